@@ -1,0 +1,43 @@
+"""The `zwar` command line: one thin module per command, all logic in the library.
+
+Exit statuses: 0 no errors (warnings allowed), 1 content errors, 2 usage
+errors. An unexpected failure prints one line and exits with 3 instead of a
+traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .. import __version__
+from . import assumed, build, explain, init, schema, validate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="zwar")
+def cli() -> None:
+    """Author, check and build missions for Z War One, Exodus and Agent Z.
+
+    A pack is a folder with pack.toml, tiles/, rules/ and missions/. Start one
+    with `zwar init DIR`, check it with `zwar validate DIR`, compile it with
+    `zwar build DIR -o build/`.
+    """
+
+
+for module in (init, validate, build, schema, explain, assumed):
+    cli.add_command(module.command)
+
+
+def main() -> None:
+    try:
+        cli.main(prog_name="zwar")
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:  # a bug: one line, never a traceback
+        click.echo(f"zwar: internal error: {type(exc).__name__}: {exc} (this is a bug in zwar-author)", err=True)
+        sys.exit(3)

@@ -1,0 +1,27 @@
+from pathlib import Path
+
+import click
+
+from ..compile.project import build
+from ..errors import display_path
+from .output import FORMAT, PACK_PATH, emit, usage_errors
+
+
+@click.command("build")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
+              show_default=True, help="Folder to write compiled content into.")
+@FORMAT
+@PACK_PATH
+@usage_errors
+def command(paths: tuple[Path, ...], out: Path, fmt: str, search: tuple[str, ...]) -> None:
+    """Compile packs and missions into canonical JSON.
+
+    Writes OUT/<pack>/index.json and OUT/<pack>/missions/<id>.json. Nothing is
+    written when there is any error; a pack's folder is replaced whole.
+    """
+    outcome = build(list(paths), out, [Path(s) for s in search])
+    count = sum(len(m) for m in outcome.missions.values())
+    what = f"built {count} mission{'s' if count != 1 else ''} into {display_path(out)}" if outcome.report.ok \
+        else "nothing built"
+    emit(outcome.report, fmt, what)

@@ -1,0 +1,54 @@
+"""Printing diagnostics for people (one line each) or machines (--format json)."""
+
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+import click
+
+from ..errors import Report, UsageError
+
+FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True,
+                      help="human: one line per problem; json: one JSON document.")
+PACK_PATH = click.option("--pack-path", "search", multiple=True, type=click.Path(file_okay=False, path_type=None),
+                         help="Another folder to look in for packs named by `requires` (repeatable).")
+
+
+def usage_errors(func):
+    """Turn the library's UsageError into click's, which prints one line and exits with 2."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except UsageError as exc:
+            raise click.UsageError(str(exc)) from None
+
+    return wrapper
+
+
+def summary(report: Report, what: str) -> str:
+    errors, warnings = len(report.errors), len(report.warnings)
+    parts = [f"{errors} error{'s' if errors != 1 else ''}", f"{warnings} warning{'s' if warnings != 1 else ''}"]
+    return f"{what}: {', '.join(parts)}"
+
+
+def emit(report: Report, fmt: str, what: str, extra: dict | None = None) -> None:
+    """Print the report; exit 1 if it holds errors."""
+    diagnostics = report.sorted()
+    if fmt == "json":
+        document = {
+            "ok": report.ok,
+            "errors": len(report.errors),
+            "warnings": len(report.warnings),
+            "diagnostics": [d.as_json() for d in diagnostics],
+            **(extra or {}),
+        }
+        click.echo(json.dumps(document, indent=2, sort_keys=True))
+    else:
+        for diagnostic in diagnostics:
+            click.echo(diagnostic.human())
+        click.echo(summary(report, what))
+    if not report.ok:
+        raise SystemExit(1)

@@ -1,0 +1,28 @@
+from pathlib import Path
+
+import click
+
+from ..errors import display_path
+from ..schema import stale_schemas, write_schemas
+
+
+@click.command("schema")
+@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
+              show_default=True, help="Folder to write the schemas into.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if the schemas in OUT are missing or stale.")
+def command(out: Path, check: bool) -> None:
+    """(Re)write the JSON Schemas of packs, tiles, missions, rules data and compiled content.
+
+    Point a TOML editor at them with a first line such as
+    `#:schema ../../schemas/mission.schema.json`.
+    """
+    if check:
+        stale = stale_schemas(out)
+        for name in stale:
+            click.echo(f"{display_path(out / name)}: out of date: run `zwar schema -o {display_path(out)}`")
+        if stale:
+            raise SystemExit(1)
+        click.echo(f"schemas in {display_path(out)} are up to date")
+        return
+    for path in write_schemas(out):
+        click.echo(f"wrote {display_path(path)}")

@@ -1,0 +1,27 @@
+from pathlib import Path
+
+import click
+
+from ..compile.project import check
+from .output import FORMAT, PACK_PATH, emit, usage_errors
+
+
+@click.command("validate")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@FORMAT
+@PACK_PATH
+@usage_errors
+def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...]) -> None:
+    """Check packs, tiles and missions and report every problem.
+
+    PATHS are mission or tile files, pack folders, or folders of packs (such
+    as content/). Exits 0 when there are no errors (warnings allowed), 1 when
+    there are.
+    """
+    outcome = check(list(paths), [Path(s) for s in search])
+    count = sum(len(m) for m in outcome.missions.values())
+    emit(outcome.report, fmt, f"checked {_plural(len(outcome.packs), 'pack')}, {_plural(count, 'mission')} compiled")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"

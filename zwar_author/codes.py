@@ -1,0 +1,304 @@
+"""The stable diagnostic codes: one entry per kind of problem.
+
+A code never changes meaning once released; ``zwar explain CODE`` prints the
+explanation. Messages are built from the template so that every occurrence of
+a problem reads the same way, and tests can assert the exact text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import Diagnostic, Location, Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    name: str
+    severity: Severity
+    template: str
+    explanation: str
+
+    def at(self, location: Location, severity: Severity | None = None, **fields) -> Diagnostic:
+        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields))
+
+
+CODES: dict[str, Code] = {}
+
+
+def _code(code: str, name: str, severity: Severity, template: str, explanation: str) -> Code:
+    entry = Code(code, name, severity, template, " ".join(explanation.split()))
+    CODES[code] = entry
+    return entry
+
+
+# --- files and syntax -------------------------------------------------------
+
+UNREADABLE = _code("ZW001", "unreadable-file", E, "cannot read this file: {reason}", """
+    The file could not be opened or read. Check that it exists, that it is a
+    file and not a folder, and that you may read it.""")
+NOT_TEXT = _code("ZW002", "not-text", E, "this is not UTF-8 text ({reason}): save it as UTF-8 text", """
+    Sources are UTF-8 text. A binary file (an image, a zip) or a file saved in
+    another encoding cannot be read. Re-save it as UTF-8, or move it out of the pack.""")
+TOML_SYNTAX = _code("ZW003", "toml-syntax", E, "TOML syntax error: {reason}", """
+    The file is not valid TOML 1.0. The position is where the TOML reader
+    stopped; the mistake is often just before it (a missing quote or bracket).""")
+JSON_SYNTAX = _code("ZW004", "json-syntax", E, "JSON syntax error: {reason}", """
+    The file is not valid JSON. The position is where the JSON reader stopped.
+    JSON sources take the same keys as TOML ones.""")
+UNKNOWN_KEY = _code("ZW005", "unknown-key", E, "unknown key `{key}` in {where}{hint}", """
+    Every key of every source is checked: a key the format does not know is an
+    error, never silently ignored, because a typo (`titel` for `title`) would
+    otherwise drop what you meant to say. The message suggests the closest
+    known key; `zwar schema` writes JSON Schemas your editor can use to complete keys.""")
+MISSING_KEY = _code("ZW006", "missing-key", E, "missing required key `{key}` in {where}", """
+    A required key is absent. Add it to the table named in the message.""")
+BAD_VALUE = _code("ZW007", "bad-value", E, "{message}", """
+    A value has the wrong type or is out of range (a string where a number is
+    needed, a rotation of 45, a negative count). The message says what is expected.""")
+UNKNOWN_KIND = _code("ZW008", "unknown-kind", E,
+    "cannot tell what this file is: a mission has a [mission] table, a tile [tile], "
+    "a pack [pack], rules data [[heroes]], [[infected]], [[equipment]], [[search]], "
+    "[[perks]] or [[director_cards]]", """
+    A file given on the command line is recognised by its top-level tables.
+    Inside a pack, files are recognised by their folder: pack.toml, tiles/,
+    missions/ and rules/.""")
+NO_PACK = _code("ZW009", "no-pack", E,
+    "no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` makes one)", """
+    A folder given to validate or build must be a pack (it holds pack.toml) or
+    a folder of packs (such as content/). Packs are searched up to three levels deep.""")
+STRAY_FILE = _code("ZW010", "stray-file", W,
+    "this file is not part of the pack layout and is not checked: put it in tiles/, missions/ or rules/", """
+    A pack is pack.toml plus the folders tiles/, missions/ and rules/. TOML and
+    JSON files elsewhere in a pack are ignored; this warning tells you so in case
+    you meant them to be part of it.""")
+TOO_LARGE = _code("ZW011", "file-too-large", E, "file is {size} bytes; a source may be at most {limit} bytes", """
+    Sources are small text files. A very large file is almost certainly not a
+    source (a data dump, a video) and is refused rather than read.""")
+BAD_EXTENSION = _code("ZW012", "bad-extension", E, "not a source file: sources end in .toml or .json", """
+    Only .toml and .json files are sources. Give a mission or tile file, a pack
+    folder or a folder of packs.""")
+
+# --- tile art ------------------------------------------------------------------
+
+ART_WIDTH = _code("ZW101", "art-width-even", E,
+    "art is {width} characters wide, an even number: the longest line must be 2W+1 characters", """
+    Tile art draws W squares per row as 2W+1 characters: a corner, then a
+    square and an edge for each square. The width is taken from the longest
+    line (shorter lines count as padded with spaces), and it must be odd.""")
+ART_HEIGHT = _code("ZW102", "art-height-even", E,
+    "art has {lines} lines, an even number: H rows of squares need 2H+1 lines", """
+    Tile art draws H rows of squares as 2H+1 lines: edge lines and square
+    lines alternate, starting and ending with an edge line.""")
+ART_CORNER = _code("ZW103", "art-corner", E,
+    "'{char}' at a corner: a corner is '+', '-', '|' or a space", """
+    Characters at even line and even column are corners. They carry no
+    meaning, but only '+', '-', '|' and space are allowed there so that a
+    misplaced character is caught instead of silently ignored.""")
+ART_H_EDGE = _code("ZW104", "art-h-edge", E,
+    "'{char}' on edge H:{x},{y}: a horizontal edge is ' ' (open), '-' (wall), 'D' (door) or '*' (water obstacle)", """
+    Characters at even line and odd column are horizontal edges, the edge
+    above square (x, y). Use a space for open, '-' for a wall, 'D' for a
+    doorway and '*' for a water obstacle.""")
+ART_V_EDGE = _code("ZW105", "art-v-edge", E,
+    "'{char}' on edge V:{x},{y}: a vertical edge is ' ' (open), '|' (wall), 'D' (door) or '*' (water obstacle)", """
+    Characters at odd line and even column are vertical edges, the edge to
+    the left of square (x, y). Use a space for open, '|' for a wall, 'D' for a
+    doorway and '*' for a water obstacle.""")
+ART_TERRAIN = _code("ZW106", "art-terrain", E,
+    "'{char}' on square {x},{y}: a square is '.' corridor, ':' room, '=' stairs, '~' water, "
+    "'t' transition or '#' void", """
+    Characters at odd line and odd column are squares. Each is one terrain
+    character: '.' corridor, ':' room, '=' stairs, '~' open water, 't'
+    transition (where heroes board the rib) or '#' void (not part of the board).""")
+ART_EMPTY = _code("ZW107", "art-empty", E, "art is empty: draw at least one square (3 lines of 3 characters)", """
+    The art string has no lines. The smallest art is one square:
+    "+-+", "|.|", "+-+".""")
+TILE_SIDES_SIZE = _code("ZW108", "tile-sides-size", E,
+    "side {side} is {width}x{height} but side {first} is {first_width}x{first_height}: "
+    "both sides of a tile are the same size", """
+    The two sides of a physical tile have the same size. Check that both art
+    blocks have the same number of lines and the same width.""")
+
+# --- layout --------------------------------------------------------------------
+
+TILES_OVERLAP = _code("ZW201", "tiles-overlap", E,
+    "{tile} at {x},{y} overlaps {other} at {other_x},{other_y}: tiles may not overlap", """
+    Each square of a floor is covered by at most one tile. Move one of the two
+    tiles, or check their sizes after rotation (a 90 or 270 degree turn swaps
+    width and height).""")
+TILE_OFF_FLOOR = _code("ZW202", "tile-off-floor", E,
+    "{tile} at {x},{y} is {width}x{height} and runs off the {floor_width}x{floor_height} floor", """
+    A floor that gives its `size` must contain all its tiles. Make the floor
+    larger, move the tile, or leave `size` out to fit the floor to its tiles.""")
+EDGE_CONFLICT = _code("ZW203", "edge-conflict", E,
+    "edge {edge} is a {kind} on {tile} but a {other_kind} on {other}: tiles meeting here must agree", """
+    Where two tiles meet, their border edges merge: an open edge takes the
+    other tile's edge, equal edges stay as they are, and two different
+    kinds (a wall against a door) conflict. Turn or swap a tile, or choose
+    tiles whose borders match.""")
+FLOOR_SOURCE = _code("ZW204", "floor-source", E, "floor {floor} needs exactly one of `art` or `tiles`", """
+    A floor is drawn either inline, with `art`, or from placed tiles, with
+    `tiles`; give exactly one of them.""")
+NO_SIDE = _code("ZW205", "no-such-side", E, "tile {tile} has no side {side}", """
+    A tile has side A and, if it is double-sided, side B. Check the tile's
+    file for the sides it has.""")
+TILE_COPIES = _code("ZW206", "tile-copies", E, "{usage} but pack {pack} owns {owned}", """
+    A mission must be buildable with the tiles a pack really has: one physical
+    copy shows one side at a time. The pack declares its copies in pack.toml
+    under [copies] (a tile not listed there counts as one copy).""")
+EMPTY_FLOOR = _code("ZW207", "empty-floor", E, "floor {floor} has no board squares: every square is void", """
+    A floor must have at least one square that is not void ('#').""")
+AMBIGUOUS_FLOOR = _code("ZW208", "ambiguous-floor", E,
+    "`{ref}` does not say which floor: this mission has floors {floors}; write {example}", """
+    A mission with several floors must name the floor of every square and edge
+    it refers to, as floor:x,y or floor:H:x,y.""")
+
+# --- rooms, doors and stairs ----------------------------------------------------
+
+ROOM_NO_DOOR = _code("ZW301", "room-no-door", E,
+    "room {room} ({square}, {size} square{plural}) has no door: put a D on one of its walls", """
+    A room is a connected group of ':' squares. Heroes enter rooms through
+    doors, so every room needs at least one door on its boundary, drawn in the
+    art or placed by the mission. A door on the outer border of a floor counts
+    as wall.""")
+ROOM_LEAK = _code("ZW302", "room-leak", E,
+    "room {room} ({square}) leaks through edge {edge} into {terrain} at {other}{more}: "
+    "a room's boundary is walls and doors only", """
+    A room is closed: its boundary with anything else (corridor, stairs, water)
+    is walls and doors. An open edge there would let units walk in without a
+    door. Draw a wall ('-' or '|') or a door ('D') on that edge, or make the
+    square beyond it part of the room.""")
+DOOR_EDGE = _code("ZW303", "door-edge", E,
+    "door at {edge} is on {what}: a door goes on a wall or a doorway between two board squares", """
+    Mission doors (extra, locked and blast doors) are placed on edges that the
+    art draws as a wall or a doorway ('D'), with a board square on each side.
+    An open edge, a water obstacle, the outer border and edges next to void
+    squares cannot hold a door.""")
+DOOR_REDUNDANT = _code("ZW304", "door-redundant", W,
+    "{edge} is already a doorway: a plain extra door there changes nothing", """
+    Every doorway in the art gets a door when the board is set up. An extra
+    door of kind \"door\" on a doorway adds nothing; make it \"locked\" or
+    \"blast\" if that is what you meant, or remove it.""")
+STAIR_NOT_STAIRS = _code("ZW305", "stair-not-stairs", E,
+    "stair link end {ref} is {terrain}, not stairs: both ends of a link are '=' squares", """
+    A stair link joins two stairs squares ('=') on different floors.""")
+STAIR_SAME_FLOOR = _code("ZW306", "stair-same-floor", E,
+    "stair link {a} - {b} stays on floor {floor}: a link joins two different floors", """
+    Squares on the same floor are joined by the map itself; a stair link
+    joins a flight of stairs to the next floor.""")
+NOT_A_ROOM = _code("ZW307", "not-a-room", E, "{ref} is {terrain}, not inside a room: {what} must name a room", """
+    Rooms are named by any square inside them (\"5,3\") or by an id given in
+    [[rooms]]. The square named here is not a room square (':').""")
+
+# --- references, ids and marked squares ------------------------------------------
+
+ON_VOID = _code("ZW401", "on-void", E, "{what} at {ref} is on a void square: put it on the board", """
+    Void squares ('#') are not part of the board: nothing can be placed there.""")
+ON_WATER = _code("ZW402", "on-water", E, "{what} at {ref} is on open water: {what} must be on land", """
+    Heroes and infected cannot stand on open water ('~'); only the rib moves
+    on water. Put the marker on a land square (corridor, room, stairs or
+    transition).""")
+WRONG_TERRAIN = _code("ZW403", "wrong-terrain", E, "{what} at {ref} is on {terrain}: {need}", """
+    Some markers need a particular terrain: the rib sits on open water, stair
+    links join stairs squares, and an objective that is a task anywhere in its
+    room must be in a room.""")
+OFF_FLOOR = _code("ZW404", "off-floor", E, "{ref} is off floor {floor}, which is {width}x{height}", """
+    Squares are x,y from 0,0 at the top-left; x < width, y < height. Edges
+    H:x,y run to y = height and V:x,y to x = width.""")
+BAD_REFERENCE = _code("ZW405", "bad-reference", E, "`{text}` is not {expected}", """
+    Squares are written \"x,y\" or \"floor:x,y\"; edges \"H:x,y\" or \"V:x,y\",
+    with an optional \"floor:\" in front; rooms by a square inside them or by
+    an id from [[rooms]].""")
+UNKNOWN_FLOOR = _code("ZW406", "unknown-floor", E, "`{ref}` names floor `{floor}`, which this mission does not have (floors: {floors})", """
+    The floor part of a square or edge must be the id of one of the mission's
+    floors.""")
+DUPLICATE = _code("ZW407", "duplicate", E, "{what} `{id}` is defined twice (first at {first})", """
+    Ids are unique within their kind: floors, rooms, spawn points, objectives,
+    tiles and missions of a pack, and every kind of rules data.""")
+DANGLING = _code("ZW408", "dangling-reference", E, "{what} `{id}` does not exist{hint}", """
+    A reference names something that is not defined: a tile, card, infected
+    class, hero, room, spawn point, phase, object or pack. Check the spelling
+    or define it. A pack sees its own content and that of the packs it
+    `requires`.""")
+SHARED_SQUARE = _code("ZW409", "shared-square", E, "{what} and {other} are both on {ref}: only one figure fits on a square", """
+    Start points, placed infected, NPCs and the rib each hold one figure, so
+    no two of them may share a square.""")
+NO_KEYCARD = _code("ZW410", "no-keycard", E, "locked door at {edge} needs a {colour} keycard, but none is placed", """
+    A locked door opens only for a hero carrying the keycard of its colour.
+    Place a [[keycards]] entry of that colour, or the door can never open.""")
+UNUSED_KEYCARD = _code("ZW411", "unused-keycard", W, "{colour} keycard at {ref} opens no door: no locked door is {colour}", """
+    A keycard is only useful if a locked door of its colour exists.""")
+WRONG_GAME = _code("ZW412", "wrong-game", W, "{what} `{id}` belongs to {games}, not to {game}", """
+    Rules data says which games it belongs to. Using a hero or card of another
+    game is allowed but unusual, so it is reported.""")
+
+# --- dice tables -----------------------------------------------------------------
+
+DICE_GAP = _code("ZW501", "dice-gap", E, "{table}: {faces} of the d{die} {verb} not covered: every face needs one row", """
+    A dice table lists, for every face of the die, exactly one result. Rows are
+    written as a face (\"4\") or a range (\"1-3\"); together they must cover
+    1 to the die's size.""")
+DICE_OVERLAP = _code("ZW502", "dice-overlap", E, "{table}: face {face} is in both rows `{row}` and `{other}`", """
+    Every face belongs to exactly one row of a dice table.""")
+DICE_RANGE = _code("ZW503", "dice-range", E, "{table}: row `{row}` is outside the d{die}'s faces 1-{die}", """
+    Rows name faces of the table's die. Z War One, Exodus and Agent Z use
+    eight-sided dice.""")
+DICE_ROW = _code("ZW504", "dice-row", E, "{table}: `{row}` is not a roll: write a face (\"4\") or a range (\"1-3\")", """
+    Dice table rows are keyed by a face or an ascending range of faces.""")
+DICE_RESULT = _code("ZW505", "dice-result", E, "{table}: `{text}` is not a result here: expected {expected}", """
+    Each kind of table has its own results. Spawn point rolls give a letter,
+    \"roamers\", \"sinkhole\" or \"nothing\"; spawn quantities \"2 zombies\";
+    one-roll turn spawns \"1 zombie on A\"; one-roll room spawns
+    \"2 zombies (3)\" (distance in squares, \"1*\" for the square next to the
+    hero); room distances a number of squares; weapon tables \"miss\",
+    \"knockdown\" or \"kill\".""")
+
+# --- missions, rules data and packs -------------------------------------------------
+
+NO_STARTS = _code("ZW601", "no-start-points", W, "mission has no start points: add [[starts]] so the heroes can be placed", """
+    Without start points the board is still drawn and checked, but the
+    mission cannot be played or proven playable.""")
+NO_VICTORY = _code("ZW602", "no-victory", W, "mission has no victory conditions: add [[victory]]", """
+    Victory conditions say what the heroes (or each side) must do to win;
+    without them the mission cannot be played to an end.""")
+NO_SPAWN = _code("ZW603", "no-spawn", W, "mission has no spawn rules: add [spawn] with a turn spawn and a room spawn", """
+    Turn spawns and room spawns bring the infected. A mission without them is
+    allowed (a puzzle, a test board), so this is a warning.""")
+UNSTRUCTURED = _code("ZW604", "unstructured-condition", W,
+    "{what} has only text: the engine cannot check it; add {keys}", """
+    Conditions and events are structured so the engine can check them; the
+    `text` is for the printed page. A condition with text alone is printed but
+    can never be met by the engine.""")
+TRIGGER_COUNT = _code("ZW605", "trigger-count", E, "`when` needs exactly one trigger, found {found}: one of {allowed}", """
+    An event fires on one trigger: a turn, a door opened, a task done, an
+    objective completed, something picked up or a room activated. Write two
+    events for two triggers.""")
+SPAWN_SHAPE = _code("ZW606", "spawn-shape", E, "{where} needs {need}", """
+    A turn spawn is two rolls (`where`, then `what`) or one roll (`table`);
+    a room spawn is two rolls (`what`, then `distance`) or one roll (`table`).
+    A spawn section gives `turn` and `room` directly, or a list of `phases`.""")
+ASSUMED_KEY = _code("ZW607", "assumed-key", E, "assumed value `{key}` is not a key of {what} `{id}`", """
+    `assumed` lists the keys of an entry whose values are not printed in the
+    sources and were entered as a reasonable guess; each must be a key the
+    entry has.""")
+PERK_PRICES = _code("ZW608", "perk-prices", W,
+    "perk `{id}` costs {red}/{amber}/{green} (red/amber/green): a better rating should never cost more", """
+    A hero rated green for a perk class pays least, red most.""")
+UNUSED_SPAWN_POINT = _code("ZW609", "unused-spawn-point", W, "spawn point {letter} is placed but no spawn table uses it", """
+    A spawn point that no table names never spawns anything; remove it or add
+    it to a spawn table.""")
+OBJECTIVE_NUMBERS = _code("ZW610", "objective-numbers", W, "objectives are numbered {numbers}: number them 1 to {count} without gaps", """
+    Objectives are numbered on the mission page from 1.""")
+PACK_ID = _code("ZW611", "pack-id", E, "pack id `{id}` is used by {other} too: pack ids are unique", """
+    Packs are found by id when another pack requires them, so two packs in
+    the same search path must not share an id.""")
+
+
+def explain(code: str) -> str:
+    """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""
+    entry = CODES[code.upper()]
+    return f"{entry.code} {entry.name} ({entry.severity.value})\n\n{entry.explanation}\n"

@@ -1,0 +1,39 @@
+"""Values in rules data that were guessed, not printed in the sources (``zwar assumed``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Location, UsageError
+from .rules import KINDS, assumed_values
+from .workspace import Workspace, find_packs, pack_root_of
+
+
+@dataclass(frozen=True)
+class Assumption:
+    location: Location
+    entry: str  # pack/id
+    kind: str  # how messages name the entry's kind
+    key: str
+    value: object
+
+
+def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
+    """Every assumed value in the packs that ``paths`` are, hold or belong to."""
+    ws = Workspace(list(search))
+    roots: list[Path] = []
+    for path in map(Path, paths):
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        found = find_packs(path) if path.is_dir() else [pack_root_of(path)]
+        roots += [r.resolve() for r in found if r is not None and r.resolve() not in roots]
+    out = []
+    for root in roots:
+        pack = ws.pack_at(root)
+        for kind, entries in pack.rules.entries.items():
+            for entry in entries.values():
+                for key, value in assumed_values(entry):
+                    location = entry.doc.key_loc(entry.path + tuple(key.split(".")))
+                    out.append(Assumption(location, entry.qualified, KINDS[kind], key, value))
+    return sorted(out, key=lambda a: (str(a.location.path), a.location.line, a.location.col))

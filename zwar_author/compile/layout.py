@@ -1,0 +1,178 @@
+"""Floors from inline art or placed tiles: placement, edge merging, sealing.
+
+Where two tiles meet, their border edges merge (SOURCES.md): open and X give
+X, equal kinds stay, anything else is a conflict naming both tiles. After
+placement, every edge on the outer border or next to a void square is a wall.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from .. import codes
+from ..errors import Diagnostic, Location
+from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain
+from ..model.mission import FloorSpec
+from ..sources.art import art_text, parse_art
+from ..sources.document import Document
+
+
+@dataclass(frozen=True)
+class TileSide:
+    """One side of a tile, parsed, as a mission sees it."""
+
+    pack: str
+    id: str
+    side: str
+    grid: Grid
+
+    @property
+    def qualified(self) -> str:
+        return f"{self.pack}/{self.id}"
+
+
+#: Finds a tile side by the reference a mission wrote, given where it was written:
+#: the side, a diagnostic saying why not, or None when the tile's own file is broken.
+TileLookup = Callable[[str, str, Location], "TileSide | Diagnostic | None"]
+
+
+@dataclass
+class FloorSource:
+    """Where a floor's squares and edges were drawn, for pointing diagnostics at them."""
+
+    doc: Document
+    path: tuple
+    origins: tuple = ()  # art: per art line, (raw line, dedent)
+    placements: list[tuple[int, int, int, int, int]] = field(default_factory=list)  # x, y, w, h, index
+
+    def square(self, x: int, y: int) -> Location:
+        return self._art_char(2 * y + 1, 2 * x + 1) if self.origins else self._placement(x, y)
+
+    def edge(self, axis: str, x: int, y: int) -> Location:
+        if self.origins:
+            return self._art_char(2 * y, 2 * x + 1) if axis == "H" else self._art_char(2 * y + 1, 2 * x)
+        return self._placement(x, min(y, max(y - 1, 0)) if axis == "H" else y)
+
+    def _art_char(self, line: int, col: int) -> Location:
+        raw, cut = self.origins[min(line, len(self.origins) - 1)]
+        return self.doc.text_loc(self.path + ("art",), raw, col + cut)
+
+    def _placement(self, x: int, y: int) -> Location:
+        for px, py, w, h, index in self.placements:
+            if px <= x < px + w and py <= y < py + h:
+                return self.doc.loc(self.path + ("tiles", index))
+        return self.doc.loc(self.path)
+
+
+def art_grid(doc: Document, path: tuple, value) -> tuple[Grid | None, tuple, list[Diagnostic]]:
+    """Parse art at ``path`` of ``doc``: the grid, the line origins, and located problems."""
+    text = art_text(value)
+    grid, problems = parse_art(text.lines)
+    located = []
+    for p in problems:
+        raw, cut = text.origins[p.line] if text.origins else (0, 0)
+        located.append(p.code.at(doc.text_loc(path, raw, p.col + cut), **p.fields))
+    return grid, text.origins, located
+
+
+def build_floor(
+    spec: FloorSpec, doc: Document, path: tuple, tiles: TileLookup
+) -> tuple[Grid | None, FloorSource, list[Diagnostic]]:
+    """The sealed grid of one floor, where it came from, and its problems."""
+    source = FloorSource(doc, path)
+    if (spec.art is None) == (spec.tiles is None):
+        return None, source, [codes.FLOOR_SOURCE.at(doc.loc(path), floor=spec.id)]
+    if spec.art is not None:
+        grid, source.origins, problems = art_grid(doc, path + ("art",), spec.art)
+    else:
+        grid, problems = _place_tiles(spec, doc, path, tiles, source)
+    if grid is None:
+        return None, source, problems
+    grid = seal(grid)
+    if not (grid.terrain != Terrain.VOID).any():
+        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=spec.id))
+        return None, source, problems
+    return grid, source, problems
+
+
+def seal(grid: Grid) -> Grid:
+    """A copy of ``grid`` with walls on the outer border and around void squares."""
+    board = grid.terrain != Terrain.VOID
+    h, v = grid.h.copy(), grid.v.copy()
+    above = np.vstack([np.zeros((1, grid.width), bool), board])
+    below = np.vstack([board, np.zeros((1, grid.width), bool)])
+    h[~(above & below)] = Edge.WALL
+    left = np.hstack([np.zeros((grid.height, 1), bool), board])
+    right = np.hstack([board, np.zeros((grid.height, 1), bool)])
+    v[~(left & right)] = Edge.WALL
+    return Grid(grid.terrain.copy(), h, v)
+
+
+def _place_tiles(
+    spec: FloorSpec, doc: Document, path: tuple, tiles: TileLookup, source: FloorSource
+) -> tuple[Grid | None, list[Diagnostic]]:
+    problems: list[Diagnostic] = []
+    placed: list[tuple[TileSide, Grid, int, int, int]] = []
+    for index, tile in enumerate(spec.tiles):
+        loc = doc.loc(path + ("tiles", index))
+        found = tiles(tile.tile, tile.side, loc)
+        if isinstance(found, Diagnostic):
+            problems.append(found)
+            continue
+        if found is None:
+            continue  # the tile's own file is broken: reported there
+        grid = found.grid.rotated(tile.rotate)
+        x, y = tile.at
+        overlap = next((p for p in placed if _overlaps((x, y, grid), (p[2], p[3], p[1]))), None)
+        if overlap is not None:
+            problems.append(codes.TILES_OVERLAP.at(
+                loc, tile=_name(found), x=x, y=y, other=_name(overlap[0]), other_x=overlap[2], other_y=overlap[3]))
+            continue
+        if spec.size and (x + grid.width > spec.size[0] or y + grid.height > spec.size[1]):
+            problems.append(codes.TILE_OFF_FLOOR.at(
+                loc, tile=_name(found), x=x, y=y, width=grid.width, height=grid.height,
+                floor_width=spec.size[0], floor_height=spec.size[1]))
+            continue
+        placed.append((found, grid, x, y, index))
+        source.placements.append((x, y, grid.width, grid.height, index))
+    if problems or not placed:
+        return None, problems
+    width = spec.size[0] if spec.size else max(x + g.width for _, g, x, _, _ in placed)
+    height = spec.size[1] if spec.size else max(y + g.height for _, g, _, y, _ in placed)
+    return _merge(Grid.empty(width, height), placed, doc, path)
+
+
+def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | None, list[Diagnostic]]:
+    problems: list[Diagnostic] = []
+    owner_h = np.full(canvas.h.shape, -1)
+    owner_v = np.full(canvas.v.shape, -1)
+    for number, (side, grid, x, y, index) in enumerate(placed):
+        canvas.terrain[y:y + grid.height, x:x + grid.width] = grid.terrain
+        for axis, mine, owner, cut in (
+            ("H", grid.h, owner_h, (slice(y, y + grid.height + 1), slice(x, x + grid.width))),
+            ("V", grid.v, owner_v, (slice(y, y + grid.height), slice(x, x + grid.width + 1))),
+        ):
+            target = (canvas.h if axis == "H" else canvas.v)[cut]
+            taken = owner[cut]
+            clash = (taken >= 0) & (target != Edge.OPEN) & (mine != Edge.OPEN) & (target != mine)
+            for ey, ex in zip(*np.nonzero(clash)):
+                other = placed[taken[ey, ex]][0]
+                problems.append(codes.EDGE_CONFLICT.at(
+                    doc.loc(path + ("tiles", index)), edge=f"{axis}:{x + ex},{y + ey}",
+                    kind=EDGE_NAME[Edge(int(mine[ey, ex]))], tile=_name(side),
+                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other)))
+            target[:] = np.where((taken < 0) | (target == Edge.OPEN), mine, target)
+            taken[:] = np.where(taken < 0, number, taken)
+    return (None, problems) if problems else (canvas, [])
+
+
+def _overlaps(a: tuple[int, int, Grid], b: tuple[int, int, Grid]) -> bool:
+    (ax, ay, ag), (bx, by, bg) = a, b
+    return ax < bx + bg.width and bx < ax + ag.width and ay < by + bg.height and by < ay + ag.height
+
+
+def _name(side: TileSide) -> str:
+    return f"tile {side.qualified} side {side.side}"

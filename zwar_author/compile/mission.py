@@ -1,0 +1,673 @@
+"""Compile one mission: board, rooms, markers, spawn, events and conditions, every check.
+
+The steps run in the order the board needs them (floors, doors, rooms, then
+everything placed on them) and keep going after a problem, so one run reports
+them all. The result is a ``CompiledMission``, or None when any error was found.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import __version__, codes
+from ..codes import Code
+from ..errors import Diagnostic, Location, Severity
+from ..geometry.board import Edge, Floor, Grid, Terrain
+from ..model import content as c
+from ..model.mission import MissionDoc, SpawnPhase
+from ..model.validate import validate_partial
+from ..sources.art import format_art
+from ..sources.document import Document
+from . import tables
+from .layout import FloorSource, build_floor
+from .refs import EdgeId, Resolver, Sq
+from .rooms import Room, check_rooms, edge_kind, label_rooms
+from .rules import RefChecker
+from .workspace import Pack, Workspace
+
+#: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
+_CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code}
+CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "survive", "kill",
+                  "any_hero_dies", "npc_dies", "after_turn")
+TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")
+
+
+def compile_mission(ws: Workspace, pack: Pack, doc: Document) -> tuple[c.CompiledMission | None, list[Diagnostic]]:
+    model, problems, kept = validate_partial(doc, MissionDoc)
+    if model is None:
+        return None, problems
+    compiler = _Compiler(ws, pack, doc, model, kept or {})
+    result = compiler.run()
+    found = compiler.problems
+    if kept is not None:
+        found = [p for p in found if p.code not in _CASCADING and p.severity is Severity.ERROR]
+    problems = problems + found
+    if any(p.severity is Severity.ERROR for p in problems):
+        return None, problems
+    return result, problems
+
+
+@dataclass
+class _Compiler:
+    ws: Workspace
+    pack: Pack
+    doc: Document
+    m: MissionDoc
+    kept: dict[str, list[int]]
+    problems: list[Diagnostic] = field(default_factory=list)
+    grids: dict[str, Grid] = field(default_factory=dict)
+    sources: dict[str, FloorSource] = field(default_factory=dict)
+    rooms: dict[str, list[Room]] = field(default_factory=dict)
+    doors: dict[EdgeId, c.CompiledDoor] = field(default_factory=dict)
+    door_specs: dict[EdgeId, int] = field(default_factory=dict)  # mission door edge -> its index
+    squares: dict[str, dict] = field(default_factory=dict)  # marker kind -> index -> Sq
+    resolver: Resolver | None = None
+
+    # --- helpers -------------------------------------------------------------------
+
+    def path(self, key: str, index: int | None = None, *rest) -> tuple:
+        if index is None:
+            return (key, *rest)
+        original = self.kept[key][index] if key in self.kept else index
+        return (key, original, *rest)
+
+    def at(self, key: str, index: int | None = None, *rest) -> Location:
+        return self.doc.loc(self.path(key, index, *rest))
+
+    def report(self, code: Code, loc: Location, **fields) -> None:
+        self.problems.append(code.at(loc, **fields))
+
+    @property
+    def prefix_floors(self) -> bool:
+        return len(self.m.floors) > 1
+
+    def show(self, sq: Sq) -> str:
+        return str(sq) if self.prefix_floors else f"{sq.x},{sq.y}"
+
+    # --- the steps -----------------------------------------------------------------
+
+    def run(self) -> c.CompiledMission | None:
+        self.build_floors()
+        self.check_tile_copies()
+        declared = list(dict.fromkeys(f.id for f in self.m.floors))
+        self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared)
+        self.place_doors()
+        self.find_rooms()
+        self.name_rooms()
+        stairs = self.stairs()
+        markers = self.markers()
+        self.door_rules()
+        refs = RefChecker(lambda k, t: self.ws.lookup(self.pack, k, t), lambda k: self.ws.known(self.pack, k))
+        heroes = self.heroes(refs)
+        self.rules_refs(refs, markers)
+        spawn = self.spawn()
+        events = self.events()
+        self.unused_spawn_points(spawn, events)
+        self.conditions()
+        self.roles()
+        self.warnings()
+        self.problems += self.resolver.problems + refs.problems
+        if any(p.severity is Severity.ERROR for p in self.problems):
+            return None
+        return self.assemble(stairs, markers, spawn, events, heroes)
+
+    def build_floors(self) -> None:
+        seen: dict[str, int] = {}
+        for i, spec in enumerate(self.m.floors):
+            if spec.id in seen:
+                self.report(codes.DUPLICATE, self.at("floors", i, "id"), what="floor", id=spec.id,
+                            first=self.at("floors", seen[spec.id]).display())
+                continue
+            seen[spec.id] = i
+            grid, source, found = build_floor(
+                spec, self.doc, self.path("floors", i), lambda t, s, loc: self.ws.tile(self.pack, t, s, loc))
+            self.problems += found
+            if grid is not None:
+                self.grids[spec.id], self.sources[spec.id] = grid, source
+
+    def check_tile_copies(self) -> None:
+        uses: dict[str, list[tuple[str, tuple]]] = {}
+        for i, spec in enumerate(self.m.floors):
+            for j, placed in enumerate(spec.tiles or []):
+                owner_pack, qualified = self.tile_owner(placed.tile)
+                if owner_pack is not None:
+                    uses.setdefault(qualified, []).append((placed.side, self.path("floors", i, "tiles", j)))
+        for qualified, placed in sorted(uses.items()):
+            pack_id, _, tile = qualified.partition("/")
+            owner = self.ws.pack_by_id(pack_id) if pack_id != self.pack.id else self.pack
+            owned = owner.copies(tile) if owner else 1
+            if len(placed) <= owned:
+                continue
+            sides = [s for s, _ in placed]
+            if owned == 1 and len(placed) == 2 and set(sides) == {"A", "B"}:
+                usage = f"both sides of tile {qualified} are used"
+            else:
+                usage = f"tile {qualified} is placed {len(placed)} times ({', '.join(sides)})"
+            self.report(codes.TILE_COPIES, self.doc.loc(placed[owned][1]), usage=usage, pack=pack_id,
+                        owned=f"{owned} cop{'y' if owned == 1 else 'ies'}")
+
+    def tile_owner(self, text: str) -> tuple[Pack | None, str]:
+        owner, _, name = text.rpartition("/")
+        for candidate in self.ws.visible(self.pack):
+            if (not owner or candidate.id == owner) and name in candidate.tiles:
+                return candidate, f"{candidate.id}/{name}"
+        return None, text
+
+    def place_doors(self) -> None:
+        for i, spec in enumerate(self.m.doors):
+            loc = self.at("doors", i, "at")
+            edge = self.resolver.edge(spec.at, loc)
+            self.door_fields(i, spec)
+            if edge is None:
+                continue
+            grid = self.grids[edge.floor]
+            what = self.door_edge_problem(grid, edge)
+            if what:
+                self.report(codes.DOOR_EDGE, loc, edge=spec.at, what=what)
+                continue
+            if edge in self.door_specs:
+                first = self.at("doors", self.door_specs[edge])
+                self.report(codes.DUPLICATE, loc, what="door", id=spec.at, first=first.display())
+                continue
+            if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door":
+                self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at)
+            (grid.h if edge.axis == "H" else grid.v)[edge.y, edge.x] = Edge.DOOR
+            self.doors[edge] = c.CompiledDoor(
+                at=str(edge), kind=spec.kind, source="mission", key=spec.key, room=None, open=spec.open, rooms=[])
+            self.door_specs[edge] = i
+
+    def door_fields(self, i: int, spec) -> None:
+        where = f'doors[{i}] (kind = "{spec.kind}")'
+        if spec.kind == "locked" and spec.key is None:
+            self.report(codes.MISSING_KEY, self.at("doors", i), key="key", where=where)
+        if spec.kind == "blast" and spec.room is None:
+            self.report(codes.MISSING_KEY, self.at("doors", i), key="room", where=where)
+        if spec.key is not None and spec.kind != "locked":
+            self.report(codes.BAD_VALUE, self.at("doors", i, "key"), message='`key` is only for locked doors (kind = "locked")')
+        if spec.room is not None and spec.kind != "blast":
+            self.report(codes.BAD_VALUE, self.at("doors", i, "room"), message='`room` is only for blast doors (kind = "blast")')
+
+    def door_edge_problem(self, grid: Grid, edge: EdgeId) -> str | None:
+        for sq in edge.sides():
+            if not (0 <= sq.x < grid.width and 0 <= sq.y < grid.height):
+                return "the outer border of the floor"
+            if grid.terrain[sq.y, sq.x] == Terrain.VOID:
+                return f"the edge of void square {self.show(sq)}"
+        kind = edge_kind(grid, edge.axis, edge.x, edge.y)
+        if kind == Edge.OPEN:
+            return "an open edge"
+        if kind == Edge.OBSTACLE:
+            return "a water obstacle"
+        return None
+
+    def find_rooms(self) -> None:
+        floors = {}
+        for floor_id, grid in self.grids.items():
+            labels, rooms = label_rooms(grid)
+            prefix = f"{floor_id}:" if self.prefix_floors else ""
+            self.problems += check_rooms(prefix, grid, rooms, self.sources[floor_id])
+            self.rooms[floor_id] = rooms
+            floors[floor_id] = Floor(floor_id, grid, labels)
+        self.resolver.floors = floors
+
+    def name_rooms(self) -> None:
+        seen: dict[str, int] = {}
+        for i, spec in enumerate(self.m.rooms):
+            if spec.id in seen:
+                self.report(codes.DUPLICATE, self.at("rooms", i, "id"), what="room name", id=spec.id,
+                            first=self.at("rooms", seen[spec.id]).display())
+                continue
+            seen[spec.id] = i
+            room = self.resolver.room(spec.at, self.at("rooms", i, "at"), "a room name")
+            if room is not None:
+                self.resolver.names[spec.id] = self.resolver.square(spec.at, self.at("rooms", i, "at"))
+
+    def stairs(self) -> list[c.CompiledStair]:
+        out = []
+        for i, link in enumerate(self.m.stairs):
+            ends = []
+            for j, text in enumerate(link.link):
+                loc = self.at("stairs", i, "link", j)
+                sq = self.resolver.square(text, loc)
+                if sq is None:
+                    continue
+                if self.resolver.terrain(sq) != Terrain.STAIRS:
+                    self.report(codes.STAIR_NOT_STAIRS, loc, ref=text, terrain=self.resolver.terrain_name(sq))
+                    continue
+                ends.append(sq)
+            if len(ends) == 2 and ends[0].floor == ends[1].floor:
+                self.report(codes.STAIR_SAME_FLOOR, self.at("stairs", i, "link"), a=link.link[0], b=link.link[1],
+                            floor=ends[0].floor)
+            elif len(ends) == 2:
+                out.append(c.CompiledStair(link=[str(e) for e in ends], colour=link.colour))
+        return out
+
+    # --- markers -------------------------------------------------------------------
+
+    def markers(self) -> dict[str, list]:
+        """Resolve every marked square; returns the compiled markers by kind."""
+        units: dict[Sq, str] = {}
+        out: dict[str, list] = {}
+        for key, name, need, unit in _MARKERS:
+            entries = getattr(self.m, key)
+            out[key] = []
+            for i, entry in enumerate(entries):
+                what = name(entry)
+                loc = self.at(key, i, "at")
+                sq = self.resolver.square(entry.at, loc)
+                if sq is None or not self.terrain_ok(sq, entry.at, loc, what, need):
+                    continue
+                if getattr(entry, "scope", None) == "room":
+                    if self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
+                        self.report(codes.WRONG_TERRAIN, loc, what=what, ref=entry.at,
+                                    terrain=self.resolver.terrain_name(sq),
+                                    need="an objective done anywhere in its room must be in a room")
+                        continue
+                if unit:
+                    if sq in units:
+                        self.report(codes.SHARED_SQUARE, loc, what=what, other=units[sq], ref=entry.at)
+                    units.setdefault(sq, what)
+                out[key].append(entry.model_copy(update={"at": str(sq)}))
+        if self.m.rib is not None:
+            loc = self.at("rib", None, "at")
+            sq = self.resolver.square(self.m.rib.at, loc)
+            if sq is not None and self.terrain_ok(sq, self.m.rib.at, loc, "the rib", "water"):
+                if sq in units:
+                    self.report(codes.SHARED_SQUARE, loc, what="the rib", other=units[sq], ref=self.m.rib.at)
+                out["rib"] = [self.m.rib.model_copy(update={"at": str(sq)})]
+        self.check_ids(out)
+        return out
+
+    def terrain_ok(self, sq: Sq, text: str, loc: Location, what: str, need: str) -> bool:
+        terrain = self.resolver.terrain(sq)
+        if terrain == Terrain.VOID:
+            self.report(codes.ON_VOID, loc, what=what, ref=text)
+            return False
+        if need == "water":
+            if terrain != Terrain.WATER:
+                self.report(codes.WRONG_TERRAIN, loc, what=what, ref=text, terrain=self.resolver.terrain_name(sq),
+                            need="the rib floats on open water ('~')")
+                return False
+            return True
+        if terrain == Terrain.WATER:
+            self.report(codes.ON_WATER, loc, what=what, ref=text)
+            return False
+        return True
+
+    def check_ids(self, out: dict[str, list]) -> None:
+        for key, attr, what in (("spawn_points", "letter", "spawn point"), ("objectives", "number", "objective"),
+                                ("npcs", "id", "NPC")):
+            seen: dict = {}
+            for i, entry in enumerate(getattr(self.m, key)):
+                value = getattr(entry, attr)
+                if value in seen:
+                    self.report(codes.DUPLICATE, self.at(key, i, attr), what=what, id=value,
+                                first=self.at(key, seen[value]).display())
+                seen.setdefault(value, i)
+
+    def door_rules(self) -> None:
+        """Blast door rooms, and keycards against locked doors."""
+        for edge, i in self.door_specs.items():
+            spec = self.m.doors[i]
+            if spec.kind == "blast" and spec.room is not None:
+                room = self.resolver.room(spec.room, self.at("doors", i, "room"), "a blast door's `room`")
+                if room is not None:
+                    self.doors[edge] = self.doors[edge].model_copy(update={"room": str(room)})
+        keys = {k.colour for k in self.m.keycards}
+        locks = set()
+        for i, spec in enumerate(self.m.doors):
+            if spec.kind == "locked" and spec.key is not None:
+                locks.add(spec.key)
+                if spec.key not in keys:
+                    self.report(codes.NO_KEYCARD, self.at("doors", i), edge=spec.at, colour=spec.key)
+        for i, card in enumerate(self.m.keycards):
+            if card.colour not in locks:
+                self.report(codes.UNUSED_KEYCARD, self.at("keycards", i), colour=card.colour, ref=card.at)
+
+    # --- rules references ----------------------------------------------------------
+
+    def heroes(self, refs: RefChecker) -> list[str]:
+        game = self.m.mission.game
+        if not self.m.mission.heroes:
+            return sorted(e.qualified for p in self.ws.visible(self.pack)
+                          for e in p.rules.entries["heroes"].values() if game in e.model.games)
+        out = []
+        for i, text in enumerate(self.m.mission.heroes):
+            path = ("mission", "heroes", i)
+            qualified = refs.ref("heroes", text, self.doc, path)
+            if qualified is None:
+                continue
+            entry = self.ws.lookup(self.pack, "heroes", text)
+            if game not in entry.model.games:
+                self.report(codes.WRONG_GAME, self.doc.loc(path), what="hero", id=text,
+                            games=", ".join(entry.model.games), game=game)
+            out.append(qualified)
+        return out
+
+    def rules_refs(self, refs: RefChecker, markers: dict[str, list]) -> None:
+        for i, item in enumerate(self.m.items):
+            refs.ref("equipment", item.card, self.doc, self.path("items", i, "card"))
+        for i, placed in enumerate(self.m.infected):
+            refs.ref("infected", placed.class_, self.doc, self.path("infected", i, "class"))
+        markers["items"] = [m.model_copy(update={"card": self._qualified("equipment", m.card)}) for m in markers["items"]]
+        markers["infected"] = [m.model_copy(update={"class_": self._qualified("infected", m.class_)})
+                               for m in markers["infected"]]
+
+    def _qualified(self, kind: str, text: str) -> str:
+        entry = self.ws.lookup(self.pack, kind, text)
+        return entry.qualified if entry else text
+
+    def class_lookup(self) -> tuple[tables.ClassLookup, list[str]]:
+        names: dict[str, str] = {}
+        for pack in reversed(self.ws.visible(self.pack)):
+            for entry in pack.rules.entries["infected"].values():
+                model = entry.model
+                for name in (model.id, model.name, model.plural or model.id + "s", model.name + "s"):
+                    names[" ".join(name.lower().split())] = entry.qualified
+        shown = sorted({e.model.id for p in self.ws.visible(self.pack) for e in p.rules.entries["infected"].values()})
+        return names.get, shown
+
+    # --- spawn ---------------------------------------------------------------------
+
+    def spawn(self) -> c.CompiledSpawn | None:
+        spawn = self.m.spawn
+        if spawn is None:
+            self.report(codes.NO_SPAWN, self.doc.loc(("mission",)))
+            return None
+        if spawn.phases and (spawn.turn or spawn.room):
+            self.report(codes.SPAWN_SHAPE, self.at("spawn"), where="[spawn]",
+                        need="either `turn` and `room` or a list of `phases`, not both")
+            return None
+        if spawn.phases:
+            phases = [(p, ("spawn", "phases", i)) for i, p in enumerate(spawn.phases)]
+        else:
+            phases = [(SpawnPhase(id="main", turn=spawn.turn, room=spawn.room), ("spawn",))]
+        letters = {p.letter for p in self.m.spawn_points}
+        classes, names = self.class_lookup()
+        compiled, seen = [], {}
+        for phase, path in phases:
+            if phase.id in seen:
+                self.report(codes.DUPLICATE, self.doc.loc(path + ("id",)), what="spawn phase", id=phase.id,
+                            first=self.doc.loc(seen[phase.id]).display())
+                continue
+            seen[phase.id] = path
+            compiled.append(c.CompiledPhase(
+                id=phase.id, name=phase.name,
+                turn=self.turn_spawn(phase, path, letters, classes, names),
+                room=self.room_spawn(phase, path, classes, names)))
+        return c.CompiledSpawn(phases=compiled, text=spawn.text)
+
+    def turn_spawn(self, phase, path, letters, classes, names) -> c.CompiledTurnSpawn | None:
+        turn = phase.turn
+        if turn is None:
+            return None
+        path = path + ("turn",)
+        label = "turn spawn" if phase.id == "main" else f"phase {phase.id} turn spawn"
+        if (turn.table is None) == (turn.where is None and turn.what is None) or (
+                turn.table is None and (turn.where is None or turn.what is None)):
+            self.report(codes.SPAWN_SHAPE, self.doc.loc(path), where=f"{label}",
+                        need="`where` and `what` (two rolls) or `table` (one roll)")
+            return None
+        parts = {}
+        for key, grammar, title in (
+            ("where", tables.where(letters), "roll 1"),
+            ("what", tables.what(classes, names), "roll 2"),
+            ("table", tables.turn_table(letters, classes, names), "table"),
+        ):
+            if getattr(turn, key) is not None:
+                parts[key] = self.table(path + (key,), turn.die, f"{label} {title}", grammar)
+        return c.CompiledTurnSpawn(rolls=turn.rolls, where=parts.get("where"), what=parts.get("what"),
+                                   table=parts.get("table"), text=turn.text)
+
+    def room_spawn(self, phase, path, classes, names) -> c.CompiledRoomSpawn | None:
+        room = phase.room
+        if room is None:
+            return None
+        path = path + ("room",)
+        label = "room spawn" if phase.id == "main" else f"phase {phase.id} room spawn"
+        if (room.table is None) == (room.what is None and room.distance is None) or (
+                room.table is None and (room.what is None or room.distance is None)):
+            self.report(codes.SPAWN_SHAPE, self.doc.loc(path), where=label,
+                        need="`what` and `distance` (two rolls) or `table` (one roll)")
+            return None
+        parts = {}
+        for key, grammar, title in (
+            ("what", tables.what(classes, names), "roll 1"),
+            ("distance", tables.distance(), "roll 2"),
+            ("table", tables.room_table(classes, names), "table"),
+        ):
+            if getattr(room, key) is not None:
+                parts[key] = self.table(path + (key,), room.die, f"{label} {title}", grammar)
+        return c.CompiledRoomSpawn(what=parts.get("what"), distance=parts.get("distance"),
+                                   table=parts.get("table"), text=room.text)
+
+    def table(self, path: tuple, die: int, name: str, grammar: tables.Grammar) -> c.DiceTable | None:
+        table, found = tables.check_table(self.doc, path, die, name, grammar)
+        self.problems += found
+        return table
+
+    def unused_spawn_points(self, spawn: c.CompiledSpawn | None, events: list[c.CompiledEvent]) -> None:
+        """Spawn points that no table and no event names."""
+        used = {r.spawn_point for e in events for r in e.spawn}
+        for phase in spawn.phases if spawn else []:
+            for table in (phase.turn.where, phase.turn.table) if phase.turn else ():
+                used |= {row.result.spawn_point for row in (table.rows if table else [])}
+        for i, point in enumerate(self.m.spawn_points):
+            if point.letter not in used:
+                self.report(codes.UNUSED_SPAWN_POINT, self.at("spawn_points", i), letter=point.letter)
+
+    # --- events and conditions -----------------------------------------------------
+
+    def events(self) -> list[c.CompiledEvent]:
+        phases = self.phase_ids()
+        out = []
+        classes, names = self.class_lookup()
+        grammar = tables.turn_table({p.letter for p in self.m.spawn_points}, classes, names)
+        for i, event in enumerate(self.m.events):
+            when = self.trigger(i, event.when)
+            if event.spawn_phase is not None and event.spawn_phase not in phases:
+                self.report(codes.DANGLING, self.at("events", i, "spawn_phase"), what="spawn phase",
+                            id=event.spawn_phase, hint=_known(phases))
+            doors = [self.door_ref(t, self.at("events", i, "open_doors", j)) for j, t in enumerate(event.open_doors)]
+            spawned = []
+            for j, text in enumerate(event.spawn):
+                result = grammar.parse(text)
+                if result is None or result.kind != "infected":
+                    self.report(codes.DICE_RESULT, self.at("events", i, "spawn", j), table=f"events[{i}] spawn",
+                                text=text, expected='"N class on L", such as "2 zombies on A"')
+                else:
+                    spawned.append(result)
+            enter = self.actor(event.enter, self.path("events", i, "enter")) if event.enter else None
+            if not any(getattr(event, k) for k in ("spawn_phase", "open_doors", "open_exits", "enter", "spawn")):
+                self.report(codes.UNSTRUCTURED, self.at("events", i), what=f"event {i + 1}",
+                            keys="spawn_phase, open_doors, open_exits, enter or spawn")
+            if when is not None:
+                out.append(c.CompiledEvent(when=when, text=event.text, spawn_phase=event.spawn_phase,
+                                           open_doors=[str(d) for d in doors if d], open_exits=event.open_exits,
+                                           enter=enter, spawn=spawned))
+        return out
+
+    def phase_ids(self) -> list[str]:
+        spawn = self.m.spawn
+        if spawn is None:
+            return []
+        return [p.id for p in spawn.phases] if spawn.phases else ["main"]
+
+    def trigger(self, i: int, when):
+        given = [k for k in TRIGGER_KEYS if getattr(when, k) is not None]
+        loc = self.at("events", i, "when")
+        if len(given) != 1:
+            self.report(codes.TRIGGER_COUNT, loc, found=len(given), allowed=", ".join(TRIGGER_KEYS))
+            return None
+        key = given[0]
+        value = getattr(when, key)
+        vloc = self.at("events", i, "when", key)
+        if key == "door_opened":
+            edge = self.door_ref(value, vloc)
+            return when.model_copy(update={key: str(edge)}) if edge else None
+        if key in ("task_done", "room_activated"):
+            room = self.resolver.room(value, vloc, f"`{key}`")
+            return when.model_copy(update={key: str(room)}) if room else None
+        if key == "objective" and value not in {o.number for o in self.m.objectives}:
+            self.report(codes.DANGLING, vloc, what="objective", id=value, hint="")
+            return None
+        if key == "picked_up" and value not in {o.letter for o in self.m.objects}:
+            self.report(codes.DANGLING, vloc, what="object", id=value, hint=_known([o.letter for o in self.m.objects]))
+            return None
+        return when
+
+    def door_ref(self, text: str, loc: Location) -> EdgeId | None:
+        edge = self.resolver.edge(text, loc)
+        if edge is None:
+            return None
+        grid = self.grids[edge.floor]
+        if edge_kind(grid, edge.axis, edge.x, edge.y) != Edge.DOOR:
+            self.report(codes.DANGLING, loc, what="door at", id=text, hint=" (that edge has no door)")
+            return None
+        return edge
+
+    def actor(self, text: str, path: tuple) -> str | None:
+        """A role id or a hero, for `enter` and `kill`."""
+        if text in {r.id for r in self.m.roles}:
+            return text
+        entry = self.ws.lookup(self.pack, "heroes", text)
+        if entry is not None:
+            return entry.qualified
+        known = [r.id for r in self.m.roles] + self.ws.known(self.pack, "heroes")
+        self.report(codes.DANGLING, self.doc.loc(path), what="role or hero", id=text, hint=_known(known))
+        return None
+
+    def conditions(self) -> None:
+        numbers = {o.number for o in self.m.objectives}
+        letters = {o.letter for o in self.m.objects}
+        npcs = {n.id for n in self.m.npcs}
+        sides = {"heroes", "director"} | {r.id for r in self.m.roles}
+        for key in ("victory", "defeat"):
+            for i, cond in enumerate(getattr(self.m, key)):
+                if cond.side not in sides:
+                    self.report(codes.DANGLING, self.at(key, i, "side"), what="side", id=cond.side, hint=_known(sorted(sides)))
+                if isinstance(cond.objectives, list):
+                    for j, number in enumerate(cond.objectives):
+                        if number not in numbers:
+                            self.report(codes.DANGLING, self.at(key, i, "objectives", j), what="objective", id=number,
+                                        hint=_known(sorted(numbers)))
+                if cond.objectives_count is not None and cond.objectives_count > len(numbers):
+                    self.report(codes.BAD_VALUE, self.at(key, i, "objectives_count"),
+                                message=f"`objectives_count` is {cond.objectives_count} but the mission has "
+                                        f"{len(numbers)} objective{'s' if len(numbers) != 1 else ''}")
+                for j, letter in enumerate(cond.carrying):
+                    if letter not in letters:
+                        self.report(codes.DANGLING, self.at(key, i, "carrying", j), what="object", id=letter,
+                                    hint=_known(sorted(letters)))
+                if cond.kill is not None:
+                    self.actor(cond.kill, self.path(key, i, "kill"))
+                if cond.npc_dies is not None and cond.npc_dies not in npcs:
+                    self.report(codes.DANGLING, self.at(key, i, "npc_dies"), what="NPC", id=cond.npc_dies,
+                                hint=_known(sorted(npcs)))
+                if not any(getattr(cond, k) not in (None, False, []) for k in CONDITION_KEYS):
+                    self.report(codes.UNSTRUCTURED, self.at(key, i), what=f"{key} condition {i + 1}",
+                                keys=", ".join(CONDITION_KEYS[:-1]) + " or " + CONDITION_KEYS[-1])
+
+    def roles(self) -> None:
+        roles = {r.id for r in self.m.roles}
+        seen: dict[str, int] = {}
+        for i, role in enumerate(self.m.roles):
+            if role.id in seen:
+                self.report(codes.DUPLICATE, self.at("roles", i, "id"), what="role", id=role.id,
+                            first=self.at("roles", seen[role.id]).display())
+            seen.setdefault(role.id, i)
+        for i, start in enumerate(self.m.starts):
+            if start.role is not None and start.role not in roles:
+                self.report(codes.DANGLING, self.at("starts", i, "role"), what="role", id=start.role, hint=_known(sorted(roles)))
+        cards = self.m.mission.director_cards
+        if cards is not None and cards.dealt_to not in {"director", "each"} | roles:
+            self.report(codes.DANGLING, self.doc.loc(("mission", "director_cards", "dealt_to")), what="role",
+                        id=cards.dealt_to, hint=' (or "director", "each")')
+
+    def warnings(self) -> None:
+        here = self.doc.loc(("mission",))
+        if not self.m.starts:
+            self.report(codes.NO_STARTS, here)
+        if not self.m.victory:
+            self.report(codes.NO_VICTORY, here)
+        numbers = sorted({o.number for o in self.m.objectives})
+        if numbers and numbers != list(range(1, len(numbers) + 1)):
+            self.report(codes.OBJECTIVE_NUMBERS, self.at("objectives"), numbers=", ".join(map(str, numbers)),
+                        count=len(numbers))
+
+    # --- output --------------------------------------------------------------------
+
+    def assemble(self, stairs, markers, spawn, events, heroes) -> c.CompiledMission:
+        floors, rooms = [], []
+        for spec in self.m.floors:
+            grid = self.grids[spec.id]
+            floors.append(c.CompiledFloor(id=spec.id, name=spec.name, width=grid.width, height=grid.height,
+                                          art=format_art(grid)))
+            names = {self.resolver.floors[sq.floor].rooms[sq.y, sq.x]: (n, spec_name)
+                     for n, sq, spec_name in self.named_rooms() if sq.floor == spec.id}
+            for room in self.rooms[spec.id]:
+                name, label = names.get(room.number, (None, None))
+                rooms.append(c.CompiledRoom(
+                    id=f"{spec.id}:R{room.number}", name=name, label=label,
+                    squares=[f"{spec.id}:{x},{y}" for x, y in room.squares],
+                    doors=[f"{spec.id}:{a}:{x},{y}" for a, x, y in room.doors]))
+        mission = self.m.mission.model_copy(update={"heroes": heroes})
+        tokens = []
+        for i, token in enumerate(self.m.tokens):
+            room = self.resolver.room(token.room, self.at("tokens", i, "room"), "a token")
+            tokens.append(token.model_copy(update={"room": str(room)}))
+        return c.CompiledMission(
+            format=c.FORMAT, kind="mission", tool=c.Tool(name="zwar-author", version=__version__),
+            source=c.Source(sha256=self.doc.digest), pack=self.pack.id, mission=mission, roles=self.m.roles,
+            board=c.Board(floors=floors, rooms=rooms, doors=self.all_doors(), stairs=stairs),
+            starts=markers["starts"], exits=markers["exits"], spawn_points=markers["spawn_points"],
+            objectives=markers["objectives"], items=markers["items"], objects=markers["objects"],
+            crates=markers["crates"], keycards=markers["keycards"], infected=markers["infected"],
+            npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=tokens, spawn=spawn,
+            events=events, victory=self.m.victory, defeat=self.m.defeat,
+            miniatures=self.ws.miniatures(self.pack), rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes),
+        )
+
+    def named_rooms(self) -> list[tuple[str, Sq, str | None]]:
+        return [(spec.id, self.resolver.names[spec.id], spec.name) for spec in self.m.rooms if spec.id in self.resolver.names]
+
+    def all_doors(self) -> list[c.CompiledDoor]:
+        doors = []
+        for floor_id, grid in self.grids.items():
+            labels = self.resolver.floors[floor_id].rooms
+            for axis, edges in (("H", grid.h), ("V", grid.v)):
+                for y, x in zip(*np.nonzero(edges == Edge.DOOR)):
+                    edge = EdgeId(floor_id, axis, int(x), int(y))
+                    door = self.doors.get(edge) or c.CompiledDoor(
+                        at=str(edge), kind="door", source="art", key=None, room=None, open=False, rooms=[])
+                    around = sorted({f"{floor_id}:R{labels[s.y, s.x]}" for s in edge.sides()
+                                     if 0 <= s.x < grid.width and 0 <= s.y < grid.height and labels[s.y, s.x]})
+                    doors.append(door.model_copy(update={"rooms": around}))
+        return sorted(doors, key=lambda d: d.at)
+
+
+def _floor(floor_id: str, grid: Grid) -> Floor:
+    return Floor(floor_id, grid, np.zeros(grid.terrain.shape, np.int32))
+
+
+def _known(values) -> str:
+    values = [str(v) for v in values]
+    return f" (known: {', '.join(values)})" if values else " (none are defined)"
+
+
+#: Marked squares: (mission key, how to name one, terrain needed, holds a figure).
+_MARKERS = (
+    ("starts", lambda e: "start point", "land", True),
+    ("exits", lambda e: "exit point", "land", False),
+    ("spawn_points", lambda e: f"spawn point {e.letter}", "land", False),
+    ("objectives", lambda e: f"objective {e.number}", "land", False),
+    ("items", lambda e: f"item {e.letter}", "land", False),
+    ("objects", lambda e: f"object {e.letter}", "land", False),
+    ("crates", lambda e: "crate", "land", False),
+    ("keycards", lambda e: f"{e.colour} keycard", "land", False),
+    ("infected", lambda e: f"infected {e.class_}", "land", True),
+    ("npcs", lambda e: f"NPC {e.id}", "land", True),
+)

@@ -1,0 +1,279 @@
+"""Checking and building what a user points at: mission and tile files, packs, folders of packs.
+
+``check`` compiles everything named and returns every diagnostic of the
+files involved; ``build`` does the same and, only when there is no error,
+writes the compiled content whole (into a temporary folder, then moved).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import __version__, codes
+from ..errors import Location, Report, UsageError, display_path
+from ..model import content as c
+from ..model.pack import PackDoc, TileDoc
+from ..model.rules import RulesDoc
+from ..model.validate import validate
+from ..sources.art import format_art
+from ..sources.document import SOURCE_SUFFIXES
+from . import canonical
+from .mission import compile_mission
+from .workspace import PACK_FILE, Pack, Workspace, find_packs, kind_of, pack_root_of, source_files, tile_sides
+
+
+@dataclass
+class Outcome:
+    """What a check found: the report, and the compiled missions of each pack checked."""
+
+    report: Report
+    missions: dict[str, list[c.CompiledMission]] = field(default_factory=dict)
+    packs: list[Pack] = field(default_factory=list)  # packs checked whole, in order
+    workspace: Workspace | None = None
+
+
+def check(paths: list[Path], search: list[Path] = ()) -> Outcome:
+    """Compile everything ``paths`` name; a UsageError if a path does not exist."""
+    ws = Workspace(list(search))
+    report = Report()
+    outcome = Outcome(report, workspace=ws)
+    involved: set[Path] = set()
+    packs, files = _targets(ws, [Path(p) for p in paths], report)
+    _check_pack_ids(ws, packs, report)
+    for root in packs:
+        pack = ws.pack_at(root)
+        outcome.packs.append(pack)
+        involved |= {p.resolve() for p in source_files(root)}
+        _check_pack(ws, pack, outcome, involved)
+    for path, root in files:
+        _check_file(ws, path, root, outcome, involved)
+    for path in sorted(involved):
+        report.extend(ws.problems.get(path, []))
+    return outcome
+
+
+def build(paths: list[Path], out: Path, search: list[Path] = ()) -> Outcome:
+    """``check``, then write compiled content under ``out`` if there are no errors."""
+    outcome = check(paths, search)
+    if outcome.report.ok:
+        write(outcome, Path(out))
+    return outcome
+
+
+def _targets(ws: Workspace, paths: list[Path], report: Report) -> tuple[list[Path], list[tuple[Path, Path | None]]]:
+    packs: list[Path] = []
+    files: list[tuple[Path, Path | None]] = []
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        if path.is_dir():
+            roots = find_packs(path)
+            if not roots:
+                report.add(codes.NO_PACK.at(Location(path.resolve())))
+            for root in roots:
+                ws.add_search(root.parent)
+                if root.resolve() not in packs:
+                    packs.append(root.resolve())
+        elif path.suffix.lower() not in SOURCE_SUFFIXES:
+            report.add(codes.BAD_EXTENSION.at(Location(path.resolve())))
+        else:
+            root = pack_root_of(path)
+            if root is not None:
+                ws.add_search(root.parent)
+            files.append((path.resolve(), root))
+    return packs, files
+
+
+def _check_pack_ids(ws: Workspace, roots: list[Path], report: Report) -> None:
+    seen: dict[str, Path] = {}
+    for root in roots:
+        pack = ws.pack_at(root)
+        if pack.id in seen:
+            report.add(codes.PACK_ID.at(Location(pack.manifest_path.resolve()), id=pack.id,
+                                        other=display_path(seen[pack.id])))
+        seen.setdefault(pack.id, root)
+
+
+def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
+    _involve_rules(ws, pack, involved)
+    compiled = outcome.missions.setdefault(pack.id, [])
+    first: dict[str, Location] = {}
+    for path in pack.missions:
+        mission = _mission(ws, pack, path)
+        doc = ws.docs.get(path)
+        if mission is None or doc is None:
+            continue
+        mid = mission.mission.id
+        if mid in first:
+            ws.report(path, [codes.DUPLICATE.at(doc.loc(("mission", "id")), what="mission", id=mid,
+                                                first=first[mid].display())])
+            continue
+        first[mid] = doc.loc(("mission", "id"))
+        compiled.append(mission)
+        involved |= _tiles_used(ws, pack, doc)
+
+
+def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, involved: set[Path]) -> None:
+    involved.add(path)
+    if root is None:
+        _standalone(ws, path, outcome, involved)
+        return
+    pack = ws.pack_at(root)
+    _involve_rules(ws, pack, involved)
+    top = path.relative_to(root.resolve()).parts[0]
+    if top == "missions":
+        mission = _mission(ws, pack, path)
+        if mission is not None:
+            outcome.missions.setdefault(pack.id, []).append(mission)
+            involved |= _tiles_used(ws, pack, ws.docs[path])
+
+
+def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]) -> None:
+    doc = ws.read(path)
+    if doc is None:
+        return
+    kind = kind_of(doc.data)
+    if kind is None:
+        ws.report(path, [codes.UNKNOWN_KIND.at(Location(path))])
+    elif kind == "mission":
+        pack = ws.standalone(path.parent)
+        _involve_rules(ws, pack, involved)
+        mission = _mission(ws, pack, path)
+        if mission is not None:
+            outcome.missions.setdefault(pack.id, []).append(mission)
+            involved |= _tiles_used(ws, pack, doc)
+    elif kind == "tile":
+        model, problems = validate(doc, TileDoc)
+        ws.report(path, problems)
+        if model is not None:
+            ws.report(path, tile_sides(doc, model)[1])
+    elif kind == "pack":
+        ws.report(path, validate(doc, PackDoc)[1])
+    else:
+        pack = ws.standalone(path.parent)
+        model, problems = validate(doc, RulesDoc)
+        ws.report(path, problems)
+        if model is not None:
+            ws.report(path, pack.rules.add_file(pack.id, doc, model))
+            ws.compiled_rules(pack)
+
+
+def _mission(ws: Workspace, pack: Pack, path: Path) -> c.CompiledMission | None:
+    doc = ws.read(path)
+    if doc is None:
+        return None
+    mission, problems = compile_mission(ws, pack, doc)
+    ws.report(path, problems)
+    return mission
+
+
+def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
+    """Manifests and rules files of a pack and of every pack it sees: their problems matter here."""
+    for candidate in ws.visible(pack):
+        if candidate is pack:
+            ws.check_manifest(candidate)
+        ws.compiled_rules(candidate)
+        if not candidate.standalone:
+            involved.add(candidate.manifest_path.resolve())
+        involved |= set(candidate.rules_files)
+
+
+def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
+    found = set()
+    for floor in doc.data.get("floors", []) if isinstance(doc.data.get("floors"), list) else []:
+        for placed in (floor.get("tiles") or []) if isinstance(floor, dict) else []:
+            ref = placed.get("tile") if isinstance(placed, dict) else None
+            path = ws.tile_path(pack, ref) if isinstance(ref, str) else None
+            if path is not None:
+                found.add(path)
+    return found
+
+
+# --- writing ---------------------------------------------------------------------------
+
+
+def write(outcome: Outcome, out: Path) -> list[Path]:
+    """Write compiled content: each whole pack as out/<pack>/ (index and missions), replaced
+    in one move; missions checked as single files as out/<pack>/missions/<id>.json."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    whole = {pack.id for pack in outcome.packs}
+    for pack in outcome.packs:
+        files = _pack_files(outcome, pack)
+        _replace_folder(out / pack.id, files)
+        written += [out / pack.id / name for name in files]
+    for pack_id, missions in outcome.missions.items():
+        if pack_id in whole:
+            continue
+        for mission in missions:
+            target = out / pack_id / "missions" / f"{mission.mission.id}.json"
+            _replace_file(target, canonical.dumps(mission))
+            written.append(target)
+    return written
+
+
+def _pack_files(outcome: Outcome, pack: Pack) -> dict[str, bytes]:
+    ws = outcome.workspace
+    files: dict[str, bytes] = {}
+    entries = []
+    for mission in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id):
+        name = f"missions/{mission.mission.id}.json"
+        files[name] = canonical.dumps(mission)
+        entries.append(c.MissionEntry(id=mission.mission.id, title=mission.mission.title, game=mission.mission.game,
+                                      mode=mission.mission.mode, file=name, sha256=_sha256(files[name])))
+    tiles = []
+    for tile_id, entry in sorted(pack.tiles.items()):
+        if entry.sides is None:
+            continue
+        first = entry.sides["A"]
+        tiles.append(c.TileEntry(id=f"{pack.id}/{tile_id}", name=entry.info.tile.name, width=first.width,
+                                 height=first.height, sides={s: format_art(g) for s, g in entry.sides.items()},
+                                 copies=pack.copies(tile_id)))
+    own = ws.compiled_rules(pack)
+    rules = c.Rules(**{kind: [v for _, v in sorted(own[kind].items())] for kind in own},
+                    campaign_xp=pack.rules.campaign_xp)
+    index = c.PackIndex(format=c.FORMAT, kind="pack", tool=c.Tool(name="zwar-author", version=__version__),
+                        pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack), rules=rules)
+    files["index.json"] = canonical.dumps(index)
+    return files
+
+
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _replace_folder(target: Path, files: dict[str, bytes]) -> None:
+    """Write ``files`` into a fresh folder beside ``target``, then swap it in."""
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        for name, data in files.items():
+            path = staging / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        old = None
+        if target.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
+            os.replace(target, old / "content")
+        os.replace(staging, target)
+        if old is not None:
+            shutil.rmtree(old)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _replace_file(target: Path, data: bytes) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,200 @@
+"""Rules data of one pack: entries by kind, their checks, and their compiled form."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Callable
+
+from pydantic import BaseModel
+
+from .. import codes
+from ..errors import Diagnostic
+from ..model import content as c
+from ..model.rules import RulesDoc
+from ..sources.document import Document
+from . import tables
+
+#: Rules kinds: RulesDoc field, and how messages name one entry.
+KINDS = {
+    "heroes": "hero",
+    "infected": "infected class",
+    "equipment": "equipment card",
+    "search": "search card",
+    "perks": "perk",
+    "director_cards": "director card",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One rules entry where it was written."""
+
+    pack: str
+    kind: str  # a KINDS key
+    model: BaseModel
+    doc: Document
+    path: tuple
+
+    @property
+    def id(self) -> str:
+        return self.model.id
+
+    @property
+    def qualified(self) -> str:
+        return f"{self.pack}/{self.model.id}"
+
+
+@dataclass
+class RuleSet:
+    """A pack's own rules entries, by kind and id."""
+
+    entries: dict[str, dict[str, Entry]] = field(default_factory=lambda: {k: {} for k in KINDS})
+    campaign_xp: int | None = None
+
+    def add_file(self, pack: str, doc: Document, rules: RulesDoc) -> list[Diagnostic]:
+        problems = []
+        for kind in KINDS:
+            for index, model in enumerate(getattr(rules, kind)):
+                entry = Entry(pack, kind, model, doc, (kind, index))
+                first = self.entries[kind].get(model.id)
+                if first is not None:
+                    problems.append(codes.DUPLICATE.at(
+                        doc.loc(entry.path + ("id",)), what=KINDS[kind], id=model.id,
+                        first=first.doc.loc(first.path + ("id",)).display()))
+                    continue
+                self.entries[kind][model.id] = entry
+        if rules.campaign_xp is not None:
+            self.campaign_xp = rules.campaign_xp
+        return problems
+
+
+#: Resolves (kind, reference text) to an entry visible from a pack, or None.
+Lookup = Callable[[str, str], "Entry | None"]
+#: Lists the ids of a kind visible from a pack, for "did you mean" hints.
+Known = Callable[[str], list[str]]
+
+
+@dataclass
+class RefChecker:
+    """Checks references to rules entries and reports dangling ones at their location."""
+
+    lookup: Lookup
+    known: Known
+    problems: list[Diagnostic] = field(default_factory=list)
+
+    def ref(self, kind: str, text: str, doc: Document, path: tuple) -> str | None:
+        entry = self.lookup(kind, text)
+        if entry is not None:
+            return entry.qualified
+        self.problems.append(codes.DANGLING.at(doc.loc(path), what=KINDS[kind], id=text, hint=hint(text, self.known(kind))))
+        return None
+
+
+def hint(text: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(text, known, n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean `{close[0]}`?"
+    if known and len(known) <= 12:
+        return "; known: " + ", ".join(sorted(known))
+    return ""
+
+
+def compile_entry(entry: Entry, refs: RefChecker) -> tuple[BaseModel | None, list[Diagnostic]]:
+    """The compiled form of one entry (ids qualified, tables as rows), and its problems."""
+    problems = _assumed(entry)
+    doc, path, model = entry.doc, entry.path, entry.model
+    data = model.model_dump(by_alias=True)
+    data["id"] = entry.qualified
+    ok = True
+
+    def table(key: str, grammar: tables.Grammar) -> None:
+        nonlocal ok
+        if data.get(key) is None:
+            return
+        compiled, found = tables.check_table(doc, path + (key,), 8, f"{KINDS[entry.kind]} {model.id} `{key}`", grammar)
+        problems.extend(found)
+        ok = ok and compiled is not None
+        data[key] = compiled
+
+    def ref(kind: str, key: str) -> None:
+        nonlocal ok
+        value = data.get(key)
+        if isinstance(value, list):
+            data[key] = [refs.ref(kind, v, doc, path + (key, i)) for i, v in enumerate(value)]
+            ok = ok and None not in data[key]
+        elif value is not None:
+            data[key] = refs.ref(kind, value, doc, path + (key,))
+            ok = ok and data[key] is not None
+
+    before = len(refs.problems)
+    if entry.kind == "heroes":
+        ref("equipment", "equipment")
+        table("unarmed", tables.WEAPON)
+        compiled_type = c.CompiledHero
+    elif entry.kind == "infected":
+        data["plural"] = model.plural or model.id + "s"
+        table("grab", tables.GRAB)
+        table("bite", tables.BITE)
+        compiled_type = c.CompiledInfected
+    elif entry.kind == "equipment":
+        table("quick", tables.WEAPON)
+        table("aimed", tables.WEAPON)
+        ref("heroes", "special")
+        ref("search", "craft")
+        compiled_type = c.CompiledEquipment
+    elif entry.kind == "search":
+        problems.extend(_search_card(entry))
+        ref("equipment", "card")
+        compiled_type = c.CompiledSearchCard
+    elif entry.kind == "perks":
+        price = model.price
+        if not price.red >= price.amber >= price.green:
+            problems.append(codes.PERK_PRICES.at(
+                doc.loc(path + ("price",)), id=model.id, red=price.red, amber=price.amber, green=price.green))
+        compiled_type = c.CompiledPerk
+    else:
+        compiled_type = c.CompiledDirectorCard
+    problems.extend(refs.problems[before:])
+    del refs.problems[before:]
+    if not ok or any(p.severity.value == "error" for p in problems):
+        return None, problems
+    return compiled_type.model_validate(data), problems
+
+
+def _search_card(entry: Entry) -> list[Diagnostic]:
+    model, doc, path = entry.model, entry.doc, entry.path
+    needs = {"equipment": "card", "loot": "xp", "ammo": "rounds"}.get(model.kind)
+    if needs and getattr(model, needs) is None:
+        return [codes.MISSING_KEY.at(doc.loc(path), key=needs, where=f"search card `{model.id}` (kind {model.kind})")]
+    return []
+
+
+def _assumed(entry: Entry) -> list[Diagnostic]:
+    raw = entry.doc.data
+    for part in entry.path:
+        raw = raw[part]
+    problems = []
+    for index, key in enumerate(entry.model.assumed):
+        node = raw
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is None:
+            problems.append(codes.ASSUMED_KEY.at(
+                entry.doc.loc(entry.path + ("assumed", index)), key=key, what=KINDS[entry.kind], id=entry.id))
+    return problems
+
+
+def assumed_values(entry: Entry) -> list[tuple[str, object]]:
+    """The (key, value) pairs an entry marks as assumed."""
+    raw = entry.doc.data
+    for part in entry.path:
+        raw = raw[part]
+    out = []
+    for key in entry.model.assumed:
+        node = raw
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is not None:
+            out.append((key, node))
+    return out

@@ -1,0 +1,215 @@
+"""Dice tables: rows keyed by faces, checked for coverage, with results parsed by kind.
+
+A table is written as the rulebook prints it, ``{ "1-3" = "nothing",
+"4-6" = "1 zombie", "7-8" = "2 zombies" }``. Every face of the die must be
+covered exactly once, and every result must name something that exists.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from .. import codes
+from ..errors import Diagnostic
+from ..model.content import DiceRow, DiceTable, Result
+from ..sources.document import Document
+
+_ROLL = re.compile(r"^(\d+)(?:-(\d+))?$")
+
+#: Resolves a class name as written in a table ("zombies") to its qualified id, or None.
+ClassLookup = Callable[[str], "str | None"]
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """How to read the results of one kind of table."""
+
+    expected: str
+    parse: Callable[[object], Result | None]
+
+
+def check_table(
+    doc: Document, path: tuple, die: int, name: str, grammar: Grammar
+) -> tuple[DiceTable | None, list[Diagnostic]]:
+    """The compiled table at ``path`` of ``doc``, or None with every problem found."""
+    rows = _get(doc.data, path)
+    key_loc = lambda key: doc.key_loc(path + (key,))  # noqa: E731
+    problems: list[Diagnostic] = []
+    owner: dict[int, str] = {}
+    compiled: list[DiceRow] = []
+    for key, value in rows.items():
+        match = _ROLL.match(key)
+        low, high = (int(match[1]), int(match[2] or match[1])) if match else (0, -1)
+        if not match or low > high:
+            problems.append(codes.DICE_ROW.at(key_loc(key), table=name, row=key))
+            continue
+        if low < 1 or high > die:
+            problems.append(codes.DICE_RANGE.at(key_loc(key), table=name, row=key, die=die))
+            continue
+        for face in range(low, high + 1):
+            if face in owner:
+                problems.append(codes.DICE_OVERLAP.at(key_loc(key), table=name, face=face, row=key, other=owner[face]))
+                break
+            owner[face] = key
+        result = grammar.parse(value)
+        if result is None:
+            problems.append(codes.DICE_RESULT.at(doc.loc(path + (key,)), table=name, text=value, expected=grammar.expected))
+        else:
+            compiled.append(DiceRow(low=low, high=high, result=result))
+    missing = [face for face in range(1, die + 1) if face not in owner]
+    if missing and not any(p.code == codes.DICE_ROW.code for p in problems):
+        problems.append(codes.DICE_GAP.at(
+            doc.loc(path), table=name, faces=_faces(missing), die=die, verb="is" if len(missing) == 1 else "are"))
+    if problems:
+        return None, problems
+    return DiceTable(die=die, rows=sorted(compiled, key=lambda r: r.low)), []
+
+
+def _get(data, path: tuple):
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _faces(faces: list[int]) -> str:
+    """'face 3', 'faces 3-5 and 8': runs of consecutive faces joined as ranges."""
+    runs: list[list[int]] = []
+    for face in faces:
+        if runs and face == runs[-1][-1] + 1:
+            runs[-1].append(face)
+        else:
+            runs.append([face])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return ("face " if len(faces) == 1 else "faces ") + text
+
+
+# --- result grammars ------------------------------------------------------------------
+
+
+def _words(value: object) -> str | None:
+    return " ".join(value.lower().split()) if isinstance(value, str) else None
+
+
+def fixed(*kinds: str) -> Grammar:
+    """Results from a fixed list of words ("taken down" becomes kind ``taken_down``)."""
+    names = {k: k.replace(" ", "_") for k in kinds}
+
+    def parse(value: object) -> Result | None:
+        text = _words(value)
+        return Result(kind=names[text]) if text in names else None
+
+    quoted = [f'"{k}"' for k in kinds]
+    return Grammar(", ".join(quoted[:-1]) + " or " + quoted[-1], parse)
+
+
+WEAPON = fixed("miss", "knockdown", "kill")
+GRAB = fixed("taken down", "knockdown", "safe")
+BITE = fixed("bitten", "safe")
+
+_NOTHING = {"nothing", "no spawn"}
+_ROAMERS = {"roamer", "roamers"}
+_INFECTED = re.compile(r"^(\d+) ([a-z][a-z .'-]*?)$")
+_ON = re.compile(r"^(\d+) ([a-z][a-z .'-]*?) on ([a-z])$")
+_AT_DISTANCE = re.compile(r"^(\d+) ([a-z][a-z .'-]*?) \((\d+)(\*?)\)$")
+_SPAWN_POINT = re.compile(r"^(?:spawn point )?([a-z])$")
+
+
+def _infected(count: str, name: str, classes: ClassLookup) -> Result | None:
+    qualified = classes(name)
+    if qualified is None or int(count) < 1:
+        return None
+    return Result(kind="infected", count=int(count), infected=qualified)
+
+
+def where(letters: set[str]) -> Grammar:
+    """Turn spawn roll 1: a spawn point on this map, roamers, a sinkhole, or nothing."""
+
+    def parse(value: object) -> Result | None:
+        text = _words(value)
+        if text in _NOTHING:
+            return Result(kind="nothing")
+        if text in _ROAMERS:
+            return Result(kind="roamers")
+        if text == "sinkhole":
+            return Result(kind="sinkhole")
+        m = _SPAWN_POINT.match(text or "")
+        if m and m[1].upper() in letters:
+            return Result(kind="spawn_point", spawn_point=m[1].upper())
+        return None
+
+    return Grammar(_letters_expected(letters) + ', "roamers", "sinkhole" or "nothing"', parse)
+
+
+def what(classes: ClassLookup, names: list[str]) -> Grammar:
+    """Roll 2 of a turn spawn, roll 1 of a room spawn: nothing, or a number of one class."""
+
+    def parse(value: object) -> Result | None:
+        text = _words(value)
+        if text in _NOTHING:
+            return Result(kind="nothing")
+        m = _INFECTED.match(text or "")
+        return _infected(m[1], m[2], classes) if m else None
+
+    return Grammar(f'"nothing" or a number and an infected class ({_examples(names)})', parse)
+
+
+def turn_table(letters: set[str], classes: ClassLookup, names: list[str]) -> Grammar:
+    """One-roll turn spawn: "1 zombie on A", "roamers", "sinkhole" or "nothing"."""
+
+    def parse(value: object) -> Result | None:
+        text = _words(value)
+        if text in _NOTHING:
+            return Result(kind="nothing")
+        if text in _ROAMERS:
+            return Result(kind="roamers")
+        if text == "sinkhole":
+            return Result(kind="sinkhole")
+        m = _ON.match(text or "")
+        if not m or m[3].upper() not in letters:
+            return None
+        result = _infected(m[1], m[2], classes)
+        return result.model_copy(update={"spawn_point": m[3].upper()}) if result else None
+
+    return Grammar(
+        f'"N class on L" with L one of {_letters_expected(letters)} and class {_examples(names)}, '
+        '"roamers", "sinkhole" or "nothing"', parse)
+
+
+def room_table(classes: ClassLookup, names: list[str]) -> Grammar:
+    """One-roll room spawn (Exodus): "nothing" or "2 zombies (3)"; "(1*)" means next to the hero."""
+
+    def parse(value: object) -> Result | None:
+        text = _words(value)
+        if text in _NOTHING:
+            return Result(kind="nothing")
+        m = _AT_DISTANCE.match(text or "")
+        if not m or int(m[3]) < 1:
+            return None
+        result = _infected(m[1], m[2], classes)
+        if result is None:
+            return None
+        return result.model_copy(update={"distance": int(m[3]), "adjacent": bool(m[4])})
+
+    return Grammar(f'"nothing" or "N class (D)" with class {_examples(names)}, D squares, "(1*)" next to the hero', parse)
+
+
+def distance() -> Grammar:
+    def parse(value: object) -> Result | None:
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+            return Result(kind="distance", distance=value)
+        return None
+
+    return Grammar("a number of squares, 1 or more", parse)
+
+
+def _letters_expected(letters: set[str]) -> str:
+    if not letters:
+        return "a spawn point letter (this map has no spawn points)"
+    return "a spawn point letter (" + ", ".join(sorted(letters)) + ")"
+
+
+def _examples(names: list[str]) -> str:
+    return ", ".join(f'"{n}"' for n in sorted(names)) if names else "(no infected classes are defined)"

@@ -1,0 +1,373 @@
+"""Packs on disk: finding them, loading their files once, and resolving ids across them.
+
+A pack is a folder with ``pack.toml`` and the folders ``tiles/``, ``rules/``
+and ``missions/``. A pack sees its own content and that of the packs it
+``requires`` (and theirs), found among the packs given, their sibling folders,
+extra search folders, and the reference content shipped with the tool.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import codes
+from ..errors import Diagnostic, Location
+from ..geometry.board import Grid
+from ..model.pack import PackDoc, PackInfo, TileDoc
+from ..model.rules import RulesDoc
+from ..model.validate import validate
+from ..sources.document import SOURCE_SUFFIXES, Document, read_document
+from .layout import TileSide, art_grid
+from ..model import content as c
+from .rules import KINDS, Entry, RefChecker, RuleSet, compile_entry, hint
+
+PACK_FILE = "pack.toml"
+LAYOUT = ("tiles", "rules", "missions")
+SKIP_DIRS = {"build", "node_modules", "__pycache__"}
+MAX_DEPTH = 3
+
+
+def builtin_content() -> Path | None:
+    """The reference content shipped with the tool (installed copy, else the source checkout)."""
+    here = Path(__file__).resolve().parents[1]
+    for candidate in (here / "_content", here.parent / "content"):
+        if (candidate / "core" / PACK_FILE).is_file():
+            return candidate
+    return None
+
+
+def source_files(folder: Path) -> list[Path]:
+    """Source files under ``folder``, sorted, hidden folders skipped."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIP_DIRS)
+        found += [Path(root) / f for f in files if f.lower().endswith(SOURCE_SUFFIXES) and not f.startswith(".")]
+    return sorted(found)
+
+
+def find_packs(folder: Path, depth: int = MAX_DEPTH) -> list[Path]:
+    """Pack folders at or below ``folder``, not looking inside packs."""
+    if (folder / PACK_FILE).is_file():
+        return [folder]
+    if depth == 0:
+        return []
+    try:
+        children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and p.name not in SKIP_DIRS)
+    except OSError:
+        return []
+    return [pack for child in children for pack in find_packs(child, depth - 1)]
+
+
+def pack_root_of(path: Path) -> Path | None:
+    """The pack a file belongs to: the nearest folder above it holding pack.toml."""
+    for parent in path.resolve().parents:
+        if (parent / PACK_FILE).is_file():
+            return parent
+    return None
+
+
+def kind_of(data: dict) -> str | None:
+    """What a standalone source is, judged by its top-level tables."""
+    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack")):
+        if key in data:
+            return kind
+    if any(key in data for key in (*KINDS, "campaign_xp")):
+        return "rules"
+    return None
+
+
+@dataclass
+class TileEntry:
+    path: Path
+    info: TileDoc | None = None
+    sides: dict[str, Grid] | None = None  # None when the file is broken
+
+
+@dataclass
+class Pack:
+    root: Path
+    id: str
+    info: PackInfo | None = None
+    manifest: PackDoc | None = None
+    tiles: dict[str, TileEntry] = field(default_factory=dict)
+    rules: RuleSet = field(default_factory=RuleSet)
+    missions: list[Path] = field(default_factory=list)
+    rules_files: list[Path] = field(default_factory=list)
+    standalone: bool = False
+
+    @property
+    def requires(self) -> list[str]:
+        return self.info.requires if self.info else []
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.root / PACK_FILE
+
+    def copies(self, tile: str) -> int:
+        return self.manifest.copies.get(tile, 1) if self.manifest else 1
+
+
+class Workspace:
+    """Every pack and file of one run, each loaded once, with diagnostics kept per file."""
+
+    def __init__(self, search: list[Path] = ()) -> None:
+        self.problems: dict[Path, list[Diagnostic]] = {}
+        self.docs: dict[Path, Document] = {}
+        self._packs: dict[Path, Pack] = {}
+        self._search = [Path(p) for p in search]
+        builtin = builtin_content()
+        if builtin is not None:
+            self._search.append(builtin)
+        self._index: dict[str, Path] | None = None
+        self._compiled: dict[Path, dict[str, dict[str, object]]] = {}
+
+    # --- files ---------------------------------------------------------------------
+
+    def read(self, path: Path) -> Document | None:
+        """Read a source once; its syntax problems are recorded against it."""
+        path = path.resolve()
+        if path in self.docs:
+            return self.docs[path]
+        if path in self.problems:
+            return None
+        doc, problems = read_document(path)
+        self.problems[path] = problems
+        if doc is not None:
+            self.docs[path] = doc
+        return doc
+
+    def report(self, path: Path, problems: list[Diagnostic]) -> None:
+        self.problems.setdefault(path.resolve(), []).extend(problems)
+
+    # --- packs ---------------------------------------------------------------------
+
+    def pack_at(self, root: Path) -> Pack:
+        root = root.resolve()
+        if root not in self._packs:
+            self._packs[root] = self._load(root)
+        return self._packs[root]
+
+    def standalone(self, folder: Path) -> Pack:
+        """A pack for a mission file that belongs to none: it sees the reference `core` pack."""
+        key = folder.resolve() / "<standalone>"
+        if key not in self._packs:
+            info = PackInfo(id="local", title="Files outside any pack", requires=["core"])
+            self._packs[key] = Pack(folder.resolve(), "local", info=info, standalone=True)
+        return self._packs[key]
+
+    def pack_by_id(self, pack_id: str) -> Pack | None:
+        for pack in self._packs.values():
+            if pack.id == pack_id and not pack.standalone:
+                return pack
+        root = self._pack_index().get(pack_id)
+        return self.pack_at(root) if root else None
+
+    def add_search(self, folder: Path) -> None:
+        folder = folder.resolve()
+        if folder not in self._search:
+            self._search.insert(0, folder)
+            self._index = None
+
+    def visible(self, pack: Pack) -> list[Pack]:
+        """The pack and every pack it requires, directly or not, nearest first."""
+        seen: list[Pack] = []
+        todo = [pack]
+        while todo:
+            current = todo.pop(0)
+            if any(current is p for p in seen):
+                continue
+            seen.append(current)
+            for wanted in current.requires:
+                found = self.pack_by_id(wanted)
+                if found is not None:
+                    todo.append(found)
+        return seen
+
+    # --- lookups -------------------------------------------------------------------
+
+    def lookup(self, pack: Pack, kind: str, text: str) -> Entry | None:
+        """The rules entry ``text`` names from ``pack``: `id` or `pack/id`."""
+        owner, _, name = text.rpartition("/")
+        for candidate in self.visible(pack):
+            if owner and candidate.id != owner:
+                continue
+            entry = candidate.rules.entries[kind].get(name)
+            if entry is not None:
+                return entry
+        return None
+
+    def known(self, pack: Pack, kind: str) -> list[str]:
+        return sorted({i for p in self.visible(pack) for i in p.rules.entries[kind]})
+
+    def tile(self, pack: Pack, text: str, side: str, loc: Location) -> TileSide | Diagnostic | None:
+        owner, _, name = text.rpartition("/")
+        known: list[str] = []
+        for candidate in self.visible(pack):
+            if owner and candidate.id != owner:
+                continue
+            known += candidate.tiles
+            entry = candidate.tiles.get(name)
+            if entry is None:
+                continue
+            if entry.sides is None:
+                return None
+            if side not in entry.sides:
+                return codes.NO_SIDE.at(loc, tile=f"{candidate.id}/{name}", side=side)
+            return TileSide(candidate.id, name, side, entry.sides[side])
+        return codes.DANGLING.at(loc, what="tile", id=text, hint=hint(name, known))
+
+    def tile_path(self, pack: Pack, text: str) -> Path | None:
+        owner, _, name = text.rpartition("/")
+        for candidate in self.visible(pack):
+            if (not owner or candidate.id == owner) and name in candidate.tiles:
+                return candidate.tiles[name].path
+        return None
+
+    def packs(self) -> list[Pack]:
+        return list(self._packs.values())
+
+    # --- compiled rules ------------------------------------------------------------
+
+    def compiled_rules(self, pack: Pack) -> dict[str, dict[str, object]]:
+        """The pack's own rules entries compiled, by kind and qualified id; problems go to their files."""
+        key = pack.root if not pack.standalone else pack.root / "<standalone>"
+        if key not in self._compiled:
+            refs = RefChecker(lambda k, t: self.lookup(pack, k, t), lambda k: self.known(pack, k))
+            out: dict[str, dict[str, object]] = {kind: {} for kind in KINDS}
+            for kind, entries in pack.rules.entries.items():
+                for entry in entries.values():
+                    compiled, problems = compile_entry(entry, refs)
+                    self.report(entry.doc.path, problems)
+                    if compiled is not None:
+                        out[kind][entry.qualified] = compiled
+            self._compiled[key] = out
+        return self._compiled[key]
+
+    def rules_for(self, pack: Pack, game: str, heroes: list[str], extra: set[str] = frozenset()) -> c.Rules:
+        """The rules a mission of ``game`` embeds: its heroes, and every other entry of its game."""
+        chosen: dict[str, dict[str, object]] = {kind: {} for kind in KINDS}
+        for candidate in reversed(self.visible(pack)):
+            for kind, entries in self.compiled_rules(candidate).items():
+                for qualified, model in entries.items():
+                    wanted = qualified in heroes if kind == "heroes" else (game in model.games or qualified in extra)
+                    if wanted:
+                        chosen[kind][qualified] = model
+        xp = next((p.rules.campaign_xp for p in self.visible(pack) if p.rules.campaign_xp is not None), None)
+        return c.Rules(**{kind: [v for _, v in sorted(chosen[kind].items())] for kind in KINDS}, campaign_xp=xp)
+
+    def miniatures(self, pack: Pack) -> dict[str, int]:
+        """Miniatures per infected class (qualified), the nearest pack's count winning."""
+        out: dict[str, int] = {}
+        for candidate in reversed(self.visible(pack)):
+            for name, count in (candidate.manifest.miniatures.items() if candidate.manifest else ()):
+                entry = self.lookup(candidate, "infected", name)
+                if entry is not None:
+                    out[entry.qualified] = count
+        return dict(sorted(out.items()))
+
+    # --- loading -------------------------------------------------------------------
+
+    def _pack_index(self) -> dict[str, Path]:
+        if self._index is None:
+            self._index = {}
+            for folder in self._search:
+                for root in find_packs(folder):
+                    doc = self.read(root / PACK_FILE)
+                    pack_id = doc.data.get("pack", {}).get("id") if doc else None
+                    if isinstance(pack_id, str):
+                        self._index.setdefault(pack_id, root.resolve())
+        return self._index
+
+    def _load(self, root: Path) -> Pack:
+        pack = Pack(root, root.name)
+        doc = self.read(root / PACK_FILE)
+        if doc is not None:
+            manifest, problems = validate(doc, PackDoc)
+            self.report(doc.path, problems)
+            if manifest is not None:
+                pack.manifest, pack.info, pack.id = manifest, manifest.pack, manifest.pack.id
+        for path in source_files(root):
+            top = path.relative_to(root).parts[0]
+            if path.name == PACK_FILE and path.parent == root:
+                continue
+            if top == "tiles":
+                self._load_tile(pack, path)
+            elif top == "rules":
+                self._load_rules(pack, path)
+            elif top == "missions":
+                pack.missions.append(path.resolve())
+            else:
+                self.report(path, [codes.STRAY_FILE.at(Location(path.resolve()))])
+        return pack
+
+    def check_manifest(self, pack: Pack) -> None:
+        """References in pack.toml: required packs, tiles with copies, classes with miniatures."""
+        doc = self.docs.get(pack.manifest_path.resolve())
+        if pack.manifest is None or doc is None:
+            return
+        problems = []
+        for index, wanted in enumerate(pack.requires):
+            if self.pack_by_id(wanted) is None:
+                problems.append(codes.DANGLING.at(doc.loc(("pack", "requires", index)), what="pack", id=wanted,
+                                                  hint=" (looked beside this pack and in the reference content)"))
+        for tile in pack.manifest.copies:
+            if tile not in pack.tiles:
+                problems.append(codes.DANGLING.at(
+                    doc.key_loc(("copies", tile)), what="tile", id=tile, hint=hint(tile, list(pack.tiles))))
+        for name in pack.manifest.miniatures:
+            if self.lookup(pack, "infected", name) is None:
+                problems.append(codes.DANGLING.at(doc.key_loc(("miniatures", name)), what="infected class", id=name,
+                                                  hint=hint(name, self.known(pack, "infected"))))
+        self.report(doc.path, problems)
+
+    def _load_tile(self, pack: Pack, path: Path) -> None:
+        doc = self.read(path)
+        if doc is None:
+            return
+        model, problems = validate(doc, TileDoc)
+        if model is None:
+            self.report(path, problems)
+            return
+        entry = TileEntry(path.resolve(), model)
+        first = pack.tiles.get(model.tile.id)
+        if first is not None:
+            self.report(path, [codes.DUPLICATE.at(
+                doc.loc(("tile", "id")), what="tile", id=model.tile.id,
+                first=self.docs[first.path].loc(("tile", "id")).display())])
+            return
+        pack.tiles[model.tile.id] = entry
+        entry.sides, problems = tile_sides(doc, model)
+        self.report(path, problems)
+
+    def _load_rules(self, pack: Pack, path: Path) -> None:
+        pack.rules_files.append(path.resolve())
+        doc = self.read(path)
+        if doc is None:
+            return
+        model, problems = validate(doc, RulesDoc)
+        self.report(path, problems)
+        if model is not None:
+            self.report(path, pack.rules.add_file(pack.id, doc, model))
+
+
+def tile_sides(doc: Document, model: TileDoc) -> tuple[dict[str, Grid] | None, list[Diagnostic]]:
+    """The parsed sides of a tile, checked to be the same size."""
+    sides: dict[str, Grid] = {}
+    problems: list[Diagnostic] = []
+    for name in ("A", "B"):
+        side = getattr(model.sides, name)
+        if side is None:
+            continue
+        grid, _, found = art_grid(doc, ("sides", name, "art"), side.art)
+        problems += found
+        if grid is not None:
+            sides[name] = grid
+    if "A" in sides and "B" in sides:
+        a, b = sides["A"], sides["B"]
+        if (a.width, a.height) != (b.width, b.height):
+            problems.append(codes.TILE_SIDES_SIZE.at(
+                doc.loc(("sides", "B", "art")), side="B", width=b.width, height=b.height,
+                first="A", first_width=a.width, first_height=a.height))
+    return (None, problems) if problems else (sides, [])

@@ -1,0 +1,110 @@
+"""Diagnostics and the exceptions the library raises; nothing here knows about click.
+
+Content problems are never exceptions: they are ``Diagnostic`` records collected
+in a ``Report``, so one run reports every problem. Exceptions are for misuse of
+the library (``UsageError``: a path that does not exist, a bad option value),
+which the CLI turns into exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; line and column count from 1, in characters."""
+
+    path: Path
+    line: int = 1
+    col: int = 1
+
+    def display(self, relative_to: Path | None = None) -> str:
+        return f"{display_path(self.path, relative_to)}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    location: Location
+    code: str
+    severity: Severity
+    message: str
+
+    def sort_key(self) -> tuple:
+        loc = self.location
+        return (str(loc.path), loc.line, loc.col, self.code, self.message)
+
+    def human(self, relative_to: Path | None = None) -> str:
+        return f"{self.location.display(relative_to)}: {self.severity.value} {self.code}: {self.message}"
+
+    def as_json(self, relative_to: Path | None = None) -> dict:
+        return {
+            "path": display_path(self.location.path, relative_to),
+            "line": self.location.line,
+            "col": self.location.col,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+        }
+
+
+def display_path(path: Path, relative_to: Path | None = None) -> str:
+    """``path`` relative to ``relative_to`` (default: the working directory) when inside it."""
+    base = Path(relative_to) if relative_to is not None else Path.cwd()
+    try:
+        return Path(os.path.relpath(path, base)).as_posix() if _inside(path, base) else Path(path).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def _inside(path: Path, base: Path) -> bool:
+    try:
+        Path(path).resolve().relative_to(base.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+@dataclass
+class Report:
+    """Every diagnostic of one run, in the order found; ``sorted()`` for output."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+    def extend(self, diagnostics) -> None:
+        self.diagnostics.extend(diagnostics)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def sorted(self) -> list[Diagnostic]:
+        unique = {(d.sort_key(), d.severity): d for d in self.diagnostics}
+        return [unique[k] for k in sorted(unique)]
+
+
+class ZwarError(Exception):
+    """Base of the library's exceptions."""
+
+
+class UsageError(ZwarError):
+    """The caller asked for something impossible (a missing path, a bad option value)."""

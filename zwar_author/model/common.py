@@ -1,0 +1,91 @@
+"""What every source model shares: strictness, and the small types of the format.
+
+Models are frozen, strict (no silent coercion of "90" to 90) and forbid
+unknown keys. Squares, edges, dice rolls and table results are plain strings
+here: the compiler parses them and reports mistakes at their exact location,
+while the JSON Schema carries their pattern so editors flag them as you type.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+REF_PATTERN = r"^([a-z0-9][a-z0-9_-]*/)?[a-z0-9][a-z0-9_-]*$"
+SQUARE_PATTERN = r"^([A-Za-z0-9_-]+:)?[0-9]+,[0-9]+$"
+EDGE_PATTERN = r"^([A-Za-z0-9_-]+:)?[HV]:[0-9]+,[0-9]+$"
+ROOM_PATTERN = r"^(([A-Za-z0-9_-]+:)?[0-9]+,[0-9]+|[a-z0-9][a-z0-9_-]*)$"
+ROLL_PATTERN = r"^[0-9]+(-[0-9]+)?$"
+
+#: What a pattern means in words, for messages about values that do not match it.
+PATTERN_HELP = {
+    ID_PATTERN: "an id: lower-case letters, digits, '-' and '_', starting with a letter or digit",
+    REF_PATTERN: "an id, optionally with its pack in front (`core/zombie`)",
+}
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+
+
+class Document(Model):
+    """A top-level source document; JSON sources may name their schema."""
+
+    schema_: str | None = Field(
+        None, alias="$schema", description="JSON sources only: the JSON Schema this file follows (ignored)."
+    )
+
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=64)]
+Ref = Annotated[str, StringConstraints(pattern=REF_PATTERN, max_length=130)]
+Text = Annotated[str, StringConstraints(max_length=20000)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Game = Literal["zwar1", "exodus", "agentz"]
+Facing = Literal["N", "E", "S", "W"]
+Colour = Literal["red", "blue", "green", "yellow", "orange", "purple", "white", "black"]
+Rating = Literal["red", "amber", "green"]
+PerkClass = Literal["agility", "ballistic", "melee", "survival"]
+Letter = Annotated[str, StringConstraints(pattern=r"^[A-Z]$")]
+Count = Annotated[int, Field(ge=0, le=10000)]
+Positive = Annotated[int, Field(ge=1, le=10000)]
+
+Square = Annotated[str, Field(json_schema_extra={"pattern": SQUARE_PATTERN})]
+EdgeRef = Annotated[str, Field(json_schema_extra={"pattern": EDGE_PATTERN})]
+RoomRef = Annotated[str, Field(json_schema_extra={"pattern": ROOM_PATTERN})]
+
+
+def roll_table(value: Any, value_schema: dict, description: str) -> Any:
+    """A dice table: keys are faces or ranges ("4", "1-3"), values are results.
+
+    Faces and results are checked by the compiler (coverage, overlaps, what a
+    result may name); the schema restricts keys to the roll pattern.
+    """
+    return Annotated[
+        dict[str, value],
+        Field(
+            description=description,
+            json_schema_extra={
+                "patternProperties": {ROLL_PATTERN: value_schema},
+                "additionalProperties": False,
+            },
+        ),
+    ]
+
+
+StringTable = roll_table(str, {"type": "string", "description": "The result for these faces."},
+                         "A dice table: each key is a face or range of faces (\"1-3\"), each value a result.")
+IntTable = roll_table(int, {"type": "integer", "description": "Squares from the hero for these faces."},
+                      "A distance table: each key is a face or range of faces, each value a number of squares.")
+
+
+def assumed_field() -> Any:
+    return Field(
+        default=[],
+        description=(
+            "Keys of this entry whose values are not printed in the sources and were "
+            "entered as a reasonable guess (dotted for nested keys: `ratings.melee`). "
+            "`zwar assumed` lists them so someone holding the real cards can correct them."
+        ),
+    )

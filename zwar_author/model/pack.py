@@ -1,0 +1,47 @@
+"""Pack manifests (pack.toml) and tile files (tiles/*.toml)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .common import Document, Game, Id, Model, Name, Positive, Text
+
+
+class PackInfo(Model):
+    id: Id = Field(description="Pack id; other packs require it by this id and refer to its content as `id/...`.")
+    title: Name = Field(description="The pack's name.")
+    version: str = Field("0.1.0", description="The pack's version.")
+    description: Text = Field("", description="What the pack holds.")
+    requires: list[Id] = Field([], description="Packs whose tiles and rules data this pack uses (`core`).")
+    games: list[Game] = Field([], description="Games the pack is for.")
+
+
+class PackDoc(Document):
+    pack: PackInfo = Field(description="Who the pack is.")
+    copies: dict[Id, Positive] = Field(
+        {}, description="Physical copies owned of each of the pack's tiles; a tile not listed counts as one copy."
+    )
+    miniatures: dict[Id, Positive] = Field(
+        {}, description="Miniatures owned per infected class: no more than this many can be on the board."
+    )
+
+
+class TileSide(Model):
+    art: str | list[str] = Field(description="The side's tile art (one string, or a list of lines).")
+    name: Name | None = Field(None, description="A name for this side.")
+
+
+class TileSides(Model):
+    A: TileSide = Field(description="Side A.")
+    B: TileSide | None = Field(None, description="Side B, for a double-sided tile.")
+
+
+class TileInfo(Model):
+    id: Id = Field(description="Tile id, unique in the pack; missions place it as `tile = \"id\"` or `pack/id`.")
+    name: Name = Field(description="The tile's name.")
+    text: Text = Field("", description="Notes on the tile.")
+
+
+class TileDoc(Document):
+    tile: TileInfo = Field(description="Who the tile is.")
+    sides: TileSides = Field(description="The tile's sides and their art.")

@@ -1,0 +1,142 @@
+"""Rules data of a pack: heroes, infected classes, equipment, search deck, perks, director cards.
+
+All dice tables here are rolled with one eight-sided die, as in every game of
+the Z War family. Values not printed in the sources are listed in ``assumed``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .common import (
+    Count,
+    Document,
+    Game,
+    Id,
+    Letter,
+    Model,
+    Name,
+    PerkClass,
+    Positive,
+    Rating,
+    Ref,
+    StringTable,
+    Text,
+    assumed_field,
+)
+
+ALL_GAMES: list[Game] = ["zwar1", "exodus", "agentz"]
+
+
+class Ratings(Model):
+    agility: Rating = Field(description="Rating for agility perks: red, amber or green.")
+    ballistic: Rating = Field(description="Rating for ballistic perks: red, amber or green.")
+    melee: Rating = Field(description="Rating for melee perks: red, amber or green.")
+    survival: Rating = Field(description="Rating for survival perks: red, amber or green.")
+
+
+class Hero(Model):
+    id: Id = Field(description="Hero id (`cole`).")
+    name: Name = Field(description="Printed name.")
+    initial: Letter = Field(description="Initial used on the tracker sheet.")
+    games: list[Game] = Field(description="Games this hero belongs to.")
+    ap: Positive = Field(4, description="Action points per turn.")
+    ratings: Ratings = Field(description="Perk price ratings per perk class.")
+    equipment: list[Ref] = Field([], description="Starting equipment cards, by id.")
+    unarmed: StringTable = Field(description='Unarmed melee table: "miss", "knockdown" or "kill" per face.')
+    text: Text = Field("", description="Card text.")
+    assumed: list[str] = assumed_field()
+
+
+class InfectedClass(Model):
+    id: Id = Field(description="Class id (`zombie`), named by spawn tables.")
+    name: Name = Field(description="Printed name.")
+    plural: Name | None = Field(None, description='Plural used in tables ("zombies"); default: the id with an "s".')
+    games: list[Game] = Field(description="Games this class belongs to.")
+    move: Count = Field(description="Squares moved when not charging (Move, or Walk in Exodus).")
+    charge: Count = Field(description="Squares moved when charging.")
+    smell: Count = Field(description="Smell range in squares.")
+    kill_points: Positive = Field(description="Kill results needed to remove it.")
+    grab: StringTable = Field(description='Grab test: "taken down", "knockdown" or "safe" per face.')
+    bite: StringTable = Field(description='Bite test: "bitten" or "safe" per face.')
+    text: Text = Field("", description="Card text.")
+    assumed: list[str] = assumed_field()
+
+
+class Equipment(Model):
+    id: Id = Field(description="Card id (`pistol`).")
+    name: Name = Field(description="Printed name.")
+    games: list[Game] = Field(description="Games this card belongs to.")
+    kind: Literal["ballistic", "melee", "explosive", "medical", "utility"] = Field(
+        description="ballistic, melee, explosive (thrown or placed), medical or utility."
+    )
+    fire: list[Literal["semi-auto", "full-auto", "single-shot"]] = Field(
+        [], description="Ballistic fire types: semi-auto keeps the aim bonus on follow-up shots; full-auto fires 3 rounds."
+    )
+    ammo: Positive | None = Field(None, description="Rounds (or uses) at the start of a mission; leave out when unlimited.")
+    range: Positive | None = Field(None, description="Maximum range in squares (route distance), if limited.")
+    blast: Positive | None = Field(None, description="Squares hit around the target (9 for a 3x3 blast).")
+    dual_wield: bool = Field(False, description="Can be dual wielded with another pistol.")
+    silent: bool = Field(False, description="Makes no sound (does not attract diggers).")
+    aimed_only: bool = Field(False, description="Cannot be used for quick fire (the crossbow).")
+    aim_bonus: Count = Field(2, description="Added to the roll of aimed attacks when the card has no separate aimed table.")
+    quick: StringTable | None = Field(None, description='Quick fire (or melee) table: "miss", "knockdown" or "kill" per face.')
+    aimed: StringTable | None = Field(None, description="Exodus: a separate aimed fire table.")
+    special: Ref | None = Field(None, description="Special equipment: the only hero who may use it.")
+    craft: list[Ref] = Field([], description="Exodus: search cards, by id, crafted into this card.")
+    text: Text = Field("", description="Card text.")
+    assumed: list[str] = assumed_field()
+
+
+class SearchCard(Model):
+    id: Id = Field(description="Card id.")
+    name: Name = Field(description="Printed name.")
+    games: list[Game] = Field(description="Games whose deck holds this card.")
+    kind: Literal["equipment", "loot", "ammo", "crafting", "zombie"] = Field(
+        description="equipment (gives a card), loot (XP), ammo, crafting material, or zombie (an infected appears)."
+    )
+    card: Ref | None = Field(None, description="Equipment cards: the card given.")
+    xp: Count | None = Field(None, description="Loot cards: the XP it is worth.")
+    rounds: Positive | None = Field(None, description="Ammo cards: rounds added when reloading.")
+    copies: Positive = Field(1, description="Copies in the deck.")
+    text: Text = Field("", description="Card text.")
+    assumed: list[str] = assumed_field()
+
+
+class PerkPrice(Model):
+    red: Count = Field(description="XP price for a hero rated red in this class.")
+    amber: Count = Field(description="XP price for a hero rated amber.")
+    green: Count = Field(description="XP price for a hero rated green.")
+
+
+class Perk(Model):
+    id: Id = Field(description="Perk id (`dead-eye`).")
+    name: Name = Field(description="Printed name.")
+    class_: PerkClass = Field(alias="class", description="Perk class: agility, ballistic, melee or survival.")
+    price: PerkPrice = Field(description="XP price by the hero's rating in the perk's class.")
+    power: bool = Field(False, description="A power perk: limited uses per mission.")
+    uses: Positive | None = Field(None, description="Power perks: uses per mission.")
+    games: list[Game] = Field(description="Games this perk belongs to.")
+    text: Text = Field(description="What the perk does, as printed.")
+    assumed: list[str] = assumed_field()
+
+
+class DirectorCard(Model):
+    id: Id = Field(description="Card id.")
+    name: Name = Field(description="Printed name.")
+    games: list[Game] = Field(description="Games whose director deck holds this card.")
+    copies: Positive = Field(1, description="Copies in the deck.")
+    text: Text = Field(description="What the card does.")
+    assumed: list[str] = assumed_field()
+
+
+class RulesDoc(Document):
+    heroes: list[Hero] = Field([], description="Hero cards.")
+    infected: list[InfectedClass] = Field([], description="Infected cards.")
+    equipment: list[Equipment] = Field([], description="Equipment cards.")
+    search: list[SearchCard] = Field([], description="The search deck.")
+    perks: list[Perk] = Field([], description="Perks and their prices.")
+    director_cards: list[DirectorCard] = Field([], description="The director deck.")
+    campaign_xp: Count | None = Field(None, description="XP each hero earns for completing a campaign mission.")

@@ -1,0 +1,265 @@
+"""Validate a source document against its model and say what is wrong in words.
+
+pydantic's errors are precise but written for programmers and, for unions,
+repeated once per alternative. Here each becomes one diagnostic located at the
+offending key or value: unknown keys suggest the closest known key, missing
+keys name their table, and the alternatives of a union are merged.
+"""
+
+from __future__ import annotations
+
+import difflib
+import types
+import typing
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .. import codes
+from ..errors import Diagnostic
+from ..sources.document import Document
+from .common import PATTERN_HELP
+
+M = TypeVar("M", bound=BaseModel)
+
+_EXPECTED = {
+    "string_type": "a string",
+    "int_type": "an integer",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "a table",
+    "model_type": "a table",
+    "model_attributes_type": "a table",
+    "none_required": "nothing",
+}
+
+
+def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic]]:
+    """The model built from ``doc.data``, or None and one diagnostic per problem."""
+    try:
+        return model.model_validate(doc.data), []
+    except ValidationError as exc:
+        return None, translate(exc.errors(), doc, model)
+
+
+def translate(errors: list[dict], doc: Document, model: type[BaseModel]) -> list[Diagnostic]:
+    grouped: dict[tuple, list[dict]] = {}
+    for error in errors:
+        grouped.setdefault(_data_path(doc.data, error), []).append(error)
+    problems = []
+    for path, group in grouped.items():
+        kinds = {e["type"] for e in group}
+        if "extra_forbidden" in kinds:
+            problems.append(_unknown_key(doc, model, path))
+        elif kinds == {"missing"}:
+            key = group[0]["loc"][len(path)]
+            problems.append(codes.MISSING_KEY.at(doc.loc(path), key=key, where=_where(path)))
+        else:
+            message = _bad_value(path, group, _value(doc.data, path))
+            problems.append(codes.BAD_VALUE.at(doc.loc(path), message=message))
+    return problems
+
+
+def _data_path(data: Any, error: dict) -> tuple:
+    """The longest prefix of the error's location that exists in the data.
+
+    For unknown keys that is the key itself; for union errors the alternative's
+    tag is cut off; for missing keys it is the table that lacks the key.
+    """
+    path: list = []
+    for part in error["loc"]:
+        if isinstance(data, dict) and isinstance(part, str) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            break
+        path.append(part)
+    return tuple(path)
+
+
+def _value(data: Any, path: tuple) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+def _unknown_key(doc: Document, model: type[BaseModel], path: tuple) -> Diagnostic:
+    key = str(path[-1])
+    allowed = sorted(_keys_at(model, path[:-1]))
+    close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+    if close:
+        hint = f"; did you mean `{close[0]}`?"
+    elif allowed:
+        hint = "; known keys: " + ", ".join(allowed)
+    else:
+        hint = ""
+    return codes.UNKNOWN_KEY.at(doc.key_loc(path), key=key, where=_where(path[:-1]), hint=hint)
+
+
+def _keys_at(model: type[BaseModel], path: tuple) -> set[str]:
+    """The keys a table at ``path`` may hold, found by walking the model's annotations."""
+    annotation: Any = model
+    for part in path:
+        annotation = _step(annotation, part)
+        if annotation is None:
+            return set()
+    cls = _model_in(annotation)
+    if cls is None:
+        return set()
+    return {f.alias or name for name, f in cls.model_fields.items()}
+
+
+def _step(annotation: Any, part: Any) -> Any:
+    for option in _options(annotation):
+        cls = _model_in(option)
+        if isinstance(part, str) and cls is not None:
+            for name, f in cls.model_fields.items():
+                if part in (name, f.alias):
+                    return f.annotation
+        origin = typing.get_origin(option)
+        if isinstance(part, int) and origin is list:
+            return typing.get_args(option)[0]
+        if isinstance(part, str) and origin is dict:
+            return typing.get_args(option)[1]
+    return None
+
+
+def _options(annotation: Any) -> list[Any]:
+    """The alternatives of a union (or the annotation itself), Annotated unwrapped."""
+    while typing.get_origin(annotation) is typing.Annotated:
+        annotation = typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        return [o for a in typing.get_args(annotation) for o in _options(a)]
+    return [annotation]
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    for option in _options(annotation):
+        if isinstance(option, type) and issubclass(option, BaseModel):
+            return option
+    return None
+
+
+def _where(path: tuple) -> str:
+    """A table's name as a person reads it: ``[mission]``, ``floors[0].tiles[2]``."""
+    if not path:
+        return "the top level"
+    if len(path) == 1:
+        return f"[{path[0]}]"
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def _name(path: tuple) -> str:
+    keys = [p for p in path if isinstance(p, str)]
+    if not keys:
+        return "the document"
+    if isinstance(path[-1], int):
+        return f"each item of `{keys[-1]}`"
+    if path[-1] == keys[-1] and len(path) >= 2 and _is_roll_key(path):
+        return f"row `{keys[-1]}` of `{keys[-2]}`"
+    return f"`{keys[-1]}`"
+
+
+def _is_roll_key(path: tuple) -> bool:
+    return path[-1][:1].isdigit()
+
+
+def _bad_value(path: tuple, group: list[dict], value: Any) -> str:
+    name = _name(path)
+    expected = []
+    for error in group:
+        text = _expectation(error)
+        if text not in expected:
+            expected.append(text)
+    wanted = expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1]
+    return f"{name} must be {wanted}, not {_describe(value)}"
+
+
+def _expectation(error: dict) -> str:
+    kind, ctx = error["type"], error.get("ctx", {})
+    if kind in _EXPECTED:
+        return _EXPECTED[kind]
+    if kind == "literal_error":
+        return "one of " + ctx["expected"].replace("'", '"')
+    if kind == "string_pattern_mismatch":
+        return PATTERN_HELP.get(ctx["pattern"], f"text matching {ctx['pattern']}")
+    if kind == "greater_than_equal":
+        return f"at least {ctx['ge']}"
+    if kind == "less_than_equal":
+        return f"at most {ctx['le']}"
+    if kind == "string_too_short":
+        return "a non-empty string"
+    if kind == "string_too_long":
+        return f"at most {ctx['max_length']} characters long"
+    if kind == "too_short":
+        return f"a list of at least {ctx['min_length']} item{'s' if ctx['min_length'] != 1 else ''}"
+    if kind == "too_long":
+        return f"a list of at most {ctx['max_length']} item{'s' if ctx['max_length'] != 1 else ''}"
+    return error["msg"][:1].lower() + error["msg"][1:]
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return '"' + shown.replace("\n", "\\n") + '"'
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def validate_partial(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic], dict[str, list[int]] | None]:
+    """Like ``validate``, but on failure also a model of what is valid, for further checks.
+
+    Entries of top-level lists that fail are dropped; a bad key of a top-level
+    table is dropped (or, if required, given a placeholder). The third value
+    maps each pruned list to the original indices of the entries kept, so later
+    diagnostics still point at the right entry; it is None when nothing was pruned.
+    """
+    result, problems = validate(doc, model)
+    if result is not None:
+        return result, problems, None
+    data = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.data.items()}
+    kept = {k: list(range(len(v))) for k, v in data.items() if isinstance(v, list)}
+    for _ in range(500):
+        try:
+            return model.model_validate(data), problems, kept
+        except ValidationError as exc:
+            if not _prune(data, kept, exc.errors()[0]):
+                return None, problems, None
+    return None, problems, None
+
+
+def _prune(data: dict, kept: dict[str, list[int]], error: dict) -> bool:
+    """Remove what ``error`` complains about; False when nothing sensible can be removed."""
+    loc = error["loc"]
+    if not loc or loc[0] not in data:
+        return False
+    key, value = loc[0], data[loc[0]]
+    if isinstance(value, list) and len(loc) > 1 and isinstance(loc[1], int):
+        position = loc[1]
+        if position < len(value):
+            del value[position]
+            del kept[key][position]
+        return True
+    if key == "mission" and isinstance(value, dict) and len(loc) > 1 and isinstance(loc[1], str):
+        table = dict(value)
+        if error["type"] == "missing":
+            table[loc[1]] = "x"
+        elif loc[1] in table:
+            del table[loc[1]]
+        data[key] = table
+        return True
+    if key == "mission" or key == "floors":
+        return False
+    del data[key]
+    return True

@@ -1,0 +1,92 @@
+"""JSON Schemas of the source kinds and of compiled content, generated from the models.
+
+TOML editors (Taplo / Even Better TOML, via a ``#:schema`` comment) read JSON
+Schema draft 4. pydantic writes draft 2020-12, so the output is rewritten to
+the common subset: ``definitions`` instead of ``$defs``, ``enum`` instead of
+``const``, and a ``$ref`` that carries a description is wrapped in ``allOf``
+(draft 4 ignores keywords beside ``$ref``, and editors would lose the text).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from .model.content import CompiledMission, PackIndex
+from .model.mission import MissionDoc
+from .model.pack import PackDoc, TileDoc
+from .model.rules import RulesDoc
+
+DRAFT = "http://json-schema.org/draft-04/schema#"
+
+SOURCES: dict[str, tuple[type[BaseModel], str]] = {
+    "pack": (PackDoc, "A zwar-author pack manifest (pack.toml)."),
+    "tile": (TileDoc, "A zwar-author tile (tiles/*.toml): one or two sides of tile art."),
+    "mission": (MissionDoc, "A zwar-author mission (missions/*.toml): everything on a mission page."),
+    "rules": (RulesDoc, "zwar-author rules data (rules/*.toml): heroes, infected, equipment, search deck, perks."),
+}
+
+
+def schemas() -> dict[str, dict]:
+    """File name -> schema, for every source kind and for compiled content."""
+    out = {}
+    for name, (model, description) in SOURCES.items():
+        out[f"{name}.schema.json"] = _finish([model], description)
+    out["content.schema.json"] = _finish(
+        [CompiledMission, PackIndex], "zwar-author compiled content: a mission document or a pack index.")
+    return out
+
+
+def render(schema: dict) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in schemas().items():
+        path = folder / name
+        path.write_text(render(schema), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def stale_schemas(folder: Path) -> list[str]:
+    """Names of schemas in ``folder`` that are missing or differ from the models."""
+    stale = []
+    for name, schema in schemas().items():
+        path = folder / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != render(schema):
+            stale.append(name)
+    return stale
+
+
+def _finish(models: list[type[BaseModel]], description: str) -> dict:
+    _, generated = models_json_schema(
+        [(m, "validation") for m in models], ref_template="#/definitions/{model}", by_alias=True)
+    definitions = {name: _draft4(d) for name, d in generated.get("$defs", {}).items()}
+    if len(models) == 1:
+        root = definitions.pop(models[0].__name__)
+    else:
+        root = {"oneOf": [{"$ref": f"#/definitions/{m.__name__}"} for m in models]}
+    root.update({"$schema": DRAFT, "title": root.get("title", "zwar-author content"), "description": description})
+    if definitions:
+        root["definitions"] = definitions
+    return root
+
+
+def _draft4(node):
+    if isinstance(node, list):
+        return [_draft4(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _draft4(v) for k, v in node.items()}
+    if "const" in node:
+        node["enum"] = [node.pop("const")]
+    if "$ref" in node and len(node) > 1:
+        ref = node.pop("$ref")
+        node["allOf"] = [{"$ref": ref}]
+    return node
