@@ -191,7 +191,7 @@ STAIR_SAME_FLOOR = _code("ZW306", "stair-same-floor", E,
     Squares on the same floor are joined by the map itself; a stair link
     joins a flight of stairs to the next floor.""")
 NOT_A_ROOM = _code("ZW307", "not-a-room", E, "{ref} is {terrain}, not inside a room: {what} must name a room", """
-    Rooms are named by any square inside them (\"5,3\") or by an id given in
+    Rooms are named by any square inside them (\"5,3\"), by their id (\"R2\", \"first:R2\") or by a name given in
     [[rooms]]. The square named here is not a room square (':').""")
 
 # --- references, ids and marked squares ------------------------------------------

@@ -58,19 +58,13 @@ class Diagnostic:
 
 def display_path(path: Path, relative_to: Path | None = None) -> str:
     """``path`` relative to ``relative_to`` (default: the working directory) when inside it."""
-    base = Path(relative_to) if relative_to is not None else Path.cwd()
-    try:
-        return Path(os.path.relpath(path, base)).as_posix() if _inside(path, base) else Path(path).as_posix()
-    except ValueError:
-        return Path(path).as_posix()
-
-
-def _inside(path: Path, base: Path) -> bool:
-    try:
-        Path(path).resolve().relative_to(base.resolve())
-        return True
-    except ValueError:
-        return False
+    base = os.path.abspath(relative_to if relative_to is not None else os.getcwd())
+    full = os.path.abspath(path)
+    if full == base:
+        return "."
+    if full.startswith(base.rstrip(os.sep) + os.sep):
+        return Path(os.path.relpath(full, base)).as_posix()
+    return Path(full).as_posix()
 
 
 @dataclass

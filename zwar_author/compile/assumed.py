@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Location, UsageError
+from ..sources.document import absolute
 from .rules import KINDS, assumed_values
 from .workspace import Workspace, find_packs, pack_root_of
 
@@ -27,7 +28,7 @@ def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
         found = find_packs(path) if path.is_dir() else [pack_root_of(path)]
-        roots += [r.resolve() for r in found if r is not None and r.resolve() not in roots]
+        roots += [absolute(r) for r in found if r is not None and absolute(r) not in roots]
     out = []
     for root in roots:
         pack = ws.pack_at(root)

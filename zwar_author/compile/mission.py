@@ -278,6 +278,11 @@ class _Compiler:
                 if sq in units:
                     self.report(codes.SHARED_SQUARE, loc, what="the rib", other=units[sq], ref=self.m.rib.at)
                 out["rib"] = [self.m.rib.model_copy(update={"at": str(sq)})]
+        out["tokens"] = []
+        for i, token in enumerate(self.m.tokens):
+            room = self.resolver.room(token.room, self.at("tokens", i, "room"), "a token")
+            if room is not None:
+                out["tokens"].append(token.model_copy(update={"room": str(room)}))
         self.check_ids(out)
         return out
 
@@ -450,7 +455,9 @@ class _Compiler:
         return table
 
     def unused_spawn_points(self, spawn: c.CompiledSpawn | None, events: list[c.CompiledEvent]) -> None:
-        """Spawn points that no table and no event names."""
+        """Spawn points that no table and no event names (when the mission spawns at all)."""
+        if spawn is None:
+            return
         used = {r.spawn_point for e in events for r in e.spawn}
         for phase in spawn.phases if spawn else []:
             for table in (phase.turn.where, phase.turn.table) if phase.turn else ():
@@ -615,10 +622,6 @@ class _Compiler:
                     squares=[f"{spec.id}:{x},{y}" for x, y in room.squares],
                     doors=[f"{spec.id}:{a}:{x},{y}" for a, x, y in room.doors]))
         mission = self.m.mission.model_copy(update={"heroes": heroes})
-        tokens = []
-        for i, token in enumerate(self.m.tokens):
-            room = self.resolver.room(token.room, self.at("tokens", i, "room"), "a token")
-            tokens.append(token.model_copy(update={"room": str(room)}))
         return c.CompiledMission(
             format=c.FORMAT, kind="mission", tool=c.Tool(name="zwar-author", version=__version__),
             source=c.Source(sha256=self.doc.digest), pack=self.pack.id, mission=mission, roles=self.m.roles,
@@ -626,7 +629,7 @@ class _Compiler:
             starts=markers["starts"], exits=markers["exits"], spawn_points=markers["spawn_points"],
             objectives=markers["objectives"], items=markers["items"], objects=markers["objects"],
             crates=markers["crates"], keycards=markers["keycards"], infected=markers["infected"],
-            npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=tokens, spawn=spawn,
+            npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=markers["tokens"], spawn=spawn,
             events=events, victory=self.m.victory, defeat=self.m.defeat,
             miniatures=self.ws.miniatures(self.pack), rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes),
         )

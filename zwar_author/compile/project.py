@@ -21,7 +21,7 @@ from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.art import format_art
-from ..sources.document import SOURCE_SUFFIXES
+from ..sources.document import SOURCE_SUFFIXES, absolute
 from . import canonical
 from .mission import compile_mission
 from .workspace import PACK_FILE, Pack, Workspace, find_packs, kind_of, pack_root_of, source_files, tile_sides
@@ -48,7 +48,7 @@ def check(paths: list[Path], search: list[Path] = ()) -> Outcome:
     for root in packs:
         pack = ws.pack_at(root)
         outcome.packs.append(pack)
-        involved |= {p.resolve() for p in source_files(root)}
+        involved |= {absolute(p) for p in source_files(root)}
         _check_pack(ws, pack, outcome, involved)
     for path, root in files:
         _check_file(ws, path, root, outcome, involved)
@@ -74,18 +74,18 @@ def _targets(ws: Workspace, paths: list[Path], report: Report) -> tuple[list[Pat
         if path.is_dir():
             roots = find_packs(path)
             if not roots:
-                report.add(codes.NO_PACK.at(Location(path.resolve())))
+                report.add(codes.NO_PACK.at(Location(absolute(path))))
             for root in roots:
-                ws.add_search(root.parent)
-                if root.resolve() not in packs:
-                    packs.append(root.resolve())
+                ws.add_named(root)
+                if absolute(root) not in packs:
+                    packs.append(absolute(root))
         elif path.suffix.lower() not in SOURCE_SUFFIXES:
-            report.add(codes.BAD_EXTENSION.at(Location(path.resolve())))
+            report.add(codes.BAD_EXTENSION.at(Location(absolute(path))))
         else:
             root = pack_root_of(path)
             if root is not None:
-                ws.add_search(root.parent)
-            files.append((path.resolve(), root))
+                ws.add_named(root)
+            files.append((absolute(path), root))
     return packs, files
 
 
@@ -94,8 +94,8 @@ def _check_pack_ids(ws: Workspace, roots: list[Path], report: Report) -> None:
     for root in roots:
         pack = ws.pack_at(root)
         if pack.id in seen:
-            report.add(codes.PACK_ID.at(Location(pack.manifest_path.resolve()), id=pack.id,
-                                        other=display_path(seen[pack.id])))
+            report.add(codes.PACK_ID.at(Location(absolute(pack.manifest_path)), id=pack.id,
+                                        other=display_path(seen[pack.id] / PACK_FILE)))
         seen.setdefault(pack.id, root)
 
 
@@ -125,7 +125,7 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
         return
     pack = ws.pack_at(root)
     _involve_rules(ws, pack, involved)
-    top = path.relative_to(root.resolve()).parts[0]
+    top = path.relative_to(absolute(root)).parts[0]
     if top == "missions":
         mission = _mission(ws, pack, path)
         if mission is not None:
@@ -179,7 +179,7 @@ def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
             ws.check_manifest(candidate)
         ws.compiled_rules(candidate)
         if not candidate.standalone:
-            involved.add(candidate.manifest_path.resolve())
+            involved.add(absolute(candidate.manifest_path))
         involved |= set(candidate.rules_files)
 
 

@@ -16,6 +16,8 @@ from ..geometry.board import TERRAIN_NAME, Floor, Terrain
 
 _SQUARE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)$")
 _EDGE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?([HV]):(\d+),(\d+)$")
+_ROOM_ID = re.compile(r"^(?:([A-Za-z0-9_-]+):)?R(\d+)$")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 @dataclass(frozen=True, order=True)
@@ -70,7 +72,7 @@ class Resolver:
         if not m:
             self.problems.append(codes.BAD_REFERENCE.at(loc, text=text, expected="a square: write x,y or floor:x,y"))
             return None
-        floor = self._floor(m[1], text, "3,4", loc)
+        floor = self._floor(m[1], text, f"{m[2]},{m[3]}", loc)
         if floor is None:
             return None
         x, y = int(m[2]), int(m[3])
@@ -86,7 +88,7 @@ class Resolver:
             self.problems.append(codes.BAD_REFERENCE.at(
                 loc, text=text, expected="an edge: write H:x,y or V:x,y, with floor: in front on several floors"))
             return None
-        floor = self._floor(m[1], text, "H:3,4", loc)
+        floor = self._floor(m[1], text, f"{m[2]}:{m[3]},{m[4]}", loc)
         if floor is None:
             return None
         axis, x, y = m[2], int(m[3]), int(m[4])
@@ -98,10 +100,19 @@ class Resolver:
         return EdgeId(floor, axis, x, y)
 
     def room(self, text: str, loc: Location, what: str) -> RoomId | None:
-        """A room named by a square in it or by a [[rooms]] id; ``what`` names the asker."""
+        """A room named by a square in it, its id (R2, floor:R2) or a [[rooms]] name; ``what`` names the asker."""
+        if isinstance(text, str) and (m := _ROOM_ID.match(text)):
+            floor = self._floor(m[1], text, f"R{m[2]}", loc)
+            if floor is None:
+                return None
+            if not 1 <= int(m[2]) <= int(self.floors[floor].rooms.max()):
+                self.problems.append(codes.DANGLING.at(loc, what="room", id=text, hint=f" (floor {floor} has "
+                                                       f"{int(self.floors[floor].rooms.max())} rooms)"))
+                return None
+            return RoomId(floor, int(m[2]))
         if isinstance(text, str) and text in self.names:
             sq = self.names[text]
-        elif isinstance(text, str) and not _SQUARE.match(text) and re.match(r"^[a-z0-9][a-z0-9_-]*$", text):
+        elif isinstance(text, str) and not _SQUARE.match(text) and _NAME.match(text):
             known = ", ".join(sorted(self.names)) or "none are named in [[rooms]]"
             self.problems.append(codes.DANGLING.at(loc, what="room", id=text, hint=f" (room names: {known})"))
             return None

@@ -146,6 +146,7 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[BaseModel | None, lis
     elif entry.kind == "search":
         problems.extend(_search_card(entry))
         ref("equipment", "card")
+        ref("equipment", "reloads")
         compiled_type = c.CompiledSearchCard
     elif entry.kind == "perks":
         price = model.price
@@ -165,6 +166,8 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[BaseModel | None, lis
 def _search_card(entry: Entry) -> list[Diagnostic]:
     model, doc, path = entry.model, entry.doc, entry.path
     needs = {"equipment": "card", "loot": "xp", "ammo": "rounds"}.get(model.kind)
+    if model.kind == "ammo" and not model.reloads:
+        return [codes.MISSING_KEY.at(doc.loc(path), key="reloads", where=f"search card `{model.id}` (kind ammo)")]
     if needs and getattr(model, needs) is None:
         return [codes.MISSING_KEY.at(doc.loc(path), key=needs, where=f"search card `{model.id}` (kind {model.kind})")]
     return []

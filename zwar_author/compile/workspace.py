@@ -18,7 +18,7 @@ from ..geometry.board import Grid
 from ..model.pack import PackDoc, PackInfo, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
-from ..sources.document import SOURCE_SUFFIXES, Document, read_document
+from ..sources.document import SOURCE_SUFFIXES, absolute, Document, read_document
 from .layout import TileSide, art_grid
 from ..model import content as c
 from .rules import KINDS, Entry, RefChecker, RuleSet, compile_entry, hint
@@ -62,7 +62,7 @@ def find_packs(folder: Path, depth: int = MAX_DEPTH) -> list[Path]:
 
 def pack_root_of(path: Path) -> Path | None:
     """The pack a file belongs to: the nearest folder above it holding pack.toml."""
-    for parent in path.resolve().parents:
+    for parent in absolute(path).parents:
         if (parent / PACK_FILE).is_file():
             return parent
     return None
@@ -116,10 +116,12 @@ class Workspace:
         self.problems: dict[Path, list[Diagnostic]] = {}
         self.docs: dict[Path, Document] = {}
         self._packs: dict[Path, Pack] = {}
-        self._search = [Path(p) for p in search]
-        builtin = builtin_content()
-        if builtin is not None:
-            self._search.append(builtin)
+        # Where required packs are looked for, in order: packs named on the command
+        # line, --pack-path folders, folders beside the packs named, the shipped content.
+        self._named: list[Path] = []
+        self._search = [absolute(Path(p)) for p in search]
+        self._beside: list[Path] = []
+        self._builtin = [b for b in (builtin_content(),) if b is not None]
         self._index: dict[str, Path] | None = None
         self._compiled: dict[Path, dict[str, dict[str, object]]] = {}
 
@@ -127,7 +129,7 @@ class Workspace:
 
     def read(self, path: Path) -> Document | None:
         """Read a source once; its syntax problems are recorded against it."""
-        path = path.resolve()
+        path = absolute(path)
         if path in self.docs:
             return self.docs[path]
         if path in self.problems:
@@ -139,22 +141,22 @@ class Workspace:
         return doc
 
     def report(self, path: Path, problems: list[Diagnostic]) -> None:
-        self.problems.setdefault(path.resolve(), []).extend(problems)
+        self.problems.setdefault(absolute(path), []).extend(problems)
 
     # --- packs ---------------------------------------------------------------------
 
     def pack_at(self, root: Path) -> Pack:
-        root = root.resolve()
+        root = absolute(root)
         if root not in self._packs:
             self._packs[root] = self._load(root)
         return self._packs[root]
 
     def standalone(self, folder: Path) -> Pack:
         """A pack for a mission file that belongs to none: it sees the reference `core` pack."""
-        key = folder.resolve() / "<standalone>"
+        key = absolute(folder) / "<standalone>"
         if key not in self._packs:
             info = PackInfo(id="local", title="Files outside any pack", requires=["core"])
-            self._packs[key] = Pack(folder.resolve(), "local", info=info, standalone=True)
+            self._packs[key] = Pack(absolute(folder), "local", info=info, standalone=True)
         return self._packs[key]
 
     def pack_by_id(self, pack_id: str) -> Pack | None:
@@ -164,10 +166,12 @@ class Workspace:
         root = self._pack_index().get(pack_id)
         return self.pack_at(root) if root else None
 
-    def add_search(self, folder: Path) -> None:
-        folder = folder.resolve()
-        if folder not in self._search:
-            self._search.insert(0, folder)
+    def add_named(self, root: Path) -> None:
+        """A pack the user named: found first by id, and its folder's other packs after --pack-path."""
+        root = absolute(root)
+        if root not in self._named:
+            self._named.append(root)
+            self._beside.append(root.parent)
             self._index = None
 
     def visible(self, pack: Pack) -> list[Pack]:
@@ -272,12 +276,12 @@ class Workspace:
     def _pack_index(self) -> dict[str, Path]:
         if self._index is None:
             self._index = {}
-            for folder in self._search:
-                for root in find_packs(folder):
-                    doc = self.read(root / PACK_FILE)
-                    pack_id = doc.data.get("pack", {}).get("id") if doc else None
-                    if isinstance(pack_id, str):
-                        self._index.setdefault(pack_id, root.resolve())
+            roots = self._named + [r for f in self._search + self._beside + self._builtin for r in find_packs(f)]
+            for root in roots:
+                doc = self.read(root / PACK_FILE)
+                pack_id = doc.data.get("pack", {}).get("id") if doc else None
+                if isinstance(pack_id, str):
+                    self._index.setdefault(pack_id, absolute(root))
         return self._index
 
     def _load(self, root: Path) -> Pack:
@@ -297,14 +301,14 @@ class Workspace:
             elif top == "rules":
                 self._load_rules(pack, path)
             elif top == "missions":
-                pack.missions.append(path.resolve())
+                pack.missions.append(absolute(path))
             else:
-                self.report(path, [codes.STRAY_FILE.at(Location(path.resolve()))])
+                self.report(path, [codes.STRAY_FILE.at(Location(absolute(path)))])
         return pack
 
     def check_manifest(self, pack: Pack) -> None:
         """References in pack.toml: required packs, tiles with copies, classes with miniatures."""
-        doc = self.docs.get(pack.manifest_path.resolve())
+        doc = self.docs.get(absolute(pack.manifest_path))
         if pack.manifest is None or doc is None:
             return
         problems = []
@@ -330,7 +334,7 @@ class Workspace:
         if model is None:
             self.report(path, problems)
             return
-        entry = TileEntry(path.resolve(), model)
+        entry = TileEntry(absolute(path), model)
         first = pack.tiles.get(model.tile.id)
         if first is not None:
             self.report(path, [codes.DUPLICATE.at(
@@ -342,7 +346,7 @@ class Workspace:
         self.report(path, problems)
 
     def _load_rules(self, pack: Pack, path: Path) -> None:
-        pack.rules_files.append(path.resolve())
+        pack.rules_files.append(absolute(path))
         doc = self.read(path)
         if doc is None:
             return

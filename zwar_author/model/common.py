@@ -16,7 +16,7 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 REF_PATTERN = r"^([a-z0-9][a-z0-9_-]*/)?[a-z0-9][a-z0-9_-]*$"
 SQUARE_PATTERN = r"^([A-Za-z0-9_-]+:)?[0-9]+,[0-9]+$"
 EDGE_PATTERN = r"^([A-Za-z0-9_-]+:)?[HV]:[0-9]+,[0-9]+$"
-ROOM_PATTERN = r"^(([A-Za-z0-9_-]+:)?[0-9]+,[0-9]+|[a-z0-9][a-z0-9_-]*)$"
+ROOM_PATTERN = r"^(([A-Za-z0-9_-]+:)?([0-9]+,[0-9]+|R[0-9]+)|[a-z0-9][a-z0-9_-]*)$"
 ROLL_PATTERN = r"^[0-9]+(-[0-9]+)?$"
 
 #: What a pattern means in words, for messages about values that do not match it.

@@ -100,6 +100,7 @@ class SearchCard(Model):
     card: Ref | None = Field(None, description="Equipment cards: the card given.")
     xp: Count | None = Field(None, description="Loot cards: the XP it is worth.")
     rounds: Positive | None = Field(None, description="Ammo cards: rounds added when reloading.")
+    reloads: list[Ref] = Field([], description="Ammo cards: the equipment cards they reload.")
     copies: Positive = Field(1, description="Copies in the deck.")
     text: Text = Field("", description="Card text.")
     assumed: list[str] = assumed_field()

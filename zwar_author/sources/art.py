@@ -73,7 +73,7 @@ def parse_art(lines: tuple[str, ...] | list[str]) -> tuple[Grid | None, list[Art
         problems.append(ArtProblem(codes.ART_WIDTH, longest, width - 1, {"width": width}))
     if len(lines) % 2 == 0:
         problems.append(ArtProblem(codes.ART_HEIGHT, len(lines) - 1, 0, {"lines": len(lines)}))
-    w, h = max(width // 2, 1), max(len(lines) // 2, 1)
+    w, h = max((width - 1) // 2, 1), max((len(lines) - 1) // 2, 1)
     grid = Grid.empty(w, h)
     for row, line in enumerate(lines):
         for col, char in enumerate(line.ljust(2 * w + 1)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import tomllib
 from dataclasses import dataclass
@@ -17,6 +18,11 @@ MAX_BYTES = 4 * 1024 * 1024
 SOURCE_SUFFIXES = (".toml", ".json")
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END = re.compile(r"\s*\(at end of document\)$")
+
+
+def absolute(path: Path) -> Path:
+    """``path`` made absolute without following symlinks: files are named as the user sees them."""
+    return Path(os.path.abspath(path))
 
 
 @dataclass
@@ -59,8 +65,12 @@ class Document:
 
     @property
     def digest(self) -> str:
-        """SHA-256 of the data in canonical JSON: equal for a TOML and a JSON twin."""
-        canonical = json.dumps(self.data, sort_keys=True, separators=(",", ":"), default=str)
+        """SHA-256 of the data in canonical JSON: equal for a TOML and a JSON twin.
+
+        ``$schema`` is left out: it tells an editor where the schema is, not what the mission says.
+        """
+        data = {k: v for k, v in self.data.items() if k != "$schema"}
+        canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(canonical.encode()).hexdigest()
 
     def _at(self, offset: int) -> Location:

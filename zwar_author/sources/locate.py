@@ -109,13 +109,14 @@ class _TomlScanner:
                 self._key_value(table)
 
     def _resolve(self, keys: list[tuple[str, int]], start: int) -> Path_:
-        """Full path of a header, stepping into the last element of arrays of tables."""
+        """Full path of a header: its leading keys step into the last element of
+        arrays of tables (``[[a.b]]`` after ``[[a]]`` belongs to the last ``a``)."""
         path: Path_ = ()
-        for name, offset in keys:
+        for number, (name, offset) in enumerate(keys, 1):
             path = path + (name,)
             self.out.keys.setdefault(path, offset)
             self.out.values.setdefault(path, start)
-            if path in self.arrays:
+            if path in self.arrays and number < len(keys):
                 path = path + (self.arrays[path] - 1,)
         return path
 

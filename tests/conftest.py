@@ -1,0 +1,69 @@
+"""Shared helpers: a scratch folder as the working directory, packs written from text, the CLI."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from zwar_author.cli import cli
+from zwar_author.compile.project import check
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "tests" / "fixtures"
+CONTENT = REPO / "content"
+
+PACK = """\
+[pack]
+id = "p"
+title = "Test pack"
+requires = ["base"]
+"""
+
+
+def write(root: Path, files: dict[str, str | bytes]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+def mission(body: str, head: str = '[mission]\nid = "m"\ntitle = "M"\n') -> str:
+    return head + textwrap.dedent(body)
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def diagnose(workdir: Path):
+    """Write files into pack ``p`` (requiring the ``base`` fixture pack) and return the
+    diagnostics of checking ``target`` as a user sees them."""
+
+    def run(files: dict[str, str | bytes], target: str = "p", with_pack: bool = True) -> list[str]:
+        if with_pack:
+            files = {"p/pack.toml": PACK, **files}
+        write(workdir, files)
+        outcome = check([workdir / target], [FIXTURES])
+        return [d.human() for d in outcome.report.sorted()]
+
+    return run
+
+
+@pytest.fixture
+def zwar(workdir: Path):
+    """Run the CLI in the scratch folder; returns click's Result."""
+    runner = CliRunner()
+
+    def run(*args: str):
+        return runner.invoke(cli, [str(a) for a in args], prog_name="zwar")
+
+    return run

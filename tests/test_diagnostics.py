@@ -1,0 +1,361 @@
+"""One test per diagnostic code: a small source that has the problem, and the exact text a user sees.
+
+Each case writes files into a scratch folder (inside pack `p`, which requires
+the `base` fixture pack, unless the case says otherwise), checks a target, and
+compares every diagnostic of the code under test with the expected lines.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from zwar_author import codes
+from zwar_author.compile.project import check
+from zwar_author.sources import document
+
+from conftest import FIXTURES, PACK, write
+
+ART = '''
+[[floors]]
+art = """
++-+-+-+-+
+|. .|: :|
++ + +D+-+
+|. . . .|
++-+-+-+-+
+"""
+'''
+M = '[mission]\nid = "m"\ntitle = "M"\n'
+OKM = M + ART + '''
+[[starts]]
+at = "0,1"
+[[victory]]
+escape = "all"
+[[exits]]
+at = "3,1"
+'''
+
+def m(body, head=M):
+    return head + body
+
+CASES = {
+ "ZW001": ({"p/missions/gone.toml": ("symlink", "nowhere.toml")}, "p"),
+ "ZW002": ({"p/missions/pic.toml": b"\x89PNG\r\n\x1a\n\x00\x00"}, "p"),
+ "ZW003": ({"p/missions/m.toml": '[mission]\nid = "m\ntitle = "M"\n'}, "p"),
+ "ZW004": ({"p/missions/m.json": '{"mission": {"id": "m", "title": "M", "id": "n"}}'}, "p"),
+ "ZW005": ({"p/missions/m.toml": OKM.replace('title = "M"', 'titel = "M"\ntitle = "M"')}, "p"),
+ "ZW006": ({"p/missions/m.toml": OKM.replace('title = "M"\n', '')}, "p"),
+ "ZW007": ({"p/missions/m.toml": OKM.replace('id = "m"', 'id = "m"\nchapter = 0')}, "p"),
+ "ZW008": ({"notes.toml": 'colour = "red"\n'}, "notes.toml", False),
+ "ZW009": ({"empty/readme.txt": "nothing here\n"}, "empty", False),
+ "ZW010": ({"p/missions/m.toml": OKM, "p/extra/old.toml": 'x = 1\n'}, "p"),
+ "ZW012": ({"notes.txt": "hello\n"}, "notes.txt", False),
+ "ZW101": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+-+\n|. .|\n+-+-+-\n"""\n')}, "p"),
+ "ZW102": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+\n|.|\n+-+\n|.|\n"""\n')}, "p"),
+ "ZW103": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+-+\n|. .|\nx-+-+\n"""\n')}, "p"),
+ "ZW104": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+=+\n|. .|\n+-+-+\n"""\n')}, "p"),
+ "ZW105": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+-+\n|.-.|\n+-+-+\n"""\n')}, "p"),
+ "ZW106": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+-+\n|. x|\n+-+-+\n"""\n')}, "p"),
+ "ZW107": ({"p/missions/m.toml": m('[[floors]]\nart = ""\n')}, "p"),
+ "ZW108": ({"p/tiles/t.toml": '[tile]\nid = "t"\nname = "T"\n[sides.A]\nart = """\n+-+\n|.|\n+-+\n"""\n[sides.B]\nart = """\n+-+-+\n|. .|\n+-+-+\n"""\n'}, "p"),
+ "ZW201": ({"p/missions/m.toml": m('[[floors]]\ntiles = [{ tile = "base/hall", at = [0, 0] }, { tile = "base/yard", at = [2, 1] }]\n')}, "p"),
+ "ZW202": ({"p/missions/m.toml": m('[[floors]]\nsize = [4, 3]\ntiles = [{ tile = "base/yard", at = [0, 2] }]\n')}, "p"),
+ "ZW204": ({"p/missions/m.toml": m('[[floors]]\nid = "ground"\n')}, "p"),
+ "ZW205": ({"p/missions/m.toml": m('[[floors]]\ntiles = [{ tile = "base/yard", side = "B", at = [0, 0] }]\n')}, "p"),
+ "ZW206": ({"p/missions/m.toml": m('[[floors]]\ntiles = [{ tile = "base/hall", at = [0, 0] }, { tile = "base/hall", side = "B", at = [0, 2] }]\n')}, "p"),
+ "ZW207": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+\n|#|\n+-+\n"""\n')}, "p"),
+ "ZW208": ({"p/missions/m.toml": m('[[floors]]\nid = "ground"\nart = """\n+-+\n|.|\n+-+\n"""\n[[floors]]\nid = "first"\nart = """\n+-+\n|.|\n+-+\n"""\n[[starts]]\nat = "0,0"\n')}, "p"),
+}
+DOORTILES = {
+ "p/tiles/door.toml": '[tile]\nid = "door"\nname = "Door"\n[sides.A]\nart = """\n+-+\n|.D\n+-+\n"""\n',
+ "p/tiles/wall.toml": '[tile]\nid = "wall"\nname = "Wall"\n[sides.A]\nart = """\n+-+\n|.|\n+-+\n"""\n',
+}
+CASES["ZW203"] = ({**DOORTILES, "p/missions/m.toml": m('[[floors]]\ntiles = [{ tile = "door", at = [0, 0] }, { tile = "wall", at = [1, 0] }]\n')}, "p")
+ROOMS = M + '''
+[[floors]]
+art = """
++-+-+-+-+
+|. .|: :|
++ + +-+-+
+|. :|: .|
++-+-+-+-+
+"""
+'''
+CASES.update({
+ "ZW301": ({"p/missions/m.toml": ROOMS}, "p"),
+ "ZW302": ({"p/missions/m.toml": ROOMS}, "p"),
+ "ZW303": ({"p/missions/m.toml": OKM + '[[doors]]\nat = "V:1,1"\n[[doors]]\nat = "H:0,0"\n'}, "p"),
+ "ZW304": ({"p/missions/m.toml": OKM + '[[doors]]\nat = "H:2,1"\n'}, "p"),
+ "ZW305": ({"p/missions/m.toml": m('[[floors]]\nid = "ground"\nart = """\n+-+-+\n|= .|\n+-+-+\n"""\n[[floors]]\nid = "first"\nart = """\n+-+\n|.|\n+-+\n"""\n[[stairs]]\nlink = ["ground:0,0", "first:0,0"]\n')}, "p"),
+ "ZW306": ({"p/missions/m.toml": m('[[floors]]\nid = "ground"\nart = """\n+-+-+\n|= =|\n+-+-+\n"""\n[[floors]]\nid = "first"\nart = """\n+-+\n|=|\n+-+\n"""\n[[stairs]]\nlink = ["ground:0,0", "ground:1,0"]\n')}, "p"),
+ "ZW307": ({"p/missions/m.toml": OKM + '[[tokens]]\nkind = "active"\nroom = "0,0"\n'}, "p"),
+ "ZW401": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+-+\n|. #|\n+-+-+\n"""\n[[starts]]\nat = "1,0"\n')}, "p"),
+ "ZW402": ({"p/missions/m.toml": m('[[floors]]\nart = """\n+-+-+\n|. ~|\n+-+-+\n"""\n[[crates]]\nat = "1,0"\n')}, "p"),
+ "ZW403": ({"p/missions/m.toml": OKM + '[rib]\nat = "1,1"\nfacing = "N"\n[[objectives]]\nnumber = 1\nat = "0,0"\nscope = "room"\n'}, "p"),
+ "ZW404": ({"p/missions/m.toml": OKM.replace('at = "3,1"', 'at = "4,1"')}, "p"),
+ "ZW405": ({"p/missions/m.toml": OKM.replace('at = "3,1"', 'at = "3, 1"') + '[[doors]]\nat = "X:1,1"\n'}, "p"),
+ "ZW406": ({"p/missions/m.toml": OKM.replace('at = "3,1"', 'at = "roof:3,1"')}, "p"),
+ "ZW407": ({"p/missions/m.toml": OKM + '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[[spawn_points]]\nletter = "A"\nat = "1,0"\n'}, "p"),
+ "ZW408": ({"p/missions/m.toml": OKM + '[[items]]\nletter = "S"\ncard = "pistl"\nat = "1,0"\n[[infected]]\nclass = "ghoul"\nat = "1,1"\nfacing = "N"\n'}, "p"),
+ "ZW409": ({"p/missions/m.toml": OKM + '[[infected]]\nclass = "zombie"\nat = "0,1"\nfacing = "N"\n'}, "p"),
+ "ZW410": ({"p/missions/m.toml": OKM + '[[doors]]\nat = "H:2,1"\nkind = "locked"\nkey = "red"\n'}, "p"),
+ "ZW411": ({"p/missions/m.toml": OKM + '[[keycards]]\ncolour = "blue"\nat = "0,0"\n'}, "p"),
+ "ZW412": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nheroes = ["sam", "kira"]')}, "p"),
+})
+SP = OKM + '[[spawn_points]]\nletter = "A"\nat = "0,0"\n'
+CASES.update({
+ "ZW501": ({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-6" = "A" }\nwhat = { "1-8" = "2 zombies" }\n'}, "p"),
+ "ZW502": ({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-6" = "A", "6-8" = "roamers" }\nwhat = { "1-8" = "2 zombies" }\n'}, "p"),
+ "ZW503": ({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-6" = "A", "7-9" = "roamers" }\nwhat = { "1-8" = "2 zombies" }\n'}, "p"),
+ "ZW504": ({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-6" = "A", "8-7" = "roamers" }\nwhat = { "1-8" = "2 zombies" }\n'}, "p"),
+ "ZW505": ({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-6" = "B", "7-8" = "roamers" }\nwhat = { "1-8" = "2 ghouls" }\n'}, "p"),
+ "ZW601": ({"p/missions/m.toml": M + ART}, "p"),
+ "ZW602": ({"p/missions/m.toml": M + ART}, "p"),
+ "ZW603": ({"p/missions/m.toml": OKM}, "p"),
+ "ZW604": ({"p/missions/m.toml": OKM + '[[defeat]]\ntext = "The heroes lose heart."\n'}, "p"),
+ "ZW605": ({"p/missions/m.toml": OKM + '[[events]]\nwhen = { turn = 3, objective = 1 }\nopen_exits = true\n'}, "p"),
+ "ZW606": ({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-8" = "A" }\n'}, "p"),
+ "ZW607": ({"p/rules/r.toml": '[[director_cards]]\nid = "rush"\nname = "Rush"\ngames = ["zwar1"]\ntext = "All infected charge."\nassumed = ["copies"]\n'}, "p"),
+ "ZW608": ({"p/rules/r.toml": '[[perks]]\nid = "odd"\nname = "Odd"\nclass = "melee"\nprice = { red = 20, amber = 40, green = 60 }\ngames = ["zwar1"]\ntext = "x"\n'}, "p"),
+ "ZW609": ({"p/missions/m.toml": SP + '[[spawn_points]]\nletter = "B"\nat = "1,0"\n[spawn.turn]\nwhere = { "1-8" = "A" }\nwhat = { "1-8" = "1 zombie" }\n'}, "p"),
+ "ZW610": ({"p/missions/m.toml": OKM + '[[objectives]]\nnumber = 1\nat = "0,0"\n[[objectives]]\nnumber = 3\nat = "1,0"\n'}, "p"),
+ "ZW611": ({"a/pack.toml": '[pack]\nid = "same"\ntitle = "A"\n', "b/pack.toml": '[pack]\nid = "same"\ntitle = "B"\n'}, ".", False),
+})
+
+
+EXPECTED = {
+    'ZW001': [
+        'p/missions/gone.toml:1:1: error ZW001: cannot read this file: No such file or directory',
+    ],
+    'ZW002': [
+        'p/missions/pic.toml:1:1: error ZW002: this is not UTF-8 text (byte 0x89 at offset 0 is not UTF-8): save it as UTF-8 text',
+    ],
+    'ZW003': [
+        "p/missions/m.toml:2:8: error ZW003: TOML syntax error: illegal character '\\n'",
+    ],
+    'ZW004': [
+        'p/missions/m.json:1:39: error ZW004: JSON syntax error: key `id` appears twice in one object',
+    ],
+    'ZW005': [
+        'p/missions/m.toml:3:1: error ZW005: unknown key `titel` in [mission]; did you mean `title`?',
+    ],
+    'ZW006': [
+        'p/missions/m.toml:1:1: error ZW006: missing required key `title` in [mission]',
+    ],
+    'ZW007': [
+        'p/missions/m.toml:3:11: error ZW007: `chapter` must be at least 1, not 0',
+    ],
+    'ZW008': [
+        'notes.toml:1:1: error ZW008: cannot tell what this file is: a mission has a [mission] table, a tile [tile], a pack [pack], rules data [[heroes]], [[infected]], [[equipment]], [[search]], [[perks]] or [[director_cards]]',
+    ],
+    'ZW009': [
+        'empty:1:1: error ZW009: no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` makes one)',
+    ],
+    'ZW010': [
+        'p/extra/old.toml:1:1: warning ZW010: this file is not part of the pack layout and is not checked: put it in tiles/, missions/ or rules/',
+    ],
+    'ZW012': [
+        'notes.txt:1:1: error ZW012: not a source file: sources end in .toml or .json',
+    ],
+    'ZW101': [
+        'p/missions/m.toml:8:6: error ZW101: art is 6 characters wide, an even number: the longest line must be 2W+1 characters',
+    ],
+    'ZW102': [
+        'p/missions/m.toml:9:1: error ZW102: art has 4 lines, an even number: H rows of squares need 2H+1 lines',
+    ],
+    'ZW103': [
+        "p/missions/m.toml:8:1: error ZW103: 'x' at a corner: a corner is '+', '-', '|' or a space",
+    ],
+    'ZW104': [
+        "p/missions/m.toml:6:4: error ZW104: '=' on edge H:1,0: a horizontal edge is ' ' (open), '-' (wall), 'D' (door) or '*' (water obstacle)",
+    ],
+    'ZW105': [
+        "p/missions/m.toml:7:3: error ZW105: '-' on edge V:1,0: a vertical edge is ' ' (open), '|' (wall), 'D' (door) or '*' (water obstacle)",
+    ],
+    'ZW106': [
+        "p/missions/m.toml:7:4: error ZW106: 'x' on square 1,0: a square is '.' corridor, ':' room, '=' stairs, '~' water, 't' transition or '#' void",
+    ],
+    'ZW107': [
+        'p/missions/m.toml:5:7: error ZW107: art is empty: draw at least one square (3 lines of 3 characters)',
+    ],
+    'ZW108': [
+        'p/tiles/t.toml:11:7: error ZW108: side B is 2x1 but side A is 1x1: both sides of a tile are the same size',
+    ],
+    'ZW201': [
+        'p/missions/m.toml:5:47: error ZW201: tile base/yard side A at 2,1 overlaps tile base/hall side A at 0,0: tiles may not overlap',
+    ],
+    'ZW202': [
+        'p/missions/m.toml:6:10: error ZW202: tile base/yard side A at 0,2 is 4x2 and runs off the 4x3 floor',
+    ],
+    'ZW203': [
+        'p/missions/m.toml:5:42: error ZW203: edge V:1,0 is a wall on tile p/wall side A but a door on tile p/door side A: tiles meeting here must agree',
+    ],
+    'ZW204': [
+        'p/missions/m.toml:4:1: error ZW204: floor ground needs exactly one of `art` or `tiles`',
+    ],
+    'ZW205': [
+        'p/missions/m.toml:5:10: error ZW205: tile base/yard has no side B',
+    ],
+    'ZW206': [
+        'p/missions/m.toml:5:47: error ZW206: both sides of tile base/hall are used but pack base owns 1 copy',
+    ],
+    'ZW207': [
+        'p/missions/m.toml:4:1: error ZW207: floor ground has no board squares: every square is void',
+    ],
+    'ZW208': [
+        'p/missions/m.toml:19:6: error ZW208: `0,0` does not say which floor: this mission has floors ground, first; write ground:0,0',
+    ],
+    'ZW301': [
+        'p/missions/m.toml:8:6: error ZW301: room R1 (2,0, 2 squares) has no door: put a D on one of its walls',
+        'p/missions/m.toml:10:4: error ZW301: room R2 (1,1, 1 square) has no door: put a D on one of its walls',
+        'p/missions/m.toml:10:6: error ZW301: room R3 (2,1, 1 square) has no door: put a D on one of its walls',
+    ],
+    'ZW302': [
+        "p/missions/m.toml:9:4: error ZW302: room R2 (1,1) leaks through edge H:1,1 into corridor at 1,0 (and 1 more edge): a room's boundary is walls and doors only",
+        "p/missions/m.toml:10:7: error ZW302: room R3 (2,1) leaks through edge V:3,1 into corridor at 3,1: a room's boundary is walls and doors only",
+    ],
+    'ZW303': [
+        'p/missions/m.toml:21:6: error ZW303: door at V:1,1 is on an open edge: a door goes on a wall or a doorway between two board squares',
+        'p/missions/m.toml:23:6: error ZW303: door at H:0,0 is on the outer border of the floor: a door goes on a wall or a doorway between two board squares',
+    ],
+    'ZW304': [
+        'p/missions/m.toml:21:6: warning ZW304: H:2,1 is already a doorway: a plain extra door there changes nothing',
+    ],
+    'ZW305': [
+        "p/missions/m.toml:19:23: error ZW305: stair link end first:0,0 is corridor, not stairs: both ends of a link are '=' squares",
+    ],
+    'ZW306': [
+        'p/missions/m.toml:19:8: error ZW306: stair link ground:0,0 - ground:1,0 stays on floor ground: a link joins two different floors',
+    ],
+    'ZW307': [
+        'p/missions/m.toml:22:8: error ZW307: 0,0 is corridor, not inside a room: a token must name a room',
+    ],
+    'ZW401': [
+        'p/missions/m.toml:11:6: error ZW401: start point at 1,0 is on a void square: put it on the board',
+    ],
+    'ZW402': [
+        'p/missions/m.toml:11:6: error ZW402: crate at 1,0 is on open water: crate must be on land',
+    ],
+    'ZW403': [
+        "p/missions/m.toml:21:6: error ZW403: the rib at 1,1 is on corridor: the rib floats on open water ('~')",
+        'p/missions/m.toml:25:6: error ZW403: objective 1 at 0,0 is on corridor: an objective done anywhere in its room must be in a room',
+    ],
+    'ZW404': [
+        'p/missions/m.toml:19:6: error ZW404: 4,1 is off floor ground, which is 4x2',
+    ],
+    'ZW405': [
+        'p/missions/m.toml:19:6: error ZW405: `3, 1` is not a square: write x,y or floor:x,y',
+        'p/missions/m.toml:21:6: error ZW405: `X:1,1` is not an edge: write H:x,y or V:x,y, with floor: in front on several floors',
+    ],
+    'ZW406': [
+        'p/missions/m.toml:19:6: error ZW406: `roof:3,1` names floor `roof`, which this mission does not have (floors: ground)',
+    ],
+    'ZW407': [
+        'p/missions/m.toml:24:10: error ZW407: spawn point `A` is defined twice (first at p/missions/m.toml:20:1)',
+    ],
+    'ZW408': [
+        'p/missions/m.toml:22:8: error ZW408: equipment card `pistl` does not exist; did you mean `pistol`?',
+        'p/missions/m.toml:25:9: error ZW408: infected class `ghoul` does not exist; known: zombie',
+    ],
+    'ZW409': [
+        'p/missions/m.toml:22:6: error ZW409: infected zombie and start point are both on 0,1: only one figure fits on a square',
+    ],
+    'ZW410': [
+        'p/missions/m.toml:20:1: error ZW410: locked door at H:2,1 needs a red keycard, but none is placed',
+    ],
+    'ZW411': [
+        'p/missions/m.toml:20:1: warning ZW411: blue keycard at 0,0 opens no door: no locked door is blue',
+    ],
+    'ZW412': [
+        'p/missions/m.toml:4:18: warning ZW412: hero `kira` belongs to exodus, not to zwar1',
+    ],
+    'ZW501': [
+        'p/missions/m.toml:24:9: error ZW501: turn spawn roll 1: faces 7-8 of the d8 are not covered: every face needs one row',
+    ],
+    'ZW502': [
+        'p/missions/m.toml:24:24: error ZW502: turn spawn roll 1: face 6 is in both rows `6-8` and `1-6`',
+    ],
+    'ZW503': [
+        "p/missions/m.toml:24:24: error ZW503: turn spawn roll 1: row `7-9` is outside the d8's faces 1-8",
+    ],
+    'ZW504': [
+        'p/missions/m.toml:24:24: error ZW504: turn spawn roll 1: `8-7` is not a roll: write a face ("4") or a range ("1-3")',
+    ],
+    'ZW505': [
+        'p/missions/m.toml:24:19: error ZW505: turn spawn roll 1: `B` is not a result here: expected a spawn point letter (A), "roamers", "sinkhole" or "nothing"',
+        'p/missions/m.toml:25:18: error ZW505: turn spawn roll 2: `2 ghouls` is not a result here: expected "nothing" or a number and an infected class ("zombie")',
+    ],
+    'ZW601': [
+        'p/missions/m.toml:1:1: warning ZW601: mission has no start points: add [[starts]] so the heroes can be placed',
+    ],
+    'ZW602': [
+        'p/missions/m.toml:1:1: warning ZW602: mission has no victory conditions: add [[victory]]',
+    ],
+    'ZW603': [
+        'p/missions/m.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn',
+    ],
+    'ZW604': [
+        'p/missions/m.toml:20:1: warning ZW604: defeat condition 1 has only text: the engine cannot check it; add objectives, objectives_count, escape, carrying, survive, kill, any_hero_dies, npc_dies or after_turn',
+    ],
+    'ZW605': [
+        'p/missions/m.toml:21:8: error ZW605: `when` needs exactly one trigger, found 2: one of turn, door_opened, task_done, objective, picked_up, room_activated',
+    ],
+    'ZW606': [
+        'p/missions/m.toml:23:1: error ZW606: turn spawn needs `where` and `what` (two rolls) or `table` (one roll)',
+    ],
+    'ZW607': [
+        'p/rules/r.toml:6:12: error ZW607: assumed value `copies` is not a key of director card `rush`',
+    ],
+    'ZW608': [
+        'p/rules/r.toml:5:9: warning ZW608: perk `odd` costs 20/40/60 (red/amber/green): a better rating should never cost more',
+    ],
+    'ZW609': [
+        'p/missions/m.toml:23:1: warning ZW609: spawn point B is placed but no spawn table uses it',
+    ],
+    'ZW610': [
+        'p/missions/m.toml:20:1: warning ZW610: objectives are numbered 1, 3: number them 1 to 2 without gaps',
+    ],
+    'ZW611': [
+        'b/pack.toml:1:1: error ZW611: pack id `same` is used by a/pack.toml too: pack ids are unique',
+    ],
+}
+
+
+def run_case(workdir, code: str) -> list[str]:
+    files, target, *rest = CASES[code]
+    if not rest or rest[0]:
+        files = {"p/pack.toml": PACK, **files}
+    for name, text in files.items():
+        if isinstance(text, tuple):  # ("symlink", target)
+            (workdir / name).parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(text[1], workdir / name)
+        else:
+            write(workdir, {name: text})
+    outcome = check([workdir / target], [FIXTURES])
+    return [d.human() for d in outcome.report.sorted() if f" {code}: " in d.human()]
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_diagnostic_text(workdir, code):
+    assert run_case(workdir, code) == EXPECTED[code]
+
+
+def test_file_too_large(workdir, monkeypatch):
+    monkeypatch.setattr(document, "MAX_BYTES", 4096)
+    big = OKM + "# padding\n" * 500
+    write(workdir, {"p/pack.toml": PACK, "p/missions/big.toml": big})
+    lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted()]
+    assert lines == [f"p/missions/big.toml:1:1: error ZW011: file is {len(big)} bytes; a source may be at most 4096 bytes"]
+
+
+def test_every_code_has_a_case():
+    assert set(codes.CODES) == set(CASES) | {"ZW011"}
+
+
+def test_every_code_explains_itself():
+    for code, entry in codes.CODES.items():
+        text = codes.explain(code)
+        assert text.startswith(f"{code} {entry.name} ({entry.severity.value})\n\n")
+        assert len(entry.explanation) > 40, code
