@@ -4,7 +4,7 @@ import click
 
 from ..compile.project import build
 from ..errors import display_path
-from .output import FORMAT, PACK_PATH, emit, usage_errors
+from .output import FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
 @click.command("build")
@@ -21,7 +21,6 @@ def command(paths: tuple[Path, ...], out: Path, fmt: str, search: tuple[str, ...
     written when there is any error; a pack's folder is replaced whole.
     """
     outcome = build(list(paths), out, [Path(s) for s in search])
-    count = sum(len(m) for m in outcome.missions.values())
-    what = f"built {count} mission{'s' if count != 1 else ''} into {display_path(out)}" if outcome.report.ok \
+    what = f"built {plural(outcome.compiled, 'mission')} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"
     emit(outcome.report, fmt, what)

@@ -28,10 +28,12 @@ def usage_errors(func):
     return wrapper
 
 
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
 def summary(report: Report, what: str) -> str:
-    errors, warnings = len(report.errors), len(report.warnings)
-    parts = [f"{errors} error{'s' if errors != 1 else ''}", f"{warnings} warning{'s' if warnings != 1 else ''}"]
-    return f"{what}: {', '.join(parts)}"
+    return f"{what}: {plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
 
 
 def emit(report: Report, fmt: str, what: str, extra: dict | None = None) -> None:

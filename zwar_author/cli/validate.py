@@ -3,7 +3,7 @@ from pathlib import Path
 import click
 
 from ..compile.project import check
-from .output import FORMAT, PACK_PATH, emit, usage_errors
+from .output import FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
 @click.command("validate")
@@ -19,9 +19,4 @@ def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...]) -> None:
     there are.
     """
     outcome = check(list(paths), [Path(s) for s in search])
-    count = sum(len(m) for m in outcome.missions.values())
-    emit(outcome.report, fmt, f"checked {_plural(len(outcome.packs), 'pack')}, {_plural(count, 'mission')} compiled")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}")

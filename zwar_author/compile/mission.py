@@ -65,6 +65,7 @@ class _Compiler:
     door_specs: dict[EdgeId, int] = field(default_factory=dict)  # mission door edge -> its index
     squares: dict[str, dict] = field(default_factory=dict)  # marker kind -> index -> Sq
     resolver: Resolver | None = None
+    tables_ok: bool = True
 
     # --- helpers -------------------------------------------------------------------
 
@@ -452,12 +453,13 @@ class _Compiler:
     def table(self, path: tuple, die: int, name: str, grammar: tables.Grammar) -> c.DiceTable | None:
         table, found = tables.check_table(self.doc, path, die, name, grammar)
         self.problems += found
+        self.tables_ok = self.tables_ok and table is not None
         return table
 
     def unused_spawn_points(self, spawn: c.CompiledSpawn | None, events: list[c.CompiledEvent]) -> None:
         """Spawn points that no table and no event names (when the mission spawns at all)."""
-        if spawn is None:
-            return
+        if spawn is None or not self.tables_ok:
+            return  # without spawning, or with a broken table, "unused" would only be noise
         used = {r.spawn_point for e in events for r in e.spawn}
         for phase in spawn.phases if spawn else []:
             for table in (phase.turn.where, phase.turn.table) if phase.turn else ():

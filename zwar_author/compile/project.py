@@ -35,6 +35,12 @@ class Outcome:
     missions: dict[str, list[c.CompiledMission]] = field(default_factory=dict)
     packs: list[Pack] = field(default_factory=list)  # packs checked whole, in order
     workspace: Workspace | None = None
+    files: int = 0  # source files whose problems were looked at
+    mission_files: int = 0  # missions compiled or attempted
+
+    @property
+    def compiled(self) -> int:
+        return sum(len(m) for m in self.missions.values())
 
 
 def check(paths: list[Path], search: list[Path] = ()) -> Outcome:
@@ -54,6 +60,7 @@ def check(paths: list[Path], search: list[Path] = ()) -> Outcome:
         _check_file(ws, path, root, outcome, involved)
     for path in sorted(involved):
         report.extend(ws.problems.get(path, []))
+    outcome.files = len(involved)
     return outcome
 
 
@@ -104,7 +111,7 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
     compiled = outcome.missions.setdefault(pack.id, [])
     first: dict[str, Location] = {}
     for path in pack.missions:
-        mission = _mission(ws, pack, path)
+        mission = _mission(ws, pack, path, outcome)
         doc = ws.docs.get(path)
         if mission is None or doc is None:
             continue
@@ -127,7 +134,7 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
     _involve_rules(ws, pack, involved)
     top = path.relative_to(absolute(root)).parts[0]
     if top == "missions":
-        mission = _mission(ws, pack, path)
+        mission = _mission(ws, pack, path, outcome)
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
             involved |= _tiles_used(ws, pack, ws.docs[path])
@@ -143,7 +150,7 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
     elif kind == "mission":
         pack = ws.standalone(path.parent)
         _involve_rules(ws, pack, involved)
-        mission = _mission(ws, pack, path)
+        mission = _mission(ws, pack, path, outcome)
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
             involved |= _tiles_used(ws, pack, doc)
@@ -163,7 +170,8 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
             ws.compiled_rules(pack)
 
 
-def _mission(ws: Workspace, pack: Pack, path: Path) -> c.CompiledMission | None:
+def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.CompiledMission | None:
+    outcome.mission_files += 1
     doc = ws.read(path)
     if doc is None:
         return None

@@ -56,22 +56,24 @@ EdgeRef = Annotated[str, Field(json_schema_extra={"pattern": EDGE_PATTERN})]
 RoomRef = Annotated[str, Field(json_schema_extra={"pattern": ROOM_PATTERN})]
 
 
-def roll_table(value: Any, value_schema: dict, description: str) -> Any:
-    """A dice table: keys are faces or ranges ("4", "1-3"), values are results.
+def keyed(value: Any, key_pattern: str, value_schema: dict, description: str) -> Any:
+    """A table whose keys follow a pattern (draft 4 has no ``propertyNames``).
 
-    Faces and results are checked by the compiler (coverage, overlaps, what a
-    result may name); the schema restricts keys to the roll pattern.
+    The compiler checks the keys (a dice table's coverage, an id that must
+    exist); the schema restricts them to the pattern for editors.
     """
     return Annotated[
         dict[str, value],
         Field(
             description=description,
-            json_schema_extra={
-                "patternProperties": {ROLL_PATTERN: value_schema},
-                "additionalProperties": False,
-            },
+            json_schema_extra={"patternProperties": {key_pattern: value_schema}, "additionalProperties": False},
         ),
     ]
+
+
+def roll_table(value: Any, value_schema: dict, description: str) -> Any:
+    """A dice table: keys are faces or ranges ("4", "1-3"), values are results."""
+    return keyed(value, ROLL_PATTERN, value_schema, description)
 
 
 StringTable = roll_table(str, {"type": "string", "description": "The result for these faces."},

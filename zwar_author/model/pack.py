@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .common import Document, Game, Id, Model, Name, Positive, Text
+from .common import ID_PATTERN, Document, Game, Id, Model, Name, Positive, Text, keyed
+
+Copies = keyed(Positive, ID_PATTERN, {"type": "integer", "minimum": 1, "description": "Copies owned of this tile."},
+               "Physical copies owned of each of the pack's tiles; a tile not listed counts as one copy.")
+Miniatures = keyed(Positive, ID_PATTERN, {"type": "integer", "minimum": 1, "description": "Figures owned of this class."},
+                   "Miniatures owned per infected class: no more than this many can be on the board.")
 
 
 class PackInfo(Model):
@@ -18,12 +23,8 @@ class PackInfo(Model):
 
 class PackDoc(Document):
     pack: PackInfo = Field(description="Who the pack is.")
-    copies: dict[Id, Positive] = Field(
-        {}, description="Physical copies owned of each of the pack's tiles; a tile not listed counts as one copy."
-    )
-    miniatures: dict[Id, Positive] = Field(
-        {}, description="Miniatures owned per infected class: no more than this many can be on the board."
-    )
+    copies: Copies = {}
+    miniatures: Miniatures = {}
 
 
 class TileSide(Model):

@@ -1,0 +1,103 @@
+"""The JSON Schemas: up to date, usable by TOML editors (draft 4), described, and true to the models."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from zwar_author.schema import render, schemas
+
+from conftest import CONTENT, REPO
+
+SCHEMAS = REPO / "schemas"
+DRAFT4_KEYWORDS = {
+    "$schema", "$ref", "title", "description", "type", "properties", "required", "additionalProperties",
+    "patternProperties", "items", "minItems", "maxItems", "enum", "anyOf", "oneOf", "allOf", "definitions",
+    "default", "minimum", "maximum", "minLength", "maxLength", "pattern",
+}
+
+
+def test_checked_in_schemas_are_up_to_date():
+    for name, schema in schemas().items():
+        path = SCHEMAS / name
+        assert path.is_file(), f"{name} is missing: run `zwar schema`"
+        assert path.read_text() == render(schema), f"{name} is stale: run `zwar schema`"
+
+
+def nodes(node, path=()):
+    """Every schema object in a schema, with where it is."""
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            if key in ("properties", "patternProperties", "definitions"):
+                for name, sub in value.items():
+                    yield from nodes(sub, path + (key, name))
+            elif key in ("items", "additionalProperties", "not"):
+                yield from nodes(value, path + (key,))
+            elif key in ("anyOf", "oneOf", "allOf"):
+                for i, sub in enumerate(value):
+                    yield from nodes(sub, path + (key, i))
+
+
+@pytest.mark.parametrize("name", sorted(schemas()))
+def test_schemas_use_only_draft4_keywords(name):
+    schema = schemas()[name]
+    jsonschema.Draft4Validator.check_schema(schema)
+    for path, node in nodes(schema):
+        assert set(node) <= DRAFT4_KEYWORDS, (path, set(node) - DRAFT4_KEYWORDS)
+
+
+@pytest.mark.parametrize("name", sorted(schemas()))
+def test_every_key_has_a_description(name):
+    for path, node in nodes(schemas()[name]):
+        for key in ("properties", "patternProperties"):
+            for prop, sub in node.get(key, {}).items():
+                assert sub.get("description"), f"{name}: {'/'.join(map(str, path))}/{prop} has no description"
+
+
+def sources() -> list:
+    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission"}
+    for path in sorted(CONTENT.rglob("*.toml")):
+        kind = "pack" if path.name == "pack.toml" else kinds[path.parent.name]
+        yield pytest.param(path, kind, id=str(path.relative_to(CONTENT)))
+    yield pytest.param(REPO / "tests" / "golden" / "hold-out.toml", "mission", id="golden")
+
+
+@pytest.mark.parametrize("path, kind", list(sources()))
+def test_reference_sources_follow_their_schema(path, kind):
+    validator = jsonschema.Draft4Validator(schemas()[f"{kind}.schema.json"])
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(tomllib.loads(path.read_text()))]
+    assert errors == []
+
+
+def test_schema_rejects_a_misspelt_key_like_the_compiler():
+    validator = jsonschema.Draft4Validator(schemas()["mission.schema.json"])
+    document = {"mission": {"id": "m", "titel": "M"}, "floors": [{"art": "+-+\n|.|\n+-+"}]}
+    messages = sorted(e.message for e in validator.iter_errors(document))
+    assert messages == ["'title' is a required property",
+                        "Additional properties are not allowed ('titel' was unexpected)"]
+
+
+def test_schema_checks_dice_rows_and_squares_as_you_type():
+    validator = jsonschema.Draft4Validator(schemas()["mission.schema.json"])
+    document = {
+        "mission": {"id": "m", "title": "M"},
+        "floors": [{"art": "+-+\n|.|\n+-+"}],
+        "starts": [{"at": "one,two"}],
+        "spawn": {"turn": {"table": {"1 to 8": "nothing"}}},
+    }
+    found = sorted({json.dumps(list(leaf.absolute_path)) for error in validator.iter_errors(document)
+                    for leaf in leaves(error) if "is not of type 'null'" not in leaf.message})
+    assert found == ['["spawn", "turn", "table"]', '["starts", 0, "at"]']
+
+
+def leaves(error):
+    """The innermost errors under an anyOf (an optional table is anyOf [table, null])."""
+    if not error.context:
+        yield error
+    for sub in error.context or ():
+        yield from leaves(sub)
