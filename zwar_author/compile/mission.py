@@ -81,6 +81,20 @@ class _Compiler:
     def report(self, code: Code, loc: Location, **fields) -> None:
         self.problems.append(code.at(loc, **fields))
 
+    def repeated(self, entries, attr: str, what: str, path) -> set[int]:
+        """Indices of entries whose ``attr`` an earlier entry already has, each reported;
+        ``path(i)`` is where entry ``i`` is written."""
+        first: dict = {}
+        again = set()
+        for i, entry in enumerate(entries):
+            value = getattr(entry, attr)
+            if value in first:
+                self.report(codes.DUPLICATE, self.doc.loc(path(i) + (attr,)), what=what, id=value,
+                            first=self.doc.loc(path(first[value])).display())
+                again.add(i)
+            first.setdefault(value, i)
+        return again
+
     @property
     def prefix_floors(self) -> bool:
         return len(self.m.floors) > 1
@@ -116,13 +130,10 @@ class _Compiler:
         return self.assemble(stairs, markers, spawn, events, heroes)
 
     def build_floors(self) -> None:
-        seen: dict[str, int] = {}
+        again = self.repeated(self.m.floors, "id", "floor", lambda i: self.path("floors", i))
         for i, spec in enumerate(self.m.floors):
-            if spec.id in seen:
-                self.report(codes.DUPLICATE, self.at("floors", i, "id"), what="floor", id=spec.id,
-                            first=self.at("floors", seen[spec.id]).display())
+            if i in again:
                 continue
-            seen[spec.id] = i
             grid, source, found = build_floor(
                 spec, self.doc, self.path("floors", i), lambda t, s, loc: self.ws.tile(self.pack, t, s, loc))
             self.problems += found
@@ -215,16 +226,16 @@ class _Compiler:
         self.resolver.floors = floors
 
     def name_rooms(self) -> None:
-        seen: dict[str, int] = {}
+        again = self.repeated(self.m.rooms, "id", "room name", lambda i: self.path("rooms", i))
         for i, spec in enumerate(self.m.rooms):
-            if spec.id in seen:
-                self.report(codes.DUPLICATE, self.at("rooms", i, "id"), what="room name", id=spec.id,
-                            first=self.at("rooms", seen[spec.id]).display())
+            loc = self.at("rooms", i, "at")
+            sq = self.resolver.square(spec.at, loc) if i not in again else None
+            if sq is None:
                 continue
-            seen[spec.id] = i
-            room = self.resolver.room(spec.at, self.at("rooms", i, "at"), "a room name")
-            if room is not None:
-                self.resolver.names[spec.id] = self.resolver.square(spec.at, self.at("rooms", i, "at"))
+            if self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
+                self.report(codes.NOT_A_ROOM, loc, ref=spec.at, terrain=self.resolver.terrain_name(sq), what="a room name")
+                continue
+            self.resolver.names[spec.id] = sq
 
     def stairs(self) -> list[c.CompiledStair]:
         out = []
@@ -284,7 +295,7 @@ class _Compiler:
             room = self.resolver.room(token.room, self.at("tokens", i, "room"), "a token")
             if room is not None:
                 out["tokens"].append(token.model_copy(update={"room": str(room)}))
-        self.check_ids(out)
+        self.check_ids()
         return out
 
     def terrain_ok(self, sq: Sq, text: str, loc: Location, what: str, need: str) -> bool:
@@ -303,16 +314,10 @@ class _Compiler:
             return False
         return True
 
-    def check_ids(self, out: dict[str, list]) -> None:
+    def check_ids(self) -> None:
         for key, attr, what in (("spawn_points", "letter", "spawn point"), ("objectives", "number", "objective"),
-                                ("npcs", "id", "NPC")):
-            seen: dict = {}
-            for i, entry in enumerate(getattr(self.m, key)):
-                value = getattr(entry, attr)
-                if value in seen:
-                    self.report(codes.DUPLICATE, self.at(key, i, attr), what=what, id=value,
-                                first=self.at(key, seen[value]).display())
-                seen.setdefault(value, i)
+                                ("npcs", "id", "NPC"), ("roles", "id", "role")):
+            self.repeated(getattr(self.m, key), attr, what, lambda i, key=key: self.path(key, i))
 
     def door_rules(self) -> None:
         """Blast door rooms, and keycards against locked doors."""
@@ -393,13 +398,11 @@ class _Compiler:
             phases = [(SpawnPhase(id="main", turn=spawn.turn, room=spawn.room), ("spawn",))]
         letters = {p.letter for p in self.m.spawn_points}
         classes, names = self.class_lookup()
-        compiled, seen = [], {}
-        for phase, path in phases:
-            if phase.id in seen:
-                self.report(codes.DUPLICATE, self.doc.loc(path + ("id",)), what="spawn phase", id=phase.id,
-                            first=self.doc.loc(seen[phase.id]).display())
+        again = self.repeated([p for p, _ in phases], "id", "spawn phase", lambda i: phases[i][1])
+        compiled = []
+        for i, (phase, path) in enumerate(phases):
+            if i in again:
                 continue
-            seen[phase.id] = path
             compiled.append(c.CompiledPhase(
                 id=phase.id, name=phase.name,
                 turn=self.turn_spawn(phase, path, letters, classes, names),
@@ -582,12 +585,6 @@ class _Compiler:
 
     def roles(self) -> None:
         roles = {r.id for r in self.m.roles}
-        seen: dict[str, int] = {}
-        for i, role in enumerate(self.m.roles):
-            if role.id in seen:
-                self.report(codes.DUPLICATE, self.at("roles", i, "id"), what="role", id=role.id,
-                            first=self.at("roles", seen[role.id]).display())
-            seen.setdefault(role.id, i)
         for i, start in enumerate(self.m.starts):
             if start.role is not None and start.role not in roles:
                 self.report(codes.DANGLING, self.at("starts", i, "role"), what="role", id=start.role, hint=_known(sorted(roles)))

@@ -174,30 +174,25 @@ def _search_card(entry: Entry) -> list[Diagnostic]:
 
 
 def _assumed(entry: Entry) -> list[Diagnostic]:
-    raw = entry.doc.data
-    for part in entry.path:
-        raw = raw[part]
-    problems = []
-    for index, key in enumerate(entry.model.assumed):
-        node = raw
-        for part in key.split("."):
-            node = node.get(part) if isinstance(node, dict) else None
-        if node is None:
-            problems.append(codes.ASSUMED_KEY.at(
-                entry.doc.loc(entry.path + ("assumed", index)), key=key, what=KINDS[entry.kind], id=entry.id))
-    return problems
+    """An error for each `assumed` key the entry does not have."""
+    return [codes.ASSUMED_KEY.at(entry.doc.loc(entry.path + ("assumed", index)), key=key, what=KINDS[entry.kind],
+                                 id=entry.id)
+            for index, (key, value) in enumerate(_assumed_pairs(entry)) if value is None]
 
 
 def assumed_values(entry: Entry) -> list[tuple[str, object]]:
-    """The (key, value) pairs an entry marks as assumed."""
+    """The (key, value) pairs an entry marks as assumed, as written in its source."""
+    return [(key, value) for key, value in _assumed_pairs(entry) if value is not None]
+
+
+def _assumed_pairs(entry: Entry) -> list[tuple[str, object]]:
     raw = entry.doc.data
     for part in entry.path:
         raw = raw[part]
-    out = []
+    pairs = []
     for key in entry.model.assumed:
         node = raw
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
-        if node is not None:
-            out.append((key, node))
-    return out
+        pairs.append((key, node))
+    return pairs

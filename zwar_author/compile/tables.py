@@ -124,17 +124,24 @@ def _infected(count: str, name: str, classes: ClassLookup) -> Result | None:
     return Result(kind="infected", count=int(count), infected=qualified)
 
 
+def _no_infected(text: str | None) -> Result | None:
+    """The results of a turn spawn that place no infected by number: nothing, roamers, a sinkhole."""
+    if text in _NOTHING:
+        return Result(kind="nothing")
+    if text in _ROAMERS:
+        return Result(kind="roamers")
+    if text == "sinkhole":
+        return Result(kind="sinkhole")
+    return None
+
+
 def where(letters: set[str]) -> Grammar:
     """Turn spawn roll 1: a spawn point on this map, roamers, a sinkhole, or nothing."""
 
     def parse(value: object) -> Result | None:
         text = _words(value)
-        if text in _NOTHING:
-            return Result(kind="nothing")
-        if text in _ROAMERS:
-            return Result(kind="roamers")
-        if text == "sinkhole":
-            return Result(kind="sinkhole")
+        if special := _no_infected(text):
+            return special
         m = _SPAWN_POINT.match(text or "")
         if m and m[1].upper() in letters:
             return Result(kind="spawn_point", spawn_point=m[1].upper())
@@ -161,12 +168,8 @@ def turn_table(letters: set[str], classes: ClassLookup, names: list[str]) -> Gra
 
     def parse(value: object) -> Result | None:
         text = _words(value)
-        if text in _NOTHING:
-            return Result(kind="nothing")
-        if text in _ROAMERS:
-            return Result(kind="roamers")
-        if text == "sinkhole":
-            return Result(kind="sinkhole")
+        if special := _no_infected(text):
+            return special
         m = _ON.match(text or "")
         if not m or m[3].upper() not in letters:
             return None
