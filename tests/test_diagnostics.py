@@ -297,7 +297,7 @@ EXPECTED = {
         'p/missions/m.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn',
     ],
     'ZW604': [
-        'p/missions/m.toml:20:1: warning ZW604: defeat condition 1 has only text: the engine cannot check it; add objectives, objectives_count, escape, carrying, survive, kill, any_hero_dies, npc_dies or after_turn',
+        'p/missions/m.toml:20:1: warning ZW604: defeat condition 1 has only text: the engine cannot check it; add objectives, objectives_count, escape, carrying, escort, survive, kill, any_hero_dies, npc_dies or after_turn',
     ],
     'ZW605': [
         'p/missions/m.toml:21:8: error ZW605: `when` needs exactly one trigger, found 2: one of turn, door_opened, task_done, objective, picked_up, room_activated',
@@ -359,3 +359,22 @@ def test_every_code_explains_itself():
         text = codes.explain(code)
         assert text.startswith(f"{code} {entry.name} ({entry.severity.value})\n\n")
         assert len(entry.explanation) > 40, code
+
+
+def test_an_extra_door_that_starts_open_on_a_doorway_is_not_redundant(diagnose):
+    lines = diagnose({"p/missions/m.toml": OKM + '[[doors]]\nat = "H:2,1"\nopen = true\n'})
+    assert not [line for line in lines if "ZW304" in line]
+
+
+def test_infected_and_cards_of_another_game_are_reported_where_used(diagnose):
+    ghoul = ('[[infected]]\nid = "ghoul"\nname = "Ghoul"\ngames = ["zwar1"]\nmove = 2\ncharge = 4\nsmell = 4\n'
+             'kill_points = 1\ngrab = { "1-8" = "safe" }\nbite = { "1-8" = "safe" }\n')
+    crossover = OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"\nheroes = ["kira"]') + (
+        '[[spawn_points]]\nletter = "A"\nat = "0,0"\n'
+        '[[items]]\nletter = "P"\ncard = "pistol"\nat = "1,0"\n'
+        '[spawn.turn]\ntable = { "1-4" = "1 zombie on A", "5-8" = "2 ghouls on A" }\n')
+    lines = [line for line in diagnose({"p/rules/r.toml": ghoul, "p/missions/m.toml": crossover}) if "ZW412" in line]
+    assert lines == [
+        "p/missions/m.toml:27:8: warning ZW412: equipment card `pistol` belongs to zwar1, not to exodus",
+        "p/missions/m.toml:30:44: warning ZW412: infected class `p/ghoul` belongs to zwar1, not to exodus",
+    ]

@@ -25,12 +25,12 @@ from . import tables
 from .layout import FloorSource, build_floor
 from .refs import EdgeId, Resolver, Sq
 from .rooms import Room, check_rooms, edge_kind, label_rooms
-from .rules import RefChecker
+from .rules import KINDS, RefChecker
 from .workspace import Pack, Workspace
 
 #: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
 _CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code}
-CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "survive", "kill",
+CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escort", "survive", "kill",
                   "any_hero_dies", "npc_dies", "after_turn")
 TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")
 
@@ -184,7 +184,7 @@ class _Compiler:
                 first = self.at("doors", self.door_specs[edge])
                 self.report(codes.DUPLICATE, loc, what="door", id=spec.at, first=first.display())
                 continue
-            if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door":
+            if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door" and not spec.open:
                 self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at)
             (grid.h if edge.axis == "H" else grid.v)[edge.y, edge.x] = Edge.DOOR
             self.doors[edge] = c.CompiledDoor(
@@ -351,18 +351,24 @@ class _Compiler:
             qualified = refs.ref("heroes", text, self.doc, path)
             if qualified is None:
                 continue
-            entry = self.ws.lookup(self.pack, "heroes", text)
-            if game not in entry.model.games:
-                self.report(codes.WRONG_GAME, self.doc.loc(path), what="hero", id=text,
-                            games=", ".join(entry.model.games), game=game)
+            self.same_game("heroes", text, self.doc.loc(path))
             out.append(qualified)
         return out
+
+    def same_game(self, kind: str, text: str, loc: Location) -> None:
+        """Warn when rules data of another game is used (allowed, for crossovers, but unusual)."""
+        entry = self.ws.lookup(self.pack, kind, text)
+        game = self.m.mission.game
+        if entry is not None and game not in entry.model.games:
+            self.report(codes.WRONG_GAME, loc, what=KINDS[kind], id=text, games=", ".join(entry.model.games), game=game)
 
     def rules_refs(self, refs: RefChecker, markers: dict[str, list]) -> None:
         for i, item in enumerate(self.m.items):
             refs.ref("equipment", item.card, self.doc, self.path("items", i, "card"))
+            self.same_game("equipment", item.card, self.at("items", i, "card"))
         for i, placed in enumerate(self.m.infected):
             refs.ref("infected", placed.class_, self.doc, self.path("infected", i, "class"))
+            self.same_game("infected", placed.class_, self.at("infected", i, "class"))
         markers["items"] = [m.model_copy(update={"card": self._qualified("equipment", m.card)}) for m in markers["items"]]
         markers["infected"] = [m.model_copy(update={"class_": self._qualified("infected", m.class_)})
                                for m in markers["infected"]]
@@ -457,6 +463,12 @@ class _Compiler:
         table, found = tables.check_table(self.doc, path, die, name, grammar)
         self.problems += found
         self.tables_ok = self.tables_ok and table is not None
+        if table is not None:
+            rows = tables.get(self.doc.data, path)
+            for key, text in rows.items():
+                result = grammar.parse(text)
+                if result.infected:
+                    self.same_game("infected", result.infected, self.doc.loc(path + (key,)))
         return table
 
     def unused_spawn_points(self, spawn: c.CompiledSpawn | None, events: list[c.CompiledEvent]) -> None:
@@ -491,6 +503,7 @@ class _Compiler:
                     self.report(codes.DICE_RESULT, self.at("events", i, "spawn", j), table=f"events[{i}] spawn",
                                 text=text, expected='"N class on L", such as "2 zombies on A"')
                 else:
+                    self.same_game("infected", result.infected, self.at("events", i, "spawn", j))
                     spawned.append(result)
             enter = self.actor(event.enter, self.path("events", i, "enter")) if event.enter else None
             if not any(getattr(event, k) for k in ("spawn_phase", "open_doors", "open_exits", "enter", "spawn")):
@@ -576,6 +589,10 @@ class _Compiler:
                                     hint=_known(sorted(letters)))
                 if cond.kill is not None:
                     self.actor(cond.kill, self.path(key, i, "kill"))
+                for j, npc in enumerate(cond.escort):
+                    if npc not in npcs:
+                        self.report(codes.DANGLING, self.at(key, i, "escort", j), what="NPC", id=npc,
+                                    hint=_known(sorted(npcs)))
                 if cond.npc_dies is not None and cond.npc_dies not in npcs:
                     self.report(codes.DANGLING, self.at(key, i, "npc_dies"), what="NPC", id=cond.npc_dies,
                                 hint=_known(sorted(npcs)))

@@ -34,7 +34,7 @@ def check_table(
     doc: Document, path: tuple, die: int, name: str, grammar: Grammar
 ) -> tuple[DiceTable | None, list[Diagnostic]]:
     """The compiled table at ``path`` of ``doc``, or None with every problem found."""
-    rows = _get(doc.data, path)
+    rows = get(doc.data, path)
     key_loc = lambda key: doc.key_loc(path + (key,))  # noqa: E731
     problems: list[Diagnostic] = []
     owner: dict[int, str] = {}
@@ -67,7 +67,7 @@ def check_table(
     return DiceTable(die=die, rows=sorted(compiled, key=lambda r: r.low)), []
 
 
-def _get(data, path: tuple):
+def get(data, path: tuple):
     for part in path:
         data = data[part]
     return data

@@ -227,6 +227,7 @@ class Condition(Model):
     objectives_count: Positive | None = Field(None, description="How many objectives (any of them) to complete.")
     escape: Literal["all", "any"] | None = Field(None, description="All (or any) heroes of the side leave the board at an exit.")
     carrying: list[Letter] = Field([], description="Objects, by letter, that must leave the board with them.")
+    escort: list[Id] = Field([], description="NPCs, by id, that must leave the board at an exit too.")
     survive: Positive | None = Field(None, description="Survive to the end of this turn.")
     kill: Id | None = Field(None, description="A role or hero that must be killed.")
     any_hero_dies: bool = Field(False, description="Met when any hero of the side dies.")
