@@ -23,18 +23,20 @@ from conftest import CONTENT, FIXTURES, PACK, write
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def build_mission(workdir: Path, source: Path, out: str) -> bytes:
+def build_mission(workdir: Path, source: Path, out: str, caches: bool = True) -> bytes:
     pack = workdir / f"src-{out}"
     write(pack, {"pack.toml": PACK})
     (pack / "missions").mkdir()
     shutil.copy(source, pack / "missions" / source.name)
-    outcome = build([pack], workdir / out, [FIXTURES])
+    outcome = build([pack], workdir / out, [FIXTURES], caches=caches)
     assert outcome.report.ok, [d.human() for d in outcome.report.errors]
     return (workdir / out / "p" / "missions" / "hold-out.json").read_bytes()
 
 
 def test_golden_mission(workdir):
-    produced = build_mission(workdir, GOLDEN / "hold-out.toml", "out")
+    """The compiled JSON, byte for byte (without caches: their bytes follow numpy's file format,
+    and their determinism is tested on its own)."""
+    produced = build_mission(workdir, GOLDEN / "hold-out.toml", "out", caches=False)
     expected = GOLDEN / "hold-out.expected.json"
     if os.environ.get("ZWAR_REGENERATE"):
         expected.write_bytes(produced)
@@ -99,7 +101,7 @@ def test_a_rebuild_replaces_the_pack_folder_whole(workdir):
     build([workdir / "p"], workdir / "out", [FIXTURES])
     (workdir / "out" / "p" / "missions" / "stale.json").write_text("{}")
     build([workdir / "p"], workdir / "out", [FIXTURES])
-    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/missions/hold-out.json"]
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/missions/hold-out.cache.npz", "p/missions/hold-out.json"]
 
 
 def test_pack_index_lists_missions_with_their_hashes(workdir):

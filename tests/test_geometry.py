@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from zwar_author.compile.layout import seal
 from zwar_author.geometry.board import Edge, Grid, Terrain
-from zwar_author.geometry.los import LosMaps, los, los_matrix, segment
+from zwar_author.geometry.los import LosMaps, los, los_matrix, los_table, segment
 from zwar_author.geometry.relations import DIRECTIONS, Doors, FloorRelations
 from zwar_author.sources.art import grid_from_rows
 
@@ -173,3 +173,19 @@ def test_los_with_units_matches_the_oracle(case, data):
     for a in cells:
         for b in cells:
             assert los(maps_, a, b, blockers) == oracle.los(a, b, units), (a, b, sorted(units))
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(maps())
+def test_the_los_table_answers_for_any_open_doors(case):
+    """One table per floor; any door state; no retracing: checked against the oracle."""
+    raw, opened = case
+    grid = seal(raw)
+    table = los_table(grid)
+    doors, _, _ = grid.doors()
+    open_ids = {i for i, door in enumerate(doors) if door in opened}
+    oracle = Oracle(raw, opened)
+    cells = squares(grid)
+    for i, a in enumerate(cells):
+        for j, b in enumerate(cells):
+            assert table.sees(i, j, open_ids) == oracle.los(a, b), (a, b, sorted(opened))

@@ -297,6 +297,25 @@ PACK_ID = _code("ZW611", "pack-id", E, "pack id `{id}` is used by {other} too: p
     Packs are found by id when another pack requires them, so two packs in
     the same search path must not share an id.""")
 
+# --- playability ---------------------------------------------------------------------
+
+UNREACHABLE = _code("ZW701", "unreachable", E, "{what} at {square} {why}", """
+    Every objective, item, object, crate, keycard, exit, NPC and room must be
+    reachable by a hero from the start points: through doors that can be opened,
+    up and down stair links, and across water only aboard the rib. Locked doors
+    open once a keycard of their colour has been reached; blast doors once a
+    square of their task room has. The message follows the cheapest way in to
+    the first door that never opens, and says why it never does. Set
+    `allow_unplayable = true` in [mission] (or pass --allow-unplayable) to
+    report this as a warning instead.""")
+CUT_OFF = _code("ZW702", "spawn-cut-off", E, "{what} at {square} {why}", """
+    Infected spawned at a spawn point must be able to walk to the squares the
+    heroes can reach, through doors the heroes can open (infected never use the
+    rib). A spawn point that cannot is never a threat.""")
+IMPOSSIBLE = _code("ZW703", "victory-impossible", E, "{what} can never be met: {why}", """
+    A victory condition that names objectives, objects, NPCs or exits the heroes
+    can never reach can never be met.""")
+
 
 def explain(code: str) -> str:
     """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""

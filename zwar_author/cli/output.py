@@ -11,6 +11,9 @@ from ..errors import Report, UsageError
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True,
                       help="human: one line per problem; json: one JSON document.")
+ALLOW_UNPLAYABLE = click.option(
+    "--allow-unplayable", is_flag=True,
+    help="Report what the heroes cannot reach (ZW701-ZW703) as warnings, not errors.")
 PACK_PATH = click.option("--pack-path", "search", multiple=True, type=click.Path(file_okay=False, path_type=None),
                          help="Another folder to look in for packs named by `requires` (repeatable).")
 

@@ -7,7 +7,6 @@ them all. The result is a ``CompiledMission``, or None when any error was found.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -15,7 +14,8 @@ import numpy as np
 from .. import __version__, codes
 from ..codes import Code
 from ..errors import Diagnostic, Location, Severity
-from ..geometry.board import Edge, Floor, Grid, Terrain
+from ..analysis.playability import Playability
+from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
 from ..model.validate import validate_partial
@@ -35,19 +35,30 @@ CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escor
 TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")
 
 
-def compile_mission(ws: Workspace, pack: Pack, doc: Document) -> tuple[c.CompiledMission | None, list[Diagnostic]]:
+@dataclass
+class MissionResult:
+    """A compiled mission (None when there was an error), every problem found, and the board:
+    kept whenever floors, doors, rooms and stairs compiled, even if other checks failed."""
+
+    mission: c.CompiledMission | None
+    problems: list[Diagnostic]
+    board: Board | None = None
+
+
+def compile_mission(ws: Workspace, pack: Pack, doc: Document, allow_unplayable: bool = False) -> MissionResult:
     model, problems, kept = validate_partial(doc, MissionDoc)
     if model is None:
-        return None, problems
-    compiler = _Compiler(ws, pack, doc, model, kept or {})
+        return MissionResult(None, problems)
+    compiler = _Compiler(ws, pack, doc, model, kept or {}, allow_unplayable=allow_unplayable)
     result = compiler.run()
     found = compiler.problems
     if kept is not None:
         found = [p for p in found if p.code not in _CASCADING and p.severity is Severity.ERROR]
     problems = problems + found
+    board = compiler.board if kept is None else None
     if any(p.severity is Severity.ERROR for p in problems):
-        return None, problems
-    return result, problems
+        return MissionResult(None, problems, board)
+    return MissionResult(result, problems, board)
 
 
 @dataclass
@@ -66,6 +77,9 @@ class _Compiler:
     squares: dict[str, dict] = field(default_factory=dict)  # marker kind -> index -> Sq
     resolver: Resolver | None = None
     tables_ok: bool = True
+    allow_unplayable: bool = False
+    links: list[tuple[Sq, Sq]] = field(default_factory=list)
+    board: Board | None = None
 
     # --- helpers -------------------------------------------------------------------
 
@@ -113,6 +127,9 @@ class _Compiler:
         self.find_rooms()
         self.name_rooms()
         stairs = self.stairs()
+        if not self.errors():
+            floors = tuple(self.resolver.floors[f] for f in declared)
+            self.board = Board(floors, tuple(((a.floor, a.x, a.y), (b.floor, b.x, b.y)) for a, b in self.links))
         markers = self.markers()
         self.door_rules()
         refs = RefChecker(lambda k, t: self.ws.lookup(self.pack, k, t), lambda k: self.ws.known(self.pack, k))
@@ -125,9 +142,29 @@ class _Compiler:
         self.roles()
         self.warnings()
         self.problems += self.resolver.problems + refs.problems
-        if any(p.severity is Severity.ERROR for p in self.problems):
+        if self.errors():
             return None
-        return self.assemble(stairs, markers, spawn, events, heroes)
+        mission = self.assemble(stairs, markers, spawn, events, heroes)
+        self.prove(mission)
+        return None if self.errors() else mission
+
+    def errors(self) -> bool:
+        return any(p.severity is Severity.ERROR for p in self.problems + self.resolver.problems)
+
+    def prove(self, mission: c.CompiledMission) -> None:
+        """The playability proof: what heroes cannot reach, spawn points that never threaten, lost causes."""
+        severity = Severity.WARNING if (self.allow_unplayable or self.m.mission.allow_unplayable) else None
+        codes_by_kind = {"unreachable": codes.UNREACHABLE, "cut-off": codes.CUT_OFF, "impossible": codes.IMPOSSIBLE}
+        show = lambda sq: self.show(Sq(*sq))  # noqa: E731
+        for finding in Playability(self.board, mission, show).findings():
+            if finding.key == "rooms":
+                x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
+                floor = mission.board.rooms[finding.index].id.split(":")[0]
+                loc = self.sources[floor].square(x, y)
+            else:
+                loc = self.at(finding.key, finding.index)
+            self.problems.append(codes_by_kind[finding.kind].at(
+                loc, severity, what=finding.what, square=finding.square, why=finding.why))
 
     def build_floors(self) -> None:
         again = self.repeated(self.m.floors, "id", "floor", lambda i: self.path("floors", i))
@@ -231,9 +268,11 @@ class _Compiler:
             loc = self.at("rooms", i, "at")
             sq = self.resolver.square(spec.at, loc) if i not in again else None
             if sq is None:
+                self.resolver.unresolved.add(spec.id)
                 continue
             if self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
                 self.report(codes.NOT_A_ROOM, loc, ref=spec.at, terrain=self.resolver.terrain_name(sq), what="a room name")
+                self.resolver.unresolved.add(spec.id)
                 continue
             self.resolver.names[spec.id] = sq
 
@@ -255,6 +294,7 @@ class _Compiler:
                             floor=ends[0].floor)
             elif len(ends) == 2:
                 out.append(c.CompiledStair(link=[str(e) for e in ends], colour=link.colour))
+                self.links.append((ends[0], ends[1]))
         return out
 
     # --- markers -------------------------------------------------------------------
@@ -665,7 +705,15 @@ class _Compiler:
                     around = sorted({f"{floor_id}:R{labels[s.y, s.x]}" for s in edge.sides()
                                      if 0 <= s.x < grid.width and 0 <= s.y < grid.height and labels[s.y, s.x]})
                     doors.append(door.model_copy(update={"rooms": around}))
-        return sorted(doors, key=lambda d: d.at)
+        order = {f: i for i, f in enumerate(self.grids)}
+        return sorted(doors, key=lambda d: _edge_key(d.at, order))
+
+
+def _edge_key(text: str, floors: dict[str, int]) -> tuple[int, str, int, int]:
+    """Sort edges by floor, axis, row, column (not as strings, where 10 sorts before 2)."""
+    floor, axis, xy = text.split(":")
+    x, y = xy.split(",")
+    return floors[floor], axis, int(y), int(x)
 
 
 def _floor(floor_id: str, grid: Grid) -> Floor:

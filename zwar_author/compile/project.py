@@ -7,23 +7,19 @@ writes the compiled content whole (into a temporary folder, then moved).
 
 from __future__ import annotations
 
-import hashlib
-import os
-import shutil
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import __version__, codes
+from .. import codes
 from ..errors import Location, Report, UsageError, display_path
+from ..geometry.board import Board
 from ..model import content as c
 from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
-from ..sources.art import format_art
 from ..sources.document import SOURCE_SUFFIXES, absolute
-from . import canonical
 from .mission import compile_mission
+from .output import write
 from .workspace import PACK_FILE, Pack, Workspace, find_packs, kind_of, pack_root_of, source_files, tile_sides
 
 
@@ -37,17 +33,19 @@ class Outcome:
     workspace: Workspace | None = None
     files: int = 0  # source files whose problems were looked at
     mission_files: int = 0  # missions compiled or attempted
+    allow_unplayable: bool = False
+    boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
 
     @property
     def compiled(self) -> int:
         return sum(len(m) for m in self.missions.values())
 
 
-def check(paths: list[Path], search: list[Path] = ()) -> Outcome:
+def check(paths: list[Path], search: list[Path] = (), allow_unplayable: bool = False) -> Outcome:
     """Compile everything ``paths`` name; a UsageError if a path does not exist."""
     ws = Workspace(list(search))
     report = Report()
-    outcome = Outcome(report, workspace=ws)
+    outcome = Outcome(report, workspace=ws, allow_unplayable=allow_unplayable)
     involved: set[Path] = set()
     packs, files = _targets(ws, [Path(p) for p in paths], report)
     _check_pack_ids(ws, packs, report)
@@ -64,11 +62,12 @@ def check(paths: list[Path], search: list[Path] = ()) -> Outcome:
     return outcome
 
 
-def build(paths: list[Path], out: Path, search: list[Path] = ()) -> Outcome:
+def build(paths: list[Path], out: Path, search: list[Path] = (), allow_unplayable: bool = False,
+          caches: bool = True) -> Outcome:
     """``check``, then write compiled content under ``out`` if there are no errors."""
-    outcome = check(paths, search)
+    outcome = check(paths, search, allow_unplayable)
     if outcome.report.ok:
-        write(outcome, Path(out))
+        write(outcome, Path(out), caches)
     return outcome
 
 
@@ -175,9 +174,11 @@ def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.Compi
     doc = ws.read(path)
     if doc is None:
         return None
-    mission, problems = compile_mission(ws, pack, doc)
-    ws.report(path, problems)
-    return mission
+    result = compile_mission(ws, pack, doc, outcome.allow_unplayable)
+    ws.report(path, result.problems)
+    if result.mission is not None:
+        outcome.boards[result.mission.pack, result.mission.mission.id] = result.board
+    return result.mission
 
 
 def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
@@ -200,88 +201,3 @@ def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
             if path is not None:
                 found.add(path)
     return found
-
-
-# --- writing ---------------------------------------------------------------------------
-
-
-def write(outcome: Outcome, out: Path) -> list[Path]:
-    """Write compiled content: each whole pack as out/<pack>/ (index and missions), replaced
-    in one move; missions checked as single files as out/<pack>/missions/<id>.json."""
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    whole = {pack.id for pack in outcome.packs}
-    for pack in outcome.packs:
-        files = _pack_files(outcome, pack)
-        _replace_folder(out / pack.id, files)
-        written += [out / pack.id / name for name in files]
-    for pack_id, missions in outcome.missions.items():
-        if pack_id in whole:
-            continue
-        for mission in missions:
-            target = out / pack_id / "missions" / f"{mission.mission.id}.json"
-            _replace_file(target, canonical.dumps(mission))
-            written.append(target)
-    return written
-
-
-def _pack_files(outcome: Outcome, pack: Pack) -> dict[str, bytes]:
-    ws = outcome.workspace
-    files: dict[str, bytes] = {}
-    entries = []
-    for mission in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id):
-        name = f"missions/{mission.mission.id}.json"
-        files[name] = canonical.dumps(mission)
-        entries.append(c.MissionEntry(id=mission.mission.id, title=mission.mission.title, game=mission.mission.game,
-                                      mode=mission.mission.mode, file=name, sha256=_sha256(files[name])))
-    tiles = []
-    for tile_id, entry in sorted(pack.tiles.items()):
-        if entry.sides is None:
-            continue
-        first = entry.sides["A"]
-        tiles.append(c.TileEntry(id=f"{pack.id}/{tile_id}", name=entry.info.tile.name, width=first.width,
-                                 height=first.height, sides={s: format_art(g) for s, g in entry.sides.items()},
-                                 copies=pack.copies(tile_id)))
-    own = ws.compiled_rules(pack)
-    rules = c.Rules(**{kind: [v for _, v in sorted(own[kind].items())] for kind in own},
-                    campaign_xp=pack.rules.campaign_xp)
-    index = c.PackIndex(format=c.FORMAT, kind="pack", tool=c.Tool(name="zwar-author", version=__version__),
-                        pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack), rules=rules)
-    files["index.json"] = canonical.dumps(index)
-    return files
-
-
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _replace_folder(target: Path, files: dict[str, bytes]) -> None:
-    """Write ``files`` into a fresh folder beside ``target``, then swap it in."""
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
-        for name, data in files.items():
-            path = staging / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
-            os.replace(target, old / "content")
-        os.replace(staging, target)
-        if old is not None:
-            shutil.rmtree(old)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-
-
-def _replace_file(target: Path, data: bytes) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -66,6 +66,8 @@ class Resolver:
     #: every floor the mission declares, in order; those missing from ``floors`` failed to
     #: build, and references to them are skipped quietly (their problems are reported already).
     declared: list[str] = field(default_factory=list)
+    #: [[rooms]] names whose square could not be resolved (reported already): used quietly.
+    unresolved: set[str] = field(default_factory=set)
 
     def square(self, text: str, loc: Location) -> Sq | None:
         m = _SQUARE.match(text) if isinstance(text, str) else None
@@ -110,6 +112,8 @@ class Resolver:
                                                        f"{int(self.floors[floor].rooms.max())} rooms)"))
                 return None
             return RoomId(floor, int(m[2]))
+        if isinstance(text, str) and text in self.unresolved:
+            return None
         if isinstance(text, str) and text in self.names:
             sq = self.names[text]
         elif isinstance(text, str) and not _SQUARE.match(text) and _NAME.match(text):

@@ -98,6 +98,17 @@ class Grid:
             grid = Grid(np.rot90(grid.terrain, -1), np.rot90(grid.v, -1), np.rot90(grid.h, -1))
         return Grid(*(np.ascontiguousarray(a) for a in (grid.terrain, grid.h, grid.v)))
 
+    def doors(self) -> tuple[list[tuple[str, int, int]], np.ndarray, np.ndarray]:
+        """The floor's doors in a fixed order (H edges, then V, each by row then column),
+        with index arrays shaped like the edge arrays (-1 where there is no door)."""
+        found = [("H", int(x), int(y)) for y, x in zip(*np.nonzero(self.h == Edge.DOOR))]
+        found += [("V", int(x), int(y)) for y, x in zip(*np.nonzero(self.v == Edge.DOOR))]
+        h_index = np.full(self.h.shape, -1, np.int32)
+        v_index = np.full(self.v.shape, -1, np.int32)
+        for number, (axis, x, y) in enumerate(found):
+            (h_index if axis == "H" else v_index)[y, x] = number
+        return found, h_index, v_index
+
     def equals(self, other: "Grid") -> bool:
         return all(
             np.array_equal(a, b)

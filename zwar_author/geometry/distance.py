@@ -39,7 +39,7 @@ def distance_rows(
     per_thread = -(-n // (64 * max(threads, 1))) * 64  # at least one block for each thread
     block = max(64, min(per_thread, budget // (8 * (hgt + 2) * (wid + 2)) * 64))
     starts = list(range(0, n, block))
-    search = lambda start: _block(flows, nodes, start, min(start + block, n), UNREACHABLE[dtype], dtype)  # noqa: E731
+    search = lambda start: _block(flows, nodes, np.arange(start, min(start + block, n)), UNREACHABLE[dtype], dtype)  # noqa: E731
     if threads <= 1 or len(starts) == 1:
         for start in starts:
             yield start, search(start)
@@ -47,6 +47,13 @@ def distance_rows(
     with ThreadPoolExecutor(threads) as pool:
         for start, rows in zip(starts, pool.map(search, starts)):
             yield start, rows
+
+
+def distances_from(masks: tuple[np.ndarray, ...], nodes: np.ndarray, sources: list[int], dtype=np.uint16) -> np.ndarray:
+    """Rows of the distance matrix for the given source squares only (at most a few thousand)."""
+    ones = np.uint64(0xFFFFFFFFFFFFFFFF)
+    flows = [np.where(m[..., None], ones, np.uint64(0)) for m in masks]
+    return _block(flows, nodes, np.asarray(sources, np.int64), UNREACHABLE[dtype], dtype)
 
 
 def distance_matrix(masks, nodes, dtype=np.uint8) -> np.ndarray:
@@ -57,14 +64,13 @@ def distance_matrix(masks, nodes, dtype=np.uint8) -> np.ndarray:
     return out
 
 
-def _block(flows, nodes, start: int, stop: int, limit: int, dtype) -> np.ndarray:
-    """Distances from sources start..stop-1: the search grows the frontier one level at a time."""
+def _block(flows, nodes, sources: np.ndarray, limit: int, dtype) -> np.ndarray:
+    """Distances from ``sources``: the search grows every frontier one level at a time."""
     hgt, wid = nodes.shape
-    count = stop - start
+    count = len(sources)
     words = (count + 63) // 64
     padded = np.zeros((hgt + 2, wid + 2, words), np.uint64)  # a border of zeros: no search leaves the floor
     frontier = padded[1:-1, 1:-1]
-    sources = np.arange(start, stop)
     sy, sx = np.divmod(sources, wid)
     keep = nodes[sy, sx]
     bit = np.arange(count)[keep]

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .board import Grid, Terrain
+from .board import Edge, Grid, Terrain
 from .relations import Doors, arms, blocking, not_separated
 
 V, H, P_NWSE, P_NESW = 0, 1, 2, 3  # events: vertical edge, horizontal edge, lattice point on each diagonal
@@ -173,22 +173,67 @@ def los_matrix(maps: LosMaps) -> np.ndarray:
     """LOS between every pair of squares of the floor, without units: an N x N boolean
     matrix over squares numbered y * width + x. Symmetric; the diagonal is the board."""
     hgt, wid = maps.board.shape
+    found, _ = _scan(maps, None)
+    return _unpack(found, wid, hgt, 2 * wid, maps.board)
+
+
+@dataclass(frozen=True, eq=False)
+class LosTable:
+    """All-pairs LOS of a floor for any state of its doors.
+
+    ``matrix`` holds LOS with every door open. Opening a door can only clear a
+    line, so a pair that sees with every door closed sees always, and one that
+    does not see with every door open never does. For the others,
+    ``requirements`` rows (a, b, clause, alternative, door), a < b, say which
+    doors must be open: the pair sees when, for every clause, some alternative
+    has all its doors open. Doors are numbered as ``Grid.doors()`` lists them.
+    """
+
+    matrix: np.ndarray
+    requirements: np.ndarray
+
+    def sees(self, a: int, b: int, open_doors: set[int]) -> bool:
+        if not self.matrix[a, b]:
+            return False
+        a, b = min(a, b), max(a, b)
+        rows = self.requirements[(self.requirements[:, 0] == a) & (self.requirements[:, 1] == b)]
+        clauses: dict[int, dict[int, list[int]]] = {}
+        for _, _, clause, alternative, door in rows.tolist():
+            clauses.setdefault(clause, {}).setdefault(alternative, []).append(door)
+        return all(any(all(d in open_doors for d in doors) for doors in alts.values()) for alts in clauses.values())
+
+
+def los_table(grid: Grid) -> LosTable:
+    maps, shut = LosMaps.of(grid, None), LosMaps.of(grid, Doors.closed(grid))
+    hgt, wid = grid.terrain.shape
+    found, dependent = _scan(maps, shut)
+    matrix = _unpack(found, wid, hgt, 2 * wid, maps.board)
+    return LosTable(matrix, _requirements(grid, dependent))
+
+
+def _scan(maps: LosMaps, shut: LosMaps | None):
+    """Walk every offset once for all origins; with ``shut`` (every door closed) also
+    find the origins whose line only some open door lets through."""
+    hgt, wid = maps.board.shape
     stride = 2 * wid  # wide enough that a shifted row never spills into the next one
     bits = [_pack(t, stride) for t in (maps.v, maps.h, maps.nwse, maps.nesw)]
+    shut_bits = [_pack(t, stride) for t in (shut.v, shut.h, shut.nwse, shut.nesw)] if shut else None
     board, water = _pack(maps.board, stride), _pack(maps.water, stride)
     elevated = board & ~water
     table = segment_table(wid, hgt)
     walks = {}
     for flip in (False, True):  # events as (map, shift) lists, for dx >= 0 and dx < 0
         kind, x, y = table.mirrored(flip, False)
-        walks[flip] = (kind.tolist(), (y * stride + x).tolist(), (table.y * stride + table.x * (-1 if flip else 1)).tolist())
-    found: list[tuple[int, int, int]] = []
+        squares = table.y * stride + table.x * (-1 if flip else 1)
+        walks[flip] = (kind.tolist(), (y * stride + x).tolist(), squares.tolist())
+    found, dependent = [], []
     for dx, dy in offsets(wid, hgt):
         lo, hi = table.bounds(dx, dy)
         kinds, shifts, squares = walks[dx < 0]
+        events = list(zip(kinds[lo:hi], shifts[lo:hi]))
         rel = dy * stride + dx
         acc = board & _at(board, rel)
-        for kind, shift in zip(kinds[lo:hi], shifts[lo:hi]):
+        for kind, shift in events:
             acc &= _at(bits[kind], shift)
             if not acc:
                 break
@@ -197,9 +242,86 @@ def los_matrix(maps: LosMaps) -> np.ndarray:
             for shift in squares[lo:hi - 1]:
                 low_path &= _at(water, shift)
             acc &= (elevated & _at(elevated, rel)) | low_path
-        if acc:
-            found.append((dx, dy, acc))
-    return _unpack(found, wid, hgt, stride, maps.board)
+        if not acc:
+            continue
+        found.append((dx, dy, acc))
+        if shut_bits:
+            closed = acc
+            for kind, shift in events:
+                closed &= _at(shut_bits[kind], shift)
+                if not closed:
+                    break
+            if acc & ~closed:
+                dependent.append((dx, dy, lo, hi, acc & ~closed))
+    return found, dependent
+
+
+def _requirements(grid: Grid, dependent) -> np.ndarray:
+    """(a, b, clause, alternative, door) rows for the origins of each offset that need doors."""
+    hgt, wid = grid.terrain.shape
+    stride = 2 * wid
+    _, h_index, v_index = grid.doors()
+    lattice = lattice_doors(grid, h_index, v_index)
+    table = segment_table(wid, hgt)
+    size = (hgt * stride + 7) // 8
+    door_bits = {V: _pack(v_index >= 0, stride), H: _pack(h_index >= 0, stride)}
+    for kind in (P_NWSE, P_NESW):
+        door_bits[kind] = _pack(np.logical_or.reduce([slot >= 0 for slot in lattice[kind]]), stride)
+    rows = []
+    for dx, dy, lo, hi, needing in dependent:
+        kind, ex, ey = table.mirrored(dx < 0, False)
+        for clause, (k, x, y) in enumerate(zip(kind[lo:hi].tolist(), ex[lo:hi].tolist(), ey[lo:hi].tolist())):
+            hits = needing & _at(door_bits[k], y * stride + x)
+            if not hits:
+                continue
+            oy, ox = np.divmod(np.flatnonzero(np.unpackbits(
+                np.frombuffer(hits.to_bytes(size, "little"), np.uint8), bitorder="little")), stride)
+            a = oy * wid + ox
+            b = a + dy * wid + dx
+            if k in (V, H):
+                doors = (v_index if k == V else h_index)[oy + y, ox + x]
+                rows.append(np.stack([a, b, np.full_like(a, clause), np.zeros_like(a), doors], 1))
+                continue
+            alternatives = lattice[k]  # (alternative doors, with -1 for none), per lattice point
+            for alternative, slot in ((0, 0), (0, 1), (1, 2), (1, 3)):
+                doors = alternatives[slot][oy + y, ox + x]
+                keep = doors >= 0
+                rows.append(np.stack([a[keep], b[keep], np.full(keep.sum(), clause), np.full(keep.sum(), alternative),
+                                      doors[keep]], 1))
+    if not rows:
+        return np.zeros((0, 5), np.int32)
+    out = np.concatenate(rows).astype(np.int32)
+    return out[np.lexsort(out.T[::-1])]
+
+
+def lattice_doors(grid: Grid, h_index: np.ndarray, v_index: np.ndarray) -> dict[int, list[np.ndarray]]:
+    """For each diagonal through each lattice point whose passage depends on doors, four
+    slots: the doors of alternative 0, then of alternative 1 (-1 where a slot is unused).
+
+    A line passes P when one of the two routes around it has no blocking arm. A
+    route with a wall arm is impossible; a route without doors is always open,
+    and then nothing depends on doors. Otherwise each possible route is an
+    alternative, needing all its doors open.
+    """
+    wall_n, wall_s, wall_w, wall_e = arms(grid.h == Edge.WALL, grid.v == Edge.WALL)
+    shape = wall_n.shape
+    door_n, door_s, door_w, door_e = (np.full(shape, -1, np.int32) for _ in range(4))
+    door_n[1:, :], door_s[:-1, :] = v_index, v_index
+    door_w[:, 1:], door_e[:, :-1] = h_index, h_index
+    north, south = (wall_n, door_n), (wall_s, door_s)
+    west, east = (wall_w, door_w), (wall_e, door_e)
+    out = {}
+    for kind, first, second in ((P_NWSE, (north, east), (west, south)), (P_NESW, (north, west), (east, south))):
+        possible = [~(a[0] | b[0]) for a, b in (first, second)]
+        free = [p & (a[1] < 0) & (b[1] < 0) for p, (a, b) in zip(possible, (first, second))]
+        depends = ~(free[0] | free[1])
+        both = possible[0] & possible[1]
+        lead = np.where(possible[0], 0, 1)  # alternative 0 is the first possible route
+        slots = [np.where(depends & (possible[0] | possible[1]), np.where(lead == 0, first[i][1], second[i][1]), -1)
+                 for i in (0, 1)]
+        slots += [np.where(depends & both, second[i][1], -1) for i in (0, 1)]
+        out[kind] = slots
+    return out
 
 
 def _pack(table: np.ndarray, stride: int) -> int:

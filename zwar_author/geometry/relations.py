@@ -25,7 +25,7 @@ from .board import STANDABLE, Edge, Grid, Terrain
 
 #: The eight directions (dx, dy): four orthogonal, then four diagonal.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
-RELATIONS = ("step", "route", "smell", "rib")
+RELATIONS = ("step", "route", "smell", "rib", "landing")
 
 
 @dataclass(frozen=True, eq=False)
@@ -179,6 +179,18 @@ class FloorRelations:
                 mask = mask & (_shift(self.water, dx, 0) | _shift(self.water, 0, dy))
             beside.append(mask)
         return tuple(beside)
+
+    @cached_property
+    def _landing(self) -> tuple[np.ndarray, ...]:
+        """Boarding or leaving the rib: between a transition square and open water, across an
+        open edge, or diagonally where no wall or door meets the lattice point."""
+        g = self.grid
+        transition = g.terrain == Terrain.TRANSITION
+        solid_h, solid_v = (g.h == Edge.WALL) | (g.h == Edge.DOOR), (g.v == Edge.WALL) | (g.v == Edge.DOOR)
+        clear = ~np.logical_or.reduce(arms(solid_h, solid_v))
+        masks = self._build(transition | self.water, g.h == Edge.OPEN, g.v == Edge.OPEN, clear, clear)
+        return tuple(m & ((transition & _shift(self.water, dx, dy)) | (self.water & _shift(transition, dx, dy)))
+                     for (dx, dy), m in zip(DIRECTIONS, masks))
 
     def _build(self, cells, ok_h, ok_v, pass_nwse, pass_nesw, need_beside: bool = False) -> tuple[np.ndarray, ...]:
         """Masks for the eight directions from edge and lattice-point rules.

@@ -187,6 +187,12 @@ class Rules(Model):
     campaign_xp: Count | None = Field(description="XP per completed campaign mission.")
 
 
+class CacheRef(Model):
+    file: str = Field(description="The cache file, beside the mission's JSON (docs/caches.md).")
+    sha256: str = Field(description="SHA-256 of the cache file.")
+    format: Literal["zwar-cache/1"] = Field(description="Format and version of the cache.")
+
+
 class CompiledMission(Model):
     format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
     kind: Literal["mission"] = Field(description="A compiled mission.")
@@ -214,6 +220,7 @@ class CompiledMission(Model):
     defeat: list[Condition] = Field(description="Defeat conditions.")
     miniatures: dict[str, Positive] = Field(description="Miniatures available per infected class (pack/id).")
     rules: Rules = Field(description="The rules data of the mission's game.")
+    caches: CacheRef | None = Field(None, description="LOS and distance caches, when they were built.")
 
 
 class MissionEntry(Model):

@@ -53,6 +53,9 @@ class MissionInfo(Model):
     xp_perk_allowance: Count | None = Field(None, description="XP each hero may spend on perks for this mission only (director and versus games).")
     director_cards: DirectorCards | None = Field(None, description="Director cards dealt at the start.")
     heroes: list[Ref] = Field([], description="Heroes used, by id; empty means every hero of the game.")
+    allow_unplayable: bool = Field(
+        False, description="Report what cannot be reached as warnings instead of errors (a work in progress)."
+    )
 
 
 class Role(Model):

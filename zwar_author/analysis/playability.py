@@ -1,0 +1,342 @@
+"""Proving a mission can be completed, or showing why not, as a search over unlock states.
+
+Squares heroes can walk between through ordinary doors (and up and down stair
+links) form *regions*. Between regions stand *gates*: locked doors, open once a
+keycard of their colour is reached, and blast doors, open once a square of
+their task room is reached. The rib is a node of its own: regions with a
+transition square beside its starting square lead onto it, and it leads to
+every region with a transition square beside the water it can sail. The search starts with every gate shut, finds the regions the
+start points reach, opens every gate whose condition they meet, and repeats
+until nothing more opens. Everything is monotone (a key once found stays found),
+so the states searched form a chain and the last one is the answer.
+
+What stays out of reach is explained by the cheapest way in, counting shut
+gates: the first shut gate on it, and why that gate stays shut, recursively.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import networkx as nx
+import numpy as np
+
+from ..geometry.board import Board, Terrain
+from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
+from ..model.content import CompiledMission
+
+Square = tuple[str, int, int]
+RIB = "rib"
+
+
+@dataclass(frozen=True)
+class Gate:
+    id: str  # the door's edge, "floor:V:12,3"
+    kind: str  # "locked" or "blast"
+    colour: str | None = None
+    room: str | None = None  # blast: floor:R<n>
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something that cannot be reached (or done), and why, in words."""
+
+    key: str  # the mission list it is in ("objectives", "rooms", "spawn_points", "victory", ...)
+    index: int
+    kind: str  # "unreachable", "cut-off" or "impossible"
+    what: str
+    square: str
+    why: str
+
+
+@dataclass
+class Playability:
+    board: Board
+    mission: CompiledMission
+    show: Callable[[Square], str]
+    comp: dict[Square, int] = field(default_factory=dict)
+    regions: nx.DiGraph = field(default_factory=nx.DiGraph)
+    gates: dict[str, Gate] = field(default_factory=dict)
+    opened: set[str] = field(default_factory=set)
+    reached: set = field(default_factory=set)
+    shores: set = field(default_factory=set)  # regions the rib can land heroes in
+
+    def __post_init__(self) -> None:
+        self._regions()
+        self._search()
+
+    # --- the region graph ------------------------------------------------------------
+
+    def _regions(self) -> None:
+        kinds = {d.at: d for d in self.mission.board.doors}
+        walk = nx.Graph()
+        gate_edges: list[tuple[Square, Square, str]] = []
+        for floor in self.board.floors:
+            grid = floor.grid
+            doors, _, _ = grid.doors()
+            ordinary = [d for d in doors if kinds[f"{floor.id}:{d[0]}:{d[1]},{d[2]}"].kind == "door"]
+            relations = FloorRelations(grid, Doors.of(grid, ordinary))
+            walk.add_nodes_from((floor.id, int(x), int(y)) for y, x in zip(*np.nonzero(relations.standable)))
+            for (dx, dy), mask in zip(DIRECTIONS, relations.masks("step")):
+                walk.add_edges_from(((floor.id, int(x), int(y)), (floor.id, int(x + dx), int(y + dy)))
+                                    for y, x in zip(*np.nonzero(mask)))
+            for axis, x, y in doors:
+                door = kinds[f"{floor.id}:{axis}:{x},{y}"]
+                if door.kind == "door":
+                    continue
+                self.gates[door.at] = Gate(door.at, door.kind, door.key, door.room)
+                a, b = ((x, y - 1), (x, y)) if axis == "H" else ((x - 1, y), (x, y))
+                if all(0 <= p < s for p, s in zip(a + b, (grid.width, grid.height) * 2)) and \
+                        relations.standable[a[1], a[0]] and relations.standable[b[1], b[0]]:
+                    gate_edges.append(((floor.id, *a), (floor.id, *b), door.at))
+        walk.add_edges_from(self.board.stairs)
+        for number, members in enumerate(sorted(nx.connected_components(walk), key=min)):
+            for square in members:
+                self.comp[square] = number
+            self.regions.add_node(number)
+        for a, b, gate in gate_edges:
+            self._link(self.comp[a], self.comp[b], gate)
+            self._link(self.comp[b], self.comp[a], gate)
+        self._rib()
+
+    def _link(self, a, b, gate: str | None) -> None:
+        if self.regions.has_edge(a, b):
+            self.regions[a][b]["gates"].append(gate)
+        else:
+            self.regions.add_edge(a, b, gates=[gate])
+
+    def _rib(self) -> None:
+        rib = self.mission.rib
+        if rib is None:
+            return
+        start = _square(rib.at)
+        floor = next(f for f in self.board.floors if f.id == start[0])
+        relations = FloorRelations(floor.grid)
+        water = nx.Graph()
+        water.add_node(start[1:])
+        for (dx, dy), mask in zip(DIRECTIONS, relations.masks("rib")):
+            water.add_edges_from(((int(x), int(y)), (int(x + dx), int(y + dy))) for y, x in zip(*np.nonzero(mask)))
+        sailing = nx.node_connected_component(water, start[1:])
+        self.regions.add_node(RIB)
+        for (dx, dy), mask in zip(DIRECTIONS, relations.masks("landing")):
+            for y, x in zip(*np.nonzero(mask)):
+                shore, sea = (int(x), int(y)), (int(x + dx), int(y + dy))
+                if floor.grid.terrain[y, x] != Terrain.TRANSITION or sea not in sailing:
+                    continue
+                region = self.comp[(floor.id, *shore)]
+                self.shores.add(region)
+                self._link(RIB, region, None)  # sailing on, then stepping off
+                if sea == start[1:]:
+                    self._link(region, RIB, None)  # boarding where the rib lies
+
+    # --- the search over unlock states -------------------------------------------------
+
+    def _search(self) -> None:
+        starts = {self.comp[_square(s.at)] for s in self.mission.starts}
+        while True:
+            self.reached = self._reach(starts, lambda gate: gate is None or gate in self.opened)
+            fresh = {g for g in self.gates if g not in self.opened and self._condition(self.gates[g])}
+            if not fresh:
+                return
+            self.opened |= fresh
+
+    def _reach(self, sources: set, open_: Callable[[str | None], bool], graph: nx.DiGraph | None = None,
+               avoid: frozenset = frozenset()) -> set:
+        """Regions reached from ``sources`` through gates ``open_`` accepts, never entering ``avoid``."""
+        graph = self.regions if graph is None else graph
+        seen, todo = set(sources), list(sources)
+        while todo:
+            node = todo.pop()
+            for nxt, data in graph[node].items():
+                if nxt not in seen and nxt not in avoid and any(open_(g) for g in data["gates"]):
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    def _condition(self, gate: Gate) -> bool:
+        if gate.kind == "locked":
+            return any(self.comp[_square(k.at)] in self.reached for k in self.mission.keycards if k.colour == gate.colour)
+        return self._room_regions(gate.room) & self.reached != set()
+
+    def _room_regions(self, room_id: str) -> set:
+        room = next(r for r in self.mission.board.rooms if r.id == room_id)
+        return {self.comp[_square(s)] for s in room.squares}
+
+    # --- findings ------------------------------------------------------------------
+
+    def findings(self) -> list[Finding]:
+        if not self.mission.starts:
+            return []  # nothing to prove from; ZW601 already says so
+        out = []
+        for key, name in (("objectives", lambda o: f"objective {o.number}"), ("items", lambda o: f"item {o.letter}"),
+                          ("objects", lambda o: f"object {o.letter}"), ("crates", lambda o: "a crate"),
+                          ("keycards", lambda o: f"the {o.colour} keycard"), ("exits", lambda o: "exit point"),
+                          ("npcs", lambda o: f"NPC {o.id}")):
+            for index, entry in enumerate(getattr(self.mission, key)):
+                regions = self._targets(entry)
+                if not regions & self.reached:
+                    out.append(Finding(key, index, "unreachable", name(entry), self.show(_square(entry.at)),
+                                       self.why(regions)))
+        for index, room in enumerate(self.mission.board.rooms):
+            regions = self._room_regions(room.id)
+            if not regions & self.reached:
+                out.append(Finding("rooms", index, "unreachable", f"room {room.id.split(':')[1]}",
+                                   self.show(_square(room.squares[0])), self.why(regions)))
+        out += self._spawn_points()
+        out += self._victories()
+        return out
+
+    def _targets(self, entry) -> set:
+        """The regions where ``entry`` can be reached: its square's, or its room's for a task anywhere in a room."""
+        if getattr(entry, "scope", "square") == "room":
+            return self._room_regions(next(r.id for r in self.mission.board.rooms if entry.at in r.squares))
+        return {self.comp[_square(entry.at)]}
+
+    def _spawn_points(self) -> list[Finding]:
+        """Infected walk where heroes can (less the rib): each spawn point must reach the heroes' regions."""
+        out = []
+        for index, point in enumerate(self.mission.spawn_points):
+            home = self.comp[_square(point.at)]
+            walking = lambda gate: gate is None or gate in self.opened  # noqa: E731
+            if self._reach({home}, walking, avoid=frozenset({RIB})) & (self.reached - {RIB}):
+                continue
+            why = "is walled off from every square the heroes can reach"
+            path = self._cheapest({home}, self.reached - {RIB}, rib=False)
+            if path:
+                gate = path[0]
+                why = (f"reaches the heroes only through the {self._describe(gate)}, which they can never open: "
+                       f"{self._shut(gate, frozenset({gate}), alone=True)}")
+            out.append(Finding("spawn_points", index, "cut-off", f"spawn point {point.letter}",
+                               self.show(_square(point.at)), why))
+        return out
+
+    def _victories(self) -> list[Finding]:
+        out = []
+        for index, cond in enumerate(self.mission.victory):
+            if cond.side == "director":
+                continue
+            reason = self._impossible(cond)
+            if reason:
+                out.append(Finding("victory", index, "impossible", f"victory condition {index + 1}", "", reason))
+        return out
+
+    def _impossible(self, cond) -> str | None:
+        def unreachable(entries, name) -> str | None:
+            for entry in entries:
+                regions = self._targets(entry)
+                if not regions & self.reached:
+                    return f"{name(entry)} at {self.show(_square(entry.at))} {self.why(regions)}"
+            return None
+
+        objectives = self.mission.objectives
+        if isinstance(cond.objectives, list):
+            objectives = [o for o in objectives if o.number in cond.objectives]
+        if cond.objectives is not None:
+            if reason := unreachable(objectives, lambda o: f"objective {o.number}"):
+                return reason
+        if cond.objectives_count:
+            can = [o for o in self.mission.objectives if self._targets(o) & self.reached]
+            if len(can) < cond.objectives_count:
+                return f"it needs {cond.objectives_count} objectives but only {len(can)} can be reached"
+        carried = [o for o in self.mission.objects if o.letter in cond.carrying]
+        if reason := unreachable(carried, lambda o: f"object {o.letter}"):
+            return reason
+        escorted = [n for n in self.mission.npcs if n.id in cond.escort]
+        if reason := unreachable(escorted, lambda n: f"NPC {n.id}"):
+            return reason
+        if cond.escape and self.mission.exits and not any(self._targets(e) & self.reached for e in self.mission.exits):
+            exit_ = self.mission.exits[0]
+            return f"no exit can be reached: the exit point at {self.show(_square(exit_.at))} {self.why(self._targets(exit_))}"
+        return None
+
+    # --- explanations --------------------------------------------------------------
+
+    def why(self, targets: set, seen: frozenset = frozenset()) -> str:
+        """Why ``targets`` (regions) are out of reach, as a phrase after "<thing> at <square>".
+
+        Names every shut door on the cheapest way in, then why each stays shut;
+        ``seen`` holds the doors already explained further up the chain.
+        """
+        path = self._cheapest(self._starts(), targets)
+        if path is None:
+            return self._dead_end(targets)
+        fresh = [g for g in path if g not in seen]
+        if not fresh:
+            return f"is behind the {self._describe(path[0])} too"
+        doors = " and the ".join(self._describe(g) for g in fresh)
+        reasons = [self._shut(g, seen | set(path), alone=len(fresh) == 1) for g in fresh]
+        return f"is only reachable through the {doors}; " + "; ".join(reasons)
+
+    def _shut(self, gate_id: str, seen: frozenset, alone: bool) -> str:
+        """Why a door never opens: its keycard, or its task room, is out of reach (or missing)."""
+        gate = self.gates[gate_id]
+        itself = "that same door" if alone else f"the {self._describe(gate_id)} itself"
+        if gate.kind == "locked":
+            cards = [k for k in self.mission.keycards if k.colour == gate.colour]
+            if not cards:
+                return f"no {gate.colour} keycard is placed"
+            card = cards[0]
+            thing, regions = f"the {gate.colour} keycard at {self.show(_square(card.at))}", {self.comp[_square(card.at)]}
+        else:
+            room = next(r for r in self.mission.board.rooms if r.id == gate.room)
+            thing = (f"the {self._describe(gate_id)} opens after a task in room {gate.room.split(':')[1]} at "
+                     f"{self.show(_square(room.squares[0]))}, which")
+            regions = self._room_regions(gate.room)
+        path = self._cheapest(self._starts(), regions) or []
+        if gate_id in path:
+            return f"{thing} is behind {itself}"
+        return f"{thing} {self.why(regions, seen)}"
+
+    def _dead_end(self, targets: set) -> str:
+        """Why there is no way at all: water the rib cannot serve, or walls."""
+        rib = self.mission.rib
+        if rib is not None:
+            boarding_anywhere = self.regions.copy()
+            boarding_anywhere.add_edges_from((s, RIB, {"gates": [None]}) for s in self.shores)
+            if self._reach(self._starts(), lambda gate: True, boarding_anywhere) & targets:
+                return (f"is across open water, and the rib at {self.show(_square(rib.at))} cannot be boarded: "
+                        "no transition square beside it can be reached")
+        elif self._on_shore(targets):
+            return "is across open water, and the mission has no rib"
+        return "is walled off: nothing leads there from the start points, even with every door open"
+
+    def _describe(self, gate_id: str) -> str:
+        gate = self.gates[gate_id]
+        edge = gate_id if len(self.board.floors) > 1 else gate_id.split(":", 1)[1]
+        return f"{gate.colour} door at {edge}" if gate.kind == "locked" else f"blast door at {edge}"
+
+    def _starts(self) -> set:
+        return {self.comp[_square(s.at)] for s in self.mission.starts}
+
+    def _cheapest(self, sources: set, targets: set, rib: bool = True) -> list[str] | None:
+        """Shut gates on the way from ``sources`` to ``targets`` costing the fewest shut gates
+        (None when there is no way even with every gate open; [] when nothing is shut)."""
+        def cost(u, v, data):
+            if not rib and (u == RIB or v == RIB):
+                return None
+            return 0 if any(g is None or g in self.opened for g in data["gates"]) else 1
+
+        graph = self.regions.copy()
+        graph.add_edges_from(("source", s, {"gates": [None]}) for s in sources)
+        graph.add_edges_from((t, "target", {"gates": [None]}) for t in targets)
+        try:
+            path = nx.dijkstra_path(graph, "source", "target", weight=cost)
+        except nx.NetworkXNoPath:
+            return None
+        shut = []
+        for u, v in zip(path, path[1:]):
+            gates = graph[u][v]["gates"]
+            if not any(g is None or g in self.opened for g in gates):
+                shut.append(gates[0])
+        return shut
+
+    def _on_shore(self, targets: set) -> bool:
+        return any(self.board.floor(sq[0]).grid.terrain[sq[2], sq[1]] == Terrain.TRANSITION
+                   for sq, region in self.comp.items() if region in targets)
+
+
+def _square(text: str) -> Square:
+    floor, _, xy = text.rpartition(":")
+    x, y = xy.split(",")
+    return floor, int(x), int(y)
