@@ -14,11 +14,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import CONTENT, FIXTURES, PACK, write
 
 from zwar_author.compile.project import build, check
 from zwar_author.schema import schemas
-
-from conftest import CONTENT, FIXTURES, PACK, write
 
 GOLDEN = Path(__file__).parent / "golden"
 

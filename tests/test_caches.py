@@ -8,6 +8,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
+from conftest import FIXTURES, PACK, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,6 @@ from zwar_author.analysis.caches import Caches, write_cache
 from zwar_author.compile.project import check
 from zwar_author.geometry.los import LosMaps, los
 from zwar_author.geometry.relations import DIRECTIONS, Doors, FloorRelations
-
-from conftest import FIXTURES, PACK, write
 
 GOLDEN = Path(__file__).parent / "golden" / "hold-out.toml"
 

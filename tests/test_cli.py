@@ -8,11 +8,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import FIXTURES, PACK, REPO, write
 
 from zwar_author import cli as cli_module
 from zwar_author.cli import cli
-
-from conftest import FIXTURES, PACK, REPO, write
 
 GOOD = """\
 [mission]

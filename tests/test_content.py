@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-
-from zwar_author.compile.project import build, check
-
 from conftest import CONTENT
+
+from zwar_author.compile.project import check
 
 BROKEN = Path(__file__).parent / "broken"
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 import os
 
 import pytest
+from conftest import FIXTURES, PACK, write
 
 from zwar_author import codes
 from zwar_author.compile.project import check
 from zwar_author.sources import document
-
-from conftest import FIXTURES, PACK, write
 
 ART = '''
 [[floors]]

@@ -5,14 +5,12 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import Oracle
 
-from zwar_author.compile.layout import seal
-from zwar_author.geometry.board import Edge, Grid, Terrain
+from zwar_author.geometry.board import Edge, Grid, Terrain, seal
 from zwar_author.geometry.los import LosMaps, los, los_matrix, los_table, segment
 from zwar_author.geometry.relations import DIRECTIONS, Doors, FloorRelations
 from zwar_author.sources.art import grid_from_rows
-
-from oracle import Oracle
 
 
 def floor(rows: list[str]) -> Grid:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import json
 import tomllib
-from pathlib import Path
 
 import jsonschema
 import pytest
+from conftest import CONTENT, REPO
 
 from zwar_author.schema import render, schemas
-
-from conftest import CONTENT, REPO
 
 SCHEMAS = REPO / "schemas"
 DRAFT4_KEYWORDS = {

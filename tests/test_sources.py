@@ -7,6 +7,7 @@ import string
 from pathlib import Path
 
 import numpy as np
+from conftest import FIXTURES, PACK, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,8 +16,6 @@ from zwar_author.geometry.board import Edge, Grid, Terrain
 from zwar_author.sources.art import art_text, format_art, grid_from_rows, parse_art
 from zwar_author.sources.document import read_document
 from zwar_author.sources.locate import json_positions, toml_positions
-
-from conftest import FIXTURES, PACK, write
 
 # --- tile art ------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ import numpy as np
 
 from ..geometry.board import Board, Floor
 from ..geometry.distance import UNREACHABLE, distance_rows, distances_from
-from ..geometry.los import P_NESW, P_NWSE, lattice_doors, los, LosMaps, los_table, segment_table
-from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
+from ..geometry.los import P_NESW, P_NWSE, lattice_doors, los_table, segment_table
+from ..geometry.relations import DIRECTIONS, FloorRelations
 
 FORMAT = "zwar-cache/1"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)

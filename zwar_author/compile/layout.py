@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import codes
 from ..errors import Diagnostic, Location
-from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain
+from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
 from ..model.mission import FloorSpec
 from ..sources.art import art_text, parse_art
 from ..sources.document import Document
@@ -96,19 +96,6 @@ def build_floor(
         problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=spec.id))
         return None, source, problems
     return grid, source, problems
-
-
-def seal(grid: Grid) -> Grid:
-    """A copy of ``grid`` with walls on the outer border and around void squares."""
-    board = grid.terrain != Terrain.VOID
-    h, v = grid.h.copy(), grid.v.copy()
-    above = np.vstack([np.zeros((1, grid.width), bool), board])
-    below = np.vstack([board, np.zeros((1, grid.width), bool)])
-    h[~(above & below)] = Edge.WALL
-    left = np.hstack([np.zeros((grid.height, 1), bool), board])
-    right = np.hstack([board, np.zeros((grid.height, 1), bool)])
-    v[~(left & right)] = Edge.WALL
-    return Grid(grid.terrain.copy(), h, v)
 
 
 def _place_tiles(

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import __version__, codes
+from ..analysis.playability import Playability
 from ..codes import Code
 from ..errors import Diagnostic, Location, Severity
-from ..analysis.playability import Playability
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
+from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
 from ..model.validate import validate_partial
@@ -24,7 +25,7 @@ from ..sources.document import Document
 from . import tables
 from .layout import FloorSource, build_floor
 from .refs import EdgeId, Resolver, Sq
-from .rooms import Room, check_rooms, edge_kind, label_rooms
+from .rooms import check_rooms
 from .rules import KINDS, RefChecker
 from .workspace import Pack, Workspace
 
@@ -43,6 +44,7 @@ class MissionResult:
     mission: c.CompiledMission | None
     problems: list[Diagnostic]
     board: Board | None = None
+    game: str = "zwar1"
 
 
 def compile_mission(ws: Workspace, pack: Pack, doc: Document, allow_unplayable: bool = False) -> MissionResult:
@@ -57,8 +59,8 @@ def compile_mission(ws: Workspace, pack: Pack, doc: Document, allow_unplayable: 
     problems = problems + found
     board = compiler.board if kept is None else None
     if any(p.severity is Severity.ERROR for p in problems):
-        return MissionResult(None, problems, board)
-    return MissionResult(result, problems, board)
+        return MissionResult(None, problems, board, model.mission.game)
+    return MissionResult(result, problems, board, model.mission.game)
 
 
 @dataclass

@@ -1,67 +1,15 @@
-"""Rooms: connected ':' squares, numbered by their top-left square, and their checks.
+"""The checks of rooms: a door on the boundary, and walls and doors only around them.
 
-Room squares connect through open edges only. A room needs a door on its
-boundary, and its boundary with anything else must be walls and doors.
+Finding rooms is geometry (``geometry.rooms``); saying what is wrong with them, here.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from dataclasses import dataclass
-
-import numpy as np
-
 from .. import codes
 from ..errors import Diagnostic
 from ..geometry.board import TERRAIN_NAME, Edge, Grid, Terrain
+from ..geometry.rooms import Room, edge_order
 from .layout import FloorSource
-
-#: (dx, dy, axis, edge x offset, edge y offset): the four orthogonal steps and the edge crossed.
-STEPS = ((0, -1, "H", 0, 0), (0, 1, "H", 0, 1), (-1, 0, "V", 0, 0), (1, 0, "V", 1, 0))
-
-
-@dataclass(frozen=True)
-class Room:
-    number: int
-    squares: tuple[tuple[int, int], ...]  # row-major
-    #: boundary edges as (axis, x, y, kind, square outside or None)
-    boundary: tuple[tuple[str, int, int, int, tuple[int, int]], ...]
-
-    @property
-    def doors(self) -> list[tuple[str, int, int]]:
-        return sorted({(a, x, y) for a, x, y, kind, _ in self.boundary if kind == Edge.DOOR}, key=_edge_order)
-
-
-def edge_kind(grid: Grid, axis: str, x: int, y: int) -> int:
-    return int(grid.h[y, x] if axis == "H" else grid.v[y, x])
-
-
-def label_rooms(grid: Grid) -> tuple[np.ndarray, list[Room]]:
-    """Room number per square (0 outside rooms) and the rooms, numbered in row-major order."""
-    labels = np.zeros(grid.terrain.shape, np.int32)
-    rooms: list[Room] = []
-    is_room = grid.terrain == Terrain.ROOM
-    for y0, x0 in zip(*np.nonzero(is_room)):
-        if labels[y0, x0]:
-            continue
-        number = len(rooms) + 1
-        labels[y0, x0] = number
-        queue, squares, boundary = deque([(int(x0), int(y0))]), [], []
-        while queue:
-            x, y = queue.popleft()
-            squares.append((x, y))
-            for dx, dy, axis, ex, ey in STEPS:
-                nx, ny = x + dx, y + dy
-                kind = edge_kind(grid, axis, x + ex, y + ey)
-                inside = 0 <= nx < grid.width and 0 <= ny < grid.height
-                if kind == Edge.OPEN and inside and is_room[ny, nx]:
-                    if not labels[ny, nx]:
-                        labels[ny, nx] = number
-                        queue.append((nx, ny))
-                else:
-                    boundary.append((axis, x + ex, y + ey, kind, (nx, ny) if inside else None))
-        rooms.append(Room(number, tuple(sorted(squares, key=lambda s: (s[1], s[0]))), tuple(boundary)))
-    return labels, rooms
 
 
 def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource) -> list[Diagnostic]:
@@ -73,7 +21,7 @@ def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource)
         square = f"{prefix}{x},{y}"
         leaks = sorted(
             (b for b in room.boundary if b[3] in (Edge.OPEN, Edge.OBSTACLE) and b[4] is not None),
-            key=lambda b: _edge_order(b[:3]),
+            key=lambda b: edge_order(b[:3]),
         )
         if leaks:
             axis, ex, ey, _, (ox, oy) = leaks[0]
@@ -86,8 +34,3 @@ def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource)
             problems.append(codes.ROOM_NO_DOOR.at(
                 source.square(x, y), room=name, square=square, size=size, plural="" if size == 1 else "s"))
     return problems
-
-
-def _edge_order(edge: tuple[str, int, int]) -> tuple[int, int, str]:
-    axis, x, y = edge
-    return (y, x, axis)

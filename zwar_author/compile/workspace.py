@@ -15,12 +15,12 @@ from pathlib import Path
 from .. import codes
 from ..errors import Diagnostic, Location
 from ..geometry.board import Grid
+from ..model import content as c
 from ..model.pack import PackDoc, PackInfo, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
-from ..sources.document import SOURCE_SUFFIXES, absolute, Document, read_document
+from ..sources.document import SOURCE_SUFFIXES, Document, absolute, read_document
 from .layout import TileSide, art_grid
-from ..model import content as c
 from .rules import KINDS, Entry, RefChecker, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"

@@ -139,3 +139,16 @@ class Board:
             if f.id == floor_id:
                 return f
         raise KeyError(floor_id)
+
+
+def seal(grid: Grid) -> Grid:
+    """A copy of ``grid`` with walls on the outer border and around void squares."""
+    board = grid.terrain != Terrain.VOID
+    h, v = grid.h.copy(), grid.v.copy()
+    above = np.vstack([np.zeros((1, grid.width), bool), board])
+    below = np.vstack([board, np.zeros((1, grid.width), bool)])
+    h[~(above & below)] = Edge.WALL
+    left = np.hstack([np.zeros((grid.height, 1), bool), board])
+    right = np.hstack([board, np.zeros((grid.height, 1), bool)])
+    v[~(left & right)] = Edge.WALL
+    return Grid(grid.terrain.copy(), h, v)
