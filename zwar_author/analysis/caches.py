@@ -9,6 +9,9 @@ written one at a time so that a large board never holds them all in memory.
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
+import tempfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -37,13 +40,22 @@ def arrays(board: Board) -> Iterator[tuple[str, np.ndarray]]:
 
 def write_cache(path: Path, board: Board) -> str:
     """Write the cache of ``board`` to ``path``; returns the file's SHA-256."""
+    digest = hashlib.sha256()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
         for name, array in arrays(board):
             info = zipfile.ZipInfo(f"{name}.npy", date_time=ZIP_TIME)
             info.external_attr = 0o644 << 16
             with archive.open(info, "w", force_zip64=True) as out:
-                np.lib.format.write_array(out, np.ascontiguousarray(array), allow_pickle=False)
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+                if isinstance(array, Path):  # a large array already written to a .npy file
+                    with array.open("rb") as source:
+                        shutil.copyfileobj(source, out, 1 << 20)
+                    array.unlink()
+                else:
+                    np.lib.format.write_array(out, np.ascontiguousarray(array), allow_pickle=False)
+    with path.open("rb") as written:
+        for chunk in iter(lambda: written.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _floor_arrays(floor: Floor) -> Iterator[tuple[str, np.ndarray]]:
@@ -55,7 +67,7 @@ def _floor_arrays(floor: Floor) -> Iterator[tuple[str, np.ndarray]]:
     yield f"{name}.rooms", floor.rooms.astype(np.int16)
     yield f"{name}.doors", np.array([(0 if a == "H" else 1, x, y) for a, x, y in doors], np.int32).reshape(-1, 3)
     table = los_table(grid)
-    yield f"{name}.los", np.packbits(table.matrix, axis=1, bitorder="little")
+    yield f"{name}.los", table.bits
     yield f"{name}.los_doors", table.requirements
     del table
     relations = FloorRelations(grid)  # every door open
@@ -65,17 +77,24 @@ def _floor_arrays(floor: Floor) -> Iterator[tuple[str, np.ndarray]]:
         yield f"{name}.adj_{relation}", _adjacency(grid, relations, relation, h_index, v_index)
 
 
-def _distances(masks, nodes) -> np.ndarray:
-    """All-pairs distances in uint8, or uint16 when some distance does not fit."""
+def _distances(masks, nodes) -> Path:
+    """All-pairs distances written to a temporary .npy file block by block, so that the whole
+    matrix is never in memory: uint8, or uint16 when some distance does not fit."""
+    n = nodes.size
     for dtype in (np.uint8, np.uint16):
+        handle, name = tempfile.mkstemp(suffix=".npy")
         try:
-            n = nodes.size
-            out = np.empty((n, n), dtype)
-            for start, rows in distance_rows(masks, nodes, dtype=dtype):
-                out[start:start + len(rows)] = rows
-            return out
+            with os.fdopen(handle, "wb") as out:
+                np.lib.format.write_array_header_1_0(
+                    out, {"descr": np.dtype(dtype).str, "fortran_order": False, "shape": (n, n)})
+                for _, rows in distance_rows(masks, nodes, dtype=dtype):
+                    out.write(rows.tobytes())
+            return Path(name)
         except OverflowError:
-            continue
+            os.unlink(name)
+        except BaseException:
+            os.unlink(name)
+            raise
     raise OverflowError("a floor so large that some distance passes 65534 squares")
 
 
@@ -149,21 +168,25 @@ def _segments(width: int, height: int) -> Iterator[tuple[str, np.ndarray]]:
     """Squares entered by the line from (0, 0) to each offset (dx, dy), for unit blocking.
 
     Offsets are numbered (dy + height - 1) * (2 width - 1) + (dx + width - 1);
-    ``segments.start[k]:segments.start[k+1]`` are the rows of offset k.
+    ``segments.start[k]:segments.start[k+1]`` are the rows of offset k. Built one
+    row of offsets (one dy) at a time, to keep large boards small in memory.
     """
     table = segment_table(width, height)
-    dx, dy = (a.ravel() for a in np.meshgrid(np.arange(-(width - 1), width), np.arange(-(height - 1), height)))
-    lo = table.start[np.abs(dy) * table.width + np.abs(dx)]
-    hi = table.start[np.abs(dy) * table.width + np.abs(dx) + 1]
-    counts = np.maximum(hi - lo - 1, 0)
-    total = int(counts.sum())
-    first = np.repeat(np.cumsum(counts) - counts, counts)
-    events = np.repeat(lo, counts) + (np.arange(total) - first)
-    sign_x, sign_y = np.repeat(np.where(dx < 0, -1, 1), counts), np.repeat(np.where(dy < 0, -1, 1), counts)
+    dx = np.arange(-(width - 1), width, dtype=np.int32)
+    counts, entered = [], []
+    for dy in range(-(height - 1), height):
+        quadrant = abs(dy) * table.width + np.abs(dx)
+        lo, hi = table.start[quadrant].astype(np.int32), table.start[quadrant + 1].astype(np.int32)
+        count = np.maximum(hi - lo - 1, 0)
+        first = np.repeat(np.cumsum(count) - count, count)
+        events = np.repeat(lo, count) + (np.arange(int(count.sum()), dtype=np.int32) - first)
+        xs = table.x[events] * np.repeat(np.where(dx < 0, -1, 1).astype(np.int32), count)
+        ys = table.y[events] * (-1 if dy < 0 else 1)
+        counts.append(count)
+        entered.append(np.stack([xs, ys], 1).astype(np.int16))
     yield "segments.size", np.array([width, height], np.int32)
-    yield "segments.start", np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
-    yield "segments.entered", np.stack([table.x[events] * sign_x, table.y[events] * sign_y], 1).astype(np.int16)
-
+    yield "segments.start", np.concatenate([[0], np.cumsum(np.concatenate(counts))]).astype(np.int32)
+    yield "segments.entered", np.concatenate(entered)
 
 
 class Caches:

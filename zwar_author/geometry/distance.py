@@ -21,7 +21,7 @@ UNREACHABLE = {np.uint8: 255, np.uint16: 65535}
 
 
 def distance_rows(
-    masks: tuple[np.ndarray, ...], nodes: np.ndarray, dtype=np.uint8, budget: int = 4 << 20, threads: int = 2
+    masks: tuple[np.ndarray, ...], nodes: np.ndarray, dtype=np.uint8, budget: int = 512 << 10, threads: int = 2
 ) -> Iterator[tuple[int, np.ndarray]]:
     """Yield (first source, rows) blocks of the N x N distance matrix, N = width * height, in order.
 
@@ -102,13 +102,22 @@ def _block(flows, nodes, sources: np.ndarray, limit: int, dtype) -> np.ndarray:
 
 
 def _rows(planes, reached, count: int, limit: int, dtype) -> np.ndarray:
-    """Unpack bit planes into rows: out[s, square] = distance from source s."""
-    def bits(array):  # (H, W, words) -> (sources, H*W) booleans
-        flat = np.unpackbits(np.ascontiguousarray(array).view(np.uint8), axis=-1, bitorder="little")[..., :count]
-        return flat.reshape(-1, count).T.astype(bool)
+    """Unpack bit planes into rows: out[s, square] = distance from source s.
 
-    out = np.zeros((count, reached.shape[0] * reached.shape[1]), dtype)
+    Works square-major (the planes' own layout) with one scratch plane at a time,
+    and hands back the transposed view, to keep a large block's memory small.
+    """
+    squares = reached.shape[0] * reached.shape[1]
+
+    def unpack(array) -> np.ndarray:  # (H, W, words) -> (H*W, count) of 0/1
+        flat = np.ascontiguousarray(array).view(np.uint8).reshape(squares, -1)
+        return np.unpackbits(flat, axis=1, count=count, bitorder="little")
+
+    out = np.zeros((squares, count), dtype)
     for b, plane in enumerate(planes):
-        out |= bits(plane).astype(dtype) << b
-    out[~bits(reached)] = limit
-    return out
+        bits = unpack(plane) if b < 8 else unpack(plane).astype(dtype)
+        np.left_shift(bits, b, out=bits)
+        np.bitwise_or(out, bits, out=out)
+        del bits
+    out[unpack(reached) == 0] = limit
+    return out.T

@@ -53,10 +53,10 @@ class SegmentTable:
 
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
-        ax, ay = (a.ravel() for a in np.meshgrid(np.arange(width), np.arange(height)))
+        ax, ay = (a.ravel().astype(np.int32) for a in np.meshgrid(np.arange(width), np.arange(height)))
         lengths = ax + ay
-        pair = np.repeat(np.arange(ax.size), lengths)
-        step = np.arange(pair.size) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        pair = np.repeat(np.arange(ax.size, dtype=np.int32), lengths)
+        step = np.arange(pair.size, dtype=np.int32) - np.repeat((np.cumsum(lengths) - lengths).astype(np.int32), lengths)
         is_y = step >= ax[pair]
         number = np.where(is_y, step - ax[pair], step) + 1
         key = (2 * number - 1) * np.where(is_y, np.maximum(ax[pair], 1), np.maximum(ay[pair], 1))
@@ -172,16 +172,20 @@ def offsets(width: int, height: int) -> list[tuple[int, int]]:
 def los_matrix(maps: LosMaps) -> np.ndarray:
     """LOS between every pair of squares of the floor, without units: an N x N boolean
     matrix over squares numbered y * width + x. Symmetric; the diagonal is the board."""
-    hgt, wid = maps.board.shape
-    found, _ = _scan(maps, None)
-    return _unpack(found, wid, hgt, 2 * wid, maps.board)
+    packed, _ = _scan(maps, None)
+    return np.unpackbits(packed, axis=1, count=maps.board.size, bitorder="little").astype(bool)
+
+
+def los_bits(maps: LosMaps) -> np.ndarray:
+    """``los_matrix`` packed: row a holds bit b (of byte b // 8, little-endian) when a sees b."""
+    return _scan(maps, None)[0]
 
 
 @dataclass(frozen=True, eq=False)
 class LosTable:
     """All-pairs LOS of a floor for any state of its doors.
 
-    ``matrix`` holds LOS with every door open. Opening a door can only clear a
+    ``bits`` holds LOS with every door open, packed. Opening a door can only clear a
     line, so a pair that sees with every door closed sees always, and one that
     does not see with every door open never does. For the others,
     ``requirements`` rows (a, b, clause, alternative, door), a < b, say which
@@ -189,11 +193,11 @@ class LosTable:
     has all its doors open. Doors are numbered as ``Grid.doors()`` lists them.
     """
 
-    matrix: np.ndarray
+    bits: np.ndarray  # packed like ``los_bits``
     requirements: np.ndarray
 
     def sees(self, a: int, b: int, open_doors: set[int]) -> bool:
-        if not self.matrix[a, b]:
+        if not self.bits[a, b // 8] >> (b % 8) & 1:
             return False
         a, b = min(a, b), max(a, b)
         rows = self.requirements[(self.requirements[:, 0] == a) & (self.requirements[:, 1] == b)]
@@ -204,33 +208,32 @@ class LosTable:
 
 
 def los_table(grid: Grid) -> LosTable:
-    maps, shut = LosMaps.of(grid, None), LosMaps.of(grid, Doors.closed(grid))
-    hgt, wid = grid.terrain.shape
-    found, dependent = _scan(maps, shut)
-    matrix = _unpack(found, wid, hgt, 2 * wid, maps.board)
-    return LosTable(matrix, _requirements(grid, dependent))
+    bits, dependent = _scan(LosMaps.of(grid, None), LosMaps.of(grid, Doors.closed(grid)))
+    return LosTable(bits, _requirements(grid, dependent))
 
 
 def _scan(maps: LosMaps, shut: LosMaps | None):
-    """Walk every offset once for all origins; with ``shut`` (every door closed) also
-    find the origins whose line only some open door lets through."""
+    """Walk every offset once for all origins: the packed LOS matrix and, with ``shut``
+    (every door closed), the origins whose line only some open door lets through."""
     hgt, wid = maps.board.shape
-    stride = 2 * wid  # wide enough that a shifted row never spills into the next one
+    n = hgt * wid
+    packed = np.zeros((n, (n + 7) // 8), np.uint8)
+    size = (hgt * stride_of(wid) + 7) // 8
+    stride = stride_of(wid)
     bits = [_pack(t, stride) for t in (maps.v, maps.h, maps.nwse, maps.nesw)]
     shut_bits = [_pack(t, stride) for t in (shut.v, shut.h, shut.nwse, shut.nesw)] if shut else None
     board, water = _pack(maps.board, stride), _pack(maps.water, stride)
     elevated = board & ~water
     table = segment_table(wid, hgt)
     walks = {}
-    for flip in (False, True):  # events as (map, shift) lists, for dx >= 0 and dx < 0
+    for flip in (False, True):  # events as map and shift, for dx >= 0 and dx < 0 (lists made per offset)
         kind, x, y = table.mirrored(flip, False)
-        squares = table.y * stride + table.x * (-1 if flip else 1)
-        walks[flip] = (kind.tolist(), (y * stride + x).tolist(), squares.tolist())
-    found, dependent = [], []
+        walks[flip] = (kind, (y * stride + x).astype(np.int32), table.y * stride + table.x * (-1 if flip else 1))
+    dependent = []
     for dx, dy in offsets(wid, hgt):
         lo, hi = table.bounds(dx, dy)
-        kinds, shifts, squares = walks[dx < 0]
-        events = list(zip(kinds[lo:hi], shifts[lo:hi]))
+        kinds, shifts, entered = walks[dx < 0]
+        events = list(zip(kinds[lo:hi].tolist(), shifts[lo:hi].tolist()))
         rel = dy * stride + dx
         acc = board & _at(board, rel)
         for kind, shift in events:
@@ -239,12 +242,13 @@ def _scan(maps: LosMaps, shut: LosMaps | None):
                 break
         if acc and water:
             low_path = acc
-            for shift in squares[lo:hi - 1]:
+            for shift in entered[lo:hi - 1].tolist():
                 low_path &= _at(water, shift)
             acc &= (elevated & _at(elevated, rel)) | low_path
         if not acc:
             continue
-        found.append((dx, dy, acc))
+        origin = _positions(acc, size, stride, wid)
+        _set(packed, origin, origin + dy * wid + dx)
         if shut_bits:
             closed = acc
             for kind, shift in events:
@@ -253,13 +257,35 @@ def _scan(maps: LosMaps, shut: LosMaps | None):
                     break
             if acc & ~closed:
                 dependent.append((dx, dy, lo, hi, acc & ~closed))
-    return found, dependent
+    diagonal = np.flatnonzero(maps.board.ravel())
+    _set(packed, diagonal, diagonal)
+    return packed, dependent
+
+
+def stride_of(width: int) -> int:
+    """Bits per row of a packed map: wide enough that a shifted row never spills into the next one."""
+    return 2 * width
+
+
+def _positions(bits: int, size: int, stride: int, wid: int) -> np.ndarray:
+    """Square numbers (y * width + x) of the set bits of a packed map."""
+    ys, xs = np.divmod(np.flatnonzero(np.unpackbits(
+        np.frombuffer(bits.to_bytes(size, "little"), np.uint8), bitorder="little")), stride)
+    return ys * wid + xs
+
+
+def _set(packed: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
+    """Mark a sees b and b sees a, for each pair."""
+    flat = packed.reshape(-1)
+    width = packed.shape[1]
+    for rows, cols in ((a, b), (b, a)):
+        np.bitwise_or.at(flat, rows * width + (cols >> 3), np.left_shift(1, cols & 7).astype(np.uint8))
 
 
 def _requirements(grid: Grid, dependent) -> np.ndarray:
     """(a, b, clause, alternative, door) rows for the origins of each offset that need doors."""
     hgt, wid = grid.terrain.shape
-    stride = 2 * wid
+    stride = stride_of(wid)
     _, h_index, v_index = grid.doors()
     lattice = lattice_doors(grid, h_index, v_index)
     table = segment_table(wid, hgt)
@@ -274,9 +300,8 @@ def _requirements(grid: Grid, dependent) -> np.ndarray:
             hits = needing & _at(door_bits[k], y * stride + x)
             if not hits:
                 continue
-            oy, ox = np.divmod(np.flatnonzero(np.unpackbits(
-                np.frombuffer(hits.to_bytes(size, "little"), np.uint8), bitorder="little")), stride)
-            a = oy * wid + ox
+            a = _positions(hits, size, stride, wid)
+            oy, ox = np.divmod(a, wid)
             b = a + dy * wid + dx
             if k in (V, H):
                 doors = (v_index if k == V else h_index)[oy + y, ox + x]
@@ -335,20 +360,3 @@ def _pack(table: np.ndarray, stride: int) -> int:
 def _at(bits: int, rel: int) -> int:
     """``bits`` moved so that bit p holds what was at p + rel."""
     return bits >> rel if rel >= 0 else bits << -rel
-
-
-def _unpack(found, wid: int, hgt: int, stride: int, board: np.ndarray) -> np.ndarray:
-    n = wid * hgt
-    matrix = np.zeros((n, n), bool)
-    size = (hgt * stride + 7) // 8
-    for dx, dy, acc in found:
-        positions = np.flatnonzero(np.unpackbits(
-            np.frombuffer(acc.to_bytes(size, "little"), np.uint8), bitorder="little"))
-        ys, xs = np.divmod(positions, stride)
-        origin = ys * wid + xs
-        target = origin + dy * wid + dx
-        matrix[origin, target] = True
-        matrix[target, origin] = True
-    index = np.flatnonzero(board.ravel())
-    matrix[index, index] = True
-    return matrix
