@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
+import re
 import shutil
+import struct
+import zipfile
 from pathlib import Path
 
 import networkx as nx
@@ -119,3 +123,32 @@ def test_the_same_board_gives_the_same_bytes(golden, tmp_path):
     again = tmp_path / "again.npz"
     write_cache(again, board)
     assert again.read_bytes() == path.read_bytes()
+
+
+def test_the_documented_arrays_are_the_written_ones(golden):
+    _, caches, _ = golden
+    doc = (Path(__file__).parents[1] / "docs" / "caches.md").read_text()
+    documented = set(re.findall(r"^\| `([a-z_.<>]+)` \|", doc, re.M))
+    written = {re.sub(r"^(ground|dock)\.", "<floor>.", name) for name in caches.data}
+    assert written == documented
+
+
+def test_a_reader_following_the_document_alone(golden):
+    """Read LOS bits with zipfile, struct and the header dictionary, as docs/caches.md describes."""
+    _, caches, path = golden
+    with zipfile.ZipFile(path) as archive:
+        raw = archive.read("dock.los.npy")
+    assert raw[:8] == b"\x93NUMPY\x01\x00"
+    (length,) = struct.unpack("<H", raw[8:10])
+    header = ast.literal_eval(raw[10:10 + length].decode("ascii"))
+    rows, width = header["shape"]
+    data = raw[10 + length:]
+    assert header["descr"] == "|u1" and len(data) == rows * width
+    n = rows
+    for i in range(n):
+        for j in range(n):
+            bit = data[i * width + j // 8] >> (j % 8) & 1
+            assert bool(bit) == bool(caches.data["dock.los"][i, j // 8] >> (j % 8) & 1)
+    a, b = ("dock", 0, 1), ("dock", 3, 0)
+    i, j = caches.index(a), caches.index(b)
+    assert bool(data[i * width + j // 8] >> (j % 8) & 1) == caches.los(a, b)
