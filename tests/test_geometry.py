@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import Oracle
 
 from zwar_author.geometry.board import Edge, Grid, Terrain, seal
+from zwar_author.geometry.facing import alert_area, forward, grab_zone
 from zwar_author.geometry.los import LosMaps, los, los_matrix, los_table, segment
 from zwar_author.geometry.relations import DIRECTIONS, Doors, FloorRelations
 from zwar_author.sources.art import grid_from_rows
@@ -187,3 +189,35 @@ def test_the_los_table_answers_for_any_open_doors(case):
     for i, a in enumerate(cells):
         for j, b in enumerate(cells):
             assert table.sees(i, j, open_ids) == oracle.los(a, b), (a, b, sorted(opened))
+
+
+# --- facing -------------------------------------------------------------------------------------
+
+OPEN = ["+-+-+-+", "|. . .|", "+ + + +", "|. . .|", "+ + + +", "|. . .|", "+-+-+-+"]
+
+
+def test_the_forward_half_plane_includes_the_units_own_row():
+    assert forward("N", (1, 1), (1, 0)) and forward("N", (1, 1), (0, 1)) and forward("N", (1, 1), (2, 1))
+    assert not forward("N", (1, 1), (1, 1)), "not its own square"
+    assert not forward("N", (1, 1), (0, 2)), "strictly behind"
+    assert forward("E", (1, 1), (1, 2)) and not forward("E", (1, 1), (0, 0))
+    assert forward("S", (1, 1), (0, 2)) and forward("W", (1, 1), (0, 0)) and not forward("W", (1, 1), (2, 1))
+
+
+def test_a_grab_zone_is_five_squares_in_the_open():
+    zone = grab_zone(FloorRelations(floor(OPEN)), (1, 1), "N")
+    assert sorted(zone) == [(0, 0), (0, 1), (1, 0), (2, 0), (2, 1)]
+
+
+def test_a_doorway_cuts_two_diagonals_from_a_grab_zone():
+    """The rulebook's picture: a zombie in a doorway grabs straight through it, not diagonally."""
+    grid = floor(["+-+-+-+", "|. . .|", "+-+D+-+", "|. . .|", "+-+-+-+"])
+    zone = grab_zone(FloorRelations(grid, Doors.of(grid, [("H", 1, 1)])), (1, 1), "N")
+    assert sorted(zone) == [(0, 1), (1, 0), (2, 1)]
+
+
+def test_the_alert_area_faces_the_token():
+    assert alert_area((2, 2), (2, 1)) == "N"
+    assert alert_area((2, 2), (3, 2)) == "E"
+    with pytest.raises(ValueError):
+        alert_area((2, 2), (3, 3))
