@@ -461,21 +461,12 @@ class _Compiler:
         turn = phase.turn
         if turn is None:
             return None
-        path = path + ("turn",)
-        label = "turn spawn" if phase.id == "main" else f"phase {phase.id} turn spawn"
-        if (turn.table is None) == (turn.where is None and turn.what is None) or (
-                turn.table is None and (turn.where is None or turn.what is None)):
-            self.report(codes.SPAWN_SHAPE, self.doc.loc(path), where=f"{label}",
-                        need="`where` and `what` (two rolls) or `table` (one roll)")
+        parts = self.spawn_tables(turn, path + ("turn",), "turn spawn" if phase.id == "main" else
+                                  f"phase {phase.id} turn spawn",
+                                  (("where", tables.where(letters)), ("what", tables.what(classes, names))),
+                                  tables.turn_table(letters, classes, names))
+        if parts is None:
             return None
-        parts = {}
-        for key, grammar, title in (
-            ("where", tables.where(letters), "roll 1"),
-            ("what", tables.what(classes, names), "roll 2"),
-            ("table", tables.turn_table(letters, classes, names), "table"),
-        ):
-            if getattr(turn, key) is not None:
-                parts[key] = self.table(path + (key,), turn.die, f"{label} {title}", grammar)
         return c.CompiledTurnSpawn(rolls=turn.rolls, where=parts.get("where"), what=parts.get("what"),
                                    table=parts.get("table"), text=turn.text)
 
@@ -483,23 +474,27 @@ class _Compiler:
         room = phase.room
         if room is None:
             return None
-        path = path + ("room",)
-        label = "room spawn" if phase.id == "main" else f"phase {phase.id} room spawn"
-        if (room.table is None) == (room.what is None and room.distance is None) or (
-                room.table is None and (room.what is None or room.distance is None)):
-            self.report(codes.SPAWN_SHAPE, self.doc.loc(path), where=label,
-                        need="`what` and `distance` (two rolls) or `table` (one roll)")
+        parts = self.spawn_tables(room, path + ("room",), "room spawn" if phase.id == "main" else
+                                  f"phase {phase.id} room spawn",
+                                  (("what", tables.what(classes, names)), ("distance", tables.distance())),
+                                  tables.room_table(classes, names))
+        if parts is None:
             return None
-        parts = {}
-        for key, grammar, title in (
-            ("what", tables.what(classes, names), "roll 1"),
-            ("distance", tables.distance(), "roll 2"),
-            ("table", tables.room_table(classes, names), "table"),
-        ):
-            if getattr(room, key) is not None:
-                parts[key] = self.table(path + (key,), room.die, f"{label} {title}", grammar)
         return c.CompiledRoomSpawn(what=parts.get("what"), distance=parts.get("distance"),
                                    table=parts.get("table"), text=room.text)
+
+    def spawn_tables(self, spec, path: tuple, label: str, rolls, one_roll) -> dict | None:
+        """A spawn's tables: two rolls (both given) or one roll (``table``), never both or a half."""
+        two = [getattr(spec, key) is not None for key, _ in rolls]
+        one = spec.table is not None
+        if not ((one and not any(two)) or (not one and all(two))):
+            (first, _), (second, _) = rolls
+            self.report(codes.SPAWN_SHAPE, self.doc.loc(path), where=label,
+                        need=f"`{first}` and `{second}` (two rolls) or `table` (one roll)")
+            return None
+        titles = {rolls[0][0]: "roll 1", rolls[1][0]: "roll 2", "table": "table"}
+        return {key: self.table(path + (key,), spec.die, f"{label} {titles[key]}", grammar)
+                for key, grammar in (*rolls, ("table", one_roll)) if getattr(spec, key) is not None}
 
     def table(self, path: tuple, die: int, name: str, grammar: tables.Grammar) -> c.DiceTable | None:
         table, found = tables.check_table(self.doc, path, die, name, grammar)
