@@ -12,7 +12,7 @@ import sys
 import click
 
 from .. import __version__
-from . import assumed, build, explain, init, query, schema, validate
+from . import assumed, build, explain, init, query, render, schema, validate
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -26,7 +26,7 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, schema, explain, assumed):
+for module in (init, validate, build, query, render, schema, explain, assumed):
     cli.add_command(module.command)
 
 

@@ -97,8 +97,13 @@ def _index(outcome: "Outcome", pack: "Pack", entries: list[c.MissionEntry]) -> c
         tiles.append(c.TileEntry(id=f"{pack.id}/{tile_id}", name=entry.info.tile.name, width=first.width,
                                  height=first.height, sides={s: format_art(g) for s, g in entry.sides.items()},
                                  copies=pack.copies(tile_id)))
-    own = ws.compiled_rules(pack)
-    rules = c.Rules(**{kind: [v for _, v in sorted(own[kind].items())] for kind in own},
-                    campaign_xp=pack.rules.campaign_xp)
     return c.PackIndex(format=c.FORMAT, kind="pack", tool=c.Tool(name="zwar-author", version=__version__),
-                       pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack), rules=rules)
+                       pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack),
+                       rules=pack_rules(outcome, pack))
+
+
+def pack_rules(outcome: "Outcome", pack: "Pack") -> c.Rules:
+    """The pack's own rules data, compiled."""
+    own = outcome.workspace.compiled_rules(pack)
+    return c.Rules(**{kind: [v for _, v in sorted(own[kind].items())] for kind in own},
+                   campaign_xp=pack.rules.campaign_xp)
