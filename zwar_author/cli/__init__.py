@@ -12,7 +12,18 @@ import sys
 import click
 
 from .. import __version__
-from . import assumed, build, explain, init, query, render, schema, validate
+from . import (
+    assumed,
+    build,
+    explain,
+    init,
+    play,
+    query,
+    render,
+    rules_test,
+    schema,
+    validate,
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -26,7 +37,7 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, schema, explain, assumed):
+for module in (init, validate, build, query, render, play, rules_test, schema, explain, assumed):
     cli.add_command(module.command)
 
 

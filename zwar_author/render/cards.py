@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..model.content import DiceTable, Rules
 from .canvas import PAPER, PT, Group, Line, Page, Rect, Style, Text
-from .text import LEADING, fit, wrap
+from .text import LEADING, fit
 
 BAND = {"hero": "#1e5631", "infected": "#6b1d1d", "equipment": "#1f3a5f", "perk": "#4a235a", "search": "#6e4b2a",
         "director": "#222222"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..geometry.board import Board, Terrain
-from ..model.content import CompiledMission, DiceTable, Result
+from ..model.content import CompiledMission, Result
 from .board import draw_floor, symbol
 from .canvas import PAPER, PT, Group, Line, Page, Rect, Style, Text
 from .text import LEADING, block, fit, wrap

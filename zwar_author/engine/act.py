@@ -1,0 +1,433 @@
+"""Carrying out a hero's action: moving (with grab tests and pick-ups), fighting, doors, searching, gear.
+
+``perform`` is only ever given an action from ``legal.legal``; it spends the
+AP and plays out everything that follows, asking its context for dice and for
+the choices the rules leave open.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .chance import Choice, Context
+from .combat import attack, auto_kill, grab_test, hold, spend
+from .infected import fire_modes
+from .legal import ballistic_cards, behind, blast_area, cost, melee_card, watched
+from .spawn import place_near, roamer_class
+from .state import Game, Hero, Infected, short
+
+
+def perform(g: Game, ctx: Context, a: Action) -> None:
+    from .turn import end_hero_phase
+
+    if a.verb == "end-turn":
+        g.emit("end turn", "players", "The heroes end their move")
+        end_hero_phase(g)
+        return
+    h = g.hero(a.hero)
+    if g.current != h.id:
+        if g.current is not None:
+            _finish(g.hero(g.current))
+        g.current = h.id
+    sprinting = h.stride > 0
+    if sprinting and a.verb not in ("step", "quick", "melee") and a.verb not in FREE:
+        h.stride = 0
+    if sprinting and a.verb in ("quick", "melee"):
+        h.sprint_attack = True
+    else:
+        h.ap -= cost(h, a.verb)
+    VERBS[a.verb](g, ctx, h, a)
+    if h.on_board and h.ap <= 0 and h.stride == 0:
+        _finish(h)
+
+
+def _finish(h: Hero) -> None:
+    h.done = True
+    h.stride = 0
+
+
+# --- moving --------------------------------------------------------------------------------
+
+
+def in_zone(g: Game, z: Infected, sq: int) -> bool:
+    """Whether ``sq`` is in the grab zone of standing infected ``z``."""
+    from ..geometry.facing import forward
+
+    m = g.mission
+    return (z.sq is not None and not z.prone and m.floor_of[z.sq] == m.floor_of[sq]
+            and forward(z.facing, m.xy[z.sq], m.xy[sq]) and sq in m.steps(z.sq, g.doors))
+
+
+def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list | None = None) -> bool:
+    """Move ``h`` one square; grab tests for every grab zone it moves within (``defer``: collect
+    them instead). False when the hero was taken down or knocked down."""
+    frm = h.sq
+    zones = []
+    if "greased" not in h.perks and not h.stink:
+        zones = [z for z in g.board_infected() if in_zone(g, z, frm) and in_zone(g, z, to)]
+    g.place(h, to)
+    g.emit("move", h.id, f"{h.name} {verb} to {g.show(to)}", to)
+    arrive(g, ctx, h)
+    if defer is not None:
+        defer.extend(zones)
+        return True
+    return grab_tests(g, ctx, h, zones)
+
+
+def grab_tests(g: Game, ctx: Context, h: Hero, zones: list[Infected]) -> bool:
+    for z in zones:
+        if z.id not in g.infected or z.sq is None or z.prone:
+            continue
+        result = grab_test(g, ctx, h, z)
+        if result == "taken_down":
+            g.emit("taken down", h.id, f"{h.name} is taken down", h.sq)
+            hold(g, h, z)
+            return False
+        if result == "knockdown":
+            h.prone, h.stride, h.alert = True, 0, None
+            g.emit("knocked down", h.id, f"{h.name} is knocked down", h.sq)
+            return False
+    return True
+
+
+def arrive(g: Game, ctx: Context, h: Hero) -> None:
+    """What stepping onto a square does: pick up items, an object, a keycard; break a crate;
+    complete a `reach` objective; stand in an infected's sight."""
+    from .turn import complete_objective, trigger
+
+    sq, m = h.sq, g.mission
+    for letter, card in g.items.pop(sq, []):
+        new = g.new_card(card)
+        h.cards.append(new)
+        g.emit("pick up", h.id, f"{h.name} picks up the {m.equipment[card].name} ({letter})", sq)
+    if sq in g.objects and h.object is None:
+        h.object = g.objects.pop(sq)
+        name = next(o.name for o in m.compiled.objects if o.letter == h.object)
+        g.emit("pick up", h.id, f"{h.name} picks up the {name} ({h.object})", sq)
+        trigger(g, ctx, "picked_up", h.object)
+    if sq in g.keycards:
+        colour = g.keycards.pop(sq)
+        h.keycards.append(colour)
+        g.emit("pick up", h.id, f"{h.name} picks up the {colour} keycard", sq)
+    if sq in g.crates:
+        g.crates.discard(sq)
+        g.emit("crate", h.id, f"{h.name} breaks the crate at {g.show(sq)}", sq)
+        draw_search(g, ctx, h, "the crate")
+    for obj in m.compiled.objectives:
+        if obj.action == "reach" and obj.number not in g.objectives:
+            at = m.square(obj.at)
+            if at == sq or (obj.scope == "room" and m.room_of[at] and m.room_of[at] == m.room_of[sq]):
+                complete_objective(g, ctx, h, obj.number)
+    for z in g.board_infected():
+        if z.id not in h.seen and watched(g, z, sq):
+            h.seen.add(z.id)
+
+
+def _move(g, ctx, h, a):
+    enter(g, ctx, h, a.to, "moves")
+
+
+def _sprint(g, ctx, h, a):
+    h.stride, h.sprint, h.sprint_attack = (7, "turbo", False) if a.verb == "turbo" else (3, "sprint", False)
+    g.emit("sprint", h.id, f"{h.name} sprints ({h.stride} squares)", h.sq)
+
+
+def _step(g, ctx, h, a):
+    h.stride -= 1
+    if not enter(g, ctx, h, a.to, "sprints"):
+        h.stride = 0
+
+
+def _stop(g, ctx, h, a):
+    h.stride = 0
+
+
+def _dive(g, ctx, h, a):
+    m = g.mission
+    (x0, y0), (x2, y2) = m.xy[h.sq], m.xy[a.to]
+    mid = h.sq + ((y2 - y0) // 2) * m.widths[m.floor_of[h.sq]] + (x2 - x0) // 2
+    if enter(g, ctx, h, mid, "dives") and h.on_board:
+        enter(g, ctx, h, a.to, "dives")
+    h.prone = True
+
+
+def _crawl(g, ctx, h, a):
+    enter(g, ctx, h, a.to, "crawls")
+
+
+def _stand(g, ctx, h, a):
+    h.prone = False
+    g.emit("stand", h.id, f"{h.name} stands up", h.sq)
+
+
+def _exit(g, ctx, h, a):
+    g.lift(h)
+    h.status = "escaped"
+    h.done = True
+    carrying = f", carrying the {h.object}" if h.object else ""
+    g.emit("exit", h.id, f"{h.name} leaves the board at {g.show(h.sq)}{carrying}", h.sq)
+
+
+# --- doors ---------------------------------------------------------------------------------
+
+
+def _door(g, ctx, h, a):
+    from .turn import activate_room, door_opened
+
+    m = g.mission
+    door = m.doors[a.square]
+    where = m.show_edge(door.edge)
+    if a.verb == "close":
+        g.doors &= ~(1 << door.index)
+        g.emit("door", h.id, f"{h.name} closes the door at {where}", door.edge)
+        return
+    if a.verb == "open":
+        g.doors |= 1 << door.index
+        g.emit("door", h.id, f"{h.name} opens the door at {where}", door.edge)
+        door_opened(g, ctx, door.index)
+    else:
+        g.emit("knock", h.id, f"{h.name} knocks on the door at {where}", door.edge)
+    for room in sorted(door.rooms):
+        activate_room(g, ctx, room, h)
+
+
+# --- attacks -------------------------------------------------------------------------------
+
+
+def _cards_for(g: Game, h: Hero, mode: str):
+    """The guns and fire mode of a quick shot with ``mode``."""
+    for key, cards, auto, _ in fire_modes(g, h, h.active_cards()):
+        if key == mode:
+            return cards, auto
+    raise ValueError(f"no fire mode {mode!r}")
+
+
+def _quick(g, ctx, h, a, defer=None):
+    z = g.infected[a.target]
+    cards, auto = _cards_for(g, h, a.mode)
+    if not auto and _assassinate(g, h, z, cards[:1], "quick fires at"):
+        return
+    attack(g, ctx, h, z, "quick", cards, auto=auto)
+
+
+def _melee(g, ctx, h, a, defer=None):
+    z = g.infected[a.target]
+    blade = melee_card(g, h)
+    cards = [blade] if blade else []
+    if (blade or "snap" in h.perks) and _assassinate(g, h, z, cards, "strikes"):
+        return
+    attack(g, ctx, h, z, "melee" if blade else "unarmed", cards)
+
+
+def _assassinate(g: Game, h: Hero, z: Infected, cards, verb: str) -> bool:
+    """From the square directly behind ``z``, never having stood in its forward line of
+    sight this turn, a quick fire or melee attack kills without a roll."""
+    if z.sq is None or z.prone or z.id in h.seen or behind(g, z) != h.sq:
+        return False
+    weapon = f" with the {g.mission.equipment[cards[0].eq].name}" if cards else " with bare hands"
+    auto_kill(g, h, z, f"{h.name} assassinates {g.label(z)} ({g.show(z.sq)}){weapon}: automatic kill", cards)
+    return True
+
+
+def _move_attack(g, ctx, h, a):
+    """Move & quick fire / melee (1 AP) in either order. The move is always made before the roll;
+    inside grab zones the grab tests come after the attack, and none for a target it removed."""
+    deferred: list[Infected] = []
+    if not enter(g, ctx, h, a.to, "moves", defer=deferred):
+        return
+    if a.target in g.infected:
+        (_quick if "quick" in a.verb else _melee)(g, ctx, h, a)
+    grab_tests(g, ctx, h, [d for d in deferred if d.id in g.infected])
+
+
+def _aimed(g, ctx, h, a):
+    z = g.infected[a.target]
+    guns = ballistic_cards(g, h)
+    card = next(c for c in guns if c.name == a.mode) if a.mode else guns[0]
+    attack(g, ctx, h, z, "aimed", [card], aimed=True)
+
+
+def _throw(g, ctx, h, a):
+    from .turn import activate_room, door_opened
+
+    m = g.mission
+    card = h.card(a.card)
+    spend(g, card, 1)
+    h.aim = None
+    g.emit("throw", h.id, f"{h.name} throws the {m.equipment[card.eq].name} at {g.show(a.square)}", a.square)
+    for sq in blast_area(g, a.square):
+        z = g.at.get(sq)
+        if isinstance(z, Infected):
+            attack(g, ctx, h, z, "blast", [card])
+    for d in m.doors_at.get(a.square, ()):
+        if g.destroyed >> d & 1:
+            continue
+        g.destroyed |= 1 << d
+        g.doors |= 1 << d
+        g.emit("door", h.id, f"The blast destroys the door at {m.show_edge(m.doors[d].edge)}", m.doors[d].edge)
+        door_opened(g, ctx, d)
+        for room in sorted(m.doors[d].rooms):
+            activate_room(g, ctx, room, h)
+
+
+def _execute(g, ctx, h, a):
+    z = g.infected[a.target]
+    blade = melee_card(g, h)
+    cards = [blade] if blade else ballistic_cards(g, h)[:1]
+    weapon = f"the {g.mission.equipment[cards[0].eq].name}" if cards else "bare hands"
+    where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"
+    auto_kill(g, h, z, f"{h.name} executes {g.label(z)} ({where}) with {weapon}", cards)
+
+
+def _hitman(g, ctx, h, a):
+    z = g.infected[a.target]
+    card = ballistic_cards(g, h)[0]
+    auto_kill(g, h, z, f"{h.name} makes a Hit Man kill on {g.label(z)} ({g.show(z.sq)}) with the "
+              f"{g.mission.equipment[card.eq].name}", [card])
+
+
+def _alert(g, ctx, h, a):
+    h.alert = a.mode
+    h.ap = 0
+    g.emit("alert", h.id, f"{h.name} goes on alert facing {a.mode}", h.sq)
+
+
+def _sweep(g, ctx, h, a):
+    z = g.infected[a.target]
+    h.grapplers.remove(z.id)
+    z.holder = None
+    z.prone = True
+    g.place(z, a.square)
+    g.emit("sweep", h.id, f"{h.name} sweeps {g.label(z)} off onto {g.show(a.square)}: it lies prone", a.square)
+
+
+# --- searching and tasks -------------------------------------------------------------------
+
+
+def _search(g, ctx, h, a):
+    room = g.mission.room_of[h.sq]
+    g.searched.add(room)
+    draw_search(g, ctx, h, g.mission.rooms[room].title())
+
+
+def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
+    m = g.mission
+    if not g.deck_size():
+        g.emit("search", h.id, f"{h.name} searches {where}: the search deck is empty")
+        return
+    card = ctx.draw(f"{h.name} draws a search card ({where})", g.deck)
+    g.deck[card] -= 1
+    entry = m.search_cards[card]
+    if entry.kind != "zombie" and "scavenger" in h.perks and g.deck_size():
+        answer = ctx.choose("heroes", f"{h.name}: exchange {entry.name} with Scavenger?",
+                            [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id)
+        if answer.key == "exchange":
+            g.emit("search", h.id, f"{h.name} draws {entry.name} and exchanges it (Scavenger)")
+            redraw = ctx.draw(f"{h.name} draws again (Scavenger)", g.deck)
+            g.deck[redraw] -= 1
+            g.deck[card] += 1
+            card, entry = redraw, m.search_cards[redraw]
+    g.emit("search", h.id, f"{h.name} searches {where} and draws {entry.name}", h.sq, result=entry.kind)
+    if entry.kind == "equipment" and entry.card:
+        h.cards.append(g.new_card(entry.card))
+    elif entry.kind == "loot":
+        h.loot.append(card)
+    elif entry.kind == "zombie":
+        place_near(g, ctx, roamer_class(g), h.sq, "A zombie is found", drop=True)
+
+
+def _task(g, ctx, h, a):
+    from .turn import complete_objective, open_blast_doors
+
+    if a.target:
+        complete_objective(g, ctx, h, a.target)
+    else:
+        g.emit("task", h.id, f"{h.name} completes a task in {g.mission.rooms[g.mission.room_of[h.sq]].title()}")
+    open_blast_doors(g, ctx, g.mission.room_of[h.sq])
+
+
+# --- free actions --------------------------------------------------------------------------
+
+
+def _weapon(g, ctx, h, a):
+    h.active = [] if a.card == "none" else a.card.split("+")
+    h.switches -= 1
+    h.aim = None
+    shown = " and ".join(g.mission.equipment[h.card(n).eq].name for n in h.active) or "no weapon"
+    g.emit("weapon", h.id, f"{h.name} makes active: {shown}")
+
+
+def _exchange(g, ctx, h, a):
+    other = g.hero(a.other)
+    giver, taker = (h, other) if a.verb == "give" else (other, h)
+    giver.gave = True
+    kind, _, value = a.card.partition(":")
+    if kind == "object":
+        giver.object, taker.object = None, value
+        what = f"the object {value}"
+    elif kind == "keycard":
+        giver.keycards.remove(value)
+        taker.keycards.append(value)
+        what = f"the {value} keycard"
+    else:
+        card = giver.card(a.card)
+        giver.cards.remove(card)
+        if card.name in giver.active:
+            giver.active.remove(card.name)
+        taker.cards.append(card)
+        what = f"the {g.mission.equipment[card.eq].name}"
+        if card.ammo is not None:
+            what += f" ({card.ammo} left)"
+    g.emit("exchange", h.id, f"{giver.name} gives {what} to {taker.name}")
+
+
+def _medpack(g, ctx, h, a):
+    card = h.card(a.card)
+    card.ammo = (card.ammo or 1) - 1
+    if card.ammo <= 0:
+        h.cards.remove(card)
+        if card.name in h.active:
+            h.active.remove(card.name)
+    h.stage = 0
+    g.emit("med pack", h.id, f"{h.name} uses a med pack: the infection is gone")
+
+
+def _stink(g, ctx, h, a):
+    tank = next(c for c in h.active_cards() if short(c.eq) == "stink-tank")
+    tank.ammo -= 1
+    tank.used = True
+    h.stink = True
+    g.emit("stink tank", h.id, f"{h.name} uses the Stink Tank ({tank.ammo} left): undetectable until his next turn")
+
+
+def _power(g, ctx, h, a):
+    h.power[a.verb] -= 1
+    h.boosts.add(a.verb)
+    if a.verb == "redline":
+        h.ap += 2
+    words = {"redline": "+2 AP this turn", "dead-eye": "aimed shots for 1 AP this turn",
+             "berserker": "+1 to melee attack rolls this turn"}[a.verb]
+    g.emit("perk", h.id, f"{h.name} uses {a.verb.replace('-', ' ').title()} ({h.power[a.verb]} left): {words}")
+
+
+def _support(g, ctx, h, a):
+    other = g.hero(a.other)
+    h.ap -= 1
+    other.ap += 1
+    g.emit("perk", h.id, f"{h.name} gives 1 AP to {other.name} (Moral Support)")
+
+
+def _end(g, ctx, h, a):
+    _finish(h)
+    g.emit("end", h.id, f"{h.name} ends their move")
+
+
+VERBS = {
+    "move": _move, "sprint": _sprint, "turbo": _sprint, "step": _step, "stop": _stop, "dive": _dive,
+    "crawl": _crawl, "stand": _stand, "exit": _exit, "open": _door, "close": _door, "knock": _door,
+    "quick": _quick, "melee": _melee, "move-quick": _move_attack, "quick-move": _move_attack,
+    "move-melee": _move_attack, "melee-move": _move_attack, "aimed": _aimed, "throw": _throw,
+    "execute": _execute, "hitman": _hitman, "alert": _alert, "sweep": _sweep, "search": _search, "task": _task,
+    "weapon": _weapon, "give": _exchange, "take": _exchange, "medpack": _medpack, "stink": _stink,
+    "redline": _power, "dead-eye": _power, "berserker": _power, "support": _support, "end": _end,
+}
+FREE = {"weapon", "give", "take", "medpack", "stink", "redline", "dead-eye", "berserker", "support"}

@@ -1,0 +1,139 @@
+"""Hero actions as values, their text, and reading a person's text back into one.
+
+An ``Action`` is frozen and compared by value, so a driver answers a request
+with one of the request's options or an equal copy. Text is generated from
+the game (squares as ``x,y``, infected as ``z3``) and read back by matching
+against the legal actions, as python-chess matches SAN against its legal
+moves: there is one list of what is legal, and both come from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .chance import Choice
+from .state import Game
+
+AP_COST = {
+    "move": 1, "sprint": 2, "turbo": 4, "crawl": 2, "dive": 1, "stand": 2, "open": 1, "close": 1, "knock": 1,
+    "quick": 1, "melee": 1, "throw": 1, "move-quick": 1, "quick-move": 1, "move-melee": 1, "melee-move": 1,
+    "aimed": 2, "execute": 2, "alert": 2, "sweep": 2, "search": 4, "task": 4, "hitman": 4, "exit": 1,
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    hero: str  # the hero's id; "" for "end turn"
+    verb: str
+    to: int = -1  # a square moved to
+    target: int = -1  # an infected's id, or an objective's number (task)
+    square: int = -1  # a square aimed at (throw), a sweep's square, or a door's index
+    mode: str = ""  # fire mode: "" (the active gun), a card name, "both", "auto"; alert: N, E, S or W
+    card: str = ""  # a card name (weapon, give, take), "object:F", "keycard:red"; weapons: "a+b", "none"
+    other: str = ""  # the other hero (give, take, support)
+
+
+def describe(g: Game, a: Action | Choice) -> str:
+    """The text of an option, as the driver lists it and as a person may type it."""
+    if isinstance(a, Choice):
+        return a.text
+    if a.verb == "end-turn":
+        return "end turn"
+    return f"{a.hero}: {_body(g, a)}"
+
+
+def _target(g: Game, zid: int) -> str:
+    z = g.infected.get(zid)
+    if z is None:
+        return f"z{zid}"
+    return f"z{zid} at {g.show(z.sq)}" if z.sq is not None else f"z{zid} on {z.holder}"
+
+
+def _mode(a: Action) -> str:
+    if a.mode == "auto":
+        return " full auto"
+    if a.mode == "both":
+        return " with both"
+    return f" with {a.mode}" if a.mode else ""
+
+
+def _body(g: Game, a: Action) -> str:
+    show, verb = g.show, a.verb
+    if verb in ("move", "step", "crawl", "dive"):
+        return f"{verb} {show(a.to)}"
+    if verb in ("open", "close", "knock"):
+        return f"{verb} door {g.mission.show_edge(g.mission.doors[a.square].edge)}"
+    if verb in ("quick", "aimed"):
+        return f"{verb} {_target(g, a.target)}{_mode(a)}"
+    if verb == "melee":
+        return f"melee {_target(g, a.target)}{' unarmed' if a.mode == 'unarmed' else ''}"
+    if verb in ("move-quick", "move-melee"):
+        attack = verb.split("-")[1]
+        return f"move {show(a.to)} then {attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''}"
+    if verb in ("quick-move", "melee-move"):
+        attack = verb.split("-")[0]
+        return f"{attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''} then move {show(a.to)}"
+    if verb == "throw":
+        return f"throw {a.card} at {show(a.square)}"
+    if verb in ("execute", "hitman"):
+        return f"{'hit man' if verb == 'hitman' else verb} {_target(g, a.target)}"
+    if verb == "sweep":
+        return f"sweep {_target(g, a.target)} to {show(a.square)}"
+    if verb == "alert":
+        return f"alert {a.mode}"
+    if verb == "task":
+        return f"task {a.target}" if a.target > 0 else "task"
+    if verb == "weapon":
+        return f"weapon {a.card}"
+    if verb == "give":
+        return f"give {a.card} to {a.other}"
+    if verb == "take":
+        return f"take {a.card} from {a.other}"
+    if verb == "medpack":
+        return f"use {a.card}"
+    if verb == "support":
+        return f"support {a.other}"
+    return {"sprint": "sprint", "turbo": "turbo sprint", "stop": "stop sprinting", "stand": "stand up",
+            "search": "search", "exit": "exit", "stink": "stink tank", "redline": "redline",
+            "dead-eye": "dead eye", "berserker": "berserker", "end": "end"}[verb]
+
+
+class ParseError(ValueError):
+    """Text that names no legal option, or several."""
+
+
+def parse(g: Game, options, text: str, current: str | None = None):
+    """The option ``text`` names: by number (1-based), by its full text, or by a shorter text
+    whose words appear in it in order (`move 4,5`, `aimed 6,2`, `sam quick z3`). Without a
+    hero's name, the hero taking their move (``current``) is meant when it fits."""
+    words = text.strip().lower().replace(":", " ").split()
+    if not words:
+        raise ParseError("type an action, or its number")
+    if len(words) == 1 and words[0].isdigit():
+        number = int(words[0])
+        if 1 <= number <= len(options):
+            return options[number - 1]
+        raise ParseError(f"there is no option {number}: choose 1 to {len(options)}")
+    scored = []
+    for option in options:
+        hero = option.hero if isinstance(option, Action) else ""
+        body = describe(g, option).lower().replace(":", " ").split()
+        if hero:
+            body = body[1:]
+        asked = words[1:] if hero and words[0] == hero else words
+        if asked and body[:1] == asked[:1] and _in_order(asked[1:], body[1:]):
+            scored.append((body == asked, bool(hero) and words[0] == hero, hero == current, -len(body), option))
+    for key in range(4):  # prefer: the exact text, the hero named, the hero moving, the shortest text
+        top = max((s[key] for s in scored), default=None)
+        scored = [s for s in scored if s[key] == top]
+        if len(scored) == 1:
+            return scored[0][-1]
+    if scored:
+        shown = "; ".join(describe(g, s[-1]) for s in scored[:4]) + ("; ..." if len(scored) > 4 else "")
+        raise ParseError(f"`{text.strip()}` could be {len(scored)} actions: {shown}")
+    raise ParseError(f"`{text.strip()}` is not one of the options")
+
+
+def _in_order(words: list[str], text: list[str]) -> bool:
+    rest = iter(text)
+    return all(any(w == t for t in rest) for w in words)

@@ -1,0 +1,144 @@
+"""Dice, card draws and choices: the inputs a game needs, asked for and never hidden.
+
+The rules ask their context for every input: ``roll`` for a die, ``draw`` for
+a card from the search deck, ``choose`` for a decision the rulebook leaves to
+a player (or the director). Two contexts answer them:
+
+- ``Replay`` answers from a list of inputs given so far and raises
+  ``NeedInput`` with the request when the list runs out. ``api.apply`` runs a
+  step of the game again from its start with one more input each time, which
+  is what keeps the public game state frozen.
+- ``Live`` answers at once: dice and draws from one injected ``random.Random``
+  (or a list of forced dice), decisions from a policy. The fast simulator and
+  the playtests use it; it runs exactly the same rules code.
+
+A decision with a single option is never asked.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a decision that is not a hero action: a square, an infected, fire or hold."""
+
+    key: Any
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, eq=False)
+class Request:
+    """An input the game waits for.
+
+    ``kind`` is roll (a die), draw (a card of the search deck) or choose (a
+    decision); ``side`` is who answers: chance, heroes (the players) or director.
+    """
+
+    kind: str
+    side: str
+    why: str
+    options: tuple
+    weights: tuple[int, ...] | None = None
+    who: str | None = None  # the hero who rolls, for a table-side prompt
+
+    @property
+    def chance(self) -> bool:
+        return self.kind in ("roll", "draw")
+
+    def outcomes(self) -> list[tuple[Any, Fraction]]:
+        """Chance outcomes with their exact probabilities, in option order."""
+        if not self.chance:
+            raise ValueError("a decision has no probabilities: it is chosen, not rolled")
+        weights = self.weights or (1,) * len(self.options)
+        total = sum(weights)
+        return [(o, Fraction(w, total)) for o, w in zip(self.options, weights) if w]
+
+
+class NeedInput(Exception):
+    """Raised by ``Replay`` when the game needs an input it has not been given."""
+
+    def __init__(self, request: Request) -> None:
+        super().__init__(request.why)
+        self.request = request
+
+
+class IllegalAction(ValueError):
+    """An input that is not among the options of the request it answers."""
+
+
+class Context:
+    """What the rules call for inputs. Subclasses decide where answers come from."""
+
+    def ask(self, request: Request) -> Any:
+        raise NotImplementedError
+
+    def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
+        return self.ask(Request("roll", "chance", why, tuple(range(1, die + 1)), None, who))
+
+    def draw(self, why: str, cards: dict[str, int]) -> str:
+        names = tuple(sorted(c for c, n in cards.items() if n > 0))
+        return self.ask(Request("draw", "chance", why, names, tuple(cards[c] for c in names)))
+
+    def choose(self, side: str, why: str, options: Iterable, who: str | None = None) -> Any:
+        options = tuple(options)
+        if not options:
+            raise ValueError(f"nothing to choose from: {why}")
+        if len(options) == 1:
+            return options[0]
+        return self.ask(Request("choose", side, why, options, None, who))
+
+
+class Replay(Context):
+    """Answers from ``inputs`` in order; the first question past them raises NeedInput."""
+
+    def __init__(self, inputs: tuple = ()) -> None:
+        self.inputs = inputs
+        self.used = 0
+
+    def ask(self, request: Request) -> Any:
+        if self.used == len(self.inputs):
+            raise NeedInput(request)
+        answer = self.inputs[self.used]
+        self.used += 1
+        return match(request, answer)
+
+
+def match(request: Request, answer: Any) -> Any:
+    """The option of ``request`` that ``answer`` is, or IllegalAction."""
+    for option in request.options:
+        if option == answer or (isinstance(option, Choice) and option.key == answer):
+            return option
+    if request.kind == "roll":
+        raise IllegalAction(f"{answer!r} is not a face of a d{len(request.options)}")
+    raise IllegalAction(f"{answer} is not one of the options for: {request.why}")
+
+
+Policy = Callable[[Any, Request], Any]
+
+
+class Live(Context):
+    """Answers at once: chance from ``rng`` (forced ``dice`` first), decisions from ``policy``."""
+
+    def __init__(self, rng: random.Random, policy: Policy, game: Any = None, dice: Iterable[int] = ()) -> None:
+        self.rng = rng
+        self.policy = policy
+        self.game = game
+        self.dice = list(dice)[::-1]
+
+    def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
+        if self.dice:
+            return self.dice.pop()
+        return self.rng.randint(1, die)
+
+    def ask(self, request: Request) -> Any:
+        if request.kind == "draw":
+            return self.rng.choices(request.options, request.weights)[0]
+        return self.policy(self.game, request)

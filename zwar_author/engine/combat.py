@@ -1,0 +1,255 @@
+"""Attacks, grab tests, bite tests and grapples: every roll on a card's table.
+
+A roll is a D8 plus modifiers, read on a dice table; totals above the die's
+faces read its last row (aimed 7 + 2 reads the 8 row). The perks that change
+a result after the dice (Blessed, Double Tap, Kneecap) are decisions of the
+hero's player, asked only when they apply.
+"""
+
+from __future__ import annotations
+
+from .chance import Choice, Context
+from .state import MAX_STAGE, Card, Game, Hero, Infected, short
+
+YES, NO = "yes", "no"
+
+
+def read(table, total: int) -> str:
+    """The result of ``total`` on a dice table, clamped to its faces."""
+    total = max(1, min(table.die, total))
+    for row in table.rows:
+        if row.low <= total <= row.high:
+            return row.result.kind
+    raise ValueError(f"no row of the table covers {total}")
+
+
+def _dice_text(rolls: list[int], modifier: int) -> str:
+    if len(rolls) == 1 and modifier:
+        return f"rolls {rolls[0]} {'+' if modifier > 0 else '-'} {abs(modifier)} = {rolls[0] + modifier}"
+    text = ", ".join(str(r) for r in rolls)
+    return f"rolls {text}" + (f" (+{modifier} each)" if modifier else "")
+
+
+def use_power(g: Game, ctx: Context, h: Hero, perk: str, why: str) -> bool:
+    """Whether ``h`` spends a use of power perk ``perk`` (asked only when it is possible)."""
+    if perk not in h.perks or h.power.get(perk, 0) <= 0:
+        return False
+    answer = ctx.choose("heroes", f"{h.name}: {why}?",
+                        [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id)
+    if answer.key != YES:
+        return False
+    h.power[perk] -= 1
+    g.emit("perk", h.id, f"{h.name} uses {perk.replace('-', ' ').title()} ({h.power[perk]} left)")
+    return True
+
+
+def perk_choice(ctx: Context, h: Hero, perk: str, why: str) -> bool:
+    if perk not in h.perks:
+        return False
+    answer = ctx.choose("heroes", f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id)
+    return answer.key == YES
+
+
+def melee_bonus(h: Hero, unarmed: bool) -> int:
+    bonus = 1 if "berserker" in h.boosts else 0
+    if unarmed:
+        return bonus + (1 if "black-belt" in h.perks else 0)
+    return bonus + (1 if "shogun" in h.perks else 0)
+
+
+def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Card], *,
+           aimed: bool = False, auto: bool = False) -> str:
+    """Roll one attack of ``h`` on ``z`` and apply it; the outcome word (killed, knocked down, ...).
+
+    ``how`` is quick, aimed, melee, unarmed, alert or blast; ``cards`` the weapons
+    used (two when dual wielding, none unarmed); ``auto`` fires full auto (3 dice).
+    """
+    m = g.mission
+    specs = []  # (table, modifier) per die
+    if how == "unarmed" or (not cards and how != "blast"):
+        specs.append((h.unarmed, melee_bonus(h, True)))
+        weapon = "bare hands"
+    else:
+        for card in cards:
+            eq = m.equipment[card.eq]
+            if eq.kind == "melee":
+                specs.append((eq.quick, melee_bonus(h, False)))
+            else:
+                specs += [(eq.quick, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
+            if how != "blast":
+                spend(g, card, 3 if auto else 1)
+        weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
+    if how != "blast":
+        _track_aim(h, z, cards, aimed, auto)
+    where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"
+    if how == "blast":
+        label = f"The blast catches {g.label(z)} ({where})"
+    else:
+        verb = {"quick": "quick fires at", "aimed": "aims at", "alert": "fires on alert at",
+                "alert-melee": "attacks on alert", "melee": "attacks", "unarmed": "attacks"}[how]
+        label = f"{h.name} {verb} {g.label(z)} ({where}) with {weapon}"
+    results, rolls = _roll(ctx, specs, label, h.id)
+    if "kill" not in results and use_power(g, ctx, h, "blessed", "re-roll the failed attack with Blessed"):
+        results, rolls = _roll(ctx, specs, f"{label}, re-rolled", h.id)
+    kills = results.count("kill")
+    knock = "knockdown" in results
+    word = "kill" if kills else ("knockdown" if knock else "miss")
+    g.emit("attack", h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}",
+           z.sq if z.sq is not None else h.sq, tuple(rolls), word)
+    kills, knock = _after_roll(g, ctx, h, cards, kills, knock, aimed, auto)
+    return hit(g, z, kills, knock)
+
+
+def spend(g: Game, card: Card, rounds: int) -> None:
+    """Cross off rounds (ballistic and explosive cards) and mark the card used this turn."""
+    eq = g.mission.equipment[card.eq]
+    if eq.ammo is not None and eq.kind != "melee":
+        card.ammo -= rounds
+        card.fired = True
+    card.used = True
+
+
+def _aim_modifier(g: Game, h: Hero, z: Infected, card: Card, aimed: bool, auto: bool) -> int:
+    eq = g.mission.equipment[card.eq]
+    if aimed:
+        return g.ruleset.aimed_modifier(eq)
+    if not auto and h.aim == (z.id, card.name) and "semi-auto" in eq.fire:
+        return eq.aim_bonus  # a semi-auto follow-up shot keeps the aim bonus
+    return 0
+
+
+def _track_aim(h: Hero, z: Infected, cards: list[Card], aimed: bool, auto: bool) -> None:
+    if len(cards) == 1 and not auto and (aimed or (h.aim is not None and h.aim == (z.id, cards[0].name))):
+        h.aim = (z.id, cards[0].name)
+    else:
+        h.aim = None
+
+
+def _roll(ctx: Context, specs, why: str, who: str) -> tuple[list[str], list[int]]:
+    rolls = [ctx.roll(why, who) for _ in specs]
+    return [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)], rolls
+
+
+def _after_roll(g: Game, ctx: Context, h: Hero, cards: list[Card], kills: int, knock: bool, aimed: bool,
+                auto: bool) -> tuple[int, bool]:
+    """Double Tap (a knockdown becomes a kill for 1 round) and Kneecap (an aimed kill becomes a knockdown)."""
+    if not kills and knock and len(cards) == 1 and not auto:
+        card = cards[0]
+        eq = g.mission.equipment[card.eq]
+        fires = set(eq.fire) & {"semi-auto", "single-shot"}
+        if fires and card.ammo and perk_choice(ctx, h, "double-tap", "turn the knockdown into a kill with Double Tap"):
+            card.ammo -= 1
+            g.emit("perk", h.id, f"{h.name} double taps: the knockdown is a kill (1 round)", result="kill")
+            return 1, False
+    if kills and aimed and perk_choice(ctx, h, "kneecap", "turn the kill into a knockdown with Kneecap"):
+        g.emit("perk", h.id, f"{h.name} kneecaps: the kill is a knockdown", result="knockdown")
+        return 0, True
+    return kills, knock
+
+
+def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
+    """Apply kill results and a knockdown to ``z``; what it came to."""
+    if kills:
+        z.damage += kills
+        if z.damage >= g.mission.classes[z.cls].kill_points:
+            where = z.sq
+            g.emit("killed", z.tag, f"{g.label(z).capitalize()} is killed", where)
+            g.remove(z)
+            return "killed"
+        if not knock:
+            return "hurt"
+    if knock and not z.prone and z.holder is None:
+        z.prone = True
+        g.emit("knockdown", z.tag, f"{g.label(z).capitalize()} is knocked down", z.sq)
+        return "knocked down"
+    return "no effect" if (kills or knock) else "missed"
+
+
+def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], rounds: int = 1) -> None:
+    """An execution, assassination or Hit Man kill: no dice; a ballistic weapon still uses a round."""
+    for card in cards[:1]:
+        spend(g, card, rounds)
+    h.aim = None
+    where = z.sq if z.sq is not None else h.sq
+    g.emit("attack", h.id, text, where, result="kill")
+    g.emit("killed", z.tag, f"{g.label(z).capitalize()} is killed", where)
+    g.remove(z)
+
+
+# --- the infected's attacks --------------------------------------------------------------
+
+
+def grab_test(g: Game, ctx: Context, h: Hero, z: Infected) -> str:
+    """The hero's grab test against ``z``: taken_down, knockdown or safe."""
+    table = g.mission.classes[z.cls].grab
+    bonus = 1 if "dodgy" in h.perks else 0
+    why = f"{h.name}'s grab test against {g.label(z)}"
+    roll = ctx.roll(why, h.id)
+    result = read(table, roll + bonus)
+    if result != "safe" and use_power(g, ctx, h, "blessed", "re-roll the failed grab test with Blessed"):
+        roll = ctx.roll(why + ", re-rolled", h.id)
+        result = read(table, roll + bonus)
+    g.emit("grab", z.tag, f"{why}: {_dice_text([roll], bonus)} → {result.replace('_', ' ')}", h.sq, (roll,),
+           result.replace("_", " "))
+    return result
+
+
+def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
+    table = g.mission.classes[z.cls].bite
+    bonus = 1 if armoured(g, h) else 0
+    why = f"{h.name}'s bite test against {g.label(z)}"
+    roll = ctx.roll(why, h.id)
+    result = read(table, roll + bonus)
+    if result != "safe" and use_power(g, ctx, h, "blessed", "re-roll the failed bite test with Blessed"):
+        roll = ctx.roll(why + ", re-rolled", h.id)
+        result = read(table, roll + bonus)
+    g.emit("bite", z.tag, f"{why}: {_dice_text([roll], bonus)} → {result}", h.sq, (roll,), result)
+    if result == "bitten":
+        infect(g, ctx, h, "bitten")
+
+
+def armoured(g: Game, h: Hero) -> bool:
+    """R.A.C. Armour: +1 to bite tests while it is in the card deck of the hero it belongs to."""
+    for card in h.cards:
+        eq = g.mission.equipment[card.eq]
+        if short(card.eq) == "rac-armour" and (eq.special is None or short(eq.special) == h.id):
+            return True
+    return False
+
+
+def infect(g: Game, ctx: Context, h: Hero, why: str) -> None:
+    """Move the bitten counter on a stage; past stage 5 the hero dies."""
+    if h.stage >= MAX_STAGE:
+        hero_dies(g, h, "infection" if why == "infection" else "bitten at stage 5")
+        return
+    h.stage += 1
+    g.emit("infected", h.id, f"{h.name} is at infection stage {h.stage}", h.sq, result=f"stage {h.stage}")
+
+
+def hold(g: Game, h: Hero, z: Infected) -> None:
+    """``z`` goes onto the hero card: the hero is prone and locked in a grapple."""
+    g.lift(z)
+    z.holder = h.id
+    z.prone = False
+    h.grapplers.append(z.id)
+    h.prone = True
+    h.alert = None
+    h.stride = 0
+    g.emit("grapple", z.tag, f"{g.label(z).capitalize()} is locked in a grapple with {h.name}", h.sq)
+
+
+def hero_dies(g: Game, h: Hero, cause: str) -> None:
+    g.emit("death", h.id, f"{h.name} dies ({cause})", h.sq, result=cause)
+    for zid in list(h.grapplers):
+        z = g.infected[zid]
+        z.holder = None
+        h.grapplers.remove(zid)
+        free = [n for n in g.mission.steps(h.sq, g.doors) if n not in g.at and g.mission.standable[n]]
+        if free:
+            g.place(z, free[0])
+        else:
+            g.remove(z)
+    g.lift(h)
+    h.status = "dead"
+    h.done = True
+    g.ruleset.hero_died(g, h, cause)

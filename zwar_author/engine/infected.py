@@ -1,0 +1,336 @@
+"""One infected unit's move: its target, moving or charging, doors, passing through, alert fire, the grab.
+
+Targets are chosen by route distance through active areas (doors count as
+open); the unit then walks a shortest path of legal steps to a square from
+which it can grab, opening doors to active rooms for one movement point each.
+Where several squares are equally short the decider chooses; when the way on
+is blocked a moving unit stops, a charging one passes through other infected
+if it has the movement to land beyond them.
+"""
+
+from __future__ import annotations
+
+from ..geometry.facing import forward
+from .chance import Choice, Context
+from .combat import attack, bite_test, grab_test, hold
+from .mission import ALL, UNREACHABLE
+from .state import Game, Hero, Infected
+
+HOLD = "hold"
+
+
+def facing_of(dx: int, dy: int, toward: tuple[int, int] | None = None) -> str | None:
+    """The facing for a step (dx, dy): a diagonal faces along the axis on which ``toward``
+    (what is left to go) is longer, the vertical one when they are equal."""
+    if dx and dy:
+        if toward is not None and abs(toward[0]) > abs(toward[1]):
+            dy = 0
+        else:
+            dx = 0
+    if dx:
+        return "E" if dx > 0 else "W"
+    if dy:
+        return "S" if dy > 0 else "N"
+    return None
+
+
+def face(g: Game, sq: int, goal: int, current: str) -> str:
+    """The facing from ``sq`` towards ``goal``: along the longer axis, the vertical one on a tie
+    (``current`` when the goal is on another floor or the same square)."""
+    m = g.mission
+    if m.floor_of[sq] != m.floor_of[goal]:
+        return current
+    (ax, ay), (bx, by) = m.xy[sq], m.xy[goal]
+    return facing_of(bx - ax, by - ay, (bx - ax, by - ay)) or current
+
+
+def senses(g: Game, z: Infected, pos: int, h: Hero) -> bool:
+    """Whether ``z`` at ``pos`` sees (infected LOS) or smells ``h``."""
+    m = g.mission
+    if g.mission.floor_of[pos] == m.floor_of[h.sq] and g.infected_sees(pos, h.sq):
+        return True
+    return pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell)
+
+
+def hero_distance(g: Game, h: Hero, sq: int) -> int:
+    """Route distance through active areas between a hero and a square."""
+    return g.mission.route_from(h.sq, g.active).get(sq, UNREACHABLE)
+
+
+def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> Hero | None:
+    reach = [(hero_distance(g, h, sq), h) for h in heroes]
+    reach = [(d, h) for d, h in reach if d < UNREACHABLE]
+    if not reach:
+        return None
+    best = min(d for d, _ in reach)
+    tied = [h for d, h in reach if d == best]
+    return tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)
+
+
+def choose_target(g: Game, ctx: Context, z: Infected, pos: int) -> tuple[Hero | None, bool]:
+    """The hero ``z`` goes for, and whether it charges: the nearest it sees or smells, else the nearest."""
+    heroes = g.detectable()
+    sensed = [h for h in heroes if senses(g, z, pos, h)]
+    why = f"{g.label(z)} chooses its target"
+    if sensed:
+        target = nearest(g, ctx, sensed, pos, why)
+        if target is not None:
+            return target, True
+    return nearest(g, ctx, heroes, pos, why), False
+
+
+def grab_squares(g: Game, h: Hero) -> tuple[int, ...]:
+    m = g.mission
+    return tuple(sorted(n for n in m.steps(h.sq, g.doors) if m.standable[n] and g.is_active(n)))
+
+
+def can_grab(g: Game, z: Infected, h: Hero) -> bool:
+    return h.on_board and z.sq in g.mission.steps(h.sq, g.doors)
+
+
+def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> None:
+    """Move ``z`` (stepping onto the board at ``enter`` when it spawns) and let it grab."""
+    m = g.mission
+    cls = m.classes[z.cls]
+    pos = z.sq if enter is None else enter
+    target, charging = choose_target(g, ctx, z, pos)
+    if target is not None and charging:
+        g.emit("charge", z.tag, f"{g.label(z).capitalize()} charges {target.name}", pos)
+    allowance = cls.charge if charging else cls.move
+    moved = 0
+    if enter is not None:
+        moved = _enter(g, ctx, z, enter, target, charging, allowance)
+        if moved == 0:
+            return
+    while target is not None and _standing(g, z):
+        if can_grab(g, z, target):
+            grab(g, ctx, z, target)
+            return
+        left = allowance - moved
+        if left <= 0:
+            break
+        field = m.field(grab_squares(g, target), g.active, g.doors)
+        if z.sq not in field:
+            break
+        hops = _hops(g, z.sq, field, charging, left)
+        if not hops:
+            g.emit("blocked", z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
+            break
+        landing, path, door = _pick(g, ctx, z, hops)
+        if door >= 0:
+            _open(g, ctx, z, door)
+            moved += 1
+            continue
+        _step(g, z, path, target, charging)
+        moved += len(path)
+        alert_fire(g, ctx, z, len(path))
+        if not charging and _standing(g, z):
+            sensed = [h for h in g.detectable() if senses(g, z, z.sq, h)]
+            new = nearest(g, ctx, sensed, z.sq, f"{g.label(z)} chooses its target") if sensed else None
+            if new is not None:
+                target, charging, allowance = new, True, cls.charge
+                g.emit("charge", z.tag, f"{g.label(z).capitalize()} charges {target.name}", z.sq)
+    if target is not None and _standing(g, z):
+        _face_onward(g, z, target)
+
+
+def _standing(g: Game, z: Infected) -> bool:
+    return z.id in g.infected and z.sq is not None and not z.prone
+
+
+def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, charging: bool,
+           allowance: int) -> int:
+    """Step onto the board at the spawn point; the movement used, or 0 when it cannot."""
+    there = g.at.get(enter)
+    if there is None:
+        if target is not None:
+            z.facing = face(g, enter, target.sq, z.facing)
+        g.place(z, enter)
+        g.emit("enter", z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
+        alert_fire(g, ctx, z, 1)
+        return 1
+    if isinstance(there, Infected) and charging and allowance >= 2 and target is not None:
+        field = g.mission.field(grab_squares(g, target), g.active, g.doors)
+        if enter in field:
+            hops = _through(g, enter, field, allowance - 1, (enter,))
+            if hops:
+                g.emit("enter", z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
+                _, path, _ = _pick(g, ctx, z, hops)
+                _step(g, z, path, target, True)
+                alert_fire(g, ctx, z, len(path))
+                return len(path)
+    g.emit("blocked", z.tag, f"{g.label(z).capitalize()} cannot enter: {g.show(enter)} is occupied", enter)
+    g.remove(z)
+    return 0
+
+
+def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) -> list[tuple[int, tuple, int]]:
+    """Where one more move along a shortest path can end: (landing, squares moved, door to open or -1)."""
+    m = g.mission
+    here = field[sq]
+    out = []
+    for n, door in m.step_all[sq]:
+        if n not in field:
+            continue
+        cost = m.door_cost(door, g.doors)
+        if field[n] + cost != here:
+            continue
+        unit = g.at.get(n)
+        if cost == 2:
+            if unit is None:
+                out.append((n, (n,), door))
+        elif unit is None:
+            out.append((n, (n,), -1))
+        elif charging and isinstance(unit, Infected):
+            out += _through(g, n, field, left - 1, (n,))
+    seen: set[int] = set()
+    return [hop for hop in out if not (hop[0] in seen or seen.add(hop[0]))]
+
+
+def _through(g: Game, sq: int, field: dict[int, int], left: int, path: tuple) -> list[tuple[int, tuple, int]]:
+    """Landings beyond squares held by infected, each square one movement point."""
+    if left < 1:
+        return []
+    m = g.mission
+    out = []
+    for n, door in m.step_all[sq]:
+        if n in path or n not in field or m.door_cost(door, g.doors) != 1 or field[n] + 1 != field[sq]:
+            continue
+        unit = g.at.get(n)
+        if unit is None:
+            out.append((n, path + (n,), -1))
+        elif isinstance(unit, Infected):
+            out += _through(g, n, field, left - 1, path + (n,))
+    return out
+
+
+def _pick(g: Game, ctx: Context, z: Infected, hops):
+    if len(hops) == 1:
+        return hops[0]
+    options = [Choice(landing, g.show(landing)) for landing, _, _ in hops]
+    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options)
+    return next(hop for hop in hops if hop[0] == pick.key)
+
+
+def _open(g: Game, ctx: Context, z: Infected, door: int) -> None:
+    from .turn import door_opened
+
+    g.doors |= 1 << door
+    edge = g.mission.doors[door].edge
+    g.emit("door", z.tag, f"{g.label(z).capitalize()} opens the door at {g.mission.show_edge(edge)}", edge)
+    door_opened(g, ctx, door)
+
+
+def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> None:
+    m = g.mission
+    last = z.sq if len(path) == 1 else path[-2]
+    landing = path[-1]
+    if m.floor_of[last] == m.floor_of[landing]:
+        (ax, ay), (bx, by) = m.xy[last], m.xy[landing]
+        (tx, ty) = m.xy[target.sq] if m.floor_of[target.sq] == m.floor_of[landing] else (bx, by)
+        z.facing = facing_of(bx - ax, by - ay, (tx - bx, ty - by)) or z.facing
+    g.place(z, landing)
+    verb = "charges" if charging else "moves"
+    through = "" if len(path) == 1 else " through " + ", ".join(g.show(s) for s in path[:-1])
+    g.emit("step", z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
+
+
+def _face_onward(g: Game, z: Infected, target: Hero) -> None:
+    """At the end of its move a unit faces its next square of movement."""
+    m = g.mission
+    field = m.field(grab_squares(g, target), g.active, g.doors)
+    here = field.get(z.sq)
+    if here is None or here == 0:
+        z.facing = face(g, z.sq, target.sq, z.facing)
+        return
+    for n, door in m.step_all[z.sq]:
+        if n in field and field[n] + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[z.sq]:
+            (ax, ay), (bx, by) = m.xy[z.sq], m.xy[n]
+            tx, ty = m.xy[target.sq]
+            z.facing = facing_of(bx - ax, by - ay, (tx - ax, ty - ay)) or z.facing
+            return
+
+
+def grab(g: Game, ctx: Context, z: Infected, h: Hero) -> None:
+    """``z`` reaches a square it can grab ``h`` from: a grab test, or straight onto a prone hero."""
+    z.facing = face(g, z.sq, h.sq, z.facing)
+    if h.prone:
+        g.emit("grab", z.tag, f"{g.label(z).capitalize()} falls on {h.name}, who is prone: no grab test", h.sq)
+        hold(g, h, z)
+        bite_test(g, ctx, h, z)
+        return
+    result = grab_test(g, ctx, h, z)
+    if result == "taken_down":
+        g.emit("taken down", h.id, f"{h.name} is taken down", h.sq)
+        hold(g, h, z)
+        bite_test(g, ctx, h, z)
+    elif result == "knockdown":
+        h.prone = True
+        h.alert = None
+        g.emit("knocked down", h.id, f"{h.name} is knocked down", h.sq)
+
+
+# --- alert fire ----------------------------------------------------------------------------
+
+
+def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
+    """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
+    m = g.mission
+    guns = [c for c in cards if m.equipment[c.eq].kind == "ballistic" and not m.equipment[c.eq].aimed_only
+            and (c.ammo is None or c.ammo > 0)]
+    if len(guns) == 1:
+        gun = guns[0]
+        modes = [("", [gun], False, "")]
+        if "full-auto" in m.equipment[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
+            modes.append(("auto", [gun], True, "full auto"))
+        return modes
+    if len(guns) == 2:
+        return [(c.name, [c], False, f"with {c.name}") for c in guns] + [("both", guns, False, "with both")]
+    return []
+
+
+def in_range(g: Game, h: Hero, card, sq: int) -> bool:
+    limit = g.mission.equipment[card.eq].range
+    return limit is None or g.mission.route_from(h.sq, ALL).get(sq, UNREACHABLE) <= limit
+
+
+def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
+    """Heroes on alert may attack ``z``, which has just moved ``squares`` squares."""
+    m = g.mission
+    for h in g.heroes:
+        if not _standing(g, z):
+            return
+        if h.alert is None or not h.on_board or h.grapplers or m.floor_of[h.sq] != m.floor_of[z.sq]:
+            continue
+        if not forward(h.alert, m.xy[h.sq], m.xy[z.sq]):
+            continue
+        cards = h.active_cards()
+        if any(m.equipment[c.eq].kind == "ballistic" for c in cards):
+            _alert_shots(g, ctx, h, z, cards, squares)
+        elif any(m.equipment[c.eq].kind == "melee" for c in cards):
+            _alert_blow(g, ctx, h, z, [c for c in cards if m.equipment[c.eq].kind == "melee"])
+
+
+def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: int) -> None:
+    for _ in range(squares):
+        modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, h, c, z.sq) for c in mode[1])]
+        if not modes or not g.hero_sees(h.sq, z.sq):
+            return
+        options = [Choice(HOLD, "hold fire")] + [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
+        pick = ctx.choose("heroes", f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id)
+        if pick.key == HOLD:
+            continue
+        key, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
+        attack(g, ctx, h, z, "alert", used, auto=auto)
+        if not _standing(g, z):
+            return
+
+
+def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
+    if z.id in h.melee_alerted or z.sq not in g.mission.steps(h.sq, g.doors):
+        return
+    options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
+    pick = ctx.choose("heroes", f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id)
+    h.melee_alerted.add(z.id)
+    if pick.key != HOLD:
+        attack(g, ctx, h, z, "alert-melee", cards[:1])

@@ -1,0 +1,437 @@
+"""What each hero may do now: the one list every driver, parser and policy works from.
+
+Standing heroes have the whole action table; prone heroes crawl, stand up,
+shoot or go on alert; heroes locked in a grapple shoot, strike or sweep their
+grapplers. Free actions (changing weapon, exchanging gear, med packs, the
+Stink Tank, power perks, Moral Support) are open to all of them within their
+limits. A throw is only offered where its blast would hit an infected or a door.
+"""
+
+from __future__ import annotations
+
+from ..geometry.facing import FACINGS, forward
+from .actions import AP_COST, Action
+from .infected import fire_modes
+from .mission import ALL, UNREACHABLE
+from .state import Game, Hero, Infected, short
+
+END_TURN = Action("", "end-turn")
+
+
+def legal(g: Game) -> list[Action]:
+    """Every legal action of the hero move, for every hero still to move, then ``end turn``.
+
+    No hero may finish their turn on a spawn point: while one could still step off, neither
+    they nor the heroes as a whole may end, and no move may strand a hero on one."""
+    out: list[Action] = []
+    stuck = False
+    for h in g.heroes:
+        if h.on_board and not h.done:
+            acts = hero_actions(g, h)
+            if on_spawn_point(g, h) and any(a.verb in LEAVING for a in acts):
+                stuck = True
+                acts = [a for a in acts if a.verb != "end"]
+            out += acts
+    if not stuck:
+        out.append(END_TURN)
+    return out
+
+
+LEAVING = ("move", "step", "crawl", "dive", "sprint", "turbo", "stand")
+
+
+def on_spawn_point(g: Game, h: Hero) -> bool:
+    return h.sq in g.mission.spawn_at
+
+
+def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
+    """Whether ending a move on ``sq`` would leave ``h`` on a spawn point without the AP to step off."""
+    return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
+
+
+def cost(h: Hero, verb: str) -> int:
+    if verb == "aimed" and "dead-eye" in h.boosts:
+        return 1
+    if verb == "stand" and "kip-up" in h.perks:
+        return 1
+    if verb in ("search", "task"):
+        return min(3 if verb == "search" and "bandit" in h.perks else 4, h.ap_turn)
+    return AP_COST.get(verb, 0)
+
+
+def hero_actions(g: Game, h: Hero) -> list[Action]:
+    if h.stride:
+        acts = [Action(h.id, "step", to=n) for n in free_steps(g, h)
+                if not strands(g, h, n, h.ap, False, h.stride - 1)] + [Action(h.id, "stop")]
+        if h.sprint == "sprint" and not h.sprint_attack:
+            if "run-and-gun" in h.perks:
+                acts += _quick(g, h, h.sq)
+            if "hit-and-run" in h.perks:
+                acts += _melee(g, h, h.sq)
+    elif h.grapplers:
+        acts = _grappled(g, h)
+    elif h.prone:
+        acts = _prone(g, h)
+    else:
+        acts = _standing(g, h)
+    return acts + free_actions(g, h) + [Action(h.id, "end")]
+
+
+def _grappled(g: Game, h: Hero) -> list[Action]:
+    acts = []
+    own = [g.infected[i] for i in h.grapplers]
+    if h.ap >= 1:
+        modes = fire_modes(g, h, h.active_cards())
+        unarmed = "" if melee_card(g, h) else "unarmed"
+        for z in own:
+            acts += [Action(h.id, "quick", target=z.id, mode=key) for key, _, _, _ in modes]
+            acts.append(Action(h.id, "melee", target=z.id, mode=unarmed))
+    if h.ap >= 2:
+        m = g.mission
+        room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
+        acts += [Action(h.id, "sweep", target=z.id, square=n) for z in own for n in room]
+    return acts
+
+
+def _prone(g: Game, h: Hero) -> list[Action]:
+    acts = []
+    if h.ap >= 2:
+        acts += [Action(h.id, "crawl", to=n) for n in free_steps(g, h) if not strands(g, h, n, h.ap - 2, True)]
+    if h.ap >= cost(h, "stand"):
+        acts.append(Action(h.id, "stand"))
+    acts += _quick(g, h, h.sq)
+    acts += _aimed(g, h)
+    acts += _alert(g, h)
+    return acts
+
+
+def _standing(g: Game, h: Hero) -> list[Action]:
+    ap = h.ap
+    steps = [n for n in free_steps(g, h) if not strands(g, h, n, ap - 1, False)]
+    acts = []
+    if ap >= 1:
+        acts += [Action(h.id, "move", to=n) for n in steps]
+    if ap >= 2:
+        acts.append(Action(h.id, "sprint"))
+    if ap >= 4 and "turbo" in h.perks:
+        acts.append(Action(h.id, "turbo"))
+    if ap >= 1:
+        acts += [Action(h.id, "dive", to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+        acts += _doors(g, h)
+        acts += _quick(g, h, h.sq)
+        acts += _melee(g, h, h.sq)
+        acts += _move_attacks(g, h, steps)
+        acts += _throws(g, h)
+        if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
+            acts.append(Action(h.id, "exit"))
+    acts += _aimed(g, h)
+    if ap >= 2:
+        acts += _executions(g, h)
+    acts += _alert(g, h)
+    if ap >= 4:
+        acts += _hitman(g, h)
+    acts += _search_task(g, h)
+    return acts
+
+
+# --- squares -------------------------------------------------------------------------------
+
+
+def free_steps(g: Game, h: Hero, frm: int | None = None) -> list[int]:
+    m = g.mission
+    return [n for n in m.steps(h.sq if frm is None else frm, g.doors, "skinny" in h.perks)
+            if n not in g.at and m.standable[n]]
+
+
+def dives(g: Game, h: Hero) -> list[int]:
+    """Two squares in a straight line, both free and each a legal step."""
+    m = g.mission
+    out = []
+    x0, y0 = m.xy[h.sq]
+    for mid in free_steps(g, h):
+        if m.floor_of[mid] != m.floor_of[h.sq]:
+            continue
+        mx, my = m.xy[mid]
+        for end in free_steps(g, h, mid):
+            ex, ey = m.xy[end]
+            if m.floor_of[end] == m.floor_of[mid] and (ex - mx, ey - my) == (mx - x0, my - y0):
+                out.append(end)
+    return out
+
+
+def same_floor(g: Game, a: int, b: int) -> bool:
+    return g.mission.floor_of[a] == g.mission.floor_of[b]
+
+
+def reach(g: Game, sq: int) -> list[int]:
+    """Squares a melee attack from ``sq`` reaches: a step, never across floors."""
+    return [n for n in g.mission.steps(sq, g.doors) if same_floor(g, sq, n)]
+
+
+def in_range(g: Game, card, frm: int, sq: int) -> bool:
+    limit = g.mission.equipment[card.eq].range
+    return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
+
+
+# --- weapons -------------------------------------------------------------------------------
+
+
+def melee_card(g: Game, h: Hero):
+    return next((c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "melee"), None)
+
+
+def ballistic_cards(g: Game, h: Hero) -> list:
+    m = g.mission
+    return [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
+
+
+def _grappled_nearby(g: Game, h: Hero, sq: int) -> list[Infected]:
+    """Infected locked in a grapple with another hero standing next to ``sq``."""
+    out = []
+    for n in reach(g, sq):
+        other = g.at.get(n)
+        if isinstance(other, Hero) and other is not h:
+            out += [g.infected[i] for i in other.grapplers]
+    return out
+
+
+def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1) -> list[Infected]:
+    m = g.mission
+    floor = m.floor_of[sq]
+    found = [z for z in g.infected.values()
+             if z.sq is not None and m.floor_of[z.sq] == floor and in_range(g, card, sq, z.sq)
+             and g.hero_sees(sq, z.sq, ignore=leaving)]
+    return found + _grappled_nearby(g, h, sq)
+
+
+def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
+    found = [u for n in reach(g, sq) if isinstance(u := g.at.get(n), Infected)]
+    return found + _grappled_nearby(g, h, sq)
+
+
+def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: str = "quick",
+           to: int = -1) -> list[Action]:
+    """Quick fire from ``sq`` with the active guns, one action per target and fire mode."""
+    acts = []
+    for key, cards, _, _ in fire_modes(g, h, h.active_cards()):
+        targets = None
+        for card in cards:
+            found = {z.id for z in gun_targets(g, h, sq, card, leaving)}
+            targets = found if targets is None else targets & found
+        acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
+    return acts
+
+
+def _melee(g: Game, h: Hero, sq: int, verb: str = "melee", to: int = -1) -> list[Action]:
+    mode = "" if melee_card(g, h) else "unarmed"
+    return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in sorted(blade_targets(g, h, sq), key=lambda z: z.id)]
+
+
+def _move_attacks(g: Game, h: Hero, steps: list[int]) -> list[Action]:
+    """Move one square and attack, in either order (the target is named from where it is seen)."""
+    acts = []
+    first_quick = _quick(g, h, h.sq)
+    first_melee = _melee(g, h, h.sq)
+    for n in steps:
+        acts += _quick(g, h, n, leaving=h.sq, verb="move-quick", to=n)
+        acts += [Action(h.id, "move-melee", target=z.id, mode=("" if melee_card(g, h) else "unarmed"), to=n)
+                 for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
+        acts += [Action(h.id, "quick-move", target=a.target, mode=a.mode, to=n) for a in first_quick]
+        acts += [Action(h.id, "melee-move", target=a.target, mode=a.mode, to=n) for a in first_melee]
+    return acts
+
+
+def _aimed(g: Game, h: Hero) -> list[Action]:
+    if h.ap < cost(h, "aimed"):
+        return []
+    m = g.mission
+    acts = []
+    for card in ballistic_cards(g, h):
+        mode = card.name if len(h.active) > 1 else ""
+        acts += [Action(h.id, "aimed", target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card)]
+        if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
+            acts = [a for a in acts if a.mode != mode]
+    return acts
+
+
+def _throws(g: Game, h: Hero) -> list[Action]:
+    m = g.mission
+    acts = []
+    for card in h.active_cards():
+        eq = m.equipment[card.eq]
+        if eq.kind != "explosive" or (card.ammo is not None and card.ammo <= 0):
+            continue
+        limit = eq.range or 1
+        for sq, d in sorted(m.route_from(h.sq, ALL).items()):
+            if d > limit or not same_floor(g, h.sq, sq) or not g.hero_sees(h.sq, sq, units_block=False):
+                continue
+            area = blast_area(g, sq)
+            if any(isinstance(g.at.get(s), Hero) for s in area):
+                continue
+            doors = [d for d in m.doors_at.get(sq, ()) if not g.destroyed >> d & 1]
+            if doors or any(isinstance(g.at.get(s), Infected) for s in area):
+                acts.append(Action(h.id, "throw", square=sq, card=card.name))
+    return acts
+
+
+def blast_area(g: Game, sq: int) -> list[int]:
+    """The 9 squares of a blast: the target and the 8 around it, on its floor."""
+    m = g.mission
+    x, y = m.xy[sq]
+    grid = m.grid(sq)
+    off = sq - (y * grid.width + x)
+    return [off + (y + dy) * grid.width + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+            if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height and grid.terrain[y + dy, x + dx]]
+
+
+def _executions(g: Game, h: Hero) -> list[Action]:
+    m = g.mission
+    blade = melee_card(g, h)
+    guns = ballistic_cards(g, h)
+    if not (blade or guns or "kerb-stomp" in h.perks):
+        return []
+    found = {z.id for z in blade_targets(g, h, h.sq) if z.prone or z.holder is not None}
+    if guns and not blade:
+        found = {zid for zid in found if g.infected[zid].sq is None or g.hero_sees(h.sq, g.infected[zid].sq)}
+    if guns and "smile" in h.perks:
+        found |= {z.id for z in gun_targets(g, h, h.sq, guns[0]) if z.prone
+                  and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}
+    return [Action(h.id, "execute", target=zid) for zid in sorted(found)]
+
+
+def _hitman(g: Game, h: Hero) -> list[Action]:
+    guns = ballistic_cards(g, h)
+    if "hit-man" not in h.perks or not guns:
+        return []
+    return [Action(h.id, "hitman", target=z.id) for z in gun_targets(g, h, h.sq, guns[0])]
+
+
+def _alert(g: Game, h: Hero) -> list[Action]:
+    if h.ap < 2 or not (ballistic_cards(g, h) or melee_card(g, h)):
+        return []
+    return [Action(h.id, "alert", mode=d) for d in FACINGS]
+
+
+def _doors(g: Game, h: Hero) -> list[Action]:
+    m = g.mission
+    acts = []
+    for d in m.doors_at.get(h.sq, ()):
+        door = m.doors[d]
+        if g.destroyed >> d & 1:
+            continue
+        if g.doors >> d & 1:
+            if door.kind != "blast":
+                acts.append(Action(h.id, "close", square=d))
+            continue
+        if door.kind == "door" or (door.kind == "locked" and door.key in h.keycards):
+            acts.append(Action(h.id, "open", square=d))
+        if any(not g.active >> r & 1 for r in door.rooms):
+            acts.append(Action(h.id, "knock", square=d))
+    return acts
+
+
+def _search_task(g: Game, h: Hero) -> list[Action]:
+    m = g.mission
+    acts = []
+    room = m.room_of[h.sq]
+    if room and h.ap >= cost(h, "search") and room not in g.searched and g.deck_size() and (
+            h.stink or not any(m.room_of[z.sq] == room for z in g.board_infected())):
+        acts.append(Action(h.id, "search"))
+    if h.ap >= cost(h, "task"):
+        for obj in m.compiled.objectives:
+            if obj.number in g.objectives or obj.action != "task":
+                continue
+            at = m.square(obj.at)
+            if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
+                acts.append(Action(h.id, "task", target=obj.number))
+        if room and any(d.kind == "blast" and d.room == room and not g.doors >> d.index & 1 for d in m.doors):
+            acts.append(Action(h.id, "task", target=0))
+    return acts
+
+
+# --- free actions --------------------------------------------------------------------------
+
+
+def free_actions(g: Game, h: Hero) -> list[Action]:
+    acts = []
+    if h.switches > 0:
+        acts += _weapons(g, h)
+    if not h.grapplers:
+        acts += _exchanges(g, h)
+    m = g.mission
+    if h.stage:
+        acts += [Action(h.id, "medpack", card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
+    tank = next((c for c in h.active_cards() if short(c.eq) == "stink-tank"), None)
+    if tank is not None and tank.ammo and not h.stink:
+        acts.append(Action(h.id, "stink"))
+    for perk in ("redline", "dead-eye", "berserker"):
+        if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
+            acts.append(Action(h.id, perk))
+    if "moral-support" in h.perks and h.ap >= 1:
+        acts += [Action(h.id, "support", other=o.id) for o in g.heroes
+                 if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
+    return acts
+
+
+def wieldable(g: Game, h: Hero, card) -> bool:
+    eq = g.mission.equipment[card.eq]
+    if eq.special is not None and short(eq.special) != h.id:
+        return False
+    return eq.kind in ("ballistic", "melee", "explosive") or short(card.eq) == "stink-tank"
+
+
+def _weapons(g: Game, h: Hero) -> list[Action]:
+    m = g.mission
+    cards = [c for c in h.cards if wieldable(g, h, c)]
+    configs = [[c.name] for c in cards]
+    duals = [c for c in cards if m.equipment[c.eq].dual_wield]
+    configs += [[a.name, b.name] for i, a in enumerate(duals) for b in duals[i + 1:]]
+    configs.append([])
+    return [Action(h.id, "weapon", card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
+
+
+def exchangeable(g: Game, card) -> bool:
+    eq = g.mission.equipment[card.eq]
+    return eq.special is None and not card.used
+
+
+def _exchanges(g: Game, h: Hero) -> list[Action]:
+    acts = []
+    for n in g.mission.steps(h.sq, g.doors):
+        o = g.at.get(n)
+        if not isinstance(o, Hero) or o.grapplers:
+            continue
+        if not h.gave:
+            acts += [Action(h.id, "give", card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
+            if h.object and not o.object:
+                acts.append(Action(h.id, "give", card=f"object:{h.object}", other=o.id))
+            acts += [Action(h.id, "give", card=f"keycard:{k}", other=o.id) for k in h.keycards]
+        if not o.gave:
+            acts += [Action(h.id, "take", card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
+            if o.object and not h.object:
+                acts.append(Action(h.id, "take", card=f"object:{o.object}", other=o.id))
+            acts += [Action(h.id, "take", card=f"keycard:{k}", other=o.id) for k in o.keycards]
+    return acts
+
+
+# --- sight of the infected -----------------------------------------------------------------
+
+
+def watched(g: Game, z: Infected, sq: int) -> bool:
+    """Whether ``sq`` is in the forward line of sight of standing infected ``z``."""
+    m = g.mission
+    if z.sq is None or z.prone or m.floor_of[z.sq] != m.floor_of[sq]:
+        return False
+    return forward(z.facing, m.xy[z.sq], m.xy[sq]) and g.infected_sees(z.sq, sq)
+
+
+def behind(g: Game, z: Infected) -> int | None:
+    """The square directly behind ``z``."""
+    m = g.mission
+    x, y = m.xy[z.sq]
+    fx, fy = FACINGS[z.facing]
+    bx, by = x - fx, y - fy
+    grid = m.grid(z.sq)
+    if 0 <= bx < grid.width and 0 <= by < grid.height:
+        return z.sq + (by - y) * grid.width + (bx - x)
+    return None

@@ -1,0 +1,447 @@
+"""A compiled mission as the engine sees it: squares numbered, neighbours listed, sight and distances on demand.
+
+Everything here is static: it depends on the board, never on a game. What
+depends on the state of a game (which doors are open, which rooms are active)
+is passed in as bit masks, and answers are kept in bounded caches shared by
+every game of the mission, so a thousand playtests compute a distance field
+once. Relations come from ``geometry`` (GRID.md); nothing here decides
+adjacency or sight on its own.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..geometry.board import Board, Terrain
+from ..geometry.los import LosMaps, los_bits, los_table, segment
+from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
+from ..model.content import CompiledMission
+
+UNREACHABLE = 1 << 30
+ALL = -1  # an "active rooms" mask meaning every square counts
+
+
+@dataclass(frozen=True)
+class Door:
+    index: int
+    edge: str  # floor:H:x,y
+    floor: int
+    kind: str  # door, locked or blast
+    key: str | None
+    room: int  # blast doors: the room whose task opens them (0 otherwise)
+    start_open: bool
+    sides: tuple[int, ...]  # the squares the edge separates (board squares only)
+    rooms: frozenset[int]  # rooms on either side
+
+
+@dataclass(frozen=True)
+class Room:
+    number: int  # 1-based over the whole board
+    id: str  # floor:R<n>
+    name: str | None
+    label: str | None
+    squares: tuple[int, ...]
+    doors: tuple[int, ...]
+
+    def title(self) -> str:
+        return self.label or self.name or self.id
+
+
+@dataclass
+class _FloorLos:
+    width: int
+    open_rows: list[int]  # LOS with every door open, one int of bits per square
+    closed_rows: list[int]  # LOS with every door closed
+    needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
+
+
+class _Cache(dict):
+    """A dict that forgets everything when it grows past ``limit`` (cheap, and enough here)."""
+
+    def __init__(self, limit: int = 4096) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key, value):
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
+@dataclass(eq=False)
+class Mission:
+    compiled: CompiledMission
+    board: Board
+    floor_ids: list[str] = field(init=False)
+    offsets: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._rules()
+        self._squares()
+        self._doors()
+        self._rooms()
+        self._markers()
+        self._neighbours()
+        self._los = [self._floor_los(f) for f in range(len(self.board.floors))]
+        self._route_cache = _Cache()
+        self._field_cache = _Cache()
+        self._smell_cache = _Cache()
+        self._smell_tables: dict[tuple[int, int], list[list[int]]] = {}
+        self._step_tables: dict[tuple[int, int, bool], dict[int, list[int]]] = {}
+
+    # --- rules data ------------------------------------------------------------------
+
+    def _rules(self) -> None:
+        rules = self.compiled.rules
+        self.hero_cards = {h.id: h for h in rules.heroes}
+        self.classes = {c.id: c for c in rules.infected}
+        self.equipment = {e.id: e for e in rules.equipment}
+        self.search_cards = {s.id: s for s in rules.search}
+        self.perks = {p.id: p for p in rules.perks}
+
+    def lookup(self, table: dict, ref: str):
+        """An entry by pack/id or by its short id (the first pack's, in id order)."""
+        if ref in table:
+            return table[ref]
+        for qualified, entry in table.items():
+            if qualified.rpartition("/")[2] == ref:
+                return entry
+        return None
+
+    # --- squares ---------------------------------------------------------------------
+
+    def _squares(self) -> None:
+        self.floor_ids = [f.id for f in self.board.floors]
+        self.offsets, self.widths = [], []
+        total = 0
+        for f in self.board.floors:
+            self.offsets.append(total)
+            self.widths.append(f.grid.width)
+            total += f.grid.width * f.grid.height
+        self.size = total
+        self.floor_of, self.xy, self.terrain, self.room_of = [], [], [], []
+        for number, f in enumerate(self.board.floors):
+            for y in range(f.grid.height):
+                for x in range(f.grid.width):
+                    self.floor_of.append(number)
+                    self.xy.append((x, y))
+                    self.terrain.append(int(f.grid.terrain[y, x]))
+                    self.room_of.append(0)
+        self.standable = [t in (Terrain.CORRIDOR, Terrain.ROOM, Terrain.STAIRS, Terrain.TRANSITION) for t in self.terrain]
+        self.multi = len(self.board.floors) > 1
+        self.links: dict[int, list[int]] = {}
+        for a, b in self.board.stairs:
+            ia, ib = self.index(*a), self.index(*b)
+            self.links.setdefault(ia, []).append(ib)
+            self.links.setdefault(ib, []).append(ia)
+
+    def _markers(self) -> None:
+        c = self.compiled
+        self.exits = {self.square(e.at): e.closed for e in c.exits}
+        self.spawn_squares = {p.letter: self.square(p.at) for p in c.spawn_points}
+        self.spawn_at = {sq: letter for letter, sq in self.spawn_squares.items()}
+
+    def index(self, floor: str, x: int, y: int) -> int:
+        number = self.floor_ids.index(floor)
+        return self.offsets[number] + y * self.widths[number] + x
+
+    def square(self, text: str) -> int:
+        """The square a compiled reference (``floor:x,y``) names."""
+        floor, _, xy = text.rpartition(":")
+        x, y = xy.split(",")
+        return self.index(floor or self.floor_ids[0], int(x), int(y))
+
+    def show(self, sq: int) -> str:
+        x, y = self.xy[sq]
+        return f"{self.floor_ids[self.floor_of[sq]]}:{x},{y}" if self.multi else f"{x},{y}"
+
+    def show_edge(self, edge: str) -> str:
+        """A compiled edge (floor:H:x,y) as players read it: without the floor on a one-floor map."""
+        return edge if self.multi else edge.split(":", 1)[1]
+
+    def parse(self, text: str) -> int | None:
+        """A square typed by a person (``x,y`` or ``floor:x,y``), or None if it is not one on the board."""
+        floor, _, xy = text.strip().rpartition(":")
+        parts = xy.split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            return None
+        if not floor:
+            if self.multi:
+                return None
+            floor = self.floor_ids[0]
+        if floor not in self.floor_ids:
+            return None
+        number = self.floor_ids.index(floor)
+        x, y = int(parts[0]), int(parts[1])
+        grid = self.board.floors[number].grid
+        if not (x < grid.width and y < grid.height) or grid.terrain[y, x] == Terrain.VOID:
+            return None
+        return self.offsets[number] + y * grid.width + x
+
+    def grid(self, sq: int):
+        return self.board.floors[self.floor_of[sq]].grid
+
+    # --- doors and rooms -------------------------------------------------------------
+
+    def _doors(self) -> None:
+        compiled = {d.at: d for d in self.compiled.board.doors}
+        self.doors: list[Door] = []
+        self.door_offsets: list[int] = []
+        self.door_at: dict[tuple[int, str, int, int], int] = {}
+        for number, f in enumerate(self.board.floors):
+            self.door_offsets.append(len(self.doors))
+            found, _, _ = f.grid.doors()
+            for axis, x, y in found:
+                edge = f"{f.id}:{axis}:{x},{y}"
+                spec = compiled.get(edge)
+                a, b = ((x, y - 1), (x, y)) if axis == "H" else ((x - 1, y), (x, y))
+                sides = tuple(self.offsets[number] + sy * f.grid.width + sx for sx, sy in (a, b)
+                              if 0 <= sx < f.grid.width and 0 <= sy < f.grid.height
+                              and f.grid.terrain[sy, sx] != Terrain.VOID)
+                index = len(self.doors)
+                self.door_at[(number, axis, x, y)] = index
+                self.doors.append(Door(
+                    index, edge, number, spec.kind if spec else "door", spec.key if spec else None,
+                    0, bool(spec and spec.open), sides, frozenset()))
+        self.door_count = len(self.doors)
+        self.doors_at: dict[int, list[int]] = {}
+        for door in self.doors:
+            if len(door.sides) == 2:
+                for sq in door.sides:
+                    self.doors_at.setdefault(sq, []).append(door.index)
+
+    def _rooms(self) -> None:
+        self.rooms: list[Room | None] = [None]
+        by_id: dict[str, int] = {}
+        for spec in self.compiled.board.rooms:
+            number = len(self.rooms)
+            by_id[spec.id] = number
+            squares = tuple(self.square(s) for s in spec.squares)
+            for sq in squares:
+                self.room_of[sq] = number
+            doors = tuple(self.door_at[self._edge_key(e)] for e in spec.doors)
+            self.rooms.append(Room(number, spec.id, spec.name, spec.label, squares, doors))
+        self.room_by_id = by_id
+        for i, door in enumerate(self.doors):
+            rooms = frozenset(self.room_of[s] for s in door.sides) - {0}
+            spec = next((d for d in self.compiled.board.doors if d.at == door.edge), None)
+            blast_room = by_id.get(spec.room, 0) if spec and spec.room else 0
+            self.doors[i] = Door(door.index, door.edge, door.floor, door.kind, door.key, blast_room,
+                                 door.start_open, door.sides, rooms)
+
+    def _edge_key(self, text: str) -> tuple[int, str, int, int]:
+        floor, axis, xy = text.split(":")
+        x, y = xy.split(",")
+        return self.floor_ids.index(floor), axis, int(x), int(y)
+
+    def door_by_edge(self, text: str) -> int:
+        return self.door_at[self._edge_key(text)]
+
+    def room_ref(self, text: str) -> int:
+        """A compiled room reference (floor:R<n>) as a room number."""
+        return self.room_by_id[text]
+
+    def floor_doors(self, mask: int, floor: int) -> int:
+        """The bits of ``mask`` (over every door) that belong to ``floor``, shifted to start at 0."""
+        start = self.door_offsets[floor]
+        end = self.door_offsets[floor + 1] if floor + 1 < len(self.door_offsets) else self.door_count
+        return (mask >> start) & ((1 << (end - start)) - 1)
+
+    # --- neighbours ------------------------------------------------------------------
+
+    def _neighbours(self) -> None:
+        """Static lists: step with every door open (each neighbour with the door crossed, or -1),
+        and route (doors count as open; walls and the separation rule only)."""
+        self.step_all: list[list[tuple[int, int]]] = [[] for _ in range(self.size)]
+        self.route: list[list[int]] = [[] for _ in range(self.size)]
+        for number, f in enumerate(self.board.floors):
+            rel = FloorRelations(f.grid)
+            off, wid = self.offsets[number], f.grid.width
+            for (dx, dy), step, route in zip(DIRECTIONS, rel.masks("step"), rel.masks("route")):
+                for y, x in zip(*(a.tolist() for a in np.nonzero(step))):
+                    door = self._door_between(number, x, y, dx, dy)
+                    self.step_all[off + y * wid + x].append((off + (y + dy) * wid + x + dx, door))
+                for y, x in zip(*(a.tolist() for a in np.nonzero(route))):
+                    self.route[off + y * wid + x].append(off + (y + dy) * wid + x + dx)
+        for a, others in self.links.items():
+            for b in others:
+                self.step_all[a].append((b, -1))
+                self.route[a].append(b)
+
+    def _door_between(self, floor: int, x: int, y: int, dx: int, dy: int) -> int:
+        if dx and dy:
+            return -1
+        axis, ex, ey = ("V", x + max(dx, 0), y) if dx else ("H", x, y + max(dy, 0))
+        return self.door_at.get((floor, axis, ex, ey), -1)
+
+    def steps(self, sq: int, doors: int, skinny: bool = False) -> list[int]:
+        """Squares one step from ``sq`` with the doors of mask ``doors`` open."""
+        out = [n for n, d in self.step_all[sq] if d < 0 or doors >> d & 1]
+        if skinny:
+            out += self._skinny(sq, doors)
+        return out
+
+    def _skinny(self, sq: int, doors: int) -> list[int]:
+        floor = self.floor_of[sq]
+        local = self.floor_doors(doors, floor)
+        key = (floor, local, True)
+        table = self._step_tables.get(key)
+        if table is None:
+            f = self.board.floors[floor]
+            state = self._door_state(floor, local)
+            rel = FloorRelations(f.grid, state)
+            off, wid = self.offsets[floor], f.grid.width
+            table = {}
+            for (dx, dy), plain, thin in zip(DIRECTIONS, rel.masks("step"), rel.masks("step", skinny=True)):
+                for y, x in zip(*(a.tolist() for a in np.nonzero(thin & ~plain))):
+                    table.setdefault(off + y * wid + x, []).append(off + (y + dy) * wid + x + dx)
+            self._step_tables[key] = table
+        return table.get(sq, [])
+
+    def smell_steps(self, sq: int, doors: int) -> list[int]:
+        floor = self.floor_of[sq]
+        key = (floor, self.floor_doors(doors, floor))
+        table = self._smell_tables.get(key)
+        if table is None:
+            f = self.board.floors[floor]
+            rel = FloorRelations(f.grid, self._door_state(floor, key[1]))
+            off, wid = self.offsets[floor], f.grid.width
+            table = [[] for _ in range(f.grid.width * f.grid.height)]
+            for (dx, dy), mask in zip(DIRECTIONS, rel.masks("smell")):
+                for y, x in zip(*(a.tolist() for a in np.nonzero(mask))):
+                    table[y * wid + x].append(off + (y + dy) * wid + x + dx)
+            if len(self._smell_tables) > 256:
+                self._smell_tables.clear()
+            self._smell_tables[key] = table
+        return table[sq - self.offsets[floor]] + self.links.get(sq, [])
+
+    def _door_state(self, floor: int, local: int) -> Doors:
+        f = self.board.floors[floor]
+        start = self.door_offsets[floor]
+        return Doors.of(f.grid, [_edge_tuple(self.doors[start + i].edge) for i in range(local.bit_length()) if local >> i & 1])
+
+    # --- line of sight ---------------------------------------------------------------
+
+    def _floor_los(self, number: int) -> _FloorLos:
+        grid = self.board.floors[number].grid
+        table = los_table(grid)
+        closed = los_bits(LosMaps.of(grid, Doors.closed(grid)))
+        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]  # noqa: E731
+        needs: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
+        for a, b, clause, alternative, door in table.requirements.tolist():
+            needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)
+        flat = {pair: [list(alts.values()) for alts in clauses.values()] for pair, clauses in needs.items()}
+        return _FloorLos(grid.width, rows(table.bits), rows(closed), flat)
+
+    def sees(self, a: int, b: int, doors: int) -> bool:
+        """LOS between two squares with the doors of mask ``doors`` open, no unit blocking.
+        Z War One: there is no LOS between floors."""
+        floor = self.floor_of[a]
+        if floor != self.floor_of[b]:
+            return False
+        los = self._los[floor]
+        off = self.offsets[floor]
+        la, lb = a - off, b - off
+        if not los.open_rows[la] >> lb & 1:
+            return False
+        if los.closed_rows[la] >> lb & 1:
+            return True
+        clauses = los.needs.get((la, lb) if la < lb else (lb, la))
+        if clauses is None:
+            return True
+        start = self.door_offsets[floor]
+        return all(any(all(doors >> (start + d) & 1 for d in alt) for alt in alts) for alts in clauses)
+
+    def entered(self, a: int, b: int) -> list[int]:
+        """The squares whose interior the line from ``a`` to ``b`` enters (endpoints excluded)."""
+        (ax, ay), (bx, by) = self.xy[a], self.xy[b]
+        wid = self.widths[self.floor_of[a]]
+        return [a + y * wid + x for x, y in segment(bx - ax, by - ay).entered]
+
+    # --- distances -------------------------------------------------------------------
+
+    def is_active(self, sq: int, active: int) -> bool:
+        room = self.room_of[sq]
+        return room == 0 or active == ALL or bool(active >> room & 1)
+
+    def route_from(self, source: int, active: int) -> dict[int, int]:
+        """Route distance from ``source`` to every square it reaches through active squares
+        (``ALL``: every standable square). The source itself counts whatever it is."""
+        key = (source, active)
+        found = self._route_cache.get(key)
+        if found is not None:
+            return found
+        dist = {source: 0}
+        frontier = [source]
+        depth = 0
+        route, room_of, standable = self.route, self.room_of, self.standable
+        while frontier:
+            depth += 1
+            nxt = []
+            for sq in frontier:
+                for n in route[sq]:
+                    if n not in dist and standable[n]:
+                        room = room_of[n]
+                        if room == 0 or active == ALL or active >> room & 1:
+                            dist[n] = depth
+                            nxt.append(n)
+            frontier = nxt
+        return self._route_cache.put(key, dist)
+
+    def smell_from(self, source: int, doors: int, limit: int) -> dict[int, int]:
+        """Smell distance from ``source`` to every square within ``limit``."""
+        key = (source, doors, limit)
+        found = self._smell_cache.get(key)
+        if found is not None:
+            return found
+        dist = {source: 0}
+        frontier = [source]
+        for depth in range(1, limit + 1):
+            nxt = []
+            for sq in frontier:
+                for n in self.smell_steps(sq, doors):
+                    if n not in dist:
+                        dist[n] = depth
+                        nxt.append(n)
+            frontier = nxt
+        return self._smell_cache.put(key, dist)
+
+    def field(self, goals: tuple[int, ...], active: int, doors: int) -> dict[int, int]:
+        """Movement points an infected needs to reach one of ``goals``, from every square
+        that can: steps through active squares, a closed door to an active room costing one
+        more (the infected opens it); locked and blast doors stay shut to infected."""
+        key = (goals, active, doors)
+        found = self._field_cache.get(key)
+        if found is not None:
+            return found
+        dist = {g: 0 for g in goals}
+        queue = [(0, g) for g in goals]
+        while queue:
+            d, sq = heapq.heappop(queue)
+            if d > dist[sq]:
+                continue
+            for n, door in self.step_all[sq]:
+                if not self.standable[n] or not self.is_active(n, active):
+                    continue
+                cost = d + self.door_cost(door, doors)
+                if cost < dist.get(n, UNREACHABLE):
+                    dist[n] = cost
+                    heapq.heappush(queue, (cost, n))
+        return self._field_cache.put(key, dist)
+
+    def door_cost(self, door: int, doors: int) -> int:
+        """Movement points to cross an edge for an infected: 1, 2 for a shut ordinary door, or
+        UNREACHABLE for a shut locked or blast door."""
+        if door < 0 or doors >> door & 1:
+            return 1
+        return 2 if self.doors[door].kind == "door" else UNREACHABLE
+
+
+def _edge_tuple(edge: str) -> tuple[str, int, int]:
+    _, axis, xy = edge.split(":")
+    x, y = xy.split(",")
+    return axis, int(x), int(y)

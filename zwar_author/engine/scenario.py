@@ -1,0 +1,419 @@
+"""Rules scenarios: a small board, units, a script, dice, and what must happen (docs/scenarios.md).
+
+A scenario file is a mission source (floors in tile art, infected, doors,
+spawn tables...) plus four tables of its own: ``[scenario]`` (title, where the
+game starts, the script of actions and choices, the dice and cards to use),
+``[[heroes]]`` (who stands where with what), and ``[expect]`` (log lines,
+state, what is legal). The runner plays the script with exactly those dice and
+reports every expectation that fails, readably.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from ..compile.mission import compile_mission
+from ..compile.workspace import Workspace
+from ..errors import Diagnostic, Severity
+from ..model.common import (
+    Colour,
+    Count,
+    Document,
+    Facing,
+    Id,
+    Letter,
+    Model,
+    Name,
+    Positive,
+    Ref,
+    Square,
+    Text,
+)
+from ..model.validate import validate
+from ..sources.document import Document as Source
+from .actions import ParseError, describe, parse
+from .api import SetupError, new_game
+from .chance import Context, Request
+from .mission import Mission
+from .state import Game, Hero, Setup
+from .turn import STEPS, _spawn_rolls, check
+
+SCENARIO_KEYS = ("scenario", "heroes", "expect")
+PHASES = ("heroes", "infected", "spawn", "infection", "end")
+
+
+class ScenarioInfo(Model):
+    title: Name = Field(description="What the scenario shows, in a line.")
+    source: Text = Field("", description="Where the rule comes from (rulebook section, page).")
+    notes: Text = Field("", description="Anything a reader should know.")
+    turn: Positive = Field(1, description="The turn the scenario starts in.")
+    phase: Literal["heroes", "infected", "spawn", "infection", "end"] = Field(
+        "heroes", description="The phase the scenario starts in (after the turn announce).")
+    script: list[str] = Field([], description='Actions and choices in order, as a player types them ("sam: quick z1").')
+    dice: list[Positive] = Field([], description="The dice, in the order the game asks for them.")
+    cards: list[Id] = Field([], description="Search cards drawn, in order (card ids).")
+    until: str | None = Field(None, description='Stop when the game reaches this phase, or "turn N".')
+    max_turns: Positive = Field(40, description="The game's turn limit.")
+    open_doors: list[str] = Field([], description="Doors open at the start (H:x,y / V:x,y).")
+    deck: dict[str, Count] | None = Field(None, description="The search deck: card id -> copies (default: the game's).")
+    miniatures: dict[str, Count] | None = Field(None, description="Miniatures available per infected class.")
+
+
+class ScenarioHero(Model):
+    id: Id = Field(description="The hero.")
+    at: Square = Field(description="Where the hero stands.")
+    equipment: list[Ref] | None = Field(None, description="Cards carried (default: the hero card's).")
+    active: list[str] | None = Field(None, description="Active weapons, by card name (default: the first weapon).")
+    perks: list[Ref] = Field([], description="Perks the hero has.")
+    ap: Count | None = Field(None, description="AP left this turn (default: a full turn's).")
+    stage: Count = Field(0, description="Infection stage.")
+    prone: bool = Field(False, description="Lying down.")
+    alert: Facing | None = Field(None, description="On alert, facing this way.")
+    ammo: dict[str, Count] = Field({}, description="Rounds left, by card name.")
+    object: Letter | None = Field(None, description="The object carried.")
+    keycards: list[Colour] = Field([], description="Keycards carried.")
+    power: dict[str, Count] = Field({}, description="Power perk uses left, by perk id.")
+    done: bool = Field(False, description="Has already taken their move this turn.")
+    stink: bool = Field(False, description="The Stink Tank is working.")
+    grappled_by: list[Id] = Field([], description='Infected on the hero card, by class ("zombie").')
+
+
+class HeroExpect(Model):
+    at: str | None = Field(None, description="Square.")
+    ap: int | None = Field(None, description="AP left.")
+    prone: bool | None = Field(None, description="Lying down.")
+    stage: int | None = Field(None, description="Infection stage.")
+    status: Literal["board", "escaped", "dead"] | None = Field(None, description="On the board, escaped or dead.")
+    ammo: dict[str, int] = Field({}, description="Rounds left by card name.")
+    active: list[str] | None = Field(None, description="Active weapons.")
+    cards: list[str] | None = Field(None, description="Card names held.")
+    object: str | None = Field(None, description='The object carried ("" for none).')
+    alert: str | None = Field(None, description='Alert facing ("" for none).')
+    grappled: list[str] | None = Field(None, description="Infected in a grapple with the hero (z tags).")
+    loot: list[str] | None = Field(None, description="Loot cards.")
+    keycards: list[str] | None = Field(None, description="Keycards.")
+    xp: int | None = Field(None, description="XP awarded.")
+    done: bool | None = Field(None, description="Finished their move.")
+
+
+class Expect(Model):
+    log: list[str] = Field([], description="Lines that must appear in the log, in this order.")
+    absent: list[str] = Field([], description="Lines that must not appear in the log.")
+    heroes: dict[str, HeroExpect] = Field({}, description="Hero state by hero id.")
+    infected: list[str] | None = Field(None, description='Every infected in play: "z2 at 3,1 facing N", ", prone", "z3 on sam".')
+    outcome: Literal["victory", "defeat", "none"] | None = Field(None, description="How the game stands.")
+    cause: str | None = Field(None, description="Why it ended: condition, hero died, turn limit, no heroes.")
+    turn: int | None = Field(None, description="The turn.")
+    phase: str | None = Field(None, description="The phase.")
+    doors: dict[str, Literal["open", "closed", "destroyed"]] = Field({}, description="Door states by edge.")
+    active_rooms: list[str] | None = Field(None, description="Active rooms (floor:R<n>).")
+    searched: list[str] | None = Field(None, description="Searched rooms.")
+    objectives: list[int] | None = Field(None, description="Objectives done.")
+    pending: str | None = Field(None, description="Text the pending question contains.")
+    legal: list[str] = Field([], description="Options that must be offered now.")
+    illegal: list[str] = Field([], description="Options that must not be offered now.")
+    deck: dict[str, int] = Field({}, description="Search cards left.")
+    pool: dict[str, int] = Field({}, description="Miniatures left per class id.")
+
+
+class ScenarioDoc(Document):
+    scenario: ScenarioInfo = Field(description="The scenario.")
+    heroes: list[ScenarioHero] = Field([], description="The heroes on the board.")
+    expect: Expect = Field(Expect(), description="What must hold at the end.")
+
+
+@dataclass
+class Outcome:
+    path: Path
+    title: str
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class _OutOfInput(Exception):
+    def __init__(self, request: Request) -> None:
+        super().__init__(request.why)
+        self.request = request
+
+
+class _Script(Context):
+    """Answers from the scenario: dice, cards, then script lines parsed against the options."""
+
+    def __init__(self, game: Game, info: ScenarioInfo) -> None:
+        self.game = game
+        self.dice = list(info.dice)
+        self.cards = list(info.cards)
+        self.script = list(info.script)
+
+    def ask(self, request: Request):
+        if request.kind == "roll":
+            if not self.dice:
+                raise _OutOfInput(request)
+            face = self.dice.pop(0)
+            if face not in request.options:
+                raise ScenarioError(f"die {face} does not fit a d{len(request.options)}: {request.why}")
+            return face
+        if request.kind == "draw":
+            if not self.cards:
+                raise _OutOfInput(request)
+            card = self.cards.pop(0)
+            found = [c for c in request.options if c == card or c.rpartition("/")[2] == card]
+            if not found:
+                raise ScenarioError(f"card `{card}` is not left in the search deck ({', '.join(request.options)})")
+            return found[0]
+        if not self.script:
+            raise _OutOfInput(request)
+        line = self.script.pop(0)
+        try:
+            return parse(self.game, request.options, line, self.game.current)
+        except ParseError as exc:
+            options = "; ".join(describe(self.game, o) for o in request.options)
+            raise ScenarioError(f"script `{line}` at \"{request.why}\": {exc}. Options: {options}") from None
+
+
+class ScenarioError(Exception):
+    """A scenario that cannot be run as written."""
+
+
+def run_file(path: Path, ws: Workspace | None = None) -> Outcome:
+    """Load, play and check one scenario file."""
+    ws = ws or Workspace()
+    path = Path(path)
+    doc = ws.read(path)
+    if doc is None:
+        return Outcome(path, path.stem, [p.human() for p in ws.problems.get(path.absolute(), [])] or ["unreadable"])
+    scenario_data = {k: v for k, v in doc.data.items() if k in SCENARIO_KEYS}
+    model, problems = validate(Source(doc.path, scenario_data, doc.positions), ScenarioDoc)
+    title = model.scenario.title if model else path.stem
+    if model is None:
+        return Outcome(path, title, [p.human() for p in problems])
+    mission, problems = _mission(ws, doc, model)
+    if mission is None:
+        return Outcome(path, title, [p.human() for p in problems])
+    try:
+        return Outcome(path, title, play(mission, model))
+    except (ScenarioError, SetupError) as exc:
+        return Outcome(path, title, [str(exc)])
+
+
+def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | None, list[Diagnostic]]:
+    data = {k: v for k, v in doc.data.items() if k not in SCENARIO_KEYS}
+    data.setdefault("mission", {"id": re.sub(r"[^a-z0-9_-]", "-", doc.path.stem.lower()) or "scenario",
+                                "title": model.scenario.title})
+    pack = ws.standalone(doc.path.parent)
+    result = compile_mission(ws, pack, Source(doc.path, data, doc.positions), allow_unplayable=True)
+    errors = [p for p in result.problems if p.severity is Severity.ERROR]
+    if result.mission is None or errors:
+        return None, errors
+    return Mission(result.mission, result.board), []
+
+
+def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
+    """The game as the scenario sets it: heroes placed and equipped, then its turn and phase."""
+    info = model.scenario
+    setup = Setup(
+        heroes=tuple(h.id for h in model.heroes),
+        positions=tuple((h.id, h.at) for h in model.heroes),
+        perks=tuple((h.id, tuple(h.perks)) for h in model.heroes),
+        equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
+        max_turns=info.max_turns)
+    g = new_game(mission, setup)
+    if info.deck is not None:
+        g.deck = {_qualified(mission.search_cards, k): v for k, v in info.deck.items()}
+    if info.miniatures is not None:
+        for k, v in info.miniatures.items():
+            cls = _qualified(mission.classes, k)
+            g.pool[cls] = v - sum(1 for z in g.infected.values() if z.cls == cls)
+    for edge in info.open_doors:
+        g.doors |= 1 << _door(mission, edge)
+    g.turn = info.turn - 1
+    STEPS["start"](g, _Script(g, ScenarioInfo(title="setup")))
+    for spec in model.heroes:
+        _dress(g, g.hero(spec.id), spec)
+    if info.phase != "heroes":
+        for h in g.heroes:
+            h.done = True
+        g.phase = "bites" if info.phase == "infected" else info.phase
+        g.spawn_left = _spawn_rolls(g)
+    return g
+
+
+def _qualified(table: dict, ref: str) -> str:
+    for qualified in table:
+        if qualified == ref or qualified.rpartition("/")[2] == ref:
+            return qualified
+    raise ScenarioError(f"`{ref}` is not in this scenario's rules ({', '.join(sorted(table))})")
+
+
+def _door(mission: Mission, edge: str) -> int:
+    text = edge if edge.count(":") > 1 else f"{mission.floor_ids[0]}:{edge}"
+    try:
+        return mission.door_by_edge(text)
+    except (KeyError, ValueError):
+        raise ScenarioError(f"there is no door at `{edge}`") from None
+
+
+def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
+    if spec.active is not None:
+        for name in spec.active:
+            if h.card(name) is None:
+                raise ScenarioError(f"{h.id} has no card `{name}` to make active")
+        h.active = list(spec.active)
+    if spec.ap is not None:
+        h.ap = spec.ap
+    h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
+    h.object = spec.object
+    h.keycards = list(spec.keycards)
+    for name, rounds in spec.ammo.items():
+        card = h.card(name)
+        if card is None:
+            raise ScenarioError(f"{h.id} has no card `{name}`")
+        card.ammo = rounds
+    for perk, uses in spec.power.items():
+        h.power[perk] = uses
+    for cls in spec.grappled_by:
+        z = g.new_infected(_qualified(g.mission.classes, cls), None, "N")
+        z.holder = h.id
+        h.grapplers.append(z.id)
+        h.prone = True
+
+
+def play(mission: Mission, model: ScenarioDoc) -> list[str]:
+    """Play the scenario; the expectations that fail, in words."""
+    g = setup_game(mission, model)
+    info = model.scenario
+    ctx = _Script(g, info)
+    pending = None
+    while not g.over and not _reached(g, info.until):
+        try:
+            STEPS[g.phase](g, ctx)
+        except _OutOfInput as stop:
+            pending = stop.request
+            break
+        if not g.over:
+            check(g, end_of_turn=False)
+    failures = []
+    left = [f"{len(v)} unused {k}: {v}" for k, v in (("dice", ctx.dice), ("cards", ctx.cards), ("script lines", ctx.script)) if v]
+    failures += left
+    return failures + compare(g, model.expect, pending)
+
+
+def _reached(g: Game, until: str | None) -> bool:
+    if until is None:
+        return False
+    if until.startswith("turn "):
+        return g.turn >= int(until.split()[1])
+    if until == "infected":
+        return g.phase in ("bites", "infected")
+    return g.phase == until
+
+
+# --- comparing -----------------------------------------------------------------------------
+
+
+def hero_state(g: Game, h: Hero) -> dict:
+    return {
+        "at": g.show(h.sq), "ap": h.ap, "prone": h.prone, "stage": h.stage, "status": h.status,
+        "ammo": {c.name: c.ammo for c in h.cards if c.ammo is not None}, "active": list(h.active),
+        "cards": [c.name for c in h.cards], "object": h.object or "", "alert": h.alert or "",
+        "grappled": [f"z{i}" for i in h.grapplers], "loot": [c.rpartition("/")[2] for c in h.loot],
+        "keycards": list(h.keycards), "xp": h.xp, "done": h.done,
+    }
+
+
+def infected_lines(g: Game) -> list[str]:
+    out = []
+    for z in sorted(g.infected.values(), key=lambda z: z.id):
+        if z.sq is None:
+            out.append(f"{z.tag} on {z.holder}")
+        else:
+            out.append(f"{z.tag} at {g.show(z.sq)} facing {z.facing}" + (", prone" if z.prone else ""))
+    return out
+
+
+def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
+    failures = _log(g, expect)
+    for hero_id, wanted in expect.heroes.items():
+        try:
+            got = hero_state(g, g.hero(hero_id))
+        except KeyError:
+            failures.append(f"heroes.{hero_id}: there is no such hero")
+            continue
+        for key, value in wanted.model_dump(exclude_none=True).items():
+            if key == "ammo":
+                for card, rounds in value.items():
+                    if got["ammo"].get(card) != rounds:
+                        failures.append(f"heroes.{hero_id}.ammo.{card}: expected {rounds}, got {got['ammo'].get(card)}")
+            elif key not in ("ammo",) and got[key] != value:
+                failures.append(f"heroes.{hero_id}.{key}: expected {value!r}, got {got[key]!r}")
+    if expect.infected is not None and infected_lines(g) != expect.infected:
+        failures.append("infected: expected\n      " + "\n      ".join(expect.infected or ["(none)"])
+                        + "\n    got\n      " + "\n      ".join(infected_lines(g) or ["(none)"]))
+    simple = {
+        "outcome": g.outcome or "none", "cause": g.cause, "turn": g.turn, "phase": g.phase,
+        "active_rooms": sorted(g.mission.rooms[r].id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
+        "searched": sorted(g.mission.rooms[r].id for r in g.searched), "objectives": sorted(g.objectives),
+    }
+    for key, got in simple.items():
+        wanted = getattr(expect, key)
+        if wanted is not None and (sorted(wanted) if isinstance(wanted, list) else wanted) != got:
+            failures.append(f"{key}: expected {wanted!r}, got {got!r}")
+    for edge, state in expect.doors.items():
+        d = _door(g.mission, edge)
+        got = "destroyed" if g.destroyed >> d & 1 else ("open" if g.doors >> d & 1 else "closed")
+        if got != state:
+            failures.append(f"doors.{edge}: expected {state}, got {got}")
+    for card, copies in expect.deck.items():
+        got = g.deck.get(_qualified(g.mission.search_cards, card), 0)
+        if got != copies:
+            failures.append(f"deck.{card}: expected {copies}, got {got}")
+    for cls, count in expect.pool.items():
+        got = g.pool.get(_qualified(g.mission.classes, cls))
+        if got != count:
+            failures.append(f"pool.{cls}: expected {count}, got {got}")
+    return failures + _pending(g, expect, pending)
+
+
+def _log(g: Game, expect: Expect) -> list[str]:
+    lines = [e.text for e in g.log]
+    failures = []
+    position = 0
+    for wanted in expect.log:
+        try:
+            position = lines.index(wanted, position) + 1
+        except ValueError:
+            before = f" after `{lines[position - 1]}`" if position else ""
+            failures.append(f"log: missing `{wanted}`{before}; the log was:\n      " + "\n      ".join(lines))
+            break
+    for unwanted in expect.absent:
+        if unwanted in lines:
+            failures.append(f"log: `{unwanted}` should not happen")
+    return failures
+
+
+def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
+    failures = []
+    if expect.pending is not None and (pending is None or expect.pending not in pending.why):
+        failures.append(f"pending: expected a question containing `{expect.pending}`, got "
+                        f"{'nothing' if pending is None else repr(pending.why)}")
+    if not (expect.legal or expect.illegal):
+        return failures
+    if pending is None or pending.kind != "choose":
+        return failures + ["legal/illegal: the game is not waiting for a decision at the end"]
+    offered = {describe(g, o) for o in pending.options}
+    failures += [f"legal: `{t}` is not offered; offered: {sorted(offered)}" for t in expect.legal if t not in offered]
+    failures += [f"illegal: `{t}` is offered" for t in expect.illegal if t in offered]
+    return failures
+
+
+def find(folder: Path) -> list[Path]:
+    folder = Path(folder)
+    return [folder] if folder.is_file() else sorted(folder.rglob("*.toml"))

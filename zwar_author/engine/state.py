@@ -1,0 +1,317 @@
+"""The state of one game: heroes, infected, doors, rooms, tokens, decks, and the log.
+
+``Game`` is mutable and private to the engine: the rules change it in place,
+and ``api`` keeps frozen snapshots by copying it. Units refer to each other by
+id (an infected in a grapple names its hero), so a copy is a plain walk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .events import Event
+from .mission import Mission
+
+if TYPE_CHECKING:
+    from .variants import Campaign
+
+FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+WEAPON_KINDS = ("ballistic", "melee", "explosive")
+MAX_STAGE = 5
+
+
+def short(qualified: str) -> str:
+    """``core/pistol`` -> ``pistol``: rules behaviour is keyed by the short id."""
+    return qualified.rpartition("/")[2]
+
+
+class Card:
+    """One equipment card in a hero's hand, with its rounds (None: unlimited)."""
+
+    __slots__ = ("name", "eq", "ammo", "fired", "used")
+
+    def __init__(self, name: str, eq: str, ammo: int | None) -> None:
+        self.name = name  # unique in the game: pistol, pistol-2, ...
+        self.eq = eq  # the equipment card, pack/id
+        self.ammo = ammo
+        self.fired = False  # ever fired this mission (Fence)
+        self.used = False  # used this turn (may not be exchanged)
+
+    def copy(self) -> "Card":
+        c = Card(self.name, self.eq, self.ammo)
+        c.fired, c.used = self.fired, self.used
+        return c
+
+
+class Infected:
+    __slots__ = ("id", "cls", "sq", "facing", "prone", "damage", "holder")
+
+    def __init__(self, id: int, cls: str, sq: int | None, facing: str, prone: bool = False) -> None:
+        self.id = id
+        self.cls = cls  # pack/id of its class
+        self.sq = sq  # None while locked in a grapple (it is on the hero card)
+        self.facing = facing
+        self.prone = prone
+        self.damage = 0  # kill results taken so far
+        self.holder: str | None = None  # the hero whose card it is on
+
+    @property
+    def tag(self) -> str:
+        return f"z{self.id}"
+
+    def copy(self) -> "Infected":
+        z = Infected(self.id, self.cls, self.sq, self.facing, self.prone)
+        z.damage, z.holder = self.damage, self.holder
+        return z
+
+
+_HERO_FIELDS = (
+    "id", "qid", "name", "sq", "status", "prone", "stage", "ap", "ap_turn", "done", "switches", "gave",
+    "object", "perks", "stink", "alert", "aim", "stride", "sprint", "sprint_attack", "xp", "unarmed",
+)
+
+
+class Hero:
+    __slots__ = _HERO_FIELDS + ("grapplers", "cards", "active", "keycards", "loot", "power", "boosts", "seen",
+                                "melee_alerted")
+
+    def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
+        self.id, self.qid, self.name = short(qid), qid, name
+        self.sq: int | None = sq
+        self.status = "board"  # board, escaped or dead
+        self.prone = False
+        self.stage = 0  # infection stage, 0 when not infected
+        self.ap = 0
+        self.ap_turn = 0  # AP this turn, before Redline and Moral Support
+        self.done = False
+        self.switches = 0  # active weapon changes left this turn
+        self.gave = False  # has given a card this turn
+        self.object: str | None = None  # the letter of the object carried
+        self.perks = perks
+        self.stink = False
+        self.alert: str | None = None
+        self.aim: tuple[int, str] | None = None  # (infected id, card name): semi-auto aim bonus kept
+        self.stride = 0  # squares left of a sprint
+        self.sprint = ""  # sprint or turbo
+        self.sprint_attack = False  # Run & Gun / Hit & Run used during this sprint
+        self.xp = 0
+        self.unarmed = unarmed
+        self.grapplers: list[int] = []
+        self.cards: list[Card] = []
+        self.active: list[str] = []  # card names
+        self.keycards: list[str] = []
+        self.loot: list[str] = []
+        self.power: dict[str, int] = {}
+        self.boosts: set[str] = set()  # power perks in effect this turn
+        self.seen: set[int] = set()  # infected whose forward LOS this hero has stood in this turn
+        self.melee_alerted: set[int] = set()
+
+    @property
+    def on_board(self) -> bool:
+        return self.status == "board"
+
+    def card(self, name: str) -> Card | None:
+        for c in self.cards:
+            if c.name == name:
+                return c
+        return None
+
+    def active_cards(self) -> list[Card]:
+        return [c for c in self.cards if c.name in self.active]
+
+    def copy(self) -> "Hero":
+        h = object.__new__(Hero)
+        for name in _HERO_FIELDS:
+            setattr(h, name, getattr(self, name))
+        h.grapplers = list(self.grapplers)
+        h.cards = [c.copy() for c in self.cards]
+        h.active = list(self.active)
+        h.keycards = list(self.keycards)
+        h.loot = list(self.loot)
+        h.power = dict(self.power)
+        h.boosts = set(self.boosts)
+        h.seen = set(self.seen)
+        h.melee_alerted = set(self.melee_alerted)
+        return h
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game starts, beyond the mission: who plays, where, with which perks and cards."""
+
+    heroes: tuple[str, ...] = ()  # hero ids; empty: the mission's heroes
+    positions: tuple[tuple[str, str], ...] = ()  # (hero, square): default the start points in order
+    perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, perk ids)
+    equipment: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, card ids): default the hero card's
+    max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
+
+
+_GAME_FIELDS = (
+    "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
+    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest",
+)
+
+
+class Game:
+    __slots__ = _GAME_FIELDS + (
+        "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
+        "deck", "pool", "fired", "log", "pending", "cards_made",
+    )
+
+    def __init__(self, mission: Mission, ruleset: "Campaign", setup: Setup) -> None:
+        self.mission, self.ruleset, self.setup = mission, ruleset, setup
+        self.turn = 0
+        self.phase = "start"
+        self.doors = 0  # bit i: door i open (destroyed doors stay open)
+        self.destroyed = 0
+        self.active = 0  # bit r: room r active
+        self.exits_open = True
+        self.spawn_phase = 0
+        self.outcome: str | None = None  # victory or defeat
+        self.reason = ""
+        self.cause = ""  # hero died, turn limit, condition, no heroes
+        self.current: str | None = None  # the hero taking their move
+        self.next_id = 1
+        self.spawn_left = 0
+        self.closest = 0
+        self.heroes: list[Hero] = []
+        self.infected: dict[int, Infected] = {}
+        self.at: dict[int, Hero | Infected] = {}
+        self.searched: set[int] = set()
+        self.objectives: set[int] = set()  # numbers done
+        self.items: dict[int, list[tuple[str, str]]] = {}  # square -> (letter, card)
+        self.objects: dict[int, str] = {}
+        self.keycards: dict[int, str] = {}
+        self.crates: set[int] = set()
+        self.deck: dict[str, int] = {}
+        self.pool: dict[str, int] = {}
+        self.fired: set[int] = set()
+        self.log: list[Event] = []
+        self.pending: list[int] = []  # infected still to move this phase
+        self.cards_made: dict[str, int] = {}
+
+    # --- copying ---------------------------------------------------------------------
+
+    def copy(self) -> "Game":
+        g = object.__new__(Game)
+        for name in _GAME_FIELDS:
+            setattr(g, name, getattr(self, name))
+        g.heroes = [h.copy() for h in self.heroes]
+        g.infected = {i: z.copy() for i, z in self.infected.items()}
+        g.at = {}
+        for h in g.heroes:
+            if h.sq is not None and h.on_board:
+                g.at[h.sq] = h
+        for z in g.infected.values():
+            if z.sq is not None:
+                g.at[z.sq] = z
+        g.searched, g.objectives = set(self.searched), set(self.objectives)
+        g.items = {k: list(v) for k, v in self.items.items()}
+        g.objects, g.keycards, g.crates = dict(self.objects), dict(self.keycards), set(self.crates)
+        g.deck, g.pool, g.fired = dict(self.deck), dict(self.pool), set(self.fired)
+        g.log = list(self.log)
+        g.pending = list(self.pending)
+        g.cards_made = dict(self.cards_made)
+        return g
+
+    # --- lookups ---------------------------------------------------------------------
+
+    def hero(self, hero_id: str) -> Hero:
+        for h in self.heroes:
+            if h.id == hero_id:
+                return h
+        raise KeyError(hero_id)
+
+    def show(self, sq: int | None) -> str:
+        return "off the board" if sq is None else self.mission.show(sq)
+
+    def label(self, z: Infected) -> str:
+        return f"{self.mission.classes[z.cls].name.lower()} {z.tag}"
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def board_heroes(self) -> list[Hero]:
+        return [h for h in self.heroes if h.status == "board"]
+
+    def detectable(self) -> list[Hero]:
+        """Heroes the infected can find: on the board, not hidden by the Stink Tank."""
+        return [h for h in self.heroes if h.status == "board" and not h.stink]
+
+    def board_infected(self) -> list[Infected]:
+        return [z for z in self.infected.values() if z.sq is not None]
+
+    def deck_size(self) -> int:
+        return sum(self.deck.values())
+
+    def is_active(self, sq: int) -> bool:
+        return self.mission.is_active(sq, self.active)
+
+    # --- the log ---------------------------------------------------------------------
+
+    def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
+             result: str | None = None) -> None:
+        where = self.show(at) if isinstance(at, int) else at
+        self.log.append(Event(self.turn, self.phase, kind, who, text, where, tuple(dice), result))
+
+    # --- units on squares ------------------------------------------------------------
+
+    def place(self, unit: Hero | Infected, sq: int) -> None:
+        if unit.sq is not None and self.at.get(unit.sq) is unit:
+            del self.at[unit.sq]
+        unit.sq = sq
+        self.at[sq] = unit
+
+    def lift(self, unit: Hero | Infected) -> None:
+        if unit.sq is not None and self.at.get(unit.sq) is unit:
+            del self.at[unit.sq]
+        unit.sq = None if isinstance(unit, Infected) else unit.sq
+
+    def new_infected(self, cls: str, sq: int | None, facing: str, prone: bool = False) -> Infected:
+        z = Infected(self.next_id, cls, None, facing, prone)
+        self.next_id += 1
+        self.infected[z.id] = z
+        self.pool[cls] = self.pool.get(cls, 0) - 1
+        if sq is not None:
+            self.place(z, sq)
+        return z
+
+    def remove(self, z: Infected) -> None:
+        """Take an infected out of play: off the board or a hero card, back to the miniatures."""
+        self.lift(z)
+        if z.holder is not None:
+            holder = self.hero(z.holder)
+            if z.id in holder.grapplers:
+                holder.grapplers.remove(z.id)
+            z.holder = None
+        del self.infected[z.id]
+        self.pool[z.cls] = self.pool.get(z.cls, 0) + 1
+
+    def new_card(self, eq: str) -> Card:
+        base = short(eq)
+        count = self.cards_made.get(base, 0) + 1
+        self.cards_made[base] = count
+        card = self.mission.equipment[eq]
+        return Card(base if count == 1 else f"{base}-{count}", eq, card.ammo)
+
+    # --- sight -----------------------------------------------------------------------
+
+    def infected_sees(self, a: int, b: int) -> bool:
+        """Infected LOS: walls and closed doors block, units never do."""
+        return self.mission.sees(a, b, self.doors)
+
+    def hero_sees(self, a: int, b: int, units_block: bool = True, ignore: int = -1) -> bool:
+        """Hero LOS: also blocked by other heroes and standing infected on the line (never prone
+        ones); ``ignore`` is a square to treat as empty (the square a hero is leaving)."""
+        if not self.mission.sees(a, b, self.doors):
+            return False
+        if not units_block:
+            return True
+        at = self.at
+        for sq in self.mission.entered(a, b):
+            unit = at.get(sq)
+            if unit is not None and not unit.prone and sq != ignore:
+                return False
+        return True

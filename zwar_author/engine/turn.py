@@ -1,0 +1,318 @@
+"""The turn, phase by phase, the mission's events, and what ends a game.
+
+A game advances in *steps*: a turn announce, one hero action, the bite tests,
+one infected's move, one turn spawn roll, the infection tests, the end phase.
+Between steps the game is whole; ``api`` keeps its frozen snapshots there.
+"""
+
+from __future__ import annotations
+
+from .act import perform
+from .chance import Choice, Context
+from .combat import bite_test, infect, read, use_power
+from .infected import activate, face, hero_distance
+from .legal import legal, watched
+from .mission import UNREACHABLE
+from .spawn import phase as spawn_tables
+from .spawn import place_near, room_spawn, spawn_point, turn_spawn
+from .state import Game, Hero
+
+PHASE_NAMES = {"heroes": "Hero move", "bites": "Infected move", "spawn": "Infected spawn",
+               "infection": "Infection test", "end": "End phase"}
+
+
+def step(g: Game, ctx: Context) -> None:
+    """Run one step; afterwards check whether the mission is won or lost."""
+    STEPS[g.phase](g, ctx)
+    if not g.over:
+        check(g, end_of_turn=False)
+
+
+def _enter_phase(g: Game, name: str) -> None:
+    g.phase = name
+    g.emit("phase", "game", PHASE_NAMES[name])
+
+
+# --- turn announce and hero move -----------------------------------------------------------
+
+
+def announce(g: Game, ctx: Context) -> None:
+    g.turn += 1
+    g.emit("turn", "game", f"Turn {g.turn}")
+    for h in g.heroes:
+        if h.on_board:
+            start_turn(g, h)
+    g.current = None
+    _enter_phase(g, "heroes")
+    trigger(g, ctx, "turn", g.turn)
+
+
+def start_turn(g: Game, h: Hero) -> None:
+    base = g.mission.hero_cards[h.qid].ap
+    h.ap_turn = g.ruleset.ap(h, base)
+    h.ap, h.done, h.gave, h.stink = h.ap_turn, False, False, False
+    h.switches = 2 if "quick-draw" in h.perks else 1
+    h.aim, h.stride, h.sprint, h.sprint_attack = None, 0, "", False
+    h.boosts.clear()
+    h.melee_alerted.clear()
+    for card in h.cards:
+        card.used = False
+    h.seen = {z.id for z in g.board_infected() if watched(g, z, h.sq)}
+
+
+def hero_step(g: Game, ctx: Context) -> None:
+    if not any(h.on_board and not h.done for h in g.heroes):
+        end_hero_phase(g)
+        return
+    action = ctx.choose("heroes", "Hero move: choose an action", legal(g))
+    perform(g, ctx, action)
+    if g.phase == "heroes" and not any(h.on_board and not h.done for h in g.heroes):
+        end_hero_phase(g)
+
+
+def end_hero_phase(g: Game) -> None:
+    for h in g.heroes:
+        h.done, h.stride = True, 0
+    g.current = None
+    _enter_phase(g, "bites")
+
+
+# --- infected move -------------------------------------------------------------------------
+
+
+def bites(g: Game, ctx: Context) -> None:
+    """At the beginning of the infected move, every infected on a hero card bites."""
+    for h in g.heroes:
+        for zid in list(h.grapplers):
+            if h.on_board and zid in g.infected:
+                bite_test(g, ctx, h, g.infected[zid])
+    g.pending = sorted(z.id for z in g.board_infected() if not z.prone)
+    g.phase = "infected"
+
+
+def infected_step(g: Game, ctx: Context) -> None:
+    """The next infected moves: the closest to a hero first; the decider orders equals."""
+    waiting = [g.infected[i] for i in g.pending
+               if i in g.infected and g.infected[i].sq is not None and not g.infected[i].prone]
+    heroes = g.detectable()
+    dist = {z.id: min((hero_distance(g, h, z.sq) for h in heroes), default=UNREACHABLE) for z in waiting}
+    waiting = [z for z in waiting if dist[z.id] < UNREACHABLE]
+    if not waiting:
+        g.pending = []
+        g.spawn_left = _spawn_rolls(g)
+        _enter_phase(g, "spawn")
+        return
+    best = min(dist[z.id] for z in waiting)
+    tied = [z for z in waiting if dist[z.id] == best]
+    pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next",
+                      [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied])
+    g.pending.remove(pick.key)
+    activate(g, ctx, g.infected[pick.key])
+
+
+def _spawn_rolls(g: Game) -> int:
+    tables = spawn_tables(g)
+    return tables.turn.rolls if tables and tables.turn else 0
+
+
+def spawn_step(g: Game, ctx: Context) -> None:
+    if g.spawn_left <= 0:
+        _enter_phase(g, "infection")
+        return
+    g.spawn_left -= 1
+    turn_spawn(g, ctx)
+
+
+# --- infection test and end phase ----------------------------------------------------------
+
+
+def infection_tests(g: Game, ctx: Context) -> None:
+    for h in g.heroes:
+        if not h.on_board or not h.stage:
+            continue
+        why = f"{h.name}'s infection test (stage {h.stage})"
+        roll = ctx.roll(why, h.id)
+        result = read(g.ruleset.infection_check, roll)
+        if result == "next" and use_power(g, ctx, h, "blessed", "re-roll the failed infection test with Blessed"):
+            roll = ctx.roll(why + ", re-rolled", h.id)
+            result = read(g.ruleset.infection_check, roll)
+        g.emit("infection test", h.id, f"{why}: rolls {roll} → {'next stage' if result == 'next' else 'stable'}",
+               h.sq, (roll,), result)
+        if result == "next":
+            infect(g, ctx, h, "infection")
+        if g.over:
+            return
+    _enter_phase(g, "end")
+
+
+def end_phase(g: Game, ctx: Context) -> None:
+    for h in g.heroes:
+        if h.alert:
+            h.alert = None
+            g.emit("alert", h.id, f"{h.name}'s alert token is removed")
+    heroes = g.detectable()
+    for z in sorted(g.board_infected(), key=lambda z: z.id):
+        if z.prone:
+            z.prone = False
+            near = min(heroes, key=lambda h: hero_distance(g, h, z.sq), default=None)
+            if near is not None:
+                z.facing = face(g, z.sq, near.sq, z.facing)
+            g.emit("stand", z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
+    check(g, end_of_turn=True)
+    if not g.over and g.turn >= g.setup.max_turns:
+        _end(g, "defeat", "turn limit", f"the game reached its limit of {g.setup.max_turns} turns")
+    g.phase = "start"
+
+
+STEPS = {"start": announce, "heroes": hero_step, "bites": bites, "infected": infected_step,
+         "spawn": spawn_step, "infection": infection_tests, "end": end_phase}
+
+
+# --- rooms, doors, objectives and events ---------------------------------------------------
+
+
+def activate_room(g: Game, ctx: Context, room: int, hero: Hero | None) -> None:
+    """A room becomes active (for good); a hero who opened, knocked or blasted it rolls its spawn."""
+    if g.active >> room & 1:
+        return
+    g.active |= 1 << room
+    entry = g.mission.rooms[room]
+    g.emit("active", "game", f"{entry.title()} is now active")
+    if hero is not None:
+        room_spawn(g, ctx, room, hero)
+    trigger(g, ctx, "room_activated", entry.id)
+
+
+def door_opened(g: Game, ctx: Context, door: int) -> None:
+    trigger(g, ctx, "door_opened", g.mission.doors[door].edge)
+
+
+def open_blast_doors(g: Game, ctx: Context, room: int) -> None:
+    m = g.mission
+    for door in m.doors:
+        if door.kind == "blast" and door.room == room and not g.doors >> door.index & 1:
+            g.doors |= 1 << door.index
+            g.emit("door", "game", f"The blast door at {m.show_edge(door.edge)} opens", door.edge)
+            door_opened(g, ctx, door.index)
+            for other in sorted(door.rooms):
+                activate_room(g, ctx, other, None)
+
+
+def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
+    g.objectives.add(number)
+    obj = next(o for o in g.mission.compiled.objectives if o.number == number)
+    label = f": {obj.label}" if obj.label else ""
+    g.emit("objective", h.id, f"{h.name} completes objective {number}{label}", obj.at.split(":", 1)[1]
+           if not g.mission.multi else obj.at)
+    trigger(g, ctx, "objective", number)
+    room = g.mission.room_of[h.sq]
+    if obj.action == "task" and room:
+        trigger(g, ctx, "task_done", g.mission.rooms[room].id)
+
+
+def trigger(g: Game, ctx: Context, kind: str, value) -> None:
+    """Run every event of the mission waiting for this trigger (each once)."""
+    for number, event in enumerate(g.mission.compiled.events):
+        if number not in g.fired and getattr(event.when, kind) == value:
+            g.fired.add(number)
+            run_event(g, ctx, event)
+
+
+def run_event(g: Game, ctx: Context, event) -> None:
+    m = g.mission
+    g.emit("event", "game", f"Event: {event.text.strip()}" if event.text.strip() else "Event")
+    if event.spawn_phase is not None:
+        ids = [p.id for p in m.compiled.spawn.phases]
+        g.spawn_phase = ids.index(event.spawn_phase)
+        g.emit("spawn phase", "game", f"Spawning changes to {m.compiled.spawn.phases[g.spawn_phase].name or event.spawn_phase}")
+    for edge in event.open_doors:
+        d = m.door_by_edge(edge)
+        if not g.doors >> d & 1:
+            g.doors |= 1 << d
+            g.emit("door", "game", f"The door at {m.show_edge(edge)} opens", edge)
+            door_opened(g, ctx, d)
+            for room in sorted(m.doors[d].rooms):
+                activate_room(g, ctx, room, None)
+    if event.open_exits:
+        g.exits_open = True
+        g.emit("exits", "game", "The exits open")
+    if event.enter is not None:
+        g.emit("enter", "game", f"{event.enter} enters: entering units are not part of the Z War One engine yet")
+    for result in event.spawn:
+        for _ in range(result.count):
+            place_near(g, ctx, result.infected, spawn_point(g, result.spawn_point),
+                       f"Event spawn at {result.spawn_point}", drop=False)
+
+
+# --- the end of a game ---------------------------------------------------------------------
+
+
+def check(g: Game, end_of_turn: bool) -> None:
+    c = g.mission.compiled
+    for cond in c.defeat:
+        if met(g, cond, end_of_turn):
+            _end(g, "defeat", "condition", cond.text.strip() or "a defeat condition is met")
+            return
+    for cond in c.victory:
+        if met(g, cond, end_of_turn):
+            heroes = cond.side in ("heroes", "")
+            _end(g, "victory" if heroes else "defeat", "condition",
+                 cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins"))
+            return
+    if not g.board_heroes():
+        _end(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")
+
+
+def met(g: Game, cond, end_of_turn: bool) -> bool:
+    """Whether every part of a condition holds (a condition with no part the engine can check never does)."""
+    parts = []
+    numbers = {o.number for o in g.mission.compiled.objectives}
+    if cond.objectives == "all":
+        parts.append(numbers <= g.objectives)
+    elif cond.objectives:
+        parts.append(set(cond.objectives) <= g.objectives)
+    if cond.objectives_count:
+        parts.append(len(g.objectives) >= cond.objectives_count)
+    living = [h for h in g.heroes if h.status != "dead"]
+    escaped = [h for h in g.heroes if h.status == "escaped"]
+    if cond.escape == "all":
+        parts.append(bool(living) and all(h.status == "escaped" for h in living))
+    elif cond.escape == "any":
+        parts.append(bool(escaped))
+    if cond.carrying:
+        parts.append(set(cond.carrying) <= {h.object for h in escaped})
+    if cond.survive:
+        parts.append(end_of_turn and g.turn >= cond.survive)
+    if cond.after_turn:
+        parts.append(end_of_turn and g.turn >= cond.after_turn)
+    if cond.any_hero_dies:
+        parts.append(any(h.status == "dead" for h in g.heroes))
+    if cond.escort or cond.kill or cond.npc_dies:
+        parts.append(False)  # NPCs and versus roles are not part of the Z War One engine yet
+    return bool(parts) and all(parts)
+
+
+def _end(g: Game, outcome: str, cause: str, reason: str) -> None:
+    g.outcome, g.cause, g.reason = outcome, cause, reason
+    g.phase = "over"
+    g.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
+    if outcome == "victory" and g.ruleset.awards_xp():
+        award_xp(g)
+
+
+def award_xp(g: Game) -> None:
+    """Campaign XP: each hero gets the mission's XP, plus loot cards, plus 10 per unfired firearm with Fence."""
+    m = g.mission
+    base = m.compiled.rules.campaign_xp if m.compiled.rules.campaign_xp is not None else 20
+    parts = []
+    for h in g.heroes:
+        if h.status == "dead":
+            continue
+        loot = sum(m.search_cards[c].xp or 0 for c in h.loot)
+        fence = 10 * sum(1 for c in h.cards if m.equipment[c.eq].kind == "ballistic" and not c.fired) \
+            if "fence" in h.perks else 0
+        h.xp = base + loot + fence
+        extra = (f" + loot {loot}" if loot else "") + (f" + fence {fence}" if fence else "")
+        parts.append(f"{h.name} {h.xp}" + (f" ({base}{extra})" if extra else ""))
+    g.emit("xp", "game", "XP: " + ", ".join(parts))
+

@@ -1,0 +1,114 @@
+"""Where the games and modes differ: one class per ruleset, overriding hooks instead of ifs in the rules.
+
+``Campaign`` is the Z War One campaign game of the rulebook. ``Director``
+changes what the director games change: the director, not dice, breaks ties
+and places spawns, roamers go on any eligible square, and a dead hero does not
+end the mission. Exodus and Agent Z come later as further subclasses (a
+separate aimed table, LOS between linked stairways, sinkholes, roles).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..model.content import CompiledMission
+
+if TYPE_CHECKING:
+    from .chance import Context
+    from .state import Game, Hero
+
+
+class _Result(NamedTuple):
+    kind: str
+
+
+class _Row(NamedTuple):
+    low: int
+    high: int
+    result: _Result
+
+
+class Table(NamedTuple):
+    """A dice table written in code, read like the compiled ones."""
+
+    die: int
+    rows: tuple[_Row, ...]
+
+
+#: The infection check of the rulebook: 1-2 next stage, 3-8 stable.
+INFECTION_CHECK = Table(8, (_Row(1, 2, _Result("next")), _Row(3, 8, _Result("stable"))))
+
+
+class UnsupportedGame(ValueError):
+    """A mission of a game or mode the engine does not play yet."""
+
+
+class Campaign:
+    game = "zwar1"
+    mode = "campaign"
+    #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
+    decider = "heroes"
+    #: roamers go on the closest eligible square (director games: any eligible square)
+    roamer_anywhere = False
+    infection_check = INFECTION_CHECK
+
+    def ap(self, hero: "Hero", base: int) -> int:
+        """AP for a turn by infection stage: 4, 4, 3, 3, 2 at stages 1 to 5."""
+        if hero.stage >= 5:
+            return min(base, 2)
+        if hero.stage >= 3:
+            return base - 1
+        return base
+
+    def aimed_modifier(self, card) -> int:
+        """Z War One adds the card's aim bonus (+2) to aimed rolls; Exodus reads a separate table."""
+        return card.aim_bonus
+
+    def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
+        """Two or more heroes equally near: each rolls a D8, the lowest is chosen (ties roll again)."""
+        while len(heroes) > 1:
+            rolls = [(ctx.roll(f"{why}: {h.name} rolls", h.id), h) for h in heroes]
+            low = min(r for r, _ in rolls)
+            text = ", ".join(f"{h.name} {r}" for r, h in rolls)
+            game.emit("roll-off", "game", f"Roll-off ({why}): {text}", dice=tuple(r for r, _ in rolls))
+            heroes = [h for r, h in rolls if r == low]
+        return heroes[0]
+
+    def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
+        """Campaign: a dead hero fails the mission at once."""
+        game.outcome, game.cause = "defeat", "hero died"
+        game.reason = f"{hero.name} died ({cause}): the mission is failed"
+
+    def awards_xp(self) -> bool:
+        return True
+
+
+class Director(Campaign):
+    mode = "director"
+    decider = "director"
+    roamer_anywhere = True
+
+    def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
+        from .chance import Choice
+
+        pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes])
+        return game.hero(pick.key)
+
+    def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
+        """Director games go on without the hero; the mission's own conditions decide the end."""
+        game.emit("dead", hero.id, f"{hero.name} is dead and out of the game", hero.sq)
+
+    def awards_xp(self) -> bool:
+        return False
+
+
+def ruleset_for(mission: CompiledMission) -> Campaign:
+    game, mode = mission.mission.game, mission.mission.mode
+    if game != "zwar1":
+        raise UnsupportedGame(
+            f"the reference engine plays Z War One (zwar1) missions; {mission.mission.id} is a {game} mission")
+    if mode == "campaign":
+        return Campaign()
+    if mode == "director":
+        return Director()
+    raise UnsupportedGame(f"the reference engine does not play {mode} games yet")
