@@ -44,12 +44,14 @@ def face(g: Game, sq: int, goal: int, current: str) -> str:
     return facing_of(bx - ax, by - ay, (bx - ax, by - ay)) or current
 
 
-def senses(g: Game, z: Infected, pos: int, h: Hero) -> bool:
-    """Whether ``z`` at ``pos`` sees (infected LOS) or smells ``h``."""
+def senses(g: Game, z: Infected, pos: int, h: Hero) -> str | None:
+    """How ``z`` at ``pos`` detects ``h``: "in sight" (infected LOS), "smelt", or None."""
     m = g.mission
-    if g.mission.floor_of[pos] == m.floor_of[h.sq] and g.infected_sees(pos, h.sq):
-        return True
-    return pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell)
+    if m.floor_of[pos] == m.floor_of[h.sq] and g.infected_sees(pos, h.sq):
+        return "in sight"
+    if pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell):
+        return "smelt"
+    return None
 
 
 def hero_distance(g: Game, h: Hero, sq: int) -> int:
@@ -67,21 +69,36 @@ def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> Her
     return tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)
 
 
-def choose_target(g: Game, ctx: Context, z: Infected, pos: int) -> tuple[Hero | None, bool]:
-    """The hero ``z`` goes for, and whether it charges: the nearest it sees or smells, else the nearest."""
+def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool = True) -> tuple[Hero | None, bool]:
+    """The hero ``z`` goes for, and whether it charges: the nearest it sees or smells, else the
+    nearest by route through active areas (ties rolled off)."""
     heroes = g.detectable()
-    sensed = [h for h in heroes if senses(g, z, pos, h)]
+    sensed = {h.id: how for h in heroes if (how := senses(g, z, pos, h))}
     why = f"{g.label(z)} chooses its target"
-    if sensed:
-        target = nearest(g, ctx, sensed, pos, why)
-        if target is not None:
-            return target, True
-    return nearest(g, ctx, heroes, pos, why), False
+    target = nearest(g, ctx, [h for h in heroes if h.id in sensed], pos, why) if sensed else None
+    charging = target is not None
+    if target is None:
+        target = nearest(g, ctx, heroes, pos, why)
+    if target is not None and (announce or charging):
+        away = hero_distance(g, target, pos)
+        if charging:
+            text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {away} squares away)"
+        else:
+            text = f"{g.label(z).capitalize()} moves towards {target.name}, {away} squares away"
+        g.emit("target", z.tag, text, pos)
+    return target, charging
 
 
 def grab_squares(g: Game, h: Hero) -> tuple[int, ...]:
     m = g.mission
     return tuple(sorted(n for n in m.steps(h.sq, g.doors) if m.standable[n] and g.is_active(n)))
+
+
+def goals(g: Game, h: Hero) -> tuple[int, ...]:
+    """Where an infected heads to grab ``h``: the free squares it could grab from (all of them
+    when every one is taken, so that it still comes as close as it can)."""
+    squares = grab_squares(g, h)
+    return tuple(sq for sq in squares if sq not in g.at) or squares
 
 
 def can_grab(g: Game, z: Infected, h: Hero) -> bool:
@@ -94,8 +111,6 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
     cls = m.classes[z.cls]
     pos = z.sq if enter is None else enter
     target, charging = choose_target(g, ctx, z, pos)
-    if target is not None and charging:
-        g.emit("charge", z.tag, f"{g.label(z).capitalize()} charges {target.name}", pos)
     allowance = cls.charge if charging else cls.move
     moved = 0
     if enter is not None:
@@ -109,7 +124,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         left = allowance - moved
         if left <= 0:
             break
-        field = m.field(grab_squares(g, target), g.active, g.doors)
+        field = m.field(goals(g, target), g.active, g.doors)
         if z.sq not in field:
             break
         hops = _hops(g, z.sq, field, charging, left)
@@ -124,12 +139,9 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         _step(g, z, path, target, charging)
         moved += len(path)
         alert_fire(g, ctx, z, len(path))
-        if not charging and _standing(g, z):
-            sensed = [h for h in g.detectable() if senses(g, z, z.sq, h)]
-            new = nearest(g, ctx, sensed, z.sq, f"{g.label(z)} chooses its target") if sensed else None
-            if new is not None:
-                target, charging, allowance = new, True, cls.charge
-                g.emit("charge", z.tag, f"{g.label(z).capitalize()} charges {target.name}", z.sq)
+        if not charging and _standing(g, z) and any(senses(g, z, z.sq, h) for h in g.detectable()):
+            target, charging = choose_target(g, ctx, z, z.sq, announce=False)
+            allowance = cls.charge
     if target is not None and _standing(g, z):
         _face_onward(g, z, target)
 
@@ -150,7 +162,7 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         alert_fire(g, ctx, z, 1)
         return 1
     if isinstance(there, Infected) and charging and allowance >= 2 and target is not None:
-        field = g.mission.field(grab_squares(g, target), g.active, g.doors)
+        field = g.mission.field(goals(g, target), g.active, g.doors)
         if enter in field:
             hops = _through(g, enter, field, allowance - 1, (enter,))
             if hops:
@@ -238,7 +250,7 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
 def _face_onward(g: Game, z: Infected, target: Hero) -> None:
     """At the end of its move a unit faces its next square of movement."""
     m = g.mission
-    field = m.field(grab_squares(g, target), g.active, g.doors)
+    field = m.field(goals(g, target), g.active, g.doors)
     here = field.get(z.sq)
     if here is None or here == 0:
         z.facing = face(g, z.sq, target.sq, z.facing)

@@ -275,13 +275,15 @@ def _throws(g: Game, h: Hero) -> list[Action]:
 
 
 def blast_area(g: Game, sq: int) -> list[int]:
-    """The 9 squares of a blast: the target and the 8 around it, on its floor."""
+    """The squares a blast reaches: of the 9 around and on the target, those in sight of it
+    (walls and closed doors stop a blast; figures do not)."""
     m = g.mission
     x, y = m.xy[sq]
     grid = m.grid(sq)
     off = sq - (y * grid.width + x)
-    return [off + (y + dy) * grid.width + x + dx for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-            if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height and grid.terrain[y + dy, x + dx]]
+    return [n for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+            if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height and grid.terrain[y + dy, x + dx]
+            and m.sees(sq, n := off + (y + dy) * grid.width + x + dx, g.doors)]
 
 
 def _executions(g: Game, h: Hero) -> list[Action]:

@@ -45,9 +45,10 @@ class Room:
     label: str | None
     squares: tuple[int, ...]
     doors: tuple[int, ...]
+    shown: str  # the id as players read it: without the floor on a one-floor map
 
     def title(self) -> str:
-        return self.label or self.name or self.id
+        return self.label or self.name or self.shown
 
 
 @dataclass
@@ -224,7 +225,8 @@ class Mission:
             for sq in squares:
                 self.room_of[sq] = number
             doors = tuple(self.door_at[self._edge_key(e)] for e in spec.doors)
-            self.rooms.append(Room(number, spec.id, spec.name, spec.label, squares, doors))
+            shown = spec.id if self.multi else spec.id.split(":", 1)[1]
+            self.rooms.append(Room(number, spec.id, spec.name, spec.label, squares, doors, shown))
         self.room_by_id = by_id
         for i, door in enumerate(self.doors):
             rooms = frozenset(self.room_of[s] for s in door.sides) - {0}

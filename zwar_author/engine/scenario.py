@@ -77,6 +77,7 @@ class ScenarioHero(Model):
     ammo: dict[str, Count] = Field({}, description="Rounds left, by card name.")
     object: Letter | None = Field(None, description="The object carried.")
     keycards: list[Colour] = Field([], description="Keycards carried.")
+    loot: list[Id] = Field([], description="Loot cards held (search card ids).")
     power: dict[str, Count] = Field({}, description="Power perk uses left, by perk id.")
     done: bool = Field(False, description="Has already taken their move this turn.")
     stink: bool = Field(False, description="The Stink Tank is working.")
@@ -272,6 +273,7 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
     h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
     h.object = spec.object
     h.keycards = list(spec.keycards)
+    h.loot = [_qualified(g.mission.search_cards, card) for card in spec.loot]
     for name, rounds in spec.ammo.items():
         card = h.card(name)
         if card is None:
