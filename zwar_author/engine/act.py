@@ -163,7 +163,10 @@ def _exit(g, ctx, h, a):
     g.lift(h)
     h.status = "escaped"
     h.done = True
-    carrying = f", carrying the {h.object}" if h.object else ""
+    carrying = ""
+    if h.object:
+        name = next(o.name for o in g.mission.compiled.objects if o.letter == h.object)
+        carrying = f", carrying the {name} ({h.object})"
     g.emit("exit", h.id, f"{h.name} leaves the board at {g.show(h.sq)}{carrying}", h.sq)
 
 
@@ -353,7 +356,7 @@ def _weapon(g, ctx, h, a):
     h.switches -= 1
     h.aim = None
     shown = " and ".join(g.mission.equipment[h.card(n).eq].name for n in h.active) or "no weapon"
-    g.emit("weapon", h.id, f"{h.name} makes active: {shown}")
+    g.emit("weapon", h.id, f"{h.name} changes weapon: {shown}")
 
 
 def _exchange(g, ctx, h, a):

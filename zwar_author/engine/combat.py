@@ -86,8 +86,9 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         label = f"The blast catches {g.label(z)} ({where})"
     else:
         verb = {"quick": "quick fires at", "aimed": "aims at", "alert": "fires on alert at",
-                "alert-melee": "attacks on alert", "melee": "attacks", "unarmed": "attacks"}[how]
-        label = f"{h.name} {verb} {g.label(z)} ({where}) with {weapon}"
+                "alert-melee": "attacks", "melee": "attacks", "unarmed": "attacks"}[how]
+        suffix = " on alert" if how == "alert-melee" else ""
+        label = f"{h.name} {verb} {g.label(z)} ({where}){suffix} with {weapon}"
     results, rolls = _roll(ctx, specs, label, h.id)
     if "kill" not in results and use_power(g, ctx, h, "blessed", "re-roll the failed attack with Blessed"):
         results, rolls = _roll(ctx, specs, f"{label}, re-rolled", h.id)

@@ -156,7 +156,7 @@ _GAME_FIELDS = (
 class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
-        "deck", "pool", "fired", "log", "pending", "cards_made",
+        "deck", "pool", "fired", "log", "pending", "cards_made", "risen",
     )
 
     def __init__(self, mission: Mission, ruleset: "Campaign", setup: Setup) -> None:
@@ -190,6 +190,7 @@ class Game:
         self.log: list[Event] = []
         self.pending: list[int] = []  # infected still to move this phase
         self.cards_made: dict[str, int] = {}
+        self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
 
     # --- copying ---------------------------------------------------------------------
 
@@ -213,6 +214,7 @@ class Game:
         g.log = list(self.log)
         g.pending = list(self.pending)
         g.cards_made = dict(self.cards_made)
+        g.risen = list(self.risen)
         return g
 
     # --- lookups ---------------------------------------------------------------------

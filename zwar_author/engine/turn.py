@@ -158,10 +158,27 @@ def end_phase(g: Game, ctx: Context) -> None:
             if near is not None:
                 z.facing = face(g, z.sq, near.sq, z.facing)
             g.emit("stand", z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
+    _rise(g, ctx)
     check(g, end_of_turn=True)
     if not g.over and g.turn >= g.setup.max_turns:
         _end(g, "defeat", "turn limit", f"the game reached its limit of {g.setup.max_turns} turns")
     g.phase = "start"
+
+
+def _rise(g: Game, ctx: Context) -> None:
+    """Director games: each hero who died this turn stands back up as a newborn."""
+    newborn = next((c for c in g.mission.classes if c.rpartition("/")[2] == "newborn"), None)
+    for hero_id, sq in g.risen:
+        name = g.hero(hero_id).name
+        if newborn is None:
+            g.emit("rise", hero_id, f"{name} would rise as a newborn, but the rules have no newborn card")
+            continue
+        g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
+        z = place_near(g, ctx, newborn, sq, f"{name} rises as a newborn", drop=False)
+        if z is not None:
+            z.facing = face(g, z.sq, min(g.detectable(), key=lambda h: hero_distance(g, h, z.sq)).sq, z.facing) \
+                if g.detectable() else z.facing
+    g.risen = []
 
 
 STEPS = {"start": announce, "heroes": hero_step, "bites": bites, "infected": infected_step,

@@ -95,8 +95,9 @@ class Director(Campaign):
         return game.hero(pick.key)
 
     def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
-        """Director games go on without the hero; the mission's own conditions decide the end."""
-        game.emit("dead", hero.id, f"{hero.name} is dead and out of the game", hero.sq)
+        """Director games go on: in the end phase the dead hero stands back up as a newborn
+        (the director's direct control of it is not modelled: it follows the infected's rules)."""
+        game.risen.append((hero.id, hero.sq))
 
     def awards_xp(self) -> bool:
         return False
