@@ -7,11 +7,10 @@ so a game can be printed for players, replayed, or counted by the playtests
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     turn: int
     phase: str
     kind: str  # a short word: move, attack, killed, grab, bite, spawn, door, ...

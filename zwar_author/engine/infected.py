@@ -90,8 +90,7 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
 
 
 def grab_squares(g: Game, h: Hero) -> tuple[int, ...]:
-    m = g.mission
-    return tuple(sorted(n for n in m.steps(h.sq, g.doors) if m.standable[n] and g.is_active(n)))
+    return g.mission.grab_squares(h.sq, g.doors, g.active)
 
 
 def goals(g: Game, h: Hero) -> tuple[int, ...]:

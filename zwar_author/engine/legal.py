@@ -188,6 +188,8 @@ def ballistic_cards(g: Game, h: Hero) -> list:
 def _grappled_nearby(g: Game, h: Hero, sq: int) -> list[Infected]:
     """Infected locked in a grapple with another hero standing next to ``sq``."""
     out = []
+    if not any(h.grapplers for h in g.heroes):
+        return out
     for n in reach(g, sq):
         other = g.at.get(n)
         if isinstance(other, Hero) and other is not h:

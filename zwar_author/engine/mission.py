@@ -90,6 +90,8 @@ class Mission:
         self._los = [self._floor_los(f) for f in range(len(self.board.floors))]
         self._route_cache = _Cache()
         self._field_cache = _Cache()
+        self._grab_cache = _Cache()
+        self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._smell_cache = _Cache()
         self._smell_tables: dict[tuple[int, int], list[list[int]]] = {}
         self._step_tables: dict[tuple[int, int, bool], dict[int, list[int]]] = {}
@@ -100,6 +102,7 @@ class Mission:
         rules = self.compiled.rules
         self.hero_cards = {h.id: h for h in rules.heroes}
         self.classes = {c.id: c for c in rules.infected}
+        self.class_names = {c.id: c.name.lower() for c in rules.infected}
         self.equipment = {e.id: e for e in rules.equipment}
         self.search_cards = {s.id: s for s in rules.search}
         self.perks = {p.id: p for p in rules.perks}
@@ -145,6 +148,7 @@ class Mission:
         self.exits = {self.square(e.at): e.closed for e in c.exits}
         self.spawn_squares = {p.letter: self.square(p.at) for p in c.spawn_points}
         self.spawn_at = {sq: letter for letter, sq in self.spawn_squares.items()}
+        self.objective_numbers = frozenset(o.number for o in c.objectives)
 
     def index(self, floor: str, x: int, y: int) -> int:
         number = self.floor_ids.index(floor)
@@ -360,11 +364,28 @@ class Mission:
 
     def entered(self, a: int, b: int) -> list[int]:
         """The squares whose interior the line from ``a`` to ``b`` enters (endpoints excluded)."""
+        return [a + off for off in self.entered_offsets(a, b)]
+
+    def entered_offsets(self, a: int, b: int) -> tuple[int, ...]:
+        """``entered`` as offsets from ``a`` (kept per offset and floor width)."""
         (ax, ay), (bx, by) = self.xy[a], self.xy[b]
         wid = self.widths[self.floor_of[a]]
-        return [a + y * wid + x for x, y in segment(bx - ax, by - ay).entered]
+        key = (bx - ax, by - ay, wid)
+        found = self._entered.get(key)
+        if found is None:
+            found = self._entered[key] = tuple(y * wid + x for x, y in segment(bx - ax, by - ay).entered)
+        return found
 
     # --- distances -------------------------------------------------------------------
+
+    def grab_squares(self, sq: int, doors: int, active: int) -> tuple[int, ...]:
+        """The squares an infected can grab a hero on ``sq`` from (one step away, standable, active)."""
+        key = (sq, doors, active)
+        found = self._grab_cache.get(key)
+        if found is None:
+            found = self._grab_cache.put(key, tuple(sorted(
+                n for n in self.steps(sq, doors) if self.standable[n] and self.is_active(n, active))))
+        return found
 
     def is_active(self, sq: int, active: int) -> bool:
         room = self.room_of[sq]

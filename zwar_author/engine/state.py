@@ -174,7 +174,7 @@ class Game:
         self.current: str | None = None  # the hero taking their move
         self.next_id = 1
         self.spawn_left = 0
-        self.closest = 0
+        self.closest = None  # what the infected move's order was computed for
         self.heroes: list[Hero] = []
         self.infected: dict[int, Infected] = {}
         self.at: dict[int, Hero | Infected] = {}
@@ -188,7 +188,7 @@ class Game:
         self.pool: dict[str, int] = {}
         self.fired: set[int] = set()
         self.log: list[Event] = []
-        self.pending: list[int] = []  # infected still to move this phase
+        self.pending: list[tuple[int, int]] = []  # (distance, id) of the infected still to move this phase
         self.cards_made: dict[str, int] = {}
         self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
 
@@ -229,7 +229,7 @@ class Game:
         return "off the board" if sq is None else self.mission.show(sq)
 
     def label(self, z: Infected) -> str:
-        return f"{self.mission.classes[z.cls].name.lower()} {z.tag}"
+        return f"{self.mission.class_names[z.cls]} z{z.id}"
 
     @property
     def over(self) -> bool:
@@ -312,8 +312,8 @@ class Game:
         if not units_block:
             return True
         at = self.at
-        for sq in self.mission.entered(a, b):
-            unit = at.get(sq)
-            if unit is not None and not unit.prone and sq != ignore:
+        for off in self.mission.entered_offsets(a, b):
+            unit = at.get(a + off)
+            if unit is not None and not unit.prone and a + off != ignore:
                 return False
         return True

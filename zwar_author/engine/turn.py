@@ -22,10 +22,16 @@ PHASE_NAMES = {"heroes": "Hero move", "bites": "Infected move", "spawn": "Infect
 
 
 def step(g: Game, ctx: Context) -> None:
-    """Run one step; afterwards check whether the mission is won or lost."""
-    STEPS[g.phase](g, ctx)
-    if not g.over:
+    """Run one step; afterwards check whether the mission is won or lost (only the hero move and
+    a hero's death or escape can change that between end phases)."""
+    phase, heroes = g.phase, _standing_heroes(g)
+    STEPS[phase](g, ctx)
+    if not g.over and (phase == "heroes" or _standing_heroes(g) != heroes):
         check(g, end_of_turn=False)
+
+
+def _standing_heroes(g: Game) -> int:
+    return sum(1 for h in g.heroes if h.status == "board")
 
 
 def _enter_phase(g: Game, name: str) -> None:
@@ -86,28 +92,39 @@ def bites(g: Game, ctx: Context) -> None:
         for zid in list(h.grapplers):
             if h.on_board and zid in g.infected:
                 bite_test(g, ctx, h, g.infected[zid])
-    g.pending = sorted(z.id for z in g.board_infected() if not z.prone)
+    g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id) if not z.prone]
+    g.closest = None
     g.phase = "infected"
 
 
 def infected_step(g: Game, ctx: Context) -> None:
     """The next infected moves: the closest to a hero first; the decider orders equals."""
-    waiting = [g.infected[i] for i in g.pending
-               if i in g.infected and g.infected[i].sq is not None and not g.infected[i].prone]
-    heroes = g.detectable()
-    dist = {z.id: min((hero_distance(g, h, z.sq) for h in heroes), default=UNREACHABLE) for z in waiting}
-    waiting = [z for z in waiting if dist[z.id] < UNREACHABLE]
+    _rank(g)
+    waiting = [(d, g.infected[i]) for d, i in g.pending
+               if i in g.infected and g.infected[i].sq is not None and not g.infected[i].prone and d < UNREACHABLE]
     if not waiting:
         g.pending = []
         g.spawn_left = _spawn_rolls(g)
         _enter_phase(g, "spawn")
         return
-    best = min(dist[z.id] for z in waiting)
-    tied = [z for z in waiting if dist[z.id] == best]
+    best = waiting[0][0]
+    tied = [z for d, z in waiting if d == best]
     pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next",
                       [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied])
-    g.pending.remove(pick.key)
+    g.pending = [(d, i) for d, i in g.pending if i != pick.key]
     activate(g, ctx, g.infected[pick.key])
+
+
+def _rank(g: Game) -> None:
+    """Order the units still to move by route distance to the nearest detectable hero (kept
+    while the heroes and the active rooms stay as they are: nothing else changes it)."""
+    heroes = g.detectable()
+    key = (tuple((h.id, h.sq) for h in heroes), g.active)
+    if g.closest == key:
+        return
+    g.closest = key
+    units = [g.infected[i] for _, i in g.pending if i in g.infected and g.infected[i].sq is not None]
+    g.pending = sorted((min((hero_distance(g, h, z.sq) for h in heroes), default=UNREACHABLE), z.id) for z in units)
 
 
 def _spawn_rolls(g: Game) -> int:
@@ -283,7 +300,7 @@ def check(g: Game, end_of_turn: bool) -> None:
 def met(g: Game, cond, end_of_turn: bool) -> bool:
     """Whether every part of a condition holds (a condition with no part the engine can check never does)."""
     parts = []
-    numbers = {o.number for o in g.mission.compiled.objectives}
+    numbers = g.mission.objective_numbers
     if cond.objectives == "all":
         parts.append(numbers <= g.objectives)
     elif cond.objectives:
