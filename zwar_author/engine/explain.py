@@ -37,6 +37,8 @@ def why_not(g: Game, text: str, current: str | None) -> str:
     if status:
         return status
     verb, args = words[0], words[1:]
+    if hero.grapplers and verb not in ("quick", "melee", "sweep", "weapon", "use", "end"):
+        return f"{hero.name} is locked in a grapple: only change weapon, quick fire, melee or sweep"
     check = CHECKS.get(verb)
     reason = check(g, hero, args) if check else None
     return reason or f"`{text.strip()}` is not a legal action now (type `options` to see them)"

@@ -1,0 +1,200 @@
+"""The engine's public face: frozen states, legal actions, exact chance, replay, saving, text."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zwar_author.engine.actions import Action, ParseError, describe, parse
+from zwar_author.engine.api import (
+    SetupError,
+    apply,
+    chance_outcomes,
+    legal_actions,
+    new_game,
+    passive,
+    random_policy,
+    simulate,
+    start,
+)
+from zwar_author.engine.chance import IllegalAction
+from zwar_author.engine.explain import why_not
+from zwar_author.engine.load import load_mission
+from zwar_author.engine.session import CommandError, Session
+from zwar_author.engine.state import Setup
+from zwar_author.engine.text import board_text
+from zwar_author.engine.variants import UnsupportedGame
+
+from conftest import CONTENT
+
+MISSIONS = CONTENT / "core" / "missions"
+_loaded = {}
+
+
+def mission(name: str):
+    if name not in _loaded:
+        loaded, report = load_mission(MISSIONS / f"{name}.toml")
+        assert loaded is not None, [d.human() for d in report.sorted()]
+        _loaded[name] = loaded
+    return _loaded[name]
+
+
+def drive(state, seed: int, limit: int = 100_000):
+    """Play a state to the end through ``apply``, sampling as ``simulate`` does."""
+    dice, choices = random.Random(seed), random.Random(seed)
+    for _ in range(limit):
+        if state.over:
+            return state
+        request = state.request
+        if request.kind == "roll":
+            answer = dice.randint(1, len(request.options))
+        elif request.kind == "draw":
+            answer = dice.choices(request.options, request.weights)[0]
+        else:
+            answer = choices.choice(request.options)
+        state = apply(state, answer)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("name", ["supply-run", "hold-out"])
+def test_apply_plays_exactly_what_simulate_plays(name):
+    for seed in (3, 4):
+        fast = new_game(mission(name))
+        simulate(fast, random_policy(random.Random(seed)), random.Random(seed))
+        slow = drive(start(new_game(mission(name))), seed)
+        assert [e.text for e in slow.log] == [e.text for e in fast.log]
+        assert (slow.view.outcome, slow.view.turn) == (fast.outcome, fast.turn)
+
+
+def test_states_are_never_changed_and_branch_alike():
+    first = start(new_game(mission("supply-run")))
+    logged = len(first.log)
+    move = next(a for a in legal_actions(first) if describe(first.view, a) == "cole: move 18,21")
+    one, two = apply(first, move), apply(first, move)
+    assert len(first.log) == logged and first.view.current is None
+    assert [e.text for e in one.events] == [e.text for e in two.events] == ["Cole moves to 18,21"]
+    assert one.view.hero("cole").sq != first.view.hero("cole").sq
+
+
+def test_a_roll_is_a_chance_node_with_exact_odds():
+    state = start(new_game(mission("supply-run")))
+    while state.request.kind != "roll":
+        state = apply(state, passive(state.view, state.request))
+    outcomes = chance_outcomes(state)
+    assert [o for o, _ in outcomes] == list(range(1, 9))
+    assert all(p == Fraction(1, 8) for _, p in outcomes) and sum(p for _, p in outcomes) == 1
+    with pytest.raises(IllegalAction, match="9 is not a face of a d8"):
+        apply(state, 9)
+
+
+def test_a_decision_has_no_odds_and_refuses_what_is_not_offered():
+    state = start(new_game(mission("supply-run")))
+    with pytest.raises(ValueError, match="not waiting for a roll"):
+        chance_outcomes(state)
+    with pytest.raises(IllegalAction, match="is not one of the options for: Hero move"):
+        apply(state, Action("cole", "move", to=0))
+
+
+def test_the_same_seed_gives_the_same_game_and_another_seed_another():
+    logs = []
+    for seed in (7, 7, 8):
+        g = new_game(mission("supply-run"))
+        simulate(g, random_policy(random.Random(seed)), random.Random(seed))
+        logs.append([e.text for e in g.log])
+    assert logs[0] == logs[1] and logs[0] != logs[2]
+
+
+def test_forced_dice_come_first():
+    g = new_game(mission("supply-run"))
+    simulate(g, passive, random.Random(1), dice=[2, 4, 1])
+    rolled = [d for e in g.log for d in e.dice]
+    assert rolled[:3] == [2, 4, 1]
+
+
+def test_setup_mistakes_are_explained():
+    with pytest.raises(SetupError, match="there is no hero `bob` in this mission"):
+        new_game(mission("supply-run"), Setup(heroes=("bob",)))
+    with pytest.raises(SetupError, match="there is no perk `flying`"):
+        new_game(mission("supply-run"), Setup(perks=(("sam", ("flying",)),)))
+    with pytest.raises(SetupError, match="`99,99` is not a square sam can stand on"):
+        new_game(mission("supply-run"), Setup(positions=(("sam", "99,99"),)))
+
+
+def test_other_games_are_refused_in_words():
+    loaded, _ = load_mission(MISSIONS / "the-crossing.toml")
+    with pytest.raises(UnsupportedGame, match="plays Z War One .zwar1. missions; the-crossing is a exodus mission"):
+        new_game(loaded)
+
+
+def test_typed_actions_are_matched_against_the_legal_ones():
+    state = start(new_game(mission("supply-run")))
+    g, options = state.view, legal_actions(state)
+    assert describe(g, parse(g, options, "cole: move 18,21")) == "cole: move 18,21"
+    assert describe(g, parse(g, options, "sam sprint")) == "sam: sprint"
+    assert describe(g, parse(g, options, "3")) == describe(g, options[2])
+    with pytest.raises(ParseError, match="`move 18,22` could be 2 actions: cole: move 18,22; sam: move 18,22"):
+        parse(g, options, "move 18,22")
+    with pytest.raises(ParseError, match="there is no option 999"):
+        parse(g, options, "999")
+
+
+def test_an_illegal_action_gets_the_rule_that_forbids_it():
+    state = start(new_game(mission("supply-run")))
+    g = state.view
+    assert why_not(g, "sam: move 1,9", None) == "1,9 is not one square from Sam (at 19,23)"
+    assert why_not(g, "kat: quick z1", None) == "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
+    assert why_not(g, "sam: quick z9", None) == "there is no infected at `z9`"
+    assert why_not(g, "sam: move 20,23", None) == "20,23 is occupied: heroes may not move through or onto another figure"
+    assert why_not(g, "sam: search", None) == "Sam is not in a room"
+    assert why_not(g, "open H:3,4", None).startswith("say which hero acts")
+
+
+def test_a_session_saves_and_resumes_to_the_same_game(tmp_path):
+    session = Session.new(MISSIONS / "supply-run.toml", mission("supply-run"), Setup(), seed=5, dice="roll")
+    session.answer("cole: move 18,21")
+    with pytest.raises(CommandError, match="1,9 is not one square from Sam"):
+        session.answer("sam: move 1,9")
+    session.answer("end turn")
+    while session.request is not None and not session.needs_person():
+        session.roll()
+    save = tmp_path / "game.json"
+    session.save(save)
+    again = Session.resume(save)
+    assert [e.text for e in again.game.log] == [e.text for e in session.game.log]
+    assert again.request.why == session.request.why
+    assert again.rng.random() == session.rng.random()
+
+
+def test_the_board_as_text_shows_figures_and_a_roster():
+    text = board_text(start(new_game(mission("supply-run"))).view)
+    lines = text.splitlines()
+    assert lines[1].startswith("   0 1 2 3 4 5 6 7 8 9 0 1")
+    assert "22 |" in text and "C K" in lines[2 + 2 * 22 + 1]
+    assert "S Sam at 19,23, 4 AP: [Pistol 12], Stink Tank 5" in lines
+    assert "z z4 zombie at 4,9 facing W, prone" in lines
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["supply-run", "the-tower", "inbound"]))
+def test_random_games_keep_the_board_consistent(seed, name):
+    """Whatever is played: one figure per square, the square index agrees with the figures,
+    no AP, ammunition or miniature count below zero, and the game ends."""
+    g = new_game(mission(name))
+    policy = random_policy(random.Random(seed))
+
+    def checked(game, request):
+        placed = {h.sq: h for h in game.heroes if h.status == "board"}
+        placed.update({z.sq: z for z in game.infected.values() if z.sq is not None})
+        assert len(placed) == sum(1 for h in game.heroes if h.status == "board") + len(game.board_infected())
+        assert placed == game.at
+        assert all(h.ap >= 0 and 0 <= h.stage <= 5 for h in game.heroes)
+        assert all(c.ammo is None or c.ammo >= 0 for h in game.heroes for c in h.cards)
+        assert all(n >= 0 for n in game.pool.values())
+        return policy(game, request)
+
+    simulate(g, checked, random.Random(seed))
+    assert g.over and g.outcome in ("victory", "defeat")

@@ -1,0 +1,159 @@
+"""`zwar play` and `zwar rules-test` as a user sees them."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from conftest import CONTENT, mission, write
+
+from zwar_author.cli import cli
+
+SMALL = mission('''
+    heroes = ["sam"]
+
+    [[floors]]
+    art = """
+    +-+-+-+-+
+    |. . . .|
+    + + + + +
+    |. . . .|
+    +-+-+-+-+
+    """
+
+    [[starts]]
+    at = "0,1"
+
+    [[exits]]
+    at = "3,1"
+
+    [[infected]]
+    class = "zombie"
+    at = "3,0"
+    facing = "N"
+
+    [[victory]]
+    escape = "all"
+    ''', head='[mission]\nid = "small"\ntitle = "Small"\n')
+
+BOARD = """\
+   0 1 2 3
+   +-+-+-+-+
+ 0 |. . . Z|
+   + + + + +
+ 1 |S . . x|
+   +-+-+-+-+
+S Sam at 0,1, 4 AP: [Pistol 12], Stink Tank 5
+Z z1 zombie at 3,0 facing N"""
+
+
+def play(*args: str, input: str):
+    return CliRunner().invoke(cli, ["play", *args], input=input, prog_name="zwar")
+
+
+def test_play_shows_the_board_the_options_and_why_an_action_is_illegal(workdir):
+    write(workdir, {"small.toml": SMALL})
+    out = play("small.toml", "--seed", "3", input="sam: move 3,3\nsam: quick z1\nquit\n")
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert "\n".join(lines[:8]) == BOARD
+    assert "== Turn 1 ==" in lines and "== Hero move ==" in lines
+    assert "    1. sam: move 1,1" in lines and "   21. end turn" in lines
+    assert "> zwar play: `3,3` is not a square of the board" in lines
+    assert any("  Sam quick fires at zombie z1 (3,0) with the Pistol: rolls " in line for line in lines)
+    assert lines[-1] == "> stopped (use --save FILE to keep a game)"
+
+
+def test_play_with_table_dice_asks_for_each_roll_and_checks_it(workdir):
+    write(workdir, {"small.toml": SMALL})
+    out = play("small.toml", "--dice", "table", input="sam: quick z1\n9\n7\nquit\n")
+    lines = out.output.splitlines()
+    assert "Roll a d8 (Sam): Sam quick fires at zombie z1 (3,0) with the Pistol" in lines
+    assert "> zwar play: type the die as rolled: a number from 1 to 8" in lines
+    assert any(line.endswith("  Sam quick fires at zombie z1 (3,0) with the Pistol: rolls 7 → kill") for line in lines)
+    assert "  Zombie z1 is killed" in lines
+
+
+def test_play_saves_and_resumes(workdir):
+    write(workdir, {"small.toml": SMALL})
+    first = play("small.toml", "--save", "game.json", input="sam: move 1,1\n")
+    assert first.exit_code == 0 and first.output.splitlines()[-1] == \
+        "saved to game.json; resume with `zwar play --resume game.json`"
+    saved = json.loads((workdir / "game.json").read_text())
+    assert saved["format"] == "zwar-save/1" and len(saved["inputs"]) == 1
+    again = play("--resume", "game.json", input="sam: move 2,1\nsam: move 3,1\nsam: exit\n")
+    assert again.exit_code == 0, again.output
+    lines = again.output.splitlines()
+    assert any(line.endswith("  Sam leaves the board at 3,1") for line in lines)
+    assert lines[-1].endswith("Game over after turn 1: victory. the heroes win")
+
+
+def test_play_usage_errors(zwar, workdir):
+    result = zwar("play")
+    assert result.exit_code == 2 and "Error: give a MISSION to play, or --resume SAVE" in result.output
+    write(workdir, {"not-a-save.json": "{}"})
+    result = zwar("play", "--resume", "not-a-save.json")
+    assert result.exit_code == 2
+    assert 'Error: not-a-save.json: not a saved game (no "format": "zwar-save/1")' in result.output
+    result = zwar("play", str(workdir / "../nowhere.toml"))
+    assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_play_refuses_games_the_engine_does_not_play(zwar):
+    result = zwar("play", CONTENT / "core" / "missions" / "the-crossing.toml")
+    assert result.exit_code == 2
+    assert "the reference engine plays Z War One (zwar1) missions; the-crossing is a exodus mission" in result.output
+
+
+SCENARIO = '''
+[scenario]
+title = "A kill on a 7"
+script = ["sam: quick z1"]
+dice = [7]
+
+[[floors]]
+art = """
++-+-+-+
+|. . .|
++-+-+-+
+"""
+
+[[heroes]]
+id = "sam"
+at = "0,0"
+
+[[infected]]
+class = "zombie"
+at = "2,0"
+facing = "W"
+
+[expect]
+infected = []
+heroes.sam = { ap = 2 }
+'''
+
+
+def test_rules_test_reports_pass_and_fail_with_a_diff(zwar, workdir):
+    write(workdir, {"rules/good.toml": SCENARIO.replace("ap = 2", "ap = 3"), "rules/bad.toml": SCENARIO})
+    result = zwar("rules-test", "rules")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "FAIL rules/bad.toml: A kill on a 7",
+        "    heroes.sam.ap: expected 2, got 3",
+        "PASS rules/good.toml: A kill on a 7",
+        "2 scenarios: 1 passed, 1 failed",
+    ]
+    assert zwar("rules-test", "-q", "rules/good.toml").output == "1 scenario: 1 passed, 0 failed\n"
+
+
+def test_rules_test_points_at_mistakes_in_a_scenario(zwar, workdir):
+    write(workdir, {"s.toml": SCENARIO.replace('dice = [7]', 'dice = [7]\nspeed = 3')})
+    result = zwar("rules-test", "s.toml")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "FAIL s.toml: s",
+        "    s.toml:6:1: error ZW005: unknown key `speed` in [scenario]; known keys: cards, deck, dice, max_turns, "
+        "miniatures, notes, open_doors, phase, script, source, title, turn, until",
+        "1 scenario: 0 passed, 1 failed",
+    ]
+    assert zwar("rules-test", "missing").exit_code == 2
