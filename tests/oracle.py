@@ -77,8 +77,9 @@ class Oracle:
                 b1, b2 = (c[0], a[1]), (a[0], c[1])
                 around = [(a, b1), (b1, c), (c, b2), (b2, a)]
                 doors = [self.edge(p, q) for p, q in around]
+                doorway = any(kind == Edge.DOOR for kind, _ in doors)  # "across an open doorway"
                 all_open = all(name in self.open for kind, name in doors if kind == Edge.DOOR)
-                return (all_open and self.board(*b1) and self.board(*b2)
+                return (doorway and all_open and self.board(*b1) and self.board(*b2)
                         and not self.separated(a, c, lambda p, q: self.blocks(p, q, doors_count_open=True)))
         return False
 

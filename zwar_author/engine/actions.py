@@ -1,6 +1,6 @@
 """Hero actions as values, their text, and reading a person's text back into one.
 
-An ``Action`` is frozen and compared by value, so a driver answers a request
+An ``Action`` is an immutable value (a named tuple, cheap to make by the hundred), so a driver answers a request
 with one of the request's options or an equal copy. Text is generated from
 the game (squares as ``x,y``, infected as ``z3``) and read back by matching
 against the legal actions, as python-chess matches SAN against its legal
@@ -9,7 +9,7 @@ moves: there is one list of what is legal, and both come from it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .chance import Choice
 from .state import Game
@@ -21,8 +21,7 @@ AP_COST = {
 }
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     hero: str  # the hero's id; "" for "end turn"
     verb: str
     to: int = -1  # a square moved to

@@ -20,11 +20,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, NamedTuple
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """One option of a decision that is not a hero action: a square, an infected, fire or hold."""
 
     key: Any

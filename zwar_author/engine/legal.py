@@ -28,7 +28,7 @@ def legal(g: Game) -> list[Action]:
     for h in g.heroes:
         if h.on_board and not h.done:
             acts = hero_actions(g, h)
-            if on_spawn_point(g, h) and any(a.verb in LEAVING for a in acts):
+            if on_spawn_point(g, h) and can_leave(g, h):
                 stuck = True
                 acts = [a for a in acts if a.verb != "end"]
             out += acts
@@ -37,11 +37,16 @@ def legal(g: Game) -> list[Action]:
     return out
 
 
-LEAVING = ("move", "step", "crawl", "dive", "sprint", "turbo", "stand")
-
-
 def on_spawn_point(g: Game, h: Hero) -> bool:
     return h.sq in g.mission.spawn_at
+
+
+def can_leave(g: Game, h: Hero) -> bool:
+    """Whether ``h`` could still step off its square this turn (a free square next to it, and the AP
+    to move, crawl, or go on with a sprint)."""
+    if h.grapplers or not free_steps(g, h):
+        return False
+    return h.stride > 0 or h.ap >= (2 if h.prone else 1)
 
 
 def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
@@ -187,22 +192,34 @@ def ballistic_cards(g: Game, h: Hero) -> list:
 
 def _grappled_nearby(g: Game, h: Hero, sq: int) -> list[Infected]:
     """Infected locked in a grapple with another hero standing next to ``sq``."""
-    out = []
-    if not any(h.grapplers for h in g.heroes):
-        return out
-    for n in reach(g, sq):
-        other = g.at.get(n)
-        if isinstance(other, Hero) and other is not h:
-            out += [g.infected[i] for i in other.grapplers]
-    return out
+    held = [o for o in g.heroes if o.grapplers and o is not h and o.status == "board"]
+    if not held:
+        return []
+    near = reach(g, sq)
+    return [g.infected[i] for o in held if o.sq in near for i in o.grapplers]
 
 
 def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1) -> list[Infected]:
+    """Infected a gun at ``sq`` can hit: in range and in the hero's sight (``leaving``: a square
+    the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``."""
     m = g.mission
-    floor = m.floor_of[sq]
-    found = [z for z in g.infected.values()
-             if z.sq is not None and m.floor_of[z.sq] == floor and in_range(g, card, sq, z.sq)
-             and g.hero_sees(sq, z.sq, ignore=leaving)]
+    floor_of, floor = m.floor_of, m.floor_of[sq]
+    limit = m.equipment[card.eq].range
+    dist = m.route_from(sq, ALL) if limit is not None else None
+    sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
+    found = []
+    for z in g.infected.values():
+        target = z.sq
+        if target is None or floor_of[target] != floor or not sees(sq, target, doors):
+            continue
+        if dist is not None and dist.get(target, UNREACHABLE) > limit:
+            continue
+        for off in offsets(sq, target):
+            unit = at.get(sq + off)
+            if unit is not None and not unit.prone and sq + off != leaving:
+                break
+        else:
+            found.append(z)
     return found + _grappled_nearby(g, h, sq)
 
 

@@ -153,7 +153,7 @@ class Session:
 
 def _encode(value) -> dict:
     if isinstance(value, Action):
-        return {"action": asdict(value)}
+        return {"action": value._asdict()}
     if isinstance(value, Choice):
         return {"choice": value.key}
     if isinstance(value, int):

@@ -137,16 +137,19 @@ class FloorRelations:
 
     @cached_property
     def _skinny(self) -> tuple[np.ndarray, ...]:
-        """Step for a hero with the Skinny perk: also diagonally across an open doorway, when
-        the lattice point is not separated with doors as open and every door at it is open."""
+        """Step for a hero with the Skinny perk: also diagonally across an open doorway (a lattice
+        point with a door on it), when it is not separated with doors as open and every door at
+        it is open. A wall end or corner without a door stays closed to diagonals."""
         base = self._step
         wall_h, wall_v = blocking(self.grid, None)
         nwse, nesw = not_separated(*arms(wall_h, wall_v))
         shut_h = (self.grid.h == Edge.DOOR) & ~self.doors.h
         shut_v = (self.grid.v == Edge.DOOR) & ~self.doors.v
         doors_open = ~np.logical_or.reduce(arms(shut_h, shut_v, outside=False))
+        doorway = np.logical_or.reduce(arms(self.grid.h == Edge.DOOR, self.grid.v == Edge.DOOR, outside=False))
+        across = doors_open & doorway
         extra = self._build(self.standable, np.zeros_like(shut_h), np.zeros_like(shut_v),
-                            nwse & doors_open, nesw & doors_open, need_beside=True)
+                            nwse & across, nesw & across, need_beside=True)
         return tuple(b | x for b, x in zip(base, extra))
 
     @cached_property
