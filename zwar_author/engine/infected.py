@@ -338,7 +338,7 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
 
 
 def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
-    if z.id in h.melee_alerted or z.sq not in g.mission.steps(h.sq, g.doors):
+    if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
     pick = ctx.choose("heroes", f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id)

@@ -170,7 +170,7 @@ def same_floor(g: Game, a: int, b: int) -> bool:
 
 def reach(g: Game, sq: int) -> list[int]:
     """Squares a melee attack from ``sq`` reaches: a step, never across floors."""
-    return [n for n in g.mission.steps(sq, g.doors) if same_floor(g, sq, n)]
+    return g.mission.reach(sq, g.doors)
 
 
 def in_range(g: Game, card, frm: int, sq: int) -> bool:

@@ -91,6 +91,8 @@ class Mission:
         self._route_cache = _Cache()
         self._field_cache = _Cache()
         self._grab_cache = _Cache()
+        self._steps_cache = _Cache(65536)
+        self._reach_cache = _Cache(65536)
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._smell_cache = _Cache()
         self._smell_tables: dict[tuple[int, int], list[list[int]]] = {}
@@ -285,10 +287,20 @@ class Mission:
         return self.door_at.get((floor, axis, ex, ey), -1)
 
     def steps(self, sq: int, doors: int, skinny: bool = False) -> list[int]:
-        """Squares one step from ``sq`` with the doors of mask ``doors`` open."""
-        out = [n for n, d in self.step_all[sq] if d < 0 or doors >> d & 1]
-        if skinny:
-            out += self._skinny(sq, doors)
+        """Squares one step from ``sq`` with the doors of mask ``doors`` open (do not change the list)."""
+        key = (sq, doors)
+        out = self._steps_cache.get(key)
+        if out is None:
+            out = self._steps_cache.put(key, [n for n, d in self.step_all[sq] if d < 0 or doors >> d & 1])
+        return out + self._skinny(sq, doors) if skinny else out
+
+    def reach(self, sq: int, doors: int) -> list[int]:
+        """Squares a melee attack or a grab from ``sq`` reaches: a step on the same floor."""
+        key = (sq, doors)
+        out = self._reach_cache.get(key)
+        if out is None:
+            floor = self.floor_of[sq]
+            out = self._reach_cache.put(key, [n for n in self.steps(sq, doors) if self.floor_of[n] == floor])
         return out
 
     def _skinny(self, sq: int, doors: int) -> list[int]:
