@@ -16,8 +16,8 @@ from collections import defaultdict
 from pathlib import Path
 
 from zwar_author.engine import turn
-from zwar_author.engine.api import new_game, passive, random_policy, simulate, start
 from zwar_author.engine.api import apply as apply_input
+from zwar_author.engine.api import new_game, passive, random_policy, simulate, start
 from zwar_author.engine.chance import Live
 from zwar_author.engine.load import load_mission
 

@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from conftest import CONTENT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,8 +29,6 @@ from zwar_author.engine.session import CommandError, Session
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame
-
-from conftest import CONTENT
 
 MISSIONS = CONTENT / "core" / "missions"
 _loaded = {}
@@ -181,15 +180,17 @@ def test_the_board_as_text_shows_figures_and_a_roster():
 @settings(max_examples=12, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["supply-run", "the-tower", "inbound"]))
 def test_random_games_keep_the_board_consistent(seed, name):
-    """Whatever is played: one figure per square, the square index agrees with the figures,
+    """Whatever is played: one figure per square (bodies of the dead included), the square index agrees with the figures,
     no AP, ammunition or miniature count below zero, and the game ends."""
     g = new_game(mission(name))
     policy = random_policy(random.Random(seed))
 
     def checked(game, request):
-        placed = {h.sq: h for h in game.heroes if h.status == "board"}
+        bodies = {hero_id for hero_id, _ in game.risen}  # director games: the dead lie there until the end phase
+        standing = [h for h in game.heroes if h.status == "board" or h.id in bodies]
+        placed = {h.sq: h for h in standing}
         placed.update({z.sq: z for z in game.infected.values() if z.sq is not None})
-        assert len(placed) == sum(1 for h in game.heroes if h.status == "board") + len(game.board_infected())
+        assert len(placed) == len(standing) + len(game.board_infected())
         assert placed == game.at
         assert all(h.ap >= 0 and 0 <= h.stage <= 5 for h in game.heroes)
         assert all(c.ammo is None or c.ammo >= 0 for h in game.heroes for c in h.cards)

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import FIXTURES, PACK, write
 
 from zwar_author.analysis.query import RELATIONS
-
-from conftest import FIXTURES, PACK, write
 
 DOORWAY = '''[mission]
 id = "doorway"

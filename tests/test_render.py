@@ -12,18 +12,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import CONTENT, FIXTURES, PACK, write
 from PIL import Image
 
 from zwar_author.compile.project import check
 from zwar_author.render import cairo, svg
-from zwar_author.render.canvas import Group, Page, Text
+from zwar_author.render.canvas import Group, Text
 from zwar_author.render.cards import CardOptions, card_pages
 from zwar_author.render.maps import MapOptions, _starts, map_pages
 from zwar_author.render.pages import _key_entries, mission_pages
 from zwar_author.render.text import width
 from zwar_author.render.theme import INK, SCREEN
-
-from conftest import CONTENT, FIXTURES, PACK, write
 
 GOLDEN = Path(__file__).parent / "golden" / "render"
 ROOM = '''[mission]

@@ -11,9 +11,10 @@ from .output import PACK_PATH, plural, usage_errors
 @click.command("rules-test")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("-q", "--quiet", is_flag=True, help="Print only the scenarios that fail.")
+@click.option("--log", "show_log", is_flag=True, help="Print each scenario's game log under it.")
 @PACK_PATH
 @usage_errors
-def command(paths, quiet, search) -> None:
+def command(paths, quiet, show_log, search) -> None:
     """Run rules scenarios: each scenario file, or every .toml under each folder.
 
     A scenario is a small board, the units on it, a script of actions, the dice
@@ -36,6 +37,9 @@ def command(paths, quiet, search) -> None:
         click.echo(f"{'PASS' if outcome.passed else 'FAIL'} {display_path(path)}: {outcome.title}")
         for failure in outcome.failures:
             click.echo(f"    {failure}")
+        if show_log:
+            for line in outcome.log:
+                click.echo(f"      | {line}")
         failed += not outcome.passed
     click.echo(f"{plural(len(files), 'scenario')}: {len(files) - failed} passed, {failed} failed")
     if failed:

@@ -684,7 +684,8 @@ class _Compiler:
             crates=markers["crates"], keycards=markers["keycards"], infected=markers["infected"],
             npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=markers["tokens"], spawn=spawn,
             events=events, victory=self.m.victory, defeat=self.m.defeat,
-            miniatures=self.ws.miniatures(self.pack), rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes),
+            miniatures=self.ws.miniatures(self.pack),
+            rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes, _referenced(markers, spawn, events)),
         )
 
     def named_rooms(self) -> list[tuple[str, Sq, str | None]]:
@@ -704,6 +705,16 @@ class _Compiler:
                     doors.append(door.model_copy(update={"rooms": around}))
         order = {f: i for i, f in enumerate(self.grids)}
         return sorted(doors, key=lambda d: _edge_key(d.at, order))
+
+
+def _referenced(markers: dict[str, list], spawn: c.CompiledSpawn | None, events: list[c.CompiledEvent]) -> set[str]:
+    """Rules entries the mission names (as pack/id): embedded even when they belong to another game."""
+    found = {item.card for item in markers["items"]} | {z.class_ for z in markers["infected"]}
+    tables = [t for p in (spawn.phases if spawn else []) for s in (p.turn, p.room) if s
+              for t in (getattr(s, "what", None), getattr(s, "table", None)) if t]
+    found |= {row.result.infected for t in tables for row in t.rows if row.result.infected}
+    found |= {r.infected for e in events for r in e.spawn if r.infected}
+    return found
 
 
 def _edge_key(text: str, floors: dict[str, int]) -> tuple[int, str, int, int]:

@@ -250,7 +250,8 @@ class Workspace:
         return self._compiled[key]
 
     def rules_for(self, pack: Pack, game: str, heroes: list[str], extra: set[str] = frozenset()) -> c.Rules:
-        """The rules a mission of ``game`` embeds: its heroes, and every other entry of its game."""
+        """The rules a mission of ``game`` embeds: its heroes, every other entry of its game, the
+        entries in ``extra`` (named by the mission), and the cards its heroes and search deck give."""
         chosen: dict[str, dict[str, object]] = {kind: {} for kind in KINDS}
         for candidate in reversed(self.visible(pack)):
             for kind, entries in self.compiled_rules(candidate).items():
@@ -258,6 +259,13 @@ class Workspace:
                     wanted = qualified in heroes if kind == "heroes" else (game in model.games or qualified in extra)
                     if wanted:
                         chosen[kind][qualified] = model
+        cards = [ref for hero in chosen["heroes"].values() for ref in hero.equipment]
+        cards += [entry.card for entry in chosen["search"].values() if entry.card]
+        compiled = {q: m for p in self.visible(pack) for q, m in self.compiled_rules(p)["equipment"].items()}
+        for ref in cards:  # cards the chosen heroes and search cards give, whatever their game
+            entry = self.lookup(pack, "equipment", ref)
+            if entry is not None and entry.qualified in compiled:
+                chosen["equipment"].setdefault(entry.qualified, compiled[entry.qualified])
         xp = next((p.rules.campaign_xp for p in self.visible(pack) if p.rules.campaign_xp is not None), None)
         return c.Rules(**{kind: [v for _, v in sorted(chosen[kind].items())] for kind in KINDS}, campaign_xp=xp)
 

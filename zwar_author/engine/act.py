@@ -11,7 +11,7 @@ from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
 from .infected import fire_modes
-from .legal import ballistic_cards, behind, blast_area, cost, melee_card, watched
+from .legal import FREE, ballistic_cards, behind, blast_area, cost, melee_card, watched
 from .spawn import place_near, roamer_class
 from .state import Game, Hero, Infected, short
 
@@ -204,41 +204,52 @@ def _cards_for(g: Game, h: Hero, mode: str):
     raise ValueError(f"no fire mode {mode!r}")
 
 
-def _quick(g, ctx, h, a, defer=None):
+def _quick(g, ctx, h, a, eligible: bool | None = None):
     z = g.infected[a.target]
     cards, auto = _cards_for(g, h, a.mode)
-    if not auto and _assassinate(g, h, z, cards[:1], "quick fires at"):
+    if _assassin(g, h, z) if eligible is None else eligible:
+        _assassinate(g, h, z, cards, 3 if auto else 1)
         return
     attack(g, ctx, h, z, "quick", cards, auto=auto)
 
 
-def _melee(g, ctx, h, a, defer=None):
+def _melee(g, ctx, h, a, eligible: bool | None = None):
     z = g.infected[a.target]
     blade = melee_card(g, h)
     cards = [blade] if blade else []
-    if (blade or "snap" in h.perks) and _assassinate(g, h, z, cards, "strikes"):
+    if (blade or "snap" in h.perks) and (_assassin(g, h, z) if eligible is None else eligible):
+        _assassinate(g, h, z, cards, 1)
         return
     attack(g, ctx, h, z, "melee" if blade else "unarmed", cards)
 
 
-def _assassinate(g: Game, h: Hero, z: Infected, cards, verb: str) -> bool:
-    """From the square directly behind ``z``, never having stood in its forward line of
-    sight this turn, a quick fire or melee attack kills without a roll."""
-    if z.sq is None or z.prone or z.id in h.seen or behind(g, z) != h.sq:
-        return False
-    weapon = f" with the {g.mission.equipment[cards[0].eq].name}" if cards else " with bare hands"
-    auto_kill(g, h, z, f"{h.name} assassinates {g.label(z)} ({g.show(z.sq)}){weapon}: automatic kill", cards)
-    return True
+def _assassin(g: Game, h: Hero, z: Infected) -> bool:
+    """Whether ``h`` may assassinate ``z``: from the square directly behind it, never having stood
+    in its forward line of sight this turn."""
+    return z.sq is not None and not z.prone and z.id not in h.seen and behind(g, z) == h.sq
+
+
+def _assassinate(g: Game, h: Hero, z: Infected, cards, rounds: int) -> None:
+    """A quick fire or melee attack that kills without a roll; guns still spend their rounds."""
+    weapon = " and ".join(f"the {g.mission.equipment[c.eq].name}" for c in cards) or "bare hands"
+    auto_kill(g, h, z, f"{h.name} assassinates {g.label(z)} ({g.show(z.sq)}) with {weapon}: automatic kill",
+              cards, rounds)
 
 
 def _move_attack(g, ctx, h, a):
-    """Move & quick fire / melee (1 AP) in either order. The move is always made before the roll;
-    inside grab zones the grab tests come after the attack, and none for a target it removed."""
+    """Move & quick fire / melee / throw (1 AP) in either order. The move is always made before
+    the roll; an attack named before the move is judged from where it was named (an assassination
+    from behind). Inside grab zones the grab tests come after the attack, none for a target it removed."""
+    first = a.verb in ("quick-move", "melee-move", "throw-move")
+    z = g.infected.get(a.target)
+    eligible = _assassin(g, h, z) if first and z is not None else None
     deferred: list[Infected] = []
     if not enter(g, ctx, h, a.to, "moves", defer=deferred):
         return
-    if a.target in g.infected:
-        (_quick if "quick" in a.verb else _melee)(g, ctx, h, a)
+    if "throw" in a.verb:
+        _throw(g, ctx, h, a)
+    elif a.target in g.infected:
+        (_quick if "quick" in a.verb else _melee)(g, ctx, h, a, eligible)
     grab_tests(g, ctx, h, [d for d in deferred if d.id in g.infected])
 
 
@@ -428,9 +439,9 @@ VERBS = {
     "move": _move, "sprint": _sprint, "turbo": _sprint, "step": _step, "stop": _stop, "dive": _dive,
     "crawl": _crawl, "stand": _stand, "exit": _exit, "open": _door, "close": _door, "knock": _door,
     "quick": _quick, "melee": _melee, "move-quick": _move_attack, "quick-move": _move_attack,
-    "move-melee": _move_attack, "melee-move": _move_attack, "aimed": _aimed, "throw": _throw,
+    "move-melee": _move_attack, "melee-move": _move_attack, "move-throw": _move_attack, "throw-move": _move_attack,
+    "aimed": _aimed, "throw": _throw,
     "execute": _execute, "hitman": _hitman, "alert": _alert, "sweep": _sweep, "search": _search, "task": _task,
     "weapon": _weapon, "give": _exchange, "take": _exchange, "medpack": _medpack, "stink": _stink,
     "redline": _power, "dead-eye": _power, "berserker": _power, "support": _support, "end": _end,
 }
-FREE = {"weapon", "give", "take", "medpack", "stink", "redline", "dead-eye", "berserker", "support"}

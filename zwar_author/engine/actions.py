@@ -17,6 +17,7 @@ from .state import Game
 AP_COST = {
     "move": 1, "sprint": 2, "turbo": 4, "crawl": 2, "dive": 1, "stand": 2, "open": 1, "close": 1, "knock": 1,
     "quick": 1, "melee": 1, "throw": 1, "move-quick": 1, "quick-move": 1, "move-melee": 1, "melee-move": 1,
+    "move-throw": 1, "throw-move": 1,
     "aimed": 2, "execute": 2, "alert": 2, "sweep": 2, "search": 4, "task": 4, "hitman": 4, "exit": 1,
 }
 
@@ -74,6 +75,10 @@ def _body(g: Game, a: Action) -> str:
         return f"{attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''} then move {show(a.to)}"
     if verb == "throw":
         return f"throw {a.card} at {show(a.square)}"
+    if verb == "move-throw":
+        return f"move {show(a.to)} then throw {a.card} at {show(a.square)}"
+    if verb == "throw-move":
+        return f"throw {a.card} at {show(a.square)} then move {show(a.to)}"
     if verb in ("execute", "hitman"):
         return f"{'hit man' if verb == 'hitman' else verb} {_target(g, a.target)}"
     if verb == "sweep":

@@ -120,8 +120,10 @@ def _tokens(g: Game) -> None:
         if token.kind == "search":
             g.searched.add(room)
     for door in m.doors:
-        if door.start_open:
+        if door.start_open:  # a door open from the start: the rooms behind it are active
             g.doors |= 1 << door.index
+            for room in door.rooms:
+                g.active |= 1 << room
     g.deck = {card.id: card.copies for card in c.rules.search}
 
 

@@ -89,16 +89,21 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
                 "alert-melee": "attacks", "melee": "attacks", "unarmed": "attacks"}[how]
         suffix = " on alert" if how == "alert-melee" else ""
         label = f"{h.name} {verb} {g.label(z)} ({where}){suffix} with {weapon}"
+    where_sq = z.sq if z.sq is not None else h.sq
     results, rolls = _roll(ctx, specs, label, h.id)
+    word = _word(results)
+    g.emit("attack", h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls), word)
     if "kill" not in results and use_power(g, ctx, h, "blessed", "re-roll the failed attack with Blessed"):
-        results, rolls = _roll(ctx, specs, f"{label}, re-rolled", h.id)
-    kills = results.count("kill")
-    knock = "knockdown" in results
-    word = "kill" if kills else ("knockdown" if knock else "miss")
-    g.emit("attack", h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}",
-           z.sq if z.sq is not None else h.sq, tuple(rolls), word)
-    kills, knock = _after_roll(g, ctx, h, cards, kills, knock, aimed, auto)
+        results, rolls = _roll(ctx, specs, f"{label} (re-roll)", h.id)
+        word = _word(results)
+        g.emit("attack", h.id, f"{label} (re-roll): {_dice_text(rolls, specs[0][1])} → {word}", where_sq,
+               tuple(rolls), word)
+    kills, knock = _after_roll(g, ctx, h, cards, results.count("kill"), "knockdown" in results, aimed, auto)
     return hit(g, z, kills, knock)
+
+
+def _word(results: list[str]) -> str:
+    return "kill" if "kill" in results else ("knockdown" if "knockdown" in results else "miss")
 
 
 def spend(g: Game, card: Card, rounds: int) -> None:
@@ -167,8 +172,9 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
 
 
 def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], rounds: int = 1) -> None:
-    """An execution, assassination or Hit Man kill: no dice; a ballistic weapon still uses a round."""
-    for card in cards[:1]:
+    """An execution, assassination or Hit Man kill: no dice; each gun used still spends its rounds
+    (3 for full auto, one from each of two pistols)."""
+    for card in cards:
         spend(g, card, rounds)
     h.aim = None
     where = z.sq if z.sq is not None else h.sq
@@ -182,31 +188,33 @@ def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], round
 
 def grab_test(g: Game, ctx: Context, h: Hero, z: Infected) -> str:
     """The hero's grab test against ``z``: taken_down, knockdown or safe."""
-    table = g.mission.classes[z.cls].grab
-    bonus = 1 if "dodgy" in h.perks else 0
     why = f"{h.name}'s grab test against {g.label(z)}"
-    roll = ctx.roll(why, h.id)
-    result = read(table, roll + bonus)
-    if result != "safe" and use_power(g, ctx, h, "blessed", "re-roll the failed grab test with Blessed"):
-        roll = ctx.roll(why + ", re-rolled", h.id)
-        result = read(table, roll + bonus)
-    g.emit("grab", z.tag, f"{why}: {_dice_text([roll], bonus)} → {result.replace('_', ' ')}", h.sq, (roll,),
-           result.replace("_", " "))
-    return result
+    return tested(g, ctx, h, why, g.mission.classes[z.cls].grab, 1 if "dodgy" in h.perks else 0, "safe",
+                  ("grab", z.tag), lambda result: result.replace("_", " "))
 
 
 def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
-    table = g.mission.classes[z.cls].bite
-    bonus = 1 if armoured(g, h) else 0
     why = f"{h.name}'s bite test against {g.label(z)}"
-    roll = ctx.roll(why, h.id)
-    result = read(table, roll + bonus)
-    if result != "safe" and use_power(g, ctx, h, "blessed", "re-roll the failed bite test with Blessed"):
-        roll = ctx.roll(why + ", re-rolled", h.id)
-        result = read(table, roll + bonus)
-    g.emit("bite", z.tag, f"{why}: {_dice_text([roll], bonus)} → {result}", h.sq, (roll,), result)
+    result = tested(g, ctx, h, why, g.mission.classes[z.cls].bite, 1 if armoured(g, h) else 0, "safe",
+                    ("bite", z.tag), str)
     if result == "bitten":
         infect(g, ctx, h, "bitten")
+
+
+def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: str, event: tuple[str, str],
+           words) -> str:
+    """Roll a test on ``table``; a failed one (not ``passed``) may be re-rolled with Blessed. Each
+    roll is logged, the re-roll marked as such."""
+    roll = ctx.roll(why, h.id)
+    result = read(table, roll + bonus)
+    g.emit(event[0], event[1], f"{why}: {_dice_text([roll], bonus)} → {words(result)}", h.sq, (roll,), words(result))
+    if result != passed and use_power(g, ctx, h, "blessed", f"re-roll the failed {event[0]} test with Blessed"):
+        again = f"{why} (re-roll)"
+        roll = ctx.roll(again, h.id)
+        result = read(table, roll + bonus)
+        g.emit(event[0], event[1], f"{again}: {_dice_text([roll], bonus)} → {words(result)}", h.sq, (roll,),
+               words(result))
+    return result
 
 
 def armoured(g: Game, h: Hero) -> bool:
@@ -241,16 +249,5 @@ def hold(g: Game, h: Hero, z: Infected) -> None:
 
 def hero_dies(g: Game, h: Hero, cause: str) -> None:
     g.emit("death", h.id, f"{h.name} dies ({cause})", h.sq, result=cause)
-    for zid in list(h.grapplers):
-        z = g.infected[zid]
-        z.holder = None
-        h.grapplers.remove(zid)
-        free = [n for n in g.mission.steps(h.sq, g.doors) if n not in g.at and g.mission.standable[n]]
-        if free:
-            g.place(z, free[0])
-        else:
-            g.remove(z)
-    g.lift(h)
-    h.status = "dead"
-    h.done = True
+    h.status, h.done, h.alert, h.stride = "dead", True, None, 0
     g.ruleset.hero_died(g, h, cause)

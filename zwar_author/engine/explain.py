@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import re
 
-from .legal import ballistic_cards, cost, free_steps, in_range, melee_card, reach
+from .legal import (
+    ballistic_cards,
+    cost,
+    free_steps,
+    in_range,
+    infected_in_room,
+    melee_card,
+    reach,
+)
 from .state import Game, Hero, Infected
 
 _TAG = re.compile(r"^z(\d+)$")
@@ -193,7 +201,7 @@ def _search(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
             return f"{h.name} is not in a room"
         if room in g.searched:
             return "the room has already been searched"
-        if not h.stink and any(m.room_of[z.sq] == room for z in g.board_infected()):
+        if not h.stink and infected_in_room(g, room):
             return "a room can only be searched when it holds no infected"
         if not g.deck_size():
             return "the search deck is empty"

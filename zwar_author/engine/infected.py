@@ -14,7 +14,7 @@ from ..geometry.facing import forward
 from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
 from .mission import ALL, UNREACHABLE
-from .state import Game, Hero, Infected
+from .state import Game, Hero, Infected, count_squares
 
 HOLD = "hold"
 
@@ -82,26 +82,45 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
     if target is not None and (announce or charging):
         away = hero_distance(g, target, pos)
         if charging:
-            text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {away} squares away)"
+            text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {count_squares(away)} away)"
         else:
-            text = f"{g.label(z).capitalize()} moves towards {target.name}, {away} squares away"
+            text = f"{g.label(z).capitalize()} moves towards {target.name}, {count_squares(away)} away"
         g.emit("target", z.tag, text, pos)
     return target, charging
 
 
 def grab_squares(g: Game, h: Hero) -> tuple[int, ...]:
-    return g.mission.grab_squares(h.sq, g.doors, g.active)
+    """Squares an infected could grab ``h`` from, counting doors it may open as open."""
+    return g.mission.grab_squares(h.sq, g.mission.openable(g.doors, g.active), g.active)
 
 
-def goals(g: Game, h: Hero) -> tuple[int, ...]:
-    """Where an infected heads to grab ``h``: the free squares it could grab from (all of them
-    when every one is taken, so that it still comes as close as it can)."""
+def goals(g: Game, at: int, h: Hero) -> tuple[int, ...]:
+    """Where an infected at ``at`` heads for ``h``: the free squares it could grab from (all of them
+    when every one is taken, so that it still comes as close as it can). On a floor with no
+    detectable hero it heads for the nearest staircase instead: the squares its stair links lead to."""
+    m = g.mission
+    floor = m.floor_of[at]
+    if m.floor_of[h.sq] != floor and not any(m.floor_of[o.sq] == floor for o in g.detectable()):
+        ends = tuple(sorted(b for a, far in m.links.items() if m.floor_of[a] == floor for b in far
+                            if m.floor_of[b] != floor))
+        if ends:
+            return ends
     squares = grab_squares(g, h)
     return tuple(sq for sq in squares if sq not in g.at) or squares
 
 
 def can_grab(g: Game, z: Infected, h: Hero) -> bool:
     return h.on_board and z.sq in g.mission.steps(h.sq, g.doors)
+
+
+def door_to(g: Game, z: Infected, h: Hero) -> int | None:
+    """A shut door between ``z`` and ``h`` that ``z`` may open (then it can grab)."""
+    m = g.mission
+    for n, door in m.step_all[z.sq]:
+        if n == h.sq and door >= 0 and not g.doors >> door & 1 and m.door_cost(door, g.doors) == 2 \
+                and all(g.active >> r & 1 for r in m.doors[door].rooms):
+            return door
+    return None
 
 
 def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> None:
@@ -123,7 +142,12 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         left = allowance - moved
         if left <= 0:
             break
-        field = m.field(goals(g, target), g.active, g.doors)
+        door = door_to(g, z, target)
+        if door is not None:
+            _open(g, ctx, z, door)
+            moved += 1
+            continue
+        field = m.field(goals(g, z.sq, target), g.active, g.doors)
         if z.sq not in field:
             break
         hops = _hops(g, z.sq, field, charging, left)
@@ -161,7 +185,7 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         alert_fire(g, ctx, z, 1)
         return 1
     if isinstance(there, Infected) and charging and allowance >= 2 and target is not None:
-        field = g.mission.field(goals(g, target), g.active, g.doors)
+        field = g.mission.field(goals(g, enter, target), g.active, g.doors)
         if enter in field:
             hops = _through(g, enter, field, allowance - 1, (enter,))
             if hops:
@@ -249,7 +273,7 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
 def _face_onward(g: Game, z: Infected, target: Hero) -> None:
     """At the end of its move a unit faces its next square of movement."""
     m = g.mission
-    field = m.field(goals(g, target), g.active, g.doors)
+    field = m.field(goals(g, z.sq, target), g.active, g.doors)
     here = field.get(z.sq)
     if here is None or here == 0:
         z.facing = face(g, z.sq, target.sq, z.facing)

@@ -21,20 +21,48 @@ END_TURN = Action("", "end-turn")
 def legal(g: Game) -> list[Action]:
     """Every legal action of the hero move, for every hero still to move, then ``end turn``.
 
-    No hero may finish their turn on a spawn point: while one could still step off, neither
-    they nor the heroes as a whole may end, and no move may strand a hero on one."""
+    No hero may finish their turn on a spawn point: while one could still step off, nothing
+    that would finish their move there is offered (``end``, ``end turn``, an action that spends
+    the AP they need to step off, going on alert, another hero acting while they are mid-move),
+    and no move may strand a hero on one."""
     out: list[Action] = []
+    held = None  # the hero mid-move on a spawn point, who must step off before anyone else acts
     stuck = False
     for h in g.heroes:
-        if h.on_board and not h.done:
-            acts = hero_actions(g, h)
-            if on_spawn_point(g, h) and can_leave(g, h):
-                stuck = True
-                acts = [a for a in acts if a.verb != "end"]
-            out += acts
+        if not h.on_board or h.done:
+            continue
+        acts = hero_actions(g, h)
+        if on_spawn_point(g, h) and can_leave(g, h):
+            stuck = True
+            acts = [a for a in acts if _keeps_way_off(h, a)]
+            if g.current == h.id:
+                held = h.id
+        out += acts
+    if held is not None:
+        out = [a for a in out if a.hero == held]
     if not stuck:
         out.append(END_TURN)
     return out
+
+
+MOVING = frozenset({"move", "step", "dive", "crawl", "sprint", "turbo", "exit", "move-quick", "quick-move",
+                    "move-melee", "melee-move", "move-throw", "throw-move"})
+FREE = frozenset({"weapon", "give", "take", "medpack", "stink", "redline", "dead-eye", "berserker", "support"})
+
+
+def _keeps_way_off(h: Hero, a: Action) -> bool:
+    """Whether ``h``, on a spawn point, could still step off after ``a`` (moves are checked
+    where they are made: they may not end on a spawn point without the AP to leave it)."""
+    if a.verb in MOVING or a.verb in FREE:
+        return True
+    if a.verb in ("end", "alert"):
+        return False
+    if a.verb == "stop":
+        return h.ap >= 1
+    if h.stride and a.verb in ("quick", "melee"):
+        return True  # Run & Gun, Hit & Run: no AP, the sprint goes on
+    prone_after = h.prone and a.verb != "stand"
+    return h.ap - cost(h, a.verb) >= (2 if prone_after else 1)
 
 
 def on_spawn_point(g: Game, h: Hero) -> bool:
@@ -105,6 +133,7 @@ def _prone(g: Game, h: Hero) -> list[Action]:
     if h.ap >= cost(h, "stand"):
         acts.append(Action(h.id, "stand"))
     acts += _quick(g, h, h.sq)
+    acts += _throws(g, h)
     acts += _aimed(g, h)
     acts += _alert(g, h)
     return acts
@@ -257,6 +286,11 @@ def _move_attacks(g: Game, h: Hero, steps: list[int]) -> list[Action]:
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
         acts += [Action(h.id, "quick-move", target=a.target, mode=a.mode, to=n) for a in first_quick]
         acts += [Action(h.id, "melee-move", target=a.target, mode=a.mode, to=n) for a in first_melee]
+    if any(g.mission.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
+        first_throws = _throws(g, h)
+        for n in steps:
+            acts += _throws(g, h, n, "move-throw", n, leaving=h.sq)
+            acts += [Action(h.id, "throw-move", square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
 
 
@@ -273,23 +307,26 @@ def _aimed(g: Game, h: Hero) -> list[Action]:
     return acts
 
 
-def _throws(g: Game, h: Hero) -> list[Action]:
+def _throws(g: Game, h: Hero, sq: int | None = None, verb: str = "throw", to: int = -1,
+            leaving: int = -1) -> list[Action]:
+    """Throwing an active explosive from ``sq`` (where the hero stands, or steps to first)."""
     m = g.mission
+    sq = h.sq if sq is None else sq
     acts = []
     for card in h.active_cards():
         eq = m.equipment[card.eq]
         if eq.kind != "explosive" or (card.ammo is not None and card.ammo <= 0):
             continue
         limit = eq.range or 1
-        for sq, d in sorted(m.route_from(h.sq, ALL).items()):
-            if d > limit or not same_floor(g, h.sq, sq) or not g.hero_sees(h.sq, sq, units_block=False):
+        for target, d in sorted(m.route_from(sq, ALL).items()):
+            if d > limit or not same_floor(g, sq, target) or not g.hero_sees(sq, target, units_block=False):
                 continue
-            area = blast_area(g, sq)
-            if any(isinstance(g.at.get(s), Hero) for s in area):
+            area = blast_area(g, target)
+            if sq in area or any(isinstance(g.at.get(s), Hero) and s != leaving for s in area):
                 continue
-            doors = [d for d in m.doors_at.get(sq, ()) if not g.destroyed >> d & 1]
+            doors = [d for d in m.doors_at.get(target, ()) if not g.destroyed >> d & 1]
             if doors or any(isinstance(g.at.get(s), Infected) for s in area):
-                acts.append(Action(h.id, "throw", square=sq, card=card.name))
+                acts.append(Action(h.id, verb, square=target, card=card.name, to=to))
     return acts
 
 
@@ -356,7 +393,7 @@ def _search_task(g: Game, h: Hero) -> list[Action]:
     acts = []
     room = m.room_of[h.sq]
     if room and h.ap >= cost(h, "search") and room not in g.searched and g.deck_size() and (
-            h.stink or not any(m.room_of[z.sq] == room for z in g.board_infected())):
+            h.stink or not infected_in_room(g, room)):
         acts.append(Action(h.id, "search"))
     if h.ap >= cost(h, "task"):
         for obj in m.compiled.objectives:
@@ -368,6 +405,13 @@ def _search_task(g: Game, h: Hero) -> list[Action]:
         if room and any(d.kind == "blast" and d.room == room and not g.doors >> d.index & 1 for d in m.doors):
             acts.append(Action(h.id, "task", target=0))
     return acts
+
+
+def infected_in_room(g: Game, room: int) -> bool:
+    """Whether a room holds infected: on its squares, or in a grapple with a hero standing in it."""
+    m = g.mission
+    return any(m.room_of[z.sq] == room for z in g.board_infected()) or any(
+        o.grapplers and o.on_board and m.room_of[o.sq] == room for o in g.heroes)
 
 
 # --- free actions --------------------------------------------------------------------------

@@ -91,6 +91,7 @@ class Mission:
         self._route_cache = _Cache()
         self._field_cache = _Cache()
         self._grab_cache = _Cache()
+        self._openable_cache = _Cache()
         self._steps_cache = _Cache(65536)
         self._reach_cache = _Cache(65536)
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
@@ -467,6 +468,18 @@ class Mission:
                     dist[n] = cost
                     heapq.heappush(queue, (cost, n))
         return self._field_cache.put(key, dist)
+
+    def openable(self, doors: int, active: int) -> int:
+        """``doors`` plus every shut ordinary door an infected may open: both its sides active."""
+        key = (doors, active)
+        found = self._openable_cache.get(key)
+        if found is None:
+            found = doors
+            for door in self.doors:
+                if door.kind == "door" and all(active >> r & 1 for r in door.rooms):
+                    found |= 1 << door.index
+            self._openable_cache.put(key, found)
+        return found
 
     def door_cost(self, door: int, doors: int) -> int:
         """Movement points to cross an edge for an infected: 1, 2 for a shut ordinary door, or

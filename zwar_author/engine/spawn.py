@@ -9,7 +9,7 @@ from __future__ import annotations
 from .chance import Choice, Context
 from .infected import activate, face
 from .mission import ALL, UNREACHABLE
-from .state import Game, Hero, Infected, short
+from .state import Game, Hero, Infected, count_squares, short
 
 
 def phase(g: Game):
@@ -73,7 +73,7 @@ def _result_text(g: Game, result) -> str:
         if result.adjacent:
             text += " (next to the hero)"
         elif result.distance:
-            text += f" ({result.distance} squares)"
+            text += f" ({count_squares(result.distance)})"
         return text
     return {"roamers": "roamer", "sinkhole": "sinkhole", "nothing": "nothing"}.get(result.kind, result.kind)
 
@@ -96,7 +96,7 @@ def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
     sq = spawn_point(g, letter)
     placed = min(count, max(0, g.pool.get(cls, 0)))
     if placed < count:
-        g.emit("miniatures", "game", f"Only {placed} {g.mission.classes[cls].plural.lower()} left to place")
+        g.emit("miniatures", "game", f"Only {count_text(g, placed, cls)} left to place")
     for _ in range(placed):
         z = g.new_infected(cls, None, "N")
         g.emit("spawn", z.tag, f"{g.label(z).capitalize()} spawns at {letter} ({g.show(sq)})", sq)
@@ -199,7 +199,7 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     for number in range(1, result.count + 1):
         second = ctx.roll(f"Room spawn in {title}, roll 2: how far away is infected {number}")
         distance = row(spec.distance, second).distance
-        g.emit("room spawn", "game", f"Distance roll for infected {number}: rolls {second} → {distance} squares",
+        g.emit("room spawn", "game", f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))
         place_in_room(g, ctx, room, hero, result.infected, distance, False)
 
@@ -226,7 +226,7 @@ def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distan
     z = g.new_infected(cls, sq, face(g, sq, hero.sq, "N"))
     away = dist.get(sq)
     g.emit("placed", z.tag, f"{g.label(z).capitalize()} is placed at {g.show(sq)}"
-           + (f", {away} squares from {hero.name}" if away is not None else ""), sq)
+           + (f", {count_squares(away)} from {hero.name}" if away is not None else ""), sq)
     notice(g, z)
 
 
@@ -261,6 +261,24 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
     g.emit("placed", z.tag, f"{why}: {g.label(z)} is placed at {g.show(pick.key)}", pick.key)
     notice(g, z)
     return z
+
+
+def place_released(g: Game, ctx: Context, z: Infected, sq: int, why: str) -> None:
+    """An infected let go of a hero's card goes on a free square next to ``sq`` (the decider
+    chooses), or the nearest free one; with none anywhere it leaves play."""
+    m = g.mission
+    near = [n for n in m.reach(sq, g.doors) if n not in g.at and m.standable[n]]
+    if not near:
+        dist = m.route_from(sq, g.active)
+        free = [(d, n) for n, d in dist.items() if n not in g.at and m.standable[n]]
+        best = min((d for d, _ in free), default=None)
+        near = sorted(n for d, n in free if d == best)
+    if not near:
+        g.remove(z)
+        return
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near])
+    g.place(z, pick.key)
+    g.emit("placed", z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
 
 
 def notice(g: Game, z: Infected) -> None:

@@ -21,9 +21,18 @@ WEAPON_KINDS = ("ballistic", "melee", "explosive")
 MAX_STAGE = 5
 
 
+def count_squares(n: int) -> str:
+    """``n`` squares, in words that read right for one."""
+    return f"{n} square" if n == 1 else f"{n} squares"
+
+
 def short(qualified: str) -> str:
     """``core/pistol`` -> ``pistol``: rules behaviour is keyed by the short id."""
     return qualified.rpartition("/")[2]
+
+
+class GameOver(Exception):
+    """Raised when the game ends, to stop the step that ended it there and then."""
 
 
 class Card:
@@ -201,8 +210,9 @@ class Game:
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}
+        bodies = {hero_id for hero_id, _ in self.risen}  # director games: the dead lie there until the end phase
         for h in g.heroes:
-            if h.sq is not None and h.on_board:
+            if h.sq is not None and (h.on_board or h.id in bodies):
                 g.at[h.sq] = h
         for z in g.infected.values():
             if z.sq is not None:
@@ -250,6 +260,13 @@ class Game:
 
     def is_active(self, sq: int) -> bool:
         return self.mission.is_active(sq, self.active)
+
+    def finish(self, outcome: str, cause: str, reason: str) -> None:
+        """End the game: victory or defeat, why in a word (condition, hero died, turn limit, no heroes)
+        and in a sentence. Callers raise GameOver once they have said what follows (XP)."""
+        self.outcome, self.cause, self.reason = outcome, cause, reason
+        self.phase = "over"
+        self.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
 
     # --- the log ---------------------------------------------------------------------
 

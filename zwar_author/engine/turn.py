@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from .act import perform
 from .chance import Choice, Context
-from .combat import bite_test, infect, read, use_power
+from .combat import bite_test, infect, tested
 from .infected import activate, face, hero_distance
 from .legal import legal, watched
 from .mission import UNREACHABLE
 from .spawn import phase as spawn_tables
-from .spawn import place_near, room_spawn, spawn_point, turn_spawn
-from .state import Game, Hero
+from .spawn import place_near, place_released, room_spawn, spawn_point, turn_spawn
+from .state import Game, GameOver, Hero
 
 PHASE_NAMES = {"heroes": "Hero move", "bites": "Infected move", "spawn": "Infected spawn",
                "infection": "Infection test", "end": "End phase"}
@@ -25,9 +25,12 @@ def step(g: Game, ctx: Context) -> None:
     """Run one step; afterwards check whether the mission is won or lost (only the hero move and
     a hero's death or escape can change that between end phases)."""
     phase, heroes = g.phase, _standing_heroes(g)
-    STEPS[phase](g, ctx)
-    if not g.over and (phase == "heroes" or _standing_heroes(g) != heroes):
-        check(g, end_of_turn=False)
+    try:
+        STEPS[phase](g, ctx)
+        if phase == "heroes" or _standing_heroes(g) != heroes:
+            check(g, end_of_turn=False)
+    except GameOver:
+        pass
 
 
 def _standing_heroes(g: Game) -> int:
@@ -148,13 +151,8 @@ def infection_tests(g: Game, ctx: Context) -> None:
         if not h.on_board or not h.stage:
             continue
         why = f"{h.name}'s infection test (stage {h.stage})"
-        roll = ctx.roll(why, h.id)
-        result = read(g.ruleset.infection_check, roll)
-        if result == "next" and use_power(g, ctx, h, "blessed", "re-roll the failed infection test with Blessed"):
-            roll = ctx.roll(why + ", re-rolled", h.id)
-            result = read(g.ruleset.infection_check, roll)
-        g.emit("infection test", h.id, f"{why}: rolls {roll} → {'next stage' if result == 'next' else 'stable'}",
-               h.sq, (roll,), result)
+        result = tested(g, ctx, h, why, g.ruleset.infection_check, 0, "stable", ("infection", h.id),
+                        lambda r: "next stage" if r == "next" else "stable")
         if result == "next":
             infect(g, ctx, h, "infection")
         if g.over:
@@ -183,18 +181,24 @@ def end_phase(g: Game, ctx: Context) -> None:
 
 
 def _rise(g: Game, ctx: Context) -> None:
-    """Director games: each hero who died this turn stands back up as a newborn."""
+    """Director games: in the end phase each hero who died this turn stands back up as a newborn;
+    the infected in a grapple with them are placed on squares next to them first."""
     newborn = next((c for c in g.mission.classes if c.rpartition("/")[2] == "newborn"), None)
     for hero_id, sq in g.risen:
-        name = g.hero(hero_id).name
+        h = g.hero(hero_id)
+        for zid in list(h.grapplers):
+            z = g.infected[zid]
+            h.grapplers.remove(zid)
+            z.holder = None
+            place_released(g, ctx, z, sq, f"{g.label(z).capitalize()} leaves {h.name}'s body")
+        g.lift(h)
         if newborn is None:
-            g.emit("rise", hero_id, f"{name} would rise as a newborn, but the rules have no newborn card")
+            g.emit("rise", hero_id, f"{h.name} would rise as a newborn, but the rules have no newborn card")
             continue
         g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
-        z = place_near(g, ctx, newborn, sq, f"{name} rises as a newborn", drop=False)
-        if z is not None:
-            z.facing = face(g, z.sq, min(g.detectable(), key=lambda h: hero_distance(g, h, z.sq)).sq, z.facing) \
-                if g.detectable() else z.facing
+        z = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
+        if z is not None and g.detectable():
+            z.facing = face(g, z.sq, min(g.detectable(), key=lambda o: hero_distance(g, o, z.sq)).sq, z.facing)
     g.risen = []
 
 
@@ -327,11 +331,10 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
 
 
 def _end(g: Game, outcome: str, cause: str, reason: str) -> None:
-    g.outcome, g.cause, g.reason = outcome, cause, reason
-    g.phase = "over"
-    g.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
+    g.finish(outcome, cause, reason)
     if outcome == "victory" and g.ruleset.awards_xp():
         award_xp(g)
+    raise GameOver(reason)
 
 
 def award_xp(g: Game) -> None:

@@ -76,8 +76,11 @@ class Campaign:
 
     def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
         """Campaign: a dead hero fails the mission at once."""
-        game.outcome, game.cause = "defeat", "hero died"
-        game.reason = f"{hero.name} died ({cause}): the mission is failed"
+        from .state import GameOver
+
+        game.lift(hero)
+        game.finish("defeat", "hero died", f"{hero.name} died ({cause}): the mission is failed")
+        raise GameOver(game.reason)
 
     def awards_xp(self) -> bool:
         return True
@@ -95,8 +98,10 @@ class Director(Campaign):
         return game.hero(pick.key)
 
     def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
-        """Director games go on: in the end phase the dead hero stands back up as a newborn
-        (the director's direct control of it is not modelled: it follows the infected's rules)."""
+        """Director games go on: the body lies where the hero fell (it blocks no line of sight) and
+        in the end phase stands back up as a newborn (the director's direct control of it is not
+        modelled: it follows the infected's rules)."""
+        hero.prone = True
         game.risen.append((hero.id, hero.sq))
 
     def awards_xp(self) -> bool:
