@@ -104,9 +104,9 @@ def hero_actions(g: Game, h: Hero) -> list[Action]:
     elif h.grapplers:
         acts = _grappled(g, h)
     elif h.prone:
-        acts = _prone(g, h)
+        acts = _prone(g, h, {})
     else:
-        acts = _standing(g, h)
+        acts = _standing(g, h, {})
     return acts + free_actions(g, h) + [Action(h.id, "end")]
 
 
@@ -126,20 +126,21 @@ def _grappled(g: Game, h: Hero) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict) -> list[Action]:
     acts = []
     if h.ap >= 2:
         acts += [Action(h.id, "crawl", to=n) for n in free_steps(g, h) if not strands(g, h, n, h.ap - 2, True)]
     if h.ap >= cost(h, "stand"):
         acts.append(Action(h.id, "stand"))
-    acts += _quick(g, h, h.sq)
+    acts += _quick(g, h, h.sq, memo=memo)
     acts += _throws(g, h)
-    acts += _aimed(g, h)
+    acts += _aimed(g, h, memo)
     acts += _alert(g, h)
     return acts
 
 
-def _standing(g: Game, h: Hero) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict) -> list[Action]:
+    """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     steps = [n for n in free_steps(g, h) if not strands(g, h, n, ap - 1, False)]
     acts = []
@@ -152,18 +153,18 @@ def _standing(g: Game, h: Hero) -> list[Action]:
     if ap >= 1:
         acts += [Action(h.id, "dive", to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
         acts += _doors(g, h)
-        acts += _quick(g, h, h.sq)
-        acts += _melee(g, h, h.sq)
-        acts += _move_attacks(g, h, steps)
+        quick, melee = _quick(g, h, h.sq, memo=memo), _melee(g, h, h.sq)
+        acts += quick + melee
+        acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(Action(h.id, "exit"))
-    acts += _aimed(g, h)
+    acts += _aimed(g, h, memo)
     if ap >= 2:
-        acts += _executions(g, h)
+        acts += _executions(g, h, memo)
     acts += _alert(g, h)
     if ap >= 4:
-        acts += _hitman(g, h)
+        acts += _hitman(g, h, memo)
     acts += _search_task(g, h)
     return acts
 
@@ -228,9 +229,14 @@ def _grappled_nearby(g: Game, h: Hero, sq: int) -> list[Infected]:
     return [g.infected[i] for o in held if o.sq in near for i in o.grapplers]
 
 
-def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1) -> list[Infected]:
+def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1, memo: dict | None = None) -> list[Infected]:
     """Infected a gun at ``sq`` can hit: in range and in the hero's sight (``leaving``: a square
     the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``."""
+    if memo is not None:
+        key = (sq, card.name, leaving)
+        if key not in memo:
+            memo[key] = gun_targets(g, h, sq, card, leaving)
+        return memo[key]
     m = g.mission
     floor_of, floor = m.floor_of, m.floor_of[sq]
     limit = m.equipment[card.eq].range
@@ -258,13 +264,13 @@ def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
 
 
 def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: str = "quick",
-           to: int = -1) -> list[Action]:
+           to: int = -1, memo: dict | None = None) -> list[Action]:
     """Quick fire from ``sq`` with the active guns, one action per target and fire mode."""
     acts = []
     for key, cards, _, _ in fire_modes(g, h, h.active_cards()):
         targets = None
         for card in cards:
-            found = {z.id for z in gun_targets(g, h, sq, card, leaving)}
+            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
             targets = found if targets is None else targets & found
         acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
@@ -275,14 +281,15 @@ def _melee(g: Game, h: Hero, sq: int, verb: str = "melee", to: int = -1) -> list
     return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in sorted(blade_targets(g, h, sq), key=lambda z: z.id)]
 
 
-def _move_attacks(g: Game, h: Hero, steps: list[int]) -> list[Action]:
-    """Move one square and attack, in either order (the target is named from where it is seen)."""
+def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
+                  memo: dict) -> list[Action]:
+    """Move one square and attack, in either order (the target is named from where it is seen);
+    ``first_quick`` and ``first_melee`` are the attacks from where the hero stands."""
     acts = []
-    first_quick = _quick(g, h, h.sq)
-    first_melee = _melee(g, h, h.sq)
+    unarmed = "" if melee_card(g, h) else "unarmed"
     for n in steps:
-        acts += _quick(g, h, n, leaving=h.sq, verb="move-quick", to=n)
-        acts += [Action(h.id, "move-melee", target=z.id, mode=("" if melee_card(g, h) else "unarmed"), to=n)
+        acts += _quick(g, h, n, leaving=h.sq, verb="move-quick", to=n, memo=memo)
+        acts += [Action(h.id, "move-melee", target=z.id, mode=unarmed, to=n)
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
         acts += [Action(h.id, "quick-move", target=a.target, mode=a.mode, to=n) for a in first_quick]
         acts += [Action(h.id, "melee-move", target=a.target, mode=a.mode, to=n) for a in first_melee]
@@ -294,14 +301,14 @@ def _move_attacks(g: Game, h: Hero, steps: list[int]) -> list[Action]:
     return acts
 
 
-def _aimed(g: Game, h: Hero) -> list[Action]:
+def _aimed(g: Game, h: Hero, memo: dict) -> list[Action]:
     if h.ap < cost(h, "aimed"):
         return []
     m = g.mission
     acts = []
     for card in ballistic_cards(g, h):
         mode = card.name if len(h.active) > 1 else ""
-        acts += [Action(h.id, "aimed", target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card)]
+        acts += [Action(h.id, "aimed", target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card, memo=memo)]
         if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
     return acts
@@ -342,7 +349,7 @@ def blast_area(g: Game, sq: int) -> list[int]:
             and m.sees(sq, n := off + (y + dy) * grid.width + x + dx, g.doors)]
 
 
-def _executions(g: Game, h: Hero) -> list[Action]:
+def _executions(g: Game, h: Hero, memo: dict) -> list[Action]:
     m = g.mission
     blade = melee_card(g, h)
     guns = ballistic_cards(g, h)
@@ -352,16 +359,16 @@ def _executions(g: Game, h: Hero) -> list[Action]:
     if guns and not blade:
         found = {zid for zid in found if g.infected[zid].sq is None or g.hero_sees(h.sq, g.infected[zid].sq)}
     if guns and "smile" in h.perks:
-        found |= {z.id for z in gun_targets(g, h, h.sq, guns[0]) if z.prone
+        found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
                   and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}
     return [Action(h.id, "execute", target=zid) for zid in sorted(found)]
 
 
-def _hitman(g: Game, h: Hero) -> list[Action]:
+def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
     guns = ballistic_cards(g, h)
     if "hit-man" not in h.perks or not guns:
         return []
-    return [Action(h.id, "hitman", target=z.id) for z in gun_targets(g, h, h.sq, guns[0])]
+    return [Action(h.id, "hitman", target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
 def _alert(g: Game, h: Hero) -> list[Action]:
