@@ -29,7 +29,8 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--dice", type=click.Choice(["roll", "table"]), default="roll", show_default=True,
               help="roll: the engine rolls; table: you roll and type each result.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine's dice.")
-@click.option("--hero", "heroes", multiple=True, metavar="HERO", help="A hero to play (repeatable; default the mission's).")
+@click.option("--hero", "heroes", multiple=True, metavar="HERO",
+              help="A hero to play (repeatable; default the mission's).")
 @click.option("--perk", "perks", multiple=True, metavar="HERO=PERK", help="Give a hero a perk (repeatable).")
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path),

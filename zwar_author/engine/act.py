@@ -7,6 +7,7 @@ the choices the rules leave open.
 
 from __future__ import annotations
 
+from ..geometry.facing import forward
 from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
@@ -50,8 +51,6 @@ def _finish(h: Hero) -> None:
 
 def in_zone(g: Game, z: Infected, sq: int) -> bool:
     """Whether ``sq`` is in the grab zone of standing infected ``z``."""
-    from ..geometry.facing import forward
-
     m = g.mission
     return (z.sq is not None and not z.prone and m.floor_of[z.sq] == m.floor_of[sq]
             and forward(z.facing, m.xy[z.sq], m.xy[sq]) and sq in m.steps(z.sq, g.doors))

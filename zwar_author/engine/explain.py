@@ -39,7 +39,8 @@ def why_not(g: Game, text: str, current: str | None) -> str:
     if hero is None:
         candidates = [h for h in g.heroes if h.on_board and not h.done]
         if len(candidates) != 1:
-            return f"say which hero acts: {', '.join(h.id for h in candidates)} (as in `{candidates[0].id if candidates else 'sam'}: {' '.join(words)}`)"
+            example = f"{candidates[0].id if candidates else 'sam'}: {' '.join(words)}"
+            return f"say which hero acts: {', '.join(h.id for h in candidates)} (as in `{example}`)"
         hero = candidates[0]
     status = _status(g, hero)
     if status:
@@ -133,7 +134,8 @@ def _attack(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     z, word = _target(g, args)
     if z is None:
         return f"there is no infected at `{word}`" if word else "say which infected: z3, or its square"
-    name = {"quick": "a quick attack", "aimed": "aimed fire", "melee": "a melee attack", "execute": "an execution"}[verb]
+    name = {"quick": "a quick attack", "aimed": "aimed fire", "melee": "a melee attack",
+            "execute": "an execution"}[verb]
     reason = _ap(h, verb, name)
     if reason:
         return reason
@@ -152,13 +154,14 @@ def _attack(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
         if g.mission.floor_of[z.sq] != g.mission.floor_of[h.sq]:
             return "heroes may not shoot across floors"
         if not g.hero_sees(h.sq, z.sq):
-            return f"no line of sight from {g.show(h.sq)} to {g.show(z.sq)}: a wall, closed door or figure is in the way"
+            return (f"no line of sight from {g.show(h.sq)} to {g.show(z.sq)}: "
+                    "a wall, closed door or figure is in the way")
         if not in_range(g, guns[0], h.sq, z.sq):
             limit = g.mission.equipment[guns[0].eq].range
             return f"{z.tag} is out of range: the {g.mission.equipment[guns[0].eq].name} reaches {limit} squares"
         return None
-    targets = {t.id for t in (g.at.get(n) for n in reach(g, h.sq)) if isinstance(t, Infected)}
-    if z.id not in targets and z.holder not in {u.id for u in (g.at.get(n) for n in reach(g, h.sq)) if isinstance(u, Hero)}:
+    near = [g.at.get(n) for n in reach(g, h.sq)]
+    if z not in near and z.holder not in {u.id for u in near if isinstance(u, Hero)}:
         return (f"{z.tag} is not on an adjacent square {h.name} can reach: melee never crosses a wall, closed door, "
                 "or a doorway or corner diagonally")
     if verb == "execute":
@@ -173,7 +176,8 @@ def _door(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     m = g.mission
     near = m.doors_at.get(h.sq, [])
     if not near:
-        return f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the square in front, never diagonally"
+        return (f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the "
+                "square in front, never diagonally")
     reason = _ap(h, verb, "a door")
     if reason:
         return reason

@@ -351,7 +351,8 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
         modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, h, c, z.sq) for c in mode[1])]
         if not modes or not g.hero_sees(h.sq, z.sq):
             return
-        options = [Choice(HOLD, "hold fire")] + [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
+        options = [Choice(HOLD, "hold fire")]
+        options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
         pick = ctx.choose("heroes", f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id)
         if pick.key == HOLD:
             continue

@@ -278,7 +278,8 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: str = "quick",
 
 def _melee(g: Game, h: Hero, sq: int, verb: str = "melee", to: int = -1) -> list[Action]:
     mode = "" if melee_card(g, h) else "unarmed"
-    return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in sorted(blade_targets(g, h, sq), key=lambda z: z.id)]
+    targets = sorted(blade_targets(g, h, sq), key=lambda z: z.id)
+    return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],

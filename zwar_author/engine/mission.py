@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..geometry.board import Board, Terrain
+from ..geometry.board import STANDABLE, Board, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
@@ -138,7 +138,7 @@ class Mission:
                     self.xy.append((x, y))
                     self.terrain.append(int(f.grid.terrain[y, x]))
                     self.room_of.append(0)
-        self.standable = [t in (Terrain.CORRIDOR, Terrain.ROOM, Terrain.STAIRS, Terrain.TRANSITION) for t in self.terrain]
+        self.standable = [t in STANDABLE for t in self.terrain]
         self.multi = len(self.board.floors) > 1
         self.links: dict[int, list[int]] = {}
         for a, b in self.board.stairs:
@@ -341,7 +341,8 @@ class Mission:
     def _door_state(self, floor: int, local: int) -> Doors:
         f = self.board.floors[floor]
         start = self.door_offsets[floor]
-        return Doors.of(f.grid, [_edge_tuple(self.doors[start + i].edge) for i in range(local.bit_length()) if local >> i & 1])
+        edges = [_edge_tuple(self.doors[start + i].edge) for i in range(local.bit_length()) if local >> i & 1]
+        return Doors.of(f.grid, edges)
 
     # --- line of sight ---------------------------------------------------------------
 

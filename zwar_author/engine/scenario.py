@@ -70,7 +70,7 @@ class ScenarioHero(Model):
     equipment: list[Ref] | None = Field(None, description="Cards carried (default: the hero card's).")
     active: list[str] | None = Field(None, description="Active weapons, by card name (default: the first weapon).")
     perks: list[Ref] = Field([], description="Perks the hero has.")
-    ap: Count | None = Field(None, description="AP left this turn (default: a full turn's at the hero's infection stage).")
+    ap: Count | None = Field(None, description="AP left (default: a full turn's at the hero's infection stage).")
     stage: Count = Field(0, description="Infection stage.")
     prone: bool = Field(False, description="Lying down.")
     alert: Facing | None = Field(None, description="On alert, facing this way.")
@@ -109,7 +109,8 @@ class Expect(Model):
     log: list[str] = Field([], description="Lines that must appear in the log, in this order.")
     absent: list[str] = Field([], description="Lines that must not appear in the log.")
     heroes: dict[str, HeroExpect] = Field({}, description="Hero state by hero id.")
-    infected: list[str] | None = Field(None, description='Every infected in play: "z2 at 3,1 facing N", ", prone", "z3 on sam".')
+    infected: list[str] | None = Field(
+        None, description='Every infected in play: "z2 at 3,1 facing N", ", prone", "z3 on sam".')
     outcome: Literal["victory", "defeat", "none"] | None = Field(None, description="How the game stands.")
     cause: str | None = Field(None, description="Why it ended: condition, hero died, turn limit, no heroes.")
     turn: int | None = Field(None, description="The turn.")
@@ -322,7 +323,8 @@ def play(mission: Mission, model: ScenarioDoc, log: list[str] | None = None) -> 
     if log is not None:
         log[:] = [e.text for e in g.log]
     failures = []
-    left = [f"{len(v)} unused {k}: {v}" for k, v in (("dice", ctx.dice), ("cards", ctx.cards), ("script lines", ctx.script)) if v]
+    unused = (("dice", ctx.dice), ("cards", ctx.cards), ("script lines", ctx.script))
+    left = [f"{len(v)} unused {k}: {v}" for k, v in unused if v]
     failures += left
     return failures + compare(g, model.expect, pending)
 

@@ -254,7 +254,8 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
     if not free:
         return None
     best = min(d for d, _ in free)
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(sq, g.show(sq)) for d, sq in sorted(free) if d == best])
+    options = [Choice(sq, g.show(sq)) for d, sq in sorted(free) if d == best]
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options)
     heroes = g.board_heroes()
     goal = min(heroes, key=lambda h: m.route_from(h.sq, ALL).get(pick.key, UNREACHABLE)) if heroes else None
     z = g.new_infected(cls, pick.key, face(g, pick.key, goal.sq, "N") if goal else "N")

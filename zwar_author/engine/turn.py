@@ -262,7 +262,8 @@ def run_event(g: Game, ctx: Context, event) -> None:
     if event.spawn_phase is not None:
         ids = [p.id for p in m.compiled.spawn.phases]
         g.spawn_phase = ids.index(event.spawn_phase)
-        g.emit("spawn phase", "game", f"Spawning changes to {m.compiled.spawn.phases[g.spawn_phase].name or event.spawn_phase}")
+        name = m.compiled.spawn.phases[g.spawn_phase].name or event.spawn_phase
+        g.emit("spawn phase", "game", f"Spawning changes to {name}")
     for edge in event.open_doors:
         d = m.door_by_edge(edge)
         if not g.doors >> d & 1:
