@@ -93,7 +93,8 @@ def main() -> None:
     print(f"passive heroes, 300 games:     {300 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
           f"  ({turns / 300:.1f} turns a game)   goal 200 games/s")
     baseline = through_api(mission, 30)
-    print(f"  same games through apply():  {30 / baseline:7.1f} games/s  (simulate is {baseline / 30 / (seconds / 300):.1f}x faster)")
+    ratio = baseline / 30 / (seconds / 300)
+    print(f"  same games through apply():  {30 / baseline:7.1f} games/s  (simulate is {ratio:.1f}x faster)")
     seconds, states, turns = play(mission, lambda seed: random_policy(random.Random(seed)), 100)
     print(f"random legal actions, 100:     {100 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
           f"  ({turns / 100:.1f} turns a game)")

@@ -145,9 +145,11 @@ def test_an_illegal_action_gets_the_rule_that_forbids_it():
     state = start(new_game(mission("supply-run")))
     g = state.view
     assert why_not(g, "sam: move 1,9", None) == "1,9 is not one square from Sam (at 19,23)"
-    assert why_not(g, "kat: quick z1", None) == "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
+    assert why_not(g, "kat: quick z1", None) == \
+        "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
     assert why_not(g, "sam: quick z9", None) == "there is no infected at `z9`"
-    assert why_not(g, "sam: move 20,23", None) == "20,23 is occupied: heroes may not move through or onto another figure"
+    assert why_not(g, "sam: move 20,23", None) == \
+        "20,23 is occupied: heroes may not move through or onto another figure"
     assert why_not(g, "sam: search", None) == "Sam is not in a room"
     assert why_not(g, "open H:3,4", None).startswith("say which hero acts")
 
@@ -180,8 +182,8 @@ def test_the_board_as_text_shows_figures_and_a_roster():
 @settings(max_examples=12, deadline=None)
 @given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["supply-run", "the-tower", "inbound"]))
 def test_random_games_keep_the_board_consistent(seed, name):
-    """Whatever is played: one figure per square (bodies of the dead included), the square index agrees with the figures,
-    no AP, ammunition or miniature count below zero, and the game ends."""
+    """Whatever is played: one figure per square (bodies of the dead included), the square index
+    agrees with the figures, no AP, ammunition or miniature count below zero, and the game ends."""
     g = new_game(mission(name))
     policy = random_policy(random.Random(seed))
 

@@ -17,9 +17,12 @@ from . import (
     build,
     explain,
     init,
+    odds,
     play,
+    playtest,
     query,
     render,
+    replay,
     rules_test,
     schema,
     validate,
@@ -37,7 +40,8 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, play, rules_test, schema, explain, assumed):
+for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
+               assumed):
     cli.add_command(module.command)
 
 

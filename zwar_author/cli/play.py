@@ -11,6 +11,20 @@ from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
 from .output import PACK_PATH, usage_errors
 
+
+def _perks(ctx, param, values) -> tuple:
+    chosen: dict[str, list[str]] = {}
+    for text in values:
+        hero, eq, perk = text.partition("=")
+        if not eq or not hero.strip() or not perk.strip():
+            raise click.BadParameter(f"{text!r}: write HERO=PERK, like sam=turbo")
+        chosen.setdefault(hero.strip(), []).append(perk.strip())
+    return tuple((h, tuple(p)) for h, p in chosen.items())
+
+
+perks_option = click.option("--perk", "perks", multiple=True, metavar="HERO=PERK", callback=_perks,
+                            help="Give a hero a perk (repeatable): sam=turbo.")
+
 HELP = """Play a mission in the terminal, or let the engine run the infected at the table.
 
 The board is printed as text (x across, y down), then the legal actions,
@@ -31,7 +45,7 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine's dice.")
 @click.option("--hero", "heroes", multiple=True, metavar="HERO",
               help="A hero to play (repeatable; default the mission's).")
-@click.option("--perk", "perks", multiple=True, metavar="HERO=PERK", help="Give a hero a perk (repeatable).")
+@perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path),
               help="Save the game to this file after every answer.")
@@ -76,13 +90,7 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         for diagnostic in report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
-    chosen: dict[str, list[str]] = {}
-    for text in perks:
-        hero, eq, perk = text.partition("=")
-        if not eq or not hero or not perk:
-            raise UsageError(f"--perk {text!r}: write HERO=PERK, like sam=turbo")
-        chosen.setdefault(hero.strip(), []).append(perk.strip())
-    setup = Setup(heroes=tuple(heroes), perks=tuple((h, tuple(p)) for h, p in chosen.items()), max_turns=max_turns)
+    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns)
     try:
         return Session.new(mission, loaded, setup, seed, dice)
     except (SetupError, UnsupportedGame) as exc:

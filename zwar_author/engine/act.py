@@ -332,7 +332,7 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
     entry = m.search_cards[card]
     if entry.kind != "zombie" and "scavenger" in h.perks and g.deck_size():
         answer = ctx.choose("heroes", f"{h.name}: exchange {entry.name} with Scavenger?",
-                            [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id)
+                            [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id, "scavenger")
         if answer.key == "exchange":
             g.emit("search", h.id, f"{h.name} draws {entry.name} and exchanges it (Scavenger)")
             redraw = ctx.draw(f"{h.name} draws again (Scavenger)", g.deck)
@@ -408,12 +408,14 @@ def _stink(g, ctx, h, a):
     tank = next(c for c in h.active_cards() if short(c.eq) == "stink-tank")
     tank.ammo -= 1
     tank.used = True
+    g.count("rounds:stink-tank")
     h.stink = True
     g.emit("stink tank", h.id, f"{h.name} uses the Stink Tank ({tank.ammo} left): undetectable until his next turn")
 
 
 def _power(g, ctx, h, a):
     h.power[a.verb] -= 1
+    g.count(f"power:{a.verb}")
     h.boosts.add(a.verb)
     if a.verb == "redline":
         h.ap += 2

@@ -46,7 +46,8 @@ class Request:
     why: str
     options: tuple
     weights: tuple[int, ...] | None = None
-    who: str | None = None  # the hero who rolls, for a table-side prompt
+    who: str | None = None  # the hero who rolls or decides, for a table-side prompt
+    topic: str = ""  # what a decision is about, for policies: hero, step, order, fire, strike, perk, ...
 
     @property
     def chance(self) -> bool:
@@ -86,13 +87,13 @@ class Context:
         names = tuple(sorted(c for c, n in cards.items() if n > 0))
         return self.ask(Request("draw", "chance", why, names, tuple(cards[c] for c in names)))
 
-    def choose(self, side: str, why: str, options: Iterable, who: str | None = None) -> Any:
+    def choose(self, side: str, why: str, options: Iterable, who: str | None = None, topic: str = "") -> Any:
         options = tuple(options)
         if not options:
             raise ValueError(f"nothing to choose from: {why}")
         if len(options) == 1:
             return options[0]
-        return self.ask(Request("choose", side, why, options, None, who))
+        return self.ask(Request("choose", side, why, options, None, who, topic))
 
 
 class Replay(Context):

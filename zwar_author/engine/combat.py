@@ -35,10 +35,11 @@ def use_power(g: Game, ctx: Context, h: Hero, perk: str, why: str) -> bool:
     if perk not in h.perks or h.power.get(perk, 0) <= 0:
         return False
     answer = ctx.choose("heroes", f"{h.name}: {why}?",
-                        [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id)
+                        [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, perk)
     if answer.key != YES:
         return False
     h.power[perk] -= 1
+    g.count(f"power:{perk}")
     g.emit("perk", h.id, f"{h.name} uses {perk.replace('-', ' ').title()} ({h.power[perk]} left)")
     return True
 
@@ -46,7 +47,7 @@ def use_power(g: Game, ctx: Context, h: Hero, perk: str, why: str) -> bool:
 def perk_choice(ctx: Context, h: Hero, perk: str, why: str) -> bool:
     if perk not in h.perks:
         return False
-    answer = ctx.choose("heroes", f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id)
+    answer = ctx.choose("heroes", f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, perk)
     return answer.key == YES
 
 
@@ -112,6 +113,7 @@ def spend(g: Game, card: Card, rounds: int) -> None:
     if eq.ammo is not None and eq.kind != "melee":
         card.ammo -= rounds
         card.fired = True
+        g.count(f"rounds:{short(card.eq)}", rounds)
     card.used = True
 
 
@@ -160,6 +162,7 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
         if z.damage >= g.mission.classes[z.cls].kill_points:
             where = z.sq
             g.emit("killed", z.tag, f"{g.label(z).capitalize()} is killed", where)
+            g.count(f"killed:{short(z.cls)}")
             g.remove(z)
             return "killed"
         if not knock:
@@ -180,6 +183,7 @@ def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], round
     where = z.sq if z.sq is not None else h.sq
     g.emit("attack", h.id, text, where, result="kill")
     g.emit("killed", z.tag, f"{g.label(z).capitalize()} is killed", where)
+    g.count(f"killed:{short(z.cls)}")
     g.remove(z)
 
 

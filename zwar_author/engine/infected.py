@@ -243,7 +243,7 @@ def _pick(g: Game, ctx: Context, z: Infected, hops):
     if len(hops) == 1:
         return hops[0]
     options = [Choice(landing, g.show(landing)) for landing, _, _ in hops]
-    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options)
+    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options, topic="step")
     return next(hop for hop in hops if hop[0] == pick.key)
 
 
@@ -353,7 +353,8 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
             return
         options = [Choice(HOLD, "hold fire")]
         options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
-        pick = ctx.choose("heroes", f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id)
+        pick = ctx.choose("heroes", f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+                          "fire")
         if pick.key == HOLD:
             continue
         key, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
@@ -366,7 +367,8 @@ def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
-    pick = ctx.choose("heroes", f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id)
+    pick = ctx.choose("heroes", f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+                      "strike")
     h.melee_alerted.add(z.id)
     if pick.key != HOLD:
         attack(g, ctx, h, z, "alert-melee", cards[:1])

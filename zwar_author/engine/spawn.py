@@ -133,7 +133,8 @@ def roamer(g: Game, ctx: Context) -> None:
         g.emit("miniatures", "game", "Roamer: no miniature is left to place")
         return
     squares = [sq for sq in squares if sq not in g.at]  # a drop-off may not free a chosen square
-    pick = ctx.choose(g.ruleset.decider, "Roamer: which square", [Choice(sq, g.show(sq)) for sq in squares])
+    pick = ctx.choose(g.ruleset.decider, "Roamer: which square", [Choice(sq, g.show(sq)) for sq in squares],
+                      topic="place")
     sq = pick.key
     goal = winner or min(heroes, key=lambda h: maps[h.id].get(sq, UNREACHABLE))
     z = g.new_infected(cls, sq, face(g, sq, goal.sq, "N"))
@@ -165,8 +166,8 @@ def drop_off(g: Game, ctx: Context, cls: str) -> bool:
                       default=UNREACHABLE) for z in units}
     far = max(dist.values())
     tied = [z for z in units if dist[z.id] == far]
-    pick = ctx.choose(g.ruleset.decider, "Drop-off: which unit leaves",
-                      [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied])
+    options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
+    pick = ctx.choose(g.ruleset.decider, "Drop-off: which unit leaves", options, topic="drop-off")
     z = g.infected[pick.key]
     g.emit("drop-off", z.tag, f"{g.label(z).capitalize()} is dropped off from {g.show(z.sq)}", z.sq)
     g.remove(z)
@@ -220,8 +221,9 @@ def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distan
         squares = [sq for sq in free if sq in near]
     if not squares:
         squares = _at_distance(free, dist, distance)
-    pick = ctx.choose(g.ruleset.decider, f"Room spawn: where does the {m.classes[cls].name.lower()} go",
-                      [Choice(sq, g.show(sq)) for sq in squares])
+    options = [Choice(sq, g.show(sq)) for sq in squares]
+    pick = ctx.choose(g.ruleset.decider, f"Room spawn: where does the {m.classes[cls].name.lower()} go", options,
+                      topic="place")
     sq = pick.key
     z = g.new_infected(cls, sq, face(g, sq, hero.sq, "N"))
     away = dist.get(sq)
@@ -255,7 +257,7 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
         return None
     best = min(d for d, _ in free)
     options = [Choice(sq, g.show(sq)) for d, sq in sorted(free) if d == best]
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options)
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options, topic="place")
     heroes = g.board_heroes()
     goal = min(heroes, key=lambda h: m.route_from(h.sq, ALL).get(pick.key, UNREACHABLE)) if heroes else None
     z = g.new_infected(cls, pick.key, face(g, pick.key, goal.sq, "N") if goal else "N")
@@ -277,7 +279,7 @@ def place_released(g: Game, ctx: Context, z: Infected, sq: int, why: str) -> Non
     if not near:
         g.remove(z)
         return
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near])
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near], topic="place")
     g.place(z, pick.key)
     g.emit("placed", z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
 

@@ -165,7 +165,7 @@ _GAME_FIELDS = (
 class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
-        "deck", "pool", "fired", "log", "pending", "cards_made", "risen",
+        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally",
     )
 
     def __init__(self, mission: Mission, ruleset: "Campaign", setup: Setup) -> None:
@@ -200,6 +200,7 @@ class Game:
         self.pending: list[tuple[int, int]] = []  # (distance, id) of the infected still to move this phase
         self.cards_made: dict[str, int] = {}
         self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
+        self.tally: dict[str, int] = {}  # counts for playtests: rounds:<card>, power:<perk>, killed:<class>
 
     # --- copying ---------------------------------------------------------------------
 
@@ -225,6 +226,7 @@ class Game:
         g.pending = list(self.pending)
         g.cards_made = dict(self.cards_made)
         g.risen = list(self.risen)
+        g.tally = dict(self.tally)
         return g
 
     # --- lookups ---------------------------------------------------------------------
@@ -254,6 +256,9 @@ class Game:
 
     def board_infected(self) -> list[Infected]:
         return [z for z in self.infected.values() if z.sq is not None]
+
+    def count(self, key: str, n: int = 1) -> None:
+        self.tally[key] = self.tally.get(key, 0) + n
 
     def deck_size(self) -> int:
         return sum(self.deck.values())

@@ -73,7 +73,7 @@ def hero_step(g: Game, ctx: Context) -> None:
     if not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
         return
-    action = ctx.choose("heroes", "Hero move: choose an action", legal(g))
+    action = ctx.choose("heroes", "Hero move: choose an action", legal(g), topic="hero")
     perform(g, ctx, action)
     if g.phase == "heroes" and not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
@@ -112,8 +112,9 @@ def infected_step(g: Game, ctx: Context) -> None:
         return
     best = waiting[0][0]
     tied = [z for d, z in waiting if d == best]
-    pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next",
-                      [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied])
+    options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
+    pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
+                      topic="order")
     g.pending = [(d, i) for d, i in g.pending if i != pick.key]
     activate(g, ctx, g.infected[pick.key])
 
@@ -240,8 +241,8 @@ def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
     g.objectives.add(number)
     obj = next(o for o in g.mission.compiled.objectives if o.number == number)
     label = f": {obj.label}" if obj.label else ""
-    g.emit("objective", h.id, f"{h.name} completes objective {number}{label}", obj.at.split(":", 1)[1]
-           if not g.mission.multi else obj.at)
+    g.emit("objective", h.id, f"{h.name} completes objective {number}{label}",
+           obj.at.split(":", 1)[1] if not g.mission.multi else obj.at, result=str(number))
     trigger(g, ctx, "objective", number)
     room = g.mission.room_of[h.sq]
     if obj.action == "task" and room:

@@ -94,7 +94,8 @@ class Director(Campaign):
     def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
         from .chance import Choice
 
-        pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes])
+        pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
+                          topic="target")
         return game.hero(pick.key)
 
     def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:

@@ -7,7 +7,7 @@ conditions. Each becomes structured data the engine can check, with free
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -40,6 +40,17 @@ class DirectorCards(Model):
     )
 
 
+Share = Annotated[float, Field(ge=0, le=1)]
+
+
+class PlaytestBand(Model):
+    policy: Literal["cautious", "aggressive", "random"] = Field(
+        "cautious", description="The bot heroes whose games the band is for.")
+    win_rate: list[Share] = Field(min_length=2, max_length=2,
+                                  description="[low, high]: the share of games those bots must win, from 0 to 1.")
+    runs: Positive = Field(200, description="Games `zwar playtest` plays to check the band when not told otherwise.")
+
+
 class MissionInfo(Model):
     id: Id = Field(description="The mission's id, unique in its pack; the compiled file is named after it.")
     title: Name = Field(description="The title printed on the mission page.")
@@ -56,6 +67,8 @@ class MissionInfo(Model):
     allow_unplayable: bool = Field(
         False, description="Report what cannot be reached as warnings instead of errors (a work in progress)."
     )
+    playtest: PlaytestBand | None = Field(
+        None, description="The difficulty band `zwar playtest` holds the mission to (its exit status is 1 outside it).")
 
 
 class Role(Model):

@@ -25,15 +25,17 @@ def square(text: str) -> tuple[str, int, int]:
     return floor, int(x), int(y)
 
 
-def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> Group:
-    """The floor at ``s`` millimetres a square, with (0, 0) at its top-left corner."""
+def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float, markers: bool = True) -> Group:
+    """The floor at ``s`` millimetres a square, with (0, 0) at its top-left corner; without the
+    mission's markers when a game in progress draws its own."""
     group = Group()
     grid = floor.grid
     group.items += _terrain(grid, theme, s)
     group.items += _edges(grid, theme, s)
     group.items += _stairs(floor, mission, theme, s)
     group.items += _doors(floor, mission, theme, s)
-    group.items += _markers(floor.id, mission, theme, s)
+    if markers:
+        group.items += _markers(floor.id, mission, theme, s)
     return group
 
 

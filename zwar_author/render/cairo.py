@@ -61,7 +61,6 @@ def png(page: Page, dpi: int) -> bytes:
 
 
 def _draw(context, items) -> None:
-    cairo = _library()
     for item in items:
         if isinstance(item, Group):
             context.save()
@@ -100,7 +99,7 @@ def _shape(context, item) -> None:
 def _paint(context, style: Style) -> None:
     cairo = _library()
     if style.fill:
-        context.set_source_rgb(*_rgb(style.fill))
+        context.set_source_rgba(*_rgb(style.fill), style.opacity)
         if style.stroke:
             context.fill_preserve()
         else:

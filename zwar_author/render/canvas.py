@@ -18,6 +18,7 @@ class Style:
     fill: str | None = None
     dash: tuple[float, ...] | None = None  # mm on, mm off, ...
     cap: str = "butt"  # butt, round or square
+    opacity: float = 1.0  # of the fill
 
 
 @dataclass(frozen=True)

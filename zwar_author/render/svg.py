@@ -59,6 +59,8 @@ class _Writer:
 
 def _style(style: Style) -> dict:
     out = {"fill": style.fill or "none"}
+    if style.fill and style.opacity < 1:
+        out["fill_opacity"] = _n(style.opacity)
     if style.stroke:
         out.update(stroke=style.stroke, stroke_width=_n(style.width))
         if style.dash:

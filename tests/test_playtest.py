@@ -1,0 +1,211 @@
+"""Playtests: bots, totals that do not depend on how games are shared out, exact odds, gates, replays."""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, mission, write
+
+from zwar_author.engine.load import load_mission
+from zwar_author.engine.spawn import row
+from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
+from zwar_author.playtest.project import playtest
+from zwar_author.playtest.runner import Plan, run
+from zwar_author.playtest.stats import wilson
+
+CORRIDOR = '''
+    heroes = ["sam"]
+
+    [[floors]]
+    art = """
+    +-+-+-+-+-+-+-+-+-+-+
+    |. . . . . . . . . .|
+    +-+-+-+-+-+-+-+-+-+-+
+    """
+
+    [[starts]]
+    at = "0,0"
+    '''
+
+#: Sam starts next to the exit; nothing spawns: any sensible player wins at once.
+EASY = mission(CORRIDOR + '''
+    [[exits]]
+    at = "1,0"
+
+    [[victory]]
+    escape = "all"
+    ''', head='[mission]\nid = "easy"\ntitle = "Easy"\n')
+
+#: The objective is nine squares away and the game ends after one turn: no one can win.
+HOPELESS = mission(CORRIDOR + '''
+    [[objectives]]
+    number = 1
+    at = "9,0"
+
+    [[victory]]
+    objectives = [1]
+    ''', head='[mission]\nid = "hopeless"\ntitle = "Hopeless"\n')
+
+#: A walk to an exit with a task on the way and a turn limit: planning wins, wandering does not.
+ERRAND = mission(CORRIDOR + '''
+    [[objectives]]
+    number = 1
+    at = "5,0"
+
+    [[exits]]
+    at = "9,0"
+
+    [[victory]]
+    objectives = [1]
+    escape = "all"
+    ''', head='[mission]\nid = "errand"\ntitle = "Errand"\n')
+
+
+def plan_for(path: Path, policy: str, runs: int, seed: int = 3, max_turns: int = 40) -> Plan:
+    from zwar_author.engine.state import Setup
+
+    loaded, report = load_mission(path)
+    assert loaded is not None, [d.human() for d in report.sorted()]
+    return Plan(loaded.compiled.model_dump(mode="json", by_alias=True), policy, runs, seed, Setup(max_turns=max_turns))
+
+
+@pytest.mark.parametrize("policy", ["cautious", "aggressive"])
+def test_bots_win_the_easy_mission_and_lose_the_hopeless_one(workdir, policy):
+    write(workdir, {"easy.toml": EASY, "hopeless.toml": HOPELESS})
+    easy = run(plan_for(workdir / "easy.toml", policy, 30))
+    assert easy.wins == 30 and wilson(easy.wins, easy.runs)[0] > 0.88
+    hopeless = run(plan_for(workdir / "hopeless.toml", policy, 30, max_turns=1))
+    assert hopeless.wins == 0 and hopeless.causes == {"turn limit": 30}
+
+
+def test_the_bots_beat_random_play_by_a_wide_margin(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    rates = {p: run(plan_for(workdir / "errand.toml", p, 40, max_turns=4)).win_rate
+             for p in ("cautious", "aggressive", "random")}
+    assert rates["cautious"] == rates["aggressive"] == 1.0
+    assert rates["random"] < 0.2
+
+
+def test_the_same_seed_gives_the_same_totals_however_the_games_are_shared(workdir):
+    plan = plan_for(CONTENT / "core" / "missions" / "supply-run.toml", "aggressive", 6, seed=11)
+    one, two = run(plan, jobs=1), run(plan, jobs=2)
+    assert one == two and one.runs == 6
+    assert run(plan_for(CONTENT / "core" / "missions" / "supply-run.toml", "aggressive", 6, seed=12)) != one
+
+
+def test_a_local_dask_cluster_plays_the_same_games():
+    pytest.importorskip("distributed")
+    plan = plan_for(CONTENT / "core" / "missions" / "hold-out.toml", "cautious", 4, seed=5)
+    assert run(plan, jobs=2, scheduler="local") == run(plan)
+
+
+def test_exact_turn_spawn_odds_agree_with_a_long_simulation():
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    spec = loaded.compiled.spawn.phases[0].turn
+    exact = turn_spawn(spec, {c.id: (c.name, c.plural) for c in loaded.compiled.rules.infected})
+    rng, n = random.Random(7), 20_000
+    samples = {letter: [] for letter in exact["points"]}
+    roamers = 0
+    for _ in range(n):
+        where = row(spec.where, rng.randint(1, 8))
+        count = row(spec.what, rng.randint(1, 8)).count or 0 if where.kind == "spawn_point" else 0
+        roamers += where.kind == "roamers"
+        for letter in samples:
+            samples[letter].append(count if where.spawn_point == letter else 0)
+    for letter, values in samples.items():
+        error = statistics.pstdev(values) / n ** 0.5
+        assert abs(statistics.fmean(values) - float(exact["points"][letter])) < 4 * error
+    low, high = wilson(roamers, n, z=4.0)
+    assert low <= float(exact["any_roamer"]) <= high
+
+
+def test_exact_odds_of_a_small_table_are_fractions(workdir):
+    write(workdir, {"m.toml": mission(CORRIDOR + '''
+        [[spawn_points]]
+        letter = "A"
+        at = "9,0"
+
+        [spawn.turn]
+        where = { "1-6" = "A", "7-8" = "roamers" }
+        what = { "1-4" = "nothing", "5-8" = "2 zombies" }
+
+        [spawn.room]
+        what = { "1-8" = "nothing" }
+        distance = { "1-8" = 1 }
+        ''')})
+    loaded, _ = load_mission(workdir / "m.toml")
+    phase = mission_odds(loaded.compiled)[0]
+    assert phase["turn"]["points"] == {"A": Fraction(3, 4)}
+    assert phase["turn"]["any_roamer"] == Fraction(1, 4)
+    assert phase["turn"]["nothing"] == Fraction(3, 8)
+    assert odds_text(loaded.compiled).splitlines()[2:4] == [
+        "  turn spawn (1 roll a turn): expected infected a turn 0.750 (at A 0.750)",
+        "    by class: zombies 0.750",
+    ]
+
+
+def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
+    write(workdir, {"easy.toml": EASY})
+    result = zwar("playtest", "easy.toml", "--runs", "10", "--jobs", "1", "--policy", "cautious",
+                  "--gate", "win_rate in 0.9..1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:3] == [
+        "Easy (local/easy), policy cautious, 10 games, seed 1",
+        "  win rate 100.0% (10/10), 95% interval 72.2% to 100.0%",
+        "  turns: won in 1.0 on average (1 to 1); none lost",
+    ]
+    assert lines[-1] == "gate win_rate in 0.9..1 (cautious): 1, passed"
+    report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
+    assert report["reports"][0]["win_rate"] == \
+        {"confidence": 0.95, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
+    assert (workdir / "build" / "playtest" / "easy-playtest.html").read_text().count("<svg") == 4
+
+
+def test_a_failing_gate_exits_1_and_names_a_lost_game_to_replay(zwar, workdir):
+    write(workdir, {"hopeless.toml": HOPELESS})
+    result = zwar("playtest", "hopeless.toml", "--runs", "5", "--jobs", "1", "--policy", "aggressive",
+                  "--max-turns", "1", "--gate", "win_rate in 0.5..1", "--no-progress")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[-2] == "gate win_rate in 0.5..1 (aggressive): 0, FAILED"
+    assert lines[-1].startswith("a representative lost game: game 0 of seed 1 (game seed ")
+    assert lines[-1].endswith("watch it with: zwar replay hopeless.toml --game 0 --seed 1 --policy aggressive")
+    replay = zwar("replay", "hopeless.toml", "--game", "0", "--seed", "1", "--policy", "aggressive",
+                  "--max-turns", "1", "--html", "game.html")
+    assert replay.exit_code == 0
+    assert "Game over after turn 1: defeat. the game reached its limit of 1 turns" in replay.output
+    assert (workdir / "game.html").read_text().count("<svg") == 1
+
+
+def test_the_mission_can_carry_its_own_band(workdir):
+    band = EASY.replace('title = "Easy"\n', 'title = "Easy"\nplaytest = { win_rate = [0.0, 0.5], runs = 4 }\n')
+    write(workdir, {"easy.toml": band})
+    result = playtest(workdir / "easy.toml", runs=None, seed=1, jobs=1, policies=["aggressive"], out=workdir / "out")
+    assert [r["policy"] for r in result.reports] == ["cautious", "aggressive"]
+    assert result.reports[0]["runs"] == 4 and str(result.gate) == "win_rate in 0..0.5" and not result.passed
+
+
+def test_keep_logs_writes_each_game_whole(workdir):
+    write(workdir, {"easy.toml": EASY})
+    playtest(workdir / "easy.toml", runs=3, seed=1, jobs=1, policies=["random"], out=workdir / "out", keep_logs=True)
+    logs = sorted((workdir / "out" / "easy-playtest-logs" / "random").iterdir())
+    assert [p.name for p in logs] == ["game-000000.jsonl", "game-000001.jsonl", "game-000002.jsonl"]
+    first = [json.loads(line) for line in logs[0].read_text().splitlines()]
+    assert first[0] == {"kind": "turn", "phase": "start", "text": "Turn 1", "turn": 1, "who": "game"}
+
+
+def test_odds_command(zwar):
+    result = zwar("odds", CONTENT / "core" / "missions" / "the-tower.toml")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[:3] == [
+        "The Tower: spawn odds (exact, from the dice tables)",
+        "Phase 1:",
+        "  turn spawn (1 roll a turn): expected infected a turn 0.875 (at A 0.250, B 0.250, C 0.125, D 0.125, "
+        "E 0.125)",
+    ]

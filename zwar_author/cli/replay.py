@@ -1,0 +1,46 @@
+from pathlib import Path
+
+import click
+
+from ..engine.api import SetupError
+from ..engine.load import load_mission
+from ..engine.state import Setup
+from ..engine.variants import UnsupportedGame
+from ..errors import UsageError, display_path
+from ..playtest.bots import POLICIES
+from ..playtest.replay import page, replay, text
+from ..playtest.report import write
+from .output import PACK_PATH, usage_errors
+from .play import perks_option
+
+
+@click.command("replay")
+@click.argument("mission", type=click.Path(path_type=Path))
+@click.option("--game", "index", type=click.IntRange(0), required=True, help="The game's number in the playtest.")
+@click.option("--seed", type=int, default=1, show_default=True, help="The playtest's seed.")
+@click.option("--policy", type=click.Choice(POLICIES), default="cautious", show_default=True)
+@perks_option
+@click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True)
+@click.option("--html", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write an HTML page with the board after every turn.")
+@PACK_PATH
+@usage_errors
+def command(mission, index, seed, policy, perks, max_turns, html, search) -> None:
+    """Watch one playtest game again, turn by turn (the same seeds, the same game).
+
+    `zwar playtest` names a lost game worth watching with this command.
+    """
+    loaded, report = load_mission(mission, [Path(s) for s in search])
+    if loaded is None:
+        for diagnostic in report.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    try:
+        game, turns = replay(loaded, policy, seed, index, Setup(perks=perks, max_turns=max_turns))
+    except (SetupError, UnsupportedGame) as exc:
+        raise UsageError(str(exc)) from None
+    click.echo(text(game, turns))
+    if html is not None:
+        title = f"{loaded.compiled.mission.title}: game {index} of seed {seed} ({policy})"
+        written = write(html.parent, html.stem, {html.suffix or ".html": page(game, turns, title)})
+        click.echo(f"wrote {display_path(written[0])}")

@@ -1,0 +1,477 @@
+"""Bot heroes: policies that play only through the options the engine offers.
+
+A policy is called with the game as the players see it (the board, the
+figures, the cards in hand) and the pending request, and returns one of the
+request's options. Bots never change the game and never look at dice to come:
+they read the table, plan, and pick from ``legal_actions``.
+
+- ``random``: any legal option, uniformly.
+- ``cautious``: shoots what comes near, keeps AP for an alert at the end of its
+  move, steps around grab zones, uses Blessed on failed attacks too.
+- ``aggressive``: heads for the objectives at full speed (sprints), fights only
+  what stands next to it or in its way.
+
+Both share the same plan: the heroes stay together and go for the unfinished
+job nearest to all of them (an objective, an object the victory needs, then
+the exit), each walking a shortest path of legal steps, opening the doors on
+the way, freeing friends from grapples, killing what grabs at them, doing the
+task, picking up the object, and leaving by the exit when the mission says so.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..engine.actions import Action
+from ..engine.chance import Choice, Request
+from ..engine.combat import melee_bonus, read
+from ..engine.state import Game, Hero
+
+INF = 1 << 30
+RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
+AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
+
+
+def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
+    """A policy by name, with its own seeded RNG for the choices it leaves to chance."""
+    rng = random.Random(seed)
+    if name == "random":
+        return lambda game, request: rng.choice(request.options)
+    if name in STYLES:
+        return Bot(STYLES[name], rng)
+    raise ValueError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    sprint: bool  # sprint towards the goal when nothing threatens
+    shoot_within: int  # shoot infected this close (route squares) before moving on
+    alert: bool  # end the move on alert when AP are left
+    avoid_zones: bool  # step around grab zones when the path allows
+    bless_attacks: bool  # spend Blessed on failed attacks (tests always)
+    together: bool  # wait for the others rather than get ahead alone
+
+
+STYLES = {
+    "cautious": Style("cautious", sprint=True, shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True,
+                      together=True),
+    "aggressive": Style("aggressive", sprint=True, shoot_within=2, alert=False, avoid_zones=False,
+                        bless_attacks=False, together=False),
+}
+POLICIES = ("cautious", "aggressive", "random")
+
+
+@dataclass
+class Bot:
+    style: Style
+    rng: random.Random
+    _fields: dict = field(default_factory=dict)
+
+    def __call__(self, g: Game, request: Request):
+        if request.topic == "hero":
+            return self.hero_move(g, request.options)
+        return self.decide(g, request)
+
+    # --- decisions other than hero actions -------------------------------------------------
+
+    def decide(self, g: Game, request: Request):
+        options = request.options
+        keys = [o.key for o in options]
+        if request.topic == "fire":
+            return _best_fire(options)
+        if request.topic == "strike":
+            return _option(options, "attack") or options[0]
+        if request.topic == "blessed":
+            testing = "test" in request.why
+            return _option(options, "yes") if testing or self.style.bless_attacks else _option(options, "no")
+        if request.topic == "double-tap":
+            return _option(options, "yes")
+        if request.topic in ("kneecap", "scavenger"):
+            return options[0] if request.topic == "scavenger" else _option(options, "no")
+        if request.topic == "place" and all(isinstance(k, int) for k in keys):
+            if request.side == "director":  # the director puts infected as close to the heroes as allowed
+                return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
+            return max(options, key=lambda o: (_nearest_hero(g, o.key), -o.key))  # as far from us as allowed
+        return options[0]
+
+    # --- the hero move -------------------------------------------------------------------
+
+    def hero_move(self, g: Game, options) -> Action:
+        mine: dict[str, list[Action]] = {}
+        for a in options:
+            mine.setdefault(a.hero, []).append(a)
+        order = sorted((h for h in g.heroes if h.id in mine), key=lambda h: (h.id != g.current, _urgency(g, h)))
+        for h in order:
+            choice = self.choose(g, h, mine[h.id])
+            if choice is not None:
+                return choice
+        end_turn = next((a for a in options if a.verb == "end-turn"), None)
+        return end_turn or options[0]
+
+    def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
+        """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
+        by_verb: dict[str, list[Action]] = {}
+        for a in acts:
+            by_verb.setdefault(a.verb, []).append(a)
+        for step in (_free, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
+            found = step(self, g, h, by_verb)
+            if found is not None:
+                return found
+        end = by_verb.get("end")
+        if end:
+            return end[0]
+        return None
+
+    def _shoot(self, g: Game, h: Hero, by_verb) -> Action | None:
+        """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
+        if h.stride:
+            return None
+        near = {z.id for z in g.board_infected() if not z.prone
+                and _route(g, h.sq, z.sq) <= self.style.shoot_within}
+        shots = [a for v in ("aimed", "quick") for a in by_verb.get(v, []) if a.target in near]
+        return _best_attack(g, h, shots, min_chance=0.45)
+
+    def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
+        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get("alert") and _danger(g, h):
+            return None  # keep the last 2 AP for an alert
+        goal = self.goal(g, h)
+        if not goal:
+            return None
+        dist = self.field(g, goal)
+        here = dist.get(h.sq, INF)
+        if here == 0 or here >= INF:
+            return None
+        behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
+        if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
+            return None  # wait for the others: alone, a hero is soon taken down
+        for verb in ("open",):
+            for a in by_verb.get(verb, []):
+                door = g.mission.doors[a.square]
+                beyond = [s for s in door.sides if s != h.sq]
+                if beyond and dist.get(beyond[0], INF) < here:
+                    return a
+        steps = by_verb.get("step", []) or by_verb.get("move", [])
+        best = self._best_step(g, h, steps, dist, here)
+        if best is not None and h.stride == 0 and self.style.sprint and here >= 3 and by_verb.get("sprint") \
+                and not _threatened(g, h) and (not self.style.alert or h.ap >= 4 or not _danger(g, h)):
+            return by_verb["sprint"][0]
+        if best is None and h.stride and by_verb.get("stop"):
+            return by_verb["stop"][0]
+        return best
+
+    def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict, here: int) -> Action | None:
+        """The step that gains the most ground, weighed against the infected that could grab the
+        hero there: heavily where the move ends, lightly on the way."""
+        last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
+        weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
+        scored = []
+        for a in steps:
+            d = dist.get(a.to, INF)
+            if d >= here:
+                continue
+            risk = _threat(g, a.to) if weight else 0
+            scored.append((d + weight * risk, d, a.to, a))
+        if not scored:
+            return None
+        return min(scored)[-1]
+
+    def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
+        if not self.style.alert or not by_verb.get("alert"):
+            return None
+        foes = [z for z in g.board_infected() if g.mission.floor_of[z.sq] == g.mission.floor_of[h.sq]]
+        if not foes:
+            return None
+        nearest = min(foes, key=lambda z: _route(g, h.sq, z.sq))
+        (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[nearest.sq]
+        dx, dy = zx - hx, zy - hy
+        facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
+        return next((a for a in by_verb["alert"] if a.mode == facing), by_verb["alert"][0])
+
+    # --- planning ------------------------------------------------------------------------
+
+    def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
+        """The squares ``h`` heads for: a friend in a grapple nearby, its job (an objective, an
+        object), or the exit."""
+        for other in g.board_heroes():
+            if other is not h and other.grapplers and _route(g, h.sq, other.sq) <= RESCUE_RANGE:
+                near = tuple(sorted(n for n in g.mission.reach(other.sq, g.doors) if g.mission.standable[n]))
+                if near and h.sq not in near:
+                    return near
+        jobs = _jobs_left(g)
+        if not jobs:
+            return _exit_squares(g) if _wants_escape(g) else ()
+        team = [o.sq for o in g.board_heroes()]
+        return min(jobs, key=lambda job: (sum(self.field(g, job[1]).get(sq, INF) for sq in team), job[0]))[1]
+
+    def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
+        """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
+        (a locked one only with its keycard, never a blast door)."""
+        key = (goal, g.doors)
+        found = self._fields.get(key)
+        if found is not None:
+            return found
+        m = g.mission
+        keys = {k for o in g.heroes for k in o.keycards}
+        dist = {s: 0 for s in goal}
+        queue = [(0, s) for s in goal]
+        while queue:
+            d, sq = heapq.heappop(queue)
+            if d > dist[sq]:
+                continue
+            for n, door in m.step_all[sq]:
+                if not m.standable[n]:
+                    continue
+                cost = 1
+                if door >= 0 and not g.doors >> door & 1:
+                    kind = m.doors[door].kind
+                    if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys):
+                        continue
+                    cost = 2
+                if d + cost < dist.get(n, INF):
+                    dist[n] = d + cost
+                    heapq.heappush(queue, (d + cost, n))
+        if len(self._fields) > 512:
+            self._fields.clear()
+        self._fields[key] = dist
+        return dist
+
+
+# --- the steps of a decision -----------------------------------------------------------------
+
+
+def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Free actions worth taking: a med pack once bitten twice, a loaded weapon in hand."""
+    if h.stage >= 2 and by_verb.get("medpack"):
+        return by_verb["medpack"][0]
+    m = g.mission
+    active = h.active_cards()
+    loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
+    has_blade = any(m.equipment[c.eq].kind == "melee" for c in active)
+    if not loaded and not has_blade:
+        for a in by_verb.get("weapon", []):
+            names = a.card.split("+")
+            cards = [h.card(n) for n in names if h.card(n)]
+            if any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in cards):
+                return a
+    return None
+
+
+def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Locked in a grapple: the attack most likely to kill, or sweep one off when none is likely."""
+    if not h.grapplers:
+        return None
+    attacks = [a for v in ("quick", "melee") for a in by_verb.get(v, [])]
+    best = _best_attack(g, h, attacks)
+    if best is not None and _kill_chance(g, h, best) >= 0.3:
+        return best
+    sweeps = by_verb.get("sweep", [])
+    if sweeps:
+        return max(sweeps, key=lambda a: (_nearest_foe(g, a.square), -a.square))
+    return best
+
+
+def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
+    if h.grapplers:
+        return None
+    held = {zid for n in g.mission.reach(h.sq, g.doors) for zid in getattr(g.at.get(n), "grapplers", [])}
+    if not held:
+        return None
+    executions = [a for a in by_verb.get("execute", []) if a.target in held]
+    if executions:
+        return executions[0]
+    attacks = [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in held]
+    return _best_attack(g, h, attacks)
+
+
+def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Kill what can grab this hero: executions first (no roll), then the likeliest attack."""
+    if h.grapplers:
+        return None
+    near = [z for z in g.board_infected() if z.sq in g.mission.reach(h.sq, g.doors)]
+    if not near:
+        return None
+    ids = {z.id for z in near}
+    executions = [a for a in by_verb.get("execute", []) if a.target in ids]
+    if executions:
+        return executions[0]
+    standing = {z.id for z in near if not z.prone}
+    if not standing:
+        return None
+    attacks = [a for v in ("quick", "melee", "aimed", "hitman") for a in by_verb.get(v, []) if a.target in standing]
+    return _best_attack(g, h, attacks)
+
+
+def _stand(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Out of a grapple but lying down: get up (a prone hero only crawls)."""
+    return by_verb["stand"][0] if h.prone and not h.grapplers and by_verb.get("stand") else None
+
+
+def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """A task on the spot, or leaving by the exit once the mission only wants the heroes out."""
+    for a in by_verb.get("task", []):
+        if a.target in _objectives_left(g):
+            return a
+    if by_verb.get("exit") and _wants_escape(g) and not _jobs_left(g, detours=False):
+        return by_verb["exit"][0]
+    return None
+
+
+# --- what the mission wants ---------------------------------------------------------------
+
+
+def _condition(g: Game):
+    return next((c for c in g.mission.compiled.victory if c.side in ("heroes", "")), None)
+
+
+def _objectives_left(g: Game) -> set[int]:
+    cond = _condition(g)
+    if cond is None:
+        return set()
+    every = {o.number for o in g.mission.compiled.objectives}
+    wanted = every if cond.objectives == "all" else set(cond.objectives or [])
+    if cond.objectives_count:
+        wanted |= {o.number for o in g.mission.compiled.objectives}
+    return wanted - g.objectives
+
+
+def _needed(g: Game, letter: str) -> bool:
+    cond = _condition(g)
+    return cond is not None and letter in cond.carrying
+
+
+def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
+    """(number, squares) of each job: objectives to do, needed objects still lying about, and
+    (``detours``) med packs worth picking up on the way."""
+    m = g.mission
+    jobs = []
+    for obj in m.compiled.objectives:
+        if obj.number in _objectives_left(g):
+            at = m.square(obj.at)
+            room = m.room_of[at]
+            squares = m.rooms[room].squares if obj.scope == "room" and room else (at,)
+            jobs.append((obj.number, tuple(squares)))
+    for sq, letter in sorted(g.objects.items()):
+        if _needed(g, letter):
+            jobs.append((100 + ord(letter), (sq,)))
+    if detours and jobs:
+        for sq, items in sorted(g.items.items()):
+            if any(m.equipment[card].kind == "medical" for _, card in items):
+                jobs.append((200 + sq, (sq,)))
+    return jobs
+
+
+def _wants_escape(g: Game) -> bool:
+    cond = _condition(g)
+    return cond is not None and cond.escape is not None
+
+
+def _exit_squares(g: Game) -> tuple[int, ...]:
+    m = g.mission
+    return tuple(sorted(sq for sq, closed in m.exits.items() if g.exits_open or not closed))
+
+
+# --- sizing up the board ------------------------------------------------------------------
+
+
+def _route(g: Game, a: int, b: int) -> int:
+    return g.mission.route_from(a, -1).get(b, INF)
+
+
+def _nearest_hero(g: Game, sq: int) -> int:
+    return min((_route(g, h.sq, sq) for h in g.board_heroes()), default=INF)
+
+
+def _nearest_foe(g: Game, sq: int) -> int:
+    return min((_route(g, z.sq, sq) for z in g.board_infected()), default=INF)
+
+
+def _danger(g: Game, h: Hero) -> bool:
+    """Whether a standing infected is near enough to reach the hero by next turn's charge."""
+    return any(_route(g, z.sq, h.sq) <= 5 for z in g.board_infected() if not z.prone)
+
+
+def _threatened(g: Game, h: Hero) -> bool:
+    return any(_route(g, z.sq, h.sq) <= 2 for z in g.board_infected() if not z.prone)
+
+
+def _threat(g: Game, sq: int) -> int:
+    """How many standing infected could reach a hero on ``sq`` by their next move: charging
+    (in sight or smell) or walking."""
+    m = g.mission
+    count = 0
+    for z in g.board_infected():
+        if z.prone:
+            continue
+        cls = m.classes[z.cls]
+        away = m.route_from(z.sq, g.active).get(sq, INF)
+        if away <= cls.move + 1:
+            count += 1
+        elif away <= cls.charge + 1 and (g.infected_sees(z.sq, sq) or z.sq in m.smell_from(sq, g.doors, cls.smell)):
+            count += 1
+    return count
+
+
+def _urgency(g: Game, h: Hero) -> tuple:
+    """Heroes in trouble act first: grappled, then threatened, then the rest in order."""
+    return (not h.grapplers, not _threatened(g, h), h.id)
+
+
+def _kill_chance(g: Game, h: Hero, a: Action) -> float:
+    """The chance ``a`` kills its target outright (1 for automatic kills)."""
+    if a.verb in ("execute", "hitman"):
+        return 1.0
+    m = g.mission
+    z = g.infected.get(a.target)
+    if z is None:
+        return 0.0
+    points = m.classes[z.cls].kill_points - z.damage
+    if a.verb == "melee" or a.verb in ("move-melee", "melee-move"):
+        blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
+        table = m.equipment[blade.eq].quick if blade else h.unarmed
+        p = _faces(table, melee_bonus(h, blade is None))
+        return p if points <= 1 else p * p
+    guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
+    if a.mode not in ("", "auto", "both"):
+        guns = [c for c in guns if c.name == a.mode]
+    if not guns:
+        return 0.0
+    eq = m.equipment[guns[0].eq]
+    bonus = g.ruleset.aimed_modifier(eq) if a.verb == "aimed" else 0
+    p = _faces(eq.quick, bonus)
+    dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
+    miss_all = (1 - p) ** dice
+    return 1 - miss_all if points <= 1 else (1 - miss_all) * p
+
+
+def _faces(table, bonus: int) -> float:
+    return sum(1 for face in range(1, table.die + 1) if read(table, face + bonus) == "kill") / table.die
+
+
+def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.0) -> Action | None:
+    """The attack with the best chance to kill per AP spent (ties: the fewest rounds)."""
+    best, score = None, min_chance
+    for a in attacks:
+        chance = _kill_chance(g, h, a)
+        per_ap = chance / (2 if a.verb in ("aimed", "execute") else 4 if a.verb == "hitman" else 1)
+        rounds = 3 if a.mode == "auto" else 2 if a.mode == "both" else 1
+        value = per_ap - 0.01 * rounds
+        if chance >= min_chance and (best is None or value > score):
+            best, score = a, value
+    return best
+
+
+def _best_fire(options: tuple) -> Choice:
+    fire = [o for o in options if o.key != "hold"]
+    if not fire:
+        return options[0]
+    return next((o for o in fire if o.key == "auto"), next((o for o in fire if o.key == "both"), fire[0]))
+
+
+def _option(options, key):
+    return next((o for o in options if getattr(o, "key", None) == key), None)
+

@@ -1,0 +1,70 @@
+"""`zwar playtest` as one library call: load the mission, play each policy's games, write the report."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..engine.load import load_mission
+from ..engine.state import Setup
+from ..errors import Report, UsageError
+from .bots import POLICIES
+from .gate import Gate, parse
+from .report import page, summary, text, write
+from .runner import Plan, run
+
+
+@dataclass
+class Result:
+    problems: Report  # the mission's diagnostics (it was not played when they hold errors)
+    reports: list[dict] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    gate: Gate | None = None
+    gated: dict | None = None  # the report the gate was checked against
+
+    @property
+    def passed(self) -> bool:
+        return self.gate is None or self.gated is None or self.gate.holds(self.gated)
+
+    def summary(self) -> str:
+        return "\n".join(text(r) for r in self.reports)
+
+
+def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
+             gate: str | None = None, keep_logs: bool = False, scheduler: str | None = None,
+             setup: Setup = Setup(), search: list[Path] = (), progress=None) -> Result:
+    """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
+    ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy."""
+    for name in policies:
+        if name not in POLICIES:
+            raise UsageError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
+    mission, problems = load_mission(path, search)
+    if mission is None:
+        return Result(problems)
+    band = mission.compiled.mission.playtest
+    checked = parse(gate) if gate else (Gate("win_rate", *band.win_rate) if band else None)
+    if gate is None and band is not None and band.policy not in policies:
+        policies = [band.policy, *policies]
+    runs = runs or (band.runs if band else 200)
+    if progress is not None:
+        progress.total = runs * len(policies)  # a tqdm bar, or anything with ``total`` and ``update``
+    document = mission.compiled.model_dump(mode="json", by_alias=True)
+    result = Result(problems, gate=checked)
+    stem = f"{mission.compiled.mission.id}-playtest"
+    for name in policies:
+        plan = Plan(document, name, runs, seed, setup, keep_logs)
+        logs = out / f"{stem}-logs" / name if keep_logs else None
+        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs)
+        result.reports.append(summary(mission, plan, totals, str(path)))
+    if checked is not None:
+        result.gated = next(r for r in result.reports if r["policy"] == (band.policy if gate is None and band
+                                                                           else policies[0]))
+    document = {"format": "zwar-playtest/1", "reports": result.reports,
+                "gate": None if checked is None else {"band": str(checked), "policy": result.gated["policy"],
+                                                      "value": checked.value(result.gated), "passed": result.passed}}
+    result.files = write(out, stem, {
+        ".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
+        ".html": page(mission, result.reports),
+    })
+    return result

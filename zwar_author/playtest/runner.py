@@ -1,0 +1,139 @@
+"""Playing many games: in this process, on every local core, or on a Dask cluster.
+
+Game ``i`` of a run with seed ``S`` is always the same game: its dice and its
+bots' choices come from seeds derived from ``(S, i)`` alone, so the totals do
+not depend on how the games are shared out, nor in what order they finish.
+Workers get the compiled mission as plain data (the document `zwar build`
+writes) and rebuild it once each, so a cluster needs no access to the sources.
+Results come back as small records, chunk by chunk, and are added up as they
+arrive: memory stays flat however many games are played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..analysis.query import QueryBoard
+from ..engine.api import new_game, simulate
+from ..engine.mission import Mission
+from ..engine.state import Setup
+from ..model.content import CompiledMission
+from .bots import policy
+from .stats import Totals, record
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Plan:
+    document: dict  # the compiled mission, as `zwar build` writes it
+    policy: str
+    runs: int
+    seed: int
+    setup: Setup = Setup()
+    keep_logs: bool = False
+
+
+def game_seed(seed: int, index: int, purpose: str = "dice") -> int:
+    """The seed of one game's dice (or of its bots' own choices), from the run's seed and its index."""
+    digest = hashlib.sha256(f"zwar-playtest:{seed}:{index}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") >> 1
+
+
+_missions: dict[str, Mission] = {}
+
+
+def mission_from(document: dict) -> Mission:
+    """The mission a compiled document describes, built once per process."""
+    key = f"{document['pack']}/{document['mission']['id']}:{document['source']['sha256']}"
+    if key not in _missions:
+        model = CompiledMission.model_validate(document, strict=False)
+        _missions.clear()
+        _missions[key] = Mission(model, QueryBoard.from_compiled(document).board)
+    return _missions[key]
+
+
+def play(plan: Plan, index: int) -> dict:
+    """Game ``index`` of the run: its record (with its log when the plan keeps logs)."""
+    mission = mission_from(plan.document)
+    seed = game_seed(plan.seed, index)
+    game = new_game(mission, plan.setup)
+    simulate(game, policy(plan.policy, game_seed(plan.seed, index, "bots")), random.Random(seed))
+    out = record(game, index, seed)
+    if plan.keep_logs:
+        out["log"] = [e.record() for e in game.log]
+    return out
+
+
+def play_chunk(plan: Plan, indices: list[int]) -> list[dict]:
+    return [play(plan, i) for i in indices]
+
+
+def chunks(runs: int, parts: int) -> list[list[int]]:
+    """Game indices in chunks: enough of them to keep every worker busy to the end."""
+    size = max(1, min(50, runs // max(1, parts * 8)))
+    return [list(range(start, min(runs, start + size))) for start in range(0, runs, size)]
+
+
+def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: str | None = None,
+        logs: Path | None = None) -> Totals:
+    """Play the plan's games and add them up; ``scheduler``: a Dask scheduler address, or "local"
+    for a Dask cluster of ``jobs`` worker processes on this machine."""
+    totals = Totals()
+    if scheduler is not None:
+        results = _dask(plan, jobs, scheduler)
+    elif jobs > 1:
+        results = _processes(plan, jobs)
+    else:
+        results = (play_chunk(plan, part) for part in chunks(plan.runs, 1))
+    for records in results:
+        for r in records:
+            log = r.pop("log", None)
+            if logs is not None and log is not None:
+                write_log(logs / f"game-{r['index']:06d}.jsonl", log)
+            totals.add(r)
+        if progress:
+            progress(len(records))
+    return totals
+
+
+def write_log(path: Path, log: list[dict]) -> None:
+    """One game's events, a JSON object a line (the file is written whole)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_suffix(".tmp")
+    temp.write_text("".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log), encoding="utf-8")
+    temp.replace(path)
+
+
+def _processes(plan: Plan, jobs: int) -> Iterator[list[dict]]:
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [pool.submit(play_chunk, plan, part) for part in chunks(plan.runs, jobs)]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
+    try:
+        from dask.distributed import Client, LocalCluster
+        from dask.distributed import as_completed as dask_completed
+    except ImportError:
+        raise RuntimeError("running on a cluster needs Dask: pip install 'zwar-author[cluster]'") from None
+    cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None) \
+        if scheduler == "local" else None
+    client = Client(cluster if cluster is not None else scheduler)
+    try:
+        shared = client.scatter(plan, broadcast=True)
+        futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]
+        for future in dask_completed(futures):
+            yield future.result()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
