@@ -291,16 +291,21 @@ def check(g: Game, end_of_turn: bool) -> None:
     c = g.mission.compiled
     for cond in c.defeat:
         if met(g, cond, end_of_turn):
-            _end(g, "defeat", "condition", cond.text.strip() or "a defeat condition is met")
+            _end(g, "defeat", _why(cond), cond.text.strip() or "a defeat condition is met")
             return
     for cond in c.victory:
         if met(g, cond, end_of_turn):
             heroes = cond.side in ("heroes", "")
-            _end(g, "victory" if heroes else "defeat", "condition",
+            _end(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond),
                  cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins"))
             return
     if not g.board_heroes():
         _end(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")
+
+
+def _why(cond) -> str:
+    """How a lost game ended, in a word: a time limit is a turn limit, anything else the mission's condition."""
+    return "turn limit" if cond.after_turn else "condition"
 
 
 def met(g: Game, cond, end_of_turn: bool) -> bool:

@@ -37,8 +37,8 @@ def record(g: Game, index: int, seed: int) -> dict:
             objectives.setdefault(int(e.result), e.turn)
         elif e.kind == "death":
             dead, cause = e.who, ("infection" if e.result == "infection" else "bitten")
-    if g.outcome != "victory" and cause is None:
-        cause = {"turn limit": "turn limit"}.get(g.cause, "overrun")
+    if g.cause != "hero died":  # director games go on after a death: the game ended some other way
+        cause = "turn limit" if g.cause == "turn limit" else "overrun"
     return {
         "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn,
         "cause": None if g.outcome == "victory" else cause, "dead": dead if g.outcome != "victory" else None,
