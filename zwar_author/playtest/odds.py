@@ -14,6 +14,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from ..engine.spawn import row
+from ..engine.state import count_squares
 from ..model.content import CompiledMission, DiceTable, Rules
 
 
@@ -77,7 +78,7 @@ def room_spawn(spec, classes: dict[str, tuple[str, str]]) -> dict:
     expected = Fraction(0)
     if spec.table is not None:
         for r, p in distribution(spec.table):
-            where = "next to the hero" if r.adjacent else (f"{r.distance} squares away" if r.distance else "")
+            where = "next to the hero" if r.adjacent else (f"{count_squares(r.distance)} away" if r.distance else "")
             outcomes[_count(r, classes) + (f" {where}" if r.kind == "infected" and where else "")] += p
             expected += p * (r.count or 0)
             if r.kind == "infected":
@@ -87,7 +88,7 @@ def room_spawn(spec, classes: dict[str, tuple[str, str]]) -> dict:
             outcomes[_count(r, classes)] += p
             expected += p * (r.count or 0)
         for r, p in distribution(spec.distance):
-            placed[f"{r.distance} squares away"] += p * expected
+            placed[f"{count_squares(r.distance)} away"] += p * expected
     shares = {k: v / expected for k, v in placed.items()} if expected else {}
     return {"outcomes": dict(outcomes), "expected": expected, "distances": shares}
 
