@@ -455,6 +455,18 @@ class Mission:
         found = self._field_cache.get(key)
         if found is not None:
             return found
+
+        def cost(n: int, door: int) -> int | None:
+            if not self.standable[n] or not self.is_active(n, active):
+                return None
+            points = self.door_cost(door, doors)
+            return points if points < UNREACHABLE else None
+
+        return self._field_cache.put(key, self.distances_to(goals, cost))
+
+    def distances_to(self, goals, cost) -> dict[int, int]:
+        """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``
+        (Dijkstra over the step relation with every door open; None: no step there)."""
         dist = {g: 0 for g in goals}
         queue = [(0, g) for g in goals]
         while queue:
@@ -462,13 +474,11 @@ class Mission:
             if d > dist[sq]:
                 continue
             for n, door in self.step_all[sq]:
-                if not self.standable[n] or not self.is_active(n, active):
-                    continue
-                cost = d + self.door_cost(door, doors)
-                if cost < dist.get(n, UNREACHABLE):
-                    dist[n] = cost
-                    heapq.heappush(queue, (cost, n))
-        return self._field_cache.put(key, dist)
+                step = cost(n, door)
+                if step is not None and d + step < dist.get(n, UNREACHABLE):
+                    dist[n] = d + step
+                    heapq.heappush(queue, (d + step, n))
+        return dist
 
     def openable(self, doors: int, active: int) -> int:
         """``doors`` plus every shut ordinary door an infected may open: both its sides active."""

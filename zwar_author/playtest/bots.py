@@ -20,7 +20,6 @@ task, picking up the object, and leaving by the exit when the mission says so.
 
 from __future__ import annotations
 
-import heapq
 import random
 from dataclasses import dataclass, field
 from typing import Callable
@@ -216,24 +215,16 @@ class Bot:
             return found
         m = g.mission
         keys = {k for o in g.heroes for k in o.keycards}
-        dist = {s: 0 for s in goal}
-        queue = [(0, s) for s in goal]
-        while queue:
-            d, sq = heapq.heappop(queue)
-            if d > dist[sq]:
-                continue
-            for n, door in m.step_all[sq]:
-                if not m.standable[n]:
-                    continue
-                cost = 1
-                if door >= 0 and not g.doors >> door & 1:
-                    kind = m.doors[door].kind
-                    if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys):
-                        continue
-                    cost = 2
-                if d + cost < dist.get(n, INF):
-                    dist[n] = d + cost
-                    heapq.heappush(queue, (d + cost, n))
+
+        def cost(n: int, door: int) -> int | None:
+            if not m.standable[n]:
+                return None
+            if door < 0 or g.doors >> door & 1:
+                return 1
+            kind = m.doors[door].kind
+            return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
+
+        dist = m.distances_to(goal, cost)
         if len(self._fields) > 512:
             self._fields.clear()
         self._fields[key] = dist
