@@ -8,8 +8,8 @@ they read the table, plan, and pick from ``legal_actions``.
 - ``random``: any legal option, uniformly.
 - ``cautious``: shoots what comes near, keeps AP for an alert at the end of its
   move, steps around grab zones, uses Blessed on failed attacks too.
-- ``aggressive``: heads for the objectives at full speed (sprints), fights only
-  what stands next to it or in its way.
+- ``aggressive``: heads for the objectives at full speed and never waits for the
+  others, fights only what stands next to it or in its way.
 
 Both share the same plan: the heroes stay together and go for the unfinished
 job nearest to all of them (an objective, an object the victory needs, then
@@ -35,19 +35,18 @@ AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
 
 
 def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
-    """A policy by name, with its own seeded RNG for the choices it leaves to chance."""
-    rng = random.Random(seed)
+    """A policy by name; ``seed`` seeds the random policy's own RNG (the bots leave nothing to chance)."""
     if name == "random":
+        rng = random.Random(seed)
         return lambda game, request: rng.choice(request.options)
     if name in STYLES:
-        return Bot(STYLES[name], rng)
+        return Bot(STYLES[name])
     raise ValueError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
 
 
 @dataclass(frozen=True)
 class Style:
     name: str
-    sprint: bool  # sprint towards the goal when nothing threatens
     shoot_within: int  # shoot infected this close (route squares) before moving on
     alert: bool  # end the move on alert when AP are left
     avoid_zones: bool  # step around grab zones when the path allows
@@ -56,10 +55,9 @@ class Style:
 
 
 STYLES = {
-    "cautious": Style("cautious", sprint=True, shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True,
-                      together=True),
-    "aggressive": Style("aggressive", sprint=True, shoot_within=2, alert=False, avoid_zones=False,
-                        bless_attacks=False, together=False),
+    "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True),
+    "aggressive": Style("aggressive", shoot_within=2, alert=False, avoid_zones=False, bless_attacks=False,
+                        together=False),
 }
 POLICIES = ("cautious", "aggressive", "random")
 
@@ -67,8 +65,7 @@ POLICIES = ("cautious", "aggressive", "random")
 @dataclass
 class Bot:
     style: Style
-    rng: random.Random
-    _fields: dict = field(default_factory=dict)
+    _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors), kept between decisions
 
     def __call__(self, g: Game, request: Request):
         if request.topic == "hero":
@@ -89,8 +86,8 @@ class Bot:
             return _option(options, "yes") if testing or self.style.bless_attacks else _option(options, "no")
         if request.topic == "double-tap":
             return _option(options, "yes")
-        if request.topic in ("kneecap", "scavenger"):
-            return options[0] if request.topic == "scavenger" else _option(options, "no")
+        if request.topic == "kneecap":
+            return _option(options, "no")
         if request.topic == "place" and all(isinstance(k, int) for k in keys):
             if request.side == "director":  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
@@ -147,15 +144,13 @@ class Bot:
         behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
         if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
             return None  # wait for the others: alone, a hero is soon taken down
-        for verb in ("open",):
-            for a in by_verb.get(verb, []):
-                door = g.mission.doors[a.square]
-                beyond = [s for s in door.sides if s != h.sq]
-                if beyond and dist.get(beyond[0], INF) < here:
-                    return a
+        for a in by_verb.get("open", []):  # a shut door on the way
+            beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
+            if beyond and dist.get(beyond[0], INF) < here:
+                return a
         steps = by_verb.get("step", []) or by_verb.get("move", [])
         best = self._best_step(g, h, steps, dist, here)
-        if best is not None and h.stride == 0 and self.style.sprint and here >= 3 and by_verb.get("sprint") \
+        if best is not None and h.stride == 0 and here >= 3 and by_verb.get("sprint") \
                 and not _threatened(g, h) and (not self.style.alert or h.ap >= 4 or not _danger(g, h)):
             return by_verb["sprint"][0]
         if best is None and h.stride and by_verb.get("stop"):
