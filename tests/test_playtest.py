@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, mission, write
 
+from zwar_author.engine.api import apply, new_game, start
 from zwar_author.engine.load import load_mission
 from zwar_author.engine.spawn import row
+from zwar_author.engine.state import Setup
+from zwar_author.playtest import bots
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
 from zwar_author.playtest.runner import Plan, run
@@ -67,8 +70,6 @@ ERRAND = mission(CORRIDOR + '''
 
 
 def plan_for(path: Path, policy: str, runs: int, seed: int = 3, max_turns: int = 40) -> Plan:
-    from zwar_author.engine.state import Setup
-
     loaded, report = load_mission(path)
     assert loaded is not None, [d.human() for d in report.sorted()]
     return Plan(loaded.compiled.model_dump(mode="json", by_alias=True), policy, runs, seed, Setup(max_turns=max_turns))
@@ -89,6 +90,25 @@ def test_the_bots_beat_random_play_by_a_wide_margin(workdir):
              for p in ("cautious", "aggressive", "random")}
     assert rates["cautious"] == rates["aggressive"] == 1.0
     assert rates["random"] < 0.2
+
+
+@pytest.mark.parametrize("equipment, moves", [
+    ((), ["berserker", "melee"]),  # bare hands: Berserker's +1 is worth a use
+    (None, ["quick"]),  # Sam's pistol is the better attack: the perk is kept for later
+])
+def test_bots_spend_a_power_perk_only_on_the_attack_it_helps(workdir, equipment, moves):
+    write(workdir, {"easy.toml": EASY})
+    loaded, _ = load_mission(workdir / "easy.toml")
+    kit = () if equipment is None else (("sam", equipment),)
+    game = new_game(loaded, Setup(perks=(("sam", ("berserker",)),), equipment=kit))
+    zombie = game.new_infected("core/zombie", loaded.square("1,0"), "W")
+    state, bot, taken = start(game), bots.policy("cautious", 0), []
+    while len(taken) < len(moves):
+        action = bot(state.view, state.request)
+        taken.append(action)
+        state = apply(state, action)
+    assert [a.verb for a in taken] == moves
+    assert taken[-1].target == zombie.id
 
 
 def test_the_same_seed_gives_the_same_totals_however_the_games_are_shared(workdir):

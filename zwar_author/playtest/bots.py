@@ -16,6 +16,7 @@ job nearest to all of them (an objective, an object the victory needs, then
 the exit), each walking a shortest path of legal steps, opening the doors on
 the way, freeing friends from grapples, killing what grabs at them, doing the
 task, picking up the object, and leaving by the exit when the mission says so.
+Power perks are kept for hard turns (see ``_powers``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Callable
 from ..engine.actions import Action
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
+from ..engine.legal import cost
 from ..engine.state import Game, Hero
 
 INF = 1 << 30
@@ -113,7 +115,7 @@ class Bot:
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
-        for step in (_free, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
+        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
@@ -126,8 +128,7 @@ class Bot:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
         if h.stride:
             return None
-        near = {z.id for z in g.board_infected() if not z.prone
-                and _route(g, h.sq, z.sq) <= self.style.shoot_within}
+        near = _standing_within(g, h, self.style.shoot_within)
         shots = [a for v in ("aimed", "quick") for a in by_verb.get(v, []) if a.target in near]
         return _best_attack(g, h, shots, min_chance=0.45)
 
@@ -244,6 +245,33 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
             if any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in cards):
                 return a
     return None
+
+
+def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """A power perk when the turn is a hard one (three uses a game, so never on a quiet turn):
+    Berserker when its best attack on what can grab it is a melee one, Redline for the AP to fight out
+    of a grapple, Dead Eye when two or more infected are in its sights."""
+    if by_verb.get("berserker"):
+        near = _standing_near(g, h)
+        best = _best_attack(g, h, [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in near])
+        if best is not None and best.verb == "melee":
+            return by_verb["berserker"][0]
+    if by_verb.get("redline") and h.grapplers:
+        return by_verb["redline"][0]
+    aimed = {a.target for a in by_verb.get("aimed", [])}
+    if by_verb.get("dead-eye") and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
+        return by_verb["dead-eye"][0]
+    return None
+
+
+def _standing_near(g: Game, h: Hero) -> set[int]:
+    """The standing infected that can grab ``h`` where it stands."""
+    reach = g.mission.reach(h.sq, g.doors)
+    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
+
+
+def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
+    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, z.sq) <= squares}
 
 
 def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
@@ -443,7 +471,7 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
     best, score = None, min_chance
     for a in attacks:
         chance = _kill_chance(g, h, a)
-        per_ap = chance / (2 if a.verb in ("aimed", "execute") else 4 if a.verb == "hitman" else 1)
+        per_ap = chance / max(1, cost(h, a.verb))
         rounds = 3 if a.mode == "auto" else 2 if a.mode == "both" else 1
         value = per_ap - 0.01 * rounds
         if chance >= min_chance and (best is None or value > score):
