@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 import statistics
 from fractions import Fraction
 from pathlib import Path
@@ -190,14 +191,14 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
 def test_a_failing_gate_exits_1_and_names_a_lost_game_to_replay(zwar, workdir):
     write(workdir, {"hopeless.toml": HOPELESS})
     result = zwar("playtest", "hopeless.toml", "--runs", "5", "--jobs", "1", "--policy", "aggressive",
-                  "--max-turns", "1", "--gate", "win_rate in 0.5..1", "--no-progress")
+                  "--max-turns", "1", "--perk", "sam=redline", "--gate", "win_rate in 0.5..1", "--no-progress")
     assert result.exit_code == 1
     lines = result.output.splitlines()
     assert lines[-2] == "gate win_rate in 0.5..1 (aggressive): 0, FAILED"
     assert lines[-1].startswith("a representative lost game: game 0 of seed 1 (game seed ")
-    assert lines[-1].endswith("watch it with: zwar replay hopeless.toml --game 0 --seed 1 --policy aggressive")
-    replay = zwar("replay", "hopeless.toml", "--game", "0", "--seed", "1", "--policy", "aggressive",
-                  "--max-turns", "1", "--html", "game.html")
+    command = "zwar replay hopeless.toml --game 0 --seed 1 --policy aggressive --perk sam=redline --max-turns 1"
+    assert lines[-1].endswith("watch it with: " + command)
+    replay = zwar(*shlex.split(command)[1:], "--html", "game.html")  # the command as printed, pasted
     assert replay.exit_code == 0
     assert "Game over after turn 1: defeat. the game reached its limit of 1 turns" in replay.output
     assert (workdir / "game.html").read_text().count("<svg") == 1

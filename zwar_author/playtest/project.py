@@ -44,8 +44,9 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
         return Result(problems)
     band = mission.compiled.mission.playtest
     checked = parse(gate) if gate else (Gate("win_rate", *band.win_rate) if band else None)
-    if gate is None and band is not None and band.policy not in policies:
-        policies = [band.policy, *policies]
+    gated = band.policy if gate is None and band is not None else policies[0]
+    if gated not in policies:
+        policies = [gated, *policies]
     runs = runs or (band.runs if band else 200)
     if progress is not None:
         progress.total = runs * len(policies)  # a tqdm bar, or anything with ``total`` and ``update``
@@ -56,10 +57,9 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
         plan = Plan(document, name, runs, seed, setup, keep_logs)
         logs = out / f"{stem}-logs" / name if keep_logs else None
         totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs)
-        result.reports.append(summary(mission, plan, totals, str(path)))
+        result.reports.append(summary(mission, plan, totals, str(path), search))
     if checked is not None:
-        result.gated = next(r for r in result.reports if r["policy"] == (band.policy if gate is None and band
-                                                                           else policies[0]))
+        result.gated = next(r for r in result.reports if r["policy"] == gated)
     document = {"format": "zwar-playtest/1", "reports": result.reports,
                 "gate": None if checked is None else {"band": str(checked), "policy": result.gated["policy"],
                                                       "value": checked.value(result.gated), "passed": result.passed}}

@@ -9,9 +9,11 @@ squares heroes stepped on.
 from __future__ import annotations
 
 import html
+import shlex
 from pathlib import Path
 
 from ..engine.mission import Mission
+from ..engine.state import Setup
 from ..render.board import draw_floor
 from ..render.canvas import Group, Page, Rect, Style, Text
 from ..render.svg import svg
@@ -25,8 +27,9 @@ HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where i
 HEAT_COLOURS = {"taken_down": "#c0392b", "spawned": "#6b1d1d", "occupied": "#1f5fbf"}
 
 
-def summary(mission: Mission, plan: Plan, totals: Totals, source: str) -> dict:
-    """The report of one policy's games, as plain data (numbers rounded: same games, same bytes)."""
+def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: list[Path] = ()) -> dict:
+    """The report of one policy's games, as plain data (numbers rounded: same games, same bytes).
+    ``source`` and ``search`` are the mission and pack paths as given, for the replay command."""
     c = mission.compiled
     low, high = wilson(totals.wins, totals.runs)
     loss = totals.representative_loss()
@@ -49,8 +52,19 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str) -> dict:
         "heatmaps": {name: _grids(mission, totals.heat[name]) for name in HEATMAPS},
         "representative_loss": None if loss is None else {
             "game": loss[0], "seed": loss[1], "turns": loss[2], "cause": loss[3],
-            "replay": f"zwar replay {source} --game {loss[0]} --seed {plan.seed} --policy {plan.policy}"},
+            "replay": replay_command(source, plan, loss[0], search)},
     }
+
+
+def replay_command(source: str, plan: Plan, game: int, search: list[Path] = ()) -> str:
+    """The `zwar replay` command that plays game ``game`` of ``plan`` again: same seed, policy,
+    perks, turn limit and packs, quoted for a shell."""
+    words = ["zwar", "replay", source, "--game", str(game), "--seed", str(plan.seed), "--policy", plan.policy]
+    words += [w for hero, perks in plan.setup.perks for perk in perks for w in ("--perk", f"{hero}={perk}")]
+    if plan.setup.max_turns != Setup().max_turns:
+        words += ["--max-turns", str(plan.setup.max_turns)]
+    words += [w for folder in search for w in ("--pack-path", str(folder))]
+    return shlex.join(words)
 
 
 def _r(value: float | None) -> float | None:
