@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
 
 from zwar_author.cli import cli
 from zwar_author.compile.project import check
@@ -14,6 +16,26 @@ from zwar_author.compile.project import check
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
 CONTENT = REPO / "content"
+
+# Property tests run under one of three profiles, chosen by HYPOTHESIS_PROFILE (CI sets "ci"):
+#   dev   the default for the edit loop: fresh examples each run, a fifth of the counts;
+#   ci    derandomized (the same examples on every machine and run), the full counts, no database;
+#   long  a long search: twenty times the counts, fresh examples.
+# Each test names its full count through ``examples(n)``, which scales it for the profile.
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+if PROFILE not in ("dev", "ci", "long"):
+    raise pytest.UsageError(f"HYPOTHESIS_PROFILE must be dev, ci or long, not {PROFILE!r}")
+_SCALE = {"dev": 0.2, "ci": 1.0, "long": 20.0}[PROFILE]
+settings.register_profile("dev", max_examples=20, deadline=None)
+settings.register_profile("ci", max_examples=100, derandomize=True, database=None, deadline=None, print_blob=True)
+settings.register_profile("long", max_examples=2000, deadline=None)
+settings.load_profile(PROFILE)
+
+
+def examples(n: int) -> int:
+    """The example count for a property test whose full (CI) count is ``n``."""
+    return max(1, round(n * _SCALE))
+
 
 PACK = """\
 [pack]

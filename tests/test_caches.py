@@ -12,7 +12,7 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pytest
-from conftest import FIXTURES, PACK, write
+from conftest import FIXTURES, PACK, examples, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,7 +42,7 @@ def squares(board):
             if f.grid.terrain[y, x]]
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_los_for_any_doors_and_figures(golden, data):
     board, caches, _ = golden
@@ -90,7 +90,7 @@ def test_whole_board_distances_through_the_stairs(golden, relation):
             assert caches.distance(relation, a, b) == expected, (relation, a, b)
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_adjacency_lists_for_any_doors(golden, data):
     board, caches, _ = golden

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from conftest import CONTENT
+from conftest import CONTENT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -179,11 +179,10 @@ def test_the_board_as_text_shows_figures_and_a_roster():
     assert "z z4 zombie at 4,9 facing W, prone" in lines
 
 
-@settings(max_examples=12, deadline=None)
-@given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["supply-run", "the-tower", "inbound"]))
-def test_random_games_keep_the_board_consistent(seed, name):
-    """Whatever is played: one figure per square (bodies of the dead included), the square index
-    agrees with the figures, no AP, ammunition or miniature count below zero, and the game ends."""
+def play_checked(seed: int, name: str):
+    """Play one random game, checking at every request: one figure per square (bodies of the
+    dead included), the square index agrees with the figures, no AP, ammunition or miniature
+    count below zero; the game ends."""
     g = new_game(mission(name))
     policy = random_policy(random.Random(seed))
 
@@ -192,7 +191,7 @@ def test_random_games_keep_the_board_consistent(seed, name):
         standing = [h for h in game.heroes if h.status == "board" or h.id in bodies]
         placed = {h.sq: h for h in standing}
         placed.update({z.sq: z for z in game.infected.values() if z.sq is not None})
-        assert len(placed) == len(standing) + len(game.board_infected())
+        assert len(placed) == len(standing) + len(game.board_infected()), request.why
         assert placed == game.at
         assert all(h.ap >= 0 and 0 <= h.stage <= 5 for h in game.heroes)
         assert all(c.ammo is None or c.ammo >= 0 for h in game.heroes for c in h.cards)
@@ -201,3 +200,16 @@ def test_random_games_keep_the_board_consistent(seed, name):
 
     simulate(g, checked, random.Random(seed))
     assert g.over and g.outcome in ("victory", "defeat")
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["supply-run", "the-tower", "inbound"]))
+def test_random_games_keep_the_board_consistent(seed, name):
+    play_checked(seed, name)
+
+
+@pytest.mark.parametrize("seed", [16, 17, 39, 54])
+def test_a_risen_heros_body_leaves_the_board_before_the_newborn_stands(seed):
+    """Inbound games that once listed a lifted body as still lying, while the newborn stood on
+    its square: the grapplers leave the body, the body goes, then the hero rises."""
+    play_checked(seed, "inbound")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import Oracle
@@ -127,7 +128,7 @@ def squares(grid: Grid):
     return [(x, y) for y in range(grid.height) for x in range(grid.width)]
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_step_route_smell_and_skinny_match_the_oracle(case):
     raw, opened = case
@@ -145,7 +146,7 @@ def test_step_route_smell_and_skinny_match_the_oracle(case):
             assert rel.joined("smell", a, c) == oracle.smell(a, c), ("smell", a, c)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_all_pairs_los_matches_the_oracle(case):
     raw, opened = case
@@ -158,7 +159,7 @@ def test_all_pairs_los_matches_the_oracle(case):
             assert matrix[i, j] == oracle.los(a, b), (a, b)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps(), st.data())
 def test_los_with_units_matches_the_oracle(case, data):
     raw, opened = case
@@ -175,7 +176,7 @@ def test_los_with_units_matches_the_oracle(case, data):
             assert los(maps_, a, b, blockers) == oracle.los(a, b, units), (a, b, sorted(units))
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_the_los_table_answers_for_any_open_doors(case):
     """One table per floor; any door state; no retracing: checked against the oracle."""

@@ -7,7 +7,7 @@ import string
 from pathlib import Path
 
 import numpy as np
-from conftest import FIXTURES, PACK, write
+from conftest import FIXTURES, PACK, examples, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -160,14 +160,14 @@ def _header_value(text: str, offset: int) -> bool:
     return text[offset] == "["
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(documents)
 def test_toml_positions_point_at_each_key_and_value(data):
     text = to_toml(data)
     _check_positions(text, data, toml_positions(text))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(documents, st.sampled_from([None, 0, 2]))
 def test_json_positions_point_at_each_key_and_value(data, indent):
     text = json.dumps(data, indent=indent, ensure_ascii=False)
@@ -190,7 +190,7 @@ def test_art_lines_map_to_the_file(tmp_path):
 # --- input that must never crash ------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300), st.sampled_from(["m.toml", "m.json"]))
 def test_random_bytes_never_raise(workdir, raw, name):
     write(workdir, {"p/pack.toml": PACK, f"p/missions/{name}": raw})
@@ -201,7 +201,7 @@ def test_random_bytes_never_raise(workdir, raw, name):
 VALID = (Path(__file__).parent / "golden" / "hold-out.toml").read_text()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.integers(0, len(VALID)), st.integers(0, 4), st.text(max_size=3)), min_size=1, max_size=4))
 def test_mangled_missions_never_raise(workdir, edits):
     """Cut and insert text anywhere in a real mission: diagnostics, never an exception."""

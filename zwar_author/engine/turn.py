@@ -185,7 +185,8 @@ def _rise(g: Game, ctx: Context) -> None:
     """Director games: in the end phase each hero who died this turn stands back up as a newborn;
     the infected in a grapple with them are placed on squares next to them first."""
     newborn = next((c for c in g.mission.classes if c.rpartition("/")[2] == "newborn"), None)
-    for hero_id, sq in g.risen:
+    while g.risen:
+        hero_id, sq = g.risen[0]
         h = g.hero(hero_id)
         for zid in list(h.grapplers):
             z = g.infected[zid]
@@ -193,6 +194,7 @@ def _rise(g: Game, ctx: Context) -> None:
             z.holder = None
             place_released(g, ctx, z, sq, f"{g.label(z).capitalize()} leaves {h.name}'s body")
         g.lift(h)
+        del g.risen[0]  # the body is off the board: ``risen`` lists only bodies still lying there
         if newborn is None:
             g.emit("rise", hero_id, f"{h.name} would rise as a newborn, but the rules have no newborn card")
             continue
@@ -200,7 +202,6 @@ def _rise(g: Game, ctx: Context) -> None:
         z = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
         if z is not None and g.detectable():
             z.facing = face(g, z.sq, min(g.detectable(), key=lambda o: hero_distance(g, o, z.sq)).sq, z.facing)
-    g.risen = []
 
 
 STEPS = {"start": announce, "heroes": hero_step, "bites": bites, "infected": infected_step,
