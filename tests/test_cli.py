@@ -42,18 +42,18 @@ what = { "1-8" = "1 zombie" }
 """
 
 
-@pytest.mark.parametrize("name", sorted(cli.commands))
+@pytest.mark.parametrize("name", sorted(cli_module.COMMANDS))
 def test_every_command_has_help(zwar, name):
     result = zwar(name, "--help")
     assert result.exit_code == 0
-    summary = cli.commands[name].help.strip().splitlines()[0]
+    summary = cli.get_command(None, name).help.strip().splitlines()[0]
     assert summary in " ".join(result.output.split())
 
 
 def test_top_level_help_lists_every_command(zwar):
     result = zwar("--help")
     assert result.exit_code == 0
-    for name in cli.commands:
+    for name in cli_module.COMMANDS:
         assert f"  {name} " in result.output
 
 
@@ -190,7 +190,7 @@ def test_an_internal_error_is_one_line_and_exit_3(workdir, monkeypatch, capsys):
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("zwar_author.cli.validate.check", explode)
+    monkeypatch.setattr("zwar_author.compile.project.check", explode)
     monkeypatch.setattr(sys, "argv", ["zwar", "validate", "."])
     with pytest.raises(SystemExit) as exit_info:
         cli_module.main()

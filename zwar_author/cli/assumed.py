@@ -3,7 +3,6 @@ from pathlib import Path
 
 import click
 
-from ..compile.assumed import assumptions
 from .output import FORMAT, PACK_PATH, usage_errors
 
 
@@ -17,6 +16,9 @@ def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...]) -> None:
 
     Someone holding the real cards can check each against them and correct it.
     """
+    # Here, so `--help` and shell completion stay instant
+    from ..compile.assumed import assumptions
+
     found = assumptions(list(paths), [Path(s) for s in search])
     if fmt == "json":
         click.echo(json.dumps([{"path": str(a.location.display().rsplit(":", 2)[0]), "line": a.location.line,

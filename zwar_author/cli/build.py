@@ -2,7 +2,6 @@ from pathlib import Path
 
 import click
 
-from ..compile.project import build
 from ..errors import display_path
 from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_errors
 
@@ -24,6 +23,9 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, searc
     mission, its LOS and distance caches <id>.cache.npz (docs/caches.md). Nothing
     is written when there is any error; a pack's folder is replaced whole.
     """
+    # Here, so `--help` and shell completion stay instant
+    from ..compile.project import build
+
     outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
     what = f"built {plural(outcome.compiled, 'mission')} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"

@@ -2,7 +2,6 @@ from pathlib import Path
 
 import click
 
-from ..compile.project import check
 from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
@@ -19,5 +18,8 @@ def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...], allow_un
     as content/). Exits 0 when there are no errors (warnings allowed), 1 when
     there are.
     """
+    # Here, so `--help` and shell completion stay instant
+    from ..compile.project import check
+
     outcome = check(list(paths), [Path(s) for s in search], allow_unplayable)
     emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}")

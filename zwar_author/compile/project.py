@@ -20,7 +20,6 @@ from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute
 from .mission import compile_mission
-from .output import write
 from .workspace import (
     PACK_FILE,
     Pack,
@@ -75,6 +74,9 @@ def check(paths: list[Path], search: list[Path] = (), allow_unplayable: bool = F
 def build(paths: list[Path], out: Path, search: list[Path] = (), allow_unplayable: bool = False,
           caches: bool = True) -> Outcome:
     """``check``, then write compiled content under ``out`` if there are no errors."""
+    # The writer and its cache builder load only when something is written
+    from .output import write
+
     outcome = check(paths, search, allow_unplayable)
     if outcome.report.ok:
         write(outcome, Path(out), caches)

@@ -27,7 +27,7 @@ PATTERN_HELP = {
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True, defer_build=True)
 
 
 class Document(Model):
