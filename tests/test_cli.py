@@ -111,9 +111,12 @@ def test_a_bad_option_is_a_usage_error(zwar):
 def test_build_writes_content_and_says_so(zwar, workdir):
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": GOOD})
     result = zwar("build", "p", "-o", "out", "--pack-path", FIXTURES)
-    assert (result.exit_code, result.output) == (0, "built 1 mission into out: 0 errors, 0 warnings\n")
-    assert sorted(p.relative_to(workdir).as_posix() for p in (workdir / "out").rglob("*.json")) == [
-        "out/p/index.json", "out/p/missions/m.json"]
+    assert (result.exit_code, result.output) == (0, "wrote out/p/index.json\n"
+                                                    "wrote out/p/missions/m.cache.npz\n"
+                                                    "wrote out/p/missions/m.json\n"
+                                                    "built 1 mission into out: 0 errors, 0 warnings\n")
+    assert sorted(p.relative_to(workdir / "out" / "p").as_posix() for p in (workdir / "out" / "p").rglob("*.json")) \
+        == ["index.json", "missions/m.json"]
 
 
 def test_build_with_errors_writes_nothing(zwar, workdir):

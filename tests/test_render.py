@@ -197,8 +197,9 @@ def test_the_render_command(zwar, workdir):
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": ROOM})
     result = zwar("render", "p", "-o", "out", "--pack-path", FIXTURES, "--format", "svg", "--sheet", "map")
     assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "wrote out/p/sheets/svg/missions/room/map-ground-1.svg"
     assert result.output.splitlines()[-1] == "wrote 1 file under out: 0 errors, 3 warnings"
-    assert (workdir / "out" / "p" / "sheets" / "room" / "map-ground-1.svg").is_file()
+    assert (workdir / "out" / "p" / "sheets" / "svg" / "missions" / "room" / "map-ground-1.svg").is_file()
     bad = zwar("render", "p", "--square", "twelve")
     assert bad.exit_code == 2 and bad.output.splitlines()[-1] == (
         "Error: `twelve` is not a length: write it with its unit, like 25mm, 2.5cm or 1in")

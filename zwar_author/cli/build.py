@@ -3,7 +3,15 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_errors
+from .output import (
+    ALLOW_UNPLAYABLE,
+    FORMAT,
+    PACK_PATH,
+    emit,
+    plural,
+    usage_errors,
+    written_lines,
+)
 
 
 @click.command("build")
@@ -21,7 +29,8 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, searc
 
     Writes OUT/<pack>/index.json, OUT/<pack>/missions/<id>.json and, beside each
     mission, its LOS and distance caches <id>.cache.npz (docs/caches.md). Nothing
-    is written when there is any error; a pack's folder is replaced whole.
+    is written when there is any error; a pack's folder is replaced whole, in one
+    step, and the sheets `zwar render` wrote under OUT/<pack>/sheets/ stay.
     """
     # Here, so `--help` and shell completion stay instant
     from ..compile.project import build
@@ -29,4 +38,7 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, searc
     outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
     what = f"built {plural(outcome.compiled, 'mission')} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"
-    emit(outcome.report, fmt, what)
+    if fmt != "json":
+        for line in written_lines(outcome.written):
+            click.echo(line)
+    emit(outcome.report, fmt, what, {"written": [display_path(p) for p in outcome.written]})

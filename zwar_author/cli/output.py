@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import wraps
+from pathlib import Path
 
 import click
 
-from ..errors import Report, UsageError
+from ..errors import Report, UsageError, display_path
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True,
                       help="human: one line per problem; json: one JSON document.")
@@ -57,3 +59,20 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None) -> None
         click.echo(summary(report, what))
     if not report.ok:
         raise SystemExit(1)
+
+
+def written_lines(paths: list[Path]) -> list[str]:
+    """``wrote PATH`` for each file, but the numbered pages of one sheet in one folder
+    (map-ground-1.png, map-ground-2.png, ...) on one line, with a wildcard and the count."""
+    groups: dict[tuple[Path, str, str], list[Path]] = {}
+    for path in paths:
+        page = re.fullmatch(r"(.+)-\d+(-back)?", path.stem)
+        key = (path.parent, page[1] if page else path.name, path.suffix if page else "")
+        groups.setdefault(key, []).append(path)
+    lines = []
+    for (folder, sheet, suffix), files in groups.items():
+        if len(files) == 1:
+            lines.append(f"wrote {display_path(files[0])}")
+        else:
+            lines.append(f"wrote {display_path(folder / f'{sheet}-*{suffix}')} ({plural(len(files), 'page')})")
+    return lines

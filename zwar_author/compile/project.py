@@ -44,6 +44,7 @@ class Outcome:
     mission_files: int = 0  # missions compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    written: list[Path] = field(default_factory=list)  # files `build` wrote
 
     @property
     def compiled(self) -> int:
@@ -79,7 +80,7 @@ def build(paths: list[Path], out: Path, search: list[Path] = (), allow_unplayabl
 
     outcome = check(paths, search, allow_unplayable)
     if outcome.report.ok:
-        write(outcome, Path(out), caches)
+        outcome.written = write(outcome, Path(out), caches)
     return outcome
 
 
