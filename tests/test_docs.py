@@ -17,8 +17,8 @@ from zwar_author.sources.art import art_text, parse_art
 
 DOCS = sorted([REPO / "README.md", *(REPO / "docs").glob("*.md"), *(REPO / "bench").glob("*.md"),
                *(REPO / "tests").glob("**/*.md")])
-LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|^\[[^\]]+\]:\s*(\S+)", re.M)
-CODE = re.compile(r"```.*?```|`[^`\n]*`", re.S)
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|^\[[^\]]+\]:\s*(\S+)", re.MULTILINE)
+CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 
 
 def links(text: str) -> list[str]:
@@ -81,7 +81,7 @@ def worked_examples() -> list[tuple[str, list[str], str, str, str, list[str], ob
     text = (REPO / "docs" / "geometry.md").read_text(encoding="utf-8")
     section = text[text.index("## Worked examples"):]
     cases = []
-    for block in re.findall(r"```\n(.*?)```", section, re.S):
+    for block in re.findall(r"```\n(.*?)```", section, re.DOTALL):
         lines = block.splitlines()
         width = len(lines[0].split()[0])
         art = [line[:width] for line in lines if line[:width].strip()]
