@@ -219,3 +219,13 @@ def test_building_one_mission_keeps_the_rest_of_the_pack_folder(zwar, workdir):
     assert lines == ["wrote out/p/missions/two.json", "built 1 mission into out: 0 errors, 0 warnings"]
     assert tree(workdir / "out") == before
     assert hidden_versions(workdir / "out", "p") == []
+
+
+def test_a_png_carries_its_resolution_so_it_prints_at_scale(zwar, workdir):
+    from PIL import Image
+
+    pack(workdir)
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "png", "--dpi", "200")
+    image = Image.open(workdir / "out" / "p" / "sheets" / "png" / "missions" / "hold-out" / "mission-1.png")
+    assert image.info["dpi"] == pytest.approx((200, 200), abs=0.01)
+    assert image.size == (round(210 / 25.4 * 200), round(297 / 25.4 * 200))

@@ -34,7 +34,7 @@ def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
         pack = ws.pack_at(root)
         for kind, entries in pack.rules.entries.items():
             for entry in entries.values():
-                for key, value in assumed_values(entry):
-                    location = entry.doc.key_loc(entry.path + tuple(key.split(".")))
+                for key, value, path in assumed_values(entry):
+                    location = entry.doc.key_loc(path)
                     out.append(Assumption(location, entry.qualified, KINDS[kind], key, value))
     return sorted(out, key=lambda a: (str(a.location.path), a.location.line, a.location.col))

@@ -6,6 +6,8 @@ PDFs carry a fixed creation date, so the same pages give the same bytes.
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from functools import cache
 
 from ..errors import UsageError
@@ -57,7 +59,20 @@ def png(page: Page, dpi: int) -> bytes:
     _draw(context, page.items)
     out = io.BytesIO()
     surface.write_to_png(out)
-    return out.getvalue()
+    return with_dpi(out.getvalue(), dpi)
+
+
+def with_dpi(data: bytes, dpi: int) -> bytes:
+    """The PNG with its resolution recorded (a pHYs chunk), so that it prints at true scale.
+
+    PNG states resolution in pixels per metre; cairo writes none, and printing programs
+    then guess (often 72 or 96 dpi), which prints a map at the wrong size.
+    """
+    per_metre = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    end = 8 + 8 + 13 + 4  # signature, then IHDR (length, type, 13 bytes of data, CRC)
+    return data[:end] + chunk + data[end:]
 
 
 def _draw(context, items) -> None:

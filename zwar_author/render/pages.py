@@ -119,6 +119,11 @@ def _blocks(mission: CompiledMission, board: Board, theme: Theme) -> list[Block]
             blocks.append(Block(title, lambda w, s, c=conditions: _paragraphs([_condition(x) for x in c], w, s)))
     if mission.events:
         blocks.append(Block("Events", lambda w, s: _paragraphs([_event(e) for e in _ordered(mission.events)], w, s)))
+    if mission.roles:
+        blocks.append(Block("Roles", lambda w, s: _paragraphs(
+            [f"{r.name}: {r.text}" if r.text else r.name for r in mission.roles], w, s)))
+    if mission.spawn and mission.spawn.text.strip():
+        blocks.append(Block("Spawning", lambda w, s: _paragraphs([mission.spawn.text], w, s)))
     if mission.spawn:
         for phase in mission.spawn.phases:
             name = "" if len(mission.spawn.phases) == 1 else f" · {phase.name or 'phase ' + phase.id}"
@@ -287,7 +292,8 @@ def _key(mission: CompiledMission, board: Board, theme: Theme, w: float, scale: 
         if kind == "terrain":
             items.append(Rect(x, y, s, s, Style(fill=theme.terrain[args["terrain"]] or "#ffffff", stroke="#777777", width=0.15)))
         elif kind == "door":
-            items.append(Rect(x, y + s * 0.4, s, s * 0.2, Style(stroke="#000000", width=0.15, fill=args["fill"])))
+            fill = theme.door if args["fill"] == "" else args["fill"]  # "": a plain door; None: open (no fill)
+            items.append(Rect(x, y + s * 0.4, s, s * 0.2, Style(stroke="#000000", width=0.15, fill=fill)))
         else:
             items += symbol(kind, x + s / 2, y + s / 2, s, theme, **args)
         lines = wrap(label, col_w - s - 3, size)
@@ -322,6 +328,10 @@ def _key_entries(mission: CompiledMission, board: Board) -> list[tuple[str, dict
         entries.append(("crate", {}, "Crate: move through it to draw a search card"))
     for colour in sorted({k.colour for k in mission.keycards}):
         entries.append(("keycard", {"colour": colour}, f"{colour.capitalize()} keycard"))
+    if any(d.kind == "door" and not d.open for d in mission.board.doors):
+        entries.append(("door", {"fill": ""}, "Door"))
+    if any(d.open for d in mission.board.doors):
+        entries.append(("door", {"fill": None}, "Door that starts open"))
     for door in _unique([d for d in mission.board.doors if d.kind != "door"], lambda d: (d.kind, d.key, d.room)):
         if door.kind == "locked":
             entries.append(("door", {"fill": KEY_COLOURS[door.key]}, f"{door.key.capitalize()} locked door"))

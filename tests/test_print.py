@@ -1,0 +1,72 @@
+"""Print that never surprises: what the mission page, the map sheet and the cards carry."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author.compile.project import check
+from zwar_author.render.canvas import Group, Text
+from zwar_author.render.pages import _key_entries, mission_pages
+from zwar_author.render.theme import SCREEN
+
+
+@pytest.fixture(scope="module")
+def core():
+    outcome = check([CONTENT])
+    return outcome, {m.mission.id: m for m in outcome.missions["core"]}
+
+
+def texts(items) -> list[str]:
+    """Every text drawn, in drawing order, groups opened."""
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out += texts(item.items)
+        elif isinstance(item, Text):
+            out.append(item.text)
+    return out
+
+
+def page_text(pages) -> str:
+    return " ".join(t for page in pages for t in texts(page.items))
+
+
+def test_the_mission_page_prints_the_spawn_notes_and_the_role_texts(core):
+    outcome, missions = core
+    mission = missions["hunter-and-prey"]
+    printed = page_text(mission_pages(mission, outcome.boards["core", "hunter-and-prey"], SCREEN))
+    assert "SPAWNING" in printed and "ROLES" in printed
+    assert "Roamers: two zombies are placed, each" in printed
+    assert "Hunter: Takes the equipment listed on their" in printed
+    assert "Prey: Takes the 5 Agent Z equipment cards" in printed
+
+
+def test_the_key_names_every_door_kind_used(core):
+    outcome, missions = core
+    for mid, mission in missions.items():
+        labels = [label for kind, _, label in _key_entries(mission, outcome.boards["core", mid]) if kind == "door"]
+        kinds = {d.kind for d in mission.board.doors if not d.open}
+        assert ("Door" in labels) == ("door" in kinds), mid
+        assert any("locked door" in x for x in labels) == ("locked" in kinds), mid
+        assert any(x.startswith("Blast door") for x in labels) == ("blast" in kinds), mid
+
+
+def test_only_the_guessed_rows_of_a_table_are_starred(core):
+    from zwar_author.render.cards import _equipment, _table
+
+    _, missions = core
+    pistol = next(e for e in missions["supply-run"].rules.equipment if e.id == "core/pistol")
+    assert pistol.assumed == ["ammo", "quick.1", "quick.4"]
+    card = _equipment(pistol, {})
+    (title, table, guessed), = [content for kind, content in card.body if kind == "table"]
+    assert (title, guessed) == ("Quick fire", frozenset({1, 4}))
+    drawn = texts(_table(title, table, guessed, 57, 0, False)[0])
+    assert drawn == ["QUICK FIRE · D8", "1-3*", "MISS", "4-5*", "KNOCKDOWN", "6-8", "KILL"]
+    assert ("Ammo", "12", "*") in dict(card.body)["stats"]
+
+
+def test_a_face_in_assumed_is_listed_with_its_row(zwar):
+    result = zwar("assumed", CONTENT / "core" / "rules" / "equipment.toml")
+    expected = "content/core/rules/equipment.toml:22:27: equipment card core/pistol: quick.4 = \"knockdown\""
+    assert [line for line in result.output.splitlines() if line.endswith(expected)] != []
