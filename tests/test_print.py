@@ -7,7 +7,8 @@ from conftest import CONTENT
 
 from zwar_author.compile.project import check
 from zwar_author.render.canvas import Group, Text
-from zwar_author.render.pages import _key_entries, mission_pages
+from zwar_author.render.key import key_entries as _key_entries
+from zwar_author.render.pages import mission_pages
 from zwar_author.render.theme import SCREEN
 
 
@@ -70,3 +71,86 @@ def test_a_face_in_assumed_is_listed_with_its_row(zwar):
     result = zwar("assumed", CONTENT / "core" / "rules" / "equipment.toml")
     expected = "content/core/rules/equipment.toml:22:27: equipment card core/pistol: quick.4 = \"knockdown\""
     assert [line for line in result.output.splitlines() if line.endswith(expected)] != []
+
+
+NARROW = '''[mission]
+id = "narrow"
+title = "Narrow"
+
+[[floors]]
+art = """
++-+-+-+-+-+-+-+-+-+-+-+-+
+|. . . . . .|: : : : : :|
++ + + + + + + + + + + + +
+|. . . . . .|: : : : : :|
++ + + + + + +-+-+D+-+-+-+
+|. . . . . . . . . . . .|
++ + + + + + + + + + + + +
+|. . . . . . . . . . . .|
++ + + + + + + + + + + + +
+|. . . . . . . . . . . .|
++-+-+-+-+-+-+-+-+-+-+-+-+
+"""
+
+[[rooms]]
+id = "office"
+at = "8,0"
+name = "Manager's office"
+
+[[starts]]
+at = "0,4"
+'''
+
+
+@pytest.fixture
+def narrow(workdir):
+    from conftest import FIXTURES, PACK, write
+
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": NARROW})
+    outcome = check([workdir / "p"], [FIXTURES])
+    mission = outcome.missions["p"][0]
+    return mission, outcome.boards["p", "narrow"]
+
+
+def test_a_floor_too_wide_for_a_page_packs_its_two_parts_onto_one(narrow):
+    from zwar_author.render.maps import MapOptions, map_pages
+
+    pages = map_pages(*narrow, MapOptions())
+    assert [(p.name, p.width, p.height) for p in pages] == [("map-1", 210.0, 297.0)]
+    assert "top to bottom: ground, part row 1 column 1 of 1 x 2 (squares 0-6, 0-4); ground, part row 1 column 2 " \
+           "of 1 x 2 (squares 6-11, 0-4)" in texts(pages[0].items)
+
+
+def test_orientation_can_be_chosen(narrow):
+    from zwar_author.render.maps import MapOptions, map_pages
+
+    landscape = map_pages(*narrow, MapOptions(orientation="landscape"))
+    assert [(p.width, p.height) for p in landscape] == [(297.0, 210.0)] * len(landscape)
+    assert len(landscape) == 2, "12 squares of an inch are wider than A4 even lying down"
+
+
+def test_the_map_sheet_carries_the_key_and_the_room_names(narrow):
+    from zwar_author.render.maps import MapOptions, map_pages
+
+    printed = page_text(map_pages(*narrow, MapOptions()))
+    assert "Start point" in printed and "Door" in printed
+    assert "Manager's office" in printed
+
+
+def test_a_small_key_beside_the_scale_bar_or_below_the_map(core):
+    from zwar_author.render.maps import MapOptions, map_pages
+
+    outcome, missions = core
+    pages = map_pages(missions["hold-out"], outcome.boards["core", "hold-out"], MapOptions())
+    assert sum("KEY" in texts(p.items) for p in pages) <= 1
+    assert "Start point" in page_text(pages)
+
+
+def test_the_render_command_takes_an_orientation(zwar, workdir):
+    from conftest import FIXTURES, PACK, write
+
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": NARROW})
+    result = zwar("render", "p", "--sheet", "map", "--orientation", "landscape", "-o", "out", "--pack-path", FIXTURES)
+    assert result.output.splitlines()[0] == "wrote out/p/sheets/pdf/missions/narrow/map.pdf"
+    bad = zwar("render", "p", "--orientation", "sideways")
+    assert bad.exit_code == 2 and "Invalid value for '--orientation'" in bad.output

@@ -3,7 +3,7 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..render.options import FORMATS, SHEETS, RenderOptions, length
+from ..render.options import FORMATS, ORIENTATIONS, SHEETS, RenderOptions, length
 from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 
 
@@ -18,6 +18,8 @@ from .output import PACK_PATH, emit, plural, usage_errors, written_lines
               show_default=True, help="Folder to write into: OUT/<pack>/sheets/, beside what `zwar build` writes.")
 @click.option("--square", default="1in", show_default=True, help="Square size on the map sheet: 25mm, 2.5cm, 1in.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto", show_default=True,
+              help="Of the map pages: auto takes whichever needs fewer pages (portrait on a tie).")
 @click.option("--theme", type=click.Choice(["screen", "ink"]), default="screen", show_default=True,
               help="screen: full colour; ink: light fills and outlined markers, to save ink.")
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
@@ -25,7 +27,7 @@ from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 @click.option("--card-size", default="63x88", show_default=True, help="Card size in millimetres, WIDTHxHEIGHT.")
 @PACK_PATH
 @usage_errors
-def command(paths, sheet, formats, out, square, paper, theme, dpi, backs, card_size, search) -> None:
+def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, backs, card_size, search) -> None:
     """Draw print-ready sheets: maps at true scale, mission pages and card sheets.
 
     PATHS are missions, packs or folders of packs. Map sheets split large boards
@@ -44,7 +46,7 @@ def command(paths, sheet, formats, out, square, paper, theme, dpi, backs, card_s
         raise click.UsageError(f"--card-size {card_size!r}: write WIDTHxHEIGHT in millimetres, like 63x88") from None
     chosen = FORMATS if "all" in formats else tuple(f for f in FORMATS if f in formats)
     options = RenderOptions(SHEETS if sheet == "all" else (sheet,), chosen, length(square), paper, theme, dpi,
-                            backs, card)
+                            backs, card, orientation)
     result = render(list(paths), out, options, [Path(s) for s in search])
     for line in written_lines(result.written):
         click.echo(line)

@@ -10,6 +10,7 @@ from ..errors import UsageError
 
 SHEETS = ("map", "mission", "cards")
 FORMATS = ("pdf", "svg", "png")
+ORIENTATIONS = ("auto", "portrait", "landscape")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
 
 
@@ -34,5 +35,6 @@ class RenderOptions:
     dpi: int = 150
     backs: bool = False
     card: tuple[float, float] = (63.0, 88.0)
+    orientation: str = "auto"  # of the map sheet: auto takes whichever needs fewer pages
 
 

@@ -51,7 +51,8 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
             board = outcome.boards[pack_id, mission.mission.id]
             sheets: dict[str, list[Page]] = {}
             if "map" in options.sheets:
-                sheets["map"] = map_pages(mission, board, MapOptions(options.square, options.paper, theme))
+                sheets["map"] = map_pages(mission, board, MapOptions(options.square, options.paper, theme,
+                                                                        options.orientation))
             if "mission" in options.sheets:
                 sheets["mission"] = mission_pages(mission, board, theme, options.paper)
             if "cards" in options.sheets and pack_id not in whole:
