@@ -154,3 +154,50 @@ def test_the_render_command_takes_an_orientation(zwar, workdir):
     assert result.output.splitlines()[0] == "wrote out/p/sheets/pdf/missions/narrow/map.pdf"
     bad = zwar("render", "p", "--orientation", "sideways")
     assert bad.exit_code == 2 and "Invalid value for '--orientation'" in bad.output
+
+
+def briefing_pack(workdir, briefing: str) -> None:
+    from conftest import PACK, write
+
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": NARROW.replace(
+        'title = "Narrow"\n', f'title = "Narrow"\nbriefing = "{briefing}"\n')})
+
+
+def test_a_character_no_print_font_has_is_a_warning_at_its_first_use(zwar, workdir):
+    from conftest import FIXTURES
+
+    briefing_pack(workdir, "Meet at the ሀ sign, then ཀ.")
+    result = zwar("render", "p", "--sheet", "mission", "-o", "out", "--pack-path", FIXTURES)
+    assert result.exit_code == 0
+    assert [line for line in result.output.splitlines() if "ZW980" in line] == [
+        "p/missions/m.toml:4:25: warning ZW980: the sheets of mission `narrow` cannot be printed: ཀ (U+0F40), "
+        "ሀ (U+1200); no print font has them: they would print as empty boxes"]
+
+
+def test_without_the_fallback_font_cjk_text_asks_for_it(zwar, workdir, monkeypatch):
+    from conftest import FIXTURES
+
+    from zwar_author.render import fonts, project
+
+    monkeypatch.setattr(project, "fallback_installed", lambda: False)
+    monkeypatch.setattr(fonts, "fallback_installed", lambda: False)
+    briefing_pack(workdir, "Find the 地図.")
+    result = zwar("render", "p", "--sheet", "mission", "-o", "out", "--pack-path", FIXTURES)
+    assert [line for line in result.output.splitlines() if "ZW980" in line][0] == (
+        "p/missions/m.toml:4:22: warning ZW980: the sheets of mission `narrow` cannot be printed: 図 (U+56F3), "
+        "地 (U+5730); install the fallback font for them (Debian: apt install fonts-droid-fallback)")
+
+
+def test_with_the_fallback_font_cjk_text_is_drawn_in_it():
+    from zwar_author.render.fonts import FALLBACK, FONT, fallback_installed, runs, undrawable
+
+    if not fallback_installed():
+        pytest.skip("Droid Sans Fallback is not installed (Debian: fonts-droid-fallback; .ci/run installs it)")
+    assert runs("Find the 地図 now") == [(FONT, "Find the "), (FALLBACK, "地図"), (FONT, " now")]
+    assert undrawable([("Find the 地図", False), ("Ж Ω", True)]) == []
+
+
+def test_wide_characters_are_measured_a_full_em():
+    from zwar_author.render.text import width
+
+    assert width("地図", 10) == pytest.approx(2 * width("M", 10) * 1000 / 863)

@@ -317,6 +317,16 @@ IMPOSSIBLE = _code("ZW703", "victory-impossible", E, "{what} can never be met: {
     can never reach can never be met.""")
 
 
+# --- printing (ZW980-ZW999) -------------------------------------------------------------
+
+UNPRINTABLE = _code("ZW980", "unprintable-text", W, "{what} cannot be printed: {chars}; {advice}", """
+    Sheets are drawn with DejaVu Sans, and with Droid Sans Fallback for the
+    Chinese, Japanese and Korean characters DejaVu Sans lacks. A character
+    neither font has would print as an empty box, so it is reported instead,
+    at its first use. Install the fallback font where it is missing (Debian and
+    Ubuntu: apt install fonts-droid-fallback), or write the text without it.""")
+
+
 def explain(code: str) -> str:
     """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""
     entry = CODES[code.upper()]

@@ -12,9 +12,9 @@ from functools import cache
 
 from ..errors import UsageError
 from .canvas import PT, Circle, Group, Line, Page, Polygon, Rect, Style, Text
+from .fonts import runs
 from .text import width
 
-FONT = "DejaVu Sans"
 MM = 72 / 25.4  # PDF points per millimetre
 FIXED_DATE = "2000-01-01T00:00:00"
 
@@ -130,14 +130,16 @@ def _paint(context, style: Style) -> None:
 
 
 def _text(context, item: Text) -> None:
+    """The text in runs, each in the font that has its characters (fonts.py)."""
     cairo = _library()
-    context.select_font_face(FONT, cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if item.bold else cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_size(item.size * PT)
     shift = {"start": 0, "middle": 0.5, "end": 1}[item.anchor] * width(item.text, item.size, item.bold)
     context.set_source_rgb(*_rgb(item.fill))
     context.move_to(item.x - shift, item.y)
-    context.show_text(item.text)
+    for family, piece in runs(item.text, item.bold):
+        context.select_font_face(family, cairo.FONT_SLANT_NORMAL,
+                                 cairo.FONT_WEIGHT_BOLD if item.bold else cairo.FONT_WEIGHT_NORMAL)
+        context.set_font_size(item.size * PT)
+        context.show_text(piece)
     context.new_path()
 
 

@@ -17,13 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from .. import codes
 from ..compile.output import sheets_folder
 from ..compile.project import Outcome, check
+from ..errors import Location
 from ..model import content as c
 from ..publish import publish
 from . import cairo, svg
-from .canvas import Page
+from .canvas import Group, Page, Text
 from .cards import CardOptions, card_pages
+from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
 from .maps import MapOptions, map_pages
 from .options import RenderOptions
 from .pages import mission_pages
@@ -57,6 +60,7 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
                 sheets["mission"] = mission_pages(mission, board, theme, options.paper)
             if "cards" in options.sheets and pack_id not in whole:
                 sheets["cards"] = card_pages(mission.rules, _cards(options))
+            _check_fonts(outcome, [p for pages in sheets.values() for p in pages], mission)
             for fmt in options.formats:
                 result.written += _publish(root / fmt / "missions" / mission.mission.id, sheets, fmt, options,
                                            mission.mission.title)
@@ -67,9 +71,48 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
                                     "the cards its missions use")
                 continue
             pages = card_pages(deck_of(missions), _cards(options))
+            _check_fonts(outcome, pages, None)
             for fmt in options.formats:
                 result.written += _publish(root / fmt / "cards", {"cards": pages}, fmt, options, pack.info.title)
     return result
+
+
+def _check_fonts(outcome: Outcome, pages: list[Page], mission: c.CompiledMission | None) -> None:
+    """A warning for the characters no print font can draw, at their first use in a source."""
+    missing = undrawable((t.text, t.bold) for page in pages for t in _texts(page.items))
+    if not missing:
+        return
+    shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in missing[:8])
+    shown += f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+    if not fallback_installed() and any(covers("fallback", ch) for ch in missing):
+        advice = f"install the fallback font for them (Debian: apt install {FALLBACK_PACKAGE})"
+    else:
+        advice = "no print font has them: they would print as empty boxes"
+    what = f"the sheets of mission `{mission.mission.id}`" if mission else "the card deck"
+    outcome.report.add(codes.UNPRINTABLE.at(_first_use(outcome, missing, mission), what=what,
+                                            chars=shown, advice=advice))
+
+
+def _first_use(outcome: Outcome, chars: list[str], mission: c.CompiledMission | None) -> Location:
+    """Where the first of ``chars`` is written: in the mission's source, else in any source read."""
+    docs = outcome.workspace.docs.values() if outcome.workspace else []
+    own = [d for d in docs if mission is not None and d.digest == mission.source.sha256]
+    for doc in own + sorted((d for d in docs if d not in own), key=lambda d: str(d.path)):
+        text = doc.positions.text
+        found = [i for i in (text.find(ch) for ch in chars) if i >= 0]
+        if found:
+            return doc._at(min(found))
+    return Location(own[0].path) if own else Location(Path("."))
+
+
+def _texts(items) -> list[Text]:
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out += _texts(item.items)
+        elif isinstance(item, Text):
+            out.append(item)
+    return out
 
 
 def deck_of(missions: list[c.CompiledMission]) -> c.Rules:
