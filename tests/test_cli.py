@@ -180,7 +180,7 @@ def test_assumed_lists_guessed_values_with_their_place(zwar):
     result = zwar("assumed", FIXTURES / "base")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[-1] == "1 assumed value"
+    assert lines[-1] == "base: 1 assumed value of its own"
     assert lines[0].endswith('tests/fixtures/base/rules/base.toml:8:70: hero base/sam: ratings.survival = "red"')
 
 
