@@ -147,7 +147,8 @@ def test_init_refuses_a_folder_in_use(zwar, workdir):
     (workdir / "used" / "notes.txt").write_text("mine")
     result = zwar("init", "used")
     assert result.exit_code == 2
-    assert result.output.splitlines()[-1] == "Error: used already exists and is not an empty folder: choose a new one"
+    assert result.output.splitlines()[-1] == (
+        "Error: used already exists and holds more than version-control files: choose a new or empty folder")
     assert sorted(p.name for p in (workdir / "used").iterdir()) == ["notes.txt"]
 
 

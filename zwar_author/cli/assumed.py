@@ -3,11 +3,12 @@ from pathlib import Path
 
 import click
 
+from .complete import complete_packs
 from .output import FORMAT, PACK_PATH, plural, usage_errors
 
 
 @click.command("assumed")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_packs)
 @click.option("--own", is_flag=True, help="Only the pack's own values, not those of the packs it requires.")
 @FORMAT
 @PACK_PATH

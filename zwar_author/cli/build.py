@@ -3,6 +3,7 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
+from .complete import complete_missions
 from .output import (
     ALLOW_UNPLAYABLE,
     FORMAT,
@@ -15,7 +16,7 @@ from .output import (
 
 
 @click.command("build")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
               show_default=True, help="Folder to write compiled content into.")
 @click.option("--no-caches", is_flag=True, help="Skip the LOS and distance caches (faster, for quick checks).")

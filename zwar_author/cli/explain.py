@@ -1,10 +1,11 @@
 import click
 
 from ..codes import CODES, explain
+from .complete import complete_codes
 
 
 @click.command("explain")
-@click.argument("code", required=False)
+@click.argument("code", required=False, shell_complete=complete_codes)
 def command(code: str | None) -> None:
     """Print the explanation of a diagnostic code (ZW301), or list every code."""
     if code is None:

@@ -7,11 +7,12 @@ import click
 from ..compile.project import check
 from ..errors import UsageError
 from ..playtest.odds import mission_odds, odds_text, rules_odds, rules_text
+from .complete import complete_missions
 from .output import PACK_PATH, usage_errors
 
 
 @click.command("odds")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--tables", is_flag=True,
               help="Also every dice table of the rules: weapons, unarmed, grab and bite tests.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)

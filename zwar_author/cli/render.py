@@ -4,11 +4,12 @@ import click
 
 from ..errors import display_path
 from ..render.options import FORMATS, ORIENTATIONS, SHEETS, RenderOptions, length
+from .complete import complete_missions
 from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 
 
 @click.command("render")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--sheet", type=click.Choice([*SHEETS, "all"]), default="all", show_default=True,
               help="Which sheets: the map at true scale, the mission page, the card sheets, or all.")
 @click.option("--format", "formats", type=click.Choice([*FORMATS, "all"]), multiple=True, default=("pdf",),

@@ -2,11 +2,12 @@ from pathlib import Path
 
 import click
 
+from .complete import complete_missions
 from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
 @click.command("validate")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @FORMAT
 @PACK_PATH
 @ALLOW_UNPLAYABLE

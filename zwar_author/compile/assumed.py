@@ -7,6 +7,7 @@ own, so a pack's list holds what it inherits too, pack by pack.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,7 +38,7 @@ class PackAssumptions:
     inherited: dict[str, list[Assumption]] = field(default_factory=dict)  # required pack id -> values
 
 
-def assumed_by_pack(paths: list[Path], search: list[Path] = ()) -> list[PackAssumptions]:
+def assumed_by_pack(paths: list[Path], search: Sequence[Path] = ()) -> list[PackAssumptions]:
     """For each pack that ``paths`` are, hold, belong to or name by id: its assumed values."""
     ws = Workspace(list(search))
     packs: list[Pack] = []
@@ -57,7 +58,7 @@ def assumed_by_pack(paths: list[Path], search: list[Path] = ()) -> list[PackAssu
     return [PackAssumptions(p.id, _values(ws, p), {r.id: _values(ws, r) for r in ws.visible(p)[1:]}) for p in packs]
 
 
-def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
+def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumption]:
     """Every assumed value the packs that ``paths`` name rest on, each once, in file order."""
     unique = {(a.location.path, a.location.line, a.location.col, a.key): a
               for found in assumed_by_pack(paths, search)
