@@ -16,6 +16,7 @@ from . import (
     assumed,
     build,
     explain,
+    export,
     init,
     odds,
     play,
@@ -41,7 +42,7 @@ def cli() -> None:
 
 
 for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
-               assumed):
+               assumed, export):
     cli.add_command(module.command)
 
 
