@@ -17,6 +17,7 @@ from . import (
     build,
     explain,
     export,
+    import_,
     init,
     odds,
     play,
@@ -42,7 +43,7 @@ def cli() -> None:
 
 
 for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
-               assumed, export):
+               assumed, export, import_):
     cli.add_command(module.command)
 
 

@@ -96,16 +96,21 @@ def floor_document(mission: CompiledMission, floor: Floor, pixels_per_grid: int 
 def wall_segments(floor: Floor) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """The walls that bound the board's squares, each maximal straight run as one segment:
     horizontal runs row by row, then vertical runs column by column."""
+    return edge_runs(floor, Edge.WALL)
+
+
+def edge_runs(floor: Floor, kind: Edge) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Maximal straight runs of edges of ``kind`` that touch a square of the board."""
     grid = floor.grid
     board = grid.terrain != Terrain.VOID
     segments: list[tuple[tuple[int, int], tuple[int, int]]] = []
     for y in range(grid.height + 1):
         touching = [(y > 0 and board[y - 1, x]) or (y < grid.height and board[y, x]) for x in range(grid.width)]
-        for start, end in _runs([grid.h[y, x] == Edge.WALL and touching[x] for x in range(grid.width)]):
+        for start, end in _runs([grid.h[y, x] == kind and touching[x] for x in range(grid.width)]):
             segments.append(((start, y), (end, y)))
     for x in range(grid.width + 1):
         touching = [(x > 0 and board[y, x - 1]) or (x < grid.width and board[y, x]) for y in range(grid.height)]
-        for start, end in _runs([grid.v[y, x] == Edge.WALL and touching[y] for y in range(grid.height)]):
+        for start, end in _runs([grid.v[y, x] == kind and touching[y] for y in range(grid.height)]):
             segments.append(((x, start), (x, end)))
     return segments
 
