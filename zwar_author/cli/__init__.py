@@ -27,6 +27,7 @@ from . import (
     replay,
     rules_test,
     schema,
+    serve,
     validate,
 )
 
@@ -43,7 +44,7 @@ def cli() -> None:
 
 
 for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
-               assumed, export, import_):
+               assumed, export, import_, serve):
     cli.add_command(module.command)
 
 
