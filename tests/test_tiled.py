@@ -203,3 +203,10 @@ def test_the_shipped_example_map_imports(workdir):
     result = import_tiled(workdir / "example.tmj", workdir / "example.toml")
     assert [d.human() for d in result.report.sorted()] == []
     assert result.written == workdir / "example.toml"
+
+
+def test_a_huge_map_is_refused_before_anything_is_allocated(zwar, vault):
+    edit(vault, 'width="6" height="4" tilewidth', 'width="6" height="400000000" tilewidth')
+    result = zwar("import", "tiled", "vault.tmx")
+    assert result.output.splitlines()[0] == ("vault.tmx:1:1: error ZW968: the map is 6 x 400000000 squares; a floor has "
+                                            "at most 500 squares a side")

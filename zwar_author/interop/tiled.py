@@ -47,6 +47,7 @@ DRAWN = ("floors", "stairs", "doors", "rooms", "tokens", "starts", "exits", "spa
 MARKER_KEYS = {"start": "starts", "exit": "exits", "spawn": "spawn_points", "objective": "objectives",
                "item": "items", "object": "objects", "crate": "crates", "keycard": "keycards", "infected": "infected",
                "npc": "npcs"}
+MAX_SIDE = 500  # squares: far beyond any board, and small enough that a hostile map cannot exhaust memory
 SNAP = 0.25  # how far (in squares) a point may sit from the grid corner or edge it means
 _FLAGS = 0x0FFFFFFF  # a gid without Tiled's flip bits
 
@@ -279,6 +280,11 @@ class _Reader:
         if tmap.orientation != "orthogonal" or tmap.infinite:
             shape = tmap.orientation + (", infinite" if tmap.infinite else "")
             self.problem(codes.TILED_ORIENTATION, Location(self.path), shape=shape)
+            return None
+        if max(tmap.map_size.width, tmap.map_size.height) > MAX_SIDE:
+            self.problem(codes.TILED_LAYOUT, Location(self.path),
+                         problem=f"the map is {tmap.map_size.width} x {tmap.map_size.height} squares; a floor has at "
+                                 f"most {MAX_SIDE} squares a side")
             return None
         props = self.properties(tmap.class_ or "mission", tmap.properties or {}, "the map", self.where.map(),
                                 uses=("map",))
