@@ -12,8 +12,8 @@ from conftest import CONTENT, FIXTURES, REPO
 from zwar_author import codes
 from zwar_author.compile.project import check
 from zwar_author.geometry.board import Terrain
-from zwar_author.interop.tiled import DRAWN, import_tiled
-from zwar_author.interop.tiled_project import TERRAINS, project_json, propertytypes_json
+from zwar_author.interop.tiled import import_tiled
+from zwar_author.interop.tiled_project import DRAWN, TERRAINS, project_json, propertytypes_json
 from zwar_author.interop.tiled_write import mission_map, terrain_tileset
 from zwar_author.interop.toml_out import toml_text
 
@@ -210,3 +210,32 @@ def test_a_huge_map_is_refused_before_anything_is_allocated(zwar, vault):
     result = zwar("import", "tiled", "vault.tmx")
     assert result.output.splitlines()[0] == ("vault.tmx:1:1: error ZW968: the map is 6 x 400000000 squares; a floor has "
                                             "at most 500 squares a side")
+
+
+def test_a_base_file_that_is_missing_is_reported_at_the_base_file(zwar, vault):
+    (vault.parent / "vault-base.toml").unlink()
+    result = zwar("import", "tiled", "vault.tmx")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == "vault-base.toml:1:1: error ZW001: cannot read this file: no such file"
+
+
+def test_export_tiled_writes_a_map_that_imports_to_the_same_mission(zwar, workdir):
+    source = CONTENT / "core" / "missions" / "the-crossing.toml"
+    result = zwar("export", "tiled", source, "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output == "wrote 4 files under out: 0 errors, 0 warnings\n"
+    folder = workdir / "out" / "core" / "tiled"
+    assert sorted(p.name for p in folder.iterdir()) == ["terrain.png", "terrain.tsj", "the-crossing.base.toml",
+                                                        "the-crossing.tmj"]
+    back = zwar("import", "tiled", folder / "the-crossing.tmj", "-o", "again.toml")
+    assert back.exit_code == 0, back.output
+    mission, board = compiled(source)
+    again, again_board = compiled(workdir / "again.toml")
+    assert all(a.grid.equals(b.grid) for a, b in zip(board.floors, again_board.floors))
+    strip = {"source", "tool", "pack"}
+    assert again.model_dump(exclude=strip) == mission.model_dump(exclude=strip)
+
+
+def test_export_tiled_takes_mission_files_only(zwar, workdir):
+    result = zwar("export", "tiled", CONTENT / "core", "-o", "out")
+    assert result.exit_code == 2

@@ -36,14 +36,12 @@ from ..geometry.board import Edge, Grid, Terrain
 from ..sources.art import format_art
 from ..sources.document import MAX_BYTES, Document, absolute, read_document
 from ..sources.locate import Positions, json_positions, toml_positions
-from .tiled_project import CLASSES, EDGE_CLASSES, MARKER_CLASSES, TERRAINS
+from .tiled_project import CLASSES, DRAWN, EDGE_CLASSES, MARKER_CLASSES, TERRAINS
 from .toml_out import toml_text
 
 _PARSE_ERRORS = (ValueError, KeyError, TypeError, AttributeError, IndexError, OSError, SyntaxError, RecursionError,
                  tp.UnknownFormat)
 MAP_SUFFIXES = (".tmj", ".json", ".tmx")
-DRAWN = ("floors", "stairs", "doors", "rooms", "tokens", "starts", "exits", "spawn_points", "objectives", "items",
-         "objects", "crates", "keycards", "infected", "npcs", "rib")
 MARKER_KEYS = {"start": "starts", "exit": "exits", "spawn": "spawn_points", "objective": "objectives",
                "item": "items", "object": "objects", "crate": "crates", "keycard": "keycards", "infected": "infected",
                "npc": "npcs"}
@@ -76,6 +74,9 @@ def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path]
         raise UsageError(f"{map_path}: no such file")
     if map_path.suffix.lower() not in MAP_SUFFIXES:
         raise UsageError(f"{map_path.name}: a Tiled map is a .tmj, .json or .tmx file")
+    target = absolute(Path(out)) if out is not None else map_path.with_suffix(".toml")
+    if target.suffix.lower() != ".toml":
+        raise UsageError(f"{target.name}: the source is written as TOML: name it <something>.toml")
     report = Report()
     reader = _Reader(map_path, report)
     built = reader.run()
@@ -86,9 +87,6 @@ def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path]
     header = [f"# Made by `zwar import tiled` from {map_path.name}: edit the map and import it again.",
               "# The comments name the Tiled object each entry comes from."]
     text = toml_text(data, header, {k: v.what for k, v in origins.items()})
-    target = absolute(Path(out)) if out is not None else map_path.with_suffix(".toml")
-    if target.suffix.lower() != ".toml":
-        raise UsageError(f"{target.name}: the source is written as TOML: name it <something>.toml")
     outcome.text = text
     problems = _compile(text, target, reader.kind, list(search))
     mapped = _Mapper(text, origins, base, reader.where).run(problems)
@@ -257,7 +255,6 @@ class _Reader:
         self.kind = "mission"
         self.where = _Where(path, "")
         self.map: tp.TiledMap | None = None
-        self.data: dict = {}
         self.origins: dict[tuple, Origin] = {}
         self.floors: list[_Floor] = []
         self.base: Document | None = None
@@ -586,7 +583,10 @@ class _Reader:
         """The [mission] table: what the map's properties set, then the rest of the base file's."""
         base: dict = {}
         if props["base"]:
-            doc, problems = read_document(self.path.parent / props["base"])
+            path = absolute(self.path.parent / props["base"])
+            refused = _too_large_or_special(path)
+            doc, problems = (None, [codes.UNREADABLE.at(Location(path), reason=refused)]) if refused \
+                else read_document(path)
             self.report.extend(problems)
             if doc is not None:
                 self.base = doc

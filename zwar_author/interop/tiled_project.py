@@ -91,6 +91,9 @@ CLASSES: dict[str, TiledClass] = {c.name: c for c in (
 )}
 
 EDGE_CLASSES = ("wall", "obstacle", "door")
+#: what a map draws; a mission's other tables live in the map's `base` file
+DRAWN = ("floors", "stairs", "doors", "rooms", "tokens", "starts", "exits", "spawn_points", "objectives", "items",
+         "objects", "crates", "keycards", "infected", "npcs", "rib")
 MARKER_CLASSES = tuple(n for n, c in CLASSES.items() if c.use == "object" and n not in EDGE_CLASSES)
 
 

@@ -10,12 +10,71 @@ from an existing mission.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..compile.project import Outcome, check
+from ..errors import UsageError
 from ..geometry.board import Board, Edge, Floor, Terrain
 from ..model.content import CompiledMission
-from .tiled_project import CLASSES, TERRAINS
-from .uvtt import edge_runs
+from ..render import cairo
+from ..render.canvas import Page, Rect, Style, Text
+from ..render.theme import SCREEN
+from ..sources.document import absolute
+from .tiled_project import CLASSES, DRAWN, TERRAINS
+from .toml_out import toml_text
+from .uvtt import edge_runs, write_whole
 
 TILE = 32  # pixels a square in the map
+
+
+@dataclass
+class TiledExport:
+    outcome: Outcome
+    written: list[Path] = field(default_factory=list)
+
+
+def export_tiled(paths: Sequence[Path], out: Path, search: Sequence[Path] = ()) -> TiledExport:
+    """Each mission file named as a Tiled map in OUT/<pack>/tiled/: <mission>.tmj, the rest of the
+    mission in <mission>.base.toml, and the terrain tileset beside them. Nothing when there is an error."""
+    for path in paths:
+        if Path(path).is_dir():
+            raise UsageError(f"{path}: name mission files, not folders: each becomes one Tiled map")
+    outcome = check(list(paths), list(search))
+    result = TiledExport(outcome)
+    if not outcome.report.ok or outcome.workspace is None:
+        return result
+    wanted = {absolute(Path(p)) for p in paths}
+    sources = {doc.data["mission"].get("id"): doc for path, doc in outcome.workspace.docs.items()
+               if path in wanted and isinstance(doc.data.get("mission"), dict)}
+    for pack_id, missions in sorted(outcome.missions.items()):
+        files: dict[str, bytes] = {"terrain.tsj": _json(terrain_tileset()), "terrain.png": terrain_png()}
+        for mission in missions:
+            mid = mission.mission.id
+            base = {k: v for k, v in sources[mid].data.items() if k not in DRAWN}
+            header = [f"The rest of mission {mid}: what its Tiled map ({mid}.tmj) cannot draw."]
+            files[f"{mid}.base.toml"] = toml_text(base, header).encode("utf-8")
+            files[f"{mid}.tmj"] = _json(mission_map(mission, outcome.boards[pack_id, mid], f"{mid}.base.toml",
+                                                    "terrain.tsj"))
+        result.written += write_whole(Path(out) / pack_id / "tiled", files)
+    return result
+
+
+def terrain_png() -> bytes:
+    """The terrain tileset's image: each terrain's colour as the map sheets draw it, with its name."""
+    inch = 25.4  # a tile an inch wide, drawn at TILE dots an inch: TILE pixels
+    page = Page("terrain", len(TERRAINS) * inch, inch)
+    for i, name in enumerate(TERRAINS):
+        fill = SCREEN.terrain[Terrain[name.upper()]] or "#ffffff"
+        page.add(Rect(i * inch, 0, inch, inch, Style(stroke="#b0b0b0", width=0.8, fill=fill)),
+                 Text((i + 0.5) * inch, inch * 0.6, name[:5], 18.0, "middle"))
+    return cairo.png(page, TILE)
+
+
+def _json(document: dict) -> bytes:
+    return (json.dumps(document, indent=1) + "\n").encode("utf-8")
 
 
 def terrain_tileset(image: str = "terrain.png") -> dict:
