@@ -75,6 +75,21 @@ def test_the_chain_names_what_is_never_reached(pack):
     ]
 
 
+def test_a_mission_that_stops_compiling_is_kept_as_stale_until_the_pack_is_clean(pack):
+    mission = pack / "missions" / "first-steps.toml"
+    good = mission.read_text()
+    first = build(pack, 1, [])
+    mission.write_text(good.replace(*BROKEN))
+    broken = build(pack, 2, [], first)
+    assert [(m["key"], m["stale"]) for m in broken.summary()["missions"]] == [("mypack/first-steps", True)]
+    assert broken.map_svg("mypack/first-steps", "ground") is not None
+    still = build(pack, 3, [], broken)
+    assert list(still.stale) == ["mypack/first-steps"]
+    mission.unlink()
+    gone = build(pack, 4, [], still)
+    assert gone.summary()["missions"] == []
+
+
 def test_routes_serve_the_page_state_drawings_and_only_sources_inside_the_pack(preview, pack):
     status, page = get(preview.url)
     assert status == 200 and b"<title>zwar serve</title>" in page
@@ -143,6 +158,8 @@ def test_the_page_shows_a_diagnostic_when_a_file_breaks_and_drops_it_when_fixed(
             diagnostic = page.locator("#diagnostics li", has_text="error ZW005: unknown key `colour`")
             diagnostic.wait_for()
             assert page.locator("#status").inner_text() == "1 error, 0 warnings"
+            page.locator("#stale", has_text="showing the last version that did").wait_for()  # the map stays
+            page.locator("#map img").first.wait_for()
             diagnostic.locator("a.loc").click()
             page.locator("#source .line.hit", has_text='colour = "red"').wait_for()
             assert page.locator("#source-title").inner_text() == "missions/first-steps.toml, line 5"
@@ -151,6 +168,7 @@ def test_the_page_shows_a_diagnostic_when_a_file_breaks_and_drops_it_when_fixed(
             diagnostic.wait_for(state="detached")
             page.locator("#status", has_text="0 errors, 0 warnings").wait_for()
             page.locator("#diagnostics li", has_text="No problems.").wait_for()
+            page.locator("#stale").wait_for(state="detached")
         finally:
             browser.close()
     assert problems == []

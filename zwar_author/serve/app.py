@@ -66,7 +66,7 @@ class Preview:
             thread.join(timeout=5)
 
     def rebuild(self) -> None:
-        snapshot = build(self.root, self.snapshot.version + 1, self.search)
+        snapshot = build(self.root, self.snapshot.version + 1, self.search, self.snapshot)
         with self.changed:
             self.snapshot = snapshot
             self.changed.notify_all()

@@ -37,18 +37,21 @@ class Snapshot:
     outcome: Outcome | None
     took: float  # seconds
     failure: str = ""  # a usage problem (the folder vanished): shown instead of content
+    #: missions that compiled in an earlier build but not in this one, kept to show while it has errors
+    stale: dict[str, tuple[CompiledMission, Board]] = field(default_factory=dict)
     _svg: dict[tuple, str] = field(default_factory=dict)
     _summary: dict[str, dict] = field(default_factory=dict)
     _lock: Lock = field(default_factory=Lock)
 
-    def mission(self, key: str) -> tuple[CompiledMission, Board] | None:
-        pack, _, mission_id = key.partition("/")
+    def compiled(self) -> dict[str, tuple[CompiledMission, Board]]:
+        """Every mission this build compiled, by "pack/id"."""
         if self.outcome is None:
-            return None
-        for mission in self.outcome.missions.get(pack, []):
-            if mission.mission.id == mission_id:
-                return mission, self.outcome.boards[pack, mission_id]
-        return None
+            return {}
+        return {f"{pack_id}/{m.mission.id}": (m, self.outcome.boards[pack_id, m.mission.id])
+                for pack_id, found in self.outcome.missions.items() for m in found}
+
+    def mission(self, key: str) -> tuple[CompiledMission, Board] | None:
+        return self.compiled().get(key) or self.stale.get(key)
 
     def summary(self) -> dict:
         """The JSON the page renders from, worked out once per build."""
@@ -64,18 +67,19 @@ class Snapshot:
         report = self.outcome.report
         diagnostics = report.sorted()
         missions = []
-        for pack_id, found in sorted(self.outcome.missions.items()):
-            for mission in sorted(found, key=lambda m: m.mission.id):
-                board = self.outcome.boards[pack_id, mission.mission.id]
-                missions.append({
-                    "key": f"{pack_id}/{mission.mission.id}",
-                    "title": mission.mission.title,
-                    "game": mission.mission.game,
-                    "mode": mission.mission.mode,
-                    "floors": [f.id for f in board.floors],
-                    "chain": chain(mission, board),
-                    "odds": odds_text(mission),
-                })
+        shown = self.compiled() | self.stale
+        for key in sorted(shown):
+            mission, board = shown[key]
+            missions.append({
+                "key": key,
+                "title": mission.mission.title,
+                "game": mission.mission.game,
+                "mode": mission.mission.mode,
+                "stale": key in self.stale,
+                "floors": [f.id for f in board.floors],
+                "chain": chain(mission, board),
+                "odds": odds_text(mission),
+            })
         return {"version": self.version, "root": str(self.root), "failure": "", "errors": len(report.errors),
                 "warnings": len(report.warnings), "took_ms": round(self.took * 1000),
                 "diagnostics": [self._diagnostic(d) for d in diagnostics], "missions": missions}
@@ -114,12 +118,21 @@ class Snapshot:
             return self._svg[("pages", key)].split("\x00")
 
 
-def build(root: Path, version: int, search: list[Path]) -> Snapshot:
-    """Check the served folder; a snapshot of what was found (never raises for content problems)."""
+def build(root: Path, version: int, search: list[Path], previous: Snapshot | None = None) -> Snapshot:
+    """Check the served folder; a snapshot of what was found (never raises for content problems).
+
+    While the build has errors, a mission that compiled before but does not now
+    is kept from ``previous`` (marked stale), so its map stays on screen while
+    it is being fixed; a clean build drops them (a mission file deleted).
+    """
     start = time.perf_counter()
     try:
         outcome: Outcome | None = check([root], search)
         failure = ""
     except UsageError as exc:
         outcome, failure = None, str(exc)
-    return Snapshot(version, root, outcome, time.perf_counter() - start, failure)
+    snapshot = Snapshot(version, root, outcome, time.perf_counter() - start, failure)
+    if previous is not None and (outcome is None or not outcome.report.ok):
+        now = snapshot.compiled()
+        snapshot.stale = {k: v for k, v in (previous.compiled() | previous.stale).items() if k not in now}
+    return snapshot
