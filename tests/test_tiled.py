@@ -239,3 +239,17 @@ def test_export_tiled_writes_a_map_that_imports_to_the_same_mission(zwar, workdi
 def test_export_tiled_takes_mission_files_only(zwar, workdir):
     result = zwar("export", "tiled", CONTENT / "core", "-o", "out")
     assert result.exit_code == 2
+
+
+def test_objects_of_a_json_map_are_located_at_their_own_lines(vault):
+    import_tiled(vault, vault.parent / "a.toml")
+    mission, board = compiled(vault.parent / "a.toml")
+    text = json.dumps(mission_map(mission, board, "vault-base.toml", "terrain.tsj"), indent=1)
+    text = text.replace('"type": "exit"', '"type": "exti"')
+    (vault.parent / "vault.tmj").write_text(text)
+    opening = text.rfind("{", 0, text.index('"type": "exti"'))
+    line = text.count("\n", 0, opening) + 1
+    col = opening - text.rfind("\n", 0, opening)
+    result = import_tiled(vault.parent / "vault.tmj", vault.parent / "b.toml")
+    found = [d.human(vault.parent) for d in result.report.sorted()]
+    assert len(found) == 1 and found[0].startswith(f"vault.tmj:{line}:{col}: error ZW963: object ")
