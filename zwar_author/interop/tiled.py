@@ -367,15 +367,18 @@ class _Reader:
     def _terrain(self, floor: _Floor, layer: tp.TileLayer) -> None:
         assert self.map is not None
         tilesets = sorted(self.map.tilesets.items())
+        where = f"tile layer `{layer.name}`"
+        terrains: dict[int, str | None] = {}  # by gid: each tile's properties are read (and reported) once
         for y, row in enumerate(layer.data or []):
             for x, raw in enumerate(row):
                 gid = raw & _FLAGS
                 if gid == 0 or x >= floor.width or y >= floor.height:
                     continue
                 first, tileset = max(((f, t) for f, t in tilesets if f <= gid), default=(0, None), key=lambda p: p[0])
-                tile = (tileset.tiles or {}).get(gid - first) if tileset is not None else None
-                where = f"tile layer `{layer.name}`"
-                terrain = self._tile_terrain(tile, where, layer)
+                if gid not in terrains:
+                    tile = (tileset.tiles or {}).get(gid - first) if tileset is not None else None
+                    terrains[gid] = self._tile_terrain(tile, where, layer)
+                terrain = terrains[gid]
                 if terrain is None:
                     self.problem(codes.TILED_TERRAIN, self.where.layer(layer.id), where=where, x=x, y=y,
                                  tile=gid - first, tileset=tileset.name if tileset else "?")
