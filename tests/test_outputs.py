@@ -229,3 +229,13 @@ def test_a_png_carries_its_resolution_so_it_prints_at_scale(zwar, workdir):
     image = Image.open(workdir / "out" / "p" / "sheets" / "png" / "missions" / "hold-out" / "mission-1.png")
     assert image.info["dpi"] == pytest.approx((200, 200), abs=0.01)
     assert image.size == (round(210 / 25.4 * 200), round(297 / 25.4 * 200))
+
+
+def test_build_keeps_what_other_commands_exported_into_the_pack_folder(zwar, workdir):
+    pack(workdir)
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    run(zwar, "export", "uvtt", "p", "-o", "out")
+    exported = [name for name in tree(workdir / "out") if name.startswith("p/uvtt/")]
+    assert exported
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    assert [name for name in tree(workdir / "out") if name.startswith("p/uvtt/")] == exported

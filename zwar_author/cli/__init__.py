@@ -26,9 +26,12 @@ from .. import __version__
 COMMANDS: dict[str, tuple[str, str]] = {
     "init": ("init", "Start a new pack in FOLDER: pack.toml, one tile and one mission that validate as they are."),
     "validate": ("validate", "Check packs, tiles and missions and report every problem."),
+    "serve": ("serve", "A live preview of a pack in your browser, rebuilt on every save."),
     "build": ("build", "Compile packs and missions into canonical JSON."),
     "query": ("query", "Answer one question about a mission's board, as one line of JSON."),
     "render": ("render", "Draw print-ready sheets: maps at true scale, mission pages and card sheets."),
+    "import": ("import_", "Turn other tools' files into zwar sources."),
+    "export": ("export", "Write missions in other tools' formats."),
     "play": ("play", "Play a mission in the terminal, or let the engine run the infected at the table."),
     "rules-test": ("rules_test", "Run rules scenarios: each scenario file, or every .toml under each folder."),
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
@@ -92,6 +95,6 @@ def main() -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # a bug: one line, never a traceback
+    except Exception as exc:  # noqa: BLE001  # a bug: one line, never a traceback
         click.echo(f"zwar: internal error: {type(exc).__name__}: {exc} (this is a bug in zwar-author)", err=True)
         sys.exit(3)

@@ -6,7 +6,7 @@ import hashlib
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..analysis.caches import FORMAT as CACHE_FORMAT
@@ -29,17 +29,18 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
     (index.json and missions/); a mission checked on its own replaces its files in
     out/<pack>/missions/, the rest of the folder kept. Each mission's caches sit beside it as
     <id>.cache.npz. Either way out/<pack> is published whole (``publish``): a killed build
-    leaves the old folder or the new one. The sheets `zwar render` wrote are kept."""
+    leaves the old folder or the new one. What other commands wrote there (the sheets of
+    `zwar render`, the exports) is kept."""
     written: list[Path] = []
     whole = {pack.id for pack in outcome.packs}
     for pack in outcome.packs:
-        with publish(out / pack.id) as folder:
+        with publish(out / pack.id, keep=_not_built) as folder:
             _link_sheets(folder, out, pack.id)
             entries = [_mission(outcome, m, folder / "missions", caches)
                        for m in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id)]
             (folder / "index.json").write_bytes(canonical.dumps(_index(outcome, pack, entries)))
-            files = sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
-        written += [out / pack.id / f for f in files]
+        built = out / pack.id
+        written += [built / "index.json"] + sorted((built / "missions").iterdir() if entries else [])
     for pack_id, missions in sorted(outcome.missions.items()):
         if pack_id in whole:
             continue
@@ -51,6 +52,12 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
                 written += [out / pack_id / "missions" / name for end in (".cache.npz", ".json")
                             if (folder / "missions" / (name := f"{mission.mission.id}{end}")).exists()]
     return written
+
+
+def _not_built(rel: str) -> bool:
+    """Whether a file of a pack folder is neither one `zwar build` writes (index.json, missions/)
+    nor the link to the sheets, which every version gets afresh."""
+    return rel != "index.json" and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
 
 
 def _except(names: set[str]) -> Callable[[str], bool]:
@@ -90,9 +97,10 @@ def _mission(outcome: Outcome, mission: c.CompiledMission, folder: Path, caches:
 
 def _index(outcome: Outcome, pack: Pack, entries: list[c.MissionEntry]) -> c.PackIndex:
     ws = outcome.workspace
+    assert ws is not None and pack.info is not None  # a pack checked whole has a workspace and a manifest
     tiles = []
     for tile_id, entry in sorted(pack.tiles.items()):
-        if entry.sides is None:
+        if entry.sides is None or entry.info is None:
             continue
         first = entry.sides["A"]
         tiles.append(c.TileEntry(id=f"{pack.id}/{tile_id}", name=entry.info.tile.name, width=first.width,
@@ -105,6 +113,7 @@ def _index(outcome: Outcome, pack: Pack, entries: list[c.MissionEntry]) -> c.Pac
 
 def pack_rules(outcome: Outcome, pack: Pack) -> c.Rules:
     """The pack's own rules data, compiled."""
-    own = outcome.workspace.compiled_rules(pack)
+    assert outcome.workspace is not None  # set by check()
+    own: dict[str, dict[str, Any]] = outcome.workspace.compiled_rules(pack)  # each kind its own compiled model
     return c.Rules(**{kind: [v for _, v in sorted(own[kind].items())] for kind in own},
                    campaign_xp=pack.rules.campaign_xp)

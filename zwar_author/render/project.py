@@ -13,6 +13,7 @@ mission does not compile.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -40,7 +41,7 @@ class RenderOutcome:
     notes: list[str] = field(default_factory=list)  # what was not drawn, and why
 
 
-def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Path] = ()) -> RenderOutcome:
+def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequence[Path] = ()) -> RenderOutcome:
     outcome = check(paths, search)
     result = RenderOutcome(outcome)
     if not outcome.report.ok:
@@ -73,7 +74,8 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
             pages = card_pages(deck_of(missions), _cards(options))
             _check_fonts(outcome, pages, None)
             for fmt in options.formats:
-                result.written += _publish(root / fmt / "cards", {"cards": pages}, fmt, options, pack.info.title)
+                title = pack.info.title if pack.info else pack.id
+                result.written += _publish(root / fmt / "cards", {"cards": pages}, fmt, options, title)
     return result
 
 
