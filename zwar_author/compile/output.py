@@ -56,7 +56,7 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
 
 def _not_built(rel: str) -> bool:
     """Whether a file of a pack folder is neither one `zwar build` writes (index.json, missions/)
-    nor the link to the sheets, which every version gets afresh."""
+    nor the link to the sheets, which every version gets afresh: what to carry into a new version."""
     return rel != "index.json" and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
 
 
@@ -64,18 +64,21 @@ def _except(names: set[str]) -> Callable[[str], bool]:
     return lambda rel: rel not in names
 
 
-def sheets_folder(out: Path, pack_id: str) -> Path:
-    """out/<pack>/sheets, where `zwar render` writes; a pack folder is published first if there is none."""
+def sheets_store(out: Path, pack_id: str) -> Path:
+    """The published folder `zwar render` writes a pack's sheets into: out/.<pack>.sheets, beside the
+    versions of out/<pack>, each of which links to it as sheets/ (so a build never replaces them).
+    A pack folder is published first if there is none."""
     if not (out / pack_id / SHEETS).is_dir():
-        with publish(out / pack_id, keep=lambda rel: rel != SHEETS) as folder:
+        with publish(out / pack_id, keep=_not_built) as folder:
             _link_sheets(folder, out, pack_id)
-    return out / pack_id / SHEETS
+    return out / f".{pack_id}.{SHEETS}"
 
 
 def _link_sheets(folder: Path, out: Path, pack_id: str) -> None:
-    """The pack's sheets live beside its versions (out/.<pack>.sheets), so a build never replaces them."""
     store = out / f".{pack_id}.{SHEETS}"
-    store.mkdir(parents=True, exist_ok=True)
+    if not store.exists():
+        with publish(store):
+            pass  # an empty version, until the first render
     if not (folder / SHEETS).is_symlink():
         os.symlink(Path("..") / store.name, folder / SHEETS)
 

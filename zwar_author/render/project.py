@@ -4,10 +4,10 @@ Each format has its own place under OUT/<pack>/sheets/: <format>/missions/<id>/
 holds a mission's map and mission page (and its cards when the mission is
 rendered on its own), and <format>/cards/ the deck of every card the pack's
 missions use, for a whole pack. A PDF holds all pages of a sheet; SVG and PNG
-write one file a page. Each of those folders is published whole (one rename):
-sheets not asked for this time, and other formats, stay as they were, and a
-killed render leaves the old folder or the new one. Nothing is written when a
-mission does not compile.
+write one file a page. A pack's sheets are published whole (one rename): sheets
+not asked for this time, other missions and other formats stay as they were
+(carried into the new version), and a killed render leaves the old sheets or
+the new ones. Nothing is written when a mission does not compile.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .. import codes
-from ..compile.output import sheets_folder
+from ..compile.output import sheets_store
 from ..compile.project import Outcome, check
 from ..errors import Location
 from ..model import content as c
@@ -50,7 +50,7 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
     whole = {pack.id for pack in outcome.packs}
     theme = THEMES[options.theme]
     for pack_id, missions in sorted(outcome.missions.items()):
-        root = sheets_folder(out, pack_id)
+        units: dict[str, tuple[str, dict[str, list[Page]]]] = {}  # missions/<id> or cards -> (title, sheets)
         for mission in sorted(missions, key=lambda m: m.mission.id):
             board = outcome.boards[pack_id, mission.mission.id]
             sheets: dict[str, list[Page]] = {}
@@ -62,20 +62,18 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
             if "cards" in options.sheets and pack_id not in whole:
                 sheets["cards"] = card_pages(mission.rules, _cards(options))
             _check_fonts(outcome, [p for pages in sheets.values() for p in pages], mission)
-            for fmt in options.formats:
-                result.written += _publish(root / fmt / "missions" / mission.mission.id, sheets, fmt, options,
-                                           mission.mission.title)
+            units[f"missions/{mission.mission.id}"] = (mission.mission.title, sheets)
         if "cards" in options.sheets and pack_id in whole:
             pack = next(p for p in outcome.packs if p.id == pack_id)
-            if not missions:
+            if missions:
+                pages = card_pages(deck_of(missions), _cards(options))
+                _check_fonts(outcome, pages, None)
+                units["cards"] = (pack.info.title if pack.info else pack.id, {"cards": pages})
+            else:
                 result.notes.append(f"no cards drawn for {pack_id}: the pack has no missions, and the deck is "
                                     "the cards its missions use")
-                continue
-            pages = card_pages(deck_of(missions), _cards(options))
-            _check_fonts(outcome, pages, None)
-            for fmt in options.formats:
-                title = pack.info.title if pack.info else pack.id
-                result.written += _publish(root / fmt / "cards", {"cards": pages}, fmt, options, title)
+        if units:
+            result.written += _publish(sheets_store(out, pack_id), out / pack_id / "sheets", units, options)
     return result
 
 
@@ -137,12 +135,26 @@ def _union(lists: list[list[E]]) -> list[E]:
     return [merged[key] for key in sorted(merged)]
 
 
-def _publish(folder: Path, sheets: dict[str, list[Page]], fmt: str, options: RenderOptions, title: str) -> list[Path]:
-    """Write ``sheets`` in one format into ``folder``, published whole; files of other sheets stay."""
-    with publish(folder, keep=lambda rel: _sheet_of(rel) not in sheets) as staging:
-        names = [n for sheet, pages in sheets.items() for n in _write(staging, sheet, pages, fmt, options,
-                                                                     f"{title}: {sheet}")]
-    return [folder / n for n in names]
+def _publish(store: Path, shown: Path, units: dict[str, tuple[str, dict[str, list[Page]]]],
+             options: RenderOptions) -> list[Path]:
+    """Write every unit (a mission's folder, the deck) in every format asked for into a new version
+    of the pack's sheets, published whole. Files of other formats, missions and sheets are carried
+    over; ``shown`` is the path users reach the sheets by (out/<pack>/sheets)."""
+
+    def replaced(rel: str) -> bool:  # rel: <format>/missions/<id>/<file> or <format>/cards/<file>
+        fmt, _, rest = rel.partition("/")
+        unit, _, name = rest.rpartition("/")
+        return fmt in options.formats and unit in units and _sheet_of(name) in units[unit][1]
+
+    written = []
+    with publish(store, keep=lambda rel: not replaced(rel)) as staging:
+        for unit, (title, sheets) in units.items():
+            for fmt in options.formats:
+                folder = staging / fmt / unit
+                folder.mkdir(parents=True, exist_ok=True)
+                written += [shown / fmt / unit / name for sheet, pages in sheets.items()
+                            for name in _write(folder, sheet, pages, fmt, options, f"{title}: {sheet}")]
+    return written
 
 
 def _sheet_of(name: str) -> str:
