@@ -239,3 +239,36 @@ def test_build_keeps_what_other_commands_exported_into_the_pack_folder(zwar, wor
     assert exported
     run(zwar, "build", "p", "-o", "out", "--no-caches")
     assert [name for name in tree(workdir / "out") if name.startswith("p/uvtt/")] == exported
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from zwar_author.publish import publish
+with publish(Path(sys.argv[1])) as staging:
+    (staging / "a.txt").write_text("from the child")
+    print("staged", flush=True)
+    sys.stdin.readline()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="locks use flock")
+def test_two_processes_take_turns_and_never_sweep_each_others_staging(workdir):
+    import fcntl
+
+    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(workdir / "out" / "x")], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "staged\n"
+        fd = os.open(workdir / "out", os.O_RDONLY)
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the child holds the folder
+        child.communicate("go\n", timeout=60)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released once it is done
+        os.close(fd)
+    finally:
+        child.kill()
+    assert (workdir / "out" / "x" / "a.txt").read_text() == "from the child"
+    with publish(workdir / "out" / "x", keep=lambda rel: True) as staging:
+        (staging / "b.txt").write_text("from the parent")
+    assert sorted(p.name for p in (workdir / "out" / "x").iterdir()) == ["a.txt", "b.txt"]

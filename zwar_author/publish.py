@@ -9,13 +9,16 @@ nothing. The old version is removed afterwards. Hidden siblings that no link
 points at (a killed run's staging folder, or an old version not yet removed)
 are removed by the next publish of the same name.
 
-One process at a time should publish into the same OUT folder.
+Two zwar processes publishing into the same OUT folder take turns: each holds
+a lock on OUT (released by the system if the process dies) while it writes, so
+one never takes the other's staging folder for a leftover.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -38,17 +41,48 @@ def publish(target: Path, keep: Callable[[str], bool] | None = None) -> Iterator
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target} is a file, not an output folder: move it or write elsewhere (-o)")
-    sweep(target)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{SEP}", dir=target.parent))
+    with _locked(target.parent):
+        sweep(target)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}{SEP}", dir=target.parent))
+        try:
+            os.chmod(staging, 0o755)  # mkdtemp makes private folders; output is for sharing
+            if keep is not None and target.is_dir():
+                carry(target, staging, keep)
+            yield staging
+            _swap(target, staging)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+
+
+_held: dict[str, tuple[int, int]] = {}  # folder -> (descriptor, depth): this process's locks
+
+
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """An exclusive lock on ``folder`` for this process (taken again inside: no wait)."""
+    if sys.platform == "win32":  # no flock; Windows users run one zwar at a time
+        yield
+        return
+    import fcntl
+
+    key = os.path.realpath(folder)
+    if key in _held:
+        fd, depth = _held[key]
+        _held[key] = (fd, depth + 1)
+    else:
+        fd = os.open(key, os.O_RDONLY)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        _held[key] = (fd, 1)
     try:
-        os.chmod(staging, 0o755)  # mkdtemp makes private folders; output is for sharing
-        if keep is not None and target.is_dir():
-            carry(target, staging, keep)
-        yield staging
-        _swap(target, staging)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        yield
+    finally:
+        fd, depth = _held[key]
+        if depth > 1:
+            _held[key] = (fd, depth - 1)
+        else:
+            del _held[key]
+            os.close(fd)  # closing releases the lock
 
 
 def current(target: Path) -> Path | None:
