@@ -317,7 +317,15 @@ IMPOSSIBLE = _code("ZW703", "victory-impossible", E, "{what} can never be met: {
     can never reach can never be met.""")
 
 
+def lookup(text: str) -> Code:
+    """The code named by ``text``: its number (``ZW302``, any case) or its name (``room-leak``); KeyError if none."""
+    if text.upper() in CODES:
+        return CODES[text.upper()]
+    by_name = {entry.name: entry for entry in CODES.values()}
+    return by_name[text.strip().lower().replace("_", "-")]
+
+
 def explain(code: str) -> str:
-    """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""
-    entry = CODES[code.upper()]
+    """The long explanation of a code (by number or name), for ``zwar explain``; KeyError if unknown."""
+    entry = lookup(code)
     return f"{entry.code} {entry.name} ({entry.severity.value})\n\n{entry.explanation}\n"

@@ -6,7 +6,10 @@ from ..codes import CODES, explain
 @click.command("explain")
 @click.argument("code", required=False)
 def command(code: str | None) -> None:
-    """Print the explanation of a diagnostic code (ZW301), or list every code."""
+    """Explain a diagnostic code, given by number or name, or list every code.
+
+    CODE is a number such as ZW302 or a name such as room-leak.
+    """
     if code is None:
         for entry in CODES.values():
             click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name}")

@@ -67,10 +67,11 @@ class FloorSource:
         return self.doc.loc(self.path)
 
 
-def art_grid(doc: Document, path: tuple, value) -> tuple[Grid | None, tuple, list[Diagnostic]]:
-    """Parse art at ``path`` of ``doc``: the grid, the line origins, and located problems."""
+def art_grid(doc: Document, path: tuple, value, partial: bool = False) -> tuple[Grid | None, tuple, list[Diagnostic]]:
+    """Parse art at ``path`` of ``doc``: the grid, the line origins, and located problems
+    (with ``partial``, the grid of a drawing of sound shape despite bad characters)."""
     text = art_text(value)
-    grid, problems = parse_art(text.lines)
+    grid, problems = parse_art(text.lines, partial)
     located = []
     for p in problems:
         raw, cut = text.origins[p.line] if text.origins else (0, 0)
@@ -81,18 +82,20 @@ def art_grid(doc: Document, path: tuple, value) -> tuple[Grid | None, tuple, lis
 def build_floor(
     spec: FloorSpec, doc: Document, path: tuple, tiles: TileLookup
 ) -> tuple[Grid | None, FloorSource, list[Diagnostic]]:
-    """The sealed grid of one floor, where it came from, and its problems."""
+    """The sealed grid of one floor, where it came from, and its problems. Art with bad
+    characters but a sound shape still gives its grid, beside the problems: the caller
+    must not trust what depends on its terrain and edges."""
     source = FloorSource(doc, path)
     if (spec.art is None) == (spec.tiles is None):
         return None, source, [codes.FLOOR_SOURCE.at(doc.loc(path), floor=spec.id)]
     if spec.art is not None:
-        grid, source.origins, problems = art_grid(doc, path + ("art",), spec.art)
+        grid, source.origins, problems = art_grid(doc, path + ("art",), spec.art, partial=True)
     else:
         grid, problems = _place_tiles(spec, doc, path, tiles, source)
     if grid is None:
         return None, source, problems
     grid = seal(grid)
-    if not (grid.terrain != Terrain.VOID).any():
+    if not problems and not (grid.terrain != Terrain.VOID).any():
         problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=spec.id))
         return None, source, problems
     return grid, source, problems

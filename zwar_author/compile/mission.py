@@ -14,7 +14,7 @@ import numpy as np
 from .. import __version__, codes
 from ..analysis.playability import Playability
 from ..codes import Code
-from ..errors import Diagnostic, Location, Severity
+from ..errors import Diagnostic, Location, Related, Severity
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
@@ -54,13 +54,44 @@ def compile_mission(ws: Workspace, pack: Pack, doc: Document, allow_unplayable: 
     compiler = _Compiler(ws, pack, doc, model, kept or {}, allow_unplayable=allow_unplayable)
     result = compiler.run()
     found = compiler.problems
+    if compiler.uncertain:
+        found = [p for p in found if not _on_terrain(p)]
     if kept is not None:
         found = [p for p in found if p.code not in _CASCADING and p.severity is Severity.ERROR]
-    problems = problems + found
+    problems = _fold_dropped_keycards(doc, kept, problems, found)
     board = compiler.board if kept is None else None
     if any(p.severity is Severity.ERROR for p in problems):
         return MissionResult(None, problems, board, model.mission.game)
     return MissionResult(result, problems, board, model.mission.game)
+
+
+#: What depends on the terrain and edges drawn: not said when some art has bad characters,
+#: since those squares and edges are unknown. Sizes, references, ids and tables still are.
+_TERRAIN_CODES = {c.code for c in (codes.ROOM_NO_DOOR, codes.ROOM_LEAK, codes.DOOR_EDGE, codes.DOOR_REDUNDANT,
+                                   codes.STAIR_NOT_STAIRS, codes.NOT_A_ROOM, codes.ON_VOID, codes.ON_WATER,
+                                   codes.WRONG_TERRAIN, codes.UNREACHABLE, codes.CUT_OFF, codes.IMPOSSIBLE)}
+
+
+def _on_terrain(problem: Diagnostic) -> bool:
+    """True for diagnostics that depend on the drawn terrain and edges (rooms and doors named)."""
+    return problem.code in _TERRAIN_CODES or (
+        problem.code == codes.DANGLING.code and problem.message.startswith(("room `", "door at `")))
+
+
+def _fold_dropped_keycards(doc: Document, kept: dict[str, list[int]] | None, problems: list[Diagnostic],
+                           found: list[Diagnostic]) -> list[Diagnostic]:
+    """Schema problems, then the compiler's; a locked door missing a keycard that was dropped for a
+    schema error (a misspelt colour) is not a second error: the door is pointed at from that one."""
+    entries = doc.data.get("keycards")
+    if kept is None or "keycards" not in kept or not isinstance(entries, list):
+        return problems + found
+    dropped = {doc.loc(("keycards", j, "colour")) for j in range(len(entries)) if j not in kept["keycards"]}
+    doors = [Related(p.location, "this locked door needs " + p.message.split(" needs ", 1)[1].split(",")[0])
+             for p in found if p.code == codes.NO_KEYCARD.code]
+    if not dropped or not doors:
+        return problems + found
+    problems = [p.with_context(related=doors) if p.location in dropped else p for p in problems]
+    return problems + [p for p in found if p.code != codes.NO_KEYCARD.code]
 
 
 @dataclass
@@ -82,6 +113,7 @@ class _Compiler:
     allow_unplayable: bool = False
     links: list[tuple[Sq, Sq]] = field(default_factory=list)
     board: Board | None = None
+    uncertain: set[str] = field(default_factory=set)  # floors whose art has bad characters
 
     # --- helpers -------------------------------------------------------------------
 
@@ -128,6 +160,7 @@ class _Compiler:
         self.place_doors()
         self.find_rooms()
         self.name_rooms()
+        self.check_rooms()
         stairs = self.stairs()
         if not self.errors():
             floors = tuple(self.resolver.floors[f] for f in declared)
@@ -154,19 +187,67 @@ class _Compiler:
         return any(p.severity is Severity.ERROR for p in self.problems + self.resolver.problems)
 
     def prove(self, mission: c.CompiledMission) -> None:
-        """The playability proof: what heroes cannot reach, spawn points that never threaten, lost causes."""
+        """The playability proof: what heroes cannot reach, spawn points that never threaten, lost causes.
+
+        Findings with one cause (a door whose keycard is behind it) are one error: at the finding
+        about the cause itself when there is one (the keycard), pointing at the door and the
+        keycard, with the rest it keeps out of reach folded into a note.
+        """
         severity = Severity.WARNING if (self.allow_unplayable or self.m.mission.allow_unplayable) else None
         codes_by_kind = {"unreachable": codes.UNREACHABLE, "cut-off": codes.CUT_OFF, "impossible": codes.IMPOSSIBLE}
         show = lambda sq: self.show(Sq(*sq))  # noqa: E731
-        for finding in Playability(self.board, mission, show).findings():
-            if finding.key == "rooms":
-                x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
-                floor = mission.board.rooms[finding.index].id.split(":")[0]
-                loc = self.sources[floor].square(x, y)
-            else:
-                loc = self.at(finding.key, finding.index)
-            self.problems.append(codes_by_kind[finding.kind].at(
-                loc, severity, what=finding.what, square=finding.square, why=finding.why))
+        proof = Playability(self.board, mission, show)
+        groups: dict[str | None, list] = {}
+        for finding in proof.findings():
+            key = finding.cause if finding.kind != "cut-off" else None
+            groups.setdefault(key, []).append(finding)
+        for cause, findings in groups.items():
+            located = sorted(((self.finding_loc(mission, f), f) for f in findings), key=lambda lf: lf[0])
+            if cause is None:
+                for loc, finding in located:
+                    self.problems.append(codes_by_kind[finding.kind].at(
+                        loc, severity, what=finding.what, square=finding.square, why=finding.why))
+                continue
+            loc, primary = min(located, key=lambda lf: (
+                not ("the door it opens" in lf[1].why or "task in this room" in lf[1].why),
+                lf[1].kind == "impossible", lf[0]))
+            diagnostic = codes_by_kind[primary.kind].at(
+                loc, severity, what=primary.what, square=primary.square, why=primary.why)
+            folded = [lf for lf in located if lf[1] is not primary]
+            notes = []
+            if folded:
+                also = [f"{f.what} at {f.square} (line {floc.line})" for floc, f in folded if f.kind == "unreachable"]
+                lost = [f"{f.what} (line {floc.line})" for floc, f in folded if f.kind == "impossible"]
+                if also:
+                    notes.append("for the same reason, also out of reach: " + ", ".join(also))
+                if lost:
+                    notes.append(f"so {_and(lost)} can never be met")
+            related = [r for r in self.cause_related(mission, proof, cause) if r.location != loc] \
+                if cause in proof.gates else []
+            label = f"{primary.what} is here" if primary.kind == "unreachable" else ""
+            self.problems.append(diagnostic.with_context(label=label, related=related, notes=notes))
+
+    def finding_loc(self, mission: c.CompiledMission, finding) -> Location:
+        if finding.key == "rooms":
+            x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
+            floor = mission.board.rooms[finding.index].id.split(":")[0]
+            return self.sources[floor].square(x, y)
+        return self.at(finding.key, finding.index)
+
+    def cause_related(self, mission: c.CompiledMission, proof: Playability, cause: str) -> list[Related]:
+        """The door at the root of a finding, and what opens it: "this door needs it", "the keycard is here"."""
+        gate = proof.gates[cause]
+        out = []
+        index = next((i for edge, i in self.door_specs.items() if str(edge) == cause), None)
+        if index is not None:
+            need = f"the {gate.colour} keycard" if gate.kind == "locked" else \
+                f"a task in room {proof.room_name(gate.room)}"
+            out.append(Related(self.at("doors", index), f"this door needs {need}"))
+        if gate.kind == "locked":
+            for i, card in enumerate(mission.keycards):
+                if card.colour == gate.colour:
+                    out.append(Related(self.at("keycards", i), f"the {gate.colour} keycard is here"))
+        return out
 
     def build_floors(self) -> None:
         again = self.repeated(self.m.floors, "id", "floor", lambda i: self.path("floors", i))
@@ -178,6 +259,8 @@ class _Compiler:
             self.problems += found
             if grid is not None:
                 self.grids[spec.id], self.sources[spec.id] = grid, source
+                if found:
+                    self.uncertain.add(spec.id)
 
     def check_tile_copies(self) -> None:
         uses: dict[str, list[tuple[str, tuple]]] = {}
@@ -258,8 +341,6 @@ class _Compiler:
         floors = {}
         for floor_id, grid in self.grids.items():
             labels, rooms = label_rooms(grid)
-            prefix = f"{floor_id}:" if self.prefix_floors else ""
-            self.problems += check_rooms(prefix, grid, rooms, self.sources[floor_id])
             self.rooms[floor_id] = rooms
             floors[floor_id] = Floor(floor_id, grid, labels)
         self.resolver.floors = floors
@@ -277,6 +358,17 @@ class _Compiler:
                 self.resolver.unresolved.add(spec.id)
                 continue
             self.resolver.names[spec.id] = sq
+
+    def check_rooms(self) -> None:
+        """Leaks and missing doors, each room called by its [[rooms]] id when it has one."""
+        resolver = self.resolver
+        if resolver is None:  # made in run() before the rooms are checked
+            return
+        for floor_id, grid in self.grids.items():
+            labels = resolver.floors[floor_id].rooms
+            names = {int(labels[sq.y, sq.x]): name for name, sq in resolver.names.items() if sq.floor == floor_id}
+            prefix = f"{floor_id}:" if self.prefix_floors else ""
+            self.problems += check_rooms(prefix, grid, self.rooms[floor_id], self.sources[floor_id], names)
 
     def stairs(self) -> list[c.CompiledStair]:
         out = []
@@ -370,15 +462,25 @@ class _Compiler:
                 if room is not None:
                     self.doors[edge] = self.doors[edge].model_copy(update={"room": str(room)})
         keys = {k.colour for k in self.m.keycards}
-        locks = set()
-        for i, spec in enumerate(self.m.doors):
-            if spec.kind == "locked" and spec.key is not None:
-                locks.add(spec.key)
-                if spec.key not in keys:
-                    self.report(codes.NO_KEYCARD, self.at("doors", i), edge=spec.at, colour=spec.key)
-        for i, card in enumerate(self.m.keycards):
-            if card.colour not in locks:
-                self.report(codes.UNUSED_KEYCARD, self.at("keycards", i), colour=card.colour, ref=card.at)
+        locks = {spec.key for spec in self.m.doors if spec.kind == "locked" and spec.key is not None}
+        unused = [(i, card) for i, card in enumerate(self.m.keycards) if card.colour not in locks]
+        missing = [(i, spec) for i, spec in enumerate(self.m.doors)
+                   if spec.kind == "locked" and spec.key is not None and spec.key not in keys]
+        # One lock colour without a keycard and keycards opening nothing: one mistake (a colour
+        # written wrong on one side), reported once, at the door, pointing at the keycards.
+        fold = len({spec.key for _, spec in missing}) == 1 and bool(unused)
+        for i, spec in missing:
+            problem = codes.NO_KEYCARD.at(self.at("doors", i), edge=spec.at, colour=spec.key)
+            if fold:
+                problem = problem.with_context(
+                    label=f"this door needs a {spec.key} keycard",
+                    related=[Related(self.at("keycards", j, "colour"), f"this keycard is {card.colour}")
+                             for j, card in unused],
+                    notes=[(f"no locked door is {' or '.join(sorted({card.colour for _, card in unused}))}: "
+                            f"if that keycard is the one for this door, make both {spec.key}")])
+            self.problems.append(problem)
+        for i, card in ([] if fold else unused):
+            self.report(codes.UNUSED_KEYCARD, self.at("keycards", i), colour=card.colour, ref=card.at)
 
     # --- rules references ----------------------------------------------------------
 
@@ -726,6 +828,10 @@ def _edge_key(text: str, floors: dict[str, int]) -> tuple[int, str, int, int]:
 
 def _floor(floor_id: str, grid: Grid) -> Floor:
     return Floor(floor_id, grid, np.zeros(grid.terrain.shape, np.int32))
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _known(values) -> str:
