@@ -10,13 +10,14 @@ from functools import wraps
 import click
 
 from ..errors import Report, Severity, UsageError
-from ..reporting import text
+from ..reporting import ci, text
 from ..reporting.source import Sources
 
-FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json"]), default="full",
-                      show_default=True,
+FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
+                      default="full", show_default=True,
                       help="full: each problem with its source lines, carets and notes; short: one line per "
-                           "problem (file:line:col: severity CODE: message); json: one JSON document.")
+                           "problem (file:line:col: severity CODE: message); json: one JSON document; sarif: a "
+                           "SARIF 2.1.0 log for code scanning; github: GitHub Actions annotations.")
 LIST_FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human",
                            show_default=True, help="human: one line each; json: one JSON document.")
 COLOR = click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
@@ -59,7 +60,14 @@ def use_colour(choice: str) -> bool:
 def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
     """Print the report; exit 1 if it holds errors."""
     diagnostics = report.sorted()
-    if fmt == "json":
+    if fmt == "sarif":
+        click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
+    elif fmt == "github":
+        sources = Sources()
+        for diagnostic in diagnostics:
+            click.echo(ci.github(diagnostic, sources))
+        click.echo(summary(report, what))
+    elif fmt == "json":
         document = {
             "ok": report.ok,
             "errors": len(report.errors),
