@@ -59,7 +59,7 @@ at = "4,0"
         "p/missions/m.toml:25:1: error ZW701: the red keycard at 3,0 is behind the red door at V:3,0, the door it opens",
     ]
     assert full(body) == [
-        "p/missions/m.toml:25:1: error ZW701: the red keycard at 3,0 is behind the red door at V:3,0, the door it opens\n"
+        ("p/missions/m.toml:25:1: error ZW701: the red keycard at 3,0 is behind the red door at V:3,0, the door it opens\n"
         "   |\n"
         "20 | [[doors]]\n"
         "   | --------- this door needs the red keycard\n"
@@ -68,7 +68,7 @@ at = "4,0"
         "   | ^^^^^^^^^^^^ the red keycard is here\n"
         "   |\n"
         "   = note: for the same reason, also out of reach: room R1 at 3,0 (line 8), objective 1 at 4,0 (line 29)\n"
-        "   = note: so victory condition 1 (line 17) can never be met",
+        "   = note: so victory condition 1 (line 17) can never be met"),
     ]
 
 
@@ -133,8 +133,8 @@ def test_a_chain_of_keys_explained_link_by_link(diagnose):
         "p/missions/m.toml:33:1: error ZW701: the blue keycard at 6,0 is behind the blue door at V:3,0, the door it opens",
     ]
     assert full(body)[0].splitlines()[-2:] == [
-        "   = note: for the same reason, also out of reach: room R1 at 3,0 (line 8), room R2 at 5,0 (line 8), "
-        "objective 1 at 6,0 (line 30), the red keycard at 4,0 (line 36)",
+        ("   = note: for the same reason, also out of reach: room R1 at 3,0 (line 8), room R2 at 5,0 (line 8), "
+        "objective 1 at 6,0 (line 30), the red keycard at 4,0 (line 36)"),
         "   = note: so victory condition 1 (line 17) can never be met",
     ]
 
@@ -159,7 +159,7 @@ number = 1
 at = "4,0"
 '''
     assert full(body) == [
-        "p/missions/m.toml:8:8: error ZW701: room R1 at 3,0 is behind the blast door at V:3,0, which opens only after "
+        ("p/missions/m.toml:8:8: error ZW701: room R1 at 3,0 is behind the blast door at V:3,0, which opens only after "
         "a task in this room\n"
         "   |\n"
         " 8 | |. . .D: :|\n"
@@ -169,7 +169,7 @@ at = "4,0"
         "   | --------- this door needs a task in room R1\n"
         "   |\n"
         "   = note: for the same reason, also out of reach: objective 1 at 4,0 (line 25)\n"
-        "   = note: so victory condition 1 (line 17) can never be met",
+        "   = note: so victory condition 1 (line 17) can never be met"),
     ]
 
 
@@ -185,8 +185,8 @@ kind = "blast"
 room = "vault"
 '''
     assert lines(diagnose, body) == [
-        "p/missions/m.toml:8:8: error ZW701: room vault at 3,0 is behind the blast door at V:3,0, which opens only "
-        "after a task in this room",
+        ("p/missions/m.toml:8:8: error ZW701: room vault at 3,0 is behind the blast door at V:3,0, which opens only "
+        "after a task in this room"),
     ]
 
 
@@ -219,8 +219,8 @@ where = { "1-8" = "A" }
 what = { "1-8" = "1 zombie" }
 '''
     assert lines(diagnose, body) == [
-        "p/missions/m.toml:17:1: error ZW701: exit point at 3,1 is walled off: nothing leads there from the start "
-        "points, even with every door open",
+        ("p/missions/m.toml:17:1: error ZW701: exit point at 3,1 is walled off: nothing leads there from the start "
+        "points, even with every door open"),
         "p/missions/m.toml:20:1: error ZW702: spawn point A at 2,0 is walled off from every square the heroes can reach",
     ]
     assert full(body)[0].splitlines()[-1] == "   = note: so victory condition 1 (line 24) can never be met"
@@ -263,8 +263,8 @@ def test_a_rib_nobody_can_board(diagnose):
         "|. t ~ t .|\n+ + + + + +\n|# # ~ # #|\n+ + + + + +\n|# t ~ t #|\n+-+-+-+-+-+",
     ).replace('at = "4,1"', 'at = "4,0"') + '[rib]\nat = "2,2"\nfacing = "N"\n'
     assert lines(diagnose, body) == [
-        "p/missions/m.toml:19:1: error ZW701: exit point at 4,0 is across open water, and the rib at 2,2 cannot be "
-        "boarded: no transition square beside it can be reached",
+        ("p/missions/m.toml:19:1: error ZW701: exit point at 4,0 is across open water, and the rib at 2,2 cannot be "
+        "boarded: no transition square beside it can be reached"),
     ]
 
 

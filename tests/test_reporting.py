@@ -8,6 +8,7 @@ import pytest
 from conftest import FIXTURES, PACK, write
 from test_diagnostics import OKM
 
+from zwar_author.compile.project import check
 from zwar_author.errors import Diagnostic, Location, Related, Severity
 from zwar_author.reporting import text
 from zwar_author.reporting.source import Sources, token_span
@@ -210,3 +211,37 @@ def _strip(output: str) -> str:
     import re
 
     return re.sub(r"\x1b\[[0-9;]*m", "", output)
+
+
+def test_floors_and_rooms_are_called_by_their_printed_names_too(diagnose):
+    body = (OKM.replace("[[floors]]\n", '[[floors]]\nname = "Basement"\n').replace('at = "3,1"', 'at = "4,1"')
+            .replace("+ + +D+-+", "+ + + +-+") + '[[rooms]]\nid = "office"\nat = "2,0"\nname = "Back Office"\n')
+    assert [line for line in diagnose({"p/missions/m.toml": body}) if "ZW404" in line or "ZW301" in line] == [
+        ('p/missions/m.toml:9:6: error ZW301: room office ("Back Office") (2,0, 2 squares) has no door: '
+         "put a D on one of its walls"),
+        'p/missions/m.toml:20:6: error ZW404: 4,1 is off floor ground ("Basement"), which is 4x2',
+    ]
+
+
+def test_a_duplicate_points_at_the_first_definition(workdir):
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": OKM + SPAWN + (
+        '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[[spawn_points]]\nletter = "A"\nat = "1,0"\n')})
+    (found,) = [d for d in check([workdir / "p"], [FIXTURES]).report.sorted() if d.code == "ZW407"]
+    assert text.full(found, Sources()) == (
+        "p/missions/m.toml:27:10: error ZW407: spawn point `A` is defined twice (first at p/missions/m.toml:23:1)\n"
+        "   |\n"
+        "23 | [[spawn_points]]\n"
+        "   | ---------------- spawn point `A` is first defined here\n"
+        "...\n"
+        '27 | letter = "A"\n'
+        "   |          ^^^ ZW407\n"
+        "   |"
+    )
+
+
+def test_two_figures_on_one_square_point_at_each_other(workdir):
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": OKM + SPAWN + (
+        '[[infected]]\nclass = "zombie"\nat = "0,1"\nfacing = "N"\n')})
+    (found,) = [d for d in check([workdir / "p"], [FIXTURES]).report.sorted() if d.code == "ZW409"]
+    assert found.as_json()["related"] == [
+        {"path": "p/missions/m.toml", "line": 15, "col": 6, "label": "the start point is here"}]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import Diagnostic, Location, Severity
+from .errors import Diagnostic, Location, Related, Severity
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -22,8 +22,11 @@ class Code:
     template: str
     explanation: str
 
-    def at(self, location: Location, severity: Severity | None = None, **fields) -> Diagnostic:
-        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields))
+    def at(self, location: Location, severity: Severity | None = None, *, related: tuple[Related, ...] = (),
+           **fields) -> Diagnostic:
+        """The diagnostic at ``location``, its message the template filled with ``fields``."""
+        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields),
+                          related=tuple(related))
 
 
 CODES: dict[str, Code] = {}

@@ -301,8 +301,10 @@ class Playability:
         return gate_id in (self._cheapest(self._starts(), regions) or [])
 
     def room_name(self, room_id: str | None) -> str:
-        """A room as its author knows it: the id given in [[rooms]], else R<n>."""
+        """A room as its author knows it: the id given in [[rooms]] (and its printed name), else R<n>."""
         room = next(r for r in self.mission.board.rooms if r.id == room_id)
+        if room.name and room.label:
+            return f'{room.name} ("{room.label}")'
         return room.name or room.id.split(":")[1]
 
     def why(self, targets: set, seen: frozenset = frozenset()) -> str:

@@ -79,6 +79,11 @@ def art_grid(doc: Document, path: tuple, value, partial: bool = False) -> tuple[
     return grid, text.origins, located
 
 
+def floor_label(spec: FloorSpec) -> str:
+    """A floor as messages call it: its id, and the printed name the author gave it, if any."""
+    return f'{spec.id} ("{spec.name}")' if spec.name else spec.id
+
+
 def build_floor(
     spec: FloorSpec, doc: Document, path: tuple, tiles: TileLookup
 ) -> tuple[Grid | None, FloorSource, list[Diagnostic]]:
@@ -87,7 +92,7 @@ def build_floor(
     must not trust what depends on its terrain and edges."""
     source = FloorSource(doc, path)
     if (spec.art is None) == (spec.tiles is None):
-        return None, source, [codes.FLOOR_SOURCE.at(doc.loc(path), floor=spec.id)]
+        return None, source, [codes.FLOOR_SOURCE.at(doc.loc(path), floor=floor_label(spec))]
     if spec.art is not None:
         grid, source.origins, problems = art_grid(doc, path + ("art",), spec.art, partial=True)
     else:
@@ -96,7 +101,7 @@ def build_floor(
         return None, source, problems
     grid = seal(grid)
     if not problems and not (grid.terrain != Terrain.VOID).any():
-        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=spec.id))
+        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=floor_label(spec)))
         return None, source, problems
     return grid, source, problems
 

@@ -24,7 +24,7 @@ from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
 from . import tables
-from .layout import FloorSource, build_floor
+from .layout import FloorSource, build_floor, floor_label
 from .refs import EdgeId, Resolver, Sq
 from .rooms import check_rooms
 from .rules import KINDS, RefChecker
@@ -138,8 +138,10 @@ class _Compiler:
         for i, entry in enumerate(entries):
             value = getattr(entry, attr)
             if value in first:
-                self.report(codes.DUPLICATE, self.doc.loc(path(i) + (attr,)), what=what, id=value,
-                            first=self.doc.loc(path(first[value])).display())
+                earlier = self.doc.loc(path(first[value]))
+                self.problems.append(codes.DUPLICATE.at(
+                    self.doc.loc(path(i) + (attr,)), what=what, id=value, first=earlier.display(),
+                    related=(Related(earlier, f"{what} `{value}` is first defined here"),)))
                 again.add(i)
             first.setdefault(value, i)
         return again
@@ -157,7 +159,8 @@ class _Compiler:
         self.build_floors()
         self.check_tile_copies()
         declared = list(dict.fromkeys(f.id for f in self.m.floors))
-        self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared)
+        self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared,
+                                 labels={f.id: floor_label(f) for f in self.m.floors})
         self.place_doors()
         self.find_rooms()
         self.name_rooms()
@@ -306,7 +309,8 @@ class _Compiler:
                 continue
             if edge in self.door_specs:
                 first = self.at("doors", self.door_specs[edge])
-                self.report(codes.DUPLICATE, loc, what="door", id=spec.at, first=first.display())
+                self.problems.append(codes.DUPLICATE.at(loc, what="door", id=spec.at, first=first.display(),
+                                                        related=(Related(first, "the first door there"),)))
                 continue
             if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door" and not spec.open:
                 self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at)
@@ -368,7 +372,9 @@ class _Compiler:
             return
         for floor_id, grid in self.grids.items():
             labels = resolver.floors[floor_id].rooms
-            names = {int(labels[sq.y, sq.x]): name for name, sq in resolver.names.items() if sq.floor == floor_id}
+            printed = {spec.id: spec.name for spec in self.m.rooms}
+            names = {int(labels[sq.y, sq.x]): f'{name} ("{printed[name]}")' if printed.get(name) else name
+                     for name, sq in resolver.names.items() if sq.floor == floor_id}
             prefix = f"{floor_id}:" if self.prefix_floors else ""
             self.problems += check_rooms(prefix, grid, self.rooms[floor_id], self.sources[floor_id], names)
 
@@ -387,7 +393,7 @@ class _Compiler:
                 ends.append(sq)
             if len(ends) == 2 and ends[0].floor == ends[1].floor:
                 self.report(codes.STAIR_SAME_FLOOR, self.at("stairs", i, "link"), a=link.link[0], b=link.link[1],
-                            floor=ends[0].floor)
+                            floor=self.resolver.labels.get(ends[0].floor, ends[0].floor))
             elif len(ends) == 2:
                 out.append(c.CompiledStair(link=[str(e) for e in ends], colour=link.colour))
                 self.links.append((ends[0], ends[1]))
@@ -397,7 +403,7 @@ class _Compiler:
 
     def markers(self) -> dict[str, list]:
         """Resolve every marked square; returns the compiled markers by kind."""
-        units: dict[Sq, str] = {}
+        units: dict[Sq, tuple[str, Location]] = {}
         out: dict[str, list] = {}
         for key, name, need, unit in _MARKERS:
             entries = getattr(self.m, key)
@@ -415,15 +421,15 @@ class _Compiler:
                     continue
                 if unit:
                     if sq in units:
-                        self.report(codes.SHARED_SQUARE, loc, what=what, other=units[sq], ref=entry.at)
-                    units.setdefault(sq, what)
+                        self.shared(loc, what, entry.at, *units[sq])
+                    units.setdefault(sq, (what, loc))
                 out[key].append(entry.model_copy(update={"at": str(sq)}))
         if self.m.rib is not None:
             loc = self.at("rib", None, "at")
             sq = self.resolver.square(self.m.rib.at, loc)
             if sq is not None and self.terrain_ok(sq, self.m.rib.at, loc, "the rib", "water"):
                 if sq in units:
-                    self.report(codes.SHARED_SQUARE, loc, what="the rib", other=units[sq], ref=self.m.rib.at)
+                    self.shared(loc, "the rib", self.m.rib.at, *units[sq])
                 out["rib"] = [self.m.rib.model_copy(update={"at": str(sq)})]
         out["tokens"] = []
         for i, token in enumerate(self.m.tokens):
@@ -432,6 +438,10 @@ class _Compiler:
                 out["tokens"].append(token.model_copy(update={"room": str(room)}))
         self.check_ids()
         return out
+
+    def shared(self, loc: Location, what: str, ref: str, other: str, other_loc: Location) -> None:
+        self.problems.append(codes.SHARED_SQUARE.at(loc, what=what, other=other, ref=ref,
+                                                    related=(Related(other_loc, f"the {other} is here"),)))
 
     def terrain_ok(self, sq: Sq, text: str, loc: Location, what: str, need: str) -> bool:
         terrain = self.resolver.terrain(sq)

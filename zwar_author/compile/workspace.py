@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import codes
-from ..errors import Diagnostic, Location
+from ..errors import Diagnostic, Location, Related
 from ..geometry.board import Grid
 from ..model import content as c
 from ..model.pack import PackDoc, PackInfo, TileDoc
@@ -348,9 +348,10 @@ class Workspace:
         entry = TileEntry(absolute(path), model)
         first = pack.tiles.get(model.tile.id)
         if first is not None:
+            earlier = self.docs[first.path].loc(("tile", "id"))
             self.report(path, [codes.DUPLICATE.at(
-                doc.loc(("tile", "id")), what="tile", id=model.tile.id,
-                first=self.docs[first.path].loc(("tile", "id")).display())])
+                doc.loc(("tile", "id")), what="tile", id=model.tile.id, first=earlier.display(),
+                related=(Related(earlier, f"tile `{model.tile.id}` is first defined here"),))])
             return
         pack.tiles[model.tile.id] = entry
         entry.sides, problems = tile_sides(doc, model)
