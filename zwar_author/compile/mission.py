@@ -166,7 +166,10 @@ class _Compiler:
         self.name_rooms()
         self.check_rooms()
         stairs = self.stairs()
-        if not self.errors():
+        # A floor built from a tile whose own file is broken has no grid and no error here
+        # (the tile's file has it): the mission cannot be compiled, but is checked on.
+        complete = all(f in self.grids for f in declared)
+        if complete and not self.errors():
             floors = tuple(self.resolver.floors[f] for f in declared)
             self.board = Board(floors, tuple(((a.floor, a.x, a.y), (b.floor, b.x, b.y)) for a, b in self.links))
         markers = self.markers()
@@ -181,7 +184,7 @@ class _Compiler:
         self.roles()
         self.warnings()
         self.problems += self.resolver.problems + refs.problems
-        if self.errors():
+        if self.errors() or not complete:
             return None
         mission = self.assemble(stairs, markers, spawn, events, heroes)
         self.prove(mission)
