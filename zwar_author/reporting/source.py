@@ -19,6 +19,7 @@ from ..errors import Location
 from ..sources import document
 
 _WORD = re.compile(r"[A-Za-z0-9_]+")
+TOKEN = 400  # the longest span found: a longer token is underlined this far (and lines are never scanned whole)
 _HEADER = re.compile(r"\[\[?[^\[\]\n]*\]\]?")
 _CLOSE = {"[": "]", "{": "}"}
 
@@ -76,21 +77,23 @@ def token_span(text: str, col: int) -> tuple[int, int]:
     i = col - 1
     if i >= len(text) or i < 0:
         return col, col + 1
-    char = text[i]
-    end = i + 1
+    header = i < TOKEN and not text[:i].strip()  # a table header starts its line
+    rest = text[i:i + TOKEN]  # the work per diagnostic stays bounded on a huge line
+    char = rest[0]
+    end = 1
     if char in "\"'":
-        quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else char
-        close = _closing_quote(text, i + len(quote), quote)
-        end = close + len(quote) if close >= 0 else (i + len(quote) if len(quote) == 3 else len(text.rstrip()))
-    elif char == "[" and not text[:i].strip():
-        match = _HEADER.match(text, i)
-        end = match.end() if match else i + 1
+        quote = rest[:3] if rest[:3] in ('"""', "'''") else char
+        close = _closing_quote(rest, len(quote), quote)
+        end = close + len(quote) if close >= 0 else (len(quote) if len(quote) == 3 else len(rest.rstrip()))
+    elif char == "[" and header:
+        match = _HEADER.match(rest)
+        end = match.end() if match else 1
     elif char in _CLOSE:
-        end = _matching(text, i)
+        end = _matching(rest, 0)
     elif _WORD.match(char):
-        match = _WORD.match(text, i)
-        end = match.end() if match else i + 1
-    return col, max(end + 1, col + 1)
+        match = _WORD.match(rest)
+        end = match.end() if match else 1
+    return col, col + max(end, 1)
 
 
 def _closing_quote(text: str, start: int, quote: str) -> int:

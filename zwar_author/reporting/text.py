@@ -108,9 +108,9 @@ def _snippet(sources: Sources, path: Path, labels: list[_Label], gutter: str, pa
 
 def _source_row(sources: Sources, path: Path, number: int, gutter: str, paint: Painter, labels: list[_Label],
                 severity: Severity = Severity.ERROR) -> list[str]:
-    text = _printable(_line(sources, path, number) or "")
     first = min((label.span.start for label in labels), default=1)
-    shift, shown = _window(text, first)
+    shift, shown = _window(_line(sources, path, number) or "", first)
+    shown = _printable(shown)
     out = [paint(f"{number:>{len(gutter)}} |", "gutter") + (f" {shown}" if shown else "")]
     for label in labels:
         start = max(label.span.start - shift, 1)
