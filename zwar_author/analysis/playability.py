@@ -52,6 +52,9 @@ class Finding:
     #: the root of the chain of reasons: a door's edge id, or for what is cut off without a door
     #: "key:index" of the first thing out of reach; findings with one cause are one problem
     cause: str | None = None
+    #: True for the finding about the cause itself: the keycard behind the door it opens, the
+    #: task room behind its blast door
+    itself: bool = False
 
 
 @dataclass
@@ -182,20 +185,19 @@ class Playability:
                 regions = self._targets(entry)
                 if not regions & self.reached:
                     cause = self.root(regions) or f"{key}:{index}"
-                    why = self.why(regions)
-                    if key == "keycards" and cause in self.gates and self._locked_behind_itself(cause, regions, colour=entry.colour):
-                        why = f"is behind the {self._describe(cause)}, the door it opens"
+                    itself = key == "keycards" and self._locked_behind_itself(cause, regions, colour=entry.colour)
+                    why = f"is behind the {self._describe(cause)}, the door it opens" if itself else self.why(regions)
                     out.append(Finding(key, index, "unreachable", name(entry), self.show(_square(entry.at)), why,
-                                       cause))
+                                       cause, itself))
         for index, room in enumerate(self.mission.board.rooms):
             regions = self._room_regions(room.id)
             if not regions & self.reached:
                 cause = self.root(regions) or f"rooms:{index}"
-                why = self.why(regions)
-                if cause in self.gates and self._locked_behind_itself(cause, regions, room=room.id):
-                    why = f"is behind the {self._describe(cause)}, which opens only after a task in this room"
+                itself = self._locked_behind_itself(cause, regions, room=room.id)
+                why = (f"is behind the {self._describe(cause)}, which opens only after a task in this room" if itself
+                       else self.why(regions))
                 out.append(Finding("rooms", index, "unreachable", f"room {self.room_name(room.id)}",
-                                   self.show(_square(room.squares[0])), why, cause))
+                                   self.show(_square(room.squares[0])), why, cause, itself))
         out += self._spawn_points()
         out += self._victories()
         return out
@@ -294,8 +296,11 @@ class Playability:
 
     def _locked_behind_itself(self, gate_id: str, regions: set, colour: str | None = None,
                               room: str | None = None) -> bool:
-        """True when ``regions`` (a keycard's of ``colour``, or task ``room``'s) open ``gate_id`` and are behind it."""
-        gate = self.gates[gate_id]
+        """True when ``gate_id`` is a door, opened by ``regions`` (a keycard's of ``colour``, or task
+        ``room``'s), and they are behind it."""
+        gate = self.gates.get(gate_id)
+        if gate is None:
+            return False
         if (gate.kind == "locked" and gate.colour != colour) or (gate.kind == "blast" and gate.room != room):
             return False
         return gate_id in (self._cheapest(self._starts(), regions) or [])

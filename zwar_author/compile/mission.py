@@ -216,9 +216,7 @@ class _Compiler:
                     self.problems.append(codes_by_kind[finding.kind].at(
                         loc, severity, what=finding.what, square=finding.square, why=finding.why))
                 continue
-            loc, primary = min(located, key=lambda lf: (
-                not ("the door it opens" in lf[1].why or "task in this room" in lf[1].why),
-                lf[1].kind == "impossible", lf[0]))
+            loc, primary = min(located, key=lambda lf: (not lf[1].itself, lf[1].kind == "impossible", lf[0]))
             diagnostic = codes_by_kind[primary.kind].at(
                 loc, severity, what=primary.what, square=primary.square, why=primary.why)
             folded = [lf for lf in located if lf[1] is not primary]
