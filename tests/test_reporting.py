@@ -263,3 +263,27 @@ def test_a_mission_on_a_broken_tile_is_checked_on_without_that_floor(zwar, workd
         "nothing built: 2 errors, 1 warning\n"
     )
     assert not (workdir / "out").exists()
+
+
+def test_a_fifo_is_never_opened_for_display(workdir):
+    import os
+
+    os.mkfifo(workdir / "pipe.toml")
+    diagnostic = Diagnostic(Location(workdir / "pipe.toml", 1, 1), "ZW001", Severity.ERROR, "not a file")
+    assert text.full(diagnostic, Sources()) == "pipe.toml:1:1: error ZW001: not a file"
+
+
+def test_a_long_cascade_is_summed_up(diagnose):
+    """Ten rooms behind one locked door whose keycard is in the last of them: one error, the rooms counted."""
+    art = ["+" + "-+" * 12, "|. .D" + ". " * 9 + ".|", "+ + +" + "D+" * 10, "|. .|" + ":|" * 10, "+" + "-+" * 12]
+    body = ('[mission]\nid = "m"\ntitle = "M"\n[[floors]]\nart = """\n' + "\n".join(art) + '\n"""\n'
+            '[[starts]]\nat = "0,0"\n[[doors]]\nat = "V:2,0"\nkind = "locked"\nkey = "red"\n'
+            '[[keycards]]\ncolour = "red"\nat = "11,1"\n' + SPAWN)
+    write(Path.cwd(), {"p/pack.toml": PACK, "p/missions/m.toml": body})
+    (found,) = [d for d in check([Path("p")], [FIXTURES]).report.sorted() if d.code.startswith("ZW7")]
+    assert found.human() == (
+        "p/missions/m.toml:18:1: error ZW701: the red keycard at 11,1 is behind the red door at V:2,0, the door it opens")
+    assert found.notes == (
+        "for the same reason, also out of reach: room R1 at 2,1 (line 9), room R2 at 3,1 (line 9), room R3 at 4,1 "
+        "(line 9), room R4 at 5,1 (line 9), room R5 at 6,1 (line 9), room R6 at 7,1 (line 9), room R7 at 8,1 "
+        "(line 9), room R8 at 9,1 (line 9) and 2 more",)

@@ -225,7 +225,7 @@ class _Compiler:
                 also = [f"{f.what} at {f.square} (line {floc.line})" for floc, f in folded if f.kind == "unreachable"]
                 lost = [f"{f.what} (line {floc.line})" for floc, f in folded if f.kind == "impossible"]
                 if also:
-                    notes.append("for the same reason, also out of reach: " + ", ".join(also))
+                    notes.append("for the same reason, also out of reach: " + _some(also))
                 if lost:
                     notes.append(f"so {_and(lost)} can never be met")
             related = [r for r in self.cause_related(mission, proof, cause) if r.location != loc] \
@@ -843,6 +843,12 @@ def _edge_key(text: str, floors: dict[str, int]) -> tuple[int, str, int, int]:
 
 def _floor(floor_id: str, grid: Grid) -> Floor:
     return Floor(floor_id, grid, np.zeros(grid.terrain.shape, np.int32))
+
+
+def _some(items: list[str], most: int = 8) -> str:
+    """``items`` joined, the first ``most`` of them and how many more."""
+    shown = ", ".join(items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _and(items: list[str]) -> str:

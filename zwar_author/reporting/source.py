@@ -60,11 +60,17 @@ class Sources:
 
 
 def _read_lines(path: Path) -> list[str] | None:
+    """The lines of a regular file no larger than a source may be; opened without blocking (a FIFO
+    put in its place never hangs the report) and checked after opening."""
     try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > document.MAX_BYTES:
-            return None
-        with open(path, "rb") as handle:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode) or info.st_size > document.MAX_BYTES:
+                return None
             raw = handle.read(document.MAX_BYTES + 1)
         text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError):
