@@ -287,3 +287,10 @@ def test_a_long_cascade_is_summed_up(diagnose):
         "for the same reason, also out of reach: room R1 at 2,1 (line 9), room R2 at 3,1 (line 9), room R3 at 4,1 "
         "(line 9), room R4 at 5,1 (line 9), room R5 at 6,1 (line 9), room R6 at 7,1 (line 9), room R7 at 8,1 "
         "(line 9), room R8 at 9,1 (line 9) and 2 more",)
+
+
+def test_explain_suggests_the_closest_name(zwar):
+    result = zwar("explain", "roomleak")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "Error: unknown code 'roomleak' (did you mean `room-leak`?): `zwar explain` lists them all")

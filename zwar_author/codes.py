@@ -7,6 +7,7 @@ a problem reads the same way, and tests can assert the exact text.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from .errors import Diagnostic, Location, Related, Severity
@@ -326,6 +327,14 @@ def lookup(text: str) -> Code:
         return CODES[text.upper()]
     by_name = {entry.name: entry for entry in CODES.values()}
     return by_name[text.strip().lower().replace("_", "-")]
+
+
+def suggest(text: str) -> str | None:
+    """The code name closest to a mistyped name (``roomleak`` -> ``room-leak``), if one is close."""
+    if text.upper().startswith("ZW"):
+        return None
+    close = difflib.get_close_matches(text.strip().lower(), [entry.name for entry in CODES.values()], n=1)
+    return close[0] if close else None
 
 
 def explain(code: str) -> str:

@@ -1,6 +1,6 @@
 import click
 
-from ..codes import CODES, explain
+from ..codes import CODES, explain, suggest
 
 
 @click.command("explain")
@@ -17,4 +17,6 @@ def command(code: str | None) -> None:
     try:
         click.echo(explain(code), nl=False)
     except KeyError:
-        raise click.UsageError(f"unknown code {code!r}: `zwar explain` lists them all") from None
+        close = suggest(code)
+        hint = f" (did you mean `{close}`?)" if close else ""
+        raise click.UsageError(f"unknown code {code!r}{hint}: `zwar explain` lists them all") from None
