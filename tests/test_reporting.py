@@ -294,3 +294,13 @@ def test_explain_suggests_the_closest_name(zwar):
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == (
         "Error: unknown code 'roomleak' (did you mean `room-leak`?): `zwar explain` lists them all")
+
+
+def test_an_unknown_key_in_a_floor_does_not_hold_back_the_rest(diagnose):
+    body = OKM.replace('[[floors]]\n', '[[floors]]\nnmae = "Ground"\n') + (
+        '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-6" = "A" }\nwhat = { "1-8" = "1 zombie" }\n')
+    assert diagnose({"p/missions/m.toml": body}) == [
+        "p/missions/m.toml:6:1: error ZW005: unknown key `nmae` in floors[0]; did you mean `name`?",
+        "p/missions/m.toml:25:9: error ZW501: turn spawn roll 1: faces 7-8 of the d8 are not covered: every face "
+        "needs one row",
+    ]

@@ -31,7 +31,7 @@ from .rules import KINDS, RefChecker
 from .workspace import Pack, Workspace
 
 #: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
-_CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code}
+_CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code, codes.FLOOR_SOURCE.code}
 CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escort", "survive", "kill",
                   "any_hero_dies", "npc_dies", "after_turn")
 TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")

@@ -264,6 +264,12 @@ def _prune(data: dict, kept: dict[str, list[int]], error: ErrorDetails) -> bool:
     key, value = loc[0], data[loc[0]]
     if isinstance(value, list) and len(loc) > 1 and isinstance(loc[1], int):
         position = loc[1]
+        entry = value[position] if position < len(value) else None
+        if error["type"] == "extra_forbidden" and len(loc) == 3 and isinstance(entry, dict) and loc[2] in entry:
+            # An unknown key means nothing: the entry is checked on without it (a copy: the
+            # document itself is left as written).
+            value[position] = {k: v for k, v in entry.items() if k != loc[2]}
+            return True
         if position < len(value):
             del value[position]
             del kept[key][position]
