@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import codes
-from ..errors import Diagnostic, Location
+from ..errors import Diagnostic, Location, Related
 from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
 from ..model.mission import FloorSpec
 from ..sources.art import art_text, parse_art
@@ -124,7 +124,8 @@ def _place_tiles(
         overlap = next((p for p in placed if _overlaps((x, y, grid), (p[2], p[3], p[1]))), None)
         if overlap is not None:
             problems.append(codes.TILES_OVERLAP.at(
-                loc, tile=_name(found), x=x, y=y, other=_name(overlap[0]), other_x=overlap[2], other_y=overlap[3]))
+                loc, tile=_name(found), x=x, y=y, other=_name(overlap[0]), other_x=overlap[2], other_y=overlap[3],
+                related=(Related(doc.loc(path + ("tiles", overlap[4])), f"{_name(overlap[0])} is placed here"),)))
             continue
         if spec.size and (x + grid.width > spec.size[0] or y + grid.height > spec.size[1]):
             problems.append(codes.TILE_OFF_FLOOR.at(
@@ -154,11 +155,12 @@ def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | Non
             taken = owner[cut]
             clash = (taken >= 0) & (target != Edge.OPEN) & (mine != Edge.OPEN) & (target != mine)
             for ey, ex in zip(*np.nonzero(clash)):
-                other = placed[taken[ey, ex]][0]
+                other, *_, other_index = placed[taken[ey, ex]]
                 problems.append(codes.EDGE_CONFLICT.at(
                     doc.loc(path + ("tiles", index)), edge=f"{axis}:{x + ex},{y + ey}",
                     kind=EDGE_NAME[Edge(int(mine[ey, ex]))], tile=_name(side),
-                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other)))
+                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other),
+                    related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))
             target[:] = np.where((taken < 0) | (target == Edge.OPEN), mine, target)
             taken[:] = np.where(taken < 0, number, taken)
     return (None, problems) if problems else (canvas, [])
