@@ -304,3 +304,19 @@ def test_an_unknown_key_in_a_floor_does_not_hold_back_the_rest(diagnose):
         "p/missions/m.toml:25:9: error ZW501: turn spawn roll 1: faces 7-8 of the d8 are not covered: every face "
         "needs one row",
     ]
+
+
+def test_a_marker_on_the_wrong_terrain_points_at_where_the_square_is_drawn(workdir):
+    body = '[mission]\nid = "m"\ntitle = "M"\n[[floors]]\nart = """\n+-+-+\n|. #|\n+-+-+\n"""\n[[starts]]\nat = "1,0"\n'
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": body})
+    (found,) = [d for d in check([workdir / "p"], [FIXTURES]).report.sorted() if d.code == "ZW401"]
+    assert text.full(found, Sources()) == (
+        "p/missions/m.toml:11:6: error ZW401: start point at 1,0 is on a void square: put it on the board\n"
+        "   |\n"
+        " 7 | |. #|\n"
+        "   |    - square 1,0 is drawn as void here\n"
+        "...\n"
+        '11 | at = "1,0"\n'
+        "   |      ^^^^^ ZW401\n"
+        "   |"
+    )

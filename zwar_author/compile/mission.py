@@ -127,8 +127,19 @@ class _Compiler:
     def at(self, key: str, index: int | None = None, *rest) -> Location:
         return self.doc.loc(self.path(key, index, *rest))
 
-    def report(self, code: Code, loc: Location, **fields) -> None:
-        self.problems.append(code.at(loc, **fields))
+    def report(self, code: Code, loc: Location, *, related: tuple[Related, ...] = (), **fields) -> None:
+        self.problems.append(code.at(loc, related=related, **fields))
+
+    def drawn(self, sq: Sq) -> tuple[Related, ...]:
+        """Where square ``sq`` is drawn (its art character, or the tile placed there), and as what."""
+        return (Related(self.sources[sq.floor].square(sq.x, sq.y),
+                        f"square {self.show(sq)} is drawn as {self.resolver.terrain_name(sq)} here"),)
+
+    def drawn_edge(self, edge: EdgeId) -> tuple[Related, ...]:
+        """Where edge ``edge`` is drawn, and as what."""
+        where = f"{edge.floor}:{edge.axis}:{edge.x},{edge.y}" if self.prefix_floors else f"{edge.axis}:{edge.x},{edge.y}"
+        kind = Edge(int(edge_kind(self.grids[edge.floor], edge.axis, edge.x, edge.y)))
+        return (Related(self.sources[edge.floor].edge(edge.axis, edge.x, edge.y), f"{where} is drawn {_DRAWN[kind]} here"),)
 
     def repeated(self, entries, attr: str, what: str, path) -> set[int]:
         """Indices of entries whose ``attr`` an earlier entry already has, each reported;
@@ -306,7 +317,7 @@ class _Compiler:
             grid = self.grids[edge.floor]
             what = self.door_edge_problem(grid, edge)
             if what:
-                self.report(codes.DOOR_EDGE, loc, edge=spec.at, what=what)
+                self.report(codes.DOOR_EDGE, loc, edge=spec.at, what=what, related=self.drawn_edge(edge))
                 continue
             if edge in self.door_specs:
                 first = self.at("doors", self.door_specs[edge])
@@ -314,7 +325,7 @@ class _Compiler:
                                                         related=(Related(first, "the first door there"),)))
                 continue
             if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door" and not spec.open:
-                self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at)
+                self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at, related=self.drawn_edge(edge))
             (grid.h if edge.axis == "H" else grid.v)[edge.y, edge.x] = Edge.DOOR
             self.doors[edge] = c.CompiledDoor(
                 at=str(edge), kind=spec.kind, source="mission", key=spec.key, room=None, open=spec.open, rooms=[])
@@ -389,7 +400,8 @@ class _Compiler:
                 if sq is None:
                     continue
                 if self.resolver.terrain(sq) != Terrain.STAIRS:
-                    self.report(codes.STAIR_NOT_STAIRS, loc, ref=text, terrain=self.resolver.terrain_name(sq))
+                    self.report(codes.STAIR_NOT_STAIRS, loc, ref=text, terrain=self.resolver.terrain_name(sq),
+                                related=self.drawn(sq))
                     continue
                 ends.append(sq)
             if len(ends) == 2 and ends[0].floor == ends[1].floor:
@@ -418,7 +430,8 @@ class _Compiler:
                 if getattr(entry, "scope", None) == "room" and self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
                     self.report(codes.WRONG_TERRAIN, loc, what=what, ref=entry.at,
                                 terrain=self.resolver.terrain_name(sq),
-                                need="an objective done anywhere in its room must be in a room")
+                                need="an objective done anywhere in its room must be in a room",
+                                related=self.drawn(sq))
                     continue
                 if unit:
                     if sq in units:
@@ -447,16 +460,16 @@ class _Compiler:
     def terrain_ok(self, sq: Sq, text: str, loc: Location, what: str, need: str) -> bool:
         terrain = self.resolver.terrain(sq)
         if terrain == Terrain.VOID:
-            self.report(codes.ON_VOID, loc, what=what, ref=text)
+            self.report(codes.ON_VOID, loc, what=what, ref=text, related=self.drawn(sq))
             return False
         if need == "water":
             if terrain != Terrain.WATER:
                 self.report(codes.WRONG_TERRAIN, loc, what=what, ref=text, terrain=self.resolver.terrain_name(sq),
-                            need="the rib floats on open water ('~')")
+                            need="the rib floats on open water ('~')", related=self.drawn(sq))
                 return False
             return True
         if terrain == Terrain.WATER:
-            self.report(codes.ON_WATER, loc, what=what, ref=text)
+            self.report(codes.ON_WATER, loc, what=what, ref=text, related=self.drawn(sq))
             return False
         return True
 
@@ -859,6 +872,9 @@ def _known(values) -> str:
     values = [str(v) for v in values]
     return f" (known: {', '.join(values)})" if values else " (none are defined)"
 
+
+#: How an edge is drawn, for "V:1,1 is drawn open here".
+_DRAWN = {Edge.OPEN: "open", Edge.WALL: "as a wall", Edge.DOOR: "as a doorway", Edge.OBSTACLE: "as a water obstacle"}
 
 #: Marked squares: (mission key, how to name one, terrain needed, holds a figure).
 _MARKERS = (
