@@ -58,7 +58,7 @@ def use_colour(choice: str) -> bool:
 
 
 def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
-    """Print the report; exit 1 if it holds errors."""
+    """Print the report in ``fmt`` (full, short, json, sarif or github); exit 1 if it holds errors."""
     diagnostics = report.sorted()
     if fmt == "sarif":
         click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
@@ -76,7 +76,7 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
             **(extra or {}),
         }
         click.echo(json.dumps(document, indent=2, sort_keys=True))
-    elif fmt == "short":
+    elif fmt in ("short", "human"):  # "human": what commands without a --format of their own pass
         for diagnostic in diagnostics:
             click.echo(text.short(diagnostic))
         click.echo(summary(report, what))
