@@ -320,3 +320,24 @@ def test_a_marker_on_the_wrong_terrain_points_at_where_the_square_is_drawn(workd
         "   |      ^^^^^ ZW401\n"
         "   |"
     )
+
+
+@pytest.mark.parametrize("env, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"NO_COLOR": ""}, True),
+                                           ({"TERM": "dumb"}, False)])
+def test_auto_colours_a_terminal(monkeypatch, env, coloured):
+    import io
+    import sys
+
+    from zwar_author.cli.output import use_colour
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "stdout", Terminal())
+    assert use_colour("auto") is coloured
+    assert use_colour("never") is False and use_colour("always") is True

@@ -51,10 +51,11 @@ def summary(report: Report, what: str) -> str:
 
 
 def use_colour(choice: str) -> bool:
-    """--color always or never as said; auto colours a terminal unless NO_COLOR is set (no-color.org)."""
+    """--color always or never as said; auto colours a terminal unless NO_COLOR is set (to anything
+    but the empty string) or the terminal is a dumb one."""
     if choice != "auto":
         return choice == "always"
-    return not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+    return not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
 
 
 def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
