@@ -248,19 +248,22 @@ def test_two_figures_on_one_square_point_at_each_other(workdir):
 
 
 def test_a_mission_on_a_broken_tile_is_checked_on_without_that_floor(zwar, workdir):
-    """The tile's own error is reported in its file; the mission's other errors still are (it once crashed)."""
+    """The tile's own error is reported in its file; the mission's other errors still are (it once crashed),
+    those about sizes too, since the tile's drawing has a sound shape."""
     tile = '[tile]\nid = "t"\nname = "T"\n[sides.A]\nart = """\n+-+-+-+\n|. x .|\n+-+-+-+\n"""\n'
     body = ('[mission]\nid = "m"\ntitle = "M"\n[[floors]]\ntiles = [{ tile = "t", at = [0, 0] }]\n'
-            '[[starts]]\nat = "0,0"\n[[items]]\nletter = "S"\ncard = "pistl"\nat = "1,0"\n' + SPAWN)
+            '[[starts]]\nat = "0,0"\n[[items]]\nletter = "S"\ncard = "pistl"\nat = "1,0"\n'
+            '[[exits]]\nat = "7,0"\n' + SPAWN)
     write(workdir, {"p/pack.toml": PACK, "p/tiles/t.toml": tile, "p/missions/m.toml": body})
     result = zwar("build", "p", "-o", "out", "--pack-path", FIXTURES, "--format", "short")
     assert result.exit_code == 1
     assert result.output == (
         "p/missions/m.toml:1:1: warning ZW602: mission has no victory conditions: add [[victory]]\n"
         "p/missions/m.toml:10:8: error ZW408: equipment card `pistl` does not exist; did you mean `pistol`?\n"
+        "p/missions/m.toml:13:6: error ZW404: 7,0 is off floor ground, which is 3x1\n"
         "p/tiles/t.toml:7:4: error ZW106: 'x' on square 1,0: a square is '.' corridor, ':' room, '=' stairs, '~' water, "
         "'t' transition or '#' void\n"
-        "nothing built: 2 errors, 1 warning\n"
+        "nothing built: 3 errors, 1 warning\n"
     )
     assert not (workdir / "out").exists()
 

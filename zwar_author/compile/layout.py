@@ -28,6 +28,7 @@ class TileSide:
     id: str
     side: str
     grid: Grid
+    uncertain: bool = False  # the tile's file has bad characters: some squares and edges are unknown
 
     @property
     def qualified(self) -> str:
@@ -47,6 +48,7 @@ class FloorSource:
     path: tuple
     origins: tuple = ()  # art: per art line, (raw line, dedent)
     placements: list[tuple[int, int, int, int, int]] = field(default_factory=list)  # x, y, w, h, index
+    uncertain: bool = False  # built from a tile drawn with bad characters
 
     def square(self, x: int, y: int) -> Location:
         return self._art_char(2 * y + 1, 2 * x + 1) if self.origins else self._placement(x, y)
@@ -134,6 +136,7 @@ def _place_tiles(
             continue
         placed.append((found, grid, x, y, index))
         source.placements.append((x, y, grid.width, grid.height, index))
+        source.uncertain = source.uncertain or found.uncertain
     if problems or not placed:
         return None, problems
     width = spec.size[0] if spec.size else max(x + g.width for _, g, x, _, _ in placed)

@@ -177,9 +177,9 @@ class _Compiler:
         self.name_rooms()
         self.check_rooms()
         stairs = self.stairs()
-        # A floor built from a tile whose own file is broken has no grid and no error here
-        # (the tile's file has it): the mission cannot be compiled, but is checked on.
-        complete = all(f in self.grids for f in declared)
+        # A floor built from a tile whose own file is broken has no grid, or an uncertain one, and
+        # no error here (the tile's file has it): the mission cannot be compiled, but is checked on.
+        complete = all(f in self.grids for f in declared) and not self.uncertain
         if complete and not self.errors():
             floors = tuple(self.resolver.floors[f] for f in declared)
             self.board = Board(floors, tuple(((a.floor, a.x, a.y), (b.floor, b.x, b.y)) for a, b in self.links))
@@ -276,7 +276,7 @@ class _Compiler:
             self.problems += found
             if grid is not None:
                 self.grids[spec.id], self.sources[spec.id] = grid, source
-                if found:
+                if found or source.uncertain:
                     self.uncertain.add(spec.id)
 
     def check_tile_copies(self) -> None:
