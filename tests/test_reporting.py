@@ -344,3 +344,10 @@ def test_auto_colours_a_terminal(monkeypatch, env, coloured):
     monkeypatch.setattr(sys, "stdout", Terminal())
     assert use_colour("auto") is coloured
     assert use_colour("never") is False and use_colour("always") is True
+
+
+def test_a_floor_of_unknown_squares_is_not_called_empty(diagnose):
+    tile = '[tile]\nid = "t"\nname = "T"\n[sides.A]\nart = """\n+-+\n|x|\n+-+\n"""\n'
+    body = '[mission]\nid = "m"\ntitle = "M"\n[[floors]]\ntiles = [{ tile = "t", at = [0, 0] }]\n[[starts]]\nat = "1,0"\n'
+    assert [line.split(": ")[1] for line in diagnose({"p/tiles/t.toml": tile, "p/missions/m.toml": body})
+            if ": error" in line] == ["error ZW404", "error ZW106"]

@@ -102,7 +102,7 @@ def build_floor(
     if grid is None:
         return None, source, problems
     grid = seal(grid)
-    if not problems and not (grid.terrain != Terrain.VOID).any():
+    if not problems and not source.uncertain and not (grid.terrain != Terrain.VOID).any():
         problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=floor_label(spec)))
         return None, source, problems
     return grid, source, problems

@@ -70,7 +70,8 @@ def compile_mission(ws: Workspace, pack: Pack, doc: Document, allow_unplayable: 
 #: since those squares and edges are unknown. Sizes, references, ids and tables still are.
 _TERRAIN_CODES = {c.code for c in (codes.ROOM_NO_DOOR, codes.ROOM_LEAK, codes.DOOR_EDGE, codes.DOOR_REDUNDANT,
                                    codes.STAIR_NOT_STAIRS, codes.NOT_A_ROOM, codes.ON_VOID, codes.ON_WATER,
-                                   codes.WRONG_TERRAIN, codes.UNREACHABLE, codes.CUT_OFF, codes.IMPOSSIBLE)}
+                                   codes.WRONG_TERRAIN, codes.UNREACHABLE, codes.CUT_OFF, codes.IMPOSSIBLE,
+                                   codes.EMPTY_FLOOR)}
 
 
 def _on_terrain(problem: Diagnostic) -> bool:
