@@ -169,9 +169,13 @@ def test_a_character_no_print_font_has_is_a_warning_at_its_first_use(zwar, workd
     briefing_pack(workdir, "Meet at the ሀ sign, then ཀ.")
     result = zwar("render", "p", "--sheet", "mission", "-o", "out", "--pack-path", FIXTURES)
     assert result.exit_code == 0
-    assert [line for line in result.output.splitlines() if "ZW980" in line] == [
+    assert (
         "p/missions/m.toml:4:25: warning ZW980: the sheets of mission `narrow` cannot be printed: ཀ (U+0F40), "
-        "ሀ (U+1200); no print font has them: they would print as empty boxes"]
+        "ሀ (U+1200); no print font has them: they would print as empty boxes\n"
+        "  |\n"
+        '4 | briefing = "Meet at the ሀ sign, then ཀ."\n'
+        "  |                         ^ ZW980\n"
+        "  |\n") in result.output
 
 
 def test_without_the_fallback_font_cjk_text_asks_for_it(zwar, workdir, monkeypatch):
@@ -183,7 +187,7 @@ def test_without_the_fallback_font_cjk_text_asks_for_it(zwar, workdir, monkeypat
     monkeypatch.setattr(fonts, "fallback_installed", lambda: False)
     briefing_pack(workdir, "Find the 地図.")
     result = zwar("render", "p", "--sheet", "mission", "-o", "out", "--pack-path", FIXTURES)
-    assert [line for line in result.output.splitlines() if "ZW980" in line][0] == (
+    assert [line for line in result.output.splitlines() if "warning ZW980" in line][0] == (
         "p/missions/m.toml:4:22: warning ZW980: the sheets of mission `narrow` cannot be printed: 図 (U+56F3), "
         "地 (U+5730); install the fallback font for them (Debian: apt install fonts-droid-fallback)")
 

@@ -38,7 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
     "odds": ("odds", "Exact odds from the dice tables (not simulation) of missions or packs."),
     "schema": ("schema", "(Re)write the JSON Schemas of packs, tiles, missions, rules data and compiled content."),
-    "explain": ("explain", "Print the explanation of a diagnostic code (ZW301), or list every code."),
+    "explain": ("explain", "Explain a diagnostic code, given by number or name, or list every code."),
     "assumed": ("assumed", "List every rules value marked as assumed (not printed in the sources)."),
 }
 

@@ -4,13 +4,13 @@ from pathlib import Path
 import click
 
 from .complete import complete_packs
-from .output import FORMAT, PACK_PATH, plural, usage_errors
+from .output import LIST_FORMAT, PACK_PATH, plural, usage_errors
 
 
 @click.command("assumed")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_packs)
 @click.option("--own", is_flag=True, help="Only the pack's own values, not those of the packs it requires.")
-@FORMAT
+@LIST_FORMAT
 @PACK_PATH
 @usage_errors
 def command(paths: tuple[Path, ...], own: bool, fmt: str, search: tuple[str, ...]) -> None:

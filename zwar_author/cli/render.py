@@ -55,4 +55,4 @@ def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, 
         click.echo(note)
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing drawn")
-    emit(result.outcome.report, "human", what)
+    emit(result.outcome.report, "full", what)
