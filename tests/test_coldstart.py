@@ -17,7 +17,7 @@ from conftest import REPO
 from zwar_author.cli import COMMANDS, cli
 
 HEAVY = ("networkx", "numpy", "svgwrite", "pydantic", "zwar_author.engine", "zwar_author.playtest",
-         "zwar_author.render", "zwar_author.compile")
+         "zwar_author.render", "zwar_author.compile", "zwar_author.reporting", "zwar_author.serve")
 
 
 def imported_after(code: str) -> set[str]:
@@ -65,7 +65,7 @@ from zwar_author.cli import cli
 with contextlib.redirect_stdout(io.StringIO()):
     cli.main(["validate", {str(mission)!r}], prog_name="zwar", standalone_mode=False)
 """
-    assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile"}
+    assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile", "zwar_author.reporting"}
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -12,8 +12,6 @@ from pathlib import Path
 import click
 
 from ..errors import Report, Severity, UsageError, display_path
-from ..reporting import ci, text
-from ..reporting.source import Sources
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
                       default="full", show_default=True,
@@ -62,6 +60,10 @@ def use_colour(choice: str) -> bool:
 
 def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
     """Print the report in ``fmt`` (full, short, json, sarif or github); exit 1 if it holds errors."""
+    # Here, so that a command's `--help` and shell completion do not load the reporters
+    from ..reporting import ci, text
+    from ..reporting.source import Sources
+
     diagnostics = report.sorted()
     if fmt == "sarif":
         click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
