@@ -205,3 +205,32 @@ def test_wide_characters_are_measured_a_full_em():
     from zwar_author.render.text import width
 
     assert width("地図", 10) == pytest.approx(2 * width("M", 10) * 1000 / 863)
+
+
+SMALL_FLOORS = '[mission]\nid = "four"\ntitle = "Four"\n' + "".join(f'''
+[[floors]]
+id = "{name}"
+art = """
++-+-+-+
+|. . .|
++ + + +
+|. . .|
++ + + +
+|. . .|
++-+-+-+
+"""
+''' for name in ("a", "b", "c", "d")) + '\n[[starts]]\nat = "a:0,0"\n'
+
+
+def test_small_floors_sit_side_by_side_on_one_page(workdir):
+    from conftest import FIXTURES, PACK, write
+
+    from zwar_author.render.maps import MapOptions, map_pages
+
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": SMALL_FLOORS})
+    outcome = check([workdir / "p"], [FIXTURES])
+    pages = map_pages(outcome.missions["p"][0], outcome.boards["p", "four"], MapOptions(orientation="portrait"))
+    assert len(pages) == 1
+    assert "left to right, top to bottom: a, whole; b, whole; c, whole; d, whole" in texts(pages[0].items)
+    frames = sorted((round(g.dx, 1), round(g.dy, 1)) for g in pages[0].items if isinstance(g, Group) and g.clip)
+    assert frames == [(14.0, 16.0), (14.0, 101.7), (102.2, 16.0), (102.2, 101.7)]

@@ -25,7 +25,8 @@ from .theme import SCREEN, Theme
 SIDE = 14.0  # left and right margins, mm: the row numbers
 HEADER = 12.5  # title and what the page holds
 BAND = 3.5  # above and below a part: its column numbers
-GAP = 2.5  # between parts stacked on a page
+GAP = 2.5  # between rows of parts on a page
+HGAP = 12.0  # between parts side by side: the row numbers of both
 FOOT = 14.0  # the scale bar
 OVERLAP_TINT = "#e8e8e8"
 SCALE_BAR = 101.6  # the longest bar (4 inches), mm
@@ -70,18 +71,10 @@ def _layout(mission: CompiledMission, board: Board, options: MapOptions, width: 
     cols, rows = int(area_w // s), int((area_h - 2 * BAND) // s)
     if cols < 2 or rows < 2:
         raise UsageError(f"squares of {s:g} mm do not fit on {options.paper.upper()} paper: choose a smaller --square")
-    shelves: list[list[Part]] = [[]]
-    used = 0.0
-    for part in _parts(board, cols, rows):
-        need = part.height(s) + (GAP if shelves[-1] else 0)
-        if shelves[-1] and used + need > area_h:
-            shelves.append([])
-            used, need = 0.0, part.height(s)
-        shelves[-1].append(part)
-        used += need
+    shelves = _pack(_parts(board, cols, rows), s, width, height)
     drawings = {floor.id: draw_floor(floor, mission, options.theme, s) for floor in board.floors}
     names = {f.id: f.name or f.id for f in mission.board.floors}
-    pages = [_page(f"map-{n}", parts, drawings, names, s, width, height) for n, parts in enumerate(shelves, 1)]
+    pages = [_page(f"map-{n}", placed, drawings, s, width, height) for n, placed in enumerate(shelves, 1)]
     _key_page(pages, shelves, mission, board, options, width, height)
     for number, page in enumerate(pages, 1):
         page.items += _header(mission, page, number, len(pages), shelves, names, s, width)
@@ -89,14 +82,34 @@ def _layout(mission: CompiledMission, board: Board, options: MapOptions, width: 
     return pages
 
 
-def _key_page(pages: list[Page], shelves: list[list[Part]], mission: CompiledMission, board: Board,
+Placed = tuple[Part, float, float]  # a part and the page position of its top-left square
+
+
+def _pack(parts: list[Part], s: float, width: float, height: float) -> list[list[Placed]]:
+    """Parts in rows, left to right while they fit across, rows top to bottom while they fit down."""
+    pages: list[list[Placed]] = [[]]
+    x, top, row_h = SIDE, HEADER, 0.0
+    for part in parts:
+        w, h = part.cols * s, part.height(s)
+        if pages[-1] and x + w > width - SIDE:  # a new row
+            x, top, row_h = SIDE, top + row_h + GAP, 0.0
+        if pages[-1] and top + h > height - FOOT:  # a new page
+            pages.append([])
+            x, top, row_h = SIDE, HEADER, 0.0
+        pages[-1].append((part, x, top + BAND))
+        x += w + HGAP
+        row_h = max(row_h, h)
+    return pages
+
+
+def _key_page(pages: list[Page], shelves: list[list[Placed]], mission: CompiledMission, board: Board,
               options: MapOptions, width: float, height: float) -> int:
     """Put the key below the parts of the first page with room for it, else small beside the
     last page's scale bar, else on a page of its own; the page it went on."""
     s, area_w = options.square, width - 2 * SIDE
     key_h, key = key_items(mission, board, options.theme, area_w, 1.0, column=45.0)
-    for k, parts in enumerate(shelves):
-        top = _bottom(parts, s) + GAP
+    for k, placed in enumerate(shelves):
+        top = _bottom(placed, s) + GAP
         if height - FOOT - top >= key_h + 5:
             pages[k].add(Text(SIDE, top + 3, "KEY", 7.5, bold=True), Group(key, SIDE, top + 4.5))
             return k
@@ -122,22 +135,20 @@ def _parts(board: Board, cols: int, rows: int) -> list[Part]:
     return parts
 
 
-def _bottom(parts: list[Part], s: float) -> float:
-    return HEADER + sum(p.height(s) for p in parts) + GAP * max(len(parts) - 1, 0)
+def _bottom(placed: list[Placed], s: float) -> float:
+    """Where the lowest part of a page ends, its column numbers included."""
+    return max((oy + part.rows * s + BAND for part, _, oy in placed), default=HEADER)
 
 
-def _page(name: str, parts: list[Part], drawings: dict, names: dict, s: float, width: float, height: float) -> Page:
+def _page(name: str, placed: list[Placed], drawings: dict, s: float, width: float, height: float) -> Page:
     page = Page(name, width, height)
-    top = HEADER
-    for part in parts:
-        oy = top + BAND
+    for part, ox, oy in placed:
         window = (part.x0, part.y0, part.cols, part.rows)
-        page.add(Group([drawings[part.floor.id]], SIDE - part.x0 * s, oy - part.y0 * s,
+        page.add(Group([drawings[part.floor.id]], ox - part.x0 * s, oy - part.y0 * s,
                        clip=(part.x0 * s, part.y0 * s, part.cols * s, part.rows * s)))
         overlaps = (part.column > 0, part.column < part.columns - 1, part.row > 0, part.row < part.rows_of_parts - 1)
-        page.items += _overlap(window, overlaps, s, oy)
-        page.items += _coordinates(window, s, oy)
-        top += part.height(s) + GAP
+        page.items += _overlap(window, overlaps, s, ox, oy)
+        page.items += _coordinates(window, s, ox, oy)
     return page
 
 
@@ -149,7 +160,7 @@ def _starts(size: int, fits: int) -> list[int]:
     return starts
 
 
-def _overlap(window, overlaps, s: float, top: float) -> list:
+def _overlap(window, overlaps, s: float, left_x: float, top: float) -> list:
     """Tint the shared strip in the margins, and put crosshairs on its board corners."""
     _, _, cols, rows = window
     left, right, up, down = overlaps
@@ -157,13 +168,13 @@ def _overlap(window, overlaps, s: float, top: float) -> list:
     map_w, map_h = cols * s, rows * s
     strips: list = []
     if left:
-        strips.append((SIDE, top - BAND, s, BAND, "v", SIDE + s))
+        strips.append((left_x, top - BAND, s, BAND, "v", left_x + s))
     if right:
-        strips.append((SIDE + map_w - s, top - BAND, s, BAND, "v", SIDE + map_w - s))
+        strips.append((left_x + map_w - s, top - BAND, s, BAND, "v", left_x + map_w - s))
     if up:
-        strips.append((SIDE - 6, top, 6, s, "h", top + s))
+        strips.append((left_x - 6, top, 6, s, "h", top + s))
     if down:
-        strips.append((SIDE - 6, top + map_h - s, 6, s, "h", top + map_h - s))
+        strips.append((left_x - 6, top + map_h - s, 6, s, "h", top + map_h - s))
     mark = Style(stroke="#000000", width=0.2)
     for x, y, w, h, axis, line in strips:
         items.append(Rect(x, y, w, h, Style(fill=OVERLAP_TINT)))
@@ -172,35 +183,38 @@ def _overlap(window, overlaps, s: float, top: float) -> list:
             items.append(Line(line, top, line, top + map_h, Style(stroke="#7f7f7f", width=0.2, dash=(1.5, 1.5))))
             points = [(line, top), (line, top + map_h)]
         else:
-            items.append(Rect(SIDE + map_w, y, 6, h, Style(fill=OVERLAP_TINT)))
-            items.append(Line(SIDE, line, SIDE + map_w, line, Style(stroke="#7f7f7f", width=0.2, dash=(1.5, 1.5))))
-            points = [(SIDE, line), (SIDE + map_w, line)]
+            items.append(Rect(left_x + map_w, y, 6, h, Style(fill=OVERLAP_TINT)))
+            items.append(Line(left_x, line, left_x + map_w, line, Style(stroke="#7f7f7f", width=0.2, dash=(1.5, 1.5))))
+            points = [(left_x, line), (left_x + map_w, line)]
         for px, py in points:
             items += [Circle(px, py, 2.5, mark), Line(px - 4, py, px + 4, py, mark), Line(px, py - 4, px, py + 4, mark)]
     return items
 
 
-def _coordinates(window, s: float, top: float) -> list:
+def _coordinates(window, s: float, left_x: float, top: float) -> list:
     x0, y0, cols, rows = window
     size = 6.5
-    items: list = [Rect(SIDE, top, cols * s, rows * s, Style(stroke="#000000", width=0.25))]
+    items: list = [Rect(left_x, top, cols * s, rows * s, Style(stroke="#000000", width=0.25))]
     for k in range(cols):
-        cx = SIDE + (k + 0.5) * s
+        cx = left_x + (k + 0.5) * s
         items += [Text(cx, top - 1.0, str(x0 + k), size, "middle"),
                   Text(cx, top + rows * s + 3.0, str(x0 + k), size, "middle")]
     for k in range(rows):
         cy = top + (k + 0.5) * s + 0.8
-        items += [Text(SIDE - 1.5, cy, str(y0 + k), size, "end"), Text(SIDE + cols * s + 1.5, cy, str(y0 + k), size)]
+        items += [Text(left_x - 1.5, cy, str(y0 + k), size, "end"), Text(left_x + cols * s + 1.5, cy, str(y0 + k), size)]
     return items
 
 
-def _header(mission: CompiledMission, page: Page, number: int, total: int, shelves: list[list[Part]], names: dict,
-            s: float, width: float) -> list:
+def _header(mission: CompiledMission, page: Page, number: int, total: int, shelves: list[list[Placed]],
+            names: dict, s: float, width: float) -> list:
     title = f"{mission.mission.title} · map · page {number} of {total}"
-    parts = shelves[number - 1] if number <= len(shelves) else []
-    held = "; ".join(_describe(p, names) for p in parts) if parts else "the key"
+    placed = shelves[number - 1] if number <= len(shelves) else []
+    held = "; ".join(_describe(part, names) for part, _, _ in placed) if placed else "the key"
+    order = ""
+    if len(placed) > 1:
+        order = "top to bottom: " if len({oy for _, _, oy in placed}) == len(placed) else "left to right, top to bottom: "
     return [Text(SIDE, 6.5, title, 9, bold=True), Text(width - SIDE, 6.5, f"squares {s:g} mm", 7, "end", fill="#444444"),
-            Text(SIDE, 10.5, ("top to bottom: " if len(parts) > 1 else "") + held, 6.5, fill="#444444")]
+            Text(SIDE, 10.5, order + held, 6.5, fill="#444444")]
 
 
 def _describe(part: Part, names: dict) -> str:
