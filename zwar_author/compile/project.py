@@ -117,6 +117,7 @@ def _check_pack_ids(ws: Workspace, roots: list[Path], report: Report) -> None:
 
 def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
     _involve_rules(ws, pack, involved)
+    ws.check_tables(pack)
     compiled = outcome.missions.setdefault(pack.id, [])
     first: dict[str, Location] = {}
     for path in pack.missions:
@@ -142,6 +143,8 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
     pack = ws.pack_at(root)
     _involve_rules(ws, pack, involved)
     top = path.relative_to(absolute(root)).parts[0]
+    if top == "tables":
+        ws.check_tables(pack)
     if top == "missions":
         mission = _mission(ws, pack, path, outcome)
         if mission is not None:
@@ -170,6 +173,10 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
             ws.report(path, tile_sides(doc, model)[1])
     elif kind == "pack":
         ws.report(path, validate(doc, PackDoc)[1])
+    elif kind == "table":
+        pack = ws.standalone(path.parent)
+        ws.load_table(pack, path)
+        ws.check_tables(pack)
     else:
         pack = ws.standalone(path.parent)
         model, problems = validate(doc, RulesDoc)

@@ -1,0 +1,208 @@
+"""Random tables: dice expressions, row keys, every table diagnostic's exact text, and the
+coverage proof checked against brute force (every context, every die face)."""
+
+from __future__ import annotations
+
+import itertools
+import textwrap
+from fractions import Fraction
+
+import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zwar_author.model.tables import Kind
+from zwar_author.tables.compile import parse_key
+from zwar_author.tables.dice import DiceError, parse
+from zwar_author.tables.proof import coverage, reaches
+from zwar_author.tables.table import Key, Modifier, Outcome, Row, Table
+
+F = Fraction
+
+
+def test_dice_distributions_are_exact():
+    assert parse("2d6").dist()[7] == F(1, 6)
+    assert parse("1/2d6").dist() == {1: F(1, 3), 2: F(1, 3), 3: F(1, 3)}
+    assert parse("1 + 1/2d6").dist() == {2: F(1, 3), 3: F(1, 3), 4: F(1, 3)}
+    assert parse("1d6+rep").dist({"rep": 4}) == {n: F(1, 6) for n in range(5, 11)}
+    assert parse("-1d6").dist() == {n: F(1, 6) for n in range(-6, 0)}
+    assert parse(-2).value() == -2
+    assert parse("2d6 - 1").text() == "2d6 - 1"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("2x6", "`2x6` is not dice: write terms like 2d6, 1/2d6, 3 or rep joined by + and -"),
+    ("3/2d6", "`3/2d6`: a part of a die is written 1/N dN, as 1/2d6"),
+    ("0d6", "`0d6`: dice are 1 to 100 dice of 2 to 1000 faces"),
+    ("2d6 3", "`2d6 3` is not dice: write terms like 2d6, 1/2d6, 3 or rep joined by + and -"),
+])
+def test_bad_dice_say_what_dice_are(text, message):
+    with pytest.raises(DiceError) as caught:
+        parse(text)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("text, low, high, sub", [
+    ("4", 4, 4, None), ("1-3", 1, 3, None), ("1 to 5", 1, 5, None), ("3 or less", None, 3, None),
+    ("11+", 11, None, None), ("12 or more", 12, None, None), ("10 (1-2)", 10, 10, (1, 2)),
+    ("4 (6)", 4, 4, (6, 6)), ("-1", -1, -1, None),
+])
+def test_row_keys_read_as_printed(text, low, high, sub):
+    key = parse_key(text)
+    assert key is not None and (key.low, key.high, key.sub) == (low, high, sub)
+
+
+@pytest.mark.parametrize("text", ["", "a", "5-3", "4 (3-1)", "1 or 2", "7 (0)"])
+def test_row_keys_that_are_not_rolls(text):
+    assert parse_key(text) is None
+
+
+HEAD = """\
+[table]
+id = "t"
+name = "T"
+{head}
+[context]
+time = ["day", "evening", "night"]
+area = ["rural", "urban"]
+rep = {{ low = 1, high = 6 }}
+"""
+
+
+def table(head: str = 'dice = "1d6"', body: str = "", rows: str = "") -> str:
+    return HEAD.format(head=head) + textwrap.dedent(body) + textwrap.dedent(rows)
+
+
+SIX = "".join(f'[[rows]]\nroll = "{n}"\nresult = "r{n}"\n' for n in range(1, 7))
+DAY = '[[modifiers]]\nname = "daytime"\nvalue = 1\nwhen = { time = "day" }\n'
+
+
+CASES = {
+    "ZW801": (table('dice = "2x6"', rows=SIX),
+              ('p/tables/t.toml:4:8: error ZW801: t: `2x6` is not dice: write terms like 2d6, 1/2d6, 3 or rep joined '
+              'by + and -')),
+    "ZW801b": (table('dice = "1d6 + shots"', rows=SIX),
+               ('p/tables/t.toml:4:8: error ZW801: t: `shots` in `1d6 + shots` is not a number of the table\'s '
+               'context: declare it as `shots = { low = 1, high = 6 }` in [context]')),
+    "ZW802": (table(rows='[[rows]]\nroll = "1 or 2"\nresult = "x"\n'),
+              ('p/tables/t.toml:10:8: error ZW802: t: `1 or 2` is not a roll: write a total ("4"), a range ("1-3", '
+              '"1 to 5"), an open range ("3 or less", "11+") or a sub-roll ("10 (1-2)")')),
+    "ZW803": (table(body=DAY, rows=SIX),
+              ("p/tables/t.toml:13:1: error ZW803: t: total 7 has no row, reached with daytime (+1) (time = day): "
+              "1/6 (16.7%) of rolls")),
+    "ZW804": (table(rows=SIX + '[[rows]]\nroll = "5+"\nresult = "x"\n'),
+              "p/tables/t.toml:28:8: error ZW804: t: total 5 is in both rows `5+` and `5`"),
+    "ZW805": (table(rows=SIX + '[[rows]]\nroll = "7"\nresult = "x"\n'),
+              "p/tables/t.toml:28:8: warning ZW805: t: row `7` can never be rolled: the totals reach 1 to 6"),
+    "ZW806": (table(rows=SIX.replace('"r2"', '"r1"')),
+              "p/tables/t.toml:13:8: hint ZW806: t: rows `1` and `2` give the same result: write them as one row"),
+    "ZW807": (table('dice = "1d6"\ncolumns = "area"', rows='[[rows]]\nroll = "1-6"\nby = { rural = "x" }\n'),
+              "p/tables/t.toml:12:1: error ZW807: t: row `1-6` has no result for area = urban"),
+    "ZW808": (table(rows='[[rows]]\nroll = "1-6"\nresult = { table = "weapon" }\n'),
+              "p/tables/t.toml:11:20: error ZW808: t: no table `weapon`"),
+    "ZW809": (table(body='[[modifiers]]\nname = "dusk"\nvalue = 1\nwhen = { hour = "dusk" }\n', rows=SIX),
+              "p/tables/t.toml:12:10: error ZW809: t: modifier `dusk` reads `hour`, which is not a key of [context]"),
+    "ZW810": (table(rows='[[rows]]\nroll = "1-6"\nresult = { table = "t" }\n'),
+              "p/tables/t.toml:2:6: error ZW810: t: tables lead back into themselves: p/t -> p/t"),
+    "ZW811": (table(rows='[[rows]]\nroll = "1-5"\nresult = "x"\n[[rows]]\nroll = "6 (1-3)"\nresult = "y"\n'),
+              ("p/tables/t.toml:13:8: error ZW811: t: the sub-roll of total 6 leaves faces 4 to 6 of the d6 without "
+              "a row")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_table_diagnostic_reads_exactly(diagnose, case):
+    text, expected = CASES[case]
+    lines = diagnose({"p/tables/t.toml": text})
+    assert expected in lines, lines
+
+
+def test_a_chained_table_must_know_its_callers_context(diagnose):
+    caller = table(rows='[[rows]]\nroll = "1-6"\nresult = { table = "u" }\n').replace(
+        'area = ["rural", "urban"]', 'area = ["rural", "suburb", "urban"]')
+    called = ('[table]\nid = "u"\nname = "U"\ncolumns = "area"\n[context]\narea = ["rural", "urban"]\n'
+              '[[rows]]\nroll = "1-6"\nby = { rural = "a", urban = "b" }\n')
+    lines = diagnose({"p/tables/t.toml": caller, "p/tables/u.toml": called})
+    assert lines == [("p/tables/u.toml:4:11: error ZW807: u: the table has no result for area = suburb, "
+                     "which `t` leads to it with")]
+    lonely = called.replace('columns = "area"\n', "").replace("by = { rural = \"a\", urban = \"b\" }",
+                                                                'result = "a"')
+    lonely += '[[modifiers]]\nname = "m"\nvalue = 0\nwhen = { area = "rural" }\n'
+    caller = caller.replace('area = ["rural", "suburb", "urban"]\n', "")
+    lines = diagnose({"p/tables/t.toml": caller, "p/tables/u.toml": lonely})
+    assert "p/tables/t.toml:2:6: error ZW812: t: leads to `p/u`, which reads `area`: declare `area` in this " \
+           "table's [context] too" in lines
+
+
+def test_a_sound_table_has_no_problem(diagnose):
+    rows = ('[[rows]]\nroll = "3 or less"\nresult = "vacant"\n[[rows]]\nroll = "4-10"\nresult = "humans"\n'
+            '[[rows]]\nroll = "11 (1-3)"\nresult = "a"\n[[rows]]\nroll = "11 (4-6)"\nresult = "b"\n'
+            '[[rows]]\nroll = "12+"\nresult = { text = "Zombies!", amount = "1 + 1/2d6", unit = "zombies" }\n')
+    assert diagnose({"p/tables/t.toml": table('dice = "2d6"', body=DAY, rows=rows)}) == []
+
+
+# --- the proof against brute force ---------------------------------------------------------
+
+
+def brute(t: Table) -> tuple[set[int], set[int]]:
+    """Every total and every total with no row, from every context and every die face."""
+    keys = sorted(t.keys())
+    totals: set[int] = set()
+    for values in itertools.product(*[t.contexts[k] for k in keys]):
+        ctx = dict(zip(keys, values))
+        parts = [t.dice] + [m.value for m in t.applied(ctx)]
+        dice = [(term.sign, term.sides, term.divide) for e in parts for term in e.terms if term.sides
+                for _ in range(term.count)]
+        fixed = sum(term.sign * (ctx[term.name] if term.name else term.count)
+                    for e in parts for term in e.terms if not term.sides)
+        for faces in itertools.product(*[range(1, sides + 1) for _, sides, _ in dice]):
+            totals.add(fixed + sum(sign * -(-f // div) for (sign, _, div), f in zip(dice, faces)))
+    return totals, {n for n in totals if not t.rows_at(n)}
+
+
+def make(mods: list[tuple[int, str, str, str | None]], rows: list[tuple[int | None, int | None]],
+         dice: str = "2d6") -> Table:
+    contexts = {"a": ("x", "y"), "b": ("x", "y", "z"), "c": ("x", "y")}
+    modifiers = tuple(Modifier(f"m{i}", parse(v), {k: frozenset([val])}, g, i) for i, (v, k, val, g) in
+                      enumerate(mods))
+    table_rows = tuple(Row(Key(lo, hi, None, f"{lo}-{hi}"), {None: Outcome(text=str(i))}, i)
+                       for i, (lo, hi) in enumerate(rows))
+    return Table("t", "p/t", "T", Kind.SUM, parse(dice), None, None, {}, 6, None, contexts, modifiers, table_rows)
+
+
+MODS = st.lists(st.tuples(st.sampled_from([1, -1, 2, -3, "1d6", "-1/2d6"]), st.sampled_from("abc"),
+                          st.sampled_from("xyz"), st.sampled_from([None, "g", "h"])), max_size=6)
+ROWS = st.lists(st.tuples(st.one_of(st.none(), st.integers(-4, 14)), st.one_of(st.none(), st.integers(-4, 14))),
+                max_size=6)
+
+
+@settings(max_examples=examples(100))
+@given(MODS, ROWS, st.sampled_from(["2d6", "1d6", "1/2d6 + 1"]))
+def test_proof_finds_exactly_the_totals_brute_force_finds(mods, rows, dice):
+    mods = [(v, k, val if val in {"a": "xy", "b": "xyz", "c": "xy"}[k] else "x", g) for v, k, val, g in mods]
+    t = make(mods, rows, dice)
+    totals, missing = brute(t)
+    found = coverage(t)
+    assert found.reached == totals
+    assert {n for gap in found.gaps for n in gap.totals} == missing
+
+
+
+def test_twenty_modifiers_make_few_distinct_effects():
+    mods = [(1 if i % 2 else -1, f"k{i}", "on", None) for i in range(20)]
+    contexts = {f"k{i}": ("on", "off") for i in range(20)}
+    t = make([], [(None, None)])
+    t = Table("t", "p/t", "T", Kind.SUM, parse("2d6"), None, None, {}, 6, None, contexts,
+              tuple(Modifier(f"m{i}", parse(v), {k: frozenset([val])}, None, i) for i, (v, k, val, _) in
+                    enumerate(mods)), t.rows)
+    found = reaches(t)
+    assert len(found) == 21  # -10..+10 added to 2d6
+    assert sum(r.count for r in found) == 2 ** 20
+
+
+def test_pass_dice_count_the_dice_at_or_under_the_target():
+    t = Table("t", "p/t", "T", Kind.PASS, parse("1d6"), parse("2"), parse("rep"), {}, 6, None,
+              {"rep": tuple(range(1, 7))}, (), ())
+    assert t.dist({"rep": 4}) == {0: F(1, 9), 1: F(4, 9), 2: F(4, 9)}
+    assert t.dist({"rep": 6}) == {2: F(1)}
