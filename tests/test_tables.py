@@ -206,3 +206,35 @@ def test_pass_dice_count_the_dice_at_or_under_the_target():
               {"rep": tuple(range(1, 7))}, (), ())
     assert t.dist({"rep": 4}) == {0: F(1, 9), 1: F(4, 9), 2: F(4, 9)}
     assert t.dist({"rep": 6}) == {2: F(1)}
+
+
+# --- the Z War One charts are tables of the same model ------------------------------------
+
+
+def test_every_core_chart_is_a_covered_table_read_as_the_engine_reads_it():
+    from conftest import CONTENT
+
+    from zwar_author.compile.project import check
+    from zwar_author.engine.spawn import row as engine_row
+    from zwar_author.tables import charts
+    from zwar_author.tables.odds import row_odds
+
+    outcome = check([CONTENT / "core"])
+    assert outcome.report.ok
+    found = []
+    for mission in outcome.missions["core"]:
+        for phase in mission.spawn.phases if mission.spawn else []:
+            for spec in (phase.turn, phase.room):
+                found += [t for t in (getattr(spec, k, None) for k in ("where", "what", "table", "distance")) if t]
+    for card in mission.rules.equipment:
+        found += [t for t in (card.quick, card.aimed) if t]
+    assert len(found) > 20
+    for dice_table in found:
+        for bonus in (0, 1, 2):
+            table = charts.of(dice_table, bonus)
+            assert coverage(table).gaps == []
+            odds = row_odds(table, {})
+            assert sum(p for _, p in odds) == 1
+            for face in range(1, dice_table.die + 1):  # each face reads the row the engine reads
+                taken = [r for r in table.rows if r.key.holds(face + bonus)]
+                assert [r.results[None].data for r in taken] == [engine_row(dice_table, face + bonus)]

@@ -8,13 +8,15 @@ covered exactly once, and every result must name something that exists.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .. import codes
 from ..errors import Diagnostic
 from ..model.content import DiceRow, DiceTable, Result
 from ..sources.document import Document
+from ..tables.charts import chart
+from ..tables.proof import coverage
 
 _ROLL = re.compile(r"^(\d+)(?:-(\d+))?$")
 
@@ -35,7 +37,7 @@ def check_table(
 ) -> tuple[DiceTable | None, list[Diagnostic]]:
     """The compiled table at ``path`` of ``doc``, or None with every problem found."""
     rows = get(doc.data, path)
-    key_loc = lambda key: doc.key_loc(path + (key,))  # noqa: E731
+    key_loc = lambda key: doc.key_loc(path + (key,))
     problems: list[Diagnostic] = []
     owner: dict[int, str] = {}
     compiled: list[DiceRow] = []
@@ -58,7 +60,9 @@ def check_table(
             problems.append(codes.DICE_RESULT.at(doc.loc(path + (key,)), table=name, text=value, expected=grammar.expected))
         else:
             compiled.append(DiceRow(low=low, high=high, result=result))
-    missing = [face for face in range(1, die + 1) if face not in owner]
+    # The faces no row owns are the gaps of the coverage proof of the chart made of the owned faces.
+    proof = coverage(chart(die, [(face, face, None) for face in owner]))
+    missing = [face for gap in proof.gaps for face in gap.totals]
     if missing and not any(p.code == codes.DICE_ROW.code for p in problems):
         problems.append(codes.DICE_GAP.at(
             doc.loc(path), table=name, faces=_faces(missing), die=die, verb="is" if len(missing) == 1 else "are"))

@@ -60,6 +60,7 @@ class Outcome:
     unit: str | None = None
     zero: tuple[int, ...] = ()
     table: str | None = None  # qualified id once resolved
+    data: object = field(default=None, compare=False)  # what a game's own chart row gives (a spawn result)
 
     def label(self) -> str:
         if self.number is not None:

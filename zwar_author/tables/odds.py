@@ -1,0 +1,85 @@
+"""Exact odds of a table: each row's chance in a context, and the distribution of final outcomes.
+
+A row's chance sums the chances of the totals it covers (times the share of
+the sub-roll's faces for a sub-roll row). A final outcome follows the chain:
+a result that leads to another table is replaced by that table's outcomes,
+and an amount ("1 + 1/2d6 zombies") by the number it comes to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from itertools import product
+
+from .table import Context, Outcome, Row, Table, Value
+
+MAX_CONTEXTS = 4096
+
+
+def row_odds(table: Table, values: Context) -> list[tuple[Row, Fraction]]:
+    """(row, chance) for every row, in table order."""
+    dist = table.dist(values)
+    out = []
+    for row in table.rows:
+        p = sum((q for t, q in dist.items() if row.key.holds(t)), Fraction(0))
+        if row.key.sub:
+            p *= Fraction(row.key.sub[1] - row.key.sub[0] + 1, table.subdie)
+        out.append((row, p))
+    return out
+
+
+def unmatched(table: Table, values: Context) -> Fraction:
+    """The chance of a total with no row (0 for a table that passes its proof)."""
+    return sum((p for t, p in table.dist(values).items() if not table.rows_at(t)), Fraction(0))
+
+
+def final_odds(table: Table, values: Context, tables: Mapping[str, Table] = {}) -> dict[str, Fraction]:
+    """The chance of each final outcome, chains followed; a table without rows gives its totals."""
+    out: dict[str, Fraction] = {}
+    if not table.rows:
+        for total, p in table.dist(values).items():
+            out[str(total)] = out.get(str(total), Fraction(0)) + p
+        return out
+    column = values.get(table.columns) if table.columns else None
+    for row, p in row_odds(table, values):
+        result = row.result(column)
+        if not p or result is None:
+            continue
+        for label, q in outcome_odds(result, values, tables).items():
+            out[label] = out.get(label, Fraction(0)) + p * q
+    missing = unmatched(table, values)
+    if missing:
+        out["(no row)"] = missing
+    return out
+
+
+def outcome_odds(result: Outcome, values: Context, tables: Mapping[str, Table]) -> dict[str, Fraction]:
+    if result.table is not None and result.table in tables:
+        return final_odds(tables[result.table], values, tables)
+    if result.amount is not None:
+        unit = f" {result.unit}" if result.unit else ""
+        return {f"{n}{unit}": p for n, p in result.counts(values).items()}
+    return {result.label(): Fraction(1)}
+
+
+def chain_keys(table: Table, tables: Mapping[str, Table], seen: frozenset[str] = frozenset()) -> set[str]:
+    """Every context key the table and the tables it leads to read."""
+    keys = table.keys()
+    for row in table.rows:
+        for result in row.results.values():
+            if result.table in tables and result.table not in seen:
+                keys |= chain_keys(tables[result.table], tables, seen | {table.qualified})
+    return keys & set(table.contexts)
+
+
+def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context = {}) -> list[dict[str, Value]]:
+    """Every combination of the context values the chain reads (``given`` held), in declared order;
+    ValueError past MAX_CONTEXTS."""
+    keys = [k for k in table.contexts if k in chain_keys(table, tables) and k not in given]
+    count = 1
+    for k in keys:
+        count *= len(table.contexts[k])
+    if count > MAX_CONTEXTS:
+        raise ValueError(f"{table.id} has {count} context combinations; give some with --context")
+    return [{**given, **dict(zip(keys, values))} for values in product(*[table.contexts[k] for k in keys])]
