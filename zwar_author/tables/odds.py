@@ -68,14 +68,15 @@ def chain_keys(table: Table, tables: Mapping[str, Table], seen: frozenset[str] =
     keys = table.keys()
     for row in table.rows:
         for result in row.results.values():
-            if result.table in tables and result.table not in seen:
+            if result.table is not None and result.table in tables and result.table not in seen:
                 keys |= chain_keys(tables[result.table], tables, seen | {table.qualified})
     return keys & set(table.contexts)
 
 
-def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context = {}) -> list[dict[str, Value]]:
+def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> list[dict[str, Value]]:
     """Every combination of the context values the chain reads (``given`` held), in declared order;
     ValueError past MAX_CONTEXTS."""
+    given = given or {}
     keys = [k for k in table.contexts if k in chain_keys(table, tables) and k not in given]
     count = 1
     for k in keys:
