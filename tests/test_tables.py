@@ -158,7 +158,7 @@ def brute(t: Table) -> tuple[set[int], set[int]]:
                     for e in parts for term in e.terms if not term.sides)
         for faces in itertools.product(*[range(1, sides + 1) for _, sides, _ in dice]):
             totals.add(fixed + sum(sign * -(-f // div) for (sign, _, div), f in zip(dice, faces)))
-    return totals, {n for n in totals if not t.rows_at(n)}
+    return totals, {n for n in totals if not t.rows_at(n)} if t.rows else set()
 
 
 def make(mods: list[tuple[int, str, str, str | None]], rows: list[tuple[int | None, int | None]],
@@ -238,3 +238,204 @@ def test_every_core_chart_is_a_covered_table_read_as_the_engine_reads_it():
             for face in range(1, dice_table.die + 1):  # each face reads the row the engine reads
                 taken = [r for r in table.rows if r.key.holds(face + bonus)]
                 assert [r.results[None].data for r in taken] == [engine_row(dice_table, face + bonus)]
+
+
+# --- odds, rolling, and the two against a long simulation -------------------------------------
+
+CHAIN = {
+    "p/tables/inside.toml": """\
+        [table]
+        id = "inside"
+        name = "Inside"
+        dice = "2d6"
+        [context]
+        time = ["day", "night"]
+        area = ["rural", "urban"]
+        [[modifiers]]
+        name = "night"
+        value = "1d6"
+        when = { time = "night" }
+        [[rows]]
+        roll = "3 or less"
+        result = "vacant"
+        [[rows]]
+        roll = "4-7 (1-3)"
+        result = { text = "Humans", amount = "1/2d6", unit = "humans", zero = [1] }
+        [[rows]]
+        roll = "4-7 (4-6)"
+        result = { table = "who" }
+        [[rows]]
+        roll = "8+"
+        result = { text = "Zombies!", amount = "1 + 1/2d6", unit = "zombies" }
+        """,
+    "p/tables/who.toml": """\
+        [table]
+        id = "who"
+        name = "Who"
+        columns = "area"
+        [context]
+        area = ["rural", "urban"]
+        [[rows]]
+        roll = "1-2"
+        by = { rural = "Gangers", urban = "Survivors" }
+        [[rows]]
+        roll = "3-6"
+        result = "Survivors"
+        """,
+    "p/tables/challenge.toml": """\
+        [table]
+        id = "challenge"
+        name = "Challenge"
+        kind = "pass"
+        pool = "2"
+        against = "rep"
+        [context]
+        rep = { low = 1, high = 6 }
+        hard = ["yes", "no"]
+        [[modifiers]]
+        name = "very difficult"
+        value = -1
+        when = { hard = "yes" }
+        [[rows]]
+        roll = "2"
+        result = "Success"
+        [[rows]]
+        roll = "1"
+        result = "Try again"
+        [[rows]]
+        roll = "0 or less"
+        result = "Fail"
+        """,
+    "p/tables/noise.toml": """\
+        [table]
+        id = "noise"
+        name = "Zombies from shots"
+        kind = "successes"
+        pool = "shots"
+        columns = "area"
+        success = { rural = "6", urban = "4+" }
+        [context]
+        area = ["rural", "urban"]
+        shots = { low = 1, high = 4 }
+        """,
+}
+
+
+def load(workdir, files=CHAIN):
+    from conftest import PACK, write
+
+    from zwar_author.compile.random_tables import find_tables
+
+    write(workdir, {"p/pack.toml": PACK, **files})
+    return find_tables([str(workdir / "p")], [])
+
+
+def test_chains_amounts_and_subrolls_have_exact_final_odds(workdir):
+    from zwar_author.tables.odds import final_odds
+
+    found = load(workdir)
+    assert [d.human() for d in found.report.sorted()] == []
+    inside = found.known["p/inside"]
+    odds = final_odds(inside, {"time": "day", "area": "rural"}, found.known)
+    # 2d6: 3 or less 3/36, 4-7 18/36, 8+ 15/36; half of 4-7 humans, half chains to who
+    assert odds == {"vacant": F(1, 12), "0 humans": F(1, 12), "2 humans": F(1, 12), "3 humans": F(1, 12),
+                    "Gangers": F(1, 12), "Survivors": F(1, 6), "2 zombies": F(5, 36), "3 zombies": F(5, 36),
+                    "4 zombies": F(5, 36)}
+    assert sum(final_odds(inside, {"time": "night", "area": "urban"}, found.known).values()) == 1
+
+
+def test_passing_dice_at_each_rep(workdir):
+    from zwar_author.tables.odds import row_odds
+
+    found = load(workdir)
+    challenge = found.known["p/challenge"]
+    passes = {rep: [p for _, p in row_odds(challenge, {"rep": rep, "hard": "no"})] for rep in range(1, 7)}
+    assert passes[1] == [F(1, 36), F(10, 36), F(25, 36)]
+    assert passes[3] == [F(1, 4), F(1, 2), F(1, 4)]
+    assert passes[6] == [F(1), F(0), F(0)]
+    assert [p for _, p in row_odds(challenge, {"rep": 1, "hard": "yes"})] == [F(0), F(0), F(1)]
+
+
+@pytest.mark.parametrize("name, values", [
+    ("inside", {"time": "night", "area": "rural"}),
+    ("challenge", {"rep": 4, "hard": "yes"}),
+    ("noise", {"area": "urban", "shots": 3}),
+])
+def test_exact_odds_agree_with_a_long_seeded_simulation(workdir, name, values):
+    import math
+    import random
+
+    from zwar_author.engine.chance import Live
+    from zwar_author.tables.odds import final_odds
+    from zwar_author.tables.roll import roll
+
+    found = load(workdir)
+    table = found.known[f"p/{name}"]
+    exact = final_odds(table, values, found.known)
+    chance = Live(random.Random(1234), policy=lambda game, request: None)
+    runs = 20000
+    counts: dict[str, int] = {}
+    for _ in range(runs):
+        outcome = roll(table, values, chance, found.known).outcome
+        counts[outcome] = counts.get(outcome, 0) + 1
+    assert set(counts) <= set(exact)
+    for label, p in exact.items():
+        sigma = math.sqrt(float(p) * (1 - float(p)) / runs)
+        assert abs(counts.get(label, 0) / runs - float(p)) <= 4.5 * sigma + 1e-9, (label, counts, exact)
+
+
+def test_a_forced_roll_shows_the_whole_chain(workdir):
+    import random
+
+    from zwar_author.engine.chance import Live
+    from zwar_author.tables.roll import roll
+
+    found = load(workdir)
+    forced = Live(random.Random(0), policy=lambda game, request: None, dice=[3, 2, 4, 2])
+    rolled = roll(found.known["p/inside"], {"time": "night", "area": "rural"}, forced, found.known)
+    assert rolled.lines == [
+        "inside: rolled 2d6: 3 + 2 = 5; night +4 (4); total 9",
+        "  row 8+: Zombies!: 1 + 1/2d6 zombies",
+        "  1 + 1/2d6: 1 + 2 halved 1 = 2: 2 zombies",
+    ]
+    forced = Live(random.Random(0), policy=lambda game, request: None, dice=[1, 4, 5, 2])
+    rolled = roll(found.known["p/inside"], {"time": "day", "area": "rural"}, forced, found.known)
+    assert rolled.lines == [
+        "inside: rolled 2d6: 1 + 4 = 5",
+        "  sub-roll d6: 5",
+        "  row 4-7 (4-6): roll on p/who",
+        "  who: rolled 1d6: 2",
+        "    row 1-2: Gangers",
+    ]
+    assert rolled.outcome == "Gangers"
+
+
+def test_zwar_roll_and_odds_on_the_command_line(workdir, zwar):
+    load(workdir)
+    result = zwar("roll", "p/tables/challenge.toml", "--context", "rep=4", "--context", "hard=no", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    assert result.output.endswith("(seed 7)\n")
+    assert result.output.startswith("challenge: rolled 2d6 against 4: ")
+    result = zwar("roll", "p/tables/challenge.toml", "--context", "rep=9")
+    assert result.exit_code == 2
+    assert "Error: --context rep=9: rep is one of 1, 2, 3, 4, 5, 6" in result.output
+    result = zwar("roll", "p/tables/challenge.toml", "--context", "rep=3")
+    assert "Error: challenge reads `hard`: give --context hard=VALUE (yes, no)" in result.output
+    result = zwar("odds", "p/tables/challenge.toml")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:10] == [
+        "challenge: Challenge (2d6 passing against rep)",
+        "  rep = 1, hard = yes:",
+        "    2                         0  Success",
+        "    1                         0  Try again",
+        "    0 or less          1 (100%)  Fail",
+        "  rep = 1, hard = no; rep = 2, hard = yes:",
+        "    2               1/36 (2.8%)  Success",
+        "    1              5/18 (27.8%)  Try again",
+        "    0 or less     25/36 (69.4%)  Fail",
+        "  rep = 2, hard = no; rep = 3, hard = yes:",
+    ]
+    result = zwar("roll", "p/tables/who.toml", "--context", "area=rural", "--n", "600", "--seed", "1")
+    assert result.output == ("who: 600 rolls (seed 1)\n"
+                             "  Gangers         206   34.33%   exact 1/3 (33.3%)\n"
+                             "  Survivors       394   65.67%   exact 2/3 (66.7%)\n")

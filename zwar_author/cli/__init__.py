@@ -23,6 +23,7 @@ from . import (
     query,
     render,
     replay,
+    roll,
     rules_test,
     schema,
     validate,
@@ -40,8 +41,8 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
-               assumed):
+for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, roll, schema,
+               explain, assumed):
     cli.add_command(module.command)
 
 

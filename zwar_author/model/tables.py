@@ -10,7 +10,7 @@ exact location.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
@@ -76,7 +76,7 @@ class Row(Model):
 class TableInfo(Model):
     id: Id = Field(description="Table id, unique in the pack; other tables chain to it as `id` or `pack/id`.")
     name: Name = Field(description="The printed name.")
-    kind: Kind = Field(Kind.SUM, description="sum (the default), pass (passing dice) or successes (counting).")
+    kind: Literal["sum", "pass", "successes"] = Field("sum", description="sum (the default), pass (passing dice) or successes (counting).")
     dice: Expression = Field("1d6", description="sum: the dice added (\"2d6\", \"1/2d6\", \"1d6+rep\").")
     pool: Expression | None = Field(None, description="pass and successes: how many d6 are rolled (\"2\", \"rep\").")
     against: Expression | None = Field(None, description="pass: a die passes when it scores this or less (\"rep\").")

@@ -113,9 +113,9 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
                                                 message=f"a sub-roll is one die (1d6), not `{info.subroll}`"))
         else:
             subdie = sub.terms[0].sides
-    if info.kind is Kind.PASS and against is None:
+    if Kind(info.kind) is Kind.PASS and against is None:
         problems.append(codes.MISSING_KEY.at(doc.loc(("table",)), key="against", where="[table] of a pass table"))
-    if info.kind is Kind.SUCCESSES and info.success is None:
+    if Kind(info.kind) is Kind.SUCCESSES and info.success is None:
         problems.append(codes.MISSING_KEY.at(doc.loc(("table",)), key="success", where="[table] of a successes table"))
     if info.columns is not None and info.columns not in contexts:
         problems.append(codes.TABLE_CONTEXT.at(doc.loc(("table", "columns")), table=name, message=(
@@ -187,7 +187,7 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
 
     if any(p.severity is Severity.ERROR for p in problems):
         return None, problems
-    table = Table(id=info.id, qualified=f"{pack}/{info.id}", name=info.name, kind=info.kind, dice=dice, pool=pool,
+    table = Table(id=info.id, qualified=f"{pack}/{info.id}", name=info.name, kind=Kind(info.kind), dice=dice, pool=pool,
                   against=against, success=success, subdie=subdie, columns=info.columns, contexts=contexts,
                   modifiers=tuple(modifiers), rows=tuple(rows), source=info.source, text=info.text,
                   path=str(doc.path))

@@ -41,7 +41,9 @@ class Term:
             return self.name
         if not self.sides:
             return str(self.count)
-        return (f"1/{self.divide}" if self.divide > 1 else "") + f"{max(1, self.count)}d{self.sides}"
+        if self.divide > 1:
+            return f"1/{self.divide}d{self.sides}"
+        return f"{max(1, self.count)}d{self.sides}"
 
 
 @dataclass(frozen=True)

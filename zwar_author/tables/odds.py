@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from itertools import product
 
+from ..model.tables import Kind
 from .table import Context, Outcome, Row, Table, Value
 
 MAX_CONTEXTS = 4096
@@ -84,3 +85,58 @@ def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context | No
     if count > MAX_CONTEXTS:
         raise ValueError(f"{table.id} has {count} context combinations; give some with --context")
     return [{**given, **dict(zip(keys, values))} for values in product(*[table.contexts[k] for k in keys])]
+
+
+def show(p: Fraction) -> str:
+    """A probability as a person reads it: 3/8 (37.5%)."""
+    if p == 1:
+        return "1 (100%)"
+    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)" if p else "0"
+
+
+def context_text(values: Context) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in values.items()) or "any context"
+
+
+def table_odds(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> list[dict]:
+    """The table's exact odds in every context its chain reads, contexts giving the same odds together:
+    each entry has ``contexts``, ``rows`` ((row, chance) in table order) and ``final`` (outcome -> chance)."""
+    groups: dict[tuple, dict] = {}
+    for values in contexts(table, tables, given):
+        rows = row_odds(table, values)
+        final = final_odds(table, values, tables)
+        key = (tuple((r.index, p) for r, p in rows), tuple(sorted(final.items())))
+        entry = groups.setdefault(key, {"contexts": [], "rows": rows, "final": final, "values": values})
+        entry["contexts"].append(values)
+    return list(groups.values())
+
+
+def odds_text(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> str:
+    """A table's odds as a designer reads them: each row's chance, then the final outcomes."""
+    head = f"{table.id}: {table.name} ({_dice(table)})" + (f", {table.source}" if table.source else "")
+    lines = [head]
+    for entry in table_odds(table, tables, given):
+        shown = entry["contexts"]
+        names = "; ".join(context_text(v) for v in shown[:4]) + (f"; and {len(shown) - 4} more" if len(shown) > 4
+                                                                 else "")
+        lines.append(f"  {names}:")
+        column = entry["values"].get(table.columns) if table.columns else None
+        width = max((len(r.key.text) for r in table.rows), default=0)
+        for row, p in entry["rows"]:
+            result = row.result(column)
+            lines.append(f"    {row.key.text:<{width}}  {show(p):>16}  {result.label() if result else ''}")
+        if not table.rows or any(r.table or r.amount for row, _ in entry["rows"] for r in row.results.values()):
+            lines.append("    final outcomes: " + ", ".join(f"{k} {show(v)}" for k, v in entry["final"].items()))
+        elif "(no row)" in entry["final"]:
+            lines.append(f"    no row: {show(entry['final']['(no row)'])}")
+    return "\n".join(lines)
+
+
+def _dice(table: Table) -> str:
+    if table.kind is Kind.SUM:
+        return table.dice.text()
+    pool = table.pool.text() if table.pool is not None else "2"
+    pool += " " if not pool.isdigit() else ""
+    if table.kind is Kind.PASS:
+        return f"{pool}d6 passing against {table.against.text() if table.against else '?'}"
+    return f"{pool}d6 counting successes"

@@ -149,7 +149,8 @@ class Coverage:
 
 
 def coverage(table: Table) -> Coverage:
-    """The totals with no row, combination by combination (smallest first, each reported while it
+    """The totals with no row (none for a table without rows: its result is the total itself),
+    combination by combination (smallest first, each reported while it
     reaches a total no smaller one did), and every total reached."""
     gaps: list[Gap] = []
     reported: set[int] = set()
@@ -159,7 +160,7 @@ def coverage(table: Table) -> Coverage:
         for reach in reaches(table, fixed):
             dist = table.outcome_dist(reach.effect, column)
             reached |= {t for t, p in dist.items() if p}
-            missing = tuple(t for t in dist if dist[t] and not table.rows_at(t))
+            missing = tuple(t for t in dist if dist[t] and not table.rows_at(t)) if table.rows else ()
             if set(missing) - reported:
                 reported |= set(missing)
                 gaps.append(Gap(missing, reach, column, sum((dist[t] for t in missing), Fraction(0))))
