@@ -16,8 +16,8 @@ from pydantic import Field, StringConstraints
 
 from .common import ID_PATTERN, REF_PATTERN, Document, Id, Model, Name, Text
 
-#: A row key as printed: "4", "1-3", "1 to 5", "3 or less", "11+", "12 or more", "10 (1-2)".
-ROW_PATTERN = r"^\s*-?[0-9]+\s*(\+|or (less|more)|(-|to)\s*-?[0-9]+)?\s*(\([0-9]+(\s*-\s*[0-9]+)?\))?\s*$"
+#: A row key as printed: "4", "1-3", "1 to 5", "6 or 7", "3 or less", "11+", "12 or more", "10 (1-2)".
+ROW_PATTERN = r"^\s*-?[0-9]+\s*(\+|or (less|more)|(-|to|or)\s*-?[0-9]+)?\s*(\([0-9]+(\s*-\s*[0-9]+)?\))?\s*$"
 
 Expression = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 TableRef = Annotated[str, StringConstraints(pattern=REF_PATTERN, max_length=130)]
@@ -64,7 +64,7 @@ Result = int | Text | Amount
 
 class Row(Model):
     roll: Annotated[str, Field(json_schema_extra={"pattern": ROW_PATTERN})] = Field(
-        description="The totals of this row: \"4\", \"1-3\", \"1 to 5\", \"3 or less\", \"11+\"; a sub-roll "
+        description="The totals of this row: \"4\", \"1-3\", \"1 to 5\", \"6 or 7\", \"3 or less\", \"11+\"; a sub-roll "
                     "in brackets, \"10 (1-2)\", reads the total then one more die.")
     result: Result | None = Field(None, description="What it gives: text, a number, or a table "
                                                      "({ text, amount, unit, zero, table }).")
@@ -85,6 +85,8 @@ class TableInfo(Model):
     subroll: Expression = Field("1d6", description="The die of a sub-roll (\"10 (1-2)\").")
     columns: Word | None = Field(None, description="A context key whose value chooses each row's result (`by`).")
     source: Text = Field("", description="Where the table is printed (book, page, line).")
+    keep_splits: bool = Field(False, description="Rows are kept as printed even where a split gives the same "
+                                                 "result twice: no ZW806 hint.")
     text: Text = Field("", description="Printed notes.")
     games: list[str] = Field([], description="Games the table belongs to.")
 

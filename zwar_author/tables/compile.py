@@ -22,7 +22,7 @@ from .proof import coverage, describe
 from .table import Key, Modifier, Outcome, Row, Table, Value
 
 _KEY = re.compile(
-    r"^\s*(-?\d+)\s*(?:(\+|or more)|(or less)|(?:-|to)\s*(-?\d+))?\s*(?:\((\d+)(?:\s*-\s*(\d+))?\))?\s*$")
+    r"^\s*(-?\d+)\s*(?:(\+|or more)|(or less)|(?:-|to|or)\s*(-?\d+))?\s*(?:\((\d+)(?:\s*-\s*(\d+))?\))?\s*$")
 _FACES = re.compile(r"^\s*(\d+)\s*(?:(\+)|-\s*(\d+))?\s*$")
 
 
@@ -36,7 +36,7 @@ class Source:
 
 
 def parse_key(text: str) -> Key | None:
-    """ "3 or less", "11+", "1 to 5", "10 (1-2)" as a Key; None if it is not a roll."""
+    """ "3 or less", "11+", "1 to 5", "6 or 7", "10 (1-2)" as a Key; None if it is not a roll."""
     m = _KEY.match(text)
     if not m:
         return None
@@ -49,7 +49,7 @@ def parse_key(text: str) -> Key | None:
         low = None
     elif m[4]:
         high = int(m[4])
-        if high < first:
+        if high < first or (" or " in text and high != first + 1):  # "6 or 7": two totals, no more
             return None
     sub = None
     if m[5]:
@@ -270,7 +270,8 @@ def _structure(source: Source) -> list[Diagnostic]:
         if missing or beyond:
             out.append(codes.TABLE_SUBROLL.at(_row_loc(source, group[0]), table=name, total=group[0].key.span(),
                                               faces=_list(missing or beyond, "face"), die=table.subdie))
-    out += _splits(source, rows)
+    if not source.model.table.keep_splits:
+        out += _splits(source, rows)
     return out
 
 

@@ -115,6 +115,8 @@ def odds_text(table: Table, tables: Mapping[str, Table] = {}, given: Context | N
     """A table's odds as a designer reads them: each row's chance, then the final outcomes."""
     head = f"{table.id}: {table.name} ({_dice(table)})" + (f", {table.source}" if table.source else "")
     lines = [head]
+    if table.kind is Kind.PASS:
+        return "\n".join(lines + _passing(table, tables, given))
     for entry in table_odds(table, tables, given):
         shown = entry["contexts"]
         names = "; ".join(context_text(v) for v in shown[:4]) + (f"; and {len(shown) - 4} more" if len(shown) > 4
@@ -140,3 +142,20 @@ def _dice(table: Table) -> str:
     if table.kind is Kind.PASS:
         return f"{pool}d6 passing against {table.against.text() if table.against else '?'}"
     return f"{pool}d6 counting successes"
+
+
+def _passing(table: Table, tables: Mapping[str, Table], given: Context | None) -> list[str]:
+    """A passing-dice test: its rows once, then the chance of each row in every context (each Rep)."""
+    lines = ["  dice passed:"]
+    for row in table.rows:
+        results = " / ".join(f"{k}: {r.label()}" if k else r.label() for k, r in row.results.items())
+        lines.append(f"    {row.key.text}: {results}")
+    seen: list[dict] = []
+    for values in contexts(table, tables, given):
+        values = {k: v for k, v in values.items() if k != table.columns}  # the column changes no chance
+        if values in seen:
+            continue
+        seen.append(values)
+        chances = ", ".join(f"{row.key.text} {show(p)}" for row, p in row_odds(table, values))
+        lines.append(f"  {context_text(values)}: pass {chances}")
+    return lines

@@ -1,0 +1,88 @@
+"""The All Things Zombie reference pack: its tables check, its errata are listed, and each
+erratum's table, as printed, fails the check the way the erratum says."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author.compile.assumed import assumptions
+from zwar_author.compile.project import check
+
+ATZ = CONTENT / "atz"
+
+
+def test_the_pack_checks_without_errors_or_warnings():
+    outcome = check([ATZ])
+    assert [d.human() for d in outcome.report.sorted() if d.severity.value != "hint"] == []
+    pack = outcome.packs[0]
+    assert len(pack.tables) >= 20
+    for source in pack.tables.values():
+        assert "seed 004, line " in source.table.source, source.table.id
+
+
+def as_printed(path: Path) -> str:
+    """The table as the book prints it (rows marked assumed left out), as JSON."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["rows"] = [row for row in data.get("rows", []) if "assumed" not in row]
+    return json.dumps(data)
+
+
+PRINTED = {
+    "awareness": [
+        "error ZW803: awareness: total 7 has no row, reached with daytime (+1) (time = daytime): 1/6 (16.7%) of rolls",
+        "error ZW803: awareness: total 0 has no row, reached with evening (-1) (time = evening): 1/6 (16.7%) of rolls",
+        ("error ZW803: awareness: totals -1 and 0 have no row, reached with night time (-2) (time = night): "
+        "1/3 (33.3%) of rolls"),
+    ],
+    "take-back-who": [
+        ("error ZW803: take-back-who: totals 7 to 12 have no row, reached with after the one-year anniversary of the "
+        "outbreak (+1d6) (area = rural, outbreak = after-one-year): 7/12 (58.3%) of rolls"),
+    ],
+    "weapons-reference": [
+        "error ZW803: weapons-reference: total 12 has no row, reached with no modifier: 1/36 (2.8%) of rolls",
+    ],
+    "road-awareness": [
+        ("error ZW803: road-awareness: total 13 has no row, reached with daytime (+1) (rep_difference = 0, "
+        "time = daytime): 1/36 (2.8%) of rolls"),
+        ("error ZW803: road-awareness: totals -4 to 1 have no row, reached with night time (-2) (rep_difference = -4, "
+        "time = night): 7/12 (58.3%) of rolls"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRINTED))
+def test_the_validator_finds_the_problem_in_the_table_as_printed(tmp_path, name):
+    pack = tmp_path / "printed"
+    (pack / "tables").mkdir(parents=True)
+    (pack / "pack.toml").write_text('[pack]\nid = "printed"\ntitle = "As printed"\n')
+    (pack / "tables" / f"{name}.json").write_text(as_printed(ATZ / "tables" / f"{name}.toml"))
+    found = [d.human().split(": ", 1)[1] for d in check([pack]).report.sorted() if d.code == "ZW803"]
+    for expected in PRINTED[name]:
+        assert expected in found, found
+
+
+def test_zwar_assumed_lists_every_erratum():
+    found = assumptions([ATZ])
+    errata = {(a.entry, a.key) for a in found}
+    assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
+            ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
+            ("atz/whats-inside", "row 11+")} <= errata
+    assert all(a.kind == "table" for a in found)
+
+
+def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
+    result = zwar("roll", "atz/resources", "--context", "area=urban", "--context", "building=occupied", "--seed", "11")
+    assert result.exit_code == 0, result.output
+    assert result.output == ("resources: rolled 2d6: 4 + 5 = 9; urban area +2; total 11\n"
+                             "  sub-roll d6: 4\n"
+                             "  row 11 (3-6): Medical supplies\n"
+                             "result: Medical supplies (seed 11)\n")
+    result = zwar("roll", "atz/no-such-table")
+    assert result.exit_code == 2
+    assert "Error: atz/no-such-table: no such table file, pack folder or table (write pack/id, as atz/weapons)" \
+        in result.output
