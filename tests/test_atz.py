@@ -86,3 +86,27 @@ def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
     assert result.exit_code == 2
     assert "Error: atz/no-such-table: no such table file, pack folder or table (write pack/id, as atz/weapons)" \
         in result.output
+
+
+@pytest.mark.parametrize("paper, size", [("a4", 'width="210mm"'), ("letter", 'width="215.9mm"')])
+def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "tables")
+    assert result.exit_code == 0, result.output
+    sheets = tmp_path / "atz" / "sheets"
+    first = (sheets / "tables-1.svg").read_text()
+    assert size in first
+    assert ">ATTRIBUTES<" in first and ">Born Leader<" in first and ">3%<" in first  # 2 on 2d6: 1/36
+    assert ">0 or less *<" in first  # an erratum row is marked
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "records")
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in sheets.iterdir())
+    assert [n for n in names if n.startswith("records")] == [
+        "records-1-roster.svg", "records-2-resources.svg", "records-3-group.svg"]
+    assert ">MEDICAL SUPPLIES<" not in (sheets / "records-2-resources.svg").read_text()
+    assert ">Medical supplies<" in (sheets / "records-2-resources.svg").read_text()
+
+
+def test_sheets_are_the_same_bytes_every_time(tmp_path, zwar):
+    for out in ("one", "two"):
+        assert zwar("render", ATZ, "-o", tmp_path / out, "--sheet", "tables").exit_code == 0
+    assert (tmp_path / "one/atz/sheets/tables.pdf").read_bytes() == (tmp_path / "two/atz/sheets/tables.pdf").read_bytes()

@@ -403,7 +403,7 @@ def test_a_forced_roll_shows_the_whole_chain(workdir):
     assert rolled.lines == [
         "inside: rolled 2d6: 1 + 4 = 5",
         "  sub-roll d6: 5",
-        "  row 4-7 (4-6): roll on p/who",
+        "  row 4-7 (4-6): roll on who",
         "  who: rolled 1d6: 2",
         "    row 1-2: Gangers",
     ]

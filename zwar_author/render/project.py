@@ -23,9 +23,10 @@ from .canvas import Page
 from .cards import CardOptions, card_pages
 from .maps import MapOptions, map_pages
 from .pages import mission_pages
+from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
 
-SHEETS = ("map", "mission", "cards")
+SHEETS = ("map", "mission", "cards", "tables", "records")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
 
 
@@ -82,9 +83,10 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
                 names = [n for sheet, pages in sheets.items()
                          for n in _write(folder, sheet, pages, options, f"{mission.mission.title}: {sheet}")]
             result.written += [target / mission.mission.id / n for n in names]
-        if "cards" in options.sheets and pack_id in whole:
-            pack = next(p for p in outcome.packs if p.id == pack_id)
-            pages = card_pages(pack_rules(outcome, pack), _cards(options))
+        pack = next((p for p in outcome.packs if p.id == pack_id), None)
+        pages = card_pages(pack_rules(outcome, pack), _cards(options)) if (
+            "cards" in options.sheets and pack is not None and pack_id in whole) else []
+        if pages and pack is not None:  # a pack of tables alone has no cards
             staging = Path(tempfile.mkdtemp(prefix=".cards.", dir=target))
             try:
                 for name in _write(staging, "cards", pages, options, f"{pack.info.title}: cards"):
@@ -92,7 +94,33 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
                     result.written.append(target / name)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+    for pack in outcome.packs:
+        result.written += _table_sheets(pack, out / pack.id / "sheets", options)
     return result
+
+
+def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
+    """A pack's quick-reference sheet of its random tables and, for All Things Zombie, the record sheets."""
+    sheets: dict[str, list[Page]] = {}
+    title = pack.info.title if pack.info else pack.id
+    if "tables" in options.sheets and pack.tables:
+        tables = pack_tables({s.table.qualified: s.table for s in pack.tables.values()},
+                             [s.table.qualified for s in pack.tables.values()])
+        sheets["tables"] = table_pages(tables, options.paper, title)
+    if "records" in options.sheets and any("atz" in s.model.table.games for s in pack.tables.values()):
+        sheets["records"] = record_pages(options.paper)
+    written = []
+    if sheets:
+        target.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".tables.", dir=target))
+        try:
+            for sheet, pages in sheets.items():
+                for name in _write(staging, sheet, pages, options, f"{title}: {sheet}"):
+                    (staging / name).replace(target / name)
+                    written.append(target / name)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return written
 
 
 def _cards(options: RenderOptions) -> CardOptions:

@@ -68,7 +68,7 @@ class Outcome:
         if self.amount is not None:
             return (self.text + ": " if self.text else "") + f"{self.amount.text()} {self.unit or ''}".strip()
         if self.table is not None:
-            return (self.text + ": " if self.text else "") + f"roll on {self.table}"
+            return (self.text.rstrip(".:") + ": " if self.text else "") + f"roll on {self.table.split('/')[-1]}"
         return self.text
 
     def counts(self, values: Context) -> Dist:
