@@ -103,7 +103,7 @@ def fixed(*kinds: str) -> Grammar:
 
     def parse(value: object) -> Result | None:
         text = _words(value)
-        return Result(kind=names[text]) if text in names else None
+        return Result.model_validate({"kind": names[text]}) if text in names else None
 
     quoted = [f'"{k}"' for k in kinds]
     return Grammar(", ".join(quoted[:-1]) + " or " + quoted[-1], parse)

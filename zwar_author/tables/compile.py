@@ -278,7 +278,8 @@ def _structure(source: Source) -> list[Diagnostic]:
 def _splits(source: Source, rows: list[Row]) -> list[Diagnostic]:
     out = []
     run: list[Row] = []
-    for row in rows + [None]:  # type: ignore[list-item]
+    ended: list[Row | None] = [*rows, None]  # None ends the last run
+    for row in ended:
         if run and row is not None and _same(run[-1], row) and _next(run[-1], row):
             run.append(row)
             continue

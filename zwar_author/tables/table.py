@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from ..model.tables import Kind
 from .dice import Dist, Expr, Term, binomial, convolve, term_dist
@@ -60,7 +61,7 @@ class Outcome:
     unit: str | None = None
     zero: tuple[int, ...] = ()
     table: str | None = None  # qualified id once resolved
-    data: object = field(default=None, compare=False)  # what a game's own chart row gives (a spawn result)
+    data: Any = field(default=None, compare=False)  # what a game's own chart row gives (a spawn result)
 
     def label(self) -> str:
         if self.number is not None:
