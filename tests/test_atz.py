@@ -110,3 +110,62 @@ def test_sheets_are_the_same_bytes_every_time(tmp_path, zwar):
     for out in ("one", "two"):
         assert zwar("render", ATZ, "-o", tmp_path / out, "--sheet", "tables").exit_code == 0
     assert (tmp_path / "one/atz/sheets/tables.pdf").read_bytes() == (tmp_path / "two/atz/sheets/tables.pdf").read_bytes()
+
+
+# --- scenarios and encounters on the inch-measured table ------------------------------------
+
+
+def test_the_reference_scenarios_and_encounters_check():
+    outcome = check([ATZ])
+    found = {e.model.encounter.id: e for e in outcome.encounters["atz"]}
+    assert sorted(found) == ["atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]
+    bleens = found["the-bleens"]
+    assert len(bleens.pieces) == 5 and bleens.table.width == 48
+    assert set(found["raid"].tables) == {"atz/raid-who", "atz/zombies-from-noise", "atz/raid-occupants",
+                                         "atz/awareness"}
+
+
+ENCOUNTER = """\
+[encounter]
+id = "e"
+title = "E"
+kind = "encounter"
+areas = ["rural", "urban"]
+table = { width = 36, depth = 36 }
+"""
+
+TABLE = ('[table]\nid = "who"\nname = "Who"\ncolumns = "area"\n[context]\narea = ["rural", "suburb"]\n'
+         'outbreak = ["early", "late"]\n[[modifiers]]\nname = "late"\nvalue = 0\nwhen = { outbreak = "late" }\n'
+         '[[rows]]\nroll = "1-6"\nby = { rural = "a", suburb = "b" }\n')
+
+ATZ_CASES = {
+    "ZW820": ('[[buildings]]\nid = "house"\ntype = "house"\nat = [32, 10]\nsize = [6, 4]\n',
+              'p/encounters/e.toml:10:6: error ZW820: building `house` is not on the 36" x 36" table'),
+    "ZW821": (('[[buildings]]\nid = "house"\ntype = "house"\nat = [10, 10]\nsize = [6, 4]\n'
+              '[[vehicles]]\nid = "car"\ntype = "car"\nat = [12, 12]\nsize = [2, 4]\n'),
+              "p/encounters/e.toml:15:6: error ZW821: vehicle `car` overlaps building `house`"),
+    "ZW822": ('[[forces]]\nside = "humans"\ntable = "whom"\n',
+              "p/encounters/e.toml:9:9: error ZW822: force 1 (humans): no table `whom` (did you mean `who`?)"),
+    "ZW823": ('[[forces]]\nside = "humans"\ntable = "who"\n',
+              ("p/encounters/e.toml:9:9: error ZW823: force 1 (humans): table `who` has no `area = urban`, "
+              "which this encounter can be played in")),
+    "ZW823b": ('[[forces]]\nside = "humans"\ntable = "who"\n',
+               ("p/encounters/e.toml:9:9: error ZW823: force 1 (humans): table `who` reads `outbreak`: give it in "
+               "`context` (early, late)")),
+    "ZW824": ('[[forces]]\nside = "zombies"\ncount = "2x6"\n',
+              ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `2x6` is not dice: write terms like 2d6, "
+              "1/2d6, 3 or rep joined by + and -")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ATZ_CASES))
+def test_each_encounter_diagnostic_reads_exactly(diagnose, case):
+    body, expected = ATZ_CASES[case]
+    lines = diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/tables/who.toml": TABLE})
+    assert expected in lines, lines
+
+
+def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
+    body = ('[[buildings]]\nid = "a"\ntype = "house"\nat = [30, 0]\nsize = [6, 4]\n'
+            '[[buildings]]\nid = "b"\ntype = "house"\nat = [24, 0]\nsize = [6, 4]\n')
+    assert diagnose({"p/encounters/e.toml": ENCOUNTER + body}) == []

@@ -373,6 +373,25 @@ TABLE_CHAIN_CONTEXT = _code("ZW812", "table-chain-context", E,
     (a column, a modifier condition, a number in its dice) the caller must
     declare that key so that every roll of the chain knows its value.""")
 
+ATZ_OFF_TABLE = _code("ZW820", "atz-off-table", E, "{what} `{id}` is not on the {width} x {depth} table", """
+    Buildings, vehicles and forces' starting points are placed in inches from
+    the table's top-left corner; each must lie on the table (flush with an edge
+    counts). Check `at`, `size` and `rotation`, or the encounter's `table` size.""")
+ATZ_OVERLAP = _code("ZW821", "atz-overlap", E, "{what} `{id}` overlaps {other} `{other_id}`", """
+    Two buildings or vehicles cannot stand in the same place; pieces that only
+    touch are fine.""")
+ATZ_TABLE_REF = _code("ZW822", "atz-table-reference", E, "{where}: no table `{ref}`{hint}", """
+    Forces and triggers roll on random tables by id (`raid-who`) or with their
+    pack (`atz/raid-who`); the table must exist in the pack or a pack it requires.""")
+ATZ_CONTEXT = _code("ZW823", "atz-context", E, "{where}: table `{table}` {message}", """
+    A force rolled from a table is rolled in the encounter's context: each of
+    its areas and times of day, and the values in the force's `context`. The
+    table must know every such value, and every other key it reads must be
+    given in `context`.""")
+ATZ_FORCE = _code("ZW824", "atz-force", E, "{where}: {message}", """
+    A force is given by list (`figures`), or rolled (`table`, and a `count` of
+    dice or a number); a count must be dice (`2d6`, `1/2d6`, `3`).""")
+
 
 def explain(code: str) -> str:
     """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""

@@ -25,11 +25,12 @@ from ..model.tables import TableDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, Document, absolute, read_document
 from ..tables.compile import Source, check_tables, compile_table
+from ..tables.table import Table
 from .layout import TileSide, art_grid
 from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"
-LAYOUT = ("tiles", "rules", "missions", "tables")
+LAYOUT = ("tiles", "rules", "missions", "tables", "encounters")
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 MAX_DEPTH = 3
 
@@ -103,6 +104,7 @@ class Pack:
     tables: dict[str, Source] = field(default_factory=dict)  # by table id
     table_files: list[Path] = field(default_factory=list)
     tables_checked: bool = False
+    encounters: list[Path] = field(default_factory=list)  # All Things Zombie scenarios and encounters
     standalone: bool = False
 
     @property
@@ -320,6 +322,8 @@ class Workspace:
                 pack.missions.append(absolute(path))
             elif top == "tables":
                 self.load_table(pack, path)
+            elif top == "encounters":
+                pack.encounters.append(absolute(path))
             else:
                 self.report(path, [codes.STRAY_FILE.at(Location(absolute(path)))])
         return pack
@@ -385,6 +389,14 @@ class Workspace:
     def table_sources(self, pack: Pack) -> dict[str, Source]:
         """The tables ``pack`` sees (its own and those of the packs it requires), by qualified id."""
         return {s.table.qualified: s for p in reversed(self.visible(pack)) for s in p.tables.values()}
+
+    def table_names(self, pack: Pack) -> dict[str, Table]:
+        """The random tables ``pack`` can name: by `pack/id`, and by `id` (the nearest pack's)."""
+        out: dict[str, Table] = {}
+        for candidate in reversed(self.visible(pack)):
+            for table_id, source in candidate.tables.items():
+                out[source.table.qualified] = out[table_id] = source.table
+        return out
 
     def check_tables(self, pack: Pack) -> None:
         """References, chains and the coverage proof of the pack's own tables, reported to their files."""
