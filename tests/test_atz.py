@@ -169,3 +169,14 @@ def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
     body = ('[[buildings]]\nid = "a"\ntype = "house"\nat = [30, 0]\nsize = [6, 4]\n'
             '[[buildings]]\nid = "b"\ntype = "house"\nat = [24, 0]\nsize = [6, 4]\n')
     assert diagnose({"p/encounters/e.toml": ENCOUNTER + body}) == []
+
+
+def test_scenario_pages_draw_the_table_to_scale(tmp_path, zwar):
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "scenario")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "atz/sheets/the-bleens/scenario-1.svg").read_text()
+    for words in (">The Bleens<", ">AREA<", ">FORCES<", ">DEPLOYMENT<", ">SPECIAL INSTRUCTIONS<", ">GOAL<",
+                  ">mini-van<"):
+        assert words in page
+    assert sorted(p.name for p in (tmp_path / "atz/sheets").iterdir()) == [
+        "atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]

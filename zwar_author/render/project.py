@@ -20,6 +20,7 @@ from ..compile.output import pack_rules, staged
 from ..compile.project import Outcome, check
 from ..errors import UsageError
 from . import cairo, svg
+from .atz import encounter_pages
 from .canvas import Page
 from .cards import CardOptions, card_pages
 from .maps import MapOptions, map_pages
@@ -27,7 +28,7 @@ from .pages import mission_pages
 from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
 
-SHEETS = ("map", "mission", "cards", "tables", "records")
+SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
 
 
@@ -98,6 +99,14 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                 shutil.rmtree(staging, ignore_errors=True)
     for pack in outcome.packs:
         result.written += _table_sheets(pack, out / pack.id / "sheets", options)
+    for pack_id, encounters in sorted(outcome.encounters.items()):
+        for encounter in encounters if "scenario" in options.sheets else []:
+            target = out / pack_id / "sheets" / encounter.model.encounter.id
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with staged(target) as folder:
+                names = _write(folder, "scenario", encounter_pages(encounter, options.paper), options,
+                               encounter.model.encounter.title)
+            result.written += [target / n for n in names]
     return result
 
 
