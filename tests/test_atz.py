@@ -180,3 +180,19 @@ def test_scenario_pages_draw_the_table_to_scale(tmp_path, zwar):
         assert words in page
     assert sorted(p.name for p in (tmp_path / "atz/sheets").iterdir()) == [
         "atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]
+
+
+def test_zwar_odds_holds_a_context_and_speaks_json(zwar):
+    result = zwar("odds", "atz/awareness", "--context", "time=daytime")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "  time = daytime:"
+    assert "    1 or" not in result.output and "    7+              1/6 (16.7%)" in result.output
+    result = zwar("odds", "atz/weapons", "--format", "json")
+    document = json.loads(result.output)
+    entry = document["random_tables"]["atz/weapons"][0]
+    assert entry["contexts"] == ["any context"]
+    assert entry["rows"][0] == {"roll": "2", "chance": {"exact": "1/36", "value": 0.027778}, "result": "Assault Rifle"}
+    result = zwar("odds", "atz/awareness", "--context", "time=noon")
+    assert result.exit_code == 2
+    assert "Error: --context time=noon: time is one of daytime, pre-dawn, evening, night" in result.output

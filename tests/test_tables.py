@@ -34,7 +34,8 @@ def test_dice_distributions_are_exact():
 @pytest.mark.parametrize("text, message", [
     ("2x6", "`2x6` is not dice: write terms like 2d6, 1/2d6, 3 or rep joined by + and -"),
     ("3/2d6", "`3/2d6`: a part of a die is written 1/N dN, as 1/2d6"),
-    ("0d6", "`0d6`: dice are 1 to 100 dice of 2 to 1000 faces"),
+    ("0d6", "`0d6`: dice are 1 to 30 dice of 2 to 100 faces, at most 600 faces in all"),
+    ("30d100", "`30d100`: dice are 1 to 30 dice of 2 to 100 faces, at most 600 faces in all"),
     ("2d6 3", "`2d6 3` is not dice: write terms like 2d6, 1/2d6, 3 or rep joined by + and -"),
 ])
 def test_bad_dice_say_what_dice_are(text, message):
@@ -105,6 +106,11 @@ CASES = {
               "p/tables/t.toml:12:10: error ZW809: t: modifier `dusk` reads `hour`, which is not a key of [context]"),
     "ZW810": (table(rows='[[rows]]\nroll = "1-6"\nresult = { table = "t" }\n'),
               "p/tables/t.toml:2:6: error ZW810: t: tables lead back into themselves: p/t -> p/t"),
+    "ZW813": (table(body='[[modifiers]]\nname = "far"\nvalue = "a + b + c"\nwhen = {}\n', rows=SIX).replace(
+        'rep = { low = 1, high = 6 }', 'a = { low = 1, high = 40 }\nb = { low = 1, high = 40 }\n'
+                                       'c = { low = 1, high = 40 }'),
+              ("p/tables/t.toml:11:1: error ZW813: t: modifiers reading `a`, `b`, `c` together make 64000 contexts; "
+              "at most 20000 can be checked")),
     "ZW811": (table(rows='[[rows]]\nroll = "1-5"\nresult = "x"\n[[rows]]\nroll = "6 (1-3)"\nresult = "y"\n'),
               ("p/tables/t.toml:13:8: error ZW811: t: the sub-roll of total 6 leaves faces 4 to 6 of the d6 without "
               "a row")),

@@ -372,6 +372,12 @@ TABLE_CHAIN_CONTEXT = _code("ZW812", "table-chain-context", E,
     A chained table is rolled in its caller's context. When it reads a key
     (a column, a modifier condition, a number in its dice) the caller must
     declare that key so that every roll of the chain knows its value.""")
+TABLE_SIZE = _code("ZW813", "table-size", E,
+    "{table}: modifiers reading {keys} together make {count} contexts; at most {limit} can be checked", """
+    The coverage proof goes through every combination of the context values
+    that modifiers read together. Keys read by different modifiers cost
+    nothing; keys one modifier reads together multiply. Split the modifier,
+    or narrow a number range in [context].""")
 
 ATZ_OFF_TABLE = _code("ZW820", "atz-off-table", E, "{what} `{id}` is not on the {width} x {depth} table", """
     Buildings, vehicles and forces' starting points are placed in inches from

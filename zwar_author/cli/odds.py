@@ -5,12 +5,12 @@ from pathlib import Path
 import click
 
 from ..compile.project import check
-from ..compile.random_tables import find_tables
+from ..compile.random_tables import find_tables, parse_context
 from ..compile.workspace import find_packs, kind_of
 from ..errors import UsageError
 from ..playtest.odds import mission_odds, odds_text, rules_odds, rules_text
 from ..sources.document import read_document
-from ..tables.odds import context_text, table_odds
+from ..tables.odds import TooManyContexts, context_text, table_odds
 from ..tables.odds import odds_text as table_text
 from .output import PACK_PATH, usage_errors
 
@@ -20,9 +20,11 @@ from .output import PACK_PATH, usage_errors
 @click.option("--tables", is_flag=True,
               help="Also every dice table of the rules: weapons, unarmed, grab and bite tests.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)
+@click.option("--context", "given", multiple=True, metavar="KEY=VALUE",
+              help="Random tables: hold a context value (area=urban, rep=4) instead of listing every one.")
 @PACK_PATH
 @usage_errors
-def command(paths, tables, fmt, search) -> None:
+def command(paths, tables, fmt, given, search) -> None:
     """Exact odds from the dice tables (not simulation) of missions, packs or random tables.
 
     For each spawn phase: per turn, the expected infected at each spawn point and
@@ -60,8 +62,13 @@ def command(paths, tables, fmt, search) -> None:
                 click.echo(diagnostic.human())
             raise SystemExit(1)
         chosen = sorted({t.qualified: t for t in found.tables}.items())
-        parts += [table_text(t, found.known) for _, t in chosen]
-        document["random_tables"] = {q: [_entry(t, e) for e in table_odds(t, found.known)] for q, t in chosen}
+        held = {q: parse_context(t, given, found.known, complete=False) if given else {} for q, t in chosen}
+        try:
+            parts += [table_text(t, found.known, held[q]) for q, t in chosen]
+            document["random_tables"] = {q: [_entry(t, e) for e in table_odds(t, found.known, held[q])]
+                                         for q, t in chosen}
+        except TooManyContexts as exc:
+            raise UsageError(str(exc)) from None
     if fmt == "json":
         click.echo(json.dumps(document, indent=1, sort_keys=True))
         return

@@ -4,10 +4,9 @@ from pathlib import Path
 
 import click
 
-from ..compile.random_tables import find_tables
+from ..compile.random_tables import find_tables, parse_context
 from ..engine.chance import Live
-from ..errors import UsageError
-from ..tables.odds import chain_keys, final_odds, show
+from ..tables.odds import final_odds, show
 from ..tables.roll import roll
 from .output import PACK_PATH, usage_errors
 
@@ -34,7 +33,7 @@ def command(table, given, seed, runs, search) -> None:
             click.echo(diagnostic.human())
         raise SystemExit(1)
     chosen = found.tables[0]
-    values = _context(chosen, given, found.known)
+    values = parse_context(chosen, given, found.known)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     chance = Live(random.Random(seed), policy=lambda game, request: None)
@@ -53,24 +52,3 @@ def command(table, given, seed, runs, search) -> None:
     for label in list(exact) + sorted(set(counts) - set(exact)):
         seen = counts.get(label, 0)
         click.echo(f"  {label:<{width}}  {seen:>8}  {seen / runs * 100:6.2f}%   exact {show(exact.get(label, Fraction(0)))}")
-
-
-def _context(table, given: tuple[str, ...], known) -> dict:
-    """The --context values, checked against the keys and values the table's chain reads."""
-    values: dict = {}
-    needed = chain_keys(table, known)
-    for item in given:
-        key, sep, value = item.partition("=")
-        key, value = key.strip(), value.strip()
-        if not sep or key not in table.contexts:
-            keys = ", ".join(sorted(table.contexts)) or "none"
-            raise UsageError(f"--context {item}: write KEY=VALUE with KEY one of the table's context keys ({keys})")
-        allowed = table.contexts[key]
-        parsed = int(value) if isinstance(allowed[0], int) and value.lstrip("-").isdigit() else value
-        if parsed not in allowed:
-            raise UsageError(f"--context {item}: {key} is one of {', '.join(map(str, allowed))}")
-        values[key] = parsed
-    for key in sorted(needed - set(values)):
-        raise UsageError(f"{table.id} reads `{key}`: give --context {key}=VALUE "
-                         f"({', '.join(map(str, table.contexts[key]))})")
-    return values

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ..errors import Report, UsageError
 from ..sources.document import absolute
-from ..tables.table import Table
+from ..tables.odds import chain_keys
+from ..tables.table import Table, Value
 from .workspace import Pack, Workspace, pack_root_of
 
 
@@ -61,3 +62,24 @@ def find_tables(names: list[str], search: list[Path] | None = None) -> Found:
     if found.report.ok and not found.tables:
         raise UsageError("no tables found in " + ", ".join(names))
     return found
+
+
+def parse_context(table: Table, given: tuple[str, ...] | list[str], known: dict[str, Table],
+                  complete: bool = True) -> dict[str, Value]:
+    """``--context KEY=VALUE`` options, checked against the keys and values the table's chain reads;
+    ``complete``: every key the chain reads must be given."""
+    values: dict[str, Value] = {}
+    for item in given:
+        key, sep, text = (part.strip() for part in item.partition("="))
+        if not sep or key not in table.contexts:
+            keys = ", ".join(sorted(table.contexts)) or "none"
+            raise UsageError(f"--context {item}: write KEY=VALUE with KEY one of the table's context keys ({keys})")
+        allowed = table.contexts[key]
+        value: Value = int(text) if isinstance(allowed[0], int) and text.lstrip("-").isdigit() else text
+        if value not in allowed:
+            raise UsageError(f"--context {item}: {key} is one of {', '.join(map(str, allowed))}")
+        values[key] = value
+    for key in sorted(chain_keys(table, known) - set(values)) if complete else []:
+        raise UsageError(f"{table.id} reads `{key}`: give --context {key}=VALUE "
+                         f"({', '.join(map(str, table.contexts[key]))})")
+    return values

@@ -18,7 +18,7 @@ from ..errors import Diagnostic, Location, Severity
 from ..model.tables import Amount, Kind, NumberRange, TableDoc
 from ..sources.document import Document
 from .dice import DiceError, Expr, parse
-from .proof import coverage, describe
+from .proof import MAX_COMPONENT, coverage, describe, too_large
 from .table import Key, Modifier, Outcome, Row, Table, Value
 
 _KEY = re.compile(
@@ -368,6 +368,10 @@ def _chain_contexts(source: Source, found: dict[str, Source]) -> list[Diagnostic
 
 def _proof(source: Source) -> list[Diagnostic]:
     table, out = source.table, []
+    if (big := too_large(table)) is not None:
+        keys = ", ".join(f"`{k}`" for k in big[0])
+        return [codes.TABLE_SIZE.at(source.doc.loc(("modifiers",)), table=table.id, keys=keys, count=big[1],
+                                    limit=MAX_COMPONENT)]
     found = coverage(table)
     for gap in found.gaps:
         out.append(codes.TABLE_GAP.at(source.doc.loc(("rows",)) if table.rows else source.doc.loc(("table",)),

@@ -21,8 +21,9 @@ from fractions import Fraction
 Dist = dict[int, Fraction]
 
 _TERM = re.compile(r"\s*([+-])?\s*(?:(\d+)\s*/\s*(\d+)\s*[dD]\s*(\d+)|(\d*)\s*[dD]\s*(\d+)|(\d+)|([a-z][a-z0-9_]*))\s*")
-MAX_DICE = 100
-MAX_SIDES = 1000
+MAX_DICE = 30
+MAX_SIDES = 100
+MAX_SPAN = 600  # dice x faces of one term: keeps a hostile "30d100" from costing minutes
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,9 @@ def parse(text: str | int) -> Expr:
             terms.append(Term(sign, 1, sides, divide))
         elif m[6]:
             count, sides = int(m[5] or 1), int(m[6])
-            if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES):
-                raise DiceError(f"`{text}`: dice are 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} faces")
+            if not (1 <= count <= MAX_DICE and 2 <= sides <= MAX_SIDES and count * sides <= MAX_SPAN):
+                raise DiceError(f"`{text}`: dice are 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} faces, "
+                                f"at most {MAX_SPAN} faces in all")
             terms.append(Term(sign, count, sides))
         elif m[7]:
             terms.append(Term(sign, int(m[7])))

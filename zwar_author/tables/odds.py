@@ -18,6 +18,10 @@ from .table import Context, Outcome, Row, Table, Value
 MAX_CONTEXTS = 4096
 
 
+class TooManyContexts(ValueError):
+    """More context combinations than are worth listing; give some values."""
+
+
 def row_odds(table: Table, values: Context) -> list[tuple[Row, Fraction]]:
     """(row, chance) for every row, in table order."""
     dist = table.dist(values)
@@ -83,7 +87,7 @@ def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context | No
     for k in keys:
         count *= len(table.contexts[k])
     if count > MAX_CONTEXTS:
-        raise ValueError(f"{table.id} has {count} context combinations; give some with --context")
+        raise TooManyContexts(f"{table.id} has {count} context combinations; give some with --context KEY=VALUE")
     return [{**given, **dict(zip(keys, values))} for values in product(*[table.contexts[k] for k in keys])]
 
 

@@ -28,6 +28,21 @@ from .table import (
     mod_effect,
 )
 
+#: The most contexts one component may have: the proof enumerates them.
+MAX_COMPONENT = 20000
+
+
+def too_large(table: Table) -> tuple[list[str], int] | None:
+    """The first component whose contexts are too many to enumerate, and how many, or None."""
+    keys = table.base_keys | {k for m in table.modifiers for k in m.keys}
+    for comp in components(table, keys):
+        count = 1
+        for k in comp:
+            count *= len(table.contexts.get(k, ()))
+        if count > MAX_COMPONENT:
+            return comp, count
+    return None
+
 
 @dataclass(frozen=True)
 class Reach:
