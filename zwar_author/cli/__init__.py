@@ -16,6 +16,8 @@ from . import (
     assumed,
     build,
     explain,
+    export,
+    import_,
     init,
     odds,
     play,
@@ -26,6 +28,7 @@ from . import (
     roll,
     rules_test,
     schema,
+    serve,
     validate,
 )
 
@@ -41,8 +44,8 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, roll, schema,
-               explain, assumed):
+for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, roll, schema, explain,
+               assumed, export, import_, serve):
     cli.add_command(module.command)
 
 
