@@ -156,7 +156,3 @@ def binomial(dice: int, p: Fraction) -> Dist:
         out = convolve(out, {0: 1 - p, 1: p} if 0 < p < 1 else {int(p == 1): Fraction(1)})
     return out
 
-
-def freeze(dist: Mapping[int, Fraction]) -> tuple[tuple[int, Fraction], ...]:
-    """A distribution as a hashable key, for keeping each distinct one once."""
-    return tuple(sorted((k, v) for k, v in dist.items() if v))

@@ -22,6 +22,7 @@ from .table import (
     Modifier,
     Table,
     Value,
+    applied,
     base_effect,
     combine,
     identity,
@@ -109,22 +110,12 @@ def _component(table: Table, comp: list[str], fixed: Context, mods: list[Modifie
     out = []
     for values in product(*domains):
         ctx = dict(zip(comp, values))
-        applied = _applied(mods, ctx)
+        holding = applied(mods, ctx)
         effect = base_effect(table, ctx) if base else identity(table)
-        for mod in applied:
+        for mod in holding:
             effect = combine(table, effect, mod_effect(table, mod, ctx))
-        out.append(Reach(effect, tuple(m.index for m in applied), tuple(ctx.items()), 1))
+        out.append(Reach(effect, tuple(m.index for m in holding), tuple(ctx.items()), 1))
     return _keep(out)
-
-
-def _applied(mods: list[Modifier], ctx: Context) -> list[Modifier]:
-    out, groups = [], set()
-    for mod in mods:
-        if mod.holds(ctx) and (mod.group is None or mod.group not in groups):
-            out.append(mod)
-            if mod.group:
-                groups.add(mod.group)
-    return out
 
 
 def _join(table: Table, a: Reach, b: Reach) -> Reach:

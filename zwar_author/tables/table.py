@@ -81,9 +81,6 @@ class Outcome:
             out[n] = out.get(n, Fraction(0)) + p
         return dict(sorted(out.items()))
 
-    def same(self, other: Outcome) -> bool:
-        return self == other
-
 
 @dataclass(frozen=True)
 class Row:
@@ -138,7 +135,6 @@ class Table:
     text: str = ""
     sides: int = 6
     path: str = ""
-    extra: dict = field(default_factory=dict)
 
     @property
     def base_keys(self) -> set[str]:
@@ -154,13 +150,7 @@ class Table:
 
     def applied(self, values: Context) -> list[Modifier]:
         """The modifiers that hold in ``values``; in a group only the first that holds."""
-        out, groups = [], set()
-        for mod in self.modifiers:
-            if mod.holds(values) and (mod.group is None or mod.group not in groups):
-                out.append(mod)
-                if mod.group:
-                    groups.add(mod.group)
-        return out
+        return applied(self.modifiers, values)
 
     def dist(self, values: Context) -> Dist:
         """What the dice read on the table in ``values``: a total, dice passed, or successes."""
@@ -182,6 +172,17 @@ class Table:
 
     def rows_at(self, total: int) -> list[Row]:
         return [r for r in self.rows if r.key.holds(total)]
+
+
+def applied(mods: tuple[Modifier, ...] | list[Modifier], values: Context) -> list[Modifier]:
+    """Those of ``mods`` that hold in ``values``; of a non-stacking group, only the first that holds."""
+    out, groups = [], set()
+    for mod in mods:
+        if mod.holds(values) and (mod.group is None or mod.group not in groups):
+            out.append(mod)
+            if mod.group:
+                groups.add(mod.group)
+    return out
 
 
 # --- effects: what the base roll and each modifier do, as values that add up ----------
