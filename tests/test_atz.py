@@ -196,3 +196,15 @@ def test_zwar_odds_holds_a_context_and_speaks_json(zwar):
     result = zwar("odds", "atz/awareness", "--context", "time=noon")
     assert result.exit_code == 2
     assert "Error: --context time=noon: time is one of daytime, pre-dawn, evening, night" in result.output
+
+
+def test_a_quick_reference_sheet_of_chosen_tables(tmp_path, zwar):
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "tables", "--table", "weapons",
+                  "--table", "challenge")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "atz/sheets/tables-1.svg").read_text()
+    assert ">WEAPONS TABLE<" in page and ">CHALLENGE<" in page and ">ATTRIBUTES<" not in page
+    result = zwar("render", ATZ, "-o", tmp_path / "none", "--sheet", "tables", "--table", "weapon")
+    assert result.exit_code == 2
+    assert "Error: --table weapon: no random table of that id in atz" in result.output
+    assert not (tmp_path / "none").exists()

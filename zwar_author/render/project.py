@@ -53,6 +53,7 @@ class RenderOptions:
     dpi: int = 150
     backs: bool = False
     card: tuple[float, float] = (63.0, 88.0)
+    tables: tuple[str, ...] = ()  # the random tables of the quick-reference sheet, by id; () for all
 
 
 @dataclass
@@ -66,6 +67,11 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
     result = RenderOutcome(outcome)
     if not outcome.report.ok:
         return result
+    known = {t for pack in outcome.packs for t in pack.tables}
+    unknown = sorted(set(options.tables) - known)
+    if unknown:  # before anything is drawn
+        raise UsageError(f"--table {unknown[0]}: no random table of that id in "
+                         + (", ".join(p.id for p in outcome.packs) or "the paths given"))
     out = Path(out)
     whole = {pack.id for pack in outcome.packs}
     theme = THEMES[options.theme]
@@ -114,9 +120,9 @@ def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
     """A pack's quick-reference sheet of its random tables and, for All Things Zombie, the record sheets."""
     sheets: dict[str, list[Page]] = {}
     title = pack.info.title if pack.info else pack.id
-    if "tables" in options.sheets and pack.tables:
-        tables = pack_tables({s.table.qualified: s.table for s in pack.tables.values()},
-                             [s.table.qualified for s in pack.tables.values()])
+    chosen = [s.table for s in pack.tables.values() if not options.tables or s.table.id in options.tables]
+    if "tables" in options.sheets and chosen:
+        tables = pack_tables({t.qualified: t for t in chosen}, [t.qualified for t in chosen])
         sheets["tables"] = table_pages(tables, options.paper, title)
     if "records" in options.sheets and any("atz" in s.model.table.games for s in pack.tables.values()):
         sheets["records"] = record_pages(options.paper)
