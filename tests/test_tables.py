@@ -442,3 +442,13 @@ def test_zwar_roll_and_odds_on_the_command_line(workdir, zwar):
     assert result.output == ("who: 600 rolls (seed 1)\n"
                              "  Gangers         206   34.33%   exact 1/3 (33.3%)\n"
                              "  Survivors       394   65.67%   exact 2/3 (66.7%)\n")
+
+
+def test_a_hostile_table_is_refused_quickly(diagnose):
+    rows = '[[rows]]\nroll = "1+"\nresult = "x"\n' * 500 + '[[rows]]\nroll = "6 (1-999999999)"\nresult = "y"\n'
+    lines = diagnose({"p/tables/t.toml": table(rows=rows)})
+    assert "p/tables/t.toml:9:1: error ZW007: `rows` must be a list of at most 500 items, not a list of 501 " \
+           "items" in lines, lines
+    rows = '[[rows]]\nroll = "1+"\nresult = "x"\n' * 400 + '[[rows]]\nroll = "6 (1-999999999)"\nresult = "y"\n'
+    lines = diagnose({"p/tables/t.toml": table(rows=rows)})
+    assert sum("ZW804" in line for line in lines) == 400  # one a row, not one a pair

@@ -96,5 +96,7 @@ class TableDoc(Document):
     context: dict[str, list[Word] | NumberRange] = Field(
         {}, description="What the table reads: named values (`area = [\"rural\", \"urban\"]`) "
                         "or a number range (`rep = { low = 1, high = 6 }`).")
-    modifiers: list[Modifier] = Field([], description="Named modifiers, applied when their context holds.")
-    rows: list[Row] = Field([], description="The rows; none for a table whose result is the total itself.")
+    modifiers: list[Modifier] = Field([], max_length=200, description="Named modifiers, applied when their "
+                                                                      "context holds (at most 200).")
+    rows: list[Row] = Field([], max_length=500, description="The rows (at most 500); none for a table whose "
+                                                            "result is the total itself.")

@@ -239,40 +239,41 @@ def _structure(source: Source) -> list[Diagnostic]:
     table, out = source.table, []
     name = table.id
     rows = sorted(table.rows, key=lambda r: (r.key.lo, r.key.sub or (0, 0), r.index))
-    for i, a in enumerate(rows):
-        for b in rows[i + 1:]:
-            if b.key.lo > a.key.hi:
+    for j, b in enumerate(rows):  # each row's first clash with an earlier one: one problem a row
+        for a in rows[:j]:
+            if (what := _clash(a, b)) is not None:
+                out.append(codes.TABLE_OVERLAP.at(_row_loc(source, b), table=name, what=what, row=b.key.text,
+                                                  other=a.key.text))
                 break
-            lo, hi = max(a.key.lo, b.key.lo), min(a.key.hi, b.key.hi)
-            if lo > hi:
-                continue
-            if a.key.sub and b.key.sub:
-                same_totals = (a.key.lo, a.key.hi) == (b.key.lo, b.key.hi)
-                first, last = max(a.key.sub[0], b.key.sub[0]), min(a.key.sub[1], b.key.sub[1])
-                if same_totals and first > last:
-                    continue
-                what = f"face {first} of the sub-roll of total {lo}" if same_totals else f"total {lo}"
-                out.append(codes.TABLE_OVERLAP.at(_row_loc(source, b), table=name, what=what,
-                                                  row=b.key.text, other=a.key.text))
-                continue
-            out.append(codes.TABLE_OVERLAP.at(_row_loc(source, b), table=name, what=f"total {lo}",
-                                              row=b.key.text, other=a.key.text))
     groups: dict[tuple, list[Row]] = {}
     for row in table.rows:
         if row.key.sub:
             groups.setdefault((row.key.lo, row.key.hi), []).append(row)
     for (lo, _), group in sorted(groups.items()):
-        faces = set()
+        faces: set[int] = set()
+        beyond: list[int] = []
         for row in group:
-            faces |= set(range(row.key.sub[0], row.key.sub[1] + 1)) if row.key.sub else set()
+            if row.key.sub:
+                faces |= set(range(row.key.sub[0], min(row.key.sub[1], table.subdie) + 1))
+                beyond += [row.key.sub[1]] if row.key.sub[1] > table.subdie else []
         missing = [f for f in range(1, table.subdie + 1) if f not in faces]
-        beyond = [f for f in faces if f > table.subdie]
         if missing or beyond:
             out.append(codes.TABLE_SUBROLL.at(_row_loc(source, group[0]), table=name, total=group[0].key.span(),
                                               faces=_list(missing or beyond, "face"), die=table.subdie))
     if not source.model.table.keep_splits:
         out += _splits(source, rows)
     return out
+
+
+def _clash(a: Row, b: Row) -> str | None:
+    """What two rows both claim ("total 5", "face 3 of the sub-roll of total 10"), or None."""
+    lo, hi = max(a.key.lo, b.key.lo), min(a.key.hi, b.key.hi)
+    if lo > hi:
+        return None
+    if a.key.sub and b.key.sub and (a.key.lo, a.key.hi) == (b.key.lo, b.key.hi):
+        first, last = max(a.key.sub[0], b.key.sub[0]), min(a.key.sub[1], b.key.sub[1])
+        return f"face {first} of the sub-roll of total {lo}" if first <= last else None
+    return f"total {lo}"
 
 
 def _splits(source: Source, rows: list[Row]) -> list[Diagnostic]:
