@@ -7,8 +7,9 @@ traceback.
 A command's module is imported only when that command runs (or its help is
 asked for): `zwar validate` never pays for the engine, the renderer or the
 playtest report. To add a command, write ``cli/NAME.py`` with a click command
-called ``command`` and add one row to ``COMMANDS`` (its one-line summary is
-what ``zwar --help`` shows; a test checks it against the command's own help).
+called ``command`` and add one row to ``COMMANDS``: its summary is what
+``zwar --help`` shows, the first sentence of the command's help (a test checks
+that they agree).
 """
 
 from __future__ import annotations
@@ -29,14 +30,17 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "A live preview of a pack in your browser, rebuilt on every save."),
     "build": ("build", "Compile packs and missions into canonical JSON."),
     "query": ("query", "Answer one question about a mission's board, as one line of JSON."),
-    "render": ("render", "Draw print-ready sheets: maps at true scale, mission pages and card sheets."),
+    "render": ("render", "Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference "
+                         "sheets of random tables, and All Things Zombie scenario pages and record sheets."),
     "import": ("import_", "Turn other tools' files into zwar sources."),
     "export": ("export", "Write missions in other tools' formats."),
     "play": ("play", "Play a mission in the terminal, or let the engine run the infected at the table."),
     "rules-test": ("rules_test", "Run rules scenarios: each scenario file, or every .toml under each folder."),
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
-    "odds": ("odds", "Exact odds from the dice tables (not simulation) of missions or packs."),
+    "odds": ("odds", "Exact odds from the dice tables (not simulation) of missions, packs or random tables."),
+    "roll": ("roll", "Roll a random table once and show the chain (every die, every modifier, every row taken), "
+                     "or N times and print how often each final outcome came up."),
     "schema": ("schema", "(Re)write the JSON Schemas of packs, tiles, missions, rules data and compiled content."),
     "explain": ("explain", "Explain a diagnostic code, given by number or name, or list every code."),
     "assumed": ("assumed", "List every rules value marked as assumed (not printed in the sources)."),

@@ -26,10 +26,14 @@ from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
 @click.option("--backs", is_flag=True, help="Add a backs page after each card page, mirrored for duplex printing.")
 @click.option("--card-size", default="63x88", show_default=True, help="Card size in millimetres, WIDTHxHEIGHT.")
+@click.option("--table", "tables", multiple=True, metavar="ID",
+              help="Only these random tables on the quick-reference sheet (repeat for each); default: all.")
 @PACK_PATH
 @usage_errors
-def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, backs, card_size, search) -> None:
-    """Draw print-ready sheets: maps at true scale, mission pages and card sheets.
+def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, backs, card_size, tables,
+            search) -> None:
+    """Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference sheets
+    of random tables, and All Things Zombie scenario pages and record sheets.
 
     PATHS are missions, packs or folders of packs. Map sheets split large boards
     over several pages with overlap strips and alignment marks; every page carries
@@ -47,7 +51,7 @@ def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, 
         raise click.UsageError(f"--card-size {card_size!r}: write WIDTHxHEIGHT in millimetres, like 63x88") from None
     chosen = FORMATS if "all" in formats else tuple(f for f in FORMATS if f in formats)
     options = RenderOptions(SHEETS if sheet == "all" else (sheet,), chosen, length(square), paper, theme, dpi,
-                            backs, card, orientation)
+                            backs, card, orientation, tuple(tables))
     result = render(list(paths), out, options, [Path(s) for s in search])
     for line in written_lines(result.written):
         click.echo(line)

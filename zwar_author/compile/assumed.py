@@ -72,7 +72,24 @@ def _values(ws: Workspace, pack: Pack) -> list[Assumption]:
         for entry in entries.values():
             for key, value, path in assumed_values(entry):
                 out.append(Assumption(entry.doc.key_loc(path), entry.qualified, KINDS[kind], key, value, pack.id))
+    out += table_errata(pack)
     return sorted(out, key=_order)
+
+
+def table_errata(pack: Pack) -> list[Assumption]:
+    """Rows and modifiers of the pack's random tables read otherwise than printed (errata)."""
+    out = []
+    for source in pack.tables.values():
+        model, doc, qualified = source.model, source.doc, source.table.qualified
+        for i, row in enumerate(model.rows):
+            if row.assumed:
+                out.append(Assumption(doc.key_loc(("rows", i, "assumed")), qualified, "table", f"row {row.roll}",
+                                      row.assumed, pack.id))
+        for i, mod in enumerate(model.modifiers):
+            if mod.assumed:
+                out.append(Assumption(doc.key_loc(("modifiers", i, "assumed")), qualified, "table",
+                                      f"modifier {mod.name}", mod.assumed, pack.id))
+    return out
 
 
 def _order(a: Assumption) -> tuple:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.content import DiceTable, Rules
+from ..tables import charts
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, fit
 
@@ -245,10 +246,9 @@ def _table(title: str, table: DiceTable, guessed: frozenset[int], w: float, y: f
     outcome in its colour."""
     items: list[Item] = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
     y += 3.6
-    for row in table.rows:
-        faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
-        faces += "*" if guessed & set(range(row.low, row.high + 1)) else ""
-        kind = row.result.kind
+    for source, row in zip(table.rows, charts.of(table).rows, strict=True):
+        faces = row.key.text + ("*" if guessed & set(range(source.low, source.high + 1)) else "")
+        kind = row.results[None].data.kind
         colour = OUTCOME.get(kind, "#777777")
         if light:
             items += [Rect(3.5, y, w - 7, 4.2, Style(stroke=colour, width=0.35)),

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 
-SHEETS = ("map", "mission", "cards")
+SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
 FORMATS = ("pdf", "svg", "png")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
@@ -36,5 +36,6 @@ class RenderOptions:
     backs: bool = False
     card: tuple[float, float] = (63.0, 88.0)
     orientation: str = "auto"  # of the map sheet: auto takes whichever needs fewer pages
+    tables: tuple[str, ...] = ()  # the random tables of the quick-reference sheet, by id; () for all
 
 

@@ -21,16 +21,18 @@ from typing import TypeVar
 from .. import codes
 from ..compile.output import sheets_store
 from ..compile.project import Outcome, check
-from ..errors import Location
+from ..errors import Location, UsageError
 from ..model import content as c
 from ..publish import publish
 from . import cairo, svg
+from .atz import encounter_pages
 from .canvas import Group, Page, Text
 from .cards import CardOptions, card_pages
 from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
 from .maps import MapOptions, map_pages
 from .options import RenderOptions
 from .pages import mission_pages
+from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
 
 
@@ -46,11 +48,17 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
     result = RenderOutcome(outcome)
     if not outcome.report.ok:
         return result
+    known = {t for pack in outcome.packs for t in pack.tables}
+    unknown = sorted(set(options.tables) - known)
+    if unknown:  # before anything is drawn
+        raise UsageError(f"--table {unknown[0]}: no random table of that id in "
+                         + (", ".join(p.id for p in outcome.packs) or "the paths given"))
     out = Path(out)
-    whole = {pack.id for pack in outcome.packs}
+    whole = {pack.id for pack in outcome.packs}  # checked whole: their deck is drawn, not each mission's cards
     theme = THEMES[options.theme]
-    for pack_id, missions in sorted(outcome.missions.items()):
-        units: dict[str, tuple[str, dict[str, list[Page]]]] = {}  # missions/<id> or cards -> (title, sheets)
+    for pack_id in sorted(set(outcome.missions) | set(outcome.encounters)):
+        missions = outcome.missions.get(pack_id, [])
+        units: dict[str, tuple[str, dict[str, list[Page]]]] = {}  # missions/<id>, cards, ... -> (title, sheets)
         for mission in sorted(missions, key=lambda m: m.mission.id):
             board = outcome.boards[pack_id, mission.mission.id]
             sheets: dict[str, list[Page]] = {}
@@ -63,15 +71,19 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                 sheets["cards"] = card_pages(mission.rules, _cards(options))
             _check_fonts(outcome, [p for pages in sheets.values() for p in pages], mission)
             units[f"missions/{mission.mission.id}"] = (mission.mission.title, sheets)
-        if "cards" in options.sheets and pack_id in whole:
-            pack = next(p for p in outcome.packs if p.id == pack_id)
-            if missions:
-                pages = card_pages(deck_of(missions), _cards(options))
-                _check_fonts(outcome, pages, None)
-                units["cards"] = (pack.info.title if pack.info else pack.id, {"cards": pages})
-            else:
-                result.notes.append(f"no cards drawn for {pack_id}: the pack has no missions, and the deck is "
-                                    "the cards its missions use")
+        pack = next((p for p in outcome.packs if p.id == pack_id), None)
+        if pack is not None:
+            units.update(_table_units(pack, options))
+        for encounter in outcome.encounters.get(pack_id, []) if "scenario" in options.sheets else []:
+            units[f"scenarios/{encounter.model.encounter.id}"] = (
+                encounter.model.encounter.title, {"scenario": encounter_pages(encounter, options.paper)})
+        if "cards" in options.sheets and pack is not None and missions:
+            pages = card_pages(deck_of(missions), _cards(options))
+            _check_fonts(outcome, pages, None)
+            units["cards"] = (pack.info.title if pack.info else pack_id, {"cards": pages})
+        elif "cards" in options.sheets and pack is not None and not units:
+            result.notes.append(f"no cards drawn for {pack_id}: the pack has no missions, and the deck is "
+                                "the cards its missions use")
         if units:
             result.written += _publish(sheets_store(out, pack_id), out / pack_id / "sheets", units, options)
     return result
@@ -160,6 +172,19 @@ def _publish(store: Path, shown: Path, units: dict[str, tuple[str, dict[str, lis
 def _sheet_of(name: str) -> str:
     """The sheet a file belongs to: map.pdf, map-ground-2.png -> map; cards-1-back.svg -> cards."""
     return re.split(r"[-.]", name, maxsplit=1)[0]
+
+
+def _table_units(pack, options: RenderOptions) -> dict[str, tuple[str, dict[str, list[Page]]]]:
+    """A pack's quick-reference sheet of its random tables and, for All Things Zombie, the record sheets."""
+    sheets: dict[str, list[Page]] = {}
+    title = pack.info.title if pack.info else pack.id
+    chosen = [s.table for s in pack.tables.values() if not options.tables or s.table.id in options.tables]
+    if "tables" in options.sheets and chosen:
+        tables = pack_tables({t.qualified: t for t in chosen}, [t.qualified for t in chosen])
+        sheets["tables"] = table_pages(tables, options.paper, title)
+    if "records" in options.sheets and any("atz" in s.model.table.games for s in pack.tables.values()):
+        sheets["records"] = record_pages(options.paper)
+    return {"tables": (title, sheets)} if sheets else {}
 
 
 def _cards(options: RenderOptions) -> CardOptions:
