@@ -16,7 +16,7 @@ from conftest import REPO
 
 from zwar_author.cli import COMMANDS, cli
 
-HEAVY = ("networkx", "numpy", "svgwrite", "pydantic", "zwar_author.engine", "zwar_author.playtest",
+HEAVY = ("networkx", "numpy", "svgwrite", "shapely", "pydantic", "zwar_author.engine", "zwar_author.playtest",
          "zwar_author.render", "zwar_author.compile", "zwar_author.reporting", "zwar_author.serve")
 
 
