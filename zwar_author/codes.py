@@ -297,6 +297,24 @@ PACK_ID = _code("ZW611", "pack-id", E, "pack id `{id}` is used by {other} too: p
     Packs are found by id when another pack requires them, so two packs in
     the same search path must not share an id.""")
 
+# --- perk builds, the box, timers and campaigns (docs/campaign.md) ------------------
+
+PERK_ALLOWANCE = _code("ZW620", "perk-allowance", E,
+    "{hero}'s perks cost {total} XP ({items}): over the allowance of {allowance} XP", """
+    Each perk costs the price for the hero's rating in the perk's class (red,
+    amber or green), as the rules data's price list gives it. A director or
+    versus game gives every hero an XP perk allowance (`xp_perk_allowance`) to
+    spend on perks for that game only; the perks a hero is given, by the
+    mission (`[mission.perks]`) or by `zwar playtest --perk`, must fit in it.
+    Drop a perk, or choose cheaper ones.""")
+PERK_HERO = _code("ZW621", "perk-hero", E,
+    "hero `{hero}` is given perks but does not play this mission (its heroes: {heroes})", """
+    `[mission.perks]` gives perks to the heroes who play the mission: those
+    in `heroes`, or every hero of the game when `heroes` is left out.""")
+PERK_TWICE = _code("ZW622", "perk-twice", E, "perk `{perk}` is given to {hero} twice (first at {first})", """
+    A perk once bought is the hero's for the rest of the campaign; it cannot
+    be bought, or given, a second time.""")
+
 # --- playability ---------------------------------------------------------------------
 
 UNREACHABLE = _code("ZW701", "unreachable", E, "{what} at {square} {why}", """

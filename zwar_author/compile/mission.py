@@ -19,15 +19,16 @@ from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
-from ..model.rules import InfectedClass
+from ..model.rules import Hero, InfectedClass, Perk
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
 from . import tables
 from .layout import FloorSource, build_floor
+from .perks import bill
 from .refs import EdgeId, Resolver, Sq
 from .rooms import check_rooms
-from .rules import KINDS, RefChecker
+from .rules import KINDS, RefChecker, hint
 from .workspace import Pack, Workspace
 
 #: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
@@ -137,6 +138,7 @@ class _Compiler:
         self.door_rules()
         refs = RefChecker(lambda k, t: self.ws.lookup(self.pack, k, t), lambda k: self.ws.known(self.pack, k))
         heroes = self.heroes(refs)
+        perks = self.perk_builds(heroes)
         self.rules_refs(refs, markers)
         spawn = self.spawn()
         events = self.events()
@@ -147,7 +149,7 @@ class _Compiler:
         self.problems += self.resolver.problems + refs.problems
         if self.errors():
             return None
-        mission = self.assemble(stairs, markers, spawn, events, heroes)
+        mission = self.assemble(stairs, markers, spawn, events, heroes, perks)
         self.prove(mission)
         return None if self.errors() else mission
 
@@ -396,6 +398,43 @@ class _Compiler:
                 continue
             self.same_game("heroes", text, self.doc.loc(path))
             out.append(qualified)
+        return out
+
+    def perk_builds(self, heroes: list[str]) -> dict[str, list[str]]:
+        """``[mission.perks]`` qualified, each hero's bill checked against the XP perk allowance."""
+        out: dict[str, list[str]] = {}
+        allowance = self.m.mission.xp_perk_allowance
+        for hero_text, perk_texts in self.m.mission.perks.items():
+            path = ("mission", "perks", hero_text)
+            hero = self.ws.lookup(self.pack, "heroes", hero_text)
+            if hero is None or not isinstance(hero.model, Hero):
+                self.report(codes.DANGLING, self.doc.key_loc(path), what="hero", id=hero_text,
+                            hint=hint(hero_text, self.ws.known(self.pack, "heroes")))
+                continue
+            if hero.qualified not in heroes:
+                self.report(codes.PERK_HERO, self.doc.key_loc(path), hero=hero_text,
+                            heroes=", ".join(h.rpartition("/")[2] for h in heroes))
+                continue
+            bought: dict[str, int] = {}
+            lines = []
+            for j, text in enumerate(perk_texts):
+                perk = self.ws.lookup(self.pack, "perks", text)
+                if perk is None or not isinstance(perk.model, Perk):
+                    self.report(codes.DANGLING, self.doc.loc(path + (j,)), what="perk",
+                                id=text, hint=hint(text, self.ws.known(self.pack, "perks")))
+                    continue
+                if perk.qualified in bought:
+                    self.report(codes.PERK_TWICE, self.doc.loc(path + (j,)), perk=text, hero=hero_text,
+                                first=self.doc.loc(path + (bought[perk.qualified],)).display())
+                    continue
+                self.same_game("perks", text, self.doc.loc(path + (j,)))
+                bought[perk.qualified] = j
+                lines.append((text, perk.model))
+            out[hero.qualified] = list(bought)
+            message = bill(hero_text, hero.model, lines).over(allowance) if allowance is not None else None
+            if message is not None:
+                self.problems.append(Diagnostic(self.doc.key_loc(path), codes.PERK_ALLOWANCE.code,
+                                                codes.PERK_ALLOWANCE.severity, message))
         return out
 
     def same_game(self, kind: str, text: str, loc: Location) -> None:
@@ -664,7 +703,7 @@ class _Compiler:
 
     # --- output --------------------------------------------------------------------
 
-    def assemble(self, stairs, markers, spawn, events, heroes) -> c.CompiledMission:
+    def assemble(self, stairs, markers, spawn, events, heroes, perks) -> c.CompiledMission:
         floors, rooms = [], []
         for spec in self.m.floors:
             grid = self.grids[spec.id]
@@ -678,7 +717,7 @@ class _Compiler:
                     id=f"{spec.id}:R{room.number}", name=name, label=label,
                     squares=[f"{spec.id}:{x},{y}" for x, y in room.squares],
                     doors=[f"{spec.id}:{a}:{x},{y}" for a, x, y in room.doors]))
-        mission = self.m.mission.model_copy(update={"heroes": heroes})
+        mission = self.m.mission.model_copy(update={"heroes": heroes, "perks": perks})
         return c.CompiledMission(
             format=c.FORMAT, kind="mission", tool=c.Tool(name="zwar-author", version=__version__),
             source=c.Source(sha256=self.doc.digest), pack=self.pack.id, mission=mission, roles=self.m.roles,
@@ -689,7 +728,8 @@ class _Compiler:
             npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=markers["tokens"], spawn=spawn,
             events=events, victory=self.m.victory, defeat=self.m.defeat,
             miniatures=self.ws.miniatures(self.pack),
-            rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes, _referenced(markers, spawn, events)),
+            rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes,
+                                    _referenced(markers, spawn, events) | {p for ps in perks.values() for p in ps}),
         )
 
     def named_rooms(self) -> list[tuple[str, Sq, str | None]]:

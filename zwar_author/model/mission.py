@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from .common import (
+    REF_PATTERN,
     Colour,
     Count,
     Document,
@@ -51,6 +52,16 @@ class PlaytestBand(Model):
     runs: Positive = Field(200, description="Games `zwar playtest` plays to check the band when not told otherwise.")
 
 
+# Written out rather than made by ``keyed`` so that type checkers see the dict.
+HeroPerks = Annotated[dict[str, list[Ref]], Field(
+    description="Perks the heroes hold when the mission starts, by hero id: a director game's set builds, or "
+                "what a campaign chapter expects the heroes to have bought. Priced by each hero's ratings; "
+                "over `xp_perk_allowance` is an error. Playtests give them to the bot heroes.",
+    json_schema_extra={"patternProperties": {REF_PATTERN: {
+        "type": "array", "items": {"type": "string", "pattern": REF_PATTERN}, "description": "The hero's perks, by id."}},
+        "additionalProperties": False})]
+
+
 class MissionInfo(Model):
     id: Id = Field(description="The mission's id, unique in its pack; the compiled file is named after it.")
     title: Name = Field(description="The title printed on the mission page.")
@@ -64,6 +75,7 @@ class MissionInfo(Model):
     xp_perk_allowance: Count | None = Field(None, description="XP each hero may spend on perks for this mission only (director and versus games).")
     director_cards: DirectorCards | None = Field(None, description="Director cards dealt at the start.")
     heroes: list[Ref] = Field([], description="Heroes used, by id; empty means every hero of the game.")
+    perks: HeroPerks = Field({})
     allow_unplayable: bool = Field(
         False, description="Report what cannot be reached as warnings instead of errors (a work in progress)."
     )
