@@ -82,3 +82,89 @@ def test_playtest_refuses_perks_over_the_allowance(zwar):
     assert result.output.splitlines()[-1] == (
         "Error: --perk: victor's perks cost 310 XP (redline 90, dead-eye 70, blessed 70, greased 80): "
         "over the allowance of 150 XP")
+
+
+# --- the box's limits ----------------------------------------------------------------------------
+
+BOX = '''assumed = ["miniatures.zombie", "components.tokens"]
+
+[pack]
+id = "p"
+title = "Test pack"
+requires = ["base"]
+
+[components]
+doors = 1
+counters = 2
+
+[miniatures]
+zombie = 1
+'''
+
+CROWDED = '''[mission]
+id = "m"
+title = "M"
+
+[[floors]]
+art = """
++-+-+-+-+
+|. .D: :|
++ + +D+-+
+|. . . .|
++-+-+-+-+
+"""
+[[starts]]
+at = "0,1"
+[[victory]]
+escape = "all"
+[[exits]]
+at = "3,1"
+[[items]]
+letter = "P"
+card = "pistol"
+at = "1,0"
+[[objectives]]
+number = 1
+at = "2,1"
+[[tokens]]
+kind = "search"
+room = "2,0"
+[[infected]]
+class = "zombie"
+at = "0,0"
+facing = "S"
+[[infected]]
+class = "zombie"
+at = "1,1"
+facing = "N"
+'''
+
+
+def test_a_mission_needing_more_than_the_box_is_warned_with_the_shortfall(diagnose):
+    lines = diagnose({"p/pack.toml": BOX, "p/missions/m.toml": CROWDED}, with_pack=False)
+    assert only(lines, "ZW623", "ZW607") == [
+        "p/missions/m.toml:1:1: warning ZW623: the mission needs 2 doors, 1 more than the box of p holds (1)",
+        "p/missions/m.toml:1:1: warning ZW623: the mission needs 3 counters, 1 more than the box of p holds (2)",
+        "p/missions/m.toml:33:1: warning ZW623: the mission needs 2 zombies on the board at the start, "
+        "1 more than the box of p holds (1)",
+        "p/pack.toml:1:33: error ZW607: assumed value `components.tokens` is not a key of pack `p`",
+    ]
+
+
+def test_components_add_up_over_required_packs_and_keep_to_their_games(diagnose, workdir):
+    more = {"q/pack.toml": '[pack]\nid = "q"\ntitle = "Q"\nrequires = ["p"]\n\n[components]\ndoors = 1\ncounters = 5\n'
+                           '\n[miniatures]\nzombie = 2\n',
+            "q/missions/m.toml": CROWDED}
+    lines = diagnose({"p/pack.toml": BOX, **more}, target="q", with_pack=False)
+    assert only(lines, "ZW623") == []
+    exodus = CROWDED.replace('title = "M"', 'title = "M"\ngame = "exodus"\nheroes = ["kira"]')
+    lines = diagnose({"p/pack.toml": BOX.replace("[components]", '[components]\ngames = ["zwar1"]'),
+                      "p/missions/m.toml": exodus}, with_pack=False)
+    assert only(lines, "ZW623") == []
+    [compiled] = check([workdir / "p"], [FIXTURES]).missions["p"]
+    assert compiled.miniatures == {"base/zombie": 10}  # p's box (and its miniatures) are for zwar1 only
+
+
+def test_the_core_pack_declares_z_war_ones_box(zwar):
+    result = zwar("assumed", CONTENT / "core" / "pack.toml")
+    assert result.output.splitlines()[0].endswith("content/core/pack.toml:41:1: pack core: miniatures.zombie = 18")

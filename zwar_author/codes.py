@@ -314,6 +314,15 @@ PERK_HERO = _code("ZW621", "perk-hero", E,
 PERK_TWICE = _code("ZW622", "perk-twice", E, "perk `{perk}` is given to {hero} twice (first at {first})", """
     A perk once bought is the hero's for the rest of the campaign; it cannot
     be bought, or given, a second time.""")
+BOX_SHORT = _code("ZW623", "box-short", W, "the mission needs {need} {what}, {short} more than the box of {packs} holds ({have})", """
+    A pack declares what its box holds (`[components]` and `[miniatures]` in
+    pack.toml); a mission can use the components of its own pack and of the
+    packs it requires, added up. A door stands on every doorway of the board,
+    every objective, item, object, keycard, crate and search or active token
+    takes a counter, and every infected placed at the start a miniature of its
+    class. A group that owns only the box cannot set the mission up: share
+    tiles with fewer doorways, place fewer tokens, or require a pack whose box
+    adds what is missing.""")
 
 # --- playability ---------------------------------------------------------------------
 

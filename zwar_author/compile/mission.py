@@ -150,6 +150,7 @@ class _Compiler:
         if self.errors():
             return None
         mission = self.assemble(stairs, markers, spawn, events, heroes, perks)
+        self.box_limits(mission)
         self.prove(mission)
         return None if self.errors() else mission
 
@@ -436,6 +437,30 @@ class _Compiler:
                 self.problems.append(Diagnostic(self.doc.key_loc(path), codes.PERK_ALLOWANCE.code,
                                                 codes.PERK_ALLOWANCE.severity, message))
         return out
+
+    def box_limits(self, mission: c.CompiledMission) -> None:
+        """Warn when setting the mission up takes more doors, counters or miniatures than the boxes hold."""
+        box = self.ws.box(self.pack, self.m.mission.game)
+        packs = " + ".join(box.packs)
+        counters = sum(len(x) for x in (mission.objectives, mission.items, mission.objects, mission.keycards,
+                                         mission.crates, mission.tokens))
+        for need, have, what in ((len(mission.board.doors), box.doors, "doors"),
+                                 (counters, box.counters, "counters")):
+            if have is not None and need > have:
+                self.report(codes.BOX_SHORT, self.at("mission"), need=need, what=what, short=need - have,
+                            packs=packs, have=have)
+        placed: dict[str, list[int]] = {}
+        for i, spec in enumerate(mission.infected):
+            placed.setdefault(spec.class_, []).append(i)
+        names = {e.id: e.plural for e in mission.rules.infected}
+        for cls, indices in sorted(placed.items()):
+            have = mission.miniatures.get(cls)
+            if have is not None and len(indices) > have:
+                owners = [p.id for p in self.ws.visible(self.pack)
+                          if p.manifest and cls.rpartition("/")[2] in p.manifest.miniatures]
+                self.report(codes.BOX_SHORT, self.at("infected", indices[have]), need=len(indices),
+                            what=f"{names.get(cls, cls)} on the board at the start", short=len(indices) - have,
+                            packs=owners[0] if owners else packs, have=have)
 
     def same_game(self, kind: str, text: str, loc: Location) -> None:
         """Warn when rules data of another game is used (allowed, for crossovers, but unusual)."""
@@ -727,7 +752,7 @@ class _Compiler:
             crates=markers["crates"], keycards=markers["keycards"], infected=markers["infected"],
             npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=markers["tokens"], spawn=spawn,
             events=events, victory=self.m.victory, defeat=self.m.defeat,
-            miniatures=self.ws.miniatures(self.pack),
+            miniatures=self.ws.miniatures(self.pack, self.m.mission.game),
             rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes,
                                     _referenced(markers, spawn, events) | {p for ps in perks.values() for p in ps}),
         )
