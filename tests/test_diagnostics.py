@@ -299,7 +299,7 @@ EXPECTED = {
         'p/missions/m.toml:20:1: warning ZW604: defeat condition 1 has only text: the engine cannot check it; add objectives, objectives_count, escape, carrying, escort, survive, kill, any_hero_dies, npc_dies or after_turn',
     ],
     'ZW605': [
-        'p/missions/m.toml:21:8: error ZW605: `when` needs exactly one trigger, found 2: one of turn, door_opened, task_done, objective, picked_up, room_activated',
+        'p/missions/m.toml:21:8: error ZW605: `when` needs exactly one trigger, found 2: one of turn, door_opened, task_done, objective, picked_up, room_activated, timer',
     ],
     'ZW606': [
         'p/missions/m.toml:23:1: error ZW606: turn spawn needs `where` and `what` (two rolls) or `table` (one roll)',

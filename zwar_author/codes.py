@@ -273,7 +273,7 @@ UNSTRUCTURED = _code("ZW604", "unstructured-condition", W,
     Conditions and events are structured so the engine can check them; the
     `text` is for the printed page. A condition with text alone is printed but
     can never be met by the engine.""")
-TRIGGER_COUNT = _code("ZW605", "trigger-count", E, "`when` needs exactly one trigger, found {found}: one of {allowed}", """
+TRIGGER_COUNT = _code("ZW605", "trigger-count", E, "`{key}` needs exactly one trigger, found {found}: one of {allowed}", """
     An event fires on one trigger: a turn, a door opened, a task done, an
     objective completed, something picked up or a room activated. Write two
     events for two triggers.""")
@@ -323,6 +323,20 @@ BOX_SHORT = _code("ZW623", "box-short", W, "the mission needs {need} {what}, {sh
     class. A group that owns only the box cannot set the mission up: share
     tiles with fewer doorways, place fewer tokens, or require a pack whose box
     adds what is missing.""")
+TIMER_SELF = _code("ZW624", "timer-self", E, "timer `{id}` is started by its own end: it can never start", """
+    A 3-turn timer starts on one trigger (a task done, an objective, a door
+    opened, another timer running out...). Its own end cannot start it.""")
+TIMER_IDLE = _code("ZW625", "timer-idle", W,
+    "timer `{id}` runs out but nothing happens then: add an event with when = {{ timer = \"{id}\" }}", """
+    A 3-turn timer marks an action that takes three turns to complete; what
+    completing it does is an event triggered by the timer. A timer with no
+    such event is crossed off the tracker sheet for nothing.""")
+TIMER_UNPLAYED = _code("ZW626", "timer-unplayed", W,
+    "the engine does not play 3-turn timers yet: `zwar play` and playtests never start timer `{id}`, "
+    "so what its end triggers never happens there", """
+    3-turn timers are part of the mission format, checked and printed, but
+    the rules engine does not run them yet. A playtest of a mission whose
+    victory depends on a timer's events is therefore wrong, and says so here.""")
 
 # --- playability ---------------------------------------------------------------------
 

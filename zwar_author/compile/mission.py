@@ -35,7 +35,7 @@ from .workspace import Pack, Workspace
 _CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code}
 CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escort", "survive", "kill",
                   "any_hero_dies", "npc_dies", "after_turn")
-TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")
+TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated", "timer")
 
 
 @dataclass
@@ -142,6 +142,7 @@ class _Compiler:
         self.rules_refs(refs, markers)
         spawn = self.spawn()
         events = self.events()
+        timers = self.timers()
         self.unused_spawn_points(spawn, events)
         self.conditions()
         self.roles()
@@ -149,7 +150,7 @@ class _Compiler:
         self.problems += self.resolver.problems + refs.problems
         if self.errors():
             return None
-        mission = self.assemble(stairs, markers, spawn, events, heroes, perks)
+        mission = self.assemble(stairs, markers, spawn, events, heroes, perks, timers)
         self.box_limits(mission)
         self.prove(mission)
         return None if self.errors() else mission
@@ -620,21 +621,44 @@ class _Compiler:
                                            enter=enter, spawn=spawned))
         return out
 
+    def timers(self) -> list[c.CompiledTimer]:
+        """3-turn timers: each started by one trigger, each ended by at least one event."""
+        again = self.repeated(self.m.timers, "id", "timer", lambda i: self.path("timers", i))
+        ended = {e.when.timer for e in self.m.events}
+        out = []
+        for i, timer in enumerate(self.m.timers):
+            start = self.trigger(i, timer.start, ("timers", "start"))
+            if i in again:
+                continue
+            if start is not None and start.timer == timer.id:
+                self.report(codes.TIMER_SELF, self.at("timers", i, "start", "timer"), id=timer.id)
+                continue
+            if timer.id not in ended:
+                self.report(codes.TIMER_IDLE, self.at("timers", i), id=timer.id)
+            self.report(codes.TIMER_UNPLAYED, self.at("timers", i), id=timer.id)
+            if start is not None:
+                out.append(c.CompiledTimer(id=timer.id, name=timer.name, start=start, text=timer.text))
+        return out
+
     def phase_ids(self) -> list[str]:
         spawn = self.m.spawn
         if spawn is None:
             return []
         return [p.id for p in spawn.phases] if spawn.phases else ["main"]
 
-    def trigger(self, i: int, when):
+    def trigger(self, i: int, when, where: tuple[str, str] = ("events", "when")):
+        """The trigger of ``events[i].when`` (or of another list's entry, ``where``), resolved."""
         given = [k for k in TRIGGER_KEYS if getattr(when, k) is not None]
-        loc = self.at("events", i, "when")
+        loc = self.at(where[0], i, where[1])
         if len(given) != 1:
-            self.report(codes.TRIGGER_COUNT, loc, found=len(given), allowed=", ".join(TRIGGER_KEYS))
+            self.report(codes.TRIGGER_COUNT, loc, key=where[1], found=len(given), allowed=", ".join(TRIGGER_KEYS))
             return None
         key = given[0]
         value = getattr(when, key)
-        vloc = self.at("events", i, "when", key)
+        vloc = self.at(where[0], i, where[1], key)
+        if key == "timer" and value not in {t.id for t in self.m.timers}:
+            self.report(codes.DANGLING, vloc, what="timer", id=value, hint=_known(list(dict.fromkeys(t.id for t in self.m.timers))))
+            return None
         if key == "door_opened":
             edge = self.door_ref(value, vloc)
             return when.model_copy(update={key: str(edge)}) if edge else None
@@ -728,7 +752,7 @@ class _Compiler:
 
     # --- output --------------------------------------------------------------------
 
-    def assemble(self, stairs, markers, spawn, events, heroes, perks) -> c.CompiledMission:
+    def assemble(self, stairs, markers, spawn, events, heroes, perks, timers) -> c.CompiledMission:
         floors, rooms = [], []
         for spec in self.m.floors:
             grid = self.grids[spec.id]
@@ -751,7 +775,7 @@ class _Compiler:
             objectives=markers["objectives"], items=markers["items"], objects=markers["objects"],
             crates=markers["crates"], keycards=markers["keycards"], infected=markers["infected"],
             npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=markers["tokens"], spawn=spawn,
-            events=events, victory=self.m.victory, defeat=self.m.defeat,
+            events=events, timers=timers, victory=self.m.victory, defeat=self.m.defeat,
             miniatures=self.ws.miniatures(self.pack, self.m.mission.game),
             rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes,
                                     _referenced(markers, spawn, events) | {p for ps in perks.values() for p in ps}),

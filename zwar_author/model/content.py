@@ -144,6 +144,13 @@ class CompiledEvent(Model):
     spawn: list[Result] = Field(description="Infected placed at once.")
 
 
+class CompiledTimer(Model):
+    id: str = Field(description="Timer id.")
+    name: Name = Field(description="What the tracker sheet says.")
+    start: Trigger = Field(description="What starts it, with squares, edges and rooms resolved.")
+    text: Text = Field(description="Printed text.")
+
+
 QUALIFIED = "The entry's id as pack/id."
 
 
@@ -216,6 +223,7 @@ class CompiledMission(Model):
     tokens: list[Token] = Field(description="Active and search tokens; rooms as floor:R<n>.")
     spawn: CompiledSpawn | None = Field(description="Spawn phases and tables.")
     events: list[CompiledEvent] = Field(description="Events.")
+    timers: list[CompiledTimer] = Field([], description="3-turn timers; events end them with `when.timer`.")
     victory: list[Condition] = Field(description="Victory conditions.")
     defeat: list[Condition] = Field(description="Defeat conditions.")
     miniatures: dict[str, Positive] = Field(description="Miniatures available per infected class (pack/id).")

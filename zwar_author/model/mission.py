@@ -236,6 +236,7 @@ class Trigger(Model):
     objective: Positive | None = Field(None, description="When this objective is completed.")
     picked_up: Letter | None = Field(None, description="When the object with this letter is picked up.")
     room_activated: RoomRef | None = Field(None, description="When this room becomes active.")
+    timer: Id | None = Field(None, description="When this 3-turn timer runs out (its third end phase).")
 
 
 class Event(Model):
@@ -246,6 +247,13 @@ class Event(Model):
     open_exits: bool = Field(False, description="Closed exits open.")
     enter: Id | None = Field(None, description="A role or hero that enters the board at its start points.")
     spawn: list[str] = Field([], description='Infected placed at once, as "2 zombies on A".')
+
+
+class Timer(Model):
+    id: Id = Field(description='Timer id, named by events: `when = { timer = "shutters" }`.')
+    name: Name = Field(description='What the players write on the tracker sheet\'s 3-turn timer ("Shutters").')
+    start: Trigger = Field(description="What starts it: exactly one trigger, as for events (a task done, ...).")
+    text: Text = Field("", description="The action as printed.")
 
 
 class Condition(Model):
@@ -284,5 +292,6 @@ class MissionDoc(Document):
     tokens: list[Token] = Field([], description="Active and search tokens placed at the start.")
     spawn: Spawn | None = Field(None, description="Turn spawn and room spawn tables.")
     events: list[Event] = Field([], description="Events and their triggers.")
+    timers: list[Timer] = Field([], description="3-turn timers: actions that take three turns to complete.")
     victory: list[Condition] = Field([], description="Victory conditions; meeting any one entry wins.")
     defeat: list[Condition] = Field([], description="Defeat conditions; meeting any one entry loses.")
