@@ -252,3 +252,94 @@ open_exits = true
         "task_done, objective, picked_up, room_activated, timer",
         "p/missions/m.toml:51:18: error ZW408: timer `nothing` does not exist (known: shutters, loop, idle)",
     ]
+
+
+# --- campaigns -----------------------------------------------------------------------------------
+
+
+def chapter_mission(mission_id: str, extra: str = "") -> str:
+    return TIMERS.replace('id = "m"', f'id = "{mission_id}"').replace('title = "M"\n', f'title = "{mission_id}"\n' + extra)
+
+
+CAMPAIGN = '''[campaign]
+id = "c"
+title = "C"
+
+[[chapters]]
+mission = "first"
+
+[[chapters]]
+mission = "second"
+buy = { sam = ["turbo"] }
+'''
+
+
+def test_a_campaign_checks_clean_and_knows_its_chapters(diagnose, workdir):
+    lines = diagnose({"p/campaign.toml": CAMPAIGN, "p/missions/first.toml": chapter_mission("first", "chapter = 1\n"),
+                      "p/missions/second.toml": chapter_mission("second")}.copy() | {
+        "p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nstart_xp = 10')})
+    assert only(lines, "ZW630", "ZW631", "ZW632", "ZW622", "ZW408", "ZW006") == []
+    campaign = check([workdir / "p"], [FIXTURES]).campaigns["p"]
+    assert [(ch.number, ch.title, ch.buy) for ch in campaign.chapters] == [
+        (1, "first", {}), (2, "second", {"sam": ["turbo"]})]
+    assert campaign.mission_xp == 20  # the rules data's campaign_xp
+
+
+def test_campaign_mistakes_are_located(diagnose):
+    broken = CAMPAIGN + '''
+[[chapters]]
+mission = "versus"
+
+[[chapters]]
+mission = "nowhere"
+
+[[chapters]]
+mission = "early"
+buy = { sam = ["turbo", "zap"], kira = ["turbo"] }
+'''
+    lines = diagnose({
+        "p/campaign.toml": broken,
+        "p/missions/first.toml": chapter_mission("first", "chapter = 1\n"),
+        "p/missions/second.toml": chapter_mission("second", "chapter = 3\n"),
+        "p/missions/versus.toml": chapter_mission("versus", 'mode = "director"\n'),
+        "p/missions/early.toml": chapter_mission("early", "chapter = 2\n"),
+    })
+    assert only(lines, "ZW630", "ZW631", "ZW632", "ZW622", "ZW408") == [
+        "p/campaign.toml:13:11: error ZW630: chapter mission `versus` is a zwar1 director mission: a zwar1 "
+        "campaign's chapters are zwar1 campaign missions",
+        "p/campaign.toml:16:11: error ZW408: mission `nowhere` does not exist; known: early, first, second, versus",
+        "p/campaign.toml:19:11: warning ZW631: mission `early` is chapter 2, but comes after chapter 3: list the "
+        "chapters in the order they are played",
+        "p/campaign.toml:20:25: error ZW408: perk `zap` does not exist; known: turbo",
+        "p/campaign.toml:20:33: error ZW408: hero of this campaign `kira` does not exist; known: sam",
+    ]
+
+
+def test_perks_the_xp_cannot_pay_for_yet_are_errors_at_the_chapter(diagnose):
+    # "Any remaining XP which are not spent on perks are noted on the hero's tracker sheet and roll
+    # over to the next chapter. Expensive perks will require XP to be accumulated over multiple
+    # chapters." (Perks) Turbo costs Sam (green) 30 XP; one chapter pays 20.
+    lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('"second"\nbuy = { sam = ["turbo"] }',
+                                                          '"second"\nbuy = { sam = ["turbo", "turbo"] }'),
+                      "p/missions/first.toml": chapter_mission("first"),
+                      "p/missions/second.toml": chapter_mission("second")})
+    assert only(lines, "ZW632", "ZW622") == [
+        "p/campaign.toml:10:9: error ZW632: by chapter 2, sam's perks cost 30 XP (turbo 30), more than the 20 XP "
+        "earned before it (1 chapter at 20 XP)",
+        "p/campaign.toml:10:25: error ZW622: perk `turbo` is given to sam twice (first at p/campaign.toml:10:16)",
+    ]
+    expected = chapter_mission("second", '\n[mission.perks]\nsam = ["turbo"]\n')
+    lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('buy = { sam = ["turbo"] }\n', ""),
+                      "p/missions/second.toml": expected})
+    assert only(lines, "ZW632") == [
+        "p/campaign.toml:9:11: error ZW632: by chapter 2, sam's perks cost 30 XP (turbo 30), more than the 20 XP "
+        "earned before it (1 chapter at 20 XP)",
+    ]
+    lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nexpected_loot_xp = 10')
+                      .replace('buy = { sam = ["turbo"] }\n', "")})
+    assert only(lines, "ZW632") == []
+
+
+def test_the_reference_campaign_validates(zwar):
+    result = zwar("validate", CONTENT / "core" / "campaign.toml")
+    assert (result.exit_code, result.output) == (0, "checked 8 files, 0 missions: 0 errors, 0 warnings\n")

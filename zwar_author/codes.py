@@ -337,6 +337,23 @@ TIMER_UNPLAYED = _code("ZW626", "timer-unplayed", W,
     3-turn timers are part of the mission format, checked and printed, but
     the rules engine does not run them yet. A playtest of a mission whose
     victory depends on a timer's events is therefore wrong, and says so here.""")
+CHAPTER_MISSION = _code("ZW630", "chapter-mission", E,
+    "chapter mission `{id}` is {what}: a {game} campaign's chapters are {game} campaign missions", """
+    A campaign's chapters are played with the campaign's rules: each must be
+    a mission of the campaign's game whose mode is `campaign` (director and
+    versus games are played on their own).""")
+CHAPTER_ORDER = _code("ZW631", "chapter-order", W,
+    "mission `{id}` is chapter {number}, but comes after chapter {last}: list the chapters in the order they are played", """
+    A mission's `chapter` is its number in the campaign; the campaign file
+    lists chapters in the order they are played, so the numbers should rise.""")
+CAMPAIGN_XP = _code("ZW632", "campaign-xp", E,
+    "by chapter {number}, {hero}'s perks cost {spent} XP ({items}), more than the {earned} XP earned before it ({how})", """
+    Heroes buy perks with XP earned in earlier chapters, and keep them. At each
+    chapter, the perks a hero holds (bought in the campaign file's `buy`, or
+    expected by a chapter's mission in `[mission.perks]`) must cost no more
+    than the XP the hero can have earned: `start_xp`, plus `mission_xp` and
+    `expected_loot_xp` for each chapter played before. Buy the perk later, or
+    count on more loot.""")
 
 # --- playability ---------------------------------------------------------------------
 

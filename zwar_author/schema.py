@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from .model.campaign import CampaignDoc
 from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
@@ -27,6 +28,7 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "tile": (TileDoc, "A zwar-author tile (tiles/*.toml): one or two sides of tile art."),
     "mission": (MissionDoc, "A zwar-author mission (missions/*.toml): everything on a mission page."),
     "rules": (RulesDoc, "zwar-author rules data (rules/*.toml): heroes, infected, equipment, search deck, perks."),
+    "campaign": (CampaignDoc, "A zwar-author campaign (campaign.toml beside pack.toml): chapters, XP and perks."),
 }
 
 

@@ -27,6 +27,7 @@ from .layout import TileSide, art_grid
 from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"
+CAMPAIGN_STEM = "campaign"  # campaign.toml (or .json) beside pack.toml
 LAYOUT = ("tiles", "rules", "missions")
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 MAX_DEPTH = 3
@@ -124,6 +125,7 @@ class Pack:
     rules: RuleSet = field(default_factory=RuleSet)
     missions: list[Path] = field(default_factory=list)
     rules_files: list[Path] = field(default_factory=list)
+    campaign: Path | None = None
     standalone: bool = False
 
     @property
@@ -351,6 +353,9 @@ class Workspace:
         for path in source_files(root):
             top = path.relative_to(root).parts[0]
             if path.name == PACK_FILE and path.parent == root:
+                continue
+            if path.parent == root and path.stem == CAMPAIGN_STEM and pack.campaign is None:
+                pack.campaign = absolute(path)
                 continue
             if top == "tiles":
                 self._load_tile(pack, path)
