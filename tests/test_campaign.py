@@ -5,11 +5,16 @@ The codes of this part (ZW620-ZW659) are tested here rather than in test_diagnos
 
 from __future__ import annotations
 
+import pytest
 from conftest import CONTENT, FIXTURES
 
 from zwar_author.compile.perks import price
 from zwar_author.compile.project import check
 from zwar_author.model.rules import Hero, Perk, PerkPrice, Ratings
+from zwar_author.render.booklet import booklet_pages
+from zwar_author.render.canvas import PAPER, Group, Line, Rect, Text
+from zwar_author.render.theme import SCREEN
+from zwar_author.render.tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
 
 BOARD = '''
 [[floors]]
@@ -343,3 +348,99 @@ def test_perks_the_xp_cannot_pay_for_yet_are_errors_at_the_chapter(diagnose):
 def test_the_reference_campaign_validates(zwar):
     result = zwar("validate", CONTENT / "core" / "campaign.toml")
     assert (result.exit_code, result.output) == (0, "checked 8 files, 0 missions: 0 errors, 0 warnings\n")
+
+
+# --- tracker, counters and the campaign booklet in print -----------------------------------------
+
+
+def texts(items) -> list[str]:
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out += texts(item.items)
+        elif isinstance(item, Text):
+            out.append(item.text)
+    return out
+
+
+@pytest.fixture(scope="module")
+def core():
+    outcome = check([CONTENT])
+    return outcome, {m.mission.id: m for m in outcome.missions["core"]}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_missions_tracker_sheet_is_filled_in(core, paper):
+    # "The tracker pad is used to track various pieces of information throughout the game, from
+    # ammunition & power perk usage to turn timers, character perks & experience points."
+    _, missions = core
+    hold_out = missions["hold-out"]
+    spec = TrackerSpec("Hold Out", tuple(hold_out.mission.heroes), (("core/victor", ("core/redline", "core/skinny")),),
+                       ("Shutters",))
+    [page] = tracker_pages(hold_out.rules, spec, paper)
+    assert (page.width, page.height) == PAPER[paper]
+    words = texts(page.items)
+    for expected in ("HEROES", "TURN TRACKER", "3-TURN TIMERS", "POWER PERKS (3 USES A MISSION)", "AMMUNITION",
+                     "COLE (C)", "VICTOR (V)", "Redline, Skinny", "Shutters", "Redline (V)", "Shotgun (V)", "40"):
+        assert expected in words, expected
+    assert "Skinny (V)" not in words  # not a power perk
+    for item in page.items:
+        if isinstance(item, (Rect, Text)):
+            x = item.x
+            assert 0 <= x <= page.width and 0 <= item.y <= page.height
+
+
+def test_turn_track_numbers_forty_turns(core):
+    _, missions = core
+    [page] = tracker_pages(missions["supply-run"].rules, TrackerSpec("S"), "a4")
+    boxes = [t.text for t in page.items if isinstance(t, Text) and t.size == 7 and t.anchor == "middle"]
+    assert boxes[:40] == [str(n) for n in range(1, 41)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_counter_sheets_have_bleed_and_crop_marks_on_every_cut_line(core, paper):
+    _, missions = core
+    crossing = missions["the-crossing"]
+    counters = mission_counters(crossing, len(crossing.board.rooms), {"fire": 3})
+    kinds = [c.kind for c in counters]
+    assert kinds.count("alert") == 2 * len(crossing.mission.heroes) and kinds.count("fire") == 3
+    assert kinds.count("objective") == len(crossing.objectives) and kinds.count("keycard") == len(crossing.keycards)
+    pages = counter_pages(counters, paper, size=20, bleed=2)
+    width, height = PAPER[paper]
+    faces = [r for p in pages for r in p.items if isinstance(r, Rect) and r.w == 24 and r.style.fill]
+    assert len(faces) == len(counters)
+    for page in pages:
+        marks = [line for line in page.items if isinstance(line, Line)]
+        bleeds = [r for r in page.items if isinstance(r, Rect) and r.w == 24]
+        cuts_x = {round(r.x + 2, 6) for r in bleeds} | {round(r.x + 22, 6) for r in bleeds}
+        marked_x = {round(m.x1, 6) for m in marks if m.x1 == m.x2}
+        assert cuts_x <= marked_x
+        for m in marks:  # in the margins, clear of every counter's bleed
+            assert 0 < min(m.x1, m.x2) and max(m.x1, m.x2) < width and 0 < min(m.y1, m.y2) < height
+            assert not any(r.x < (m.x1 + m.x2) / 2 < r.x + r.w and r.y < (m.y1 + m.y2) / 2 < r.y + r.h for r in bleeds)
+
+
+def test_the_campaign_booklet(core):
+    outcome, _ = core
+    campaign = outcome.campaigns["core"]
+    boards = {m.mission.id: outcome.boards["core", m.mission.id] for m in outcome.missions["core"]}
+    pages = booklet_pages(campaign, boards, SCREEN, "a4")
+    assert [p.name for p in pages] == ["cover", "chapters", "chapter-1-mission-1", "chapter-2-mission-1", "tracker-1"]
+    assert "Church on the Hill" in texts(pages[0].items)
+    chapters = texts(pages[1].items)
+    assert ["1.", "Supply Run", "2.", "The Tower"] == [w for w in chapters if w in ("1.", "2.", "Supply Run",
+                                                                                       "The Tower")]
+    assert "Before this chapter, buy Kat: Kip Up; Sam: Kip Up." in " ".join(chapters)
+
+
+def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
+    result = zwar("render", CONTENT, "-o", "out", "--format", "svg", "--sheet", "campaign")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 5 warnings"
+    assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "campaign").iterdir()) == [
+        "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "tracker-1.svg"]
+    assert not (workdir / "out" / "core" / "sheets" / "supply-run").exists()
+    result = zwar("render", CONTENT / "core" / "missions" / "the-crossing.toml", "-o", "out", "--format", "svg",
+                  "--sheet", "counters", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (workdir / "out" / "core" / "sheets" / "the-crossing").iterdir()] == ["counters-1.svg"]

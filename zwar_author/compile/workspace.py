@@ -89,6 +89,7 @@ class Box:
     doors: int | None = None
     counters: int | None = None
     cards: int | None = None
+    tokens: dict[str, int] = field(default_factory=dict)  # the packs' own kinds of counter
     packs: list[str] = field(default_factory=list)
 
 
@@ -323,6 +324,8 @@ class Workspace:
             parts = candidate.manifest.components
             if any(n is not None for n in (parts.doors, parts.counters, parts.cards)):
                 box.packs.append(candidate.id)
+            for kind, count in parts.tokens.items():
+                box.tokens[kind] = box.tokens.get(kind, 0) + count
             for name in ("doors", "counters", "cards"):
                 count = getattr(parts, name)
                 if count is not None:

@@ -33,6 +33,12 @@ class PackInfo(Model):
     games: list[Game] = Field([], description="Games the pack is for.")
 
 
+Tokens = Annotated[dict[str, Positive], Field(**_owned(
+    "Counters of this kind printed for each mission.",
+    "The pack's own kinds of counter (`fire = 6`), printed on every mission's counter sheet beside the "
+    "standard ones (alert, bitten, search, active, objectives, items, objects, keycards, crates)."))]
+
+
 class Components(Model):
     games: list[Game] = Field([], description=(
         "The games this box is played with: missions of other games are not held to it, and `[miniatures]` "
@@ -42,6 +48,7 @@ class Components(Model):
         "Game counters: a mission's objectives, items, objects, keycards, crates and search and active tokens "
         "each take one at the start."))
     cards: Positive | None = Field(None, description="Cards of every deck together (printed on the box; not checked).")
+    tokens: Tokens = Field({})
 
 
 class PackDoc(Document):
