@@ -5,16 +5,20 @@ The codes of this part (ZW620-ZW659) are tested here rather than in test_diagnos
 
 from __future__ import annotations
 
+import json
+
+import jsonschema
 import pytest
 from conftest import CONTENT, FIXTURES
 
 from zwar_author.compile.perks import price
-from zwar_author.compile.project import check
+from zwar_author.compile.project import build, check
 from zwar_author.model.rules import Hero, Perk, PerkPrice, Ratings
 from zwar_author.render.booklet import booklet_pages
 from zwar_author.render.canvas import PAPER, Group, Line, Rect, Text
 from zwar_author.render.theme import SCREEN
 from zwar_author.render.tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
+from zwar_author.schema import schemas
 
 BOARD = '''
 [[floors]]
@@ -444,3 +448,16 @@ def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
                   "--sheet", "counters", "--paper", "letter")
     assert result.exit_code == 0, result.output
     assert [p.name for p in (workdir / "out" / "core" / "sheets" / "the-crossing").iterdir()] == ["counters-1.svg"]
+
+
+def test_build_writes_the_compiled_campaign(workdir):
+    outcome = build([CONTENT], workdir / "out")
+    assert outcome.report.ok
+    index = json.loads((workdir / "out" / "core" / "index.json").read_text())
+    assert index["campaign"] == "campaign.json"
+    document = json.loads((workdir / "out" / "core" / "campaign.json").read_text())
+    jsonschema.Draft4Validator(schemas()["content.schema.json"]).validate(document)
+    assert document["campaign"]["heroes"] == ["core/cole", "core/kat", "core/sam", "core/victor"]
+    assert document["campaign"]["mission_xp"] == 20
+    assert [(ch["number"], ch["mission"], ch["buy"]) for ch in document["chapters"]] == [
+        (1, "supply-run", {}), (2, "the-tower", {"core/kat": ["core/kip-up"], "core/sam": ["core/kip-up"]})]

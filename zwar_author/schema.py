@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from .model.campaign import CampaignDoc
-from .model.content import CompiledMission, PackIndex
+from .model.content import CompiledCampaign, CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
@@ -38,7 +38,8 @@ def schemas() -> dict[str, dict]:
     for name, (model, description) in SOURCES.items():
         out[f"{name}.schema.json"] = _finish([model], description)
     out["content.schema.json"] = _finish(
-        [CompiledMission, PackIndex], "zwar-author compiled content: a mission document or a pack index.")
+        [CompiledMission, PackIndex, CompiledCampaign],
+        "zwar-author compiled content: a mission document, a pack index or a campaign.")
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import codes
+from .. import __version__, codes
 from ..errors import Diagnostic
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
@@ -29,7 +29,12 @@ class ChapterPlan:
     title: str
     text: str
     mission: c.CompiledMission
-    buy: dict[str, list[str]]  # hero name -> perk names bought before this chapter
+    buy: dict[str, list[str]]  # hero id -> perk ids bought before this chapter
+    qualified: dict[str, list[str]]  # the same as pack/id
+
+    def compiled(self) -> c.CompiledChapter:
+        return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
+                                 text=self.text, buy=self.qualified)
 
 
 @dataclass
@@ -39,7 +44,14 @@ class Campaign:
     info: CampaignInfo
     mission_xp: int
     heroes: list[Hero]
+    hero_ids: list[str]  # the heroes as pack/id
     chapters: list[ChapterPlan] = field(default_factory=list)
+
+    def compiled(self, pack: str) -> c.CompiledCampaign:
+        """The campaign as compiled content, for build/<pack>/campaign.json."""
+        info = self.info.model_copy(update={"mission_xp": self.mission_xp, "heroes": self.hero_ids})
+        return c.CompiledCampaign(format=c.FORMAT, kind="campaign", tool=c.Tool(name="zwar-author", version=__version__),
+                                  pack=pack, campaign=info, chapters=[ch.compiled() for ch in self.chapters])
 
 
 def compile_campaign(ws: Workspace, pack: Pack, path: Path,
@@ -66,7 +78,8 @@ class _Checker:
 
     def run(self) -> Campaign | None:
         info = self.model.campaign
-        heroes = self.heroes()
+        found = self.heroes()
+        heroes = [h for _, h in found]
         xp = info.mission_xp
         if xp is None:
             xp = next((p.rules.campaign_xp for p in self.ws.visible(self.pack) if p.rules.campaign_xp is not None), None)
@@ -74,12 +87,12 @@ class _Checker:
             self.problems.append(codes.MISSING_KEY.at(self.doc.loc(("campaign",)), key="mission_xp",
                                                       where="[campaign] (the rules data has no campaign_xp)"))
             xp = 0
-        campaign = Campaign(info, xp, heroes)
+        campaign = Campaign(info, xp, heroes, [q for q, _ in found])
         written = self.mission_ids()
         last_number = 0
         for i, chapter in enumerate(self.model.chapters):
             mission = self.chapter_mission(i, chapter.mission, written)
-            buy = self.buys(i, chapter.buy, heroes)
+            buy, qualified = self.buys(i, chapter.buy, heroes)
             if mission is None:
                 continue
             number = mission.mission.chapter
@@ -88,26 +101,27 @@ class _Checker:
                                                             id=chapter.mission, number=number, last=last_number))
             last_number = max(last_number, number or 0)
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
-                                                 mission, buy))
+                                                 mission, buy, qualified))
         if len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
         return campaign if not any(p.severity.value == "error" for p in self.problems) else None
 
-    def heroes(self) -> list[Hero]:
+    def heroes(self) -> list[tuple[str, Hero]]:
+        """The campaign's heroes, as (pack/id, card)."""
         info = self.model.campaign
-        out = []
+        out: list[tuple[str, Hero]] = []
         if not info.heroes:
             for candidate in self.ws.visible(self.pack):
-                out += [e.model for e in candidate.rules.entries["heroes"].values()
+                out += [(e.qualified, e.model) for e in candidate.rules.entries["heroes"].values()
                         if isinstance(e.model, Hero) and info.game in e.model.games]
-            return sorted(out, key=lambda h: h.id)
+            return sorted(out, key=lambda h: h[0])
         for j, text in enumerate(info.heroes):
             entry = self.ws.lookup(self.pack, "heroes", text)
             if entry is None or not isinstance(entry.model, Hero):
                 self.problems.append(codes.DANGLING.at(self.doc.loc(("campaign", "heroes", j)), what="hero", id=text,
                                                        hint=hint(text, self.ws.known(self.pack, "heroes"))))
             else:
-                out.append(entry.model)
+                out.append((entry.qualified, entry.model))
         return out
 
     def mission_ids(self) -> set[str]:
@@ -136,8 +150,11 @@ class _Checker:
             return None
         return mission
 
-    def buys(self, i: int, buy: dict[str, list[str]], heroes: list[Hero]) -> dict[str, list[str]]:
+    def buys(self, i: int, buy: dict[str, list[str]], heroes: list[Hero]) -> tuple[dict[str, list[str]],
+                                                                                   dict[str, list[str]]]:
+        """The perks bought before chapter ``i``, by hero: as short ids, and as pack/id."""
         out: dict[str, list[str]] = {}
+        qualified: dict[str, list[str]] = {}
         for hero_text, perks in buy.items():
             path = ("chapters", i, "buy", hero_text)
             entry = self.ws.lookup(self.pack, "heroes", hero_text)
@@ -152,7 +169,8 @@ class _Checker:
                                                            hint=hint(text, self.ws.known(self.pack, "perks"))))
                 else:
                     out.setdefault(entry.model.id, []).append(perk.model.id)
-        return out
+                    qualified.setdefault(entry.qualified, []).append(perk.qualified)
+        return out, qualified
 
     def economy(self, campaign: Campaign) -> None:
         """At each chapter, every hero's perks so far must cost no more than the XP earned before it."""
