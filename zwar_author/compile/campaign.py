@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__, codes
-from ..errors import Diagnostic
+from ..errors import Diagnostic, Severity
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
 from ..model.rules import Hero, Perk
@@ -104,7 +104,7 @@ class _Checker:
                                                  mission, buy, qualified))
         if len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
-        return campaign if not any(p.severity.value == "error" for p in self.problems) else None
+        return campaign if not any(p.severity is Severity.ERROR for p in self.problems) else None
 
     def heroes(self) -> list[tuple[str, Hero]]:
         """The campaign's heroes, as (pack/id, card)."""
