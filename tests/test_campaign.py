@@ -9,7 +9,7 @@ import json
 
 import jsonschema
 import pytest
-from conftest import CONTENT, FIXTURES
+from conftest import CONTENT, FIXTURES, write
 
 from zwar_author.compile.perks import price
 from zwar_author.compile.project import build, check
@@ -461,3 +461,12 @@ def test_build_writes_the_compiled_campaign(workdir):
     assert document["campaign"]["mission_xp"] == 20
     assert [(ch["number"], ch["mission"], ch["buy"]) for ch in document["chapters"]] == [
         (1, "supply-run", {}), (2, "the-tower", {"core/kat": ["core/kip-up"], "core/sam": ["core/kip-up"]})]
+
+
+def test_schema_only_checks_the_campaign_file(zwar, workdir):
+    write(workdir, {"p/pack.toml": '[pack]\nid = "p"\ntitle = "P"\n',
+                    "p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nmision_xp = 10')})
+    result = zwar("validate", "--schema-only", "p", "--format", "short")
+    assert result.output == (
+        "p/campaign.toml:4:1: error ZW005: unknown key `mision_xp` in [campaign]; did you mean `mission_xp`?\n"
+        "checked 2 files against their schemas: 1 error, 0 warnings\n")
