@@ -284,9 +284,10 @@ buy = { sam = ["turbo"] }
 
 
 def test_a_campaign_checks_clean_and_knows_its_chapters(diagnose, workdir):
-    lines = diagnose({"p/campaign.toml": CAMPAIGN, "p/missions/first.toml": chapter_mission("first", "chapter = 1\n"),
-                      "p/missions/second.toml": chapter_mission("second")}.copy() | {
-        "p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nstart_xp = 10')})
+    # 10 XP to start and 20 for chapter 1 pay for Sam's Turbo (30 XP) before chapter 2.
+    lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nstart_xp = 10'),
+                      "p/missions/first.toml": chapter_mission("first", "chapter = 1\n"),
+                      "p/missions/second.toml": chapter_mission("second")})
     assert only(lines, "ZW630", "ZW631", "ZW632", "ZW622", "ZW408", "ZW006") == []
     campaign = check([workdir / "p"], [FIXTURES]).campaigns["p"]
     assert [(ch.number, ch.title, ch.buy) for ch in campaign.chapters] == [
