@@ -35,7 +35,9 @@ def publish(target: Path, keep: Callable[[str], bool] | None = None) -> Iterator
     error, ``target`` is swapped to it. On an error (or a kill) ``target`` stays as it was.
 
     ``keep`` names the files (paths relative to ``target``, with ``/``) of the current version
-    to carry into the new one, as hard links, for an update of part of the folder.
+    to carry into the new one, as hard links, for an update of part of the folder. A carried
+    file shares its data with the old version: the block must write new files, never into one
+    it carried (so ``keep`` must refuse every name the block writes).
     """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)

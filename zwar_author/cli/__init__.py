@@ -30,8 +30,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "A live preview of a pack in your browser, rebuilt on every save."),
     "build": ("build", "Compile packs and missions into canonical JSON."),
     "query": ("query", "Answer one question about a mission's board, as one line of JSON."),
-    "render": ("render", "Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference "
-                         "sheets of random tables, and All Things Zombie scenario pages and record sheets."),
+    "render": ("render", ("Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference "
+                          "sheets of random tables, and All Things Zombie scenario pages and record sheets.")),
     "import": ("import_", "Turn other tools' files into zwar sources."),
     "export": ("export", "Write missions in other tools' formats."),
     "play": ("play", "Play a mission in the terminal, or let the engine run the infected at the table."),
@@ -39,8 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
     "odds": ("odds", "Exact odds from the dice tables (not simulation) of missions, packs or random tables."),
-    "roll": ("roll", "Roll a random table once and show the chain (every die, every modifier, every row taken), "
-                     "or N times and print how often each final outcome came up."),
+    "roll": ("roll", ("Roll a random table once and show the chain (every die, every modifier, every row taken), or "
+                      "N times and print how often each final outcome came up.")),
     "schema": ("schema", "(Re)write the JSON Schemas of packs, tiles, missions, rules data and compiled content."),
     "explain": ("explain", "Explain a diagnostic code, given by number or name, or list every code."),
     "assumed": ("assumed", "List every rules value marked as assumed (not printed in the sources)."),

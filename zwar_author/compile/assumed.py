@@ -14,7 +14,7 @@ from pathlib import Path
 from ..errors import Location, UsageError
 from ..sources.document import absolute
 from .rules import KINDS, assumed_values
-from .workspace import Pack, Workspace, find_packs, pack_root_of
+from .workspace import Pack, Workspace, find_packs, manifest_assumed, pack_root_of
 
 _PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -68,6 +68,11 @@ def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumpti
 
 def _values(ws: Workspace, pack: Pack) -> list[Assumption]:
     out = []
+    doc = ws.docs.get(absolute(pack.manifest_path))
+    if doc is not None and pack.manifest is not None:
+        for key, value in manifest_assumed(doc, pack.manifest):
+            if value is not None:
+                out.append(Assumption(doc.key_loc(tuple(key.split("."))), pack.id, "pack", key, value, pack.id))
     for kind, entries in pack.rules.entries.items():
         for entry in entries.values():
             for key, value, path in assumed_values(entry):

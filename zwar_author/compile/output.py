@@ -38,9 +38,13 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
             _link_sheets(folder, out, pack.id)
             entries = [_mission(outcome, m, folder / "missions", caches)
                        for m in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id)]
+            campaign = outcome.campaigns.get(pack.id)
+            if campaign is not None:
+                (folder / "campaign.json").write_bytes(canonical.dumps(campaign.compiled(pack.id)))
             (folder / "index.json").write_bytes(canonical.dumps(_index(outcome, pack, entries)))
         built = out / pack.id
-        written += [built / "index.json"] + sorted((built / "missions").iterdir() if entries else [])
+        written += [built / name for name in ("campaign.json", "index.json") if (built / name).exists()]
+        written += sorted((built / "missions").iterdir() if entries else [])
     for pack_id, missions in sorted(outcome.missions.items()):
         if pack_id in whole:
             continue
@@ -55,9 +59,11 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
 
 
 def _not_built(rel: str) -> bool:
-    """Whether a file of a pack folder is neither one `zwar build` writes (index.json, missions/)
-    nor the link to the sheets, which every version gets afresh: what to carry into a new version."""
-    return rel != "index.json" and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
+    """Whether a file of a pack folder is neither one `zwar build` writes (the JSON files at the top,
+    missions/) nor the link to the sheets, which every version gets afresh: what to carry into a new
+    version. (A carried file is a hard link to the old version's: build must never write one.)"""
+    top_json = "/" not in rel and rel.endswith(".json")
+    return not top_json and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
 
 
 def _except(names: set[str]) -> Callable[[str], bool]:
@@ -111,7 +117,8 @@ def _index(outcome: Outcome, pack: Pack, entries: list[c.MissionEntry]) -> c.Pac
                                  copies=pack.copies(tile_id)))
     return c.PackIndex(format=c.FORMAT, kind="pack", tool=c.Tool(name="zwar-author", version=__version__),
                        pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack),
-                       rules=pack_rules(outcome, pack))
+                       rules=pack_rules(outcome, pack),
+                       campaign="campaign.json" if pack.id in outcome.campaigns else None)
 
 
 def pack_rules(outcome: Outcome, pack: Pack) -> c.Rules:

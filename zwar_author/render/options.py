@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..errors import UsageError
 
-SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
+SHEETS = ("map", "mission", "cards", "tables", "records", "scenario", "tracker", "counters", "campaign")
 FORMATS = ("pdf", "svg", "png")
 ORIENTATIONS = ("auto", "portrait", "landscape")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")

@@ -33,7 +33,7 @@ class Block:
 
 
 #: Tried in order until everything fits on one page: (map height as a share of the page, type scale).
-FITTINGS = ((0.42, 1.0), (0.38, 1.0), (0.34, 1.0), (0.34, 0.92), (0.30, 0.85), (0.30, 0.78))
+FITTINGS = ((0.42, 1.0), (0.38, 1.0), (0.34, 1.0), (0.34, 0.92), (0.30, 0.85), (0.30, 0.78), (0.27, 0.74))
 
 
 def mission_pages(mission: CompiledMission, board: Board, theme: Theme, paper: str = "a4") -> list[Page]:
@@ -203,6 +203,8 @@ def _event(event) -> str:
         head = f"When objective {when.objective} is done"
     elif when.picked_up:
         head = f"When {when.picked_up} is picked up"
+    elif when.timer:
+        head = f"When the 3-turn timer `{when.timer}` runs out"
     else:
         head = f"When {when.room_activated.split(':', 1)[1]} is activated"
     text = event.text or _effects(event)

@@ -26,6 +26,7 @@ from ..model import content as c
 from ..publish import publish
 from . import cairo, svg
 from .atz import encounter_pages
+from .booklet import booklet_pages
 from .canvas import Group, Page, Text
 from .cards import CardOptions, card_pages
 from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
@@ -34,6 +35,7 @@ from .options import RenderOptions
 from .pages import mission_pages
 from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
+from .tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
 
 
 @dataclass
@@ -69,8 +71,21 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                 sheets["mission"] = mission_pages(mission, board, theme, options.paper)
             if "cards" in options.sheets and pack_id not in whole:
                 sheets["cards"] = card_pages(mission.rules, _cards(options))
+            if "tracker" in options.sheets:
+                sheets["tracker"] = tracker_pages(mission.rules, _tracker_spec(mission), options.paper)
+            if "counters" in options.sheets:
+                box = _box(outcome, pack_id, mission.mission.game)
+                sheets["counters"] = counter_pages(mission_counters(mission, len(mission.board.rooms), box),
+                                                   options.paper)
+            if not sheets:  # only pack-wide sheets asked for: the mission's folder is left as it is
+                continue
             _check_fonts(outcome, [p for pages in sheets.values() for p in pages], mission)
             units[f"missions/{mission.mission.id}"] = (mission.mission.title, sheets)
+        campaign = outcome.campaigns.get(pack_id)
+        if "campaign" in options.sheets and campaign is not None and campaign.chapters:
+            boards = {m.mission.id: outcome.boards[pack_id, m.mission.id] for m in missions}
+            units["campaign"] = (f"{campaign.info.title} (booklet)",
+                                 {"campaign": booklet_pages(campaign, boards, theme, options.paper)})
         pack = next((p for p in outcome.packs if p.id == pack_id), None)
         if pack is not None:
             units.update(_table_units(pack, options))
@@ -172,6 +187,20 @@ def _publish(store: Path, shown: Path, units: dict[str, tuple[str, dict[str, lis
 def _sheet_of(name: str) -> str:
     """The sheet a file belongs to: map.pdf, map-ground-2.png -> map; cards-1-back.svg -> cards."""
     return re.split(r"[-.]", name, maxsplit=1)[0]
+
+
+def _tracker_spec(mission) -> TrackerSpec:
+    """A mission's tracker sheet: its heroes, the perks they start with, its timers."""
+    heroes = mission.mission.heroes or [h.id for h in mission.rules.heroes]
+    perks = tuple((h, tuple(ps)) for h, ps in mission.mission.perks.items())
+    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers))
+
+
+def _box(outcome: Outcome, pack_id: str, game: str) -> dict[str, int]:
+    """The pack's own kinds of counter, from its box and those of the packs it requires."""
+    ws = outcome.workspace
+    pack = ws.pack_by_id(pack_id) if ws is not None else None
+    return ws.box(pack, game).tokens if ws is not None and pack is not None else {}
 
 
 def _table_units(pack, options: RenderOptions) -> dict[str, tuple[str, dict[str, list[Page]]]]:
