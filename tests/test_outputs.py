@@ -272,3 +272,10 @@ def test_two_processes_take_turns_and_never_sweep_each_others_staging(workdir):
     with publish(workdir / "out" / "x", keep=lambda rel: True) as staging:
         (staging / "b.txt").write_text("from the parent")
     assert sorted(p.name for p in (workdir / "out" / "x").iterdir()) == ["a.txt", "b.txt"]
+
+
+def test_render_into_a_pack_folder_an_older_zwar_wrote(zwar, workdir):
+    write(workdir, {"out/p/index.json": "{}", "out/p/sheets/hold-out/map.pdf": "old"})
+    pack(workdir)
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission")
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/sheets/pdf/missions/hold-out/mission.pdf"]

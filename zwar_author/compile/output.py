@@ -66,6 +66,10 @@ def _not_built(rel: str) -> bool:
     return not top_json and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
 
 
+def _not_sheets(rel: str) -> bool:
+    return rel != SHEETS and not rel.startswith(f"{SHEETS}/")
+
+
 def _except(names: set[str]) -> Callable[[str], bool]:
     return lambda rel: rel not in names
 
@@ -74,8 +78,8 @@ def sheets_store(out: Path, pack_id: str) -> Path:
     """The published folder `zwar render` writes a pack's sheets into: out/.<pack>.sheets, beside the
     versions of out/<pack>, each of which links to it as sheets/ (so a build never replaces them).
     A pack folder is published first if there is none."""
-    if not (out / pack_id / SHEETS).is_dir():
-        with publish(out / pack_id, keep=_not_built) as folder:
+    if not (out / pack_id / SHEETS).is_symlink():  # no pack folder yet, or one an older zwar wrote
+        with publish(out / pack_id, keep=_not_sheets) as folder:
             _link_sheets(folder, out, pack_id)
     return out / f".{pack_id}.{SHEETS}"
 
