@@ -136,6 +136,7 @@ def test_two_pieces_touching_do_not_overlap():
                                                          10 + 2 * math.sin(math.radians(30)), 30)
     assert not overlap(a, b)
     assert overlapping_pairs([left, right, block(1, 1, 11, 11), centred_square(2, 30, 30, 30)]) == [(0, 2)]
+    assert overlapping_pairs([]) == overlapping_pairs([left]) == []
 
 
 @settings(max_examples=examples(200))

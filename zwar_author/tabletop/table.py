@@ -228,6 +228,8 @@ def overlap(a: PlacedPiece, b: PlacedPiece) -> bool:
 
 def overlapping_pairs(pieces: list[PlacedPiece]) -> list[tuple[int, int]]:
     """Indexes ``(i, j)``, ``i < j``, of every pair of pieces that overlap, in order."""
+    if len(pieces) < 2:
+        return []
     tree = shapely.STRtree([p.inner for p in pieces])
     pairs = tree.query([p.inner for p in pieces], predicate="intersects")
     return sorted({(int(i), int(j)) for i, j in zip(*pairs, strict=True) if i < j})
