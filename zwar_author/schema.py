@@ -19,6 +19,7 @@ from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
+from .model.zonewars import PiecesDoc, ScenarioDoc, ZoneWarsDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
 
@@ -27,6 +28,9 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "tile": (TileDoc, "A zwar-author tile (tiles/*.toml): one or two sides of tile art."),
     "mission": (MissionDoc, "A zwar-author mission (missions/*.toml): everything on a mission page."),
     "rules": (RulesDoc, "zwar-author rules data (rules/*.toml): heroes, infected, equipment, search deck, perks."),
+    "pieces": (PiecesDoc, "zwar-author terrain pieces (pieces/*.toml): footprints in inches, Low or Blocking."),
+    "zonewars": (ZoneWarsDoc, "zwar-author Zone Wars data (zonewars/*.toml): dice, factions, characters, cards."),
+    "scenario": (ScenarioDoc, "zwar-author Zone Wars scenario (scenarios/*.toml): a table of pieces, zones, tokens."),
 }
 
 

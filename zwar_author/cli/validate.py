@@ -20,4 +20,6 @@ def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...], allow_un
     there are.
     """
     outcome = check(list(paths), [Path(s) for s in search], allow_unplayable)
-    emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}")
+    scenarios = f", {plural(outcome.scenario_files, 'scenario')}" if outcome.scenario_files else ""
+    emit(outcome.report, fmt,
+         f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}{scenarios}")

@@ -9,6 +9,8 @@ from ..errors import Location, UsageError
 from ..sources.document import absolute
 from .rules import KINDS, assumed_values
 from .workspace import Workspace, find_packs, pack_root_of
+from .zonewars import DATA_KINDS, ZoneWars
+from .zonewars import assumed_values as tabletop_assumed
 
 
 @dataclass(frozen=True)
@@ -30,8 +32,22 @@ def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
         found = find_packs(path) if path.is_dir() else [pack_root_of(path)]
         roots += [absolute(r) for r in found if r is not None and absolute(r) not in roots]
     out = []
+    zw = ZoneWars(ws)
     for root in roots:
         pack = ws.pack_at(root)
+        data = zw.data(pack)
+        tabletop = [(entry, "piece") for entry, _ in data.pieces.values()]
+        tabletop += [(entry, DATA_KINDS[kind]) for kind, entries in data.entries.items() for entry in entries.values()]
+        for entry, what in tabletop:
+            for key, value in tabletop_assumed(entry):
+                out.append(Assumption(entry.doc.key_loc(entry.path + tuple(key.split("."))), entry.qualified, what,
+                                      key, value))
+        if data.dice is not None:
+            doc, dice = data.dice
+            for key in dice.assumed:
+                value = doc.data.get("dice", {}).get(key)
+                if value is not None:
+                    out.append(Assumption(doc.key_loc(("dice", key)), f"{pack.id}/dice", "dice", key, value))
         for kind, entries in pack.rules.entries.items():
             for entry in entries.values():
                 for key, value in assumed_values(entry):

@@ -31,6 +31,7 @@ from .workspace import (
     source_files,
     tile_sides,
 )
+from .zonewars import CompiledScenario, ZoneWars, compile_scenario
 
 
 @dataclass
@@ -43,8 +44,11 @@ class Outcome:
     workspace: Workspace | None = None
     files: int = 0  # source files whose problems were looked at
     mission_files: int = 0  # missions compiled or attempted
+    scenario_files: int = 0  # tabletop scenarios compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    scenarios: dict[str, list[CompiledScenario]] = field(default_factory=dict)  # tabletop scenarios per pack
+    zonewars: ZoneWars | None = None
 
     @property
     def compiled(self) -> int:
@@ -55,7 +59,7 @@ def check(paths: list[Path], search: list[Path] = (), allow_unplayable: bool = F
     """Compile everything ``paths`` name; a UsageError if a path does not exist."""
     ws = Workspace(list(search))
     report = Report()
-    outcome = Outcome(report, workspace=ws, allow_unplayable=allow_unplayable)
+    outcome = Outcome(report, workspace=ws, allow_unplayable=allow_unplayable, zonewars=ZoneWars(ws))
     involved: set[Path] = set()
     packs, files = _targets(ws, [Path(p) for p in paths], report)
     _check_pack_ids(ws, packs, report)
@@ -132,6 +136,7 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
         involved |= _tiles_used(ws, pack, doc)
+    _check_tabletop(pack, outcome, involved)
 
 
 def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, involved: set[Path]) -> None:
@@ -147,6 +152,8 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
             involved |= _tiles_used(ws, pack, ws.docs[path])
+    elif top == "scenarios":
+        _scenario(pack, path, outcome, involved)
 
 
 def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]) -> None:
@@ -170,6 +177,8 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
             ws.report(path, tile_sides(doc, model)[1])
     elif kind == "pack":
         ws.report(path, validate(doc, PackDoc)[1])
+    elif kind == "scenario":
+        _scenario(ws.standalone(path.parent), path, outcome, involved)
     else:
         pack = ws.standalone(path.parent)
         model, problems = validate(doc, RulesDoc)
@@ -189,6 +198,50 @@ def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.Compi
     if result.mission is not None:
         outcome.boards[result.mission.pack, result.mission.mission.id] = result.board
     return result.mission
+
+
+def _check_tabletop(pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
+    """The pack's terrain pieces, Zone Wars data and scenarios; scenario ids unique in the pack."""
+    zw = outcome.zonewars
+    if zw is None or not (pack.pieces_files or pack.zonewars_files or pack.scenarios):
+        return
+    zw.data(pack)
+    zw.check_references(pack)
+    involved |= set(pack.pieces_files) | set(pack.zonewars_files)
+    first: dict[str, Location] = {}
+    for path in pack.scenarios:
+        scenario = _scenario(pack, path, outcome, involved, keep=False)
+        if scenario is None:
+            continue
+        loc = scenario.doc.loc(("scenario", "id"))
+        if scenario.id in first:
+            outcome.workspace.report(path, [codes.DUPLICATE.at(loc, what="scenario", id=scenario.id,  # type: ignore[union-attr]
+                                                               first=first[scenario.id].display())])
+            continue
+        first[scenario.id] = loc
+        outcome.scenarios.setdefault(pack.id, []).append(scenario)
+
+
+def _scenario(pack: Pack, path: Path, outcome: Outcome, involved: set[Path], keep: bool = True) -> CompiledScenario | None:
+    """Compile one scenario file; its problems go to the workspace, the files it reads become involved."""
+    ws, zw = outcome.workspace, outcome.zonewars
+    if ws is None or zw is None:
+        return None
+    involved.add(absolute(path))
+    outcome.scenario_files += 1
+    for seen in zw.visible(pack):
+        zw.data(seen)
+        involved |= set(seen.pieces_files) | set(seen.zonewars_files)
+        if not seen.standalone:
+            involved.add(absolute(seen.manifest_path))
+    doc = ws.read(path)
+    if doc is None:
+        return None
+    scenario, problems = compile_scenario(zw, pack, doc)
+    ws.report(path, problems)
+    if scenario is not None and keep:
+        outcome.scenarios.setdefault(pack.id, []).append(scenario)
+    return scenario
 
 
 def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:

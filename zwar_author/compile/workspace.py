@@ -24,7 +24,7 @@ from .layout import TileSide, art_grid
 from .rules import KINDS, Entry, RefChecker, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"
-LAYOUT = ("tiles", "rules", "missions")
+LAYOUT = ("tiles", "rules", "missions", "pieces", "zonewars", "scenarios")
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 MAX_DEPTH = 3
 
@@ -70,7 +70,7 @@ def pack_root_of(path: Path) -> Path | None:
 
 def kind_of(data: dict) -> str | None:
     """What a standalone source is, judged by its top-level tables."""
-    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack")):
+    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack"), ("scenario", "scenario")):
         if key in data:
             return kind
     if any(key in data for key in (*KINDS, "campaign_xp")):
@@ -96,6 +96,10 @@ class Pack:
     missions: list[Path] = field(default_factory=list)
     rules_files: list[Path] = field(default_factory=list)
     standalone: bool = False
+    # Tabletop sources (Zone Wars): terrain pieces, game data, scenarios; read by compile.zonewars.
+    pieces_files: list[Path] = field(default_factory=list)
+    zonewars_files: list[Path] = field(default_factory=list)
+    scenarios: list[Path] = field(default_factory=list)
 
     @property
     def requires(self) -> list[str]:
@@ -310,6 +314,12 @@ class Workspace:
                 self._load_rules(pack, path)
             elif top == "missions":
                 pack.missions.append(absolute(path))
+            elif top == "pieces":
+                pack.pieces_files.append(absolute(path))
+            elif top == "zonewars":
+                pack.zonewars_files.append(absolute(path))
+            elif top == "scenarios":
+                pack.scenarios.append(absolute(path))
             else:
                 self.report(path, [codes.STRAY_FILE.at(Location(absolute(path)))])
         return pack

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .common import ID_PATTERN, Document, Game, Id, Model, Name, Positive, Text, keyed
+from .common import ID_PATTERN, Document, Game, Id, Model, Name, Positive, TabletopGame, Text, keyed
 
 Copies = keyed(Positive, ID_PATTERN, {"type": "integer", "minimum": 1, "description": "Copies owned of this tile."},
                "Physical copies owned of each of the pack's tiles; a tile not listed counts as one copy.")
@@ -18,7 +18,7 @@ class PackInfo(Model):
     version: str = Field("0.1.0", description="The pack's version.")
     description: Text = Field("", description="What the pack holds.")
     requires: list[Id] = Field([], description="Packs whose tiles and rules data this pack uses (`core`).")
-    games: list[Game] = Field([], description="Games the pack is for.")
+    games: list[Game | TabletopGame] = Field([], description="Games the pack is for.")
 
 
 class PackDoc(Document):

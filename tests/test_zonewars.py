@@ -1,0 +1,251 @@
+"""Zone Wars sources: one case per ZW9xx diagnostic with the exact text a user sees, and the reference pack."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import CONTENT, write
+
+from zwar_author import codes
+from zwar_author.compile.project import check
+
+PACK = '[pack]\nid = "t"\ntitle = "T"\ngames = ["zonewars"]\n'
+PIECES = """\
+[[pieces]]
+id = "block"
+name = "Block"
+kind = "blocking"
+width = 4
+depth = 4
+
+[[pieces]]
+id = "hedge"
+name = "Hedge"
+kind = "low"
+width = 4
+depth = 1
+
+[[pieces]]
+id = "tower"
+name = "Tower"
+kind = "blocking"
+width = 4
+depth = 4
+floors = 1
+"""
+DATA = """\
+[dice]
+base = ["success", "blank", "blank", "blank", "blank", "model-damage"]
+gear = ["success", "blank", "blank", "blank", "blank", "gear-damage"]
+
+[[factions]]
+id = "a"
+name = "A"
+
+[[factions]]
+id = "b"
+name = "B"
+
+[[characters]]
+id = "a1"
+name = "A1"
+faction = "a"
+ranged = 3
+melee = 3
+survival = 2
+health = 4
+
+[[characters]]
+id = "b1"
+name = "B1"
+faction = "b"
+ranged = 3
+melee = 3
+survival = 2
+health = 4
+
+[[characters]]
+id = "a2"
+name = "A2"
+faction = "a"
+ranged = 2
+melee = 2
+survival = 2
+health = 3
+
+[[zone_cards]]
+id = "c1"
+name = "C1"
+copies = 4
+
+[[triggers]]
+id = "t1"
+name = "T1"
+"""
+HEAD = '[scenario]\nid = "s"\ntitle = "S"\ngame = "zonewars"\nrounds = 2\n'
+ZONES = """
+[[zones]]
+id = "n"
+x = 0
+y = 0
+width = 36
+depth = 4
+
+[[zones]]
+id = "s"
+x = 0
+y = 32
+width = 36
+depth = 4
+"""
+SIDES = """
+[[sides]]
+faction = "a"
+zone = "n"
+characters = ["a1"]
+
+[[sides]]
+faction = "b"
+zone = "s"
+characters = ["b1"]
+"""
+TOKEN = "\n[[artifacts]]\nx = 18\ny = 18\n"
+WIN = '\n[[victory]]\nkind = "most-points"\n'
+
+
+def scenario(*, head: str = HEAD, zones: str = ZONES, sides: str = SIDES, tokens: str = TOKEN, win: str = WIN,
+             extra: str = "") -> str:
+    return head + zones + sides + tokens + win + extra
+
+
+def piece(name: str, x: float, y: float, rotation: float = 0) -> str:
+    return f'\n[[pieces]]\npiece = "{name}"\nx = {x}\ny = {y}\nrotation = {rotation}\n'
+
+
+CASES: dict[str, dict[str, str]] = {
+    "ZW900": {"t/pieces/bad.toml": '[[pieces]]\nid = "x"\nname = "X"\nkind = "low"\nwidth = 2\n'
+                                   '\n[[pieces]]\nid = "y"\nname = "Y"\nkind = "low"\n'
+                                   'polygon = [[0, 0], [2, 2], [2, 0], [0, 2]]\n'
+                                   '\n[[pieces]]\nid = "z"\nname = "Z"\nkind = "blocking"\nwidth = 2\ndepth = 2\n'
+                                   'openings = [{ kind = "door", start = [0.5, 1], end = [1, 1] }]\n'},
+    "ZW901": {"t/scenarios/s.toml": scenario(extra=piece("block", 33, 10) + piece("block", 36, 20, 90))},
+    "ZW902": {"t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + piece("block", 14, 10)
+                                             + piece("block", 13.5, 20) + piece("block", 10, 20))},
+    "ZW903": {"t/scenarios/s.toml": scenario(zones=ZONES.replace("width = 36\ndepth = 4\n", "width = 37\ndepth = 4\n", 1))},
+    "ZW904": {"t/scenarios/s.toml": scenario(extra=piece("block", 10, 3) + piece("block", 20, 4))},
+    "ZW905": {"t/scenarios/s.toml": scenario(zones=ZONES.replace("y = 32", "y = 13.99"))},
+    "ZW906": {"t/scenarios/s.toml": scenario(tokens=TOKEN + "\n[[artifacts]]\nx = 35.5\ny = 0.5\n"
+                                                   + "\n[[artifacts]]\nx = 35.6\ny = 18\n")},
+    "ZW907": {"t/scenarios/s.toml": scenario(extra=piece("block", 16, 16) + piece("hedge", 2, 18))},
+    "ZW908": {"t/scenarios/s.toml": scenario(extra=piece("block", 16, 12) + piece("block", 12, 16)
+                                             + piece("block", 20, 16) + piece("block", 16, 20.5))},
+    "ZW909": {"t/scenarios/s.toml": scenario(tokens=TOKEN.replace("y = 18\n", "y = 18\nfloor = 1\n")
+                                             + "\n[[artifacts]]\nx = 12\ny = 12\nfloor = 2\n",
+                                             extra=piece("tower", 10, 10))},
+    "ZW910": {"t/scenarios/s.toml": scenario(head=HEAD.replace("rounds = 2", "rounds = 3"))},
+    "ZW911": {"t/scenarios/s.toml": scenario(head=HEAD.replace("rounds = 2", "rounds = 2\nplayers = 5"),
+                                             extra='\n[deck]\ntriggers = ["t1"]\n')},
+    "ZW912": {"t/zonewars/data.toml": DATA.replace('base = ["success", ', 'base = [')},
+    "ZW913": {"t/scenarios/s.toml": scenario(sides=SIDES.replace('zone = "s"', 'zone = "n"'))},
+    "ZW914": {"t/scenarios/s.toml": scenario(sides=SIDES.replace('characters = ["b1"]', 'characters = ["b1", "a2"]'))},
+    "ZW915": {"t/scenarios/s.toml": scenario(win='\n[[victory]]\nkind = "hold-area"\n')},
+    "ZW916": {"t/scenarios/s.toml": scenario(tokens="")},
+}
+
+EXPECTED = {
+    "ZW900": [
+        't/pieces/bad.toml:1:1: error ZW900: piece `x` needs `width` and `depth` (a rectangle) or `polygon`',
+        't/pieces/bad.toml:11:11: error ZW900: piece `y` is not a usable shape: a footprint must be a simple polygon with an area (its sides may not cross)',
+        't/pieces/bad.toml:19:13: error ZW900: piece `z` has door 1 off its outline',
+    ],
+    "ZW901": [
+        't/scenarios/s.toml:38:1: error ZW901: piece `block` reaches 1" past the table\'s right edge',
+    ],
+    "ZW902": [
+        't/scenarios/s.toml:56:1: error ZW902: piece `block` overlaps piece `block` placed at t/scenarios/s.toml:50:1',
+    ],
+    "ZW903": [
+        "t/scenarios/s.toml:7:1: error ZW903: zone `n` reaches past the table's right edge",
+    ],
+    "ZW904": [
+        't/scenarios/s.toml:7:1: error ZW904: zone `n` overlaps Blocking piece `block`',
+    ],
+    "ZW905": [
+        't/scenarios/s.toml:14:1: error ZW905: zones `s` and `n` are 9.99" apart; deployment zones must be at least Long (10") apart',
+    ],
+    "ZW906": [
+        't/scenarios/s.toml:39:1: error ZW906: artifact token 3 at (35.6", 18") is not wholly on the table',
+    ],
+    "ZW907": [
+        't/scenarios/s.toml:31:1: error ZW907: artifact token 1 at (18", 18") lies in Blocking piece `block`',
+    ],
+    "ZW908": [
+        't/scenarios/s.toml:31:1: error ZW908: artifact token 1 at (18", 18") cannot be reached from zone `n` by walking round Blocking terrain',
+        't/scenarios/s.toml:31:1: error ZW908: artifact token 1 at (18", 18") cannot be reached from zone `s` by walking round Blocking terrain',
+    ],
+    "ZW909": [
+        't/scenarios/s.toml:31:1: error ZW909: artifact token 1 is on floor 1 but it lies in no Building',
+        't/scenarios/s.toml:36:1: error ZW909: artifact token 2 is on floor 2 but `tower` has 1 floor above the ground',
+    ],
+    "ZW910": [
+        't/scenarios/s.toml:5:10: warning ZW910: the Zone deck holds 4 cards but 3 rounds can draw 6',
+    ],
+    "ZW911": [
+        "t/scenarios/s.toml:39:1: error ZW911: each round's deck needs one random Zone card per player (5) but the deck holds 4",
+    ],
+    "ZW912": [
+        't/zonewars/data.toml:2:8: error ZW912: the base die has no success face',
+    ],
+    "ZW913": [
+        't/scenarios/s.toml:28:8: warning ZW913: sides `b` and `a` deploy in the same zone `n`',
+    ],
+    "ZW914": [
+        't/scenarios/s.toml:29:21: error ZW914: character `a2` fights for `a`, not for side `b`',
+    ],
+    "ZW915": [
+        't/scenarios/s.toml:35:1: error ZW915: a hold-area victory names the area to hold: add `zone = "..."`',
+    ],
+    "ZW916": [
+        't/scenarios/s.toml:31:1: warning ZW916: victory by most-points needs artifacts, but no artifact token is placed',
+    ],
+}
+
+
+def run_case(workdir, code: str) -> list[str]:
+    files = {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+             "t/scenarios/s.toml": scenario(), **CASES[code]}
+    write(workdir, files)
+    outcome = check([workdir / "t"])
+    return [d.human() for d in outcome.report.sorted() if f" {code}: " in d.human()]
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_diagnostic_text(workdir, code):
+    assert run_case(workdir, code) == EXPECTED[code]
+
+
+def test_every_zone_wars_code_has_a_case():
+    assert {c for c in codes.CODES if c.startswith("ZW9")} == set(CASES)
+
+
+def test_a_clean_scenario_has_no_problems(workdir):
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + piece("hedge", 14, 10))})
+    outcome = check([workdir / "t"])
+    assert [d.human() for d in outcome.report.sorted()] == []
+    (compiled,) = outcome.scenarios["t"]
+    assert compiled.moves("n", 1) == 3 and compiled.moves("s", 1) == 3
+
+
+def test_zones_exactly_the_band_apart_are_far_enough(workdir):
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(zones=ZONES.replace("y = 32", "y = 14"))})
+    assert [d.code for d in check([workdir / "t"]).report.sorted()] == []
+
+
+def test_the_reference_pack_validates_and_is_fair():
+    outcome = check([CONTENT / "zonewars"])
+    assert [d.human() for d in outcome.report.sorted()] == []
+    for compiled in outcome.scenarios["zonewars"]:
+        first, second = (side.zone for side in compiled.model.sides)
+        assert sorted(compiled.moves(first, t.number) for t in compiled.tokens) == \
+            sorted(compiled.moves(second, t.number) for t in compiled.tokens)
