@@ -38,9 +38,9 @@ def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
         data = zw.data(pack)
         tabletop = [(entry, "piece") for entry, _ in data.pieces.values()]
         tabletop += [(entry, DATA_KINDS[kind]) for kind, entries in data.entries.items() for entry in entries.values()]
-        for entry, what in tabletop:
-            for key, value in tabletop_assumed(entry):
-                out.append(Assumption(entry.doc.key_loc(entry.path + tuple(key.split("."))), entry.qualified, what,
+        for item, what in tabletop:
+            for key, value in tabletop_assumed(item):
+                out.append(Assumption(item.doc.key_loc(item.path + tuple(key.split("."))), item.qualified, what,
                                       key, value))
         if data.dice is not None:
             doc, dice = data.dice
