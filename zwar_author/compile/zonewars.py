@@ -8,6 +8,7 @@ located diagnostic; every check in inches goes through ``tabletop``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +18,7 @@ from pydantic import BaseModel
 from shapely.geometry import Polygon
 
 from .. import codes
-from ..errors import Diagnostic, Severity
+from ..errors import Diagnostic, Severity, UsageError
 from ..model import zonewars as z
 from ..model.validate import validate
 from ..sources.document import Document
@@ -40,7 +41,7 @@ from ..tabletop import (
     steps,
 )
 from .rules import hint
-from .workspace import Pack, Workspace
+from .workspace import Pack, Workspace, find_packs
 
 #: The data kinds of ``zonewars/`` files, with how messages name them.
 DATA_KINDS = {
@@ -553,3 +554,29 @@ def _goal(scenario: CompiledScenario, token: Token, contact: float) -> tuple[Pol
         return token.position.point.buffer(contact + EPSILON), 0.0
     building = next(p for p in scenario.pieces if p.geometry.covers(token.position.point) and p.piece.floors >= token.floor)
     return building.geometry.buffer(float(scenario.base.radius) + EPSILON), float(token.floor * Band.MEDIUM.inches)
+
+
+def pack_dice(paths: Sequence[Path], search: Sequence[Path] = ()) -> tuple[str, z.DiceDef]:
+    """The dice a pack declares (the shipped Zone Wars pack when no path is given), and the pack's id.
+
+    A UsageError when the path is not a pack, or neither it nor the packs it requires declare dice.
+    """
+    ws = Workspace(list(search))
+    if not paths:
+        pack = ws.pack_by_id(BUILTIN_PACK)
+        if pack is None:
+            raise UsageError("the Zone Wars reference pack is not installed: name a pack that declares [dice]")
+    else:
+        if len(paths) > 1:
+            raise UsageError("name one pack for the dice's faces")
+        roots = find_packs(Path(paths[0])) if Path(paths[0]).is_dir() else []
+        if len(roots) != 1:
+            raise UsageError(f"{paths[0]}: not a pack folder (a folder with pack.toml)")
+        ws.add_named(roots[0])
+        pack = ws.pack_at(roots[0])
+    zw = ZoneWars(ws)
+    dice = zw.dice(pack)
+    if dice is None:
+        raise UsageError(f"pack `{pack.id}` and the packs it requires declare no [dice] (in a zonewars/ file)")
+    owner = next(p.id for p in zw.visible(pack) if zw.data(p).dice is not None)
+    return owner, dice
