@@ -249,3 +249,52 @@ def test_the_reference_pack_validates_and_is_fair():
         first, second = (side.zone for side in compiled.model.sides)
         assert sorted(compiled.moves(first, t.number) for t in compiled.tokens) == \
             sorted(compiled.moves(second, t.number) for t in compiled.tokens)
+
+
+def test_zwar_fairness_sets_the_zones_side_by_side(zwar):
+    result = zwar("fairness", CONTENT / "zonewars" / "scenarios" / "scrap-run.toml")
+    assert result.exit_code == 0, result.output
+    assert result.output == SCRAP_RUN
+
+
+def test_an_unfair_layout_shows_at_once(workdir, zwar):
+    wall = piece("block", 10, 8) + piece("block", 14, 8) + piece("block", 18, 8) + piece("block", 22, 8)
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(extra=wall)})
+    result = zwar("fairness", "t")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "  uneven: moves to every token 4 vs 3; ground tokens seen 0 vs 1"
+
+
+def test_zone_wars_sheets_are_drawn_and_the_same_each_time(workdir, zwar):
+    target = CONTENT / "zonewars" / "scenarios" / "hold-the-tower.toml"
+    first = zwar("render", target, "-o", "one", "--format", "svg")
+    assert first.exit_code == 0, first.output
+    zwar("render", target, "-o", "two", "--format", "svg")
+    folder = workdir / "one" / "zonewars" / "sheets" / "hold-the-tower"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted(["scenario.svg", "sight-east.svg", "sight-west.svg", "terrain-1.svg", "terrain-2.svg"]
+                           + [f"table-{n}.svg" for n in range(1, 25)])
+    for name in names:
+        again = workdir / "two" / "zonewars" / "sheets" / "hold-the-tower" / name
+        assert (folder / name).read_bytes() == again.read_bytes(), name
+    table = (folder / "table-1.svg").read_text()
+    assert 'width="210mm"' in table and "This bar measures 10 cm" in table
+
+
+SCRAP_RUN = '''\
+Scrap Run (zonewars/scrap-run): 6 artifact tokens, 2 deployment zones, 9 pieces on a 36" x 36" table
+                                    north (ark-mutants)        south (genlab-tribe)
+  token 1 at (18", 12")             2 moves (8.76"), seen      4 moves (19.95"), seen
+  token 2 at (18", 24")             4 moves (19.95"), seen     2 moves (8.76"), seen
+  token 3 at (9", 16")              3 moves (13.63"), seen     4 moves (15.5"), in cover
+  token 4 at (27", 20")             4 moves (15.5"), in cover  3 moves (13.63"), seen
+  token 5 at (4", 8")               1 move (3.5"), seen        5 moves (23.5"), seen
+  token 6 at (32", 28")             5 moves (23.5"), seen      1 move (3.5"), seen
+  Medium moves to every token       19                         19
+  nearest token                     1 move                     1 move
+  ground tokens seen from the zone  6 of 6                     6 of 6
+  table seen from the zone          89.4%                      89.4%
+  even: the same moves to every token, the same tokens seen, and views of the table within 5 points
+  artifacts: 6 cards worth 13 victory points; a token draws 13/6 (2.17) on average, so 6 tokens are worth 13.00 in all
+'''

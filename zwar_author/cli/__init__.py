@@ -16,6 +16,7 @@ from . import (
     assumed,
     build,
     explain,
+    fairness,
     init,
     odds,
     play,
@@ -40,8 +41,8 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
-               assumed):
+for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, fairness, schema,
+               explain, assumed):
     cli.add_command(module.command)
 
 

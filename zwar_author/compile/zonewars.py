@@ -103,6 +103,10 @@ class CompiledScenario:
     artifacts: list[Entry]  # the artifact cards drawn for tokens
     dice: z.DiceDef | None
     reach: dict[tuple[str, int], float | None] = field(default_factory=dict)  # (zone, token number) -> inches
+    names: dict[str, str] = field(default_factory=dict)  # piece id -> printed name
+
+    def name_of(self, piece: PlacedPiece) -> str:
+        return self.names.get(piece.piece.name, piece.piece.name)
 
     @property
     def id(self) -> str:
@@ -315,6 +319,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
     table = Table(inches(size.width), inches(size.depth))
     base, token_base = Base(inches(info.base)), Base(inches(info.token))
     placed, owners = [], []
+    names: dict[str, str] = {}
     for index, spec in enumerate(model.pieces):
         found = zw.piece(pack, spec.piece)
         if found is None:
@@ -322,6 +327,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
                                               hint=hint(spec.piece.rpartition("/")[2], zw.known(pack, "pieces"))))
             continue
         placed.append(PlacedPiece(found[1], Pose.of(spec.x, spec.y, spec.rotation)))
+        names[found[1].name] = found[0].model.name  # type: ignore[attr-defined]
         owners.append(index)
     problems += _piece_checks(doc, table, placed, owners)
     zones, zone_problems = _zones(doc, model, table, placed)
@@ -339,7 +345,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
         problems.append(codes.NO_DICE.at(doc.loc(("scenario", "game")),
                                          why="no pack this scenario sees declares [dice] (the base and gear dice's faces)"))
     compiled = CompiledScenario(pack.id, doc, model, table, base, token_base, placed, zones, tokens, deck, triggers,
-                                artifacts, dice)
+                                artifacts, dice, names=names)
     if not any(p.severity is Severity.ERROR for p in problems):
         problems += _reach_checks(compiled)
     return compiled, problems

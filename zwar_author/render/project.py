@@ -15,6 +15,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..compile.fairness import fairness
 from ..compile.output import pack_rules, staged
 from ..compile.project import Outcome, check
 from ..errors import UsageError
@@ -23,6 +24,7 @@ from .canvas import Page
 from .cards import CardOptions, card_pages
 from .maps import MapOptions, map_pages
 from .pages import mission_pages
+from .tabletop import heatmap_pages, scenario_pages, table_pages, terrain_pages
 from .theme import THEMES
 
 SHEETS = ("map", "mission", "cards")
@@ -92,7 +94,27 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
                     result.written.append(target / name)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+    for pack_id, scenarios in sorted(outcome.scenarios.items()):
+        target = out / pack_id / "sheets"
+        target.mkdir(parents=True, exist_ok=True)
+        for scenario in scenarios:
+            result.written += _scenario_sheets(scenario, target, options)
     return result
+
+
+def _scenario_sheets(scenario, target: Path, options: RenderOptions) -> list[Path]:
+    """A Zone Wars scenario: the table at true scale and its terrain (map), its card and sight heatmaps (mission)."""
+    sheets: dict[str, list[Page]] = {}
+    if "map" in options.sheets:
+        sheets["table"] = table_pages(scenario, options.paper)
+        sheets["terrain"] = terrain_pages(scenario, options.paper)
+    if "mission" in options.sheets:
+        sheets["scenario"] = scenario_pages(scenario, options.paper)
+        sheets["sight"] = heatmap_pages(fairness(scenario), options.paper)
+    title = scenario.model.scenario.title
+    with staged(target / scenario.id) as folder:
+        names = [n for sheet, pages in sheets.items() for n in _write(folder, sheet, pages, options, f"{title}: {sheet}")]
+    return [target / scenario.id / n for n in names]
 
 
 def _cards(options: RenderOptions) -> CardOptions:
