@@ -298,3 +298,24 @@ Scrap Run (zonewars/scrap-run): 6 artifact tokens, 2 deployment zones, 9 pieces 
   even: the same moves to every token, the same tokens seen, and views of the table within 5 points
   artifacts: 6 cards worth 13 victory points; a token draws 13/6 (2.17) on average, so 6 tokens are worth 13.00 in all
 '''
+
+
+def test_card_kinds_come_from_data(workdir, zwar):
+    kinds = """
+[[card_kinds]]
+id = "relic"
+of = "zone_cards"
+name = "Relic"
+colour = "#123456"
+back = "Relic"
+game = "Any Game"
+stats = [{ key = "copies", label = "Copies" }]
+"""
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA + kinds,
+                    "t/scenarios/s.toml": scenario()})
+    result = zwar("render", "t", "--sheet", "cards", "--format", "svg", "--backs", "-o", "out")
+    assert result.exit_code == 0, result.output
+    front = (workdir / "out" / "t" / "sheets" / "cards-1.svg").read_text()
+    back = (workdir / "out" / "t" / "sheets" / "cards-1-back.svg").read_text()
+    assert front.count(">C1<") == 4 and front.count(">Relic<") == 4       # four copies in the deck
+    assert back.count(">RELIC<") == 4 and back.count(">ANY GAME<") == 4 and "#123456" in back

@@ -76,6 +76,7 @@ class PackData:
     pieces: dict[str, tuple[Entry, Piece]] = field(default_factory=dict)
     entries: dict[str, dict[str, Entry]] = field(default_factory=lambda: {k: {} for k in DATA_KINDS})
     dice: tuple[Document, z.DiceDef] | None = None
+    card_kinds: list[z.CardKindDef] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,7 @@ class ZoneWars:
             else:
                 data.dice = (doc, model.dice)
                 self.ws.report(path, _dice_problems(doc, model.dice))
+        data.card_kinds += model.card_kinds
         for kind, what in DATA_KINDS.items():
             for index, definition in enumerate(getattr(model, kind)):
                 entry = Entry(pack.id, doc, (kind, index), definition)

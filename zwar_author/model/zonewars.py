@@ -120,6 +120,25 @@ class TriggerCard(Model):
     assumed: list[str] = assumed_field()
 
 
+class StatDef(Model):
+    key: str = Field(max_length=64, description="The entry's key shown in this box (`ranged`, `victory_points`).")
+    label: Name = Field(description="The box's caption (`Ranged`, `VP`).")
+
+
+class CardKindDef(Model):
+    id: Id = Field(description="Card kind id.")
+    of: Literal["characters", "gear", "artifacts", "mutations", "zone_cards", "triggers"] = Field(
+        description="Which entries print as cards of this kind.")
+    name: Name = Field(description="Printed under each card's title (`Zone card`).")
+    colour: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="The band and back colour, `#rrggbb`.")
+    back: Name = Field(description="The large word on the card back (`ZONE`).")
+    game: Name = Field("ZONE WARS", description="The small line on the back under it.")
+    stats: list[StatDef] = Field([], max_length=6, description="Boxes across the card, one per key, in order.")
+    tags: list[str] = Field([], description="Keys whose values follow the name under the title (`type`, `form`).")
+    reverse: str | None = Field(None, description="A text key printed on the back as the card's other side (`bloodied`).")
+    reverse_title: Name = Field("Bloodied", description="What the other side is called, after the title.")
+
+
 class ZoneWarsDoc(Document):
     dice: DiceDef | None = Field(None, description="The dice's faces (one pack of those a scenario sees declares them).")
     factions: list[Faction] = Field([], description="Factions.")
@@ -129,6 +148,7 @@ class ZoneWarsDoc(Document):
     mutations: list[Mutation] = Field([], description="Mutation and module cards.")
     zone_cards: list[ZoneCard] = Field([], description="Zone cards.")
     triggers: list[TriggerCard] = Field([], description="Trigger cards.")
+    card_kinds: list[CardKindDef] = Field([], description="How each kind of entry prints as a card.")
 
 
 # --- scenarios/*.toml --------------------------------------------------------------

@@ -21,11 +21,12 @@ from ..compile.project import Outcome, check
 from ..errors import UsageError
 from . import cairo, svg
 from .canvas import Page
-from .cards import CardOptions, card_pages
+from .cards import CardOptions, card_pages, card_sheets, deck
 from .maps import MapOptions, map_pages
 from .pages import mission_pages
 from .tabletop import heatmap_pages, scenario_pages, table_pages, terrain_pages
 from .theme import THEMES
+from .zonewars import zonewars_cards
 
 SHEETS = ("map", "mission", "cards")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
@@ -86,7 +87,10 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
             result.written += [target / mission.mission.id / n for n in names]
         if "cards" in options.sheets and pack_id in whole:
             pack = next(p for p in outcome.packs if p.id == pack_id)
-            pages = card_pages(pack_rules(outcome, pack), _cards(options))
+            cards = deck(pack_rules(outcome, pack))
+            if outcome.zonewars is not None:  # a pack's Zone Wars cards, by the card kinds it declares
+                cards += zonewars_cards(outcome.zonewars.data(pack))
+            pages = card_sheets(cards, _cards(options))
             staging = Path(tempfile.mkdtemp(prefix=".cards.", dir=target))
             try:
                 for name in _write(staging, "cards", pages, options, f"{pack.info.title}: cards"):
