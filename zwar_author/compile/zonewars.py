@@ -16,6 +16,7 @@ from pathlib import Path
 import shapely
 from pydantic import BaseModel
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 from .. import codes
 from ..errors import Diagnostic, Severity, UsageError
@@ -62,7 +63,7 @@ class Entry:
 
     @property
     def id(self) -> str:
-        return self.model.id  # type: ignore[attr-defined,no-any-return]
+        return self.model.id  # type: ignore[attr-defined]
 
     @property
     def qualified(self) -> str:
@@ -542,8 +543,9 @@ def _reach_checks(scenario: CompiledScenario) -> list[Diagnostic]:
     deploy = list(dict.fromkeys(side.zone for side in scenario.model.sides))
     for zone in deploy:
         area = scenario.zones[zone]
-        start = area.buffer(-float(scenario.base.radius), join_style="mitre")
-        start = start if not start.is_empty else area.centroid
+        start: BaseGeometry = area.buffer(-float(scenario.base.radius), join_style="mitre")
+        if start.is_empty:
+            start = area.centroid
         for token in scenario.tokens:
             goal, climb = _goal(scenario, token, contact)
             length = reach.distance(start, goal)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.content import DiceTable, Rules
-from .canvas import PAPER, PT, Group, Line, Page, Rect, Style, Text
+from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, fit
 
 
@@ -87,8 +87,9 @@ def deck(rules: Rules) -> list[Card]:
     cards += [_perk(p) for p in rules.perks]
     for card in rules.search:
         cards += [_search(card, names)] * card.copies
-    for card in rules.director_cards:
-        cards += [Card(KINDS["director"], card.name, "Director card", (("text", card.text),), _note(card))] * card.copies
+    for director in rules.director_cards:
+        cards += [Card(KINDS["director"], director.name, "Director card", (("text", director.text),),
+                       _note(director))] * director.copies
     return cards
 
 
@@ -125,7 +126,7 @@ def _equipment(card, names) -> Card:
     stats = tuple((label, str(value), _star(card, key)) for label, key, value in
                   (("Ammo", "ammo", card.ammo), ("Range", "range", card.range), ("Blast", "blast", card.blast))
                   if value is not None)
-    body = [("stats", stats)] if stats else []
+    body: list[tuple[str, object]] = [("stats", stats)] if stats else []
     if card.quick is not None:
         label = "Melee" if card.kind == "melee" else ("Throw" if card.kind == "explosive" else "Quick fire")
         body.append(("table", (label + _star(card, "quick"), card.quick)))
@@ -194,7 +195,7 @@ def _crop_marks(left, top, w, h, gx, gy, b, pw, ph) -> list:
     ys = sorted({top + r * (h + gy) + d for r in range(3) for d in (0, h)})
     outer_top, outer_bottom = top - b - 1, top + 3 * h + 2 * gy + b + 1
     outer_left, outer_right = left - b - 1, left + 3 * w + 2 * gx + b + 1
-    items = []
+    items: list[Item] = []
     for x in xs:
         items += [Line(x, max(1.0, outer_top - 6), x, outer_top, mark), Line(x, outer_bottom, x, min(ph - 1, outer_bottom + 6), mark)]
     for y in ys:
@@ -205,7 +206,7 @@ def _crop_marks(left, top, w, h, gx, gy, b, pw, ph) -> list:
 def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
     colour = card.kind.colour
     if ink:
-        items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#ffffff")),
+        items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#ffffff")),
                  Rect(1.5, 1.5, w - 3, h - 3, Style(stroke=colour, width=0.8)),
                  Line(2.5, 12.5, w - 2.5, 12.5, Style(stroke=colour, width=0.4))]
     else:
@@ -238,7 +239,8 @@ def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
 
 def _boxes(kind: str, content, w: float, y: float, light: bool) -> tuple[list, float]:
     """A row of labelled boxes: stats, perk ratings or prices by rating."""
-    items, n = [], len(content)
+    items: list[Item] = []
+    n = len(content)
     box_w = (w - 7 - 1.5 * (n - 1)) / n
     for k, (label, value, star) in enumerate(content):
         x = 3.5 + k * (box_w + 1.5)
@@ -259,7 +261,7 @@ def _boxes(kind: str, content, w: float, y: float, light: bool) -> tuple[list, f
 
 def _table(title: str, table: DiceTable, w: float, y: float, light: bool) -> tuple[list, float]:
     """A die table as on the cards: faces on the left, the outcome in its colour."""
-    items = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
+    items: list[Item] = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
     y += 3.6
     for row in table.rows:
         faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"

@@ -105,9 +105,10 @@ class Reach:
             return
         lines = shapely.shortest_line(shapely.points(corners), area)
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+        lengths = np.asarray(shapely.length(lines), dtype=float)
         ok = self.clear(coords[:, 0], coords[:, 1])
         for index in np.flatnonzero(ok).tolist():
-            graph.add_edge(name, index, weight=float(shapely.length(lines[index])))
+            graph.add_edge(name, index, weight=float(lengths[index]))
 
 
 def _corners(free: BaseGeometry) -> np.ndarray:
