@@ -319,3 +319,25 @@ stats = [{ key = "copies", label = "Copies" }]
     back = (workdir / "out" / "t" / "sheets" / "cards-1-back.svg").read_text()
     assert front.count(">C1<") == 4 and front.count(">Relic<") == 4       # four copies in the deck
     assert back.count(">RELIC<") == 4 and back.count(">ANY GAME<") == 4 and "#123456" in back
+
+
+def test_build_writes_each_scenario_as_canonical_json(workdir, zwar):
+    import json
+
+    import jsonschema
+
+    from zwar_author.schema import schemas
+
+    first = zwar("build", CONTENT / "zonewars", "-o", "one")
+    assert first.exit_code == 0, first.output
+    assert first.output.endswith("built 0 missions and 2 scenarios into one: 0 errors, 0 warnings\n")
+    zwar("build", CONTENT / "zonewars", "-o", "two")
+    for name in ("scrap-run.json", "hold-the-tower.json"):
+        data = (workdir / "one" / "zonewars" / "scenarios" / name).read_bytes()
+        assert data == (workdir / "two" / "zonewars" / "scenarios" / name).read_bytes()
+        document = json.loads(data)
+        jsonschema.Draft4Validator(schemas()["content.schema.json"]).validate(document)
+    tower = json.loads((workdir / "one" / "zonewars" / "scenarios" / "hold-the-tower.json").read_text())
+    assert {"zone": "west", "token": 1, "inches": 22.0, "moves": 5} in tower["reach"]
+    assert tower["pieces"][0] == {"piece": "zonewars/watchtower", "kind": "blocking", "floors": 2,
+                                  "corners": [[16.0, 16.0], [20.0, 16.0], [20.0, 20.0], [16.0, 20.0]]}

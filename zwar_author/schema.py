@@ -19,7 +19,7 @@ from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
-from .model.zonewars import PiecesDoc, ScenarioDoc, ZoneWarsDoc
+from .model.zonewars import CompiledScenario, PiecesDoc, ScenarioDoc, ZoneWarsDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
 
@@ -40,7 +40,8 @@ def schemas() -> dict[str, dict]:
     for name, (model, description) in SOURCES.items():
         out[f"{name}.schema.json"] = _finish([model], description)
     out["content.schema.json"] = _finish(
-        [CompiledMission, PackIndex], "zwar-author compiled content: a mission document or a pack index.")
+        [CompiledMission, PackIndex, CompiledScenario],
+        "zwar-author compiled content: a mission document, a pack index or a Zone Wars scenario.")
     return out
 
 

@@ -17,6 +17,7 @@ from ..analysis.caches import write_cache
 from ..model import content as c
 from ..sources.art import format_art
 from . import canonical
+from .zonewars import compiled_scenario
 
 if TYPE_CHECKING:
     from .project import Outcome
@@ -35,6 +36,9 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
             entries = [_mission(outcome, m, folder / "missions", caches)
                        for m in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id)]
             (folder / "index.json").write_bytes(canonical.dumps(_index(outcome, pack, entries)))
+            for scenario in sorted(outcome.scenarios.get(pack.id, []), key=lambda s: s.id):
+                (folder / "scenarios").mkdir(exist_ok=True)
+                (folder / "scenarios" / f"{scenario.id}.json").write_bytes(canonical.dumps(compiled_scenario(scenario)))
         written += sorted(p for p in (out / pack.id).rglob("*") if p.is_file())
     for pack_id, missions in outcome.missions.items():
         if pack_id in whole:

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
-from .. import codes
+from .. import __version__, codes
 from ..errors import Diagnostic, Severity, UsageError
 from ..model import zonewars as z
 from ..model.validate import validate
@@ -106,6 +106,7 @@ class CompiledScenario:
     dice: z.DiceDef | None
     reach: dict[tuple[str, int], float | None] = field(default_factory=dict)  # (zone, token number) -> inches
     names: dict[str, str] = field(default_factory=dict)  # piece id -> printed name
+    piece_refs: list[str] = field(default_factory=list)  # each placed piece's qualified id
 
     def name_of(self, piece: PlacedPiece) -> str:
         return self.names.get(piece.piece.name, piece.piece.name)
@@ -323,6 +324,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
     base, token_base = Base(inches(info.base)), Base(inches(info.token))
     placed, owners = [], []
     names: dict[str, str] = {}
+    refs: list[str] = []
     for index, spec in enumerate(model.pieces):
         found = zw.piece(pack, spec.piece)
         if found is None:
@@ -331,6 +333,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
             continue
         placed.append(PlacedPiece(found[1], Pose.of(spec.x, spec.y, spec.rotation)))
         names[found[1].name] = found[0].model.name  # type: ignore[attr-defined]
+        refs.append(found[0].qualified)
         owners.append(index)
     problems += _piece_checks(doc, table, placed, owners)
     zones, zone_problems = _zones(doc, model, table, placed)
@@ -348,7 +351,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
         problems.append(codes.NO_DICE.at(doc.loc(("scenario", "game")),
                                          why="no pack this scenario sees declares [dice] (the base and gear dice's faces)"))
     compiled = CompiledScenario(pack.id, doc, model, table, base, token_base, placed, zones, tokens, deck, triggers,
-                                artifacts, dice, names=names)
+                                artifacts, dice, names=names, piece_refs=refs)
     if not any(p.severity is Severity.ERROR for p in problems):
         problems += _reach_checks(compiled)
     return compiled, problems
@@ -590,3 +593,16 @@ def pack_dice(paths: Sequence[Path], search: Sequence[Path] = ()) -> tuple[str, 
         raise UsageError(f"pack `{pack.id}` and the packs it requires declare no [dice] (in a zonewars/ file)")
     owner = next(p.id for p in zw.visible(pack) if zw.data(p).dice is not None)
     return owner, dice
+
+
+def compiled_scenario(scenario: CompiledScenario) -> z.CompiledScenario:
+    """The canonical, self-contained record of a compiled scenario (``zwar build``)."""
+    pieces = [z.CompiledPiece(piece=ref, kind=p.kind.value, floors=p.piece.floors,
+                              corners=[[round(float(x), 6), round(float(y), 6)] for x, y in p.corners])
+              for ref, p in zip(scenario.piece_refs, scenario.pieces, strict=True)]
+    reach = [z.CompiledReach(zone=zone, token=token, inches=None if length is None else round(length, 3),
+                             moves=scenario.moves(zone, token))
+             for (zone, token), length in sorted(scenario.reach.items())]
+    return z.CompiledScenario(format=1, kind="scenario", tool=f"zwar-author {__version__}",
+                              source_sha256=scenario.doc.digest, pack=scenario.pack, scenario=scenario.model,
+                              pieces=pieces, reach=reach, deck=scenario.deck, triggers=scenario.triggers)

@@ -230,3 +230,32 @@ class ScenarioDoc(Document):
     deck: DeckDef | None = Field(None, description="The Zone deck (every Zone card, no triggers, when left out).")
     victory: list[Victory] = Field(min_length=1, description="Victory conditions.")
     campaign: CampaignDef | None = Field(None, description="What carries over in a campaign.")
+
+
+# --- compiled scenarios (zwar build: <pack>/scenarios/<id>.json) ----------------------------------
+
+class CompiledPiece(Model):
+    piece: str = Field(description="The piece, qualified (`pack/id`).")
+    kind: TerrainKind = Field(description="Low or Blocking.")
+    floors: Count = Field(description="Floors above the ground.")
+    corners: list[list[float]] = Field(description="The footprint's corners on the table, in inches (6 decimals).")
+
+
+class CompiledReach(Model):
+    zone: Id = Field(description="A deployment zone.")
+    token: Positive = Field(description="An artifact token, numbered from 1 in source order.")
+    inches: float | None = Field(description="The shortest walk (and climb) into contact, in inches to 3 decimals; null: unreachable.")
+    moves: Count | None = Field(description="Medium moves that walk takes; null: unreachable.")
+
+
+class CompiledScenario(Model):
+    format: Literal[1] = Field(description="The compiled scenario format's version.")
+    kind: Literal["scenario"] = Field(description='Always "scenario".')
+    tool: str = Field(description="The compiler and its version (`zwar-author 0.1.0`).")
+    source_sha256: str = Field(description="SHA-256 of the source's data in canonical JSON.")
+    pack: Id = Field(description="The pack the scenario belongs to.")
+    scenario: ScenarioDoc = Field(description="The scenario as written.")
+    pieces: list[CompiledPiece] = Field(description="The pieces placed, in source order.")
+    reach: list[CompiledReach] = Field(description="Every deployment zone's walk to every artifact token.")
+    deck: list[str] = Field(description="The Zone deck: qualified card ids, one per copy, sorted.")
+    triggers: list[str] = Field(description="Trigger cards, qualified.")
