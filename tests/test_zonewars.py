@@ -341,3 +341,15 @@ def test_build_writes_each_scenario_as_canonical_json(workdir, zwar):
     assert {"zone": "west", "token": 1, "inches": 22.0, "moves": 5} in tower["reach"]
     assert tower["pieces"][0] == {"piece": "zonewars/watchtower", "kind": "blocking", "floors": 2,
                                   "corners": [[16.0, 16.0], [20.0, 16.0], [20.0, 20.0], [16.0, 20.0]]}
+
+
+def test_assumed_lists_zone_wars_guesses_with_their_place(workdir, zwar):
+    head = HEAD.replace('rounds = 2\n', 'rounds = 2\nassumed = ["rounds"]\n')
+    pieces = PIECES.replace('width = 4\ndepth = 1\n', 'width = 4\ndepth = 1\nassumed = ["depth"]\n')
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": pieces, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(head=head)})
+    result = zwar("assumed", "t")
+    assert result.exit_code == 0, result.output
+    assert result.output == ("t/pieces/p.toml:13:1: piece t/hedge: depth = 1\n"
+                             "t/scenarios/s.toml:5:1: scenario t/s: rounds = 2\n"
+                             "2 assumed values\n")

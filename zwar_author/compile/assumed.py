@@ -39,6 +39,7 @@ def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumpti
         data = zw.data(pack)
         tabletop = [(entry, "piece") for entry, _ in data.pieces.values()]
         tabletop += [(entry, DATA_KINDS[kind]) for kind, entries in data.entries.items() for entry in entries.values()]
+        tabletop += [(entry, "scenario") for entry in zw.scenario_entries(pack)]
         for item, what in tabletop:
             for key, value in tabletop_assumed(item):
                 out.append(Assumption(item.doc.key_loc(item.path + tuple(key.split("."))), item.qualified, what,

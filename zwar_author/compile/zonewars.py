@@ -209,6 +209,16 @@ class ZoneWars:
                 self.ws.report(path, found)
                 data.entries[kind].setdefault(definition.id, entry)
 
+    def scenario_entries(self, pack: Pack) -> list[Entry]:
+        """The [scenario] table of each of the pack's scenarios that reads and validates (for `zwar assumed`)."""
+        found = []
+        for path in pack.scenarios:
+            doc = self.ws.read(path)
+            model = validate(doc, z.ScenarioDoc)[0] if doc is not None else None
+            if doc is not None and isinstance(model, z.ScenarioDoc):
+                found.append(Entry(pack.id, doc, ("scenario",), model.scenario))
+        return found
+
     # --- references --------------------------------------------------------------
 
     def check_references(self, pack: Pack) -> None:
