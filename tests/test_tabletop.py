@@ -224,3 +224,19 @@ def test_a_gap_to_the_table_edge_one_base_wide_is_passable():
     reach = Reach(Table(), [wall], ONE)
     assert reach.distance(shapely.Point(10, 35.5), shapely.Point(26, 35.5)) == pytest.approx(16)
     assert Reach(Table(), [block(2, 35.01, 17, 0)], ONE).distance(shapely.Point(10, 35.5), shapely.Point(26, 35.5)) is None
+
+
+@settings(max_examples=examples(60))
+@given(st.integers(2, 30), st.integers(2, 30), st.sampled_from([0, 30, 90]),
+       st.tuples(st.integers(1, 35), st.integers(1, 35)), st.tuples(st.integers(1, 35), st.integers(1, 35)))
+def test_a_walk_is_never_shorter_than_the_straight_line(x, y, turn, start, goal):
+    wall = block(4, 2, x, y, turn)
+    reach = Reach(Table(), [wall], ONE)
+    a, b = shapely.Point(*start), shapely.Point(*goal)
+    length = reach.distance(a, b)
+    if length is None:
+        return
+    straight = a.distance(b)
+    assert length >= straight - EPSILON
+    if reach.clear([start], [goal])[0]:
+        assert length == pytest.approx(straight)
