@@ -16,7 +16,9 @@ from . import (
     assumed,
     build,
     explain,
+    export,
     fairness,
+    import_,
     init,
     odds,
     play,
@@ -26,6 +28,7 @@ from . import (
     replay,
     rules_test,
     schema,
+    serve,
     validate,
 )
 
@@ -42,7 +45,7 @@ def cli() -> None:
 
 
 for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, fairness, schema,
-               explain, assumed):
+               explain, assumed, export, import_, serve):
     cli.add_command(module.command)
 
 
