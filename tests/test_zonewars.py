@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import CONTENT, write
+from conftest import CONTENT, examples, write
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from zwar_author import codes
+from zwar_author.compile.fairness import fairness
 from zwar_author.compile.project import check
 
 PACK = '[pack]\nid = "t"\ntitle = "T"\ngames = ["zonewars"]\n'
@@ -294,7 +297,7 @@ Scrap Run (zonewars/scrap-run): 6 artifact tokens, 2 deployment zones, 9 pieces 
   Medium moves to every token       19                         19
   nearest token                     1 move                     1 move
   ground tokens seen from the zone  6 of 6                     6 of 6
-  table seen from the zone          89.4%                      89.4%
+  table seen from the zone          89.9%                      89.9%
   even: the same moves to every token, the same tokens seen, and views of the table within 5 points
   artifacts: 6 cards worth 13 victory points; a token draws 13/6 (2.17) on average, so 6 tokens are worth 13.00 in all
 '''
@@ -353,3 +356,26 @@ def test_assumed_lists_zone_wars_guesses_with_their_place(workdir, zwar):
     assert result.output == ("t/pieces/p.toml:13:1: piece t/hedge: depth = 1\n"
                              "t/scenarios/s.toml:5:1: scenario t/s: rounds = 2\n"
                              "2 assumed values\n")
+
+
+@settings(max_examples=examples(15))
+@given(st.lists(st.tuples(st.sampled_from(["block", "hedge"]), st.integers(0, 32), st.integers(6, 13)),
+                min_size=1, max_size=4),
+       st.tuples(st.integers(1, 35), st.integers(6, 30)))
+def test_a_layout_turned_about_the_centre_is_fair(tmp_path_factory, pieces, token):
+    """Turning every piece and token half round about the table's centre swaps the two sides exactly."""
+    text = "".join(piece(name, x, y) + piece(name, 36 - x, 36 - y, 180) for name, x, y in pieces)
+    tokens = (f"\n[[artifacts]]\nx = {token[0]}\ny = {token[1]}\n"
+              f"\n[[artifacts]]\nx = {36 - token[0]}\ny = {36 - token[1]}\n")
+    root = tmp_path_factory.mktemp("turned")
+    write(root, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                 "t/scenarios/s.toml": scenario(tokens=tokens, extra=text)})
+    outcome = check([root / "t"])
+    assume(outcome.report.ok)
+    (compiled,) = outcome.scenarios["t"]
+    assert compiled.reach[("n", 1)] == pytest.approx(compiled.reach[("s", 2)], abs=1e-6)
+    assert compiled.reach[("n", 2)] == pytest.approx(compiled.reach[("s", 1)], abs=1e-6)
+    report = fairness(compiled)
+    north, south = report.zones
+    assert north.sight == south.sight[::-1]
+    assert north.map.seen == pytest.approx(south.map.seen, abs=1e-9)

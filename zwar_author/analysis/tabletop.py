@@ -41,19 +41,25 @@ def cell_centres(table: Table, cell: float = 1.0) -> np.ndarray:
 
 
 def viewpoints(area: BaseGeometry, free: BaseGeometry, spacing: float = 2.0) -> np.ndarray:
-    """Points every ``spacing`` inches in ``area`` where a base may stand; the area's nearest such point if none."""
+    """Points every ``spacing`` inches in ``area`` where a base may stand, centred in it; a point of it if none."""
     stand = area.intersection(free)
     if stand.is_empty:
         return np.zeros((0, 2))
     minx, miny, maxx, maxy = stand.bounds
-    xs = np.arange(minx + spacing / 2, maxx, spacing)
-    ys = np.arange(miny + spacing / 2, maxy, spacing)
-    points = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2) if len(xs) and len(ys) else np.zeros((0, 2))
+    xs, ys = _centred(minx, maxx, spacing), _centred(miny, maxy, spacing)
+    points = np.stack(np.meshgrid(xs, ys), axis=-1).reshape(-1, 2)
     inside = shapely.covers(stand, shapely.points(points)) if len(points) else np.zeros(0, dtype=bool)
     points = points[inside]
     if not len(points):
         points = np.asarray(shapely.get_coordinates(stand.representative_point()))
     return points
+
+
+def _centred(low: float, high: float, spacing: float) -> np.ndarray:
+    """Points ``spacing`` apart, centred between ``low`` and ``high`` (so mirrored areas get mirrored points)."""
+    count = max(1, int((high - low) // spacing) + 1)
+    first = low + (high - low - (count - 1) * spacing) / 2
+    return first + np.arange(count) * spacing
 
 
 def sight_map(sight: SightLines, table: Table, viewers: np.ndarray, cell: float = 1.0) -> SightMap:
