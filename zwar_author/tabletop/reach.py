@@ -1,7 +1,8 @@
 """Reach: how far a model walks to get from one place to another, around Blocking terrain.
 
 The model's base centre moves in free space: the table shrunk by the base's
-radius, minus every Blocking footprint grown by that radius. The shortest walk
+radius, minus every Blocking footprint (a hollow Building's walls, less its
+doors and windows) grown by that radius. The shortest walk
 through such a space bends only at corners of that space, so the walk is found
 on a visibility graph (corners joined when the straight line between them stays
 free) with Dijkstra's algorithm (networkx).
@@ -46,7 +47,7 @@ class Reach:
         self.domain: BaseGeometry = (
             shapely.box(r, r, width - r, depth - r) if 2 * r <= min(width, depth) else Polygon()
         )
-        blocking = [p.geometry for p in pieces if p.kind is TerrainKind.BLOCKING]
+        blocking = [p.solid for p in pieces if p.kind is TerrainKind.BLOCKING and not p.solid.is_empty]
         grown = _grow(blocking, r)
         #: Where a base centre may stand.
         self.free: BaseGeometry = self.domain.difference(grown)
@@ -136,7 +137,7 @@ class Reach:
             graph.add_edge(name, index, weight=float(lengths[index]))
 
 
-def _grow(footprints: list[Polygon], by: float) -> BaseGeometry:
+def _grow(footprints: list[BaseGeometry], by: float) -> BaseGeometry:
     if not footprints:
         return Polygon()
     return shapely.union_all([g.buffer(by, quad_segs=REACH_QUAD_SEGMENTS) for g in footprints])
