@@ -129,7 +129,9 @@ CASES: dict[str, dict[str, str]] = {
                                    '\n[[pieces]]\nid = "y"\nname = "Y"\nkind = "low"\n'
                                    'polygon = [[0, 0], [2, 2], [2, 0], [0, 2]]\n'
                                    '\n[[pieces]]\nid = "z"\nname = "Z"\nkind = "blocking"\nwidth = 2\ndepth = 2\n'
-                                   'openings = [{ kind = "door", start = [0.5, 1], end = [1, 1] }]\n'},
+                                   'openings = [{ kind = "door", start = [0.5, 1], end = [1, 1] }]\n'
+                                   '\n[[pieces]]\nid = "w"\nname = "W"\nkind = "low"\nwidth = 2\ndepth = 2\nwall = 0.5\n'
+                                   '\n[[pieces]]\nid = "v"\nname = "V"\nkind = "blocking"\nwidth = 2\ndepth = 2\nwall = 1\n'},
     "ZW901": {"t/scenarios/s.toml": scenario(extra=piece("block", 33, 10) + piece("block", 36, 20, 90))},
     "ZW902": {"t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + piece("block", 14, 10)
                                              + piece("block", 13.5, 20) + piece("block", 10, 20))},
@@ -159,6 +161,8 @@ EXPECTED = {
         't/pieces/bad.toml:1:1: error ZW900: piece `x` needs `width` and `depth` (a rectangle) or `polygon`',
         't/pieces/bad.toml:11:11: error ZW900: piece `y` is not a usable shape: a footprint must be a simple polygon with an area (its sides may not cross)',
         't/pieces/bad.toml:19:13: error ZW900: piece `z` has door 1 off its outline',
+        't/pieces/bad.toml:27:8: error ZW900: piece `w` has a `wall` but is Low terrain: only Blocking pieces are hollow',
+        't/pieces/bad.toml:35:8: error ZW900: piece `v` has walls 1" thick, which leave no room inside',
     ],
     "ZW901": [
         't/scenarios/s.toml:38:1: error ZW901: piece `block` reaches 1" past the table\'s right edge',
@@ -287,17 +291,17 @@ def test_zone_wars_sheets_are_drawn_and_the_same_each_time(workdir, zwar):
 
 SCRAP_RUN = '''\
 Scrap Run (zonewars/scrap-run): 6 artifact tokens, 2 deployment zones, 9 pieces on a 36" x 36" table
-                                    north (ark-mutants)        south (genlab-tribe)
-  token 1 at (18", 12")             2 moves (8.76"), seen      4 moves (19.95"), seen
-  token 2 at (18", 24")             4 moves (19.95"), seen     2 moves (8.76"), seen
-  token 3 at (9", 16")              3 moves (13.63"), seen     4 moves (15.5"), in cover
-  token 4 at (27", 20")             4 moves (15.5"), in cover  3 moves (13.63"), seen
-  token 5 at (4", 8")               1 move (3.5"), seen        5 moves (23.5"), seen
-  token 6 at (32", 28")             5 moves (23.5"), seen      1 move (3.5"), seen
-  Medium moves to every token       19                         19
-  nearest token                     1 move                     1 move
-  ground tokens seen from the zone  6 of 6                     6 of 6
-  table seen from the zone          89.9%                      89.9%
+                                    north (ark-mutants)         south (genlab-tribe)
+  token 1 at (18", 12")             2 moves (8.76"), seen       4 moves (19.95"), seen
+  token 2 at (18", 24")             4 moves (19.95"), seen      2 moves (8.76"), seen
+  token 3 at (9", 12")              3 moves (10.32"), hidden    4 moves (19.57"), in cover
+  token 4 at (27", 24")             4 moves (19.57"), in cover  3 moves (10.32"), hidden
+  token 5 at (4", 8")               1 move (3.5"), seen         5 moves (23.5"), seen
+  token 6 at (32", 28")             5 moves (23.5"), seen       1 move (3.5"), seen
+  Medium moves to every token       19                          19
+  nearest token                     1 move                      1 move
+  ground tokens seen from the zone  5 of 6                      5 of 6
+  table seen from the zone          91.3%                       91.3%
   even: the same moves to every token, the same tokens seen, and views of the table within 5 points
   artifacts: 6 cards worth 13 victory points; a token draws 13/6 (2.17) on average, so 6 tokens are worth 13.00 in all
 '''

@@ -317,7 +317,15 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
         openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end))))  # type: ignore[arg-type]
     if problems:
         return None, problems
-    return Piece(model.id, footprint, TerrainKind(model.kind), inches(model.height), model.floors, tuple(openings)), []
+    if model.wall is not None:
+        inside = Polygon([(float(u), float(v)) for u, v in footprint.vertices]).buffer(-model.wall, join_style="mitre")
+        if model.kind != "blocking":
+            return wrong("has a `wall` but is Low terrain: only Blocking pieces are hollow", "wall")
+        if model.wall <= 0 or inside.is_empty:
+            return wrong(f"has walls {format_inches(model.wall)} thick, which leave no room inside", "wall")
+    wall = None if model.wall is None else inches(model.wall)
+    return Piece(model.id, footprint, TerrainKind(model.kind), inches(model.height), model.floors, tuple(openings),
+                 wall), []
 
 
 # --- scenarios ---------------------------------------------------------------------------
@@ -408,7 +416,7 @@ def _zones(doc: Document, model: z.ScenarioDoc, table: Table,
                 problems.append(codes.ZONE_OFF_TABLE.at(loc, id=spec.id, edge=edge))
                 break
         for piece in placed if spec.id in deploying else ():
-            if piece.kind is TerrainKind.BLOCKING and zones[spec.id].intersects(piece.inner):
+            if piece.kind is TerrainKind.BLOCKING and zones[spec.id].intersects(piece.solid_inner):
                 problems.append(codes.ZONE_BLOCKED.at(loc, id=spec.id, piece=piece.piece.name))
     band = Band.parse(model.scenario.zones_apart)
     deploy = []
@@ -458,7 +466,7 @@ def _token_checks(doc: Document, table: Table, placed: list[PlacedPiece], tokens
             continue
         disc = token_base.at(token.position)
         for piece in placed:
-            if piece.kind is TerrainKind.BLOCKING and disc.intersects(piece.inner):
+            if piece.kind is TerrainKind.BLOCKING and disc.intersects(piece.solid_inner):
                 problems.append(codes.TOKEN_BLOCKED.at(loc, number=token.number, where=where, piece=piece.piece.name))
                 break
     return problems

@@ -42,6 +42,9 @@ class PieceDef(Model):
     height: Length = Field(0, description="Height in inches (for drawing; Low or Blocking is `kind`).")
     floors: Count = Field(0, description="Floors above the ground a model can stand on (a Building); each is one Medium step up.")
     openings: list[OpeningDef] = Field([], description="Doors and windows on the outline.")
+    wall: Length | None = Field(
+        None, description="A Blocking piece with walls this thick is hollow: models enter by its openings, "
+                          "which give cover. Without it the piece is solid.")
     text: Text = Field("", description="Notes printed on the cut-out.")
     assumed: list[str] = assumed_field()
 

@@ -18,7 +18,7 @@ from .maps import BOTTOM, SIDE, TOP, _coordinates, _overlap, _scale_bar, _starts
 from .text import wrap
 
 INCH = 25.4
-BLOCKING_FILL, LOW_FILL, OPENING = "#6d6d6d", "#c8d8a8", "#e0b000"
+BLOCKING_FILL, LOW_FILL, OPENING, FLOOR_FILL = "#6d6d6d", "#c8d8a8", "#e0b000", "#d9d2c3"
 ZONE_COLOURS = ("#1f5fbf", "#c0392b", "#2ca02c", "#8e44ad", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 TOKEN = "#e0b000"
 
@@ -47,11 +47,27 @@ def draw_table(scenario: CompiledScenario, scale: float = INCH, labels: bool = T
 
 
 def _piece(piece: PlacedPiece, scale: float) -> list:
+    return _outline(piece, lambda x, y: (x * scale, y * scale))
+
+
+PIECE_EDGE = Style(stroke="#222222", width=0.3)
+
+
+def _outline(piece: PlacedPiece, to_page, edge: Style = PIECE_EDGE) -> list:
+    """A piece's footprint outlined in ``edge``; a hollow one's floor inside its walls; its doors and windows."""
     fill = BLOCKING_FILL if piece.kind is TerrainKind.BLOCKING else LOW_FILL
-    points = tuple((x * scale, y * scale) for x, y in piece.geometry.exterior.coords[:-1])
-    items: list = [Polygon(points, Style(stroke="#222222", width=0.3, fill=fill))]
+
+    def shape(geometry, style: Style) -> list:
+        return [Polygon(tuple(to_page(x, y) for x, y in part.exterior.coords[:-1]), style)
+                for part in getattr(geometry, "geoms", [geometry]) if not part.is_empty]
+
+    items = shape(piece.geometry, Style(stroke=edge.stroke, width=edge.width, dash=edge.dash, fill=fill))
+    if piece.piece.wall is not None:
+        items += shape(piece.geometry.buffer(-float(piece.piece.wall), join_style="mitre"), Style(fill=FLOOR_FILL))
+        items += shape(piece.gaps, Style(fill=OPENING))
     for (x1, y1), (x2, y2) in piece.openings_on_table():
-        items.append(Line(x1 * scale, y1 * scale, x2 * scale, y2 * scale, Style(stroke=OPENING, width=1.2)))
+        (a, b), (c, d) = to_page(x1, y1), to_page(x2, y2)
+        items.append(Line(a, b, c, d, Style(stroke=OPENING, width=1.2)))
     return items
 
 
@@ -110,12 +126,8 @@ def terrain_pages(scenario: CompiledScenario, paper: str = "a4") -> list[Page]:
             pages.append(page)
             page = Page(f"terrain-{len(pages) + 1}", width, height)
             x, y, row = margin, margin + 8, 0.0
-        points = tuple(((px - minx) * INCH + x, (py - miny) * INCH + y) for px, py in piece.geometry.exterior.coords[:-1])
-        fill = BLOCKING_FILL if piece.kind is TerrainKind.BLOCKING else LOW_FILL
-        page.add(Polygon(points, Style(stroke="#000000", width=0.25, fill=fill, dash=(2, 1))))
-        for (x1, y1), (x2, y2) in piece.openings_on_table():
-            page.add(Line((x1 - minx) * INCH + x, (y1 - miny) * INCH + y, (x2 - minx) * INCH + x,
-                          (y2 - miny) * INCH + y, Style(stroke=OPENING, width=1.2)))
+        page.items += _outline(piece, lambda px, py, x=x, y=y, minx=minx, miny=miny: (
+            (px - minx) * INCH + x, (py - miny) * INCH + y), Style(stroke="#000000", width=0.25, dash=(2, 1)))
         kind = "Blocking" if piece.kind is TerrainKind.BLOCKING else "Low"
         floors = f", {piece.piece.floors} floor{'s' if piece.piece.floors != 1 else ''}" if piece.piece.floors else ""
         page.add(Text(x, y + h + 4, f"{index}. {scenario.name_of(piece)} ({kind}{floors})", 6.5))
