@@ -383,3 +383,12 @@ def test_a_layout_turned_about_the_centre_is_fair(tmp_path_factory, pieces, toke
     north, south = report.zones
     assert north.sight == south.sight[::-1]
     assert north.map.seen == pytest.approx(south.map.seen, abs=1e-9)
+
+
+def test_schema_only_checks_zone_wars_sources_by_their_folder(workdir, zwar):
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES.replace('kind = "low"', 'knd = "low"'),
+                    "t/zonewars/data.toml": DATA, "t/scenarios/s.toml": scenario(), "alone.toml": scenario()})
+    result = zwar("validate", "--schema-only", "t", "alone.toml")
+    lines = result.output.splitlines()
+    assert lines[0] == "t/pieces/p.toml:11:1: error ZW005: unknown key `knd` in pieces[1]; did you mean `kind`?"
+    assert lines[-1] == "checked 5 files against their schemas: 1 error, 0 warnings"
