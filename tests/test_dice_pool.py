@@ -84,7 +84,7 @@ dice of pack zonewars: 1 base die (2 - 2, at least one) + 1 gear die against 1 a
 
 
 def test_zwar_odds_usage_errors(zwar, workdir):
-    assert zwar("odds").output.endswith("Error: name missions or packs, or give --base for Zone Wars dice\n")
+    assert zwar("odds").output.endswith("Error: name missions, packs or random tables, or give --base for Zone Wars dice\n")
     (workdir / "p").mkdir()
     (workdir / "p" / "pack.toml").write_text('[pack]\nid = "p"\ntitle = "P"\n')
     result = zwar("odds", "p", "--base", "2")

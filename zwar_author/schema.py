@@ -22,10 +22,12 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from .model.atz import EncounterDoc
 from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
+from .model.tables import TableDoc
 from .model.zonewars import CompiledScenario, PiecesDoc, ScenarioDoc, ZoneWarsDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
@@ -38,6 +40,9 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "pieces": (PiecesDoc, "zwar-author terrain pieces (pieces/*.toml): footprints in inches, Low or Blocking."),
     "zonewars": (ZoneWarsDoc, "zwar-author Zone Wars data (zonewars/*.toml): dice, factions, characters, cards."),
     "scenario": (ScenarioDoc, "zwar-author Zone Wars scenario (scenarios/*.toml): a table of pieces, zones, tokens."),
+    "encounter": (EncounterDoc, ("An All Things Zombie scenario or encounter (encounters/*.toml): the book's layout, "
+                                "buildings and vehicles in inches, forces.")),
+    "table": (TableDoc, "A zwar-author random table (tables/*.toml): dice, context, modifiers and rows."),
 }
 
 

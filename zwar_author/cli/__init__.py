@@ -26,6 +26,7 @@ from . import (
     query,
     render,
     replay,
+    roll,
     rules_test,
     schema,
     serve,
@@ -44,8 +45,8 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, fairness, schema,
-               explain, assumed, export, import_, serve):
+for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, roll, fairness,
+               schema, explain, assumed, export, import_, serve):
     cli.add_command(module.command)
 
 

@@ -21,15 +21,18 @@ from ..compile.output import pack_rules, staged
 from ..compile.project import Outcome, check
 from ..errors import UsageError
 from . import cairo, svg
+from .atz import encounter_pages
 from .canvas import Page
 from .cards import CardOptions, card_pages, card_sheets, deck
 from .maps import MapOptions, map_pages
 from .pages import mission_pages
-from .tabletop import heatmap_pages, scenario_pages, table_pages, terrain_pages
+from .tables import pack_tables, record_pages, table_pages
+from .tabletop import heatmap_pages, scenario_pages, terrain_pages
+from .tabletop import table_pages as tabletop_pages
 from .theme import THEMES
 from .zonewars import zonewars_cards
 
-SHEETS = ("map", "mission", "cards")
+SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
 
 
@@ -54,6 +57,7 @@ class RenderOptions:
     dpi: int = 150
     backs: bool = False
     card: tuple[float, float] = (63.0, 88.0)
+    tables: tuple[str, ...] = ()  # the random tables of the quick-reference sheet, by id; () for all
 
 
 @dataclass
@@ -67,6 +71,11 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
     result = RenderOutcome(outcome)
     if not outcome.report.ok:
         return result
+    known = {t for pack in outcome.packs for t in pack.tables}
+    unknown = sorted(set(options.tables) - known)
+    if unknown:  # before anything is drawn
+        raise UsageError(f"--table {unknown[0]}: no random table of that id in "
+                         + (", ".join(p.id for p in outcome.packs) or "the paths given"))
     out = Path(out)
     whole = {pack.id for pack in outcome.packs}
     theme = THEMES[options.theme]
@@ -86,12 +95,14 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                 names = [n for sheet, pages in sheets.items()
                          for n in _write(folder, sheet, pages, options, f"{mission.mission.title}: {sheet}")]
             result.written += [target / mission.mission.id / n for n in names]
-        if "cards" in options.sheets and pack_id in whole:
-            pack = next(p for p in outcome.packs if p.id == pack_id)
+        pack = next((p for p in outcome.packs if p.id == pack_id), None)
+        cards = []
+        if "cards" in options.sheets and pack is not None and pack_id in whole:
             cards = deck(pack_rules(outcome, pack))
-            if outcome.zonewars is not None:  # a pack's Zone Wars cards, by the card kinds it declares
+            if outcome.zonewars is not None:  # Zone Wars cards, by the card kinds the pack declares
                 cards += zonewars_cards(outcome.zonewars.data(pack))
-            pages = card_sheets(cards, _cards(options))
+        pages = card_sheets(cards, _cards(options)) if cards else []
+        if pages and pack is not None:  # a pack of tables alone has no cards
             staging = Path(tempfile.mkdtemp(prefix=".cards.", dir=target))
             try:
                 title = pack.info.title if pack.info else pack.id
@@ -100,6 +111,16 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                     result.written.append(target / name)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+    for pack in outcome.packs:
+        result.written += _table_sheets(pack, out / pack.id / "sheets", options)
+    for pack_id, encounters in sorted(outcome.encounters.items()):
+        for encounter in encounters if "scenario" in options.sheets else []:
+            target = out / pack_id / "sheets" / encounter.model.encounter.id
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with staged(target) as folder:
+                names = _write(folder, "scenario", encounter_pages(encounter, options.paper), options,
+                               encounter.model.encounter.title)
+            result.written += [target / n for n in names]
     for pack_id, scenarios in sorted(outcome.scenarios.items()):
         target = out / pack_id / "sheets"
         target.mkdir(parents=True, exist_ok=True)
@@ -109,18 +130,44 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
 
 
 def _scenario_sheets(scenario, target: Path, options: RenderOptions) -> list[Path]:
-    """A Zone Wars scenario: the table at true scale and its terrain (map), its card and sight heatmaps (mission)."""
+    """A Zone Wars scenario: its table at true scale and terrain (map), its card and sight heatmaps (mission)."""
     sheets: dict[str, list[Page]] = {}
     if "map" in options.sheets:
-        sheets["table"] = table_pages(scenario, options.paper)
+        sheets["table"] = tabletop_pages(scenario, options.paper)
         sheets["terrain"] = terrain_pages(scenario, options.paper)
-    if "mission" in options.sheets:
+    if "mission" in options.sheets or "scenario" in options.sheets:
         sheets["scenario"] = scenario_pages(scenario, options.paper)
         sheets["sight"] = heatmap_pages(fairness(scenario), options.paper)
+    if not sheets:
+        return []
     title = scenario.model.scenario.title
     with staged(target / scenario.id) as folder:
         names = [n for sheet, pages in sheets.items() for n in _write(folder, sheet, pages, options, f"{title}: {sheet}")]
     return [target / scenario.id / n for n in names]
+
+
+def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
+    """A pack's quick-reference sheet of its random tables and, for All Things Zombie, the record sheets."""
+    sheets: dict[str, list[Page]] = {}
+    title = pack.info.title if pack.info else pack.id
+    chosen = [s.table for s in pack.tables.values() if not options.tables or s.table.id in options.tables]
+    if "tables" in options.sheets and chosen:
+        tables = pack_tables({t.qualified: t for t in chosen}, [t.qualified for t in chosen])
+        sheets["tables"] = table_pages(tables, options.paper, title)
+    if "records" in options.sheets and any("atz" in s.model.table.games for s in pack.tables.values()):
+        sheets["records"] = record_pages(options.paper)
+    written = []
+    if sheets:
+        target.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".tables.", dir=target))
+        try:
+            for sheet, pages in sheets.items():
+                for name in _write(staging, sheet, pages, options, f"{title}: {sheet}"):
+                    (staging / name).replace(target / name)
+                    written.append(target / name)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return written
 
 
 def _cards(options: RenderOptions) -> CardOptions:
