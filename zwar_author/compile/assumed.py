@@ -9,7 +9,7 @@ from pathlib import Path
 from ..errors import Location, UsageError
 from ..sources.document import absolute
 from .rules import KINDS, assumed_values
-from .workspace import Workspace, find_packs, pack_root_of
+from .workspace import Workspace, find_packs, manifest_assumed, pack_root_of
 from .zonewars import DATA_KINDS, ZoneWars
 from .zonewars import assumed_values as tabletop_assumed
 
@@ -36,6 +36,11 @@ def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumpti
     zw = ZoneWars(ws)
     for root in roots:
         pack = ws.pack_at(root)
+        doc = ws.docs.get(absolute(pack.manifest_path))
+        if doc is not None and pack.manifest is not None:
+            for key, value in manifest_assumed(doc, pack.manifest):
+                if value is not None:
+                    out.append(Assumption(doc.key_loc(tuple(key.split("."))), pack.id, "pack", key, value))
         data = zw.data(pack)
         tabletop = [(entry, "piece") for entry, _ in data.pieces.values()]
         tabletop += [(entry, DATA_KINDS[kind]) for kind, entries in data.entries.items() for entry in entries.values()]
