@@ -14,6 +14,7 @@ from conftest import FIXTURES, PACK, write
 
 from zwar_author import codes
 from zwar_author.compile.project import check
+from zwar_author.compile.workspace import LAYOUT
 from zwar_author.sources import document
 
 ART = '''
@@ -153,7 +154,7 @@ EXPECTED = {
         'empty:1:1: error ZW009: no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` makes one)',
     ],
     'ZW010': [
-        'p/extra/old.toml:1:1: warning ZW010: this file is not part of the pack layout and is not checked: put it in tiles/, missions/ or rules/',
+        'p/extra/old.toml:1:1: warning ZW010: this file is not part of the pack layout and is not checked: put it in tiles/, missions/, rules/, tables/, encounters/, pieces/, zonewars/ or scenarios/',
     ],
     'ZW012': [
         'notes.txt:1:1: error ZW012: not a source file: sources end in .toml or .json',
@@ -347,6 +348,10 @@ def test_file_too_large(workdir, monkeypatch):
     write(workdir, {"p/pack.toml": PACK, "p/missions/big.toml": big})
     lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted()]
     assert lines == [f"p/missions/big.toml:1:1: error ZW011: file is {len(big)} bytes; a source may be at most 4096 bytes"]
+
+
+def test_the_stray_file_warning_names_every_folder_of_the_layout():
+    assert [f"{folder}/" in codes.STRAY_FILE.template for folder in LAYOUT] == [True] * len(LAYOUT)
 
 
 def test_every_code_has_a_case():

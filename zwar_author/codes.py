@@ -75,10 +75,14 @@ NO_PACK = _code("ZW009", "no-pack", E,
     A folder given to validate or build must be a pack (it holds pack.toml) or
     a folder of packs (such as content/). Packs are searched up to three levels deep.""")
 STRAY_FILE = _code("ZW010", "stray-file", W,
-    "this file is not part of the pack layout and is not checked: put it in tiles/, missions/ or rules/", """
-    A pack is pack.toml plus the folders tiles/, missions/ and rules/. TOML and
-    JSON files elsewhere in a pack are ignored; this warning tells you so in case
-    you meant them to be part of it.""")
+    "this file is not part of the pack layout and is not checked: put it in tiles/, missions/, rules/, tables/, "
+    "encounters/, pieces/, zonewars/ or scenarios/", """
+    A pack is pack.toml (with campaign.toml beside it, if the pack has a campaign)
+    plus the folders tiles/, missions/ and rules/ (Z War One, Exodus and Agent Z),
+    tables/ (random tables of any game), encounters/ (All Things Zombie), and
+    pieces/, zonewars/ and scenarios/ (Zone Wars). TOML and JSON files elsewhere in
+    a pack are ignored; this warning tells you so in case you meant them to be
+    part of it.""")
 TOO_LARGE = _code("ZW011", "file-too-large", E, "file is {size} bytes; a source may be at most {limit} bytes", """
     Sources are small text files. A very large file is almost certainly not a
     source (a data dump, a video) and is refused rather than read.""")
