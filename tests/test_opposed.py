@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 import pytest
@@ -15,7 +15,7 @@ def _round(a: int, b: int):
         yield sum(f <= 3 for f in faces[:a]), sum(f <= 3 for f in faces[a:])
 
 
-@pytest.mark.parametrize("a,b", [(a, b) for a in range(0, 3) for b in range(0, 4) if a + b <= 4])
+@pytest.mark.parametrize("a,b", [(a, b) for a in range(3) for b in range(4) if a + b <= 4])
 def test_chain_solves_the_re_roll_by_brute_force(a: int, b: int) -> None:
     """The chance of each final difference satisfies one round enumerated die by die: from the first
     roll of a and b dice, the outcome is that of the state the round leads to (exactly, no cut-off)."""
@@ -29,7 +29,7 @@ def test_chain_solves_the_re_roll_by_brute_force(a: int, b: int) -> None:
     assert sum(opposed(a, b).values()) == 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def _kept(x: int, y: int) -> dict[int, Fraction]:
     """From kept successes: one more round by brute force, the self-loop solved as a geometric series."""
     n = 6 ** (x + y)
