@@ -12,7 +12,7 @@ from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
 from .infected import fire_modes
-from .legal import FREE, ballistic_cards, behind, blast_area, cost, melee_card, watched
+from .legal import FREE, ballistic_cards, behind, blade_executions, blast_area, cost, melee_card, watched
 from .spawn import place_near, roamer_class
 from .state import Game, Hero, Infected, short
 
@@ -285,6 +285,8 @@ def _throw(g, ctx, h, a):
 def _execute(g, ctx, h, a):
     z = g.infected[a.target]
     blade = melee_card(g, h)
+    if blade and z.id not in blade_executions(g, h):
+        blade = None  # out of melee reach (across a doorway, past a wall end, Smile): the gun executes
     cards = [blade] if blade else ballistic_cards(g, h)[:1]
     weapon = f"the {g.mission.equipment[cards[0].eq].name}" if cards else "bare hands"
     where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"

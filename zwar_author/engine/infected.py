@@ -146,6 +146,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         if door is not None:
             _open(g, ctx, z, door)
             moved += 1
+            target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
             continue
         field = m.field(goals(g, z.sq, target), g.active, g.doors)
         if z.sq not in field:
@@ -158,15 +159,24 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         if door >= 0:
             _open(g, ctx, z, door)
             moved += 1
-            continue
-        _step(g, z, path, target, charging)
-        moved += len(path)
-        alert_fire(g, ctx, z, len(path))
-        if not charging and _standing(g, z) and any(senses(g, z, z.sq, h) for h in g.detectable()):
-            target, charging = choose_target(g, ctx, z, z.sq, announce=False)
-            allowance = cls.charge
+        else:
+            _step(g, z, path, target, charging)
+            moved += len(path)
+            alert_fire(g, ctx, z, len(path))
+        target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
     if target is not None and _standing(g, z):
         _face_onward(g, z, target)
+
+
+def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: bool,
+            allowance: int) -> tuple[Hero | None, bool, int]:
+    """Detection re-checked after each square moved and each door opened: a moving unit that now
+    sees or smells a hero charges it, with its charge allowance less the movement already made
+    (the door it has just opened with its last point included)."""
+    if charging or not _standing(g, z) or not any(senses(g, z, z.sq, h) for h in g.detectable()):
+        return target, charging, allowance
+    found, charging = choose_target(g, ctx, z, z.sq, announce=False)
+    return found, charging, g.mission.classes[z.cls].charge
 
 
 def _standing(g: Game, z: Infected) -> bool:

@@ -220,12 +220,17 @@ def ballistic_cards(g: Game, h: Hero) -> list:
     return [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
 
 
-def _grappled_nearby(g: Game, h: Hero, sq: int) -> list[Infected]:
-    """Infected locked in a grapple with another hero standing next to ``sq``."""
+def _grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int = -1) -> list[Infected]:
+    """Infected locked in a grapple with another hero on a square next to ``sq``: within melee
+    reach for a blade or a fist, on an adjacent square in the hero's sight for a gun (a gun may
+    shoot diagonally across a doorway or past a wall end, a blade may not)."""
     held = [o for o in g.heroes if o.grapplers and o is not h and o.status == "board"]
     if not held:
         return []
-    near = reach(g, sq)
+    if gun:
+        near = [n for n in g.mission.adjacent(sq) if g.hero_sees(sq, n, ignore=leaving)]
+    else:
+        near = reach(g, sq)
     return [g.infected[i] for o in held if o.sq in near for i in o.grapplers]
 
 
@@ -255,7 +260,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1, memo: dict |
                 break
         else:
             found.append(z)
-    return found + _grappled_nearby(g, h, sq)
+    return found + _grappled_nearby(g, h, sq, gun=True, leaving=leaving)
 
 
 def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
@@ -350,15 +355,30 @@ def blast_area(g: Game, sq: int) -> list[int]:
             and m.sees(sq, n := off + (y + dy) * grid.width + x + dx, g.doors)]
 
 
+def blade_executions(g: Game, h: Hero) -> set[int]:
+    """Infected ``h`` may execute with a blade or (Kerb Stomp) a boot: prone, or in a grapple with
+    another hero, within melee reach (never through a wall or diagonally over a doorway or corner)."""
+    if not (melee_card(g, h) or "kerb-stomp" in h.perks):
+        return set()
+    return {z.id for z in blade_targets(g, h, h.sq) if z.prone or z.holder is not None}
+
+
+def gun_executions(g: Game, h: Hero) -> set[int]:
+    """Infected ``h`` may execute with an active gun: prone on an adjacent square, or in a grapple
+    with a hero on one, in the hero's clear line of sight (diagonally across a doorway or past a
+    wall end included: only melee is barred there)."""
+    if not ballistic_cards(g, h):
+        return set()
+    m, at = g.mission, g.at
+    found = {u.id for n in m.adjacent(h.sq) if isinstance(u := at.get(n), Infected) and u.prone
+             and g.hero_sees(h.sq, n)}
+    return found | {z.id for z in _grappled_nearby(g, h, h.sq, gun=True)}
+
+
 def _executions(g: Game, h: Hero, memo: dict) -> list[Action]:
     m = g.mission
-    blade = melee_card(g, h)
     guns = ballistic_cards(g, h)
-    if not (blade or guns or "kerb-stomp" in h.perks):
-        return []
-    found = {z.id for z in blade_targets(g, h, h.sq) if z.prone or z.holder is not None}
-    if guns and not blade:
-        found = {zid for zid in found if g.infected[zid].sq is None or g.hero_sees(h.sq, g.infected[zid].sq)}
+    found = blade_executions(g, h) | gun_executions(g, h)
     if guns and "smile" in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
                   and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}

@@ -95,6 +95,7 @@ class Mission:
         self._steps_cache = _Cache(65536)
         self._reach_cache = _Cache(65536)
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._adjacent: dict[int, list[int]] = {}
         self._smell_cache = _Cache()
         self._smell_tables: dict[tuple[int, int], list[list[int]]] = {}
         self._step_tables: dict[tuple[int, int, bool], dict[int, list[int]]] = {}
@@ -303,6 +304,19 @@ class Mission:
             floor = self.floor_of[sq]
             out = self._reach_cache.put(key, [n for n in self.steps(sq, doors) if self.floor_of[n] == floor])
         return out
+
+    def adjacent(self, sq: int) -> list[int]:
+        """The squares around ``sq`` on its floor (8 directions), whatever lies between: what a
+        ballistic attack "on an adjacent square" may reach when the line of sight is clear."""
+        found = self._adjacent.get(sq)
+        if found is None:
+            grid = self.grid(sq)
+            x, y = self.xy[sq]
+            found = self._adjacent[sq] = [
+                sq + dy * grid.width + dx for dx, dy in DIRECTIONS
+                if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height
+                and grid.terrain[y + dy, x + dx] != Terrain.VOID]
+        return found
 
     def _skinny(self, sq: int, doors: int) -> list[int]:
         floor = self.floor_of[sq]
