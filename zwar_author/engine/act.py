@@ -11,15 +11,21 @@ from ..geometry.facing import forward
 from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
-from .infected import fire_modes
-from .legal import FREE, ballistic_cards, behind, blade_executions, blast_area, cost, melee_card, watched
+from .legal import FREE, cost
+from .sight import behind, blast_area, watched
 from .spawn import place_near, roamer_class
 from .state import Game, Hero, Infected, short
+from .weapons import ballistic_cards, blade_executions, fire_modes, melee_card
+from .world import (
+    activate_room,
+    complete_objective,
+    door_opened,
+    open_blast_doors,
+    trigger,
+)
 
 
 def perform(g: Game, ctx: Context, a: Action) -> None:
-    from .turn import end_hero_phase
-
     if a.verb == "end-turn":
         g.emit("end turn", "players", "The heroes end their move")
         end_hero_phase(g)
@@ -39,6 +45,13 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
     VERBS[a.verb](g, ctx, h, a)
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
+
+
+def end_hero_phase(g: Game) -> None:
+    for h in g.heroes:
+        h.done, h.stride = True, 0
+    g.current = None
+    g.enter_phase("bites")
 
 
 def _finish(h: Hero) -> None:
@@ -91,8 +104,6 @@ def grab_tests(g: Game, ctx: Context, h: Hero, zones: list[Infected]) -> bool:
 def arrive(g: Game, ctx: Context, h: Hero) -> None:
     """What stepping onto a square does: pick up items, an object, a keycard; break a crate;
     complete a `reach` objective; stand in an infected's sight."""
-    from .turn import complete_objective, trigger
-
     sq, m = h.sq, g.mission
     for letter, card in g.items.pop(sq, []):
         new = g.new_card(card)
@@ -173,8 +184,6 @@ def _exit(g, ctx, h, a):
 
 
 def _door(g, ctx, h, a):
-    from .turn import activate_room, door_opened
-
     m = g.mission
     door = m.doors[a.square]
     where = m.show_edge(door.edge)
@@ -260,8 +269,6 @@ def _aimed(g, ctx, h, a):
 
 
 def _throw(g, ctx, h, a):
-    from .turn import activate_room, door_opened
-
     m = g.mission
     card = h.card(a.card)
     spend(g, card, 1)
@@ -351,8 +358,6 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
 
 
 def _task(g, ctx, h, a):
-    from .turn import complete_objective, open_blast_doors
-
     if a.target:
         complete_objective(g, ctx, h, a.target)
     else:

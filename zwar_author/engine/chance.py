@@ -18,9 +18,10 @@ A decision with a single option is never asked.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 
 class Choice(NamedTuple):

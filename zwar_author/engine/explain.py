@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import re
 
-from .legal import (
-    ballistic_cards,
-    cost,
-    free_steps,
-    in_range,
-    infected_in_room,
-    melee_card,
-    reach,
-)
+from .legal import cost, free_steps, infected_in_room
+from .sight import reach
 from .state import Game, Hero, Infected
+from .weapons import ballistic_cards, in_range, melee_card
 
 _TAG = re.compile(r"^z(\d+)$")
 

@@ -13,50 +13,13 @@ from __future__ import annotations
 from ..geometry.facing import forward
 from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
-from .mission import ALL, UNREACHABLE
+from .mission import UNREACHABLE
+from .sight import face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
+from .weapons import fire_modes, in_range
+from .world import door_opened
 
 HOLD = "hold"
-
-
-def facing_of(dx: int, dy: int, toward: tuple[int, int] | None = None) -> str | None:
-    """The facing for a step (dx, dy): a diagonal faces along the axis on which ``toward``
-    (what is left to go) is longer, the vertical one when they are equal."""
-    if dx and dy:
-        if toward is not None and abs(toward[0]) > abs(toward[1]):
-            dy = 0
-        else:
-            dx = 0
-    if dx:
-        return "E" if dx > 0 else "W"
-    if dy:
-        return "S" if dy > 0 else "N"
-    return None
-
-
-def face(g: Game, sq: int, goal: int, current: str) -> str:
-    """The facing from ``sq`` towards ``goal``: along the longer axis, the vertical one on a tie
-    (``current`` when the goal is on another floor or the same square)."""
-    m = g.mission
-    if m.floor_of[sq] != m.floor_of[goal]:
-        return current
-    (ax, ay), (bx, by) = m.xy[sq], m.xy[goal]
-    return facing_of(bx - ax, by - ay, (bx - ax, by - ay)) or current
-
-
-def senses(g: Game, z: Infected, pos: int, h: Hero) -> str | None:
-    """How ``z`` at ``pos`` detects ``h``: "in sight" (infected LOS), "smelt", or None."""
-    m = g.mission
-    if m.floor_of[pos] == m.floor_of[h.sq] and g.infected_sees(pos, h.sq):
-        return "in sight"
-    if pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell):
-        return "smelt"
-    return None
-
-
-def hero_distance(g: Game, h: Hero, sq: int) -> int:
-    """Route distance through active areas between a hero and a square."""
-    return g.mission.route_from(h.sq, g.active).get(sq, UNREACHABLE)
 
 
 def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> Hero | None:
@@ -258,8 +221,6 @@ def _pick(g: Game, ctx: Context, z: Infected, hops):
 
 
 def _open(g: Game, ctx: Context, z: Infected, door: int) -> None:
-    from .turn import door_opened
-
     g.doors |= 1 << door
     edge = g.mission.doors[door].edge
     g.emit("door", z.tag, f"{g.label(z).capitalize()} opens the door at {g.mission.show_edge(edge)}", edge)
@@ -318,27 +279,6 @@ def grab(g: Game, ctx: Context, z: Infected, h: Hero) -> None:
 # --- alert fire ----------------------------------------------------------------------------
 
 
-def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
-    """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
-    m = g.mission
-    guns = [c for c in cards if m.equipment[c.eq].kind == "ballistic" and not m.equipment[c.eq].aimed_only
-            and (c.ammo is None or c.ammo > 0)]
-    if len(guns) == 1:
-        gun = guns[0]
-        modes = [("", [gun], False, "")]
-        if "full-auto" in m.equipment[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
-            modes.append(("auto", [gun], True, "full auto"))
-        return modes
-    if len(guns) == 2:
-        return [(c.name, [c], False, f"with {c.name}") for c in guns] + [("both", guns, False, "with both")]
-    return []
-
-
-def in_range(g: Game, h: Hero, card, sq: int) -> bool:
-    limit = g.mission.equipment[card.eq].range
-    return limit is None or g.mission.route_from(h.sq, ALL).get(sq, UNREACHABLE) <= limit
-
-
 def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
     """Heroes on alert may attack ``z``, which has just moved ``squares`` squares."""
     m = g.mission
@@ -358,7 +298,7 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
 
 def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: int) -> None:
     for _ in range(squares):
-        modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, h, c, z.sq) for c in mode[1])]
+        modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, c, h.sq, z.sq) for c in mode[1])]
         if not modes or not g.hero_sees(h.sq, z.sq):
             return
         options = [Choice(HOLD, "hold fire")]

@@ -9,11 +9,20 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 
 from __future__ import annotations
 
-from ..geometry.facing import FACINGS, forward
+from ..geometry.facing import FACINGS
 from .actions import AP_COST, Action
-from .infected import fire_modes
 from .mission import ALL, UNREACHABLE
+from .sight import blast_area, same_floor
 from .state import Game, Hero, Infected, short
+from .weapons import (
+    ballistic_cards,
+    blade_executions,
+    blade_targets,
+    fire_modes,
+    gun_executions,
+    gun_targets,
+    melee_card,
+)
 
 END_TURN = Action("", "end-turn")
 
@@ -194,78 +203,7 @@ def dives(g: Game, h: Hero) -> list[int]:
     return out
 
 
-def same_floor(g: Game, a: int, b: int) -> bool:
-    return g.mission.floor_of[a] == g.mission.floor_of[b]
-
-
-def reach(g: Game, sq: int) -> list[int]:
-    """Squares a melee attack from ``sq`` reaches: a step, never across floors."""
-    return g.mission.reach(sq, g.doors)
-
-
-def in_range(g: Game, card, frm: int, sq: int) -> bool:
-    limit = g.mission.equipment[card.eq].range
-    return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
-
-
 # --- weapons -------------------------------------------------------------------------------
-
-
-def melee_card(g: Game, h: Hero):
-    return next((c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "melee"), None)
-
-
-def ballistic_cards(g: Game, h: Hero) -> list:
-    m = g.mission
-    return [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
-
-
-def _grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int = -1) -> list[Infected]:
-    """Infected locked in a grapple with another hero on a square next to ``sq``: within melee
-    reach for a blade or a fist, on an adjacent square in the hero's sight for a gun (a gun may
-    shoot diagonally across a doorway or past a wall end, a blade may not)."""
-    held = [o for o in g.heroes if o.grapplers and o is not h and o.status == "board"]
-    if not held:
-        return []
-    if gun:
-        near = [n for n in g.mission.adjacent(sq) if g.hero_sees(sq, n, ignore=leaving)]
-    else:
-        near = reach(g, sq)
-    return [g.infected[i] for o in held if o.sq in near for i in o.grapplers]
-
-
-def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1, memo: dict | None = None) -> list[Infected]:
-    """Infected a gun at ``sq`` can hit: in range and in the hero's sight (``leaving``: a square
-    the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``."""
-    if memo is not None:
-        key = (sq, card.name, leaving)
-        if key not in memo:
-            memo[key] = gun_targets(g, h, sq, card, leaving)
-        return memo[key]
-    m = g.mission
-    floor_of, floor = m.floor_of, m.floor_of[sq]
-    limit = m.equipment[card.eq].range
-    dist = m.route_from(sq, ALL) if limit is not None else None
-    sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
-    found = []
-    for z in g.infected.values():
-        target = z.sq
-        if target is None or floor_of[target] != floor or not sees(sq, target, doors):
-            continue
-        if dist is not None and dist.get(target, UNREACHABLE) > limit:
-            continue
-        for off in offsets(sq, target):
-            unit = at.get(sq + off)
-            if unit is not None and not unit.prone and sq + off != leaving:
-                break
-        else:
-            found.append(z)
-    return found + _grappled_nearby(g, h, sq, gun=True, leaving=leaving)
-
-
-def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
-    found = [u for n in reach(g, sq) if isinstance(u := g.at.get(n), Infected)]
-    return found + _grappled_nearby(g, h, sq)
 
 
 def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: str = "quick",
@@ -341,38 +279,6 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: str = "throw", to: in
             if doors or any(isinstance(g.at.get(s), Infected) for s in area):
                 acts.append(Action(h.id, verb, square=target, card=card.name, to=to))
     return acts
-
-
-def blast_area(g: Game, sq: int) -> list[int]:
-    """The squares a blast reaches: of the 9 around and on the target, those in sight of it
-    (walls and closed doors stop a blast; figures do not)."""
-    m = g.mission
-    x, y = m.xy[sq]
-    grid = m.grid(sq)
-    off = sq - (y * grid.width + x)
-    return [n for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-            if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height and grid.terrain[y + dy, x + dx]
-            and m.sees(sq, n := off + (y + dy) * grid.width + x + dx, g.doors)]
-
-
-def blade_executions(g: Game, h: Hero) -> set[int]:
-    """Infected ``h`` may execute with a blade or (Kerb Stomp) a boot: prone, or in a grapple with
-    another hero, within melee reach (never through a wall or diagonally over a doorway or corner)."""
-    if not (melee_card(g, h) or "kerb-stomp" in h.perks):
-        return set()
-    return {z.id for z in blade_targets(g, h, h.sq) if z.prone or z.holder is not None}
-
-
-def gun_executions(g: Game, h: Hero) -> set[int]:
-    """Infected ``h`` may execute with an active gun: prone on an adjacent square, or in a grapple
-    with a hero on one, in the hero's clear line of sight (diagonally across a doorway or past a
-    wall end included: only melee is barred there)."""
-    if not ballistic_cards(g, h):
-        return set()
-    m, at = g.mission, g.at
-    found = {u.id for n in m.adjacent(h.sq) if isinstance(u := at.get(n), Infected) and u.prone
-             and g.hero_sees(h.sq, n)}
-    return found | {z.id for z in _grappled_nearby(g, h, h.sq, gun=True)}
 
 
 def _executions(g: Game, h: Hero, memo: dict) -> list[Action]:
@@ -510,21 +416,3 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
 # --- sight of the infected -----------------------------------------------------------------
 
 
-def watched(g: Game, z: Infected, sq: int) -> bool:
-    """Whether ``sq`` is in the forward line of sight of standing infected ``z``."""
-    m = g.mission
-    if z.sq is None or z.prone or m.floor_of[z.sq] != m.floor_of[sq]:
-        return False
-    return forward(z.facing, m.xy[z.sq], m.xy[sq]) and g.infected_sees(z.sq, sq)
-
-
-def behind(g: Game, z: Infected) -> int | None:
-    """The square directly behind ``z``."""
-    m = g.mission
-    x, y = m.xy[z.sq]
-    fx, fy = FACINGS[z.facing]
-    bx, by = x - fx, y - fy
-    grid = m.grid(z.sq)
-    if 0 <= bx < grid.width and 0 <= by < grid.height:
-        return z.sq + (by - y) * grid.width + (bx - x)
-    return None

@@ -364,7 +364,7 @@ class Mission:
         grid = self.board.floors[number].grid
         table = los_table(grid)
         closed = los_bits(LosMaps.of(grid, Doors.closed(grid)))
-        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]  # noqa: E731
+        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]
         needs: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
         for a, b, clause, alternative, door in table.requirements.tolist():
             needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)

@@ -40,8 +40,9 @@ from .actions import ParseError, describe, parse
 from .api import SetupError, new_game
 from .chance import Context, Request
 from .mission import Mission
-from .state import Game, GameOver, Hero, Setup
-from .turn import PHASE_NAMES, STEPS, _spawn_rolls, check
+from .state import PHASE_NAMES, Game, GameOver, Hero, Setup
+from .turn import STEPS, _spawn_rolls
+from .world import check
 
 SCENARIO_KEYS = ("scenario", "heroes", "expect")
 PHASES = ("heroes", "infected", "spawn", "infection", "end")

@@ -124,11 +124,11 @@ class Session:
         os.replace(temp, path)
 
     @classmethod
-    def new(cls, path: Path, mission: Mission, setup: Setup, seed: int, dice: str) -> "Session":
+    def new(cls, path: Path, mission: Mission, setup: Setup, seed: int, dice: str) -> Session:
         return cls(mission, Path(path), setup, dice, random.Random(seed))
 
     @classmethod
-    def resume(cls, save: Path, search: list[Path] = ()) -> "Session":
+    def resume(cls, save: Path, search: list[Path] = ()) -> Session:
         try:
             data = json.loads(Path(save).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

@@ -7,8 +7,8 @@ spawn takes the unit in play furthest from the heroes instead (a drop-off).
 from __future__ import annotations
 
 from .chance import Choice, Context
-from .infected import activate, face
 from .mission import ALL, UNREACHABLE
+from .sight import face, watched
 from .state import Game, Hero, Infected, count_squares, short
 
 
@@ -38,32 +38,7 @@ def roamer_class(g: Game) -> str:
 # --- the turn spawn ----------------------------------------------------------------------
 
 
-def turn_spawn(g: Game, ctx: Context) -> None:
-    """One roll of the turn spawn table (or the pair of rolls of a two-roll table)."""
-    tables = phase(g)
-    spec = tables.turn if tables else None
-    if spec is None:
-        return
-    if spec.table is not None:
-        roll = ctx.roll("Turn spawn")
-        result = row(spec.table, roll)
-        g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → {_result_text(g, result)}", dice=(roll,))
-        _spawn_result(g, ctx, result, result.spawn_point)
-        return
-    roll = ctx.roll("Turn spawn, roll 1: where")
-    where = row(spec.where, roll)
-    if where.kind != "spawn_point":
-        g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → {_result_text(g, where)}", dice=(roll,))
-        _spawn_result(g, ctx, where, None)
-        return
-    second = ctx.roll(f"Turn spawn, roll 2: what spawns at {where.spawn_point}")
-    what = row(spec.what, second)
-    g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → spawn point {where.spawn_point}; "
-           f"rolls {second} → {_result_text(g, what)}", dice=(roll, second))
-    _spawn_result(g, ctx, what, where.spawn_point)
-
-
-def _result_text(g: Game, result) -> str:
+def result_text(g: Game, result) -> str:
     if result.kind == "spawn_point":
         return f"spawn point {result.spawn_point}"
     if result.kind == "infected":
@@ -78,29 +53,8 @@ def _result_text(g: Game, result) -> str:
     return {"roamers": "roamer", "sinkhole": "sinkhole", "nothing": "nothing"}.get(result.kind, result.kind)
 
 
-def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
-    if result.kind == "roamers":
-        roamer(g, ctx)
-    elif result.kind == "infected" and letter is not None:
-        spawn_at(g, ctx, letter, result.count, result.infected)
-    elif result.kind == "sinkhole":
-        g.emit("sinkhole", "game", "A sinkhole opens: Z War One has no sinkhole rule, nothing happens")
-
-
 def spawn_point(g: Game, letter: str) -> int:
     return g.mission.square(next(p.at for p in g.mission.compiled.spawn_points if p.letter == letter))
-
-
-def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
-    """Infected step onto the board at a spawn point, one by one, each moving before the next."""
-    sq = spawn_point(g, letter)
-    placed = min(count, max(0, g.pool.get(cls, 0)))
-    if placed < count:
-        g.emit("miniatures", "game", f"Only {count_text(g, placed, cls)} left to place")
-    for _ in range(placed):
-        z = g.new_infected(cls, None, "N")
-        g.emit("spawn", z.tag, f"{g.label(z).capitalize()} spawns at {letter} ({g.show(sq)})", sq)
-        activate(g, ctx, z, enter=sq)
 
 
 # --- roamers and drop-offs -----------------------------------------------------------------
@@ -119,7 +73,7 @@ def roamer(g: Game, ctx: Context) -> None:
         for sq, d in dist.items():
             if d < nearest.get(sq, UNREACHABLE):
                 nearest[sq] = d
-    unseen = lambda sq: (sq not in g.at and m.standable[sq]  # noqa: E731
+    unseen = lambda sq: (sq not in g.at and m.standable[sq]
                          and not any(g.hero_sees(h.sq, sq) for h in heroes))
     if g.ruleset.roamer_anywhere:
         squares = sorted(sq for sq in nearest if unseen(sq))
@@ -187,14 +141,14 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
         result = row(spec.table, roll)
-        g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {_result_text(g, result)}", dice=(roll,))
+        g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
         if result.kind == "infected":
             for _ in range(result.count):
                 place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
     result = row(spec.what, roll)
-    g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {_result_text(g, result)}", dice=(roll,))
+    g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
     if result.kind != "infected":
         return
     for number in range(1, result.count + 1):
@@ -286,8 +240,6 @@ def place_released(g: Game, ctx: Context, z: Infected, sq: int, why: str) -> Non
 
 def notice(g: Game, z: Infected) -> None:
     """A unit appears mid-turn: heroes in its forward line of sight can no longer assassinate it."""
-    from .legal import watched
-
     for h in g.board_heroes():
         if watched(g, z, h.sq):
             h.seen.add(z.id)

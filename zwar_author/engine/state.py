@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WEAPON_KINDS = ("ballistic", "melee", "explosive")
 MAX_STAGE = 5
+#: the heading each phase of a turn is announced with
+PHASE_NAMES = {"heroes": "Hero move", "bites": "Infected move", "spawn": "Infected spawn",
+               "infection": "Infection test", "end": "End phase"}
 
 
 def count_squares(n: int) -> str:
@@ -38,7 +41,7 @@ class GameOver(Exception):
 class Card:
     """One equipment card in a hero's hand, with its rounds (None: unlimited)."""
 
-    __slots__ = ("name", "eq", "ammo", "fired", "used")
+    __slots__ = ("ammo", "eq", "fired", "name", "used")
 
     def __init__(self, name: str, eq: str, ammo: int | None) -> None:
         self.name = name  # unique in the game: pistol, pistol-2, ...
@@ -47,14 +50,14 @@ class Card:
         self.fired = False  # ever fired this mission (Fence)
         self.used = False  # used this turn (may not be exchanged)
 
-    def copy(self) -> "Card":
+    def copy(self) -> Card:
         c = Card(self.name, self.eq, self.ammo)
         c.fired, c.used = self.fired, self.used
         return c
 
 
 class Infected:
-    __slots__ = ("id", "cls", "sq", "facing", "prone", "damage", "holder")
+    __slots__ = ("cls", "damage", "facing", "holder", "id", "prone", "sq")
 
     def __init__(self, id: int, cls: str, sq: int | None, facing: str, prone: bool = False) -> None:
         self.id = id
@@ -69,7 +72,7 @@ class Infected:
     def tag(self) -> str:
         return f"z{self.id}"
 
-    def copy(self) -> "Infected":
+    def copy(self) -> Infected:
         z = Infected(self.id, self.cls, self.sq, self.facing, self.prone)
         z.damage, z.holder = self.damage, self.holder
         return z
@@ -129,7 +132,7 @@ class Hero:
     def active_cards(self) -> list[Card]:
         return [c for c in self.cards if c.name in self.active]
 
-    def copy(self) -> "Hero":
+    def copy(self) -> Hero:
         h = object.__new__(Hero)
         for name in _HERO_FIELDS:
             setattr(h, name, getattr(self, name))
@@ -168,7 +171,7 @@ class Game:
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally",
     )
 
-    def __init__(self, mission: Mission, ruleset: "Campaign", setup: Setup) -> None:
+    def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
         self.mission, self.ruleset, self.setup = mission, ruleset, setup
         self.turn = 0
         self.phase = "start"
@@ -204,7 +207,7 @@ class Game:
 
     # --- copying ---------------------------------------------------------------------
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = object.__new__(Game)
         for name in _GAME_FIELDS:
             setattr(g, name, getattr(self, name))
@@ -272,6 +275,10 @@ class Game:
         self.outcome, self.cause, self.reason = outcome, cause, reason
         self.phase = "over"
         self.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
+
+    def enter_phase(self, name: str) -> None:
+        self.phase = name
+        self.emit("phase", "game", PHASE_NAMES[name])
 
     # --- the log ---------------------------------------------------------------------
 

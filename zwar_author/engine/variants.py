@@ -9,13 +9,11 @@ separate aimed table, LOS between linked stairways, sinkholes, roles).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from ..model.content import CompiledMission
-
-if TYPE_CHECKING:
-    from .chance import Context
-    from .state import Game, Hero
+from .chance import Choice, Context
+from .state import Game, GameOver, Hero
 
 
 class _Result(NamedTuple):
@@ -52,7 +50,7 @@ class Campaign:
     roamer_anywhere = False
     infection_check = INFECTION_CHECK
 
-    def ap(self, hero: "Hero", base: int) -> int:
+    def ap(self, hero: Hero, base: int) -> int:
         """AP for a turn by infection stage: 4, 4, 3, 3, 2 at stages 1 to 5."""
         if hero.stage >= 5:
             return min(base, 2)
@@ -64,7 +62,7 @@ class Campaign:
         """Z War One adds the card's aim bonus (+2) to aimed rolls; Exodus reads a separate table."""
         return card.aim_bonus
 
-    def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
+    def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         """Two or more heroes equally near: each rolls a D8, the lowest is chosen (ties roll again)."""
         while len(heroes) > 1:
             rolls = [(ctx.roll(f"{why}: {h.name} rolls", h.id), h) for h in heroes]
@@ -74,10 +72,8 @@ class Campaign:
             heroes = [h for r, h in rolls if r == low]
         return heroes[0]
 
-    def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
+    def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Campaign: a dead hero fails the mission at once."""
-        from .state import GameOver
-
         game.lift(hero)
         game.finish("defeat", "hero died", f"{hero.name} died ({cause}): the mission is failed")
         raise GameOver(game.reason)
@@ -91,14 +87,12 @@ class Director(Campaign):
     decider = "director"
     roamer_anywhere = True
 
-    def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
-        from .chance import Choice
-
+    def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
                           topic="target")
         return game.hero(pick.key)
 
-    def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
+    def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Director games go on: the body lies where the hero fell (it blocks no line of sight) and
         in the end phase stands back up as a newborn (the director's direct control of it is not
         modelled: it follows the infected's rules)."""
