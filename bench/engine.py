@@ -19,7 +19,7 @@ from zwar_author.engine import turn
 from zwar_author.engine.api import apply as apply_input
 from zwar_author.engine.api import new_game, passive, random_policy, simulate, start
 from zwar_author.engine.chance import Live
-from zwar_author.engine.load import load_mission
+from zwar_author.play.load import load_mission
 
 MISSION = Path(__file__).parents[1] / "content" / "core" / "missions" / "supply-run.toml"
 

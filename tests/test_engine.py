@@ -24,8 +24,8 @@ from zwar_author.engine.api import (
 )
 from zwar_author.engine.chance import IllegalAction
 from zwar_author.engine.explain import why_not
-from zwar_author.engine.load import load_mission
-from zwar_author.engine.session import CommandError, Session
+from zwar_author.play.load import load_mission
+from zwar_author.play.session import CommandError, Session
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame

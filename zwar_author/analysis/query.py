@@ -7,20 +7,16 @@ a square is a ``QueryError``, which the command prints as one line.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from ..errors import UsageError
-from ..geometry.board import Board, Floor, Terrain, seal
+from ..geometry.board import Board, Terrain
 from ..geometry.los import LosMaps, los
 from ..geometry.relations import Doors, FloorRelations
-from ..geometry.rooms import label_rooms
-from ..sources.art import art_text, parse_art
 
 RELATIONS = {
     "step": "one square of movement with the doors as given (true/false)",
@@ -46,16 +42,6 @@ class QueryError(UsageError):
 class QueryBoard:
     board: Board
     game: str = "zwar1"
-
-    @classmethod
-    def from_compiled(cls, document: dict) -> "QueryBoard":
-        floors = []
-        for spec in document["board"]["floors"]:
-            grid, _ = parse_art(art_text(spec["art"]).lines)
-            grid = seal(grid)
-            floors.append(Floor(spec["id"], grid, label_rooms(grid)[0]))
-        stairs = tuple(tuple(_square_text(end) for end in link["link"]) for link in document["board"]["stairs"])
-        return cls(Board(tuple(floors), stairs), document["mission"]["game"])
 
     # --- parsing --------------------------------------------------------------------
 
@@ -190,18 +176,3 @@ class QueryBoard:
         return None
 
 
-def load_compiled(path: Path) -> QueryBoard | None:
-    """A compiled mission's board, or None if ``path`` is not compiled content."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
-    if isinstance(document, dict) and document.get("format") == "zwar-content/1" and document.get("kind") == "mission":
-        return QueryBoard.from_compiled(document)
-    return None
-
-
-def _square_text(text: str) -> Square:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)

@@ -22,8 +22,8 @@ Power perks are kept for hard turns (see ``_powers``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..engine.actions import Action
 from ..engine.chance import Choice, Request
@@ -423,9 +423,7 @@ def _threat(g: Game, sq: int) -> int:
             continue
         cls = m.classes[z.cls]
         away = m.route_from(z.sq, g.active).get(sq, INF)
-        if away <= cls.move + 1:
-            count += 1
-        elif away <= cls.charge + 1 and (g.infected_sees(z.sq, sq) or z.sq in m.smell_from(sq, g.doors, cls.smell)):
+        if away <= cls.move + 1 or away <= cls.charge + 1 and (g.infected_sees(z.sq, sq) or z.sq in m.smell_from(sq, g.doors, cls.smell)):
             count += 1
     return count
 

@@ -6,9 +6,10 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.load import load_mission
+from ..compile.reader import mission_document
 from ..engine.state import Setup
 from ..errors import Report, UsageError
+from ..play.load import load_mission
 from .bots import POLICIES
 from .gate import Gate, parse
 from .report import page, summary, text, write
@@ -50,13 +51,13 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     runs = runs or (band.runs if band else 200)
     if progress is not None:
         progress.total = runs * len(policies)  # a tqdm bar, or anything with ``total`` and ``update``
-    document = mission.compiled.model_dump(mode="json", by_alias=True)
+    document = mission_document(mission.compiled)
     result = Result(problems, gate=checked)
     stem = f"{mission.compiled.mission.id}-playtest"
     for name in policies:
         plan = Plan(document, name, runs, seed, setup, keep_logs)
         logs = out / f"{stem}-logs" / name if keep_logs else None
-        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs)
+        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
         result.reports.append(summary(mission, plan, totals, str(path), search))
     if checked is not None:
         result.gated = next(r for r in result.reports if r["policy"] == gated)

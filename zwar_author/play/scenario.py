@@ -19,6 +19,13 @@ from pydantic import Field
 
 from ..compile.mission import compile_mission
 from ..compile.workspace import Workspace
+from ..engine.actions import ParseError, describe, parse
+from ..engine.api import SetupError, new_game
+from ..engine.chance import Context, Request
+from ..engine.mission import Mission
+from ..engine.state import PHASE_NAMES, Game, GameOver, Hero, Setup
+from ..engine.turn import STEPS, _spawn_rolls
+from ..engine.world import check
 from ..errors import Diagnostic, Severity
 from ..model.common import (
     Colour,
@@ -36,13 +43,6 @@ from ..model.common import (
 )
 from ..model.validate import validate
 from ..sources.document import Document as Source
-from .actions import ParseError, describe, parse
-from .api import SetupError, new_game
-from .chance import Context, Request
-from .mission import Mission
-from .state import PHASE_NAMES, Game, GameOver, Hero, Setup
-from .turn import STEPS, _spawn_rolls
-from .world import check
 
 SCENARIO_KEYS = ("scenario", "heroes", "expect")
 PHASES = ("heroes", "infected", "spawn", "infection", "end")

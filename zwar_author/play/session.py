@@ -14,15 +14,15 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..engine.actions import Action, ParseError, describe, parse
+from ..engine.api import State, apply, new_game, start
+from ..engine.chance import Choice, IllegalAction, Request
+from ..engine.events import Event
+from ..engine.explain import why_not
+from ..engine.mission import Mission
+from ..engine.state import Setup
 from ..errors import UsageError
-from .actions import Action, ParseError, describe, parse
-from .api import State, apply, new_game, start
-from .chance import Choice, IllegalAction, Request
-from .events import Event
-from .explain import why_not
 from .load import load_mission
-from .mission import Mission
-from .state import Setup
 
 SAVE_FORMAT = "zwar-save/1"
 
