@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import UsageError
 from ..geometry.board import Board, Terrain
 from ..geometry.los import LosMaps, los
+from ..geometry.notation import parse_edge, parse_square
 from ..geometry.relations import Doors, FloorRelations
 
 RELATIONS = {
@@ -27,8 +28,6 @@ RELATIONS = {
     "reach": "the squares within B steps of A (B is a number), avoiding --units",
     "room": "the room A is in, as floor:R<n> (null outside rooms); B is left out",
 }
-_SQUARE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)$")
-_EDGE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?([HV]):(\d+),(\d+)$")
 _UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)")
 
 Square = tuple[str, int, int]
@@ -46,10 +45,11 @@ class QueryBoard:
     # --- parsing --------------------------------------------------------------------
 
     def square(self, text: str) -> Square:
-        m = _SQUARE.match(text.strip())
-        if not m:
-            raise QueryError(f"`{text}` is not a square: write x,y or floor:x,y")
-        return self._place(m[1], int(m[2]), int(m[3]), text)
+        try:
+            floor, x, y = parse_square(text)
+        except ValueError as exc:
+            raise QueryError(str(exc)) from None
+        return self._place(floor, x, y, text)
 
     def _place(self, floor: str | None, x: int, y: int, text: str) -> Square:
         ids = [f.id for f in self.board.floors]
@@ -69,13 +69,15 @@ class QueryBoard:
         states = {}
         named: dict[str, list] = {f.id: [] for f in self.board.floors}
         for text in open_edges:
-            m = _EDGE.match(text.strip())
-            if not m:
-                raise QueryError(f"`{text}` is not an edge: write H:x,y or V:x,y, with floor: in front on several floors")
-            floor = m[1] or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
+            try:
+                edge = parse_edge(text)
+            except ValueError:
+                raise QueryError(f"`{text}` is not an edge: write H:x,y or V:x,y, with floor: in front on several "
+                                 "floors") from None
+            floor = edge.floor or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
             if floor not in named:
                 raise QueryError(f"`{text}` does not name one of this board's floors")
-            named[floor].append((m[2], int(m[3]), int(m[4])))
+            named[floor].append((edge.axis, edge.x, edge.y))
         for f in self.board.floors:
             states[f.id] = Doors.open(f.grid) if all_open else Doors.of(f.grid, named[f.id])
         return states

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from ..errors import Report, Severity, UsageError
 from ..geometry.board import Board, Floor, seal
+from ..geometry.notation import parse_square
 from ..geometry.rooms import label_rooms
 from ..model.content import FORMAT, CompiledMission
 from ..sources.art import art_text, parse_art
@@ -89,7 +90,7 @@ def board_of(document: dict) -> Board:
         grid, _ = parse_art(art_text(spec["art"]).lines)
         grid = seal(grid)
         floors.append(Floor(spec["id"], grid, label_rooms(grid)[0]))
-    stairs = tuple(tuple(_square(end) for end in link["link"]) for link in document["board"]["stairs"])
+    stairs = tuple(tuple(parse_square(end) for end in link["link"]) for link in document["board"]["stairs"])
     return Board(tuple(floors), stairs)
 
 
@@ -114,9 +115,3 @@ def _source_board(path: Path, search: list[Path]) -> Opened:
     if result.board is None:
         report.extend(p for p in result.problems if p.severity is Severity.ERROR)
     return Opened(result.board, result.game, None, report)
-
-
-def _square(text: str) -> tuple[str, int, int]:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)

@@ -37,6 +37,7 @@ from .mission import Mission
 from .state import Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for
+from .vocab import RequestKind, Side, Topic
 
 UNLIMITED = 10**6
 
@@ -206,8 +207,8 @@ def first_option(game: Game, request: Request) -> Any:
 
 def passive(game: Game, request: Request) -> Any:
     """The trivial policy: heroes end their move at once; every other choice takes the first option."""
-    return request.options[-1] if request.kind == "choose" and request.side == "heroes" and \
-        request.why.startswith("Hero move") else request.options[0]
+    return request.options[-1] if request.kind == RequestKind.CHOOSE and request.side == Side.HEROES and \
+        request.topic == Topic.HERO else request.options[0]
 
 
 def random_policy(rng: random.Random) -> Policy:

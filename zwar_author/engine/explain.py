@@ -12,6 +12,7 @@ import re
 from .legal import cost, free_steps, infected_in_room
 from .sight import reach
 from .state import Game, Hero, Infected
+from .vocab import HeroStatus, Perk, Phase, Verb
 from .weapons import ballistic_cards, in_range, melee_card
 
 _TAG = re.compile(r"^z(\d+)$")
@@ -28,7 +29,7 @@ def why_not(g: Game, text: str, current: str | None) -> str:
         hero = g.hero(current)
     if not words:
         return "say what the hero does: move 4,5, quick z3, aimed 6,2, open H:3,4, end ..."
-    if g.phase != "heroes":
+    if g.phase != Phase.HEROES:
         return "it is not the hero move: the game is waiting for something else"
     if hero is None:
         candidates = [h for h in g.heroes if h.on_board and not h.done]
@@ -40,7 +41,7 @@ def why_not(g: Game, text: str, current: str | None) -> str:
     if status:
         return status
     verb, args = words[0], words[1:]
-    if hero.grapplers and verb not in ("quick", "melee", "sweep", "weapon", "use", "end"):
+    if hero.grapplers and verb not in (Verb.QUICK, Verb.MELEE, Verb.SWEEP, Verb.WEAPON, "use", Verb.END):
         return f"{hero.name} is locked in a grapple: only change weapon, quick fire, melee or sweep"
     check = CHECKS.get(verb)
     reason = check(g, hero, args) if check else None
@@ -55,9 +56,9 @@ def _hero(g: Game, word: str) -> Hero | None:
 
 
 def _status(g: Game, h: Hero) -> str | None:
-    if h.status == "dead":
+    if h.status == HeroStatus.DEAD:
         return f"{h.name} is dead"
-    if h.status == "escaped":
+    if h.status == HeroStatus.ESCAPED:
         return f"{h.name} has left the board"
     if h.done:
         return f"{h.name} has finished their move this turn"
@@ -92,13 +93,13 @@ def _ap(h: Hero, verb: str, name: str) -> str | None:
 def _moving(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     if h.grapplers:
         return f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep"
-    if verb in ("move", "dive") and h.prone:
+    if verb in (Verb.MOVE, Verb.DIVE) and h.prone:
         return f"{h.name} is prone: crawl (2 AP) or stand up ({cost(h, 'stand')} AP) first"
-    if verb == "crawl" and not h.prone:
+    if verb == Verb.CRAWL and not h.prone:
         return "only a prone hero crawls"
-    if verb == "step" and not h.stride:
+    if verb == Verb.STEP and not h.stride:
         return f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)"
-    if verb != "step":
+    if verb != Verb.STEP:
         reason = _ap(h, verb, {"move": "a move", "dive": "a dive", "crawl": "crawling"}[verb])
         if reason:
             return reason
@@ -109,12 +110,12 @@ def _moving(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     if unit is not None:
         return f"{word} is occupied: heroes may not move through or onto another figure"
     m = g.mission
-    if verb == "dive":
+    if verb == Verb.DIVE:
         (x0, y0), (x1, y1) = m.xy[h.sq], m.xy[sq]
         if max(abs(x1 - x0), abs(y1 - y0)) != 2 or (x1 - x0) % 2 or (y1 - y0) % 2 or m.floor_of[sq] != m.floor_of[h.sq]:
             return "a dive is 2 squares in a straight line (horizontal, vertical or diagonal)"
         return "both squares of a dive must be free and each a legal step"
-    if sq not in m.steps(h.sq, g.doors, "skinny" in h.perks):
+    if sq not in m.steps(h.sq, g.doors, Perk.SKINNY in h.perks):
         if sq in m.route[h.sq]:
             return (f"{word} is next to {h.name} but the step crosses a wall, a closed door, or goes diagonally "
                     "across a doorway or corner")
@@ -135,9 +136,9 @@ def _attack(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
         return reason
     if h.grapplers and z.holder != h.id:
         return f"{h.name} is locked in a grapple: only the infected in it can be attacked"
-    if h.prone and verb in ("melee", "execute"):
+    if h.prone and verb in (Verb.MELEE, Verb.EXECUTE):
         return f"{h.name} is prone: a prone hero can quick fire, aim or go on alert, not {name}"
-    if verb in ("quick", "aimed"):
+    if verb in (Verb.QUICK, Verb.AIMED):
         guns = ballistic_cards(g, h)
         if not guns:
             has_gun = any(g.mission.equipment[c.eq].kind == "ballistic" for c in h.active_cards())
@@ -158,10 +159,10 @@ def _attack(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     if z not in near and z.holder not in {u.id for u in near if isinstance(u, Hero)}:
         return (f"{z.tag} is not on an adjacent square {h.name} can reach: melee never crosses a wall, closed door, "
                 "or a doorway or corner diagonally")
-    if verb == "execute":
+    if verb == Verb.EXECUTE:
         if not (z.prone or z.holder is not None):
             return "only a prone infected (or one in a grapple) can be executed"
-        if not (melee_card(g, h) or ballistic_cards(g, h)) and "kerb-stomp" not in h.perks:
+        if not (melee_card(g, h) or ballistic_cards(g, h)) and Perk.KERB_STOMP not in h.perks:
             return "an execution needs an active weapon (unarmed only with Kerb Stomp)"
     return None
 
@@ -177,16 +178,16 @@ def _door(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
         return reason
     for d in near:
         door = m.doors[d]
-        if verb == "open" and not g.doors >> d & 1:
+        if verb == Verb.OPEN and not g.doors >> d & 1:
             if door.kind == "blast":
                 return "a blast door opens only when the task in its room is done"
             if door.kind == "locked" and door.key not in h.keycards:
                 return f"the door is locked: it needs the {door.key} keycard"
-        if verb == "knock" and all(g.active >> r & 1 for r in door.rooms):
+        if verb == Verb.KNOCK and all(g.active >> r & 1 for r in door.rooms):
             return "the room behind the door is already active"
-    if verb == "open":
+    if verb == Verb.OPEN:
         return "the door is already open"
-    if verb == "close":
+    if verb == Verb.CLOSE:
         return "the door is not open (or was destroyed)"
     return None
 
@@ -194,7 +195,7 @@ def _door(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
 def _search(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     m = g.mission
     room = m.room_of[h.sq]
-    if verb == "search":
+    if verb == Verb.SEARCH:
         if not room:
             return f"{h.name} is not in a room"
         if room in g.searched:
@@ -203,7 +204,7 @@ def _search(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
             return "a room can only be searched when it holds no infected"
         if not g.deck_size():
             return "the search deck is empty"
-    return _ap(h, verb, "searching" if verb == "search" else "a task")
+    return _ap(h, verb, "searching" if verb == Verb.SEARCH else "a task")
 
 
 def _weapon(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
@@ -221,7 +222,7 @@ def _alert(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
 def _exchange(g: Game, h: Hero, args: list[str], verb: str) -> str | None:
     if h.grapplers:
         return "a hero locked in a grapple may not exchange gear"
-    if verb == "give" and h.gave:
+    if verb == Verb.GIVE and h.gave:
         return "each hero may give only 1 card per turn"
     return ("heroes exchange gear only with a hero on an adjacent square; weapons used this turn, loot and "
             "special equipment may not be exchanged")

@@ -16,6 +16,7 @@ from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE
 from .sight import face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
+from .vocab import EventKind, Side, Topic
 from .weapons import fire_modes, in_range
 from .world import door_opened
 
@@ -48,7 +49,7 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
             text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {count_squares(away)} away)"
         else:
             text = f"{g.label(z).capitalize()} moves towards {target.name}, {count_squares(away)} away"
-        g.emit("target", z.tag, text, pos)
+        g.emit(EventKind.TARGET, z.tag, text, pos)
     return target, charging
 
 
@@ -116,7 +117,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
             break
         hops = _hops(g, z.sq, field, charging, left)
         if not hops:
-            g.emit("blocked", z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
+            g.emit(EventKind.BLOCKED, z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
             break
         landing, path, door = _pick(g, ctx, z, hops)
         if door >= 0:
@@ -154,7 +155,7 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         if target is not None:
             z.facing = face(g, enter, target.sq, z.facing)
         g.place(z, enter)
-        g.emit("enter", z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
+        g.emit(EventKind.ENTER, z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
         alert_fire(g, ctx, z, 1)
         return 1
     if isinstance(there, Infected) and charging and allowance >= 2 and target is not None:
@@ -162,12 +163,12 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         if enter in field:
             hops = _through(g, enter, field, allowance - 1, (enter,))
             if hops:
-                g.emit("enter", z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
+                g.emit(EventKind.ENTER, z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
                 _, path, _ = _pick(g, ctx, z, hops)
                 _step(g, z, path, target, True)
                 alert_fire(g, ctx, z, len(path))
                 return len(path)
-    g.emit("blocked", z.tag, f"{g.label(z).capitalize()} cannot enter: {g.show(enter)} is occupied", enter)
+    g.emit(EventKind.BLOCKED, z.tag, f"{g.label(z).capitalize()} cannot enter: {g.show(enter)} is occupied", enter)
     g.remove(z)
     return 0
 
@@ -216,14 +217,14 @@ def _pick(g: Game, ctx: Context, z: Infected, hops):
     if len(hops) == 1:
         return hops[0]
     options = [Choice(landing, g.show(landing)) for landing, _, _ in hops]
-    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options, topic="step")
+    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options, topic=Topic.STEP)
     return next(hop for hop in hops if hop[0] == pick.key)
 
 
 def _open(g: Game, ctx: Context, z: Infected, door: int) -> None:
     g.doors |= 1 << door
     edge = g.mission.doors[door].edge
-    g.emit("door", z.tag, f"{g.label(z).capitalize()} opens the door at {g.mission.show_edge(edge)}", edge)
+    g.emit(EventKind.DOOR, z.tag, f"{g.label(z).capitalize()} opens the door at {g.mission.show_edge(edge)}", edge)
     door_opened(g, ctx, door)
 
 
@@ -238,7 +239,7 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
     g.place(z, landing)
     verb = "charges" if charging else "moves"
     through = "" if len(path) == 1 else " through " + ", ".join(g.show(s) for s in path[:-1])
-    g.emit("step", z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
+    g.emit(EventKind.STEP, z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
 
 
 def _face_onward(g: Game, z: Infected, target: Hero) -> None:
@@ -261,19 +262,19 @@ def grab(g: Game, ctx: Context, z: Infected, h: Hero) -> None:
     """``z`` reaches a square it can grab ``h`` from: a grab test, or straight onto a prone hero."""
     z.facing = face(g, z.sq, h.sq, z.facing)
     if h.prone:
-        g.emit("grab", z.tag, f"{g.label(z).capitalize()} falls on {h.name}, who is prone: no grab test", h.sq)
+        g.emit(EventKind.GRAB, z.tag, f"{g.label(z).capitalize()} falls on {h.name}, who is prone: no grab test", h.sq)
         hold(g, h, z)
         bite_test(g, ctx, h, z)
         return
     result = grab_test(g, ctx, h, z)
     if result == "taken_down":
-        g.emit("taken down", h.id, f"{h.name} is taken down", h.sq)
+        g.emit(EventKind.TAKEN_DOWN, h.id, f"{h.name} is taken down", h.sq)
         hold(g, h, z)
         bite_test(g, ctx, h, z)
     elif result == "knockdown":
         h.prone = True
         h.alert = None
-        g.emit("knocked down", h.id, f"{h.name} is knocked down", h.sq)
+        g.emit(EventKind.KNOCKED_DOWN, h.id, f"{h.name} is knocked down", h.sq)
 
 
 # --- alert fire ----------------------------------------------------------------------------
@@ -303,8 +304,8 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
             return
         options = [Choice(HOLD, "hold fire")]
         options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
-        pick = ctx.choose("heroes", f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
-                          "fire")
+        pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+                          Topic.FIRE)
         if pick.key == HOLD:
             continue
         key, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
@@ -317,8 +318,8 @@ def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
-    pick = ctx.choose("heroes", f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
-                      "strike")
+    pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+                      Topic.STRIKE)
     h.melee_alerted.add(z.id)
     if pick.key != HOLD:
         attack(g, ctx, h, z, "alert-melee", cards[:1])

@@ -14,6 +14,7 @@ from .actions import AP_COST, Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
 from .state import Game, Hero, Infected, short
+from .vocab import POWER_PERKS, Effect, Perk, Verb
 from .weapons import (
     ballistic_cards,
     blade_executions,
@@ -24,7 +25,7 @@ from .weapons import (
     melee_card,
 )
 
-END_TURN = Action("", "end-turn")
+END_TURN = Action("", Verb.END_TURN)
 
 
 def legal(g: Game) -> list[Action]:
@@ -54,9 +55,9 @@ def legal(g: Game) -> list[Action]:
     return out
 
 
-MOVING = frozenset({"move", "step", "dive", "crawl", "sprint", "turbo", "exit", "move-quick", "quick-move",
-                    "move-melee", "melee-move", "move-throw", "throw-move"})
-FREE = frozenset({"weapon", "give", "take", "medpack", "stink", "redline", "dead-eye", "berserker", "support"})
+MOVING = frozenset({Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
+                    Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE})
+FREE = frozenset({Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER, Verb.SUPPORT})
 
 
 def _keeps_way_off(h: Hero, a: Action) -> bool:
@@ -64,13 +65,13 @@ def _keeps_way_off(h: Hero, a: Action) -> bool:
     where they are made: they may not end on a spawn point without the AP to leave it)."""
     if a.verb in MOVING or a.verb in FREE:
         return True
-    if a.verb in ("end", "alert"):
+    if a.verb in (Verb.END, Verb.ALERT):
         return False
-    if a.verb == "stop":
+    if a.verb == Verb.STOP:
         return h.ap >= 1
-    if h.stride and a.verb in ("quick", "melee"):
+    if h.stride and a.verb in (Verb.QUICK, Verb.MELEE):
         return True  # Run & Gun, Hit & Run: no AP, the sprint goes on
-    prone_after = h.prone and a.verb != "stand"
+    prone_after = h.prone and a.verb != Verb.STAND
     return h.ap - cost(h, a.verb) >= (2 if prone_after else 1)
 
 
@@ -92,23 +93,23 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
 
 
 def cost(h: Hero, verb: str) -> int:
-    if verb == "aimed" and "dead-eye" in h.boosts:
+    if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
         return 1
-    if verb == "stand" and "kip-up" in h.perks:
+    if verb == Verb.STAND and Perk.KIP_UP in h.perks:
         return 1
-    if verb in ("search", "task"):
-        return min(3 if verb == "search" and "bandit" in h.perks else 4, h.ap_turn)
+    if verb in (Verb.SEARCH, Verb.TASK):
+        return min(3 if verb == Verb.SEARCH and Perk.BANDIT in h.perks else 4, h.ap_turn)
     return AP_COST.get(verb, 0)
 
 
 def hero_actions(g: Game, h: Hero) -> list[Action]:
     if h.stride:
-        acts = [Action(h.id, "step", to=n) for n in free_steps(g, h)
-                if not strands(g, h, n, h.ap, False, h.stride - 1)] + [Action(h.id, "stop")]
+        acts = [Action(h.id, Verb.STEP, to=n) for n in free_steps(g, h)
+                if not strands(g, h, n, h.ap, False, h.stride - 1)] + [Action(h.id, Verb.STOP)]
         if h.sprint == "sprint" and not h.sprint_attack:
-            if "run-and-gun" in h.perks:
+            if Perk.RUN_AND_GUN in h.perks:
                 acts += _quick(g, h, h.sq)
-            if "hit-and-run" in h.perks:
+            if Perk.HIT_AND_RUN in h.perks:
                 acts += _melee(g, h, h.sq)
     elif h.grapplers:
         acts = _grappled(g, h)
@@ -116,7 +117,7 @@ def hero_actions(g: Game, h: Hero) -> list[Action]:
         acts = _prone(g, h, {})
     else:
         acts = _standing(g, h, {})
-    return acts + free_actions(g, h) + [Action(h.id, "end")]
+    return acts + free_actions(g, h) + [Action(h.id, Verb.END)]
 
 
 def _grappled(g: Game, h: Hero) -> list[Action]:
@@ -126,21 +127,21 @@ def _grappled(g: Game, h: Hero) -> list[Action]:
         modes = fire_modes(g, h, h.active_cards())
         unarmed = "" if melee_card(g, h) else "unarmed"
         for z in own:
-            acts += [Action(h.id, "quick", target=z.id, mode=key) for key, _, _, _ in modes]
-            acts.append(Action(h.id, "melee", target=z.id, mode=unarmed))
+            acts += [Action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
+            acts.append(Action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
     if h.ap >= 2:
         m = g.mission
         room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
-        acts += [Action(h.id, "sweep", target=z.id, square=n) for z in own for n in room]
+        acts += [Action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
     return acts
 
 
 def _prone(g: Game, h: Hero, memo: dict) -> list[Action]:
     acts = []
     if h.ap >= 2:
-        acts += [Action(h.id, "crawl", to=n) for n in free_steps(g, h) if not strands(g, h, n, h.ap - 2, True)]
-    if h.ap >= cost(h, "stand"):
-        acts.append(Action(h.id, "stand"))
+        acts += [Action(h.id, Verb.CRAWL, to=n) for n in free_steps(g, h) if not strands(g, h, n, h.ap - 2, True)]
+    if h.ap >= cost(h, Verb.STAND):
+        acts.append(Action(h.id, Verb.STAND))
     acts += _quick(g, h, h.sq, memo=memo)
     acts += _throws(g, h)
     acts += _aimed(g, h, memo)
@@ -154,20 +155,20 @@ def _standing(g: Game, h: Hero, memo: dict) -> list[Action]:
     steps = [n for n in free_steps(g, h) if not strands(g, h, n, ap - 1, False)]
     acts = []
     if ap >= 1:
-        acts += [Action(h.id, "move", to=n) for n in steps]
+        acts += [Action(h.id, Verb.MOVE, to=n) for n in steps]
     if ap >= 2:
-        acts.append(Action(h.id, "sprint"))
-    if ap >= 4 and "turbo" in h.perks:
-        acts.append(Action(h.id, "turbo"))
+        acts.append(Action(h.id, Verb.SPRINT))
+    if ap >= 4 and Perk.TURBO in h.perks:
+        acts.append(Action(h.id, Verb.TURBO))
     if ap >= 1:
-        acts += [Action(h.id, "dive", to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+        acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
         acts += _doors(g, h)
         quick, melee = _quick(g, h, h.sq, memo=memo), _melee(g, h, h.sq)
         acts += quick + melee
         acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
-            acts.append(Action(h.id, "exit"))
+            acts.append(Action(h.id, Verb.EXIT))
     acts += _aimed(g, h, memo)
     if ap >= 2:
         acts += _executions(g, h, memo)
@@ -183,7 +184,7 @@ def _standing(g: Game, h: Hero, memo: dict) -> list[Action]:
 
 def free_steps(g: Game, h: Hero, frm: int | None = None) -> list[int]:
     m = g.mission
-    return [n for n in m.steps(h.sq if frm is None else frm, g.doors, "skinny" in h.perks)
+    return [n for n in m.steps(h.sq if frm is None else frm, g.doors, Perk.SKINNY in h.perks)
             if n not in g.at and m.standable[n]]
 
 
@@ -233,26 +234,26 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
     unarmed = "" if melee_card(g, h) else "unarmed"
     for n in steps:
         acts += _quick(g, h, n, leaving=h.sq, verb="move-quick", to=n, memo=memo)
-        acts += [Action(h.id, "move-melee", target=z.id, mode=unarmed, to=n)
+        acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
-        acts += [Action(h.id, "quick-move", target=a.target, mode=a.mode, to=n) for a in first_quick]
-        acts += [Action(h.id, "melee-move", target=a.target, mode=a.mode, to=n) for a in first_melee]
+        acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
+        acts += [Action(h.id, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
     if any(g.mission.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
             acts += _throws(g, h, n, "move-throw", n, leaving=h.sq)
-            acts += [Action(h.id, "throw-move", square=a.square, card=a.card, to=n) for a in first_throws]
+            acts += [Action(h.id, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
 
 
 def _aimed(g: Game, h: Hero, memo: dict) -> list[Action]:
-    if h.ap < cost(h, "aimed"):
+    if h.ap < cost(h, Verb.AIMED):
         return []
     m = g.mission
     acts = []
     for card in ballistic_cards(g, h):
         mode = card.name if len(h.active) > 1 else ""
-        acts += [Action(h.id, "aimed", target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card, memo=memo)]
+        acts += [Action(h.id, Verb.AIMED, target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card, memo=memo)]
         if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
     return acts
@@ -285,23 +286,23 @@ def _executions(g: Game, h: Hero, memo: dict) -> list[Action]:
     m = g.mission
     guns = ballistic_cards(g, h)
     found = blade_executions(g, h) | gun_executions(g, h)
-    if guns and "smile" in h.perks:
+    if guns and Perk.SMILE in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
                   and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}
-    return [Action(h.id, "execute", target=zid) for zid in sorted(found)]
+    return [Action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
 def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
     guns = ballistic_cards(g, h)
-    if "hit-man" not in h.perks or not guns:
+    if Perk.HIT_MAN not in h.perks or not guns:
         return []
-    return [Action(h.id, "hitman", target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
+    return [Action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
 def _alert(g: Game, h: Hero) -> list[Action]:
     if h.ap < 2 or not (ballistic_cards(g, h) or melee_card(g, h)):
         return []
-    return [Action(h.id, "alert", mode=d) for d in FACINGS]
+    return [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
 
 
 def _doors(g: Game, h: Hero) -> list[Action]:
@@ -313,12 +314,12 @@ def _doors(g: Game, h: Hero) -> list[Action]:
             continue
         if g.doors >> d & 1:
             if door.kind != "blast":
-                acts.append(Action(h.id, "close", square=d))
+                acts.append(Action(h.id, Verb.CLOSE, square=d))
             continue
         if door.kind == "door" or (door.kind == "locked" and door.key in h.keycards):
-            acts.append(Action(h.id, "open", square=d))
+            acts.append(Action(h.id, Verb.OPEN, square=d))
         if any(not g.active >> r & 1 for r in door.rooms):
-            acts.append(Action(h.id, "knock", square=d))
+            acts.append(Action(h.id, Verb.KNOCK, square=d))
     return acts
 
 
@@ -326,18 +327,18 @@ def _search_task(g: Game, h: Hero) -> list[Action]:
     m = g.mission
     acts = []
     room = m.room_of[h.sq]
-    if room and h.ap >= cost(h, "search") and room not in g.searched and g.deck_size() and (
+    if room and h.ap >= cost(h, Verb.SEARCH) and room not in g.searched and g.deck_size() and (
             h.stink or not infected_in_room(g, room)):
-        acts.append(Action(h.id, "search"))
-    if h.ap >= cost(h, "task"):
+        acts.append(Action(h.id, Verb.SEARCH))
+    if h.ap >= cost(h, Verb.TASK):
         for obj in m.compiled.objectives:
             if obj.number in g.objectives or obj.action != "task":
                 continue
             at = m.square(obj.at)
             if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
-                acts.append(Action(h.id, "task", target=obj.number))
+                acts.append(Action(h.id, Verb.TASK, target=obj.number))
         if room and any(d.kind == "blast" and d.room == room and not g.doors >> d.index & 1 for d in m.doors):
-            acts.append(Action(h.id, "task", target=0))
+            acts.append(Action(h.id, Verb.TASK, target=0))
     return acts
 
 
@@ -359,15 +360,15 @@ def free_actions(g: Game, h: Hero) -> list[Action]:
         acts += _exchanges(g, h)
     m = g.mission
     if h.stage:
-        acts += [Action(h.id, "medpack", card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
-    tank = next((c for c in h.active_cards() if short(c.eq) == "stink-tank"), None)
+        acts += [Action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
+    tank = next((c for c in h.active_cards() if short(c.eq) == Effect.STINK_TANK), None)
     if tank is not None and tank.ammo and not h.stink:
-        acts.append(Action(h.id, "stink"))
-    for perk in ("redline", "dead-eye", "berserker"):
+        acts.append(Action(h.id, Verb.STINK))
+    for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
             acts.append(Action(h.id, perk))
-    if "moral-support" in h.perks and h.ap >= 1:
-        acts += [Action(h.id, "support", other=o.id) for o in g.heroes
+    if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
+        acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
     return acts
 
@@ -376,7 +377,7 @@ def wieldable(g: Game, h: Hero, card) -> bool:
     eq = g.mission.equipment[card.eq]
     if eq.special is not None and short(eq.special) != h.id:
         return False
-    return eq.kind in ("ballistic", "melee", "explosive") or short(card.eq) == "stink-tank"
+    return eq.kind in ("ballistic", "melee", "explosive") or short(card.eq) == Effect.STINK_TANK
 
 
 def _weapons(g: Game, h: Hero) -> list[Action]:
@@ -386,7 +387,7 @@ def _weapons(g: Game, h: Hero) -> list[Action]:
     duals = [c for c in cards if m.equipment[c.eq].dual_wield]
     configs += [[a.name, b.name] for i, a in enumerate(duals) for b in duals[i + 1:]]
     configs.append([])
-    return [Action(h.id, "weapon", card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
+    return [Action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
 
 
 def exchangeable(g: Game, card) -> bool:
@@ -401,15 +402,15 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not isinstance(o, Hero) or o.grapplers:
             continue
         if not h.gave:
-            acts += [Action(h.id, "give", card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
+            acts += [Action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(Action(h.id, "give", card=f"object:{h.object}", other=o.id))
-            acts += [Action(h.id, "give", card=f"keycard:{k}", other=o.id) for k in h.keycards]
+                acts.append(Action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
+            acts += [Action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
         if not o.gave:
-            acts += [Action(h.id, "take", card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
+            acts += [Action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(Action(h.id, "take", card=f"object:{o.object}", other=o.id))
-            acts += [Action(h.id, "take", card=f"keycard:{k}", other=o.id) for k in o.keycards]
+                acts.append(Action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
+            acts += [Action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
     return acts
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..geometry.board import STANDABLE, Board, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
+from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
 
@@ -160,32 +161,32 @@ class Mission:
 
     def square(self, text: str) -> int:
         """The square a compiled reference (``floor:x,y``) names."""
-        floor, _, xy = text.rpartition(":")
-        x, y = xy.split(",")
-        return self.index(floor or self.floor_ids[0], int(x), int(y))
+        floor, x, y = parse_square(text)
+        return self.index(floor or self.floor_ids[0], x, y)
 
     def show(self, sq: int) -> str:
         x, y = self.xy[sq]
-        return f"{self.floor_ids[self.floor_of[sq]]}:{x},{y}" if self.multi else f"{x},{y}"
+        return square_name(self.floor_ids[self.floor_of[sq]] if self.multi else None, x, y)
 
     def show_edge(self, edge: str) -> str:
         """A compiled edge (floor:H:x,y) as players read it: without the floor on a one-floor map."""
-        return edge if self.multi else edge.split(":", 1)[1]
+        floor, axis, x, y = parse_edge(edge)
+        return edge_name(floor if self.multi else None, axis, x, y)
 
     def parse(self, text: str) -> int | None:
-        """A square typed by a person (``x,y`` or ``floor:x,y``), or None if it is not one on the board."""
-        floor, _, xy = text.strip().rpartition(":")
-        parts = xy.split(",")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        """A square typed by a person (``x,y`` or ``floor:x,y``, spaces allowed), or None if it is not
+        one on the board."""
+        try:
+            floor, x, y = parse_square("".join(text.split()))
+        except ValueError:
             return None
-        if not floor:
+        if floor is None:
             if self.multi:
                 return None
             floor = self.floor_ids[0]
         if floor not in self.floor_ids:
             return None
         number = self.floor_ids.index(floor)
-        x, y = int(parts[0]), int(parts[1])
         grid = self.board.floors[number].grid
         if not (x < grid.width and y < grid.height) or grid.terrain[y, x] == Terrain.VOID:
             return None
@@ -205,7 +206,7 @@ class Mission:
             self.door_offsets.append(len(self.doors))
             found, _, _ = f.grid.doors()
             for axis, x, y in found:
-                edge = f"{f.id}:{axis}:{x},{y}"
+                edge = edge_name(f.id, axis, x, y)
                 spec = compiled.get(edge)
                 a, b = ((x, y - 1), (x, y)) if axis == "H" else ((x - 1, y), (x, y))
                 sides = tuple(self.offsets[number] + sy * f.grid.width + sx for sx, sy in (a, b)
@@ -244,9 +245,8 @@ class Mission:
                                  door.start_open, door.sides, rooms)
 
     def _edge_key(self, text: str) -> tuple[int, str, int, int]:
-        floor, axis, xy = text.split(":")
-        x, y = xy.split(",")
-        return self.floor_ids.index(floor), axis, int(x), int(y)
+        floor, axis, x, y = parse_edge(text)
+        return self.floor_ids.index(floor or self.floor_ids[0]), axis, x, y
 
     def door_by_edge(self, text: str) -> int:
         return self.door_at[self._edge_key(text)]
@@ -515,6 +515,5 @@ class Mission:
 
 
 def _edge_tuple(edge: str) -> tuple[str, int, int]:
-    _, axis, xy = edge.split(":")
-    x, y = xy.split(",")
-    return axis, int(x), int(y)
+    _, axis, x, y = parse_edge(edge)
+    return axis, x, y

@@ -10,6 +10,7 @@ from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
 from .sight import face, watched
 from .state import Game, Hero, Infected, count_squares, short
+from .vocab import EventKind, Topic
 
 
 def phase(g: Game):
@@ -81,18 +82,18 @@ def roamer(g: Game, ctx: Context) -> None:
     else:
         squares, winner = _closest_unseen(g, ctx, heroes, maps, nearest, unseen)
     if not squares:
-        g.emit("roamer", "game", "Roamer: no active square is out of the heroes' sight; none is placed")
+        g.emit(EventKind.ROAMER, "game", "Roamer: no active square is out of the heroes' sight; none is placed")
         return
     if g.pool.get(cls, 0) <= 0 and not drop_off(g, ctx, cls):
-        g.emit("miniatures", "game", "Roamer: no miniature is left to place")
+        g.emit(EventKind.MINIATURES, "game", "Roamer: no miniature is left to place")
         return
     squares = [sq for sq in squares if sq not in g.at]  # a drop-off may not free a chosen square
     pick = ctx.choose(g.ruleset.decider, "Roamer: which square", [Choice(sq, g.show(sq)) for sq in squares],
-                      topic="place")
+                      topic=Topic.PLACE)
     sq = pick.key
     goal = winner or min(heroes, key=lambda h: maps[h.id].get(sq, UNREACHABLE))
     z = g.new_infected(cls, sq, face(g, sq, goal.sq, "N"))
-    g.emit("roamer", z.tag, f"Roamer: {g.label(z)} is placed at {g.show(sq)}", sq)
+    g.emit(EventKind.ROAMER, z.tag, f"Roamer: {g.label(z)} is placed at {g.show(sq)}", sq)
     notice(g, z)
 
 
@@ -121,9 +122,9 @@ def drop_off(g: Game, ctx: Context, cls: str) -> bool:
     far = max(dist.values())
     tied = [z for z in units if dist[z.id] == far]
     options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
-    pick = ctx.choose(g.ruleset.decider, "Drop-off: which unit leaves", options, topic="drop-off")
+    pick = ctx.choose(g.ruleset.decider, "Drop-off: which unit leaves", options, topic=Topic.DROP_OFF)
     z = g.infected[pick.key]
-    g.emit("drop-off", z.tag, f"{g.label(z).capitalize()} is dropped off from {g.show(z.sq)}", z.sq)
+    g.emit(EventKind.DROP_OFF, z.tag, f"{g.label(z).capitalize()} is dropped off from {g.show(z.sq)}", z.sq)
     g.remove(z)
     return True
 
@@ -141,20 +142,20 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
         result = row(spec.table, roll)
-        g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
+        g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
         if result.kind == "infected":
             for _ in range(result.count):
                 place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
     result = row(spec.what, roll)
-    g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
+    g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
     if result.kind != "infected":
         return
     for number in range(1, result.count + 1):
         second = ctx.roll(f"Room spawn in {title}, roll 2: how far away is infected {number}")
         distance = row(spec.distance, second).distance
-        g.emit("room spawn", "game", f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
+        g.emit(EventKind.ROOM_SPAWN, "game", f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))
         place_in_room(g, ctx, room, hero, result.infected, distance, False)
 
@@ -163,10 +164,10 @@ def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distan
     m = g.mission
     free = [sq for sq in m.rooms[room].squares if sq not in g.at]
     if not free:
-        g.emit("room spawn", "game", f"{m.rooms[room].title()} is full: nothing more is placed")
+        g.emit(EventKind.ROOM_SPAWN, "game", f"{m.rooms[room].title()} is full: nothing more is placed")
         return
     if g.pool.get(cls, 0) <= 0 and not drop_off(g, ctx, cls):
-        g.emit("miniatures", "game", "No miniature is left to place")
+        g.emit(EventKind.MINIATURES, "game", "No miniature is left to place")
         return
     dist = m.route_from(hero.sq, ALL)
     squares: list[int] = []
@@ -177,11 +178,11 @@ def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distan
         squares = _at_distance(free, dist, distance)
     options = [Choice(sq, g.show(sq)) for sq in squares]
     pick = ctx.choose(g.ruleset.decider, f"Room spawn: where does the {m.classes[cls].name.lower()} go", options,
-                      topic="place")
+                      topic=Topic.PLACE)
     sq = pick.key
     z = g.new_infected(cls, sq, face(g, sq, hero.sq, "N"))
     away = dist.get(sq)
-    g.emit("placed", z.tag, f"{g.label(z).capitalize()} is placed at {g.show(sq)}"
+    g.emit(EventKind.PLACED, z.tag, f"{g.label(z).capitalize()} is placed at {g.show(sq)}"
            + (f", {count_squares(away)} from {hero.name}" if away is not None else ""), sq)
     notice(g, z)
 
@@ -203,7 +204,7 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
     """One infected on ``origin`` if free, else on the nearest free active square (event spawns, search cards)."""
     m = g.mission
     if g.pool.get(cls, 0) <= 0 and not (drop and drop_off(g, ctx, cls)):
-        g.emit("miniatures", "game", f"{why}: no miniature is left to place")
+        g.emit(EventKind.MINIATURES, "game", f"{why}: no miniature is left to place")
         return None
     dist = m.route_from(origin, g.active)
     free = [(d, sq) for sq, d in dist.items() if sq not in g.at and m.standable[sq]]
@@ -211,11 +212,11 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
         return None
     best = min(d for d, _ in free)
     options = [Choice(sq, g.show(sq)) for d, sq in sorted(free) if d == best]
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options, topic="place")
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options, topic=Topic.PLACE)
     heroes = g.board_heroes()
     goal = min(heroes, key=lambda h: m.route_from(h.sq, ALL).get(pick.key, UNREACHABLE)) if heroes else None
     z = g.new_infected(cls, pick.key, face(g, pick.key, goal.sq, "N") if goal else "N")
-    g.emit("placed", z.tag, f"{why}: {g.label(z)} is placed at {g.show(pick.key)}", pick.key)
+    g.emit(EventKind.PLACED, z.tag, f"{why}: {g.label(z)} is placed at {g.show(pick.key)}", pick.key)
     notice(g, z)
     return z
 
@@ -233,9 +234,9 @@ def place_released(g: Game, ctx: Context, z: Infected, sq: int, why: str) -> Non
     if not near:
         g.remove(z)
         return
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near], topic="place")
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near], topic=Topic.PLACE)
     g.place(z, pick.key)
-    g.emit("placed", z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
+    g.emit(EventKind.PLACED, z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
 
 
 def notice(g: Game, z: Infected) -> None:

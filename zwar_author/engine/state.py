@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .events import Event
 from .mission import Mission
+from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
     from .variants import Campaign
@@ -19,9 +20,6 @@ if TYPE_CHECKING:
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WEAPON_KINDS = ("ballistic", "melee", "explosive")
 MAX_STAGE = 5
-#: the heading each phase of a turn is announced with
-PHASE_NAMES = {"heroes": "Hero move", "bites": "Infected move", "spawn": "Infected spawn",
-               "infection": "Infection test", "end": "End phase"}
 
 
 def count_squares(n: int) -> str:
@@ -91,7 +89,7 @@ class Hero:
     def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
         self.id, self.qid, self.name = short(qid), qid, name
         self.sq: int | None = sq
-        self.status = "board"  # board, escaped or dead
+        self.status = HeroStatus.BOARD  # board, escaped or dead
         self.prone = False
         self.stage = 0  # infection stage, 0 when not infected
         self.ap = 0
@@ -121,7 +119,7 @@ class Hero:
 
     @property
     def on_board(self) -> bool:
-        return self.status == "board"
+        return self.status == HeroStatus.BOARD
 
     def card(self, name: str) -> Card | None:
         for c in self.cards:
@@ -174,7 +172,7 @@ class Game:
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
         self.mission, self.ruleset, self.setup = mission, ruleset, setup
         self.turn = 0
-        self.phase = "start"
+        self.phase = Phase.START
         self.doors = 0  # bit i: door i open (destroyed doors stay open)
         self.destroyed = 0
         self.active = 0  # bit r: room r active
@@ -251,11 +249,11 @@ class Game:
         return self.outcome is not None
 
     def board_heroes(self) -> list[Hero]:
-        return [h for h in self.heroes if h.status == "board"]
+        return [h for h in self.heroes if h.status == HeroStatus.BOARD]
 
     def detectable(self) -> list[Hero]:
         """Heroes the infected can find: on the board, not hidden by the Stink Tank."""
-        return [h for h in self.heroes if h.status == "board" and not h.stink]
+        return [h for h in self.heroes if h.status == HeroStatus.BOARD and not h.stink]
 
     def board_infected(self) -> list[Infected]:
         return [z for z in self.infected.values() if z.sq is not None]
@@ -273,19 +271,19 @@ class Game:
         """End the game: victory or defeat, why in a word (condition, hero died, turn limit, no heroes)
         and in a sentence. Callers raise GameOver once they have said what follows (XP)."""
         self.outcome, self.cause, self.reason = outcome, cause, reason
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
 
     def enter_phase(self, name: str) -> None:
         self.phase = name
-        self.emit("phase", "game", PHASE_NAMES[name])
+        self.emit(EventKind.PHASE, "game", PHASE_NAMES[name])
 
     # --- the log ---------------------------------------------------------------------
 
     def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
              result: str | None = None) -> None:
-        where = self.show(at) if isinstance(at, int) else at
-        self.log.append(Event(self.turn, self.phase, kind, who, text, where, tuple(dice), result))
+        sq, edge = (at, None) if isinstance(at, int) else (None, at)
+        self.log.append(Event(self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result))
 
     # --- units on squares ------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from .spawn import (
 )
 from .spawn import phase as spawn_tables
 from .state import Game, GameOver, Hero
+from .vocab import EventKind, HeroStatus, Perk, Phase, Side, Topic
 from .world import check, end_game, trigger
 
 
@@ -34,14 +35,14 @@ def step(g: Game, ctx: Context) -> None:
     phase, heroes = g.phase, _standing_heroes(g)
     try:
         STEPS[phase](g, ctx)
-        if phase == "heroes" or _standing_heroes(g) != heroes:
+        if phase == Phase.HEROES or _standing_heroes(g) != heroes:
             check(g, end_of_turn=False)
     except GameOver:
         pass
 
 
 def _standing_heroes(g: Game) -> int:
-    return sum(1 for h in g.heroes if h.status == "board")
+    return sum(1 for h in g.heroes if h.status == HeroStatus.BOARD)
 
 
 # --- turn announce and hero move -----------------------------------------------------------
@@ -49,12 +50,12 @@ def _standing_heroes(g: Game) -> int:
 
 def announce(g: Game, ctx: Context) -> None:
     g.turn += 1
-    g.emit("turn", "game", f"Turn {g.turn}")
+    g.emit(EventKind.TURN, "game", f"Turn {g.turn}")
     for h in g.heroes:
         if h.on_board:
             start_turn(g, h)
     g.current = None
-    g.enter_phase("heroes")
+    g.enter_phase(Phase.HEROES)
     trigger(g, ctx, "turn", g.turn)
 
 
@@ -62,7 +63,7 @@ def start_turn(g: Game, h: Hero) -> None:
     base = g.mission.hero_cards[h.qid].ap
     h.ap_turn = g.ruleset.ap(h, base)
     h.ap, h.done, h.gave, h.stink = h.ap_turn, False, False, False
-    h.switches = 2 if "quick-draw" in h.perks else 1
+    h.switches = 2 if Perk.QUICK_DRAW in h.perks else 1
     h.aim, h.stride, h.sprint, h.sprint_attack = None, 0, "", False
     h.boosts.clear()
     h.melee_alerted.clear()
@@ -75,9 +76,9 @@ def hero_step(g: Game, ctx: Context) -> None:
     if not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
         return
-    action = ctx.choose("heroes", "Hero move: choose an action", legal(g), topic="hero")
+    action = ctx.choose(Side.HEROES, "Hero move: choose an action", legal(g), topic=Topic.HERO)
     perform(g, ctx, action)
-    if g.phase == "heroes" and not any(h.on_board and not h.done for h in g.heroes):
+    if g.phase == Phase.HEROES and not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
 
 
@@ -92,7 +93,7 @@ def bites(g: Game, ctx: Context) -> None:
                 bite_test(g, ctx, h, g.infected[zid])
     g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id) if not z.prone]
     g.closest = None
-    g.phase = "infected"
+    g.phase = Phase.INFECTED
 
 
 def infected_step(g: Game, ctx: Context) -> None:
@@ -103,13 +104,13 @@ def infected_step(g: Game, ctx: Context) -> None:
     if not waiting:
         g.pending = []
         g.spawn_left = _spawn_rolls(g)
-        g.enter_phase("spawn")
+        g.enter_phase(Phase.SPAWN)
         return
     best = waiting[0][0]
     tied = [z for d, z in waiting if d == best]
     options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
     pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
-                      topic="order")
+                      topic=Topic.ORDER)
     g.pending = [(d, i) for d, i in g.pending if i != pick.key]
     activate(g, ctx, g.infected[pick.key])
 
@@ -133,7 +134,7 @@ def _spawn_rolls(g: Game) -> int:
 
 def spawn_step(g: Game, ctx: Context) -> None:
     if g.spawn_left <= 0:
-        g.enter_phase("infection")
+        g.enter_phase(Phase.INFECTION)
         return
     g.spawn_left -= 1
     turn_spawn(g, ctx)
@@ -148,18 +149,18 @@ def turn_spawn(g: Game, ctx: Context) -> None:
     if spec.table is not None:
         roll = ctx.roll("Turn spawn")
         result = row(spec.table, roll)
-        g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → {result_text(g, result)}", dice=(roll,))
+        g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → {result_text(g, result)}", dice=(roll,))
         _spawn_result(g, ctx, result, result.spawn_point)
         return
     roll = ctx.roll("Turn spawn, roll 1: where")
     where = row(spec.where, roll)
     if where.kind != "spawn_point":
-        g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → {result_text(g, where)}", dice=(roll,))
+        g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → {result_text(g, where)}", dice=(roll,))
         _spawn_result(g, ctx, where, None)
         return
     second = ctx.roll(f"Turn spawn, roll 2: what spawns at {where.spawn_point}")
     what = row(spec.what, second)
-    g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → spawn point {where.spawn_point}; "
+    g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → spawn point {where.spawn_point}; "
            f"rolls {second} → {result_text(g, what)}", dice=(roll, second))
     _spawn_result(g, ctx, what, where.spawn_point)
 
@@ -170,7 +171,7 @@ def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
     elif result.kind == "infected" and letter is not None:
         spawn_at(g, ctx, letter, result.count, result.infected)
     elif result.kind == "sinkhole":
-        g.emit("sinkhole", "game", "A sinkhole opens: Z War One has no sinkhole rule, nothing happens")
+        g.emit(EventKind.SINKHOLE, "game", "A sinkhole opens: Z War One has no sinkhole rule, nothing happens")
 
 
 def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
@@ -178,10 +179,10 @@ def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
     sq = spawn_point(g, letter)
     placed = min(count, max(0, g.pool.get(cls, 0)))
     if placed < count:
-        g.emit("miniatures", "game", f"Only {count_text(g, placed, cls)} left to place")
+        g.emit(EventKind.MINIATURES, "game", f"Only {count_text(g, placed, cls)} left to place")
     for _ in range(placed):
         z = g.new_infected(cls, None, "N")
-        g.emit("spawn", z.tag, f"{g.label(z).capitalize()} spawns at {letter} ({g.show(sq)})", sq)
+        g.emit(EventKind.SPAWN, z.tag, f"{g.label(z).capitalize()} spawns at {letter} ({g.show(sq)})", sq)
         activate(g, ctx, z, enter=sq)
 
 
@@ -193,20 +194,20 @@ def infection_tests(g: Game, ctx: Context) -> None:
         if not h.on_board or not h.stage:
             continue
         why = f"{h.name}'s infection test (stage {h.stage})"
-        result = tested(g, ctx, h, why, g.ruleset.infection_check, 0, "stable", ("infection", h.id),
+        result = tested(g, ctx, h, why, g.ruleset.infection_check, 0, "stable", (EventKind.INFECTION, h.id),
                         lambda r: "next stage" if r == "next" else "stable")
         if result == "next":
             infect(g, ctx, h, "infection")
         if g.over:
             return
-    g.enter_phase("end")
+    g.enter_phase(Phase.END)
 
 
 def end_phase(g: Game, ctx: Context) -> None:
     for h in g.heroes:
         if h.alert:
             h.alert = None
-            g.emit("alert", h.id, f"{h.name}'s alert token is removed")
+            g.emit(EventKind.ALERT, h.id, f"{h.name}'s alert token is removed")
     heroes = g.detectable()
     for z in sorted(g.board_infected(), key=lambda z: z.id):
         if z.prone:
@@ -214,12 +215,12 @@ def end_phase(g: Game, ctx: Context) -> None:
             near = min(heroes, key=lambda h: hero_distance(g, h, z.sq), default=None)
             if near is not None:
                 z.facing = face(g, z.sq, near.sq, z.facing)
-            g.emit("stand", z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
+            g.emit(EventKind.STAND, z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
     _rise(g, ctx)
     check(g, end_of_turn=True)
     if not g.over and g.turn >= g.setup.max_turns:
         end_game(g, "defeat", "turn limit", f"the game reached its limit of {g.setup.max_turns} turns")
-    g.phase = "start"
+    g.phase = Phase.START
 
 
 def _rise(g: Game, ctx: Context) -> None:
@@ -237,7 +238,7 @@ def _rise(g: Game, ctx: Context) -> None:
         g.lift(h)
         del g.risen[0]  # the body is off the board: ``risen`` lists only bodies still lying there
         if newborn is None:
-            g.emit("rise", hero_id, f"{h.name} would rise as a newborn, but the rules have no newborn card")
+            g.emit(EventKind.RISE, hero_id, f"{h.name} would rise as a newborn, but the rules have no newborn card")
             continue
         g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
         z = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
@@ -245,8 +246,8 @@ def _rise(g: Game, ctx: Context) -> None:
             z.facing = face(g, z.sq, min(g.detectable(), key=lambda o: hero_distance(g, o, z.sq)).sq, z.facing)
 
 
-STEPS = {"start": announce, "heroes": hero_step, "bites": bites, "infected": infected_step,
-         "spawn": spawn_step, "infection": infection_tests, "end": end_phase}
+STEPS = {Phase.START: announce, Phase.HEROES: hero_step, Phase.BITES: bites, Phase.INFECTED: infected_step,
+         Phase.SPAWN: spawn_step, Phase.INFECTION: infection_tests, Phase.END: end_phase}
 
 
 # --- rooms, doors, objectives and events ---------------------------------------------------

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ..model.content import CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
+from .vocab import EventKind, Side, Topic
 
 
 class _Result(NamedTuple):
@@ -45,7 +46,7 @@ class Campaign:
     game = "zwar1"
     mode = "campaign"
     #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
-    decider = "heroes"
+    decider = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
     infection_check = INFECTION_CHECK
@@ -68,7 +69,7 @@ class Campaign:
             rolls = [(ctx.roll(f"{why}: {h.name} rolls", h.id), h) for h in heroes]
             low = min(r for r, _ in rolls)
             text = ", ".join(f"{h.name} {r}" for r, h in rolls)
-            game.emit("roll-off", "game", f"Roll-off ({why}): {text}", dice=tuple(r for r, _ in rolls))
+            game.emit(EventKind.ROLL_OFF, "game", f"Roll-off ({why}): {text}", dice=tuple(r for r, _ in rolls))
             heroes = [h for r, h in rolls if r == low]
         return heroes[0]
 
@@ -84,12 +85,12 @@ class Campaign:
 
 class Director(Campaign):
     mode = "director"
-    decider = "director"
+    decider = Side.DIRECTOR
     roamer_anywhere = True
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
-                          topic="target")
+                          topic=Topic.TARGET)
         return game.hero(pick.key)
 
     def hero_died(self, game: Game, hero: Hero, cause: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .mission import ALL, UNREACHABLE
 from .sight import reach
 from .state import Game, Hero, Infected
+from .vocab import HeroStatus, Perk
 
 
 def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
@@ -46,7 +47,7 @@ def grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int =
     """Infected locked in a grapple with another hero on a square next to ``sq``: within melee
     reach for a blade or a fist, on an adjacent square in the hero's sight for a gun (a gun may
     shoot diagonally across a doorway or past a wall end, a blade may not)."""
-    held = [o for o in g.heroes if o.grapplers and o is not h and o.status == "board"]
+    held = [o for o in g.heroes if o.grapplers and o is not h and o.status == HeroStatus.BOARD]
     if not held:
         return []
     if gun:
@@ -93,7 +94,7 @@ def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
 def blade_executions(g: Game, h: Hero) -> set[int]:
     """Infected ``h`` may execute with a blade or (Kerb Stomp) a boot: prone, or in a grapple with
     another hero, within melee reach (never through a wall or diagonally over a doorway or corner)."""
-    if not (melee_card(g, h) or "kerb-stomp" in h.perks):
+    if not (melee_card(g, h) or Perk.KERB_STOMP in h.perks):
         return set()
     return {z.id for z in blade_targets(g, h, h.sq) if z.prone or z.holder is not None}
 

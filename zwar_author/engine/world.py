@@ -8,6 +8,7 @@ from __future__ import annotations
 from .chance import Context
 from .spawn import place_near, room_spawn, spawn_point
 from .state import Game, GameOver, Hero
+from .vocab import EventKind, HeroStatus, Perk
 
 
 def activate_room(g: Game, ctx: Context, room: int, hero: Hero | None) -> None:
@@ -16,7 +17,7 @@ def activate_room(g: Game, ctx: Context, room: int, hero: Hero | None) -> None:
         return
     g.active |= 1 << room
     entry = g.mission.rooms[room]
-    g.emit("active", "game", f"{entry.title()} is now active")
+    g.emit(EventKind.ACTIVE, "game", f"{entry.title()} is now active")
     if hero is not None:
         room_spawn(g, ctx, room, hero)
     trigger(g, ctx, "room_activated", entry.id)
@@ -31,7 +32,7 @@ def open_blast_doors(g: Game, ctx: Context, room: int) -> None:
     for door in m.doors:
         if door.kind == "blast" and door.room == room and not g.doors >> door.index & 1:
             g.doors |= 1 << door.index
-            g.emit("door", "game", f"The blast door at {m.show_edge(door.edge)} opens", door.edge)
+            g.emit(EventKind.DOOR, "game", f"The blast door at {m.show_edge(door.edge)} opens", door.edge)
             door_opened(g, ctx, door.index)
             for other in sorted(door.rooms):
                 activate_room(g, ctx, other, None)
@@ -41,8 +42,8 @@ def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
     g.objectives.add(number)
     obj = next(o for o in g.mission.compiled.objectives if o.number == number)
     label = f": {obj.label}" if obj.label else ""
-    g.emit("objective", h.id, f"{h.name} completes objective {number}{label}",
-           obj.at.split(":", 1)[1] if not g.mission.multi else obj.at, result=str(number))
+    g.emit(EventKind.OBJECTIVE, h.id, f"{h.name} completes objective {number}{label}",
+           g.mission.square(obj.at), result=str(number))
     trigger(g, ctx, "objective", number)
     room = g.mission.room_of[h.sq]
     if obj.action == "task" and room:
@@ -59,25 +60,25 @@ def trigger(g: Game, ctx: Context, kind: str, value) -> None:
 
 def run_event(g: Game, ctx: Context, event) -> None:
     m = g.mission
-    g.emit("event", "game", f"Event: {event.text.strip()}" if event.text.strip() else "Event")
+    g.emit(EventKind.EVENT, "game", f"Event: {event.text.strip()}" if event.text.strip() else "Event")
     if event.spawn_phase is not None:
         ids = [p.id for p in m.compiled.spawn.phases]
         g.spawn_phase = ids.index(event.spawn_phase)
         name = m.compiled.spawn.phases[g.spawn_phase].name or event.spawn_phase
-        g.emit("spawn phase", "game", f"Spawning changes to {name}")
+        g.emit(EventKind.SPAWN_PHASE, "game", f"Spawning changes to {name}")
     for edge in event.open_doors:
         d = m.door_by_edge(edge)
         if not g.doors >> d & 1:
             g.doors |= 1 << d
-            g.emit("door", "game", f"The door at {m.show_edge(edge)} opens", edge)
+            g.emit(EventKind.DOOR, "game", f"The door at {m.show_edge(edge)} opens", edge)
             door_opened(g, ctx, d)
             for room in sorted(m.doors[d].rooms):
                 activate_room(g, ctx, room, None)
     if event.open_exits:
         g.exits_open = True
-        g.emit("exits", "game", "The exits open")
+        g.emit(EventKind.EXITS, "game", "The exits open")
     if event.enter is not None:
-        g.emit("enter", "game", f"{event.enter} enters: entering units are not part of the Z War One engine yet")
+        g.emit(EventKind.ENTER, "game", f"{event.enter} enters: entering units are not part of the Z War One engine yet")
     for result in event.spawn:
         for _ in range(result.count):
             place_near(g, ctx, result.infected, spawn_point(g, result.spawn_point),
@@ -115,10 +116,10 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
         parts.append(set(cond.objectives) <= g.objectives)
     if cond.objectives_count:
         parts.append(len(g.objectives) >= cond.objectives_count)
-    living = [h for h in g.heroes if h.status != "dead"]
-    escaped = [h for h in g.heroes if h.status == "escaped"]
+    living = [h for h in g.heroes if h.status != HeroStatus.DEAD]
+    escaped = [h for h in g.heroes if h.status == HeroStatus.ESCAPED]
     if cond.escape == "all":
-        parts.append(bool(living) and all(h.status == "escaped" for h in living))
+        parts.append(bool(living) and all(h.status == HeroStatus.ESCAPED for h in living))
     elif cond.escape == "any":
         parts.append(bool(escaped))
     if cond.carrying:
@@ -128,7 +129,7 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
     if cond.after_turn:
         parts.append(end_of_turn and g.turn >= cond.after_turn)
     if cond.any_hero_dies:
-        parts.append(any(h.status == "dead" for h in g.heroes))
+        parts.append(any(h.status == HeroStatus.DEAD for h in g.heroes))
     if cond.escort or cond.kill or cond.npc_dies:
         parts.append(False)  # NPCs and versus roles are not part of the Z War One engine yet
     return bool(parts) and all(parts)
@@ -147,12 +148,12 @@ def award_xp(g: Game) -> None:
     base = m.compiled.rules.campaign_xp if m.compiled.rules.campaign_xp is not None else 20
     parts = []
     for h in g.heroes:
-        if h.status == "dead":
+        if h.status == HeroStatus.DEAD:
             continue
         loot = sum(m.search_cards[c].xp or 0 for c in h.loot)
         fence = 10 * sum(1 for c in h.cards if m.equipment[c.eq].kind == "ballistic" and not c.fired) \
-            if "fence" in h.perks else 0
+            if Perk.FENCE in h.perks else 0
         h.xp = base + loot + fence
         extra = (f" + loot {loot}" if loot else "") + (f" + fence {fence}" if fence else "")
         parts.append(f"{h.name} {h.xp}" + (f" ({base}{extra})" if extra else ""))
-    g.emit("xp", "game", "XP: " + ", ".join(parts))
+    g.emit(EventKind.XP, "game", "XP: " + ", ".join(parts))

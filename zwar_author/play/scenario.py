@@ -23,8 +23,9 @@ from ..engine.actions import ParseError, describe, parse
 from ..engine.api import SetupError, new_game
 from ..engine.chance import Context, Request
 from ..engine.mission import Mission
-from ..engine.state import PHASE_NAMES, Game, GameOver, Hero, Setup
+from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
+from ..engine.vocab import PHASE_NAMES, EventKind, Phase, RequestKind
 from ..engine.world import check
 from ..errors import Diagnostic, Severity
 from ..model.common import (
@@ -161,14 +162,14 @@ class _Script(Context):
         self.script = list(info.script)
 
     def ask(self, request: Request):
-        if request.kind == "roll":
+        if request.kind == RequestKind.ROLL:
             if not self.dice:
                 raise _OutOfInput(request)
             face = self.dice.pop(0)
             if face not in request.options:
                 raise ScenarioError(f"die {face} does not fit a d{len(request.options)}: {request.why}")
             return face
-        if request.kind == "draw":
+        if request.kind == RequestKind.DRAW:
             if not self.cards:
                 raise _OutOfInput(request)
             card = self.cards.pop(0)
@@ -249,12 +250,12 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     STEPS["start"](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
-    if info.phase != "heroes":
+    if info.phase != Phase.HEROES:
         for h in g.heroes:
             h.done = True
-        g.phase = "bites" if info.phase == "infected" else info.phase
+        g.phase = Phase.BITES if info.phase == Phase.INFECTED else info.phase
         g.spawn_left = _spawn_rolls(g)
-        g.emit("phase", "game", PHASE_NAMES[g.phase])
+        g.emit(EventKind.PHASE, "game", PHASE_NAMES[g.phase])
     return g
 
 
@@ -438,7 +439,7 @@ def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
                         f"{'nothing' if pending is None else repr(pending.why)}")
     if not (expect.legal or expect.illegal):
         return failures
-    if pending is None or pending.kind != "choose":
+    if pending is None or pending.kind != RequestKind.CHOOSE:
         return failures + ["legal/illegal: the game is not waiting for a decision at the end"]
     offered = {describe(g, o) for o in pending.options}
     failures += [f"legal: `{t}` is not offered; offered: {sorted(offered)}" for t in expect.legal if t not in offered]

@@ -21,6 +21,7 @@ from ..engine.events import Event
 from ..engine.explain import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
+from ..engine.vocab import RequestKind, Topic
 from ..errors import UsageError
 from .load import load_mission
 
@@ -62,7 +63,7 @@ class Session:
     def roll(self) -> tuple[Event, ...]:
         """Answer a pending roll or draw from the session's own seeded dice."""
         request = self.request
-        if request.kind == "roll":
+        if request.kind == RequestKind.ROLL:
             return self._apply(self.rng.randint(1, len(request.options)))
         return self._apply(self.rng.choices(request.options, request.weights)[0])
 
@@ -72,16 +73,16 @@ class Session:
         if request is None:
             raise CommandError("the game is over")
         text = text.strip()
-        if request.kind == "roll":
+        if request.kind == RequestKind.ROLL:
             if not text.isdigit() or not 1 <= int(text) <= len(request.options):
                 raise CommandError(f"type the die as rolled: a number from 1 to {len(request.options)}")
             return self._apply(int(text))
-        if request.kind == "draw":
+        if request.kind == RequestKind.DRAW:
             return self._apply(self._card(request, text))
         try:
             option = parse(self.game, request.options, text, self.game.current)
         except ParseError as exc:
-            if request.why.startswith("Hero move") and not text.isdigit() and "could be" not in str(exc):
+            if request.topic == Topic.HERO and not text.isdigit() and "could be" not in str(exc):
                 raise CommandError(why_not(self.game, text, self.game.current)) from None
             raise CommandError(str(exc)) from None
         return self._apply(option)

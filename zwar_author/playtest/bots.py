@@ -30,6 +30,7 @@ from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
 from ..engine.state import Game, Hero
+from ..engine.vocab import Side, Topic, Verb
 
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -70,7 +71,7 @@ class Bot:
     _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors), kept between decisions
 
     def __call__(self, g: Game, request: Request):
-        if request.topic == "hero":
+        if request.topic == Topic.HERO:
             return self.hero_move(g, request.options)
         return self.decide(g, request)
 
@@ -79,19 +80,20 @@ class Bot:
     def decide(self, g: Game, request: Request):
         options = request.options
         keys = [o.key for o in options]
-        if request.topic == "fire":
+        if request.topic == Topic.FIRE:
             return _best_fire(options)
-        if request.topic == "strike":
+        if request.topic == Topic.STRIKE:
             return _option(options, "attack") or options[0]
-        if request.topic == "blessed":
-            testing = "test" in request.why
-            return _option(options, "yes") if testing or self.style.bless_attacks else _option(options, "no")
-        if request.topic == "double-tap":
+        if request.topic == Topic.BLESSED_TEST:
             return _option(options, "yes")
-        if request.topic == "kneecap":
+        if request.topic == Topic.BLESSED:
+            return _option(options, "yes") if self.style.bless_attacks else _option(options, "no")
+        if request.topic == Topic.DOUBLE_TAP:
+            return _option(options, "yes")
+        if request.topic == Topic.KNEECAP:
             return _option(options, "no")
-        if request.topic == "place" and all(isinstance(k, int) for k in keys):
-            if request.side == "director":  # the director puts infected as close to the heroes as allowed
+        if request.topic == Topic.PLACE and all(isinstance(k, int) for k in keys):
+            if request.side == Side.DIRECTOR:  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
             return max(options, key=lambda o: (_nearest_hero(g, o.key), -o.key))  # as far from us as allowed
         return options[0]
@@ -107,7 +109,7 @@ class Bot:
             choice = self.choose(g, h, mine[h.id])
             if choice is not None:
                 return choice
-        end_turn = next((a for a in options if a.verb == "end-turn"), None)
+        end_turn = next((a for a in options if a.verb == Verb.END_TURN), None)
         return end_turn or options[0]
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
@@ -254,7 +256,7 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     if by_verb.get("berserker"):
         near = _standing_near(g, h)
         best = _best_attack(g, h, [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in near])
-        if best is not None and best.verb == "melee":
+        if best is not None and best.verb == Verb.MELEE:
             return by_verb["berserker"][0]
     if by_verb.get("redline") and h.grapplers:
         return by_verb["redline"][0]
@@ -435,14 +437,14 @@ def _urgency(g: Game, h: Hero) -> tuple:
 
 def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     """The chance ``a`` kills its target outright (1 for automatic kills)."""
-    if a.verb in ("execute", "hitman"):
+    if a.verb in (Verb.EXECUTE, Verb.HITMAN):
         return 1.0
     m = g.mission
     z = g.infected.get(a.target)
     if z is None:
         return 0.0
     points = m.classes[z.cls].kill_points - z.damage
-    if a.verb == "melee" or a.verb in ("move-melee", "melee-move"):
+    if a.verb == Verb.MELEE or a.verb in (Verb.MOVE_MELEE, Verb.MELEE_MOVE):
         blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed
         p = _faces(table, melee_bonus(h, blade is None))
@@ -453,7 +455,7 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     if not guns:
         return 0.0
     eq = m.equipment[guns[0].eq]
-    bonus = g.ruleset.aimed_modifier(eq) if a.verb == "aimed" else 0
+    bonus = g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0
     p = _faces(eq.quick, bonus)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice

@@ -15,6 +15,7 @@ from ..engine.chance import Live
 from ..engine.mission import Mission
 from ..engine.state import Game, Setup
 from ..engine.turn import step
+from ..engine.vocab import HeroStatus, Phase
 from ..render.board import draw_floor, symbol
 from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
@@ -42,7 +43,7 @@ def replay(mission: Mission, policy_name: str, seed: int, index: int,
     while not g.over:
         phase = g.phase
         step(g, ctx)
-        if phase == "end" or g.over:
+        if phase == Phase.END or g.over:
             number = g.turn
             turns.append(Turn(number, [e.text for e in g.log if e.turn == number], pictures(g, f"turn-{number}")))
     return g, turns
@@ -96,7 +97,7 @@ def pictures(g: Game, name: str) -> list[str]:
                 x, y = m.xy[sq]
                 items += symbol(kind, (x + 0.5) * s, (y + 0.5) * s, s, SCREEN, **args)
         for h in g.heroes:
-            if h.status == "board" and m.floor_of[h.sq] == number:
+            if h.status == HeroStatus.BOARD and m.floor_of[h.sq] == number:
                 items += _hero(h, *m.xy[h.sq], s)
         board = Group([draw_floor(floor, compiled, SCREEN, s, markers=False), *items])
         size = (floor.grid.width * s, floor.grid.height * s)

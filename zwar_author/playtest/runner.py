@@ -70,7 +70,7 @@ def play(plan: Plan, index: int) -> dict:
     simulate(game, policy(plan.policy, game_seed(plan.seed, index, "bots")), random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:
-        out["log"] = [e.record() for e in game.log]
+        out["log"] = [e.record(mission) for e in game.log]
     return out
 
 

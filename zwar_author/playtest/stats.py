@@ -21,18 +21,17 @@ HEATMAPS = ("taken_down", "spawned", "occupied")
 
 def record(g: Game, index: int, seed: int) -> dict:
     """The facts of one finished game, as plain data (small enough to send between processes)."""
-    m = g.mission
     heat: dict[str, Counter] = {name: Counter() for name in HEATMAPS}
     heroes = {h.id for h in g.heroes}
     objectives: dict[int, int] = {}
     dead, cause = None, None
     for e in g.log:
         if e.kind == "taken down":
-            _add(heat["taken_down"], m, e.at)
+            _add(heat["taken_down"], e.sq)
         elif e.kind in ("enter", "roamer", "placed") and e.who.startswith("z"):
-            _add(heat["spawned"], m, e.at)
+            _add(heat["spawned"], e.sq)
         elif e.kind == "move" and e.who in heroes:
-            _add(heat["occupied"], m, e.at)
+            _add(heat["occupied"], e.sq)
         elif e.kind == "objective":
             objectives.setdefault(int(e.result), e.turn)
         elif e.kind == "death":
@@ -47,8 +46,7 @@ def record(g: Game, index: int, seed: int) -> dict:
     }
 
 
-def _add(counter: Counter, mission, where: str | None) -> None:
-    sq = mission.parse(where) if where else None
+def _add(counter: Counter, sq: int | None) -> None:
     if sq is not None:
         counter[sq] += 1
 
