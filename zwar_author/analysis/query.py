@@ -161,8 +161,8 @@ class QueryBoard:
         if b not in came:
             return None
         path = [b]
-        while came[path[-1]] is not None:
-            path.append(came[path[-1]])
+        while (previous := came[path[-1]]) is not None:
+            path.append(previous)
         return path[::-1]
 
     def _distance(self, relation: str, a: Square, b: Square, doors, units) -> int | None:

@@ -53,6 +53,6 @@ def main() -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # a bug: one line, never a traceback
+    except Exception as exc:  # noqa: BLE001  # a bug: one line, never a traceback
         click.echo(f"zwar: internal error: {type(exc).__name__}: {exc} (this is a bug in zwar-author)", err=True)
         sys.exit(3)

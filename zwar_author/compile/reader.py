@@ -87,11 +87,18 @@ def board_of(document: dict) -> Board:
     """The board a compiled document describes, rebuilt from the tile art it carries."""
     floors = []
     for spec in document["board"]["floors"]:
-        grid, _ = parse_art(art_text(spec["art"]).lines)
-        grid = seal(grid)
+        art, _ = parse_art(art_text(spec["art"]).lines)
+        assert art is not None  # compiled art was checked when it was compiled
+        grid = seal(art)
         floors.append(Floor(spec["id"], grid, label_rooms(grid)[0]))
-    stairs = tuple(tuple(parse_square(end) for end in link["link"]) for link in document["board"]["stairs"])
+    stairs = tuple((_end(link["link"][0]), _end(link["link"][1])) for link in document["board"]["stairs"])
     return Board(tuple(floors), stairs)
+
+
+def _end(text: str) -> tuple[str, int, int]:
+    """A stair link's end as the board keeps it: compiled squares always name their floor."""
+    floor, x, y = parse_square(text)
+    return floor or "", x, y
 
 
 def mission_document(model: CompiledMission) -> dict:

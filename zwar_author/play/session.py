@@ -136,7 +136,7 @@ class Session:
             raise UsageError(f"{save}: not a saved game ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise UsageError(f"{save}: not a saved game (no \"format\": \"{SAVE_FORMAT}\")")
-        mission, report = load_mission(Path(data["mission"]), search)
+        mission, _ = load_mission(Path(data["mission"]), search)
         if mission is None:
             raise UsageError(f"{save}: its mission {data['mission']} no longer compiles")
         if mission.compiled.source.sha256 != data["sha256"]:
