@@ -23,12 +23,13 @@ from zwar_author.engine.api import (
     start,
 )
 from zwar_author.engine.chance import IllegalAction
-from zwar_author.engine.explain import why_not
-from zwar_author.play.load import load_mission
-from zwar_author.play.session import CommandError, Session
+from zwar_author.engine.legal import Refusals, legal, why_not
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame
+from zwar_author.engine.vocab import Verb
+from zwar_author.play.load import load_mission
+from zwar_author.play.session import CommandError, Session
 
 MISSIONS = CONTENT / "core" / "missions"
 _loaded = {}
@@ -152,6 +153,23 @@ def test_an_illegal_action_gets_the_rule_that_forbids_it():
         "20,23 is occupied: heroes may not move through or onto another figure"
     assert why_not(g, "sam: search", None) == "Sam is not in a room"
     assert why_not(g, "open H:3,4", None).startswith("say which hero acts")
+    assert why_not(g, "sam: stand", None) == "Sam is already standing"
+    assert why_not(g, "sam: step 18,23", None) == "Sam is not sprinting: sprint first (2 AP for 3 squares)"
+    assert why_not(g, "sam: execute z1", None) == "only a prone infected (or one in a grapple) can be executed"
+    assert why_not(g, "sam: open H:3,4", None) == ("no door is directly in front of Sam: doors are opened, closed or "
+                                                   "knocked from the square in front, never diagonally")
+    assert why_not(g, "sam: move 99,99", None) == "`99,99` is not a square of the board"
+
+
+def test_every_refusal_is_recorded_by_the_filter_that_makes_it():
+    """The reasons come from the generator: an action it offers is never refused for the same target."""
+    state = start(new_game(mission("supply-run")))
+    g = state.view
+    why = Refusals()
+    offered = legal(g, why)
+    assert offered == legal(g)  # recording refusals changes nothing that is offered
+    assert why.get("kat", Verb.QUICK, None) == "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
+    assert why.get("sam", Verb.SEARCH, None) == "Sam is not in a room"
 
 
 def test_a_session_saves_and_resumes_to_the_same_game(tmp_path):

@@ -29,7 +29,7 @@ ENGINE_LAYERS = [
     {"combat", "spawn"},
     {"world"},
     {"legal", "infected"},
-    {"act", "explain"},
+    {"act"},
     {"turn"},
     {"api"},
 ]

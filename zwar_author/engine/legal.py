@@ -9,12 +9,16 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from ..geometry.facing import FACINGS
+from ..geometry.notation import parse_edge
 from .actions import AP_COST, Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
 from .state import Game, Hero, Infected, short
-from .vocab import POWER_PERKS, Effect, Perk, Verb
+from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
 from .weapons import (
     ballistic_cards,
     blade_executions,
@@ -26,9 +30,32 @@ from .weapons import (
 )
 
 END_TURN = Action("", Verb.END_TURN)
+SQUARE = "{square}"  # in a refusal, the square as the player typed it
 
 
-def legal(g: Game) -> list[Action]:
+class Refusals:
+    """Why the generator left options out, recorded by the very filters that left them out.
+
+    ``legal(g, why)`` fills it: each filter that drops a candidate says why, keyed by hero, verb and
+    what the action names (an infected, a square, a door; None for the verb as a whole). The first
+    reason recorded for a key stands (the filters run in the order the rules apply them)."""
+
+    def __init__(self) -> None:
+        self.reasons: dict[tuple[str, str, int | None], str] = {}
+
+    def no(self, hero: Hero | str, verb: str, reason: str, key: int | None = None) -> None:
+        self.reasons.setdefault((hero if isinstance(hero, str) else hero.id, verb, key), reason)
+
+    def each(self, hero: Hero, verb: str) -> Callable[[int, str], None]:
+        """A recorder for one hero and verb, keyed by what each refusal names."""
+        return lambda key, reason: self.no(hero, verb, reason, key)
+
+    def get(self, hero: str, verb: str, key: int | None) -> str | None:
+        found = self.reasons.get((hero, verb, key)) if key is not None else None
+        return found or self.reasons.get((hero, verb, None))
+
+
+def legal(g: Game, why: Refusals | None = None) -> list[Action]:
     """Every legal action of the hero move, for every hero still to move, then ``end turn``.
 
     No hero may finish their turn on a spawn point: while one could still step off, nothing
@@ -37,22 +64,53 @@ def legal(g: Game) -> list[Action]:
     and no move may strand a hero on one."""
     out: list[Action] = []
     held = None  # the hero mid-move on a spawn point, who must step off before anyone else acts
-    stuck = False
+    stuck = None
     for h in g.heroes:
         if not h.on_board or h.done:
+            if why is not None:
+                for verb in Verb:
+                    why.no(h, verb, f"{h.name} {_gone(h)}")
             continue
-        acts = hero_actions(g, h)
+        acts = hero_actions(g, h, why)
         if on_spawn_point(g, h) and can_leave(g, h):
-            stuck = True
-            acts = [a for a in acts if _keeps_way_off(h, a)]
+            stuck = h
+            kept = [a for a in acts if _keeps_way_off(h, a)]
+            if why is not None:
+                for a in set(acts) - set(kept):
+                    why.no(h, a.verb, f"{h.name} may not finish their turn on a spawn point: this would leave "
+                                      "no way to step off it", _key(a))
+            acts = kept
             if g.current == h.id:
-                held = h.id
+                held = h
         out += acts
     if held is not None:
-        out = [a for a in out if a.hero == held]
-    if not stuck:
+        if why is not None:
+            for a in out:
+                if a.hero != held.id:
+                    why.no(a.hero, a.verb, f"{held.name} must step off the spawn point before anyone else acts",
+                           _key(a))
+        out = [a for a in out if a.hero == held.id]
+    if stuck is None:
         out.append(END_TURN)
+    elif why is not None:
+        why.no("", Verb.END_TURN, f"{stuck.name} may not finish their turn on a spawn point")
     return out
+
+
+def _gone(h: Hero) -> str:
+    if h.status == HeroStatus.DEAD:
+        return "is dead"
+    if h.status == HeroStatus.ESCAPED:
+        return "has left the board"
+    return "has finished their move this turn"
+
+
+def _key(a: Action) -> int | None:
+    """What an action names, as refusals are keyed: its target, else its square, else where it goes."""
+    for value in (a.target, a.square, a.to):
+        if value >= 0:
+            return value
+    return None
 
 
 MOVING = frozenset({Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
@@ -102,80 +160,148 @@ def cost(h: Hero, verb: str) -> int:
     return AP_COST.get(verb, 0)
 
 
-def hero_actions(g: Game, h: Hero) -> list[Action]:
+ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
+ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT}) | FREE
+
+
+def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     if h.stride:
-        acts = [Action(h.id, Verb.STEP, to=n) for n in free_steps(g, h)
-                if not strands(g, h, n, h.ap, False, h.stride - 1)] + [Action(h.id, Verb.STOP)]
-        if h.sprint == "sprint" and not h.sprint_attack:
+        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
+        if h.sprint == Verb.SPRINT and not h.sprint_attack:
             if Perk.RUN_AND_GUN in h.perks:
-                acts += _quick(g, h, h.sq)
+                acts += _quick(g, h, h.sq, why=why)
             if Perk.HIT_AND_RUN in h.perks:
-                acts += _melee(g, h, h.sq)
+                acts += _melee(g, h, h.sq, why=why)
+        _refuse_all(h, why, f"{h.name} is sprinting: step on, or stop sprinting first",
+                    {Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE} | FREE)
     elif h.grapplers:
-        acts = _grappled(g, h)
+        acts = _grappled(g, h, why)
+        _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
+                    ONLY_GRAPPLED)
     elif h.prone:
-        acts = _prone(g, h, {})
+        acts = _prone(g, h, {}, why)
+        _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(h, Verb.STAND)} AP) first",
+                    ONLY_PRONE)
     else:
-        acts = _standing(g, h, {})
-    return acts + free_actions(g, h) + [Action(h.id, Verb.END)]
+        acts = _standing(g, h, {}, why)
+        if why is not None:
+            why.no(h, Verb.CRAWL, "only a prone hero crawls")
+            why.no(h, Verb.STAND, f"{h.name} is already standing")
+            why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
+    if why is not None and not h.stride:
+        why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
+    return acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
 
 
-def _grappled(g: Game, h: Hero) -> list[Action]:
+def _refuse_all(h: Hero, why: Refusals | None, reason: str, allowed: frozenset[Verb] | set[Verb]) -> None:
+    if why is not None:
+        for verb in Verb:
+            if verb not in allowed and verb not in (Verb.END, Verb.END_TURN):
+                why.no(h, verb, reason)
+
+
+def _ap(h: Hero, verb: Verb, why: Refusals | None, need: int | None = None) -> bool:
+    """Whether ``h`` has the AP for ``verb`` (``need``: a cost other than the table's), saying so if not."""
+    need = cost(h, verb) if need is None else need
+    if h.ap >= need:
+        return True
+    if why is not None:
+        why.no(h, verb, f"{verb} costs {need} AP and {h.name} has {h.ap} left")
+    return False
+
+
+def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: Refusals | None,
+           stride_after: int = 0) -> list[Action]:
+    """One square of movement to each free square one step away that does not strand ``h``."""
+    m = g.mission
+    acts = []
+    steps = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
+    for n in steps:
+        if n in g.at or not m.standable[n]:
+            if why is not None:
+                why.no(h, verb, f"{m.show(n)} is occupied: heroes may not move through or onto another figure"
+                       if n in g.at else f"{m.show(n)} is not a square a figure can stand on", n)
+        elif strands(g, h, n, ap_after, prone_after, stride_after):
+            if why is not None:
+                why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
+                                "AP to step off", n)
+        else:
+            acts.append(Action(h.id, verb, to=n))
+    if why is not None:
+        for n in m.route[h.sq]:
+            if n not in steps:
+                why.no(h, verb, f"{m.show(n)} is next to {h.name} but the step crosses a wall, a closed door, or "
+                                "goes diagonally across a doorway or corner", n)
+        why.no(h, verb, f"{SQUARE} is not one square from {h.name} (at {m.show(h.sq)})")
+    return acts
+
+
+def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     acts = []
     own = [g.infected[i] for i in h.grapplers]
-    if h.ap >= 1:
+    if why is not None:
+        for verb in (Verb.QUICK, Verb.MELEE, Verb.SWEEP):
+            for z in g.infected.values():
+                if z.holder != h.id:
+                    why.no(h, verb, f"{h.name} is locked in a grapple: only the infected in it can be attacked", z.id)
+    if _ap(h, Verb.QUICK, why) and _ap(h, Verb.MELEE, why):
         modes = fire_modes(g, h, h.active_cards())
         unarmed = "" if melee_card(g, h) else "unarmed"
         for z in own:
             acts += [Action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
             acts.append(Action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
-    if h.ap >= 2:
+    if _ap(h, Verb.SWEEP, why):
         m = g.mission
         room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
         acts += [Action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     acts = []
-    if h.ap >= 2:
-        acts += [Action(h.id, Verb.CRAWL, to=n) for n in free_steps(g, h) if not strands(g, h, n, h.ap - 2, True)]
-    if h.ap >= cost(h, Verb.STAND):
+    if _ap(h, Verb.CRAWL, why):
+        acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
+    if _ap(h, Verb.STAND, why):
         acts.append(Action(h.id, Verb.STAND))
-    acts += _quick(g, h, h.sq, memo=memo)
+    acts += _quick(g, h, h.sq, memo=memo, why=why)
     acts += _throws(g, h)
-    acts += _aimed(g, h, memo)
-    acts += _alert(g, h)
+    acts += _aimed(g, h, memo, why)
+    acts += _alert(g, h, why)
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
-    steps = [n for n in free_steps(g, h) if not strands(g, h, n, ap - 1, False)]
     acts = []
-    if ap >= 1:
-        acts += [Action(h.id, Verb.MOVE, to=n) for n in steps]
-    if ap >= 2:
+    moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(h, Verb.MOVE, why) else []
+    steps = [a.to for a in moves]
+    acts += moves
+    if _ap(h, Verb.SPRINT, why):
         acts.append(Action(h.id, Verb.SPRINT))
-    if ap >= 4 and Perk.TURBO in h.perks:
+    if Perk.TURBO in h.perks and _ap(h, Verb.TURBO, why):
         acts.append(Action(h.id, Verb.TURBO))
     if ap >= 1:
         acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
-        acts += _doors(g, h)
-        quick, melee = _quick(g, h, h.sq, memo=memo), _melee(g, h, h.sq)
+        acts += _doors(g, h, why)
+        quick, melee = _quick(g, h, h.sq, memo=memo, why=why), _melee(g, h, h.sq, why=why)
         acts += quick + melee
         acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(Action(h.id, Verb.EXIT))
-    acts += _aimed(g, h, memo)
-    if ap >= 2:
-        acts += _executions(g, h, memo)
-    acts += _alert(g, h)
+    elif why is not None:
+        for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
+            _ap(h, verb, why)
+    if why is not None:
+        why.no(h, Verb.DIVE, "a dive is 2 squares in a straight line, both free and each a legal step")
+    acts += _aimed(g, h, memo, why)
+    if _ap(h, Verb.EXECUTE, why):
+        acts += _executions(g, h, memo, why)
+    acts += _alert(g, h, why)
     if ap >= 4:
         acts += _hitman(g, h, memo)
-    acts += _search_task(g, h)
+    acts += _search_task(g, h, why)
     return acts
 
 
@@ -207,22 +333,33 @@ def dives(g: Game, h: Hero) -> list[int]:
 # --- weapons -------------------------------------------------------------------------------
 
 
-def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: str = "quick",
-           to: int = -1, memo: dict | None = None) -> list[Action]:
+def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK,
+           to: int = -1, memo: dict | None = None, why: Refusals | None = None) -> list[Action]:
     """Quick fire from ``sq`` with the active guns, one action per target and fire mode."""
-    acts = []
-    for key, cards, _, _ in fire_modes(g, h, h.active_cards()):
-        targets = None
+    acts: list[Action] = []
+    modes = fire_modes(g, h, h.active_cards())
+    if why is not None and not modes:
+        why.no(h, verb, _no_gun(g, h))
+    refuse = why.each(h, verb) if why is not None else None
+    for key, cards, _, _ in modes:
+        targets: set[int] | None = None
         for card in cards:
-            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
+            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
         acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
 
 
-def _melee(g: Game, h: Hero, sq: int, verb: str = "melee", to: int = -1) -> list[Action]:
+def _no_gun(g: Game, h: Hero) -> str:
+    if any(g.mission.equipment[c.eq].kind == "ballistic" for c in h.active_cards()):
+        return "the active weapon is out of ammunition"
+    return f"{h.name}'s active weapon is not a ballistic weapon: change weapon, or use melee"
+
+
+def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
+           why: Refusals | None = None) -> list[Action]:
     mode = "" if melee_card(g, h) else "unarmed"
-    targets = sorted(blade_targets(g, h, sq), key=lambda z: z.id)
+    targets = sorted(blade_targets(g, h, sq, why.each(h, verb) if why is not None else None), key=lambda z: z.id)
     return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
@@ -233,7 +370,7 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
     acts = []
     unarmed = "" if melee_card(g, h) else "unarmed"
     for n in steps:
-        acts += _quick(g, h, n, leaving=h.sq, verb="move-quick", to=n, memo=memo)
+        acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo)
         acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
         acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
@@ -241,25 +378,30 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
     if any(g.mission.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
-            acts += _throws(g, h, n, "move-throw", n, leaving=h.sq)
+            acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
             acts += [Action(h.id, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
 
 
-def _aimed(g: Game, h: Hero, memo: dict) -> list[Action]:
-    if h.ap < cost(h, Verb.AIMED):
+def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+    if not _ap(h, Verb.AIMED, why):
         return []
     m = g.mission
-    acts = []
-    for card in ballistic_cards(g, h):
+    acts: list[Action] = []
+    guns = ballistic_cards(g, h)
+    if why is not None and not guns:
+        why.no(h, Verb.AIMED, _no_gun(g, h))
+    refuse = why.each(h, Verb.AIMED) if why is not None else None
+    for card in guns:
         mode = card.name if len(h.active) > 1 else ""
-        acts += [Action(h.id, Verb.AIMED, target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card, memo=memo)]
+        acts += [Action(h.id, Verb.AIMED, target=z.id, mode=mode)
+                 for z in gun_targets(g, h, h.sq, card, memo=memo, refuse=refuse)]
         if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
     return acts
 
 
-def _throws(g: Game, h: Hero, sq: int | None = None, verb: str = "throw", to: int = -1,
+def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to: int = -1,
             leaving: int = -1) -> list[Action]:
     """Throwing an active explosive from ``sq`` (where the hero stands, or steps to first)."""
     m = g.mission
@@ -282,10 +424,24 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: str = "throw", to: in
     return acts
 
 
-def _executions(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     guns = ballistic_cards(g, h)
     found = blade_executions(g, h) | gun_executions(g, h)
+    if why is not None:
+        if not (melee_card(g, h) or guns or Perk.KERB_STOMP in h.perks):
+            why.no(h, Verb.EXECUTE, "an execution needs an active weapon (unarmed only with Kerb Stomp)")
+        for z in g.infected.values():
+            if not (z.prone or z.holder is not None):
+                why.no(h, Verb.EXECUTE, "only a prone infected (or one in a grapple) can be executed", z.id)
+        refuse = why.each(h, Verb.EXECUTE)
+        if melee_card(g, h) or Perk.KERB_STOMP in h.perks:
+            blade_targets(g, h, h.sq, refuse)
+        if guns:
+            gun_targets(g, h, h.sq, guns[0], refuse=refuse)
+            for z in g.infected.values():
+                if z.sq is not None and z.sq not in m.adjacent(h.sq):
+                    why.no(h, Verb.EXECUTE, f"z{z.id} is not on an adjacent square", z.id)
     if guns and Perk.SMILE in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
                   and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}
@@ -299,38 +455,68 @@ def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
     return [Action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
-def _alert(g: Game, h: Hero) -> list[Action]:
-    if h.ap < 2 or not (ballistic_cards(g, h) or melee_card(g, h)):
+def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+    if not (ballistic_cards(g, h) or melee_card(g, h)):
+        if why is not None:
+            why.no(h, Verb.ALERT, "going on alert needs an active ballistic (with ammunition) or melee weapon")
+        return []
+    if not _ap(h, Verb.ALERT, why):
         return []
     return [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
 
 
-def _doors(g: Game, h: Hero) -> list[Action]:
+def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
+    no = why.no if why is not None else (lambda *args: None)
     for d in m.doors_at.get(h.sq, ()):
         door = m.doors[d]
         if g.destroyed >> d & 1:
+            for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+                no(h, verb, "the door was destroyed: it stays open", d)
             continue
         if g.doors >> d & 1:
             if door.kind != "blast":
                 acts.append(Action(h.id, Verb.CLOSE, square=d))
+            else:
+                no(h, Verb.CLOSE, "an open blast door stays open", d)
+            no(h, Verb.OPEN, "the door is already open", d)
+            no(h, Verb.KNOCK, "the door is open", d)
             continue
+        no(h, Verb.CLOSE, "the door is not open", d)
         if door.kind == "door" or (door.kind == "locked" and door.key in h.keycards):
             acts.append(Action(h.id, Verb.OPEN, square=d))
+        elif door.kind == "blast":
+            no(h, Verb.OPEN, "a blast door opens only when the task in its room is done", d)
+        else:
+            no(h, Verb.OPEN, f"the door is locked: it needs the {door.key} keycard", d)
         if any(not g.active >> r & 1 for r in door.rooms):
             acts.append(Action(h.id, Verb.KNOCK, square=d))
+        else:
+            no(h, Verb.KNOCK, "the room behind the door is already active", d)
+    for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+        no(h, verb, f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the "
+                    "square in front, never diagonally")
     return acts
 
 
-def _search_task(g: Game, h: Hero) -> list[Action]:
+def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
     room = m.room_of[h.sq]
-    if room and h.ap >= cost(h, Verb.SEARCH) and room not in g.searched and g.deck_size() and (
-            h.stink or not infected_in_room(g, room)):
+    no = why.no if why is not None else (lambda *args: None)
+    if not room:
+        no(h, Verb.SEARCH, f"{h.name} is not in a room")
+    elif room in g.searched:
+        no(h, Verb.SEARCH, "the room has already been searched")
+    elif not (h.stink or not infected_in_room(g, room)):
+        no(h, Verb.SEARCH, "a room can only be searched when it holds no infected")
+    elif not g.deck_size():
+        no(h, Verb.SEARCH, "the search deck is empty")
+    elif _ap(h, Verb.SEARCH, why):
         acts.append(Action(h.id, Verb.SEARCH))
-    if h.ap >= cost(h, Verb.TASK):
+    no(h, Verb.TASK, f"there is no task for {h.name} to do here")
+    if _ap(h, Verb.TASK, why):
         for obj in m.compiled.objectives:
             if obj.number in g.objectives or obj.action != "task":
                 continue
@@ -352,12 +538,23 @@ def infected_in_room(g: Game, room: int) -> bool:
 # --- free actions --------------------------------------------------------------------------
 
 
-def free_actions(g: Game, h: Hero) -> list[Action]:
+def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     acts = []
     if h.switches > 0:
         acts += _weapons(g, h)
+    elif why is not None:
+        why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
         acts += _exchanges(g, h)
+    elif why is not None:
+        for verb in (Verb.GIVE, Verb.TAKE):
+            why.no(h, verb, "a hero locked in a grapple may not exchange gear")
+    if why is not None:
+        if h.gave:
+            why.no(h, Verb.GIVE, "each hero may give only 1 card per turn")
+        for verb in (Verb.GIVE, Verb.TAKE):
+            why.no(h, verb, "heroes exchange gear only with a hero on an adjacent square; weapons used this turn, "
+                            "loot and special equipment may not be exchanged")
     m = g.mission
     if h.stage:
         acts += [Action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
@@ -417,3 +614,89 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
 # --- sight of the infected -----------------------------------------------------------------
 
 
+
+
+# --- why an action is not offered ----------------------------------------------------------
+
+#: the first word of a typed action, as ``actions.describe`` writes it
+VERB_WORDS = {v.value: v for v in Verb} | {
+    "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END}
+
+
+def why_not(g: Game, text: str, current: str | None) -> str:
+    """Why the action ``text`` names is not among the legal ones: the refusal the generator recorded
+    when it left it out (``Refusals``), so the reason cannot drift from what is legal."""
+    head, colon, rest = text.strip().lower().partition(":")
+    words = [head.strip(), *rest.split()] if colon and _named(g, head.strip()) else text.strip().lower().split()
+    hero = _named(g, words[0]) if words else None
+    if hero is not None:
+        words = words[1:]
+    elif current:
+        hero = g.hero(current)
+    if not words:
+        return "say what the hero does: move 4,5, quick z3, aimed 6,2, open H:3,4, end ..."
+    if g.phase != Phase.HEROES:
+        return "it is not the hero move: the game is waiting for something else"
+    if words == ["end", "turn"]:
+        why = Refusals()
+        legal(g, why)
+        return why.get("", Verb.END_TURN, None) or "the heroes may end their move now"
+    if hero is None:
+        candidates = [h for h in g.heroes if h.on_board and not h.done]
+        if len(candidates) != 1:
+            example = f"{candidates[0].id if candidates else 'sam'}: {' '.join(words)}"
+            return f"say which hero acts: {', '.join(h.id for h in candidates)} (as in `{example}`)"
+        hero = candidates[0]
+    verb = VERB_WORDS.get(words[0])
+    fallback = f"`{text.strip()}` is not a legal action now (type `options` to see them)"
+    if verb is None:
+        return fallback
+    key, word, problem = _named_key(g, hero, verb, words[1:])
+    if problem:
+        return problem
+    why = Refusals()
+    legal(g, why)
+    reason = why.get(hero.id, verb, key)
+    return reason.replace(SQUARE, word) if reason else fallback
+
+
+def _named(g: Game, word: str) -> Hero | None:
+    return next((h for h in g.heroes if word in (h.id, h.name.lower())), None)
+
+
+def _named_key(g: Game, h: Hero, verb: Verb, args: list[str]) -> tuple[int | None, str, str | None]:
+    """What a typed action names, as refusals are keyed (an infected, a door, a square), the word
+    that named it, and a problem with the words themselves."""
+    m = g.mission
+    for word in args:
+        if word.startswith("z") and word[1:].isdigit():
+            zid = int(word[1:])
+            return (zid, word, None) if zid in g.infected else (None, word, f"there is no infected at `{word}`")
+        if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK) and re.search(r"(^|:)[hv]:", word):
+            try:
+                floor, axis, x, y = parse_edge(re.sub(r"(^|:)([hv]):", lambda e: f"{e[1]}{e[2].upper()}:", word))
+                door = m.door_at.get((m.floor_ids.index(floor) if floor else 0, axis, x, y))
+            except ValueError:
+                door = None
+            return door, word, None
+        if "," in word:
+            sq = m.parse(word)
+            if sq is None:
+                return None, word, f"`{word}` is not a square of the board"
+            unit = g.at.get(sq)
+            if verb in TARGETING:
+                if not isinstance(unit, Infected):
+                    return None, word, f"there is no infected at `{word}`"
+                return unit.id, word, None
+            return sq, word, None
+    if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+        near = m.doors_at.get(h.sq, [])
+        return (near[0] if len(near) == 1 else None), "", None
+    if verb in TARGETING:
+        return None, "", "say which infected: z3, or its square"
+    if verb in (Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL):
+        return None, "", "say where to: a square as x,y"
+    return None, "", None
+
+
+TARGETING = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})

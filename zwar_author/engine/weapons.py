@@ -7,9 +7,11 @@ an execution, anything on an adjacent square in the hero's clear sight.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .mission import ALL, UNREACHABLE
 from .sight import reach
-from .state import Game, Hero, Infected
+from .state import Card, Game, Hero, Infected
 from .vocab import HeroStatus, Perk
 
 
@@ -43,7 +45,12 @@ def ballistic_cards(g: Game, h: Hero) -> list:
     return [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
 
 
-def grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int = -1) -> list[Infected]:
+#: where a filter records why it left a target out: (infected id, the reason as a player reads it)
+Refuse = Callable[[int, str], None]
+
+
+def grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int = -1,
+                    refuse: Refuse | None = None) -> list[Infected]:
     """Infected locked in a grapple with another hero on a square next to ``sq``: within melee
     reach for a blade or a fist, on an adjacent square in the hero's sight for a gun (a gun may
     shoot diagonally across a doorway or past a wall end, a blade may not)."""
@@ -54,13 +61,24 @@ def grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int =
         near = [n for n in g.mission.adjacent(sq) if g.hero_sees(sq, n, ignore=leaving)]
     else:
         near = reach(g, sq)
-    return [g.infected[i] for o in held if o.sq in near for i in o.grapplers]
+    found = []
+    for o in held:
+        if o.sq in near:
+            found += [g.infected[i] for i in o.grapplers]
+        elif refuse is not None:
+            for i in o.grapplers:
+                refuse(i, f"z{i} is in a grapple with {o.name}: shoot it from a square next to {o.name}, in sight"
+                       if gun else f"z{i} is in a grapple with {o.name}, out of melee reach: melee never crosses a "
+                       "wall, a closed door, or a doorway or corner diagonally")
+    return found
 
 
-def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1, memo: dict | None = None) -> list[Infected]:
+def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: dict | None = None,
+                refuse: Refuse | None = None) -> list[Infected]:
     """Infected a gun at ``sq`` can hit: in range and in the hero's sight (``leaving``: a square
-    the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``."""
-    if memo is not None:
+    the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``;
+    ``refuse`` hears why each other infected is left out."""
+    if memo is not None and refuse is None:
         key = (sq, card.name, leaving)
         if key not in memo:
             memo[key] = gun_targets(g, h, sq, card, leaving)
@@ -73,22 +91,42 @@ def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1, memo: dict |
     found = []
     for z in g.infected.values():
         target = z.sq
-        if target is None or floor_of[target] != floor or not sees(sq, target, doors):
+        if target is None:
+            continue  # on a hero card: see grappled_nearby
+        if floor_of[target] != floor:
+            if refuse is not None:
+                refuse(z.id, "heroes may not shoot across floors")
             continue
-        if dist is not None and dist.get(target, UNREACHABLE) > limit:
+        if not sees(sq, target, doors):
+            if refuse is not None:
+                refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a wall or closed door is "
+                             "in the way")
+            continue
+        if dist is not None and limit is not None and dist.get(target, UNREACHABLE) > limit:
+            if refuse is not None:
+                refuse(z.id, f"z{z.id} is out of range: the {m.equipment[card.eq].name} reaches {limit} squares")
             continue
         for off in offsets(sq, target):
             unit = at.get(sq + off)
             if unit is not None and not unit.prone and sq + off != leaving:
+                if refuse is not None:
+                    refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a figure is in the way")
                 break
         else:
             found.append(z)
-    return found + grappled_nearby(g, h, sq, gun=True, leaving=leaving)
+    return found + grappled_nearby(g, h, sq, gun=True, leaving=leaving, refuse=refuse)
 
 
-def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
-    found = [u for n in reach(g, sq) if isinstance(u := g.at.get(n), Infected)]
-    return found + grappled_nearby(g, h, sq)
+def blade_targets(g: Game, h: Hero, sq: int, refuse: Refuse | None = None) -> list[Infected]:
+    """Infected a blade or a fist at ``sq`` reaches: one step, and those in a grapple next to ``sq``."""
+    near = reach(g, sq)
+    found = [u for n in near if isinstance(u := g.at.get(n), Infected)]
+    if refuse is not None:
+        for z in g.board_infected():
+            if z not in found:
+                refuse(z.id, f"z{z.id} is not on an adjacent square within reach: melee never crosses a wall, a "
+                             "closed door, or a doorway or corner diagonally")
+    return found + grappled_nearby(g, h, sq, refuse=refuse)
 
 
 def blade_executions(g: Game, h: Hero) -> set[int]:

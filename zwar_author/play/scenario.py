@@ -22,6 +22,7 @@ from ..compile.workspace import Workspace
 from ..engine.actions import ParseError, describe, parse
 from ..engine.api import SetupError, new_game
 from ..engine.chance import Context, Request
+from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
@@ -124,6 +125,8 @@ class Expect(Model):
     pending: str | None = Field(None, description="Text the pending question contains.")
     legal: list[str] = Field([], description="Options that must be offered now.")
     illegal: list[str] = Field([], description="Options that must not be offered now.")
+    refused: dict[str, str] = Field(
+        {}, description="Hero actions that must not be offered now, each with the reason `zwar play` gives.")
     deck: dict[str, int] = Field({}, description="Search cards left.")
     pool: dict[str, int] = Field({}, description="Miniatures left per class id.")
 
@@ -437,13 +440,18 @@ def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
     if expect.pending is not None and (pending is None or expect.pending not in pending.why):
         failures.append(f"pending: expected a question containing `{expect.pending}`, got "
                         f"{'nothing' if pending is None else repr(pending.why)}")
-    if not (expect.legal or expect.illegal):
+    if not (expect.legal or expect.illegal or expect.refused):
         return failures
     if pending is None or pending.kind != RequestKind.CHOOSE:
         return failures + ["legal/illegal: the game is not waiting for a decision at the end"]
     offered = {describe(g, o) for o in pending.options}
     failures += [f"legal: `{t}` is not offered; offered: {sorted(offered)}" for t in expect.legal if t not in offered]
     failures += [f"illegal: `{t}` is offered" for t in expect.illegal if t in offered]
+    for text, reason in expect.refused.items():
+        if text in offered:
+            failures.append(f"refused: `{text}` is offered")
+        elif (got := why_not(g, text, g.current)) != reason:
+            failures.append(f"refused: `{text}`: expected the reason `{reason}`, got `{got}`")
     return failures
 
 

@@ -18,7 +18,7 @@ from ..engine.actions import Action, ParseError, describe, parse
 from ..engine.api import State, apply, new_game, start
 from ..engine.chance import Choice, IllegalAction, Request
 from ..engine.events import Event
-from ..engine.explain import why_not
+from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..engine.vocab import RequestKind, Topic
