@@ -11,6 +11,7 @@ a worker process can rebuild it from.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +40,7 @@ class Opened:
     report: Report
 
 
-def read_mission(path: Path, search: list[Path] | tuple[Path, ...] = (), board_only: bool = False) -> Opened:
+def read_mission(path: Path, search: Sequence[Path] = (), board_only: bool = False) -> Opened:
     """The mission at ``path``: compiled JSON from `zwar build`, or a source compiled now."""
     path = Path(path)
     if not path.is_file():

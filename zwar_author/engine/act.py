@@ -14,7 +14,7 @@ from .combat import attack, auto_kill, grab_test, hold, spend
 from .legal import FREE, cost
 from .sight import behind, blast_area, watched
 from .spawn import place_near, roamer_class
-from .state import Game, Hero, Infected, short
+from .state import Game, Hero, Infected, holder, short
 from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Side, Topic, Verb
 from .weapons import ballistic_cards, blade_executions, fire_modes, melee_card
 from .world import (
@@ -297,7 +297,7 @@ def _execute(g, ctx, h, a):
         blade = None  # out of melee reach (across a doorway, past a wall end, Smile): the gun executes
     cards = [blade] if blade else ballistic_cards(g, h)[:1]
     weapon = f"the {g.mission.equipment[cards[0].eq].name}" if cards else "bare hands"
-    where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"
+    where = g.show(z.sq) if z.sq is not None else f"on {holder(g, z).name}"
     auto_kill(g, h, z, f"{h.name} executes {g.label(z)} ({where}) with {weapon}", cards)
 
 
@@ -329,7 +329,7 @@ def _sweep(g, ctx, h, a):
 def _search(g, ctx, h, a):
     room = g.mission.room_of[h.sq]
     g.searched.add(room)
-    draw_search(g, ctx, h, g.mission.rooms[room].title())
+    draw_search(g, ctx, h, g.mission.room(room).title())
 
 
 def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
@@ -362,7 +362,7 @@ def _task(g, ctx, h, a):
     if a.target:
         complete_objective(g, ctx, h, a.target)
     else:
-        g.emit(EventKind.TASK, h.id, f"{h.name} completes a task in {g.mission.rooms[g.mission.room_of[h.sq]].title()}")
+        g.emit(EventKind.TASK, h.id, f"{h.name} completes a task in {g.mission.room(g.mission.room_of[h.sq]).title()}")
     open_blast_doors(g, ctx, g.mission.room_of[h.sq])
 
 

@@ -25,7 +25,7 @@ AP_COST = {
 
 class Action(NamedTuple):
     hero: str  # the hero's id; "" for "end turn"
-    verb: str
+    verb: Verb
     to: int = -1  # a square moved to
     target: int = -1  # an infected's id, or an objective's number (task)
     square: int = -1  # a square aimed at (throw), a sweep's square, or a door's index
@@ -81,7 +81,7 @@ def _body(g: Game, a: Action) -> str:
     if verb == Verb.THROW_MOVE:
         return f"throw {a.card} at {show(a.square)} then move {show(a.to)}"
     if verb in (Verb.EXECUTE, Verb.HITMAN):
-        return f"{'hit man' if verb == 'hitman' else verb} {_target(g, a.target)}"
+        return f"{'hit man' if verb == Verb.HITMAN else verb} {_target(g, a.target)}"
     if verb == Verb.SWEEP:
         return f"sweep {_target(g, a.target)} to {show(a.square)}"
     if verb == Verb.ALERT:
@@ -100,7 +100,7 @@ def _body(g: Game, a: Action) -> str:
         return f"support {a.other}"
     return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",
             Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
-            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end"}[verb]
+            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end"}[Verb(verb)]
 
 
 class ParseError(ValueError):

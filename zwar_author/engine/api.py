@@ -34,7 +34,7 @@ from .chance import (
 )
 from .events import Event
 from .mission import Mission
-from .state import Game, Hero, Setup, short
+from .state import DEFAULT_SETUP, Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for
 from .vocab import RequestKind, Side, Topic
@@ -46,7 +46,7 @@ class SetupError(ValueError):
     """A setup that does not fit the mission: an unknown hero, perk or card, too few start points."""
 
 
-def new_game(mission: Mission, setup: Setup = Setup()) -> Game:
+def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     """A game at the start of the mission: before turn 1 is announced."""
     c = mission.compiled
     g = Game(mission, ruleset_for(c), setup)
@@ -69,8 +69,9 @@ def new_game(mission: Mission, setup: Setup = Setup()) -> Game:
         h.power = {p: mission.perks[q].uses or 3 for q in mission.perks for p in [short(q)]
                    if p in perks and mission.perks[q].power}
         g.heroes.append(h)
-        if sq in g.at:
-            raise SetupError(f"{card.name} and {g.at[sq].name} cannot both start on {mission.show(sq)}")
+        other = g.at.get(sq)
+        if isinstance(other, Hero):
+            raise SetupError(f"{card.name} and {other.name} cannot both start on {mission.show(sq)}")
         g.at[sq] = h
     _tokens(g)
     return g

@@ -9,8 +9,8 @@ hero's player, asked only when they apply.
 from __future__ import annotations
 
 from .chance import Choice, Context
-from .state import MAX_STAGE, Card, Game, Hero, Infected, short
-from .vocab import Effect, EventKind, Perk, Side, Topic
+from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
+from .vocab import Effect, EventKind, HeroStatus, Perk, Side, Topic
 
 YES, NO = "yes", "no"
 
@@ -84,7 +84,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
     if how != "blast":
         _track_aim(h, z, cards, aimed, auto)
-    where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"
+    where = g.show(z.sq) if z.sq is not None else f"on {holder(g, z).name}"
     if how == "blast":
         label = f"The blast catches {g.label(z)} ({where})"
     else:
@@ -112,7 +112,7 @@ def _word(results: list[str]) -> str:
 def spend(g: Game, card: Card, rounds: int) -> None:
     """Cross off rounds (ballistic and explosive cards) and mark the card used this turn."""
     eq = g.mission.equipment[card.eq]
-    if eq.ammo is not None and eq.kind != "melee":
+    if eq.ammo is not None and eq.kind != "melee" and card.ammo is not None:
         card.ammo -= rounds
         card.fired = True
         g.count(f"rounds:{short(card.eq)}", rounds)
@@ -257,5 +257,5 @@ def hold(g: Game, h: Hero, z: Infected) -> None:
 
 def hero_dies(g: Game, h: Hero, cause: str) -> None:
     g.emit(EventKind.DEATH, h.id, f"{h.name} dies ({cause})", h.sq, result=cause)
-    h.status, h.done, h.alert, h.stride = "dead", True, None, 0
+    h.status, h.done, h.alert, h.stride = HeroStatus.DEAD, True, None, 0
     g.ruleset.hero_died(g, h, cause)

@@ -80,6 +80,7 @@ def can_grab(g: Game, z: Infected, h: Hero) -> bool:
 def door_to(g: Game, z: Infected, h: Hero) -> int | None:
     """A shut door between ``z`` and ``h`` that ``z`` may open (then it can grab)."""
     m = g.mission
+    assert z.sq is not None
     for n, door in m.step_all[z.sq]:
         if n == h.sq and door >= 0 and not g.doors >> door & 1 and m.door_cost(door, g.doors) == 2 \
                 and all(g.active >> r & 1 for r in m.doors[door].rooms):
@@ -92,6 +93,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
     m = g.mission
     cls = m.classes[z.cls]
     pos = z.sq if enter is None else enter
+    assert pos is not None, "only a unit on the board or entering it moves"
     target, charging = choose_target(g, ctx, z, pos)
     allowance = cls.charge if charging else cls.move
     moved = 0
@@ -112,14 +114,16 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
             moved += 1
             target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
             continue
-        field = m.field(goals(g, z.sq, target), g.active, g.doors)
-        if z.sq not in field:
+        sq = z.sq
+        assert sq is not None  # standing
+        field = m.field(goals(g, sq, target), g.active, g.doors)
+        if sq not in field:
             break
-        hops = _hops(g, z.sq, field, charging, left)
+        hops = _hops(g, sq, field, charging, left)
         if not hops:
             g.emit(EventKind.BLOCKED, z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
             break
-        landing, path, door = _pick(g, ctx, z, hops)
+        _, path, door = _pick(g, ctx, z, hops)
         if door >= 0:
             _open(g, ctx, z, door)
             moved += 1
@@ -137,9 +141,10 @@ def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: b
     """Detection re-checked after each square moved and each door opened: a moving unit that now
     sees or smells a hero charges it, with its charge allowance less the movement already made
     (the door it has just opened with its last point included)."""
-    if charging or not _standing(g, z) or not any(senses(g, z, z.sq, h) for h in g.detectable()):
+    sq = z.sq
+    if charging or sq is None or not _standing(g, z) or not any(senses(g, z, sq, h) for h in g.detectable()):
         return target, charging, allowance
-    found, charging = choose_target(g, ctx, z, z.sq, announce=False)
+    found, charging = choose_target(g, ctx, z, sq, announce=False)
     return found, charging, g.mission.classes[z.cls].charge
 
 
@@ -193,7 +198,12 @@ def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) ->
         elif charging and isinstance(unit, Infected):
             out += _through(g, n, field, left - 1, (n,))
     seen: set[int] = set()
-    return [hop for hop in out if not (hop[0] in seen or seen.add(hop[0]))]
+    unique = []
+    for hop in out:
+        if hop[0] not in seen:
+            seen.add(hop[0])
+            unique.append(hop)
+    return unique
 
 
 def _through(g: Game, sq: int, field: dict[int, int], left: int, path: tuple) -> list[tuple[int, tuple, int]]:
@@ -231,6 +241,7 @@ def _open(g: Game, ctx: Context, z: Infected, door: int) -> None:
 def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> None:
     m = g.mission
     last = z.sq if len(path) == 1 else path[-2]
+    assert last is not None
     landing = path[-1]
     if m.floor_of[last] == m.floor_of[landing]:
         (ax, ay), (bx, by) = m.xy[last], m.xy[landing]
@@ -244,15 +255,16 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
 
 def _face_onward(g: Game, z: Infected, target: Hero) -> None:
     """At the end of its move a unit faces its next square of movement."""
-    m = g.mission
-    field = m.field(goals(g, z.sq, target), g.active, g.doors)
-    here = field.get(z.sq)
+    m, sq = g.mission, z.sq
+    assert sq is not None
+    field = m.field(goals(g, sq, target), g.active, g.doors)
+    here = field.get(sq)
     if here is None or here == 0:
-        z.facing = face(g, z.sq, target.sq, z.facing)
+        z.facing = face(g, sq, target.sq, z.facing)
         return
-    for n, door in m.step_all[z.sq]:
-        if n in field and field[n] + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[z.sq]:
-            (ax, ay), (bx, by) = m.xy[z.sq], m.xy[n]
+    for n, door in m.step_all[sq]:
+        if n in field and field[n] + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[sq]:
+            (ax, ay), (bx, by) = m.xy[sq], m.xy[n]
             tx, ty = m.xy[target.sq]
             z.facing = facing_of(bx - ax, by - ay, (tx - ax, ty - ay)) or z.facing
             return
@@ -260,6 +272,7 @@ def _face_onward(g: Game, z: Infected, target: Hero) -> None:
 
 def grab(g: Game, ctx: Context, z: Infected, h: Hero) -> None:
     """``z`` reaches a square it can grab ``h`` from: a grab test, or straight onto a prone hero."""
+    assert z.sq is not None
     z.facing = face(g, z.sq, h.sq, z.facing)
     if h.prone:
         g.emit(EventKind.GRAB, z.tag, f"{g.label(z).capitalize()} falls on {h.name}, who is prone: no grab test", h.sq)
@@ -284,7 +297,7 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
     """Heroes on alert may attack ``z``, which has just moved ``squares`` squares."""
     m = g.mission
     for h in g.heroes:
-        if not _standing(g, z):
+        if not _standing(g, z) or z.sq is None:
             return
         if h.alert is None or not h.on_board or h.grapplers or m.floor_of[h.sq] != m.floor_of[z.sq]:
             continue
@@ -299,6 +312,8 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
 
 def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: int) -> None:
     for _ in range(squares):
+        if z.sq is None:
+            return
         modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, c, h.sq, z.sq) for c in mode[1])]
         if not modes or not g.hero_sees(h.sq, z.sq):
             return
@@ -308,7 +323,7 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
                           Topic.FIRE)
         if pick.key == HOLD:
             continue
-        key, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
+        _, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
         attack(g, ctx, h, z, "alert", used, auto=auto)
         if not _standing(g, z):
             return

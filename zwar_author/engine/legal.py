@@ -17,7 +17,7 @@ from ..geometry.notation import parse_edge
 from .actions import AP_COST, Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
-from .state import Game, Hero, Infected, short
+from .state import Game, Hero, Infected, pos, short
 from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
 from .weapons import (
     ballistic_cards,
@@ -157,7 +157,7 @@ def cost(h: Hero, verb: str) -> int:
         return 1
     if verb in (Verb.SEARCH, Verb.TASK):
         return min(3 if verb == Verb.SEARCH and Perk.BANDIT in h.perks else 4, h.ap_turn)
-    return AP_COST.get(verb, 0)
+    return AP_COST.get(Verb(verb), 0)
 
 
 ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
@@ -444,7 +444,7 @@ def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> li
                     why.no(h, Verb.EXECUTE, f"z{z.id} is not on an adjacent square", z.id)
     if guns and Perk.SMILE in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
-                  and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}
+                  and m.route_from(h.sq, ALL).get(pos(z), UNREACHABLE) <= 6}
     return [Action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
@@ -531,7 +531,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
 def infected_in_room(g: Game, room: int) -> bool:
     """Whether a room holds infected: on its squares, or in a grapple with a hero standing in it."""
     m = g.mission
-    return any(m.room_of[z.sq] == room for z in g.board_infected()) or any(
+    return any(m.room_of[pos(z)] == room for z in g.board_infected()) or any(
         o.grapplers and o.on_board and m.room_of[o.sq] == room for o in g.heroes)
 
 
@@ -563,7 +563,7 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         acts.append(Action(h.id, Verb.STINK))
     for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
-            acts.append(Action(h.id, perk))
+            acts.append(Action(h.id, Verb(perk)))
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
         acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]

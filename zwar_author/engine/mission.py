@@ -239,10 +239,16 @@ class Mission:
         self.room_by_id = by_id
         for i, door in enumerate(self.doors):
             rooms = frozenset(self.room_of[s] for s in door.sides) - {0}
-            spec = next((d for d in self.compiled.board.doors if d.at == door.edge), None)
-            blast_room = by_id.get(spec.room, 0) if spec and spec.room else 0
+            door_spec = next((d for d in self.compiled.board.doors if d.at == door.edge), None)
+            blast_room = by_id.get(door_spec.room, 0) if door_spec and door_spec.room else 0
             self.doors[i] = Door(door.index, door.edge, door.floor, door.kind, door.key, blast_room,
                                  door.start_open, door.sides, rooms)
+
+    def room(self, number: int) -> Room:
+        """Room ``number`` (1-based; 0 is outside every room)."""
+        found = self.rooms[number]
+        assert found is not None, "square outside every room"
+        return found
 
     def _edge_key(self, text: str) -> tuple[int, str, int, int]:
         floor, axis, x, y = parse_edge(text)

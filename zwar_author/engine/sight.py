@@ -70,13 +70,15 @@ def watched(g: Game, z: Infected, sq: int) -> bool:
 
 def behind(g: Game, z: Infected) -> int | None:
     """The square directly behind ``z``."""
-    m = g.mission
-    x, y = m.xy[z.sq]
+    m, sq = g.mission, z.sq
+    if sq is None:
+        return None
+    x, y = m.xy[sq]
     fx, fy = FACINGS[z.facing]
     bx, by = x - fx, y - fy
-    grid = m.grid(z.sq)
+    grid = m.grid(sq)
     if 0 <= bx < grid.width and 0 <= by < grid.height:
-        return z.sq + (by - y) * grid.width + (bx - x)
+        return sq + (by - y) * grid.width + (bx - x)
     return None
 
 

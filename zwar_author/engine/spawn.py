@@ -9,7 +9,7 @@ from __future__ import annotations
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
 from .sight import face, watched
-from .state import Game, Hero, Infected, count_squares, short
+from .state import Game, Hero, Infected, count_squares, pos, short
 from .vocab import EventKind, Topic
 
 
@@ -117,7 +117,7 @@ def drop_off(g: Game, ctx: Context, cls: str) -> bool:
     units = [z for z in g.board_infected() if z.cls == cls]
     if not units:
         return False
-    dist = {z.id: min((g.mission.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) for h in heroes),
+    dist = {z.id: min((g.mission.route_from(h.sq, ALL).get(pos(z), UNREACHABLE) for h in heroes),
                       default=UNREACHABLE) for z in units}
     far = max(dist.values())
     tied = [z for z in units if dist[z.id] == far]
@@ -138,7 +138,7 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     spec = tables.room if tables else None
     if spec is None:
         return
-    title = g.mission.rooms[room].title()
+    title = g.mission.room(room).title()
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
         result = row(spec.table, roll)
@@ -162,9 +162,9 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
 
 def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distance: int, adjacent: bool) -> None:
     m = g.mission
-    free = [sq for sq in m.rooms[room].squares if sq not in g.at]
+    free = [sq for sq in m.room(room).squares if sq not in g.at]
     if not free:
-        g.emit(EventKind.ROOM_SPAWN, "game", f"{m.rooms[room].title()} is full: nothing more is placed")
+        g.emit(EventKind.ROOM_SPAWN, "game", f"{m.room(room).title()} is full: nothing more is placed")
         return
     if g.pool.get(cls, 0) <= 0 and not drop_off(g, ctx, cls):
         g.emit(EventKind.MINIATURES, "game", "No miniature is left to place")

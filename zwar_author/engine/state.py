@@ -32,6 +32,18 @@ def short(qualified: str) -> str:
     return qualified.rpartition("/")[2]
 
 
+def pos(z: Infected) -> int:
+    """The square of an infected on the board (``Game.board_infected`` lists only those)."""
+    assert z.sq is not None, f"z{z.id} is on a hero card, not on the board"
+    return z.sq
+
+
+def holder(g: Game, z: Infected) -> Hero:
+    """The hero an infected in a grapple is locked with."""
+    assert z.holder is not None, f"z{z.id} is not in a grapple"
+    return g.hero(z.holder)
+
+
 class GameOver(Exception):
     """Raised when the game ends, to stop the step that ended it there and then."""
 
@@ -88,7 +100,7 @@ class Hero:
 
     def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
         self.id, self.qid, self.name = short(qid), qid, name
-        self.sq: int | None = sq
+        self.sq: int = sq  # kept when the hero leaves the board (escaped, dead): where they were last
         self.status = HeroStatus.BOARD  # board, escaped or dead
         self.prone = False
         self.stage = 0  # infection stage, 0 when not infected
@@ -157,6 +169,10 @@ class Setup:
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
 
 
+#: the setup of a game that says nothing beyond its mission
+DEFAULT_SETUP = Setup()
+
+
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
     "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest",
@@ -184,7 +200,7 @@ class Game:
         self.current: str | None = None  # the hero taking their move
         self.next_id = 1
         self.spawn_left = 0
-        self.closest = None  # what the infected move's order was computed for
+        self.closest: tuple | None = None  # what the infected move's order was computed for
         self.heroes: list[Hero] = []
         self.infected: dict[int, Infected] = {}
         self.at: dict[int, Hero | Infected] = {}
@@ -274,7 +290,7 @@ class Game:
         self.phase = Phase.OVER
         self.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
 
-    def enter_phase(self, name: str) -> None:
+    def enter_phase(self, name: Phase) -> None:
         self.phase = name
         self.emit(EventKind.PHASE, "game", PHASE_NAMES[name])
 
@@ -296,7 +312,8 @@ class Game:
     def lift(self, unit: Hero | Infected) -> None:
         if unit.sq is not None and self.at.get(unit.sq) is unit:
             del self.at[unit.sq]
-        unit.sq = None if isinstance(unit, Infected) else unit.sq
+        if isinstance(unit, Infected):
+            unit.sq = None  # a hero keeps the square they were last on
 
     def new_infected(self, cls: str, sq: int | None, facing: str, prone: bool = False) -> Infected:
         z = Infected(self.next_id, cls, None, facing, prone)

@@ -9,7 +9,7 @@ the map with its square. Closed doors are `D`, open ones `/`, destroyed `_`.
 from __future__ import annotations
 
 from ..geometry.notation import parse_edge
-from .state import Game, Hero, Infected
+from .state import Game, Hero, Infected, holder
 from .vocab import HeroStatus
 
 
@@ -101,6 +101,6 @@ def hero_line(g: Game, h: Hero) -> str:
 
 def infected_line(g: Game, z: Infected) -> str:
     if z.sq is None:
-        return f"  {z.tag} {g.label(z).split()[0]} in a grapple with {g.hero(z.holder).name}"
+        return f"  {z.tag} {g.label(z).split()[0]} in a grapple with {holder(g, z).name}"
     prone = ", prone" if z.prone else ""
     return f"{'z' if z.prone else 'Z'} {z.tag} {g.label(z).split()[0]} at {g.show(z.sq)} facing {z.facing}{prone}"

@@ -24,7 +24,7 @@ from .spawn import (
     spawn_point,
 )
 from .spawn import phase as spawn_tables
-from .state import Game, GameOver, Hero
+from .state import Game, GameOver, Hero, pos
 from .vocab import EventKind, HeroStatus, Perk, Phase, Side, Topic
 from .world import check, end_game, trigger
 
@@ -124,7 +124,7 @@ def _rank(g: Game) -> None:
         return
     g.closest = key
     units = [g.infected[i] for _, i in g.pending if i in g.infected and g.infected[i].sq is not None]
-    g.pending = sorted((min((hero_distance(g, h, z.sq) for h in heroes), default=UNREACHABLE), z.id) for z in units)
+    g.pending = sorted((min((hero_distance(g, h, pos(z)) for h in heroes), default=UNREACHABLE), z.id) for z in units)
 
 
 def _spawn_rolls(g: Game) -> int:
@@ -212,9 +212,10 @@ def end_phase(g: Game, ctx: Context) -> None:
     for z in sorted(g.board_infected(), key=lambda z: z.id):
         if z.prone:
             z.prone = False
-            near = min(heroes, key=lambda h: hero_distance(g, h, z.sq), default=None)
+            sq = pos(z)
+            near = min(heroes, key=lambda h: hero_distance(g, h, sq), default=None)
             if near is not None:
-                z.facing = face(g, z.sq, near.sq, z.facing)
+                z.facing = face(g, sq, near.sq, z.facing)
             g.emit(EventKind.STAND, z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
     _rise(g, ctx)
     check(g, end_of_turn=True)
@@ -241,9 +242,10 @@ def _rise(g: Game, ctx: Context) -> None:
             g.emit(EventKind.RISE, hero_id, f"{h.name} would rise as a newborn, but the rules have no newborn card")
             continue
         g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
-        z = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
-        if z is not None and g.detectable():
-            z.facing = face(g, z.sq, min(g.detectable(), key=lambda o: hero_distance(g, o, z.sq)).sq, z.facing)
+        risen = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
+        if risen is not None and g.detectable():
+            at = pos(risen)
+            risen.facing = face(g, at, min(g.detectable(), key=lambda o: hero_distance(g, o, at)).sq, risen.facing)
 
 
 STEPS = {Phase.START: announce, Phase.HEROES: hero_step, Phase.BITES: bites, Phase.INFECTED: infected_step,

@@ -16,7 +16,7 @@ def activate_room(g: Game, ctx: Context, room: int, hero: Hero | None) -> None:
     if g.active >> room & 1:
         return
     g.active |= 1 << room
-    entry = g.mission.rooms[room]
+    entry = g.mission.room(room)
     g.emit(EventKind.ACTIVE, "game", f"{entry.title()} is now active")
     if hero is not None:
         room_spawn(g, ctx, room, hero)
@@ -47,7 +47,7 @@ def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
     trigger(g, ctx, "objective", number)
     room = g.mission.room_of[h.sq]
     if obj.action == "task" and room:
-        trigger(g, ctx, "task_done", g.mission.rooms[room].id)
+        trigger(g, ctx, "task_done", g.mission.room(room).id)
 
 
 def trigger(g: Game, ctx: Context, kind: str, value) -> None:
@@ -61,10 +61,11 @@ def trigger(g: Game, ctx: Context, kind: str, value) -> None:
 def run_event(g: Game, ctx: Context, event) -> None:
     m = g.mission
     g.emit(EventKind.EVENT, "game", f"Event: {event.text.strip()}" if event.text.strip() else "Event")
-    if event.spawn_phase is not None:
-        ids = [p.id for p in m.compiled.spawn.phases]
+    spawn = m.compiled.spawn
+    if event.spawn_phase is not None and spawn is not None:
+        ids = [p.id for p in spawn.phases]
         g.spawn_phase = ids.index(event.spawn_phase)
-        name = m.compiled.spawn.phases[g.spawn_phase].name or event.spawn_phase
+        name = spawn.phases[g.spawn_phase].name or event.spawn_phase
         g.emit(EventKind.SPAWN_PHASE, "game", f"Spawning changes to {name}")
     for edge in event.open_doors:
         d = m.door_by_edge(edge)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..compile.reader import read_mission
@@ -9,7 +10,7 @@ from ..engine.mission import Mission
 from ..errors import Report
 
 
-def load_mission(path: Path, search: list[Path] | tuple[Path, ...] = ()) -> tuple[Mission | None, Report]:
+def load_mission(path: Path, search: Sequence[Path] = ()) -> tuple[Mission | None, Report]:
     """The mission at ``path`` (compiled JSON or a source) ready to play, or None and the problems
     that stop it compiling."""
     opened = read_mission(path, search)

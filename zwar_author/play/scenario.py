@@ -223,7 +223,7 @@ def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | 
     pack = ws.standalone(doc.path.parent)
     result = compile_mission(ws, pack, Source(doc.path, data, doc.positions), allow_unplayable=True)
     errors = [p for p in result.problems if p.severity is Severity.ERROR]
-    if result.mission is None or errors:
+    if result.mission is None or result.board is None or errors:
         return None, errors
     return Mission(result.mission, result.board), []
 
@@ -250,13 +250,14 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         for room in door.rooms:
             g.active |= 1 << room
     g.turn = info.turn - 1
-    STEPS["start"](g, _Script(g, ScenarioInfo(title="setup")))
+    STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
-    if info.phase != Phase.HEROES:
+    phase = Phase(info.phase)
+    if phase != Phase.HEROES:
         for h in g.heroes:
             h.done = True
-        g.phase = Phase.BITES if info.phase == Phase.INFECTED else info.phase
+        g.phase = Phase.BITES if phase == Phase.INFECTED else phase
         g.spawn_left = _spawn_rolls(g)
         g.emit(EventKind.PHASE, "game", PHASE_NAMES[g.phase])
     return g
@@ -387,26 +388,26 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
                         + "\n    got\n      " + "\n      ".join(infected_lines(g) or ["(none)"]))
     simple = {
         "outcome": g.outcome or "none", "cause": g.cause, "turn": g.turn, "phase": g.phase,
-        "active_rooms": sorted(g.mission.rooms[r].id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
-        "searched": sorted(g.mission.rooms[r].id for r in g.searched), "objectives": sorted(g.objectives),
+        "active_rooms": sorted(g.mission.room(r).id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
+        "searched": sorted(g.mission.room(r).id for r in g.searched), "objectives": sorted(g.objectives),
     }
-    for key, got in simple.items():
+    for key, value in simple.items():
         wanted = getattr(expect, key)
-        if wanted is not None and (sorted(wanted) if isinstance(wanted, list) else wanted) != got:
-            failures.append(f"{key}: expected {wanted!r}, got {got!r}")
+        if wanted is not None and (sorted(wanted) if isinstance(wanted, list) else wanted) != value:
+            failures.append(f"{key}: expected {wanted!r}, got {value!r}")
     for edge, state in expect.doors.items():
         d = _door(g.mission, edge)
-        got = "destroyed" if g.destroyed >> d & 1 else ("open" if g.doors >> d & 1 else "closed")
-        if got != state:
-            failures.append(f"doors.{edge}: expected {state}, got {got}")
+        door = "destroyed" if g.destroyed >> d & 1 else ("open" if g.doors >> d & 1 else "closed")
+        if door != state:
+            failures.append(f"doors.{edge}: expected {state}, got {door}")
     for card, copies in expect.deck.items():
-        got = g.deck.get(_qualified(g.mission.search_cards, card), 0)
-        if got != copies:
-            failures.append(f"deck.{card}: expected {copies}, got {got}")
+        left = g.deck.get(_qualified(g.mission.search_cards, card), 0)
+        if left != copies:
+            failures.append(f"deck.{card}: expected {copies}, got {left}")
     for cls, count in expect.pool.items():
-        got = g.pool.get(_qualified(g.mission.classes, cls))
-        if got != count:
-            failures.append(f"pool.{cls}: expected {count}, got {got}")
+        pool = g.pool.get(_qualified(g.mission.classes, cls))
+        if pool != count:
+            failures.append(f"pool.{cls}: expected {count}, got {pool}")
     return failures + _pending(g, expect, pending)
 
 

@@ -11,6 +11,7 @@ import json
 import os
 import random
 import tempfile
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -63,6 +64,7 @@ class Session:
     def roll(self) -> tuple[Event, ...]:
         """Answer a pending roll or draw from the session's own seeded dice."""
         request = self.request
+        assert request is not None and request.chance, "no roll or draw is pending"
         if request.kind == RequestKind.ROLL:
             return self._apply(self.rng.randint(1, len(request.options)))
         return self._apply(self.rng.choices(request.options, request.weights)[0])
@@ -129,7 +131,7 @@ class Session:
         return cls(mission, Path(path), setup, dice, random.Random(seed))
 
     @classmethod
-    def resume(cls, save: Path, search: list[Path] = ()) -> Session:
+    def resume(cls, save: Path, search: Sequence[Path] = ()) -> Session:
         try:
             data = json.loads(Path(save).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

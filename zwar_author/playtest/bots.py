@@ -29,7 +29,7 @@ from ..engine.actions import Action
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
-from ..engine.state import Game, Hero
+from ..engine.state import Game, Hero, pos
 from ..engine.vocab import Side, Topic, Verb
 
 INF = 1 << 30
@@ -179,11 +179,11 @@ class Bot:
     def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
         if not self.style.alert or not by_verb.get("alert"):
             return None
-        foes = [z for z in g.board_infected() if g.mission.floor_of[z.sq] == g.mission.floor_of[h.sq]]
+        foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
             return None
-        nearest = min(foes, key=lambda z: _route(g, h.sq, z.sq))
-        (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[nearest.sq]
+        nearest = min(foes, key=lambda z: _route(g, h.sq, pos(z)))
+        (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
         return next((a for a in by_verb["alert"] if a.mode == facing), by_verb["alert"][0])
@@ -243,7 +243,7 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     if not loaded and not has_blade:
         for a in by_verb.get("weapon", []):
             names = a.card.split("+")
-            cards = [h.card(n) for n in names if h.card(n)]
+            cards = [c for n in names if (c := h.card(n)) is not None]
             if any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in cards):
                 return a
     return None
@@ -273,7 +273,7 @@ def _standing_near(g: Game, h: Hero) -> set[int]:
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
-    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, z.sq) <= squares}
+    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, pos(z)) <= squares}
 
 
 def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
@@ -369,7 +369,7 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
         if obj.number in _objectives_left(g):
             at = m.square(obj.at)
             room = m.room_of[at]
-            squares = m.rooms[room].squares if obj.scope == "room" and room else (at,)
+            squares = m.room(room).squares if obj.scope == "room" and room else (at,)
             jobs.append((obj.number, tuple(squares)))
     for sq, letter in sorted(g.objects.items()):
         if _needed(g, letter):
@@ -403,16 +403,16 @@ def _nearest_hero(g: Game, sq: int) -> int:
 
 
 def _nearest_foe(g: Game, sq: int) -> int:
-    return min((_route(g, z.sq, sq) for z in g.board_infected()), default=INF)
+    return min((_route(g, pos(z), sq) for z in g.board_infected()), default=INF)
 
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_route(g, z.sq, h.sq) <= 5 for z in g.board_infected() if not z.prone)
+    return any(_route(g, pos(z), h.sq) <= 5 for z in g.board_infected() if not z.prone)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return any(_route(g, z.sq, h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return any(_route(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:
@@ -424,8 +424,9 @@ def _threat(g: Game, sq: int) -> int:
         if z.prone:
             continue
         cls = m.classes[z.cls]
-        away = m.route_from(z.sq, g.active).get(sq, INF)
-        if away <= cls.move + 1 or away <= cls.charge + 1 and (g.infected_sees(z.sq, sq) or z.sq in m.smell_from(sq, g.doors, cls.smell)):
+        at = pos(z)
+        away = m.route_from(at, g.active).get(sq, INF)
+        if away <= cls.move + 1 or away <= cls.charge + 1 and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)):
             count += 1
     return count
 

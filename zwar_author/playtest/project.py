@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..compile.reader import mission_document
-from ..engine.state import Setup
+from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from ..play.load import load_mission
 from .bots import POLICIES
@@ -34,7 +35,7 @@ class Result:
 
 def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
              gate: str | None = None, keep_logs: bool = False, scheduler: str | None = None,
-             setup: Setup = Setup(), search: list[Path] = (), progress=None) -> Result:
+             setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
     ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy."""
     for name in policies:
@@ -59,11 +60,12 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
         logs = out / f"{stem}-logs" / name if keep_logs else None
         totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
         result.reports.append(summary(mission, plan, totals, str(path), search))
+    verdict = None
     if checked is not None:
-        result.gated = next(r for r in result.reports if r["policy"] == gated)
-    document = {"format": "zwar-playtest/1", "reports": result.reports,
-                "gate": None if checked is None else {"band": str(checked), "policy": result.gated["policy"],
-                                                      "value": checked.value(result.gated), "passed": result.passed}}
+        result.gated = gated_report = next(r for r in result.reports if r["policy"] == gated)
+        verdict = {"band": str(checked), "policy": gated_report["policy"], "value": checked.value(gated_report),
+                   "passed": result.passed}
+    document = {"format": "zwar-playtest/1", "reports": result.reports, "gate": verdict}
     result.files = write(out, stem, {
         ".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         ".html": page(mission, result.reports),

@@ -9,11 +9,12 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.api import new_game
 from ..engine.chance import Live
 from ..engine.mission import Mission
-from ..engine.state import Game, Setup
+from ..engine.state import DEFAULT_SETUP, Game, Setup, pos
 from ..engine.turn import step
 from ..engine.vocab import HeroStatus, Phase
 from ..render.board import draw_floor, symbol
@@ -35,7 +36,7 @@ class Turn:
 
 
 def replay(mission: Mission, policy_name: str, seed: int, index: int,
-           setup: Setup = Setup()) -> tuple[Game, list[Turn]]:
+           setup: Setup = DEFAULT_SETUP) -> tuple[Game, list[Turn]]:
     """Play game ``index`` of a playtest again; the finished game and its turns."""
     g = new_game(mission, setup)
     ctx = Live(random.Random(game_seed(seed, index)), policy(policy_name, game_seed(seed, index, "bots")), g)
@@ -82,7 +83,7 @@ def pictures(g: Game, name: str) -> list[str]:
     for number, floor in enumerate(m.board.floors):
         s = SQUARE
         items = []
-        marks = [("spawn", sq, {"label": letter}) for sq, letter in m.spawn_at.items()]
+        marks: list[tuple[str, int, dict[str, Any]]] = [("spawn", sq, {"label": letter}) for sq, letter in m.spawn_at.items()]
         marks += [("exit", sq, {"closed": closed and not g.exits_open}) for sq, closed in m.exits.items()]
         marks += [("objective", m.square(o.at), {"label": str(o.number)}) for o in m.compiled.objectives
                   if o.number not in g.objectives]
@@ -90,7 +91,7 @@ def pictures(g: Game, name: str) -> list[str]:
         marks += [("object", sq, {"label": letter}) for sq, letter in g.objects.items()]
         marks += [("keycard", sq, {"colour": colour}) for sq, colour in g.keycards.items()]
         marks += [("crate", sq, {}) for sq in g.crates]
-        marks += [("infected", z.sq, {"facing": z.facing, "prone": z.prone, "label": "Z"})
+        marks += [("infected", pos(z), {"facing": z.facing, "prone": z.prone, "label": "Z"})
                   for z in g.board_infected()]
         for kind, sq, args in marks:
             if m.floor_of[sq] == number:

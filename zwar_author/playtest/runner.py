@@ -22,7 +22,7 @@ from pathlib import Path
 from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
-from ..engine.state import Setup
+from ..engine.state import DEFAULT_SETUP, Setup
 from .bots import policy
 from .stats import Totals, record
 
@@ -35,7 +35,7 @@ class Plan:
     policy: str
     runs: int
     seed: int
-    setup: Setup = Setup()
+    setup: Setup = DEFAULT_SETUP
     keep_logs: bool = False
 
 

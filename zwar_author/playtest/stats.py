@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.state import Game
+from ..engine.vocab import EventKind
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 HEATMAPS = ("taken_down", "spawned", "occupied")
@@ -26,15 +27,15 @@ def record(g: Game, index: int, seed: int) -> dict:
     objectives: dict[int, int] = {}
     dead, cause = None, None
     for e in g.log:
-        if e.kind == "taken down":
+        if e.kind == EventKind.TAKEN_DOWN:
             _add(heat["taken_down"], e.sq)
-        elif e.kind in ("enter", "roamer", "placed") and e.who.startswith("z"):
+        elif e.kind in (EventKind.ENTER, EventKind.ROAMER, EventKind.PLACED) and e.who.startswith("z"):
             _add(heat["spawned"], e.sq)
-        elif e.kind == "move" and e.who in heroes:
+        elif e.kind == EventKind.MOVE and e.who in heroes:
             _add(heat["occupied"], e.sq)
-        elif e.kind == "objective":
+        elif e.kind == EventKind.OBJECTIVE and e.result is not None:  # the result is the objective's number
             objectives.setdefault(int(e.result), e.turn)
-        elif e.kind == "death":
+        elif e.kind == EventKind.DEATH:
             dead, cause = e.who, ("infection" if e.result == "infection" else "bitten")
     if g.cause != "hero died":  # director games go on after a death: the game ended some other way
         cause = "turn limit" if g.cause == "turn limit" else "overrun"
