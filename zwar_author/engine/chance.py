@@ -18,10 +18,10 @@ A decision with a single option is never asked.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .vocab import RequestKind, Side, Topic
 
@@ -49,7 +49,7 @@ class Request:
     kind: RequestKind
     side: Side
     why: str
-    options: tuple
+    options: Sequence[Any]  # a tuple, or the hero move's legal actions built when first looked at
     weights: tuple[int, ...] | None = None
     who: str | None = None  # the hero who rolls or decides, for a table-side prompt
     topic: Topic = Topic.NONE
@@ -80,7 +80,12 @@ class IllegalAction(ValueError):
 
 
 class Context:
-    """What the rules call for inputs. Subclasses decide where answers come from."""
+    """What the rules call for inputs. Subclasses decide where answers come from.
+
+    ``lazy``: the context answers at once, so the hero move's options may be built only as far
+    as its policy looks (``legal.LegalActions``)."""
+
+    lazy = False
 
     def ask(self, request: Request) -> Any:
         raise NotImplementedError
@@ -94,6 +99,8 @@ class Context:
 
     def choose(self, side: Side, why: str, options: Iterable, who: str | None = None,
                topic: Topic = Topic.NONE) -> Any:
+        if getattr(options, "many", False):  # known to hold two options or more: nothing to count
+            return self.ask(Request(RequestKind.CHOOSE, side, why, cast(Sequence[Any], options), None, who, topic))
         options = tuple(options)
         if not options:
             raise ValueError(f"nothing to choose from: {why}")
@@ -132,6 +139,8 @@ Policy = Callable[[Any, Request], Any]
 
 class Live(Context):
     """Answers at once: chance from ``rng`` (forced ``dice`` first), decisions from ``policy``."""
+
+    lazy = True
 
     def __init__(self, rng: random.Random, policy: Policy, game: Any = None, dice: Iterable[int] = ()) -> None:
         self.rng = rng

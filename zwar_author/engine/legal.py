@@ -10,7 +10,8 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import overload
 
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
@@ -95,6 +96,41 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
     elif why is not None:
         why.no("", Verb.END_TURN, f"{stuck.name} may not finish their turn on a spawn point")
     return out
+
+
+class LegalActions(Sequence[Action]):
+    """The hero move's legal actions, built the first time a policy looks at more than the last
+    one: a policy that ends the move at once (``options[-1]`` is ``end turn`` whenever the heroes
+    may end it) never pays for the list. ``many``: known to hold two options or more."""
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+        self._all: list[Action] | None = None
+        self.many = _ends(g)  # end turn, and the "end" of each hero still to move
+
+    def _list(self) -> list[Action]:
+        if self._all is None:
+            self._all = legal(self._g)
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if index == -1 and self._all is None and self.many:
+            return END_TURN
+        return self._list()[index]
+
+
+def _ends(g: Game) -> bool:
+    """Whether ``end turn`` is offered (it is, last, unless a hero must first step off a spawn point)."""
+    return not any(h.on_board and not h.done and on_spawn_point(g, h) and can_leave(g, h) for h in g.heroes)
 
 
 def _gone(h: Hero) -> str:

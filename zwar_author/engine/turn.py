@@ -11,7 +11,7 @@ from .act import end_hero_phase, perform
 from .chance import Choice, Context
 from .combat import bite_test, infect, tested
 from .infected import activate
-from .legal import legal
+from .legal import LegalActions, legal
 from .mission import UNREACHABLE
 from .sight import face, hero_distance, watched
 from .spawn import (
@@ -76,7 +76,8 @@ def hero_step(g: Game, ctx: Context) -> None:
     if not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
         return
-    action = ctx.choose(Side.HEROES, "Hero move: choose an action", legal(g), topic=Topic.HERO)
+    options = LegalActions(g) if ctx.lazy else legal(g)
+    action = ctx.choose(Side.HEROES, "Hero move: choose an action", options, topic=Topic.HERO)
     perform(g, ctx, action)
     if g.phase == Phase.HEROES and not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)

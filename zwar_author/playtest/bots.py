@@ -22,7 +22,7 @@ Power perks are kept for hard turns (see ``_powers``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action
@@ -121,7 +121,7 @@ class Bot:
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
-        end = by_verb.get("end")
+        end = by_verb.get(Verb.END)
         if end:
             return end[0]
         return None
@@ -131,11 +131,11 @@ class Bot:
         if h.stride:
             return None
         near = _standing_within(g, h, self.style.shoot_within)
-        shots = [a for v in ("aimed", "quick") for a in by_verb.get(v, []) if a.target in near]
+        shots = [a for v in (Verb.AIMED, Verb.QUICK) for a in by_verb.get(v, []) if a.target in near]
         return _best_attack(g, h, shots, min_chance=0.45)
 
     def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
-        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get("alert") and _danger(g, h):
+        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(Verb.ALERT) and _danger(g, h):
             return None  # keep the last 2 AP for an alert
         goal = self.goal(g, h)
         if not goal:
@@ -147,17 +147,17 @@ class Bot:
         behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
         if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
             return None  # wait for the others: alone, a hero is soon taken down
-        for a in by_verb.get("open", []):  # a shut door on the way
+        for a in by_verb.get(Verb.OPEN, []):  # a shut door on the way
             beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
             if beyond and dist.get(beyond[0], INF) < here:
                 return a
-        steps = by_verb.get("step", []) or by_verb.get("move", [])
+        steps = by_verb.get(Verb.STEP, []) or by_verb.get(Verb.MOVE, [])
         best = self._best_step(g, h, steps, dist, here)
-        if best is not None and h.stride == 0 and here >= 3 and by_verb.get("sprint") \
+        if best is not None and h.stride == 0 and here >= 3 and by_verb.get(Verb.SPRINT) \
                 and not _threatened(g, h) and (not self.style.alert or h.ap >= 4 or not _danger(g, h)):
-            return by_verb["sprint"][0]
-        if best is None and h.stride and by_verb.get("stop"):
-            return by_verb["stop"][0]
+            return by_verb[Verb.SPRINT][0]
+        if best is None and h.stride and by_verb.get(Verb.STOP):
+            return by_verb[Verb.STOP][0]
         return best
 
     def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict, here: int) -> Action | None:
@@ -177,7 +177,7 @@ class Bot:
         return min(scored)[-1]
 
     def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
-        if not self.style.alert or not by_verb.get("alert"):
+        if not self.style.alert or not by_verb.get(Verb.ALERT):
             return None
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
@@ -186,7 +186,7 @@ class Bot:
         (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
-        return next((a for a in by_verb["alert"] if a.mode == facing), by_verb["alert"][0])
+        return next((a for a in by_verb[Verb.ALERT] if a.mode == facing), by_verb[Verb.ALERT][0])
 
     # --- planning ------------------------------------------------------------------------
 
@@ -234,14 +234,14 @@ class Bot:
 
 def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free actions worth taking: a med pack once bitten twice, a loaded weapon in hand."""
-    if h.stage >= 2 and by_verb.get("medpack"):
-        return by_verb["medpack"][0]
+    if h.stage >= 2 and by_verb.get(Verb.MEDPACK):
+        return by_verb[Verb.MEDPACK][0]
     m = g.mission
     active = h.active_cards()
     loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
     has_blade = any(m.equipment[c.eq].kind == "melee" for c in active)
     if not loaded and not has_blade:
-        for a in by_verb.get("weapon", []):
+        for a in by_verb.get(Verb.WEAPON, []):
             names = a.card.split("+")
             cards = [c for n in names if (c := h.card(n)) is not None]
             if any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in cards):
@@ -253,16 +253,16 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """A power perk when the turn is a hard one (three uses a game, so never on a quiet turn):
     Berserker when its best attack on what can grab it is a melee one, Redline for the AP to fight out
     of a grapple, Dead Eye when two or more infected are in its sights."""
-    if by_verb.get("berserker"):
+    if by_verb.get(Verb.BERSERKER):
         near = _standing_near(g, h)
-        best = _best_attack(g, h, [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in near])
+        best = _best_attack(g, h, [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in near])
         if best is not None and best.verb == Verb.MELEE:
-            return by_verb["berserker"][0]
-    if by_verb.get("redline") and h.grapplers:
-        return by_verb["redline"][0]
-    aimed = {a.target for a in by_verb.get("aimed", [])}
-    if by_verb.get("dead-eye") and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
-        return by_verb["dead-eye"][0]
+            return by_verb[Verb.BERSERKER][0]
+    if by_verb.get(Verb.REDLINE) and h.grapplers:
+        return by_verb[Verb.REDLINE][0]
+    aimed = {a.target for a in by_verb.get(Verb.AIMED, [])}
+    if by_verb.get(Verb.DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
+        return by_verb[Verb.DEAD_EYE][0]
     return None
 
 
@@ -280,11 +280,11 @@ def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Locked in a grapple: the attack most likely to kill, or sweep one off when none is likely."""
     if not h.grapplers:
         return None
-    attacks = [a for v in ("quick", "melee") for a in by_verb.get(v, [])]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, [])]
     best = _best_attack(g, h, attacks)
     if best is not None and _kill_chance(g, h, best) >= 0.3:
         return best
-    sweeps = by_verb.get("sweep", [])
+    sweeps = by_verb.get(Verb.SWEEP, [])
     if sweeps:
         return max(sweeps, key=lambda a: (_nearest_foe(g, a.square), -a.square))
     return best
@@ -297,10 +297,10 @@ def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     held = {zid for n in g.mission.reach(h.sq, g.doors) for zid in getattr(g.at.get(n), "grapplers", [])}
     if not held:
         return None
-    executions = [a for a in by_verb.get("execute", []) if a.target in held]
+    executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in held]
     if executions:
         return executions[0]
-    attacks = [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in held]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in held]
     return _best_attack(g, h, attacks)
 
 
@@ -312,28 +312,28 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     if not near:
         return None
     ids = {z.id for z in near}
-    executions = [a for a in by_verb.get("execute", []) if a.target in ids]
+    executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in ids]
     if executions:
         return executions[0]
     standing = {z.id for z in near if not z.prone}
     if not standing:
         return None
-    attacks = [a for v in ("quick", "melee", "aimed", "hitman") for a in by_verb.get(v, []) if a.target in standing]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.HITMAN) for a in by_verb.get(v, []) if a.target in standing]
     return _best_attack(g, h, attacks)
 
 
 def _stand(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Out of a grapple but lying down: get up (a prone hero only crawls)."""
-    return by_verb["stand"][0] if h.prone and not h.grapplers and by_verb.get("stand") else None
+    return by_verb[Verb.STAND][0] if h.prone and not h.grapplers and by_verb.get(Verb.STAND) else None
 
 
 def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """A task on the spot, or leaving by the exit once the mission only wants the heroes out."""
-    for a in by_verb.get("task", []):
+    for a in by_verb.get(Verb.TASK, []):
         if a.target in _objectives_left(g):
             return a
-    if by_verb.get("exit") and _wants_escape(g) and not _jobs_left(g, detours=False):
-        return by_verb["exit"][0]
+    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False):
+        return by_verb[Verb.EXIT][0]
     return None
 
 
@@ -480,7 +480,7 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
     return best
 
 
-def _best_fire(options: tuple) -> Choice:
+def _best_fire(options: Sequence) -> Choice:
     fire = [o for o in options if o.key != "hold"]
     if not fire:
         return options[0]
