@@ -104,7 +104,11 @@ def _body(g: Game, a: Action) -> str:
 
 
 class ParseError(ValueError):
-    """Text that names no legal option, or several."""
+    """Text that names no legal option, or several (``ambiguous``)."""
+
+    def __init__(self, message: str, ambiguous: bool = False) -> None:
+        super().__init__(message)
+        self.ambiguous = ambiguous
 
 
 def parse(g: Game, options, text: str, current: str | None = None):
@@ -135,7 +139,7 @@ def parse(g: Game, options, text: str, current: str | None = None):
             return scored[0][-1]
     if scored:
         shown = "; ".join(describe(g, s[-1]) for s in scored[:4]) + ("; ..." if len(scored) > 4 else "")
-        raise ParseError(f"`{text.strip()}` could be {len(scored)} actions: {shown}")
+        raise ParseError(f"`{text.strip()}` could be {len(scored)} actions: {shown}", ambiguous=True)
     raise ParseError(f"`{text.strip()}` is not one of the options")
 
 

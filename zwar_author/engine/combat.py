@@ -205,7 +205,7 @@ def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
     result = tested(g, ctx, h, why, g.mission.classes[z.cls].bite, 1 if armoured(g, h) else 0, "safe",
                     (EventKind.BITE, z.tag), str)
     if result == "bitten":
-        infect(g, ctx, h, "bitten")
+        infect(g, ctx, h, EventKind.BITE)
 
 
 def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: str, event: tuple[str, str],
@@ -234,10 +234,11 @@ def armoured(g: Game, h: Hero) -> bool:
     return False
 
 
-def infect(g: Game, ctx: Context, h: Hero, why: str) -> None:
-    """Move the bitten counter on a stage; past stage 5 the hero dies."""
+def infect(g: Game, ctx: Context, h: Hero, how: EventKind) -> None:
+    """Move the bitten counter on a stage (``how``: a bite or a failed infection test); past
+    stage 5 the hero dies."""
     if h.stage >= MAX_STAGE:
-        hero_dies(g, h, "infection" if why == "infection" else "bitten at stage 5")
+        hero_dies(g, h, "infection" if how == EventKind.INFECTION else "bitten at stage 5")
         return
     h.stage += 1
     g.emit(EventKind.INFECTED, h.id, f"{h.name} is at infection stage {h.stage}", h.sq, result=f"stage {h.stage}")

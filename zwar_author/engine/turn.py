@@ -198,7 +198,7 @@ def infection_tests(g: Game, ctx: Context) -> None:
         result = tested(g, ctx, h, why, g.ruleset.infection_check, 0, "stable", (EventKind.INFECTION, h.id),
                         lambda r: "next stage" if r == "next" else "stable")
         if result == "next":
-            infect(g, ctx, h, "infection")
+            infect(g, ctx, h, EventKind.INFECTION)
         if g.over:
             return
     g.enter_phase(Phase.END)

@@ -84,7 +84,7 @@ class Session:
         try:
             option = parse(self.game, request.options, text, self.game.current)
         except ParseError as exc:
-            if request.topic == Topic.HERO and not text.isdigit() and "could be" not in str(exc):
+            if request.topic == Topic.HERO and not text.isdigit() and not exc.ambiguous:
                 raise CommandError(why_not(self.game, text, self.game.current)) from None
             raise CommandError(str(exc)) from None
         return self._apply(option)
