@@ -24,6 +24,7 @@ from zwar_author.engine.api import (
 )
 from zwar_author.engine.chance import IllegalAction
 from zwar_author.engine.legal import Refusals, legal, why_not
+from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame
@@ -231,3 +232,18 @@ def test_a_risen_heros_body_leaves_the_board_before_the_newborn_stands(seed):
     """Inbound games that once listed a lifted body as still lying, while the newborn stood on
     its square: the grapplers leave the body, the body goes, then the hero rises."""
     play_checked(seed, "inbound")
+
+
+def test_a_card_names_the_effect_it_has():
+    """Effects are the cards' data: give the Stink Tank's effect to the pistol and the pistol works it."""
+    base = mission("supply-run")
+    equipment = [e.model_copy(update={"effect": {"core/pistol": "stink-tank", "core/stink-tank": None}.get(e.id, e.effect)})
+                 for e in base.compiled.rules.equipment]
+    rules = base.compiled.rules.model_copy(update={"equipment": equipment})
+    changed = Mission(base.compiled.model_copy(update={"rules": rules}), base.board)
+    state = start(new_game(changed))
+    offered = {describe(state.view, a) for a in legal_actions(state)}
+    assert "sam: stink tank" in offered  # the pistol is Sam's active card
+    state = apply(state, parse(state.view, legal_actions(state), "sam: stink tank"))
+    assert [e.text for e in state.events][-1] == \
+        "Sam uses the Pistol (11 left): undetectable until his next turn"

@@ -413,12 +413,13 @@ def _medpack(g, ctx, h, a):
 
 
 def _stink(g, ctx, h, a):
-    tank = next(c for c in h.active_cards() if short(c.eq) == Effect.STINK_TANK)
+    tank = next(c for c in h.active_cards() if g.mission.equipment[c.eq].effect == Effect.STINK_TANK)
     tank.ammo -= 1
     tank.used = True
-    g.count("rounds:stink-tank")
+    g.count(f"rounds:{short(tank.eq)}")
     h.stink = True
-    g.emit(EventKind.STINK_TANK, h.id, f"{h.name} uses the Stink Tank ({tank.ammo} left): undetectable until his next turn")
+    g.emit(EventKind.STINK_TANK, h.id, f"{h.name} uses the {g.mission.equipment[tank.eq].name} ({tank.ammo} left): "
+           "undetectable until his next turn")
 
 
 def _power(g, ctx, h, a):

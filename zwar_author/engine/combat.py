@@ -229,7 +229,7 @@ def armoured(g: Game, h: Hero) -> bool:
     """R.A.C. Armour: +1 to bite tests while it is in the card deck of the hero it belongs to."""
     for card in h.cards:
         eq = g.mission.equipment[card.eq]
-        if short(card.eq) == Effect.RAC_ARMOUR and (eq.special is None or short(eq.special) == h.id):
+        if eq.effect == Effect.RAC_ARMOUR and (eq.special is None or short(eq.special) == h.id):
             return True
     return False
 

@@ -594,7 +594,7 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     if h.stage:
         acts += [Action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
-    tank = next((c for c in h.active_cards() if short(c.eq) == Effect.STINK_TANK), None)
+    tank = next((c for c in h.active_cards() if m.equipment[c.eq].effect == Effect.STINK_TANK), None)
     if tank is not None and tank.ammo and not h.stink:
         acts.append(Action(h.id, Verb.STINK))
     for perk in POWER_PERKS:
@@ -610,7 +610,7 @@ def wieldable(g: Game, h: Hero, card) -> bool:
     eq = g.mission.equipment[card.eq]
     if eq.special is not None and short(eq.special) != h.id:
         return False
-    return eq.kind in ("ballistic", "melee", "explosive") or short(card.eq) == Effect.STINK_TANK
+    return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == Effect.STINK_TANK
 
 
 def _weapons(g: Game, h: Hero) -> list[Action]:

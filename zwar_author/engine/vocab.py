@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ..model.rules import Effect  # noqa: F401 - named by the cards themselves, in the rules data
+
 
 class Verb(StrEnum):
     """What a hero (or the players, for ``END_TURN``) can do: the verbs of ``Action``."""
@@ -208,10 +210,3 @@ class Perk(StrEnum):
 
 #: power perks: a free activation lasting the turn, a few uses a mission
 POWER_PERKS = (Perk.REDLINE, Perk.DEAD_EYE, Perk.BERSERKER)
-
-
-class Effect(StrEnum):
-    """What a special equipment card does beyond its tables (by the core pack's card ids)."""
-
-    STINK_TANK = "stink-tank"
-    RAC_ARMOUR = "rac-armour"

@@ -6,6 +6,7 @@ the Z War family. Values not printed in the sources are listed in ``assumed``.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field
@@ -65,6 +66,14 @@ class InfectedClass(Model):
     assumed: list[str] = assumed_field()
 
 
+class Effect(StrEnum):
+    """What an equipment card does beyond its tables, named by the card (``effect = "stink-tank"``)
+    so a pack can give its own card a rule the engine already plays."""
+
+    STINK_TANK = "stink-tank"  # a free action while active: undetectable until the hero's next turn
+    RAC_ARMOUR = "rac-armour"  # +1 to bite tests while carried
+
+
 class Equipment(Model):
     id: Id = Field(description="Card id (`pistol`).")
     name: Name = Field(description="Printed name.")
@@ -85,6 +94,10 @@ class Equipment(Model):
     quick: StringTable | None = Field(None, description='Quick fire (or melee) table: "miss", "knockdown" or "kill" per face.')
     aimed: StringTable | None = Field(None, description="Exodus: a separate aimed fire table.")
     special: Ref | None = Field(None, description="Special equipment: the only hero who may use it.")
+    effect: Effect | None = Field(
+        None, strict=False, description="What the card does beyond its tables, by the rule the engine plays: stink-tank (a free "
+        "action while active: undetectable until the hero's next turn, one use) or rac-armour (+1 to bite tests "
+        "while carried). Any card may name one.")
     craft: list[Ref] = Field([], description="Exodus: search cards, by id, crafted into this card.")
     text: Text = Field("", description="Card text.")
     assumed: list[str] = assumed_field()
