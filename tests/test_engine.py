@@ -247,3 +247,15 @@ def test_a_card_names_the_effect_it_has():
     state = apply(state, parse(state.view, legal_actions(state), "sam: stink tank"))
     assert [e.text for e in state.events][-1] == \
         "Sam uses the Pistol (11 left): undetectable until his next turn"
+
+
+def test_a_copy_has_every_field_of_the_game_and_its_heroes():
+    """Game.copy and Hero.copy write their fields out by hand (for speed): none may be left behind."""
+    from zwar_author.engine.state import _GAME_FIELDS, _HERO_FIELDS
+
+    game = start(new_game(mission("supply-run"))).view
+    copy = game.copy()
+    assert all(getattr(copy, name) == getattr(game, name) for name in _GAME_FIELDS)
+    for hero, twin in zip(game.heroes, copy.heroes, strict=True):
+        assert all(getattr(twin, name) == getattr(hero, name) for name in _HERO_FIELDS)
+        assert [(c.name, c.ammo) for c in twin.cards] == [(c.name, c.ammo) for c in hero.cards]

@@ -144,8 +144,12 @@ class Hero:
 
     def copy(self) -> Hero:
         h = object.__new__(Hero)
-        for name in _HERO_FIELDS:
-            setattr(h, name, getattr(self, name))
+        # the fields of _HERO_FIELDS written out: a getattr/setattr loop is most of a copy's time
+        h.id, h.qid, h.name, h.sq, h.status, h.prone = self.id, self.qid, self.name, self.sq, self.status, self.prone
+        h.stage, h.ap, h.ap_turn, h.done, h.switches = self.stage, self.ap, self.ap_turn, self.done, self.switches
+        h.gave, h.object, h.perks, h.stink, h.alert = self.gave, self.object, self.perks, self.stink, self.alert
+        h.aim, h.stride, h.sprint, h.sprint_attack = self.aim, self.stride, self.sprint, self.sprint_attack
+        h.xp, h.unarmed = self.xp, self.unarmed
         h.grapplers = list(self.grapplers)
         h.cards = [c.copy() for c in self.cards]
         h.active = list(self.active)
@@ -223,8 +227,11 @@ class Game:
 
     def copy(self) -> Game:
         g = object.__new__(Game)
-        for name in _GAME_FIELDS:
-            setattr(g, name, getattr(self, name))
+        # the fields of _GAME_FIELDS written out (see Hero.copy)
+        g.mission, g.ruleset, g.setup, g.turn, g.phase = self.mission, self.ruleset, self.setup, self.turn, self.phase
+        g.doors, g.destroyed, g.active, g.exits_open = self.doors, self.destroyed, self.active, self.exits_open
+        g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
+        g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}
