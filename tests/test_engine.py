@@ -259,3 +259,45 @@ def test_a_copy_has_every_field_of_the_game_and_its_heroes():
     for hero, twin in zip(game.heroes, copy.heroes, strict=True):
         assert all(getattr(twin, name) == getattr(hero, name) for name in _HERO_FIELDS)
         assert [(c.name, c.ammo) for c in twin.cards] == [(c.name, c.ammo) for c in hero.cards]
+
+
+def _with_game_rules(base, **changes):
+    """The mission with its game's rules data changed (as a pack's own rules data would)."""
+    rules = base.compiled.rules
+    games = [g.model_copy(update=changes) for g in rules.games]
+    return Mission(base.compiled.model_copy(update={"rules": rules.model_copy(update={"games": games})}), base.board)
+
+
+def test_the_action_table_is_the_rules_data():
+    """Z War One's AP come from the core pack's rules data; a table without an action takes it away."""
+    base = mission("supply-run")
+    table = base.game_rules.actions.model_dump(by_alias=True, exclude_none=True)
+    assert {verb: table[verb] for verb in ("move", "sprint", "dive", "aimed", "execute", "search", "weapon")} == \
+        {"move": 1, "sprint": 2, "dive": 1, "aimed": 2, "execute": 2, "search": 4, "weapon": 0}
+    no_sprint = _with_game_rules(base, actions=base.game_rules.actions.model_copy(update={"sprint": None}))
+    state = start(new_game(no_sprint))
+    assert "sam: sprint" not in {describe(state.view, a) for a in legal_actions(state)}
+    assert why_not(state.view, "sam: sprint", None) == "there is no sprint action in Z War One"
+
+
+def test_the_infection_track_and_turn_are_the_rules_data():
+    base = mission("supply-run")
+    harsh = new_game(_with_game_rules(base, infection_ap=[3, 2, 1, 1, 1]))
+    harsh.heroes[0].stage = 2
+    assert harsh.ruleset.ap(harsh.heroes[0], 4) == 2
+    with pytest.raises(UnsupportedGame, match="the reference engine plays turns of heroes, infected, spawn, "
+                                               "infection, end; zwar1's rules data gives heroes, infected, end"):
+        new_game(_with_game_rules(base, phases=["heroes", "infected", "end"]))
+
+
+def test_an_infection_may_move_on_every_turn_without_a_test():
+    """Exodus's track in the same data: no infection test, the infection moves on a stage each turn."""
+    from zwar_author.engine.chance import Live
+    from zwar_author.engine.turn import infection_tests
+
+    game = new_game(_with_game_rules(mission("supply-run"), infection_check=None, infection_every_end_phase=True))
+    game.heroes[0].stage = 1
+    infection_tests(game, Live(random.Random(0), passive, game, dice=[]))
+    assert game.heroes[0].stage == 2
+    assert [e.text for e in game.log][-2:] == ["Cole is at infection stage 2", "End phase"]
+    assert not any("infection test" in e.text for e in game.log)

@@ -42,7 +42,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
     if sprinting and a.verb in (Verb.QUICK, Verb.MELEE):
         h.sprint_attack = True
     else:
-        h.ap -= cost(h, a.verb)
+        h.ap -= cost(g, h, a.verb)
     VERBS[a.verb](g, ctx, h, a)
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)

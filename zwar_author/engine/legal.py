@@ -15,7 +15,7 @@ from typing import overload
 
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
-from .actions import AP_COST, Action
+from .actions import Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
 from .state import Game, Hero, Infected, pos, short
@@ -75,7 +75,7 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
         acts = hero_actions(g, h, why)
         if on_spawn_point(g, h) and can_leave(g, h):
             stuck = h
-            kept = [a for a in acts if _keeps_way_off(h, a)]
+            kept = [a for a in acts if _keeps_way_off(g, h, a)]
             if why is not None:
                 for a in set(acts) - set(kept):
                     why.no(h, a.verb, f"{h.name} may not finish their turn on a spawn point: this would leave "
@@ -154,7 +154,7 @@ MOVING = frozenset({Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Ve
 FREE = frozenset({Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER, Verb.SUPPORT})
 
 
-def _keeps_way_off(h: Hero, a: Action) -> bool:
+def _keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
     """Whether ``h``, on a spawn point, could still step off after ``a`` (moves are checked
     where they are made: they may not end on a spawn point without the AP to leave it)."""
     if a.verb in MOVING or a.verb in FREE:
@@ -166,7 +166,7 @@ def _keeps_way_off(h: Hero, a: Action) -> bool:
     if h.stride and a.verb in (Verb.QUICK, Verb.MELEE):
         return True  # Run & Gun, Hit & Run: no AP, the sprint goes on
     prone_after = h.prone and a.verb != Verb.STAND
-    return h.ap - cost(h, a.verb) >= (2 if prone_after else 1)
+    return h.ap - cost(g, h, a.verb) >= (2 if prone_after else 1)
 
 
 def on_spawn_point(g: Game, h: Hero) -> bool:
@@ -186,14 +186,15 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
-def cost(h: Hero, verb: str) -> int:
+def cost(g: Game, h: Hero, verb: str) -> int:
     if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
         return 1
     if verb == Verb.STAND and Perk.KIP_UP in h.perks:
         return 1
     if verb in (Verb.SEARCH, Verb.TASK):
-        return min(3 if verb == Verb.SEARCH and Perk.BANDIT in h.perks else 4, h.ap_turn)
-    return AP_COST.get(Verb(verb), 0)
+        listed = g.mission.ap_costs.get(verb, 4)
+        return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
+    return g.mission.ap_costs.get(verb, 0)
 
 
 ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
@@ -201,6 +202,11 @@ ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIM
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+    """What ``h`` may do now: the actions of their state (sprinting, in a grapple, prone, standing) and
+    the free actions, of those the game's action table has."""
+    if why is not None:
+        for verb in g.mission.absent:
+            why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
     if h.stride:
         acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
@@ -216,7 +222,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
                     ONLY_GRAPPLED)
     elif h.prone:
         acts = _prone(g, h, {}, why)
-        _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(h, Verb.STAND)} AP) first",
+        _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
         acts = _standing(g, h, {}, why)
@@ -226,7 +232,9 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    return acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    acts = acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    absent = g.mission.absent
+    return [a for a in acts if a.verb not in absent] if absent else acts
 
 
 def _refuse_all(h: Hero, why: Refusals | None, reason: str, allowed: frozenset[Verb] | set[Verb]) -> None:
@@ -236,9 +244,9 @@ def _refuse_all(h: Hero, why: Refusals | None, reason: str, allowed: frozenset[V
                 why.no(h, verb, reason)
 
 
-def _ap(h: Hero, verb: Verb, why: Refusals | None, need: int | None = None) -> bool:
+def _ap(g: Game, h: Hero, verb: Verb, why: Refusals | None, need: int | None = None) -> bool:
     """Whether ``h`` has the AP for ``verb`` (``need``: a cost other than the table's), saying so if not."""
-    need = cost(h, verb) if need is None else need
+    need = cost(g, h, verb) if need is None else need
     if h.ap >= need:
         return True
     if why is not None:
@@ -280,13 +288,13 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
             for z in g.infected.values():
                 if z.holder != h.id:
                     why.no(h, verb, f"{h.name} is locked in a grapple: only the infected in it can be attacked", z.id)
-    if _ap(h, Verb.QUICK, why) and _ap(h, Verb.MELEE, why):
+    if _ap(g, h, Verb.QUICK, why) and _ap(g, h, Verb.MELEE, why):
         modes = fire_modes(g, h, h.active_cards())
         unarmed = "" if melee_card(g, h) else "unarmed"
         for z in own:
             acts += [Action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
             acts.append(Action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
-    if _ap(h, Verb.SWEEP, why):
+    if _ap(g, h, Verb.SWEEP, why):
         m = g.mission
         room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
         acts += [Action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
@@ -295,9 +303,9 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
 
 def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     acts = []
-    if _ap(h, Verb.CRAWL, why):
+    if _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
-    if _ap(h, Verb.STAND, why):
+    if _ap(g, h, Verb.STAND, why):
         acts.append(Action(h.id, Verb.STAND))
     acts += _quick(g, h, h.sq, memo=memo, why=why)
     acts += _throws(g, h)
@@ -310,12 +318,12 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
-    moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(h, Verb.MOVE, why) else []
+    moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
     steps = [a.to for a in moves]
     acts += moves
-    if _ap(h, Verb.SPRINT, why):
+    if _ap(g, h, Verb.SPRINT, why):
         acts.append(Action(h.id, Verb.SPRINT))
-    if Perk.TURBO in h.perks and _ap(h, Verb.TURBO, why):
+    if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
         acts.append(Action(h.id, Verb.TURBO))
     if ap >= 1:
         acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
@@ -328,11 +336,11 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action
             acts.append(Action(h.id, Verb.EXIT))
     elif why is not None:
         for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
-            _ap(h, verb, why)
+            _ap(g, h, verb, why)
     if why is not None:
         why.no(h, Verb.DIVE, "a dive is 2 squares in a straight line, both free and each a legal step")
     acts += _aimed(g, h, memo, why)
-    if _ap(h, Verb.EXECUTE, why):
+    if _ap(g, h, Verb.EXECUTE, why):
         acts += _executions(g, h, memo, why)
     acts += _alert(g, h, why)
     if ap >= 4:
@@ -420,7 +428,7 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
 
 
 def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
-    if not _ap(h, Verb.AIMED, why):
+    if not _ap(g, h, Verb.AIMED, why):
         return []
     m = g.mission
     acts: list[Action] = []
@@ -496,7 +504,7 @@ def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         if why is not None:
             why.no(h, Verb.ALERT, "going on alert needs an active ballistic (with ammunition) or melee weapon")
         return []
-    if not _ap(h, Verb.ALERT, why):
+    if not _ap(g, h, Verb.ALERT, why):
         return []
     return [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
 
@@ -549,10 +557,10 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         no(h, Verb.SEARCH, "a room can only be searched when it holds no infected")
     elif not g.deck_size():
         no(h, Verb.SEARCH, "the search deck is empty")
-    elif _ap(h, Verb.SEARCH, why):
+    elif _ap(g, h, Verb.SEARCH, why):
         acts.append(Action(h.id, Verb.SEARCH))
     no(h, Verb.TASK, f"there is no task for {h.name} to do here")
-    if _ap(h, Verb.TASK, why):
+    if _ap(g, h, Verb.TASK, why):
         for obj in m.compiled.objectives:
             if obj.number in g.objectives or obj.action != "task":
                 continue

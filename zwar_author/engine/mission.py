@@ -20,6 +20,7 @@ from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
+from .vocab import IMPLICIT, Verb
 
 UNREACHABLE = 1 << 30
 ALL = -1  # an "active rooms" mask meaning every square counts
@@ -111,6 +112,14 @@ class Mission:
         self.equipment = {e.id: e for e in rules.equipment}
         self.search_cards = {s.id: s for s in rules.search}
         self.perks = {p.id: p for p in rules.perks}
+        game = self.compiled.mission.game
+        #: the game's turn, action table and infection track (the pack's rules data), if it has one
+        self.game_rules = next((r for r in rules.games if game in r.games), None)
+        table = self.game_rules.actions.model_dump(by_alias=True, exclude_none=True) if self.game_rules else {}
+        self.ap_costs: dict[str, int] = table
+        self.game_name = self.game_rules.name if self.game_rules else game
+        #: the engine's actions this game does not have: never offered
+        self.absent = frozenset(v for v in Verb if v not in table and v not in IMPLICIT)
 
     def lookup(self, table: dict, ref: str):
         """An entry by pack/id or by its short id (the first pack's, in id order)."""

@@ -191,13 +191,15 @@ def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
 
 
 def infection_tests(g: Game, ctx: Context) -> None:
+    check, every_turn = g.ruleset.infection_check, g.ruleset.rules.infection_every_end_phase
     for h in g.heroes:
         if not h.on_board or not h.stage:
             continue
-        why = f"{h.name}'s infection test (stage {h.stage})"
-        result = tested(g, ctx, h, why, g.ruleset.infection_check, 0, "stable", (EventKind.INFECTION, h.id),
-                        lambda r: "next stage" if r == "next" else "stable")
-        if result == "next":
+        if check is not None:
+            why = f"{h.name}'s infection test (stage {h.stage})"
+            result = tested(g, ctx, h, why, check, 0, "stable", (EventKind.INFECTION, h.id),
+                            lambda r: r.replace("_", " "))
+        if every_turn or (check is not None and result == "next_stage"):
             infect(g, ctx, h, EventKind.INFECTION)
         if g.over:
             return

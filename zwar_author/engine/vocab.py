@@ -57,6 +57,10 @@ class Verb(StrEnum):
     END_TURN = "end-turn"
 
 
+#: verbs every game has, which its action table does not list: a sprint's steps, stopping it, ending a move
+IMPLICIT = frozenset({Verb.STEP, Verb.STOP, Verb.END, Verb.END_TURN})
+
+
 class Phase(StrEnum):
     """Where a game stands: ``START`` before a turn's announce, ``BITES`` the start of the infected
     move (grapplers bite), ``INFECTED`` the infected moving one by one, ``OVER`` once it has ended."""

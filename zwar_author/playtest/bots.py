@@ -472,7 +472,7 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
     best, score = None, min_chance
     for a in attacks:
         chance = _kill_chance(g, h, a)
-        per_ap = chance / max(1, cost(h, a.verb))
+        per_ap = chance / max(1, cost(g, h, a.verb))
         rounds = 3 if a.mode == "auto" else 2 if a.mode == "both" else 1
         value = per_ap - 0.01 * rounds
         if chance >= min_chance and (best is None or value > score):
