@@ -169,7 +169,8 @@ def test_every_refusal_is_recorded_by_the_filter_that_makes_it():
     why = Refusals()
     offered = legal(g, why)
     assert offered == legal(g)  # recording refusals changes nothing that is offered
-    assert why.get("kat", Verb.QUICK, None) == "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
+    assert why.get("kat", Verb.QUICK, None) == \
+        "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
     assert why.get("sam", Verb.SEARCH, None) == "Sam is not in a room"
 
 
@@ -237,8 +238,8 @@ def test_a_risen_heros_body_leaves_the_board_before_the_newborn_stands(seed):
 def test_a_card_names_the_effect_it_has():
     """Effects are the cards' data: give the Stink Tank's effect to the pistol and the pistol works it."""
     base = mission("supply-run")
-    equipment = [e.model_copy(update={"effect": {"core/pistol": "stink-tank", "core/stink-tank": None}.get(e.id, e.effect)})
-                 for e in base.compiled.rules.equipment]
+    moved = {"core/pistol": "stink-tank", "core/stink-tank": None}
+    equipment = [e.model_copy(update={"effect": moved.get(e.id, e.effect)}) for e in base.compiled.rules.equipment]
     rules = base.compiled.rules.model_copy(update={"equipment": equipment})
     changed = Mission(base.compiled.model_copy(update={"rules": rules}), base.board)
     state = start(new_game(changed))

@@ -446,12 +446,13 @@ def _end(g, ctx, h, a):
 
 
 VERBS = {
-    Verb.MOVE: _move, Verb.SPRINT: _sprint, Verb.TURBO: _sprint, Verb.STEP: _step, Verb.STOP: _stop, Verb.DIVE: _dive,
-    Verb.CRAWL: _crawl, Verb.STAND: _stand, Verb.EXIT: _exit, Verb.OPEN: _door, Verb.CLOSE: _door, Verb.KNOCK: _door,
-    Verb.QUICK: _quick, Verb.MELEE: _melee, Verb.MOVE_QUICK: _move_attack, Verb.QUICK_MOVE: _move_attack,
-    Verb.MOVE_MELEE: _move_attack, Verb.MELEE_MOVE: _move_attack, Verb.MOVE_THROW: _move_attack, Verb.THROW_MOVE: _move_attack,
-    Verb.AIMED: _aimed, Verb.THROW: _throw,
-    Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search, Verb.TASK: _task,
-    Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack, Verb.STINK: _stink,
-    Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support, Verb.END: _end,
+    Verb.MOVE: _move, Verb.SPRINT: _sprint, Verb.TURBO: _sprint, Verb.STEP: _step, Verb.STOP: _stop,
+    Verb.DIVE: _dive, Verb.CRAWL: _crawl, Verb.STAND: _stand, Verb.EXIT: _exit, Verb.OPEN: _door, Verb.CLOSE: _door,
+    Verb.KNOCK: _door, Verb.QUICK: _quick, Verb.MELEE: _melee, Verb.MOVE_QUICK: _move_attack,
+    Verb.QUICK_MOVE: _move_attack, Verb.MOVE_MELEE: _move_attack, Verb.MELEE_MOVE: _move_attack,
+    Verb.MOVE_THROW: _move_attack, Verb.THROW_MOVE: _move_attack, Verb.AIMED: _aimed, Verb.THROW: _throw,
+    Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search,
+    Verb.TASK: _task, Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack,
+    Verb.STINK: _stink, Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support,
+    Verb.END: _end,
 }

@@ -15,13 +15,6 @@ from .chance import Choice
 from .state import Game
 from .vocab import Verb
 
-AP_COST = {
-    Verb.MOVE: 1, Verb.SPRINT: 2, Verb.TURBO: 4, Verb.CRAWL: 2, Verb.DIVE: 1, Verb.STAND: 2, Verb.OPEN: 1, Verb.CLOSE: 1, Verb.KNOCK: 1,
-    Verb.QUICK: 1, Verb.MELEE: 1, Verb.THROW: 1, Verb.MOVE_QUICK: 1, Verb.QUICK_MOVE: 1, Verb.MOVE_MELEE: 1, Verb.MELEE_MOVE: 1,
-    Verb.MOVE_THROW: 1, Verb.THROW_MOVE: 1,
-    Verb.AIMED: 2, Verb.EXECUTE: 2, Verb.ALERT: 2, Verb.SWEEP: 2, Verb.SEARCH: 4, Verb.TASK: 4, Verb.HITMAN: 4, Verb.EXIT: 1,
-}
-
 
 class Action(NamedTuple):
     hero: str  # the hero's id; "" for "end turn"

@@ -95,8 +95,10 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
     where_sq = z.sq if z.sq is not None else h.sq
     results, rolls = _roll(ctx, specs, label, h.id)
     word = _word(results)
-    g.emit(EventKind.ATTACK, h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls), word)
-    if "kill" not in results and use_power(g, ctx, h, Perk.BLESSED, "re-roll the failed attack with Blessed", Topic.BLESSED):
+    g.emit(EventKind.ATTACK, h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls),
+           word)
+    if "kill" not in results and use_power(g, ctx, h, Perk.BLESSED, "re-roll the failed attack with Blessed",
+                                           Topic.BLESSED):
         results, rolls = _roll(ctx, specs, f"{label} (re-roll)", h.id)
         word = _word(results)
         g.emit(EventKind.ATTACK, h.id, f"{label} (re-roll): {_dice_text(rolls, specs[0][1])} → {word}", where_sq,
@@ -147,12 +149,14 @@ def _after_roll(g: Game, ctx: Context, h: Hero, cards: list[Card], kills: int, k
         card = cards[0]
         eq = g.mission.equipment[card.eq]
         fires = set(eq.fire) & {"semi-auto", "single-shot"}
-        if fires and card.ammo and perk_choice(ctx, h, Perk.DOUBLE_TAP, "turn the knockdown into a kill with Double Tap",
+        if fires and card.ammo and perk_choice(ctx, h, Perk.DOUBLE_TAP,
+                                               "turn the knockdown into a kill with Double Tap",
                                            Topic.DOUBLE_TAP):
             card.ammo -= 1
             g.emit(EventKind.PERK, h.id, f"{h.name} double taps: the knockdown is a kill (1 round)", result="kill")
             return 1, False
-    if kills and aimed and perk_choice(ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap", Topic.KNEECAP):
+    if kills and aimed and perk_choice(ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap",
+                                       Topic.KNEECAP):
         g.emit(EventKind.PERK, h.id, f"{h.name} kneecaps: the kill is a knockdown", result="knockdown")
         return 0, True
     return kills, knock

@@ -142,20 +142,23 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
         result = row(spec.table, roll)
-        g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
+        g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}",
+               dice=(roll,))
         if result.kind == "infected":
             for _ in range(result.count):
                 place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
     result = row(spec.what, roll)
-    g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}", dice=(roll,))
+    g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}",
+           dice=(roll,))
     if result.kind != "infected":
         return
     for number in range(1, result.count + 1):
         second = ctx.roll(f"Room spawn in {title}, roll 2: how far away is infected {number}")
         distance = row(spec.distance, second).distance
-        g.emit(EventKind.ROOM_SPAWN, "game", f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
+        g.emit(EventKind.ROOM_SPAWN, "game",
+               f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))
         place_in_room(g, ctx, room, hero, result.infected, distance, False)
 
@@ -234,7 +237,8 @@ def place_released(g: Game, ctx: Context, z: Infected, sq: int, why: str) -> Non
     if not near:
         g.remove(z)
         return
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near], topic=Topic.PLACE)
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near],
+                      topic=Topic.PLACE)
     g.place(z, pick.key)
     g.emit(EventKind.PLACED, z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
 

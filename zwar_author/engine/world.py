@@ -79,7 +79,8 @@ def run_event(g: Game, ctx: Context, event) -> None:
         g.exits_open = True
         g.emit(EventKind.EXITS, "game", "The exits open")
     if event.enter is not None:
-        g.emit(EventKind.ENTER, "game", f"{event.enter} enters: entering units are not part of the Z War One engine yet")
+        g.emit(EventKind.ENTER, "game",
+               f"{event.enter} enters: entering units are not part of the Z War One engine yet")
     for result in event.spawn:
         for _ in range(result.count):
             place_near(g, ctx, result.infected, spawn_point(g, result.spawn_point),

@@ -95,7 +95,8 @@ class Equipment(Model):
     aimed: StringTable | None = Field(None, description="Exodus: a separate aimed fire table.")
     special: Ref | None = Field(None, description="Special equipment: the only hero who may use it.")
     effect: Effect | None = Field(
-        None, strict=False, description="What the card does beyond its tables, by the rule the engine plays: stink-tank (a free "
+        None, strict=False,
+        description="What the card does beyond its tables, by the rule the engine plays: stink-tank (a free "
         "action while active: undetectable until the hero's next turn, one use) or rac-armour (+1 to bite tests "
         "while carried). Any card may name one.")
     craft: list[Ref] = Field([], description="Exodus: search cards, by id, crafted into this card.")

@@ -318,7 +318,8 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     standing = {z.id for z in near if not z.prone}
     if not standing:
         return None
-    attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.HITMAN) for a in by_verb.get(v, []) if a.target in standing]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.HITMAN) for a in by_verb.get(v, [])
+               if a.target in standing]
     return _best_attack(g, h, attacks)
 
 
@@ -426,7 +427,8 @@ def _threat(g: Game, sq: int) -> int:
         cls = m.classes[z.cls]
         at = pos(z)
         away = m.route_from(at, g.active).get(sq, INF)
-        if away <= cls.move + 1 or away <= cls.charge + 1 and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)):
+        if away <= cls.move + 1 or (away <= cls.charge + 1
+                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell))):
             count += 1
     return count
 

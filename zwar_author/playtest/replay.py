@@ -83,7 +83,8 @@ def pictures(g: Game, name: str) -> list[str]:
     for number, floor in enumerate(m.board.floors):
         s = SQUARE
         items = []
-        marks: list[tuple[str, int, dict[str, Any]]] = [("spawn", sq, {"label": letter}) for sq, letter in m.spawn_at.items()]
+        marks: list[tuple[str, int, dict[str, Any]]] = [("spawn", sq, {"label": letter})
+                                                        for sq, letter in m.spawn_at.items()]
         marks += [("exit", sq, {"closed": closed and not g.exits_open}) for sq, closed in m.exits.items()]
         marks += [("objective", m.square(o.at), {"label": str(o.number)}) for o in m.compiled.objectives
                   if o.number not in g.objectives]
