@@ -442,13 +442,14 @@ def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     result = zwar("render", CONTENT, "-o", "out", "--format", "svg", "--sheet", "campaign")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 5 warnings"
-    assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "campaign").iterdir()) == [
+    assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "svg" / "campaign").iterdir()) == [
         "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "tracker-1.svg"]
-    assert not (workdir / "out" / "core" / "sheets" / "supply-run").exists()
+    assert not (workdir / "out" / "core" / "sheets" / "svg" / "missions" / "supply-run").exists()
     result = zwar("render", CONTENT / "core" / "missions" / "the-crossing.toml", "-o", "out", "--format", "svg",
                   "--sheet", "counters", "--paper", "letter")
     assert result.exit_code == 0, result.output
-    assert [p.name for p in (workdir / "out" / "core" / "sheets" / "the-crossing").iterdir()] == ["counters-1.svg"]
+    crossing = workdir / "out" / "core" / "sheets" / "svg" / "missions" / "the-crossing"
+    assert [p.name for p in crossing.iterdir()] == ["counters-1.svg"]
 
 
 def test_build_writes_the_compiled_campaign(workdir):
