@@ -57,6 +57,6 @@ def test_more_dice_win_more_often() -> None:
 
 
 def test_pool_cap() -> None:
-    assert MAX_POOL == 30
-    with pytest.raises(PoolTooLarge, match="^31 dice on one side; at most 30 are computed exactly$"):
-        opposed(31, 1)
+    assert MAX_POOL == 12
+    with pytest.raises(PoolTooLarge, match="^13 dice on one side; at most 12 are computed exactly$"):
+        opposed(13, 1)

@@ -21,8 +21,8 @@ from functools import lru_cache
 
 from .dice import Dist, binomial
 
-#: The most dice one side may roll: the chain has (A+1) x (B+1) states and each costs A x B steps.
-MAX_POOL = 30
+#: The most dice one side may roll (Rep 6 and six more): 12 against 12 takes half a second, 30 minutes.
+MAX_POOL = 12
 
 
 class PoolTooLarge(ValueError):
