@@ -23,7 +23,10 @@ from ..model.rules import InfectedClass
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
+from ..games import profile, unplayable
+from ..games.playable import label
 from . import tables
+from .games import GameCheck
 from .layout import FloorSource, build_floor
 from .refs import EdgeId, Resolver, Sq
 from .rooms import check_rooms
@@ -143,13 +146,29 @@ class _Compiler:
         self.unused_spawn_points(spawn, events)
         self.conditions()
         self.roles()
+        self.game_profile(heroes)
         self.warnings()
         self.problems += self.resolver.problems + refs.problems
         if self.errors():
             return None
         mission = self.assemble(stairs, markers, spawn, events, heroes)
         self.prove(mission)
-        return None if self.errors() else mission
+        if self.errors():
+            return None
+        self.engine_warning(mission)
+        return mission
+
+    def game_profile(self, heroes: list[str]) -> None:
+        """What the mission uses that its game does not have, and the heroes its game asks for."""
+        check = GameCheck(self.m, self.at, self.doc.loc)
+        show = lambda floor, x, y: self.show(Sq(floor, x, y))
+        self.problems += check.run(self.grids, self.sources, show, self.game_heroes(), heroes)
+
+    def engine_warning(self, mission: c.CompiledMission) -> None:
+        missing = unplayable(mission)
+        if missing:
+            self.report(codes.ENGINE_CANNOT_PLAY, self.doc.loc(("mission",)), game=profile(self.m.mission.game).name,
+                        missing="; ".join(label(mission, e) for e in missing))
 
     def errors(self) -> bool:
         return any(p.severity is Severity.ERROR for p in self.problems + self.resolver.problems)
@@ -384,10 +403,8 @@ class _Compiler:
     # --- rules references ----------------------------------------------------------
 
     def heroes(self, refs: RefChecker) -> list[str]:
-        game = self.m.mission.game
         if not self.m.mission.heroes:
-            return sorted(e.qualified for p in self.ws.visible(self.pack)
-                          for e in p.rules.entries["heroes"].values() if game in e.model.games)
+            return self.game_heroes()
         out = []
         for i, text in enumerate(self.m.mission.heroes):
             path = ("mission", "heroes", i)
@@ -397,6 +414,12 @@ class _Compiler:
             self.same_game("heroes", text, self.doc.loc(path))
             out.append(qualified)
         return out
+
+    def game_heroes(self) -> list[str]:
+        """Every hero of the mission's game the pack sees, as pack/id."""
+        game = self.m.mission.game
+        return sorted(e.qualified for p in self.ws.visible(self.pack)
+                      for e in p.rules.entries["heroes"].values() if game in e.model.games)
 
     def same_game(self, kind: str, text: str, loc: Location) -> None:
         """Warn when rules data of another game is used (allowed, for crossovers, but unusual)."""
