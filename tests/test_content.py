@@ -10,6 +10,8 @@ from conftest import CONTENT
 from zwar_author.compile.project import check
 
 BROKEN = Path(__file__).parent / "broken"
+#: The reference missions of games the engine does not play yet.
+UNPLAYABLE = ("deathmatch", "download-or-destroy", "hunter-and-prey", "the-crossing")
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in (BROKEN / "pack" / "missions").glob("*.toml")))
@@ -24,7 +26,9 @@ def test_broken_missions_give_exactly_their_diagnostics(monkeypatch, name):
 @pytest.fixture(scope="module")
 def core():
     outcome = check([CONTENT])
-    assert [d.human() for d in outcome.report.sorted()] == [], "the reference content must be clean"
+    found = [(d.location.path.name, d.code) for d in outcome.report.sorted()]
+    # Clean but for ZW150: the engine does not play Exodus and Agent Z yet, and validate says so.
+    assert found == [(f"{name}.toml", "ZW150") for name in UNPLAYABLE], "the reference content must be clean"
     return outcome
 
 
