@@ -375,7 +375,7 @@ EXPECTED = {
         'p/missions/m.toml:22:9: error ZW146: Z War One has no roles entering the board by event (Agent Z only): event 1 asks for `enter`',
     ],
     'ZW147': [
-        'p/missions/m.toml:4:10: error ZW147: Z War One uses every hero (\u201cAll 4 heroes must be used\u201d): `heroes` leaves out kat; add them, or leave `heroes` out to use them all',
+        'p/missions/m.toml:4:10: warning ZW147: Z War One uses every hero (\u201cAll 4 heroes must be used\u201d): `heroes` leaves out kat; add them, or leave `heroes` out to use them all',
     ],
     'ZW148': [
         'p/missions/a.toml:1:1: error ZW148: Agent Z is played by 2 players with one agent each: the mission has 0 roles; give it 2 [[roles]]',

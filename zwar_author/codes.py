@@ -149,13 +149,15 @@ LACKS_MODE = _code("ZW145", "game-lacks-mode", E, "{game} has no {element} ({own
 LACKS_EVENT = _code("ZW146", "game-lacks-event", E, "{game} has no {element} ({owners}): {found}", """
     An event the mission's game has no rule for: a role entering the board
     (the hunter arriving on turn 3) belongs to Agent Z's versus games. """ + _LACKS)
-HEROES_LEFT_OUT = _code("ZW147", "heroes-left-out", E,
+HEROES_LEFT_OUT = _code("ZW147", "heroes-left-out", W,
     "{game} uses every hero ({quote}): `heroes` leaves out {missing}; add them, or leave `heroes` out "
     "to use them all", """
     Z War One missions use all four heroes and Exodus missions both heroes,
     whoever plays them: the rulebooks say so, and a mission balanced for fewer
     heroes would not be the game. Leave `heroes` out of [mission] to use every
-    hero of the game.""")
+    hero of the game. It is a warning, not an error, because the engine plays
+    any number of heroes: a test board with one hero is still useful, and
+    `zwar play --hero` chooses who plays.""")
 AGENTS_PER_PLAYER = _code("ZW148", "agents-per-player", E,
     "{game} is played by {players} players with one agent each: {problem}", """
     Agent Z is a two-player game; each player chooses an agent and plays
