@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from functools import wraps
+from typing import NoReturn
 
 import click
 
 from ..errors import Report, UsageError
+from ..games import CannotPlay
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True,
                       help="human: one line per problem; json: one JSON document.")
@@ -29,6 +31,13 @@ def usage_errors(func):
             raise click.UsageError(str(exc)) from None
 
     return wrapper
+
+
+def refuse(exc: CannotPlay) -> NoReturn:
+    """A mission the engine cannot play: what it does not play, one line each, and exit status 1."""
+    for line in exc.lines():
+        click.echo(line)
+    raise SystemExit(1)
 
 
 def plural(n: int, word: str) -> str:

@@ -7,9 +7,9 @@ from ..engine.load import load_mission
 from ..engine.session import CommandError, Session
 from ..engine.state import Setup
 from ..engine.text import board_text
-from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
-from .output import PACK_PATH, usage_errors
+from ..games import CannotPlay, require_playable
+from .output import PACK_PATH, refuse, usage_errors
 
 
 def _perks(ctx, param, values) -> tuple:
@@ -92,8 +92,11 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         raise SystemExit(1)
     setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns)
     try:
+        require_playable(loaded.compiled)
         return Session.new(mission, loaded, setup, seed, dice)
-    except (SetupError, UnsupportedGame) as exc:
+    except CannotPlay as exc:
+        refuse(exc)
+    except SetupError as exc:
         raise UsageError(str(exc)) from None
 
 

@@ -42,6 +42,7 @@ from .chance import Context, Request
 from .mission import Mission
 from .state import Game, GameOver, Hero, Setup
 from .turn import PHASE_NAMES, STEPS, _spawn_rolls, check
+from .variants import UnsupportedGame
 
 SCENARIO_KEYS = ("scenario", "heroes", "expect")
 PHASES = ("heroes", "infected", "spawn", "infection", "end")
@@ -209,6 +210,8 @@ def run_file(path: Path, ws: Workspace | None = None) -> Outcome:
         return Outcome(path, title, play(mission, model, log), log)
     except (ScenarioError, SetupError) as exc:
         return Outcome(path, title, [str(exc)], log)
+    except UnsupportedGame as exc:  # refused with what the engine does not play
+        return Outcome(path, title, exc.lines(), log)
 
 
 def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | None, list[Diagnostic]]:

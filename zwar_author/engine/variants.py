@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..games import CannotPlay, unplayable
 from ..model.content import CompiledMission
 
 if TYPE_CHECKING:
@@ -39,8 +40,8 @@ class Table(NamedTuple):
 INFECTION_CHECK = Table(8, (_Row(1, 2, _Result("next")), _Row(3, 8, _Result("stable"))))
 
 
-class UnsupportedGame(ValueError):
-    """A mission of a game or mode the engine does not play yet."""
+class UnsupportedGame(CannotPlay):
+    """A mission the engine does not play yet; what it lacks is read from the game's profile."""
 
 
 class Campaign:
@@ -110,12 +111,9 @@ class Director(Campaign):
 
 
 def ruleset_for(mission: CompiledMission) -> Campaign:
-    game, mode = mission.mission.game, mission.mission.mode
-    if game != "zwar1":
-        raise UnsupportedGame(
-            f"the reference engine plays Z War One (zwar1) missions; {mission.mission.id} is a {game} mission")
-    if mode == "campaign":
-        return Campaign()
-    if mode == "director":
-        return Director()
-    raise UnsupportedGame(f"the reference engine does not play {mode} games yet")
+    """The ruleset of the mission's game and mode; UnsupportedGame for anything its profile says the
+    engine does not play (today: all but Z War One campaign and director games)."""
+    missing = unplayable(mission)
+    if missing:
+        raise UnsupportedGame(mission, missing)
+    return Director() if mission.mission.mode == "director" else Campaign()

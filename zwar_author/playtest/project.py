@@ -9,6 +9,7 @@ from pathlib import Path
 from ..engine.load import load_mission
 from ..engine.state import Setup
 from ..errors import Report, UsageError
+from ..games import require_playable
 from .bots import POLICIES
 from .gate import Gate, parse
 from .report import page, summary, text, write
@@ -42,6 +43,7 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     mission, problems = load_mission(path, search)
     if mission is None:
         return Result(problems)
+    require_playable(mission.compiled)  # CannotPlay: refused before any game, with what is missing
     band = mission.compiled.mission.playtest
     checked = parse(gate) if gate else (Gate("win_rate", *band.win_rate) if band else None)
     gated = band.policy if gate is None and band is not None else policies[0]
