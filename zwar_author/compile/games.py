@@ -65,7 +65,7 @@ class GameCheck:
 
     def run(self, grids: dict[str, Grid], sources: dict[str, FloorSource], show: Callable[[str, int, int], str],
             heroes_of_game: list[str], heroes: list[str]) -> list[Diagnostic]:
-        mode = Mode(self.m.mission.mode)
+        mode = Mode.of(self.m.mission.mode)
         self.lacks(codes.LACKS_MODE, mode, self.loc(("mission", "mode")), f'mode = "{mode.value}"')
         self.board(grids, sources, show)
         self.tokens()

@@ -15,6 +15,8 @@ from .. import __version__, codes
 from ..analysis.playability import Playability
 from ..codes import Code
 from ..errors import Diagnostic, Location, Severity
+from ..games import profile, unplayable
+from ..games.playable import label
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
@@ -23,8 +25,6 @@ from ..model.rules import InfectedClass
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
-from ..games import profile, unplayable
-from ..games.playable import label
 from . import tables
 from .games import GameCheck
 from .layout import FloorSource, build_floor

@@ -52,7 +52,7 @@ PROFILE = GameProfile(
         Quote(BOOK, "If an NPC fails a bite test they are automatically killed and the mission is failed."),
     ),
     notes=(
-        "The Exodus rulebook text stops inside \u201cCharging infected\u201d. Where it is silent, Z War One's "
-        "rules apply, so Exodus missions may also use what Z War One missions use (roamers, blast doors).",
+        ("The Exodus rulebook text stops inside \u201cCharging infected\u201d. Where it is silent, Z War One's "
+         "rules apply, so Exodus missions may also use what Z War One missions use (roamers, blast doors)."),
     ),
 )

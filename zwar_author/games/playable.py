@@ -36,7 +36,7 @@ def unplayable(mission: CompiledMission) -> list[Element]:
     elements it uses, in that order; empty when the engine plays all of it."""
     game = profile(mission.mission.game)
     used = uses(mission)
-    mode = Mode(mission.mission.mode)
+    mode = Mode.of(mission.mission.mode)
     needed: list[Element] = [mode, *game.rules]
     needed += sorted((e for e in used if e is not mode), key=_order)
     return [e for e in needed if e not in game.engine]

@@ -12,7 +12,7 @@ ART = {"~": Feature.WATER, "t": Feature.TRANSITION, "*": Feature.WATER_OBSTACLE}
 
 def uses(mission: CompiledMission) -> frozenset[Element]:
     """Every mode, feature, token, victory kind, spawn result and event kind ``mission`` uses."""
-    found: set[Element] = {Mode(mission.mission.mode)}
+    found: set[Element] = {Mode.of(mission.mission.mode)}
     art = {char for floor in mission.board.floors for line in floor.art for char in line}
     found |= {feature for char, feature in ART.items() if char in art}
     if mission.board.stairs:

@@ -9,6 +9,7 @@ all name elements through these enums, never through bare strings.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Self
 
 
 class Element(str, Enum):
@@ -16,7 +17,7 @@ class Element(str, Enum):
 
     label: str
 
-    def __new__(cls, value: str, label: str) -> Element:
+    def __new__(cls, value: str, label: str) -> Self:
         member = str.__new__(cls, value)
         member._value_ = value
         member.label = label
@@ -24,6 +25,12 @@ class Element(str, Enum):
 
     def __str__(self) -> str:
         return self.label
+
+    @classmethod
+    def of(cls, value: str) -> Self:
+        """The member whose value is ``value``; ValueError for any other. (``cls(value)`` does the
+        same, but type checkers read the two-argument ``__new__`` as the constructor.)"""
+        return cls(value)  # type: ignore[call-arg]
 
 
 class Mode(Element):

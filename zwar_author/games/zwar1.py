@@ -48,7 +48,7 @@ PROFILE = GameProfile(
                     "possible square that a hero has no line of sight on to."),
     ),
     notes=(
-        "Blast doors (opened by a task in a named room) are printed on Agent Z mission pages, a game "
-        "\u201cplayed using Z War One mechanics & assets\u201d, so Z War One missions may use them too.",
+        ("Blast doors (opened by a task in a named room) are printed on Agent Z mission pages, a game "
+         "\u201cplayed using Z War One mechanics & assets\u201d, so Z War One missions may use them too."),
     ),
 )
