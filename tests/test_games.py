@@ -179,3 +179,14 @@ def test_every_element_has_a_label_of_its_own():
     for kind in Element.__subclasses__():
         labels = [member.label for member in kind]
         assert len(set(labels)) == len(labels) and all(labels), kind.__name__
+
+
+def test_the_docs_list_what_each_game_has_as_the_profiles_say():
+    """docs/format.md carries the generated section; `python -m zwar_author.games.doc` rewrites it."""
+    from conftest import REPO
+
+    from zwar_author.games import doc
+
+    text = (REPO / "docs" / "format.md").read_text(encoding="utf-8")
+    assert doc.replace(text) == text, "docs/format.md is out of date: run `python -m zwar_author.games.doc`"
+    assert "| open water | - | yes | - |" in text and "| rib | - | yes | - |" in text

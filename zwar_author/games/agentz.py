@@ -14,7 +14,7 @@ PROFILE = GameProfile(
     game="agentz",
     name="Agent Z",
     modes=frozenset({Mode.VERSUS}),
-    rules=(Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS,
+    rules=(Rule.ZWAR1_TURN, Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS,
            Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
     features=FEATURES,
     tokens=TOKENS,
@@ -25,7 +25,9 @@ PROFILE = GameProfile(
         BOOK, "Agent Z is a 2 player quick play \"versus\" game, played using Z War One mechanics & assets. "
               "Each player chooses an agent, either \"Jack\" or \"Han\".")),
     actions=ZWAR1_ACTIONS + (ActionCost(A.MEAT_SHIELD, 1), ActionCost(A.KICK_OFF, 1)),
-    engine=frozenset(),  # the reference engine does not play Agent Z yet
+    # The reference engine plays the Z War One turn Agent Z is built on, but neither versus games nor any
+    # of Agent Z's own rules: no Agent Z mission can be played yet.
+    engine=frozenset({Rule.ZWAR1_TURN}),
     quotes=(
         Quote(BOOK, "Any agent reaching the position that they could normally carry out an assassination on a "
                     "\"zombie\" infected type, may grab it and use it as a human shield for the cost of 1 AP."),
