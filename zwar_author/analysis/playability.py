@@ -62,6 +62,8 @@ class Playability:
     opened: set[str] = field(default_factory=set)
     reached: set = field(default_factory=set)
     shores: set = field(default_factory=set)  # regions the rib can land heroes in
+    #: the search's steps: doors open and regions reached at each (the chain ``zwar serve`` shows)
+    rounds: list[tuple[frozenset, frozenset]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._regions()
@@ -137,6 +139,7 @@ class Playability:
         starts = {self.comp[_square(s.at)] for s in self.mission.starts}
         while True:
             self.reached = self._reach(starts, lambda gate: gate is None or gate in self.opened)
+            self.rounds.append((frozenset(self.opened), frozenset(self.reached)))
             fresh = {g for g in self.gates if g not in self.opened and self._condition(self.gates[g])}
             if not fresh:
                 return
