@@ -82,7 +82,10 @@ def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search)
 
 def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> Session:
     if resume is not None:
-        return Session.resume(resume, search)
+        try:
+            return Session.resume(resume, search)
+        except CannotPlay as exc:
+            refuse(exc)
     if mission is None:
         raise UsageError("give a MISSION to play, or --resume SAVE")
     loaded, report = load_mission(mission, search)

@@ -15,8 +15,7 @@ from .. import __version__, codes
 from ..analysis.playability import Playability
 from ..codes import Code
 from ..errors import Diagnostic, Location, Severity
-from ..games import profile, unplayable
-from ..games.playable import label
+from ..games import CannotPlay, unplayable
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
@@ -165,10 +164,12 @@ class _Compiler:
         self.problems += check.run(self.grids, self.sources, show, self.game_heroes(), heroes)
 
     def engine_warning(self, mission: c.CompiledMission) -> None:
+        """A valid mission the engine cannot play yet: the drivers will refuse it, so say so now."""
         missing = unplayable(mission)
         if missing:
-            self.report(codes.ENGINE_CANNOT_PLAY, self.doc.loc(("mission",)), game=profile(self.m.mission.game).name,
-                        missing="; ".join(label(mission, e) for e in missing))
+            refusal = CannotPlay(mission, missing)
+            self.report(codes.ENGINE_CANNOT_PLAY, self.doc.loc(("mission",)), game=refusal.game,
+                        missing="; ".join(refusal.items))
 
     def errors(self) -> bool:
         return any(p.severity is Severity.ERROR for p in self.problems + self.resolver.problems)
