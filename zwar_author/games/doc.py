@@ -26,7 +26,7 @@ def section(profiles: list[GameProfile] | None = None) -> str:
     games = profiles or list(PROFILES.values())
     head = "| | " + " | ".join(p.name for p in games) + " |"
     rule = "|---|" + "---|" * len(games)
-    out = [BEGIN, "", head, rule]
+    out = [BEGIN, "", head, rule, "| played on | " + " | ".join(p.board.label for p in games) + " |"]
     for title, kind in _KINDS:
         members = [e for e in kind if any(p.has(e) for p in games)]
         out.append(f"| **{title}** |" + " |" * len(games))

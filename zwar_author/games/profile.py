@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .vocab import Action, Element, EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Victory
+from .vocab import Action, BoardKind, Element, EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Victory
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class GameProfile:
     actions: tuple[ActionCost, ...]
     #: what the reference engine plays: modes, rules and elements; anything else is refused
     engine: frozenset[Element]
+    board: BoardKind = BoardKind.GRID
     quotes: tuple[Quote, ...] = ()
     notes: tuple[str, ...] = field(default=())
 

@@ -33,6 +33,13 @@ class Element(str, Enum):
         return cls(value)  # type: ignore[call-arg]
 
 
+class BoardKind(Element):
+    """What the game is played on."""
+
+    GRID = "grid", "a grid of squares"
+    TABLETOP = "tabletop", "an inch-measured table"
+
+
 class Mode(Element):
     """How a mission is played (``[mission] mode``)."""
 
