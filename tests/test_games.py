@@ -122,7 +122,7 @@ def test_every_driver_refuses_what_the_engine_cannot_play(zwar, workdir, command
 
 def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
     write(workdir, {"small.toml": EXODUS})
-    result = zwar("validate", "small.toml")
+    result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         ("small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play Exodus "

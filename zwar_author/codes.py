@@ -7,9 +7,10 @@ a problem reads the same way, and tests can assert the exact text.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
-from .errors import Diagnostic, Location, Severity
+from .errors import Diagnostic, Location, Related, Severity
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -22,8 +23,11 @@ class Code:
     template: str
     explanation: str
 
-    def at(self, location: Location, severity: Severity | None = None, **fields) -> Diagnostic:
-        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields))
+    def at(self, location: Location, severity: Severity | None = None, *, related: tuple[Related, ...] = (),
+           **fields) -> Diagnostic:
+        """The diagnostic at ``location``, its message the template filled with ``fields``."""
+        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields),
+                          related=tuple(related))
 
 
 CODES: dict[str, Code] = {}
@@ -418,7 +422,23 @@ TILED_BASE = _code("ZW969", "tiled-base", E, "`{key}` is drawn on the Tiled map 
     markers) comes from the map alone, so the base file must not set it too.""")
 
 
+def lookup(text: str) -> Code:
+    """The code named by ``text``: its number (``ZW302``, any case) or its name (``room-leak``); KeyError if none."""
+    if text.upper() in CODES:
+        return CODES[text.upper()]
+    by_name = {entry.name: entry for entry in CODES.values()}
+    return by_name[text.strip().lower().replace("_", "-")]
+
+
+def suggest(text: str) -> str | None:
+    """The code name closest to a mistyped name (``roomleak`` -> ``room-leak``), if one is close."""
+    if text.upper().startswith("ZW"):
+        return None
+    close = difflib.get_close_matches(text.strip().lower(), [entry.name for entry in CODES.values()], n=1)
+    return close[0] if close else None
+
+
 def explain(code: str) -> str:
-    """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""
-    entry = CODES[code.upper()]
+    """The long explanation of a code (by number or name), for ``zwar explain``; KeyError if unknown."""
+    entry = lookup(code)
     return f"{entry.code} {entry.name} ({entry.severity.value})\n\n{entry.explanation}\n"

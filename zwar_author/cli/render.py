@@ -42,4 +42,4 @@ def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card_s
     result = render(list(paths), out, options, [Path(s) for s in search])
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing drawn")
-    emit(result.outcome.report, "human", what)
+    emit(result.outcome.report, "full", what)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .. import codes
 from ..analysis.query import QueryBoard, load_compiled
-from ..errors import Location, Report, Severity, UsageError, display_path
+from ..errors import Location, Related, Report, Severity, UsageError, display_path
 from ..geometry.board import Board
 from ..model import content as c
 from ..model.pack import PackDoc, TileDoc
@@ -128,7 +128,8 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
         mid = mission.mission.id
         if mid in first:
             ws.report(path, [codes.DUPLICATE.at(doc.loc(("mission", "id")), what="mission", id=mid,
-                                                first=first[mid].display())])
+                                                first=first[mid].display(),
+                                                related=(Related(first[mid], f"mission `{mid}` is first defined here"),))])
             continue
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)

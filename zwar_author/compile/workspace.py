@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import codes
-from ..errors import Diagnostic, Location
+from ..errors import Diagnostic, Location, Related
 from ..geometry.board import Grid
 from ..model import content as c
 from ..model.pack import PackDoc, PackInfo, TileDoc
@@ -86,6 +86,7 @@ class TileEntry:
     path: Path
     info: TileDoc | None = None
     sides: dict[str, Grid] | None = None  # None when the file is broken
+    uncertain: bool = False  # drawn with bad characters: the sides are sized right, some squares unknown
 
 
 @dataclass
@@ -222,7 +223,7 @@ class Workspace:
                 return None
             if side not in entry.sides:
                 return codes.NO_SIDE.at(loc, tile=f"{candidate.id}/{name}", side=side)
-            return TileSide(candidate.id, name, side, entry.sides[side])
+            return TileSide(candidate.id, name, side, entry.sides[side], entry.uncertain)
         return codes.DANGLING.at(loc, what="tile", id=text, hint=hint(name, known))
 
     def tile_path(self, pack: Pack, text: str) -> Path | None:
@@ -348,12 +349,14 @@ class Workspace:
         entry = TileEntry(absolute(path), model)
         first = pack.tiles.get(model.tile.id)
         if first is not None:
+            earlier = self.docs[first.path].loc(("tile", "id"))
             self.report(path, [codes.DUPLICATE.at(
-                doc.loc(("tile", "id")), what="tile", id=model.tile.id,
-                first=self.docs[first.path].loc(("tile", "id")).display())])
+                doc.loc(("tile", "id")), what="tile", id=model.tile.id, first=earlier.display(),
+                related=(Related(earlier, f"tile `{model.tile.id}` is first defined here"),))])
             return
         pack.tiles[model.tile.id] = entry
-        entry.sides, problems = tile_sides(doc, model)
+        entry.sides, problems = tile_sides(doc, model, partial=True)
+        entry.uncertain = bool(problems)
         self.report(path, problems)
 
     def _load_rules(self, pack: Pack, path: Path) -> None:
@@ -367,22 +370,25 @@ class Workspace:
             self.report(path, pack.rules.add_file(pack.id, doc, model))
 
 
-def tile_sides(doc: Document, model: TileDoc) -> tuple[dict[str, Grid] | None, list[Diagnostic]]:
-    """The parsed sides of a tile, checked to be the same size."""
+def tile_sides(doc: Document, model: TileDoc, partial: bool = False) -> tuple[dict[str, Grid] | None, list[Diagnostic]]:
+    """The parsed sides of a tile, checked to be the same size. With ``partial``, sides drawn with
+    bad characters (but of sound shape) are given too, beside their problems."""
     sides: dict[str, Grid] = {}
     problems: list[Diagnostic] = []
     for name in ("A", "B"):
         side = getattr(model.sides, name)
         if side is None:
             continue
-        grid, _, found = art_grid(doc, ("sides", name, "art"), side.art)
+        grid, _, found = art_grid(doc, ("sides", name, "art"), side.art, partial)
         problems += found
         if grid is not None:
             sides[name] = grid
+        else:
+            partial = False  # a side of unknown size: the tile cannot be placed
     if "A" in sides and "B" in sides:
         a, b = sides["A"], sides["B"]
         if (a.width, a.height) != (b.width, b.height):
             problems.append(codes.TILE_SIDES_SIZE.at(
                 doc.loc(("sides", "B", "art")), side="B", width=b.width, height=b.height,
                 first="A", first_width=a.width, first_height=a.height))
-    return (None, problems) if problems else (sides, [])
+    return (None, problems) if problems and not partial else (sides, problems)
