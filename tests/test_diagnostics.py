@@ -35,6 +35,8 @@ escape = "all"
 [[exits]]
 at = "3,1"
 '''
+#: OKM as an Exodus mission (for keycards and locked doors), its head on the same three lines.
+EXODUS_OKM = OKM.replace(M, 'mission.id = "m"\nmission.title = "M"\nmission.game = "exodus"\n')
 
 def m(body, head=M):
     return head + body
