@@ -58,7 +58,7 @@ def test_every_key_has_a_description(name):
 
 
 def sources() -> list:
-    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission"}
+    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission", "tables": "table", "encounters": "encounter"}
     for path in sorted(CONTENT.rglob("*.toml")):
         kind = "pack" if path.name == "pack.toml" else kinds[path.parent.name]
         yield pytest.param(path, kind, id=str(path.relative_to(CONTENT)))

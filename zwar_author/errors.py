@@ -17,6 +17,7 @@ from pathlib import Path
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    HINT = "hint"  # a suggestion: never fails a check, never counted as a warning
 
 
 @dataclass(frozen=True, order=True)

@@ -22,10 +22,12 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from .model.atz import EncounterDoc
 from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
+from .model.tables import TableDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
 
@@ -34,6 +36,9 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "tile": (TileDoc, "A zwar-author tile (tiles/*.toml): one or two sides of tile art."),
     "mission": (MissionDoc, "A zwar-author mission (missions/*.toml): everything on a mission page."),
     "rules": (RulesDoc, "zwar-author rules data (rules/*.toml): heroes, infected, equipment, search deck, perks."),
+    "encounter": (EncounterDoc, ("An All Things Zombie scenario or encounter (encounters/*.toml): the book's layout, "
+                                "buildings and vehicles in inches, forces.")),
+    "table": (TableDoc, "A zwar-author random table (tables/*.toml): dice, context, modifiers and rows."),
 }
 
 

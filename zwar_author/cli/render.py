@@ -22,10 +22,13 @@ from .output import PACK_PATH, emit, plural, usage_errors
 @click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
 @click.option("--backs", is_flag=True, help="Add a backs page after each card page, mirrored for duplex printing.")
 @click.option("--card-size", default="63x88", show_default=True, help="Card size in millimetres, WIDTHxHEIGHT.")
+@click.option("--table", "tables", multiple=True, metavar="ID",
+              help="Only these random tables on the quick-reference sheet (repeat for each); default: all.")
 @PACK_PATH
 @usage_errors
-def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card_size, search) -> None:
-    """Draw print-ready sheets: maps at true scale, mission pages and card sheets.
+def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card_size, tables, search) -> None:
+    """Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference sheets
+    of random tables, and All Things Zombie scenario pages and record sheets.
 
     PATHS are missions, packs or folders of packs. Map sheets split large boards
     over several pages with overlap strips and alignment marks; every page carries
@@ -38,7 +41,7 @@ def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card_s
     except ValueError:
         raise click.UsageError(f"--card-size {card_size!r}: write WIDTHxHEIGHT in millimetres, like 63x88") from None
     options = RenderOptions(SHEETS if sheet == "all" else (sheet,), fmt_out, length(square), paper, theme, dpi,
-                            backs, card)
+                            backs, card, tuple(tables))
     result = render(list(paths), out, options, [Path(s) for s in search])
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing drawn")
