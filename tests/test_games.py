@@ -190,3 +190,28 @@ def test_the_docs_list_what_each_game_has_as_the_profiles_say():
     text = (REPO / "docs" / "format.md").read_text(encoding="utf-8")
     assert doc.replace(text) == text, "docs/format.md is out of date: run `python -m zwar_author.games.doc`"
     assert "| open water | - | yes | - |" in text and "| rib | - | yes | - |" in text
+
+
+TIMED = mission(SMALL + '''
+    [[objectives]]
+    number = 1
+    at = "1,0"
+
+    [[timers]]
+    id = "shutters"
+    name = "Shutters"
+    start = { objective = 1 }
+
+    [[events]]
+    when = { timer = "shutters" }
+    open_exits = true
+    ''', head='[mission]\nid = "timed"\ntitle = "Timed"\n')
+
+
+def test_a_z_war_one_mission_with_a_timer_is_refused_not_played_without_it(zwar, workdir):
+    write(workdir, {"timed.toml": TIMED})
+    result = zwar("play", "timed.toml")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "cannot play Z War One mission timed: the engine does not play these yet:",
+        "  - 3-turn timers",
+    ])

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..errors import Location, UsageError
 from ..sources.document import absolute
 from .rules import KINDS, assumed_values
-from .workspace import Workspace, find_packs, pack_root_of
+from .workspace import Workspace, find_packs, manifest_assumed, pack_root_of
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,11 @@ def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumpti
     out = []
     for root in roots:
         pack = ws.pack_at(root)
+        doc = ws.docs.get(absolute(pack.manifest_path))
+        if doc is not None and pack.manifest is not None:
+            for key, value in manifest_assumed(doc, pack.manifest):
+                if value is not None:
+                    out.append(Assumption(doc.key_loc(tuple(key.split("."))), pack.id, "pack", key, value))
         for kind, entries in pack.rules.entries.items():
             for entry in entries.values():
                 for key, value in assumed_values(entry):

@@ -23,6 +23,7 @@ from ..games import (
     Mode,
     SpawnResult,
     Token,
+    Tracker,
     Victory,
     owners,
 )
@@ -138,6 +139,8 @@ class GameCheck:
                                        f'{label} row "{row}" is `{text}`')
 
     def events(self) -> None:
+        for i, timer in enumerate(self.m.timers):
+            self.lacks(codes.LACKS_EVENT, Tracker.TIMERS, self.where("timers", i), f"timer {timer.id}")
         for i, event in enumerate(self.m.events):
             for kind in EventKind:
                 if getattr(event, kind.value):

@@ -34,6 +34,9 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
         with staged(out / pack.id) as folder:
             entries = [_mission(outcome, m, folder / "missions", caches)
                        for m in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id)]
+            campaign = outcome.campaigns.get(pack.id)
+            if campaign is not None:
+                (folder / "campaign.json").write_bytes(canonical.dumps(campaign.compiled(pack.id)))
             (folder / "index.json").write_bytes(canonical.dumps(_index(outcome, pack, entries)))
         written += sorted(p for p in (out / pack.id).rglob("*") if p.is_file())
     for pack_id, missions in outcome.missions.items():
@@ -100,7 +103,8 @@ def _index(outcome: Outcome, pack: Pack, entries: list[c.MissionEntry]) -> c.Pac
                                  copies=pack.copies(tile_id)))
     return c.PackIndex(format=c.FORMAT, kind="pack", tool=c.Tool(name="zwar-author", version=__version__),
                        pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack),
-                       rules=pack_rules(outcome, pack))
+                       rules=pack_rules(outcome, pack),
+                       campaign="campaign.json" if pack.id in outcome.campaigns else None)
 
 
 def pack_rules(outcome: Outcome, pack: Pack) -> c.Rules:

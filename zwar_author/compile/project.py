@@ -22,6 +22,7 @@ from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute
 from .atz import Encounter, compile_encounter
+from .campaign import Campaign, compile_campaign
 from .mission import compile_mission
 from .output import write
 from .workspace import (
@@ -48,6 +49,7 @@ class Outcome:
     mission_files: int = 0  # missions compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    campaigns: dict[str, Campaign] = field(default_factory=dict)  # pack id -> its campaign, when it checked
     encounters: dict[str, list[Encounter]] = field(default_factory=dict)  # All Things Zombie, by pack
 
     @property
@@ -140,6 +142,18 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
         involved |= _tiles_used(ws, pack, doc)
+    _campaign(ws, pack, outcome, involved)
+
+
+def _campaign(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
+    """The pack's campaign file, checked against the missions compiled for the pack."""
+    if pack.campaign is None:
+        return
+    involved.add(pack.campaign)
+    campaign, problems = compile_campaign(ws, pack, pack.campaign, outcome.missions.get(pack.id, []))
+    ws.report(pack.campaign, problems)
+    if campaign is not None:
+        outcome.campaigns[pack.id] = campaign
 
 
 def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, involved: set[Path]) -> None:
@@ -155,7 +169,14 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
     if top == "encounters":
         ws.check_tables(pack)
         _encounter(ws, pack, path, outcome)
-    if top == "missions":
+    if path == pack.campaign:  # its chapters' missions are compiled, their own problems not shown
+        for mission_path in pack.missions:
+            mission = _mission(ws, pack, mission_path, outcome)
+            if mission is not None:
+                outcome.missions.setdefault(pack.id, []).append(mission)
+        outcome.mission_files = 0
+        _campaign(ws, pack, outcome, involved)
+    elif top == "missions":
         mission = _mission(ws, pack, path, outcome)
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)

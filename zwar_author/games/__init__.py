@@ -12,10 +12,23 @@ from .playable import CannotPlay, require_playable, unplayable
 from .profile import ActionCost, GameProfile, HeroRule, Quote
 from .registry import PROFILES, owners, profile
 from .usage import uses
-from .vocab import Action, BoardKind, Element, EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Victory
+from .vocab import (
+    Action,
+    BoardKind,
+    Element,
+    EventKind,
+    Feature,
+    HeroRuleKind,
+    Mode,
+    Rule,
+    SpawnResult,
+    Token,
+    Tracker,
+    Victory,
+)
 
 __all__ = [
     "PROFILES", "Action", "ActionCost", "BoardKind", "CannotPlay", "Element", "EventKind", "Feature", "GameProfile", "HeroRule",
-    "HeroRuleKind", "Mode", "Quote", "Rule", "SpawnResult", "Token", "Victory", "owners", "profile",
+    "HeroRuleKind", "Mode", "Quote", "Rule", "SpawnResult", "Token", "Tracker", "Victory", "owners", "profile",
     "require_playable", "unplayable", "uses",
 ]

@@ -6,7 +6,7 @@ from .profile import ActionCost, GameProfile, HeroRule, Quote
 from .vocab import Action as A
 from .vocab import EventKind, HeroRuleKind, Mode, Rule, SpawnResult, Victory
 from .zwar1 import ACTIONS as ZWAR1_ACTIONS
-from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, VICTORIES
+from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
 
 BOOK = "the Agent Z rules"
 
@@ -28,6 +28,7 @@ PROFILE = GameProfile(
     # The reference engine plays the Z War One turn Agent Z is built on, but neither versus games nor any
     # of Agent Z's own rules: no Agent Z mission can be played yet.
     engine=frozenset({Rule.ZWAR1_TURN}),
+    trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Any agent reaching the position that they could normally carry out an assassination on a "
                     "\"zombie\" infected type, may grab it and use it as a human shield for the cost of 1 AP."),

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from .profile import GameProfile
 from .registry import PROFILES
-from .vocab import Action, Element, EventKind, Feature, Mode, Rule, SpawnResult, Token, Victory
+from .vocab import Action, Element, EventKind, Feature, Mode, Rule, SpawnResult, Token, Tracker, Victory
 
 BEGIN = "<!-- games: generated from zwar_author/games by `python -m zwar_author.games.doc`; do not edit -->"
 END = "<!-- games: end -->"
 
 _KINDS: tuple[tuple[str, type[Element]], ...] = (
     ("Modes", Mode), ("The game's own rules", Rule), ("Board features", Feature), ("Tokens", Token),
-    ("Victory and defeat conditions", Victory), ("Spawn results", SpawnResult), ("Events", EventKind),
+    ("Victory and defeat conditions", Victory), ("Spawn results", SpawnResult), ("Events", EventKind), ("The tracker sheet", Tracker),
 )
 
 

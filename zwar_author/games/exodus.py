@@ -5,7 +5,7 @@ from __future__ import annotations
 from .profile import ActionCost, GameProfile, HeroRule, Quote
 from .vocab import Action as A
 from .vocab import Feature, HeroRuleKind, Mode, Rule, Token, Victory
-from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, VICTORIES
+from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
 
 BOOK = "the Exodus rulebook"
 
@@ -37,6 +37,7 @@ PROFILE = GameProfile(
         BOOK, "Both heroes must always be used, so solo players must play with 2 heroes.")),
     actions=ACTIONS,
     engine=frozenset(),  # the reference engine does not play Exodus yet
+    trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Director Mode is a game variation which allows an extra player to take on the roll of "
                     "\"the director\". [...] A director can even be added to the campaign."),

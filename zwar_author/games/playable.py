@@ -11,7 +11,7 @@ from ..errors import ZwarError
 from ..model.content import CompiledMission
 from .registry import profile
 from .usage import uses
-from .vocab import Element, EventKind, Feature, Mode, SpawnResult, Token, Victory
+from .vocab import Element, EventKind, Feature, Mode, SpawnResult, Token, Tracker, Victory
 
 
 class CannotPlay(ZwarError):
@@ -57,7 +57,7 @@ def label(mission: CompiledMission, element: Element) -> str:
 
 
 #: The order refusals and warnings list elements in: by kind, then as each enum lists them.
-KINDS: tuple[type[Element], ...] = (Mode, Feature, Token, Victory, SpawnResult, EventKind)
+KINDS: tuple[type[Element], ...] = (Mode, Feature, Token, Victory, SpawnResult, EventKind, Tracker)
 
 
 def _order(element: Element) -> tuple[int, int]:

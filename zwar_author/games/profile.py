@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .vocab import Action, BoardKind, Element, EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Victory
+from .vocab import (
+    Action,
+    BoardKind,
+    Element,
+    EventKind,
+    Feature,
+    HeroRuleKind,
+    Mode,
+    Rule,
+    SpawnResult,
+    Token,
+    Tracker,
+    Victory,
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +66,7 @@ class GameProfile:
     actions: tuple[ActionCost, ...]
     #: what the reference engine plays: modes, rules and elements; anything else is refused
     engine: frozenset[Element]
+    trackers: frozenset[Tracker] = frozenset()
     board: BoardKind = BoardKind.GRID
     quotes: tuple[Quote, ...] = ()
     notes: tuple[str, ...] = field(default=())
@@ -62,9 +76,9 @@ class GameProfile:
         return element in self.elements() or element in self.rules
 
     def elements(self) -> frozenset[Element]:
-        """Modes, features, tokens, victory kinds, spawn results and events: what a mission may use."""
+        """Modes, features, tokens, victory kinds, spawn results, events and trackers: what a mission may use."""
         return frozenset().union(self.modes, self.features, self.tokens, self.victories, self.spawn_results,
-                                 self.events)
+                                 self.events, self.trackers)
 
     def ap(self, action: Action) -> int | None:
         """The AP cost of ``action`` in this game, or None when the game has no such action."""

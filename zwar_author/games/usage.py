@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ..model.content import CompiledMission
 from ..model.mission import Condition
-from .vocab import Element, EventKind, Feature, Mode, SpawnResult, Token, Victory
+from .vocab import Element, EventKind, Feature, Mode, SpawnResult, Token, Tracker, Victory
 
 #: Terrain and edge characters of compiled art that only some games have.
 ART = {"~": Feature.WATER, "t": Feature.TRANSITION, "*": Feature.WATER_OBSTACLE}
 
 
 def uses(mission: CompiledMission) -> frozenset[Element]:
-    """Every mode, feature, token, victory kind, spawn result and event kind ``mission`` uses."""
+    """Every mode, feature, token, victory kind, spawn result, event kind and tracker ``mission`` uses."""
     found: set[Element] = {Mode.of(mission.mission.mode)}
     art = {char for floor in mission.board.floors for line in floor.art for char in line}
     found |= {feature for char, feature in ART.items() if char in art}
@@ -31,6 +31,8 @@ def uses(mission: CompiledMission) -> frozenset[Element]:
     results = {row.result.kind for table in tables for row in table.rows}
     found |= {result for result in SpawnResult if result.value in results}
     found |= {kind for event in mission.events for kind in EventKind if getattr(event, kind.value)}
+    if mission.timers:
+        found.add(Tracker.TIMERS)
     return frozenset(found)
 
 

@@ -106,6 +106,12 @@ class EventKind(Element):
     SPAWN = "spawn", "infected spawned by events"
 
 
+class Tracker(Element):
+    """What the tracker sheet keeps for a mission beyond turns, ammunition and perks."""
+
+    TIMERS = "timers", "3-turn timers"
+
+
 class Rule(Element):
     """The rules that make a game itself, which every mission of it is played by."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .profile import ActionCost, GameProfile, HeroRule, Quote
 from .vocab import Action as A
-from .vocab import EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Victory
+from .vocab import EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Tracker, Victory
 
 BOOK = "the Z War One rulebook"
 
@@ -24,6 +24,7 @@ VICTORIES = frozenset({Victory.OBJECTIVES, Victory.OBJECTIVES_COUNT, Victory.ESC
                        Victory.SURVIVE, Victory.ANY_HERO_DIES, Victory.AFTER_TURN})
 SPAWN_RESULTS = frozenset({SpawnResult.ROAMERS})
 EVENTS = frozenset({EventKind.SPAWN_PHASE, EventKind.OPEN_DOORS, EventKind.OPEN_EXITS, EventKind.SPAWN})
+TRACKERS = frozenset({Tracker.TIMERS})
 
 PROFILE = GameProfile(
     game="zwar1",
@@ -38,9 +39,13 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ALL, 4, ("Cole", "Kat", "Sam", "Victor"), Quote(
         BOOK, "All 4 heroes must be used, so where possible, divide them evenly between players.")),
     actions=ACTIONS,
-    # The reference engine plays Z War One campaign and director games, all of it.
+    # The reference engine plays Z War One campaign and director games, all but 3-turn timers.
     engine=frozenset().union(MODES, (Rule.ZWAR1_TURN,), FEATURES, TOKENS, VICTORIES, SPAWN_RESULTS, EVENTS),
+    trackers=TRACKERS,
     quotes=(
+        Quote(BOOK, "3 Turn timers are used to track in-game events. If a hero carries out an action which "
+                    "takes 3 turns to complete, the player tracking turns writes the name of the action and "
+                    "marks off the timer."),
         Quote(BOOK, "The Z War One comic book campaign is a co-operative game for 1-4 players."),
         Quote(BOOK, "Director games are quick play \u201cversus\u201d games which are not a part of the Z War One "
                     "comic book campaign. [...] As with the campaign, all 4 hero characters must be used."),

@@ -196,6 +196,8 @@ def _event(event) -> str:
         head = f"When objective {when.objective} is done"
     elif when.picked_up:
         head = f"When {when.picked_up} is picked up"
+    elif when.timer:
+        head = f"When the 3-turn timer `{when.timer}` runs out"
     else:
         head = f"When {when.room_activated.split(':', 1)[1]} is activated"
     text = event.text or _effects(event)

@@ -21,14 +21,16 @@ from ..compile.project import Outcome, check
 from ..errors import UsageError
 from . import cairo, svg
 from .atz import encounter_pages
+from .booklet import booklet_pages
 from .canvas import Page
 from .cards import CardOptions, card_pages
 from .maps import MapOptions, map_pages
 from .pages import mission_pages
 from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
+from .tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
 
-SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
+SHEETS = ("map", "mission", "cards", "tables", "records", "scenario", "tracker", "counters", "campaign")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
 
 
@@ -87,10 +89,25 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                 sheets["mission"] = mission_pages(mission, board, theme, options.paper)
             if "cards" in options.sheets and pack_id not in whole:
                 sheets["cards"] = card_pages(mission.rules, _cards(options))
+            if "tracker" in options.sheets:
+                sheets["tracker"] = tracker_pages(mission.rules, _tracker_spec(mission), options.paper)
+            if "counters" in options.sheets:
+                box = _box(outcome, pack_id, mission.mission.game)
+                sheets["counters"] = counter_pages(mission_counters(mission, len(mission.board.rooms), box),
+                                                   options.paper)
+            if not sheets:  # only pack-wide sheets asked for: the mission's folder is left as it is
+                continue
             with staged(target / mission.mission.id) as folder:
                 names = [n for sheet, pages in sheets.items()
                          for n in _write(folder, sheet, pages, options, f"{mission.mission.title}: {sheet}")]
             result.written += [target / mission.mission.id / n for n in names]
+        campaign = outcome.campaigns.get(pack_id)
+        if "campaign" in options.sheets and campaign is not None and campaign.chapters:
+            boards = {m.mission.id: outcome.boards[pack_id, m.mission.id] for m in missions}
+            with staged(target / "campaign") as folder:
+                names = _write(folder, "campaign", booklet_pages(campaign, boards, theme, options.paper), options,
+                               f"{campaign.info.title}: campaign booklet")
+            result.written += [target / "campaign" / n for n in names]
         pack = next((p for p in outcome.packs if p.id == pack_id), None)
         pages = card_pages(pack_rules(outcome, pack), _cards(options)) if (
             "cards" in options.sheets and pack is not None and pack_id in whole) else []
@@ -114,6 +131,20 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                                encounter.model.encounter.title)
             result.written += [target / n for n in names]
     return result
+
+
+def _tracker_spec(mission) -> TrackerSpec:
+    """A mission's tracker sheet: its heroes, the perks they start with, its timers."""
+    heroes = mission.mission.heroes or [h.id for h in mission.rules.heroes]
+    perks = tuple((h, tuple(ps)) for h, ps in mission.mission.perks.items())
+    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers))
+
+
+def _box(outcome: Outcome, pack_id: str, game: str) -> dict[str, int]:
+    """The pack's own kinds of counter, from its box and those of the packs it requires."""
+    ws = outcome.workspace
+    pack = ws.pack_by_id(pack_id) if ws is not None else None
+    return ws.box(pack, game).tokens if ws is not None and pack is not None else {}
 
 
 def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
