@@ -443,13 +443,14 @@ def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     assert result.exit_code == 0, result.output
     # 5 box warnings (ZW623) and 4 for the Exodus and Agent Z missions the engine cannot play yet (ZW150)
     assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 9 warnings"
-    assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "campaign").iterdir()) == [
+    assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "svg" / "campaign").iterdir()) == [
         "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "tracker-1.svg"]
-    assert not (workdir / "out" / "core" / "sheets" / "supply-run").exists()
+    assert not (workdir / "out" / "core" / "sheets" / "svg" / "missions" / "supply-run").exists()
     result = zwar("render", CONTENT / "core" / "missions" / "the-crossing.toml", "-o", "out", "--format", "svg",
                   "--sheet", "counters", "--paper", "letter")
     assert result.exit_code == 0, result.output
-    assert [p.name for p in (workdir / "out" / "core" / "sheets" / "the-crossing").iterdir()] == ["counters-1.svg"]
+    crossing = workdir / "out" / "core" / "sheets" / "svg" / "missions" / "the-crossing"
+    assert [p.name for p in crossing.iterdir()] == ["counters-1.svg"]
 
 
 def test_build_writes_the_compiled_campaign(workdir):

@@ -561,6 +561,16 @@ TILED_BASE = _code("ZW969", "tiled-base", E, "`{key}` is drawn on the Tiled map 
     markers) comes from the map alone, so the base file must not set it too.""")
 
 
+# --- printing (ZW980-ZW999) -------------------------------------------------------------
+
+UNPRINTABLE = _code("ZW980", "unprintable-text", W, "{what} cannot be printed: {chars}; {advice}", """
+    Sheets are drawn with DejaVu Sans, and with Droid Sans Fallback for the
+    Chinese, Japanese and Korean characters DejaVu Sans lacks. A character
+    neither font has would print as an empty box, so it is reported instead,
+    at its first use. Install the fallback font where it is missing (Debian and
+    Ubuntu: apt install fonts-droid-fallback), or write the text without it.""")
+
+
 def lookup(text: str) -> Code:
     """The code named by ``text``: its number (``ZW302``, any case) or its name (``room-leak``); KeyError if none."""
     if text.upper() in CODES:

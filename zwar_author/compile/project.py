@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import codes
 from ..analysis.query import QueryBoard, load_compiled
@@ -21,10 +22,8 @@ from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute
-from .atz import Encounter, compile_encounter
 from .campaign import Campaign, compile_campaign
 from .mission import compile_mission
-from .output import write
 from .workspace import (
     PACK_FILE,
     Pack,
@@ -35,6 +34,9 @@ from .workspace import (
     source_files,
     tile_sides,
 )
+
+if TYPE_CHECKING:
+    from .atz import Encounter
 
 
 @dataclass
@@ -51,6 +53,7 @@ class Outcome:
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
     campaigns: dict[str, Campaign] = field(default_factory=dict)  # pack id -> its campaign, when it checked
     encounters: dict[str, list[Encounter]] = field(default_factory=dict)  # All Things Zombie, by pack
+    written: list[Path] = field(default_factory=list)  # files `build` wrote
 
     @property
     def compiled(self) -> int:
@@ -81,9 +84,12 @@ def check(paths: list[Path], search: Sequence[Path] = (), allow_unplayable: bool
 def build(paths: list[Path], out: Path, search: Sequence[Path] = (), allow_unplayable: bool = False,
           caches: bool = True) -> Outcome:
     """``check``, then write compiled content under ``out`` if there are no errors."""
+    # The writer and its cache builder load only when something is written
+    from .output import write
+
     outcome = check(paths, search, allow_unplayable)
     if outcome.report.ok:
-        write(outcome, Path(out), caches)
+        outcome.written = write(outcome, Path(out), caches)
     return outcome
 
 
@@ -226,6 +232,9 @@ def _encounter(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> None:
     ws.report(path, problems)
     if model is None:
         return
+    # The inch-measured table (shapely, networkx) loads only for a pack that has encounters
+    from .atz import compile_encounter
+
     encounter, problems = compile_encounter(doc, model, ws.table_names(pack))
     ws.report(path, problems)
     if encounter is not None and not any(p.severity is Severity.ERROR for p in problems):
