@@ -37,6 +37,7 @@ from .workspace import (
 
 if TYPE_CHECKING:
     from .atz import Encounter
+    from .zonewars import CompiledScenario, ZoneWars
 
 
 @dataclass
@@ -49,8 +50,11 @@ class Outcome:
     workspace: Workspace | None = None
     files: int = 0  # source files whose problems were looked at
     mission_files: int = 0  # missions compiled or attempted
+    scenario_files: int = 0  # tabletop scenarios compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    scenarios: dict[str, list[CompiledScenario]] = field(default_factory=dict)  # tabletop scenarios per pack
+    zonewars: ZoneWars | None = None
     campaigns: dict[str, Campaign] = field(default_factory=dict)  # pack id -> its campaign, when it checked
     encounters: dict[str, list[Encounter]] = field(default_factory=dict)  # All Things Zombie, by pack
     written: list[Path] = field(default_factory=list)  # files `build` wrote
@@ -148,6 +152,7 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
         involved |= _tiles_used(ws, pack, doc)
+    _check_tabletop(pack, outcome, involved)
     _campaign(ws, pack, outcome, involved)
 
 
@@ -187,6 +192,8 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
             involved |= _tiles_used(ws, pack, ws.docs[path])
+    elif top == "scenarios":
+        _scenario(pack, path, outcome, involved)
 
 
 def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]) -> None:
@@ -210,6 +217,8 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
             ws.report(path, tile_sides(doc, model)[1])
     elif kind == "pack":
         ws.report(path, validate(doc, PackDoc)[1])
+    elif kind == "scenario":
+        _scenario(ws.standalone(path.parent), path, outcome, involved)
     elif kind == "table":
         pack = ws.standalone(path.parent)
         ws.load_table(pack, path)
@@ -252,6 +261,64 @@ def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.Compi
         assert result.board is not None  # a mission compiles only with its board
         outcome.boards[result.mission.pack, result.mission.mission.id] = result.board
     return result.mission
+
+
+def _check_tabletop(pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
+    """The pack's terrain pieces, Zone Wars data and scenarios; scenario ids unique in the pack."""
+    if not (pack.pieces_files or pack.zonewars_files or pack.scenarios):
+        return
+    zw = _zonewars(outcome)
+    zw.data(pack)
+    zw.check_references(pack)
+    involved |= set(pack.pieces_files) | set(pack.zonewars_files)
+    first: dict[str, Location] = {}
+    for path in pack.scenarios:
+        scenario = _scenario(pack, path, outcome, involved, keep=False)
+        if scenario is None:
+            continue
+        loc = scenario.doc.loc(("scenario", "id"))
+        if scenario.id in first:
+            outcome.workspace.report(path, [codes.DUPLICATE.at(loc, what="scenario", id=scenario.id,  # type: ignore[union-attr]
+                                                               first=first[scenario.id].display())])
+            continue
+        first[scenario.id] = loc
+        outcome.scenarios.setdefault(pack.id, []).append(scenario)
+
+
+def _zonewars(outcome: Outcome) -> ZoneWars:
+    """The Zone Wars reader, made when the first tabletop source is met: the inch-measured table
+    (shapely, networkx) loads only for packs that have one, so checking a grid mission stays quick."""
+    if outcome.zonewars is None:
+        from .zonewars import ZoneWars
+
+        assert outcome.workspace is not None
+        outcome.zonewars = ZoneWars(outcome.workspace)
+    return outcome.zonewars
+
+
+def _scenario(pack: Pack, path: Path, outcome: Outcome, involved: set[Path], keep: bool = True) -> CompiledScenario | None:
+    """Compile one scenario file; its problems go to the workspace, the files it reads become involved."""
+    ws = outcome.workspace
+    if ws is None:
+        return None
+    zw = _zonewars(outcome)
+    involved.add(absolute(path))
+    outcome.scenario_files += 1
+    for seen in zw.visible(pack):
+        zw.data(seen)
+        involved |= set(seen.pieces_files) | set(seen.zonewars_files)
+        if not seen.standalone:
+            involved.add(absolute(seen.manifest_path))
+    doc = ws.read(path)
+    if doc is None:
+        return None
+    from .zonewars import compile_scenario  # see _zonewars
+
+    scenario, problems = compile_scenario(zw, pack, doc)
+    ws.report(path, problems)
+    if scenario is not None and keep:
+        outcome.scenarios.setdefault(pack.id, []).append(scenario)
+    return scenario
 
 
 def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
