@@ -129,7 +129,7 @@ def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
          "campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate quick and "
          "aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; escape conditions"),
         "small.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn",
-        "checked 8 files, 1 mission: 0 errors, 2 warnings",
+        "checked 9 files, 1 mission: 0 errors, 2 warnings",
     ]
 
 

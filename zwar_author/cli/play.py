@@ -3,12 +3,13 @@ from pathlib import Path
 import click
 
 from ..engine.api import SetupError
-from ..engine.load import load_mission
-from ..engine.session import CommandError, Session
 from ..engine.state import Setup
 from ..engine.text import board_text
+from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
 from ..games import CannotPlay, require_playable
+from ..play.load import load_mission
+from ..play.session import CommandError, Session
 from .complete import complete_missions
 from .output import PACK_PATH, refuse, usage_errors
 
@@ -100,7 +101,7 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         return Session.new(mission, loaded, setup, seed, dice)
     except CannotPlay as exc:
         refuse(exc)
-    except SetupError as exc:
+    except (SetupError, UnsupportedGame) as exc:
         raise UsageError(str(exc)) from None
 
 

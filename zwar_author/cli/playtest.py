@@ -7,6 +7,7 @@ from tqdm import tqdm
 
 from ..engine.api import SetupError
 from ..engine.state import Setup
+from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay
 from ..playtest.bots import POLICIES
@@ -59,7 +60,7 @@ def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler
                           search=[Path(s) for s in search], progress=bar)
     except CannotPlay as exc:
         refuse(exc)
-    except (SetupError, RuntimeError) as exc:
+    except (SetupError, UnsupportedGame, RuntimeError) as exc:
         raise UsageError(str(exc)) from None
     finally:
         bar.close()

@@ -3,10 +3,11 @@ from pathlib import Path
 import click
 
 from ..engine.api import SetupError
-from ..engine.load import load_mission
 from ..engine.state import Setup
+from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay, require_playable
+from ..play.load import load_mission
 from ..playtest.bots import POLICIES
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write
@@ -41,7 +42,7 @@ def command(mission, index, seed, policy, perks, max_turns, html, search) -> Non
         game, turns = replay(loaded, policy, seed, index, Setup(perks=perks, max_turns=max_turns))
     except CannotPlay as exc:
         refuse(exc)
-    except SetupError as exc:
+    except (SetupError, UnsupportedGame) as exc:
         raise UsageError(str(exc)) from None
     click.echo(text(game, turns))
     if html is not None:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import codes
-from ..analysis.query import QueryBoard, load_compiled
 from ..errors import Location, Related, Report, Severity, UsageError, display_path
 from ..geometry.board import Board
 from ..model import content as c
@@ -343,26 +342,3 @@ def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
     return found
 
 
-def query_board(path: Path, search: Sequence[Path] = ()) -> tuple[QueryBoard | None, Report]:
-    """The board of a mission for ``zwar query``: from compiled JSON, or compiled from its source
-    far enough for the board. None, with the board's problems, when the board does not compile."""
-    path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"{path}: no such file")
-    report = Report()
-    if path.suffix.lower() == ".json" and (compiled := load_compiled(path)) is not None:
-        return compiled, report
-    ws = Workspace(list(search))
-    root = pack_root_of(path)
-    if root is not None:
-        ws.add_named(root)
-    pack = ws.pack_at(root) if root is not None else ws.standalone(path.parent)
-    doc = ws.read(path)
-    if doc is None:
-        report.extend(ws.problems.get(absolute(path), []))
-        return None, report
-    result = compile_mission(ws, pack, doc)
-    if result.board is None:
-        report.extend(p for p in result.problems if p.severity is Severity.ERROR)
-        return None, report
-    return QueryBoard(result.board, result.game), report
