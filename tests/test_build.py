@@ -123,7 +123,7 @@ def test_pack_index_lists_missions_with_their_hashes(workdir):
     index = json.loads((workdir / "out" / "p" / "index.json").read_text())
     mission = (workdir / "out" / "p" / "missions" / "hold-out.json").read_bytes()
     assert index["missions"] == [{
-        "id": "hold-out", "title": "Hold Out", "game": "zwar1", "mode": "director",
+        "id": "hold-out", "title": "Hold Out", "game": "exodus", "mode": "director",
         "file": "missions/hold-out.json", "sha256": hashlib.sha256(mission).hexdigest()}]
 
 

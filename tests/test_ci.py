@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 from conftest import FIXTURES, PACK, REPO, write
-from test_diagnostics import OKM
+from test_diagnostics import EXODUS_OKM, OKM
 
 from zwar_author.errors import Diagnostic, Location, Related, Severity
 from zwar_author.reporting import ci
@@ -18,7 +18,7 @@ from zwar_author.reporting.source import Sources
 #: of the OASIS SARIF technical committee's repository (oasis-tcs/sarif-spec), byte for byte.
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "schemas" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 SPAWN = '[spawn.turn]\nwhere = { "1-8" = "roamers" }\nwhat = { "1-8" = "1 zombie" }\n'
-KEYS = OKM + '[[doors]]\nat = "H:2,1"\nkind = "locked"\nkey = "red"\n[[keycards]]\ncolour = "blue"\nat = "0,0"\n'
+KEYS = EXODUS_OKM + '[[doors]]\nat = "H:2,1"\nkind = "locked"\nkey = "red"\n[[keycards]]\ncolour = "blue"\nat = "0,0"\n'
 
 
 def test_sarif_is_valid_sarif_2_1_0_with_rules_regions_and_related_locations(zwar, workdir):

@@ -10,6 +10,8 @@ from conftest import CONTENT
 from zwar_author.compile.project import check
 
 BROKEN = Path(__file__).parent / "broken"
+#: The reference missions of games the engine does not play yet.
+UNPLAYABLE = ("deathmatch", "download-or-destroy", "hunter-and-prey", "the-crossing")
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in (BROKEN / "pack" / "missions").glob("*.toml")))
@@ -24,13 +26,17 @@ def test_broken_missions_give_exactly_their_diagnostics(monkeypatch, name):
 @pytest.fixture(scope="module")
 def core():
     outcome = check([CONTENT])
-    # Clean but for one known shortfall: the reference maps have more doorways than Z War One's box
-    # has doors (the missions are set up with doors from a second box until they are redrawn).
-    assert [d.human(CONTENT.parent) for d in outcome.report.sorted()] == [
+    # Clean but for two known kinds of warning. ZW150: the engine does not play Exodus and Agent Z yet.
+    # ZW623: the reference maps have more doorways than Z War One's box has doors (the missions are set
+    # up with doors from a second box until they are redrawn).
+    found = [d.human(CONTENT.parent) for d in outcome.report.sorted()]
+    assert [line for line in found if " ZW150: " not in line] == [
         f"content/core/missions/{name}:{line}:1: warning ZW623: the mission needs {need} doors, "
         f"{need - 36} more than the box of core holds (36)"
         for name, line, need in (("break-and-enter.toml", 5, 46), ("hold-out.toml", 5, 47), ("inbound.toml", 5, 46),
                                  ("supply-run.toml", 5, 46), ("the-tower.toml", 2, 45))]
+    unplayable = [line.split(":")[0].rpartition("/")[2] for line in found if " warning ZW150: " in line]
+    assert unplayable == [f"{name}.toml" for name in UNPLAYABLE], "the reference content must be clean"
     return outcome
 
 

@@ -36,6 +36,8 @@ escape = "all"
 [[exits]]
 at = "3,1"
 '''
+#: OKM as an Exodus mission (for keycards and locked doors), its head on the same three lines.
+EXODUS_OKM = OKM.replace(M, 'mission.id = "m"\nmission.title = "M"\nmission.game = "exodus"\n')
 
 def m(body, head=M):
     return head + body
@@ -122,6 +124,35 @@ CASES.update({
  "ZW609": ({"p/missions/m.toml": SP + '[[spawn_points]]\nletter = "B"\nat = "1,0"\n[spawn.turn]\nwhere = { "1-8" = "A" }\nwhat = { "1-8" = "1 zombie" }\n'}, "p"),
  "ZW610": ({"p/missions/m.toml": OKM + '[[objectives]]\nnumber = 1\nat = "0,0"\n[[objectives]]\nnumber = 3\nat = "1,0"\n'}, "p"),
  "ZW611": ({"a/pack.toml": '[pack]\nid = "same"\ntitle = "A"\n', "b/pack.toml": '[pack]\nid = "same"\ntitle = "B"\n'}, ".", False),
+})
+
+
+WATER = M + '''[[floors]]
+art = """
++-+-+-+
+|. t ~|
++ + +*+
+|. t ~|
++-+-+-+
+"""
+[[stairs]]
+link = ["0,0", "0,1"]
+colour = "red"
+'''
+AGENTS = '[mission]\nid = "{id}"\ntitle = "A"\ngame = "agentz"\nmode = "versus"\n{extra}' + ART
+KAT = '[[heroes]]\nid = "kat"\nname = "Kat"\ninitial = "K"\ngames = ["zwar1"]\nratings = { agility = "green", ballistic = "green", melee = "amber", survival = "red" }\nunarmed = { "1-8" = "miss" }\n'
+CASES.update({
+ "ZW141": ({"p/missions/w.toml": WATER, "p/missions/m.toml": OKM + '[[doors]]\nat = "H:2,1"\nkind = "locked"\nkey = "red"\n'}, "p"),
+ "ZW142": ({"p/missions/m.toml": OKM + '[[crates]]\nat = "1,0"\n[[keycards]]\ncolour = "red"\nat = "0,0"\n[[npcs]]\nid = "tom"\nname = "Tom"\nat = "2,1"\n[rib]\nat = "1,1"\nfacing = "N"\n'}, "p"),
+ "ZW143": ({"p/missions/m.toml": OKM + '[[defeat]]\nkill = "sam"\n[[defeat]]\nnpc_dies = "tom"\n'}, "p"),
+ "ZW144": ({"p/missions/m.toml": OKM + '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-7" = "A", "8" = "Sinkhole" }\nwhat = { "1-8" = "1 zombie" }\n'}, "p"),
+ "ZW145": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nmode = "versus"')}, "p"),
+ "ZW146": ({"p/missions/m.toml": OKM + '[[events]]\nwhen = { turn = 2 }\nenter = "sam"\n'}, "p"),
+ "ZW147": ({"p/rules/kat.toml": KAT, "p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nheroes = ["sam"]')}, "p"),
+ "ZW148": ({"p/missions/a.toml": AGENTS.format(id="a", extra=""),
+            "p/missions/b.toml": AGENTS.format(id="b", extra='heroes = ["kira"]\n[[roles]]\nid = "one"\nname = "One"\n'
+                                                          '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
+ "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"')}, "p"),
 })
 
 
@@ -319,6 +350,42 @@ EXPECTED = {
     ],
     'ZW611': [
         'b/pack.toml:1:1: error ZW611: pack id `same` is used by a/pack.toml too: pack ids are unique',
+    ],
+    'ZW141': [
+        'p/missions/m.toml:22:8: error ZW141: Z War One has no locked doors (Exodus only): locked door at H:2,1',
+        "p/missions/w.toml:7:4: error ZW141: Z War One has no transition squares (Exodus only): 't' at 1,0 (and 1 more square)",
+        "p/missions/w.toml:7:6: error ZW141: Z War One has no open water (Exodus only): '~' at 2,0 (and 1 more square)",
+        "p/missions/w.toml:8:6: error ZW141: Z War One has no water obstacles (Exodus only): '*' on edge H:2,1",
+        'p/missions/w.toml:14:10: error ZW141: Z War One has no colour-coded stairways (Exodus only): colour = "red" on stair link 0,0 - 0,1',
+    ],
+    'ZW142': [
+        'p/missions/m.toml:20:1: error ZW142: Z War One has no crates (Exodus only): crate at 1,0',
+        'p/missions/m.toml:22:1: error ZW142: Z War One has no keycards (Exodus only): red keycard at 0,0',
+        'p/missions/m.toml:25:1: error ZW142: Z War One has no NPCs (Exodus only): NPC tom at 2,1',
+        'p/missions/m.toml:29:1: error ZW142: Z War One has no rib (Exodus only): the rib at 1,1',
+    ],
+    'ZW143': [
+        'p/missions/m.toml:21:8: error ZW143: Z War One has no kill conditions (Agent Z only): defeat condition 1 asks for `kill`',
+        'p/missions/m.toml:23:12: error ZW143: Z War One has no NPC death conditions (Exodus only): defeat condition 2 asks for `npc_dies`',
+    ],
+    'ZW144': [
+        'p/missions/m.toml:24:30: error ZW144: Z War One has no sinkholes (Agent Z only): turn spawn row "8" is `Sinkhole`',
+    ],
+    'ZW145': [
+        'p/missions/m.toml:4:8: error ZW145: Z War One has no versus games (Agent Z only): mode = "versus"',
+    ],
+    'ZW146': [
+        'p/missions/m.toml:22:9: error ZW146: Z War One has no roles entering the board by event (Agent Z only): event 1 asks for `enter`',
+    ],
+    'ZW147': [
+        'p/missions/m.toml:4:10: warning ZW147: Z War One uses every hero (\u201cAll 4 heroes must be used\u201d): `heroes` leaves out kat; add them, or leave `heroes` out to use them all',
+    ],
+    'ZW148': [
+        'p/missions/a.toml:1:1: error ZW148: Agent Z is played by 2 players with one agent each: the mission has 0 roles; give it 2 [[roles]]',
+        'p/missions/b.toml:6:10: error ZW148: Agent Z is played by 2 players with one agent each: `heroes` names 1 agent for 2 roles',
+    ],
+    'ZW150': [
+        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play Exodus campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate quick and aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; escape conditions',
     ],
 }
 

@@ -28,6 +28,7 @@ from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame
+from zwar_author.games import CannotPlay
 from zwar_author.engine.vocab import Verb
 from zwar_author.play.load import load_mission
 from zwar_author.play.session import CommandError, Session
@@ -127,8 +128,11 @@ def test_setup_mistakes_are_explained():
 
 def test_other_games_are_refused_in_words():
     loaded, _ = load_mission(MISSIONS / "the-crossing.toml")
-    with pytest.raises(UnsupportedGame, match="plays Z War One .zwar1. missions; the-crossing is a exodus mission"):
+    with pytest.raises(CannotPlay) as refused:
         new_game(loaded)
+    assert str(refused.value).startswith(
+        "cannot play Exodus mission the-crossing: the engine does not play Exodus campaign games; the Exodus turn")
+    assert "; the Exodus turn" in str(refused.value) and str(refused.value).endswith(" yet")
 
 
 def test_typed_actions_are_matched_against_the_legal_ones():

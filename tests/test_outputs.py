@@ -25,10 +25,20 @@ def pack(workdir: Path, title: str = "Hold Out") -> None:
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": text})
 
 
+#: The golden mission is an Exodus game: the engine does not play it yet (ZW150), and its pistol is a
+#: Z War One card (ZW412). Their blocks are left out of what ``run`` returns; summaries still count them.
+KNOWN = (" warning ZW150: ", " warning ZW412: ")
+
+
 def run(zwar, *args: str):
     result = zwar(*args, "--pack-path", FIXTURES)
     assert result.exit_code == 0, result.output
-    return result.output.splitlines()
+    lines, skipping = [], False
+    for line in result.output.splitlines():
+        skipping = any(k in line for k in KNOWN) or (skipping and line != "")
+        if not skipping and line and not line.startswith("`zwar explain ZW"):
+            lines.append(line)
+    return lines
 
 
 def test_build_keeps_the_sheets_render_wrote_and_render_keeps_the_build(zwar, workdir):
@@ -49,7 +59,7 @@ def test_each_format_has_its_own_place_and_format_is_repeatable(zwar, workdir):
     lines = run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "pdf", "--format", "png")
     assert lines == ["wrote out/p/sheets/pdf/missions/hold-out/mission.pdf",
                      "wrote out/p/sheets/png/missions/hold-out/mission-1.png",
-                     "wrote 2 files under out: 0 errors, 0 warnings"]
+                     "wrote 2 files under out: 0 errors, 2 warnings"]
     run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "svg")
     assert sorted(tree(workdir / "out")) == ["p/sheets/pdf/missions/hold-out/mission.pdf",
                                              "p/sheets/png/missions/hold-out/mission-1.png",
@@ -75,7 +85,7 @@ def test_pages_of_one_sheet_are_one_line(zwar, workdir):
 def test_a_pack_deck_holds_the_cards_its_missions_use(zwar, workdir):
     pack(workdir)
     lines = run(zwar, "render", "p", "-o", "out", "--sheet", "cards")
-    assert lines == ["wrote out/p/sheets/pdf/cards/cards.pdf", "wrote 1 file under out: 0 errors, 0 warnings"]
+    assert lines == ["wrote out/p/sheets/pdf/cards/cards.pdf", "wrote 1 file under out: 0 errors, 2 warnings"]
 
 
 def test_a_pack_without_missions_says_why_it_has_no_cards(zwar, workdir):
@@ -216,7 +226,7 @@ def test_building_one_mission_keeps_the_rest_of_the_pack_folder(zwar, workdir):
     run(zwar, "render", "p", "-o", "out", "--sheet", "mission")
     before = tree(workdir / "out")
     lines = run(zwar, "build", "p/missions/two.toml", "-o", "out", "--no-caches")
-    assert lines == ["wrote out/p/missions/two.json", "built 1 mission into out: 0 errors, 0 warnings"]
+    assert lines == ["wrote out/p/missions/two.json", "built 1 mission into out: 0 errors, 2 warnings"]
     assert tree(workdir / "out") == before
     assert hidden_versions(workdir / "out", "p") == []
 

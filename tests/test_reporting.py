@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, PACK, write
-from test_diagnostics import OKM
+from test_diagnostics import EXODUS_OKM, OKM
 
 from zwar_author.compile.project import check
 from zwar_author.errors import Diagnostic, Location, Related, Severity
@@ -39,7 +39,7 @@ def test_a_misspelt_key_is_one_error_with_the_line_and_a_caret(zwar, workdir):
 
 
 def test_a_keycard_of_the_wrong_colour_is_one_error_pointing_at_both(zwar, workdir):
-    body = OKM + LOCKED + '[[keycards]]\ncolour = "blue"\nat = "0,0"\n' + SPAWN
+    body = EXODUS_OKM + LOCKED + '[[keycards]]\ncolour = "blue"\nat = "0,0"\n' + SPAWN
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": body})
     result = validate(zwar)
     assert result.exit_code == 1
@@ -60,7 +60,7 @@ def test_a_keycard_of_the_wrong_colour_is_one_error_pointing_at_both(zwar, workd
 
 
 def test_a_misspelt_keycard_colour_does_not_also_leave_the_door_without_a_key(zwar, workdir):
-    body = OKM + LOCKED + '[[keycards]]\ncolour = "rde"\nat = "0,0"\n' + SPAWN
+    body = EXODUS_OKM + LOCKED + '[[keycards]]\ncolour = "rde"\nat = "0,0"\n' + SPAWN
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": body})
     result = validate(zwar)
     assert result.exit_code == 1
@@ -81,7 +81,7 @@ def test_a_misspelt_keycard_colour_does_not_also_leave_the_door_without_a_key(zw
 
 
 def test_short_format_is_one_line_per_problem(zwar, workdir):
-    body = OKM + LOCKED + '[[keycards]]\ncolour = "blue"\nat = "0,0"\n' + SPAWN
+    body = EXODUS_OKM + LOCKED + '[[keycards]]\ncolour = "blue"\nat = "0,0"\n' + SPAWN
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": body})
     result = validate(zwar, "--format", "short")
     assert result.output == (
@@ -251,7 +251,7 @@ def test_a_mission_on_a_broken_tile_is_checked_on_without_that_floor(zwar, workd
     """The tile's own error is reported in its file; the mission's other errors still are (it once crashed),
     those about sizes too, since the tile's drawing has a sound shape."""
     tile = '[tile]\nid = "t"\nname = "T"\n[sides.A]\nart = """\n+-+-+-+\n|. x .|\n+-+-+-+\n"""\n'
-    body = ('[mission]\nid = "m"\ntitle = "M"\n[[floors]]\ntiles = [{ tile = "t", at = [0, 0] }]\n'
+    body = ('mission.id = "m"\nmission.title = "M"\nmission.game = "exodus"\n[[floors]]\ntiles = [{ tile = "t", at = [0, 0] }]\n'
             '[[starts]]\nat = "0,0"\n[[items]]\nletter = "S"\ncard = "pistl"\nat = "1,0"\n'
             '[[exits]]\nat = "7,0"\n' + SPAWN)
     write(workdir, {"p/pack.toml": PACK, "p/tiles/t.toml": tile, "p/missions/m.toml": body})
@@ -279,7 +279,7 @@ def test_a_fifo_is_never_opened_for_display(workdir):
 def test_a_long_cascade_is_summed_up(diagnose):
     """Ten rooms behind one locked door whose keycard is in the last of them: one error, the rooms counted."""
     art = ["+" + "-+" * 12, "|. .D" + ". " * 9 + ".|", "+ + +" + "D+" * 10, "|. .|" + ":|" * 10, "+" + "-+" * 12]
-    body = ('[mission]\nid = "m"\ntitle = "M"\n[[floors]]\nart = """\n' + "\n".join(art) + '\n"""\n'
+    body = ('mission.id = "m"\nmission.title = "M"\nmission.game = "exodus"\n[[floors]]\nart = """\n' + "\n".join(art) + '\n"""\n'
             '[[starts]]\nat = "0,0"\n[[doors]]\nat = "V:2,0"\nkind = "locked"\nkey = "red"\n'
             '[[keycards]]\ncolour = "red"\nat = "11,1"\n' + SPAWN)
     write(Path.cwd(), {"p/pack.toml": PACK, "p/missions/m.toml": body})

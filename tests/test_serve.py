@@ -66,7 +66,8 @@ def test_the_chain_names_what_is_never_reached(pack):
     mission = pack / "missions" / "first-steps.toml"
     mission.write_text(mission.read_text().replace("[[objectives]]", '[[doors]]\nat = "H:3,1"\nkind = "locked"\n'
                                                    'key = "red"\n\n[[keycards]]\ncolour = "red"\nat = "4,2"\n\n[[objectives]]'))
-    mission.write_text(mission.read_text().replace("[mission]\n", "[mission]\nallow_unplayable = true\n"))
+    mission.write_text(mission.read_text().replace("[mission]\n", "[mission]\nallow_unplayable = true\n")
+                       .replace('game = "zwar1"', 'game = "exodus"'))  # keycards are Exodus's
     snapshot = build(pack, 1, [])
     compiled, board = snapshot.mission("mypack/first-steps")
     assert chain(compiled, board) == [

@@ -51,7 +51,14 @@ def test_the_shipped_project_files_are_current():
 def test_the_fixture_map_imports_as_a_mission_that_compiles(zwar, vault):
     result = zwar("import", "tiled", "vault.tmx", "-o", "vault.toml")
     assert result.exit_code == 0, result.output
-    assert result.output == "wrote vault.toml: 0 errors, 0 warnings\n"
+    # The vault is an Exodus mission (a locked door and its keycard), which the engine does not play yet.
+    assert result.output.splitlines() == [
+        "vault.tmx:3:2: warning ZW150: the map: the engine cannot play this Exodus mission yet: it does not play "
+        "Exodus campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate "
+        "quick and aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; locked "
+        "doors; objectives; items; keycards; infected placed at the start; escape conditions; hero death "
+        "conditions; roamers",
+        "wrote vault.toml: 0 errors, 1 warning"]
     text = (vault.parent / "vault.toml").read_text()
     assert "# object 2 (door)\n[[doors]]\nat = \"V:3,1\"\nkind = \"locked\"\nkey = \"red\"\n" in text
     mission, _board = compiled(vault.parent / "vault.toml")
@@ -140,7 +147,7 @@ MISTAKES = {
     "ZW968": ('<object id="9" type="infected"', '<object id="12" type="rib" x="80" y="80"><point/></object>\n  <object id="9" type="rib"',
               ["vault.tmx:55:3: error ZW968: object 9 (rib): a mission has one rib, and object 12 (rib) is it"]),
     "ZW969": ("[[defeat]]", '[[starts]]\nat = "0,0"\n\n[[defeat]]',
-              [("vault-base.toml:18:3: error ZW969: `starts` is drawn on the Tiled map vault.tmx: remove it from "
+              [("vault-base.toml:19:3: error ZW969: `starts` is drawn on the Tiled map vault.tmx: remove it from "
                "this file")]),
 }
 
@@ -201,7 +208,8 @@ def test_the_shipped_example_map_imports(workdir):
     for name in ("example.tmj", "example-base.toml", "terrain.tsj"):
         shutil.copy(REPO / "docs" / "tiled" / name, workdir / name)
     result = import_tiled(workdir / "example.tmj", workdir / "example.toml")
-    assert [d.human() for d in result.report.sorted()] == []
+    found = [d.human() for d in result.report.sorted()]
+    assert [line.split(": the map: ")[1][:42] for line in found] == ["the engine cannot play this Exodus mission"]
     assert result.written == workdir / "example.toml"
 
 
@@ -223,7 +231,9 @@ def test_export_tiled_writes_a_map_that_imports_to_the_same_mission(zwar, workdi
     source = CONTENT / "core" / "missions" / "the-crossing.toml"
     result = zwar("export", "tiled", source, "-o", "out")
     assert result.exit_code == 0, result.output
-    assert result.output == "wrote 4 files under out: 0 errors, 0 warnings\n"
+    warning, wrote = result.output.splitlines()
+    assert " warning ZW150: the engine cannot play this Exodus mission yet: " in warning
+    assert wrote == "wrote 4 files under out: 0 errors, 1 warning"
     folder = workdir / "out" / "core" / "tiled"
     assert sorted(p.name for p in folder.iterdir()) == ["terrain.png", "terrain.tsj", "the-crossing.base.toml",
                                                         "the-crossing.tmj"]

@@ -23,6 +23,7 @@ LOCKED = """\
 [mission]
 id = "vault"
 title = "Vault"
+game = "exodus"  # a locked door and its keycard
 
 [[floors]]
 art = \"\"\"

@@ -131,6 +131,53 @@ TILE_SIDES_SIZE = _code("ZW108", "tile-sides-size", E,
     The two sides of a physical tile have the same size. Check that both art
     blocks have the same number of lines and the same width.""")
 
+# --- what each game has (the game profiles) ------------------------------------
+
+_LACKS = """The games differ in what a mission may use; each game's profile lists
+    what it has (docs/format.md, "What each game has"). Using something of
+    another game would be played wrong or not at all, so it is an error: remove
+    it, or set `game` in [mission] to a game that has it."""
+LACKS_FEATURE = _code("ZW141", "game-lacks-feature", E, "{game} has no {element} ({owners}): {found}", """
+    A board feature the mission's game does not have: open water, transition
+    squares and water obstacles drawn in the art, colour-coded stairways, or
+    locked doors outside Exodus. """ + _LACKS)
+LACKS_TOKEN = _code("ZW142", "game-lacks-token", E, "{game} has no {element} ({owners}): {found}", """
+    Something placed on the board that the mission's game does not have: the
+    rib, crates, keycards or NPCs outside Exodus. """ + _LACKS)
+LACKS_CONDITION = _code("ZW143", "game-lacks-condition", E, "{game} has no {element} ({owners}): {found}", """
+    A kind of victory or defeat condition the mission's game does not have:
+    escorting or losing an NPC outside Exodus, killing a role or hero outside
+    Agent Z. """ + _LACKS)
+LACKS_SPAWN = _code("ZW144", "game-lacks-spawn-result", E, "{game} has no {element} ({owners}): {found}", """
+    A spawn table result the mission's game has no rule for: a sinkhole is an
+    Agent Z result. """ + _LACKS)
+LACKS_MODE = _code("ZW145", "game-lacks-mode", E, "{game} has no {element} ({owners}): {found}", """
+    Z War One and Exodus are played as campaigns or director games, Agent Z
+    as a versus game between two players. """ + _LACKS)
+LACKS_EVENT = _code("ZW146", "game-lacks-event", E, "{game} has no {element} ({owners}): {found}", """
+    An event the mission's game has no rule for: a role entering the board
+    (the hunter arriving on turn 3) belongs to Agent Z's versus games. """ + _LACKS)
+HEROES_LEFT_OUT = _code("ZW147", "heroes-left-out", W,
+    "{game} uses every hero ({quote}): `heroes` leaves out {missing}; add them, or leave `heroes` out "
+    "to use them all", """
+    Z War One missions use all four heroes and Exodus missions both heroes,
+    whoever plays them: the rulebooks say so, and a mission balanced for fewer
+    heroes would not be the game. Leave `heroes` out of [mission] to use every
+    hero of the game. It is a warning, not an error, because the engine plays
+    any number of heroes: a test board with one hero is still useful, and
+    `zwar play --hero` chooses who plays.""")
+AGENTS_PER_PLAYER = _code("ZW148", "agents-per-player", E,
+    "{game} is played by {players} players with one agent each: {problem}", """
+    Agent Z is a two-player game; each player chooses an agent and plays
+    their side of the mission as a role. A mission gives one [[roles]] entry
+    per player and, if it names its heroes, one agent per role.""")
+ENGINE_CANNOT_PLAY = _code("ZW150", "engine-cannot-play", W,
+    "the engine cannot play this {game} mission yet: it does not play {missing}", """
+    The mission is valid, but the reference engine does not play all of it
+    yet, so `zwar play`, `playtest`, `replay` and `rules-test` refuse it
+    (exit status 1) rather than play it wrong. The message lists what is
+    missing; docs/format.md says what the engine plays for each game.""")
+
 # --- layout --------------------------------------------------------------------
 
 TILES_OVERLAP = _code("ZW201", "tiles-overlap", E,

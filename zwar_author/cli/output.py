@@ -8,10 +8,14 @@ import re
 import sys
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from ..errors import Report, Severity, UsageError, display_path
+
+if TYPE_CHECKING:
+    from ..games import CannotPlay
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
                       default="full", show_default=True,
@@ -40,6 +44,13 @@ def usage_errors(func):
             raise click.UsageError(str(exc)) from None
 
     return wrapper
+
+
+def refuse(exc: CannotPlay) -> NoReturn:
+    """A mission the engine cannot play: what it does not play, one line each, and exit status 1."""
+    for line in exc.lines():
+        click.echo(line)
+    raise SystemExit(1)
 
 
 def plural(n: int, word: str) -> str:

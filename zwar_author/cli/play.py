@@ -7,10 +7,11 @@ from ..engine.state import Setup
 from ..engine.text import board_text
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
+from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..play.session import CommandError, Session
 from .complete import complete_missions
-from .output import PACK_PATH, usage_errors
+from .output import PACK_PATH, refuse, usage_errors
 
 
 def _perks(ctx, param, values) -> tuple:
@@ -83,7 +84,10 @@ def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search)
 
 def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> Session:
     if resume is not None:
-        return Session.resume(resume, search)
+        try:
+            return Session.resume(resume, search)
+        except CannotPlay as exc:
+            refuse(exc)
     if mission is None:
         raise UsageError("give a MISSION to play, or --resume SAVE")
     loaded, report = load_mission(mission, search)
@@ -93,7 +97,10 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         raise SystemExit(1)
     setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns)
     try:
+        require_playable(loaded.compiled)
         return Session.new(mission, loaded, setup, seed, dice)
+    except CannotPlay as exc:
+        refuse(exc)
     except (SetupError, UnsupportedGame) as exc:
         raise UsageError(str(exc)) from None
 

@@ -9,11 +9,12 @@ from ..engine.api import SetupError
 from ..engine.state import Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
+from ..games import CannotPlay
 from ..playtest.bots import POLICIES
 from ..playtest.gate import METRICS
 from ..playtest.project import playtest
 from .complete import complete_missions
-from .output import PACK_PATH, usage_errors
+from .output import PACK_PATH, refuse, usage_errors
 from .play import perks_option
 
 HELP = f"""Play a mission many times with bot heroes and report how hard it is.
@@ -57,6 +58,8 @@ def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler
         result = playtest(mission, runs=runs, seed=seed, jobs=jobs, policies=names, out=out, gate=gate,
                           keep_logs=keep_logs, scheduler=scheduler, setup=setup,
                           search=[Path(s) for s in search], progress=bar)
+    except CannotPlay as exc:
+        refuse(exc)
     except (SetupError, UnsupportedGame, RuntimeError) as exc:
         raise UsageError(str(exc)) from None
     finally:

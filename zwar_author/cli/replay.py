@@ -6,12 +6,13 @@ from ..engine.api import SetupError
 from ..engine.state import Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
+from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..playtest.bots import POLICIES
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write
 from .complete import complete_missions
-from .output import PACK_PATH, usage_errors
+from .output import PACK_PATH, refuse, usage_errors
 from .play import perks_option
 
 
@@ -37,7 +38,10 @@ def command(mission, index, seed, policy, perks, max_turns, html, search) -> Non
             click.echo(diagnostic.human())
         raise SystemExit(1)
     try:
+        require_playable(loaded.compiled)
         game, turns = replay(loaded, policy, seed, index, Setup(perks=perks, max_turns=max_turns))
+    except CannotPlay as exc:
+        refuse(exc)
     except (SetupError, UnsupportedGame) as exc:
         raise UsageError(str(exc)) from None
     click.echo(text(game, turns))

@@ -9,6 +9,7 @@ separate aimed table, LOS between linked stairways, sinkholes, roles).
 
 from __future__ import annotations
 
+from ..games import require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
@@ -16,7 +17,8 @@ from .vocab import EventKind, Side, Topic
 
 
 class UnsupportedGame(ValueError):
-    """A mission of a game or mode the engine does not play yet."""
+    """A mission whose rules data does not give the engine what it plays (what a game has and what
+    the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""
 
 
 #: the phases of a turn the engine plays, in order (after the turn's announce)
@@ -92,10 +94,8 @@ class Director(Campaign):
 
 
 def ruleset_for(mission: CompiledMission) -> Campaign:
+    require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
-    if game != "zwar1":
-        raise UnsupportedGame(
-            f"the reference engine plays Z War One (zwar1) missions; {mission.mission.id} is a {game} mission")
     rules = next((r for r in mission.rules.games if game in r.games), None)
     if rules is None:
         raise UnsupportedGame(f"the rules data has no [[games]] entry for {game}: the engine needs its action "

@@ -29,6 +29,7 @@ from ..engine.turn import STEPS, _spawn_rolls
 from ..engine.vocab import PHASE_NAMES, EventKind, Phase, RequestKind
 from ..engine.world import check
 from ..errors import Diagnostic, Severity
+from ..games import CannotPlay
 from ..model.common import (
     Colour,
     Count,
@@ -214,6 +215,8 @@ def run_file(path: Path, ws: Workspace | None = None) -> Outcome:
         return Outcome(path, title, play(mission, model, log), log)
     except (ScenarioError, SetupError) as exc:
         return Outcome(path, title, [str(exc)], log)
+    except CannotPlay as exc:  # refused with what the engine does not play (the game profile)
+        return Outcome(path, title, exc.lines(), log)
 
 
 def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | None, list[Diagnostic]]:

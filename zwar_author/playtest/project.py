@@ -11,6 +11,7 @@ from ..compile.perks import over_allowance, with_mission_builds
 from ..compile.reader import mission_document
 from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
+from ..games import require_playable
 from ..play.load import load_mission
 from .bots import POLICIES
 from .gate import Gate, parse
@@ -45,6 +46,7 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     mission, problems = load_mission(path, search)
     if mission is None:
         return Result(problems)
+    require_playable(mission.compiled)  # CannotPlay: refused before any game, with what is missing
     problem = over_allowance(mission.compiled, setup.perks)
     if problem is not None:
         raise UsageError(f"--perk: {problem}")

@@ -1,0 +1,217 @@
+"""Game profiles: the registry, what a compiled mission uses, and the refusals of what the engine cannot play."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, mission, write
+
+from zwar_author.compile.project import check
+from zwar_author.games import (
+    PROFILES,
+    Element,
+    Feature,
+    HeroRuleKind,
+    Mode,
+    Token,
+    Victory,
+    owners,
+    profile,
+    unplayable,
+    uses,
+)
+from zwar_author.model.common import Game
+
+
+@pytest.fixture(scope="module")
+def core() -> dict:
+    outcome = check([CONTENT])
+    return {m.mission.id: m for m in outcome.missions["core"]}
+
+
+def test_one_profile_for_every_game_a_source_may_name():
+    assert list(PROFILES) == list(typing.get_args(Game))
+    assert all(profile(game).game == game for game in PROFILES)
+
+
+def test_profiles_are_frozen():
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        profile("zwar1").name = "Z War Two"  # type: ignore[misc]
+
+
+def test_the_engine_plays_only_what_a_game_has():
+    for p in PROFILES.values():
+        assert p.engine <= p.elements() | set(p.rules), p.game
+
+
+def test_what_each_game_has_as_the_rulebooks_say():
+    zwar1, exodus, agentz = (profile(g) for g in ("zwar1", "exodus", "agentz"))
+    assert [g.game for g in owners(Token.RIB)] == ["exodus"]
+    assert [g.game for g in owners(Feature.WATER)] == ["exodus"]
+    assert [g.game for g in owners(Token.NPC)] == ["exodus"]
+    assert [g.game for g in owners(Victory.KILL)] == ["agentz"]
+    assert [g.game for g in owners(Mode.VERSUS)] == ["agentz"]
+    assert (zwar1.heroes.kind, zwar1.heroes.count) == (HeroRuleKind.ALL, 4)
+    assert exodus.heroes.names == ("Kira", "Mike") and exodus.heroes.kind is HeroRuleKind.ALL
+    assert (agentz.heroes.kind, agentz.heroes.count) == (HeroRuleKind.ONE_PER_PLAYER, 2)
+    assert "All 4 heroes must be used" in zwar1.heroes.quote.text
+    assert "Both heroes must always be used" in exodus.heroes.quote.text
+    assert exodus.ap(exodus.actions[0].action) == 1
+    assert [exodus.ap(a.action) for a in exodus.actions if a.action.value in ("reload", "move-reload", "craft")] == [
+        2, 2, 4]
+    assert zwar1.ap(next(a.action for a in exodus.actions if a.action.value == "reload")) is None
+
+
+def test_the_engine_plays_z_war_one_campaigns_and_director_games_and_nothing_else(core):
+    playable = {m: unplayable(core[m]) == [] for m in core}
+    assert playable == {m: core[m].mission.game == "zwar1" for m in core}
+    assert [e.value for e in unplayable(core["deathmatch"])[:2]] == ["versus", "initiative"]
+
+
+def test_the_compiler_and_the_engine_see_the_same_elements(core):
+    """``uses`` reads compiled content, the compiler reads sources: one mission, the same elements."""
+    crossing = uses(core["the-crossing"])
+    assert {Feature.WATER, Feature.TRANSITION, Feature.WATER_OBSTACLE, Feature.LOCKED_DOOR, Token.RIB, Token.NPC,
+            Token.CRATE, Token.KEYCARD, Victory.ESCORT, Victory.NPC_DIES, Mode.CAMPAIGN} <= crossing
+    for m in core.values():
+        game = profile(m.mission.game)
+        assert all(game.has(e) for e in uses(m)), m.mission.id  # it compiled, so its game has all it uses
+
+
+SMALL = '''
+    [[floors]]
+    art = """
+    +-+-+-+
+    |. . .|
+    +-+-+-+
+    """
+
+    [[starts]]
+    at = "0,0"
+    [[starts]]
+    at = "1,0"
+
+    [[exits]]
+    at = "2,0"
+
+    [[victory]]
+    escape = "all"
+    '''
+EXODUS = mission(SMALL, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
+REFUSAL = [
+    "cannot play Exodus mission small: the engine does not play these yet:",
+    "  - Exodus campaign games",
+    "  - the Exodus turn (four phases, infection advancing in every end phase)",
+    "  - separate quick and aimed fire charts",
+    "  - ammunition per weapon and reloading",
+    "  - crafting from ingredient cards",
+    "  - escape conditions",
+]
+
+
+@pytest.mark.parametrize("command", [("play",), ("playtest", "--runs", "1"), ("replay", "--game", "0")])
+def test_every_driver_refuses_what_the_engine_cannot_play(zwar, workdir, command):
+    write(workdir, {"small.toml": EXODUS})
+    result = zwar(*command, "small.toml")
+    assert (result.exit_code, result.output.splitlines()) == (1, REFUSAL)
+    assert not Path("build").exists(), "a refused playtest writes no report"
+
+
+def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
+    write(workdir, {"small.toml": EXODUS})
+    result = zwar("validate", "--format", "short", "small.toml")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        ("small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play Exodus "
+         "campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate quick and "
+         "aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; escape conditions"),
+        "small.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn",
+        "checked 9 files, 1 mission: 0 errors, 2 warnings",
+    ]
+
+
+SCENARIO = '''
+[scenario]
+title = "Kira steps east"
+script = ["kira: move 1,0"]
+
+[mission]
+id = "step"
+title = "Step"
+game = "exodus"
+
+[[floors]]
+art = """
++-+-+-+
+|. . .|
++-+-+-+
+"""
+
+[[heroes]]
+id = "kira"
+at = "0,0"
+
+[expect]
+heroes.kira = { at = "1,0" }
+'''
+
+
+def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
+    write(workdir, {"s.toml": SCENARIO})
+    result = zwar("rules-test", "s.toml")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "FAIL s.toml: Kira steps east",
+        "    cannot play Exodus mission step: the engine does not play these yet:",
+        "      - Exodus campaign games",
+        "      - the Exodus turn (four phases, infection advancing in every end phase)",
+        "      - separate quick and aimed fire charts",
+        "      - ammunition per weapon and reloading",
+        "      - crafting from ingredient cards",
+        "1 scenario: 0 passed, 1 failed",
+    ]
+
+
+def test_every_element_has_a_label_of_its_own():
+    for kind in Element.__subclasses__():
+        labels = [member.label for member in kind]
+        assert len(set(labels)) == len(labels) and all(labels), kind.__name__
+
+
+def test_the_docs_list_what_each_game_has_as_the_profiles_say():
+    """docs/format.md carries the generated section; `python -m zwar_author.games.doc` rewrites it."""
+    from conftest import REPO
+
+    from zwar_author.games import doc
+
+    text = (REPO / "docs" / "format.md").read_text(encoding="utf-8")
+    assert doc.replace(text) == text, "docs/format.md is out of date: run `python -m zwar_author.games.doc`"
+    assert "| open water | - | yes | - |" in text and "| rib | - | yes | - |" in text
+
+
+TIMED = mission(SMALL + '''
+    [[objectives]]
+    number = 1
+    at = "1,0"
+
+    [[timers]]
+    id = "shutters"
+    name = "Shutters"
+    start = { objective = 1 }
+
+    [[events]]
+    when = { timer = "shutters" }
+    open_exits = true
+    ''', head='[mission]\nid = "timed"\ntitle = "Timed"\n')
+
+
+def test_a_z_war_one_mission_with_a_timer_is_refused_not_played_without_it(zwar, workdir):
+    write(workdir, {"timed.toml": TIMED})
+    result = zwar("play", "timed.toml")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "cannot play Z War One mission timed: the engine does not play these yet:",
+        "  - 3-turn timers",
+    ])

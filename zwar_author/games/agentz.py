@@ -1,0 +1,42 @@
+"""Agent Z: two players, one agent each, played with Z War One's mechanics and assets."""
+
+from __future__ import annotations
+
+from .profile import ActionCost, GameProfile, HeroRule, Quote
+from .vocab import Action as A
+from .vocab import EventKind, HeroRuleKind, Mode, Rule, SpawnResult, Victory
+from .zwar1 import ACTIONS as ZWAR1_ACTIONS
+from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
+
+BOOK = "the Agent Z rules"
+
+PROFILE = GameProfile(
+    game="agentz",
+    name="Agent Z",
+    modes=frozenset({Mode.VERSUS}),
+    rules=(Rule.ZWAR1_TURN, Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS,
+           Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
+    features=FEATURES,
+    tokens=TOKENS,
+    victories=VICTORIES | {Victory.KILL},
+    spawn_results=SPAWN_RESULTS | {SpawnResult.SINKHOLE},
+    events=EVENTS | {EventKind.ENTER},
+    heroes=HeroRule(HeroRuleKind.ONE_PER_PLAYER, 2, ("Jack", "Han"), Quote(
+        BOOK, "Agent Z is a 2 player quick play \"versus\" game, played using Z War One mechanics & assets. "
+              "Each player chooses an agent, either \"Jack\" or \"Han\".")),
+    actions=ZWAR1_ACTIONS + (ActionCost(A.MEAT_SHIELD, 1), ActionCost(A.KICK_OFF, 1)),
+    # The reference engine plays the Z War One turn Agent Z is built on, but neither versus games nor any
+    # of Agent Z's own rules: no Agent Z mission can be played yet.
+    engine=frozenset({Rule.ZWAR1_TURN}),
+    trackers=TRACKERS,
+    quotes=(
+        Quote(BOOK, "Any agent reaching the position that they could normally carry out an assassination on a "
+                    "\"zombie\" infected type, may grab it and use it as a human shield for the cost of 1 AP."),
+        Quote(BOOK, "The \"kick off\" action costs 1 AP and pushes the zombie 4 squares in the direction the "
+                    "agent is facing."),
+        Quote(BOOK, "Both agents begin the game at the start point with the \"Hunter\" player entering the "
+                    "board on turn 3."),
+        Quote(BOOK, "The blast door can only be opened by carrying out a task in the security room."),
+        Quote(BOOK, "ROLL 1 [...] 7 Roamers, 8 Sinkhole"),
+    ),
+)
