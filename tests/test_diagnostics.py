@@ -12,9 +12,8 @@ import os
 import pytest
 from conftest import FIXTURES, PACK, write
 
-from zwar_author import codes
+from zwar_author import codes, limits
 from zwar_author.compile.project import check
-from zwar_author.sources import document
 
 ART = '''
 [[floors]]
@@ -342,7 +341,7 @@ def test_diagnostic_text(workdir, code):
 
 
 def test_file_too_large(workdir, monkeypatch):
-    monkeypatch.setattr(document, "MAX_BYTES", 4096)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 4096)
     big = OKM + "# padding\n" * 500
     write(workdir, {"p/pack.toml": PACK, "p/missions/big.toml": big})
     lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted()]
@@ -351,7 +350,8 @@ def test_file_too_large(workdir, monkeypatch):
 
 def test_every_code_has_a_case():
     playability = {"ZW701", "ZW702", "ZW703"}  # their exact texts are in test_playability.py
-    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability
+    hardening = {c for c in codes.CODES if 13 <= int(c[2:]) <= 49}  # their exact texts are in test_limits.py
+    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | hardening
 
 
 def test_every_code_explains_itself():

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import __version__, codes
+from .. import __version__, codes, limits
 from ..analysis.playability import Playability
 from ..codes import Code
 from ..errors import Diagnostic, Location, Severity
@@ -121,7 +121,8 @@ class _Compiler:
     # --- the steps -----------------------------------------------------------------
 
     def run(self) -> c.CompiledMission | None:
-        self.build_floors()
+        if not self.build_floors():
+            return None
         self.check_tile_copies()
         declared = list(dict.fromkeys(f.id for f in self.m.floors))
         self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared)
@@ -168,8 +169,10 @@ class _Compiler:
             self.problems.append(codes_by_kind[finding.kind].at(
                 loc, severity, what=finding.what, square=finding.square, why=finding.why))
 
-    def build_floors(self) -> None:
+    def build_floors(self) -> bool:
+        """Build every floor; False when the floors together are too large to check any further."""
         again = self.repeated(self.m.floors, "id", "floor", lambda i: self.path("floors", i))
+        squares = 0
         for i, spec in enumerate(self.m.floors):
             if i in again:
                 continue
@@ -177,7 +180,12 @@ class _Compiler:
                 spec, self.doc, self.path("floors", i), lambda t, s, loc: self.ws.tile(self.pack, t, s, loc))
             self.problems += found
             if grid is not None:
+                squares += grid.width * grid.height
+                if squares > limits.MAX_SQUARES:
+                    self.report(codes.TOO_MANY_SQUARES, self.at("floors", i), count=squares, limit=limits.MAX_SQUARES)
+                    return False
                 self.grids[spec.id], self.sources[spec.id] = grid, source
+        return True
 
     def check_tile_copies(self) -> None:
         uses: dict[str, list[tuple[str, tuple]]] = {}

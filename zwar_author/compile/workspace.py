@@ -134,7 +134,7 @@ class Workspace:
             return self.docs[path]
         if path in self.problems:
             return None
-        doc, problems = read_document(path)
+        doc, problems = read_document(path, pack_root_of(path))
         self.problems[path] = problems
         if doc is not None:
             self.docs[path] = doc

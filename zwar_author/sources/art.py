@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import codes
+from .. import codes, limits
 from ..codes import Code
 from ..geometry.board import (
     CHAR_H_EDGE,
@@ -66,6 +66,8 @@ def parse_art(lines: tuple[str, ...] | list[str]) -> tuple[Grid | None, list[Art
     """The grid drawn by ``lines``, or None and every problem found."""
     if not lines or all(not line for line in lines):
         return None, [ArtProblem(codes.ART_EMPTY, 0, 0, {})]
+    if too_large := _too_large(lines):
+        return None, too_large
     width = max(len(line) for line in lines)
     problems: list[ArtProblem] = []
     if width % 2 == 0:
@@ -81,6 +83,19 @@ def parse_art(lines: tuple[str, ...] | list[str]) -> tuple[Grid | None, list[Art
             if problem is not None:
                 problems.append(problem)
     return (None, problems) if problems else (grid, [])
+
+
+def _too_large(lines: tuple[str, ...] | list[str]) -> list[ArtProblem]:
+    """Art beyond the limits, refused before a grid is made: the first line too long, or too many lines."""
+    problems = []
+    longest = next((i for i, line in enumerate(lines) if len(line) > limits.MAX_ART_CHARS), None)
+    if longest is not None:
+        problems.append(ArtProblem(codes.ART_TOO_WIDE, longest, limits.MAX_ART_CHARS, {
+            "width": len(lines[longest]), "limit": limits.MAX_ART_CHARS, "squares": limits.MAX_FLOOR_SIDE}))
+    if len(lines) > limits.MAX_ART_LINES:
+        problems.append(ArtProblem(codes.ART_TOO_TALL, limits.MAX_ART_LINES, 0, {
+            "lines": len(lines), "limit": limits.MAX_ART_LINES, "squares": limits.MAX_FLOOR_SIDE}))
+    return problems
 
 
 def _place(grid: Grid, row: int, col: int, char: str) -> ArtProblem | None:
