@@ -8,6 +8,7 @@ input is written to ``--out`` so it can be replayed as a test.
 from __future__ import annotations
 
 import argparse
+import heapq
 import sys
 import tempfile
 import time
@@ -26,14 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     started = time.perf_counter()
     crashes = misplaced = slow = tried = 0
-    slowest = 0.0
+    slowest: list[tuple[float, int, str]] = []  # the five slowest inputs: seconds, number, file
     with tempfile.TemporaryDirectory(prefix="zwar-fuzz-") as scratch:
         harness = Harness(Path(scratch))
         try:
             for item in harness.inputs(args.seed, args.count):
                 verdict = harness.run(item, args.budget)
                 tried += 1
-                slowest = max(slowest, verdict.seconds)
+                heapq.heappush(slowest, (verdict.seconds, item.number, item.target))
+                if len(slowest) > 5:
+                    heapq.heappop(slowest)
                 kinds = []
                 if verdict.crash:
                     crashes += 1
@@ -51,13 +54,16 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             harness.close()
     _progress(tried, crashes, misplaced, slow, slowest, started)
+    for seconds, number, target in sorted(slowest, reverse=True):
+        print(f"  slowest: input {number} ({target}) took {seconds:.2f} s")
     return 1 if crashes or misplaced or slow else 0
 
 
-def _progress(tried: int, crashes: int, misplaced: int, slow: int, slowest: float, started: float) -> None:
+def _progress(tried: int, crashes: int, misplaced: int, slow: int, slowest: list, started: float) -> None:
     elapsed = time.perf_counter() - started
+    worst = max(slowest)[0] if slowest else 0.0
     print(f"{tried} inputs in {elapsed:.0f} s ({tried / max(elapsed, 1e-9):.1f}/s): {crashes} crashes, "
-          f"{misplaced} misplaced diagnostics, {slow} slow; slowest {slowest:.2f} s", flush=True)
+          f"{misplaced} misplaced diagnostics, {slow} slow; slowest {worst:.2f} s", flush=True)
 
 
 def _keep(out: Path, item, verdict, kinds: list[str]) -> None:

@@ -125,6 +125,8 @@ def _place_tiles(
             continue
         placed.append((found, grid, x, y, index))
         source.placements.append((x, y, grid.width, grid.height, index))
+    if not spec.tiles:
+        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path + ("tiles",)), floor=spec.id))
     if problems or not placed:
         return None, problems
     width = spec.size[0] if spec.size else max(x + g.width for _, g, x, _, _ in placed)

@@ -130,7 +130,7 @@ class _Compiler:
         self.find_rooms()
         self.name_rooms()
         stairs = self.stairs()
-        if not self.errors():
+        if not self.errors() and all(f in self.grids for f in declared):  # a broken tile file leaves a gap
             floors = tuple(self.resolver.floors[f] for f in declared)
             self.board = Board(floors, tuple(((a.floor, a.x, a.y), (b.floor, b.x, b.y)) for a, b in self.links))
         markers = self.markers()
@@ -145,7 +145,7 @@ class _Compiler:
         self.roles()
         self.warnings()
         self.problems += self.resolver.problems + refs.problems
-        if self.errors():
+        if self.errors() or self.board is None:
             return None
         mission = self.assemble(stairs, markers, spawn, events, heroes)
         self.prove(mission)

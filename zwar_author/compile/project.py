@@ -122,6 +122,8 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
     for path in pack.missions:
         mission = _mission(ws, pack, path, outcome)
         doc = ws.docs.get(path)
+        if doc is not None:  # a broken tile stops the mission: its file's problems are the reason
+            involved |= _tiles_used(ws, pack, doc)
         if mission is None or doc is None:
             continue
         mid = mission.mission.id
@@ -131,7 +133,6 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
             continue
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
-        involved |= _tiles_used(ws, pack, doc)
 
 
 def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, involved: set[Path]) -> None:
@@ -144,9 +145,10 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
     top = path.relative_to(absolute(root)).parts[0]
     if top == "missions":
         mission = _mission(ws, pack, path, outcome)
+        if path in ws.docs:
+            involved |= _tiles_used(ws, pack, ws.docs[path])
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
-            involved |= _tiles_used(ws, pack, ws.docs[path])
 
 
 def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]) -> None:
@@ -160,9 +162,9 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
         pack = ws.standalone(path.parent)
         _involve_rules(ws, pack, involved)
         mission = _mission(ws, pack, path, outcome)
+        involved |= _tiles_used(ws, pack, doc)
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
-            involved |= _tiles_used(ws, pack, doc)
     elif kind == "tile":
         model, problems = validate(doc, TileDoc)
         ws.report(path, problems)
