@@ -21,5 +21,5 @@ def test_a_mission_on_a_broken_tile_reports_the_tile(workdir):
     write(workdir, {"p/pack.toml": PACK, "p/tiles/t.toml": tile, "p/missions/m.toml": mission})
     report = check([workdir / "p/missions/m.toml"], [FIXTURES]).report
     assert [d.human() for d in report.errors] == [
-        "p/tiles/t.toml:7:1: error ZW105: 'X' on edge V:0,0: a vertical edge is ' ' (open), '|' (wall), 'D' (door) "
-        "or '*' (water obstacle)"]
+        ("p/tiles/t.toml:7:1: error ZW105: 'X' on edge V:0,0: a vertical edge is ' ' (open), '|' (wall), 'D' (door) "
+        "or '*' (water obstacle)")]

@@ -7,7 +7,6 @@ a square is a ``QueryError``, which the command prints as one line.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from ..geometry.los import LosMaps, los
 from ..geometry.relations import Doors, FloorRelations
 from ..geometry.rooms import label_rooms
 from ..sources.art import art_text, parse_art
+from ..sources.document import read_document
 
 RELATIONS = {
     "step": "one square of movement with the doors as given (true/false)",
@@ -89,7 +89,11 @@ class QueryBoard:
             floor = m[1] or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
             if floor not in named:
                 raise QueryError(f"`{text}` does not name one of this board's floors")
-            named[floor].append((m[2], int(m[3]), int(m[4])))
+            axis, x, y = m[2], int(m[3]), int(m[4])
+            grid = self.board.floor(floor).grid
+            if x >= grid.width + (axis == "V") or y >= grid.height + (axis == "H"):
+                raise QueryError(f"`{text}` is off the board (floor {floor} is {grid.width}x{grid.height})")
+            named[floor].append((axis, x, y))
         for f in self.board.floors:
             states[f.id] = Doors.open(f.grid) if all_open else Doors.of(f.grid, named[f.id])
         return states
@@ -192,10 +196,10 @@ class QueryBoard:
 
 def load_compiled(path: Path) -> QueryBoard | None:
     """A compiled mission's board, or None if ``path`` is not compiled content."""
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    if path.suffix.lower() != ".json":
         return None
+    source, _ = read_document(path)  # a FIFO, a device or deep nesting is refused, not read
+    document = source.data if source is not None else None
     if isinstance(document, dict) and document.get("format") == "zwar-content/1" and document.get("kind") == "mission":
         return QueryBoard.from_compiled(document)
     return None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -11,6 +10,7 @@ from ..analysis.query import QueryBoard
 from ..compile.project import check
 from ..errors import Report, UsageError
 from ..model.content import FORMAT, CompiledMission
+from ..sources.document import read_document
 from .mission import Mission
 
 
@@ -36,10 +36,8 @@ def load_mission(path: Path, search: list[Path] = ()) -> tuple[Mission | None, R
 def _compiled(path: Path) -> tuple[dict, CompiledMission] | None:
     if path.suffix.lower() != ".json":
         return None
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
+    source, _ = read_document(path)  # a FIFO, a device or deep nesting is refused, not read
+    document = source.data if source is not None else None
     if not (isinstance(document, dict) and document.get("format") == FORMAT and document.get("kind") == "mission"):
         return None
     try:

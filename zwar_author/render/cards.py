@@ -41,6 +41,12 @@ class Card:
     note: str = ""  # footer
 
 
+def largest_card(paper: str, bleed: float = CardOptions.bleed) -> tuple[float, float]:
+    """The largest card (width, height in mm) whose 3 x 3 sheet, bleed and margins included, fits the paper."""
+    pw, ph = PAPER[paper]
+    return (pw - 2 * MIN_MARGIN - 2 * bleed) / 3, (ph - 2 * MIN_MARGIN - 2 * bleed) / 3
+
+
 def card_pages(rules: Rules, options: CardOptions, name: str = "cards") -> list[Page]:
     cards = deck(rules)
     pages = []
