@@ -23,3 +23,9 @@ def test_a_mission_on_a_broken_tile_reports_the_tile(workdir):
     assert [d.human() for d in report.errors] == [
         ("p/tiles/t.toml:7:1: error ZW105: 'X' on edge V:0,0: a vertical edge is ' ' (open), '|' (wall), 'D' (door) "
         "or '*' (water obstacle)")]
+
+
+def test_a_mission_whose_tiles_are_not_a_list_is_an_error(workdir):
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": M + '[[floors]]\ntiles = 7\n'})
+    lines = [d.human() for d in check([workdir / "p/missions/m.toml"], [FIXTURES]).report.errors]
+    assert lines == ["p/missions/m.toml:5:9: error ZW007: `tiles` must be a list, not 7"]

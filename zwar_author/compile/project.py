@@ -206,8 +206,10 @@ def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
 
 def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
     found = set()
-    for floor in doc.data.get("floors", []) if isinstance(doc.data.get("floors"), list) else []:
-        for placed in (floor.get("tiles") or []) if isinstance(floor, dict) else []:
+    floors = doc.data.get("floors")
+    for floor in floors if isinstance(floors, list) else []:
+        tiles = floor.get("tiles") if isinstance(floor, dict) else None
+        for placed in tiles if isinstance(tiles, list) else []:
             ref = placed.get("tile") if isinstance(placed, dict) else None
             path = ws.tile_path(pack, ref) if isinstance(ref, str) else None
             if path is not None:
