@@ -142,6 +142,15 @@ def test_deep_nesting_in_every_source_kind_and_format(workdir):
         assert deep == sorted(files)
 
 
+@pytest.mark.parametrize("square", ["1" * 5000 + ",9", "ground:9," + "1" * 5000])
+def test_long_numbers_inside_strings_are_refused(workdir, square):
+    _make(workdir, {"p/missions/m.toml": OKM.replace('at = "0,0"', f'at = "{square}"')})
+    lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted() if "m.toml" in d.human()]
+    col = 7 if square[0] == "1" else 16
+    assert lines == [(f"p/missions/m.toml:11:{col}: error ZW014: a number 5000 characters long: a number in a "
+                     "source has at most 40 characters")]
+
+
 def test_a_file_beyond_the_size_limit_is_not_read(workdir, monkeypatch):
     monkeypatch.setattr(limits, "MAX_FILE_BYTES", 100)
     _make(workdir, {"p/missions/m.toml": OKM})

@@ -185,15 +185,21 @@ _TOKENS = re.compile(
     r"|(?P<number>[0-9][0-9_.eE+-]{" + str(limits.MAX_NUMBER_CHARS) + ",})",
     re.DOTALL,
 )
+_DIGITS = re.compile("[0-9]{" + str(limits.MAX_NUMBER_CHARS + 1) + ",}")
 
 
 def scan(path: Path, text: str, is_json: bool = False) -> list[Diagnostic]:
     """Problems the parsers must never meet: nesting too deep for them, numbers too long to convert.
 
-    Strings and comments are skipped whole, so brackets and digits inside them
-    do not count. The top level counts as one level (JSON's outer brace is
-    it). Text that the parser rejects anyway may be misjudged: it is refused either way.
+    Strings and comments are skipped whole, so brackets inside them do not
+    count; a long run of digits counts anywhere, since squares, edges and table
+    results inside strings are numbers too. The top level counts as one level
+    (JSON's outer brace is it). Text that the parser rejects anyway may be
+    misjudged: it is refused either way.
     """
+    if digits := _DIGITS.search(text):
+        return [codes.NUMBER_TOO_LONG.at(
+            _located(path, text, digits.start()), chars=len(digits[0]), limit=limits.MAX_NUMBER_CHARS)]
     depth = 0 if is_json else 1
     for m in _TOKENS.finditer(text):
         kind = m.lastgroup
