@@ -19,7 +19,9 @@ from pathlib import Path
 
 from zwar_author.compile import workspace
 from zwar_author.compile.project import check
+from zwar_author.compile.workspace import tile_sides
 from zwar_author.errors import Diagnostic
+from zwar_author.model.validate import validate
 from zwar_author.sources.document import read_document
 
 from .mutate import mutate, to_json
@@ -59,8 +61,11 @@ class Harness:
         self.sources = sorted(p.relative_to(self.pack).as_posix() for p in self.pack.rglob("*.toml"))
         self.originals = {name: (self.pack / name).read_text(encoding="utf-8") for name in self.sources}
         self._cache: dict[tuple[Path, Path | None], object] = {}
+        self._derived: dict[tuple, object] = {}
         self._target: Path | None = None
         workspace.read_document = self._read  # type: ignore[assignment]
+        workspace.tile_sides = self._once(tile_sides)  # type: ignore[assignment]
+        workspace.validate = self._once(validate)  # type: ignore[assignment]
 
     def _read(self, path: Path, root: Path | None = None):
         """Parse the mutated file every time; every other file once (they never change)."""
@@ -70,6 +75,19 @@ class Harness:
         if key not in self._cache:
             self._cache[key] = read_document(path, root)
         return self._cache[key]  # type: ignore[return-value]
+
+    def _once(self, function):
+        """``function(doc, ...)`` computed once for an unchanged (cached, never mutated) document."""
+
+        def call(doc, other):
+            if doc.path == self._target:
+                return function(doc, other)
+            key = (function.__name__, id(doc), id(other))
+            if key not in self._derived:
+                self._derived[key] = function(doc, other)
+            return self._derived[key]
+
+        return call
 
     def inputs(self, seed: int, count: int) -> Iterator[Input]:
         """``count`` inputs; input ``i`` depends only on ``seed`` and ``i``."""
@@ -109,6 +127,8 @@ class Harness:
 
     def close(self) -> None:
         workspace.read_document = read_document  # type: ignore[assignment]
+        workspace.tile_sides = tile_sides  # type: ignore[assignment]
+        workspace.validate = validate  # type: ignore[assignment]
 
 
 def _inside(d: Diagnostic, text: str) -> bool:

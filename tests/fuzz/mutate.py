@@ -19,7 +19,7 @@ from zwar_author import limits
 
 #: Numbers at and beyond the limits of the format.
 NUMBERS: list[Any] = [0, -1, 1, 2, 3, 8, 9, 199, 200, 201, 9999, limits.MAX_COUNT, limits.MAX_COUNT + 1, 2**31,
-                      2**63, -(2**63), 10**39, 0.5, -0.0, 1e308, math.inf, -math.inf, math.nan]
+                      2**63, -(2**63), 10**39, 10**45, 0.5, -0.0, 1e308, math.inf, -math.inf, math.nan]
 TEXTS = ["", " ", "x", "A", "Z", "0,0", "999,999", "H:0,0", "V:99,99", "R1", "ground:1,1", "nowhere:1,1",
          "1 zombie", "10001 zombies", "2 zombies (3)", "2 zombies (99999)", "1-8", "8-1", "0-9", "core/zombie",
          "x" * 300, "é", "\u202e", "\t", "\n", "+-+\n|.|\n+-+", "nothing", "roamers", "all", "any"]

@@ -79,7 +79,7 @@ def parse_art(lines: tuple[str, ...] | list[str]) -> tuple[Grid | None, list[Art
     grid = Grid.empty(w, h)
     for row, line in enumerate(lines):
         for col, char in enumerate(line.ljust(2 * w + 1)):
-            problem = _place(grid, row, col, char)
+            problem = _place(grid, w, h, row, col, char)
             if problem is not None:
                 problems.append(problem)
     return (None, problems) if problems else (grid, [])
@@ -98,10 +98,10 @@ def _too_large(lines: tuple[str, ...] | list[str]) -> list[ArtProblem]:
     return problems
 
 
-def _place(grid: Grid, row: int, col: int, char: str) -> ArtProblem | None:
-    """Write one character into the grid; a problem if it is not allowed there."""
+def _place(grid: Grid, width: int, height: int, row: int, col: int, char: str) -> ArtProblem | None:
+    """Write one character into the ``width`` x ``height`` grid; a problem if it is not allowed there."""
     x, y = col // 2, row // 2
-    if x > grid.width or y > grid.height:
+    if x > width or y > height:
         return None  # beyond an odd-sized drawing: already reported as even width/height
     if row % 2 == 0 and col % 2 == 0:
         if char not in CORNERS:
@@ -109,17 +109,17 @@ def _place(grid: Grid, row: int, col: int, char: str) -> ArtProblem | None:
     elif row % 2 == 0:
         if char not in CHAR_H_EDGE:
             return ArtProblem(codes.ART_H_EDGE, row, col, {"char": char, "x": x, "y": y})
-        if x < grid.width:
+        if x < width:
             grid.h[y, x] = CHAR_H_EDGE[char]
     elif col % 2 == 0:
         if char not in CHAR_V_EDGE:
             return ArtProblem(codes.ART_V_EDGE, row, col, {"char": char, "x": x, "y": y})
-        if y < grid.height:
+        if y < height:
             grid.v[y, x] = CHAR_V_EDGE[char]
     else:
         if char not in CHAR_TERRAIN:
             return ArtProblem(codes.ART_TERRAIN, row, col, {"char": char, "x": x, "y": y})
-        if x < grid.width and y < grid.height:
+        if x < width and y < height:
             grid.terrain[y, x] = CHAR_TERRAIN[char]
     return None
 
