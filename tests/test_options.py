@@ -170,3 +170,13 @@ def test_the_internal_error_line_is_one_line(workdir, monkeypatch, capsys):
     assert exit_info.value.code == 3
     assert err == ("zwar: internal error: ValueError: first line second line third " + "x" * 268 + "... "
                    "(this is a bug in zwar-author)\n")
+
+
+@pytest.mark.parametrize(("args", "end"), [
+    (("reach", "0,0", "9" * 5000), "` is not a number of steps"),
+    (("los", "0,0", "9" * 5000 + ",1"), "` is not a square: write x,y or floor:x,y"),
+])
+def test_query_squares_of_thousands_of_digits_are_usage_errors(zwar, args, end):
+    result = zwar("query", MISSION, *args)
+    assert result.exit_code == 2
+    assert result.stderr == f"zwar query: `{args[-1]}{end}\n"

@@ -31,9 +31,10 @@ RELATIONS = {
     "reach": "the squares within B steps of A (B is a number), avoiding --units",
     "room": "the room A is in, as floor:R<n> (null outside rooms); B is left out",
 }
-_SQUARE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)$")
-_EDGE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?([HV]):(\d+),(\d+)$")
-_UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)")
+# Coordinates have at most 9 digits: a longer number is not a square (and int() of thousands of digits fails).
+_SQUARE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?(\d{1,9}),(\d{1,9})$")
+_EDGE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?([HV]):(\d{1,9}),(\d{1,9})$")
+_UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d{1,9}),(\d{1,9})")
 
 Square = tuple[str, int, int]
 
@@ -122,7 +123,7 @@ class QueryBoard:
         if b is None:
             raise QueryError(f"`{relation}` needs two squares")
         if relation == "reach":
-            if not b.strip().isdigit():
+            if not (b.strip().isdigit() and len(b.strip()) <= 9):
                 raise QueryError(f"`{b}` is not a number of steps")
             return [self.show(s) for s in sorted(self._walk(start, doors, units, int(b)))]
         end = self.square(b)
