@@ -46,7 +46,7 @@ CASES: dict[str, tuple[dict, str, list[str]]] = {
         ("p/missions/fifo.toml:1:1: error ZW015: this is a named pipe (FIFO), not a regular file: "
         "a source is a plain file")]),
     "ZW016": ({"p/rules/zero.toml": ("symlink", "/dev/zero")}, "p", [
-        ("p/rules/zero.toml:1:1: error ZW016: this is a symbolic link to /dev/zero, outside the pack p: "
+        ("p/rules/zero.toml:1:1: error ZW016: through a symbolic link this file is /dev/zero, outside the pack p: "
         "only files inside the pack are read")]),
     "ZW017": ({"p/missions/m.toml": M + "notes = [" + '"n", ' * 2001 + "]\n"}, "p", [
         "p/missions/m.toml:4:9: error ZW017: this list has 2001 items: a list holds at most 2000"]),
@@ -154,7 +154,8 @@ def test_long_numbers_inside_strings_are_refused(workdir, square):
 def test_a_file_beyond_the_size_limit_is_not_read(workdir, monkeypatch):
     monkeypatch.setattr(limits, "MAX_FILE_BYTES", 100)
     _make(workdir, {"p/missions/m.toml": OKM})
-    lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted() if d.code == "ZW011" and "p/" in d.human()]
+    lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted()
+             if d.code == "ZW011" and "p/" in d.human()]
     assert lines == [f"p/missions/m.toml:1:1: error ZW011: file is {len(OKM)} bytes; a source may be at most 100 bytes"]
 
 
@@ -164,6 +165,15 @@ def test_a_device_named_directly_is_refused(workdir):
     assert result.returncode == 1
     assert result.stdout.splitlines()[0] == (
         "zero.toml:1:1: error ZW015: this is a device, not a regular file: a source is a plain file")
+
+
+def test_a_file_in_a_linked_folder_outside_the_pack_is_refused(workdir):
+    write(workdir, {"elsewhere/m.toml": OKM})
+    _make(workdir, {"p/missions/linked": ("symlink", str(workdir / "elsewhere"))})
+    lines = [d.human() for d in check([workdir / "p/missions/linked/m.toml"], [FIXTURES]).report.sorted()]
+    target = (workdir / "elsewhere" / "m.toml").resolve().as_posix()
+    assert lines == [(f"p/missions/linked/m.toml:1:1: error ZW016: through a symbolic link this file is {target}, "
+                      "outside the pack p: only files inside the pack are read")]
 
 
 def test_a_symlink_inside_the_pack_is_followed(workdir):

@@ -99,10 +99,11 @@ NOT_A_FILE = _code("ZW015", "not-a-regular-file", E,
     such as /dev/zero never ends, so they are refused without being read,
     whether named directly or through a symbolic link.""")
 OUTSIDE_PACK = _code("ZW016", "outside-pack", E,
-    "this is a symbolic link to {target}, outside the pack {pack}: only files inside the pack are read", """
-    A symbolic link inside a pack may point at another file of the same pack.
-    A link that leads out of the pack is refused, so that checking a pack
-    from a pull request never reads files elsewhere on the machine.""")
+    "through a symbolic link this file is {target}, outside the pack {pack}: only files inside the pack are read", """
+    A symbolic link inside a pack (to a file, or to a folder) may point at
+    files of the same pack. A link that leads out of the pack is refused, so
+    that checking a pack from a pull request never reads files elsewhere on the
+    machine.""")
 TOO_MANY_ITEMS = _code("ZW017", "list-too-long", E,
     "this list has {count} items: a list holds at most {limit}", """
     Lists in sources (floors, doors, spawn points, events, notes, lines of

@@ -108,7 +108,7 @@ def _at_path(data: object, path: tuple) -> object:
 def read_document(path: Path, root: Path | None = None) -> tuple[Document | None, list[Diagnostic]]:
     """Read and parse ``path``; on failure, no document and the reasons why.
 
-    With ``root`` (the pack's folder), a symbolic link must lead to a file inside it.
+    With ``root`` (the pack's folder), symbolic links must lead to a file inside it.
     """
     text, problems = read_text(path, root)
     if text is None:
@@ -134,7 +134,7 @@ def read_text(path: Path, root: Path | None = None) -> tuple[str | None, list[Di
     here = Location(path)
     try:
         target = Path(os.path.realpath(path))
-        if root is not None and os.path.islink(path):
+        if root is not None:  # the file, or a folder on its way, may be a link
             inside = Path(os.path.realpath(root))
             if target != inside and inside not in target.parents:
                 return None, [codes.OUTSIDE_PACK.at(here, target=target.as_posix(), pack=display_path(root))]
