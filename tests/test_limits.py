@@ -257,3 +257,18 @@ def test_a_100_by_100_two_floor_mission_builds(workdir):
 def test_every_limit_code_has_a_case():
     ours = {c for c in codes.CODES if 13 <= int(c[2:]) <= 49}
     assert ours == set(CASES) | {"ZW024"}
+
+
+def test_linked_folders_are_not_searched_for_packs(workdir):
+    write(workdir, {"elsewhere/q/pack.toml": PACK.replace('id = "p"', 'id = "q"'), "elsewhere/q/missions/m.toml": OKM})
+    _make(workdir, {"p/missions/m.toml": OKM})
+    (workdir / "packs").mkdir()
+    os.symlink(workdir / "p", workdir / "packs" / "p")
+    os.symlink(workdir / "elsewhere", workdir / "packs" / "outside")
+    result = run_zwar(["validate", "packs", "--pack-path", str(FIXTURES)], workdir)
+    assert result.stdout.splitlines() == [
+        "packs:1:1: error ZW009: no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` "
+        "makes one)",
+        "checked 0 files, 0 missions: 1 error, 0 warnings"]
+    named = run_zwar(["validate", "packs/p", "--pack-path", str(FIXTURES)], workdir)
+    assert named.returncode == 0, named.stdout
