@@ -267,8 +267,8 @@ def test_linked_folders_are_not_searched_for_packs(workdir):
     os.symlink(workdir / "elsewhere", workdir / "packs" / "outside")
     result = run_zwar(["validate", "packs", "--pack-path", str(FIXTURES)], workdir)
     assert result.stdout.splitlines() == [
-        "packs:1:1: error ZW009: no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` "
-        "makes one)",
+        ("packs:1:1: error ZW009: no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` "
+        "makes one)"),
         "checked 0 files, 0 missions: 1 error, 0 warnings"]
     named = run_zwar(["validate", "packs/p", "--pack-path", str(FIXTURES)], workdir)
     assert named.returncode == 0, named.stdout
