@@ -53,18 +53,18 @@ CASES: dict[str, tuple[dict, str, list[str]]] = {
     "ZW018": ({"p/pack.toml": PACK + "[copies]\n" + "".join(f"t{i} = 1\n" for i in range(2001))}, "p", [
         "p/pack.toml:5:1: error ZW018: this table has 2001 keys: a table holds at most 2000"]),
     "ZW019": ({"p/missions/m.toml": M + '[[floors]]\nart = """\n+-+\n|.|' + " " * 100_000 + '\n+-+\n"""\n'}, "p", [
-        ("p/missions/m.toml:7:402: error ZW019: art line is 100003 characters long: art is at most 401 "
-        "characters wide (200 squares)")]),
+        ("p/missions/m.toml:7:258: error ZW019: art line is 100003 characters long: art is at most 257 "
+        "characters wide (128 squares)")]),
     "ZW020": ({"p/tiles/t.toml": '[tile]\nid = "t"\nname = "T"\n[sides.A]\nart = """\n'
                + "+-+\n|.|\n" * 350 + '+-+\n"""\n'}, "p", [
-        "p/tiles/t.toml:407:1: error ZW020: art has 701 lines: art is at most 401 lines high (200 squares)"]),
+        "p/tiles/t.toml:263:1: error ZW020: art has 701 lines: art is at most 257 lines high (128 squares)"]),
     "ZW021": ({"p/missions/m.toml": M + '[[floors]]\nsize = [10000, 10000]\ntiles = [{ tile = "base/yard", '
                'at = [0, 0] }]\n'}, "p", [
-        "p/missions/m.toml:5:8: error ZW021: floor ground would be 10000x10000 squares: a floor is at most 200x200"]),
+        "p/missions/m.toml:5:8: error ZW021: floor ground would be 10000x10000 squares: a floor is at most 128x128"]),
     "ZW022": ({"p/missions/m.toml": M + "".join(
-        f'[[floors]]\nid = "f{i}"\nsize = [200, 100]\ntiles = [{{ tile = "base/yard", at = [0, 0] }}]\n'
+        f'[[floors]]\nid = "f{i}"\nsize = [128, 100]\ntiles = [{{ tile = "base/yard", at = [0, 0] }}]\n'
         for i in range(3))}, "p", [
-        "p/missions/m.toml:12:1: error ZW022: the floors have 60000 squares in all: a mission has at most 40000"]),
+        "p/missions/m.toml:12:1: error ZW022: the floors have 38400 squares in all: a mission has at most 32768"]),
     "ZW023": ({"p/missions/m.toml": OKM + SPAWN.replace('"1-8" = 1 }', '"1-8" = 40000 }')}, "p", [
         "p/missions/m.toml:24:22: error ZW023: the distance is 40000: at most 10000"]),
 }

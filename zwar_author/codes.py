@@ -114,21 +114,25 @@ TOO_MANY_KEYS = _code("ZW018", "table-too-large", E,
     A table with thousands of keys is refused.""")
 ART_TOO_WIDE = _code("ZW019", "art-too-wide", E,
     "art line is {width} characters long: art is at most {limit} characters wide ({squares} squares)", """
-    A floor or tile side is at most 200 squares across, drawn as at most 401
+    A floor or tile side is at most 128 squares across, drawn as at most 257
     characters. Trailing spaces count: remove them.""")
 ART_TOO_TALL = _code("ZW020", "art-too-tall", E,
     "art has {lines} lines: art is at most {limit} lines high ({squares} squares)", """
-    A floor or tile side is at most 200 squares down, drawn as at most 401
+    A floor or tile side is at most 128 squares down, drawn as at most 257
     lines.""")
 FLOOR_TOO_LARGE = _code("ZW021", "floor-too-large", E,
     "floor {floor} would be {width}x{height} squares: a floor is at most {limit}x{limit}", """
-    A floor is at most 200 squares across and 200 down, whether its `size` is
-    given or follows from where its tiles are placed.""")
+    A floor is at most 128 squares across and 128 down, whether its `size` is
+    given or follows from where its tiles are placed. The reference boards are
+    about 24 squares a side; the limit keeps the LOS and distance caches of
+    `zwar build`, which grow with the square of a floor's squares, within a
+    gigabyte.""")
 TOO_MANY_SQUARES = _code("ZW022", "too-many-squares", E,
     "the floors have {count} squares in all: a mission has at most {limit}", """
     The squares of all floors of one mission together (void squares
-    included) are at most 40,000: four floors of 100 x 100, say. Every check,
-    proof and cache grows with the board, and no printed mission comes close.""")
+    included) are at most 32,768: two full floors of 128 x 128, or three of
+    100 x 100. Every check, proof and cache grows with the board, and no
+    printed mission comes close.""")
 NUMBER_TOO_LARGE = _code("ZW023", "number-too-large", E, "{what} is {value}: at most {limit}", """
     Counts and distances written inside text values, such as the results of a
     spawn table ("3 zombies", "2 zombies (3)"), are at most 10,000, like every

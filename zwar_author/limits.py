@@ -19,15 +19,14 @@ MAX_NUMBER_CHARS = 40
 MAX_ITEMS = 2000
 #: Keys in one table.
 MAX_KEYS = 2000
-#: Squares across and down one floor or one tile side.
-MAX_FLOOR_SIDE = 200
-#: Characters in one line of tile art, and lines of tile art (2 x 200 + 1).
+#: Squares across and down one floor or one tile side. The caches `zwar build` writes grow with the
+#: square of a floor's squares: a 128 x 128 floor needs about 1 GB while they are made.
+MAX_FLOOR_SIDE = 128
+#: Characters in one line of tile art, and lines of tile art (2 x 128 + 1).
 MAX_ART_CHARS = 2 * MAX_FLOOR_SIDE + 1
 MAX_ART_LINES = 2 * MAX_FLOOR_SIDE + 1
-#: Floors in one mission.
-MAX_FLOORS = 16
-#: Board squares (void included) on all floors of one mission together.
-MAX_SQUARES = 40_000
+#: Board squares (void included) on all floors of one mission together: two full floors.
+MAX_SQUARES = 2 * MAX_FLOOR_SIDE * MAX_FLOOR_SIDE
 #: Infected one dice-table result places, and squares a room spawn is placed away.
 MAX_COUNT = 10_000
 MAX_DISTANCE = 10_000
