@@ -1,6 +1,7 @@
 """Running one mutated source through `zwar validate`'s library call, and judging the outcome.
 
-A copy of the reference pack lives in a scratch folder; each input replaces
+A copy of the reference content (every pack in content/, so new kinds of
+source are fuzzed as they land) lives in a scratch folder; each input replaces
 one of its files, is checked in-process, and the file is put back. An input
 fails when checking raises (what the command would report as an internal
 error, exit 3), when a diagnostic of the file points outside its text, or
@@ -27,13 +28,13 @@ from zwar_author.sources.document import read_document
 from .mutate import mutate, to_json
 
 REPO = Path(__file__).resolve().parents[2]
-REFERENCE = REPO / "content" / "core"
+REFERENCE = REPO / "content"
 
 
 @dataclass(frozen=True)
 class Input:
     number: int
-    target: str  # the file replaced, relative to the pack
+    target: str  # the file replaced, relative to content/: core/missions/hold-out.toml
     text: str
     json: bool
 
@@ -52,14 +53,15 @@ class Verdict:
 
 
 class Harness:
-    """The reference pack copied to ``scratch``; unchanged files are parsed once and reused."""
+    """The reference content copied to ``scratch``; unchanged files are parsed once and reused."""
 
     def __init__(self, scratch: Path) -> None:
-        self.pack = scratch / "core"
-        shutil.rmtree(self.pack, ignore_errors=True)
-        shutil.copytree(REFERENCE, self.pack)
-        self.sources = sorted(p.relative_to(self.pack).as_posix() for p in self.pack.rglob("*.toml"))
-        self.originals = {name: (self.pack / name).read_text(encoding="utf-8") for name in self.sources}
+        self.root = scratch / "content"
+        shutil.rmtree(self.root, ignore_errors=True)
+        shutil.copytree(REFERENCE, self.root)
+        self.sources = sorted(p.relative_to(self.root).as_posix() for p in self.root.rglob("*")
+                              if p.suffix in (".toml", ".json") and workspace.pack_root_of(p) is not None)
+        self.originals = {name: (self.root / name).read_text(encoding="utf-8") for name in self.sources}
         self._cache: dict[tuple[Path, Path | None], object] = {}
         self._derived: dict[tuple, object] = {}
         self._target: Path | None = None
@@ -94,16 +96,16 @@ class Harness:
         for number in range(count):
             rng = random.Random(f"{seed}:{number}")
             target = rng.choice(self.sources)
-            start_json = rng.random() < 0.25
             text = self.originals[target]
-            if start_json:
-                text = to_json(tomllib.loads(text))
+            start_json = target.endswith(".json")
+            if not start_json and rng.random() < 0.25:
+                start_json, text = True, to_json(tomllib.loads(text))
             text, as_json = mutate(text, start_json, rng)
             yield Input(number, target, text, as_json)
 
     def run(self, item: Input, budget: float) -> Verdict:
-        original = self.pack / item.target
-        path = original.with_suffix(".json") if item.json else original
+        original = self.root / item.target
+        path = original.with_suffix(".json" if item.json else ".toml")
         original.unlink()
         path.write_text(item.text, encoding="utf-8", newline="")
         self._target = workspace.absolute(path)
