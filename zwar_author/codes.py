@@ -378,6 +378,60 @@ IMPOSSIBLE = _code("ZW703", "victory-impossible", E, "{what} can never be met: {
     can never reach can never be met.""")
 
 
+# --- Tiled import (docs/interop.md) ----------------------------------------------------
+
+TILED_UNREADABLE = _code("ZW960", "tiled-unreadable", E, "cannot read this Tiled map: {reason}", """
+    `zwar import tiled` reads Tiled maps saved as JSON (.tmj, .json) or XML
+    (.tmx), with their tilesets (.tsj, .tsx) beside them or embedded. The file
+    or a tileset it names could not be read or parsed; open it in Tiled and save
+    it again.""")
+TILED_ORIENTATION = _code("ZW961", "tiled-orientation", E,
+    "this map is {shape}: draw missions and tiles on an orthogonal map of fixed size", """
+    A board is a grid of squares, so the map must be orthogonal and finite
+    (Map > Map Properties: Orientation Orthogonal, Infinite off).""")
+TILED_TERRAIN = _code("ZW962", "tiled-terrain", E,
+    "{where}: square {x},{y} holds tile {tile} of tileset `{tileset}`, which has no terrain: "
+    "give the tile the class `terrain`", """
+    Terrain is read from tile layers: every tile placed must have the class
+    `terrain` (from the zwar project's propertytypes.json), whose `terrain`
+    property says corridor, room, stairs, water, transition or void. Empty cells
+    are void. The zwar terrain tileset has one tile of each.""")
+TILED_CLASS = _code("ZW963", "tiled-class", E,
+    "object {id}: class `{cls}` is not part of the zwar Tiled project: use one of {known}", """
+    Objects say what they are by their class: wall, obstacle and door along
+    the grid lines; start, exit, spawn, objective, item, object, crate, keycard,
+    infected, npc, rib, room and stairs on a square. Load the zwar project's
+    propertytypes.json into Tiled to pick them from a list.""")
+TILED_NO_CLASS = _code("ZW964", "tiled-no-class", W,
+    "object {id} has no class and is left out: give it one of the zwar classes, or delete it", """
+    An object without a class means nothing to the board, so it is skipped;
+    the warning makes sure that is what you meant.""")
+TILED_GEOMETRY = _code("ZW965", "tiled-geometry", E, "object {id} ({cls}) {problem}", """
+    Walls, obstacles and doors lie on the lines between squares: draw walls and
+    obstacles as polylines whose points sit on grid corners (hold Ctrl to snap),
+    running straight along the grid; a door is a one-square line, or a point in
+    the middle of the edge it stands on. Markers are points, rectangles or tile
+    objects; the square under the point (or the shape's centre) is theirs.
+    Objects must not be rotated.""")
+TILED_OUTSIDE = _code("ZW966", "tiled-outside", E,
+    "object {id} ({cls}) is outside floor `{floor}`, which is {width} x {height} squares", """
+    Everything placed on a floor must be on one of its squares or edges.""")
+TILED_PROPERTY = _code("ZW967", "tiled-property", E, "{owner}: property `{name}` {problem}", """
+    Each class of the zwar Tiled project has a fixed set of properties (see
+    docs/interop.md). A property the class does not have is an error, never
+    silently ignored, so a typo cannot drop what you meant; colour and object
+    properties are not used.""")
+TILED_LAYOUT = _code("ZW968", "tiled-layout", E, "{problem}", """
+    How the map is laid out: one floor per top-level group layer (or the whole
+    map as the one floor "ground"), each with tile layers for its terrain and
+    object layers for walls, doors and markers; a tile map (class `tile`) holds
+    terrain, walls, obstacles and plain doors only.""")
+TILED_BASE = _code("ZW969", "tiled-base", E, "`{key}` is drawn on the Tiled map {map}: remove it from this file", """
+    A map's `base` file holds what a map cannot draw (spawn tables, events,
+    victory and defeat, notes). What the map draws (floors, doors, rooms,
+    markers) comes from the map alone, so the base file must not set it too.""")
+
+
 def explain(code: str) -> str:
     """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""
     entry = CODES[code.upper()]

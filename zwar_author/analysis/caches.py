@@ -15,6 +15,7 @@ import tempfile
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 import networkx as nx
 import numpy as np
@@ -24,12 +25,12 @@ from ..geometry.distance import UNREACHABLE, distance_rows, distances_from
 from ..geometry.los import P_NESW, P_NWSE, lattice_doors, los_table, segment_table
 from ..geometry.relations import DIRECTIONS, FloorRelations
 
-FORMAT = "zwar-cache/1"
+FORMAT: Final = "zwar-cache/1"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-def arrays(board: Board) -> Iterator[tuple[str, np.ndarray]]:
-    """Every cache array, by name, one at a time."""
+def arrays(board: Board) -> Iterator[tuple[str, np.ndarray | Path]]:
+    """Every cache array, by name, one at a time (a large one as the .npy file it was written to)."""
     yield "format", np.array([FORMAT])
     yield "floors", np.array([f.id for f in board.floors])
     for floor in board.floors:
@@ -58,7 +59,7 @@ def write_cache(path: Path, board: Board) -> str:
     return digest.hexdigest()
 
 
-def _floor_arrays(floor: Floor) -> Iterator[tuple[str, np.ndarray]]:
+def _floor_arrays(floor: Floor) -> Iterator[tuple[str, np.ndarray | Path]]:
     grid, name = floor.grid, floor.id
     doors, h_index, v_index = grid.doors()
     yield f"{name}.terrain", grid.terrain
@@ -203,7 +204,7 @@ class Caches:
         self._keys: dict[str, np.ndarray] = {}
 
     @classmethod
-    def load(cls, path: Path) -> "Caches":
+    def load(cls, path: Path) -> Caches:
         with np.load(path, allow_pickle=False) as archive:
             return cls({name: archive[name] for name in archive.files})
 

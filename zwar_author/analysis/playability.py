@@ -16,8 +16,9 @@ gates: the first shut gate on it, and why that gate stays shut, recursively.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
+from itertools import pairwise
 
 import networkx as nx
 import numpy as np
@@ -61,6 +62,8 @@ class Playability:
     opened: set[str] = field(default_factory=set)
     reached: set = field(default_factory=set)
     shores: set = field(default_factory=set)  # regions the rib can land heroes in
+    #: the search's steps: doors open and regions reached at each (the chain ``zwar serve`` shows)
+    rounds: list[tuple[frozenset, frozenset]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._regions()
@@ -95,9 +98,9 @@ class Playability:
             for square in members:
                 self.comp[square] = number
             self.regions.add_node(number)
-        for a, b, gate in gate_edges:
-            self._link(self.comp[a], self.comp[b], gate)
-            self._link(self.comp[b], self.comp[a], gate)
+        for start, end, gate in gate_edges:
+            self._link(self.comp[start], self.comp[end], gate)
+            self._link(self.comp[end], self.comp[start], gate)
         self._rib()
 
     def _link(self, a, b, gate: str | None) -> None:
@@ -136,6 +139,7 @@ class Playability:
         starts = {self.comp[_square(s.at)] for s in self.mission.starts}
         while True:
             self.reached = self._reach(starts, lambda gate: gate is None or gate in self.opened)
+            self.rounds.append((frozenset(self.opened), frozenset(self.reached)))
             fresh = {g for g in self.gates if g not in self.opened and self._condition(self.gates[g])}
             if not fresh:
                 return
@@ -157,6 +161,7 @@ class Playability:
     def _condition(self, gate: Gate) -> bool:
         if gate.kind == "locked":
             return any(self.comp[_square(k.at)] in self.reached for k in self.mission.keycards if k.colour == gate.colour)
+        assert gate.room is not None  # a blast door names its room
         return self._room_regions(gate.room) & self.reached != set()
 
     def _room_regions(self, room_id: str) -> set:
@@ -198,7 +203,7 @@ class Playability:
         out = []
         for index, point in enumerate(self.mission.spawn_points):
             home = self.comp[_square(point.at)]
-            walking = lambda gate: gate is None or gate in self.opened  # noqa: E731
+            walking = lambda gate: gate is None or gate in self.opened
             if self._reach({home}, walking, avoid=frozenset({RIB})) & (self.reached - {RIB}):
                 continue
             why = "is walled off from every square the heroes can reach"
@@ -232,9 +237,8 @@ class Playability:
         objectives = self.mission.objectives
         if isinstance(cond.objectives, list):
             objectives = [o for o in objectives if o.number in cond.objectives]
-        if cond.objectives is not None:
-            if reason := unreachable(objectives, lambda o: f"objective {o.number}"):
-                return reason
+        if cond.objectives is not None and (reason := unreachable(objectives, lambda o: f"objective {o.number}")):
+            return reason
         if cond.objectives_count:
             can = [o for o in self.mission.objectives if self._targets(o) & self.reached]
             if len(can) < cond.objectives_count:
@@ -279,6 +283,7 @@ class Playability:
             card = cards[0]
             thing, regions = f"the {gate.colour} keycard at {self.show(_square(card.at))}", {self.comp[_square(card.at)]}
         else:
+            assert gate.room is not None  # a blast door names its room
             room = next(r for r in self.mission.board.rooms if r.id == gate.room)
             thing = (f"the {self._describe(gate_id)} opens after a task in room {gate.room.split(':')[1]} at "
                      f"{self.show(_square(room.squares[0]))}, which")
@@ -325,7 +330,7 @@ class Playability:
         except nx.NetworkXNoPath:
             return None
         shut = []
-        for u, v in zip(path, path[1:]):
+        for u, v in pairwise(path):
             gates = graph[u][v]["gates"]
             if not any(g is None or g in self.opened for g in gates):
                 shut.append(gates[0])

@@ -49,13 +49,14 @@ class QueryBoard:
     game: str = "zwar1"
 
     @classmethod
-    def from_compiled(cls, document: dict) -> "QueryBoard":
+    def from_compiled(cls, document: dict) -> QueryBoard:
         floors = []
         for spec in document["board"]["floors"]:
-            grid, _ = parse_art(art_text(spec["art"]).lines)
-            grid = seal(grid)
+            art, _ = parse_art(art_text(spec["art"]).lines)
+            assert art is not None  # compiled art was checked when it was compiled
+            grid = seal(art)
             floors.append(Floor(spec["id"], grid, label_rooms(grid)[0]))
-        stairs = tuple(tuple(_square_text(end) for end in link["link"]) for link in document["board"]["stairs"])
+        stairs = tuple((_square_text(link["link"][0]), _square_text(link["link"][1])) for link in document["board"]["stairs"])
         return cls(Board(tuple(floors), stairs), document["mission"]["game"])
 
     # --- parsing --------------------------------------------------------------------
@@ -178,8 +179,8 @@ class QueryBoard:
         if b not in came:
             return None
         path = [b]
-        while came[path[-1]] is not None:
-            path.append(came[path[-1]])
+        while (previous := came[path[-1]]) is not None:
+            path.append(previous)
         return path[::-1]
 
     def _distance(self, relation: str, a: Square, b: Square, doors, units) -> int | None:

@@ -16,6 +16,8 @@ from . import (
     assumed,
     build,
     explain,
+    export,
+    import_,
     init,
     odds,
     play,
@@ -25,6 +27,7 @@ from . import (
     replay,
     rules_test,
     schema,
+    serve,
     validate,
 )
 
@@ -41,7 +44,7 @@ def cli() -> None:
 
 
 for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
-               assumed):
+               assumed, export, import_, serve):
     cli.add_command(module.command)
 
 
@@ -53,7 +56,7 @@ def main() -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
-    except Exception as exc:  # a bug: one line, never a traceback
+    except Exception as exc:  # noqa: BLE001  # a bug: one line, never a traceback
         click.echo(internal_error(exc), err=True)
         sys.exit(3)
 

@@ -105,6 +105,7 @@ def _show(events) -> None:
 
 def _ask(session: Session) -> None:
     request = session.request
+    assert request is not None  # asked only while the game waits for someone
     if request.kind == "roll":
         who = f" ({session.game.hero(request.who).name})" if request.who else ""
         click.echo(f"Roll a d{len(request.options)}{who}: {request.why}")

@@ -67,13 +67,14 @@ def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler
         raise SystemExit(1)
     click.echo(result.summary())
     click.echo("report: " + ", ".join(display_path(p) for p in result.files))
-    if result.gate is not None:
-        value = result.gate.value(result.gated)
+    if result.gate is not None and result.gated is not None:
+        gated = result.gated
+        value = result.gate.value(gated)
         verdict = "passed" if result.passed else "FAILED"
-        click.echo(f"gate {result.gate} ({result.gated['policy']}): {value:g}, {verdict}")
+        click.echo(f"gate {result.gate} ({gated['policy']}): {value:g}, {verdict}")
         if not result.passed:
-            loss = result.gated["representative_loss"]
+            loss = gated["representative_loss"]
             if loss:
-                click.echo(f"a representative lost game: game {loss['game']} of seed {result.gated['seed']} "
+                click.echo(f"a representative lost game: game {loss['game']} of seed {gated['seed']} "
                            f"(game seed {loss['seed']}); watch it with: {loss['replay']}")
             raise SystemExit(1)

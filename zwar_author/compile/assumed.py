@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ class Assumption:
     value: object
 
 
-def assumptions(paths: list[Path], search: list[Path] = ()) -> list[Assumption]:
+def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumption]:
     """Every assumed value in the packs that ``paths`` are, hold or belong to."""
     ws = Workspace(list(search))
     roots: list[Path] = []

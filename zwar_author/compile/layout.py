@@ -7,8 +7,8 @@ placement, every edge on the outer border or next to a void square is a wall.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -103,7 +103,7 @@ def _place_tiles(
 ) -> tuple[Grid | None, list[Diagnostic]]:
     problems: list[Diagnostic] = []
     placed: list[tuple[TileSide, Grid, int, int, int]] = []
-    for index, tile in enumerate(spec.tiles):
+    for index, tile in enumerate(spec.tiles or []):
         loc = doc.loc(path + ("tiles", index))
         found = tiles(tile.tile, tile.side, loc)
         if isinstance(found, Diagnostic):

@@ -19,6 +19,7 @@ from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
+from ..model.rules import InfectedClass
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
@@ -77,7 +78,7 @@ class _Compiler:
     doors: dict[EdgeId, c.CompiledDoor] = field(default_factory=dict)
     door_specs: dict[EdgeId, int] = field(default_factory=dict)  # mission door edge -> its index
     squares: dict[str, dict] = field(default_factory=dict)  # marker kind -> index -> Sq
-    resolver: Resolver | None = None
+    resolver: Resolver = field(init=False)  # made by run()
     tables_ok: bool = True
     allow_unplayable: bool = False
     links: list[tuple[Sq, Sq]] = field(default_factory=list)
@@ -158,7 +159,8 @@ class _Compiler:
         """The playability proof: what heroes cannot reach, spawn points that never threaten, lost causes."""
         severity = Severity.WARNING if (self.allow_unplayable or self.m.mission.allow_unplayable) else None
         codes_by_kind = {"unreachable": codes.UNREACHABLE, "cut-off": codes.CUT_OFF, "impossible": codes.IMPOSSIBLE}
-        show = lambda sq: self.show(Sq(*sq))  # noqa: E731
+        show = lambda sq: self.show(Sq(*sq))
+        assert self.board is not None  # made whenever the floors compiled, and they did
         for finding in Playability(self.board, mission, show).findings():
             if finding.key == "rooms":
                 x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
@@ -194,18 +196,18 @@ class _Compiler:
                 owner_pack, qualified = self.tile_owner(placed.tile)
                 if owner_pack is not None:
                     uses.setdefault(qualified, []).append((placed.side, self.path("floors", i, "tiles", j)))
-        for qualified, placed in sorted(uses.items()):
+        for qualified, placements in sorted(uses.items()):
             pack_id, _, tile = qualified.partition("/")
             owner = self.ws.pack_by_id(pack_id) if pack_id != self.pack.id else self.pack
             owned = owner.copies(tile) if owner else 1
-            if len(placed) <= owned:
+            if len(placements) <= owned:
                 continue
-            sides = [s for s, _ in placed]
-            if owned == 1 and len(placed) == 2 and set(sides) == {"A", "B"}:
+            sides = [s for s, _ in placements]
+            if owned == 1 and len(placements) == 2 and set(sides) == {"A", "B"}:
                 usage = f"both sides of tile {qualified} are used"
             else:
-                usage = f"tile {qualified} is placed {len(placed)} times ({', '.join(sides)})"
-            self.report(codes.TILE_COPIES, self.doc.loc(placed[owned][1]), usage=usage, pack=pack_id,
+                usage = f"tile {qualified} is placed {len(placements)} times ({', '.join(sides)})"
+            self.report(codes.TILE_COPIES, self.doc.loc(placements[owned][1]), usage=usage, pack=pack_id,
                         owned=f"{owned} cop{'y' if owned == 1 else 'ies'}")
 
     def tile_owner(self, text: str) -> tuple[Pack | None, str]:
@@ -322,12 +324,11 @@ class _Compiler:
                 sq = self.resolver.square(entry.at, loc)
                 if sq is None or not self.terrain_ok(sq, entry.at, loc, what, need):
                     continue
-                if getattr(entry, "scope", None) == "room":
-                    if self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
-                        self.report(codes.WRONG_TERRAIN, loc, what=what, ref=entry.at,
-                                    terrain=self.resolver.terrain_name(sq),
-                                    need="an objective done anywhere in its room must be in a room")
-                        continue
+                if getattr(entry, "scope", None) == "room" and self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
+                    self.report(codes.WRONG_TERRAIN, loc, what=what, ref=entry.at,
+                                terrain=self.resolver.terrain_name(sq),
+                                need="an objective done anywhere in its room must be in a room")
+                    continue
                 if unit:
                     if sq in units:
                         self.report(codes.SHARED_SQUARE, loc, what=what, other=units[sq], ref=entry.at)
@@ -432,6 +433,7 @@ class _Compiler:
         for pack in reversed(self.ws.visible(self.pack)):
             for entry in pack.rules.entries["infected"].values():
                 model = entry.model
+                assert isinstance(model, InfectedClass)
                 for name in (model.id, model.name, model.plural or model.id + "s", model.name + "s"):
                     names[" ".join(name.lower().split())] = entry.qualified
         shown = sorted({e.model.id for p in self.ws.visible(self.pack) for e in p.rules.entries["infected"].values()})
@@ -448,6 +450,7 @@ class _Compiler:
             self.report(codes.SPAWN_SHAPE, self.at("spawn"), where="[spawn]",
                         need="either `turn` and `room` or a list of `phases`, not both")
             return None
+        phases: list[tuple[SpawnPhase, tuple]]
         if spawn.phases:
             phases = [(p, ("spawn", "phases", i)) for i, p in enumerate(spawn.phases)]
         else:
@@ -512,7 +515,7 @@ class _Compiler:
             rows = tables.get(self.doc.data, path)
             for key, text in rows.items():
                 result = grammar.parse(text)
-                if result.infected:
+                if result is not None and result.infected:
                     self.same_game("infected", result.infected, self.doc.loc(path + (key,)))
         return table
 
@@ -548,6 +551,7 @@ class _Compiler:
                     self.report(codes.DICE_RESULT, self.at("events", i, "spawn", j), table=f"events[{i}] spawn",
                                 text=text, expected='"N class on L", such as "2 zombies on A"')
                 else:
+                    assert result.infected is not None  # an infected result names its class
                     self.same_game("infected", result.infected, self.at("events", i, "spawn", j))
                     spawned.append(result)
             enter = self.actor(event.enter, self.path("events", i, "enter")) if event.enter else None

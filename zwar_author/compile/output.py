@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..analysis.caches import FORMAT as CACHE_FORMAT
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .workspace import Pack
 
 
-def write(outcome: "Outcome", out: Path, caches: bool = True) -> list[Path]:
+def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
     """Write compiled content. A pack checked whole becomes out/<pack>/ (index.json and
     missions/), replaced in one move; a mission checked on its own becomes
     out/<pack>/missions/<id>.json. Each mission's caches sit beside it as <id>.cache.npz."""
@@ -72,7 +72,7 @@ def staged(target: Path) -> Iterator[Path]:
         raise
 
 
-def _mission(outcome: "Outcome", mission: c.CompiledMission, folder: Path, caches: bool) -> c.MissionEntry:
+def _mission(outcome: Outcome, mission: c.CompiledMission, folder: Path, caches: bool) -> c.MissionEntry:
     """Write one mission (its caches first, so the JSON can name them by hash); its index entry."""
     folder.mkdir(parents=True, exist_ok=True)
     mid = mission.mission.id
@@ -87,11 +87,12 @@ def _mission(outcome: "Outcome", mission: c.CompiledMission, folder: Path, cache
                           file=f"missions/{mid}.json", sha256=hashlib.sha256(data).hexdigest())
 
 
-def _index(outcome: "Outcome", pack: "Pack", entries: list[c.MissionEntry]) -> c.PackIndex:
+def _index(outcome: Outcome, pack: Pack, entries: list[c.MissionEntry]) -> c.PackIndex:
     ws = outcome.workspace
+    assert ws is not None and pack.info is not None  # a pack checked whole has a workspace and a manifest
     tiles = []
     for tile_id, entry in sorted(pack.tiles.items()):
-        if entry.sides is None:
+        if entry.sides is None or entry.info is None:
             continue
         first = entry.sides["A"]
         tiles.append(c.TileEntry(id=f"{pack.id}/{tile_id}", name=entry.info.tile.name, width=first.width,
@@ -102,8 +103,9 @@ def _index(outcome: "Outcome", pack: "Pack", entries: list[c.MissionEntry]) -> c
                        rules=pack_rules(outcome, pack))
 
 
-def pack_rules(outcome: "Outcome", pack: "Pack") -> c.Rules:
+def pack_rules(outcome: Outcome, pack: Pack) -> c.Rules:
     """The pack's own rules data, compiled."""
-    own = outcome.workspace.compiled_rules(pack)
+    assert outcome.workspace is not None  # set by check()
+    own: dict[str, dict[str, Any]] = outcome.workspace.compiled_rules(pack)  # each kind its own compiled model
     return c.Rules(**{kind: [v for _, v in sorted(own[kind].items())] for kind in own},
                    campaign_xp=pack.rules.campaign_xp)

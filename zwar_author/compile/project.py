@@ -7,6 +7,7 @@ writes the compiled content whole (into a temporary folder, then moved).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,7 +52,7 @@ class Outcome:
         return sum(len(m) for m in self.missions.values())
 
 
-def check(paths: list[Path], search: list[Path] = (), allow_unplayable: bool = False) -> Outcome:
+def check(paths: list[Path], search: Sequence[Path] = (), allow_unplayable: bool = False) -> Outcome:
     """Compile everything ``paths`` name; a UsageError if a path does not exist."""
     ws = Workspace(list(search))
     report = Report()
@@ -64,15 +65,15 @@ def check(paths: list[Path], search: list[Path] = (), allow_unplayable: bool = F
         outcome.packs.append(pack)
         involved |= {absolute(p) for p in source_files(root)}
         _check_pack(ws, pack, outcome, involved)
-    for path, root in files:
-        _check_file(ws, path, root, outcome, involved)
+    for path, owner in files:
+        _check_file(ws, path, owner, outcome, involved)
     for path in sorted(involved):
         report.extend(ws.problems.get(path, []))
     outcome.files = len(involved)
     return outcome
 
 
-def build(paths: list[Path], out: Path, search: list[Path] = (), allow_unplayable: bool = False,
+def build(paths: list[Path], out: Path, search: Sequence[Path] = (), allow_unplayable: bool = False,
           caches: bool = True) -> Outcome:
     """``check``, then write compiled content under ``out`` if there are no errors."""
     outcome = check(paths, search, allow_unplayable)
@@ -98,10 +99,10 @@ def _targets(ws: Workspace, paths: list[Path], report: Report) -> tuple[list[Pat
         elif path.suffix.lower() not in SOURCE_SUFFIXES:
             report.add(codes.BAD_EXTENSION.at(Location(absolute(path))))
         else:
-            root = pack_root_of(path)
-            if root is not None:
-                ws.add_named(root)
-            files.append((absolute(path), root))
+            owner = pack_root_of(path)
+            if owner is not None:
+                ws.add_named(owner)
+            files.append((absolute(path), owner))
     return packs, files
 
 
@@ -174,10 +175,10 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
         ws.report(path, validate(doc, PackDoc)[1])
     else:
         pack = ws.standalone(path.parent)
-        model, problems = validate(doc, RulesDoc)
+        rules, problems = validate(doc, RulesDoc)
         ws.report(path, problems)
-        if model is not None:
-            ws.report(path, pack.rules.add_file(pack.id, doc, model))
+        if rules is not None:
+            ws.report(path, pack.rules.add_file(pack.id, doc, rules))
             ws.compiled_rules(pack)
 
 
@@ -189,6 +190,7 @@ def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.Compi
     result = compile_mission(ws, pack, doc, outcome.allow_unplayable)
     ws.report(path, result.problems)
     if result.mission is not None:
+        assert result.board is not None  # a mission compiles only with its board
         outcome.boards[result.mission.pack, result.mission.mission.id] = result.board
     return result.mission
 
@@ -217,7 +219,7 @@ def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
     return found
 
 
-def query_board(path: Path, search: list[Path] = ()) -> tuple[QueryBoard | None, Report]:
+def query_board(path: Path, search: Sequence[Path] = ()) -> tuple[QueryBoard | None, Report]:
     """The board of a mission for ``zwar query``: from compiled JSON, or compiled from its source
     far enough for the board. None, with the board's problems, when the board does not compile."""
     path = Path(path)

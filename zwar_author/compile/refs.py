@@ -114,6 +114,7 @@ class Resolver:
             return RoomId(floor, int(m[2]))
         if isinstance(text, str) and text in self.unresolved:
             return None
+        sq: Sq | None
         if isinstance(text, str) and text in self.names:
             sq = self.names[text]
         elif isinstance(text, str) and not _SQUARE.match(text) and _NAME.match(text):

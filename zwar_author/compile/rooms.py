@@ -24,7 +24,9 @@ def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource)
             key=lambda b: edge_order(b[:3]),
         )
         if leaks:
-            axis, ex, ey, _, (ox, oy) = leaks[0]
+            axis, ex, ey, _, outside = leaks[0]
+            assert outside is not None  # leaks lead to a square on the grid
+            ox, oy = outside
             more = f" (and {len(leaks) - 1} more edge{'s' if len(leaks) > 2 else ''})" if len(leaks) > 1 else ""
             problems.append(codes.ROOM_LEAK.at(
                 source.edge(axis, ex, ey), room=name, square=square, edge=f"{prefix}{axis}:{ex},{ey}",

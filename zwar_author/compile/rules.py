@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
-
-from pydantic import BaseModel
 
 from .. import codes
 from ..errors import Diagnostic
 from ..model import content as c
-from ..model.rules import RulesDoc
+from ..model.rules import DirectorCard, Equipment, Hero, InfectedClass, Perk, RulesDoc, SearchCard
 from ..sources.document import Document
 from . import tables
 
@@ -25,6 +23,9 @@ KINDS = {
     "director_cards": "director card",
 }
 
+#: One entry of any kind: what every kind has (id, name, games, assumed) reads without narrowing.
+RulesEntry = Hero | InfectedClass | Equipment | SearchCard | Perk | DirectorCard
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -32,7 +33,7 @@ class Entry:
 
     pack: str
     kind: str  # a KINDS key
-    model: BaseModel
+    model: RulesEntry
     doc: Document
     path: tuple
 
@@ -54,13 +55,13 @@ class RuleSet:
 
     def add_file(self, pack: str, doc: Document, rules: RulesDoc) -> list[Diagnostic]:
         problems = []
-        for kind in KINDS:
+        for kind, kind_name in KINDS.items():
             for index, model in enumerate(getattr(rules, kind)):
                 entry = Entry(pack, kind, model, doc, (kind, index))
                 first = self.entries[kind].get(model.id)
                 if first is not None:
                     problems.append(codes.DUPLICATE.at(
-                        doc.loc(entry.path + ("id",)), what=KINDS[kind], id=model.id,
+                        doc.loc(entry.path + ("id",)), what=kind_name, id=model.id,
                         first=first.doc.loc(first.path + ("id",)).display()))
                     continue
                 self.entries[kind][model.id] = entry
@@ -100,7 +101,7 @@ def hint(text: str, known: list[str]) -> str:
     return ""
 
 
-def compile_entry(entry: Entry, refs: RefChecker) -> tuple[BaseModel | None, list[Diagnostic]]:
+def compile_entry(entry: Entry, refs: RefChecker) -> tuple[RulesEntry | None, list[Diagnostic]]:
     """The compiled form of one entry (ids qualified, tables as rows), and its problems."""
     problems = _assumed(entry)
     doc, path, model = entry.doc, entry.path, entry.model
@@ -128,27 +129,28 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[BaseModel | None, lis
             ok = ok and data[key] is not None
 
     before = len(refs.problems)
-    if entry.kind == "heroes":
+    compiled_type: type[RulesEntry]
+    if isinstance(model, Hero):
         ref("equipment", "equipment")
         table("unarmed", tables.WEAPON)
         compiled_type = c.CompiledHero
-    elif entry.kind == "infected":
+    elif isinstance(model, InfectedClass):
         data["plural"] = model.plural or model.id + "s"
         table("grab", tables.GRAB)
         table("bite", tables.BITE)
         compiled_type = c.CompiledInfected
-    elif entry.kind == "equipment":
+    elif isinstance(model, Equipment):
         table("quick", tables.WEAPON)
         table("aimed", tables.WEAPON)
         ref("heroes", "special")
         ref("search", "craft")
         compiled_type = c.CompiledEquipment
-    elif entry.kind == "search":
+    elif isinstance(model, SearchCard):
         problems.extend(_search_card(entry))
         ref("equipment", "card")
         ref("equipment", "reloads")
         compiled_type = c.CompiledSearchCard
-    elif entry.kind == "perks":
+    elif isinstance(model, Perk):
         price = model.price
         if not price.red >= price.amber >= price.green:
             problems.append(codes.PERK_PRICES.at(
@@ -165,6 +167,8 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[BaseModel | None, lis
 
 def _search_card(entry: Entry) -> list[Diagnostic]:
     model, doc, path = entry.model, entry.doc, entry.path
+    if not isinstance(model, SearchCard):
+        return []
     needs = {"equipment": "card", "loot": "xp", "ammo": "rounds"}.get(model.kind)
     if model.kind == "ammo" and not model.reloads:
         return [codes.MISSING_KEY.at(doc.loc(path), key="reloads", where=f"search card `{model.id}` (kind ammo)")]
@@ -189,9 +193,9 @@ def _assumed_pairs(entry: Entry) -> list[tuple[str, object]]:
     raw = entry.doc.data
     for part in entry.path:
         raw = raw[part]
-    pairs = []
+    pairs: list[tuple[str, object]] = []
     for key in entry.model.assumed:
-        node = raw
+        node: object = raw
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
         pairs.append((key, node))

@@ -8,8 +8,8 @@ covered exactly once, and every result must name something that exists.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .. import codes, limits
 from ..errors import Diagnostic
@@ -50,7 +50,7 @@ def check_table(
 ) -> tuple[DiceTable | None, list[Diagnostic]]:
     """The compiled table at ``path`` of ``doc``, or None with every problem found."""
     rows = get(doc.data, path)
-    key_loc = lambda key: doc.key_loc(path + (key,))  # noqa: E731
+    key_loc = lambda key: doc.key_loc(path + (key,))
     problems: list[Diagnostic] = []
     owner: dict[int, str] = {}
     compiled: list[DiceRow] = []
@@ -119,7 +119,7 @@ def fixed(*kinds: str) -> Grammar:
 
     def parse(value: object) -> Result | None:
         text = _words(value)
-        return Result(kind=names[text]) if text in names else None
+        return Result.model_validate({"kind": names[text]}) if text in names else None
 
     quoted = [f'"{k}"' for k in kinds]
     return Grammar(", ".join(quoted[:-1]) + " or " + quoted[-1], parse)

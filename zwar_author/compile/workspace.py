@@ -9,8 +9,11 @@ extra search folders, and the reference content shipped with the tool.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import codes
 from ..errors import Diagnostic, Location
@@ -21,7 +24,7 @@ from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, Document, absolute, read_document
 from .layout import TileSide, art_grid
-from .rules import KINDS, Entry, RefChecker, RuleSet, compile_entry, hint
+from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"
 LAYOUT = ("tiles", "rules", "missions")
@@ -114,7 +117,7 @@ class Pack:
 class Workspace:
     """Every pack and file of one run, each loaded once, with diagnostics kept per file."""
 
-    def __init__(self, search: list[Path] = ()) -> None:
+    def __init__(self, search: Sequence[Path] = ()) -> None:
         self.problems: dict[Path, list[Diagnostic]] = {}
         self.docs: dict[Path, Document] = {}
         self._packs: dict[Path, Pack] = {}
@@ -125,7 +128,7 @@ class Workspace:
         self._beside: list[Path] = []
         self._builtin = [b for b in (builtin_content(),) if b is not None]
         self._index: dict[str, Path] | None = None
-        self._compiled: dict[Path, dict[str, dict[str, object]]] = {}
+        self._compiled: dict[Path, dict[str, dict[str, RulesEntry]]] = {}
 
     # --- files ---------------------------------------------------------------------
 
@@ -236,12 +239,12 @@ class Workspace:
 
     # --- compiled rules ------------------------------------------------------------
 
-    def compiled_rules(self, pack: Pack) -> dict[str, dict[str, object]]:
+    def compiled_rules(self, pack: Pack) -> dict[str, dict[str, RulesEntry]]:
         """The pack's own rules entries compiled, by kind and qualified id; problems go to their files."""
         key = pack.root if not pack.standalone else pack.root / "<standalone>"
         if key not in self._compiled:
             refs = RefChecker(lambda k, t: self.lookup(pack, k, t), lambda k: self.known(pack, k))
-            out: dict[str, dict[str, object]] = {kind: {} for kind in KINDS}
+            out: dict[str, dict[str, RulesEntry]] = {kind: {} for kind in KINDS}
             for kind, entries in pack.rules.entries.items():
                 for entry in entries.values():
                     compiled, problems = compile_entry(entry, refs)
@@ -251,10 +254,10 @@ class Workspace:
             self._compiled[key] = out
         return self._compiled[key]
 
-    def rules_for(self, pack: Pack, game: str, heroes: list[str], extra: set[str] = frozenset()) -> c.Rules:
+    def rules_for(self, pack: Pack, game: str, heroes: list[str], extra: AbstractSet[str] = frozenset()) -> c.Rules:
         """The rules a mission of ``game`` embeds: its heroes, every other entry of its game, the
         entries in ``extra`` (named by the mission), and the cards its heroes and search deck give."""
-        chosen: dict[str, dict[str, object]] = {kind: {} for kind in KINDS}
+        chosen: dict[str, dict[str, Any]] = {kind: {} for kind in KINDS}  # each kind its own compiled model
         for candidate in reversed(self.visible(pack)):
             for kind, entries in self.compiled_rules(candidate).items():
                 for qualified, model in entries.items():

@@ -78,14 +78,14 @@ class Grid:
         return int(self.terrain.shape[0])
 
     @classmethod
-    def empty(cls, width: int, height: int) -> "Grid":
+    def empty(cls, width: int, height: int) -> Grid:
         return cls(
             np.zeros((height, width), np.uint8),
             np.zeros((height + 1, width), np.uint8),
             np.zeros((height, width + 1), np.uint8),
         )
 
-    def rotated(self, degrees: int) -> "Grid":
+    def rotated(self, degrees: int) -> Grid:
         """This grid turned clockwise by 0, 90, 180 or 270 degrees.
 
         Turning clockwise maps square (x, y) of a W x H grid to (H-1-y, x);
@@ -109,7 +109,7 @@ class Grid:
             (h_index if axis == "H" else v_index)[y, x] = number
         return found, h_index, v_index
 
-    def equals(self, other: "Grid") -> bool:
+    def equals(self, other: Grid) -> bool:
         return all(
             np.array_equal(a, b)
             for a, b in ((self.terrain, other.terrain), (self.h, other.h), (self.v, other.v))

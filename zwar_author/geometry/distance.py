@@ -39,7 +39,7 @@ def distance_rows(
     per_thread = -(-n // (64 * max(threads, 1))) * 64  # at least one block for each thread
     block = max(64, min(per_thread, budget // (8 * (hgt + 2) * (wid + 2)) * 64))
     starts = list(range(0, n, block))
-    search = lambda start: _block(flows, nodes, np.arange(start, min(start + block, n)), UNREACHABLE[dtype], dtype)  # noqa: E731
+    search = lambda start: _block(flows, nodes, np.arange(start, min(start + block, n)), UNREACHABLE[dtype], dtype)
     if threads <= 1 or len(starts) == 1:
         for start in starts:
             yield start, search(start)

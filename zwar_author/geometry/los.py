@@ -129,7 +129,7 @@ class LosMaps:
     water: np.ndarray
 
     @classmethod
-    def of(cls, grid: Grid, doors: Doors | None) -> "LosMaps":
+    def of(cls, grid: Grid, doors: Doors | None) -> LosMaps:
         """Maps for a door state; None means every door open."""
         bh, bv = blocking(grid, doors if doors is not None else Doors.open(grid))
         nwse, nesw = not_separated(*arms(bh, bv))
@@ -295,8 +295,8 @@ def _requirements(grid: Grid, dependent) -> np.ndarray:
         door_bits[kind] = _pack(np.logical_or.reduce([slot >= 0 for slot in lattice[kind]]), stride)
     rows = []
     for dx, dy, lo, hi, needing in dependent:
-        kind, ex, ey = table.mirrored(dx < 0, False)
-        for clause, (k, x, y) in enumerate(zip(kind[lo:hi].tolist(), ex[lo:hi].tolist(), ey[lo:hi].tolist())):
+        kinds, ex, ey = table.mirrored(dx < 0, False)
+        for clause, (k, x, y) in enumerate(zip(kinds[lo:hi].tolist(), ex[lo:hi].tolist(), ey[lo:hi].tolist())):
             hits = needing & _at(door_bits[k], y * stride + x)
             if not hits:
                 continue

@@ -36,15 +36,15 @@ class Doors:
     v: np.ndarray
 
     @classmethod
-    def closed(cls, grid: Grid) -> "Doors":
+    def closed(cls, grid: Grid) -> Doors:
         return cls(np.zeros(grid.h.shape, bool), np.zeros(grid.v.shape, bool))
 
     @classmethod
-    def open(cls, grid: Grid) -> "Doors":
+    def open(cls, grid: Grid) -> Doors:
         return cls(grid.h == Edge.DOOR, grid.v == Edge.DOOR)
 
     @classmethod
-    def of(cls, grid: Grid, edges) -> "Doors":
+    def of(cls, grid: Grid, edges) -> Doors:
         """Doors open on the given edges, as (axis, x, y) with axis "H" or "V"."""
         doors = cls.closed(grid)
         for axis, x, y in edges:

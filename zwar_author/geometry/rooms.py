@@ -19,7 +19,7 @@ class Room:
     number: int
     squares: tuple[tuple[int, int], ...]  # row-major
     #: boundary edges as (axis, x, y, kind, square outside or None)
-    boundary: tuple[tuple[str, int, int, int, tuple[int, int]], ...]
+    boundary: tuple[tuple[str, int, int, int, tuple[int, int] | None], ...]
 
     @property
     def doors(self) -> list[tuple[str, int, int]]:

@@ -8,7 +8,7 @@ embeds the rules data of its game, so one file is enough to play it.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import Field
 
@@ -34,7 +34,7 @@ from .mission import (
 from .pack import PackInfo
 from .rules import DirectorCard, Equipment, Hero, InfectedClass, Perk, SearchCard
 
-FORMAT = "zwar-content/1"
+FORMAT: Final = "zwar-content/1"
 
 
 class Result(Model):

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field
 
-from .common import ID_PATTERN, Document, Game, Id, Model, Name, Positive, Text, keyed
+from .common import ID_PATTERN, Document, Game, Id, Model, Name, Positive, Text
 
-Copies = keyed(Positive, ID_PATTERN, {"type": "integer", "minimum": 1, "description": "Copies owned of this tile."},
-               "Physical copies owned of each of the pack's tiles; a tile not listed counts as one copy.")
-Miniatures = keyed(Positive, ID_PATTERN, {"type": "integer", "minimum": 1, "description": "Figures owned of this class."},
-                   "Miniatures owned per infected class: no more than this many can be on the board.")
+
+def _owned(what: str, description: str) -> dict:
+    """The schema of a table of counts owned, keyed by id (as ``keyed`` writes it)."""
+    return {"description": description, "json_schema_extra": {"patternProperties": {ID_PATTERN: {
+        "type": "integer", "minimum": 1, "description": what}}, "additionalProperties": False}}
+
+
+# Written out rather than made by ``keyed`` so that type checkers see the dict.
+Copies = Annotated[dict[str, Positive], Field(**_owned(
+    "Copies owned of this tile.",
+    "Physical copies owned of each of the pack's tiles; a tile not listed counts as one copy."))]
+Miniatures = Annotated[dict[str, Positive], Field(**_owned(
+    "Figures owned of this class.",
+    "Miniatures owned per infected class: no more than this many can be on the board."))]
 
 
 class PackInfo(Model):
@@ -23,8 +35,8 @@ class PackInfo(Model):
 
 class PackDoc(Document):
     pack: PackInfo = Field(description="Who the pack is.")
-    copies: Copies = {}
-    miniatures: Miniatures = {}
+    copies: Copies = Field({})
+    miniatures: Miniatures = Field({})
 
 
 class TileSide(Model):

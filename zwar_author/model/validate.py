@@ -14,6 +14,7 @@ import typing
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from .. import codes
 from ..errors import Diagnostic
@@ -42,8 +43,8 @@ def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic]]
         return None, translate(exc.errors(), doc, model)
 
 
-def translate(errors: list[dict], doc: Document, model: type[BaseModel]) -> list[Diagnostic]:
-    grouped: dict[tuple, list[dict]] = {}
+def translate(errors: list[ErrorDetails], doc: Document, model: type[BaseModel]) -> list[Diagnostic]:
+    grouped: dict[tuple, list[ErrorDetails]] = {}
     for error in errors:
         grouped.setdefault(_data_path(doc.data, error), []).append(error)
     problems = []
@@ -60,7 +61,7 @@ def translate(errors: list[dict], doc: Document, model: type[BaseModel]) -> list
     return problems
 
 
-def _data_path(data: Any, error: dict) -> tuple:
+def _data_path(data: Any, error: ErrorDetails) -> tuple:
     """The longest prefix of the error's location that exists in the data.
 
     For unknown keys that is the key itself; for union errors the alternative's
@@ -68,7 +69,7 @@ def _data_path(data: Any, error: dict) -> tuple:
     """
     path: list = []
     for part in error["loc"]:
-        if isinstance(data, dict) and isinstance(part, str) and part in data:
+        if isinstance(data, dict) and isinstance(part, str) and part in data:  # noqa: SIM114 (the types differ)
             data = data[part]
         elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
             data = data[part]
@@ -168,7 +169,7 @@ def _is_roll_key(path: tuple) -> bool:
     return path[-1][:1].isdigit()
 
 
-def _bad_value(path: tuple, group: list[dict], value: Any) -> str:
+def _bad_value(path: tuple, group: list[ErrorDetails], value: Any) -> str:
     name = _name(path)
     expected = []
     for error in group:
@@ -179,7 +180,7 @@ def _bad_value(path: tuple, group: list[dict], value: Any) -> str:
     return f"{name} must be {wanted}, not {_describe(value)}"
 
 
-def _expectation(error: dict) -> str:
+def _expectation(error: ErrorDetails) -> str:
     kind, ctx = error["type"], error.get("ctx", {})
     if kind in _EXPECTED:
         return _EXPECTED[kind]
@@ -239,10 +240,10 @@ def validate_partial(doc: Document, model: type[M]) -> tuple[M | None, list[Diag
     return None, problems, None
 
 
-def _prune(data: dict, kept: dict[str, list[int]], error: dict) -> bool:
+def _prune(data: dict, kept: dict[str, list[int]], error: ErrorDetails) -> bool:
     """Remove what ``error`` complains about; False when nothing sensible can be removed."""
     loc = error["loc"]
-    if not loc or loc[0] not in data:
+    if not loc or not isinstance(loc[0], str) or loc[0] not in data:
         return False
     key, value = loc[0], data[loc[0]]
     if isinstance(value, list) and len(loc) > 1 and isinstance(loc[1], int):

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..geometry.board import Edge, Floor, Terrain
 from ..model.content import CompiledMission
-from .canvas import PT, Circle, Group, Line, Polygon, Rect, Style, Text
+from .canvas import PT, Circle, Group, Item, Line, Polygon, Rect, Style, Text
 from .text import width
 from .theme import KEY_COLOURS, Theme
 
@@ -40,7 +40,7 @@ def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float, m
 
 
 def _terrain(grid, theme: Theme, s: float) -> list:
-    items = []
+    items: list[Item] = []
     for y in range(grid.height):
         for x in range(grid.width):
             terrain = Terrain(int(grid.terrain[y, x]))
@@ -89,7 +89,8 @@ def _inside(mask: np.ndarray, p: tuple[int, int]) -> bool:
 
 
 def _stairs(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> list:
-    grid, items = floor.grid, []
+    grid = floor.grid
+    items: list[Item] = []
     step = Style(stroke="#4a5570" if theme.solid else "#000000", width=max(0.15, s * 0.012))
     for y, x in zip(*np.nonzero(grid.terrain == Terrain.STAIRS)):
         for k in range(1, 5):
@@ -110,7 +111,7 @@ def _stairs(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> l
 
 
 def _doors(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> list:
-    items = []
+    items: list[Item] = []
     for door in mission.board.doors:
         f, axis, xy = door.at.split(":")
         if f != floor.id:
@@ -158,7 +159,7 @@ def _markers(floor_id: str, m: CompiledMission, theme: Theme, s: float) -> list:
                for z in m.infected]
     if m.rib is not None:
         placed.append(("rib", m.rib.at, {"facing": m.rib.facing}))
-    items = []
+    items: list[Item] = []
     for kind, at, args in placed:
         floor, x, y = square(at)
         if floor == floor_id:
@@ -211,7 +212,7 @@ def _badge(cx, cy, r, label, colour, theme: Theme, text_colour="#ffffff", ring=F
     fill = colour if theme.solid else "#ffffff"
     style = Style(stroke="#000000" if theme.solid else colour, width=r * 0.1, fill=fill)
     shape = Rect(cx - r, cy - r, 2 * r, 2 * r, style) if square_shape else Circle(cx, cy, r, style)
-    items = [shape]
+    items: list[Item] = [shape]
     if ring:
         items.append(Circle(cx, cy, r * 1.25, Style(stroke=colour, width=r * 0.12)))
     size = _fit_size(label, r * 1.6, r * 1.1)
@@ -260,7 +261,7 @@ def _rib(cx, cy, s, facing: str, theme: Theme) -> list:
             Rect(*_square_at(at(-length * 0.75, 0), s * 0.09), Style(fill="#000000"))]
 
 
-def _square_at(point, half):
+def _square_at(point: tuple[float, float], half: float) -> tuple[float, float, float, float]:
     return point[0] - half, point[1] - half, 2 * half, 2 * half
 
 

@@ -128,4 +128,5 @@ def _text(context, item: Text) -> None:
 
 def _rgb(colour: str) -> tuple[float, float, float]:
     colour = colour.lstrip("#")
-    return tuple(int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    red, green, blue = (int(colour[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return red, green, blue

@@ -80,6 +80,10 @@ class Group:
         self.items.extend(items)
 
 
+#: Anything a page or group holds.
+Item = Line | Rect | Circle | Polygon | Text | Group
+
+
 @dataclass
 class Page:
     """A sheet of paper, ``width`` x ``height`` millimetres; ``name`` becomes file names."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.content import DiceTable, Rules
-from .canvas import PAPER, PT, Group, Line, Page, Rect, Style, Text
+from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, fit
 
 BAND = {"hero": "#1e5631", "infected": "#6b1d1d", "equipment": "#1f3a5f", "perk": "#4a235a", "search": "#6e4b2a",
@@ -68,8 +68,8 @@ def deck(rules: Rules) -> list[Card]:
     cards += [_perk(p) for p in rules.perks]
     for card in rules.search:
         cards += [_search(card, names)] * card.copies
-    for card in rules.director_cards:
-        cards += [Card("director", card.name, "Director card", (("text", card.text),), _note(card))] * card.copies
+    for director in rules.director_cards:
+        cards += [Card("director", director.name, "Director card", (("text", director.text),), _note(director))] * director.copies
     return cards
 
 
@@ -106,7 +106,7 @@ def _equipment(card, names) -> Card:
     stats = tuple((label, str(value), _star(card, key)) for label, key, value in
                   (("Ammo", "ammo", card.ammo), ("Range", "range", card.range), ("Blast", "blast", card.blast))
                   if value is not None)
-    body = [("stats", stats)] if stats else []
+    body: list[tuple[str, object]] = [("stats", stats)] if stats else []
     if card.quick is not None:
         label = "Melee" if card.kind == "melee" else ("Throw" if card.kind == "explosive" else "Quick fire")
         body.append(("table", (label + _star(card, "quick"), card.quick)))
@@ -172,7 +172,7 @@ def _crop_marks(left, top, w, h, gx, gy, b, pw, ph) -> list:
     ys = sorted({top + r * (h + gy) + d for r in range(3) for d in (0, h)})
     outer_top, outer_bottom = top - b - 1, top + 3 * h + 2 * gy + b + 1
     outer_left, outer_right = left - b - 1, left + 3 * w + 2 * gx + b + 1
-    items = []
+    items: list[Item] = []
     for x in xs:
         items += [Line(x, max(1.0, outer_top - 6), x, outer_top, mark), Line(x, outer_bottom, x, min(ph - 1, outer_bottom + 6), mark)]
     for y in ys:
@@ -183,7 +183,7 @@ def _crop_marks(left, top, w, h, gx, gy, b, pw, ph) -> list:
 def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
     colour = BAND[card.kind]
     if ink:
-        items = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#ffffff")),
+        items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#ffffff")),
                  Rect(1.5, 1.5, w - 3, h - 3, Style(stroke=colour, width=0.8)),
                  Line(2.5, 12.5, w - 2.5, 12.5, Style(stroke=colour, width=0.4))]
     else:
@@ -216,7 +216,8 @@ def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
 
 def _boxes(kind: str, content, w: float, y: float, light: bool) -> tuple[list, float]:
     """A row of labelled boxes: stats, perk ratings or prices by rating."""
-    items, n = [], len(content)
+    items: list[Item] = []
+    n = len(content)
     box_w = (w - 7 - 1.5 * (n - 1)) / n
     for k, (label, value, star) in enumerate(content):
         x = 3.5 + k * (box_w + 1.5)
@@ -227,7 +228,7 @@ def _boxes(kind: str, content, w: float, y: float, light: bool) -> tuple[list, f
         else:
             items.append(Rect(x, y, box_w, 9, Style(stroke="#333333", width=0.2, fill=fill or "#f2f2f2")))
             ink = "#ffffff" if fill else "#000000"
-        caption = label.upper() if kind != "prices" else label.upper()
+        caption = label.upper()
         items.append(Text(x + box_w / 2, y + 3.2, caption, 4.8, "middle", fill=ink))
         shown = (value if kind != "ratings" else value.upper()) + star
         size = 8 if kind != "ratings" else 5.5
@@ -237,7 +238,7 @@ def _boxes(kind: str, content, w: float, y: float, light: bool) -> tuple[list, f
 
 def _table(title: str, table: DiceTable, w: float, y: float, light: bool) -> tuple[list, float]:
     """A die table as on the cards: faces on the left, the outcome in its colour."""
-    items = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
+    items: list[Item] = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
     y += 3.6
     for row in table.rows:
         faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"

@@ -14,7 +14,7 @@ from ..errors import UsageError
 from ..geometry.board import Board, Floor
 from ..model.content import CompiledMission
 from .board import draw_floor
-from .canvas import PAPER, Circle, Group, Line, Page, Rect, Style, Text
+from .canvas import PAPER, Circle, Group, Item, Line, Page, Rect, Style, Text
 from .theme import SCREEN, Theme
 
 SIDE, TOP, BOTTOM = 14.0, 16.0, 26.0  # margins, mm
@@ -45,7 +45,7 @@ def _floor_pages(mission: CompiledMission, floor: Floor, options: MapOptions) ->
     xs, ys = _starts(grid.width, cols), _starts(grid.height, rows)
     drawing = draw_floor(floor, mission, options.theme, s)
     name = next((f.name for f in mission.board.floors if f.id == floor.id), None) or floor.id
-    pages = []
+    pages: list[Page] = []
     for j, y0 in enumerate(ys):
         for i, x0 in enumerate(xs):
             number = len(pages) + 1
@@ -84,11 +84,11 @@ def _starts(size: int, fits: int) -> list[int]:
 
 def _overlap(window, overlaps, s: float) -> list:
     """Tint the shared strip in the margins, and put crosshairs on its board corners."""
-    x0, y0, cols, rows = window
+    _x0, _y0, cols, rows = window
     left, right, top, bottom = overlaps
-    items = []
+    items: list[Item] = []
     map_w, map_h = cols * s, rows * s
-    strips = []
+    strips: list[tuple[float, float, float, float, str, float]] = []
     if left:
         strips.append((SIDE, TOP - 6, s, 6, "v", SIDE + s))
     if right:
@@ -116,7 +116,7 @@ def _overlap(window, overlaps, s: float) -> list:
 def _coordinates(window, s: float) -> list:
     x0, y0, cols, rows = window
     size = 6.5
-    items = [Rect(SIDE, TOP, cols * s, rows * s, Style(stroke="#000000", width=0.25))]
+    items: list[Item] = [Rect(SIDE, TOP, cols * s, rows * s, Style(stroke="#000000", width=0.25))]
     for k in range(cols):
         cx = SIDE + (k + 0.5) * s
         items += [Text(cx, TOP - 1.5, str(x0 + k), size, "middle"), Text(cx, TOP + rows * s + 4, str(x0 + k), size, "middle")]
@@ -137,7 +137,7 @@ def _scale_bar(paper: str, height: float) -> list:
     """A 10 cm bar in 1 cm steps (4 inches in half inches on Letter), with the reason it is there."""
     length, steps, label = (101.6, 8, "4 inches") if paper == "letter" else (100.0, 10, "10 cm")
     x, y = SIDE, height - 11
-    items = []
+    items: list[Item] = []
     for k in range(steps):
         fill = "#000000" if k % 2 == 0 else "#ffffff"
         items.append(Rect(x + k * length / steps, y, length / steps, 2.5, Style(stroke="#000000", width=0.15, fill=fill)))

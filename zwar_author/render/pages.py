@@ -7,12 +7,13 @@ little, and past that the page continues on a second one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..geometry.board import Board, Terrain
 from ..model.content import CompiledMission, Result
 from .board import draw_floor, symbol
-from .canvas import PAPER, PT, Group, Line, Page, Rect, Style, Text
+from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, block, fit, wrap
 from .theme import KEY_COLOURS, Theme
 
@@ -26,7 +27,7 @@ class Block:
     """A heading and what goes under it, laid out for a column width at a type scale."""
 
     heading: str
-    layout: object  # (width, scale) -> (height, items at the origin)
+    layout: Callable[..., tuple[float, list[Item]]]  # (width, scale) -> (height, items at the origin)
 
 
 #: Tried in order until everything fits on one page: (map height as a share of the page, type scale).
@@ -92,7 +93,8 @@ def _map(mission, board: Board, theme: Theme, x, y, w, h) -> list:
     widths = [f.grid.width for f in floors]
     label = 5.0
     s = min((w - GAP * (len(floors) - 1)) / sum(widths), (h - label) / max(f.grid.height for f in floors))
-    items, left = [], x
+    items: list[Item] = []
+    left = x
     names = {f.id: f.name or f.id for f in mission.board.floors}
     for floor in floors:
         if len(floors) > 1:
@@ -105,7 +107,7 @@ def _map(mission, board: Board, theme: Theme, x, y, w, h) -> list:
 
 def _block(part: Block, w: float, scale: float) -> tuple[float, list]:
     head = 9.5 * scale
-    items = [Text(0, head * PT, part.heading.upper(), head, bold=True),
+    items: list[Item] = [Text(0, head * PT, part.heading.upper(), head, bold=True),
              Line(0, head * PT + 1.2, w, head * PT + 1.2, Style(stroke="#000000", width=0.3))]
     body_h, body = part.layout(w, scale)
     items.append(Group(body, 0, head * PT + 2.5))
@@ -120,9 +122,9 @@ def _blocks(mission: CompiledMission, board: Board, theme: Theme) -> list[Block]
     if mission.events:
         blocks.append(Block("Events", lambda w, s: _paragraphs([_event(e) for e in _ordered(mission.events)], w, s)))
     if mission.spawn:
+        classes = {c.id: c for c in mission.rules.infected}
         for phase in mission.spawn.phases:
             name = "" if len(mission.spawn.phases) == 1 else f" · {phase.name or 'phase ' + phase.id}"
-            classes = {c.id: c for c in mission.rules.infected}
             if phase.turn:
                 blocks.append(Block("Turn spawn" + name, lambda w, s, t=phase.turn: _tables(
                     [(t.where, "Roll 1", "Outcome"), (t.what, "Roll 2", "Outcome"), (t.table, "D8", "Outcome")],
@@ -279,7 +281,8 @@ def _key(mission: CompiledMission, board: Board, theme: Theme, w: float, scale: 
     s = 6.5
     size = 7.5 * scale
     entries = _key_entries(mission, board)
-    items, y, row_h = [], 0.0, 0.0
+    items: list[Item] = []
+    y, row_h = 0.0, 0.0
     per_row = 2 if w > 70 else 1
     col_w = w / per_row
     for i, (kind, args, label) in enumerate(entries):

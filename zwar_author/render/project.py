@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -58,7 +59,7 @@ class RenderOutcome:
     written: list[Path] = field(default_factory=list)
 
 
-def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Path] = ()) -> RenderOutcome:
+def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequence[Path] = ()) -> RenderOutcome:
     outcome = check(paths, search)
     result = RenderOutcome(outcome)
     if not outcome.report.ok:
@@ -87,7 +88,8 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: list[Pa
             pages = card_pages(pack_rules(outcome, pack), _cards(options))
             staging = Path(tempfile.mkdtemp(prefix=".cards.", dir=target))
             try:
-                for name in _write(staging, "cards", pages, options, f"{pack.info.title}: cards"):
+                title = pack.info.title if pack.info else pack.id
+                for name in _write(staging, "cards", pages, options, f"{title}: cards"):
                     (staging / name).replace(target / name)
                     result.written.append(target / name)
             finally:

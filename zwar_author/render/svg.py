@@ -58,7 +58,7 @@ class _Writer:
 
 
 def _style(style: Style) -> dict:
-    out = {"fill": style.fill or "none"}
+    out: dict[str, object] = {"fill": style.fill or "none"}
     if style.fill and style.opacity < 1:
         out["fill_opacity"] = _n(style.opacity)
     if style.stroke:

@@ -1,0 +1,174 @@
+"""The live preview: what a build holds, the HTTP routes, watching, and a real browser driving the page."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author.scaffold import init_pack
+from zwar_author.serve.app import Preview
+from zwar_author.serve.chain import chain
+from zwar_author.serve.state import build
+
+WAIT = 20.0  # seconds: the longest any step may take before a test fails (a bound, never a speed goal)
+BROKEN = ('title = "First Steps"', 'title = "First Steps"\ncolour = "red"')
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture
+def pack(tmp_path: Path) -> Path:
+    init_pack(tmp_path / "mypack")
+    return tmp_path / "mypack"
+
+
+@pytest.fixture
+def preview(pack: Path):
+    server = Preview(pack, port=0)
+    server.start()
+    yield server
+    server.close()
+
+
+def get(url: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=WAIT) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as exc:
+        return exc.code, b""
+
+
+def test_a_build_holds_every_mission_with_its_chain_and_odds():
+    snapshot = build(CONTENT / "core", 1, [])
+    summary = snapshot.summary()
+    assert (summary["errors"], summary["version"]) == (0, 1)
+    crossing = next(m for m in summary["missions"] if m["key"] == "core/the-crossing")
+    assert crossing["chain"] == [
+        ("From the start points the heroes reach objective 1 (14,2), the red keycard (3,15), item C (7,1), "
+        "item M (27,14), NPC tom (21,21), the exit (35,17) and the exit (35,18)."),
+        "Then the red keycard opens the red door at H:20,3; behind, they reach object F (20,1).",
+        "The rib can be boarded.",
+    ]
+    assert crossing["odds"].startswith("The Crossing: spawn odds (exact, from the dice tables)\n")
+    assert snapshot.map_svg("core/the-tower", "first").startswith("<svg ")
+    assert len(snapshot.page_svgs("core/the-tower")) >= 1
+    assert snapshot.map_svg("core/the-tower", "cellar") is None
+
+
+def test_the_chain_names_what_is_never_reached(pack):
+    mission = pack / "missions" / "first-steps.toml"
+    mission.write_text(mission.read_text().replace("[[objectives]]", '[[doors]]\nat = "H:3,1"\nkind = "locked"\n'
+                                                   'key = "red"\n\n[[keycards]]\ncolour = "red"\nat = "4,2"\n\n[[objectives]]'))
+    mission.write_text(mission.read_text().replace("[mission]\n", "[mission]\nallow_unplayable = true\n"))
+    snapshot = build(pack, 1, [])
+    compiled, board = snapshot.mission("mypack/first-steps")
+    assert chain(compiled, board) == [
+        "From the start points the heroes reach the exit (5,5).",
+        "Never reached: objective 1 (3,2) and the red keycard (4,2) (see the errors above).",
+    ]
+
+
+def test_a_mission_that_stops_compiling_is_kept_as_stale_until_the_pack_is_clean(pack):
+    mission = pack / "missions" / "first-steps.toml"
+    good = mission.read_text()
+    first = build(pack, 1, [])
+    mission.write_text(good.replace(*BROKEN))
+    broken = build(pack, 2, [], first)
+    assert [(m["key"], m["stale"]) for m in broken.summary()["missions"]] == [("mypack/first-steps", True)]
+    assert broken.map_svg("mypack/first-steps", "ground") is not None
+    still = build(pack, 3, [], broken)
+    assert list(still.stale) == ["mypack/first-steps"]
+    mission.unlink()
+    gone = build(pack, 4, [], still)
+    assert gone.summary()["missions"] == []
+
+
+def test_routes_serve_the_page_state_drawings_and_only_sources_inside_the_pack(preview, pack):
+    status, page = get(preview.url)
+    assert status == 200 and b"<title>zwar serve</title>" in page
+    state = json.loads(get(preview.url + "api/state")[1])
+    assert [m["key"] for m in state["missions"]] == ["mypack/first-steps"]
+    status, svg = get(preview.url + "api/map?mission=mypack/first-steps&floor=ground")
+    assert status == 200 and svg.startswith(b"<svg ")
+    source = pack / "missions" / "first-steps.toml"
+    assert get(preview.url + f"api/source?file={source}")[1] == source.read_bytes()
+    assert get(preview.url + "api/source?file=/etc/passwd")[0] == 404
+    assert get(preview.url + f"api/source?file={pack}/../../../etc/hostname")[0] == 404
+    assert get(preview.url + "api/map?mission=nope/none&floor=ground")[0] == 404
+    assert get(preview.url + "nothing-here")[0] == 404
+    assert preview.url.startswith("http://127.0.0.1:")
+
+
+def test_a_save_rebuilds_and_the_event_stream_says_so(preview, pack):
+    assert preview.snapshot.version == 1
+    mission = pack / "missions" / "first-steps.toml"
+    mission.write_text(mission.read_text().replace(*BROKEN))
+    assert preview.wait_for(1, WAIT) >= 2, "no rebuild after a save"
+    summary = preview.snapshot.summary()
+    assert [d["code"] for d in summary["diagnostics"]] == ["ZW005"]
+    with urllib.request.urlopen(preview.url + "events?since=0", timeout=WAIT) as stream:
+        assert stream.readline().decode() == f"data: {preview.snapshot.version}\n"
+
+
+def test_a_taken_port_is_a_usage_error(preview, pack):
+    from zwar_author.errors import UsageError
+    port = int(preview.url.rsplit(":", 1)[1].strip("/"))
+    with pytest.raises(UsageError, match=rf"cannot listen on 127.0.0.1:{port} .*: choose another --port"):
+        Preview(pack, port=port)
+
+
+def _browser():
+    """Playwright and the system's Chromium, or a skip that says which is missing (never a silent pass)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("browser test skipped: the playwright package is not installed (pip install -e '.[dev]')")
+    if CHROMIUM is None:
+        pytest.skip("browser test skipped: no Chromium on this machine (Debian: apt-get install chromium)")
+    return sync_playwright
+
+
+def test_the_page_shows_a_diagnostic_when_a_file_breaks_and_drops_it_when_fixed(preview, pack):
+    sync_playwright = _browser()
+    mission = pack / "missions" / "first-steps.toml"
+    good = mission.read_text()
+    problems: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS, timeout=WAIT * 1000)
+        try:
+            page = browser.new_page()
+            page.set_default_timeout(WAIT * 1000)
+            page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+            page.on("pageerror", lambda error: problems.append(str(error)))
+            page.goto(preview.url)
+            page.locator("#status", has_text="0 errors, 0 warnings").wait_for()
+            page.locator("nav button", has_text="First Steps").wait_for()
+            page.locator("#map img").first.wait_for()
+            page.locator("#chain li", has_text="objective 1 (3,2)").wait_for()
+            page.locator("#page img").first.wait_for()
+
+            mission.write_text(good.replace(*BROKEN))
+            diagnostic = page.locator("#diagnostics li", has_text="error ZW005: unknown key `colour`")
+            diagnostic.wait_for()
+            assert page.locator("#status").inner_text() == "1 error, 0 warnings"
+            page.locator("#stale", has_text="showing the last version that did").wait_for()  # the map stays
+            page.locator("#map img").first.wait_for()
+            diagnostic.locator("a.loc").click()
+            page.locator("#source .line.hit", has_text='colour = "red"').wait_for()
+            assert page.locator("#source-title").inner_text() == "missions/first-steps.toml, line 5"
+
+            mission.write_text(good)
+            diagnostic.wait_for(state="detached")
+            page.locator("#status", has_text="0 errors, 0 warnings").wait_for()
+            page.locator("#diagnostics li", has_text="No problems.").wait_for()
+            page.locator("#stale").wait_for(state="detached")
+        finally:
+            browser.close()
+    assert problems == []

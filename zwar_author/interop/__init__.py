@@ -1,0 +1,1 @@
+"""Other tools' formats: Tiled maps in (``tiled``), Universal VTT files out (``uvtt``)."""

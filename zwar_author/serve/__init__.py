@@ -1,0 +1,1 @@
+"""``zwar serve``: a live preview of a pack in the browser, rebuilt on every save."""

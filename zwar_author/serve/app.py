@@ -1,0 +1,187 @@
+"""The preview server: one process, the standard library's HTTP server on the loopback address,
+watchfiles for saves, server-sent events to tell the page a new build is ready.
+
+Routes: ``/`` the page; ``/api/state`` the current build as JSON; ``/events``
+an event stream sending the build number after every rebuild; ``/api/map``
+and ``/api/page`` SVG drawings of one mission; ``/api/source`` the text of one
+source file inside the served folder (nothing outside it is ever read).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import watchfiles
+
+from ..errors import UsageError
+from ..sources.document import MAX_BYTES, SOURCE_SUFFIXES, absolute
+from .state import Snapshot, build
+
+HOST = "127.0.0.1"  # loopback only: the preview is for the person at this machine
+HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle event stream
+
+
+class Preview:
+    """The served folder, its latest build, and the threads that keep it current."""
+
+    def __init__(self, root: Path, port: int = 8000, search: list[Path] | None = None) -> None:
+        self.root = absolute(Path(root))
+        if not self.root.is_dir():
+            raise UsageError(f"{root}: no such folder")
+        self.search = list(search or [])
+        self.changed = threading.Condition()
+        self.stop = threading.Event()
+        self.snapshot: Snapshot = build(self.root, 1, self.search)
+        try:
+            self.server = ThreadingHTTPServer((HOST, port), _handler(self))
+        except OSError as exc:
+            raise UsageError(f"cannot listen on {HOST}:{port} ({exc.strerror}): choose another --port") from None
+        self.server.daemon_threads = True
+        self.threads: list[threading.Thread] = []
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.server.server_address[1]}/"
+
+    def start(self) -> None:
+        """Serve and watch in background threads (``close`` stops both)."""
+        for target in (self.server.serve_forever, self._watch):
+            thread = threading.Thread(target=target, daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def close(self) -> None:
+        self.stop.set()
+        with self.changed:
+            self.changed.notify_all()
+        self.server.shutdown()
+        self.server.server_close()
+        for thread in self.threads:
+            thread.join(timeout=5)
+
+    def rebuild(self) -> None:
+        snapshot = build(self.root, self.snapshot.version + 1, self.search, self.snapshot)
+        with self.changed:
+            self.snapshot = snapshot
+            self.changed.notify_all()
+
+    def _watch(self) -> None:
+        for _ in watchfiles.watch(self.root, watch_filter=_sources, debounce=100, step=50, stop_event=self.stop,
+                                  raise_interrupt=False):
+            self.rebuild()
+
+    def wait_for(self, version: int, timeout: float) -> int:
+        """Block until a build newer than ``version`` exists (or ``timeout``); the newest build number."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.snapshot.version > version or self.stop.is_set(), timeout)
+            return self.snapshot.version
+
+    def source(self, path: str) -> str | None:
+        """A source file's text, only for files inside the served folder (or a pack it requires)."""
+        full = absolute(Path(path))
+        allowed = [self.root, *(absolute(Path(s)) for s in self.search)]
+        if full.suffix.lower() not in SOURCE_SUFFIXES or not any(full.is_relative_to(a) for a in allowed):
+            return None
+        try:
+            real = full.resolve(strict=True)
+            if not real.is_file() or real.stat().st_size > MAX_BYTES:
+                return None
+            if not any(real.is_relative_to(a.resolve()) for a in allowed):
+                return None
+            return real.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+
+
+def _sources(change: watchfiles.Change, path: str) -> bool:
+    """Saves that matter: TOML and JSON sources, not editors' hidden and temporary files."""
+    name = Path(path).name
+    return not name.startswith(".") and Path(path).suffix.lower() in SOURCE_SUFFIXES
+
+
+def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "zwar-serve"
+
+        def log_message(self, format: str, *args) -> None:
+            pass  # quiet: the terminal shows what was built, not every request
+
+        def do_GET(self) -> None:
+            url = urlparse(self.path)
+            query = {k: v[0] for k, v in parse_qs(url.query).items()}
+            snapshot = preview.snapshot
+            if url.path == "/":
+                self._send(_page(), "text/html; charset=utf-8")
+            elif url.path == "/api/state":
+                self._send(json.dumps(snapshot.summary()), "application/json")
+            elif url.path == "/events":
+                self._events(int(query.get("since", "0") or 0))
+            elif url.path == "/api/map":
+                self._svg(snapshot.map_svg(query.get("mission", ""), query.get("floor", "")))
+            elif url.path == "/api/page":
+                pages = snapshot.page_svgs(query.get("mission", ""))
+                index = int(query.get("n", "0")) if query.get("n", "0").isdigit() else -1
+                self._svg(pages[index] if pages is not None and 0 <= index < len(pages) else None)
+            elif url.path == "/api/pages":
+                pages = snapshot.page_svgs(query.get("mission", ""))
+                self._send(json.dumps({"count": len(pages) if pages else 0}), "application/json")
+            elif url.path == "/api/source":
+                text = preview.source(query.get("file", ""))
+                if text is None:
+                    self._error(HTTPStatus.NOT_FOUND)
+                else:
+                    self._send(text, "text/plain; charset=utf-8")
+            else:
+                self._error(HTTPStatus.NOT_FOUND)
+
+        def _svg(self, text: str | None) -> None:
+            if text is None:
+                self._error(HTTPStatus.NOT_FOUND)
+            else:
+                self._send(text, "image/svg+xml")
+
+        def _send(self, body: str, kind: str) -> None:
+            data = body.encode("utf-8")
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _error(self, status: HTTPStatus) -> None:
+            self.send_response(status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def _events(self, since: int) -> None:
+            """Server-sent events: the build number now, then after every rebuild, until the page goes."""
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            version = since
+            try:
+                while not preview.stop.is_set():
+                    newest = preview.snapshot.version
+                    if newest > version:
+                        version = newest
+                        self.wfile.write(f"data: {version}\n\n".encode())
+                    else:
+                        self.wfile.write(b": waiting\n\n")
+                    self.wfile.flush()
+                    preview.wait_for(version, HEARTBEAT)
+            except OSError:
+                pass  # the page was closed or reloaded
+
+    return Handler
+
+
+def _page() -> str:
+    return resources.files(__package__).joinpath("page.html").read_text(encoding="utf-8")
