@@ -106,6 +106,12 @@ USAGE = {
         "Error: nowhere: no such file or folder",
     ("rules-test", "empty"):
         "Error: no scenario files under empty",
+    ("schema", "-o", "/dev/null"):
+        "Error: Invalid value for '-o' / '--out': `/dev/null` is not a folder",
+    ("init", "/dev/null/pack"):
+        "Error: Invalid value for 'FOLDER': `/dev/null/pack` cannot be made: `/dev/null` is not a folder",
+    ("validate", MISSION, "--pack-path", "nowhere"):
+        "Error: Invalid value for '--pack-path': Directory 'nowhere' does not exist.",
 }
 
 

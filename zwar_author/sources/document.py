@@ -15,6 +15,7 @@ from .. import codes, limits
 from ..errors import Diagnostic, Location, display_path
 from .locate import Positions, json_positions, toml_positions
 
+MAX_BYTES = limits.MAX_FILE_BYTES  # the limit's older name, still imported elsewhere
 SOURCE_SUFFIXES = (".toml", ".json")
 _TOML_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _TOML_END = re.compile(r"\s*\(at end of document\)$")
@@ -223,7 +224,8 @@ def _located(path: Path, text: str, offset: int) -> Location:
 def shape_problems(doc: Document) -> list[Diagnostic]:
     """Data nested too deep (dotted keys nest without brackets), lists and tables too large.
 
-    Walks the data without recursion; reports the first place of each kind of problem.
+    Walks the data without recursion; reports every list and table too large, or
+    only the first place nested too deep.
     """
     problems: list[Diagnostic] = []
     todo: list[tuple[tuple, object]] = [((), doc.data)]
