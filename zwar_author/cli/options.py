@@ -23,7 +23,7 @@ from ..render.project import length
 #: A map square on paper, and a card's sides, in millimetres: what a printer and a table can use.
 SQUARE_MM = (10.0, 60.0)
 CARD_MM = (35.0, 100.0)
-#: Resolutions of PNG sheets: beyond 600 dots per inch an A4 page is over 35 million pixels.
+#: Resolutions of PNG sheets: at 600 dots per inch an A4 page is already 35 million pixels (140 MB).
 DPI = (30, 600)
 #: Questions in one `zwar query --batch` file, and its size.
 MAX_BATCH_LINES = 100_000
