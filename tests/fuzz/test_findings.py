@@ -29,3 +29,11 @@ def test_a_mission_whose_tiles_are_not_a_list_is_an_error(workdir):
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": M + '[[floors]]\ntiles = 7\n'})
     lines = [d.human() for d in check([workdir / "p/missions/m.toml"], [FIXTURES]).report.errors]
     assert lines == ["p/missions/m.toml:5:9: error ZW007: `tiles` must be a list, not 7"]
+
+
+def test_an_event_spawning_too_many_infected_is_an_error(workdir):
+    mission = M + ('[[floors]]\nart = """\n+-+-+\n|. .|\n+-+-+\n"""\n[[spawn_points]]\nletter = "A"\nat = "0,0"\n'
+                   '[[events]]\nwhen = { turn = 2 }\nspawn = ["9223372036854775808 zombies on A"]\n')
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": mission})
+    lines = [d.human() for d in check([workdir / "p/missions/m.toml"], [FIXTURES]).report.errors]
+    assert lines == ["p/missions/m.toml:15:10: error ZW023: the number of infected is 9223372036854775808: at most 10000"]

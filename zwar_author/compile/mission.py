@@ -546,7 +546,12 @@ class _Compiler:
             doors = [self.door_ref(t, self.at("events", i, "open_doors", j)) for j, t in enumerate(event.open_doors)]
             spawned = []
             for j, text in enumerate(event.spawn):
-                result = grammar.parse(text)
+                try:
+                    result = grammar.parse(text)
+                except tables.TooLarge as exc:
+                    self.report(codes.NUMBER_TOO_LARGE, self.at("events", i, "spawn", j), what=exc.what,
+                                value=exc.value, limit=exc.limit)
+                    continue
                 if result is None or result.kind != "infected":
                     self.report(codes.DICE_RESULT, self.at("events", i, "spawn", j), table=f"events[{i}] spawn",
                                 text=text, expected='"N class on L", such as "2 zombies on A"')
