@@ -21,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.fuzz", description=__doc__)
     parser.add_argument("--count", type=int, default=1000, help="inputs to try (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--start", type=int, default=0, help="the first input's number, to replay one (default 0)")
     parser.add_argument("--budget", type=float, default=5.0, help="seconds one input may take (default 5)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), help="folder for failing inputs")
     parser.add_argument("--every", type=int, default=1000, help="print progress every N inputs")
@@ -31,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="zwar-fuzz-") as scratch:
         harness = Harness(Path(scratch))
         try:
-            for item in harness.inputs(args.seed, args.count):
+            for item in harness.inputs(args.seed, args.count, args.start):
                 verdict = harness.run(item, args.budget)
                 tried += 1
                 heapq.heappush(slowest, (verdict.seconds, item.number, item.target))

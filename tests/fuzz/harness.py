@@ -91,9 +91,9 @@ class Harness:
 
         return call
 
-    def inputs(self, seed: int, count: int) -> Iterator[Input]:
-        """``count`` inputs; input ``i`` depends only on ``seed`` and ``i``."""
-        for number in range(count):
+    def inputs(self, seed: int, count: int, start: int = 0) -> Iterator[Input]:
+        """``count`` inputs from number ``start``; input ``i`` depends only on ``seed``, ``i`` and the content."""
+        for number in range(start, start + count):
             rng = random.Random(f"{seed}:{number}")
             target = rng.choice(self.sources)
             text = self.originals[target]
