@@ -108,10 +108,10 @@ class Report:
 
 
 def more_problems(hidden: list[Diagnostic], shown: int) -> Diagnostic:
-    """The line that stands for the problems of one file not printed (code ZW024, see codes.py)."""
+    """The line that stands for the problems of one file not printed (code ZW024, see codes.py), located
+    at the first of them."""
     severity = Severity.ERROR if any(d.severity is Severity.ERROR for d in hidden) else Severity.WARNING
-    last = hidden[-1].location
-    return Diagnostic(Location(last.path, last.line, last.col), "ZW024", severity,
+    return Diagnostic(hidden[0].location, "ZW024", severity,
                       f"and {len(hidden)} more problems in this file (the first {shown} are shown)")
 
 
