@@ -351,8 +351,9 @@ def test_file_too_large(workdir, monkeypatch):
 def test_every_code_has_a_case():
     playability = {"ZW701", "ZW702", "ZW703"}  # their exact texts are in test_playability.py
     hardening = {c for c in codes.CODES if 13 <= int(c[2:]) <= 49}  # their exact texts are in test_limits.py
+    tables = {c for c in codes.CODES if "ZW800" <= c <= "ZW879"}  # their exact texts are in test_tables.py
     tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW969"}  # in test_tiled.py
-    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | hardening | tiled
+    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | hardening | tables | tiled
 
 
 def test_every_code_explains_itself():

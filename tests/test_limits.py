@@ -84,7 +84,12 @@ def _make(workdir: Path, files: dict) -> None:
 
 
 def run_zwar(args: list[str], cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
-    """``zwar ARGS`` in a child process: a hang becomes a test failure after ``timeout`` seconds."""
+    """``zwar ARGS`` in a child process: a hang becomes a test failure after ``timeout`` seconds.
+
+    validate and build print the short format: one line a problem.
+    """
+    if args[0] in ("validate", "build"):
+        args = [*args, "--format", "short"]
     try:
         return subprocess.run([sys.executable, "-m", "zwar_author", *args], cwd=cwd, capture_output=True, check=False,
                               text=True, timeout=timeout)

@@ -101,7 +101,7 @@ USAGE = {
     ("odds", MISSION, "--format", "xml"):
         "Error: Invalid value for '--format': 'xml' is not one of 'human', 'json'.",
     ("odds", "nowhere"):
-        "Error: nowhere: no such file or folder",
+        "Error: nowhere: no such table file, pack folder or table (write pack/id, as atz/weapons)",
     ("rules-test", "nowhere"):
         "Error: nowhere: no such file or folder",
     ("rules-test", "empty"):

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from conftest import mission
+from pathlib import Path
+
+from conftest import FIXTURES, PACK, mission, write
+
+from zwar_author.compile.project import check
+from zwar_author.reporting import text
+from zwar_author.reporting.source import Sources
 
 VAULT = '''
 [[floors]]
@@ -26,6 +32,13 @@ def lines(diagnose, body: str, code_prefix: str = "ZW7") -> list[str]:
     return [line for line in diagnose({"p/missions/m.toml": mission(body)}) if f" {code_prefix}" in line]
 
 
+def full(body: str) -> list[str]:
+    """The playability diagnostics in the full form (source lines, labels, notes), in the current folder."""
+    write(Path.cwd(), {"p/pack.toml": PACK, "p/missions/m.toml": mission(body)})
+    sources = Sources()
+    return [text.full(d, sources) for d in check([Path("p")], [FIXTURES]).report.sorted() if d.code.startswith("ZW7")]
+
+
 def test_a_key_behind_its_own_lock(diagnose):
     body = VAULT + '''
 [[doors]]
@@ -41,15 +54,21 @@ at = "3,0"
 number = 1
 at = "4,0"
 '''
+    # one cause, one error: about the keycard, pointing at its door, with what it keeps out of reach folded in
     assert lines(diagnose, body) == [
-        "p/missions/m.toml:8:8: error ZW701: room R1 at 3,0 is only reachable through the red door at V:3,0; "
-        "the red keycard at 3,0 is behind that same door",
-        "p/missions/m.toml:17:1: error ZW703: victory condition 1 can never be met: objective 1 at 4,0 is only "
-        "reachable through the red door at V:3,0; the red keycard at 3,0 is behind that same door",
-        "p/missions/m.toml:25:1: error ZW701: the red keycard at 3,0 is only reachable through the red door at "
-        "V:3,0; the red keycard at 3,0 is behind that same door",
-        "p/missions/m.toml:29:1: error ZW701: objective 1 at 4,0 is only reachable through the red door at V:3,0; "
-        "the red keycard at 3,0 is behind that same door",
+        "p/missions/m.toml:25:1: error ZW701: the red keycard at 3,0 is behind the red door at V:3,0, the door it opens",
+    ]
+    assert full(body) == [
+        ("p/missions/m.toml:25:1: error ZW701: the red keycard at 3,0 is behind the red door at V:3,0, the door it opens\n"
+        "   |\n"
+        "20 | [[doors]]\n"
+        "   | --------- this door needs the red keycard\n"
+        "...\n"
+        "25 | [[keycards]]\n"
+        "   | ^^^^^^^^^^^^ the red keycard is here\n"
+        "   |\n"
+        "   = note: for the same reason, also out of reach: room R1 at 3,0 (line 8), objective 1 at 4,0 (line 29)\n"
+        "   = note: so victory condition 1 (line 17) can never be met"),
     ]
 
 
@@ -110,10 +129,22 @@ def test_keys_in_a_chain_are_found_in_turn(diagnose):
 
 def test_a_chain_of_keys_explained_link_by_link(diagnose):
     body = CHAIN + '[[keycards]]\ncolour = "blue"\nat = "6,0"\n[[keycards]]\ncolour = "red"\nat = "4,0"\n'
-    found = lines(diagnose, body)
-    assert ("p/missions/m.toml:30:1: error ZW701: objective 1 at 6,0 is only reachable through the blue door at "
-            "V:3,0 and the red door at V:5,0; the blue keycard at 6,0 is behind the blue door at V:3,0 itself; "
-            "the red keycard at 4,0 is behind the blue door at V:3,0 too") in found
+    assert lines(diagnose, body) == [
+        "p/missions/m.toml:33:1: error ZW701: the blue keycard at 6,0 is behind the blue door at V:3,0, the door it opens",
+    ]
+    assert full(body)[0].splitlines()[-2:] == [
+        ("   = note: for the same reason, also out of reach: room R1 at 3,0 (line 8), room R2 at 5,0 (line 8), "
+        "objective 1 at 6,0 (line 30), the red keycard at 4,0 (line 36)"),
+        "   = note: so victory condition 1 (line 17) can never be met",
+    ]
+
+
+def test_a_chain_is_explained_from_what_is_out_of_reach_to_its_root(diagnose):
+    """The red keycard is reachable, the blue one behind the red door: one error, at the blue keycard."""
+    body = CHAIN + '[[keycards]]\ncolour = "blue"\nat = "4,0"\n[[keycards]]\ncolour = "red"\nat = "5,0"\n'
+    assert lines(diagnose, body) == [
+        "p/missions/m.toml:33:1: error ZW701: the blue keycard at 4,0 is behind the blue door at V:3,0, the door it opens",
+    ]
 
 
 def test_a_blast_door_whose_task_room_is_behind_it(diagnose):
@@ -127,9 +158,36 @@ room = "4,0"
 number = 1
 at = "4,0"
 '''
-    assert lines(diagnose, body)[-1] == (
-        "p/missions/m.toml:25:1: error ZW701: objective 1 at 4,0 is only reachable through the blast door at V:3,0; "
-        "the blast door at V:3,0 opens after a task in room R1 at 3,0, which is behind that same door")
+    assert full(body) == [
+        ("p/missions/m.toml:8:8: error ZW701: room R1 at 3,0 is behind the blast door at V:3,0, which opens only after "
+        "a task in this room\n"
+        "   |\n"
+        " 8 | |. . .D: :|\n"
+        "   |        ^ room R1 is here\n"
+        "...\n"
+        "20 | [[doors]]\n"
+        "   | --------- this door needs a task in room R1\n"
+        "   |\n"
+        "   = note: for the same reason, also out of reach: objective 1 at 4,0 (line 25)\n"
+        "   = note: so victory condition 1 (line 17) can never be met"),
+    ]
+
+
+def test_rooms_are_named_as_declared(diagnose):
+    body = VAULT + '''
+[[rooms]]
+id = "vault"
+at = "3,0"
+
+[[doors]]
+at = "V:3,0"
+kind = "blast"
+room = "vault"
+'''
+    assert lines(diagnose, body) == [
+        ("p/missions/m.toml:8:8: error ZW701: room vault at 3,0 is behind the blast door at V:3,0, which opens only "
+        "after a task in this room"),
+    ]
 
 
 def test_walled_off_and_cut_off(diagnose):
@@ -161,12 +219,11 @@ where = { "1-8" = "A" }
 what = { "1-8" = "1 zombie" }
 '''
     assert lines(diagnose, body) == [
-        "p/missions/m.toml:17:1: error ZW701: exit point at 3,1 is walled off: nothing leads there from the start "
-        "points, even with every door open",
+        ("p/missions/m.toml:17:1: error ZW701: exit point at 3,1 is walled off: nothing leads there from the start "
+        "points, even with every door open"),
         "p/missions/m.toml:20:1: error ZW702: spawn point A at 2,0 is walled off from every square the heroes can reach",
-        "p/missions/m.toml:24:1: error ZW703: victory condition 1 can never be met: no exit can be reached: the exit "
-        "point at 3,1 is walled off: nothing leads there from the start points, even with every door open",
     ]
+    assert full(body)[0].splitlines()[-1] == "   = note: so victory condition 1 (line 24) can never be met"
 
 
 HARBOUR = '''
@@ -206,11 +263,8 @@ def test_a_rib_nobody_can_board(diagnose):
         "|. t ~ t .|\n+ + + + + +\n|# # ~ # #|\n+ + + + + +\n|# t ~ t #|\n+-+-+-+-+-+",
     ).replace('at = "4,1"', 'at = "4,0"') + '[rib]\nat = "2,2"\nfacing = "N"\n'
     assert lines(diagnose, body) == [
-        "p/missions/m.toml:19:1: error ZW701: exit point at 4,0 is across open water, and the rib at 2,2 cannot be "
-        "boarded: no transition square beside it can be reached",
-        "p/missions/m.toml:22:1: error ZW703: victory condition 1 can never be met: no exit can be reached: the exit "
-        "point at 4,0 is across open water, and the rib at 2,2 cannot be boarded: no transition square beside it "
-        "can be reached",
+        ("p/missions/m.toml:19:1: error ZW701: exit point at 4,0 is across open water, and the rib at 2,2 cannot be "
+        "boarded: no transition square beside it can be reached"),
     ]
 
 

@@ -58,7 +58,7 @@ def test_every_key_has_a_description(name):
 
 
 def sources() -> list:
-    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission"}
+    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission", "tables": "table", "encounters": "encounter"}
     for path in sorted(CONTENT.rglob("*.toml")):
         kind = "pack" if path.name == "pack.toml" else kinds[path.parent.name]
         yield pytest.param(path, kind, id=str(path.relative_to(CONTENT)))
@@ -89,13 +89,70 @@ def test_schema_checks_dice_rows_and_squares_as_you_type():
         "spawn": {"turn": {"table": {"1 to 8": "nothing"}}},
     }
     found = sorted({json.dumps(list(leaf.absolute_path)) for error in validator.iter_errors(document)
-                    for leaf in leaves(error) if "is not of type 'null'" not in leaf.message})
+                    for leaf in leaves(error)})
     assert found == ['["spawn", "turn", "table"]', '["starts", 0, "at"]']
 
 
 def leaves(error):
-    """The innermost errors under an anyOf (an optional table is anyOf [table, null])."""
+    """The innermost errors under an anyOf (a value that may be one of several kinds)."""
     if not error.context:
         yield error
     for sub in error.context or ():
         yield from leaves(sub)
+
+
+SOURCE_SCHEMAS = ["pack.schema.json", "tile.schema.json", "mission.schema.json", "rules.schema.json"]
+
+
+@pytest.mark.parametrize("name", SOURCE_SCHEMAS)
+def test_optional_keys_of_sources_are_not_nullable(name):
+    """TOML has no null: an optional key is left out, so the schema offers no null to complete or to blame."""
+    for path, node in nodes(schemas()[name]):
+        assert node.get("type") != "null" and "null" not in node.get("type", []), path
+        assert not ("default" in node and node["default"] is None), path
+
+
+def test_compiled_content_keeps_its_nulls():
+    assert '"type": "null"' in render(schemas()["content.schema.json"])
+
+
+MINIMAL = {"mission": {"id": "m", "title": "M"}, "floors": [{"art": "+-+\n|.|\n+-+"}]}
+WRONG = [
+    ({"mission": {"game": "zwar"}}, "$.mission.game: 'zwar' is not one of ['zwar1', 'exodus', 'agentz']"),
+    ({"mission": {"mode": "campain"}}, "$.mission.mode: 'campain' is not one of ['campaign', 'director', 'versus']"),
+    ({"mission": {"chapter": 0}}, "$.mission.chapter: 0 is less than the minimum of 1"),
+    ({"infected": [{"class": "zombie", "at": "0,0", "facing": "NE"}]},
+     "$.infected[0].facing: 'NE' is not one of ['N', 'E', 'S', 'W']"),
+    ({"doors": [{"at": "H:0,0", "kind": "locked", "key": "rde"}]},
+     "$.doors[0].key: 'rde' is not one of ['red', 'blue', 'green', 'yellow', 'orange', 'purple', 'white', 'black']"),
+    ({"floors": [{"tiles": [{"tile": "t", "at": [0, 0], "rotate": 45}]}]},
+     "$.floors[0].tiles[0].rotate: 45 is not one of [0, 90, 180, 270]"),
+    ({"victory": [{"escape": "some"}]}, "$.victory[0].escape: 'some' is not one of ['all', 'any']"),
+    ({"spawn": {"turn": {"die": 7, "table": {"1-7": "nothing"}}}}, "$.spawn.turn.die: 7 is not one of [6, 8, 10, 12]"),
+]
+
+
+def _with(change: dict, document: dict = MINIMAL) -> dict:
+    """A copy of ``document`` with the keys of ``change`` set (tables merged)."""
+    document = json.loads(json.dumps(document))
+    for key, value in change.items():
+        document[key] = {**document[key], **value} if isinstance(value, dict) and key in document else value
+    return document
+
+
+@pytest.mark.parametrize("change, expected", WRONG, ids=[w[1].split(":")[0] for w in WRONG])
+def test_a_wrong_value_is_named_with_its_key_and_what_it_allows(change, expected):
+    """As check-jsonschema reports it: the best match among the errors, at its JSON path."""
+    error = jsonschema.exceptions.best_match(
+        jsonschema.Draft4Validator(schemas()["mission.schema.json"]).iter_errors(_with(change)))
+    assert f"{error.json_path}: {error.message}" == expected
+
+
+def test_every_wrong_value_is_one_error_at_its_key():
+    """As an editor (Taplo) shows them: every error of the document, each at its own key, none about 'anyOf'."""
+    document = MINIMAL
+    for change, _ in WRONG:
+        document = _with(change, document)
+    validator = jsonschema.Draft4Validator(schemas()["mission.schema.json"])
+    found = sorted(f"{e.json_path}: {e.message}" for e in validator.iter_errors(document))
+    assert found == sorted(expected for _, expected in WRONG)

@@ -7,9 +7,10 @@ a problem reads the same way, and tests can assert the exact text.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
-from .errors import Diagnostic, Location, Severity
+from .errors import Diagnostic, Location, Related, Severity
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -22,8 +23,11 @@ class Code:
     template: str
     explanation: str
 
-    def at(self, location: Location, severity: Severity | None = None, **fields) -> Diagnostic:
-        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields))
+    def at(self, location: Location, severity: Severity | None = None, *, related: tuple[Related, ...] = (),
+           **fields) -> Diagnostic:
+        """The diagnostic at ``location``, its message the template filled with ``fields``."""
+        return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields),
+                          related=tuple(related))
 
 
 CODES: dict[str, Code] = {}
@@ -378,6 +382,87 @@ IMPOSSIBLE = _code("ZW703", "victory-impossible", E, "{what} can never be met: {
     can never reach can never be met.""")
 
 
+# --- random tables (ZW800-ZW879) ------------------------------------------------------
+
+TABLE_DICE = _code("ZW801", "table-dice", E, "{table}: {message}", """
+    Dice are written as terms joined by + and -: a number (3), dice (2d6, d6),
+    half a die rounded up (1/2d6 reads 1, 1, 2, 2, 3, 3) or a number from the
+    table's context (rep). A name used in dice must be a number range in
+    [context].""")
+TABLE_ROW = _code("ZW802", "table-row", E,
+    "{table}: `{row}` is not a roll: write a total (\"4\"), a range (\"1-3\", \"1 to 5\"), "
+    "an open range (\"3 or less\", \"11+\") or a sub-roll (\"10 (1-2)\")", """
+    A row key says which totals of the roll give the row's result. A sub-roll,
+    "10 (1-2)", is a total followed by one more die (the table's `subroll`,
+    1d6 unless said) whose faces pick between rows of the same total.""")
+TABLE_GAP = _code("ZW803", "table-gap", E, "{table}: {totals} {verb} no row, reached {how}: {chance} of rolls", """
+    Every total the dice can make, with every combination of modifiers the
+    table's context allows, needs a row. The message names the totals, the
+    smallest combination of modifiers (and the context) that reaches them, and
+    the chance of rolling one of them in that case. Add a row, widen an end
+    row into an open range ("11+", "3 or less"), or record the reading you
+    take as a row marked `assumed` when the printed table has the gap.""")
+TABLE_OVERLAP = _code("ZW804", "table-overlap", E, "{table}: {what} is in both rows `{row}` and `{other}`", """
+    Each total (and each face of a sub-roll) belongs to one row only; two rows
+    claiming it leave the result undecided.""")
+TABLE_UNREACHED = _code("ZW805", "table-unreachable-row", W,
+    "{table}: row `{row}` can never be rolled: the totals reach {reach}", """
+    No combination of dice and modifiers makes a total this row covers, so
+    the row is never used. It may be a misprint, or a modifier may be missing.""")
+TABLE_SPLIT = _code("ZW806", "table-split", Severity.HINT,
+    "{table}: rows {rows} give the same result: write them as one row", """
+    A split whose parts all give the same result says nothing the single row
+    would not. Printed tables often do this; it is a hint, not a problem.""")
+TABLE_COLUMN = _code("ZW807", "table-column", E, "{table}: {what} has no result for {key} = {value}{why}", """
+    A table whose result depends on a context key (`columns = "area"`) needs a
+    result in every row for every value of that key, including each value a
+    table that leads to it can be rolled in.""")
+TABLE_REF = _code("ZW808", "table-reference", E, "{table}: no table `{ref}`{hint}", """
+    A result that leads to another table names it by id (`weapons`) or with
+    its pack (`atz/weapons`); the table must exist in the pack or a pack it
+    requires.""")
+TABLE_CONTEXT = _code("ZW809", "table-context", E, "{table}: {message}", """
+    Modifier conditions, the `columns` key and names used in dice must be keys
+    declared in the table's [context], and their values must be among the
+    values declared there.""")
+TABLE_LOOP = _code("ZW810", "table-loop", E, "{table}: tables lead back into themselves: {chain}", """
+    A chain of tables must end; a table that leads, through others, back to
+    itself would roll for ever.""")
+TABLE_SUBROLL = _code("ZW811", "table-subroll", E,
+    "{table}: the sub-roll of total {total} leaves {faces} of the d{die} without a row", """
+    The rows of one total split by a sub-roll ("10 (1-2)", "10 (3-6)") must
+    cover every face of the sub-roll's die once.""")
+TABLE_CHAIN_CONTEXT = _code("ZW812", "table-chain-context", E,
+    "{table}: leads to `{other}`, which reads `{key}`: declare `{key}` in this table's [context] too", """
+    A chained table is rolled in its caller's context. When it reads a key
+    (a column, a modifier condition, a number in its dice) the caller must
+    declare that key so that every roll of the chain knows its value.""")
+TABLE_SIZE = _code("ZW813", "table-size", E,
+    "{table}: modifiers reading {keys} together make {count} contexts; at most {limit} can be checked", """
+    The coverage proof goes through every combination of the context values
+    that modifiers read together. Keys read by different modifiers cost
+    nothing; keys one modifier reads together multiply. Split the modifier,
+    or narrow a number range in [context].""")
+
+ATZ_OFF_TABLE = _code("ZW820", "atz-off-table", E, "{what} `{id}` is not on the {width} x {depth} table", """
+    Buildings, vehicles and forces' starting points are placed in inches from
+    the table's top-left corner; each must lie on the table (flush with an edge
+    counts). Check `at`, `size` and `rotation`, or the encounter's `table` size.""")
+ATZ_OVERLAP = _code("ZW821", "atz-overlap", E, "{what} `{id}` overlaps {other} `{other_id}`", """
+    Two buildings or vehicles cannot stand in the same place; pieces that only
+    touch are fine.""")
+ATZ_TABLE_REF = _code("ZW822", "atz-table-reference", E, "{where}: no table `{ref}`{hint}", """
+    Forces and triggers roll on random tables by id (`raid-who`) or with their
+    pack (`atz/raid-who`); the table must exist in the pack or a pack it requires.""")
+ATZ_CONTEXT = _code("ZW823", "atz-context", E, "{where}: table `{table}` {message}", """
+    A force rolled from a table is rolled in the encounter's context: each of
+    its areas and times of day, and the values in the force's `context`. The
+    table must know every such value, and every other key it reads must be
+    given in `context`.""")
+ATZ_FORCE = _code("ZW824", "atz-force", E, "{where}: {message}", """
+    A force is given by list (`figures`), or rolled (`table`, and a `count` of
+    dice or a number); a count must be dice (`2d6`, `1/2d6`, `3`).""")
+
 # --- Tiled import (docs/interop.md) ----------------------------------------------------
 
 TILED_UNREADABLE = _code("ZW960", "tiled-unreadable", E, "cannot read this Tiled map: {reason}", """
@@ -432,7 +517,23 @@ TILED_BASE = _code("ZW969", "tiled-base", E, "`{key}` is drawn on the Tiled map 
     markers) comes from the map alone, so the base file must not set it too.""")
 
 
+def lookup(text: str) -> Code:
+    """The code named by ``text``: its number (``ZW302``, any case) or its name (``room-leak``); KeyError if none."""
+    if text.upper() in CODES:
+        return CODES[text.upper()]
+    by_name = {entry.name: entry for entry in CODES.values()}
+    return by_name[text.strip().lower().replace("_", "-")]
+
+
+def suggest(text: str) -> str | None:
+    """The code name closest to a mistyped name (``roomleak`` -> ``room-leak``), if one is close."""
+    if text.upper().startswith("ZW"):
+        return None
+    close = difflib.get_close_matches(text.strip().lower(), [entry.name for entry in CODES.values()], n=1)
+    return close[0] if close else None
+
+
 def explain(code: str) -> str:
-    """The long explanation of a code, for ``zwar explain``; KeyError if unknown."""
-    entry = CODES[code.upper()]
+    """The long explanation of a code (by number or name), for ``zwar explain``; KeyError if unknown."""
+    entry = lookup(code)
     return f"{entry.code} {entry.name} ({entry.severity.value})\n\n{entry.explanation}\n"

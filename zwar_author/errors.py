@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from .limits import MAX_PROBLEMS_PER_FILE
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    HINT = "hint"  # a suggestion: never fails a check, never counted as a warning
 
 
 @dataclass(frozen=True, order=True)
@@ -35,11 +36,32 @@ class Location:
 
 
 @dataclass(frozen=True)
+class Related:
+    """Another place a diagnostic points at, and what is there ("this door needs it")."""
+
+    location: Location
+    label: str
+
+
+@dataclass(frozen=True)
 class Diagnostic:
+    """One problem: where, which code, how bad, what. ``label`` is written under the primary
+    span, ``related`` are secondary places with their labels, ``notes`` are sentences that
+    follow (cascades folded under this cause, hints). The one-line form ignores all three."""
+
     location: Location
     code: str
     severity: Severity
     message: str
+    label: str = ""
+    related: tuple[Related, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def with_context(self, label: str | None = None, related: tuple[Related, ...] | list[Related] = (),
+                     notes: tuple[str, ...] | list[str] = ()) -> Diagnostic:
+        """A copy with a primary label and more related places and notes."""
+        return replace(self, label=self.label if label is None else label,
+                       related=self.related + tuple(related), notes=self.notes + tuple(notes))
 
     def sort_key(self) -> tuple:
         loc = self.location
@@ -49,7 +71,7 @@ class Diagnostic:
         return f"{self.location.display(relative_to)}: {self.severity.value} {self.code}: {self.message}"
 
     def as_json(self, relative_to: Path | None = None) -> dict:
-        return {
+        out: dict = {
             "path": display_path(self.location.path, relative_to),
             "line": self.location.line,
             "col": self.location.col,
@@ -57,6 +79,14 @@ class Diagnostic:
             "severity": self.severity.value,
             "message": self.message,
         }
+        if self.label:
+            out["label"] = self.label
+        if self.related:
+            out["related"] = [{"path": display_path(r.location.path, relative_to), "line": r.location.line,
+                               "col": r.location.col, "label": r.label} for r in self.related]
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
 
 
 def display_path(path: Path, relative_to: Path | None = None) -> str:

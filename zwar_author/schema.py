@@ -5,6 +5,13 @@ Schema draft 4. pydantic writes draft 2020-12, so the output is rewritten to
 the common subset: ``definitions`` instead of ``$defs``, ``enum`` instead of
 ``const``, and a ``$ref`` that carries a description is wrapped in ``allOf``
 (draft 4 ignores keywords beside ``$ref``, and editors would lose the text).
+
+In the schemas of sources, optional keys are simply optional: TOML has no
+null, so the ``anyOf: [X, {"type": "null"}]`` pydantic writes for an optional
+field becomes X. An editor (or check-jsonschema) then answers a wrong value with
+the key and what it allows ("'zwar' is not one of ['zwar1', 'exodus', 'agentz']"),
+not with "is not valid under any of the given schemas". Compiled content keeps
+its nulls: the compiler writes them.
 """
 
 from __future__ import annotations
@@ -15,10 +22,12 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from .model.atz import EncounterDoc
 from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
+from .model.tables import TableDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
 
@@ -27,6 +36,9 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "tile": (TileDoc, "A zwar-author tile (tiles/*.toml): one or two sides of tile art."),
     "mission": (MissionDoc, "A zwar-author mission (missions/*.toml): everything on a mission page."),
     "rules": (RulesDoc, "zwar-author rules data (rules/*.toml): heroes, infected, equipment, search deck, perks."),
+    "encounter": (EncounterDoc, ("An All Things Zombie scenario or encounter (encounters/*.toml): the book's layout, "
+                                "buildings and vehicles in inches, forces.")),
+    "table": (TableDoc, "A zwar-author random table (tables/*.toml): dice, context, modifiers and rows."),
 }
 
 
@@ -34,7 +46,7 @@ def schemas() -> dict[str, dict]:
     """File name -> schema, for every source kind and for compiled content."""
     out = {}
     for name, (model, description) in SOURCES.items():
-        out[f"{name}.schema.json"] = _finish([model], description)
+        out[f"{name}.schema.json"] = _finish([model], description, nulls=False)
     out["content.schema.json"] = _finish(
         [CompiledMission, PackIndex], "zwar-author compiled content: a mission document or a pack index.")
     return out
@@ -64,10 +76,11 @@ def stale_schemas(folder: Path) -> list[str]:
     return stale
 
 
-def _finish(models: list[type[BaseModel]], description: str) -> dict:
+def _finish(models: list[type[BaseModel]], description: str, nulls: bool = True) -> dict:
     _, generated = models_json_schema(
         [(m, "validation") for m in models], ref_template="#/definitions/{model}", by_alias=True)
-    definitions = {name: _draft4(d) for name, d in generated.get("$defs", {}).items()}
+    defs = generated.get("$defs", {})
+    definitions = {name: _draft4(d if nulls else _without_null(d)) for name, d in defs.items()}
     if len(models) == 1:
         root = definitions.pop(models[0].__name__)
     else:
@@ -76,6 +89,25 @@ def _finish(models: list[type[BaseModel]], description: str) -> dict:
     if definitions:
         root["definitions"] = definitions
     return root
+
+
+def _without_null(node):
+    """``node`` with null taken out of every union, and null defaults dropped (keys TOML leaves out)."""
+    if isinstance(node, list):
+        return [_without_null(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _without_null(v) for k, v in node.items()}
+    if "anyOf" in node:
+        options = [o for o in node["anyOf"] if o != {"type": "null"}]
+        if len(options) == 1:
+            del node["anyOf"]
+            node = {**options[0], **node}
+        else:
+            node["anyOf"] = options
+    if "default" in node and node["default"] is None:
+        del node["default"]
+    return node
 
 
 def _draft4(node):

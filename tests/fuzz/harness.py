@@ -44,6 +44,7 @@ class Verdict:
     input: Input
     seconds: float
     errors: int = 0
+    codes: frozenset[str] = frozenset()  # the codes of the file's diagnostics
     crash: str | None = None  # the exception, as the one-line internal error would name it
     misplaced: list[str] = field(default_factory=list)  # diagnostics pointing outside the file
 
@@ -81,12 +82,12 @@ class Harness:
     def _once(self, function):
         """``function(doc, ...)`` computed once for an unchanged (cached, never mutated) document."""
 
-        def call(doc, other):
+        def call(doc, other, **options):
             if doc.path == self._target:
-                return function(doc, other)
-            key = (function.__name__, id(doc), id(other))
+                return function(doc, other, **options)
+            key = (function.__name__, id(doc), id(other), tuple(sorted(options.items())))
             if key not in self._derived:
-                self._derived[key] = function(doc, other)
+                self._derived[key] = function(doc, other, **options)
             return self._derived[key]
 
         return call
@@ -115,6 +116,7 @@ class Harness:
             report = check([path])
             shown = report.report.sorted()
             verdict.errors = len(report.report.errors)
+            verdict.codes = frozenset(d.code for d in shown if d.location.path == self._target)
             verdict.misplaced = [d.human() for d in shown if d.location.path == self._target
                                  and not _inside(d, item.text)]
             for d in shown:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from zwar_author.errors import Location
+from zwar_author.model import validate
 from zwar_author.sources import document
 
 from .harness import Harness
@@ -26,7 +27,8 @@ def test_mutated_reference_sources_never_crash_hang_or_misplace(harness):
     failed = [(v.input.number, v.input.target, v.crash, v.misplaced[:3]) for v in verdicts if v.failed]
     assert failed == []
     assert [v.input.number for v in verdicts if v.seconds > BUDGET] == []
-    assert sum(v.errors > 0 for v in verdicts) > COUNT // 2  # the mutations do break things
+    assert sum(v.errors > 0 for v in verdicts) > COUNT // 2  # the mutations do break things,
+    assert len(frozenset().union(*(v.codes for v in verdicts))) >= 15  # in many different ways
 
 
 def test_inputs_depend_only_on_seed_and_number(harness):
@@ -36,9 +38,12 @@ def test_inputs_depend_only_on_seed_and_number(harness):
 
 
 def test_the_fuzzer_finds_a_planted_crash(harness, monkeypatch):
-    monkeypatch.setattr(document, "scan", lambda path, text, is_json=False: [])  # no nesting limit
-    crash = next((v.crash for v in (harness.run(i, BUDGET) for i in harness.inputs(SEED, 400)) if v.crash), None)
-    assert crash is not None and crash.startswith("RecursionError")
+    def planted(*args, **kwargs):
+        raise ValueError("planted")
+
+    monkeypatch.setattr(validate, "translate", planted)  # a crash wherever a value is wrong
+    crash = next((v.crash for v in (harness.run(i, BUDGET) for i in harness.inputs(SEED, 60)) if v.crash), None)
+    assert crash == "ValueError: planted"
 
 
 def test_the_fuzzer_finds_a_planted_misplaced_diagnostic(harness, monkeypatch):

@@ -49,6 +49,12 @@ class Finding:
     what: str
     square: str
     why: str
+    #: the root of the chain of reasons: a door's edge id, or for what is cut off without a door
+    #: "key:index" of the first thing out of reach; findings with one cause are one problem
+    cause: str | None = None
+    #: True for the finding about the cause itself: the keycard behind the door it opens, the
+    #: task room behind its blast door
+    itself: bool = False
 
 
 @dataclass
@@ -164,7 +170,7 @@ class Playability:
         assert gate.room is not None  # a blast door names its room
         return self._room_regions(gate.room) & self.reached != set()
 
-    def _room_regions(self, room_id: str) -> set:
+    def _room_regions(self, room_id: str | None) -> set:
         room = next(r for r in self.mission.board.rooms if r.id == room_id)
         return {self.comp[_square(s)] for s in room.squares}
 
@@ -181,13 +187,20 @@ class Playability:
             for index, entry in enumerate(getattr(self.mission, key)):
                 regions = self._targets(entry)
                 if not regions & self.reached:
-                    out.append(Finding(key, index, "unreachable", name(entry), self.show(_square(entry.at)),
-                                       self.why(regions)))
+                    cause = self.root(regions) or f"{key}:{index}"
+                    itself = key == "keycards" and self._locked_behind_itself(cause, regions, colour=entry.colour)
+                    why = f"is behind the {self._describe(cause)}, the door it opens" if itself else self.why(regions)
+                    out.append(Finding(key, index, "unreachable", name(entry), self.show(_square(entry.at)), why,
+                                       cause, itself))
         for index, room in enumerate(self.mission.board.rooms):
             regions = self._room_regions(room.id)
             if not regions & self.reached:
-                out.append(Finding("rooms", index, "unreachable", f"room {room.id.split(':')[1]}",
-                                   self.show(_square(room.squares[0])), self.why(regions)))
+                cause = self.root(regions) or f"rooms:{index}"
+                itself = self._locked_behind_itself(cause, regions, room=room.id)
+                why = (f"is behind the {self._describe(cause)}, which opens only after a task in this room" if itself
+                       else self.why(regions))
+                out.append(Finding("rooms", index, "unreachable", f"room {self.room_name(room.id)}",
+                                   self.show(_square(room.squares[0])), why, cause, itself))
         out += self._spawn_points()
         out += self._victories()
         return out
@@ -221,16 +234,21 @@ class Playability:
         for index, cond in enumerate(self.mission.victory):
             if cond.side == "director":
                 continue
-            reason = self._impossible(cond)
+            causes: list[str | None] = []
+            reason = self._impossible(cond, causes)
             if reason:
-                out.append(Finding("victory", index, "impossible", f"victory condition {index + 1}", "", reason))
+                out.append(Finding("victory", index, "impossible", f"victory condition {index + 1}", "", reason,
+                                   causes[0] if causes else None))
         return out
 
-    def _impossible(self, cond) -> str | None:
+    def _impossible(self, cond, causes: list[str | None]) -> str | None:
+        """Why ``cond`` can never be met, or None; the root door, if any, is appended to ``causes``."""
         def unreachable(entries, name) -> str | None:
             for entry in entries:
                 regions = self._targets(entry)
                 if not regions & self.reached:
+                    key = next(k for k in ("objectives", "objects", "npcs") if entry in getattr(self.mission, k))
+                    causes.append(self.root(regions) or f"{key}:{getattr(self.mission, key).index(entry)}")
                     return f"{name(entry)} at {self.show(_square(entry.at))} {self.why(regions)}"
             return None
 
@@ -251,10 +269,51 @@ class Playability:
             return reason
         if cond.escape and self.mission.exits and not any(self._targets(e) & self.reached for e in self.mission.exits):
             exit_ = self.mission.exits[0]
+            causes.append(self.root(self._targets(exit_)) or "exits:0")
             return f"no exit can be reached: the exit point at {self.show(_square(exit_.at))} {self.why(self._targets(exit_))}"
         return None
 
     # --- explanations --------------------------------------------------------------
+
+    def root(self, targets: set, seen: frozenset = frozenset()) -> str | None:
+        """The door at the root of why ``targets`` are out of reach: following the chain that ``why``
+        tells, the first shut door whose keycard or task room is missing, behind itself, or cut off."""
+        path = self._cheapest(self._starts(), targets)
+        if not path:
+            return None
+        gate_id = next((g for g in path if g not in seen), path[0])
+        if gate_id in seen:
+            return gate_id
+        gate = self.gates[gate_id]
+        if gate.kind == "locked":
+            cards = [k for k in self.mission.keycards if k.colour == gate.colour]
+            if not cards:
+                return gate_id
+            regions = {self.comp[_square(cards[0].at)]}
+        else:
+            regions = self._room_regions(gate.room)
+        inner = self._cheapest(self._starts(), regions)
+        if not inner or gate_id in inner:
+            return gate_id
+        return self.root(regions, seen | {gate_id}) or gate_id
+
+    def _locked_behind_itself(self, gate_id: str, regions: set, colour: str | None = None,
+                              room: str | None = None) -> bool:
+        """True when ``gate_id`` is a door, opened by ``regions`` (a keycard's of ``colour``, or task
+        ``room``'s), and they are behind it."""
+        gate = self.gates.get(gate_id)
+        if gate is None:
+            return False
+        if (gate.kind == "locked" and gate.colour != colour) or (gate.kind == "blast" and gate.room != room):
+            return False
+        return gate_id in (self._cheapest(self._starts(), regions) or [])
+
+    def room_name(self, room_id: str | None) -> str:
+        """A room as its author knows it: the id given in [[rooms]] (and its printed name), else R<n>."""
+        room = next(r for r in self.mission.board.rooms if r.id == room_id)
+        if room.name and room.label:
+            return f'{room.name} ("{room.label}")'
+        return room.name or room.id.split(":")[1]
 
     def why(self, targets: set, seen: frozenset = frozenset()) -> str:
         """Why ``targets`` (regions) are out of reach, as a phrase after "<thing> at <square>".
@@ -285,7 +344,7 @@ class Playability:
         else:
             assert gate.room is not None  # a blast door names its room
             room = next(r for r in self.mission.board.rooms if r.id == gate.room)
-            thing = (f"the {self._describe(gate_id)} opens after a task in room {gate.room.split(':')[1]} at "
+            thing = (f"the {self._describe(gate_id)} opens after a task in room {self.room_name(gate.room)} at "
                      f"{self.show(_square(room.squares[0]))}, which")
             regions = self._room_regions(gate.room)
         path = self._cheapest(self._starts(), regions) or []

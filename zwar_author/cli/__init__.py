@@ -25,6 +25,7 @@ from . import (
     query,
     render,
     replay,
+    roll,
     rules_test,
     schema,
     serve,
@@ -43,7 +44,7 @@ def cli() -> None:
     """
 
 
-for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, schema, explain,
+for module in (init, validate, build, query, render, play, rules_test, playtest, replay, odds, roll, schema, explain,
                assumed, export, import_, serve):
     cli.add_command(module.command)
 

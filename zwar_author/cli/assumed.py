@@ -4,12 +4,12 @@ from pathlib import Path
 import click
 
 from ..compile.assumed import assumptions
-from .output import FORMAT, PACK_PATH, usage_errors
+from .output import LIST_FORMAT, PACK_PATH, usage_errors
 
 
 @click.command("assumed")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@FORMAT
+@LIST_FORMAT
 @PACK_PATH
 @usage_errors
 def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...]) -> None:

@@ -5,7 +5,7 @@ import click
 from ..compile.project import build
 from ..errors import display_path
 from .options import OutputFolder
-from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_errors
+from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
 @click.command("build")
@@ -14,10 +14,11 @@ from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_err
               show_default=True, help="Folder to write compiled content into.")
 @click.option("--no-caches", is_flag=True, help="Skip the LOS and distance caches (faster, for quick checks).")
 @FORMAT
+@COLOR
 @PACK_PATH
 @ALLOW_UNPLAYABLE
 @usage_errors
-def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, search: tuple[str, ...],
+def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, colour: str, search: tuple[str, ...],
             allow_unplayable: bool) -> None:
     """Compile packs and missions into canonical JSON.
 
@@ -28,4 +29,4 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, searc
     outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
     what = f"built {plural(outcome.compiled, 'mission')} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"
-    emit(outcome.report, fmt, what)
+    emit(outcome.report, fmt, what, colour=colour)

@@ -1,12 +1,15 @@
 import click
 
-from ..codes import CODES, explain
+from ..codes import CODES, explain, suggest
 
 
 @click.command("explain")
 @click.argument("code", required=False)
 def command(code: str | None) -> None:
-    """Print the explanation of a diagnostic code (ZW301), or list every code."""
+    """Explain a diagnostic code, given by number or name, or list every code.
+
+    CODE is a number such as ZW302 or a name such as room-leak.
+    """
     if code is None:
         for entry in CODES.values():
             click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name}")
@@ -14,4 +17,6 @@ def command(code: str | None) -> None:
     try:
         click.echo(explain(code), nl=False)
     except KeyError:
-        raise click.UsageError(f"unknown code {code!r}: `zwar explain` lists them all") from None
+        close = suggest(code)
+        hint = f" (did you mean `{close}`?)" if close else ""
+        raise click.UsageError(f"unknown code {code!r}{hint}: `zwar explain` lists them all") from None

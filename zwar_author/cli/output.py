@@ -1,16 +1,27 @@
-"""Printing diagnostics for people (one line each) or machines (--format json)."""
+"""Printing diagnostics for people (full or short) or machines (json)."""
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 from functools import wraps
 
 import click
 
-from ..errors import Report, UsageError
+from ..errors import Report, Severity, UsageError
+from ..reporting import ci, text
+from ..reporting.source import Sources
 
-FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True,
-                      help="human: one line per problem; json: one JSON document.")
+FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
+                      default="full", show_default=True,
+                      help="full: each problem with its source lines, carets and notes; short: one line per "
+                           "problem (file:line:col: severity CODE: message); json: one JSON document; sarif: a "
+                           "SARIF 2.1.0 log for code scanning; github: GitHub Actions annotations.")
+LIST_FORMAT = click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human",
+                           show_default=True, help="human: one line each; json: one JSON document.")
+COLOR = click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+                     show_default=True, help="Colour the full format: auto does on a terminal unless NO_COLOR is set.")
 ALLOW_UNPLAYABLE = click.option(
     "--allow-unplayable", is_flag=True,
     help="Report what the heroes cannot reach (ZW701-ZW703) as warnings, not errors.")
@@ -39,10 +50,25 @@ def summary(report: Report, what: str) -> str:
     return f"{what}: {plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
 
 
-def emit(report: Report, fmt: str, what: str, extra: dict | None = None) -> None:
-    """Print the report; exit 1 if it holds errors."""
+def use_colour(choice: str) -> bool:
+    """--color always or never as said; auto colours a terminal unless NO_COLOR is set (to anything
+    but the empty string) or the terminal is a dumb one."""
+    if choice != "auto":
+        return choice == "always"
+    return not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
+
+
+def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
+    """Print the report in ``fmt`` (full, short, json, sarif or github); exit 1 if it holds errors."""
     diagnostics = report.sorted()
-    if fmt == "json":
+    if fmt == "sarif":
+        click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
+    elif fmt == "github":
+        sources = Sources()
+        for diagnostic in diagnostics:
+            click.echo(ci.github(diagnostic, sources))
+        click.echo(summary(report, what))
+    elif fmt == "json":
         document = {
             "ok": report.ok,
             "errors": len(report.errors),
@@ -51,9 +77,19 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None) -> None
             **(extra or {}),
         }
         click.echo(json.dumps(document, indent=2, sort_keys=True))
-    else:
+    elif fmt in ("short", "human"):  # "human": what commands without a --format of their own pass
         for diagnostic in diagnostics:
-            click.echo(diagnostic.human())
+            click.echo(text.short(diagnostic))
+        click.echo(summary(report, what))
+    else:
+        painted = use_colour(colour)
+        sources = Sources()
+        for diagnostic in diagnostics:
+            click.echo(text.full(diagnostic, sources, painted) + "\n", color=painted)
+        if diagnostics:
+            first = next((d for d in diagnostics if d.severity is Severity.ERROR), diagnostics[0])
+            click.echo(f"`zwar explain {first.code}` (or `zwar explain {text.name_of(first.code)}`) "
+                       "says more about a code")
         click.echo(summary(report, what))
     if not report.ok:
         raise SystemExit(1)

@@ -26,10 +26,13 @@ from .output import PACK_PATH, emit, plural, usage_errors
 @click.option("--backs", is_flag=True, help="Add a backs page after each card page, mirrored for duplex printing.")
 @click.option("--card-size", "card", type=CardSize(), default="63x88", show_default=True,
               help="Card size in millimetres, WIDTHxHEIGHT; nine fit on a page.")
+@click.option("--table", "tables", multiple=True, metavar="ID",
+              help="Only these random tables on the quick-reference sheet (repeat for each); default: all.")
 @PACK_PATH
 @usage_errors
-def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card, search) -> None:
-    """Draw print-ready sheets: maps at true scale, mission pages and card sheets.
+def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card, tables, search) -> None:
+    """Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference sheets
+    of random tables, and All Things Zombie scenario pages and record sheets.
 
     PATHS are missions, packs or folders of packs. Map sheets split large boards
     over several pages with overlap strips and alignment marks; every page carries
@@ -40,8 +43,9 @@ def command(paths, sheet, fmt_out, out, square, paper, theme, dpi, backs, card, 
     if card[0] > most[0] or card[1] > most[1]:
         raise click.BadParameter(f"`{card[0]:g}x{card[1]:g}`: nine cards fit on {paper} paper up to "
                                  f"{most[0]:.1f}x{most[1]:.1f} mm", param_hint="'--card-size'")
-    options = RenderOptions(SHEETS if sheet == "all" else (sheet,), fmt_out, square, paper, theme, dpi, backs, card)
+    options = RenderOptions(SHEETS if sheet == "all" else (sheet,), fmt_out, square, paper, theme, dpi, backs, card,
+                            tuple(tables))
     result = render(list(paths), out, options, [Path(s) for s in search])
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing drawn")
-    emit(result.outcome.report, "human", what)
+    emit(result.outcome.report, "full", what)

@@ -3,21 +3,31 @@ from pathlib import Path
 import click
 
 from ..compile.project import check
-from .output import ALLOW_UNPLAYABLE, FORMAT, PACK_PATH, emit, plural, usage_errors
+from ..compile.schema_only import check_schemas
+from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
 @click.command("validate")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
 @FORMAT
+@COLOR
 @PACK_PATH
 @ALLOW_UNPLAYABLE
+@click.option("--schema-only", is_flag=True,
+              help="Only check each file against its schema (syntax, keys, types, ranges): fast, for pre-commit; "
+                   "no references, layout or playability.")
 @usage_errors
-def command(paths: tuple[Path, ...], fmt: str, search: tuple[str, ...], allow_unplayable: bool) -> None:
+def command(paths: tuple[Path, ...], fmt: str, colour: str, search: tuple[str, ...], allow_unplayable: bool,
+            schema_only: bool) -> None:
     """Check packs, tiles and missions and report every problem.
 
     PATHS are mission or tile files, pack folders, or folders of packs (such
     as content/). Exits 0 when there are no errors (warnings allowed), 1 when
     there are.
     """
+    if schema_only:
+        checked = check_schemas(list(paths))
+        emit(checked.report, fmt, f"checked {plural(checked.files, 'file')} against their schemas", colour=colour)
+        return
     outcome = check(list(paths), [Path(s) for s in search], allow_unplayable)
-    emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}")
+    emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}", colour=colour)

@@ -38,4 +38,21 @@ def assumptions(paths: list[Path], search: Sequence[Path] = ()) -> list[Assumpti
                 for key, value in assumed_values(entry):
                     location = entry.doc.key_loc(entry.path + tuple(key.split(".")))
                     out.append(Assumption(location, entry.qualified, KINDS[kind], key, value))
+        out += table_errata(pack)
     return sorted(out, key=lambda a: (str(a.location.path), a.location.line, a.location.col))
+
+
+def table_errata(pack) -> list[Assumption]:
+    """Rows and modifiers of the pack's random tables read otherwise than printed (errata)."""
+    out = []
+    for source in pack.tables.values():
+        model, doc, qualified = source.model, source.doc, source.table.qualified
+        for i, row in enumerate(model.rows):
+            if row.assumed:
+                out.append(Assumption(doc.key_loc(("rows", i, "assumed")), qualified, "table", f"row {row.roll}",
+                                      row.assumed))
+        for i, mod in enumerate(model.modifiers):
+            if mod.assumed:
+                out.append(Assumption(doc.key_loc(("modifiers", i, "assumed")), qualified, "table",
+                                      f"modifier {mod.name}", mod.assumed))
+    return out

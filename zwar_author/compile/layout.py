@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import codes, limits
-from ..errors import Diagnostic, Location
+from ..errors import Diagnostic, Location, Related
 from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
 from ..model.mission import FloorSpec
 from ..sources.art import art_text, parse_art
@@ -28,6 +28,7 @@ class TileSide:
     id: str
     side: str
     grid: Grid
+    uncertain: bool = False  # the tile's file has bad characters: some squares and edges are unknown
 
     @property
     def qualified(self) -> str:
@@ -47,6 +48,7 @@ class FloorSource:
     path: tuple
     origins: tuple = ()  # art: per art line, (raw line, dedent)
     placements: list[tuple[int, int, int, int, int]] = field(default_factory=list)  # x, y, w, h, index
+    uncertain: bool = False  # built from a tile drawn with bad characters
 
     def square(self, x: int, y: int) -> Location:
         return self._art_char(2 * y + 1, 2 * x + 1) if self.origins else self._placement(x, y)
@@ -67,10 +69,11 @@ class FloorSource:
         return self.doc.loc(self.path)
 
 
-def art_grid(doc: Document, path: tuple, value) -> tuple[Grid | None, tuple, list[Diagnostic]]:
-    """Parse art at ``path`` of ``doc``: the grid, the line origins, and located problems."""
+def art_grid(doc: Document, path: tuple, value, partial: bool = False) -> tuple[Grid | None, tuple, list[Diagnostic]]:
+    """Parse art at ``path`` of ``doc``: the grid, the line origins, and located problems
+    (with ``partial``, the grid of a drawing of sound shape despite bad characters)."""
     text = art_text(value)
-    grid, problems = parse_art(text.lines)
+    grid, problems = parse_art(text.lines, partial)
     located = []
     for p in problems:
         raw, cut = text.origins[p.line] if text.origins else (0, 0)
@@ -78,22 +81,29 @@ def art_grid(doc: Document, path: tuple, value) -> tuple[Grid | None, tuple, lis
     return grid, text.origins, located
 
 
+def floor_label(spec: FloorSpec) -> str:
+    """A floor as messages call it: its id, and the printed name the author gave it, if any."""
+    return f'{spec.id} ("{spec.name}")' if spec.name else spec.id
+
+
 def build_floor(
     spec: FloorSpec, doc: Document, path: tuple, tiles: TileLookup
 ) -> tuple[Grid | None, FloorSource, list[Diagnostic]]:
-    """The sealed grid of one floor, where it came from, and its problems."""
+    """The sealed grid of one floor, where it came from, and its problems. Art with bad
+    characters but a sound shape still gives its grid, beside the problems: the caller
+    must not trust what depends on its terrain and edges."""
     source = FloorSource(doc, path)
     if (spec.art is None) == (spec.tiles is None):
-        return None, source, [codes.FLOOR_SOURCE.at(doc.loc(path), floor=spec.id)]
+        return None, source, [codes.FLOOR_SOURCE.at(doc.loc(path), floor=floor_label(spec))]
     if spec.art is not None:
-        grid, source.origins, problems = art_grid(doc, path + ("art",), spec.art)
+        grid, source.origins, problems = art_grid(doc, path + ("art",), spec.art, partial=True)
     else:
         grid, problems = _place_tiles(spec, doc, path, tiles, source)
     if grid is None:
         return None, source, problems
     grid = seal(grid)
-    if not (grid.terrain != Terrain.VOID).any():
-        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=spec.id))
+    if not problems and not source.uncertain and not (grid.terrain != Terrain.VOID).any():
+        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=floor_label(spec)))
         return None, source, problems
     return grid, source, problems
 
@@ -116,7 +126,8 @@ def _place_tiles(
         overlap = next((p for p in placed if _overlaps((x, y, grid), (p[2], p[3], p[1]))), None)
         if overlap is not None:
             problems.append(codes.TILES_OVERLAP.at(
-                loc, tile=_name(found), x=x, y=y, other=_name(overlap[0]), other_x=overlap[2], other_y=overlap[3]))
+                loc, tile=_name(found), x=x, y=y, other=_name(overlap[0]), other_x=overlap[2], other_y=overlap[3],
+                related=(Related(doc.loc(path + ("tiles", overlap[4])), f"{_name(overlap[0])} is placed here"),)))
             continue
         if spec.size and (x + grid.width > spec.size[0] or y + grid.height > spec.size[1]):
             problems.append(codes.TILE_OFF_FLOOR.at(
@@ -125,6 +136,7 @@ def _place_tiles(
             continue
         placed.append((found, grid, x, y, index))
         source.placements.append((x, y, grid.width, grid.height, index))
+        source.uncertain = source.uncertain or found.uncertain
     if not spec.tiles:
         problems.append(codes.EMPTY_FLOOR.at(doc.loc(path + ("tiles",)), floor=spec.id))
     if problems or not placed:
@@ -152,11 +164,12 @@ def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | Non
             taken = owner[cut]
             clash = (taken >= 0) & (target != Edge.OPEN) & (mine != Edge.OPEN) & (target != mine)
             for ey, ex in zip(*np.nonzero(clash)):
-                other = placed[taken[ey, ex]][0]
+                other, *_, other_index = placed[taken[ey, ex]]
                 problems.append(codes.EDGE_CONFLICT.at(
                     doc.loc(path + ("tiles", index)), edge=f"{axis}:{x + ex},{y + ey}",
                     kind=EDGE_NAME[Edge(int(mine[ey, ex]))], tile=_name(side),
-                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other)))
+                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other),
+                    related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))
             target[:] = np.where((taken < 0) | (target == Edge.OPEN), mine, target)
             taken[:] = np.where(taken < 0, number, taken)
     return (None, problems) if problems else (canvas, [])

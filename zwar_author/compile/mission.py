@@ -14,7 +14,7 @@ import numpy as np
 from .. import __version__, codes, limits
 from ..analysis.playability import Playability
 from ..codes import Code
-from ..errors import Diagnostic, Location, Severity
+from ..errors import Diagnostic, Location, Related, Severity
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
@@ -24,14 +24,14 @@ from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
 from . import tables
-from .layout import FloorSource, build_floor
+from .layout import FloorSource, build_floor, floor_label
 from .refs import EdgeId, Resolver, Sq
 from .rooms import check_rooms
 from .rules import KINDS, RefChecker
 from .workspace import Pack, Workspace
 
 #: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
-_CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code}
+_CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code, codes.FLOOR_SOURCE.code}
 CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escort", "survive", "kill",
                   "any_hero_dies", "npc_dies", "after_turn")
 TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")
@@ -55,13 +55,45 @@ def compile_mission(ws: Workspace, pack: Pack, doc: Document, allow_unplayable: 
     compiler = _Compiler(ws, pack, doc, model, kept or {}, allow_unplayable=allow_unplayable)
     result = compiler.run()
     found = compiler.problems
+    if compiler.uncertain:
+        found = [p for p in found if not _on_terrain(p)]
     if kept is not None:
         found = [p for p in found if p.code not in _CASCADING and p.severity is Severity.ERROR]
-    problems = problems + found
+    problems = _fold_dropped_keycards(doc, kept, problems, found)
     board = compiler.board if kept is None else None
     if any(p.severity is Severity.ERROR for p in problems):
         return MissionResult(None, problems, board, model.mission.game)
     return MissionResult(result, problems, board, model.mission.game)
+
+
+#: What depends on the terrain and edges drawn: not said when some art has bad characters,
+#: since those squares and edges are unknown. Sizes, references, ids and tables still are.
+_TERRAIN_CODES = {c.code for c in (codes.ROOM_NO_DOOR, codes.ROOM_LEAK, codes.DOOR_EDGE, codes.DOOR_REDUNDANT,
+                                   codes.STAIR_NOT_STAIRS, codes.NOT_A_ROOM, codes.ON_VOID, codes.ON_WATER,
+                                   codes.WRONG_TERRAIN, codes.UNREACHABLE, codes.CUT_OFF, codes.IMPOSSIBLE,
+                                   codes.EMPTY_FLOOR)}
+
+
+def _on_terrain(problem: Diagnostic) -> bool:
+    """True for diagnostics that depend on the drawn terrain and edges (rooms and doors named)."""
+    return problem.code in _TERRAIN_CODES or (
+        problem.code == codes.DANGLING.code and problem.message.startswith(("room `", "door at `")))
+
+
+def _fold_dropped_keycards(doc: Document, kept: dict[str, list[int]] | None, problems: list[Diagnostic],
+                           found: list[Diagnostic]) -> list[Diagnostic]:
+    """Schema problems, then the compiler's; a locked door missing a keycard that was dropped for a
+    schema error (a misspelt colour) is not a second error: the door is pointed at from that one."""
+    entries = doc.data.get("keycards")
+    if kept is None or "keycards" not in kept or not isinstance(entries, list):
+        return problems + found
+    dropped = {doc.loc(("keycards", j, "colour")) for j in range(len(entries)) if j not in kept["keycards"]}
+    doors = [Related(p.location, "this locked door needs " + p.message.split(" needs ", 1)[1].split(",")[0])
+             for p in found if p.code == codes.NO_KEYCARD.code]
+    if not dropped or not doors:
+        return problems + found
+    problems = [p.with_context(related=doors) if p.location in dropped else p for p in problems]
+    return problems + [p for p in found if p.code != codes.NO_KEYCARD.code]
 
 
 @dataclass
@@ -83,6 +115,7 @@ class _Compiler:
     allow_unplayable: bool = False
     links: list[tuple[Sq, Sq]] = field(default_factory=list)
     board: Board | None = None
+    uncertain: set[str] = field(default_factory=set)  # floors whose art has bad characters
 
     # --- helpers -------------------------------------------------------------------
 
@@ -95,8 +128,19 @@ class _Compiler:
     def at(self, key: str, index: int | None = None, *rest) -> Location:
         return self.doc.loc(self.path(key, index, *rest))
 
-    def report(self, code: Code, loc: Location, **fields) -> None:
-        self.problems.append(code.at(loc, **fields))
+    def report(self, code: Code, loc: Location, *, related: tuple[Related, ...] = (), **fields) -> None:
+        self.problems.append(code.at(loc, related=related, **fields))
+
+    def drawn(self, sq: Sq) -> tuple[Related, ...]:
+        """Where square ``sq`` is drawn (its art character, or the tile placed there), and as what."""
+        return (Related(self.sources[sq.floor].square(sq.x, sq.y),
+                        f"square {self.show(sq)} is drawn as {self.resolver.terrain_name(sq)} here"),)
+
+    def drawn_edge(self, edge: EdgeId) -> tuple[Related, ...]:
+        """Where edge ``edge`` is drawn, and as what."""
+        where = f"{edge.floor}:{edge.axis}:{edge.x},{edge.y}" if self.prefix_floors else f"{edge.axis}:{edge.x},{edge.y}"
+        kind = Edge(int(edge_kind(self.grids[edge.floor], edge.axis, edge.x, edge.y)))
+        return (Related(self.sources[edge.floor].edge(edge.axis, edge.x, edge.y), f"{where} is drawn {_DRAWN[kind]} here"),)
 
     def repeated(self, entries, attr: str, what: str, path) -> set[int]:
         """Indices of entries whose ``attr`` an earlier entry already has, each reported;
@@ -106,8 +150,10 @@ class _Compiler:
         for i, entry in enumerate(entries):
             value = getattr(entry, attr)
             if value in first:
-                self.report(codes.DUPLICATE, self.doc.loc(path(i) + (attr,)), what=what, id=value,
-                            first=self.doc.loc(path(first[value])).display())
+                earlier = self.doc.loc(path(first[value]))
+                self.problems.append(codes.DUPLICATE.at(
+                    self.doc.loc(path(i) + (attr,)), what=what, id=value, first=earlier.display(),
+                    related=(Related(earlier, f"{what} `{value}` is first defined here"),)))
                 again.add(i)
             first.setdefault(value, i)
         return again
@@ -126,12 +172,17 @@ class _Compiler:
             return None
         self.check_tile_copies()
         declared = list(dict.fromkeys(f.id for f in self.m.floors))
-        self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared)
+        self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared,
+                                 labels={f.id: floor_label(f) for f in self.m.floors})
         self.place_doors()
         self.find_rooms()
         self.name_rooms()
+        self.check_rooms()
         stairs = self.stairs()
-        if not self.errors() and all(f in self.grids for f in declared):  # a broken tile file leaves a gap
+        # A floor built from a tile whose own file is broken has no grid, or an uncertain one, and
+        # no error here (the tile's file has it): the mission cannot be compiled, but is checked on.
+        complete = all(f in self.grids for f in declared) and not self.uncertain
+        if complete and not self.errors():
             floors = tuple(self.resolver.floors[f] for f in declared)
             self.board = Board(floors, tuple(((a.floor, a.x, a.y), (b.floor, b.x, b.y)) for a, b in self.links))
         markers = self.markers()
@@ -146,7 +197,7 @@ class _Compiler:
         self.roles()
         self.warnings()
         self.problems += self.resolver.problems + refs.problems
-        if self.errors() or self.board is None:
+        if self.errors() or not complete:
             return None
         mission = self.assemble(stairs, markers, spawn, events, heroes)
         self.prove(mission)
@@ -156,20 +207,66 @@ class _Compiler:
         return any(p.severity is Severity.ERROR for p in self.problems + self.resolver.problems)
 
     def prove(self, mission: c.CompiledMission) -> None:
-        """The playability proof: what heroes cannot reach, spawn points that never threaten, lost causes."""
+        """The playability proof: what heroes cannot reach, spawn points that never threaten, lost causes.
+
+        Findings with one cause (a door whose keycard is behind it) are one error: at the finding
+        about the cause itself when there is one (the keycard), pointing at the door and the
+        keycard, with the rest it keeps out of reach folded into a note.
+        """
         severity = Severity.WARNING if (self.allow_unplayable or self.m.mission.allow_unplayable) else None
         codes_by_kind = {"unreachable": codes.UNREACHABLE, "cut-off": codes.CUT_OFF, "impossible": codes.IMPOSSIBLE}
         show = lambda sq: self.show(Sq(*sq))
         assert self.board is not None  # made whenever the floors compiled, and they did
-        for finding in Playability(self.board, mission, show).findings():
-            if finding.key == "rooms":
-                x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
-                floor = mission.board.rooms[finding.index].id.split(":")[0]
-                loc = self.sources[floor].square(x, y)
-            else:
-                loc = self.at(finding.key, finding.index)
-            self.problems.append(codes_by_kind[finding.kind].at(
-                loc, severity, what=finding.what, square=finding.square, why=finding.why))
+        proof = Playability(self.board, mission, show)
+        groups: dict[str | None, list] = {}
+        for finding in proof.findings():
+            key = finding.cause if finding.kind != "cut-off" else None
+            groups.setdefault(key, []).append(finding)
+        for cause, findings in groups.items():
+            located = sorted(((self.finding_loc(mission, f), f) for f in findings), key=lambda lf: lf[0])
+            if cause is None:
+                for loc, finding in located:
+                    self.problems.append(codes_by_kind[finding.kind].at(
+                        loc, severity, what=finding.what, square=finding.square, why=finding.why))
+                continue
+            loc, primary = min(located, key=lambda lf: (not lf[1].itself, lf[1].kind == "impossible", lf[0]))
+            diagnostic = codes_by_kind[primary.kind].at(
+                loc, severity, what=primary.what, square=primary.square, why=primary.why)
+            folded = [lf for lf in located if lf[1] is not primary]
+            notes = []
+            if folded:
+                also = [f"{f.what} at {f.square} (line {floc.line})" for floc, f in folded if f.kind == "unreachable"]
+                lost = [f"{f.what} (line {floc.line})" for floc, f in folded if f.kind == "impossible"]
+                if also:
+                    notes.append("for the same reason, also out of reach: " + _some(also))
+                if lost:
+                    notes.append(f"so {_and(lost)} can never be met")
+            related = [r for r in self.cause_related(mission, proof, cause) if r.location != loc] \
+                if cause in proof.gates else []
+            label = f"{primary.what} is here" if primary.kind == "unreachable" else ""
+            self.problems.append(diagnostic.with_context(label=label, related=related, notes=notes))
+
+    def finding_loc(self, mission: c.CompiledMission, finding) -> Location:
+        if finding.key == "rooms":
+            x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
+            floor = mission.board.rooms[finding.index].id.split(":")[0]
+            return self.sources[floor].square(x, y)
+        return self.at(finding.key, finding.index)
+
+    def cause_related(self, mission: c.CompiledMission, proof: Playability, cause: str) -> list[Related]:
+        """The door at the root of a finding, and what opens it: "this door needs it", "the keycard is here"."""
+        gate = proof.gates[cause]
+        out = []
+        index = next((i for edge, i in self.door_specs.items() if str(edge) == cause), None)
+        if index is not None:
+            need = f"the {gate.colour} keycard" if gate.kind == "locked" else \
+                f"a task in room {proof.room_name(gate.room)}"
+            out.append(Related(self.at("doors", index), f"this door needs {need}"))
+        if gate.kind == "locked":
+            for i, card in enumerate(mission.keycards):
+                if card.colour == gate.colour:
+                    out.append(Related(self.at("keycards", i), f"the {gate.colour} keycard is here"))
+        return out
 
     def build_floors(self) -> bool:
         """Build every floor; False when the floors together are too large to check any further."""
@@ -187,6 +284,8 @@ class _Compiler:
                     self.report(codes.TOO_MANY_SQUARES, self.at("floors", i), count=squares, limit=limits.MAX_SQUARES)
                     return False
                 self.grids[spec.id], self.sources[spec.id] = grid, source
+                if found or source.uncertain:
+                    self.uncertain.add(spec.id)
         return True
 
     def check_tile_copies(self) -> None:
@@ -227,14 +326,15 @@ class _Compiler:
             grid = self.grids[edge.floor]
             what = self.door_edge_problem(grid, edge)
             if what:
-                self.report(codes.DOOR_EDGE, loc, edge=spec.at, what=what)
+                self.report(codes.DOOR_EDGE, loc, edge=spec.at, what=what, related=self.drawn_edge(edge))
                 continue
             if edge in self.door_specs:
                 first = self.at("doors", self.door_specs[edge])
-                self.report(codes.DUPLICATE, loc, what="door", id=spec.at, first=first.display())
+                self.problems.append(codes.DUPLICATE.at(loc, what="door", id=spec.at, first=first.display(),
+                                                        related=(Related(first, "the first door there"),)))
                 continue
             if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door" and not spec.open:
-                self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at)
+                self.report(codes.DOOR_REDUNDANT, loc, edge=spec.at, related=self.drawn_edge(edge))
             (grid.h if edge.axis == "H" else grid.v)[edge.y, edge.x] = Edge.DOOR
             self.doors[edge] = c.CompiledDoor(
                 at=str(edge), kind=spec.kind, source="mission", key=spec.key, room=None, open=spec.open, rooms=[])
@@ -268,8 +368,6 @@ class _Compiler:
         floors = {}
         for floor_id, grid in self.grids.items():
             labels, rooms = label_rooms(grid)
-            prefix = f"{floor_id}:" if self.prefix_floors else ""
-            self.problems += check_rooms(prefix, grid, rooms, self.sources[floor_id])
             self.rooms[floor_id] = rooms
             floors[floor_id] = Floor(floor_id, grid, labels)
         self.resolver.floors = floors
@@ -288,6 +386,19 @@ class _Compiler:
                 continue
             self.resolver.names[spec.id] = sq
 
+    def check_rooms(self) -> None:
+        """Leaks and missing doors, each room called by its [[rooms]] id when it has one."""
+        resolver = self.resolver
+        if resolver is None:  # made in run() before the rooms are checked
+            return
+        for floor_id, grid in self.grids.items():
+            labels = resolver.floors[floor_id].rooms
+            printed = {spec.id: spec.name for spec in self.m.rooms}
+            names = {int(labels[sq.y, sq.x]): f'{name} ("{printed[name]}")' if printed.get(name) else name
+                     for name, sq in resolver.names.items() if sq.floor == floor_id}
+            prefix = f"{floor_id}:" if self.prefix_floors else ""
+            self.problems += check_rooms(prefix, grid, self.rooms[floor_id], self.sources[floor_id], names)
+
     def stairs(self) -> list[c.CompiledStair]:
         out = []
         for i, link in enumerate(self.m.stairs):
@@ -298,12 +409,13 @@ class _Compiler:
                 if sq is None:
                     continue
                 if self.resolver.terrain(sq) != Terrain.STAIRS:
-                    self.report(codes.STAIR_NOT_STAIRS, loc, ref=text, terrain=self.resolver.terrain_name(sq))
+                    self.report(codes.STAIR_NOT_STAIRS, loc, ref=text, terrain=self.resolver.terrain_name(sq),
+                                related=self.drawn(sq))
                     continue
                 ends.append(sq)
             if len(ends) == 2 and ends[0].floor == ends[1].floor:
                 self.report(codes.STAIR_SAME_FLOOR, self.at("stairs", i, "link"), a=link.link[0], b=link.link[1],
-                            floor=ends[0].floor)
+                            floor=self.resolver.labels.get(ends[0].floor, ends[0].floor))
             elif len(ends) == 2:
                 out.append(c.CompiledStair(link=[str(e) for e in ends], colour=link.colour))
                 self.links.append((ends[0], ends[1]))
@@ -313,7 +425,7 @@ class _Compiler:
 
     def markers(self) -> dict[str, list]:
         """Resolve every marked square; returns the compiled markers by kind."""
-        units: dict[Sq, str] = {}
+        units: dict[Sq, tuple[str, Location]] = {}
         out: dict[str, list] = {}
         for key, name, need, unit in _MARKERS:
             entries = getattr(self.m, key)
@@ -327,19 +439,20 @@ class _Compiler:
                 if getattr(entry, "scope", None) == "room" and self.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
                     self.report(codes.WRONG_TERRAIN, loc, what=what, ref=entry.at,
                                 terrain=self.resolver.terrain_name(sq),
-                                need="an objective done anywhere in its room must be in a room")
+                                need="an objective done anywhere in its room must be in a room",
+                                related=self.drawn(sq))
                     continue
                 if unit:
                     if sq in units:
-                        self.report(codes.SHARED_SQUARE, loc, what=what, other=units[sq], ref=entry.at)
-                    units.setdefault(sq, what)
+                        self.shared(loc, what, entry.at, *units[sq])
+                    units.setdefault(sq, (what, loc))
                 out[key].append(entry.model_copy(update={"at": str(sq)}))
         if self.m.rib is not None:
             loc = self.at("rib", None, "at")
             sq = self.resolver.square(self.m.rib.at, loc)
             if sq is not None and self.terrain_ok(sq, self.m.rib.at, loc, "the rib", "water"):
                 if sq in units:
-                    self.report(codes.SHARED_SQUARE, loc, what="the rib", other=units[sq], ref=self.m.rib.at)
+                    self.shared(loc, "the rib", self.m.rib.at, *units[sq])
                 out["rib"] = [self.m.rib.model_copy(update={"at": str(sq)})]
         out["tokens"] = []
         for i, token in enumerate(self.m.tokens):
@@ -349,19 +462,23 @@ class _Compiler:
         self.check_ids()
         return out
 
+    def shared(self, loc: Location, what: str, ref: str, other: str, other_loc: Location) -> None:
+        self.problems.append(codes.SHARED_SQUARE.at(loc, what=what, other=other, ref=ref,
+                                                    related=(Related(other_loc, f"the {other} is here"),)))
+
     def terrain_ok(self, sq: Sq, text: str, loc: Location, what: str, need: str) -> bool:
         terrain = self.resolver.terrain(sq)
         if terrain == Terrain.VOID:
-            self.report(codes.ON_VOID, loc, what=what, ref=text)
+            self.report(codes.ON_VOID, loc, what=what, ref=text, related=self.drawn(sq))
             return False
         if need == "water":
             if terrain != Terrain.WATER:
                 self.report(codes.WRONG_TERRAIN, loc, what=what, ref=text, terrain=self.resolver.terrain_name(sq),
-                            need="the rib floats on open water ('~')")
+                            need="the rib floats on open water ('~')", related=self.drawn(sq))
                 return False
             return True
         if terrain == Terrain.WATER:
-            self.report(codes.ON_WATER, loc, what=what, ref=text)
+            self.report(codes.ON_WATER, loc, what=what, ref=text, related=self.drawn(sq))
             return False
         return True
 
@@ -379,15 +496,25 @@ class _Compiler:
                 if room is not None:
                     self.doors[edge] = self.doors[edge].model_copy(update={"room": str(room)})
         keys = {k.colour for k in self.m.keycards}
-        locks = set()
-        for i, spec in enumerate(self.m.doors):
-            if spec.kind == "locked" and spec.key is not None:
-                locks.add(spec.key)
-                if spec.key not in keys:
-                    self.report(codes.NO_KEYCARD, self.at("doors", i), edge=spec.at, colour=spec.key)
-        for i, card in enumerate(self.m.keycards):
-            if card.colour not in locks:
-                self.report(codes.UNUSED_KEYCARD, self.at("keycards", i), colour=card.colour, ref=card.at)
+        locks = {spec.key for spec in self.m.doors if spec.kind == "locked" and spec.key is not None}
+        unused = [(i, card) for i, card in enumerate(self.m.keycards) if card.colour not in locks]
+        missing = [(i, spec) for i, spec in enumerate(self.m.doors)
+                   if spec.kind == "locked" and spec.key is not None and spec.key not in keys]
+        # One lock colour without a keycard and keycards opening nothing: one mistake (a colour
+        # written wrong on one side), reported once, at the door, pointing at the keycards.
+        fold = len({spec.key for _, spec in missing}) == 1 and bool(unused)
+        for i, spec in missing:
+            problem = codes.NO_KEYCARD.at(self.at("doors", i), edge=spec.at, colour=spec.key)
+            if fold:
+                problem = problem.with_context(
+                    label=f"this door needs a {spec.key} keycard",
+                    related=[Related(self.at("keycards", j, "colour"), f"this keycard is {card.colour}")
+                             for j, card in unused],
+                    notes=[(f"no locked door is {' or '.join(sorted({card.colour for _, card in unused}))}: "
+                            f"if that keycard is the one for this door, make both {spec.key}")])
+            self.problems.append(problem)
+        for i, card in ([] if fold else unused):
+            self.report(codes.UNUSED_KEYCARD, self.at("keycards", i), colour=card.colour, ref=card.at)
 
     # --- rules references ----------------------------------------------------------
 
@@ -745,10 +872,23 @@ def _floor(floor_id: str, grid: Grid) -> Floor:
     return Floor(floor_id, grid, np.zeros(grid.terrain.shape, np.int32))
 
 
+def _some(items: list[str], most: int = 8) -> str:
+    """``items`` joined, the first ``most`` of them and how many more."""
+    shown = ", ".join(items[:most])
+    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _known(values) -> str:
     values = [str(v) for v in values]
     return f" (known: {', '.join(values)})" if values else " (none are defined)"
 
+
+#: How an edge is drawn, for "V:1,1 is drawn open here".
+_DRAWN = {Edge.OPEN: "open", Edge.WALL: "as a wall", Edge.DOOR: "as a doorway", Edge.OBSTACLE: "as a water obstacle"}
 
 #: Marked squares: (mission key, how to name one, terrain needed, holds a figure).
 _MARKERS = (

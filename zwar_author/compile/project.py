@@ -13,13 +13,15 @@ from pathlib import Path
 
 from .. import codes
 from ..analysis.query import QueryBoard, load_compiled
-from ..errors import Location, Report, Severity, UsageError, display_path
+from ..errors import Location, Related, Report, Severity, UsageError, display_path
 from ..geometry.board import Board
 from ..model import content as c
+from ..model.atz import EncounterDoc
 from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute
+from .atz import Encounter, compile_encounter
 from .mission import compile_mission
 from .output import write
 from .workspace import (
@@ -46,6 +48,7 @@ class Outcome:
     mission_files: int = 0  # missions compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    encounters: dict[str, list[Encounter]] = field(default_factory=dict)  # All Things Zombie, by pack
 
     @property
     def compiled(self) -> int:
@@ -118,6 +121,9 @@ def _check_pack_ids(ws: Workspace, roots: list[Path], report: Report) -> None:
 
 def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
     _involve_rules(ws, pack, involved)
+    ws.check_tables(pack)
+    for path in pack.encounters:
+        _encounter(ws, pack, path, outcome)
     compiled = outcome.missions.setdefault(pack.id, [])
     first: dict[str, Location] = {}
     for path in pack.missions:
@@ -130,7 +136,8 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
         mid = mission.mission.id
         if mid in first:
             ws.report(path, [codes.DUPLICATE.at(doc.loc(("mission", "id")), what="mission", id=mid,
-                                                first=first[mid].display())])
+                                                first=first[mid].display(),
+                                                related=(Related(first[mid], f"mission `{mid}` is first defined here"),))])
             continue
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
@@ -144,6 +151,11 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
     pack = ws.pack_at(root)
     _involve_rules(ws, pack, involved)
     top = path.relative_to(absolute(root)).parts[0]
+    if top == "tables":
+        ws.check_tables(pack)
+    if top == "encounters":
+        ws.check_tables(pack)
+        _encounter(ws, pack, path, outcome)
     if top == "missions":
         mission = _mission(ws, pack, path, outcome)
         if path in ws.docs:
@@ -173,6 +185,10 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
             ws.report(path, tile_sides(doc, model)[1])
     elif kind == "pack":
         ws.report(path, validate(doc, PackDoc)[1])
+    elif kind == "table":
+        pack = ws.standalone(path.parent)
+        ws.load_table(pack, path)
+        ws.check_tables(pack)
     else:
         pack = ws.standalone(path.parent)
         rules, problems = validate(doc, RulesDoc)
@@ -180,6 +196,21 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
         if rules is not None:
             ws.report(path, pack.rules.add_file(pack.id, doc, rules))
             ws.compiled_rules(pack)
+
+
+def _encounter(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> None:
+    """An All Things Zombie scenario or encounter, checked on the inch-measured table."""
+    doc = ws.read(path)
+    if doc is None:
+        return
+    model, problems = validate(doc, EncounterDoc)
+    ws.report(path, problems)
+    if model is None:
+        return
+    encounter, problems = compile_encounter(doc, model, ws.table_names(pack))
+    ws.report(path, problems)
+    if encounter is not None and not any(p.severity is Severity.ERROR for p in problems):
+        outcome.encounters.setdefault(pack.id, []).append(encounter)
 
 
 def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.CompiledMission | None:

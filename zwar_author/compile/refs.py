@@ -66,6 +66,8 @@ class Resolver:
     #: every floor the mission declares, in order; those missing from ``floors`` failed to
     #: build, and references to them are skipped quietly (their problems are reported already).
     declared: list[str] = field(default_factory=list)
+    #: floors as messages call them: the id, with the printed name the author gave (if any)
+    labels: dict[str, str] = field(default_factory=dict)
     #: [[rooms]] names whose square could not be resolved (reported already): used quietly.
     unresolved: set[str] = field(default_factory=set)
 
@@ -80,7 +82,8 @@ class Resolver:
         x, y = int(m[2]), int(m[3])
         grid = self.floors[floor].grid
         if x >= grid.width or y >= grid.height:
-            self.problems.append(codes.OFF_FLOOR.at(loc, ref=text, floor=floor, width=grid.width, height=grid.height))
+            self.problems.append(codes.OFF_FLOOR.at(loc, ref=text, floor=self.labels.get(floor, floor),
+                                                    width=grid.width, height=grid.height))
             return None
         return Sq(floor, x, y)
 
@@ -97,7 +100,8 @@ class Resolver:
         grid = self.floors[floor].grid
         w, h = (grid.width, grid.height + 1) if axis == "H" else (grid.width + 1, grid.height)
         if x >= w or y >= h:
-            self.problems.append(codes.OFF_FLOOR.at(loc, ref=text, floor=floor, width=grid.width, height=grid.height))
+            self.problems.append(codes.OFF_FLOOR.at(loc, ref=text, floor=self.labels.get(floor, floor),
+                                                    width=grid.width, height=grid.height))
             return None
         return EdgeId(floor, axis, x, y)
 

@@ -12,12 +12,14 @@ from ..geometry.rooms import Room, edge_order
 from .layout import FloorSource
 
 
-def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource) -> list[Diagnostic]:
-    """Leaks and missing doors; ``prefix`` is "" on one-floor maps, else "floor:"."""
+def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource,
+                names: dict[int, str] | None = None) -> list[Diagnostic]:
+    """Leaks and missing doors; ``prefix`` is "" on one-floor maps, else "floor:"; a room named in
+    [[rooms]] (``names``, by room number) is called by that name."""
     problems = []
     for room in rooms:
         x, y = room.squares[0]
-        name = f"{prefix}R{room.number}"
+        name = (names or {}).get(room.number) or f"{prefix}R{room.number}"
         square = f"{prefix}{x},{y}"
         leaks = sorted(
             (b for b in room.boundary if b[3] in (Edge.OPEN, Edge.OBSTACLE) and b[4] is not None),

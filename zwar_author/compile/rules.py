@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .. import codes
-from ..errors import Diagnostic
+from ..errors import Diagnostic, Related
 from ..model import content as c
 from ..model.rules import DirectorCard, Equipment, Hero, InfectedClass, Perk, RulesDoc, SearchCard
 from ..sources.document import Document
@@ -60,9 +60,10 @@ class RuleSet:
                 entry = Entry(pack, kind, model, doc, (kind, index))
                 first = self.entries[kind].get(model.id)
                 if first is not None:
+                    earlier = first.doc.loc(first.path + ("id",))
                     problems.append(codes.DUPLICATE.at(
-                        doc.loc(entry.path + ("id",)), what=kind_name, id=model.id,
-                        first=first.doc.loc(first.path + ("id",)).display()))
+                        doc.loc(entry.path + ("id",)), what=kind_name, id=model.id, first=earlier.display(),
+                        related=(Related(earlier, f"{kind_name} `{model.id}` is first defined here"),)))
                     continue
                 self.entries[kind][model.id] = entry
         if rules.campaign_xp is not None:

@@ -15,6 +15,8 @@ from .. import codes, limits
 from ..errors import Diagnostic
 from ..model.content import DiceRow, DiceTable, Result
 from ..sources.document import Document
+from ..tables.charts import chart
+from ..tables.proof import coverage
 
 _ROLL = re.compile(r"^(\d+)(?:-(\d+))?$")
 
@@ -78,7 +80,9 @@ def check_table(
             problems.append(codes.DICE_RESULT.at(doc.loc(path + (key,)), table=name, text=value, expected=grammar.expected))
         else:
             compiled.append(DiceRow(low=low, high=high, result=result))
-    missing = [face for face in range(1, die + 1) if face not in owner]
+    # The faces no row owns are the gaps of the coverage proof of the chart made of the owned faces.
+    proof = coverage(chart(die, [(face, face, None) for face in owner]))
+    missing = [face for gap in proof.gaps for face in gap.totals]
     if missing and not any(p.code == codes.DICE_ROW.code for p in problems):
         problems.append(codes.DICE_GAP.at(
             doc.loc(path), table=name, faces=_faces(missing), die=die, verb="is" if len(missing) == 1 else "are"))

@@ -16,18 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from .. import codes
-from ..errors import Diagnostic, Location
+from ..errors import Diagnostic, Location, Related
 from ..geometry.board import Grid
 from ..model import content as c
 from ..model.pack import PackDoc, PackInfo, TileDoc
 from ..model.rules import RulesDoc
+from ..model.tables import TableDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, Document, absolute, read_document
+from ..tables.compile import Source, check_tables, compile_table
+from ..tables.table import Table
 from .layout import TileSide, art_grid
 from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"
-LAYOUT = ("tiles", "rules", "missions")
+LAYOUT = ("tiles", "rules", "missions", "tables", "encounters")
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 MAX_DEPTH = 3
 
@@ -75,7 +78,7 @@ def pack_root_of(path: Path) -> Path | None:
 
 def kind_of(data: dict) -> str | None:
     """What a standalone source is, judged by its top-level tables."""
-    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack")):
+    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack"), ("table", "table")):
         if key in data:
             return kind
     if any(key in data for key in (*KINDS, "campaign_xp")):
@@ -88,6 +91,7 @@ class TileEntry:
     path: Path
     info: TileDoc | None = None
     sides: dict[str, Grid] | None = None  # None when the file is broken
+    uncertain: bool = False  # drawn with bad characters: the sides are sized right, some squares unknown
 
 
 @dataclass
@@ -100,6 +104,10 @@ class Pack:
     rules: RuleSet = field(default_factory=RuleSet)
     missions: list[Path] = field(default_factory=list)
     rules_files: list[Path] = field(default_factory=list)
+    tables: dict[str, Source] = field(default_factory=dict)  # by table id
+    table_files: list[Path] = field(default_factory=list)
+    tables_checked: bool = False
+    encounters: list[Path] = field(default_factory=list)  # All Things Zombie scenarios and encounters
     standalone: bool = False
 
     @property
@@ -224,7 +232,7 @@ class Workspace:
                 return None
             if side not in entry.sides:
                 return codes.NO_SIDE.at(loc, tile=f"{candidate.id}/{name}", side=side)
-            return TileSide(candidate.id, name, side, entry.sides[side])
+            return TileSide(candidate.id, name, side, entry.sides[side], entry.uncertain)
         return codes.DANGLING.at(loc, what="tile", id=text, hint=hint(name, known))
 
     def tile_path(self, pack: Pack, text: str) -> Path | None:
@@ -315,6 +323,10 @@ class Workspace:
                 self._load_rules(pack, path)
             elif top == "missions":
                 pack.missions.append(absolute(path))
+            elif top == "tables":
+                self.load_table(pack, path)
+            elif top == "encounters":
+                pack.encounters.append(absolute(path))
             else:
                 self.report(path, [codes.STRAY_FILE.at(Location(absolute(path)))])
         return pack
@@ -350,13 +362,66 @@ class Workspace:
         entry = TileEntry(absolute(path), model)
         first = pack.tiles.get(model.tile.id)
         if first is not None:
+            earlier = self.docs[first.path].loc(("tile", "id"))
             self.report(path, [codes.DUPLICATE.at(
-                doc.loc(("tile", "id")), what="tile", id=model.tile.id,
-                first=self.docs[first.path].loc(("tile", "id")).display())])
+                doc.loc(("tile", "id")), what="tile", id=model.tile.id, first=earlier.display(),
+                related=(Related(earlier, f"tile `{model.tile.id}` is first defined here"),))])
             return
         pack.tiles[model.tile.id] = entry
-        entry.sides, problems = tile_sides(doc, model)
+        entry.sides, problems = tile_sides(doc, model, partial=True)
+        entry.uncertain = bool(problems)
         self.report(path, problems)
+
+    def load_table(self, pack: Pack, path: Path) -> None:
+        """One table file: validated and compiled; its id must be new in the pack."""
+        pack.table_files.append(absolute(path))
+        doc = self.read(path)
+        if doc is None:
+            return
+        model, problems = validate(doc, TableDoc)
+        if model is None:
+            self.report(path, problems)
+            return
+        table, problems = compile_table(doc, model, pack.id)
+        self.report(path, problems)
+        first = pack.tables.get(model.table.id)
+        if first is not None:
+            self.report(path, [codes.DUPLICATE.at(doc.loc(("table", "id")), what="table", id=model.table.id,
+                                                  first=first.doc.loc(("table", "id")).display())])
+        elif table is not None:
+            pack.tables[model.table.id] = Source(table, doc, model)
+
+    def table_sources(self, pack: Pack) -> dict[str, Source]:
+        """The tables ``pack`` sees (its own and those of the packs it requires), by qualified id."""
+        return {s.table.qualified: s for p in reversed(self.visible(pack)) for s in p.tables.values()}
+
+    def table_names(self, pack: Pack) -> dict[str, Table]:
+        """The random tables ``pack`` can name: by `pack/id`, and by `id` (the nearest pack's)."""
+        out: dict[str, Table] = {}
+        for candidate in reversed(self.visible(pack)):
+            for table_id, source in candidate.tables.items():
+                out[source.table.qualified] = out[table_id] = source.table
+        return out
+
+    def check_tables(self, pack: Pack) -> None:
+        """References, chains and the coverage proof of the pack's own tables, reported to their files."""
+        if pack.tables_checked:
+            return
+        pack.tables_checked = True
+        found = self.table_sources(pack)
+
+        def lookup(source: Source, ref: str) -> str | None:
+            owner, _, name = ref.rpartition("/")
+            home = next((p for p in self.visible(pack) if p.id == source.table.qualified.split("/")[0]), pack)
+            for candidate in self.visible(home):
+                if (not owner or candidate.id == owner) and name in candidate.tables:
+                    return candidate.tables[name].table.qualified
+            return None
+
+        own = {absolute(Path(s.table.path)) for s in pack.tables.values()}
+        for problem in check_tables(found, lookup):
+            if absolute(problem.location.path) in own:
+                self.report(problem.location.path, [problem])
 
     def _load_rules(self, pack: Pack, path: Path) -> None:
         pack.rules_files.append(absolute(path))
@@ -369,22 +434,25 @@ class Workspace:
             self.report(path, pack.rules.add_file(pack.id, doc, model))
 
 
-def tile_sides(doc: Document, model: TileDoc) -> tuple[dict[str, Grid] | None, list[Diagnostic]]:
-    """The parsed sides of a tile, checked to be the same size."""
+def tile_sides(doc: Document, model: TileDoc, partial: bool = False) -> tuple[dict[str, Grid] | None, list[Diagnostic]]:
+    """The parsed sides of a tile, checked to be the same size. With ``partial``, sides drawn with
+    bad characters (but of sound shape) are given too, beside their problems."""
     sides: dict[str, Grid] = {}
     problems: list[Diagnostic] = []
     for name in ("A", "B"):
         side = getattr(model.sides, name)
         if side is None:
             continue
-        grid, _, found = art_grid(doc, ("sides", name, "art"), side.art)
+        grid, _, found = art_grid(doc, ("sides", name, "art"), side.art, partial)
         problems += found
         if grid is not None:
             sides[name] = grid
+        else:
+            partial = False  # a side of unknown size: the tile cannot be placed
     if "A" in sides and "B" in sides:
         a, b = sides["A"], sides["B"]
         if (a.width, a.height) != (b.width, b.height):
             problems.append(codes.TILE_SIDES_SIZE.at(
                 doc.loc(("sides", "B", "art")), side="B", width=b.width, height=b.height,
                 first="A", first_width=a.width, first_height=a.height))
-    return (None, problems) if problems else (sides, [])
+    return (None, problems) if problems and not partial else (sides, problems)

@@ -47,18 +47,32 @@ def translate(errors: list[ErrorDetails], doc: Document, model: type[BaseModel])
     grouped: dict[tuple, list[ErrorDetails]] = {}
     for error in errors:
         grouped.setdefault(_data_path(doc.data, error), []).append(error)
-    problems = []
+    problems: list[Diagnostic] = []
+    missing: dict[tuple, int] = {}  # (table path, key) -> index in problems
+    guesses: list[tuple[int, tuple, str]] = []  # unknown key's index, its table, the key it may be
     for path, group in grouped.items():
         kinds = {e["type"] for e in group}
         if "extra_forbidden" in kinds:
-            problems.append(_unknown_key(doc, model, path))
+            problem, close = _unknown_key(doc, model, path)
+            if close:
+                guesses.append((len(problems), path[:-1], close))
+            problems.append(problem)
         elif kinds == {"missing"}:
-            key = group[0]["loc"][len(path)]
-            problems.append(codes.MISSING_KEY.at(doc.loc(path), key=key, where=_where(path)))
+            for key in dict.fromkeys(e["loc"][len(path)] for e in group):
+                missing[path, key] = len(problems)
+                problems.append(codes.MISSING_KEY.at(doc.loc(path), key=key, where=_where(path)))
         else:
             message = _bad_value(path, group, _value(doc.data, path))
             problems.append(codes.BAD_VALUE.at(doc.loc(path), message=message))
-    return problems
+    # A misspelt required key is one mistake, not an unknown key and a missing one.
+    folded = set()
+    for index, table, close in guesses:
+        if (table, close) in missing and missing[table, close] not in folded:
+            folded.add(missing[table, close])
+            problems[index] = problems[index].with_context(
+                label=f"`{close}`?",
+                notes=[f"`{close}` is required in {_where(table)} and missing: rename this key to `{close}`"])
+    return [p for i, p in enumerate(problems) if i not in folded]
 
 
 def _data_path(data: Any, error: ErrorDetails) -> tuple:
@@ -85,7 +99,8 @@ def _value(data: Any, path: tuple) -> Any:
     return data
 
 
-def _unknown_key(doc: Document, model: type[BaseModel], path: tuple) -> Diagnostic:
+def _unknown_key(doc: Document, model: type[BaseModel], path: tuple) -> tuple[Diagnostic, str | None]:
+    """The unknown key's diagnostic, and the known key it is closest to (if any)."""
     key = str(path[-1])
     allowed = sorted(_keys_at(model, path[:-1]))
     close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
@@ -95,7 +110,8 @@ def _unknown_key(doc: Document, model: type[BaseModel], path: tuple) -> Diagnost
         hint = "; known keys: " + ", ".join(allowed)
     else:
         hint = ""
-    return codes.UNKNOWN_KEY.at(doc.key_loc(path), key=key, where=_where(path[:-1]), hint=hint)
+    return (codes.UNKNOWN_KEY.at(doc.key_loc(path), key=key, where=_where(path[:-1]), hint=hint),
+            close[0] if close else None)
 
 
 def _keys_at(model: type[BaseModel], path: tuple) -> set[str]:
@@ -248,6 +264,12 @@ def _prune(data: dict, kept: dict[str, list[int]], error: ErrorDetails) -> bool:
     key, value = loc[0], data[loc[0]]
     if isinstance(value, list) and len(loc) > 1 and isinstance(loc[1], int):
         position = loc[1]
+        entry = value[position] if position < len(value) else None
+        if error["type"] == "extra_forbidden" and len(loc) == 3 and isinstance(entry, dict) and loc[2] in entry:
+            # An unknown key means nothing: the entry is checked on without it (a copy: the
+            # document itself is left as written).
+            value[position] = {k: v for k, v in entry.items() if k != loc[2]}
+            return True
         if position < len(value):
             del value[position]
             del kept[key][position]

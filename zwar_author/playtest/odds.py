@@ -1,6 +1,6 @@
 """Exact odds from the dice tables, not simulation: what a spawn roll brings, turn by turn.
 
-A table's rows are read the way the engine reads them (``engine.spawn.row``);
+A table's rows are read through the one table model (``tables.charts``), as the engine reads them;
 every probability is a Fraction over the die's faces, so "1 in 8" is exactly
 1/8. For a mission: for each spawn phase, per turn, the expected infected at
 each spawn point and of each class, the chance of a roamer, and the room spawn's
@@ -13,21 +13,23 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from ..engine.spawn import row
 from ..engine.state import count_squares
 from ..model.content import CompiledMission, DiceTable, Rules
+from ..tables import charts
+from ..tables.odds import row_odds
 
 
 def distribution(table: DiceTable) -> list[tuple[object, Fraction]]:
     """(result, probability) for each row, in face order: one roll of the table's die."""
-    return [(r.result, Fraction(r.high - r.low + 1, table.die)) for r in table.rows]
+    return [(r.results[None].data, p) for r, p in row_odds(charts.of(table), {})]
 
 
 def faces(table: DiceTable, bonus: int = 0) -> dict[str, Fraction]:
     """The chance of each result word, for one roll plus ``bonus`` (totals past the die read its last row)."""
     out: dict[str, Fraction] = defaultdict(Fraction)
-    for face in range(1, table.die + 1):
-        out[row(table, face + bonus).kind] += Fraction(1, table.die)
+    for r, p in row_odds(charts.of(table, bonus), {}):
+        if p:
+            out[r.results[None].data.kind] += p
     return dict(out)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model.content import DiceTable, Rules
+from ..tables import charts
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, fit
 
@@ -240,9 +241,9 @@ def _table(title: str, table: DiceTable, w: float, y: float, light: bool) -> tup
     """A die table as on the cards: faces on the left, the outcome in its colour."""
     items: list[Item] = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
     y += 3.6
-    for row in table.rows:
-        faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
-        kind = row.result.kind
+    for row in charts.of(table).rows:
+        faces = row.key.text
+        kind = row.results[None].data.kind
         colour = OUTCOME.get(kind, "#777777")
         if light:
             items += [Rect(3.5, y, w - 7, 4.2, Style(stroke=colour, width=0.35)),

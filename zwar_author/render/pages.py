@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..geometry.board import Board, Terrain
 from ..model.content import CompiledMission, Result
+from ..tables import charts
 from .board import draw_floor, symbol
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, block, fit, wrap
@@ -242,9 +243,9 @@ def _tables(tables, classes, w: float, scale: float, note: str) -> tuple[float, 
                   Text(x + face_w + 1, row_h - 1.3, second.upper(), size, bold=True, fill="#ffffff")]
         items += header
         y = row_h
-        for i, row in enumerate(table.rows):
-            faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
-            text = _result(row.result, classes)
+        for i, row in enumerate(charts.of(table).rows):
+            faces = row.key.text
+            text = _result(row.results[None].data, classes)
             lines = wrap(text, col_w - face_w - 2, size)
             h = row_h * max(1, len(lines))
             items.append(Rect(x, y, col_w, h, Style(fill="#f0f0f0" if i % 2 else "#ffffff", stroke="#bbbbbb", width=0.1)))

@@ -20,13 +20,15 @@ from ..compile.output import pack_rules, staged
 from ..compile.project import Outcome, check
 from ..errors import UsageError
 from . import cairo, svg
+from .atz import encounter_pages
 from .canvas import Page
 from .cards import CardOptions, card_pages
 from .maps import MapOptions, map_pages
 from .pages import mission_pages
+from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
 
-SHEETS = ("map", "mission", "cards")
+SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
 
 
@@ -51,6 +53,7 @@ class RenderOptions:
     dpi: int = 150
     backs: bool = False
     card: tuple[float, float] = (63.0, 88.0)
+    tables: tuple[str, ...] = ()  # the random tables of the quick-reference sheet, by id; () for all
 
 
 @dataclass
@@ -64,6 +67,11 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
     result = RenderOutcome(outcome)
     if not outcome.report.ok:
         return result
+    known = {t for pack in outcome.packs for t in pack.tables}
+    unknown = sorted(set(options.tables) - known)
+    if unknown:  # before anything is drawn
+        raise UsageError(f"--table {unknown[0]}: no random table of that id in "
+                         + (", ".join(p.id for p in outcome.packs) or "the paths given"))
     out = Path(out)
     whole = {pack.id for pack in outcome.packs}
     theme = THEMES[options.theme]
@@ -83,9 +91,10 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                 names = [n for sheet, pages in sheets.items()
                          for n in _write(folder, sheet, pages, options, f"{mission.mission.title}: {sheet}")]
             result.written += [target / mission.mission.id / n for n in names]
-        if "cards" in options.sheets and pack_id in whole:
-            pack = next(p for p in outcome.packs if p.id == pack_id)
-            pages = card_pages(pack_rules(outcome, pack), _cards(options))
+        pack = next((p for p in outcome.packs if p.id == pack_id), None)
+        pages = card_pages(pack_rules(outcome, pack), _cards(options)) if (
+            "cards" in options.sheets and pack is not None and pack_id in whole) else []
+        if pages and pack is not None:  # a pack of tables alone has no cards
             staging = Path(tempfile.mkdtemp(prefix=".cards.", dir=target))
             try:
                 title = pack.info.title if pack.info else pack.id
@@ -94,7 +103,41 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
                     result.written.append(target / name)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)
+    for pack in outcome.packs:
+        result.written += _table_sheets(pack, out / pack.id / "sheets", options)
+    for pack_id, encounters in sorted(outcome.encounters.items()):
+        for encounter in encounters if "scenario" in options.sheets else []:
+            target = out / pack_id / "sheets" / encounter.model.encounter.id
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with staged(target) as folder:
+                names = _write(folder, "scenario", encounter_pages(encounter, options.paper), options,
+                               encounter.model.encounter.title)
+            result.written += [target / n for n in names]
     return result
+
+
+def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
+    """A pack's quick-reference sheet of its random tables and, for All Things Zombie, the record sheets."""
+    sheets: dict[str, list[Page]] = {}
+    title = pack.info.title if pack.info else pack.id
+    chosen = [s.table for s in pack.tables.values() if not options.tables or s.table.id in options.tables]
+    if "tables" in options.sheets and chosen:
+        tables = pack_tables({t.qualified: t for t in chosen}, [t.qualified for t in chosen])
+        sheets["tables"] = table_pages(tables, options.paper, title)
+    if "records" in options.sheets and any("atz" in s.model.table.games for s in pack.tables.values()):
+        sheets["records"] = record_pages(options.paper)
+    written = []
+    if sheets:
+        target.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".tables.", dir=target))
+        try:
+            for sheet, pages in sheets.items():
+                for name in _write(staging, sheet, pages, options, f"{title}: {sheet}"):
+                    (staging / name).replace(target / name)
+                    written.append(target / name)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return written
 
 
 def _cards(options: RenderOptions) -> CardOptions:

@@ -62,8 +62,13 @@ def art_text(value: str | list[str]) -> ArtText:
     return ArtText(lines, origins)
 
 
-def parse_art(lines: tuple[str, ...] | list[str]) -> tuple[Grid | None, list[ArtProblem]]:
-    """The grid drawn by ``lines``, or None and every problem found."""
+def parse_art(lines: tuple[str, ...] | list[str], partial: bool = False) -> tuple[Grid | None, list[ArtProblem]]:
+    """The grid drawn by ``lines``, or None and every problem found.
+
+    With ``partial``, bad characters in a drawing of sound shape (odd width and
+    height) still give the grid, with those characters left void or open, so
+    that what does not depend on them can be checked too.
+    """
     if not lines or all(not line for line in lines):
         return None, [ArtProblem(codes.ART_EMPTY, 0, 0, {})]
     if too_large := _too_large(lines):
@@ -82,7 +87,10 @@ def parse_art(lines: tuple[str, ...] | list[str]) -> tuple[Grid | None, list[Art
             problem = _place(grid, w, h, row, col, char)
             if problem is not None:
                 problems.append(problem)
-    return (None, problems) if problems else (grid, [])
+    shape = {codes.ART_WIDTH, codes.ART_HEIGHT}
+    if problems and not (partial and not any(p.code in shape for p in problems)):
+        return None, problems
+    return grid, problems
 
 
 def _too_large(lines: tuple[str, ...] | list[str]) -> list[ArtProblem]:

@@ -1,0 +1,210 @@
+"""The All Things Zombie reference pack: its tables check, its errata are listed, and each
+erratum's table, as printed, fails the check the way the erratum says."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author.compile.assumed import assumptions
+from zwar_author.compile.project import check
+
+ATZ = CONTENT / "atz"
+
+
+def test_the_pack_checks_without_errors_or_warnings():
+    outcome = check([ATZ])
+    assert [d.human() for d in outcome.report.sorted() if d.severity.value != "hint"] == []
+    pack = outcome.packs[0]
+    assert len(pack.tables) >= 20
+    for source in pack.tables.values():
+        assert "seed 004, line " in source.table.source, source.table.id
+
+
+def as_printed(path: Path) -> str:
+    """The table as the book prints it (rows marked assumed left out), as JSON."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["rows"] = [row for row in data.get("rows", []) if "assumed" not in row]
+    return json.dumps(data)
+
+
+PRINTED = {
+    "awareness": [
+        "error ZW803: awareness: total 7 has no row, reached with daytime (+1) (time = daytime): 1/6 (16.7%) of rolls",
+        "error ZW803: awareness: total 0 has no row, reached with evening (-1) (time = evening): 1/6 (16.7%) of rolls",
+        ("error ZW803: awareness: totals -1 and 0 have no row, reached with night time (-2) (time = night): "
+        "1/3 (33.3%) of rolls"),
+    ],
+    "take-back-who": [
+        ("error ZW803: take-back-who: totals 7 to 12 have no row, reached with after the one-year anniversary of the "
+        "outbreak (+1d6) (area = rural, outbreak = after-one-year): 7/12 (58.3%) of rolls"),
+    ],
+    "weapons-reference": [
+        "error ZW803: weapons-reference: total 12 has no row, reached with no modifier: 1/36 (2.8%) of rolls",
+    ],
+    "road-awareness": [
+        ("error ZW803: road-awareness: total 13 has no row, reached with daytime (+1) (rep_difference = 0, "
+        "time = daytime): 1/36 (2.8%) of rolls"),
+        ("error ZW803: road-awareness: totals -4 to 1 have no row, reached with night time (-2) (rep_difference = -4, "
+        "time = night): 7/12 (58.3%) of rolls"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRINTED))
+def test_the_validator_finds_the_problem_in_the_table_as_printed(tmp_path, name):
+    pack = tmp_path / "printed"
+    (pack / "tables").mkdir(parents=True)
+    (pack / "pack.toml").write_text('[pack]\nid = "printed"\ntitle = "As printed"\n')
+    (pack / "tables" / f"{name}.json").write_text(as_printed(ATZ / "tables" / f"{name}.toml"))
+    found = [d.human().split(": ", 1)[1] for d in check([pack]).report.sorted() if d.code == "ZW803"]
+    for expected in PRINTED[name]:
+        assert expected in found, found
+
+
+def test_zwar_assumed_lists_every_erratum():
+    found = assumptions([ATZ])
+    errata = {(a.entry, a.key) for a in found}
+    assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
+            ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
+            ("atz/whats-inside", "row 11+")} <= errata
+    assert all(a.kind == "table" for a in found)
+
+
+def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
+    result = zwar("roll", "atz/resources", "--context", "area=urban", "--context", "building=occupied", "--seed", "11")
+    assert result.exit_code == 0, result.output
+    assert result.output == ("resources: rolled 2d6: 4 + 5 = 9; urban area +2; total 11\n"
+                             "  sub-roll d6: 4\n"
+                             "  row 11 (3-6): Medical supplies\n"
+                             "result: Medical supplies (seed 11)\n")
+    result = zwar("roll", "atz/no-such-table")
+    assert result.exit_code == 2
+    assert "Error: atz/no-such-table: no such table file, pack folder or table (write pack/id, as atz/weapons)" \
+        in result.output
+
+
+@pytest.mark.parametrize("paper, size", [("a4", 'width="210mm"'), ("letter", 'width="215.9mm"')])
+def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "tables")
+    assert result.exit_code == 0, result.output
+    sheets = tmp_path / "atz" / "sheets"
+    first = (sheets / "tables-1.svg").read_text()
+    assert size in first
+    assert ">ATTRIBUTES<" in first and ">Born Leader<" in first and ">3%<" in first  # 2 on 2d6: 1/36
+    assert ">0 or less *<" in first  # an erratum row is marked
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "records")
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in sheets.iterdir())
+    assert [n for n in names if n.startswith("records")] == [
+        "records-1-roster.svg", "records-2-resources.svg", "records-3-group.svg"]
+    assert ">MEDICAL SUPPLIES<" not in (sheets / "records-2-resources.svg").read_text()
+    assert ">Medical supplies<" in (sheets / "records-2-resources.svg").read_text()
+
+
+def test_sheets_are_the_same_bytes_every_time(tmp_path, zwar):
+    for out in ("one", "two"):
+        assert zwar("render", ATZ, "-o", tmp_path / out, "--sheet", "tables").exit_code == 0
+    assert (tmp_path / "one/atz/sheets/tables.pdf").read_bytes() == (tmp_path / "two/atz/sheets/tables.pdf").read_bytes()
+
+
+# --- scenarios and encounters on the inch-measured table ------------------------------------
+
+
+def test_the_reference_scenarios_and_encounters_check():
+    outcome = check([ATZ])
+    found = {e.model.encounter.id: e for e in outcome.encounters["atz"]}
+    assert sorted(found) == ["atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]
+    bleens = found["the-bleens"]
+    assert len(bleens.pieces) == 5 and bleens.table.width == 48
+    assert set(found["raid"].tables) == {"atz/raid-who", "atz/zombies-from-noise", "atz/raid-occupants",
+                                         "atz/awareness"}
+
+
+ENCOUNTER = """\
+[encounter]
+id = "e"
+title = "E"
+kind = "encounter"
+areas = ["rural", "urban"]
+table = { width = 36, depth = 36 }
+"""
+
+TABLE = ('[table]\nid = "who"\nname = "Who"\ncolumns = "area"\n[context]\narea = ["rural", "suburb"]\n'
+         'outbreak = ["early", "late"]\n[[modifiers]]\nname = "late"\nvalue = 0\nwhen = { outbreak = "late" }\n'
+         '[[rows]]\nroll = "1-6"\nby = { rural = "a", suburb = "b" }\n')
+
+ATZ_CASES = {
+    "ZW820": ('[[buildings]]\nid = "house"\ntype = "house"\nat = [32, 10]\nsize = [6, 4]\n',
+              'p/encounters/e.toml:10:6: error ZW820: building `house` is not on the 36" x 36" table'),
+    "ZW821": (('[[buildings]]\nid = "house"\ntype = "house"\nat = [10, 10]\nsize = [6, 4]\n'
+              '[[vehicles]]\nid = "car"\ntype = "car"\nat = [12, 12]\nsize = [2, 4]\n'),
+              "p/encounters/e.toml:15:6: error ZW821: vehicle `car` overlaps building `house`"),
+    "ZW822": ('[[forces]]\nside = "humans"\ntable = "whom"\n',
+              "p/encounters/e.toml:9:9: error ZW822: force 1 (humans): no table `whom` (did you mean `who`?)"),
+    "ZW823": ('[[forces]]\nside = "humans"\ntable = "who"\n',
+              ("p/encounters/e.toml:9:9: error ZW823: force 1 (humans): table `who` has no `area = urban`, "
+              "which this encounter can be played in")),
+    "ZW823b": ('[[forces]]\nside = "humans"\ntable = "who"\n',
+               ("p/encounters/e.toml:9:9: error ZW823: force 1 (humans): table `who` reads `outbreak`: give it in "
+               "`context` (early, late)")),
+    "ZW824": ('[[forces]]\nside = "zombies"\ncount = "2x6"\n',
+              ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `2x6` is not dice: write terms like 2d6, "
+              "1/2d6, 3 or rep joined by + and -")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ATZ_CASES))
+def test_each_encounter_diagnostic_reads_exactly(diagnose, case):
+    body, expected = ATZ_CASES[case]
+    lines = diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/tables/who.toml": TABLE})
+    assert expected in lines, lines
+
+
+def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
+    body = ('[[buildings]]\nid = "a"\ntype = "house"\nat = [30, 0]\nsize = [6, 4]\n'
+            '[[buildings]]\nid = "b"\ntype = "house"\nat = [24, 0]\nsize = [6, 4]\n')
+    assert diagnose({"p/encounters/e.toml": ENCOUNTER + body}) == []
+
+
+def test_scenario_pages_draw_the_table_to_scale(tmp_path, zwar):
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "scenario")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "atz/sheets/the-bleens/scenario-1.svg").read_text()
+    for words in (">The Bleens<", ">AREA<", ">FORCES<", ">DEPLOYMENT<", ">SPECIAL INSTRUCTIONS<", ">GOAL<",
+                  ">mini-van<"):
+        assert words in page
+    assert sorted(p.name for p in (tmp_path / "atz/sheets").iterdir()) == [
+        "atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]
+
+
+def test_zwar_odds_holds_a_context_and_speaks_json(zwar):
+    result = zwar("odds", "atz/awareness", "--context", "time=daytime")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == "  time = daytime:"
+    assert "    1 or" not in result.output and "    7+              1/6 (16.7%)" in result.output
+    result = zwar("odds", "atz/weapons", "--format", "json")
+    document = json.loads(result.output)
+    entry = document["random_tables"]["atz/weapons"][0]
+    assert entry["contexts"] == ["any context"]
+    assert entry["rows"][0] == {"roll": "2", "chance": {"exact": "1/36", "value": 0.027778}, "result": "Assault Rifle"}
+    result = zwar("odds", "atz/awareness", "--context", "time=noon")
+    assert result.exit_code == 2
+    assert "Error: --context time=noon: time is one of daytime, pre-dawn, evening, night" in result.output
+
+
+def test_a_quick_reference_sheet_of_chosen_tables(tmp_path, zwar):
+    result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "tables", "--table", "weapons",
+                  "--table", "challenge")
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "atz/sheets/tables-1.svg").read_text()
+    assert ">WEAPONS TABLE<" in page and ">CHALLENGE<" in page and ">ATTRIBUTES<" not in page
+    result = zwar("render", ATZ, "-o", tmp_path / "none", "--sheet", "tables", "--table", "weapon")
+    assert result.exit_code == 2
+    assert "Error: --table weapon: no random table of that id in atz" in result.output
+    assert not (tmp_path / "none").exists()

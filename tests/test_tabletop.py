@@ -1,0 +1,226 @@
+"""The inch-measured table model: exact inputs, one tolerance, and the boundaries that must not flip."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+import shapely
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zwar_author.tabletop import (
+    EPSILON,
+    Band,
+    Base,
+    Footprint,
+    Piece,
+    PlacedPiece,
+    Pose,
+    Position,
+    Reach,
+    Sight,
+    SightLines,
+    Table,
+    TerrainKind,
+    base_gap,
+    bases_overlap,
+    bases_within,
+    elevation,
+    format_inches,
+    inches,
+    overlap,
+    overlapping_pairs,
+    steps,
+    within,
+)
+
+ONE = Base(Fraction(1))
+
+
+def block(width, depth, x, y, rotation=0, kind=TerrainKind.BLOCKING) -> PlacedPiece:
+    return PlacedPiece(Piece("block", Footprint.rectangle(width, depth), kind), Pose.of(x, y, rotation))
+
+
+def centred_square(side, x, y, rotation) -> PlacedPiece:
+    h = inches(side) / 2
+    return PlacedPiece(Piece("sq", Footprint.polygon([(-h, -h), (h, -h), (h, h), (-h, h)]), TerrainKind.BLOCKING),
+                       Pose.of(x, y, rotation))
+
+
+# --- measures -----------------------------------------------------------------
+
+def test_inputs_are_exact_fractions():
+    assert inches(2.5) == Fraction(5, 2)
+    assert inches(0.1) == Fraction(1, 10)
+    assert inches("1/3") == Fraction(1, 3)
+    with pytest.raises(ValueError):
+        inches(float("inf"))
+    with pytest.raises(TypeError):
+        inches(True)
+
+
+def test_bands_are_named_values():
+    assert [b.inches for b in Band] == [Fraction(5, 2), Fraction(5), Fraction(10)]
+    assert [b.label for b in Band] == ['Close (2.5")', 'Medium (5")', 'Long (10")']
+    assert Band.parse("Medium") is Band.MEDIUM
+    with pytest.raises(ValueError, match="use close, medium or long"):
+        Band.parse("far")
+
+
+def test_exactly_one_band_away_is_within_it():
+    assert Band.shortest_within(Fraction(5, 2)) is Band.CLOSE
+    assert Band.shortest_within(2.5) is Band.CLOSE
+    assert Band.shortest_within(Fraction(5, 2) + Fraction(1, 10**9)) is Band.MEDIUM   # exact input: exact answer
+    assert Band.shortest_within(5 + EPSILON / 2) is Band.MEDIUM                       # float: inside the tolerance
+    assert Band.shortest_within(5 + 2 * EPSILON) is Band.LONG
+    assert Band.shortest_within(10.5) is None
+    assert within(math.sqrt(2) ** 2, 2)
+
+
+def test_steps_and_elevation():
+    assert [steps(0), steps(5), steps(5.0000001), steps(Fraction(51, 10)), steps(12, Band.LONG)] == [0, 1, 1, 2, 2]
+    assert [elevation(0), elevation(2)] == [0, 10]
+    with pytest.raises(ValueError):
+        elevation(-1)
+    assert [format_inches(Fraction(5, 2)), format_inches(10), format_inches(1 / 3), format_inches(-1e-9)] == [
+        '2.5"', '10"', '0.33"', '0"']
+
+
+# --- bases ----------------------------------------------------------------------
+
+def test_a_token_exactly_one_band_away_on_a_slant():
+    # Centres 3.5" apart along a 3-4-5 slant: 2.1 and 2.8 are not exact binary floats, the fractions are.
+    a, b = Position.of(0, 0), Position.of(2.1, 2.8)
+    assert bases_within(a, ONE, b, ONE, Band.CLOSE.inches)
+    assert not bases_within(a, ONE, Position.of(2.1, Fraction(28, 10) + Fraction(1, 10**12)), ONE, Band.CLOSE.inches)
+    assert base_gap(a, ONE, b, ONE) == pytest.approx(2.5)
+
+
+def test_touching_bases_are_in_contact_and_do_not_overlap():
+    a, b = Position.of(10, 10), Position.of(10.6, 10.8)          # one inch apart, centre to centre
+    assert bases_within(a, ONE, b, ONE, 0)
+    assert not bases_overlap(a, ONE, b, ONE)
+    assert bases_overlap(a, ONE, Position.of(10.6, 10.79), ONE)
+
+
+def test_a_base_touching_the_table_edge_is_on_the_table():
+    table = Table()
+    assert table.holds_base(Position.of(0.5, 35.5), ONE)
+    assert not table.holds_base(Position.of(0.49, 18), ONE)
+    assert Table(inches(48), inches(24)).holds_base(Position.of(47.5, 23.5), ONE)
+
+
+# --- footprints -----------------------------------------------------------------
+
+def test_a_piece_touching_the_table_edge_is_on_the_table():
+    table = Table()
+    assert table.holds(block(6, 4, 0, 0).geometry)
+    assert table.holds(block(6, 4, 30, 32).geometry)
+    assert table.holds(block(4, 6, 36, 0, rotation=90).geometry)   # turned about its corner, flush right
+    assert not table.holds(block(6, 4, 30.01, 0).geometry)
+    # A 2" square turned 45 degrees: its corner reaches sqrt(2) from the centre, an irrational distance.
+    assert table.holds(centred_square(2, math.sqrt(2), 18, 45).geometry)
+    assert not table.holds(centred_square(2, math.sqrt(2) - 1e-4, 18, 45).geometry)
+
+
+def test_two_pieces_touching_do_not_overlap():
+    left, right = block(6, 4, 10, 10), block(3, 3, 16, 11)
+    assert not overlap(left, right)
+    assert overlap(left, block(3, 3, 15.99, 11))
+    # Corner to corner, and two 30-degree pieces sharing an edge (float corners).
+    assert not overlap(left, block(2, 2, 16, 14))
+    a, b = centred_square(2, 10, 10, 30), centred_square(2, 10 + 2 * math.cos(math.radians(30)),
+                                                         10 + 2 * math.sin(math.radians(30)), 30)
+    assert not overlap(a, b)
+    assert overlapping_pairs([left, right, block(1, 1, 11, 11), centred_square(2, 30, 30, 30)]) == [(0, 2)]
+    assert overlapping_pairs([]) == overlapping_pairs([left]) == []
+
+
+@settings(max_examples=examples(200))
+@given(st.fractions(min_value=0, max_value=30, max_denominator=64), st.fractions(min_value=0, max_value=30, max_denominator=64),
+       st.sampled_from([0, 90, 180, 270]))
+def test_touching_stays_touching_wherever_the_pair_stands(x, y, turn):
+    first = block(3, 2, x, y, turn)
+    corner = first.corners[1]                                    # the far end of the 3" side
+    second = block(2, 2, corner[0], corner[1], turn)             # starts where the first ends
+    assert not overlap(first, second)
+    assert shapely.distance(first.geometry, second.geometry) <= EPSILON
+
+
+def test_bad_footprints_are_refused():
+    with pytest.raises(ValueError, match="three corners"):
+        Footprint.polygon([(0, 0), (1, 1)])
+    with pytest.raises(ValueError, match="sides may not cross"):
+        Footprint.polygon([(0, 0), (2, 2), (2, 0), (0, 2)])
+
+
+# --- sight ----------------------------------------------------------------------
+
+def test_blocking_terrain_stops_sight_and_low_terrain_gives_cover():
+    wall, hedge = block(1, 6, 10, 0), block(1, 6, 10, 10, kind=TerrainKind.LOW)
+    sight = SightLines([wall, hedge])
+    assert sight.between(Position.of(5, 3), Position.of(15, 3)) is Sight.BLOCKED
+    assert sight.between(Position.of(5, 13), Position.of(15, 13)) is Sight.COVER
+    assert sight.between(Position.of(5, 8), Position.of(15, 8)) is Sight.CLEAR
+    # A line that runs exactly along the wall's edge, or grazes its corner, still sees.
+    assert sight.between(Position.of(5, 6), Position.of(15, 6)) is Sight.CLEAR
+    assert sight.between(Position.of(10, 7), Position.of(12, 5)) is Sight.CLEAR
+
+
+def test_a_viewer_touching_low_terrain_shoots_over_it():
+    sight = SightLines([block(1, 6, 10, 10, kind=TerrainKind.LOW)])
+    assert sight.between_bases(Position.of(9.5, 13), ONE, Position.of(20, 13), ONE) is Sight.CLEAR
+    assert sight.between_bases(Position.of(20, 13), ONE, Position.of(9.5, 13), ONE) is Sight.COVER
+
+
+def test_a_model_partly_behind_a_wall_is_in_cover():
+    sight = SightLines([block(2, 6, 10, 0)])
+    assert sight.between_bases(Position.of(5, 6), ONE, Position.of(16, 6), ONE) is Sight.COVER
+    assert sight.between_bases(Position.of(5, 3), ONE, Position.of(16, 3), ONE) is Sight.BLOCKED
+    assert sight.between_bases(Position.of(5, 8), ONE, Position.of(16, 8), ONE) is Sight.CLEAR
+
+
+def test_seen_from_takes_the_best_viewer():
+    sight = SightLines([block(1, 6, 10, 0)])
+    best = sight.seen_from([[5, 3], [5, 12]], [[15, 3], [15, 12], [5, 3]])
+    assert best.tolist() == [Sight.CLEAR, Sight.CLEAR, Sight.CLEAR]
+    assert sight.seen_from([[5, 3]], [[15, 3]]).tolist() == [Sight.BLOCKED]
+
+
+# --- reach ----------------------------------------------------------------------
+
+def test_open_table_walks_straight():
+    reach = Reach(Table(), [], ONE)
+    assert reach.distance(shapely.Point(3, 3), shapely.Point(6, 7)) == pytest.approx(5)
+    assert steps(reach.distance(shapely.Point(3, 3), shapely.Point(6, 7))) == 1
+    assert reach.distance(shapely.box(0, 0, 4, 36), shapely.box(20, 0, 36, 36)) == pytest.approx(16)
+
+
+def test_a_wall_makes_the_walk_go_round():
+    wall = block(2, 30, 17, 0)                                  # leaves a 6" gap at the bottom
+    reach = Reach(Table(), [wall], ONE)
+    length = reach.distance(shapely.Point(10, 5), shapely.Point(26, 5))
+    # Tangent to the 0.5" circle round the wall's bottom-left corner, round it, across 2", and back up.
+    d = math.hypot(7, 25)
+    tangent, arc = math.sqrt(d * d - 0.25), math.acos(-25 / d) - math.acos(0.5 / d)
+    exact = 2 * (tangent + 0.5 * arc) + 2
+    assert length is not None and exact - 0.01 < length <= exact
+    assert reach.distance(shapely.Point(18, 5), shapely.Point(26, 5)) is None   # a goal inside the wall
+
+
+def test_a_gap_exactly_one_base_wide_is_passable():
+    top, bottom = block(2, 17.5, 17, 0), block(2, 17.5, 17, 18.5)   # a 1" gap at y 17.5..18.5
+    reach = Reach(Table(), [top, bottom], ONE)
+    assert reach.distance(shapely.Point(10, 18), shapely.Point(26, 18)) == pytest.approx(16)
+    narrow = Reach(Table(), [top, block(2, 17.5, 17, 18.499)], ONE)
+    assert narrow.distance(shapely.Point(10, 18), shapely.Point(26, 18)) is None
+
+
+def test_a_gap_to_the_table_edge_one_base_wide_is_passable():
+    wall = block(2, 35, 17, 0)
+    reach = Reach(Table(), [wall], ONE)
+    assert reach.distance(shapely.Point(10, 35.5), shapely.Point(26, 35.5)) == pytest.approx(16)
+    assert Reach(Table(), [block(2, 35.01, 17, 0)], ONE).distance(shapely.Point(10, 35.5), shapely.Point(26, 35.5)) is None

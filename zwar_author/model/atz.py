@@ -1,0 +1,85 @@
+"""All Things Zombie scenarios and encounters (encounters/*.toml), in the book's own layout.
+
+Area, Forces, Deployment, Special Instructions and Goal, as the rulebook sets
+them out; the table size, buildings and vehicles placed in inches (read into
+the inch-measured table model, ``zwar_author.tabletop``); forces given as a
+list of figures or rolled from a random table of the pack.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .common import Count, Document, Id, Model, Name, Text
+from .tables import Expression, TableRef, Word
+
+Area = Literal["rural", "suburb", "urban"]
+TimeOfDay = Literal["daytime", "pre-dawn", "evening", "night"]
+Length = int | float
+Point = Annotated[list[Length], Field(min_length=2, max_length=2)]
+
+
+class TableSize(Model):
+    width: Length = Field(48, description="Width of the table in inches (4' is 48).")
+    depth: Length = Field(48, description="Depth of the table in inches.")
+
+
+class Placed(Model):
+    id: Id = Field(description="Id, unique among the encounter's buildings and vehicles.")
+    type: Name = Field(description="What it is: \"house\", \"gas station\", \"mini-van\".")
+    at: Point = Field(description="Its top-left corner before rotation, [x, y] in inches from the table's top left.")
+    size: Point = Field(description="[width, depth] in inches.")
+    rotation: Length = Field(0, description="Clockwise degrees about `at`.")
+    floors: Count = Field(1, description="Buildings: floors (1 for a single story).")
+    doors: Count = Field(1, description="Buildings: doors.")
+    windows: Count = Field(0, description="Buildings: windows.")
+    text: Text = Field("", description="Notes.")
+
+
+class Figure(Model):
+    name: Name = Field(description="Who the figure is.")
+    rep: Annotated[int, Field(ge=1, le=7)] | None = Field(None, description="Reputation.")
+    reacts_as: Name | None = Field(None, description="The class whose reactions it takes (\"Civilians\").")
+    weapons: list[Name] = Field([], description="Weapons and what they count as.")
+    text: Text = Field("", description="Notes.")
+
+
+class Force(Model):
+    side: Literal["player", "humans", "zombies", "animals"] = Field(description="Whose figures these are.")
+    text: Text = Field("", description="The force as the book describes it.")
+    figures: list[Figure] = Field([], description="The force by list.")
+    count: Expression | None = Field(None, description="How many, as dice or a number (\"2d6\", \"5\").")
+    table: TableRef | None = Field(None, description="A random table that says who they are (`raid-who`).")
+    context: dict[str, Word | int] = Field({}, description="Context values for the table beyond area and time.")
+    at: Point | None = Field(None, description="Where they start, [x, y] in inches.")
+
+
+class Trigger(Model):
+    when: Text = Field(description="What sets it off, in the book's words.")
+    then: Text = Field(description="What happens.")
+    table: TableRef | None = Field(None, description="A random table it rolls on.")
+
+
+class EncounterInfo(Model):
+    id: Id = Field(description="Id, unique in the pack.")
+    title: Name = Field(description="The printed title.")
+    kind: Literal["scenario", "encounter"] = Field(description="A one-off scenario or a campaign encounter type.")
+    source: Text = Field("", description="Where it is printed.")
+    text: Text = Field("", description="The story or the summary at its head.")
+    areas: list[Area] = Field(min_length=1, description="Area types it can take place in.")
+    times: list[TimeOfDay] = Field(["daytime", "pre-dawn", "evening", "night"],
+                                   description="Times of day it can be played at.")
+    table: TableSize = Field(default_factory=TableSize, description="The table's size in inches.")
+    deployment: list[Text] = Field([], description="DEPLOYMENT, point by point.")
+    special: list[Text] = Field([], description="SPECIAL INSTRUCTIONS, point by point.")
+    goal: list[Text] = Field([], description="GOAL, point by point.")
+
+
+class EncounterDoc(Document):
+    encounter: EncounterInfo = Field(description="Who the scenario or encounter is, and its layout.")
+    buildings: list[Placed] = Field([], description="Buildings placed on the table.")
+    vehicles: list[Placed] = Field([], description="Vehicles placed on the table.")
+    forces: list[Force] = Field([], description="FORCES: each side by list or rolled from a table.")
+    triggers: list[Trigger] = Field([], description="What happens when.")

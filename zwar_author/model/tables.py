@@ -1,0 +1,102 @@
+"""Random tables (tables/*.toml): one model for every game's tables.
+
+A table file holds one table as the rulebook prints it: the dice, the context
+it reads (area, time of day, Rep), named modifiers, and rows keyed by totals.
+Row keys, dice expressions and references stay plain strings here; the table
+compiler (``zwar_author.tables``) parses them and reports each mistake at its
+exact location.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+from .common import ID_PATTERN, REF_PATTERN, Document, Id, Model, Name, Text
+
+#: A row key as printed: "4", "1-3", "1 to 5", "6 or 7", "3 or less", "11+", "12 or more", "10 (1-2)".
+ROW_PATTERN = r"^\s*-?[0-9]+\s*(\+|or (less|more)|(-|to|or)\s*-?[0-9]+)?\s*(\([0-9]+(\s*-\s*[0-9]+)?\))?\s*$"
+
+Expression = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+TableRef = Annotated[str, StringConstraints(pattern=REF_PATTERN, max_length=130)]
+Word = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=64)]
+
+
+class Kind(str, Enum):
+    """What a roll on the table counts."""
+
+    SUM = "sum"  # the dice added together (plus modifiers) pick a row
+    PASS = "pass"  # each die scoring the target or less passes; rows are 2, 1, 0 dice passed
+    SUCCESSES = "successes"  # each die showing a success face counts; rows are numbers of successes
+
+
+class NumberRange(Model):
+    low: int = Field(ge=-100, le=100, description="Lowest value.")
+    high: int = Field(ge=-100, le=100, description="Highest value.")
+
+
+class Modifier(Model):
+    name: Name = Field(description="What the rulebook calls it (\"daytime\", \"after the one-year anniversary\").")
+    value: int | Expression = Field(
+        description="Added to the total: a number (-1) or dice (\"1d6\", \"-1d6\", \"rep_difference\"). "
+                    "In pass and successes tables dice (\"+1d6\") add dice to the pool, a number moves "
+                    "the target (pass) or the count (successes).")
+    when: dict[str, Word | list[Word] | int | list[int]] = Field(
+        description="The context it applies in: every key must hold (`{ time = \"daytime\" }`, "
+                    "`{ time = [\"evening\", \"night\"] }`).")
+    group: Word | None = Field(
+        None, description="Modifiers sharing a group do not stack: when several hold, only the first listed applies.")
+    assumed: Text | None = Field(None, description="An erratum: why this modifier is read this way, not as printed.")
+
+
+class Amount(Model):
+    text: Text = Field("", description="The printed words of the result.")
+    amount: Expression | None = Field(None, description="How many, as dice: \"1 + 1/2d6\".")
+    unit: Name | None = Field(None, description="What is counted: \"zombies\".")
+    zero: list[int] = Field([], description="Rolls of the amount that count as none (\"a result of 1 counts as zero\").")
+    table: TableRef | None = Field(None, description="Roll next on this table (`id` or `pack/id`).")
+
+
+Result = int | Text | Amount
+
+
+class Row(Model):
+    roll: Annotated[str, Field(json_schema_extra={"pattern": ROW_PATTERN})] = Field(
+        description="The totals of this row: \"4\", \"1-3\", \"1 to 5\", \"6 or 7\", \"3 or less\", \"11+\"; a sub-roll "
+                    "in brackets, \"10 (1-2)\", reads the total then one more die.")
+    result: Result | None = Field(None, description="What it gives: text, a number, or a table "
+                                                     "({ text, amount, unit, zero, table }).")
+    by: dict[str, Result] | None = Field(None, description="One result per value of the table's `columns` context.")
+    line: int | None = Field(None, ge=1, description="The line of the source text this row is printed on.")
+    assumed: Text | None = Field(None, description="An erratum: this row is not printed as such; why it is read so.")
+
+
+class TableInfo(Model):
+    id: Id = Field(description="Table id, unique in the pack; other tables chain to it as `id` or `pack/id`.")
+    name: Name = Field(description="The printed name.")
+    kind: Literal["sum", "pass", "successes"] = Field("sum", description="sum (the default), pass (passing dice) or successes (counting).")
+    dice: Expression = Field("1d6", description="sum: the dice added (\"2d6\", \"1/2d6\", \"1d6+rep\").")
+    pool: Expression | None = Field(None, description="pass and successes: how many d6 are rolled (\"2\", \"rep\").")
+    against: Expression | None = Field(None, description="pass: a die passes when it scores this or less (\"rep\").")
+    success: str | dict[str, str] | None = Field(
+        None, description="successes: the faces that succeed (\"1-3\", \"4+\"), or one per column.")
+    subroll: Expression = Field("1d6", description="The die of a sub-roll (\"10 (1-2)\").")
+    columns: Word | None = Field(None, description="A context key whose value chooses each row's result (`by`).")
+    source: Text = Field("", description="Where the table is printed (book, page, line).")
+    keep_splits: bool = Field(False, description="Rows are kept as printed even where a split gives the same "
+                                                 "result twice: no ZW806 hint.")
+    text: Text = Field("", description="Printed notes.")
+    games: list[str] = Field([], description="Games the table belongs to.")
+
+
+class TableDoc(Document):
+    table: TableInfo = Field(description="Who the table is and what it rolls.")
+    context: dict[str, list[Word] | NumberRange] = Field(
+        {}, description="What the table reads: named values (`area = [\"rural\", \"urban\"]`) "
+                        "or a number range (`rep = { low = 1, high = 6 }`).")
+    modifiers: list[Modifier] = Field([], max_length=200, description="Named modifiers, applied when their "
+                                                                      "context holds (at most 200).")
+    rows: list[Row] = Field([], max_length=500, description="The rows (at most 500); none for a table whose "
+                                                            "result is the total itself.")

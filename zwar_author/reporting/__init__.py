@@ -1,0 +1,1 @@
+"""Diagnostics written out: for people (full, short), for CI (SARIF, GitHub annotations)."""

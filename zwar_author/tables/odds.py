@@ -1,0 +1,165 @@
+"""Exact odds of a table: each row's chance in a context, and the distribution of final outcomes.
+
+A row's chance sums the chances of the totals it covers (times the share of
+the sub-roll's faces for a sub-roll row). A final outcome follows the chain:
+a result that leads to another table is replaced by that table's outcomes,
+and an amount ("1 + 1/2d6 zombies") by the number it comes to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from itertools import product
+
+from ..model.tables import Kind
+from .table import Context, Outcome, Row, Table, Value
+
+MAX_CONTEXTS = 4096
+
+
+class TooManyContexts(ValueError):
+    """More context combinations than are worth listing; give some values."""
+
+
+def row_odds(table: Table, values: Context) -> list[tuple[Row, Fraction]]:
+    """(row, chance) for every row, in table order."""
+    dist = table.dist(values)
+    out = []
+    for row in table.rows:
+        p = sum((q for t, q in dist.items() if row.key.holds(t)), Fraction(0))
+        if row.key.sub:
+            p *= Fraction(row.key.sub[1] - row.key.sub[0] + 1, table.subdie)
+        out.append((row, p))
+    return out
+
+
+def unmatched(table: Table, values: Context) -> Fraction:
+    """The chance of a total with no row (0 for a table that passes its proof)."""
+    return sum((p for t, p in table.dist(values).items() if not table.rows_at(t)), Fraction(0))
+
+
+def final_odds(table: Table, values: Context, tables: Mapping[str, Table] = {}) -> dict[str, Fraction]:
+    """The chance of each final outcome, chains followed; a table without rows gives its totals."""
+    out: dict[str, Fraction] = {}
+    if not table.rows:
+        for total, p in table.dist(values).items():
+            out[str(total)] = out.get(str(total), Fraction(0)) + p
+        return out
+    column = values.get(table.columns) if table.columns else None
+    for row, p in row_odds(table, values):
+        result = row.result(column)
+        if not p or result is None:
+            continue
+        for label, q in outcome_odds(result, values, tables).items():
+            out[label] = out.get(label, Fraction(0)) + p * q
+    missing = unmatched(table, values)
+    if missing:
+        out["(no row)"] = missing
+    return out
+
+
+def outcome_odds(result: Outcome, values: Context, tables: Mapping[str, Table]) -> dict[str, Fraction]:
+    if result.table is not None and result.table in tables:
+        return final_odds(tables[result.table], values, tables)
+    if result.amount is not None:
+        unit = f" {result.unit}" if result.unit else ""
+        return {f"{n}{unit}": p for n, p in result.counts(values).items()}
+    return {result.label(): Fraction(1)}
+
+
+def chain_keys(table: Table, tables: Mapping[str, Table], seen: frozenset[str] = frozenset()) -> set[str]:
+    """Every context key the table and the tables it leads to read."""
+    keys = table.keys()
+    for row in table.rows:
+        for result in row.results.values():
+            if result.table is not None and result.table in tables and result.table not in seen:
+                keys |= chain_keys(tables[result.table], tables, seen | {table.qualified})
+    return keys & set(table.contexts)
+
+
+def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> list[dict[str, Value]]:
+    """Every combination of the context values the chain reads (``given`` held), in declared order;
+    ValueError past MAX_CONTEXTS."""
+    given = given or {}
+    keys = [k for k in table.contexts if k in chain_keys(table, tables) and k not in given]
+    count = 1
+    for k in keys:
+        count *= len(table.contexts[k])
+    if count > MAX_CONTEXTS:
+        raise TooManyContexts(f"{table.id} has {count} context combinations; give some with --context KEY=VALUE")
+    return [{**given, **dict(zip(keys, values))} for values in product(*[table.contexts[k] for k in keys])]
+
+
+def show(p: Fraction) -> str:
+    """A probability as a person reads it: 3/8 (37.5%)."""
+    if p == 1:
+        return "1 (100%)"
+    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)" if p else "0"
+
+
+def context_text(values: Context) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in values.items()) or "any context"
+
+
+def table_odds(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> list[dict]:
+    """The table's exact odds in every context its chain reads, contexts giving the same odds together:
+    each entry has ``contexts``, ``rows`` ((row, chance) in table order) and ``final`` (outcome -> chance)."""
+    groups: dict[tuple, dict] = {}
+    for values in contexts(table, tables, given):
+        rows = row_odds(table, values)
+        final = final_odds(table, values, tables)
+        key = (tuple((r.index, p) for r, p in rows), tuple(sorted(final.items())))
+        entry = groups.setdefault(key, {"contexts": [], "rows": rows, "final": final, "values": values})
+        entry["contexts"].append(values)
+    return list(groups.values())
+
+
+def odds_text(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> str:
+    """A table's odds as a designer reads them: each row's chance, then the final outcomes."""
+    head = f"{table.id}: {table.name} ({_dice(table)})" + (f", {table.source}" if table.source else "")
+    lines = [head]
+    if table.kind is Kind.PASS:
+        return "\n".join(lines + _passing(table, tables, given))
+    for entry in table_odds(table, tables, given):
+        shown = entry["contexts"]
+        names = "; ".join(context_text(v) for v in shown[:4]) + (f"; and {len(shown) - 4} more" if len(shown) > 4
+                                                                 else "")
+        lines.append(f"  {names}:")
+        column = entry["values"].get(table.columns) if table.columns else None
+        width = max((len(r.key.text) for r in table.rows), default=0)
+        for row, p in entry["rows"]:
+            result = row.result(column)
+            lines.append(f"    {row.key.text:<{width}}  {show(p):>16}  {result.label() if result else ''}")
+        if not table.rows or any(r.table or r.amount for row, _ in entry["rows"] for r in row.results.values()):
+            lines.append("    final outcomes: " + ", ".join(f"{k} {show(v)}" for k, v in entry["final"].items()))
+        elif "(no row)" in entry["final"]:
+            lines.append(f"    no row: {show(entry['final']['(no row)'])}")
+    return "\n".join(lines)
+
+
+def _dice(table: Table) -> str:
+    if table.kind is Kind.SUM:
+        return table.dice.text()
+    pool = table.pool.text() if table.pool is not None else "2"
+    pool += " " if not pool.isdigit() else ""
+    if table.kind is Kind.PASS:
+        return f"{pool}d6 passing against {table.against.text() if table.against else '?'}"
+    return f"{pool}d6 counting successes"
+
+
+def _passing(table: Table, tables: Mapping[str, Table], given: Context | None) -> list[str]:
+    """A passing-dice test: its rows once, then the chance of each row in every context (each Rep)."""
+    lines = ["  dice passed:"]
+    for row in table.rows:
+        results = " / ".join(f"{k}: {r.label()}" if k else r.label() for k, r in row.results.items())
+        lines.append(f"    {row.key.text}: {results}")
+    seen: list[dict] = []
+    for values in contexts(table, tables, given):
+        values = {k: v for k, v in values.items() if k != table.columns}  # the column changes no chance
+        if values in seen:
+            continue
+        seen.append(values)
+        chances = ", ".join(f"{row.key.text} {show(p)}" for row, p in row_odds(table, values))
+        lines.append(f"  {context_text(values)}: pass {chances}")
+    return lines

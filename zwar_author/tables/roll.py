@@ -1,0 +1,119 @@
+"""Rolling a table: every die asked of a chance interface, every step of the chain written down.
+
+The chance interface is the engine's: an object with ``roll(why, who, die)``
+returning a face. ``engine.chance.Live`` answers from a seeded RNG, or from
+a list of forced dice first, so a test decides every die; ``Replay`` answers
+from a list and stops at the first die it was not given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ..model.tables import Kind
+from .dice import Expr
+from .table import Context, Outcome, Table
+
+
+class Chance(Protocol):
+    def roll(self, why: str, who: str | None = None, die: int = 8) -> int: ...
+
+
+@dataclass
+class Rolled:
+    """One roll of a table and what it led to: the lines of the chain, and the final outcome."""
+
+    lines: list[str] = field(default_factory=list)
+    outcome: str = ""
+
+
+def roll(table: Table, values: Context, chance: Chance, tables: Mapping[str, Table] = {},
+         depth: int = 0) -> Rolled:
+    """Roll ``table`` in ``values``; results leading to other tables are rolled in turn."""
+    out = Rolled()
+    pad = "  " * depth
+    total, text = _total(table, values, chance)
+    out.lines.append(f"{pad}{table.id}: {text}")
+    if not table.rows:
+        out.outcome = str(total)
+        return out
+    rows = [r for r in table.rows_at(total)]
+    if rows and rows[0].key.sub:
+        face = chance.roll(f"{table.id}: sub-roll of {total}", die=table.subdie)
+        rows = [r for r in rows if r.key.sub and r.key.sub[0] <= face <= r.key.sub[1]]
+        out.lines.append(f"{pad}  sub-roll d{table.subdie}: {face}")
+    column = values.get(table.columns) if table.columns else None
+    result = rows[0].result(column) if rows else None
+    if result is None:
+        out.lines.append(f"{pad}  no row for {total}")
+        out.outcome = "(no row)"
+        return out
+    out.lines.append(f"{pad}  row {rows[0].key.text}: {result.label()}")
+    out.outcome = _result(result, values, chance, tables, depth, out)
+    return out
+
+
+def _result(result: Outcome, values: Context, chance: Chance, tables: Mapping[str, Table], depth: int,
+            out: Rolled) -> str:
+    pad = "  " * depth
+    if result.table is not None and result.table in tables:
+        follow = roll(tables[result.table], values, chance, tables, depth + 1)
+        out.lines += follow.lines
+        return follow.outcome
+    if result.amount is not None:
+        n, text = _expr(result.amount, values, chance, f"amount {result.amount.text()}")
+        counted = 0 if n in result.zero else n
+        zero = f" (a {n} counts as none)" if n in result.zero else ""
+        unit = f" {result.unit}" if result.unit else ""
+        out.lines.append(f"{pad}  {result.amount.text()}: {text}{zero}: {counted}{unit}")
+        return f"{counted}{unit}"
+    return result.label()
+
+
+def _expr(expr: Expr, values: Context, chance: Chance, why: str) -> tuple[int, str]:
+    """Roll an expression: its value and how it was made ("3 + 5 + 2 = 10")."""
+    parts, total = [], 0
+    for term in expr.terms:
+        if term.sides:
+            for _ in range(term.count):
+                face = chance.roll(f"{why}: d{term.sides}", die=term.sides)
+                value = -(-face // term.divide)
+                parts.append((term.sign, f"{face} halved {value}" if term.divide > 1 else str(face)))
+                total += term.sign * value
+        else:
+            named = values[term.name] if term.name else term.count
+            assert isinstance(named, int)
+            parts.append((term.sign, f"{named} ({term.name})" if term.name else str(named)))
+            total += term.sign * named
+    text = "".join((("-" if s < 0 else "") if i == 0 else (" - " if s < 0 else " + ")) + p
+                   for i, (s, p) in enumerate(parts))
+    return total, text if len(parts) == 1 else f"{text} = {total}"
+
+
+def _total(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
+    """The number the table is read with, and the line saying how it was made."""
+    applied = table.applied(values)
+    if table.kind is Kind.SUM:
+        total, text = _expr(table.dice, values, chance, f"{table.id} {table.dice.text()}")
+        line = f"rolled {table.dice.text()}: {text}"
+        for mod in applied:
+            value, how = _expr(mod.value, values, chance, mod.name)
+            total += value
+            line += f"; {mod.name} {'+' if value >= 0 else ''}{value}" + (f" ({how})" if not mod.value.constant else "")
+        return total, line + (f"; total {total}" if applied else "")
+    nums = {k: v for k, v in values.items() if isinstance(v, int)}
+    pool = (table.pool.value(nums) if table.pool is not None else 2) + sum(m.value.dice for m in applied)
+    shift = sum(m.value.value(nums) for m in applied)
+    faces = [chance.roll(f"{table.id}: d6 {i + 1} of {pool}", die=table.sides) for i in range(max(0, pool))]
+    mods = "".join(f"; {m.shown()}" for m in applied)
+    if table.kind is Kind.PASS:
+        assert table.against is not None
+        target = table.against.value(nums) + shift
+        passed = sum(1 for f in faces if f <= target)
+        return passed, f"rolled {pool}d6 against {target}{mods}: {', '.join(map(str, faces))}: passed {passed}"
+    column = values.get(table.columns) if table.columns else None
+    wins = table.success.get(None) or table.success.get(str(column), frozenset())
+    count = sum(1 for f in faces if f in wins) + shift
+    return count, f"rolled {pool}d6{mods}: {', '.join(map(str, faces))}: {count} successes"
