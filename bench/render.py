@@ -12,7 +12,8 @@ from pathlib import Path
 from zwar_author.compile.project import check
 from zwar_author.render import cairo
 from zwar_author.render.maps import MapOptions, map_pages
-from zwar_author.render.project import RenderOptions, render
+from zwar_author.render.options import RenderOptions
+from zwar_author.render.project import render
 
 CONTENT = Path(__file__).parents[1] / "content"
 
@@ -35,7 +36,7 @@ def main() -> None:
     out = Path(tempfile.mkdtemp())
     seconds = best(lambda: render([CONTENT], out, RenderOptions()))
     print(f"reference pack, every sheet, PDF (with compiling): {seconds:6.2f} s   goal 30 s")
-    seconds = best(lambda: render([CONTENT], out, RenderOptions(format="png")), 1)
+    seconds = best(lambda: render([CONTENT], out, RenderOptions(formats=("png",))), 1)
     print(f"reference pack, every sheet, PNG at 150 dpi:       {seconds:6.2f} s")
 
 

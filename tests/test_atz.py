@@ -92,7 +92,7 @@ def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
 def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "tables")
     assert result.exit_code == 0, result.output
-    sheets = tmp_path / "atz" / "sheets"
+    sheets = tmp_path / "atz" / "sheets" / "svg" / "tables"
     first = (sheets / "tables-1.svg").read_text()
     assert size in first
     assert ">ATTRIBUTES<" in first and ">Born Leader<" in first and ">3%<" in first  # 2 on 2d6: 1/36
@@ -109,7 +109,8 @@ def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
 def test_sheets_are_the_same_bytes_every_time(tmp_path, zwar):
     for out in ("one", "two"):
         assert zwar("render", ATZ, "-o", tmp_path / out, "--sheet", "tables").exit_code == 0
-    assert (tmp_path / "one/atz/sheets/tables.pdf").read_bytes() == (tmp_path / "two/atz/sheets/tables.pdf").read_bytes()
+    one, two = (tmp_path / out / "atz/sheets/pdf/tables/tables.pdf" for out in ("one", "two"))
+    assert one.read_bytes() == two.read_bytes()
 
 
 # --- scenarios and encounters on the inch-measured table ------------------------------------
@@ -174,11 +175,11 @@ def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
 def test_scenario_pages_draw_the_table_to_scale(tmp_path, zwar):
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "scenario")
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "atz/sheets/the-bleens/scenario-1.svg").read_text()
+    page = (tmp_path / "atz/sheets/svg/scenarios/the-bleens/scenario-1.svg").read_text()
     for words in (">The Bleens<", ">AREA<", ">FORCES<", ">DEPLOYMENT<", ">SPECIAL INSTRUCTIONS<", ">GOAL<",
                   ">mini-van<"):
         assert words in page
-    assert sorted(p.name for p in (tmp_path / "atz/sheets").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "atz/sheets/svg/scenarios").iterdir()) == [
         "atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]
 
 
@@ -202,7 +203,7 @@ def test_a_quick_reference_sheet_of_chosen_tables(tmp_path, zwar):
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "tables", "--table", "weapons",
                   "--table", "challenge")
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "atz/sheets/tables-1.svg").read_text()
+    page = (tmp_path / "atz/sheets/svg/tables/tables-1.svg").read_text()
     assert ">WEAPONS TABLE<" in page and ">CHALLENGE<" in page and ">ATTRIBUTES<" not in page
     result = zwar("render", ATZ, "-o", tmp_path / "none", "--sheet", "tables", "--table", "weapon")
     assert result.exit_code == 2

@@ -65,8 +65,21 @@ def test_compiled_output_follows_the_content_schema(workdir):
 
 
 def tree(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file a user sees under ``folder`` (links followed, hidden versions left out), with its hash."""
+    found = {}
+    for root, folders, files in os.walk(folder, followlinks=True):
+        folders[:] = [f for f in folders if not f.startswith(".")]
+        for name in files:
+            path = Path(root) / name
+            if not name.startswith("."):
+                found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return dict(sorted(found.items()))
+
+
+def hidden_versions(out: Path, name: str) -> list[str]:
+    """The hidden versions of out/<name> on disk, besides the one it links to."""
+    live = os.readlink(out / name)
+    return sorted(p.name for p in out.iterdir() if p.name.startswith(f".{name}~") and p.name != live)
 
 
 def test_twin_builds_are_byte_identical(workdir):
@@ -92,7 +105,8 @@ def test_a_failed_build_writes_nothing_and_keeps_the_old_output(workdir):
     outcome = build([workdir / "p"], workdir / "out", [FIXTURES])
     assert not outcome.report.ok
     assert tree(workdir / "out") == before
-    assert sorted(p.name for p in (workdir / "out").iterdir()) == ["p"], "a staging folder was left behind"
+    assert sorted(p.name for p in (workdir / "out").iterdir() if not p.name.startswith(".")) == ["p"]
+    assert hidden_versions(workdir / "out", "p") == [], "a staging folder was left behind"
 
 
 def test_a_rebuild_replaces_the_pack_folder_whole(workdir):

@@ -42,18 +42,18 @@ what = { "1-8" = "1 zombie" }
 """
 
 
-@pytest.mark.parametrize("name", sorted(cli.commands))
+@pytest.mark.parametrize("name", sorted(cli_module.COMMANDS))
 def test_every_command_has_help(zwar, name):
     result = zwar(name, "--help")
     assert result.exit_code == 0
-    summary = cli.commands[name].help.strip().splitlines()[0]
+    summary = cli.get_command(None, name).help.strip().splitlines()[0]
     assert summary in " ".join(result.output.split())
 
 
 def test_top_level_help_lists_every_command(zwar):
     result = zwar("--help")
     assert result.exit_code == 0
-    for name in cli.commands:
+    for name in cli_module.COMMANDS:
         assert f"  {name} " in result.output
 
 
@@ -111,9 +111,12 @@ def test_a_bad_option_is_a_usage_error(zwar):
 def test_build_writes_content_and_says_so(zwar, workdir):
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": GOOD})
     result = zwar("build", "p", "-o", "out", "--pack-path", FIXTURES)
-    assert (result.exit_code, result.output) == (0, "built 1 mission into out: 0 errors, 0 warnings\n")
-    assert sorted(p.relative_to(workdir).as_posix() for p in (workdir / "out").rglob("*.json")) == [
-        "out/p/index.json", "out/p/missions/m.json"]
+    assert (result.exit_code, result.output) == (0, "wrote out/p/index.json\n"
+                                                    "wrote out/p/missions/m.cache.npz\n"
+                                                    "wrote out/p/missions/m.json\n"
+                                                    "built 1 mission into out: 0 errors, 0 warnings\n")
+    assert sorted(p.relative_to(workdir / "out" / "p").as_posix() for p in (workdir / "out" / "p").rglob("*.json")) \
+        == ["index.json", "missions/m.json"]
 
 
 def test_build_with_errors_writes_nothing(zwar, workdir):
@@ -144,7 +147,8 @@ def test_init_refuses_a_folder_in_use(zwar, workdir):
     (workdir / "used" / "notes.txt").write_text("mine")
     result = zwar("init", "used")
     assert result.exit_code == 2
-    assert result.output.splitlines()[-1] == "Error: used already exists and is not an empty folder: choose a new one"
+    assert result.output.splitlines()[-1] == (
+        "Error: used already exists and holds more than version-control files: choose a new or empty folder")
     assert sorted(p.name for p in (workdir / "used").iterdir()) == ["notes.txt"]
 
 
@@ -177,7 +181,7 @@ def test_assumed_lists_guessed_values_with_their_place(zwar):
     result = zwar("assumed", FIXTURES / "base")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert lines[-1] == "1 assumed value"
+    assert lines[-1] == "base: 1 assumed value of its own"
     assert lines[0].endswith('tests/fixtures/base/rules/base.toml:8:70: hero base/sam: ratings.survival = "red"')
 
 
@@ -190,7 +194,7 @@ def test_an_internal_error_is_one_line_and_exit_3(workdir, monkeypatch, capsys):
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("zwar_author.cli.validate.check", explode)
+    monkeypatch.setattr("zwar_author.compile.project.check", explode)
     monkeypatch.setattr(sys, "argv", ["zwar", "validate", "."])
     with pytest.raises(SystemExit) as exit_info:
         cli_module.main()

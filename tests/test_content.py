@@ -24,7 +24,13 @@ def test_broken_missions_give_exactly_their_diagnostics(monkeypatch, name):
 @pytest.fixture(scope="module")
 def core():
     outcome = check([CONTENT])
-    assert [d.human() for d in outcome.report.sorted()] == [], "the reference content must be clean"
+    # Clean but for one known shortfall: the reference maps have more doorways than Z War One's box
+    # has doors (the missions are set up with doors from a second box until they are redrawn).
+    assert [d.human(CONTENT.parent) for d in outcome.report.sorted()] == [
+        f"content/core/missions/{name}:{line}:1: warning ZW623: the mission needs {need} doors, "
+        f"{need - 36} more than the box of core holds (36)"
+        for name, line, need in (("break-and-enter.toml", 5, 46), ("hold-out.toml", 5, 47), ("inbound.toml", 5, 46),
+                                 ("supply-run.toml", 5, 46), ("the-tower.toml", 2, 45))]
     return outcome
 
 

@@ -168,7 +168,7 @@ def test_the_internal_error_line_is_one_line(workdir, monkeypatch, capsys):
     def explode(*args, **kwargs):
         raise ValueError("first line\n  second line\n\tthird " + "x" * 400)
 
-    monkeypatch.setattr("zwar_author.cli.validate.check", explode)
+    monkeypatch.setattr("zwar_author.compile.project.check", explode)
     monkeypatch.setattr(sys, "argv", ["zwar", "validate", "."])
     with pytest.raises(SystemExit) as exit_info:
         cli_module.main()

@@ -19,8 +19,9 @@ from zwar_author.compile.project import check
 from zwar_author.render import cairo, svg
 from zwar_author.render.canvas import Group, Text
 from zwar_author.render.cards import CardOptions, card_pages
+from zwar_author.render.key import key_entries as _key_entries
 from zwar_author.render.maps import MapOptions, _starts, map_pages
-from zwar_author.render.pages import _key_entries, mission_pages
+from zwar_author.render.pages import mission_pages
 from zwar_author.render.text import width
 from zwar_author.render.theme import INK, SCREEN
 
@@ -149,8 +150,10 @@ def test_large_boards_split_with_one_shared_square():
 def test_map_sheet_pages(core):
     outcome, missions = core
     pages = map_pages(missions["the-tower"], outcome.boards["core", "the-tower"], MapOptions())
-    floors = {p.name.split("-")[1] for p in pages}
-    assert floors == {"ground", "first"}, "one page set per floor"
+    assert [p.name for p in pages] == [f"map-{n}" for n in range(1, len(pages) + 1)]
+    held = " ".join(i.text for p in pages for i in p.items if isinstance(i, Text) and i.y == 10.5)
+    names = {f.name or f.id for f in missions["the-tower"].board.floors}
+    assert len(names) == 2 and all(f"{name}, part row" in held for name in names), "every floor's parts are named"
     assert all(any(isinstance(i, Text) and i.text == "10 cm" for i in p.items) for p in pages)
 
 
@@ -197,8 +200,9 @@ def test_the_render_command(zwar, workdir):
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": ROOM})
     result = zwar("render", "p", "-o", "out", "--pack-path", FIXTURES, "--format", "svg", "--sheet", "map")
     assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "wrote out/p/sheets/svg/missions/room/map-1.svg"
     assert result.output.splitlines()[-1] == "wrote 1 file under out: 0 errors, 3 warnings"
-    assert (workdir / "out" / "p" / "sheets" / "room" / "map-ground-1.svg").is_file()
+    assert (workdir / "out" / "p" / "sheets" / "svg" / "missions" / "room" / "map-1.svg").is_file()
     bad = zwar("render", "p", "--square", "twelve")
     assert bad.exit_code == 2 and bad.output.splitlines()[-1] == (
         "Error: Invalid value for '--square': `twelve` is not a length: write it with its unit, like 25mm, 2.5cm "

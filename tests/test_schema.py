@@ -60,7 +60,7 @@ def test_every_key_has_a_description(name):
 def sources() -> list:
     kinds = {"tiles": "tile", "rules": "rules", "missions": "mission", "tables": "table", "encounters": "encounter"}
     for path in sorted(CONTENT.rglob("*.toml")):
-        kind = "pack" if path.name == "pack.toml" else kinds[path.parent.name]
+        kind = {"pack.toml": "pack", "campaign.toml": "campaign"}.get(path.name) or kinds[path.parent.name]
         yield pytest.param(path, kind, id=str(path.relative_to(CONTENT)))
     yield pytest.param(REPO / "tests" / "golden" / "hold-out.toml", "mission", id="golden")
 

@@ -338,7 +338,7 @@ UNSTRUCTURED = _code("ZW604", "unstructured-condition", W,
     Conditions and events are structured so the engine can check them; the
     `text` is for the printed page. A condition with text alone is printed but
     can never be met by the engine.""")
-TRIGGER_COUNT = _code("ZW605", "trigger-count", E, "`when` needs exactly one trigger, found {found}: one of {allowed}", """
+TRIGGER_COUNT = _code("ZW605", "trigger-count", E, "`{key}` needs exactly one trigger, found {found}: one of {allowed}", """
     An event fires on one trigger: a turn, a door opened, a task done, an
     objective completed, something picked up or a room activated. Write two
     events for two triggers.""")
@@ -361,6 +361,64 @@ OBJECTIVE_NUMBERS = _code("ZW610", "objective-numbers", W, "objectives are numbe
 PACK_ID = _code("ZW611", "pack-id", E, "pack id `{id}` is used by {other} too: pack ids are unique", """
     Packs are found by id when another pack requires them, so two packs in
     the same search path must not share an id.""")
+
+# --- perk builds, the box, timers and campaigns (docs/campaign.md) ------------------
+
+PERK_ALLOWANCE = _code("ZW620", "perk-allowance", E,
+    "{hero}'s perks cost {total} XP ({items}): over the allowance of {allowance} XP", """
+    Each perk costs the price for the hero's rating in the perk's class (red,
+    amber or green), as the rules data's price list gives it. A director or
+    versus game gives every hero an XP perk allowance (`xp_perk_allowance`) to
+    spend on perks for that game only; the perks a hero is given, by the
+    mission (`[mission.perks]`) or by `zwar playtest --perk`, must fit in it.
+    Drop a perk, or choose cheaper ones.""")
+PERK_HERO = _code("ZW621", "perk-hero", E,
+    "hero `{hero}` is given perks but does not play this mission (its heroes: {heroes})", """
+    `[mission.perks]` gives perks to the heroes who play the mission: those
+    in `heroes`, or every hero of the game when `heroes` is left out.""")
+PERK_TWICE = _code("ZW622", "perk-twice", E, "perk `{perk}` is given to {hero} twice (first at {first})", """
+    A perk once bought is the hero's for the rest of the campaign; it cannot
+    be bought, or given, a second time.""")
+BOX_SHORT = _code("ZW623", "box-short", W, "the mission needs {need} {what}, {short} more than the box of {packs} holds ({have})", """
+    A pack declares what its box holds (`[components]` and `[miniatures]` in
+    pack.toml); a mission can use the components of its own pack and of the
+    packs it requires, added up. A door stands on every doorway of the board,
+    every objective, item, object, keycard, crate and search or active token
+    takes a counter, and every infected placed at the start a miniature of its
+    class. A group that owns only the box cannot set the mission up: share
+    tiles with fewer doorways, place fewer tokens, or require a pack whose box
+    adds what is missing.""")
+TIMER_SELF = _code("ZW624", "timer-self", E, "timer `{id}` is started by its own end: it can never start", """
+    A 3-turn timer starts on one trigger (a task done, an objective, a door
+    opened, another timer running out...). Its own end cannot start it.""")
+TIMER_IDLE = _code("ZW625", "timer-idle", W,
+    "timer `{id}` runs out but nothing happens then: add an event with when = {{ timer = \"{id}\" }}", """
+    A 3-turn timer marks an action that takes three turns to complete; what
+    completing it does is an event triggered by the timer. A timer with no
+    such event is crossed off the tracker sheet for nothing.""")
+TIMER_UNPLAYED = _code("ZW626", "timer-unplayed", W,
+    "the engine does not play 3-turn timers yet: `zwar play` and playtests never start timer `{id}`, "
+    "so what its end triggers never happens there", """
+    3-turn timers are part of the mission format, checked and printed, but
+    the rules engine does not run them yet. A playtest of a mission whose
+    victory depends on a timer's events is therefore wrong, and says so here.""")
+CHAPTER_MISSION = _code("ZW630", "chapter-mission", E,
+    "chapter mission `{id}` is {what}: a {game} campaign's chapters are {game} campaign missions", """
+    A campaign's chapters are played with the campaign's rules: each must be
+    a mission of the campaign's game whose mode is `campaign` (director and
+    versus games are played on their own).""")
+CHAPTER_ORDER = _code("ZW631", "chapter-order", W,
+    "mission `{id}` is chapter {number}, but comes after chapter {last}: list the chapters in the order they are played", """
+    A mission's `chapter` is its number in the campaign; the campaign file
+    lists chapters in the order they are played, so the numbers should rise.""")
+CAMPAIGN_XP = _code("ZW632", "campaign-xp", E,
+    "by chapter {number}, {hero}'s perks cost {spent} XP ({items}), more than the {earned} XP earned before it ({how})", """
+    Heroes buy perks with XP earned in earlier chapters, and keep them. At each
+    chapter, the perks a hero holds (bought in the campaign file's `buy`, or
+    expected by a chapter's mission in `[mission.perks]`) must cost no more
+    than the XP the hero can have earned: `start_xp`, plus `mission_xp` and
+    `expected_loot_xp` for each chapter played before. Buy the perk later, or
+    count on more loot.""")
 
 # --- playability ---------------------------------------------------------------------
 
@@ -515,6 +573,16 @@ TILED_BASE = _code("ZW969", "tiled-base", E, "`{key}` is drawn on the Tiled map 
     A map's `base` file holds what a map cannot draw (spawn tables, events,
     victory and defeat, notes). What the map draws (floors, doors, rooms,
     markers) comes from the map alone, so the base file must not set it too.""")
+
+
+# --- printing (ZW980-ZW999) -------------------------------------------------------------
+
+UNPRINTABLE = _code("ZW980", "unprintable-text", W, "{what} cannot be printed: {chars}; {advice}", """
+    Sheets are drawn with DejaVu Sans, and with Droid Sans Fallback for the
+    Chinese, Japanese and Korean characters DejaVu Sans lacks. A character
+    neither font has would print as an empty box, so it is reported instead,
+    at its first use. Install the fallback font where it is missing (Debian and
+    Ubuntu: apt install fonts-droid-fallback), or write the text without it.""")
 
 
 def lookup(text: str) -> Code:

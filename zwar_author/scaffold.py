@@ -110,11 +110,17 @@ text = "A hero dies."
 """
 
 
+#: What a folder may already hold for `zwar init` to start a pack in it: version control.
+VERSION_CONTROL = frozenset({".git", ".hg", ".svn", ".bzr", ".jj", ".gitignore", ".gitattributes", ".hgignore"})
+
+
 def init_pack(folder: Path, pack_id: str | None = None, title: str | None = None) -> list[Path]:
-    """Create a new pack in ``folder`` (which must not exist or be empty); the files written."""
+    """Create a new pack in ``folder``, which must be new, empty, or hold only version-control
+    files (a fresh `git init`); the files written."""
     folder = Path(folder)
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise UsageError(f"{folder} already exists and is not an empty folder: choose a new one")
+    if folder.exists() and (not folder.is_dir() or any(p.name not in VERSION_CONTROL for p in folder.iterdir())):
+        raise UsageError(f"{folder} already exists and holds more than version-control files: choose a new or "
+                         "empty folder")
     pack_id = pack_id or _slug(folder.resolve().name)
     if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", pack_id):
         raise UsageError(f"{pack_id!r} is not a pack id: use lower-case letters, digits, '-' and '_'")
@@ -125,16 +131,22 @@ def init_pack(folder: Path, pack_id: str | None = None, title: str | None = None
         "missions/first-steps.toml": MISSION.format(**fields),
     }
     files.update({f"{SCHEMA_DIR}/{name}": render(schema) for name, schema in schemas().items()})
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    place = folder.resolve()
+    place.parent.mkdir(parents=True, exist_ok=True)
+    # Staged beside the folder (or inside it, when it exists), then moved in: nothing half-written.
+    staging = Path(tempfile.mkdtemp(prefix=".zwar-init.", dir=place if place.is_dir() else place.parent))
     try:
+        os.chmod(staging, 0o755)
         for name, text in files.items():
             path = staging / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-        if folder.exists():
-            folder.rmdir()
-        os.replace(staging, folder)
+        if not place.exists():
+            os.replace(staging, place)
+        else:  # beside what version control keeps there: each top-level entry moved in
+            for entry in sorted(staging.iterdir()):
+                os.replace(entry, place / entry.name)
+            staging.rmdir()
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise

@@ -23,7 +23,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from .model.atz import EncounterDoc
-from .model.content import CompiledMission, PackIndex
+from .model.campaign import CampaignDoc
+from .model.content import CompiledCampaign, CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
@@ -39,6 +40,7 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "encounter": (EncounterDoc, ("An All Things Zombie scenario or encounter (encounters/*.toml): the book's layout, "
                                 "buildings and vehicles in inches, forces.")),
     "table": (TableDoc, "A zwar-author random table (tables/*.toml): dice, context, modifiers and rows."),
+    "campaign": (CampaignDoc, "A zwar-author campaign (campaign.toml beside pack.toml): chapters, XP and perks."),
 }
 
 
@@ -48,7 +50,8 @@ def schemas() -> dict[str, dict]:
     for name, (model, description) in SOURCES.items():
         out[f"{name}.schema.json"] = _finish([model], description, nulls=False)
     out["content.schema.json"] = _finish(
-        [CompiledMission, PackIndex], "zwar-author compiled content: a mission document or a pack index.")
+        [CompiledMission, PackIndex, CompiledCampaign],
+        "zwar-author compiled content: a mission document, a pack index or a campaign.")
     return out
 
 

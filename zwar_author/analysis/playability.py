@@ -12,15 +12,19 @@ so the states searched form a chain and the last one is the answer.
 
 What stays out of reach is explained by the cheapest way in, counting shut
 gates: the first shut gate on it, and why that gate stays shut, recursively.
+
+The proof itself is a few breadth-first searches over plain adjacency tables;
+networkx is imported only to explain a failure (its shortest paths), which
+keeps `zwar validate` of a sound mission from paying for the import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Any
 
-import networkx as nx
 import numpy as np
 
 from ..geometry.board import Board, Terrain
@@ -29,6 +33,8 @@ from ..model.content import CompiledMission
 
 Square = tuple[str, int, int]
 RIB = "rib"
+#: node -> next node -> {"gates": [...]}: the region graph, directed, one entry per linked pair
+Regions = dict[Any, dict[Any, dict[str, list]]]
 
 
 @dataclass(frozen=True)
@@ -63,7 +69,7 @@ class Playability:
     mission: CompiledMission
     show: Callable[[Square], str]
     comp: dict[Square, int] = field(default_factory=dict)
-    regions: nx.DiGraph = field(default_factory=nx.DiGraph)
+    regions: Regions = field(default_factory=dict)
     gates: dict[str, Gate] = field(default_factory=dict)
     opened: set[str] = field(default_factory=set)
     reached: set = field(default_factory=set)
@@ -79,17 +85,18 @@ class Playability:
 
     def _regions(self) -> None:
         kinds = {d.at: d for d in self.mission.board.doors}
-        walk = nx.Graph()
+        squares: list[Square] = []
+        steps: list[tuple[Square, Square]] = []
         gate_edges: list[tuple[Square, Square, str]] = []
         for floor in self.board.floors:
             grid = floor.grid
             doors, _, _ = grid.doors()
             ordinary = [d for d in doors if kinds[f"{floor.id}:{d[0]}:{d[1]},{d[2]}"].kind == "door"]
             relations = FloorRelations(grid, Doors.of(grid, ordinary))
-            walk.add_nodes_from((floor.id, int(x), int(y)) for y, x in zip(*np.nonzero(relations.standable)))
+            squares += ((floor.id, int(x), int(y)) for y, x in zip(*np.nonzero(relations.standable)))
             for (dx, dy), mask in zip(DIRECTIONS, relations.masks("step")):
-                walk.add_edges_from(((floor.id, int(x), int(y)), (floor.id, int(x + dx), int(y + dy)))
-                                    for y, x in zip(*np.nonzero(mask)))
+                steps += (((floor.id, int(x), int(y)), (floor.id, int(x + dx), int(y + dy)))
+                          for y, x in zip(*np.nonzero(mask)))
             for axis, x, y in doors:
                 door = kinds[f"{floor.id}:{axis}:{x},{y}"]
                 if door.kind == "door":
@@ -99,21 +106,17 @@ class Playability:
                 if all(0 <= p < s for p, s in zip(a + b, (grid.width, grid.height) * 2)) and \
                         relations.standable[a[1], a[0]] and relations.standable[b[1], b[0]]:
                     gate_edges.append(((floor.id, *a), (floor.id, *b), door.at))
-        walk.add_edges_from(self.board.stairs)
-        for number, members in enumerate(sorted(nx.connected_components(walk), key=min)):
+        for number, members in enumerate(sorted(_components(squares, [*steps, *self.board.stairs]), key=min)):
             for square in members:
                 self.comp[square] = number
-            self.regions.add_node(number)
+            self.regions[number] = {}
         for start, end, gate in gate_edges:
             self._link(self.comp[start], self.comp[end], gate)
             self._link(self.comp[end], self.comp[start], gate)
         self._rib()
 
     def _link(self, a, b, gate: str | None) -> None:
-        if self.regions.has_edge(a, b):
-            self.regions[a][b]["gates"].append(gate)
-        else:
-            self.regions.add_edge(a, b, gates=[gate])
+        _link(self.regions, a, b, gate)
 
     def _rib(self) -> None:
         rib = self.mission.rib
@@ -122,12 +125,10 @@ class Playability:
         start = _square(rib.at)
         floor = next(f for f in self.board.floors if f.id == start[0])
         relations = FloorRelations(floor.grid)
-        water = nx.Graph()
-        water.add_node(start[1:])
-        for (dx, dy), mask in zip(DIRECTIONS, relations.masks("rib")):
-            water.add_edges_from(((int(x), int(y)), (int(x + dx), int(y + dy))) for y, x in zip(*np.nonzero(mask)))
-        sailing = nx.node_connected_component(water, start[1:])
-        self.regions.add_node(RIB)
+        moves = [((int(x), int(y)), (int(x + dx), int(y + dy)))
+                 for (dx, dy), mask in zip(DIRECTIONS, relations.masks("rib")) for y, x in zip(*np.nonzero(mask))]
+        sailing = next(c for c in _components([start[1:]], moves) if start[1:] in c)
+        self.regions[RIB] = {}
         for (dx, dy), mask in zip(DIRECTIONS, relations.masks("landing")):
             for y, x in zip(*np.nonzero(mask)):
                 shore, sea = (int(x), int(y)), (int(x + dx), int(y + dy))
@@ -151,7 +152,7 @@ class Playability:
                 return
             self.opened |= fresh
 
-    def _reach(self, sources: set, open_: Callable[[str | None], bool], graph: nx.DiGraph | None = None,
+    def _reach(self, sources: set, open_: Callable[[str | None], bool], graph: Regions | None = None,
                avoid: frozenset = frozenset()) -> set:
         """Regions reached from ``sources`` through gates ``open_`` accepts, never entering ``avoid``."""
         graph = self.regions if graph is None else graph
@@ -356,8 +357,9 @@ class Playability:
         """Why there is no way at all: water the rib cannot serve, or walls."""
         rib = self.mission.rib
         if rib is not None:
-            boarding_anywhere = self.regions.copy()
-            boarding_anywhere.add_edges_from((s, RIB, {"gates": [None]}) for s in self.shores)
+            boarding_anywhere = _copy(self.regions)
+            for shore in self.shores:
+                boarding_anywhere[shore][RIB] = {"gates": [None]}
             if self._reach(self._starts(), lambda gate: True, boarding_anywhere) & targets:
                 return (f"is across open water, and the rib at {self.show(_square(rib.at))} cannot be boarded: "
                         "no transition square beside it can be reached")
@@ -381,7 +383,9 @@ class Playability:
                 return None
             return 0 if any(g is None or g in self.opened for g in data["gates"]) else 1
 
-        graph = self.regions.copy()
+        import networkx as nx  # only a failure is explained, so a sound mission never loads networkx
+
+        graph = nx.DiGraph(_copy(self.regions))
         graph.add_edges_from(("source", s, {"gates": [None]}) for s in sources)
         graph.add_edges_from((t, "target", {"gates": [None]}) for t in targets)
         try:
@@ -404,3 +408,33 @@ def _square(text: str) -> Square:
     floor, _, xy = text.rpartition(":")
     x, y = xy.split(",")
     return floor, int(x), int(y)
+
+
+def _components(nodes: Iterable, edges: Iterable[tuple]) -> list[set]:
+    """The connected components of an undirected graph (union-find; edges may name new nodes)."""
+    parent: dict = {node: node for node in nodes}
+
+    def root(node):
+        parent.setdefault(node, node)
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    for a, b in edges:
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[rb] = ra
+    groups: dict = {}
+    for node in parent:
+        groups.setdefault(root(node), set()).add(node)
+    return list(groups.values())
+
+
+def _link(regions: Regions, a, b, gate: str | None) -> None:
+    regions.setdefault(a, {}).setdefault(b, {"gates": []})["gates"].append(gate)
+    regions.setdefault(b, {})
+
+
+def _copy(regions: Regions) -> Regions:
+    return {a: {b: {"gates": list(data["gates"])} for b, data in out.items()} for a, out in regions.items()}

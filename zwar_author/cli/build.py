@@ -2,14 +2,14 @@ from pathlib import Path
 
 import click
 
-from ..compile.project import build
 from ..errors import display_path
+from .complete import complete_missions
 from .options import OutputFolder
-from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors
+from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors, written_lines
 
 
 @click.command("build")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("-o", "--out", type=OutputFolder(), default=Path("build"),
               show_default=True, help="Folder to write compiled content into.")
 @click.option("--no-caches", is_flag=True, help="Skip the LOS and distance caches (faster, for quick checks).")
@@ -24,9 +24,16 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, colou
 
     Writes OUT/<pack>/index.json, OUT/<pack>/missions/<id>.json and, beside each
     mission, its LOS and distance caches <id>.cache.npz (docs/caches.md). Nothing
-    is written when there is any error; a pack's folder is replaced whole.
+    is written when there is any error; a pack's folder is replaced whole, in one
+    step, and the sheets `zwar render` wrote under OUT/<pack>/sheets/ stay.
     """
+    # Here, so `--help` and shell completion stay instant
+    from ..compile.project import build
+
     outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
     what = f"built {plural(outcome.compiled, 'mission')} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"
-    emit(outcome.report, fmt, what, colour=colour)
+    if fmt in ("full", "short"):
+        for line in written_lines(outcome.written):
+            click.echo(line)
+    emit(outcome.report, fmt, what, {"written": [display_path(p) for p in outcome.written]}, colour=colour)

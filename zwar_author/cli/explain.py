@@ -1,10 +1,11 @@
 import click
 
 from ..codes import CODES, explain, suggest
+from .complete import complete_codes
 
 
 @click.command("explain")
-@click.argument("code", required=False)
+@click.argument("code", required=False, shell_complete=complete_codes)
 def command(code: str | None) -> None:
     """Explain a diagnostic code, given by number or name, or list every code.
 

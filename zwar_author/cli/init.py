@@ -3,7 +3,6 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..scaffold import init_pack
 from .options import OutputFolder
 from .output import usage_errors
 
@@ -19,6 +18,9 @@ def command(folder: Path, pack_id: str | None, title: str | None) -> None:
     The pack requires the reference `core` pack for its heroes, infected and
     cards. JSON Schemas for editors are written to FOLDER/.zwar/schemas.
     """
+    # Here, so `--help` and shell completion stay instant
+    from ..scaffold import init_pack
+
     for path in init_pack(folder, pack_id, title):
         click.echo(f"wrote {display_path(path)}")
     click.echo(f"next: zwar validate {display_path(folder)}")

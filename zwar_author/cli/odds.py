@@ -12,11 +12,12 @@ from ..playtest.odds import mission_odds, odds_text, rules_odds, rules_text
 from ..sources.document import read_document
 from ..tables.odds import TooManyContexts, context_text, table_odds
 from ..tables.odds import odds_text as table_text
+from .complete import complete_missions
 from .output import PACK_PATH, usage_errors
 
 
 @click.command("odds")
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, shell_complete=complete_missions)
 @click.option("--tables", is_flag=True,
               help="Also every dice table of the rules: weapons, unarmed, grab and bite tests.")
 @click.option("--format", "fmt", type=click.Choice(["human", "json"]), default="human", show_default=True)

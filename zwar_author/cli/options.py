@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from ..errors import UsageError
-from ..render.project import length
+from ..render.options import length
 
 #: A map square on paper, and a card's sides, in millimetres: what a printer and a table can use.
 SQUARE_MM = (10.0, 60.0)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from functools import wraps
+from pathlib import Path
 
 import click
 
-from ..errors import Report, Severity, UsageError
-from ..reporting import ci, text
-from ..reporting.source import Sources
+from ..errors import Report, Severity, UsageError, display_path
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
                       default="full", show_default=True,
@@ -60,6 +60,10 @@ def use_colour(choice: str) -> bool:
 
 def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
     """Print the report in ``fmt`` (full, short, json, sarif or github); exit 1 if it holds errors."""
+    # Here, so that a command's `--help` and shell completion do not load the reporters
+    from ..reporting import ci, text
+    from ..reporting.source import Sources
+
     diagnostics = report.sorted()
     if fmt == "sarif":
         click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
@@ -93,3 +97,20 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
         click.echo(summary(report, what))
     if not report.ok:
         raise SystemExit(1)
+
+
+def written_lines(paths: list[Path]) -> list[str]:
+    """``wrote PATH`` for each file, but the numbered pages of one sheet in one folder
+    (map-ground-1.png, map-ground-2.png, ...) on one line, with a wildcard and the count."""
+    groups: dict[tuple[Path, str, str], list[Path]] = {}
+    for path in paths:
+        page = re.fullmatch(r"(.+)-\d+(-back)?", path.stem)
+        key = (path.parent, page[1] if page else path.name, path.suffix if page else "")
+        groups.setdefault(key, []).append(path)
+    lines = []
+    for (folder, sheet, suffix), files in groups.items():
+        if len(files) == 1:
+            lines.append(f"wrote {display_path(files[0])}")
+        else:
+            lines.append(f"wrote {display_path(folder / f'{sheet}-*{suffix}')} ({plural(len(files), 'page')})")
+    return lines

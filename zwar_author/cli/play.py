@@ -9,6 +9,7 @@ from ..engine.state import Setup
 from ..engine.text import board_text
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
+from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, usage_errors
 
@@ -40,7 +41,7 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 
 
 @click.command("play", help=HELP)
-@click.argument("mission", required=False, type=click.Path(path_type=Path))
+@click.argument("mission", required=False, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--dice", type=click.Choice(["roll", "table"]), default="roll", show_default=True,
               help="roll: the engine rolls; table: you roll and type each result.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine's dice.")

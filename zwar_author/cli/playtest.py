@@ -12,6 +12,7 @@ from ..errors import UsageError, display_path
 from ..playtest.bots import POLICIES
 from ..playtest.gate import METRICS
 from ..playtest.project import playtest
+from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, usage_errors
 from .play import perks_option
@@ -31,7 +32,7 @@ the first policy falls outside it; a lost game to watch is named with the
 
 
 @click.command("playtest", help=HELP)
-@click.argument("mission", type=click.Path(path_type=Path))
+@click.argument("mission", type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--runs", type=click.IntRange(1, 10**7), help="Games per policy (default: the mission's band, else 200).")
 @click.option("--seed", type=int, default=1, show_default=True, help="The run's seed.")
 @click.option("--jobs", type=click.IntRange(1, 512), default=os.cpu_count() or 1, show_default="all cores",

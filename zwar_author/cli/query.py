@@ -6,6 +6,7 @@ import click
 
 from ..analysis.query import RELATIONS, QueryError
 from ..compile.project import query_board
+from .complete import complete_missions
 from .options import MAX_BATCH_LINES, BatchFile, edges, squares
 from .output import PACK_PATH, usage_errors
 
@@ -31,7 +32,7 @@ that does not compile with status 1 and its diagnostics."""
 
 
 @click.command("query", help=HELP)
-@click.argument("mission", type=click.Path(path_type=Path))
+@click.argument("mission", type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.argument("relation", required=False)
 @click.argument("a", required=False)
 @click.argument("b", required=False)

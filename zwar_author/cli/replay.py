@@ -10,13 +10,14 @@ from ..errors import UsageError, display_path
 from ..playtest.bots import POLICIES
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write
+from .complete import complete_missions
 from .options import OutputFile
 from .output import PACK_PATH, usage_errors
 from .play import perks_option
 
 
 @click.command("replay")
-@click.argument("mission", type=click.Path(path_type=Path))
+@click.argument("mission", type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--game", "index", type=click.IntRange(0), required=True, help="The game's number in the playtest.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The playtest's seed.")
 @click.option("--policy", type=click.Choice(POLICIES), default="cautious", show_default=True)

@@ -3,7 +3,6 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..schema import stale_schemas, write_schemas
 from .options import OutputFolder
 
 
@@ -17,6 +16,8 @@ def command(out: Path, check: bool) -> None:
     Point a TOML editor at them with a first line such as
     `#:schema ../../schemas/mission.schema.json`.
     """
+    from ..schema import stale_schemas, write_schemas  # here, so `--help` stays instant
+
     if check:
         stale = stale_schemas(out)
         for name in stale:

@@ -2,13 +2,12 @@ from pathlib import Path
 
 import click
 
-from ..compile.project import check
-from ..compile.schema_only import check_schemas
+from .complete import complete_missions
 from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors
 
 
 @click.command("validate")
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
 @FORMAT
 @COLOR
 @PACK_PATH
@@ -26,8 +25,13 @@ def command(paths: tuple[Path, ...], fmt: str, colour: str, search: tuple[str, .
     there are.
     """
     if schema_only:
+        from ..compile.schema_only import check_schemas
+
         checked = check_schemas(list(paths))
         emit(checked.report, fmt, f"checked {plural(checked.files, 'file')} against their schemas", colour=colour)
         return
+    # Here, so `--help` and shell completion stay instant
+    from ..compile.project import check
+
     outcome = check(list(paths), [Path(s) for s in search], allow_unplayable)
     emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}", colour=colour)

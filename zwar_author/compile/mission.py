@@ -19,22 +19,23 @@ from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
-from ..model.rules import InfectedClass
+from ..model.rules import Hero, InfectedClass, Perk
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
 from . import tables
 from .layout import FloorSource, build_floor, floor_label
+from .perks import bill
 from .refs import EdgeId, Resolver, Sq
 from .rooms import check_rooms
-from .rules import KINDS, RefChecker
+from .rules import KINDS, RefChecker, hint
 from .workspace import Pack, Workspace
 
 #: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
 _CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code, codes.FLOOR_SOURCE.code}
 CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escort", "survive", "kill",
                   "any_hero_dies", "npc_dies", "after_turn")
-TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated")
+TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated", "timer")
 
 
 @dataclass
@@ -189,9 +190,11 @@ class _Compiler:
         self.door_rules()
         refs = RefChecker(lambda k, t: self.ws.lookup(self.pack, k, t), lambda k: self.ws.known(self.pack, k))
         heroes = self.heroes(refs)
+        perks = self.perk_builds(heroes)
         self.rules_refs(refs, markers)
         spawn = self.spawn()
         events = self.events()
+        timers = self.timers()
         self.unused_spawn_points(spawn, events)
         self.conditions()
         self.roles()
@@ -199,7 +202,8 @@ class _Compiler:
         self.problems += self.resolver.problems + refs.problems
         if self.errors() or not complete:
             return None
-        mission = self.assemble(stairs, markers, spawn, events, heroes)
+        mission = self.assemble(stairs, markers, spawn, events, heroes, perks, timers)
+        self.box_limits(mission)
         self.prove(mission)
         return None if self.errors() else mission
 
@@ -533,6 +537,67 @@ class _Compiler:
             out.append(qualified)
         return out
 
+    def perk_builds(self, heroes: list[str]) -> dict[str, list[str]]:
+        """``[mission.perks]`` qualified, each hero's bill checked against the XP perk allowance."""
+        out: dict[str, list[str]] = {}
+        allowance = self.m.mission.xp_perk_allowance
+        for hero_text, perk_texts in self.m.mission.perks.items():
+            path = ("mission", "perks", hero_text)
+            hero = self.ws.lookup(self.pack, "heroes", hero_text)
+            if hero is None or not isinstance(hero.model, Hero):
+                self.report(codes.DANGLING, self.doc.key_loc(path), what="hero", id=hero_text,
+                            hint=hint(hero_text, self.ws.known(self.pack, "heroes")))
+                continue
+            if hero.qualified not in heroes:
+                self.report(codes.PERK_HERO, self.doc.key_loc(path), hero=hero_text,
+                            heroes=", ".join(h.rpartition("/")[2] for h in heroes))
+                continue
+            bought: dict[str, int] = {}
+            lines = []
+            for j, text in enumerate(perk_texts):
+                perk = self.ws.lookup(self.pack, "perks", text)
+                if perk is None or not isinstance(perk.model, Perk):
+                    self.report(codes.DANGLING, self.doc.loc(path + (j,)), what="perk",
+                                id=text, hint=hint(text, self.ws.known(self.pack, "perks")))
+                    continue
+                if perk.qualified in bought:
+                    self.report(codes.PERK_TWICE, self.doc.loc(path + (j,)), perk=text, hero=hero_text,
+                                first=self.doc.loc(path + (bought[perk.qualified],)).display())
+                    continue
+                self.same_game("perks", text, self.doc.loc(path + (j,)))
+                bought[perk.qualified] = j
+                lines.append((text, perk.model))
+            out[hero.qualified] = list(bought)
+            message = bill(hero_text, hero.model, lines).over(allowance) if allowance is not None else None
+            if message is not None:
+                self.problems.append(Diagnostic(self.doc.key_loc(path), codes.PERK_ALLOWANCE.code,
+                                                codes.PERK_ALLOWANCE.severity, message))
+        return out
+
+    def box_limits(self, mission: c.CompiledMission) -> None:
+        """Warn when setting the mission up takes more doors, counters or miniatures than the boxes hold."""
+        box = self.ws.box(self.pack, self.m.mission.game)
+        packs = " + ".join(box.packs)
+        counters = sum(len(x) for x in (mission.objectives, mission.items, mission.objects, mission.keycards,
+                                         mission.crates, mission.tokens))
+        for need, have, what in ((len(mission.board.doors), box.doors, "doors"),
+                                 (counters, box.counters, "counters")):
+            if have is not None and need > have:
+                self.report(codes.BOX_SHORT, self.at("mission"), need=need, what=what, short=need - have,
+                            packs=packs, have=have)
+        placed: dict[str, list[int]] = {}
+        for i, spec in enumerate(mission.infected):
+            placed.setdefault(spec.class_, []).append(i)
+        names = {e.id: e.plural for e in mission.rules.infected}
+        for cls, indices in sorted(placed.items()):
+            have = mission.miniatures.get(cls)
+            if have is not None and len(indices) > have:
+                owners = [p.id for p in self.ws.visible(self.pack)
+                          if p.manifest and cls.rpartition("/")[2] in p.manifest.miniatures]
+                self.report(codes.BOX_SHORT, self.at("infected", indices[have]), need=len(indices),
+                            what=f"{names.get(cls, cls)} on the board at the start", short=len(indices) - have,
+                            packs=owners[0] if owners else packs, have=have)
+
     def same_game(self, kind: str, text: str, loc: Location) -> None:
         """Warn when rules data of another game is used (allowed, for crossovers, but unusual)."""
         entry = self.ws.lookup(self.pack, kind, text)
@@ -696,21 +761,44 @@ class _Compiler:
                                            enter=enter, spawn=spawned))
         return out
 
+    def timers(self) -> list[c.CompiledTimer]:
+        """3-turn timers: each started by one trigger, each ended by at least one event."""
+        again = self.repeated(self.m.timers, "id", "timer", lambda i: self.path("timers", i))
+        ended = {e.when.timer for e in self.m.events}
+        out = []
+        for i, timer in enumerate(self.m.timers):
+            start = self.trigger(i, timer.start, ("timers", "start"))
+            if i in again:
+                continue
+            if start is not None and start.timer == timer.id:
+                self.report(codes.TIMER_SELF, self.at("timers", i, "start", "timer"), id=timer.id)
+                continue
+            if timer.id not in ended:
+                self.report(codes.TIMER_IDLE, self.at("timers", i), id=timer.id)
+            self.report(codes.TIMER_UNPLAYED, self.at("timers", i), id=timer.id)
+            if start is not None:
+                out.append(c.CompiledTimer(id=timer.id, name=timer.name, start=start, text=timer.text))
+        return out
+
     def phase_ids(self) -> list[str]:
         spawn = self.m.spawn
         if spawn is None:
             return []
         return [p.id for p in spawn.phases] if spawn.phases else ["main"]
 
-    def trigger(self, i: int, when):
+    def trigger(self, i: int, when, where: tuple[str, str] = ("events", "when")):
+        """The trigger of ``events[i].when`` (or of another list's entry, ``where``), resolved."""
         given = [k for k in TRIGGER_KEYS if getattr(when, k) is not None]
-        loc = self.at("events", i, "when")
+        loc = self.at(where[0], i, where[1])
         if len(given) != 1:
-            self.report(codes.TRIGGER_COUNT, loc, found=len(given), allowed=", ".join(TRIGGER_KEYS))
+            self.report(codes.TRIGGER_COUNT, loc, key=where[1], found=len(given), allowed=", ".join(TRIGGER_KEYS))
             return None
         key = given[0]
         value = getattr(when, key)
-        vloc = self.at("events", i, "when", key)
+        vloc = self.at(where[0], i, where[1], key)
+        if key == "timer" and value not in {t.id for t in self.m.timers}:
+            self.report(codes.DANGLING, vloc, what="timer", id=value, hint=_known(list(dict.fromkeys(t.id for t in self.m.timers))))
+            return None
         if key == "door_opened":
             edge = self.door_ref(value, vloc)
             return when.model_copy(update={key: str(edge)}) if edge else None
@@ -804,7 +892,7 @@ class _Compiler:
 
     # --- output --------------------------------------------------------------------
 
-    def assemble(self, stairs, markers, spawn, events, heroes) -> c.CompiledMission:
+    def assemble(self, stairs, markers, spawn, events, heroes, perks, timers) -> c.CompiledMission:
         floors, rooms = [], []
         for spec in self.m.floors:
             grid = self.grids[spec.id]
@@ -818,7 +906,7 @@ class _Compiler:
                     id=f"{spec.id}:R{room.number}", name=name, label=label,
                     squares=[f"{spec.id}:{x},{y}" for x, y in room.squares],
                     doors=[f"{spec.id}:{a}:{x},{y}" for a, x, y in room.doors]))
-        mission = self.m.mission.model_copy(update={"heroes": heroes})
+        mission = self.m.mission.model_copy(update={"heroes": heroes, "perks": perks})
         return c.CompiledMission(
             format=c.FORMAT, kind="mission", tool=c.Tool(name="zwar-author", version=__version__),
             source=c.Source(sha256=self.doc.digest), pack=self.pack.id, mission=mission, roles=self.m.roles,
@@ -827,9 +915,10 @@ class _Compiler:
             objectives=markers["objectives"], items=markers["items"], objects=markers["objects"],
             crates=markers["crates"], keycards=markers["keycards"], infected=markers["infected"],
             npcs=markers["npcs"], rib=(markers.get("rib") or [None])[0], tokens=markers["tokens"], spawn=spawn,
-            events=events, victory=self.m.victory, defeat=self.m.defeat,
-            miniatures=self.ws.miniatures(self.pack),
-            rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes, _referenced(markers, spawn, events)),
+            events=events, timers=timers, victory=self.m.victory, defeat=self.m.defeat,
+            miniatures=self.ws.miniatures(self.pack, self.m.mission.game),
+            rules=self.ws.rules_for(self.pack, self.m.mission.game, heroes,
+                                    _referenced(markers, spawn, events) | {p for ps in perks.values() for p in ps}),
         )
 
     def named_rooms(self) -> list[tuple[str, Sq, str | None]]:

@@ -1,13 +1,10 @@
-"""Writing compiled content whole or not at all: staged in a temporary folder, then moved in."""
+"""Writing compiled content whole or not at all: written out of sight, then published in one rename."""
 
 from __future__ import annotations
 
 import hashlib
 import os
-import shutil
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +12,7 @@ from .. import __version__
 from ..analysis.caches import FORMAT as CACHE_FORMAT
 from ..analysis.caches import write_cache
 from ..model import content as c
+from ..publish import publish
 from ..sources.art import format_art
 from . import canonical
 
@@ -23,53 +21,76 @@ if TYPE_CHECKING:
     from .workspace import Pack
 
 
+SHEETS = "sheets"  # in every pack folder: a link to the pack's sheets, which `zwar render` fills
+
+
 def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
-    """Write compiled content. A pack checked whole becomes out/<pack>/ (index.json and
-    missions/), replaced in one move; a mission checked on its own becomes
-    out/<pack>/missions/<id>.json. Each mission's caches sit beside it as <id>.cache.npz."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write compiled content; the files written. A pack checked whole becomes out/<pack>/
+    (index.json and missions/); a mission checked on its own replaces its files in
+    out/<pack>/missions/, the rest of the folder kept. Each mission's caches sit beside it as
+    <id>.cache.npz. Either way out/<pack> is published whole (``publish``): a killed build
+    leaves the old folder or the new one. What other commands wrote there (the sheets of
+    `zwar render`, the exports) is kept."""
     written: list[Path] = []
     whole = {pack.id for pack in outcome.packs}
     for pack in outcome.packs:
-        with staged(out / pack.id) as folder:
+        with publish(out / pack.id, keep=_not_built) as folder:
+            _link_sheets(folder, out, pack.id)
             entries = [_mission(outcome, m, folder / "missions", caches)
                        for m in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id)]
+            campaign = outcome.campaigns.get(pack.id)
+            if campaign is not None:
+                (folder / "campaign.json").write_bytes(canonical.dumps(campaign.compiled(pack.id)))
             (folder / "index.json").write_bytes(canonical.dumps(_index(outcome, pack, entries)))
-        written += sorted(p for p in (out / pack.id).rglob("*") if p.is_file())
-    for pack_id, missions in outcome.missions.items():
+        built = out / pack.id
+        written += [built / name for name in ("campaign.json", "index.json") if (built / name).exists()]
+        written += sorted((built / "missions").iterdir() if entries else [])
+    for pack_id, missions in sorted(outcome.missions.items()):
         if pack_id in whole:
             continue
-        target = out / pack_id / "missions"
-        target.mkdir(parents=True, exist_ok=True)
-        for mission in missions:
-            staging = Path(tempfile.mkdtemp(prefix=".staging.", dir=target))
-            try:
-                _mission(outcome, mission, staging, caches)
-                for name in sorted(os.listdir(staging), key=lambda n: n.endswith(".json")):  # the cache first
-                    os.replace(staging / name, target / name)
-                    written.append(target / name)
-            finally:
-                shutil.rmtree(staging, ignore_errors=True)
+        replaced = {f"missions/{m.mission.id}{end}" for m in missions for end in (".json", ".cache.npz")}
+        with publish(out / pack_id, keep=_except(replaced)) as folder:
+            _link_sheets(folder, out, pack_id)
+            for mission in sorted(missions, key=lambda m: m.mission.id):
+                _mission(outcome, mission, folder / "missions", caches)
+                written += [out / pack_id / "missions" / name for end in (".cache.npz", ".json")
+                            if (folder / "missions" / (name := f"{mission.mission.id}{end}")).exists()]
     return written
 
 
-@contextmanager
-def staged(target: Path) -> Iterator[Path]:
-    """A fresh folder beside ``target`` to write into; on success it replaces ``target`` whole."""
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    os.chmod(staging, 0o755)  # mkdtemp makes private folders; build output is for sharing
-    try:
-        yield staging
-        old = None
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.old.", dir=target.parent))
-            os.replace(target, old / "content")
-        os.replace(staging, target)
-        if old is not None:
-            shutil.rmtree(old)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+def _not_built(rel: str) -> bool:
+    """Whether a file of a pack folder is neither one `zwar build` writes (the JSON files at the top,
+    missions/) nor the link to the sheets, which every version gets afresh: what to carry into a new
+    version. (A carried file is a hard link to the old version's: build must never write one.)"""
+    top_json = "/" not in rel and rel.endswith(".json")
+    return not top_json and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
+
+
+def _not_sheets(rel: str) -> bool:
+    return rel != SHEETS and not rel.startswith(f"{SHEETS}/")
+
+
+def _except(names: set[str]) -> Callable[[str], bool]:
+    return lambda rel: rel not in names
+
+
+def sheets_store(out: Path, pack_id: str) -> Path:
+    """The published folder `zwar render` writes a pack's sheets into: out/.<pack>.sheets, beside the
+    versions of out/<pack>, each of which links to it as sheets/ (so a build never replaces them).
+    A pack folder is published first if there is none."""
+    if not (out / pack_id / SHEETS).is_symlink():  # no pack folder yet, or one an older zwar wrote
+        with publish(out / pack_id, keep=_not_sheets) as folder:
+            _link_sheets(folder, out, pack_id)
+    return out / f".{pack_id}.{SHEETS}"
+
+
+def _link_sheets(folder: Path, out: Path, pack_id: str) -> None:
+    store = out / f".{pack_id}.{SHEETS}"
+    if not store.exists():
+        with publish(store):
+            pass  # an empty version, until the first render
+    if not (folder / SHEETS).is_symlink():
+        os.symlink(Path("..") / store.name, folder / SHEETS)
 
 
 def _mission(outcome: Outcome, mission: c.CompiledMission, folder: Path, caches: bool) -> c.MissionEntry:
@@ -100,7 +121,8 @@ def _index(outcome: Outcome, pack: Pack, entries: list[c.MissionEntry]) -> c.Pac
                                  copies=pack.copies(tile_id)))
     return c.PackIndex(format=c.FORMAT, kind="pack", tool=c.Tool(name="zwar-author", version=__version__),
                        pack=pack.info, missions=entries, tiles=tiles, miniatures=ws.miniatures(pack),
-                       rules=pack_rules(outcome, pack))
+                       rules=pack_rules(outcome, pack),
+                       campaign="campaign.json" if pack.id in outcome.campaigns else None)
 
 
 def pack_rules(outcome: Outcome, pack: Pack) -> c.Rules:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import codes
 from ..analysis.query import QueryBoard, load_compiled
@@ -21,9 +22,8 @@ from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute
-from .atz import Encounter, compile_encounter
+from .campaign import Campaign, compile_campaign
 from .mission import compile_mission
-from .output import write
 from .workspace import (
     PACK_FILE,
     Pack,
@@ -34,6 +34,9 @@ from .workspace import (
     source_files,
     tile_sides,
 )
+
+if TYPE_CHECKING:
+    from .atz import Encounter
 
 
 @dataclass
@@ -48,7 +51,9 @@ class Outcome:
     mission_files: int = 0  # missions compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    campaigns: dict[str, Campaign] = field(default_factory=dict)  # pack id -> its campaign, when it checked
     encounters: dict[str, list[Encounter]] = field(default_factory=dict)  # All Things Zombie, by pack
+    written: list[Path] = field(default_factory=list)  # files `build` wrote
 
     @property
     def compiled(self) -> int:
@@ -79,9 +84,12 @@ def check(paths: list[Path], search: Sequence[Path] = (), allow_unplayable: bool
 def build(paths: list[Path], out: Path, search: Sequence[Path] = (), allow_unplayable: bool = False,
           caches: bool = True) -> Outcome:
     """``check``, then write compiled content under ``out`` if there are no errors."""
+    # The writer and its cache builder load only when something is written
+    from .output import write
+
     outcome = check(paths, search, allow_unplayable)
     if outcome.report.ok:
-        write(outcome, Path(out), caches)
+        outcome.written = write(outcome, Path(out), caches)
     return outcome
 
 
@@ -141,6 +149,18 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
             continue
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
+    _campaign(ws, pack, outcome, involved)
+
+
+def _campaign(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
+    """The pack's campaign file, checked against the missions compiled for the pack."""
+    if pack.campaign is None:
+        return
+    involved.add(pack.campaign)
+    campaign, problems = compile_campaign(ws, pack, pack.campaign, outcome.missions.get(pack.id, []))
+    ws.report(pack.campaign, problems)
+    if campaign is not None:
+        outcome.campaigns[pack.id] = campaign
 
 
 def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, involved: set[Path]) -> None:
@@ -156,7 +176,14 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
     if top == "encounters":
         ws.check_tables(pack)
         _encounter(ws, pack, path, outcome)
-    if top == "missions":
+    if path == pack.campaign:  # its chapters' missions are compiled, their own problems not shown
+        for mission_path in pack.missions:
+            mission = _mission(ws, pack, mission_path, outcome)
+            if mission is not None:
+                outcome.missions.setdefault(pack.id, []).append(mission)
+        outcome.mission_files = 0
+        _campaign(ws, pack, outcome, involved)
+    elif top == "missions":
         mission = _mission(ws, pack, path, outcome)
         if path in ws.docs:
             involved |= _tiles_used(ws, pack, ws.docs[path])
@@ -207,6 +234,9 @@ def _encounter(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> None:
     ws.report(path, problems)
     if model is None:
         return
+    # The inch-measured table (shapely, networkx) loads only for a pack that has encounters
+    from .atz import compile_encounter
+
     encounter, problems = compile_encounter(doc, model, ws.table_names(pack))
     ws.report(path, problems)
     if encounter is not None and not any(p.severity is Severity.ERROR for p in problems):

@@ -182,22 +182,36 @@ def _assumed(entry: Entry) -> list[Diagnostic]:
     """An error for each `assumed` key the entry does not have."""
     return [codes.ASSUMED_KEY.at(entry.doc.loc(entry.path + ("assumed", index)), key=key, what=KINDS[entry.kind],
                                  id=entry.id)
-            for index, (key, value) in enumerate(_assumed_pairs(entry)) if value is None]
+            for index, (key, value, _) in enumerate(_assumed_pairs(entry)) if value is None]
 
 
-def assumed_values(entry: Entry) -> list[tuple[str, object]]:
-    """The (key, value) pairs an entry marks as assumed, as written in its source."""
-    return [(key, value) for key, value in _assumed_pairs(entry) if value is not None]
+def assumed_values(entry: Entry) -> list[tuple[str, object, tuple]]:
+    """(key, value, path in the source) of each value an entry marks as assumed, as written."""
+    return [(key, value, path) for key, value, path in _assumed_pairs(entry) if value is not None]
 
 
-def _assumed_pairs(entry: Entry) -> list[tuple[str, object]]:
+def _assumed_pairs(entry: Entry) -> list[tuple[str, object, tuple]]:
+    """Each `assumed` key with its value (None when the entry has no such key) and its path.
+
+    A key may end in a die face of a table (`quick.4`): the face's row is the value,
+    so a table whose other rows are printed marks only its guessed faces."""
     raw = entry.doc.data
     for part in entry.path:
         raw = raw[part]
-    pairs: list[tuple[str, object]] = []
+    pairs: list[tuple[str, object, tuple]] = []
     for key in entry.model.assumed:
         node: object = raw
+        path = entry.path
         for part in key.split("."):
+            if isinstance(node, dict) and part not in node and part.isdigit():
+                part = next((row for row in node if _covers(row, int(part))), part)
             node = node.get(part) if isinstance(node, dict) else None
-        pairs.append((key, node))
+            path += (part,)
+        pairs.append((key, node, path))
     return pairs
+
+
+def _covers(row: str, face: int) -> bool:
+    """Whether a table row written "3" or "2-5" holds ``face``."""
+    low, _, high = row.partition("-")
+    return low.isdigit() and (high or low).isdigit() and int(low) <= face <= int(high or low)

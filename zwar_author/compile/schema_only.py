@@ -3,7 +3,7 @@
 This is the fast check of ``zwar validate --schema-only`` (a pre-commit hook runs
 it on the files a commit changes): each file is read and validated against the
 model of its kind, judged by its folder in a pack (pack.toml, tiles/, rules/,
-missions/, tables/, encounters/) or, outside a pack, by its top-level tables. References, layout,
+missions/, tables/, encounters/, campaign.toml) or, outside a pack, by its top-level tables. References, layout,
 rooms and playability need the whole pack and are left to ``zwar validate``.
 """
 
@@ -17,17 +17,18 @@ from pydantic import BaseModel
 from .. import codes
 from ..errors import Location, Report, UsageError
 from ..model.atz import EncounterDoc
+from ..model.campaign import CampaignDoc
 from ..model.mission import MissionDoc
 from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.tables import TableDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute, read_document
-from .workspace import LAYOUT, PACK_FILE, find_packs, kind_of, pack_root_of, source_files
+from .workspace import CAMPAIGN_STEM, LAYOUT, PACK_FILE, find_packs, kind_of, pack_root_of, source_files
 
 MODELS: dict[str, type[BaseModel]] = {"pack": PackDoc, "tiles": TileDoc, "tile": TileDoc, "missions": MissionDoc,
                                       "mission": MissionDoc, "rules": RulesDoc, "tables": TableDoc, "table": TableDoc,
-                                      "encounters": EncounterDoc}
+                                      "encounters": EncounterDoc, "campaign": CampaignDoc}
 
 
 @dataclass
@@ -78,4 +79,6 @@ def _kind(path: Path) -> str | None:
     parts = absolute(path).relative_to(root).parts
     if parts == (PACK_FILE,):
         return "pack"
+    if len(parts) == 1 and Path(parts[0]).stem == CAMPAIGN_STEM:
+        return "campaign"
     return parts[0] if len(parts) > 1 and parts[0] in LAYOUT else None

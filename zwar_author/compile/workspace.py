@@ -30,6 +30,7 @@ from .layout import TileSide, art_grid
 from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry, hint
 
 PACK_FILE = "pack.toml"
+CAMPAIGN_STEM = "campaign"  # campaign.toml (or .json) beside pack.toml
 LAYOUT = ("tiles", "rules", "missions", "tables", "encounters")
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 MAX_DEPTH = 3
@@ -87,6 +88,33 @@ def kind_of(data: dict) -> str | None:
 
 
 @dataclass
+class Box:
+    """Components a mission may use (None: not declared), and the packs that declare them."""
+
+    doors: int | None = None
+    counters: int | None = None
+    cards: int | None = None
+    tokens: dict[str, int] = field(default_factory=dict)  # the packs' own kinds of counter
+    packs: list[str] = field(default_factory=list)
+
+
+def _box_for(pack: Pack, game: str) -> bool:
+    games = pack.manifest.components.games if pack.manifest else []
+    return not games or game in games
+
+
+def manifest_assumed(doc: Document, manifest: PackDoc) -> list[tuple[str, object]]:
+    """The (key, value) pairs pack.toml marks as assumed, as written (None: no such key)."""
+    pairs: list[tuple[str, object]] = []
+    for key in manifest.assumed:
+        node: object = doc.data
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        pairs.append((key, node))
+    return pairs
+
+
+@dataclass
 class TileEntry:
     path: Path
     info: TileDoc | None = None
@@ -104,6 +132,7 @@ class Pack:
     rules: RuleSet = field(default_factory=RuleSet)
     missions: list[Path] = field(default_factory=list)
     rules_files: list[Path] = field(default_factory=list)
+    campaign: Path | None = None
     tables: dict[str, Source] = field(default_factory=dict)  # by table id
     table_files: list[Path] = field(default_factory=list)
     tables_checked: bool = False
@@ -282,15 +311,36 @@ class Workspace:
         xp = next((p.rules.campaign_xp for p in self.visible(pack) if p.rules.campaign_xp is not None), None)
         return c.Rules(**{kind: [v for _, v in sorted(chosen[kind].items())] for kind in KINDS}, campaign_xp=xp)
 
-    def miniatures(self, pack: Pack) -> dict[str, int]:
-        """Miniatures per infected class (qualified), the nearest pack's count winning."""
+    def miniatures(self, pack: Pack, game: str | None = None) -> dict[str, int]:
+        """Miniatures per infected class (qualified), the nearest pack's count winning; for a mission of
+        ``game``, only the packs whose box is played with that game count."""
         out: dict[str, int] = {}
         for candidate in reversed(self.visible(pack)):
+            if game is not None and not _box_for(candidate, game):
+                continue
             for name, count in (candidate.manifest.miniatures.items() if candidate.manifest else ()):
                 entry = self.lookup(candidate, "infected", name)
                 if entry is not None:
                     out[entry.qualified] = count
         return dict(sorted(out.items()))
+
+    def box(self, pack: Pack, game: str) -> Box:
+        """The components a mission of ``game`` in ``pack`` can use: those of every visible pack whose
+        box is played with that game, added up (an expansion declares what it adds)."""
+        box = Box()
+        for candidate in self.visible(pack):
+            if candidate.manifest is None or not _box_for(candidate, game):
+                continue
+            parts = candidate.manifest.components
+            if any(n is not None for n in (parts.doors, parts.counters, parts.cards)):
+                box.packs.append(candidate.id)
+            for kind, count in parts.tokens.items():
+                box.tokens[kind] = box.tokens.get(kind, 0) + count
+            for name in ("doors", "counters", "cards"):
+                count = getattr(parts, name)
+                if count is not None:
+                    setattr(box, name, (getattr(box, name) or 0) + count)
+        return box
 
     # --- loading -------------------------------------------------------------------
 
@@ -316,6 +366,9 @@ class Workspace:
         for path in source_files(root):
             top = path.relative_to(root).parts[0]
             if path.name == PACK_FILE and path.parent == root:
+                continue
+            if path.parent == root and path.stem == CAMPAIGN_STEM and pack.campaign is None:
+                pack.campaign = absolute(path)
                 continue
             if top == "tiles":
                 self._load_tile(pack, path)
@@ -349,6 +402,9 @@ class Workspace:
             if self.lookup(pack, "infected", name) is None:
                 problems.append(codes.DANGLING.at(doc.key_loc(("miniatures", name)), what="infected class", id=name,
                                                   hint=hint(name, self.known(pack, "infected"))))
+        for index, (key, value) in enumerate(manifest_assumed(doc, pack.manifest)):
+            if value is None:
+                problems.append(codes.ASSUMED_KEY.at(doc.loc(("assumed", index)), key=key, what="pack", id=pack.id))
         self.report(doc.path, problems)
 
     def _load_tile(self, pack: Pack, path: Path) -> None:

@@ -27,7 +27,7 @@ PATTERN_HELP = {
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True, defer_build=True)
 
 
 class Document(Model):
@@ -87,7 +87,8 @@ def assumed_field() -> Any:
         default=[],
         description=(
             "Keys of this entry whose values are not printed in the sources and were "
-            "entered as a reasonable guess (dotted for nested keys: `ratings.melee`). "
+            "entered as a reasonable guess (dotted for nested keys: `ratings.melee`; a die face of a "
+            "table for one row when the others are printed: `quick.4`). "
             "`zwar assumed` lists them so someone holding the real cards can correct them."
         ),
     )

@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from pydantic import Field
 
+from .campaign import CampaignInfo
 from .common import Count, Model, Name, Positive, Text
 from .mission import (
     Condition,
@@ -144,6 +145,13 @@ class CompiledEvent(Model):
     spawn: list[Result] = Field(description="Infected placed at once.")
 
 
+class CompiledTimer(Model):
+    id: str = Field(description="Timer id.")
+    name: Name = Field(description="What the tracker sheet says.")
+    start: Trigger = Field(description="What starts it, with squares, edges and rooms resolved.")
+    text: Text = Field(description="Printed text.")
+
+
 QUALIFIED = "The entry's id as pack/id."
 
 
@@ -216,11 +224,29 @@ class CompiledMission(Model):
     tokens: list[Token] = Field(description="Active and search tokens; rooms as floor:R<n>.")
     spawn: CompiledSpawn | None = Field(description="Spawn phases and tables.")
     events: list[CompiledEvent] = Field(description="Events.")
+    timers: list[CompiledTimer] = Field([], description="3-turn timers; events end them with `when.timer`.")
     victory: list[Condition] = Field(description="Victory conditions.")
     defeat: list[Condition] = Field(description="Defeat conditions.")
     miniatures: dict[str, Positive] = Field(description="Miniatures available per infected class (pack/id).")
     rules: Rules = Field(description="The rules data of the mission's game.")
     caches: CacheRef | None = Field(None, description="LOS and distance caches, when they were built.")
+
+
+class CompiledChapter(Model):
+    number: Positive = Field(description="The chapter's place in the campaign, from 1.")
+    mission: str = Field(description="The mission's id; its compiled file is missions/<id>.json.")
+    title: Name = Field(description="The chapter's title.")
+    text: Text = Field(description="Printed before the mission.")
+    buy: dict[str, list[str]] = Field(description="Perks bought before this chapter: hero (pack/id) -> perks (pack/id).")
+
+
+class CompiledCampaign(Model):
+    format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
+    kind: Literal["campaign"] = Field(description="A compiled campaign.")
+    tool: Tool = Field(description="What compiled it.")
+    pack: str = Field(description="The pack the campaign belongs to.")
+    campaign: CampaignInfo = Field(description="Title, game and XP rules; heroes as pack/id, mission_xp resolved.")
+    chapters: list[CompiledChapter] = Field(description="The chapters in the order they are played.")
 
 
 class MissionEntry(Model):
@@ -250,3 +276,4 @@ class PackIndex(Model):
     tiles: list[TileEntry] = Field(description="The pack's tiles.")
     miniatures: dict[str, Positive] = Field(description="Miniatures owned per infected class (pack/id).")
     rules: Rules = Field(description="The pack's own rules data.")
+    campaign: str | None = Field(None, description="The pack's compiled campaign file (campaign.json), if it has one.")

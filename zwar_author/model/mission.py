@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from .common import (
+    REF_PATTERN,
     Colour,
     Count,
     Document,
@@ -51,6 +52,16 @@ class PlaytestBand(Model):
     runs: Positive = Field(200, description="Games `zwar playtest` plays to check the band when not told otherwise.")
 
 
+# Written out rather than made by ``keyed`` so that type checkers see the dict.
+HeroPerks = Annotated[dict[str, list[Ref]], Field(
+    description="Perks the heroes hold when the mission starts, by hero id: a director game's set builds, or "
+                "what a campaign chapter expects the heroes to have bought. Priced by each hero's ratings; "
+                "over `xp_perk_allowance` is an error. Playtests give them to the bot heroes.",
+    json_schema_extra={"patternProperties": {REF_PATTERN: {
+        "type": "array", "items": {"type": "string", "pattern": REF_PATTERN}, "description": "The hero's perks, by id."}},
+        "additionalProperties": False})]
+
+
 class MissionInfo(Model):
     id: Id = Field(description="The mission's id, unique in its pack; the compiled file is named after it.")
     title: Name = Field(description="The title printed on the mission page.")
@@ -64,6 +75,7 @@ class MissionInfo(Model):
     xp_perk_allowance: Count | None = Field(None, description="XP each hero may spend on perks for this mission only (director and versus games).")
     director_cards: DirectorCards | None = Field(None, description="Director cards dealt at the start.")
     heroes: list[Ref] = Field([], description="Heroes used, by id; empty means every hero of the game.")
+    perks: HeroPerks = Field({})
     allow_unplayable: bool = Field(
         False, description="Report what cannot be reached as warnings instead of errors (a work in progress)."
     )
@@ -224,6 +236,7 @@ class Trigger(Model):
     objective: Positive | None = Field(None, description="When this objective is completed.")
     picked_up: Letter | None = Field(None, description="When the object with this letter is picked up.")
     room_activated: RoomRef | None = Field(None, description="When this room becomes active.")
+    timer: Id | None = Field(None, description="When this 3-turn timer runs out (its third end phase).")
 
 
 class Event(Model):
@@ -234,6 +247,13 @@ class Event(Model):
     open_exits: bool = Field(False, description="Closed exits open.")
     enter: Id | None = Field(None, description="A role or hero that enters the board at its start points.")
     spawn: list[str] = Field([], description='Infected placed at once, as "2 zombies on A".')
+
+
+class Timer(Model):
+    id: Id = Field(description='Timer id, named by events: `when = { timer = "shutters" }`.')
+    name: Name = Field(description='What the players write on the tracker sheet\'s 3-turn timer ("Shutters").')
+    start: Trigger = Field(description="What starts it: exactly one trigger, as for events (a task done, ...).")
+    text: Text = Field("", description="The action as printed.")
 
 
 class Condition(Model):
@@ -272,5 +292,6 @@ class MissionDoc(Document):
     tokens: list[Token] = Field([], description="Active and search tokens placed at the start.")
     spawn: Spawn | None = Field(None, description="Turn spawn and room spawn tables.")
     events: list[Event] = Field([], description="Events and their triggers.")
+    timers: list[Timer] = Field([], description="3-turn timers: actions that take three turns to complete.")
     victory: list[Condition] = Field([], description="Victory conditions; meeting any one entry wins.")
     defeat: list[Condition] = Field([], description="Defeat conditions; meeting any one entry loses.")

@@ -33,10 +33,34 @@ class PackInfo(Model):
     games: list[Game] = Field([], description="Games the pack is for.")
 
 
+Tokens = Annotated[dict[str, Positive], Field(**_owned(
+    "Counters of this kind printed for each mission.",
+    "The pack's own kinds of counter (`fire = 6`), printed on every mission's counter sheet beside the "
+    "standard ones (alert, bitten, search, active, objectives, items, objects, keycards, crates)."))]
+
+
+class Components(Model):
+    games: list[Game] = Field([], description=(
+        "The games this box is played with: missions of other games are not held to it, and `[miniatures]` "
+        "limits only their games (default: every game)."))
+    doors: Positive | None = Field(None, description="Doors (with stands): one stands on every doorway of a board.")
+    counters: Positive | None = Field(None, description=(
+        "Game counters: a mission's objectives, items, objects, keycards, crates and search and active tokens "
+        "each take one at the start."))
+    cards: Positive | None = Field(None, description="Cards of every deck together (printed on the box; not checked).")
+    tokens: Tokens = Field({})
+
+
 class PackDoc(Document):
+    assumed: list[str] = Field([], description=(
+        "Keys of this file whose values are not printed in the sources and were entered as a reasonable guess "
+        "(dotted: `miniatures.zombie`). `zwar assumed` lists them."))
     pack: PackInfo = Field(description="Who the pack is.")
     copies: Copies = Field({})
     miniatures: Miniatures = Field({})
+    components: Components = Field(Components(), description=(
+        "What the pack's box holds; with the components of the packs it requires, what a mission may need "
+        "(docs/campaign.md)."))
 
 
 class TileSide(Model):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..compile.perks import over_allowance, with_mission_builds
 from ..engine.load import load_mission
 from ..engine.state import Setup
 from ..errors import Report, UsageError
@@ -42,6 +43,10 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     mission, problems = load_mission(path, search)
     if mission is None:
         return Result(problems)
+    problem = over_allowance(mission.compiled, setup.perks)
+    if problem is not None:
+        raise UsageError(f"--perk: {problem}")
+    setup = replace(setup, perks=with_mission_builds(mission.compiled, setup.perks))
     band = mission.compiled.mission.playtest
     checked = parse(gate) if gate else (Gate("win_rate", *band.win_rate) if band else None)
     gated = band.policy if gate is None and band is not None else policies[0]

@@ -34,6 +34,7 @@ def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float, m
     group.items += _edges(grid, theme, s)
     group.items += _stairs(floor, mission, theme, s)
     group.items += _doors(floor, mission, theme, s)
+    group.items += _room_names(floor, mission, s)
     if markers:
         group.items += _markers(floor.id, mission, theme, s)
     return group
@@ -137,6 +138,24 @@ def _doors(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> li
         if door.kind == "locked":
             cx, cy = rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
             items.append(Circle(cx, cy, thick * 0.28, Style(fill="#000000")))
+    return items
+
+
+def _room_names(floor: Floor, mission: CompiledMission, s: float) -> list:
+    """The name the mission gives a room, small, along the top of the room's first row."""
+    items = []
+    for room in mission.board.rooms:
+        label = room.label or room.name
+        squares = [square(q) for q in room.squares]
+        if not label or squares[0][0] != floor.id:
+            continue
+        _, x0, y0 = squares[0]
+        run = 1
+        while (floor.id, x0 + run, y0) in squares:
+            run += 1
+        size = _fit_size(label, run * s - 0.16 * s, 0.13 * s)
+        items.append(Text(x0 * s + 0.08 * s, y0 * s + 0.08 * s + CAP * size * PT, label, size, bold=True,
+                          fill="#333333"))
     return items
 
 

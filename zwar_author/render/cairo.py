@@ -6,13 +6,15 @@ PDFs carry a fixed creation date, so the same pages give the same bytes.
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from functools import cache
 
 from ..errors import UsageError
 from .canvas import PT, Circle, Group, Line, Page, Polygon, Rect, Style, Text
+from .fonts import runs
 from .text import width
 
-FONT = "DejaVu Sans"
 MM = 72 / 25.4  # PDF points per millimetre
 FIXED_DATE = "2000-01-01T00:00:00"
 
@@ -57,7 +59,20 @@ def png(page: Page, dpi: int) -> bytes:
     _draw(context, page.items)
     out = io.BytesIO()
     surface.write_to_png(out)
-    return out.getvalue()
+    return with_dpi(out.getvalue(), dpi)
+
+
+def with_dpi(data: bytes, dpi: int) -> bytes:
+    """The PNG with its resolution recorded (a pHYs chunk), so that it prints at true scale.
+
+    PNG states resolution in pixels per metre; cairo writes none, and printing programs
+    then guess (often 72 or 96 dpi), which prints a map at the wrong size.
+    """
+    per_metre = round(dpi / 0.0254)
+    body = b"pHYs" + struct.pack(">IIB", per_metre, per_metre, 1)
+    chunk = struct.pack(">I", 9) + body + struct.pack(">I", zlib.crc32(body))
+    end = 8 + 8 + 13 + 4  # signature, then IHDR (length, type, 13 bytes of data, CRC)
+    return data[:end] + chunk + data[end:]
 
 
 def _draw(context, items) -> None:
@@ -115,14 +130,16 @@ def _paint(context, style: Style) -> None:
 
 
 def _text(context, item: Text) -> None:
+    """The text in runs, each in the font that has its characters (fonts.py)."""
     cairo = _library()
-    context.select_font_face(FONT, cairo.FONT_SLANT_NORMAL,
-                             cairo.FONT_WEIGHT_BOLD if item.bold else cairo.FONT_WEIGHT_NORMAL)
-    context.set_font_size(item.size * PT)
     shift = {"start": 0, "middle": 0.5, "end": 1}[item.anchor] * width(item.text, item.size, item.bold)
     context.set_source_rgb(*_rgb(item.fill))
     context.move_to(item.x - shift, item.y)
-    context.show_text(item.text)
+    for family, piece in runs(item.text, item.bold):
+        context.select_font_face(family, cairo.FONT_SLANT_NORMAL,
+                                 cairo.FONT_WEIGHT_BOLD if item.bold else cairo.FONT_WEIGHT_NORMAL)
+        context.set_font_size(item.size * PT)
+        context.show_text(piece)
     context.new_path()
 
 

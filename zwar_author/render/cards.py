@@ -78,7 +78,15 @@ def deck(rules: Rules) -> list[Card]:
 
 
 def _star(entry, key: str) -> str:
-    return "*" if key in entry.assumed or any(k.startswith(key + ".") for k in entry.assumed) else ""
+    """An asterisk when the value at ``key`` (or a value holding it) was guessed."""
+    parts = key.split(".")
+    return "*" if any(".".join(parts[:n]) in entry.assumed for n in range(1, len(parts) + 1)) else ""
+
+
+def _faces(entry, key: str) -> frozenset[int]:
+    """The die faces of table ``key`` marked assumed one by one (`quick.1`)."""
+    return frozenset(int(k.rsplit(".", 1)[1]) for k in entry.assumed
+                     if k.startswith(key + ".") and k.rsplit(".", 1)[1].isdigit())
 
 
 def _note(entry) -> str:
@@ -90,7 +98,7 @@ def _hero(hero, names) -> Card:
                     for cls in ("agility", "ballistic", "melee", "survival"))
     kit = ", ".join(names.get(e, e) for e in hero.equipment) or "none"
     body = (("stats", (("AP", str(hero.ap), _star(hero, "ap")),)), ("ratings", ratings),
-            ("table", ("Unarmed melee" + _star(hero, "unarmed"), hero.unarmed)),
+            ("table", ("Unarmed melee" + _star(hero, "unarmed"), hero.unarmed, _faces(hero, "unarmed"))),
             ("text", f"Starting equipment{_star(hero, 'equipment')}: {kit}."), ("text", hero.text))
     return Card("hero", hero.name, f"Hero · {hero.initial}", body, _note(hero))
 
@@ -98,8 +106,9 @@ def _hero(hero, names) -> Card:
 def _infected(infected) -> Card:
     stats = tuple((label, str(getattr(infected, key)), _star(infected, key)) for label, key in
                   (("Move", "move"), ("Charge", "charge"), ("Smell", "smell"), ("Kill pts", "kill_points")))
-    body = (("stats", stats), ("table", ("Grab test" + _star(infected, "grab"), infected.grab)),
-            ("table", ("Bite test" + _star(infected, "bite"), infected.bite)), ("text", infected.text))
+    body = (("stats", stats), ("table", ("Grab test" + _star(infected, "grab"), infected.grab, _faces(infected, "grab"))),
+            ("table", ("Bite test" + _star(infected, "bite"), infected.bite, _faces(infected, "bite"))),
+            ("text", infected.text))
     return Card("infected", infected.name, "Infected", body, _note(infected))
 
 
@@ -110,9 +119,9 @@ def _equipment(card, names) -> Card:
     body: list[tuple[str, object]] = [("stats", stats)] if stats else []
     if card.quick is not None:
         label = "Melee" if card.kind == "melee" else ("Throw" if card.kind == "explosive" else "Quick fire")
-        body.append(("table", (label + _star(card, "quick"), card.quick)))
+        body.append(("table", (label + _star(card, "quick"), card.quick, _faces(card, "quick"))))
     if card.aimed is not None:
-        body.append(("table", ("Aimed fire" + _star(card, "aimed"), card.aimed)))
+        body.append(("table", ("Aimed fire" + _star(card, "aimed"), card.aimed, _faces(card, "aimed"))))
     elif card.quick is not None and card.kind != "melee":
         body.append(("text", f"Aimed fire: +{card.aim_bonus} to the roll." + (" Aimed only." if card.aimed_only else "")))
     facts = [f for f in (" and ".join(card.fire), "dual wield" if card.dual_wield else "", "silent" if card.silent else "")
@@ -205,7 +214,7 @@ def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
                 items.append(Text(3.5, y + (j + 0.85) * size * PT * LEADING, line, size))
             y += len(lines) * size * PT * LEADING + 1.2
         elif kind == "table":
-            made, y = _table(content[0], content[1], w, y, ink)
+            made, y = _table(content[0], content[1], content[2], w, y, ink)
             items += made
         else:
             made, y = _boxes(kind, content, w, y, ink)
@@ -237,12 +246,14 @@ def _boxes(kind: str, content, w: float, y: float, light: bool) -> tuple[list, f
     return items, y + 11
 
 
-def _table(title: str, table: DiceTable, w: float, y: float, light: bool) -> tuple[list, float]:
-    """A die table as on the cards: faces on the left, the outcome in its colour."""
+def _table(title: str, table: DiceTable, guessed: frozenset[int], w: float, y: float,
+           light: bool) -> tuple[list, float]:
+    """A die table as on the cards: faces on the left (starred where a face was guessed), the
+    outcome in its colour."""
     items: list[Item] = [Text(3.5, y + 2.6, f"{title.upper()} · D{table.die}", 6, bold=True)]
     y += 3.6
-    for row in charts.of(table).rows:
-        faces = row.key.text
+    for source, row in zip(table.rows, charts.of(table).rows, strict=True):
+        faces = row.key.text + ("*" if guessed & set(range(source.low, source.high + 1)) else "")
         kind = row.results[None].data.kind
         colour = OUTCOME.get(kind, "#777777")
         if light:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..geometry.board import Board, Terrain
+from ..geometry.board import Board
 from ..model.content import CompiledMission, Result
 from ..tables import charts
-from .board import draw_floor, symbol
+from .board import draw_floor
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
+from .key import key_items
 from .text import LEADING, block, fit, wrap
-from .theme import KEY_COLOURS, Theme
+from .theme import Theme
 
 MARGIN = 14.0
 GAP = 8.0
@@ -32,7 +33,7 @@ class Block:
 
 
 #: Tried in order until everything fits on one page: (map height as a share of the page, type scale).
-FITTINGS = ((0.42, 1.0), (0.38, 1.0), (0.34, 1.0), (0.34, 0.92), (0.30, 0.85), (0.30, 0.78))
+FITTINGS = ((0.42, 1.0), (0.38, 1.0), (0.34, 1.0), (0.34, 0.92), (0.30, 0.85), (0.30, 0.78), (0.27, 0.74))
 
 
 def mission_pages(mission: CompiledMission, board: Board, theme: Theme, paper: str = "a4") -> list[Page]:
@@ -116,12 +117,18 @@ def _block(part: Block, w: float, scale: float) -> tuple[float, list]:
 
 
 def _blocks(mission: CompiledMission, board: Board, theme: Theme) -> list[Block]:
-    blocks = [Block("Key", lambda w, s: _key(mission, board, theme, w, s))]
+    blocks = [Block("Key", lambda w, s: key_items(mission, board, theme, w, s))]
     for title, conditions in (("Victory", mission.victory), ("Defeat", mission.defeat)):
         if conditions:
             blocks.append(Block(title, lambda w, s, c=conditions: _paragraphs([_condition(x) for x in c], w, s)))
     if mission.events:
         blocks.append(Block("Events", lambda w, s: _paragraphs([_event(e) for e in _ordered(mission.events)], w, s)))
+    if mission.roles:
+        blocks.append(Block("Roles", lambda w, s: _paragraphs(
+            [f"{r.name}: {r.text}" if r.text else r.name for r in mission.roles], w, s)))
+    notes = mission.spawn.text.strip() if mission.spawn else ""
+    if notes:
+        blocks.append(Block("Spawning", lambda w, s: _paragraphs([notes], w, s)))
     if mission.spawn:
         classes = {c.id: c for c in mission.rules.infected}
         for phase in mission.spawn.phases:
@@ -196,6 +203,8 @@ def _event(event) -> str:
         head = f"When objective {when.objective} is done"
     elif when.picked_up:
         head = f"When {when.picked_up} is picked up"
+    elif when.timer:
+        head = f"When the 3-turn timer `{when.timer}` runs out"
     else:
         head = f"When {when.room_activated.split(':', 1)[1]} is activated"
     text = event.text or _effects(event)
@@ -275,83 +284,3 @@ def _result(result: Result, classes: dict) -> str:
     if result.distance:
         text += f" ({result.distance}{'*' if result.adjacent else ''})"
     return text
-
-
-def _key(mission: CompiledMission, board: Board, theme: Theme, w: float, scale: float) -> tuple[float, list]:
-    """Only the symbols this mission uses, each drawn as on the map."""
-    s = 6.5
-    size = 7.5 * scale
-    entries = _key_entries(mission, board)
-    items: list[Item] = []
-    y, row_h = 0.0, 0.0
-    per_row = 2 if w > 70 else 1
-    col_w = w / per_row
-    for i, (kind, args, label) in enumerate(entries):
-        x = (i % per_row) * col_w
-        if kind == "terrain":
-            items.append(Rect(x, y, s, s, Style(fill=theme.terrain[args["terrain"]] or "#ffffff", stroke="#777777", width=0.15)))
-        elif kind == "door":
-            items.append(Rect(x, y + s * 0.4, s, s * 0.2, Style(stroke="#000000", width=0.15, fill=args["fill"])))
-        else:
-            items += symbol(kind, x + s / 2, y + s / 2, s, theme, **args)
-        lines = wrap(label, col_w - s - 3, size)
-        line_h = size * PT * LEADING
-        first = y + max(s, len(lines) * line_h) / 2 - len(lines) * line_h / 2
-        for j, line in enumerate(lines):
-            items.append(Text(x + s + 2, first + (j + 0.8) * line_h, line, size))
-        row_h = max(row_h, s, len(lines) * line_h) if i % per_row else max(s, len(lines) * line_h)
-        if i % per_row == per_row - 1 or i == len(entries) - 1:
-            y += row_h + 1.5
-    return y, items
-
-
-def _key_entries(mission: CompiledMission, board: Board) -> list[tuple[str, dict, str]]:
-    cards = {c.id: c.name for c in mission.rules.equipment}
-    classes = {c.id: c.name for c in mission.rules.infected}
-    entries: list[tuple[str, dict, str]] = []
-    if mission.starts:
-        entries.append(("start", {}, "Start point"))
-    if mission.exits:
-        entries.append(("exit", {"closed": any(e.closed for e in mission.exits)}, "Exit point"))
-    if mission.spawn_points:
-        letters = [p.letter for p in mission.spawn_points]
-        entries.append(("spawn", {"label": letters[0]}, "Spawn point" + ("s " + ", ".join(letters) if len(letters) > 1 else "")))
-    for o in mission.objectives:
-        entries.append(("objective", {"label": str(o.number)}, f"Objective {o.number}" + (f": {o.label}" if o.label else "")))
-    for i in _unique(mission.items, lambda i: (i.letter, i.card)):
-        entries.append(("item", {"label": i.letter}, f"{cards.get(i.card, i.card)} (item)"))
-    for o in _unique(mission.objects, lambda o: (o.letter, o.name)):
-        entries.append(("object", {"label": o.letter}, f"{o.name} (object)"))
-    if mission.crates:
-        entries.append(("crate", {}, "Crate: move through it to draw a search card"))
-    for colour in sorted({k.colour for k in mission.keycards}):
-        entries.append(("keycard", {"colour": colour}, f"{colour.capitalize()} keycard"))
-    for door in _unique([d for d in mission.board.doors if d.kind != "door"], lambda d: (d.kind, d.key, d.room)):
-        if door.kind == "locked":
-            entries.append(("door", {"fill": KEY_COLOURS[door.key]}, f"{door.key.capitalize()} locked door"))
-        else:
-            room = next((r for r in mission.board.rooms if r.id == door.room), None)
-            where = (room.label or room.name or room.id.split(":")[1]) if room else "its room"
-            entries.append(("door", {"fill": "#555555"}, f"Blast door: opened by a task in {where}"))
-    for z in _unique(mission.infected, lambda z: z.class_):
-        entries.append(("infected", {"label": z.class_.split("/")[-1][:1].upper(), "facing": "E"},
-                        f"{classes.get(z.class_, z.class_)} at the start (pointer: facing)"))
-    for n in mission.npcs:
-        entries.append(("npc", {"label": n.name[:1].upper()}, f"{n.name} (NPC)"))
-    if mission.rib is not None:
-        entries.append(("rib", {"facing": "E"}, "The rib"))
-    terrains = {int(t) for f in board.floors for t in set(f.grid.terrain.ravel().tolist())}
-    for terrain, label in ((Terrain.STAIRS, "Stairs"), (Terrain.WATER, "Open water"),
-                           (Terrain.TRANSITION, "Transition square")):
-        if terrain in terrains:
-            entries.append(("terrain", {"terrain": terrain}, label))
-    return entries
-
-
-def _unique(things, key) -> list:
-    seen, out = set(), []
-    for thing in things:
-        if key(thing) not in seen:
-            seen.add(key(thing))
-            out.append(thing)
-    return out

@@ -1,65 +1,48 @@
 """``zwar render``: compile what the user points at, then draw the sheets asked for.
 
-Sheets go to OUT/<pack>/sheets/<mission>/ (map, mission page, and the mission's
-cards when a mission is rendered on its own) and, for a whole pack, its deck to
-OUT/<pack>/sheets/cards.*. A PDF holds all pages of a sheet; SVG and PNG write
-one file a page. Nothing is written when a mission does not compile, and each
-folder appears whole.
+Each format has its own place under OUT/<pack>/sheets/: <format>/missions/<id>/
+holds a mission's map and mission page (and its cards when the mission is
+rendered on its own), and <format>/cards/ the deck of every card the pack's
+missions use, for a whole pack. A PDF holds all pages of a sheet; SVG and PNG
+write one file a page. A pack's sheets are published whole (one rename): sheets
+not asked for this time, other missions and other formats stay as they were
+(carried into the new version), and a killed render leaves the old sheets or
+the new ones. Nothing is written when a mission does not compile.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
-from ..compile.output import pack_rules, staged
+from .. import codes
+from ..compile.output import sheets_store
 from ..compile.project import Outcome, check
-from ..errors import UsageError
+from ..errors import Location, UsageError
+from ..model import content as c
+from ..publish import publish
 from . import cairo, svg
 from .atz import encounter_pages
-from .canvas import Page
+from .booklet import booklet_pages
+from .canvas import Group, Page, Text
 from .cards import CardOptions, card_pages
+from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
 from .maps import MapOptions, map_pages
+from .options import RenderOptions
 from .pages import mission_pages
 from .tables import pack_tables, record_pages, table_pages
 from .theme import THEMES
-
-SHEETS = ("map", "mission", "cards", "tables", "records", "scenario")
-_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)\s*$")
-
-
-def length(text: str) -> float:
-    """A length such as "25mm", "2.5cm" or "1in", in millimetres."""
-    m = _LENGTH.match(text)
-    if not m:
-        raise UsageError(f"`{text}` is not a length: write it with its unit, like 25mm, 2.5cm or 1in")
-    value = float(m[1]) * {"mm": 1, "cm": 10, "in": 25.4}[m[2]]
-    if value <= 0:
-        raise UsageError(f"`{text}` is not a usable length")
-    return value
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    sheets: tuple[str, ...] = SHEETS
-    format: str = "pdf"
-    square: float = 25.4
-    paper: str = "a4"
-    theme: str = "screen"
-    dpi: int = 150
-    backs: bool = False
-    card: tuple[float, float] = (63.0, 88.0)
-    tables: tuple[str, ...] = ()  # the random tables of the quick-reference sheet, by id; () for all
+from .tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
 
 
 @dataclass
 class RenderOutcome:
     outcome: Outcome
     written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was not drawn, and why
 
 
 def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequence[Path] = ()) -> RenderOutcome:
@@ -73,50 +56,154 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
         raise UsageError(f"--table {unknown[0]}: no random table of that id in "
                          + (", ".join(p.id for p in outcome.packs) or "the paths given"))
     out = Path(out)
-    whole = {pack.id for pack in outcome.packs}
+    whole = {pack.id for pack in outcome.packs}  # checked whole: their deck is drawn, not each mission's cards
     theme = THEMES[options.theme]
-    for pack_id, missions in sorted(outcome.missions.items()):
-        target = out / pack_id / "sheets"
-        target.mkdir(parents=True, exist_ok=True)
-        for mission in missions:
+    for pack_id in sorted(set(outcome.missions) | set(outcome.encounters)):
+        missions = outcome.missions.get(pack_id, [])
+        units: dict[str, tuple[str, dict[str, list[Page]]]] = {}  # missions/<id>, cards, ... -> (title, sheets)
+        for mission in sorted(missions, key=lambda m: m.mission.id):
             board = outcome.boards[pack_id, mission.mission.id]
             sheets: dict[str, list[Page]] = {}
             if "map" in options.sheets:
-                sheets["map"] = map_pages(mission, board, MapOptions(options.square, options.paper, theme))
+                sheets["map"] = map_pages(mission, board, MapOptions(options.square, options.paper, theme,
+                                                                        options.orientation))
             if "mission" in options.sheets:
                 sheets["mission"] = mission_pages(mission, board, theme, options.paper)
             if "cards" in options.sheets and pack_id not in whole:
                 sheets["cards"] = card_pages(mission.rules, _cards(options))
-            with staged(target / mission.mission.id) as folder:
-                names = [n for sheet, pages in sheets.items()
-                         for n in _write(folder, sheet, pages, options, f"{mission.mission.title}: {sheet}")]
-            result.written += [target / mission.mission.id / n for n in names]
+            if "tracker" in options.sheets:
+                sheets["tracker"] = tracker_pages(mission.rules, _tracker_spec(mission), options.paper)
+            if "counters" in options.sheets:
+                box = _box(outcome, pack_id, mission.mission.game)
+                sheets["counters"] = counter_pages(mission_counters(mission, len(mission.board.rooms), box),
+                                                   options.paper)
+            if not sheets:  # only pack-wide sheets asked for: the mission's folder is left as it is
+                continue
+            _check_fonts(outcome, [p for pages in sheets.values() for p in pages], mission)
+            units[f"missions/{mission.mission.id}"] = (mission.mission.title, sheets)
+        campaign = outcome.campaigns.get(pack_id)
+        if "campaign" in options.sheets and campaign is not None and campaign.chapters:
+            boards = {m.mission.id: outcome.boards[pack_id, m.mission.id] for m in missions}
+            units["campaign"] = (f"{campaign.info.title} (booklet)",
+                                 {"campaign": booklet_pages(campaign, boards, theme, options.paper)})
         pack = next((p for p in outcome.packs if p.id == pack_id), None)
-        pages = card_pages(pack_rules(outcome, pack), _cards(options)) if (
-            "cards" in options.sheets and pack is not None and pack_id in whole) else []
-        if pages and pack is not None:  # a pack of tables alone has no cards
-            staging = Path(tempfile.mkdtemp(prefix=".cards.", dir=target))
-            try:
-                title = pack.info.title if pack.info else pack.id
-                for name in _write(staging, "cards", pages, options, f"{title}: cards"):
-                    (staging / name).replace(target / name)
-                    result.written.append(target / name)
-            finally:
-                shutil.rmtree(staging, ignore_errors=True)
-    for pack in outcome.packs:
-        result.written += _table_sheets(pack, out / pack.id / "sheets", options)
-    for pack_id, encounters in sorted(outcome.encounters.items()):
-        for encounter in encounters if "scenario" in options.sheets else []:
-            target = out / pack_id / "sheets" / encounter.model.encounter.id
-            target.parent.mkdir(parents=True, exist_ok=True)
-            with staged(target) as folder:
-                names = _write(folder, "scenario", encounter_pages(encounter, options.paper), options,
-                               encounter.model.encounter.title)
-            result.written += [target / n for n in names]
+        if pack is not None:
+            units.update(_table_units(pack, options))
+        for encounter in outcome.encounters.get(pack_id, []) if "scenario" in options.sheets else []:
+            units[f"scenarios/{encounter.model.encounter.id}"] = (
+                encounter.model.encounter.title, {"scenario": encounter_pages(encounter, options.paper)})
+        if "cards" in options.sheets and pack is not None and missions:
+            pages = card_pages(deck_of(missions), _cards(options))
+            _check_fonts(outcome, pages, None)
+            units["cards"] = (pack.info.title if pack.info else pack_id, {"cards": pages})
+        elif "cards" in options.sheets and pack is not None and not units:
+            result.notes.append(f"no cards drawn for {pack_id}: the pack has no missions, and the deck is "
+                                "the cards its missions use")
+        if units:
+            result.written += _publish(sheets_store(out, pack_id), out / pack_id / "sheets", units, options)
     return result
 
 
-def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
+def _check_fonts(outcome: Outcome, pages: list[Page], mission: c.CompiledMission | None) -> None:
+    """A warning for the characters no print font can draw, at their first use in a source."""
+    missing = undrawable((t.text, t.bold) for page in pages for t in _texts(page.items))
+    if not missing:
+        return
+    shown = ", ".join(f"{ch} (U+{ord(ch):04X})" for ch in missing[:8])
+    shown += f" and {len(missing) - 8} more" if len(missing) > 8 else ""
+    if not fallback_installed() and any(covers("fallback", ch) for ch in missing):
+        advice = f"install the fallback font for them (Debian: apt install {FALLBACK_PACKAGE})"
+    else:
+        advice = "no print font has them: they would print as empty boxes"
+    what = f"the sheets of mission `{mission.mission.id}`" if mission else "the card deck"
+    outcome.report.add(codes.UNPRINTABLE.at(_first_use(outcome, missing, mission), what=what,
+                                            chars=shown, advice=advice))
+
+
+def _first_use(outcome: Outcome, chars: list[str], mission: c.CompiledMission | None) -> Location:
+    """Where the first of ``chars`` is written: in the mission's source, else in any source read."""
+    docs = outcome.workspace.docs.values() if outcome.workspace else []
+    own = [d for d in docs if mission is not None and d.digest == mission.source.sha256]
+    for doc in own + sorted((d for d in docs if d not in own), key=lambda d: str(d.path)):
+        text = doc.positions.text
+        found = [i for i in (text.find(ch) for ch in chars) if i >= 0]
+        if found:
+            return doc._at(min(found))
+    return Location(own[0].path) if own else Location(Path("."))
+
+
+def _texts(items) -> list[Text]:
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out += _texts(item.items)
+        elif isinstance(item, Text):
+            out.append(item)
+    return out
+
+
+def deck_of(missions: list[c.CompiledMission]) -> c.Rules:
+    """The rules entries any of ``missions`` uses, once each, in id order: the pack's deck."""
+    rules = [m.rules for m in missions]
+    return c.Rules(heroes=_union([r.heroes for r in rules]), infected=_union([r.infected for r in rules]),
+                   equipment=_union([r.equipment for r in rules]), search=_union([r.search for r in rules]),
+                   perks=_union([r.perks for r in rules]), director_cards=_union([r.director_cards for r in rules]),
+                   campaign_xp=next((r.campaign_xp for r in rules if r.campaign_xp is not None), None))
+
+
+E = TypeVar("E", bound=c.Model)
+
+
+def _union(lists: list[list[E]]) -> list[E]:
+    merged: dict[str, E] = {}
+    for entries in lists:
+        for entry in entries:
+            merged.setdefault(entry.id, entry)  # type: ignore[attr-defined]  # every rules entry has an id
+    return [merged[key] for key in sorted(merged)]
+
+
+def _publish(store: Path, shown: Path, units: dict[str, tuple[str, dict[str, list[Page]]]],
+             options: RenderOptions) -> list[Path]:
+    """Write every unit (a mission's folder, the deck) in every format asked for into a new version
+    of the pack's sheets, published whole. Files of other formats, missions and sheets are carried
+    over; ``shown`` is the path users reach the sheets by (out/<pack>/sheets)."""
+
+    def replaced(rel: str) -> bool:  # rel: <format>/missions/<id>/<file> or <format>/cards/<file>
+        fmt, _, rest = rel.partition("/")
+        unit, _, name = rest.rpartition("/")
+        return fmt in options.formats and unit in units and _sheet_of(name) in units[unit][1]
+
+    written = []
+    with publish(store, keep=lambda rel: not replaced(rel)) as staging:
+        for unit, (title, sheets) in units.items():
+            for fmt in options.formats:
+                folder = staging / fmt / unit
+                folder.mkdir(parents=True, exist_ok=True)
+                written += [shown / fmt / unit / name for sheet, pages in sheets.items()
+                            for name in _write(folder, sheet, pages, fmt, options, f"{title}: {sheet}")]
+    return written
+
+
+def _sheet_of(name: str) -> str:
+    """The sheet a file belongs to: map.pdf, map-ground-2.png -> map; cards-1-back.svg -> cards."""
+    return re.split(r"[-.]", name, maxsplit=1)[0]
+
+
+def _tracker_spec(mission) -> TrackerSpec:
+    """A mission's tracker sheet: its heroes, the perks they start with, its timers."""
+    heroes = mission.mission.heroes or [h.id for h in mission.rules.heroes]
+    perks = tuple((h, tuple(ps)) for h, ps in mission.mission.perks.items())
+    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers))
+
+
+def _box(outcome: Outcome, pack_id: str, game: str) -> dict[str, int]:
+    """The pack's own kinds of counter, from its box and those of the packs it requires."""
+    ws = outcome.workspace
+    pack = ws.pack_by_id(pack_id) if ws is not None else None
+    return ws.box(pack, game).tokens if ws is not None and pack is not None else {}
+
+
+def _table_units(pack, options: RenderOptions) -> dict[str, tuple[str, dict[str, list[Page]]]]:
     """A pack's quick-reference sheet of its random tables and, for All Things Zombie, the record sheets."""
     sheets: dict[str, list[Page]] = {}
     title = pack.info.title if pack.info else pack.id
@@ -126,33 +213,22 @@ def _table_sheets(pack, target: Path, options: RenderOptions) -> list[Path]:
         sheets["tables"] = table_pages(tables, options.paper, title)
     if "records" in options.sheets and any("atz" in s.model.table.games for s in pack.tables.values()):
         sheets["records"] = record_pages(options.paper)
-    written = []
-    if sheets:
-        target.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=".tables.", dir=target))
-        try:
-            for sheet, pages in sheets.items():
-                for name in _write(staging, sheet, pages, options, f"{title}: {sheet}"):
-                    (staging / name).replace(target / name)
-                    written.append(target / name)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-    return written
+    return {"tables": (title, sheets)} if sheets else {}
 
 
 def _cards(options: RenderOptions) -> CardOptions:
     return CardOptions(options.card[0], options.card[1], 3.0, options.paper, options.backs, options.theme == "ink")
 
 
-def _write(folder: Path, name: str, pages: list[Page], options: RenderOptions, title: str) -> list[str]:
+def _write(folder: Path, name: str, pages: list[Page], fmt: str, options: RenderOptions, title: str) -> list[str]:
     """Write one sheet into ``folder``: one PDF, or an SVG or PNG a page; the file names."""
-    if options.format == "pdf":
+    if fmt == "pdf":
         (folder / f"{name}.pdf").write_bytes(cairo.pdf(pages, title))
         return [f"{name}.pdf"]
     names = []
     for page in pages:
-        file = f"{page.name}.{options.format}"
-        if options.format == "svg":
+        file = f"{page.name}.{fmt}"
+        if fmt == "svg":
             (folder / file).write_text(svg.svg(page), encoding="utf-8")
         else:
             (folder / file).write_bytes(cairo.png(page, options.dpi))

@@ -6,7 +6,7 @@ import svgwrite
 
 from .canvas import PT, Circle, Group, Line, Page, Polygon, Rect, Style, Text
 
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+FONT = "DejaVu Sans, Droid Sans Fallback, Verdana, Arial, sans-serif"
 
 
 def svg(page: Page) -> str:

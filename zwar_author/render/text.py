@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .canvas import PT, Text
 from .fontmetrics import WIDTHS
+from .fonts import wide
 
 LEADING = 1.2  # line height as a multiple of the font size
 
@@ -17,7 +18,7 @@ def width(text: str, size: float, bold: bool = False) -> float:
     """Width in millimetres of ``text`` at ``size`` points."""
     table = WIDTHS["bold" if bold else "regular"]
     default = 650 if bold else 600
-    return sum(table.get(c, default) for c in text) / 1000 * size * PT
+    return sum(table.get(c, 1000 if wide(c) else default) for c in text) / 1000 * size * PT
 
 
 def wrap(text: str, limit: float, size: float, bold: bool = False) -> list[str]:

@@ -1,0 +1,88 @@
+"""Cold start: `zwar` imports a command's module, and the heavy libraries, only when they are needed.
+
+Each check runs in a fresh interpreter, since this test process has long since
+imported everything. The speed itself is measured by bench/cli.py, not here.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import click
+import pytest
+from conftest import REPO
+
+from zwar_author.cli import COMMANDS, cli
+
+HEAVY = ("networkx", "numpy", "svgwrite", "shapely", "pydantic", "zwar_author.engine", "zwar_author.playtest",
+         "zwar_author.render", "zwar_author.compile", "zwar_author.reporting", "zwar_author.serve")
+
+
+def imported_after(code: str) -> set[str]:
+    """Which of HEAVY a fresh interpreter has imported after running ``code``."""
+    probe = f"""
+import io, json, sys, contextlib
+{code}
+print(json.dumps(sorted({{m.split(".")[0] if not m.startswith("zwar_author") else ".".join(m.split(".")[:2])
+                         for m in sys.modules}})))
+"""
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True)
+    loaded = set(json.loads(result.stdout.splitlines()[-1]))
+    return {name for name in HEAVY if name in loaded}
+
+
+def test_importing_the_cli_loads_no_heavy_library():
+    assert imported_after("import zwar_author.cli") == set()
+
+
+def test_top_level_help_loads_no_command():
+    code = """
+from zwar_author.cli import cli
+with contextlib.redirect_stdout(io.StringIO()):
+    cli.main(["--help"], prog_name="zwar", standalone_mode=False)
+loaded = [m for m in sys.modules if m.startswith("zwar_author.cli.")]
+assert loaded == [], loaded
+"""
+    assert imported_after(code) == set()
+
+
+@pytest.mark.parametrize("name", ["validate", "build", "assumed", "init", "schema", "explain"])
+def test_authoring_command_help_loads_no_heavy_library(name):
+    code = f"""
+from zwar_author.cli import cli
+with contextlib.redirect_stdout(io.StringIO()):
+    cli.main(["{name}", "--help"], prog_name="zwar", standalone_mode=False)
+"""
+    assert imported_after(code) == set()
+
+
+def test_validating_a_sound_mission_leaves_out_networkx_the_engine_the_renderer_and_the_playtests():
+    mission = REPO / "content" / "core" / "missions" / "hold-out.toml"
+    code = f"""
+from zwar_author.cli import cli
+with contextlib.redirect_stdout(io.StringIO()):
+    cli.main(["validate", {str(mission)!r}], prog_name="zwar", standalone_mode=False)
+"""
+    assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile", "zwar_author.reporting"}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_each_summary_in_the_table_is_the_commands_own(name):
+    """`zwar --help` shows the table's summary without importing the command: keep them the same."""
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None and command.name == name
+    assert COMMANDS[name][1] == command.get_short_help_str(limit=1000)
+
+
+def test_an_unknown_command_is_a_usage_error(zwar):
+    result = zwar("valdate", "x")
+    assert result.exit_code == 2
+    assert "No such command 'valdate'." in result.output
+
+
+def test_command_names_complete_without_importing_them():
+    items = cli.shell_complete(click.Context(cli), "re")
+    assert [(i.value, i.help) for i in items] == [("render", COMMANDS["render"][1]), ("replay", COMMANDS["replay"][1])]
+    assert [i.value for i in cli.shell_complete(click.Context(cli), "--v")] == ["--version"]

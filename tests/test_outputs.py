@@ -1,0 +1,281 @@
+"""Outputs that coexist and appear whole: build and render share a folder without deleting each
+other's files, every format has its own place, and a build or render killed at any step leaves
+the old output or the new one, nothing else; what a killed run left behind goes on the next run."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, PACK, REPO, write
+from test_build import hidden_versions, tree
+
+from zwar_author.compile.project import build
+from zwar_author.publish import publish, sweep
+
+GOLDEN = REPO / "tests" / "golden"
+
+
+def pack(workdir: Path, title: str = "Hold Out") -> None:
+    text = (GOLDEN / "hold-out.toml").read_text().replace('title = "Hold Out"', f'title = "{title}"')
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": text})
+
+
+def run(zwar, *args: str):
+    result = zwar(*args, "--pack-path", FIXTURES)
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_build_keeps_the_sheets_render_wrote_and_render_keeps_the_build(zwar, workdir):
+    pack(workdir)
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission")
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/missions/hold-out.json",
+                                             "p/sheets/pdf/missions/hold-out/mission.pdf"]
+    run(zwar, "render", "p", "-o", "out", "--sheet", "map")
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    assert sorted(tree(workdir / "out")) == [
+        "p/index.json", "p/missions/hold-out.json",
+        "p/sheets/pdf/missions/hold-out/map.pdf", "p/sheets/pdf/missions/hold-out/mission.pdf"]
+
+
+def test_each_format_has_its_own_place_and_format_is_repeatable(zwar, workdir):
+    pack(workdir)
+    lines = run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "pdf", "--format", "png")
+    assert lines == ["wrote out/p/sheets/pdf/missions/hold-out/mission.pdf",
+                     "wrote out/p/sheets/png/missions/hold-out/mission-1.png",
+                     "wrote 2 files under out: 0 errors, 0 warnings"]
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "svg")
+    assert sorted(tree(workdir / "out")) == ["p/sheets/pdf/missions/hold-out/mission.pdf",
+                                             "p/sheets/png/missions/hold-out/mission-1.png",
+                                             "p/sheets/svg/missions/hold-out/mission-1.svg"]
+
+
+def test_format_all_writes_every_format(zwar, workdir):
+    pack(workdir)
+    lines = run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "all")
+    assert lines[:-1] == ["wrote out/p/sheets/pdf/missions/hold-out/mission.pdf",
+                          "wrote out/p/sheets/svg/missions/hold-out/mission-1.svg",
+                          "wrote out/p/sheets/png/missions/hold-out/mission-1.png"]
+
+
+def test_pages_of_one_sheet_are_one_line(zwar, workdir):
+    pack(workdir)
+    lines = run(zwar, "render", "p", "-o", "out", "--sheet", "map", "--format", "svg", "--square", "3in")
+    count = len(list((workdir / "out" / "p" / "sheets" / "svg" / "missions" / "hold-out").glob("map-*.svg")))
+    assert count > 1
+    assert lines[0] == f"wrote out/p/sheets/svg/missions/hold-out/map-*.svg ({count} pages)"
+
+
+def test_a_pack_deck_holds_the_cards_its_missions_use(zwar, workdir):
+    pack(workdir)
+    lines = run(zwar, "render", "p", "-o", "out", "--sheet", "cards")
+    assert lines == ["wrote out/p/sheets/pdf/cards/cards.pdf", "wrote 1 file under out: 0 errors, 0 warnings"]
+
+
+def test_a_pack_without_missions_says_why_it_has_no_cards(zwar, workdir):
+    write(workdir, {"p/pack.toml": PACK})
+    lines = run(zwar, "render", "p", "-o", "out", "--sheet", "cards")
+    assert lines == ["no cards drawn for p: the pack has no missions, and the deck is the cards its missions use",
+                     "wrote 0 files under out: 0 errors, 0 warnings"]
+
+
+def test_build_json_names_the_files_it_wrote(zwar, workdir):
+    import json
+
+    pack(workdir)
+    result = zwar("build", "p", "-o", "out", "--no-caches", "--format", "json", "--pack-path", FIXTURES)
+    assert json.loads(result.output)["written"] == ["out/p/index.json", "out/p/missions/hold-out.json"]
+
+
+def test_stale_staging_folders_go_on_the_next_run(workdir):
+    pack(workdir)
+    assert build([workdir / "p"], workdir / "out", [FIXTURES], caches=False).report.ok
+    (workdir / "out" / ".p~killed").mkdir()
+    (workdir / "out" / ".p~killed" / "index.json").write_text("{}")
+    os.symlink(".p~killed", workdir / "out" / ".p~other.link")
+    assert hidden_versions(workdir / "out", "p") == [".p~killed", ".p~other.link"]
+    assert build([workdir / "p"], workdir / "out", [FIXTURES], caches=False).report.ok
+    assert hidden_versions(workdir / "out", "p") == []
+
+
+def test_an_output_folder_from_an_older_zwar_is_replaced(workdir):
+    write(workdir, {"out/p/index.json": "{}", "out/p/sheets/m/map.pdf": "old"})
+    pack(workdir)
+    assert build([workdir / "p"], workdir / "out", [FIXTURES], caches=False).report.ok
+    assert (workdir / "out" / "p").is_symlink()
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/missions/hold-out.json"]
+    assert hidden_versions(workdir / "out", "p") == []
+
+
+def test_a_file_where_the_output_folder_goes_is_refused(workdir):
+    write(workdir, {"out/p": "mine"})
+    with pytest.raises(Exception, match="is a file, not an output folder"), publish(workdir / "out" / "p"):
+        pass
+    assert (workdir / "out" / "p").read_text() == "mine"
+
+
+def test_an_error_while_writing_leaves_the_old_version(workdir):
+    with publish(workdir / "out" / "x") as folder:
+        (folder / "a.txt").write_text("old")
+    with pytest.raises(RuntimeError), publish(workdir / "out" / "x") as folder:
+        (folder / "a.txt").write_text("new")
+        raise RuntimeError("disk full")
+    assert (workdir / "out" / "x" / "a.txt").read_text() == "old"
+    assert sweep(workdir / "out" / "x") == []
+
+
+# --- killed at every kind of step --------------------------------------------------------------
+
+KILLER = """
+import builtins, os, pathlib, shutil, signal, sys
+limit, count = int(sys.argv[1]), 0
+
+def counted(function):
+    def call(*args, **kwargs):
+        global count
+        count += 1
+        if count == limit:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return function(*args, **kwargs)
+    return call
+
+for name in ("replace", "rename", "symlink", "link", "mkdir", "unlink", "rmdir", "chmod"):
+    setattr(os, name, counted(getattr(os, name)))
+opened = builtins.open
+builtins.open = lambda file, mode="r", *a, **k: (counted(opened) if set(mode) & set("wax+") else opened)(
+    file, mode, *a, **k)
+pathlib.Path.write_bytes = counted(pathlib.Path.write_bytes)
+pathlib.Path.write_text = counted(pathlib.Path.write_text)
+from zwar_author.cli import cli
+try:
+    cli.main(sys.argv[2:], prog_name="zwar")
+finally:
+    print(f"steps {count}", file=sys.stderr)
+"""
+
+
+def killed(workdir: Path, step: int, *args: str) -> int:
+    """Run zwar with ``args``, killed at filesystem step ``step`` (0: never); the steps it took."""
+    result = subprocess.run([sys.executable, "-c", KILLER, str(step), *args, "--pack-path", str(FIXTURES)],
+                            cwd=workdir, capture_output=True, text=True, check=False)
+    if step == 0:
+        assert result.returncode == 0, result.stderr
+        return int(result.stderr.split("steps ")[-1])
+    assert result.returncode == -9, (step, result.stdout, result.stderr)
+    return step
+
+
+def kill_points(total: int, seed: int, most: int = 24) -> list[int]:
+    """Every step, when there are few (a small pack's build takes about 15); otherwise the last
+    eight (the swap and the clean-up) and more drawn with a fixed seed, the same on every run."""
+    if total <= most:
+        return list(range(1, total + 1))
+    last = set(range(total - 7, total + 1))
+    rest = sorted(set(range(1, total + 1)) - last)
+    return sorted(last | set(random.Random(seed).sample(rest, most - len(last))))
+
+
+@pytest.mark.parametrize("command", [["build", "p", "-o", "out"], ["render", "p", "-o", "out", "--sheet", "mission",
+                                                                  "--format", "png", "--format", "svg"]])
+def test_a_killed_run_leaves_the_old_output_or_the_new(workdir, command):
+    pack(workdir, "Old")
+    killed(workdir, 0, *command)
+    old = tree(workdir / "out")
+    pack(workdir, "New")
+    total = killed(workdir, 0, *command)
+    new = tree(workdir / "out")
+    assert old != new and old.keys() == new.keys()
+    pack(workdir, "Old")
+    killed(workdir, 0, *command)
+    pack(workdir, "New")
+    for step in kill_points(total, seed=16):
+        killed(workdir, step, *command)
+        assert tree(workdir / "out") in (old, new), f"killed at step {step} of {total}"
+        if tree(workdir / "out") == new:  # killed after the swap: back to the old output for the next point
+            pack(workdir, "Old")
+            killed(workdir, 0, *command)
+            pack(workdir, "New")
+    killed(workdir, 0, *command)
+    assert tree(workdir / "out") == new
+    folders = [path for path in (workdir / "out").rglob("*") if path.is_symlink()]
+    leftovers = [v for link in folders for v in hidden_versions(link.parent, link.name)]
+    assert leftovers == [], "what a killed run left was not cleaned up by the next"
+
+
+def test_building_one_mission_keeps_the_rest_of_the_pack_folder(zwar, workdir):
+    pack(workdir)
+    write(workdir, {"p/missions/two.toml": (GOLDEN / "hold-out.toml").read_text().replace(
+        'id = "hold-out"', 'id = "two"')})
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission")
+    before = tree(workdir / "out")
+    lines = run(zwar, "build", "p/missions/two.toml", "-o", "out", "--no-caches")
+    assert lines == ["wrote out/p/missions/two.json", "built 1 mission into out: 0 errors, 0 warnings"]
+    assert tree(workdir / "out") == before
+    assert hidden_versions(workdir / "out", "p") == []
+
+
+def test_a_png_carries_its_resolution_so_it_prints_at_scale(zwar, workdir):
+    from PIL import Image
+
+    pack(workdir)
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission", "--format", "png", "--dpi", "200")
+    image = Image.open(workdir / "out" / "p" / "sheets" / "png" / "missions" / "hold-out" / "mission-1.png")
+    assert image.info["dpi"] == pytest.approx((200, 200), abs=0.01)
+    assert image.size == (round(210 / 25.4 * 200), round(297 / 25.4 * 200))
+
+
+def test_build_keeps_what_other_commands_exported_into_the_pack_folder(zwar, workdir):
+    pack(workdir)
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    run(zwar, "export", "uvtt", "p", "-o", "out")
+    exported = [name for name in tree(workdir / "out") if name.startswith("p/uvtt/")]
+    assert exported
+    run(zwar, "build", "p", "-o", "out", "--no-caches")
+    assert [name for name in tree(workdir / "out") if name.startswith("p/uvtt/")] == exported
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from zwar_author.publish import publish
+with publish(Path(sys.argv[1])) as staging:
+    (staging / "a.txt").write_text("from the child")
+    print("staged", flush=True)
+    sys.stdin.readline()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="locks use flock")
+def test_two_processes_take_turns_and_never_sweep_each_others_staging(workdir):
+    import fcntl
+
+    child = subprocess.Popen([sys.executable, "-c", HOLDER, str(workdir / "out" / "x")], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "staged\n"
+        fd = os.open(workdir / "out", os.O_RDONLY)
+        with pytest.raises(BlockingIOError):
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the child holds the folder
+        child.communicate("go\n", timeout=60)
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # released once it is done
+        os.close(fd)
+    finally:
+        child.kill()
+    assert (workdir / "out" / "x" / "a.txt").read_text() == "from the child"
+    with publish(workdir / "out" / "x", keep=lambda rel: True) as staging:
+        (staging / "b.txt").write_text("from the parent")
+    assert sorted(p.name for p in (workdir / "out" / "x").iterdir()) == ["a.txt", "b.txt"]
+
+
+def test_render_into_a_pack_folder_an_older_zwar_wrote(zwar, workdir):
+    write(workdir, {"out/p/index.json": "{}", "out/p/sheets/hold-out/map.pdf": "old"})
+    pack(workdir)
+    run(zwar, "render", "p", "-o", "out", "--sheet", "mission")
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/sheets/pdf/missions/hold-out/mission.pdf"]

@@ -1,0 +1,89 @@
+"""A campaign booklet: a cover, the chapter list, every chapter's mission page, a tracker sheet.
+
+One document to print before a campaign starts: the cover says what the
+campaign is and how XP works, the chapter list what is bought between
+chapters, then the mission pages in the order played, and a tracker sheet
+filled in with the campaign's heroes and their starting weapons.
+"""
+
+from __future__ import annotations
+
+from ..compile.campaign import Campaign
+from ..geometry.board import Board
+from .canvas import PAPER, Line, Page, Style, Text
+from .pages import GAMES, mission_pages
+from .text import block, fit, wrap
+from .theme import Theme
+from .tracker import MARGIN, TrackerSpec, tracker_pages
+
+
+def booklet_pages(campaign: Campaign, boards: dict[str, Board], theme: Theme, paper: str = "a4") -> list[Page]:
+    """``boards`` holds each chapter mission's board, by mission id."""
+    pages = [_cover(campaign, paper), *_chapters(campaign, paper)]
+    for chapter in campaign.chapters:
+        for page in mission_pages(chapter.mission, boards[chapter.mission.mission.id], theme, paper):
+            page.name = f"chapter-{chapter.number}-{page.name}"
+            pages.append(page)
+    rules = campaign.chapters[0].mission.rules if campaign.chapters else None
+    if rules is not None:
+        short = {h.id.rpartition("/")[2]: h.id for h in rules.heroes}
+        heroes = tuple(short[h.id] for h in campaign.heroes if h.id in short)
+        pages += tracker_pages(rules, TrackerSpec(campaign.info.title, heroes), paper, "tracker")
+    return pages
+
+
+def _cover(campaign: Campaign, paper: str) -> Page:
+    width, height = PAPER[paper]
+    page = Page("cover", width, height)
+    info = campaign.info
+    inner = width - 2 * MARGIN
+    size, title = fit(info.title, inner, 60, 30, 16, bold=True)
+    items, y = block(width / 2, height * 0.28, title, size, bold=True, anchor="middle")
+    page.items += items
+    chapters = len(campaign.chapters)
+    subtitle = f"A {GAMES[info.game]} campaign in {chapters} chapter{'s' if chapters != 1 else ''}"
+    items, y = block(width / 2, y + 2, [subtitle], 11, anchor="middle", fill="#444444")
+    page.items += items
+    page.add(Line(MARGIN + 30, y + 6, width - MARGIN - 30, y + 6, Style(stroke="#000000", width=0.4)))
+    y += 10
+    if info.text.strip():
+        items, y = block(MARGIN + 15, y, wrap(info.text, inner - 30, 10), 10)
+        page.items += items
+    loot = " Loot cards are cashed in for the XP printed on them." if info.loot_xp else ""
+    rules = (f"Each hero earns {campaign.mission_xp} XP for every chapter's mission completed.{loot} XP is spent "
+             "on perks between chapters, and what is not spent is kept. If a hero dies the mission is failed: no "
+             "XP is awarded, search cards go back to the deck, and the chapter is played again.")
+    if info.start_xp:
+        rules += f" Each hero starts with {info.start_xp} XP."
+    items, _ = block(MARGIN + 15, y + 6, wrap(rules, inner - 30, 9), 9, fill="#333333")
+    page.items += items
+    return page
+
+
+def _chapters(campaign: Campaign, paper: str) -> list[Page]:
+    width, height = PAPER[paper]
+    page = Page("chapters", width, height)
+    pages = [page]
+    inner = width - 2 * MARGIN
+    items, y = block(MARGIN, MARGIN, ["CHAPTERS"], 14, bold=True)
+    page.items += items
+    perk_names = {p.id.rpartition("/")[2]: p.name for ch in campaign.chapters for p in ch.mission.rules.perks}
+    for chapter in campaign.chapters:
+        lines = wrap(chapter.text, inner - 12, 9) if chapter.text.strip() else []
+        bought = "; ".join(f"{hero.capitalize()}: " + ", ".join(perk_names.get(p, p.rpartition("/")[2]) for p in ps)
+                           for hero, ps in chapter.buy.items())
+        extra = wrap(f"Before this chapter, buy {bought}.", inner - 12, 8.5) if bought else []
+        needed = 8 + 4.5 * (len(lines) + len(extra)) + 4
+        if y + needed > height - MARGIN:
+            page = Page(f"chapters-{len(pages) + 1}", width, height)
+            pages.append(page)
+            y = MARGIN
+        page.add(Text(MARGIN, y + 7, f"{chapter.number}.", 12, bold=True),
+                 Text(MARGIN + 12, y + 7, chapter.title, 12, bold=True))
+        y += 9
+        items, y = block(MARGIN + 12, y, lines, 9)
+        page.items += items
+        items, y = block(MARGIN + 12, y, extra, 8.5, fill="#444444")
+        page.items += items
+        y += 4
+    return pages

@@ -1,0 +1,224 @@
+"""The tracker sheet and counter sheets: what the box's tracker pad and counter sheets hold.
+
+A tracker sheet has, as the rulebook's tracker pad does, the heroes with their
+XP and perks, a 40-turn turn tracker, 3-turn timers, power perk uses and
+ammunition (one box a round). A mission's sheet comes filled in: its heroes,
+their perks, the names of its timers, the power perks they hold and the rounds
+of the weapons they start with. Counter sheets print the tokens a mission puts
+on the board, square counters with bleed and crop marks on every cut line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model.content import CompiledMission, Rules
+from .canvas import PAPER, PT, Item, Line, Page, Polygon, Rect, Style, Text
+from .text import fit
+
+MARGIN = 12.0
+HEADING = 9.0  # points
+INK = Style(stroke="#000000", width=0.25)
+FAINT = Style(stroke="#777777", width=0.2)
+
+
+@dataclass(frozen=True)
+class TrackerSpec:
+    """What a tracker sheet is filled in with (everything may be empty: a blank sheet)."""
+
+    title: str
+    heroes: tuple[str, ...] = ()  # hero ids (pack/id) of ``rules``
+    perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero id, perk ids) held at the start
+    timers: tuple[str, ...] = ()  # timer names written on the sheet
+
+
+def tracker_pages(rules: Rules, spec: TrackerSpec, paper: str = "a4", name: str = "tracker") -> list[Page]:
+    width, height = PAPER[paper]
+    page = Page(f"{name}-1", width, height)
+    inner = width - 2 * MARGIN
+    heroes = [h for ref in spec.heroes for h in rules.heroes if h.id == ref][:4]
+    perks = {p.id: p for p in rules.perks}
+    held = dict(spec.perks)
+    size, title = fit(spec.title, inner, 10, 16, 14, bold=True)
+    page.add(Text(MARGIN, MARGIN + size * PT, title[0], size, bold=True))
+    page.add(Text(MARGIN, MARGIN + size * PT + 5, "Tracker sheet: XP, perks, turns, 3-turn timers, power perks, "
+                  "ammunition", 7.5, fill="#444444"))
+    y = MARGIN + size * PT + 10
+    y = _heroes(page, heroes, held, perks, y, inner)
+    y = _turns(page, y, inner)
+    power = [f"{perks[p].name} ({h.initial})" for h in heroes for p in held.get(h.id, ()) if p in perks
+             and perks[p].power]
+    y = _slots(page, "3-turn timers", list(spec.timers), y, inner)
+    y = _slots(page, "Power perks (3 uses a mission)", power, y, inner)
+    _ammo(page, rules, heroes, y, inner, height - MARGIN)
+    return [page]
+
+
+def _heading(page: Page, text: str, y: float) -> float:
+    page.add(Text(MARGIN, y + HEADING * PT, text.upper(), HEADING, bold=True))
+    return y + HEADING * PT + 1.5
+
+
+def _heroes(page, heroes, held, perks, y, inner) -> float:
+    y = _heading(page, "Heroes", y)
+    cols = (("Hero", 40.0), ("XP", 22.0), ("Perks", inner - 62.0))
+    x = MARGIN
+    for label, w in cols:
+        page.add(Rect(x, y, w, 6, Style(stroke="#000000", width=0.25, fill="#e6e6e6")),
+                 Text(x + 1.5, y + 4.3, label, 7.5, bold=True))
+        x += w
+    y += 6
+    names = [f"{h.name.upper()} ({h.initial})" for h in heroes] + [""] * (4 - len(heroes))
+    for row, label in enumerate(names):
+        x = MARGIN
+        for _, w in cols:
+            page.add(Rect(x, y, w, 9, INK))
+            x += w
+        page.add(Text(MARGIN + 1.5, y + 6, label, 8, bold=True))
+        if row < len(heroes):
+            bought = ", ".join(perks[p].name for p in held.get(heroes[row].id, ()) if p in perks)
+            if bought:
+                size, lines = fit(bought, inner - 65, 9, 8, 5)
+                page.add(Text(MARGIN + 63.5, y + 6, lines[0], size))
+        y += 9
+    return y + 5
+
+
+def _turns(page, y, inner) -> float:
+    y = _heading(page, "Turn tracker", y)
+    box = inner / 20
+    for n in range(40):
+        row, col = divmod(n, 20)
+        x, top = MARGIN + col * box, y + row * 7
+        page.add(Rect(x, top, box, 7, INK), Text(x + box / 2, top + 4.8, str(n + 1), 7, "middle"))
+    return y + 14 + 5
+
+
+def _slots(page, heading, names, y, inner) -> float:
+    """Eight slots, four a row: a name written on a line, then three boxes to cross off."""
+    y = _heading(page, heading, y)
+    slot = inner / 4
+    for k in range(8):
+        row, col = divmod(k, 4)
+        x, top = MARGIN + col * slot, y + row * 15
+        page.add(Line(x + 1, top + 5.5, x + slot - 3, top + 5.5, FAINT))
+        if k < len(names):
+            size, lines = fit(names[k], slot - 4, 5, 7.5, 5)
+            page.add(Text(x + 1.5, top + 4.5, lines[0], size))
+        for b in range(3):
+            page.add(Rect(x + 1 + b * 7, top + 7, 7, 6, INK), Text(x + 4.5 + b * 7, top + 11.3, str(b + 1), 7, "middle"))
+    return y + 30 + 4
+
+
+def _ammo(page, rules, heroes, y, inner, bottom) -> None:
+    """A row of numbered boxes for each starting firearm, by its owner's initial, then blank rows."""
+    y = _heading(page, "Ammunition", y)
+    cards = {e.id: e for e in rules.equipment}
+    rows = [(f"{cards[e].name} ({h.initial})", cards[e].ammo or 0) for h in heroes for e in h.equipment
+            if e in cards and cards[e].ammo]
+    box, label_w = 5.0, 42.0
+    per_row = int((inner - label_w) // box)
+    while y + 6 <= bottom:
+        name, rounds = rows.pop(0) if rows else ("", per_row)
+        page.add(Line(MARGIN, y + 4.8, MARGIN + label_w - 2, y + 4.8, FAINT))
+        if name:
+            size, lines = fit(name, label_w - 3, 4, 7.5, 5)
+            page.add(Text(MARGIN + 0.5, y + 4, lines[0], size))
+        for n in range(min(rounds, per_row * 3)):
+            line, col = divmod(n, per_row)
+            if line and col == 0:
+                y += 6
+            x = MARGIN + label_w + col * box
+            page.add(Rect(x, y, box, 5, INK))
+            if name:
+                page.add(Text(x + box / 2, y + 3.6, str(n + 1), 5, "middle", fill="#555555"))
+        y += 6.5
+
+
+# --- counters ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Counter:
+    kind: str  # alert, bitten, search, active, objective, item, object, keycard, crate, or a pack's own
+    label: str  # what is printed on it
+    colour: str
+
+
+COLOURS = {"alert": "#e0a800", "bitten": "#c0392b", "search": "#6e4b2a", "active": "#2e8b3a",
+           "objective": "#1f3a5f", "item": "#1f5fa8", "object": "#d9761a", "crate": "#7a5c2e"}
+KEYCARD = {"red": "#c0392b", "blue": "#1f5fa8", "green": "#2e8b3a", "yellow": "#e0c000", "orange": "#d9761a",
+           "purple": "#6c3483", "white": "#dddddd", "black": "#222222"}
+
+
+def counter_pages(counters: list[Counter], paper: str = "a4", size: float = 20.0, bleed: float = 2.0,
+                  name: str = "counters") -> list[Page]:
+    """Square counters of ``size`` mm, each with ``bleed`` mm of colour around it and crop marks in the
+    margins on every cut line; as many pages as they need."""
+    pw, ph = PAPER[paper]
+    gap = 2 * bleed
+    cols = int((pw - 2 * MARGIN + gap) // (size + gap))
+    rows = int((ph - 2 * MARGIN + gap) // (size + gap))
+    left = (pw - cols * size - (cols - 1) * gap) / 2
+    top = (ph - rows * size - (rows - 1) * gap) / 2
+    pages = []
+    per_page = cols * rows
+    for start in range(0, len(counters), per_page):
+        chunk = counters[start:start + per_page]
+        page = Page(f"{name}-{start // per_page + 1}", pw, ph)
+        used_rows = (len(chunk) + cols - 1) // cols
+        for index, counter in enumerate(chunk):
+            row, col = divmod(index, cols)
+            page.items += _counter(counter, left + col * (size + gap), top + row * (size + gap), size, bleed)
+        xs = [left + c * (size + gap) + d for c in range(min(cols, len(chunk))) for d in (0, size)]
+        ys = [top + r * (size + gap) + d for r in range(used_rows) for d in (0, size)]
+        page.items += _marks(xs, ys, left - bleed, top - bleed, left + cols * (size + gap) - gap + bleed,
+                             top + used_rows * (size + gap) - gap + bleed, pw, ph)
+        pages.append(page)
+    return pages
+
+
+def _counter(counter: Counter, x: float, y: float, size: float, bleed: float) -> list[Item]:
+    colour = counter.colour
+    items: list[Item] = [Rect(x - bleed, y - bleed, size + 2 * bleed, size + 2 * bleed, Style(fill=colour)),
+                         Rect(x + 1.2, y + 1.2, size - 2.4, size - 2.4, Style(stroke="#ffffff", width=0.5))]
+    if counter.kind == "alert":  # the tip of the triangle points the way the hero covers
+        items.append(Polygon(((x + size / 2, y + 3), (x + size - 4, y + size - 6), (x + 4, y + size - 6)),
+                             Style(fill="#ffffff")))
+        items.append(Text(x + size / 2, y + size - 2.2, "ALERT", 5, "middle", True, "#ffffff"))
+        return items
+    size_pt, lines = fit(counter.label, size - 4, 6.5, 14, 4, bold=True)  # one line
+    ink = "#000000" if colour in ("#dddddd", "#e0c000", "#e0a800") else "#ffffff"
+    items.append(Text(x + size / 2, y + size / 2 + size_pt * PT * 0.35, lines[0], size_pt, "middle", True, ink))
+    if counter.kind not in ("objective",) and counter.label.upper() != counter.kind.upper():
+        items.append(Text(x + size / 2, y + size - 2.2, counter.kind.upper(), 4.5, "middle", False, ink))
+    return items
+
+
+def _marks(xs, ys, x0, y0, x1, y1, pw, ph) -> list[Item]:
+    """Crop marks in the margins: a short line on each cut line, clear of the bleed."""
+    mark = Style(stroke="#000000", width=0.15)
+    items: list[Item] = []
+    for x in sorted(set(xs)):
+        items += [Line(x, max(1.0, y0 - 7), x, y0 - 1, mark), Line(x, y1 + 1, x, min(ph - 1, y1 + 7), mark)]
+    for y in sorted(set(ys)):
+        items += [Line(max(1.0, x0 - 7), y, x0 - 1, y, mark), Line(x1 + 1, y, min(pw - 1, x1 + 7), y, mark)]
+    return items
+
+
+def mission_counters(mission: CompiledMission, rooms: int, extra: dict[str, int]) -> list[Counter]:
+    """The counters a mission needs: two alert tokens and a bitten token a hero, a search and an active
+    token a room, its objectives, items, objects, keycards and crates, and the pack's own kinds."""
+    heroes = len(mission.mission.heroes) or 4
+    out = [Counter("alert", "", COLOURS["alert"])] * (2 * heroes)
+    out += [Counter("bitten", "BITTEN", COLOURS["bitten"])] * heroes
+    out += [Counter("search", "SEARCH", COLOURS["search"])] * rooms
+    out += [Counter("active", "ACTIVE", COLOURS["active"])] * rooms
+    out += [Counter("objective", str(o.number), COLOURS["objective"]) for o in mission.objectives]
+    out += [Counter("item", i.letter, COLOURS["item"]) for i in mission.items]
+    out += [Counter("object", o.letter, COLOURS["object"]) for o in mission.objects]
+    out += [Counter("keycard", k.colour.upper(), KEYCARD[k.colour]) for k in mission.keycards]
+    out += [Counter("crate", "CRATE", COLOURS["crate"])] * len(mission.crates)
+    for kind, count in sorted(extra.items()):
+        out += [Counter(kind, kind.upper(), "#555555")] * count
+    return out
