@@ -34,11 +34,11 @@ USAGE = {
     ("render", MISSION, "--card-size", "63x90", "--paper", "letter"):
         "Error: Invalid value for '--card-size': `63x90`: nine cards fit on letter paper up to 67.3x88.5 mm",
     ("render", MISSION, "--square", "0.0001mm"):
-        "Error: Invalid value for '--square': `0.0001mm` is 0.0001 mm: give a length from 10 mm to 60 mm",
+        "Error: Invalid value for '--square': `0.0001mm` is 0.0001 mm: give a length from 5 mm to 100 mm",
     ("render", MISSION, "--square", "1"):
         "Error: Invalid value for '--square': `1` is not a length: write it with its unit, like 25mm, 2.5cm or 1in",
-    ("render", MISSION, "--square", "3in"):
-        "Error: Invalid value for '--square': `3in` is 76.2 mm: give a length from 10 mm to 60 mm",
+    ("render", MISSION, "--square", "5in"):
+        "Error: Invalid value for '--square': `5in` is 127 mm: give a length from 5 mm to 100 mm",
     ("render", MISSION, "--dpi", "5000"):
         "Error: Invalid value for '--dpi': 5000 is not in the range 30<=x<=600.",
     ("render", MISSION, "-o", "/dev/null"):

@@ -18,10 +18,9 @@ from typing import Any
 import click
 
 from ..errors import UsageError
-from ..render.options import length
 
 #: A map square on paper, and a card's sides, in millimetres: what a printer and a table can use.
-SQUARE_MM = (10.0, 60.0)
+SQUARE_MM = (5.0, 100.0)
 CARD_MM = (35.0, 100.0)
 #: Resolutions of PNG sheets: at 600 dots per inch an A4 page is already 35 million pixels (140 MB).
 DPI = (30, 600)
@@ -41,6 +40,8 @@ class Length(click.ParamType):
     def convert(self, value: Any, param, ctx) -> float:
         if isinstance(value, float):
             return value
+        from ..render.options import length  # here, so that `--help` stays free of the render package
+
         try:
             mm = length(str(value))
         except UsageError as exc:

@@ -19,7 +19,7 @@ from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 @click.option("-o", "--out", type=OutputFolder(), default=Path("build"),
               show_default=True, help="Folder to write into: OUT/<pack>/sheets/, beside what `zwar build` writes.")
 @click.option("--square", type=Length(SQUARE_MM), default="1in", show_default=True,
-              help="Square size on the map sheet, 10mm to 60mm: 25mm, 2.5cm, 1in.")
+              help="Square size on the map sheet, 5mm to 100mm: 25mm, 2.5cm, 1in.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto", show_default=True,
               help="Of the map pages: auto takes whichever needs fewer pages (portrait on a tie).")
