@@ -10,6 +10,8 @@ same-process baseline, and where the time goes, phase by phase.
 
 from __future__ import annotations
 
+import cProfile
+import pstats
 import random
 import time
 from collections import defaultdict
@@ -19,7 +21,8 @@ from zwar_author.engine import turn
 from zwar_author.engine.api import apply as apply_input
 from zwar_author.engine.api import new_game, passive, random_policy, simulate, start
 from zwar_author.engine.chance import Live
-from zwar_author.engine.load import load_mission
+from zwar_author.engine.vocab import RequestKind
+from zwar_author.play.load import load_mission
 
 MISSION = Path(__file__).parents[1] / "content" / "core" / "missions" / "supply-run.toml"
 
@@ -39,7 +42,7 @@ class Counting(Live):
 
 
 def play(mission, policy_for, games: int) -> tuple[float, int, int]:
-    import zwar_author.engine.api as api
+    from zwar_author.engine import api
 
     api.Live, Counting.inputs = Counting, 0
     turns = 0
@@ -59,8 +62,8 @@ def through_api(mission, games: int) -> float:
         state = start(new_game(mission))
         while not state.over:
             request = state.request
-            answer = dice.randint(1, len(request.options)) if request.kind == "roll" else (
-                dice.choices(request.options, request.weights)[0] if request.kind == "draw"
+            answer = dice.randint(1, len(request.options)) if request.kind == RequestKind.ROLL else (
+                dice.choices(request.options, request.weights)[0] if request.kind == RequestKind.DRAW
                 else passive(state.view, request))
             state = apply_input(state, answer)
     return time.perf_counter() - start_time
@@ -86,6 +89,19 @@ def phases(mission, games: int) -> dict[str, float]:
     return spent
 
 
+def profile(mission, policy_for, games: int, top: int = 8) -> list[str]:
+    """The functions that take the most time of their own (cProfile), over ``games`` games."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    play(mission, policy_for, games)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = sum(entry[2] for entry in stats.stats.values())  # type: ignore[attr-defined]
+    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[:top]  # type: ignore[attr-defined]
+    return [f"    {100 * own / total:4.1f}%  {calls:8d} calls  {Path(file).name}:{line} {name}"
+            for (file, line, name), (_, calls, own, _, _) in rows]
+
+
 def main() -> None:
     mission, _ = load_mission(MISSION)
     play(mission, lambda seed: passive, 5)  # warm the mission's caches
@@ -102,6 +118,10 @@ def main() -> None:
     total = sum(spent.values())
     print("where the time goes (passive heroes): " + ", ".join(
         f"{name} {100 * value / total:.0f}%" for name, value in sorted(spent.items(), key=lambda kv: -kv[1])))
+    print("profile, passive heroes, 100 games (own time):")
+    print("\n".join(profile(mission, lambda seed: passive, 100)))
+    print("profile, random legal actions, 50 games (own time):")
+    print("\n".join(profile(mission, lambda seed: random_policy(random.Random(seed)), 50)))
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ MISSION = Path(__file__).parents[1] / "content" / "core" / "missions" / "supply-
 
 
 def speed(policy: str, runs: int) -> None:
-    from zwar_author.engine.load import load_mission
+    from zwar_author.play.load import load_mission
     from zwar_author.playtest.runner import Plan, run
 
     mission, _ = load_mission(MISSION)
@@ -37,7 +37,7 @@ def speed(policy: str, runs: int) -> None:
 
 def memory(runs: int) -> int:
     """Peak resident memory (kB) of a fresh process playing ``runs`` games."""
-    code = (f"from zwar_author.engine.load import load_mission\nfrom zwar_author.playtest.runner import Plan, run\n"
+    code = (f"from zwar_author.play.load import load_mission\nfrom zwar_author.playtest.runner import Plan, run\n"
             f"m, _ = load_mission({str(MISSION)!r})\n"
             f"run(Plan(m.compiled.model_dump(mode='json', by_alias=True), 'aggressive', {runs}, 1))\n"
             f"import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")

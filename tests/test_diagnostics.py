@@ -14,6 +14,8 @@ from conftest import FIXTURES, PACK, write
 
 from zwar_author import codes, limits
 from zwar_author.compile.project import check
+from zwar_author.compile.workspace import LAYOUT
+from zwar_author.sources import document
 
 ART = '''
 [[floors]]
@@ -152,7 +154,7 @@ EXPECTED = {
         'empty:1:1: error ZW009: no pack found in this folder: a pack is a folder with a pack.toml (`zwar init DIR` makes one)',
     ],
     'ZW010': [
-        'p/extra/old.toml:1:1: warning ZW010: this file is not part of the pack layout and is not checked: put it in tiles/, missions/ or rules/',
+        'p/extra/old.toml:1:1: warning ZW010: this file is not part of the pack layout and is not checked: put it in tiles/, missions/, rules/, tables/, encounters/, pieces/, zonewars/ or scenarios/',
     ],
     'ZW012': [
         'notes.txt:1:1: error ZW012: not a source file: sources end in .toml or .json',
@@ -348,14 +350,19 @@ def test_file_too_large(workdir, monkeypatch):
     assert lines == [f"p/missions/big.toml:1:1: error ZW011: file is {len(big)} bytes; a source may be at most 4096 bytes"]
 
 
+def test_the_stray_file_warning_names_every_folder_of_the_layout():
+    assert [f"{folder}/" in codes.STRAY_FILE.template for folder in LAYOUT] == [True] * len(LAYOUT)
+
+
 def test_every_code_has_a_case():
     playability = {"ZW701", "ZW702", "ZW703"}  # their exact texts are in test_playability.py
     hardening = {c for c in codes.CODES if 13 <= int(c[2:]) <= 49}  # their exact texts are in test_limits.py
     printing = {"ZW980"}  # found while drawing; its exact text is in test_print.py
     tables = {c for c in codes.CODES if "ZW800" <= c <= "ZW879"}  # their exact texts are in test_tables.py
+    tabletop = {c for c in codes.CODES if "ZW900" <= c <= "ZW959"}  # their exact texts are in test_zonewars.py
     tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW969"}  # in test_tiled.py
     campaign = {c for c in codes.CODES if "ZW620" <= c <= "ZW659"}  # in test_campaign.py
-    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | tables | tiled | campaign | printing | hardening
+    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | tables | tabletop | tiled | campaign | printing | hardening
 
 
 def test_every_code_explains_itself():

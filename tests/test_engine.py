@@ -23,12 +23,14 @@ from zwar_author.engine.api import (
     start,
 )
 from zwar_author.engine.chance import IllegalAction
-from zwar_author.engine.explain import why_not
-from zwar_author.engine.load import load_mission
-from zwar_author.engine.session import CommandError, Session
+from zwar_author.engine.legal import Refusals, legal, why_not
+from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame
+from zwar_author.engine.vocab import Verb
+from zwar_author.play.load import load_mission
+from zwar_author.play.session import CommandError, Session
 
 MISSIONS = CONTENT / "core" / "missions"
 _loaded = {}
@@ -152,6 +154,24 @@ def test_an_illegal_action_gets_the_rule_that_forbids_it():
         "20,23 is occupied: heroes may not move through or onto another figure"
     assert why_not(g, "sam: search", None) == "Sam is not in a room"
     assert why_not(g, "open H:3,4", None).startswith("say which hero acts")
+    assert why_not(g, "sam: stand", None) == "Sam is already standing"
+    assert why_not(g, "sam: step 18,23", None) == "Sam is not sprinting: sprint first (2 AP for 3 squares)"
+    assert why_not(g, "sam: execute z1", None) == "only a prone infected (or one in a grapple) can be executed"
+    assert why_not(g, "sam: open H:3,4", None) == ("no door is directly in front of Sam: doors are opened, closed or "
+                                                   "knocked from the square in front, never diagonally")
+    assert why_not(g, "sam: move 99,99", None) == "`99,99` is not a square of the board"
+
+
+def test_every_refusal_is_recorded_by_the_filter_that_makes_it():
+    """The reasons come from the generator: an action it offers is never refused for the same target."""
+    state = start(new_game(mission("supply-run")))
+    g = state.view
+    why = Refusals()
+    offered = legal(g, why)
+    assert offered == legal(g)  # recording refusals changes nothing that is offered
+    assert why.get("kat", Verb.QUICK, None) == \
+        "Kat's active weapon is not a ballistic weapon: change weapon, or use melee"
+    assert why.get("sam", Verb.SEARCH, None) == "Sam is not in a room"
 
 
 def test_a_session_saves_and_resumes_to_the_same_game(tmp_path):
@@ -213,3 +233,74 @@ def test_a_risen_heros_body_leaves_the_board_before_the_newborn_stands(seed):
     """Inbound games that once listed a lifted body as still lying, while the newborn stood on
     its square: the grapplers leave the body, the body goes, then the hero rises."""
     play_checked(seed, "inbound")
+
+
+def test_a_card_names_the_effect_it_has():
+    """Effects are the cards' data: give the Stink Tank's effect to the pistol and the pistol works it."""
+    base = mission("supply-run")
+    moved = {"core/pistol": "stink-tank", "core/stink-tank": None}
+    equipment = [e.model_copy(update={"effect": moved.get(e.id, e.effect)}) for e in base.compiled.rules.equipment]
+    rules = base.compiled.rules.model_copy(update={"equipment": equipment})
+    changed = Mission(base.compiled.model_copy(update={"rules": rules}), base.board)
+    state = start(new_game(changed))
+    offered = {describe(state.view, a) for a in legal_actions(state)}
+    assert "sam: stink tank" in offered  # the pistol is Sam's active card
+    state = apply(state, parse(state.view, legal_actions(state), "sam: stink tank"))
+    assert [e.text for e in state.events][-1] == \
+        "Sam uses the Pistol (11 left): undetectable until his next turn"
+
+
+def test_a_copy_has_every_field_of_the_game_and_its_heroes():
+    """Game.copy and Hero.copy write their fields out by hand (for speed): none may be left behind."""
+    from zwar_author.engine.state import _GAME_FIELDS, _HERO_FIELDS
+
+    game = start(new_game(mission("supply-run"))).view
+    copy = game.copy()
+    assert all(getattr(copy, name) == getattr(game, name) for name in _GAME_FIELDS)
+    for hero, twin in zip(game.heroes, copy.heroes, strict=True):
+        assert all(getattr(twin, name) == getattr(hero, name) for name in _HERO_FIELDS)
+        assert [(c.name, c.ammo) for c in twin.cards] == [(c.name, c.ammo) for c in hero.cards]
+
+
+def _with_game_rules(base, **changes):
+    """The mission with its game's rules data changed (as a pack's own rules data would)."""
+    rules = base.compiled.rules
+    games = [g.model_copy(update=changes) for g in rules.games]
+    return Mission(base.compiled.model_copy(update={"rules": rules.model_copy(update={"games": games})}), base.board)
+
+
+def test_the_action_table_is_the_rules_data():
+    """Z War One's AP come from the core pack's rules data; a table without an action takes it away."""
+    base = mission("supply-run")
+    table = base.game_rules.actions.model_dump(by_alias=True, exclude_none=True)
+    assert {verb: table[verb] for verb in ("move", "sprint", "dive", "aimed", "execute", "search", "weapon")} == \
+        {"move": 1, "sprint": 2, "dive": 1, "aimed": 2, "execute": 2, "search": 4, "weapon": 0}
+    no_sprint = _with_game_rules(base, actions=base.game_rules.actions.model_copy(update={"sprint": None}))
+    state = start(new_game(no_sprint))
+    assert "sam: sprint" not in {describe(state.view, a) for a in legal_actions(state)}
+    assert why_not(state.view, "sam: sprint", None) == "there is no sprint action in Z War One"
+
+
+def test_the_infection_track_and_turn_are_the_rules_data():
+    base = mission("supply-run")
+    harsh = new_game(_with_game_rules(base, infection_ap=[3, 2, 1, 1, 1]))
+    harsh.heroes[0].stage = 2
+    assert harsh.ruleset.ap(harsh.heroes[0], 4) == 2
+    with pytest.raises(UnsupportedGame, match="the reference engine plays turns of heroes, infected, spawn, "
+                                               "infection, end; zwar1's rules data gives heroes, infected, end"):
+        new_game(_with_game_rules(base, phases=["heroes", "infected", "end"]))
+    with pytest.raises(SetupError, match="every Z War One mission uses cole: add them to the heroes"):
+        new_game(_with_game_rules(base, heroes=["core/cole"]), Setup(heroes=("sam",)))
+
+
+def test_an_infection_may_move_on_every_turn_without_a_test():
+    """Exodus's track in the same data: no infection test, the infection moves on a stage each turn."""
+    from zwar_author.engine.chance import Live
+    from zwar_author.engine.turn import infection_tests
+
+    game = new_game(_with_game_rules(mission("supply-run"), infection_check=None, infection_every_end_phase=True))
+    game.heroes[0].stage = 1
+    infection_tests(game, Live(random.Random(0), passive, game, dice=[]))
+    assert game.heroes[0].stage == 2
+    assert [e.text for e in game.log][-2:] == ["Cole is at infection stage 2", "End phase"]
+    assert not any("infection test" in e.text for e in game.log)

@@ -13,7 +13,7 @@ import pytest
 from conftest import CONTENT, mission, write
 
 from zwar_author.engine.api import apply, new_game, start
-from zwar_author.engine.load import load_mission
+from zwar_author.play.load import load_mission
 from zwar_author.engine.spawn import row
 from zwar_author.engine.state import Setup
 from zwar_author.playtest import bots

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from zwar_author.compile.workspace import Workspace
-from zwar_author.engine.scenario import find, run_file
+from zwar_author.play.scenario import find, run_file
 
 CORPUS = Path(__file__).parent / "rules"
 SCENARIOS = find(CORPUS)

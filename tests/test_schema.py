@@ -58,7 +58,8 @@ def test_every_key_has_a_description(name):
 
 
 def sources() -> list:
-    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission", "tables": "table", "encounters": "encounter"}
+    kinds = {"tiles": "tile", "rules": "rules", "missions": "mission", "tables": "table", "encounters": "encounter",
+             "pieces": "pieces", "zonewars": "zonewars", "scenarios": "scenario"}
     for path in sorted(CONTENT.rglob("*.toml")):
         kind = {"pack.toml": "pack", "campaign.toml": "campaign"}.get(path.name) or kinds[path.parent.name]
         yield pytest.param(path, kind, id=str(path.relative_to(CONTENT)))

@@ -16,6 +16,7 @@ from zwar_author.tabletop import (
     Band,
     Base,
     Footprint,
+    Opening,
     Piece,
     PlacedPiece,
     Pose,
@@ -224,3 +225,42 @@ def test_a_gap_to_the_table_edge_one_base_wide_is_passable():
     reach = Reach(Table(), [wall], ONE)
     assert reach.distance(shapely.Point(10, 35.5), shapely.Point(26, 35.5)) == pytest.approx(16)
     assert Reach(Table(), [block(2, 35.01, 17, 0)], ONE).distance(shapely.Point(10, 35.5), shapely.Point(26, 35.5)) is None
+
+
+@settings(max_examples=examples(60))
+@given(st.integers(2, 30), st.integers(2, 30), st.sampled_from([0, 30, 90]),
+       st.tuples(st.integers(1, 35), st.integers(1, 35)), st.tuples(st.integers(1, 35), st.integers(1, 35)))
+def test_a_walk_is_never_shorter_than_the_straight_line(x, y, turn, start, goal):
+    wall = block(4, 2, x, y, turn)
+    reach = Reach(Table(), [wall], ONE)
+    a, b = shapely.Point(*start), shapely.Point(*goal)
+    length = reach.distance(a, b)
+    if length is None:
+        return
+    straight = a.distance(b)
+    assert length >= straight - EPSILON
+    if reach.clear([start], [goal])[0]:
+        assert length == pytest.approx(straight)
+
+
+def house(door: float = 1, wall: float = 0.25, openings: bool = True) -> PlacedPiece:
+    """A hollow 6" x 4" Building at (10, 10) with a door in its bottom wall from x 12 to 12 + door."""
+    gaps = (Opening((Fraction(2), Fraction(4)), (2 + inches(door), Fraction(4))),) if openings else ()
+    return PlacedPiece(Piece("house", Footprint.rectangle(6, 4), TerrainKind.BLOCKING, floors=1, openings=gaps,
+                             wall=inches(wall)), Pose.of(10, 10))
+
+
+def test_a_hollow_building_is_entered_by_its_door():
+    inside, outside = shapely.Point(13, 12), shapely.Point(12.5, 20)
+    length = Reach(Table(), [house()], ONE).distance(outside, inside)
+    assert length is not None and length == pytest.approx(math.hypot(0, 6.5) + math.hypot(0.5, 1.5), abs=0.02)
+    assert Reach(Table(), [house(openings=False)], ONE).distance(outside, inside) is None
+    assert Reach(Table(), [house(door=0.99)], ONE).distance(outside, inside) is None   # narrower than a base
+
+
+def test_a_door_gives_cover_and_the_walls_block():
+    sight = SightLines([house()])
+    assert sight.between(Position.of(12.5, 12), Position.of(12.5, 20)) is Sight.COVER   # out through the door
+    assert sight.between(Position.of(11, 12), Position.of(11, 20)) is Sight.BLOCKED     # through the wall
+    assert sight.between(Position.of(11, 12), Position.of(15, 12)) is Sight.CLEAR       # across the room
+    assert SightLines([house(openings=False)]).between(Position.of(12.5, 12), Position.of(12.5, 20)) is Sight.BLOCKED

@@ -75,10 +75,14 @@ NO_PACK = _code("ZW009", "no-pack", E,
     A folder given to validate or build must be a pack (it holds pack.toml) or
     a folder of packs (such as content/). Packs are searched up to three levels deep.""")
 STRAY_FILE = _code("ZW010", "stray-file", W,
-    "this file is not part of the pack layout and is not checked: put it in tiles/, missions/ or rules/", """
-    A pack is pack.toml plus the folders tiles/, missions/ and rules/. TOML and
-    JSON files elsewhere in a pack are ignored; this warning tells you so in case
-    you meant them to be part of it.""")
+    "this file is not part of the pack layout and is not checked: put it in tiles/, missions/, rules/, tables/, "
+    "encounters/, pieces/, zonewars/ or scenarios/", """
+    A pack is pack.toml (with campaign.toml beside it, if the pack has a campaign)
+    plus the folders tiles/, missions/ and rules/ (Z War One, Exodus and Agent Z),
+    tables/ (random tables of any game), encounters/ (All Things Zombie), and
+    pieces/, zonewars/ and scenarios/ (Zone Wars). TOML and JSON files elsewhere in
+    a pack are ignored; this warning tells you so in case you meant them to be
+    part of it.""")
 TOO_LARGE = _code("ZW011", "file-too-large", E, "file is {size} bytes; a source may be at most {limit} bytes", """
     Sources are small text files. A very large file is almost certainly not a
     source (a data dump, a video) and is refused rather than read.""")
@@ -439,6 +443,66 @@ IMPOSSIBLE = _code("ZW703", "victory-impossible", E, "{what} can never be met: {
     A victory condition that names objectives, objects, NPCs or exits the heroes
     can never reach can never be met.""")
 
+
+# --- Zone Wars: tables measured in inches (ZW900-ZW959) -------------------------------
+
+PIECE_SHAPE = _code("ZW900", "piece-shape", E, "piece `{id}` {why}", """
+    A terrain piece's footprint is either a rectangle (`width` and `depth`) or a
+    polygon (`polygon`, its corners in order), not both; a polygon's sides may
+    not cross, and it must have an area. Openings (doors and windows) lie on
+    the outline.""")
+PIECE_OFF_TABLE = _code("ZW901", "piece-off-table", E, "piece `{id}` reaches {over} past the table's {edge} edge", """
+    Every terrain piece lies wholly on the table. A piece flush with an edge is
+    on it; the check allows one millionth of an inch, so a piece never flips
+    on and off the table through rounding.""")
+PIECES_OVERLAP = _code("ZW902", "pieces-overlap", E, "piece `{id}` overlaps piece `{other}` placed at {first}", """
+    Two terrain pieces cannot stand in the same place. Pieces that only touch
+    do not overlap. Move or turn one of them.""")
+ZONE_OFF_TABLE = _code("ZW903", "zone-off-table", E, "zone `{id}` reaches past the table's {edge} edge", """
+    A deployment zone or area lies wholly on the table.""")
+ZONE_BLOCKED = _code("ZW904", "zone-in-blocking", E, "zone `{id}` overlaps Blocking piece `{piece}`", """
+    Models deploy in their zone, so it cannot cover Blocking terrain, where no
+    model may stand. Low terrain in a zone is fine.""")
+ZONES_CLOSE = _code("ZW905", "zones-too-close", E, "zones `{id}` and `{other}` are {gap} apart; deployment zones must be at least {band} apart", """
+    Deployment zones of different sides must be at least the band set by
+    `zones_apart` in [scenario] apart (Long, 10", unless said otherwise), so no
+    side starts in reach of the other. Exactly that far is enough.""")
+TOKEN_OFF_TABLE = _code("ZW906", "token-off-table", E, "artifact token {number} at {where} is not wholly on the table", """
+    An artifact token lies wholly on the table; one touching the edge is on it.""")
+TOKEN_BLOCKED = _code("ZW907", "token-in-blocking", E, "artifact token {number} at {where} lies in Blocking piece `{piece}`", """
+    No model can stand in Blocking terrain, so a token inside it can never be
+    picked up. Tokens on an upper floor of a Building say so with `floor`.""")
+TOKEN_UNREACHABLE = _code("ZW908", "token-unreachable", E, "artifact token {number} at {where} cannot be reached from zone `{zone}`{why}", """
+    Every artifact token must be reachable from every deployment zone by a
+    model walking round Blocking terrain: its base must get into contact with
+    the token. The walk is the shortest path of the base's centre (its
+    diameter is `base` in [scenario]); a gap exactly one base wide lets it
+    through. This is the tabletop analogue of the grid games' playability
+    proof: `zwar fairness` shows how many Medium moves each token takes.""")
+TOKEN_FLOOR = _code("ZW909", "token-floor", E, "artifact token {number} is on floor {floor} but {why}", """
+    A token on an upper floor lies inside a Building piece with at least that
+    many floors.""")
+DECK_SHORT = _code("ZW910", "deck-short", W, "the Zone deck holds {cards} card{s} but {rounds} rounds can draw {draws}", """
+    Each round, a Zone card is drawn for each Zone token that comes out of the
+    cup. A deck smaller than the round limit can draw runs out; say in the set-up
+    what happens then, or include more cards.""")
+ROUND_DECK_SHORT = _code("ZW911", "round-deck-short", E, "each round's deck needs one random Zone card per player ({players}) but the deck holds {cards}", """
+    With trigger cards, each round's draw deck is one trigger card plus one
+    random Zone card per player, so the Zone deck must hold at least one card
+    per player.""")
+NO_DICE = _code("ZW912", "no-dice", E, "{why}", """
+    The dice's faces are data: one pack the scenario sees declares [dice] with
+    the base and gear dice's faces (success, model-damage, gear-damage, blank),
+    and each die has a success face.""")
+SHARED_ZONE = _code("ZW913", "shared-zone", W, "sides `{id}` and `{other}` deploy in the same zone `{zone}`", """
+    Two factions deploying in one zone start in contact; give each its own zone.""")
+WRONG_FACTION = _code("ZW914", "wrong-faction", E, "character `{id}` fights for `{faction}`, not for side `{side}`", """
+    A side fields characters of its own faction only.""")
+NO_AREA = _code("ZW915", "no-area", E, "a hold-area victory names the area to hold: add `zone = \"...\"`", """
+    A hold-area victory condition needs the zone that must be held.""")
+NO_ARTIFACTS = _code("ZW916", "no-artifacts", W, "victory by {kind} needs artifacts, but no artifact token is placed", """
+    Victory points come from artifacts picked up on the table; a scenario won by
+    most victory points or by leaving with artifacts places artifact tokens.""")
 
 # --- random tables (ZW800-ZW879) ------------------------------------------------------
 

@@ -29,6 +29,7 @@ from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
 from .model.tables import TableDoc
+from .model.zonewars import CompiledScenario, PiecesDoc, ScenarioDoc, ZoneWarsDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
 
@@ -37,6 +38,9 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "tile": (TileDoc, "A zwar-author tile (tiles/*.toml): one or two sides of tile art."),
     "mission": (MissionDoc, "A zwar-author mission (missions/*.toml): everything on a mission page."),
     "rules": (RulesDoc, "zwar-author rules data (rules/*.toml): heroes, infected, equipment, search deck, perks."),
+    "pieces": (PiecesDoc, "zwar-author terrain pieces (pieces/*.toml): footprints in inches, Low or Blocking."),
+    "zonewars": (ZoneWarsDoc, "zwar-author Zone Wars data (zonewars/*.toml): dice, factions, characters, cards."),
+    "scenario": (ScenarioDoc, "zwar-author Zone Wars scenario (scenarios/*.toml): a table of pieces, zones, tokens."),
     "encounter": (EncounterDoc, ("An All Things Zombie scenario or encounter (encounters/*.toml): the book's layout, "
                                 "buildings and vehicles in inches, forces.")),
     "table": (TableDoc, "A zwar-author random table (tables/*.toml): dice, context, modifiers and rows."),
@@ -50,8 +54,8 @@ def schemas() -> dict[str, dict]:
     for name, (model, description) in SOURCES.items():
         out[f"{name}.schema.json"] = _finish([model], description, nulls=False)
     out["content.schema.json"] = _finish(
-        [CompiledMission, PackIndex, CompiledCampaign],
-        "zwar-author compiled content: a mission document, a pack index or a campaign.")
+        [CompiledMission, PackIndex, CompiledCampaign, CompiledScenario],
+        "zwar-author compiled content: a mission document, a pack index, a campaign or a Zone Wars scenario.")
     return out
 
 

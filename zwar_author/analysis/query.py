@@ -10,17 +10,14 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from ..errors import UsageError
-from ..geometry.board import Board, Floor, Terrain, seal
+from ..geometry.board import Board, Terrain
 from ..geometry.los import LosMaps, los
+from ..geometry.notation import parse_edge, parse_square
 from ..geometry.relations import Doors, FloorRelations
-from ..geometry.rooms import label_rooms
-from ..sources.art import art_text, parse_art
-from ..sources.document import read_document
 
 RELATIONS = {
     "step": "one square of movement with the doors as given (true/false)",
@@ -31,9 +28,7 @@ RELATIONS = {
     "reach": "the squares within B steps of A (B is a number), avoiding --units",
     "room": "the room A is in, as floor:R<n> (null outside rooms); B is left out",
 }
-# Coordinates have at most 9 digits: a longer number is not a square (and int() of thousands of digits fails).
-_SQUARE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?(\d{1,9}),(\d{1,9})$")
-_EDGE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?([HV]):(\d{1,9}),(\d{1,9})$")
+# At most 9 digits: a longer number is not a square (and int() of thousands of digits fails).
 _UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d{1,9}),(\d{1,9})")
 
 Square = tuple[str, int, int]
@@ -48,24 +43,14 @@ class QueryBoard:
     board: Board
     game: str = "zwar1"
 
-    @classmethod
-    def from_compiled(cls, document: dict) -> QueryBoard:
-        floors = []
-        for spec in document["board"]["floors"]:
-            art, _ = parse_art(art_text(spec["art"]).lines)
-            assert art is not None  # compiled art was checked when it was compiled
-            grid = seal(art)
-            floors.append(Floor(spec["id"], grid, label_rooms(grid)[0]))
-        stairs = tuple((_square_text(link["link"][0]), _square_text(link["link"][1])) for link in document["board"]["stairs"])
-        return cls(Board(tuple(floors), stairs), document["mission"]["game"])
-
     # --- parsing --------------------------------------------------------------------
 
     def square(self, text: str) -> Square:
-        m = _SQUARE.match(text.strip())
-        if not m:
-            raise QueryError(f"`{text}` is not a square: write x,y or floor:x,y")
-        return self._place(m[1], int(m[2]), int(m[3]), text)
+        try:
+            floor, x, y = parse_square(text)
+        except ValueError as exc:
+            raise QueryError(str(exc)) from None
+        return self._place(floor, x, y, text)
 
     def _place(self, floor: str | None, x: int, y: int, text: str) -> Square:
         ids = [f.id for f in self.board.floors]
@@ -85,17 +70,18 @@ class QueryBoard:
         states = {}
         named: dict[str, list] = {f.id: [] for f in self.board.floors}
         for text in open_edges:
-            m = _EDGE.match(text.strip())
-            if not m:
-                raise QueryError(f"`{text}` is not an edge: write H:x,y or V:x,y, with floor: in front on several floors")
-            floor = m[1] or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
+            try:
+                edge = parse_edge(text)
+            except ValueError:
+                raise QueryError(f"`{text}` is not an edge: write H:x,y or V:x,y, with floor: in front on several "
+                                 "floors") from None
+            floor = edge.floor or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
             if floor not in named:
                 raise QueryError(f"`{text}` does not name one of this board's floors")
-            axis, x, y = m[2], int(m[3]), int(m[4])
             grid = self.board.floor(floor).grid
-            if x >= grid.width + (axis == "V") or y >= grid.height + (axis == "H"):
+            if edge.x >= grid.width + (edge.axis == "V") or edge.y >= grid.height + (edge.axis == "H"):
                 raise QueryError(f"`{text}` is off the board (floor {floor} is {grid.width}x{grid.height})")
-            named[floor].append((axis, x, y))
+            named[floor].append((edge.axis, edge.x, edge.y))
         for f in self.board.floors:
             states[f.id] = Doors.open(f.grid) if all_open else Doors.of(f.grid, named[f.id])
         return states
@@ -196,18 +182,3 @@ class QueryBoard:
         return None
 
 
-def load_compiled(path: Path) -> QueryBoard | None:
-    """A compiled mission's board, or None if ``path`` is not compiled content."""
-    if path.suffix.lower() != ".json":
-        return None
-    source, _ = read_document(path)  # a FIFO, a device or deep nesting is refused, not read
-    document = source.data if source is not None else None
-    if isinstance(document, dict) and document.get("format") == "zwar-content/1" and document.get("kind") == "mission":
-        return QueryBoard.from_compiled(document)
-    return None
-
-
-def _square_text(text: str) -> Square:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)

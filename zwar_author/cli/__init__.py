@@ -38,7 +38,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rules-test": ("rules_test", "Run rules scenarios: each scenario file, or every .toml under each folder."),
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
-    "odds": ("odds", "Exact odds from the dice tables (not simulation) of missions, packs or random tables."),
+    "odds": ("odds", ("Exact odds from the dice tables (not simulation) of missions, packs or random tables, "
+                      "or of Zone Wars base and gear dice.")),
+    "fairness": ("fairness", "Compare the deployment zones of Zone Wars scenarios side by side."),
     "roll": ("roll", ("Roll a random table once and show the chain (every die, every modifier, every row taken), or "
                       "N times and print how often each final outcome came up.")),
     "schema": ("schema", "(Re)write the JSON Schemas of packs, tiles, missions, rules data and compiled content."),

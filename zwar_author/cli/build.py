@@ -23,15 +23,18 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, colou
     """Compile packs and missions into canonical JSON.
 
     Writes OUT/<pack>/index.json, OUT/<pack>/missions/<id>.json and, beside each
-    mission, its LOS and distance caches <id>.cache.npz (docs/caches.md). Nothing
-    is written when there is any error; a pack's folder is replaced whole, in one
-    step, and the sheets `zwar render` wrote under OUT/<pack>/sheets/ stay.
+    mission, its LOS and distance caches <id>.cache.npz (docs/caches.md); a pack's
+    Zone Wars scenarios go to OUT/<pack>/scenarios/<id>.json. Nothing is written
+    when there is any error; a pack's folder is replaced whole, in one step, and
+    the sheets `zwar render` wrote under OUT/<pack>/sheets/ stay.
     """
     # Here, so `--help` and shell completion stay instant
     from ..compile.project import build
 
     outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
-    what = f"built {plural(outcome.compiled, 'mission')} into {display_path(out)}" if outcome.report.ok \
+    scenarios = sum(len(found) for pack, found in outcome.scenarios.items() if any(p.id == pack for p in outcome.packs))
+    also = f" and {plural(scenarios, 'scenario')}" if scenarios else ""
+    what = f"built {plural(outcome.compiled, 'mission')}{also} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"
     if fmt in ("full", "short"):
         for line in written_lines(outcome.written):

@@ -3,12 +3,12 @@ from pathlib import Path
 import click
 
 from ..engine.api import SetupError
-from ..engine.load import load_mission
-from ..engine.session import CommandError, Session
 from ..engine.state import Setup
 from ..engine.text import board_text
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
+from ..play.load import load_mission
+from ..play.session import CommandError, Session
 from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, usage_errors

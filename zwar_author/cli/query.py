@@ -4,8 +4,8 @@ from pathlib import Path
 
 import click
 
-from ..analysis.query import RELATIONS, QueryError
-from ..compile.project import query_board
+from ..analysis.query import RELATIONS, QueryBoard, QueryError
+from ..compile.reader import read_mission
 from .complete import complete_missions
 from .options import MAX_BATCH_LINES, BatchFile, edges, squares
 from .output import PACK_PATH, usage_errors
@@ -45,11 +45,12 @@ that does not compile with status 1 and its diagnostics."""
 @PACK_PATH
 @usage_errors
 def command(mission, relation, a, b, open_edges, doors, units, batch, search) -> None:
-    board, report = query_board(mission, [Path(s) for s in search])
-    if board is None:
-        for diagnostic in report.sorted():
+    opened = read_mission(mission, [Path(s) for s in search], board_only=True)
+    if opened.board is None:
+        for diagnostic in opened.report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    board = QueryBoard(opened.board, opened.game)
     try:
         states = board.doors(list(open_edges), doors == "open")
         occupied = board.units(units)

@@ -3,10 +3,10 @@ from pathlib import Path
 import click
 
 from ..engine.api import SetupError
-from ..engine.load import load_mission
 from ..engine.state import Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
+from ..play.load import load_mission
 from ..playtest.bots import POLICIES
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write

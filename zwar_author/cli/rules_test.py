@@ -3,8 +3,8 @@ from pathlib import Path
 import click
 
 from ..compile.workspace import Workspace
-from ..engine.scenario import find, run_file
 from ..errors import UsageError, display_path
+from ..play.scenario import find, run_file
 from .output import PACK_PATH, plural, usage_errors
 
 

@@ -34,4 +34,7 @@ def command(paths: tuple[Path, ...], fmt: str, colour: str, search: tuple[str, .
     from ..compile.project import check
 
     outcome = check(list(paths), [Path(s) for s in search], allow_unplayable)
-    emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}", colour=colour)
+    scenarios = f", {plural(outcome.scenario_files, 'scenario')}" if outcome.scenario_files else ""
+    emit(outcome.report, fmt,
+         f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}{scenarios}",
+         colour=colour)

@@ -15,6 +15,8 @@ from ..errors import Location, UsageError
 from ..sources.document import absolute
 from .rules import KINDS, assumed_values
 from .workspace import Pack, Workspace, find_packs, manifest_assumed, pack_root_of
+from .zonewars import DATA_KINDS, ZoneWars
+from .zonewars import assumed_values as tabletop_assumed
 
 _PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -73,12 +75,34 @@ def _values(ws: Workspace, pack: Pack) -> list[Assumption]:
         for key, value in manifest_assumed(doc, pack.manifest):
             if value is not None:
                 out.append(Assumption(doc.key_loc(tuple(key.split("."))), pack.id, "pack", key, value, pack.id))
+    out += _tabletop_values(ws, pack)
     for kind, entries in pack.rules.entries.items():
         for entry in entries.values():
             for key, value, path in assumed_values(entry):
                 out.append(Assumption(entry.doc.key_loc(path), entry.qualified, KINDS[kind], key, value, pack.id))
     out += table_errata(pack)
     return sorted(out, key=_order)
+
+
+def _tabletop_values(ws: Workspace, pack: Pack) -> list[Assumption]:
+    """Assumed values of a pack's Zone Wars pieces, data, dice and scenarios."""
+    out = []
+    zw = ZoneWars(ws)
+    data = zw.data(pack)
+    tabletop = [(entry, "piece") for entry, _ in data.pieces.values()]
+    tabletop += [(entry, DATA_KINDS[kind]) for kind, entries in data.entries.items() for entry in entries.values()]
+    tabletop += [(entry, "scenario") for entry in zw.scenario_entries(pack)]
+    for item, what in tabletop:
+        for key, value in tabletop_assumed(item):
+            out.append(Assumption(item.doc.key_loc(item.path + tuple(key.split("."))), item.qualified, what,
+                                  key, value, pack.id))
+    if data.dice is not None:
+        doc, dice = data.dice
+        for key in dice.assumed:
+            value = doc.data.get("dice", {}).get(key)
+            if value is not None:
+                out.append(Assumption(doc.key_loc(("dice", key)), f"{pack.id}/dice", "dice", key, value, pack.id))
+    return out
 
 
 def table_errata(pack: Pack) -> list[Assumption]:

@@ -15,6 +15,7 @@ from ..model import content as c
 from ..publish import publish
 from ..sources.art import format_art
 from . import canonical
+from .zonewars import compiled_scenario
 
 if TYPE_CHECKING:
     from .project import Outcome
@@ -42,9 +43,13 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
             if campaign is not None:
                 (folder / "campaign.json").write_bytes(canonical.dumps(campaign.compiled(pack.id)))
             (folder / "index.json").write_bytes(canonical.dumps(_index(outcome, pack, entries)))
+            for scenario in sorted(outcome.scenarios.get(pack.id, []), key=lambda s: s.id):
+                (folder / "scenarios").mkdir(exist_ok=True)
+                (folder / "scenarios" / f"{scenario.id}.json").write_bytes(canonical.dumps(compiled_scenario(scenario)))
         built = out / pack.id
         written += [built / name for name in ("campaign.json", "index.json") if (built / name).exists()]
         written += sorted((built / "missions").iterdir() if entries else [])
+        written += sorted((built / "scenarios").iterdir() if (built / "scenarios").is_dir() else [])
     for pack_id, missions in sorted(outcome.missions.items()):
         if pack_id in whole:
             continue
@@ -60,10 +65,10 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
 
 def _not_built(rel: str) -> bool:
     """Whether a file of a pack folder is neither one `zwar build` writes (the JSON files at the top,
-    missions/) nor the link to the sheets, which every version gets afresh: what to carry into a new
-    version. (A carried file is a hard link to the old version's: build must never write one.)"""
+    missions/, scenarios/) nor the link to the sheets, which every version gets afresh: what to carry
+    into a new version. (A carried file is a hard link to the old version's: build must never write one.)"""
     top_json = "/" not in rel and rel.endswith(".json")
-    return not top_json and not rel.startswith(("missions/", f"{SHEETS}/")) and rel != SHEETS
+    return not top_json and not rel.startswith(("missions/", "scenarios/", f"{SHEETS}/")) and rel != SHEETS
 
 
 def _not_sheets(rel: str) -> bool:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import codes
-from ..analysis.query import QueryBoard, load_compiled
 from ..errors import Location, Related, Report, Severity, UsageError, display_path
 from ..geometry.board import Board
 from ..model import content as c
@@ -37,6 +36,7 @@ from .workspace import (
 
 if TYPE_CHECKING:
     from .atz import Encounter
+    from .zonewars import CompiledScenario, ZoneWars
 
 
 @dataclass
@@ -49,8 +49,11 @@ class Outcome:
     workspace: Workspace | None = None
     files: int = 0  # source files whose problems were looked at
     mission_files: int = 0  # missions compiled or attempted
+    scenario_files: int = 0  # tabletop scenarios compiled or attempted
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
+    scenarios: dict[str, list[CompiledScenario]] = field(default_factory=dict)  # tabletop scenarios per pack
+    zonewars: ZoneWars | None = None
     campaigns: dict[str, Campaign] = field(default_factory=dict)  # pack id -> its campaign, when it checked
     encounters: dict[str, list[Encounter]] = field(default_factory=dict)  # All Things Zombie, by pack
     written: list[Path] = field(default_factory=list)  # files `build` wrote
@@ -149,6 +152,7 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
             continue
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
+    _check_tabletop(pack, outcome, involved)
     _campaign(ws, pack, outcome, involved)
 
 
@@ -189,6 +193,8 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
             involved |= _tiles_used(ws, pack, ws.docs[path])
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
+    elif top == "scenarios":
+        _scenario(pack, path, outcome, involved)
 
 
 def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]) -> None:
@@ -212,6 +218,8 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
             ws.report(path, tile_sides(doc, model)[1])
     elif kind == "pack":
         ws.report(path, validate(doc, PackDoc)[1])
+    elif kind == "scenario":
+        _scenario(ws.standalone(path.parent), path, outcome, involved)
     elif kind == "table":
         pack = ws.standalone(path.parent)
         ws.load_table(pack, path)
@@ -256,6 +264,64 @@ def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.Compi
     return result.mission
 
 
+def _check_tabletop(pack: Pack, outcome: Outcome, involved: set[Path]) -> None:
+    """The pack's terrain pieces, Zone Wars data and scenarios; scenario ids unique in the pack."""
+    if not (pack.pieces_files or pack.zonewars_files or pack.scenarios):
+        return
+    zw = _zonewars(outcome)
+    zw.data(pack)
+    zw.check_references(pack)
+    involved |= set(pack.pieces_files) | set(pack.zonewars_files)
+    first: dict[str, Location] = {}
+    for path in pack.scenarios:
+        scenario = _scenario(pack, path, outcome, involved, keep=False)
+        if scenario is None:
+            continue
+        loc = scenario.doc.loc(("scenario", "id"))
+        if scenario.id in first:
+            outcome.workspace.report(path, [codes.DUPLICATE.at(loc, what="scenario", id=scenario.id,  # type: ignore[union-attr]
+                                                               first=first[scenario.id].display())])
+            continue
+        first[scenario.id] = loc
+        outcome.scenarios.setdefault(pack.id, []).append(scenario)
+
+
+def _zonewars(outcome: Outcome) -> ZoneWars:
+    """The Zone Wars reader, made when the first tabletop source is met: the inch-measured table
+    (shapely, networkx) loads only for packs that have one, so checking a grid mission stays quick."""
+    if outcome.zonewars is None:
+        from .zonewars import ZoneWars
+
+        assert outcome.workspace is not None
+        outcome.zonewars = ZoneWars(outcome.workspace)
+    return outcome.zonewars
+
+
+def _scenario(pack: Pack, path: Path, outcome: Outcome, involved: set[Path], keep: bool = True) -> CompiledScenario | None:
+    """Compile one scenario file; its problems go to the workspace, the files it reads become involved."""
+    ws = outcome.workspace
+    if ws is None:
+        return None
+    zw = _zonewars(outcome)
+    involved.add(absolute(path))
+    outcome.scenario_files += 1
+    for seen in zw.visible(pack):
+        zw.data(seen)
+        involved |= set(seen.pieces_files) | set(seen.zonewars_files)
+        if not seen.standalone:
+            involved.add(absolute(seen.manifest_path))
+    doc = ws.read(path)
+    if doc is None:
+        return None
+    from .zonewars import compile_scenario  # see _zonewars
+
+    scenario, problems = compile_scenario(zw, pack, doc)
+    ws.report(path, problems)
+    if scenario is not None and keep:
+        outcome.scenarios.setdefault(pack.id, []).append(scenario)
+    return scenario
+
+
 def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
     """Manifests and rules files of a pack and of every pack it sees: their problems matter here."""
     for candidate in ws.visible(pack):
@@ -280,26 +346,3 @@ def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
     return found
 
 
-def query_board(path: Path, search: Sequence[Path] = ()) -> tuple[QueryBoard | None, Report]:
-    """The board of a mission for ``zwar query``: from compiled JSON, or compiled from its source
-    far enough for the board. None, with the board's problems, when the board does not compile."""
-    path = Path(path)
-    if not path.is_file():
-        raise UsageError(f"{path}: no such file")
-    report = Report()
-    if path.suffix.lower() == ".json" and (compiled := load_compiled(path)) is not None:
-        return compiled, report
-    ws = Workspace(list(search))
-    root = pack_root_of(path)
-    if root is not None:
-        ws.add_named(root)
-    pack = ws.pack_at(root) if root is not None else ws.standalone(path.parent)
-    doc = ws.read(path)
-    if doc is None:
-        report.extend(ws.problems.get(absolute(path), []))
-        return None, report
-    result = compile_mission(ws, pack, doc)
-    if result.board is None:
-        report.extend(p for p in result.problems if p.severity is Severity.ERROR)
-        return None, report
-    return QueryBoard(result.board, result.game), report

@@ -9,12 +9,13 @@ from dataclasses import dataclass, field
 from .. import codes
 from ..errors import Diagnostic, Related
 from ..model import content as c
-from ..model.rules import DirectorCard, Equipment, Hero, InfectedClass, Perk, RulesDoc, SearchCard
+from ..model.rules import DirectorCard, Equipment, GameRules, Hero, InfectedClass, Perk, RulesDoc, SearchCard
 from ..sources.document import Document
 from . import tables
 
 #: Rules kinds: RulesDoc field, and how messages name one entry.
 KINDS = {
+    "games": "game's rules",
     "heroes": "hero",
     "infected": "infected class",
     "equipment": "equipment card",
@@ -24,7 +25,7 @@ KINDS = {
 }
 
 #: One entry of any kind: what every kind has (id, name, games, assumed) reads without narrowing.
-RulesEntry = Hero | InfectedClass | Equipment | SearchCard | Perk | DirectorCard
+RulesEntry = GameRules | Hero | InfectedClass | Equipment | SearchCard | Perk | DirectorCard
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,11 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[RulesEntry | None, li
 
     before = len(refs.problems)
     compiled_type: type[RulesEntry]
-    if isinstance(model, Hero):
+    if isinstance(model, GameRules):
+        table("infection_check", tables.INFECTION)
+        ref("heroes", "heroes")
+        compiled_type = c.CompiledGameRules
+    elif isinstance(model, Hero):
         ref("equipment", "equipment")
         table("unarmed", tables.WEAPON)
         compiled_type = c.CompiledHero

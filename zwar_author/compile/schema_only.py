@@ -3,7 +3,8 @@
 This is the fast check of ``zwar validate --schema-only`` (a pre-commit hook runs
 it on the files a commit changes): each file is read and validated against the
 model of its kind, judged by its folder in a pack (pack.toml, tiles/, rules/,
-missions/, tables/, encounters/, campaign.toml) or, outside a pack, by its top-level tables. References, layout,
+missions/, tables/, encounters/, campaign.toml, and for Zone Wars pieces/,
+zonewars/, scenarios/) or, outside a pack, by its top-level tables. References, layout,
 rooms and playability need the whole pack and are left to ``zwar validate``.
 """
 
@@ -23,12 +24,14 @@ from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.tables import TableDoc
 from ..model.validate import validate
+from ..model.zonewars import PiecesDoc, ScenarioDoc, ZoneWarsDoc
 from ..sources.document import SOURCE_SUFFIXES, absolute, read_document
 from .workspace import CAMPAIGN_STEM, LAYOUT, PACK_FILE, find_packs, kind_of, pack_root_of, source_files
 
 MODELS: dict[str, type[BaseModel]] = {"pack": PackDoc, "tiles": TileDoc, "tile": TileDoc, "missions": MissionDoc,
                                       "mission": MissionDoc, "rules": RulesDoc, "tables": TableDoc, "table": TableDoc,
-                                      "encounters": EncounterDoc, "campaign": CampaignDoc}
+                                      "encounters": EncounterDoc, "campaign": CampaignDoc, "pieces": PiecesDoc,
+                                      "zonewars": ZoneWarsDoc, "scenarios": ScenarioDoc, "scenario": ScenarioDoc}
 
 
 @dataclass

@@ -132,6 +132,7 @@ def fixed(*kinds: str) -> Grammar:
 WEAPON = fixed("miss", "knockdown", "kill")
 GRAB = fixed("taken down", "knockdown", "safe")
 BITE = fixed("bitten", "safe")
+INFECTION = fixed("next stage", "stable")
 
 _NOTHING = {"nothing", "no spawn"}
 _ROAMERS = {"roamer", "roamers"}

@@ -31,7 +31,7 @@ from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry,
 
 PACK_FILE = "pack.toml"
 CAMPAIGN_STEM = "campaign"  # campaign.toml (or .json) beside pack.toml
-LAYOUT = ("tiles", "rules", "missions", "tables", "encounters")
+LAYOUT = ("tiles", "rules", "missions", "tables", "encounters", "pieces", "zonewars", "scenarios")
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 MAX_DEPTH = 3
 
@@ -79,7 +79,8 @@ def pack_root_of(path: Path) -> Path | None:
 
 def kind_of(data: dict) -> str | None:
     """What a standalone source is, judged by its top-level tables."""
-    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack"), ("table", "table")):
+    for key, kind in (("mission", "mission"), ("tile", "tile"), ("pack", "pack"), ("table", "table"),
+                      ("scenario", "scenario")):
         if key in data:
             return kind
     if any(key in data for key in (*KINDS, "campaign_xp")):
@@ -138,6 +139,10 @@ class Pack:
     tables_checked: bool = False
     encounters: list[Path] = field(default_factory=list)  # All Things Zombie scenarios and encounters
     standalone: bool = False
+    # Tabletop sources (Zone Wars): terrain pieces, game data, scenarios; read by compile.zonewars.
+    pieces_files: list[Path] = field(default_factory=list)
+    zonewars_files: list[Path] = field(default_factory=list)
+    scenarios: list[Path] = field(default_factory=list)
 
     @property
     def requires(self) -> list[str]:
@@ -380,6 +385,12 @@ class Workspace:
                 self.load_table(pack, path)
             elif top == "encounters":
                 pack.encounters.append(absolute(path))
+            elif top == "pieces":
+                pack.pieces_files.append(absolute(path))
+            elif top == "zonewars":
+                pack.zonewars_files.append(absolute(path))
+            elif top == "scenarios":
+                pack.scenarios.append(absolute(path))
             else:
                 self.report(path, [codes.STRAY_FILE.at(Location(absolute(path)))])
         return pack

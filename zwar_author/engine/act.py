@@ -11,17 +11,24 @@ from ..geometry.facing import forward
 from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
-from .infected import fire_modes
-from .legal import FREE, ballistic_cards, behind, blast_area, cost, melee_card, watched
+from .legal import FREE, cost
+from .sight import behind, blast_area, watched
 from .spawn import place_near, roamer_class
-from .state import Game, Hero, Infected, short
+from .state import Game, Hero, Infected, holder, short
+from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Side, Topic, Verb
+from .weapons import ballistic_cards, blade_executions, fire_modes, melee_card
+from .world import (
+    activate_room,
+    complete_objective,
+    door_opened,
+    open_blast_doors,
+    trigger,
+)
 
 
 def perform(g: Game, ctx: Context, a: Action) -> None:
-    from .turn import end_hero_phase
-
-    if a.verb == "end-turn":
-        g.emit("end turn", "players", "The heroes end their move")
+    if a.verb == Verb.END_TURN:
+        g.emit(EventKind.END_TURN, "players", "The heroes end their move")
         end_hero_phase(g)
         return
     h = g.hero(a.hero)
@@ -30,15 +37,22 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
             _finish(g.hero(g.current))
         g.current = h.id
     sprinting = h.stride > 0
-    if sprinting and a.verb not in ("step", "quick", "melee") and a.verb not in FREE:
+    if sprinting and a.verb not in (Verb.STEP, Verb.QUICK, Verb.MELEE) and a.verb not in FREE:
         h.stride = 0
-    if sprinting and a.verb in ("quick", "melee"):
+    if sprinting and a.verb in (Verb.QUICK, Verb.MELEE):
         h.sprint_attack = True
     else:
-        h.ap -= cost(h, a.verb)
+        h.ap -= cost(g, h, a.verb)
     VERBS[a.verb](g, ctx, h, a)
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
+
+
+def end_hero_phase(g: Game) -> None:
+    for h in g.heroes:
+        h.done, h.stride = True, 0
+    g.current = None
+    g.enter_phase(Phase.BITES)
 
 
 def _finish(h: Hero) -> None:
@@ -61,10 +75,10 @@ def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list | None
     them instead). False when the hero was taken down or knocked down."""
     frm = h.sq
     zones = []
-    if "greased" not in h.perks and not h.stink:
+    if Perk.GREASED not in h.perks and not h.stink:
         zones = [z for z in g.board_infected() if in_zone(g, z, frm) and in_zone(g, z, to)]
     g.place(h, to)
-    g.emit("move", h.id, f"{h.name} {verb} to {g.show(to)}", to)
+    g.emit(EventKind.MOVE, h.id, f"{h.name} {verb} to {g.show(to)}", to)
     arrive(g, ctx, h)
     if defer is not None:
         defer.extend(zones)
@@ -78,12 +92,12 @@ def grab_tests(g: Game, ctx: Context, h: Hero, zones: list[Infected]) -> bool:
             continue
         result = grab_test(g, ctx, h, z)
         if result == "taken_down":
-            g.emit("taken down", h.id, f"{h.name} is taken down", h.sq)
+            g.emit(EventKind.TAKEN_DOWN, h.id, f"{h.name} is taken down", h.sq)
             hold(g, h, z)
             return False
         if result == "knockdown":
             h.prone, h.stride, h.alert = True, 0, None
-            g.emit("knocked down", h.id, f"{h.name} is knocked down", h.sq)
+            g.emit(EventKind.KNOCKED_DOWN, h.id, f"{h.name} is knocked down", h.sq)
             return False
     return True
 
@@ -91,25 +105,23 @@ def grab_tests(g: Game, ctx: Context, h: Hero, zones: list[Infected]) -> bool:
 def arrive(g: Game, ctx: Context, h: Hero) -> None:
     """What stepping onto a square does: pick up items, an object, a keycard; break a crate;
     complete a `reach` objective; stand in an infected's sight."""
-    from .turn import complete_objective, trigger
-
     sq, m = h.sq, g.mission
     for letter, card in g.items.pop(sq, []):
         new = g.new_card(card)
         h.cards.append(new)
-        g.emit("pick up", h.id, f"{h.name} picks up the {m.equipment[card].name} ({letter})", sq)
+        g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {m.equipment[card].name} ({letter})", sq)
     if sq in g.objects and h.object is None:
         h.object = g.objects.pop(sq)
         name = next(o.name for o in m.compiled.objects if o.letter == h.object)
-        g.emit("pick up", h.id, f"{h.name} picks up the {name} ({h.object})", sq)
+        g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {name} ({h.object})", sq)
         trigger(g, ctx, "picked_up", h.object)
     if sq in g.keycards:
         colour = g.keycards.pop(sq)
         h.keycards.append(colour)
-        g.emit("pick up", h.id, f"{h.name} picks up the {colour} keycard", sq)
+        g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {colour} keycard", sq)
     if sq in g.crates:
         g.crates.discard(sq)
-        g.emit("crate", h.id, f"{h.name} breaks the crate at {g.show(sq)}", sq)
+        g.emit(EventKind.CRATE, h.id, f"{h.name} breaks the crate at {g.show(sq)}", sq)
         draw_search(g, ctx, h, "the crate")
     for obj in m.compiled.objectives:
         if obj.action == "reach" and obj.number not in g.objectives:
@@ -126,8 +138,8 @@ def _move(g, ctx, h, a):
 
 
 def _sprint(g, ctx, h, a):
-    h.stride, h.sprint, h.sprint_attack = (7, "turbo", False) if a.verb == "turbo" else (3, "sprint", False)
-    g.emit("sprint", h.id, f"{h.name} sprints ({h.stride} squares)", h.sq)
+    h.stride, h.sprint, h.sprint_attack = (7, "turbo", False) if a.verb == Verb.TURBO else (3, "sprint", False)
+    g.emit(EventKind.SPRINT, h.id, f"{h.name} sprints ({h.stride} squares)", h.sq)
 
 
 def _step(g, ctx, h, a):
@@ -155,39 +167,37 @@ def _crawl(g, ctx, h, a):
 
 def _stand(g, ctx, h, a):
     h.prone = False
-    g.emit("stand", h.id, f"{h.name} stands up", h.sq)
+    g.emit(EventKind.STAND, h.id, f"{h.name} stands up", h.sq)
 
 
 def _exit(g, ctx, h, a):
     g.lift(h)
-    h.status = "escaped"
+    h.status = HeroStatus.ESCAPED
     h.done = True
     carrying = ""
     if h.object:
         name = next(o.name for o in g.mission.compiled.objects if o.letter == h.object)
         carrying = f", carrying the {name} ({h.object})"
-    g.emit("exit", h.id, f"{h.name} leaves the board at {g.show(h.sq)}{carrying}", h.sq)
+    g.emit(EventKind.EXIT, h.id, f"{h.name} leaves the board at {g.show(h.sq)}{carrying}", h.sq)
 
 
 # --- doors ---------------------------------------------------------------------------------
 
 
 def _door(g, ctx, h, a):
-    from .turn import activate_room, door_opened
-
     m = g.mission
     door = m.doors[a.square]
     where = m.show_edge(door.edge)
-    if a.verb == "close":
+    if a.verb == Verb.CLOSE:
         g.doors &= ~(1 << door.index)
-        g.emit("door", h.id, f"{h.name} closes the door at {where}", door.edge)
+        g.emit(EventKind.DOOR, h.id, f"{h.name} closes the door at {where}", door.edge)
         return
-    if a.verb == "open":
+    if a.verb == Verb.OPEN:
         g.doors |= 1 << door.index
-        g.emit("door", h.id, f"{h.name} opens the door at {where}", door.edge)
+        g.emit(EventKind.DOOR, h.id, f"{h.name} opens the door at {where}", door.edge)
         door_opened(g, ctx, door.index)
     else:
-        g.emit("knock", h.id, f"{h.name} knocks on the door at {where}", door.edge)
+        g.emit(EventKind.KNOCK, h.id, f"{h.name} knocks on the door at {where}", door.edge)
     for room in sorted(door.rooms):
         activate_room(g, ctx, room, h)
 
@@ -216,7 +226,7 @@ def _melee(g, ctx, h, a, eligible: bool | None = None):
     z = g.infected[a.target]
     blade = melee_card(g, h)
     cards = [blade] if blade else []
-    if (blade or "snap" in h.perks) and (_assassin(g, h, z) if eligible is None else eligible):
+    if (blade or Perk.SNAP in h.perks) and (_assassin(g, h, z) if eligible is None else eligible):
         _assassinate(g, h, z, cards, 1)
         return
     attack(g, ctx, h, z, "melee" if blade else "unarmed", cards)
@@ -239,16 +249,16 @@ def _move_attack(g, ctx, h, a):
     """Move & quick fire / melee / throw (1 AP) in either order. The move is always made before
     the roll; an attack named before the move is judged from where it was named (an assassination
     from behind). Inside grab zones the grab tests come after the attack, none for a target it removed."""
-    first = a.verb in ("quick-move", "melee-move", "throw-move")
+    first = a.verb in (Verb.QUICK_MOVE, Verb.MELEE_MOVE, Verb.THROW_MOVE)
     z = g.infected.get(a.target)
     eligible = _assassin(g, h, z) if first and z is not None else None
     deferred: list[Infected] = []
     if not enter(g, ctx, h, a.to, "moves", defer=deferred):
         return
-    if "throw" in a.verb:
+    if a.verb in (Verb.MOVE_THROW, Verb.THROW_MOVE):
         _throw(g, ctx, h, a)
     elif a.target in g.infected:
-        (_quick if "quick" in a.verb else _melee)(g, ctx, h, a, eligible)
+        (_quick if a.verb in (Verb.MOVE_QUICK, Verb.QUICK_MOVE) else _melee)(g, ctx, h, a, eligible)
     grab_tests(g, ctx, h, [d for d in deferred if d.id in g.infected])
 
 
@@ -260,13 +270,11 @@ def _aimed(g, ctx, h, a):
 
 
 def _throw(g, ctx, h, a):
-    from .turn import activate_room, door_opened
-
     m = g.mission
     card = h.card(a.card)
     spend(g, card, 1)
     h.aim = None
-    g.emit("throw", h.id, f"{h.name} throws the {m.equipment[card.eq].name} at {g.show(a.square)}", a.square)
+    g.emit(EventKind.THROW, h.id, f"{h.name} throws the {m.equipment[card.eq].name} at {g.show(a.square)}", a.square)
     for sq in blast_area(g, a.square):
         z = g.at.get(sq)
         if isinstance(z, Infected):
@@ -276,7 +284,7 @@ def _throw(g, ctx, h, a):
             continue
         g.destroyed |= 1 << d
         g.doors |= 1 << d
-        g.emit("door", h.id, f"The blast destroys the door at {m.show_edge(m.doors[d].edge)}", m.doors[d].edge)
+        g.emit(EventKind.DOOR, h.id, f"The blast destroys the door at {m.show_edge(m.doors[d].edge)}", m.doors[d].edge)
         door_opened(g, ctx, d)
         for room in sorted(m.doors[d].rooms):
             activate_room(g, ctx, room, h)
@@ -285,9 +293,11 @@ def _throw(g, ctx, h, a):
 def _execute(g, ctx, h, a):
     z = g.infected[a.target]
     blade = melee_card(g, h)
+    if blade and z.id not in blade_executions(g, h):
+        blade = None  # out of melee reach (across a doorway, past a wall end, Smile): the gun executes
     cards = [blade] if blade else ballistic_cards(g, h)[:1]
     weapon = f"the {g.mission.equipment[cards[0].eq].name}" if cards else "bare hands"
-    where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"
+    where = g.show(z.sq) if z.sq is not None else f"on {holder(g, z).name}"
     auto_kill(g, h, z, f"{h.name} executes {g.label(z)} ({where}) with {weapon}", cards)
 
 
@@ -301,7 +311,7 @@ def _hitman(g, ctx, h, a):
 def _alert(g, ctx, h, a):
     h.alert = a.mode
     h.ap = 0
-    g.emit("alert", h.id, f"{h.name} goes on alert facing {a.mode}", h.sq)
+    g.emit(EventKind.ALERT, h.id, f"{h.name} goes on alert facing {a.mode}", h.sq)
 
 
 def _sweep(g, ctx, h, a):
@@ -310,7 +320,7 @@ def _sweep(g, ctx, h, a):
     z.holder = None
     z.prone = True
     g.place(z, a.square)
-    g.emit("sweep", h.id, f"{h.name} sweeps {g.label(z)} off onto {g.show(a.square)}: it lies prone", a.square)
+    g.emit(EventKind.SWEEP, h.id, f"{h.name} sweeps {g.label(z)} off onto {g.show(a.square)}: it lies prone", a.square)
 
 
 # --- searching and tasks -------------------------------------------------------------------
@@ -319,27 +329,27 @@ def _sweep(g, ctx, h, a):
 def _search(g, ctx, h, a):
     room = g.mission.room_of[h.sq]
     g.searched.add(room)
-    draw_search(g, ctx, h, g.mission.rooms[room].title())
+    draw_search(g, ctx, h, g.mission.room(room).title())
 
 
 def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
     m = g.mission
     if not g.deck_size():
-        g.emit("search", h.id, f"{h.name} searches {where}: the search deck is empty")
+        g.emit(EventKind.SEARCH, h.id, f"{h.name} searches {where}: the search deck is empty")
         return
     card = ctx.draw(f"{h.name} draws a search card ({where})", g.deck)
     g.deck[card] -= 1
     entry = m.search_cards[card]
-    if entry.kind != "zombie" and "scavenger" in h.perks and g.deck_size():
-        answer = ctx.choose("heroes", f"{h.name}: exchange {entry.name} with Scavenger?",
-                            [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id, "scavenger")
+    if entry.kind != "zombie" and Perk.SCAVENGER in h.perks and g.deck_size():
+        answer = ctx.choose(Side.HEROES, f"{h.name}: exchange {entry.name} with Scavenger?",
+                            [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id, Topic.SCAVENGER)
         if answer.key == "exchange":
-            g.emit("search", h.id, f"{h.name} draws {entry.name} and exchanges it (Scavenger)")
+            g.emit(EventKind.SEARCH, h.id, f"{h.name} draws {entry.name} and exchanges it (Scavenger)")
             redraw = ctx.draw(f"{h.name} draws again (Scavenger)", g.deck)
             g.deck[redraw] -= 1
             g.deck[card] += 1
             card, entry = redraw, m.search_cards[redraw]
-    g.emit("search", h.id, f"{h.name} searches {where} and draws {entry.name}", h.sq, result=entry.kind)
+    g.emit(EventKind.SEARCH, h.id, f"{h.name} searches {where} and draws {entry.name}", h.sq, result=entry.kind)
     if entry.kind == "equipment" and entry.card:
         h.cards.append(g.new_card(entry.card))
     elif entry.kind == "loot":
@@ -349,12 +359,10 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
 
 
 def _task(g, ctx, h, a):
-    from .turn import complete_objective, open_blast_doors
-
     if a.target:
         complete_objective(g, ctx, h, a.target)
     else:
-        g.emit("task", h.id, f"{h.name} completes a task in {g.mission.rooms[g.mission.room_of[h.sq]].title()}")
+        g.emit(EventKind.TASK, h.id, f"{h.name} completes a task in {g.mission.room(g.mission.room_of[h.sq]).title()}")
     open_blast_doors(g, ctx, g.mission.room_of[h.sq])
 
 
@@ -366,12 +374,12 @@ def _weapon(g, ctx, h, a):
     h.switches -= 1
     h.aim = None
     shown = " and ".join(g.mission.equipment[h.card(n).eq].name for n in h.active) or "no weapon"
-    g.emit("weapon", h.id, f"{h.name} changes weapon: {shown}")
+    g.emit(EventKind.WEAPON, h.id, f"{h.name} changes weapon: {shown}")
 
 
 def _exchange(g, ctx, h, a):
     other = g.hero(a.other)
-    giver, taker = (h, other) if a.verb == "give" else (other, h)
+    giver, taker = (h, other) if a.verb == Verb.GIVE else (other, h)
     giver.gave = True
     kind, _, value = a.card.partition(":")
     if kind == "object":
@@ -390,7 +398,7 @@ def _exchange(g, ctx, h, a):
         what = f"the {g.mission.equipment[card.eq].name}"
         if card.ammo is not None:
             what += f" ({card.ammo} left)"
-    g.emit("exchange", h.id, f"{giver.name} gives {what} to {taker.name}")
+    g.emit(EventKind.EXCHANGE, h.id, f"{giver.name} gives {what} to {taker.name}")
 
 
 def _medpack(g, ctx, h, a):
@@ -401,48 +409,50 @@ def _medpack(g, ctx, h, a):
         if card.name in h.active:
             h.active.remove(card.name)
     h.stage = 0
-    g.emit("med pack", h.id, f"{h.name} uses a med pack: the infection is gone")
+    g.emit(EventKind.MED_PACK, h.id, f"{h.name} uses a med pack: the infection is gone")
 
 
 def _stink(g, ctx, h, a):
-    tank = next(c for c in h.active_cards() if short(c.eq) == "stink-tank")
+    tank = next(c for c in h.active_cards() if g.mission.equipment[c.eq].effect == Effect.STINK_TANK)
     tank.ammo -= 1
     tank.used = True
-    g.count("rounds:stink-tank")
+    g.count(f"rounds:{short(tank.eq)}")
     h.stink = True
-    g.emit("stink tank", h.id, f"{h.name} uses the Stink Tank ({tank.ammo} left): undetectable until his next turn")
+    g.emit(EventKind.STINK_TANK, h.id, f"{h.name} uses the {g.mission.equipment[tank.eq].name} ({tank.ammo} left): "
+           "undetectable until his next turn")
 
 
 def _power(g, ctx, h, a):
     h.power[a.verb] -= 1
     g.count(f"power:{a.verb}")
     h.boosts.add(a.verb)
-    if a.verb == "redline":
+    if a.verb == Verb.REDLINE:
         h.ap += 2
-    words = {"redline": "+2 AP this turn", "dead-eye": "aimed shots for 1 AP this turn",
-             "berserker": "+1 to melee attack rolls this turn"}[a.verb]
-    g.emit("perk", h.id, f"{h.name} uses {a.verb.replace('-', ' ').title()} ({h.power[a.verb]} left): {words}")
+    words = {Verb.REDLINE: "+2 AP this turn", Verb.DEAD_EYE: "aimed shots for 1 AP this turn",
+             Verb.BERSERKER: "+1 to melee attack rolls this turn"}[a.verb]
+    g.emit(EventKind.PERK, h.id, f"{h.name} uses {a.verb.replace('-', ' ').title()} ({h.power[a.verb]} left): {words}")
 
 
 def _support(g, ctx, h, a):
     other = g.hero(a.other)
     h.ap -= 1
     other.ap += 1
-    g.emit("perk", h.id, f"{h.name} gives 1 AP to {other.name} (Moral Support)")
+    g.emit(EventKind.PERK, h.id, f"{h.name} gives 1 AP to {other.name} (Moral Support)")
 
 
 def _end(g, ctx, h, a):
     _finish(h)
-    g.emit("end", h.id, f"{h.name} ends their move")
+    g.emit(EventKind.END, h.id, f"{h.name} ends their move")
 
 
 VERBS = {
-    "move": _move, "sprint": _sprint, "turbo": _sprint, "step": _step, "stop": _stop, "dive": _dive,
-    "crawl": _crawl, "stand": _stand, "exit": _exit, "open": _door, "close": _door, "knock": _door,
-    "quick": _quick, "melee": _melee, "move-quick": _move_attack, "quick-move": _move_attack,
-    "move-melee": _move_attack, "melee-move": _move_attack, "move-throw": _move_attack, "throw-move": _move_attack,
-    "aimed": _aimed, "throw": _throw,
-    "execute": _execute, "hitman": _hitman, "alert": _alert, "sweep": _sweep, "search": _search, "task": _task,
-    "weapon": _weapon, "give": _exchange, "take": _exchange, "medpack": _medpack, "stink": _stink,
-    "redline": _power, "dead-eye": _power, "berserker": _power, "support": _support, "end": _end,
+    Verb.MOVE: _move, Verb.SPRINT: _sprint, Verb.TURBO: _sprint, Verb.STEP: _step, Verb.STOP: _stop,
+    Verb.DIVE: _dive, Verb.CRAWL: _crawl, Verb.STAND: _stand, Verb.EXIT: _exit, Verb.OPEN: _door, Verb.CLOSE: _door,
+    Verb.KNOCK: _door, Verb.QUICK: _quick, Verb.MELEE: _melee, Verb.MOVE_QUICK: _move_attack,
+    Verb.QUICK_MOVE: _move_attack, Verb.MOVE_MELEE: _move_attack, Verb.MELEE_MOVE: _move_attack,
+    Verb.MOVE_THROW: _move_attack, Verb.THROW_MOVE: _move_attack, Verb.AIMED: _aimed, Verb.THROW: _throw,
+    Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search,
+    Verb.TASK: _task, Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack,
+    Verb.STINK: _stink, Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support,
+    Verb.END: _end,
 }

@@ -13,18 +13,12 @@ from typing import NamedTuple
 
 from .chance import Choice
 from .state import Game
-
-AP_COST = {
-    "move": 1, "sprint": 2, "turbo": 4, "crawl": 2, "dive": 1, "stand": 2, "open": 1, "close": 1, "knock": 1,
-    "quick": 1, "melee": 1, "throw": 1, "move-quick": 1, "quick-move": 1, "move-melee": 1, "melee-move": 1,
-    "move-throw": 1, "throw-move": 1,
-    "aimed": 2, "execute": 2, "alert": 2, "sweep": 2, "search": 4, "task": 4, "hitman": 4, "exit": 1,
-}
+from .vocab import Verb
 
 
 class Action(NamedTuple):
     hero: str  # the hero's id; "" for "end turn"
-    verb: str
+    verb: Verb
     to: int = -1  # a square moved to
     target: int = -1  # an infected's id, or an objective's number (task)
     square: int = -1  # a square aimed at (throw), a sweep's square, or a door's index
@@ -37,7 +31,7 @@ def describe(g: Game, a: Action | Choice) -> str:
     """The text of an option, as the driver lists it and as a person may type it."""
     if isinstance(a, Choice):
         return a.text
-    if a.verb == "end-turn":
+    if a.verb == Verb.END_TURN:
         return "end turn"
     return f"{a.hero}: {_body(g, a)}"
 
@@ -59,51 +53,55 @@ def _mode(a: Action) -> str:
 
 def _body(g: Game, a: Action) -> str:
     show, verb = g.show, a.verb
-    if verb in ("move", "step", "crawl", "dive"):
+    if verb in (Verb.MOVE, Verb.STEP, Verb.CRAWL, Verb.DIVE):
         return f"{verb} {show(a.to)}"
-    if verb in ("open", "close", "knock"):
+    if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
         return f"{verb} door {g.mission.show_edge(g.mission.doors[a.square].edge)}"
-    if verb in ("quick", "aimed"):
+    if verb in (Verb.QUICK, Verb.AIMED):
         return f"{verb} {_target(g, a.target)}{_mode(a)}"
-    if verb == "melee":
+    if verb == Verb.MELEE:
         return f"melee {_target(g, a.target)}{' unarmed' if a.mode == 'unarmed' else ''}"
-    if verb in ("move-quick", "move-melee"):
+    if verb in (Verb.MOVE_QUICK, Verb.MOVE_MELEE):
         attack = verb.split("-")[1]
         return f"move {show(a.to)} then {attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''}"
-    if verb in ("quick-move", "melee-move"):
+    if verb in (Verb.QUICK_MOVE, Verb.MELEE_MOVE):
         attack = verb.split("-")[0]
         return f"{attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''} then move {show(a.to)}"
-    if verb == "throw":
+    if verb == Verb.THROW:
         return f"throw {a.card} at {show(a.square)}"
-    if verb == "move-throw":
+    if verb == Verb.MOVE_THROW:
         return f"move {show(a.to)} then throw {a.card} at {show(a.square)}"
-    if verb == "throw-move":
+    if verb == Verb.THROW_MOVE:
         return f"throw {a.card} at {show(a.square)} then move {show(a.to)}"
-    if verb in ("execute", "hitman"):
-        return f"{'hit man' if verb == 'hitman' else verb} {_target(g, a.target)}"
-    if verb == "sweep":
+    if verb in (Verb.EXECUTE, Verb.HITMAN):
+        return f"{'hit man' if verb == Verb.HITMAN else verb} {_target(g, a.target)}"
+    if verb == Verb.SWEEP:
         return f"sweep {_target(g, a.target)} to {show(a.square)}"
-    if verb == "alert":
+    if verb == Verb.ALERT:
         return f"alert {a.mode}"
-    if verb == "task":
+    if verb == Verb.TASK:
         return f"task {a.target}" if a.target > 0 else "task"
-    if verb == "weapon":
+    if verb == Verb.WEAPON:
         return f"weapon {a.card}"
-    if verb == "give":
+    if verb == Verb.GIVE:
         return f"give {a.card} to {a.other}"
-    if verb == "take":
+    if verb == Verb.TAKE:
         return f"take {a.card} from {a.other}"
-    if verb == "medpack":
+    if verb == Verb.MEDPACK:
         return f"use {a.card}"
-    if verb == "support":
+    if verb == Verb.SUPPORT:
         return f"support {a.other}"
-    return {"sprint": "sprint", "turbo": "turbo sprint", "stop": "stop sprinting", "stand": "stand up",
-            "search": "search", "exit": "exit", "stink": "stink tank", "redline": "redline",
-            "dead-eye": "dead eye", "berserker": "berserker", "end": "end"}[verb]
+    return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",
+            Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
+            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end"}[Verb(verb)]
 
 
 class ParseError(ValueError):
-    """Text that names no legal option, or several."""
+    """Text that names no legal option, or several (``ambiguous``)."""
+
+    def __init__(self, message: str, ambiguous: bool = False) -> None:
+        super().__init__(message)
+        self.ambiguous = ambiguous
 
 
 def parse(g: Game, options, text: str, current: str | None = None):
@@ -134,7 +132,7 @@ def parse(g: Game, options, text: str, current: str | None = None):
             return scored[0][-1]
     if scored:
         shown = "; ".join(describe(g, s[-1]) for s in scored[:4]) + ("; ..." if len(scored) > 4 else "")
-        raise ParseError(f"`{text.strip()}` could be {len(scored)} actions: {shown}")
+        raise ParseError(f"`{text.strip()}` could be {len(scored)} actions: {shown}", ambiguous=True)
     raise ParseError(f"`{text.strip()}` is not one of the options")
 
 

@@ -34,9 +34,10 @@ from .chance import (
 )
 from .events import Event
 from .mission import Mission
-from .state import Game, Hero, Setup, short
+from .state import DEFAULT_SETUP, Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for
+from .vocab import RequestKind, Side, Topic
 
 UNLIMITED = 10**6
 
@@ -45,11 +46,15 @@ class SetupError(ValueError):
     """A setup that does not fit the mission: an unknown hero, perk or card, too few start points."""
 
 
-def new_game(mission: Mission, setup: Setup = Setup()) -> Game:
+def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     """A game at the start of the mission: before turn 1 is announced."""
     c = mission.compiled
     g = Game(mission, ruleset_for(c), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
+    required = [short(r) for r in (mission.game_rules.heroes if mission.game_rules else [])
+                if r not in heroes]
+    if required:
+        raise SetupError(f"every {mission.game_name} mission uses {', '.join(required)}: add them to the heroes")
     starts = [mission.square(s.at) for s in c.starts]
     placed = dict(setup.positions)
     for number, qid in enumerate(heroes):
@@ -68,8 +73,9 @@ def new_game(mission: Mission, setup: Setup = Setup()) -> Game:
         h.power = {p: mission.perks[q].uses or 3 for q in mission.perks for p in [short(q)]
                    if p in perks and mission.perks[q].power}
         g.heroes.append(h)
-        if sq in g.at:
-            raise SetupError(f"{card.name} and {g.at[sq].name} cannot both start on {mission.show(sq)}")
+        other = g.at.get(sq)
+        if isinstance(other, Hero):
+            raise SetupError(f"{card.name} and {other.name} cannot both start on {mission.show(sq)}")
         g.at[sq] = h
     _tokens(g)
     return g
@@ -206,8 +212,8 @@ def first_option(game: Game, request: Request) -> Any:
 
 def passive(game: Game, request: Request) -> Any:
     """The trivial policy: heroes end their move at once; every other choice takes the first option."""
-    return request.options[-1] if request.kind == "choose" and request.side == "heroes" and \
-        request.why.startswith("Hero move") else request.options[0]
+    return request.options[-1] if request.kind == RequestKind.CHOOSE and request.side == Side.HEROES and \
+        request.topic == Topic.HERO else request.options[0]
 
 
 def random_policy(rng: random.Random) -> Policy:

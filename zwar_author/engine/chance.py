@@ -18,9 +18,12 @@ A decision with a single option is never asked.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, NamedTuple, cast
+
+from .vocab import RequestKind, Side, Topic
 
 
 class Choice(NamedTuple):
@@ -38,20 +41,22 @@ class Request:
     """An input the game waits for.
 
     ``kind`` is roll (a die), draw (a card of the search deck) or choose (a
-    decision); ``side`` is who answers: chance, heroes (the players) or director.
+    decision); ``side`` is who answers: chance, heroes (the players) or director;
+    ``topic`` what a decision is about. ``why`` is the question as a person
+    reads it: shown, never branched on.
     """
 
-    kind: str
-    side: str
+    kind: RequestKind
+    side: Side
     why: str
-    options: tuple
+    options: Sequence[Any]  # a tuple, or the hero move's legal actions built when first looked at
     weights: tuple[int, ...] | None = None
     who: str | None = None  # the hero who rolls or decides, for a table-side prompt
-    topic: str = ""  # what a decision is about, for policies: hero, step, order, fire, strike, perk, ...
+    topic: Topic = Topic.NONE
 
     @property
     def chance(self) -> bool:
-        return self.kind in ("roll", "draw")
+        return self.kind in (RequestKind.ROLL, RequestKind.DRAW)
 
     def outcomes(self) -> list[tuple[Any, Fraction]]:
         """Chance outcomes with their exact probabilities, in option order."""
@@ -75,25 +80,33 @@ class IllegalAction(ValueError):
 
 
 class Context:
-    """What the rules call for inputs. Subclasses decide where answers come from."""
+    """What the rules call for inputs. Subclasses decide where answers come from.
+
+    ``lazy``: the context answers at once, so the hero move's options may be built only as far
+    as its policy looks (``legal.LegalActions``)."""
+
+    lazy = False
 
     def ask(self, request: Request) -> Any:
         raise NotImplementedError
 
     def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
-        return self.ask(Request("roll", "chance", why, tuple(range(1, die + 1)), None, who))
+        return self.ask(Request(RequestKind.ROLL, Side.CHANCE, why, tuple(range(1, die + 1)), None, who))
 
     def draw(self, why: str, cards: dict[str, int]) -> str:
         names = tuple(sorted(c for c, n in cards.items() if n > 0))
-        return self.ask(Request("draw", "chance", why, names, tuple(cards[c] for c in names)))
+        return self.ask(Request(RequestKind.DRAW, Side.CHANCE, why, names, tuple(cards[c] for c in names)))
 
-    def choose(self, side: str, why: str, options: Iterable, who: str | None = None, topic: str = "") -> Any:
+    def choose(self, side: Side, why: str, options: Iterable, who: str | None = None,
+               topic: Topic = Topic.NONE) -> Any:
+        if getattr(options, "many", False):  # known to hold two options or more: nothing to count
+            return self.ask(Request(RequestKind.CHOOSE, side, why, cast(Sequence[Any], options), None, who, topic))
         options = tuple(options)
         if not options:
             raise ValueError(f"nothing to choose from: {why}")
         if len(options) == 1:
             return options[0]
-        return self.ask(Request("choose", side, why, options, None, who, topic))
+        return self.ask(Request(RequestKind.CHOOSE, side, why, options, None, who, topic))
 
 
 class Replay(Context):
@@ -116,7 +129,7 @@ def match(request: Request, answer: Any) -> Any:
     for option in request.options:
         if option == answer or (isinstance(option, Choice) and option.key == answer):
             return option
-    if request.kind == "roll":
+    if request.kind == RequestKind.ROLL:
         raise IllegalAction(f"{answer!r} is not a face of a d{len(request.options)}")
     raise IllegalAction(f"{answer} is not one of the options for: {request.why}")
 
@@ -126,6 +139,8 @@ Policy = Callable[[Any, Request], Any]
 
 class Live(Context):
     """Answers at once: chance from ``rng`` (forced ``dice`` first), decisions from ``policy``."""
+
+    lazy = True
 
     def __init__(self, rng: random.Random, policy: Policy, game: Any = None, dice: Iterable[int] = ()) -> None:
         self.rng = rng
@@ -139,6 +154,6 @@ class Live(Context):
         return self.rng.randint(1, die)
 
     def ask(self, request: Request) -> Any:
-        if request.kind == "draw":
+        if request.kind == RequestKind.DRAW:
             return self.rng.choices(request.options, request.weights)[0]
         return self.policy(self.game, request)

@@ -9,7 +9,8 @@ hero's player, asked only when they apply.
 from __future__ import annotations
 
 from .chance import Choice, Context
-from .state import MAX_STAGE, Card, Game, Hero, Infected, short
+from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
+from .vocab import Effect, EventKind, HeroStatus, Perk, Side, Topic
 
 YES, NO = "yes", "no"
 
@@ -30,32 +31,33 @@ def _dice_text(rolls: list[int], modifier: int) -> str:
     return f"rolls {text}" + (f" (+{modifier} each)" if modifier else "")
 
 
-def use_power(g: Game, ctx: Context, h: Hero, perk: str, why: str) -> bool:
+def use_power(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic) -> bool:
     """Whether ``h`` spends a use of power perk ``perk`` (asked only when it is possible)."""
     if perk not in h.perks or h.power.get(perk, 0) <= 0:
         return False
-    answer = ctx.choose("heroes", f"{h.name}: {why}?",
-                        [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, perk)
+    answer = ctx.choose(Side.HEROES, f"{h.name}: {why}?",
+                        [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, topic)
     if answer.key != YES:
         return False
     h.power[perk] -= 1
     g.count(f"power:{perk}")
-    g.emit("perk", h.id, f"{h.name} uses {perk.replace('-', ' ').title()} ({h.power[perk]} left)")
+    g.emit(EventKind.PERK, h.id, f"{h.name} uses {perk.replace('-', ' ').title()} ({h.power[perk]} left)")
     return True
 
 
-def perk_choice(ctx: Context, h: Hero, perk: str, why: str) -> bool:
+def perk_choice(ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic) -> bool:
     if perk not in h.perks:
         return False
-    answer = ctx.choose("heroes", f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, perk)
+    answer = ctx.choose(Side.HEROES, f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id,
+                        topic)
     return answer.key == YES
 
 
 def melee_bonus(h: Hero, unarmed: bool) -> int:
-    bonus = 1 if "berserker" in h.boosts else 0
+    bonus = 1 if Perk.BERSERKER in h.boosts else 0
     if unarmed:
-        return bonus + (1 if "black-belt" in h.perks else 0)
-    return bonus + (1 if "shogun" in h.perks else 0)
+        return bonus + (1 if Perk.BLACK_BELT in h.perks else 0)
+    return bonus + (1 if Perk.SHOGUN in h.perks else 0)
 
 
 def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Card], *,
@@ -82,7 +84,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
     if how != "blast":
         _track_aim(h, z, cards, aimed, auto)
-    where = g.show(z.sq) if z.sq is not None else f"on {g.hero(z.holder).name}"
+    where = g.show(z.sq) if z.sq is not None else f"on {holder(g, z).name}"
     if how == "blast":
         label = f"The blast catches {g.label(z)} ({where})"
     else:
@@ -93,11 +95,13 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
     where_sq = z.sq if z.sq is not None else h.sq
     results, rolls = _roll(ctx, specs, label, h.id)
     word = _word(results)
-    g.emit("attack", h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls), word)
-    if "kill" not in results and use_power(g, ctx, h, "blessed", "re-roll the failed attack with Blessed"):
+    g.emit(EventKind.ATTACK, h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls),
+           word)
+    if "kill" not in results and use_power(g, ctx, h, Perk.BLESSED, "re-roll the failed attack with Blessed",
+                                           Topic.BLESSED):
         results, rolls = _roll(ctx, specs, f"{label} (re-roll)", h.id)
         word = _word(results)
-        g.emit("attack", h.id, f"{label} (re-roll): {_dice_text(rolls, specs[0][1])} → {word}", where_sq,
+        g.emit(EventKind.ATTACK, h.id, f"{label} (re-roll): {_dice_text(rolls, specs[0][1])} → {word}", where_sq,
                tuple(rolls), word)
     kills, knock = _after_roll(g, ctx, h, cards, results.count("kill"), "knockdown" in results, aimed, auto)
     return hit(g, z, kills, knock)
@@ -110,7 +114,7 @@ def _word(results: list[str]) -> str:
 def spend(g: Game, card: Card, rounds: int) -> None:
     """Cross off rounds (ballistic and explosive cards) and mark the card used this turn."""
     eq = g.mission.equipment[card.eq]
-    if eq.ammo is not None and eq.kind != "melee":
+    if eq.ammo is not None and eq.kind != "melee" and card.ammo is not None:
         card.ammo -= rounds
         card.fired = True
         g.count(f"rounds:{short(card.eq)}", rounds)
@@ -145,12 +149,15 @@ def _after_roll(g: Game, ctx: Context, h: Hero, cards: list[Card], kills: int, k
         card = cards[0]
         eq = g.mission.equipment[card.eq]
         fires = set(eq.fire) & {"semi-auto", "single-shot"}
-        if fires and card.ammo and perk_choice(ctx, h, "double-tap", "turn the knockdown into a kill with Double Tap"):
+        if fires and card.ammo and perk_choice(ctx, h, Perk.DOUBLE_TAP,
+                                               "turn the knockdown into a kill with Double Tap",
+                                           Topic.DOUBLE_TAP):
             card.ammo -= 1
-            g.emit("perk", h.id, f"{h.name} double taps: the knockdown is a kill (1 round)", result="kill")
+            g.emit(EventKind.PERK, h.id, f"{h.name} double taps: the knockdown is a kill (1 round)", result="kill")
             return 1, False
-    if kills and aimed and perk_choice(ctx, h, "kneecap", "turn the kill into a knockdown with Kneecap"):
-        g.emit("perk", h.id, f"{h.name} kneecaps: the kill is a knockdown", result="knockdown")
+    if kills and aimed and perk_choice(ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap",
+                                       Topic.KNEECAP):
+        g.emit(EventKind.PERK, h.id, f"{h.name} kneecaps: the kill is a knockdown", result="knockdown")
         return 0, True
     return kills, knock
 
@@ -161,7 +168,7 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
         z.damage += kills
         if z.damage >= g.mission.classes[z.cls].kill_points:
             where = z.sq
-            g.emit("killed", z.tag, f"{g.label(z).capitalize()} is killed", where)
+            g.emit(EventKind.KILLED, z.tag, f"{g.label(z).capitalize()} is killed", where)
             g.count(f"killed:{short(z.cls)}")
             g.remove(z)
             return "killed"
@@ -169,7 +176,7 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
             return "hurt"
     if knock and not z.prone and z.holder is None:
         z.prone = True
-        g.emit("knockdown", z.tag, f"{g.label(z).capitalize()} is knocked down", z.sq)
+        g.emit(EventKind.KNOCKDOWN, z.tag, f"{g.label(z).capitalize()} is knocked down", z.sq)
         return "knocked down"
     return "no effect" if (kills or knock) else "missed"
 
@@ -181,8 +188,8 @@ def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], round
         spend(g, card, rounds)
     h.aim = None
     where = z.sq if z.sq is not None else h.sq
-    g.emit("attack", h.id, text, where, result="kill")
-    g.emit("killed", z.tag, f"{g.label(z).capitalize()} is killed", where)
+    g.emit(EventKind.ATTACK, h.id, text, where, result="kill")
+    g.emit(EventKind.KILLED, z.tag, f"{g.label(z).capitalize()} is killed", where)
     g.count(f"killed:{short(z.cls)}")
     g.remove(z)
 
@@ -193,16 +200,16 @@ def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], round
 def grab_test(g: Game, ctx: Context, h: Hero, z: Infected) -> str:
     """The hero's grab test against ``z``: taken_down, knockdown or safe."""
     why = f"{h.name}'s grab test against {g.label(z)}"
-    return tested(g, ctx, h, why, g.mission.classes[z.cls].grab, 1 if "dodgy" in h.perks else 0, "safe",
-                  ("grab", z.tag), lambda result: result.replace("_", " "))
+    return tested(g, ctx, h, why, g.mission.classes[z.cls].grab, 1 if Perk.DODGY in h.perks else 0, "safe",
+                  (EventKind.GRAB, z.tag), lambda result: result.replace("_", " "))
 
 
 def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
     why = f"{h.name}'s bite test against {g.label(z)}"
     result = tested(g, ctx, h, why, g.mission.classes[z.cls].bite, 1 if armoured(g, h) else 0, "safe",
-                    ("bite", z.tag), str)
+                    (EventKind.BITE, z.tag), str)
     if result == "bitten":
-        infect(g, ctx, h, "bitten")
+        infect(g, ctx, h, EventKind.BITE)
 
 
 def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: str, event: tuple[str, str],
@@ -212,7 +219,8 @@ def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: 
     roll = ctx.roll(why, h.id)
     result = read(table, roll + bonus)
     g.emit(event[0], event[1], f"{why}: {_dice_text([roll], bonus)} → {words(result)}", h.sq, (roll,), words(result))
-    if result != passed and use_power(g, ctx, h, "blessed", f"re-roll the failed {event[0]} test with Blessed"):
+    if result != passed and use_power(g, ctx, h, Perk.BLESSED, f"re-roll the failed {event[0]} test with Blessed",
+                                                  Topic.BLESSED_TEST):
         again = f"{why} (re-roll)"
         roll = ctx.roll(again, h.id)
         result = read(table, roll + bonus)
@@ -225,18 +233,19 @@ def armoured(g: Game, h: Hero) -> bool:
     """R.A.C. Armour: +1 to bite tests while it is in the card deck of the hero it belongs to."""
     for card in h.cards:
         eq = g.mission.equipment[card.eq]
-        if short(card.eq) == "rac-armour" and (eq.special is None or short(eq.special) == h.id):
+        if eq.effect == Effect.RAC_ARMOUR and (eq.special is None or short(eq.special) == h.id):
             return True
     return False
 
 
-def infect(g: Game, ctx: Context, h: Hero, why: str) -> None:
-    """Move the bitten counter on a stage; past stage 5 the hero dies."""
+def infect(g: Game, ctx: Context, h: Hero, how: EventKind) -> None:
+    """Move the bitten counter on a stage (``how``: a bite or a failed infection test); past
+    stage 5 the hero dies."""
     if h.stage >= MAX_STAGE:
-        hero_dies(g, h, "infection" if why == "infection" else "bitten at stage 5")
+        hero_dies(g, h, "infection" if how == EventKind.INFECTION else "bitten at stage 5")
         return
     h.stage += 1
-    g.emit("infected", h.id, f"{h.name} is at infection stage {h.stage}", h.sq, result=f"stage {h.stage}")
+    g.emit(EventKind.INFECTED, h.id, f"{h.name} is at infection stage {h.stage}", h.sq, result=f"stage {h.stage}")
 
 
 def hold(g: Game, h: Hero, z: Infected) -> None:
@@ -248,10 +257,10 @@ def hold(g: Game, h: Hero, z: Infected) -> None:
     h.prone = True
     h.alert = None
     h.stride = 0
-    g.emit("grapple", z.tag, f"{g.label(z).capitalize()} is locked in a grapple with {h.name}", h.sq)
+    g.emit(EventKind.GRAPPLE, z.tag, f"{g.label(z).capitalize()} is locked in a grapple with {h.name}", h.sq)
 
 
 def hero_dies(g: Game, h: Hero, cause: str) -> None:
-    g.emit("death", h.id, f"{h.name} dies ({cause})", h.sq, result=cause)
-    h.status, h.done, h.alert, h.stride = "dead", True, None, 0
+    g.emit(EventKind.DEATH, h.id, f"{h.name} dies ({cause})", h.sq, result=cause)
+    h.status, h.done, h.alert, h.stride = HeroStatus.DEAD, True, None, 0
     g.ruleset.hero_died(g, h, cause)

@@ -13,50 +13,14 @@ from __future__ import annotations
 from ..geometry.facing import forward
 from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
-from .mission import ALL, UNREACHABLE
+from .mission import UNREACHABLE
+from .sight import face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
+from .vocab import EventKind, Side, Topic
+from .weapons import fire_modes, in_range
+from .world import door_opened
 
 HOLD = "hold"
-
-
-def facing_of(dx: int, dy: int, toward: tuple[int, int] | None = None) -> str | None:
-    """The facing for a step (dx, dy): a diagonal faces along the axis on which ``toward``
-    (what is left to go) is longer, the vertical one when they are equal."""
-    if dx and dy:
-        if toward is not None and abs(toward[0]) > abs(toward[1]):
-            dy = 0
-        else:
-            dx = 0
-    if dx:
-        return "E" if dx > 0 else "W"
-    if dy:
-        return "S" if dy > 0 else "N"
-    return None
-
-
-def face(g: Game, sq: int, goal: int, current: str) -> str:
-    """The facing from ``sq`` towards ``goal``: along the longer axis, the vertical one on a tie
-    (``current`` when the goal is on another floor or the same square)."""
-    m = g.mission
-    if m.floor_of[sq] != m.floor_of[goal]:
-        return current
-    (ax, ay), (bx, by) = m.xy[sq], m.xy[goal]
-    return facing_of(bx - ax, by - ay, (bx - ax, by - ay)) or current
-
-
-def senses(g: Game, z: Infected, pos: int, h: Hero) -> str | None:
-    """How ``z`` at ``pos`` detects ``h``: "in sight" (infected LOS), "smelt", or None."""
-    m = g.mission
-    if m.floor_of[pos] == m.floor_of[h.sq] and g.infected_sees(pos, h.sq):
-        return "in sight"
-    if pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell):
-        return "smelt"
-    return None
-
-
-def hero_distance(g: Game, h: Hero, sq: int) -> int:
-    """Route distance through active areas between a hero and a square."""
-    return g.mission.route_from(h.sq, g.active).get(sq, UNREACHABLE)
 
 
 def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> Hero | None:
@@ -85,7 +49,7 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
             text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {count_squares(away)} away)"
         else:
             text = f"{g.label(z).capitalize()} moves towards {target.name}, {count_squares(away)} away"
-        g.emit("target", z.tag, text, pos)
+        g.emit(EventKind.TARGET, z.tag, text, pos)
     return target, charging
 
 
@@ -116,6 +80,7 @@ def can_grab(g: Game, z: Infected, h: Hero) -> bool:
 def door_to(g: Game, z: Infected, h: Hero) -> int | None:
     """A shut door between ``z`` and ``h`` that ``z`` may open (then it can grab)."""
     m = g.mission
+    assert z.sq is not None
     for n, door in m.step_all[z.sq]:
         if n == h.sq and door >= 0 and not g.doors >> door & 1 and m.door_cost(door, g.doors) == 2 \
                 and all(g.active >> r & 1 for r in m.doors[door].rooms):
@@ -128,6 +93,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
     m = g.mission
     cls = m.classes[z.cls]
     pos = z.sq if enter is None else enter
+    assert pos is not None, "only a unit on the board or entering it moves"
     target, charging = choose_target(g, ctx, z, pos)
     allowance = cls.charge if charging else cls.move
     moved = 0
@@ -146,27 +112,40 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         if door is not None:
             _open(g, ctx, z, door)
             moved += 1
+            target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
             continue
-        field = m.field(goals(g, z.sq, target), g.active, g.doors)
-        if z.sq not in field:
+        sq = z.sq
+        assert sq is not None  # standing
+        field = m.field(goals(g, sq, target), g.active, g.doors)
+        if sq not in field:
             break
-        hops = _hops(g, z.sq, field, charging, left)
+        hops = _hops(g, sq, field, charging, left)
         if not hops:
-            g.emit("blocked", z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
+            g.emit(EventKind.BLOCKED, z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
             break
-        landing, path, door = _pick(g, ctx, z, hops)
+        _, path, door = _pick(g, ctx, z, hops)
         if door >= 0:
             _open(g, ctx, z, door)
             moved += 1
-            continue
-        _step(g, z, path, target, charging)
-        moved += len(path)
-        alert_fire(g, ctx, z, len(path))
-        if not charging and _standing(g, z) and any(senses(g, z, z.sq, h) for h in g.detectable()):
-            target, charging = choose_target(g, ctx, z, z.sq, announce=False)
-            allowance = cls.charge
+        else:
+            _step(g, z, path, target, charging)
+            moved += len(path)
+            alert_fire(g, ctx, z, len(path))
+        target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
     if target is not None and _standing(g, z):
         _face_onward(g, z, target)
+
+
+def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: bool,
+            allowance: int) -> tuple[Hero | None, bool, int]:
+    """Detection re-checked after each square moved and each door opened: a moving unit that now
+    sees or smells a hero charges it, with its charge allowance less the movement already made
+    (the door it has just opened with its last point included)."""
+    sq = z.sq
+    if charging or sq is None or not _standing(g, z) or not any(senses(g, z, sq, h) for h in g.detectable()):
+        return target, charging, allowance
+    found, charging = choose_target(g, ctx, z, sq, announce=False)
+    return found, charging, g.mission.classes[z.cls].charge
 
 
 def _standing(g: Game, z: Infected) -> bool:
@@ -181,7 +160,7 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         if target is not None:
             z.facing = face(g, enter, target.sq, z.facing)
         g.place(z, enter)
-        g.emit("enter", z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
+        g.emit(EventKind.ENTER, z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
         alert_fire(g, ctx, z, 1)
         return 1
     if isinstance(there, Infected) and charging and allowance >= 2 and target is not None:
@@ -189,12 +168,12 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         if enter in field:
             hops = _through(g, enter, field, allowance - 1, (enter,))
             if hops:
-                g.emit("enter", z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
+                g.emit(EventKind.ENTER, z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
                 _, path, _ = _pick(g, ctx, z, hops)
                 _step(g, z, path, target, True)
                 alert_fire(g, ctx, z, len(path))
                 return len(path)
-    g.emit("blocked", z.tag, f"{g.label(z).capitalize()} cannot enter: {g.show(enter)} is occupied", enter)
+    g.emit(EventKind.BLOCKED, z.tag, f"{g.label(z).capitalize()} cannot enter: {g.show(enter)} is occupied", enter)
     g.remove(z)
     return 0
 
@@ -219,7 +198,12 @@ def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) ->
         elif charging and isinstance(unit, Infected):
             out += _through(g, n, field, left - 1, (n,))
     seen: set[int] = set()
-    return [hop for hop in out if not (hop[0] in seen or seen.add(hop[0]))]
+    unique = []
+    for hop in out:
+        if hop[0] not in seen:
+            seen.add(hop[0])
+            unique.append(hop)
+    return unique
 
 
 def _through(g: Game, sq: int, field: dict[int, int], left: int, path: tuple) -> list[tuple[int, tuple, int]]:
@@ -243,22 +227,21 @@ def _pick(g: Game, ctx: Context, z: Infected, hops):
     if len(hops) == 1:
         return hops[0]
     options = [Choice(landing, g.show(landing)) for landing, _, _ in hops]
-    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options, topic="step")
+    pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options, topic=Topic.STEP)
     return next(hop for hop in hops if hop[0] == pick.key)
 
 
 def _open(g: Game, ctx: Context, z: Infected, door: int) -> None:
-    from .turn import door_opened
-
     g.doors |= 1 << door
     edge = g.mission.doors[door].edge
-    g.emit("door", z.tag, f"{g.label(z).capitalize()} opens the door at {g.mission.show_edge(edge)}", edge)
+    g.emit(EventKind.DOOR, z.tag, f"{g.label(z).capitalize()} opens the door at {g.mission.show_edge(edge)}", edge)
     door_opened(g, ctx, door)
 
 
 def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> None:
     m = g.mission
     last = z.sq if len(path) == 1 else path[-2]
+    assert last is not None
     landing = path[-1]
     if m.floor_of[last] == m.floor_of[landing]:
         (ax, ay), (bx, by) = m.xy[last], m.xy[landing]
@@ -267,20 +250,21 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
     g.place(z, landing)
     verb = "charges" if charging else "moves"
     through = "" if len(path) == 1 else " through " + ", ".join(g.show(s) for s in path[:-1])
-    g.emit("step", z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
+    g.emit(EventKind.STEP, z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
 
 
 def _face_onward(g: Game, z: Infected, target: Hero) -> None:
     """At the end of its move a unit faces its next square of movement."""
-    m = g.mission
-    field = m.field(goals(g, z.sq, target), g.active, g.doors)
-    here = field.get(z.sq)
+    m, sq = g.mission, z.sq
+    assert sq is not None
+    field = m.field(goals(g, sq, target), g.active, g.doors)
+    here = field.get(sq)
     if here is None or here == 0:
-        z.facing = face(g, z.sq, target.sq, z.facing)
+        z.facing = face(g, sq, target.sq, z.facing)
         return
-    for n, door in m.step_all[z.sq]:
-        if n in field and field[n] + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[z.sq]:
-            (ax, ay), (bx, by) = m.xy[z.sq], m.xy[n]
+    for n, door in m.step_all[sq]:
+        if n in field and field[n] + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[sq]:
+            (ax, ay), (bx, by) = m.xy[sq], m.xy[n]
             tx, ty = m.xy[target.sq]
             z.facing = facing_of(bx - ax, by - ay, (tx - ax, ty - ay)) or z.facing
             return
@@ -288,52 +272,32 @@ def _face_onward(g: Game, z: Infected, target: Hero) -> None:
 
 def grab(g: Game, ctx: Context, z: Infected, h: Hero) -> None:
     """``z`` reaches a square it can grab ``h`` from: a grab test, or straight onto a prone hero."""
+    assert z.sq is not None
     z.facing = face(g, z.sq, h.sq, z.facing)
     if h.prone:
-        g.emit("grab", z.tag, f"{g.label(z).capitalize()} falls on {h.name}, who is prone: no grab test", h.sq)
+        g.emit(EventKind.GRAB, z.tag, f"{g.label(z).capitalize()} falls on {h.name}, who is prone: no grab test", h.sq)
         hold(g, h, z)
         bite_test(g, ctx, h, z)
         return
     result = grab_test(g, ctx, h, z)
     if result == "taken_down":
-        g.emit("taken down", h.id, f"{h.name} is taken down", h.sq)
+        g.emit(EventKind.TAKEN_DOWN, h.id, f"{h.name} is taken down", h.sq)
         hold(g, h, z)
         bite_test(g, ctx, h, z)
     elif result == "knockdown":
         h.prone = True
         h.alert = None
-        g.emit("knocked down", h.id, f"{h.name} is knocked down", h.sq)
+        g.emit(EventKind.KNOCKED_DOWN, h.id, f"{h.name} is knocked down", h.sq)
 
 
 # --- alert fire ----------------------------------------------------------------------------
-
-
-def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
-    """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
-    m = g.mission
-    guns = [c for c in cards if m.equipment[c.eq].kind == "ballistic" and not m.equipment[c.eq].aimed_only
-            and (c.ammo is None or c.ammo > 0)]
-    if len(guns) == 1:
-        gun = guns[0]
-        modes = [("", [gun], False, "")]
-        if "full-auto" in m.equipment[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
-            modes.append(("auto", [gun], True, "full auto"))
-        return modes
-    if len(guns) == 2:
-        return [(c.name, [c], False, f"with {c.name}") for c in guns] + [("both", guns, False, "with both")]
-    return []
-
-
-def in_range(g: Game, h: Hero, card, sq: int) -> bool:
-    limit = g.mission.equipment[card.eq].range
-    return limit is None or g.mission.route_from(h.sq, ALL).get(sq, UNREACHABLE) <= limit
 
 
 def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
     """Heroes on alert may attack ``z``, which has just moved ``squares`` squares."""
     m = g.mission
     for h in g.heroes:
-        if not _standing(g, z):
+        if not _standing(g, z) or z.sq is None:
             return
         if h.alert is None or not h.on_board or h.grapplers or m.floor_of[h.sq] != m.floor_of[z.sq]:
             continue
@@ -348,16 +312,18 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
 
 def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: int) -> None:
     for _ in range(squares):
-        modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, h, c, z.sq) for c in mode[1])]
+        if z.sq is None:
+            return
+        modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, c, h.sq, z.sq) for c in mode[1])]
         if not modes or not g.hero_sees(h.sq, z.sq):
             return
         options = [Choice(HOLD, "hold fire")]
         options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
-        pick = ctx.choose("heroes", f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
-                          "fire")
+        pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+                          Topic.FIRE)
         if pick.key == HOLD:
             continue
-        key, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
+        _, used, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
         attack(g, ctx, h, z, "alert", used, auto=auto)
         if not _standing(g, z):
             return
@@ -367,8 +333,8 @@ def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
-    pick = ctx.choose("heroes", f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
-                      "strike")
+    pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+                      Topic.STRIKE)
     h.melee_alerted.add(z.id)
     if pick.key != HOLD:
         attack(g, ctx, h, z, "alert-melee", cards[:1])

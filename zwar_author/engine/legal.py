@@ -9,16 +9,54 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 
 from __future__ import annotations
 
-from ..geometry.facing import FACINGS, forward
-from .actions import AP_COST, Action
-from .infected import fire_modes
+import re
+from collections.abc import Callable, Sequence
+from typing import overload
+
+from ..geometry.facing import FACINGS
+from ..geometry.notation import parse_edge
+from .actions import Action
 from .mission import ALL, UNREACHABLE
-from .state import Game, Hero, Infected, short
+from .sight import blast_area, same_floor
+from .state import Game, Hero, Infected, pos, short
+from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
+from .weapons import (
+    ballistic_cards,
+    blade_executions,
+    blade_targets,
+    fire_modes,
+    gun_executions,
+    gun_targets,
+    melee_card,
+)
 
-END_TURN = Action("", "end-turn")
+END_TURN = Action("", Verb.END_TURN)
+SQUARE = "{square}"  # in a refusal, the square as the player typed it
 
 
-def legal(g: Game) -> list[Action]:
+class Refusals:
+    """Why the generator left options out, recorded by the very filters that left them out.
+
+    ``legal(g, why)`` fills it: each filter that drops a candidate says why, keyed by hero, verb and
+    what the action names (an infected, a square, a door; None for the verb as a whole). The first
+    reason recorded for a key stands (the filters run in the order the rules apply them)."""
+
+    def __init__(self) -> None:
+        self.reasons: dict[tuple[str, str, int | None], str] = {}
+
+    def no(self, hero: Hero | str, verb: str, reason: str, key: int | None = None) -> None:
+        self.reasons.setdefault((hero if isinstance(hero, str) else hero.id, verb, key), reason)
+
+    def each(self, hero: Hero, verb: str) -> Callable[[int, str], None]:
+        """A recorder for one hero and verb, keyed by what each refusal names."""
+        return lambda key, reason: self.no(hero, verb, reason, key)
+
+    def get(self, hero: str, verb: str, key: int | None) -> str | None:
+        found = self.reasons.get((hero, verb, key)) if key is not None else None
+        return found or self.reasons.get((hero, verb, None))
+
+
+def legal(g: Game, why: Refusals | None = None) -> list[Action]:
     """Every legal action of the hero move, for every hero still to move, then ``end turn``.
 
     No hero may finish their turn on a spawn point: while one could still step off, nothing
@@ -27,42 +65,111 @@ def legal(g: Game) -> list[Action]:
     and no move may strand a hero on one."""
     out: list[Action] = []
     held = None  # the hero mid-move on a spawn point, who must step off before anyone else acts
-    stuck = False
+    stuck = None
     for h in g.heroes:
         if not h.on_board or h.done:
+            if why is not None:
+                for verb in Verb:
+                    why.no(h, verb, f"{h.name} {_gone(h)}")
             continue
-        acts = hero_actions(g, h)
+        acts = hero_actions(g, h, why)
         if on_spawn_point(g, h) and can_leave(g, h):
-            stuck = True
-            acts = [a for a in acts if _keeps_way_off(h, a)]
+            stuck = h
+            kept = [a for a in acts if _keeps_way_off(g, h, a)]
+            if why is not None:
+                for a in set(acts) - set(kept):
+                    why.no(h, a.verb, f"{h.name} may not finish their turn on a spawn point: this would leave "
+                                      "no way to step off it", _key(a))
+            acts = kept
             if g.current == h.id:
-                held = h.id
+                held = h
         out += acts
     if held is not None:
-        out = [a for a in out if a.hero == held]
-    if not stuck:
+        if why is not None:
+            for a in out:
+                if a.hero != held.id:
+                    why.no(a.hero, a.verb, f"{held.name} must step off the spawn point before anyone else acts",
+                           _key(a))
+        out = [a for a in out if a.hero == held.id]
+    if stuck is None:
         out.append(END_TURN)
+    elif why is not None:
+        why.no("", Verb.END_TURN, f"{stuck.name} may not finish their turn on a spawn point")
     return out
 
 
-MOVING = frozenset({"move", "step", "dive", "crawl", "sprint", "turbo", "exit", "move-quick", "quick-move",
-                    "move-melee", "melee-move", "move-throw", "throw-move"})
-FREE = frozenset({"weapon", "give", "take", "medpack", "stink", "redline", "dead-eye", "berserker", "support"})
+class LegalActions(Sequence[Action]):
+    """The hero move's legal actions, built the first time a policy looks at more than the last
+    one: a policy that ends the move at once (``options[-1]`` is ``end turn`` whenever the heroes
+    may end it) never pays for the list. ``many``: known to hold two options or more."""
+
+    def __init__(self, g: Game) -> None:
+        self._g = g
+        self._all: list[Action] | None = None
+        self.many = _ends(g)  # end turn, and the "end" of each hero still to move
+
+    def _list(self) -> list[Action]:
+        if self._all is None:
+            self._all = legal(self._g)
+        return self._all
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if index == -1 and self._all is None and self.many:
+            return END_TURN
+        return self._list()[index]
 
 
-def _keeps_way_off(h: Hero, a: Action) -> bool:
+def _ends(g: Game) -> bool:
+    """Whether ``end turn`` is offered (it is, last, unless a hero must first step off a spawn point)."""
+    return not any(h.on_board and not h.done and on_spawn_point(g, h) and can_leave(g, h) for h in g.heroes)
+
+
+def _gone(h: Hero) -> str:
+    if h.status == HeroStatus.DEAD:
+        return "is dead"
+    if h.status == HeroStatus.ESCAPED:
+        return "has left the board"
+    return "has finished their move this turn"
+
+
+def _key(a: Action) -> int | None:
+    """What an action names, as refusals are keyed: its target, else its square, else where it goes."""
+    for value in (a.target, a.square, a.to):
+        if value >= 0:
+            return value
+    return None
+
+
+MOVING = frozenset({
+    Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
+    Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE})
+FREE = frozenset({
+    Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER,
+    Verb.SUPPORT})
+
+
+def _keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
     """Whether ``h``, on a spawn point, could still step off after ``a`` (moves are checked
     where they are made: they may not end on a spawn point without the AP to leave it)."""
     if a.verb in MOVING or a.verb in FREE:
         return True
-    if a.verb in ("end", "alert"):
+    if a.verb in (Verb.END, Verb.ALERT):
         return False
-    if a.verb == "stop":
+    if a.verb == Verb.STOP:
         return h.ap >= 1
-    if h.stride and a.verb in ("quick", "melee"):
+    if h.stride and a.verb in (Verb.QUICK, Verb.MELEE):
         return True  # Run & Gun, Hit & Run: no AP, the sprint goes on
-    prone_after = h.prone and a.verb != "stand"
-    return h.ap - cost(h, a.verb) >= (2 if prone_after else 1)
+    prone_after = h.prone and a.verb != Verb.STAND
+    return h.ap - cost(g, h, a.verb) >= (2 if prone_after else 1)
 
 
 def on_spawn_point(g: Game, h: Hero) -> bool:
@@ -82,90 +189,166 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
-def cost(h: Hero, verb: str) -> int:
-    if verb == "aimed" and "dead-eye" in h.boosts:
+def cost(g: Game, h: Hero, verb: str) -> int:
+    if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
         return 1
-    if verb == "stand" and "kip-up" in h.perks:
+    if verb == Verb.STAND and Perk.KIP_UP in h.perks:
         return 1
-    if verb in ("search", "task"):
-        return min(3 if verb == "search" and "bandit" in h.perks else 4, h.ap_turn)
-    return AP_COST.get(verb, 0)
+    if verb in (Verb.SEARCH, Verb.TASK):
+        listed = g.mission.ap_costs.get(verb, 4)
+        return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
+    return g.mission.ap_costs.get(verb, 0)
 
 
-def hero_actions(g: Game, h: Hero) -> list[Action]:
+ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
+ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT}) | FREE
+
+
+def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+    """What ``h`` may do now: the actions of their state (sprinting, in a grapple, prone, standing) and
+    the free actions, of those the game's action table has."""
+    if why is not None:
+        for verb in g.mission.absent:
+            why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
     if h.stride:
-        acts = [Action(h.id, "step", to=n) for n in free_steps(g, h)
-                if not strands(g, h, n, h.ap, False, h.stride - 1)] + [Action(h.id, "stop")]
-        if h.sprint == "sprint" and not h.sprint_attack:
-            if "run-and-gun" in h.perks:
-                acts += _quick(g, h, h.sq)
-            if "hit-and-run" in h.perks:
-                acts += _melee(g, h, h.sq)
+        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
+        if h.sprint == Verb.SPRINT and not h.sprint_attack:
+            if Perk.RUN_AND_GUN in h.perks:
+                acts += _quick(g, h, h.sq, why=why)
+            if Perk.HIT_AND_RUN in h.perks:
+                acts += _melee(g, h, h.sq, why=why)
+        _refuse_all(h, why, f"{h.name} is sprinting: step on, or stop sprinting first",
+                    {Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE} | FREE)
     elif h.grapplers:
-        acts = _grappled(g, h)
+        acts = _grappled(g, h, why)
+        _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
+                    ONLY_GRAPPLED)
     elif h.prone:
-        acts = _prone(g, h, {})
+        acts = _prone(g, h, {}, why)
+        _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
+                    ONLY_PRONE)
     else:
-        acts = _standing(g, h, {})
-    return acts + free_actions(g, h) + [Action(h.id, "end")]
+        acts = _standing(g, h, {}, why)
+        if why is not None:
+            why.no(h, Verb.CRAWL, "only a prone hero crawls")
+            why.no(h, Verb.STAND, f"{h.name} is already standing")
+            why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
+    if why is not None and not h.stride:
+        why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
+    acts = acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    absent = g.mission.absent
+    return [a for a in acts if a.verb not in absent] if absent else acts
 
 
-def _grappled(g: Game, h: Hero) -> list[Action]:
+def _refuse_all(h: Hero, why: Refusals | None, reason: str, allowed: frozenset[Verb] | set[Verb]) -> None:
+    if why is not None:
+        for verb in Verb:
+            if verb not in allowed and verb not in (Verb.END, Verb.END_TURN):
+                why.no(h, verb, reason)
+
+
+def _ap(g: Game, h: Hero, verb: Verb, why: Refusals | None, need: int | None = None) -> bool:
+    """Whether ``h`` has the AP for ``verb`` (``need``: a cost other than the table's), saying so if not."""
+    need = cost(g, h, verb) if need is None else need
+    if h.ap >= need:
+        return True
+    if why is not None:
+        why.no(h, verb, f"{verb} costs {need} AP and {h.name} has {h.ap} left")
+    return False
+
+
+def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: Refusals | None,
+           stride_after: int = 0) -> list[Action]:
+    """One square of movement to each free square one step away that does not strand ``h``."""
+    m = g.mission
+    acts = []
+    steps = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
+    for n in steps:
+        if n in g.at or not m.standable[n]:
+            if why is not None:
+                why.no(h, verb, f"{m.show(n)} is occupied: heroes may not move through or onto another figure"
+                       if n in g.at else f"{m.show(n)} is not a square a figure can stand on", n)
+        elif strands(g, h, n, ap_after, prone_after, stride_after):
+            if why is not None:
+                why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
+                                "AP to step off", n)
+        else:
+            acts.append(Action(h.id, verb, to=n))
+    if why is not None:
+        for n in m.route[h.sq]:
+            if n not in steps:
+                why.no(h, verb, f"{m.show(n)} is next to {h.name} but the step crosses a wall, a closed door, or "
+                                "goes diagonally across a doorway or corner", n)
+        why.no(h, verb, f"{SQUARE} is not one square from {h.name} (at {m.show(h.sq)})")
+    return acts
+
+
+def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     acts = []
     own = [g.infected[i] for i in h.grapplers]
-    if h.ap >= 1:
+    if why is not None:
+        for verb in (Verb.QUICK, Verb.MELEE, Verb.SWEEP):
+            for z in g.infected.values():
+                if z.holder != h.id:
+                    why.no(h, verb, f"{h.name} is locked in a grapple: only the infected in it can be attacked", z.id)
+    if _ap(g, h, Verb.QUICK, why) and _ap(g, h, Verb.MELEE, why):
         modes = fire_modes(g, h, h.active_cards())
         unarmed = "" if melee_card(g, h) else "unarmed"
         for z in own:
-            acts += [Action(h.id, "quick", target=z.id, mode=key) for key, _, _, _ in modes]
-            acts.append(Action(h.id, "melee", target=z.id, mode=unarmed))
-    if h.ap >= 2:
+            acts += [Action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
+            acts.append(Action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
+    if _ap(g, h, Verb.SWEEP, why):
         m = g.mission
         room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
-        acts += [Action(h.id, "sweep", target=z.id, square=n) for z in own for n in room]
+        acts += [Action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     acts = []
-    if h.ap >= 2:
-        acts += [Action(h.id, "crawl", to=n) for n in free_steps(g, h) if not strands(g, h, n, h.ap - 2, True)]
-    if h.ap >= cost(h, "stand"):
-        acts.append(Action(h.id, "stand"))
-    acts += _quick(g, h, h.sq, memo=memo)
+    if _ap(g, h, Verb.CRAWL, why):
+        acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
+    if _ap(g, h, Verb.STAND, why):
+        acts.append(Action(h.id, Verb.STAND))
+    acts += _quick(g, h, h.sq, memo=memo, why=why)
     acts += _throws(g, h)
-    acts += _aimed(g, h, memo)
-    acts += _alert(g, h)
+    acts += _aimed(g, h, memo, why)
+    acts += _alert(g, h, why)
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
-    steps = [n for n in free_steps(g, h) if not strands(g, h, n, ap - 1, False)]
     acts = []
+    moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
+    steps = [a.to for a in moves]
+    acts += moves
+    if _ap(g, h, Verb.SPRINT, why):
+        acts.append(Action(h.id, Verb.SPRINT))
+    if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
+        acts.append(Action(h.id, Verb.TURBO))
     if ap >= 1:
-        acts += [Action(h.id, "move", to=n) for n in steps]
-    if ap >= 2:
-        acts.append(Action(h.id, "sprint"))
-    if ap >= 4 and "turbo" in h.perks:
-        acts.append(Action(h.id, "turbo"))
-    if ap >= 1:
-        acts += [Action(h.id, "dive", to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
-        acts += _doors(g, h)
-        quick, melee = _quick(g, h, h.sq, memo=memo), _melee(g, h, h.sq)
+        acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+        acts += _doors(g, h, why)
+        quick, melee = _quick(g, h, h.sq, memo=memo, why=why), _melee(g, h, h.sq, why=why)
         acts += quick + melee
         acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
-            acts.append(Action(h.id, "exit"))
-    acts += _aimed(g, h, memo)
-    if ap >= 2:
-        acts += _executions(g, h, memo)
-    acts += _alert(g, h)
+            acts.append(Action(h.id, Verb.EXIT))
+    elif why is not None:
+        for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
+            _ap(g, h, verb, why)
+    if why is not None:
+        why.no(h, Verb.DIVE, "a dive is 2 squares in a straight line, both free and each a legal step")
+    acts += _aimed(g, h, memo, why)
+    if _ap(g, h, Verb.EXECUTE, why):
+        acts += _executions(g, h, memo, why)
+    acts += _alert(g, h, why)
     if ap >= 4:
         acts += _hitman(g, h, memo)
-    acts += _search_task(g, h)
+    acts += _search_task(g, h, why)
     return acts
 
 
@@ -174,7 +357,7 @@ def _standing(g: Game, h: Hero, memo: dict) -> list[Action]:
 
 def free_steps(g: Game, h: Hero, frm: int | None = None) -> list[int]:
     m = g.mission
-    return [n for n in m.steps(h.sq if frm is None else frm, g.doors, "skinny" in h.perks)
+    return [n for n in m.steps(h.sq if frm is None else frm, g.doors, Perk.SKINNY in h.perks)
             if n not in g.at and m.standable[n]]
 
 
@@ -194,91 +377,36 @@ def dives(g: Game, h: Hero) -> list[int]:
     return out
 
 
-def same_floor(g: Game, a: int, b: int) -> bool:
-    return g.mission.floor_of[a] == g.mission.floor_of[b]
-
-
-def reach(g: Game, sq: int) -> list[int]:
-    """Squares a melee attack from ``sq`` reaches: a step, never across floors."""
-    return g.mission.reach(sq, g.doors)
-
-
-def in_range(g: Game, card, frm: int, sq: int) -> bool:
-    limit = g.mission.equipment[card.eq].range
-    return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
-
-
 # --- weapons -------------------------------------------------------------------------------
 
 
-def melee_card(g: Game, h: Hero):
-    return next((c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "melee"), None)
-
-
-def ballistic_cards(g: Game, h: Hero) -> list:
-    m = g.mission
-    return [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
-
-
-def _grappled_nearby(g: Game, h: Hero, sq: int) -> list[Infected]:
-    """Infected locked in a grapple with another hero standing next to ``sq``."""
-    held = [o for o in g.heroes if o.grapplers and o is not h and o.status == "board"]
-    if not held:
-        return []
-    near = reach(g, sq)
-    return [g.infected[i] for o in held if o.sq in near for i in o.grapplers]
-
-
-def gun_targets(g: Game, h: Hero, sq: int, card, leaving: int = -1, memo: dict | None = None) -> list[Infected]:
-    """Infected a gun at ``sq`` can hit: in range and in the hero's sight (``leaving``: a square
-    the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``."""
-    if memo is not None:
-        key = (sq, card.name, leaving)
-        if key not in memo:
-            memo[key] = gun_targets(g, h, sq, card, leaving)
-        return memo[key]
-    m = g.mission
-    floor_of, floor = m.floor_of, m.floor_of[sq]
-    limit = m.equipment[card.eq].range
-    dist = m.route_from(sq, ALL) if limit is not None else None
-    sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
-    found = []
-    for z in g.infected.values():
-        target = z.sq
-        if target is None or floor_of[target] != floor or not sees(sq, target, doors):
-            continue
-        if dist is not None and dist.get(target, UNREACHABLE) > limit:
-            continue
-        for off in offsets(sq, target):
-            unit = at.get(sq + off)
-            if unit is not None and not unit.prone and sq + off != leaving:
-                break
-        else:
-            found.append(z)
-    return found + _grappled_nearby(g, h, sq)
-
-
-def blade_targets(g: Game, h: Hero, sq: int) -> list[Infected]:
-    found = [u for n in reach(g, sq) if isinstance(u := g.at.get(n), Infected)]
-    return found + _grappled_nearby(g, h, sq)
-
-
-def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: str = "quick",
-           to: int = -1, memo: dict | None = None) -> list[Action]:
+def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK,
+           to: int = -1, memo: dict | None = None, why: Refusals | None = None) -> list[Action]:
     """Quick fire from ``sq`` with the active guns, one action per target and fire mode."""
-    acts = []
-    for key, cards, _, _ in fire_modes(g, h, h.active_cards()):
-        targets = None
+    acts: list[Action] = []
+    modes = fire_modes(g, h, h.active_cards())
+    if why is not None and not modes:
+        why.no(h, verb, _no_gun(g, h))
+    refuse = why.each(h, verb) if why is not None else None
+    for key, cards, _, _ in modes:
+        targets: set[int] | None = None
         for card in cards:
-            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
+            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
         acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
 
 
-def _melee(g: Game, h: Hero, sq: int, verb: str = "melee", to: int = -1) -> list[Action]:
+def _no_gun(g: Game, h: Hero) -> str:
+    if any(g.mission.equipment[c.eq].kind == "ballistic" for c in h.active_cards()):
+        return "the active weapon is out of ammunition"
+    return f"{h.name}'s active weapon is not a ballistic weapon: change weapon, or use melee"
+
+
+def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
+           why: Refusals | None = None) -> list[Action]:
     mode = "" if melee_card(g, h) else "unarmed"
-    targets = sorted(blade_targets(g, h, sq), key=lambda z: z.id)
+    targets = sorted(blade_targets(g, h, sq, why.each(h, verb) if why is not None else None), key=lambda z: z.id)
     return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
@@ -289,33 +417,38 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
     acts = []
     unarmed = "" if melee_card(g, h) else "unarmed"
     for n in steps:
-        acts += _quick(g, h, n, leaving=h.sq, verb="move-quick", to=n, memo=memo)
-        acts += [Action(h.id, "move-melee", target=z.id, mode=unarmed, to=n)
+        acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo)
+        acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
-        acts += [Action(h.id, "quick-move", target=a.target, mode=a.mode, to=n) for a in first_quick]
-        acts += [Action(h.id, "melee-move", target=a.target, mode=a.mode, to=n) for a in first_melee]
+        acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
+        acts += [Action(h.id, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
     if any(g.mission.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
-            acts += _throws(g, h, n, "move-throw", n, leaving=h.sq)
-            acts += [Action(h.id, "throw-move", square=a.square, card=a.card, to=n) for a in first_throws]
+            acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
+            acts += [Action(h.id, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
 
 
-def _aimed(g: Game, h: Hero, memo: dict) -> list[Action]:
-    if h.ap < cost(h, "aimed"):
+def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+    if not _ap(g, h, Verb.AIMED, why):
         return []
     m = g.mission
-    acts = []
-    for card in ballistic_cards(g, h):
+    acts: list[Action] = []
+    guns = ballistic_cards(g, h)
+    if why is not None and not guns:
+        why.no(h, Verb.AIMED, _no_gun(g, h))
+    refuse = why.each(h, Verb.AIMED) if why is not None else None
+    for card in guns:
         mode = card.name if len(h.active) > 1 else ""
-        acts += [Action(h.id, "aimed", target=z.id, mode=mode) for z in gun_targets(g, h, h.sq, card, memo=memo)]
+        acts += [Action(h.id, Verb.AIMED, target=z.id, mode=mode)
+                 for z in gun_targets(g, h, h.sq, card, memo=memo, refuse=refuse)]
         if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
     return acts
 
 
-def _throws(g: Game, h: Hero, sq: int | None = None, verb: str = "throw", to: int = -1,
+def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to: int = -1,
             leaving: int = -1) -> list[Action]:
     """Throwing an active explosive from ``sq`` (where the hero stands, or steps to first)."""
     m = g.mission
@@ -338,110 +471,148 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: str = "throw", to: in
     return acts
 
 
-def blast_area(g: Game, sq: int) -> list[int]:
-    """The squares a blast reaches: of the 9 around and on the target, those in sight of it
-    (walls and closed doors stop a blast; figures do not)."""
+def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
     m = g.mission
-    x, y = m.xy[sq]
-    grid = m.grid(sq)
-    off = sq - (y * grid.width + x)
-    return [n for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-            if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height and grid.terrain[y + dy, x + dx]
-            and m.sees(sq, n := off + (y + dy) * grid.width + x + dx, g.doors)]
-
-
-def _executions(g: Game, h: Hero, memo: dict) -> list[Action]:
-    m = g.mission
-    blade = melee_card(g, h)
     guns = ballistic_cards(g, h)
-    if not (blade or guns or "kerb-stomp" in h.perks):
-        return []
-    found = {z.id for z in blade_targets(g, h, h.sq) if z.prone or z.holder is not None}
-    if guns and not blade:
-        found = {zid for zid in found if g.infected[zid].sq is None or g.hero_sees(h.sq, g.infected[zid].sq)}
-    if guns and "smile" in h.perks:
+    found = blade_executions(g, h) | gun_executions(g, h)
+    if why is not None:
+        if not (melee_card(g, h) or guns or Perk.KERB_STOMP in h.perks):
+            why.no(h, Verb.EXECUTE, "an execution needs an active weapon (unarmed only with Kerb Stomp)")
+        for z in g.infected.values():
+            if not (z.prone or z.holder is not None):
+                why.no(h, Verb.EXECUTE, "only a prone infected (or one in a grapple) can be executed", z.id)
+        refuse = why.each(h, Verb.EXECUTE)
+        if melee_card(g, h) or Perk.KERB_STOMP in h.perks:
+            blade_targets(g, h, h.sq, refuse)
+        if guns:
+            gun_targets(g, h, h.sq, guns[0], refuse=refuse)
+            for z in g.infected.values():
+                if z.sq is not None and z.sq not in m.adjacent(h.sq):
+                    why.no(h, Verb.EXECUTE, f"z{z.id} is not on an adjacent square", z.id)
+    if guns and Perk.SMILE in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
-                  and m.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) <= 6}
-    return [Action(h.id, "execute", target=zid) for zid in sorted(found)]
+                  and m.route_from(h.sq, ALL).get(pos(z), UNREACHABLE) <= 6}
+    return [Action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
 def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
     guns = ballistic_cards(g, h)
-    if "hit-man" not in h.perks or not guns:
+    if Perk.HIT_MAN not in h.perks or not guns:
         return []
-    return [Action(h.id, "hitman", target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
+    return [Action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
-def _alert(g: Game, h: Hero) -> list[Action]:
-    if h.ap < 2 or not (ballistic_cards(g, h) or melee_card(g, h)):
+def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+    if not (ballistic_cards(g, h) or melee_card(g, h)):
+        if why is not None:
+            why.no(h, Verb.ALERT, "going on alert needs an active ballistic (with ammunition) or melee weapon")
         return []
-    return [Action(h.id, "alert", mode=d) for d in FACINGS]
+    if not _ap(g, h, Verb.ALERT, why):
+        return []
+    return [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
 
 
-def _doors(g: Game, h: Hero) -> list[Action]:
+def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
+    no = why.no if why is not None else (lambda *args: None)
     for d in m.doors_at.get(h.sq, ()):
         door = m.doors[d]
         if g.destroyed >> d & 1:
+            for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+                no(h, verb, "the door was destroyed: it stays open", d)
             continue
         if g.doors >> d & 1:
             if door.kind != "blast":
-                acts.append(Action(h.id, "close", square=d))
+                acts.append(Action(h.id, Verb.CLOSE, square=d))
+            else:
+                no(h, Verb.CLOSE, "an open blast door stays open", d)
+            no(h, Verb.OPEN, "the door is already open", d)
+            no(h, Verb.KNOCK, "the door is open", d)
             continue
+        no(h, Verb.CLOSE, "the door is not open", d)
         if door.kind == "door" or (door.kind == "locked" and door.key in h.keycards):
-            acts.append(Action(h.id, "open", square=d))
+            acts.append(Action(h.id, Verb.OPEN, square=d))
+        elif door.kind == "blast":
+            no(h, Verb.OPEN, "a blast door opens only when the task in its room is done", d)
+        else:
+            no(h, Verb.OPEN, f"the door is locked: it needs the {door.key} keycard", d)
         if any(not g.active >> r & 1 for r in door.rooms):
-            acts.append(Action(h.id, "knock", square=d))
+            acts.append(Action(h.id, Verb.KNOCK, square=d))
+        else:
+            no(h, Verb.KNOCK, "the room behind the door is already active", d)
+    for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+        no(h, verb, f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the "
+                    "square in front, never diagonally")
     return acts
 
 
-def _search_task(g: Game, h: Hero) -> list[Action]:
+def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
     room = m.room_of[h.sq]
-    if room and h.ap >= cost(h, "search") and room not in g.searched and g.deck_size() and (
-            h.stink or not infected_in_room(g, room)):
-        acts.append(Action(h.id, "search"))
-    if h.ap >= cost(h, "task"):
+    no = why.no if why is not None else (lambda *args: None)
+    if not room:
+        no(h, Verb.SEARCH, f"{h.name} is not in a room")
+    elif room in g.searched:
+        no(h, Verb.SEARCH, "the room has already been searched")
+    elif not (h.stink or not infected_in_room(g, room)):
+        no(h, Verb.SEARCH, "a room can only be searched when it holds no infected")
+    elif not g.deck_size():
+        no(h, Verb.SEARCH, "the search deck is empty")
+    elif _ap(g, h, Verb.SEARCH, why):
+        acts.append(Action(h.id, Verb.SEARCH))
+    no(h, Verb.TASK, f"there is no task for {h.name} to do here")
+    if _ap(g, h, Verb.TASK, why):
         for obj in m.compiled.objectives:
             if obj.number in g.objectives or obj.action != "task":
                 continue
             at = m.square(obj.at)
             if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
-                acts.append(Action(h.id, "task", target=obj.number))
+                acts.append(Action(h.id, Verb.TASK, target=obj.number))
         if room and any(d.kind == "blast" and d.room == room and not g.doors >> d.index & 1 for d in m.doors):
-            acts.append(Action(h.id, "task", target=0))
+            acts.append(Action(h.id, Verb.TASK, target=0))
     return acts
 
 
 def infected_in_room(g: Game, room: int) -> bool:
     """Whether a room holds infected: on its squares, or in a grapple with a hero standing in it."""
     m = g.mission
-    return any(m.room_of[z.sq] == room for z in g.board_infected()) or any(
+    return any(m.room_of[pos(z)] == room for z in g.board_infected()) or any(
         o.grapplers and o.on_board and m.room_of[o.sq] == room for o in g.heroes)
 
 
 # --- free actions --------------------------------------------------------------------------
 
 
-def free_actions(g: Game, h: Hero) -> list[Action]:
+def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     acts = []
     if h.switches > 0:
         acts += _weapons(g, h)
+    elif why is not None:
+        why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
         acts += _exchanges(g, h)
+    elif why is not None:
+        for verb in (Verb.GIVE, Verb.TAKE):
+            why.no(h, verb, "a hero locked in a grapple may not exchange gear")
+    if why is not None:
+        if h.gave:
+            why.no(h, Verb.GIVE, "each hero may give only 1 card per turn")
+        for verb in (Verb.GIVE, Verb.TAKE):
+            why.no(h, verb, "heroes exchange gear only with a hero on an adjacent square; weapons used this turn, "
+                            "loot and special equipment may not be exchanged")
     m = g.mission
     if h.stage:
-        acts += [Action(h.id, "medpack", card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
-    tank = next((c for c in h.active_cards() if short(c.eq) == "stink-tank"), None)
+        acts += [Action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
+    tank = next((c for c in h.active_cards() if m.equipment[c.eq].effect == Effect.STINK_TANK), None)
     if tank is not None and tank.ammo and not h.stink:
-        acts.append(Action(h.id, "stink"))
-    for perk in ("redline", "dead-eye", "berserker"):
+        acts.append(Action(h.id, Verb.STINK))
+    for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
-            acts.append(Action(h.id, perk))
-    if "moral-support" in h.perks and h.ap >= 1:
-        acts += [Action(h.id, "support", other=o.id) for o in g.heroes
+            acts.append(Action(h.id, Verb(perk)))
+    if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
+        acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
     return acts
 
@@ -450,7 +621,7 @@ def wieldable(g: Game, h: Hero, card) -> bool:
     eq = g.mission.equipment[card.eq]
     if eq.special is not None and short(eq.special) != h.id:
         return False
-    return eq.kind in ("ballistic", "melee", "explosive") or short(card.eq) == "stink-tank"
+    return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == Effect.STINK_TANK
 
 
 def _weapons(g: Game, h: Hero) -> list[Action]:
@@ -460,7 +631,7 @@ def _weapons(g: Game, h: Hero) -> list[Action]:
     duals = [c for c in cards if m.equipment[c.eq].dual_wield]
     configs += [[a.name, b.name] for i, a in enumerate(duals) for b in duals[i + 1:]]
     configs.append([])
-    return [Action(h.id, "weapon", card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
+    return [Action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
 
 
 def exchangeable(g: Game, card) -> bool:
@@ -475,36 +646,104 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not isinstance(o, Hero) or o.grapplers:
             continue
         if not h.gave:
-            acts += [Action(h.id, "give", card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
+            acts += [Action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(Action(h.id, "give", card=f"object:{h.object}", other=o.id))
-            acts += [Action(h.id, "give", card=f"keycard:{k}", other=o.id) for k in h.keycards]
+                acts.append(Action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
+            acts += [Action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
         if not o.gave:
-            acts += [Action(h.id, "take", card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
+            acts += [Action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(Action(h.id, "take", card=f"object:{o.object}", other=o.id))
-            acts += [Action(h.id, "take", card=f"keycard:{k}", other=o.id) for k in o.keycards]
+                acts.append(Action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
+            acts += [Action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
     return acts
 
 
 # --- sight of the infected -----------------------------------------------------------------
 
 
-def watched(g: Game, z: Infected, sq: int) -> bool:
-    """Whether ``sq`` is in the forward line of sight of standing infected ``z``."""
-    m = g.mission
-    if z.sq is None or z.prone or m.floor_of[z.sq] != m.floor_of[sq]:
-        return False
-    return forward(z.facing, m.xy[z.sq], m.xy[sq]) and g.infected_sees(z.sq, sq)
 
 
-def behind(g: Game, z: Infected) -> int | None:
-    """The square directly behind ``z``."""
+# --- why an action is not offered ----------------------------------------------------------
+
+#: the first word of a typed action, as ``actions.describe`` writes it
+VERB_WORDS = {v.value: v for v in Verb} | {
+    "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END}
+
+
+def why_not(g: Game, text: str, current: str | None) -> str:
+    """Why the action ``text`` names is not among the legal ones: the refusal the generator recorded
+    when it left it out (``Refusals``), so the reason cannot drift from what is legal."""
+    head, colon, rest = text.strip().lower().partition(":")
+    words = [head.strip(), *rest.split()] if colon and _named(g, head.strip()) else text.strip().lower().split()
+    hero = _named(g, words[0]) if words else None
+    if hero is not None:
+        words = words[1:]
+    elif current:
+        hero = g.hero(current)
+    if not words:
+        return "say what the hero does: move 4,5, quick z3, aimed 6,2, open H:3,4, end ..."
+    if g.phase != Phase.HEROES:
+        return "it is not the hero move: the game is waiting for something else"
+    if words == ["end", "turn"]:
+        why = Refusals()
+        legal(g, why)
+        return why.get("", Verb.END_TURN, None) or "the heroes may end their move now"
+    if hero is None:
+        candidates = [h for h in g.heroes if h.on_board and not h.done]
+        if len(candidates) != 1:
+            example = f"{candidates[0].id if candidates else 'sam'}: {' '.join(words)}"
+            return f"say which hero acts: {', '.join(h.id for h in candidates)} (as in `{example}`)"
+        hero = candidates[0]
+    verb = VERB_WORDS.get(words[0])
+    fallback = f"`{text.strip()}` is not a legal action now (type `options` to see them)"
+    if verb is None:
+        return fallback
+    key, word, problem = _named_key(g, hero, verb, words[1:])
+    if problem:
+        return problem
+    why = Refusals()
+    legal(g, why)
+    reason = why.get(hero.id, verb, key)
+    return reason.replace(SQUARE, word) if reason else fallback
+
+
+def _named(g: Game, word: str) -> Hero | None:
+    return next((h for h in g.heroes if word in (h.id, h.name.lower())), None)
+
+
+def _named_key(g: Game, h: Hero, verb: Verb, args: list[str]) -> tuple[int | None, str, str | None]:
+    """What a typed action names, as refusals are keyed (an infected, a door, a square), the word
+    that named it, and a problem with the words themselves."""
     m = g.mission
-    x, y = m.xy[z.sq]
-    fx, fy = FACINGS[z.facing]
-    bx, by = x - fx, y - fy
-    grid = m.grid(z.sq)
-    if 0 <= bx < grid.width and 0 <= by < grid.height:
-        return z.sq + (by - y) * grid.width + (bx - x)
-    return None
+    for word in args:
+        if word.startswith("z") and word[1:].isdigit():
+            zid = int(word[1:])
+            return (zid, word, None) if zid in g.infected else (None, word, f"there is no infected at `{word}`")
+        if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK) and re.search(r"(^|:)[hv]:", word):
+            try:
+                floor, axis, x, y = parse_edge(re.sub(r"(^|:)([hv]):", lambda e: f"{e[1]}{e[2].upper()}:", word))
+                door = m.door_at.get((m.floor_ids.index(floor) if floor else 0, axis, x, y))
+            except ValueError:
+                door = None
+            return door, word, None
+        if "," in word:
+            sq = m.parse(word)
+            if sq is None:
+                return None, word, f"`{word}` is not a square of the board"
+            unit = g.at.get(sq)
+            if verb in TARGETING:
+                if not isinstance(unit, Infected):
+                    return None, word, f"there is no infected at `{word}`"
+                return unit.id, word, None
+            return sq, word, None
+    if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+        near = m.doors_at.get(h.sq, [])
+        return (near[0] if len(near) == 1 else None), "", None
+    if verb in TARGETING:
+        return None, "", "say which infected: z3, or its square"
+    if verb in (Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL):
+        return None, "", "say where to: a square as x,y"
+    return None, "", None
+
+
+TARGETING = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})

@@ -17,8 +17,10 @@ import numpy as np
 
 from ..geometry.board import STANDABLE, Board, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
+from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
+from .vocab import IMPLICIT, Verb
 
 UNREACHABLE = 1 << 30
 ALL = -1  # an "active rooms" mask meaning every square counts
@@ -95,6 +97,7 @@ class Mission:
         self._steps_cache = _Cache(65536)
         self._reach_cache = _Cache(65536)
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._adjacent: dict[int, list[int]] = {}
         self._smell_cache = _Cache()
         self._smell_tables: dict[tuple[int, int], list[list[int]]] = {}
         self._step_tables: dict[tuple[int, int, bool], dict[int, list[int]]] = {}
@@ -109,6 +112,14 @@ class Mission:
         self.equipment = {e.id: e for e in rules.equipment}
         self.search_cards = {s.id: s for s in rules.search}
         self.perks = {p.id: p for p in rules.perks}
+        game = self.compiled.mission.game
+        #: the game's turn, action table and infection track (the pack's rules data), if it has one
+        self.game_rules = next((r for r in rules.games if game in r.games), None)
+        table = self.game_rules.actions.model_dump(by_alias=True, exclude_none=True) if self.game_rules else {}
+        self.ap_costs: dict[str, int] = table
+        self.game_name = self.game_rules.name if self.game_rules else game
+        #: the engine's actions this game does not have: never offered
+        self.absent = frozenset(v for v in Verb if v not in table and v not in IMPLICIT)
 
     def lookup(self, table: dict, ref: str):
         """An entry by pack/id or by its short id (the first pack's, in id order)."""
@@ -159,32 +170,32 @@ class Mission:
 
     def square(self, text: str) -> int:
         """The square a compiled reference (``floor:x,y``) names."""
-        floor, _, xy = text.rpartition(":")
-        x, y = xy.split(",")
-        return self.index(floor or self.floor_ids[0], int(x), int(y))
+        floor, x, y = parse_square(text)
+        return self.index(floor or self.floor_ids[0], x, y)
 
     def show(self, sq: int) -> str:
         x, y = self.xy[sq]
-        return f"{self.floor_ids[self.floor_of[sq]]}:{x},{y}" if self.multi else f"{x},{y}"
+        return square_name(self.floor_ids[self.floor_of[sq]] if self.multi else None, x, y)
 
     def show_edge(self, edge: str) -> str:
         """A compiled edge (floor:H:x,y) as players read it: without the floor on a one-floor map."""
-        return edge if self.multi else edge.split(":", 1)[1]
+        floor, axis, x, y = parse_edge(edge)
+        return edge_name(floor if self.multi else None, axis, x, y)
 
     def parse(self, text: str) -> int | None:
-        """A square typed by a person (``x,y`` or ``floor:x,y``), or None if it is not one on the board."""
-        floor, _, xy = text.strip().rpartition(":")
-        parts = xy.split(",")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        """A square typed by a person (``x,y`` or ``floor:x,y``, spaces allowed), or None if it is not
+        one on the board."""
+        try:
+            floor, x, y = parse_square("".join(text.split()))
+        except ValueError:
             return None
-        if not floor:
+        if floor is None:
             if self.multi:
                 return None
             floor = self.floor_ids[0]
         if floor not in self.floor_ids:
             return None
         number = self.floor_ids.index(floor)
-        x, y = int(parts[0]), int(parts[1])
         grid = self.board.floors[number].grid
         if not (x < grid.width and y < grid.height) or grid.terrain[y, x] == Terrain.VOID:
             return None
@@ -204,7 +215,7 @@ class Mission:
             self.door_offsets.append(len(self.doors))
             found, _, _ = f.grid.doors()
             for axis, x, y in found:
-                edge = f"{f.id}:{axis}:{x},{y}"
+                edge = edge_name(f.id, axis, x, y)
                 spec = compiled.get(edge)
                 a, b = ((x, y - 1), (x, y)) if axis == "H" else ((x - 1, y), (x, y))
                 sides = tuple(self.offsets[number] + sy * f.grid.width + sx for sx, sy in (a, b)
@@ -237,15 +248,20 @@ class Mission:
         self.room_by_id = by_id
         for i, door in enumerate(self.doors):
             rooms = frozenset(self.room_of[s] for s in door.sides) - {0}
-            spec = next((d for d in self.compiled.board.doors if d.at == door.edge), None)
-            blast_room = by_id.get(spec.room, 0) if spec and spec.room else 0
+            door_spec = next((d for d in self.compiled.board.doors if d.at == door.edge), None)
+            blast_room = by_id.get(door_spec.room, 0) if door_spec and door_spec.room else 0
             self.doors[i] = Door(door.index, door.edge, door.floor, door.kind, door.key, blast_room,
                                  door.start_open, door.sides, rooms)
 
+    def room(self, number: int) -> Room:
+        """Room ``number`` (1-based; 0 is outside every room)."""
+        found = self.rooms[number]
+        assert found is not None, "square outside every room"
+        return found
+
     def _edge_key(self, text: str) -> tuple[int, str, int, int]:
-        floor, axis, xy = text.split(":")
-        x, y = xy.split(",")
-        return self.floor_ids.index(floor), axis, int(x), int(y)
+        floor, axis, x, y = parse_edge(text)
+        return self.floor_ids.index(floor or self.floor_ids[0]), axis, x, y
 
     def door_by_edge(self, text: str) -> int:
         return self.door_at[self._edge_key(text)]
@@ -304,6 +320,19 @@ class Mission:
             out = self._reach_cache.put(key, [n for n in self.steps(sq, doors) if self.floor_of[n] == floor])
         return out
 
+    def adjacent(self, sq: int) -> list[int]:
+        """The squares around ``sq`` on its floor (8 directions), whatever lies between: what a
+        ballistic attack "on an adjacent square" may reach when the line of sight is clear."""
+        found = self._adjacent.get(sq)
+        if found is None:
+            grid = self.grid(sq)
+            x, y = self.xy[sq]
+            found = self._adjacent[sq] = [
+                sq + dy * grid.width + dx for dx, dy in DIRECTIONS
+                if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height
+                and grid.terrain[y + dy, x + dx] != Terrain.VOID]
+        return found
+
     def _skinny(self, sq: int, doors: int) -> list[int]:
         floor = self.floor_of[sq]
         local = self.floor_doors(doors, floor)
@@ -350,7 +379,7 @@ class Mission:
         grid = self.board.floors[number].grid
         table = los_table(grid)
         closed = los_bits(LosMaps.of(grid, Doors.closed(grid)))
-        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]  # noqa: E731
+        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]
         needs: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
         for a, b, clause, alternative, door in table.requirements.tolist():
             needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)
@@ -501,6 +530,5 @@ class Mission:
 
 
 def _edge_tuple(edge: str) -> tuple[str, int, int]:
-    _, axis, xy = edge.split(":")
-    x, y = xy.split(",")
-    return axis, int(x), int(y)
+    _, axis, x, y = parse_edge(edge)
+    return axis, x, y

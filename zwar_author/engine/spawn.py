@@ -7,9 +7,10 @@ spawn takes the unit in play furthest from the heroes instead (a drop-off).
 from __future__ import annotations
 
 from .chance import Choice, Context
-from .infected import activate, face
 from .mission import ALL, UNREACHABLE
-from .state import Game, Hero, Infected, count_squares, short
+from .sight import face, watched
+from .state import Game, Hero, Infected, count_squares, pos, short
+from .vocab import EventKind, Topic
 
 
 def phase(g: Game):
@@ -38,32 +39,7 @@ def roamer_class(g: Game) -> str:
 # --- the turn spawn ----------------------------------------------------------------------
 
 
-def turn_spawn(g: Game, ctx: Context) -> None:
-    """One roll of the turn spawn table (or the pair of rolls of a two-roll table)."""
-    tables = phase(g)
-    spec = tables.turn if tables else None
-    if spec is None:
-        return
-    if spec.table is not None:
-        roll = ctx.roll("Turn spawn")
-        result = row(spec.table, roll)
-        g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → {_result_text(g, result)}", dice=(roll,))
-        _spawn_result(g, ctx, result, result.spawn_point)
-        return
-    roll = ctx.roll("Turn spawn, roll 1: where")
-    where = row(spec.where, roll)
-    if where.kind != "spawn_point":
-        g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → {_result_text(g, where)}", dice=(roll,))
-        _spawn_result(g, ctx, where, None)
-        return
-    second = ctx.roll(f"Turn spawn, roll 2: what spawns at {where.spawn_point}")
-    what = row(spec.what, second)
-    g.emit("spawn roll", "game", f"Turn spawn: rolls {roll} → spawn point {where.spawn_point}; "
-           f"rolls {second} → {_result_text(g, what)}", dice=(roll, second))
-    _spawn_result(g, ctx, what, where.spawn_point)
-
-
-def _result_text(g: Game, result) -> str:
+def result_text(g: Game, result) -> str:
     if result.kind == "spawn_point":
         return f"spawn point {result.spawn_point}"
     if result.kind == "infected":
@@ -78,29 +54,8 @@ def _result_text(g: Game, result) -> str:
     return {"roamers": "roamer", "sinkhole": "sinkhole", "nothing": "nothing"}.get(result.kind, result.kind)
 
 
-def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
-    if result.kind == "roamers":
-        roamer(g, ctx)
-    elif result.kind == "infected" and letter is not None:
-        spawn_at(g, ctx, letter, result.count, result.infected)
-    elif result.kind == "sinkhole":
-        g.emit("sinkhole", "game", "A sinkhole opens: Z War One has no sinkhole rule, nothing happens")
-
-
 def spawn_point(g: Game, letter: str) -> int:
     return g.mission.square(next(p.at for p in g.mission.compiled.spawn_points if p.letter == letter))
-
-
-def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
-    """Infected step onto the board at a spawn point, one by one, each moving before the next."""
-    sq = spawn_point(g, letter)
-    placed = min(count, max(0, g.pool.get(cls, 0)))
-    if placed < count:
-        g.emit("miniatures", "game", f"Only {count_text(g, placed, cls)} left to place")
-    for _ in range(placed):
-        z = g.new_infected(cls, None, "N")
-        g.emit("spawn", z.tag, f"{g.label(z).capitalize()} spawns at {letter} ({g.show(sq)})", sq)
-        activate(g, ctx, z, enter=sq)
 
 
 # --- roamers and drop-offs -----------------------------------------------------------------
@@ -119,7 +74,7 @@ def roamer(g: Game, ctx: Context) -> None:
         for sq, d in dist.items():
             if d < nearest.get(sq, UNREACHABLE):
                 nearest[sq] = d
-    unseen = lambda sq: (sq not in g.at and m.standable[sq]  # noqa: E731
+    unseen = lambda sq: (sq not in g.at and m.standable[sq]
                          and not any(g.hero_sees(h.sq, sq) for h in heroes))
     if g.ruleset.roamer_anywhere:
         squares = sorted(sq for sq in nearest if unseen(sq))
@@ -127,18 +82,18 @@ def roamer(g: Game, ctx: Context) -> None:
     else:
         squares, winner = _closest_unseen(g, ctx, heroes, maps, nearest, unseen)
     if not squares:
-        g.emit("roamer", "game", "Roamer: no active square is out of the heroes' sight; none is placed")
+        g.emit(EventKind.ROAMER, "game", "Roamer: no active square is out of the heroes' sight; none is placed")
         return
     if g.pool.get(cls, 0) <= 0 and not drop_off(g, ctx, cls):
-        g.emit("miniatures", "game", "Roamer: no miniature is left to place")
+        g.emit(EventKind.MINIATURES, "game", "Roamer: no miniature is left to place")
         return
     squares = [sq for sq in squares if sq not in g.at]  # a drop-off may not free a chosen square
     pick = ctx.choose(g.ruleset.decider, "Roamer: which square", [Choice(sq, g.show(sq)) for sq in squares],
-                      topic="place")
+                      topic=Topic.PLACE)
     sq = pick.key
     goal = winner or min(heroes, key=lambda h: maps[h.id].get(sq, UNREACHABLE))
     z = g.new_infected(cls, sq, face(g, sq, goal.sq, "N"))
-    g.emit("roamer", z.tag, f"Roamer: {g.label(z)} is placed at {g.show(sq)}", sq)
+    g.emit(EventKind.ROAMER, z.tag, f"Roamer: {g.label(z)} is placed at {g.show(sq)}", sq)
     notice(g, z)
 
 
@@ -162,14 +117,14 @@ def drop_off(g: Game, ctx: Context, cls: str) -> bool:
     units = [z for z in g.board_infected() if z.cls == cls]
     if not units:
         return False
-    dist = {z.id: min((g.mission.route_from(h.sq, ALL).get(z.sq, UNREACHABLE) for h in heroes),
+    dist = {z.id: min((g.mission.route_from(h.sq, ALL).get(pos(z), UNREACHABLE) for h in heroes),
                       default=UNREACHABLE) for z in units}
     far = max(dist.values())
     tied = [z for z in units if dist[z.id] == far]
     options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
-    pick = ctx.choose(g.ruleset.decider, "Drop-off: which unit leaves", options, topic="drop-off")
+    pick = ctx.choose(g.ruleset.decider, "Drop-off: which unit leaves", options, topic=Topic.DROP_OFF)
     z = g.infected[pick.key]
-    g.emit("drop-off", z.tag, f"{g.label(z).capitalize()} is dropped off from {g.show(z.sq)}", z.sq)
+    g.emit(EventKind.DROP_OFF, z.tag, f"{g.label(z).capitalize()} is dropped off from {g.show(z.sq)}", z.sq)
     g.remove(z)
     return True
 
@@ -183,36 +138,39 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     spec = tables.room if tables else None
     if spec is None:
         return
-    title = g.mission.rooms[room].title()
+    title = g.mission.room(room).title()
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
         result = row(spec.table, roll)
-        g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {_result_text(g, result)}", dice=(roll,))
+        g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}",
+               dice=(roll,))
         if result.kind == "infected":
             for _ in range(result.count):
                 place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
     result = row(spec.what, roll)
-    g.emit("room spawn", "game", f"Room spawn in {title}: rolls {roll} → {_result_text(g, result)}", dice=(roll,))
+    g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}",
+           dice=(roll,))
     if result.kind != "infected":
         return
     for number in range(1, result.count + 1):
         second = ctx.roll(f"Room spawn in {title}, roll 2: how far away is infected {number}")
         distance = row(spec.distance, second).distance
-        g.emit("room spawn", "game", f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
+        g.emit(EventKind.ROOM_SPAWN, "game",
+               f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))
         place_in_room(g, ctx, room, hero, result.infected, distance, False)
 
 
 def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distance: int, adjacent: bool) -> None:
     m = g.mission
-    free = [sq for sq in m.rooms[room].squares if sq not in g.at]
+    free = [sq for sq in m.room(room).squares if sq not in g.at]
     if not free:
-        g.emit("room spawn", "game", f"{m.rooms[room].title()} is full: nothing more is placed")
+        g.emit(EventKind.ROOM_SPAWN, "game", f"{m.room(room).title()} is full: nothing more is placed")
         return
     if g.pool.get(cls, 0) <= 0 and not drop_off(g, ctx, cls):
-        g.emit("miniatures", "game", "No miniature is left to place")
+        g.emit(EventKind.MINIATURES, "game", "No miniature is left to place")
         return
     dist = m.route_from(hero.sq, ALL)
     squares: list[int] = []
@@ -223,11 +181,11 @@ def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distan
         squares = _at_distance(free, dist, distance)
     options = [Choice(sq, g.show(sq)) for sq in squares]
     pick = ctx.choose(g.ruleset.decider, f"Room spawn: where does the {m.classes[cls].name.lower()} go", options,
-                      topic="place")
+                      topic=Topic.PLACE)
     sq = pick.key
     z = g.new_infected(cls, sq, face(g, sq, hero.sq, "N"))
     away = dist.get(sq)
-    g.emit("placed", z.tag, f"{g.label(z).capitalize()} is placed at {g.show(sq)}"
+    g.emit(EventKind.PLACED, z.tag, f"{g.label(z).capitalize()} is placed at {g.show(sq)}"
            + (f", {count_squares(away)} from {hero.name}" if away is not None else ""), sq)
     notice(g, z)
 
@@ -249,7 +207,7 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
     """One infected on ``origin`` if free, else on the nearest free active square (event spawns, search cards)."""
     m = g.mission
     if g.pool.get(cls, 0) <= 0 and not (drop and drop_off(g, ctx, cls)):
-        g.emit("miniatures", "game", f"{why}: no miniature is left to place")
+        g.emit(EventKind.MINIATURES, "game", f"{why}: no miniature is left to place")
         return None
     dist = m.route_from(origin, g.active)
     free = [(d, sq) for sq, d in dist.items() if sq not in g.at and m.standable[sq]]
@@ -257,11 +215,11 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
         return None
     best = min(d for d, _ in free)
     options = [Choice(sq, g.show(sq)) for d, sq in sorted(free) if d == best]
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options, topic="place")
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options, topic=Topic.PLACE)
     heroes = g.board_heroes()
     goal = min(heroes, key=lambda h: m.route_from(h.sq, ALL).get(pick.key, UNREACHABLE)) if heroes else None
     z = g.new_infected(cls, pick.key, face(g, pick.key, goal.sq, "N") if goal else "N")
-    g.emit("placed", z.tag, f"{why}: {g.label(z)} is placed at {g.show(pick.key)}", pick.key)
+    g.emit(EventKind.PLACED, z.tag, f"{why}: {g.label(z)} is placed at {g.show(pick.key)}", pick.key)
     notice(g, z)
     return z
 
@@ -279,15 +237,14 @@ def place_released(g: Game, ctx: Context, z: Infected, sq: int, why: str) -> Non
     if not near:
         g.remove(z)
         return
-    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near], topic="place")
+    pick = ctx.choose(g.ruleset.decider, f"{why}: which square", [Choice(n, g.show(n)) for n in near],
+                      topic=Topic.PLACE)
     g.place(z, pick.key)
-    g.emit("placed", z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
+    g.emit(EventKind.PLACED, z.tag, f"{why}: it is placed at {g.show(pick.key)}", pick.key)
 
 
 def notice(g: Game, z: Infected) -> None:
     """A unit appears mid-turn: heroes in its forward line of sight can no longer assassinate it."""
-    from .legal import watched
-
     for h in g.board_heroes():
         if watched(g, z, h.sq):
             h.seen.add(z.id)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .events import Event
 from .mission import Mission
+from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
     from .variants import Campaign
@@ -31,6 +32,18 @@ def short(qualified: str) -> str:
     return qualified.rpartition("/")[2]
 
 
+def pos(z: Infected) -> int:
+    """The square of an infected on the board (``Game.board_infected`` lists only those)."""
+    assert z.sq is not None, f"z{z.id} is on a hero card, not on the board"
+    return z.sq
+
+
+def holder(g: Game, z: Infected) -> Hero:
+    """The hero an infected in a grapple is locked with."""
+    assert z.holder is not None, f"z{z.id} is not in a grapple"
+    return g.hero(z.holder)
+
+
 class GameOver(Exception):
     """Raised when the game ends, to stop the step that ended it there and then."""
 
@@ -38,7 +51,7 @@ class GameOver(Exception):
 class Card:
     """One equipment card in a hero's hand, with its rounds (None: unlimited)."""
 
-    __slots__ = ("name", "eq", "ammo", "fired", "used")
+    __slots__ = ("ammo", "eq", "fired", "name", "used")
 
     def __init__(self, name: str, eq: str, ammo: int | None) -> None:
         self.name = name  # unique in the game: pistol, pistol-2, ...
@@ -47,14 +60,14 @@ class Card:
         self.fired = False  # ever fired this mission (Fence)
         self.used = False  # used this turn (may not be exchanged)
 
-    def copy(self) -> "Card":
+    def copy(self) -> Card:
         c = Card(self.name, self.eq, self.ammo)
         c.fired, c.used = self.fired, self.used
         return c
 
 
 class Infected:
-    __slots__ = ("id", "cls", "sq", "facing", "prone", "damage", "holder")
+    __slots__ = ("cls", "damage", "facing", "holder", "id", "prone", "sq")
 
     def __init__(self, id: int, cls: str, sq: int | None, facing: str, prone: bool = False) -> None:
         self.id = id
@@ -69,7 +82,7 @@ class Infected:
     def tag(self) -> str:
         return f"z{self.id}"
 
-    def copy(self) -> "Infected":
+    def copy(self) -> Infected:
         z = Infected(self.id, self.cls, self.sq, self.facing, self.prone)
         z.damage, z.holder = self.damage, self.holder
         return z
@@ -87,8 +100,8 @@ class Hero:
 
     def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
         self.id, self.qid, self.name = short(qid), qid, name
-        self.sq: int | None = sq
-        self.status = "board"  # board, escaped or dead
+        self.sq: int = sq  # kept when the hero leaves the board (escaped, dead): where they were last
+        self.status = HeroStatus.BOARD  # board, escaped or dead
         self.prone = False
         self.stage = 0  # infection stage, 0 when not infected
         self.ap = 0
@@ -118,7 +131,7 @@ class Hero:
 
     @property
     def on_board(self) -> bool:
-        return self.status == "board"
+        return self.status == HeroStatus.BOARD
 
     def card(self, name: str) -> Card | None:
         for c in self.cards:
@@ -129,10 +142,14 @@ class Hero:
     def active_cards(self) -> list[Card]:
         return [c for c in self.cards if c.name in self.active]
 
-    def copy(self) -> "Hero":
+    def copy(self) -> Hero:
         h = object.__new__(Hero)
-        for name in _HERO_FIELDS:
-            setattr(h, name, getattr(self, name))
+        # the fields of _HERO_FIELDS written out: a getattr/setattr loop is most of a copy's time
+        h.id, h.qid, h.name, h.sq, h.status, h.prone = self.id, self.qid, self.name, self.sq, self.status, self.prone
+        h.stage, h.ap, h.ap_turn, h.done, h.switches = self.stage, self.ap, self.ap_turn, self.done, self.switches
+        h.gave, h.object, h.perks, h.stink, h.alert = self.gave, self.object, self.perks, self.stink, self.alert
+        h.aim, h.stride, h.sprint, h.sprint_attack = self.aim, self.stride, self.sprint, self.sprint_attack
+        h.xp, h.unarmed = self.xp, self.unarmed
         h.grapplers = list(self.grapplers)
         h.cards = [c.copy() for c in self.cards]
         h.active = list(self.active)
@@ -156,6 +173,10 @@ class Setup:
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
 
 
+#: the setup of a game that says nothing beyond its mission
+DEFAULT_SETUP = Setup()
+
+
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
     "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest",
@@ -168,10 +189,10 @@ class Game:
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally",
     )
 
-    def __init__(self, mission: Mission, ruleset: "Campaign", setup: Setup) -> None:
+    def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
         self.mission, self.ruleset, self.setup = mission, ruleset, setup
         self.turn = 0
-        self.phase = "start"
+        self.phase = Phase.START
         self.doors = 0  # bit i: door i open (destroyed doors stay open)
         self.destroyed = 0
         self.active = 0  # bit r: room r active
@@ -183,7 +204,7 @@ class Game:
         self.current: str | None = None  # the hero taking their move
         self.next_id = 1
         self.spawn_left = 0
-        self.closest = None  # what the infected move's order was computed for
+        self.closest: tuple | None = None  # what the infected move's order was computed for
         self.heroes: list[Hero] = []
         self.infected: dict[int, Infected] = {}
         self.at: dict[int, Hero | Infected] = {}
@@ -204,10 +225,13 @@ class Game:
 
     # --- copying ---------------------------------------------------------------------
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = object.__new__(Game)
-        for name in _GAME_FIELDS:
-            setattr(g, name, getattr(self, name))
+        # the fields of _GAME_FIELDS written out (see Hero.copy)
+        g.mission, g.ruleset, g.setup, g.turn, g.phase = self.mission, self.ruleset, self.setup, self.turn, self.phase
+        g.doors, g.destroyed, g.active, g.exits_open = self.doors, self.destroyed, self.active, self.exits_open
+        g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
+        g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}
@@ -248,11 +272,11 @@ class Game:
         return self.outcome is not None
 
     def board_heroes(self) -> list[Hero]:
-        return [h for h in self.heroes if h.status == "board"]
+        return [h for h in self.heroes if h.status == HeroStatus.BOARD]
 
     def detectable(self) -> list[Hero]:
         """Heroes the infected can find: on the board, not hidden by the Stink Tank."""
-        return [h for h in self.heroes if h.status == "board" and not h.stink]
+        return [h for h in self.heroes if h.status == HeroStatus.BOARD and not h.stink]
 
     def board_infected(self) -> list[Infected]:
         return [z for z in self.infected.values() if z.sq is not None]
@@ -270,15 +294,19 @@ class Game:
         """End the game: victory or defeat, why in a word (condition, hero died, turn limit, no heroes)
         and in a sentence. Callers raise GameOver once they have said what follows (XP)."""
         self.outcome, self.cause, self.reason = outcome, cause, reason
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.emit(outcome, "game", f"{outcome.capitalize()}: {reason}")
+
+    def enter_phase(self, name: Phase) -> None:
+        self.phase = name
+        self.emit(EventKind.PHASE, "game", PHASE_NAMES[name])
 
     # --- the log ---------------------------------------------------------------------
 
     def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
              result: str | None = None) -> None:
-        where = self.show(at) if isinstance(at, int) else at
-        self.log.append(Event(self.turn, self.phase, kind, who, text, where, tuple(dice), result))
+        sq, edge = (at, None) if isinstance(at, int) else (None, at)
+        self.log.append(Event(self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result))
 
     # --- units on squares ------------------------------------------------------------
 
@@ -291,7 +319,8 @@ class Game:
     def lift(self, unit: Hero | Infected) -> None:
         if unit.sq is not None and self.at.get(unit.sq) is unit:
             del self.at[unit.sq]
-        unit.sq = None if isinstance(unit, Infected) else unit.sq
+        if isinstance(unit, Infected):
+            unit.sq = None  # a hero keeps the square they were last on
 
     def new_infected(self, cls: str, sq: int | None, facing: str, prone: bool = False) -> Infected:
         z = Infected(self.next_id, cls, None, facing, prone)

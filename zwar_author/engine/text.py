@@ -8,7 +8,9 @@ the map with its square. Closed doors are `D`, open ones `/`, destroyed `_`.
 
 from __future__ import annotations
 
-from .state import Game, Hero, Infected
+from ..geometry.notation import parse_edge
+from .state import Game, Hero, Infected, holder
+from .vocab import HeroStatus
 
 
 def board_text(g: Game) -> str:
@@ -24,8 +26,7 @@ def _floor(g: Game, number: int) -> str:
     for d in m.doors:
         if d.floor != number:
             continue
-        _, axis, xy = d.edge.split(":")
-        x, y = (int(v) for v in xy.split(","))
+        _, axis, x, y = parse_edge(d.edge)
         row, col = (2 * y, 2 * x + 1) if axis == "H" else (2 * y + 1, 2 * x)
         art[row][col] = "_" if g.destroyed >> d.index & 1 else ("/" if g.doors >> d.index & 1 else "D")
     marks = {}
@@ -75,7 +76,7 @@ def roster(g: Game) -> str:
 
 def hero_line(g: Game, h: Hero) -> str:
     m = g.mission
-    if h.status != "board":
+    if h.status != HeroStatus.BOARD:
         return f"{h.name}: {h.status}"
     state = ["prone"] if h.prone else []
     if h.grapplers:
@@ -100,6 +101,6 @@ def hero_line(g: Game, h: Hero) -> str:
 
 def infected_line(g: Game, z: Infected) -> str:
     if z.sq is None:
-        return f"  {z.tag} {g.label(z).split()[0]} in a grapple with {g.hero(z.holder).name}"
+        return f"  {z.tag} {g.label(z).split()[0]} in a grapple with {holder(g, z).name}"
     prone = ", prone" if z.prone else ""
     return f"{'z' if z.prone else 'Z'} {z.tag} {g.label(z).split()[0]} at {g.show(z.sq)} facing {z.facing}{prone}"

@@ -9,75 +9,59 @@ separate aimed table, LOS between linked stairways, sinkholes, roles).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
-
-from ..model.content import CompiledMission
-
-if TYPE_CHECKING:
-    from .chance import Context
-    from .state import Game, Hero
-
-
-class _Result(NamedTuple):
-    kind: str
-
-
-class _Row(NamedTuple):
-    low: int
-    high: int
-    result: _Result
-
-
-class Table(NamedTuple):
-    """A dice table written in code, read like the compiled ones."""
-
-    die: int
-    rows: tuple[_Row, ...]
-
-
-#: The infection check of the rulebook: 1-2 next stage, 3-8 stable.
-INFECTION_CHECK = Table(8, (_Row(1, 2, _Result("next")), _Row(3, 8, _Result("stable"))))
+from ..model.content import CompiledGameRules, CompiledMission
+from .chance import Choice, Context
+from .state import Game, GameOver, Hero
+from .vocab import EventKind, Side, Topic
 
 
 class UnsupportedGame(ValueError):
     """A mission of a game or mode the engine does not play yet."""
 
 
+#: the phases of a turn the engine plays, in order (after the turn's announce)
+PLAYED_PHASES = ["heroes", "infected", "spawn", "infection", "end"]
+
+
 class Campaign:
+    """The campaign game, with the game's turn, action table and infection track from the rules data."""
+
     game = "zwar1"
     mode = "campaign"
     #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
-    decider = "heroes"
+    decider = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
-    infection_check = INFECTION_CHECK
 
-    def ap(self, hero: "Hero", base: int) -> int:
-        """AP for a turn by infection stage: 4, 4, 3, 3, 2 at stages 1 to 5."""
-        if hero.stage >= 5:
-            return min(base, 2)
-        if hero.stage >= 3:
-            return base - 1
-        return base
+    def __init__(self, rules: CompiledGameRules) -> None:
+        self.rules = rules
+        #: the infection test of each turn (None: the infection moves on without one)
+        self.infection_check = rules.infection_check
+
+    def ap(self, hero: Hero, base: int) -> int:
+        """AP for a turn by infection stage, from the track's AP for a 4-AP hero (Z War One: 4, 4, 3, 3, 2
+        at stages 1 to 5): a hero with other AP has as many more or fewer."""
+        track = self.rules.infection_ap
+        if not hero.stage or not track:
+            return base
+        return max(0, base - 4 + track[min(hero.stage, len(track)) - 1])
 
     def aimed_modifier(self, card) -> int:
         """Z War One adds the card's aim bonus (+2) to aimed rolls; Exodus reads a separate table."""
         return card.aim_bonus
 
-    def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
+    def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         """Two or more heroes equally near: each rolls a D8, the lowest is chosen (ties roll again)."""
         while len(heroes) > 1:
             rolls = [(ctx.roll(f"{why}: {h.name} rolls", h.id), h) for h in heroes]
             low = min(r for r, _ in rolls)
             text = ", ".join(f"{h.name} {r}" for r, h in rolls)
-            game.emit("roll-off", "game", f"Roll-off ({why}): {text}", dice=tuple(r for r, _ in rolls))
+            game.emit(EventKind.ROLL_OFF, "game", f"Roll-off ({why}): {text}", dice=tuple(r for r, _ in rolls))
             heroes = [h for r, h in rolls if r == low]
         return heroes[0]
 
-    def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
+    def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Campaign: a dead hero fails the mission at once."""
-        from .state import GameOver
-
         game.lift(hero)
         game.finish("defeat", "hero died", f"{hero.name} died ({cause}): the mission is failed")
         raise GameOver(game.reason)
@@ -88,17 +72,15 @@ class Campaign:
 
 class Director(Campaign):
     mode = "director"
-    decider = "director"
+    decider = Side.DIRECTOR
     roamer_anywhere = True
 
-    def tie(self, game: "Game", ctx: "Context", heroes: list["Hero"], why: str) -> "Hero":
-        from .chance import Choice
-
+    def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
-                          topic="target")
+                          topic=Topic.TARGET)
         return game.hero(pick.key)
 
-    def hero_died(self, game: "Game", hero: "Hero", cause: str) -> None:
+    def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Director games go on: the body lies where the hero fell (it blocks no line of sight) and
         in the end phase stands back up as a newborn (the director's direct control of it is not
         modelled: it follows the infected's rules)."""
@@ -114,8 +96,15 @@ def ruleset_for(mission: CompiledMission) -> Campaign:
     if game != "zwar1":
         raise UnsupportedGame(
             f"the reference engine plays Z War One (zwar1) missions; {mission.mission.id} is a {game} mission")
+    rules = next((r for r in mission.rules.games if game in r.games), None)
+    if rules is None:
+        raise UnsupportedGame(f"the rules data has no [[games]] entry for {game}: the engine needs its action "
+                              "table, turn and infection track")
+    if rules.phases != PLAYED_PHASES:
+        raise UnsupportedGame(f"the reference engine plays turns of {', '.join(PLAYED_PHASES)}; {game}'s rules "
+                              f"data gives {', '.join(rules.phases)}")
     if mode == "campaign":
-        return Campaign()
+        return Campaign(rules)
     if mode == "director":
-        return Director()
+        return Director(rules)
     raise UnsupportedGame(f"the reference engine does not play {mode} games yet")

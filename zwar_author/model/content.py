@@ -33,14 +33,14 @@ from .mission import (
     Trigger,
 )
 from .pack import PackInfo
-from .rules import DirectorCard, Equipment, Hero, InfectedClass, Perk, SearchCard
+from .rules import DirectorCard, Equipment, GameRules, Hero, InfectedClass, Perk, SearchCard
 
 FORMAT: Final = "zwar-content/1"
 
 
 class Result(Model):
     kind: Literal[
-        "miss", "knockdown", "kill", "taken_down", "safe", "bitten",
+        "miss", "knockdown", "kill", "taken_down", "safe", "bitten", "next_stage", "stable",
         "nothing", "roamers", "sinkhole", "spawn_point", "infected", "distance",
     ] = Field(description="What the roll gives.")
     count: Positive | None = Field(None, description="infected: how many.")
@@ -167,6 +167,12 @@ class CompiledInfected(InfectedClass):
     bite: DiceTable = Field(description="Bite test.")
 
 
+class CompiledGameRules(GameRules):
+    id: str = Field(description=QUALIFIED)
+    infection_check: DiceTable | None = Field(description="The infection test of each turn.")
+    heroes: list[str] = Field(description="Heroes every mission must use, as pack/id.")
+
+
 class CompiledEquipment(Equipment):
     id: str = Field(description=QUALIFIED)
     quick: DiceTable | None = Field(description="Quick fire or melee table.")
@@ -186,6 +192,7 @@ class CompiledDirectorCard(DirectorCard):
 
 
 class Rules(Model):
+    games: list[CompiledGameRules] = Field([], description="The game's turn, action table and infection track.")
     heroes: list[CompiledHero] = Field(description="Heroes.")
     infected: list[CompiledInfected] = Field(description="Infected classes.")
     equipment: list[CompiledEquipment] = Field(description="Equipment cards.")

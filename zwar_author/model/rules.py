@@ -1,4 +1,4 @@
-"""Rules data of a pack: heroes, infected classes, equipment, search deck, perks, director cards.
+"""Rules data of a pack: the game's turn, heroes, infected classes, equipment, search deck, perks, director cards.
 
 All dice tables here are rolled with one eight-sided die, as in every game of
 the Z War family. Values not printed in the sources are listed in ``assumed``.
@@ -6,6 +6,7 @@ the Z War family. Values not printed in the sources are listed in ``assumed``.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field
@@ -65,6 +66,14 @@ class InfectedClass(Model):
     assumed: list[str] = assumed_field()
 
 
+class Effect(StrEnum):
+    """What an equipment card does beyond its tables, named by the card (``effect = "stink-tank"``)
+    so a pack can give its own card a rule the engine already plays."""
+
+    STINK_TANK = "stink-tank"  # a free action while active: undetectable until the hero's next turn
+    RAC_ARMOUR = "rac-armour"  # +1 to bite tests while carried
+
+
 class Equipment(Model):
     id: Id = Field(description="Card id (`pistol`).")
     name: Name = Field(description="Printed name.")
@@ -85,6 +94,11 @@ class Equipment(Model):
     quick: StringTable | None = Field(None, description='Quick fire (or melee) table: "miss", "knockdown" or "kill" per face.')
     aimed: StringTable | None = Field(None, description="Exodus: a separate aimed fire table.")
     special: Ref | None = Field(None, description="Special equipment: the only hero who may use it.")
+    effect: Effect | None = Field(
+        None, strict=False,
+        description="What the card does beyond its tables, by the rule the engine plays: stink-tank (a free "
+        "action while active: undetectable until the hero's next turn, one use) or rac-armour (+1 to bite tests "
+        "while carried). Any card may name one.")
     craft: list[Ref] = Field([], description="Exodus: search cards, by id, crafted into this card.")
     text: Text = Field("", description="Card text.")
     assumed: list[str] = assumed_field()
@@ -133,7 +147,78 @@ class DirectorCard(Model):
     assumed: list[str] = assumed_field()
 
 
+class ActionTable(Model):
+    """The actions of a game and their AP (0: a free action); an action left out does not exist."""
+
+    move: Count | None = Field(None, description="Move one square.")
+    sprint: Count | None = Field(None, description="Sprint three squares.")
+    turbo: Count | None = Field(None, description="Turbo sprint (perk): seven squares.")
+    dive: Count | None = Field(None, description="Dive two squares, ending prone.")
+    crawl: Count | None = Field(None, description="Crawl one square (prone).")
+    stand: Count | None = Field(None, description="Stand up.")
+    exit: Count | None = Field(None, description="Leave the board at an exit.")
+    open: Count | None = Field(None, description="Open a door.")
+    close: Count | None = Field(None, description="Close a door.")
+    knock: Count | None = Field(None, description="Knock on a door.")
+    quick: Count | None = Field(None, description="Quick fire or melee.")
+    melee: Count | None = Field(None, description="Melee attack.")
+    throw: Count | None = Field(None, description="Throw an explosive.")
+    move_quick: Count | None = Field(None, alias="move-quick", description="Move one square, then quick fire.")
+    quick_move: Count | None = Field(None, alias="quick-move", description="Quick fire, then move one square.")
+    move_melee: Count | None = Field(None, alias="move-melee", description="Move one square, then melee.")
+    melee_move: Count | None = Field(None, alias="melee-move", description="Melee, then move one square.")
+    move_throw: Count | None = Field(None, alias="move-throw", description="Move one square, then throw.")
+    throw_move: Count | None = Field(None, alias="throw-move", description="Throw, then move one square.")
+    aimed: Count | None = Field(None, description="Aimed fire.")
+    execute: Count | None = Field(None, description="Execution.")
+    hitman: Count | None = Field(None, description="Hit Man kill (perk).")
+    alert: Count | None = Field(None, description="Go on alert.")
+    sweep: Count | None = Field(None, description="Sweep a grappler off.")
+    search: Count | None = Field(None, description="Search a room.")
+    task: Count | None = Field(None, description="Carry out a task.")
+    weapon: Count | None = Field(None, description="Change the active weapon.")
+    give: Count | None = Field(None, description="Give a card to a hero next to you.")
+    take: Count | None = Field(None, description="Take a card from a hero next to you.")
+    medpack: Count | None = Field(None, description="Use a med pack.")
+    stink: Count | None = Field(None, description="Use the Stink Tank.")
+    redline: Count | None = Field(None, description="Redline (power perk).")
+    dead_eye: Count | None = Field(None, alias="dead-eye", description="Dead Eye (power perk).")
+    berserker: Count | None = Field(None, description="Berserker (power perk).")
+    support: Count | None = Field(None, description="Moral Support (perk).")
+    reload: Count | None = Field(None, description="Reload the active weapon (Exodus).")
+    move_reload: Count | None = Field(None, alias="move-reload", description="Move one square and reload (Exodus).")
+    craft: Count | None = Field(None, description="Craft equipment (Exodus).")
+    drop_prone: Count | None = Field(None, alias="drop-prone", description="Drop prone (Exodus).")
+    place_item: Count | None = Field(None, alias="place-item", description="Place an item (Exodus).")
+
+
+#: The phases a game's turn may have, in the order they are played.
+PhaseId = Literal["heroes", "infected", "spawn", "infection", "end"]
+
+
+class GameRules(Model):
+    """The rules of a game that are not on its cards: its action table, its turn, its infection track."""
+
+    id: Id = Field(description="An id for these rules: the game's id (`zwar1`).")
+    name: Name = Field(description="The game's name.")
+    games: list[Game] = Field(description="The game again, as every rules entry says which games it belongs to.")
+    actions: ActionTable = Field(description="The actions a hero may take and their AP.")
+    phases: list[PhaseId] = Field(description="The phases of a turn after its announce, in order.")
+    infection_check: StringTable | None = Field(
+        None, description='The infection test of each turn: "next stage" or "stable" per face; leave out when the '
+        "infection moves on without a test.")
+    infection_every_end_phase: bool = Field(
+        False, description="The infection moves on a stage in every end phase, without a test (Exodus).")
+    infection_ap: list[Count] = Field(
+        description="AP a hero has at infection stages 1, 2, ... (the last is the last stage: one more kills), "
+        "for a hero whose card gives 4; a hero with more or less AP has as many more or less, never fewer than 0.")
+    heroes: list[Ref] = Field([], description="The heroes every mission of the game must use (none: any).")
+    text: Text = Field("", description="Notes.")
+    assumed: list[str] = assumed_field()
+
+
 class RulesDoc(Document):
+    games: list[GameRules] = Field([], description="Each game's turn, action table and infection track.")
     heroes: list[Hero] = Field([], description="Hero cards.")
     infected: list[InfectedClass] = Field([], description="Infected cards.")
     equipment: list[Equipment] = Field([], description="Equipment cards.")

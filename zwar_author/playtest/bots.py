@@ -22,14 +22,15 @@ Power perks are kept for hard turns (see ``_powers``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..engine.actions import Action
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
-from ..engine.state import Game, Hero
+from ..engine.state import Game, Hero, pos
+from ..engine.vocab import Side, Topic, Verb
 
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -70,7 +71,7 @@ class Bot:
     _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors), kept between decisions
 
     def __call__(self, g: Game, request: Request):
-        if request.topic == "hero":
+        if request.topic == Topic.HERO:
             return self.hero_move(g, request.options)
         return self.decide(g, request)
 
@@ -79,19 +80,20 @@ class Bot:
     def decide(self, g: Game, request: Request):
         options = request.options
         keys = [o.key for o in options]
-        if request.topic == "fire":
+        if request.topic == Topic.FIRE:
             return _best_fire(options)
-        if request.topic == "strike":
+        if request.topic == Topic.STRIKE:
             return _option(options, "attack") or options[0]
-        if request.topic == "blessed":
-            testing = "test" in request.why
-            return _option(options, "yes") if testing or self.style.bless_attacks else _option(options, "no")
-        if request.topic == "double-tap":
+        if request.topic == Topic.BLESSED_TEST:
             return _option(options, "yes")
-        if request.topic == "kneecap":
+        if request.topic == Topic.BLESSED:
+            return _option(options, "yes") if self.style.bless_attacks else _option(options, "no")
+        if request.topic == Topic.DOUBLE_TAP:
+            return _option(options, "yes")
+        if request.topic == Topic.KNEECAP:
             return _option(options, "no")
-        if request.topic == "place" and all(isinstance(k, int) for k in keys):
-            if request.side == "director":  # the director puts infected as close to the heroes as allowed
+        if request.topic == Topic.PLACE and all(isinstance(k, int) for k in keys):
+            if request.side == Side.DIRECTOR:  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
             return max(options, key=lambda o: (_nearest_hero(g, o.key), -o.key))  # as far from us as allowed
         return options[0]
@@ -107,7 +109,7 @@ class Bot:
             choice = self.choose(g, h, mine[h.id])
             if choice is not None:
                 return choice
-        end_turn = next((a for a in options if a.verb == "end-turn"), None)
+        end_turn = next((a for a in options if a.verb == Verb.END_TURN), None)
         return end_turn or options[0]
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
@@ -119,7 +121,7 @@ class Bot:
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
-        end = by_verb.get("end")
+        end = by_verb.get(Verb.END)
         if end:
             return end[0]
         return None
@@ -129,11 +131,11 @@ class Bot:
         if h.stride:
             return None
         near = _standing_within(g, h, self.style.shoot_within)
-        shots = [a for v in ("aimed", "quick") for a in by_verb.get(v, []) if a.target in near]
+        shots = [a for v in (Verb.AIMED, Verb.QUICK) for a in by_verb.get(v, []) if a.target in near]
         return _best_attack(g, h, shots, min_chance=0.45)
 
     def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
-        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get("alert") and _danger(g, h):
+        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(Verb.ALERT) and _danger(g, h):
             return None  # keep the last 2 AP for an alert
         goal = self.goal(g, h)
         if not goal:
@@ -145,17 +147,17 @@ class Bot:
         behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
         if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
             return None  # wait for the others: alone, a hero is soon taken down
-        for a in by_verb.get("open", []):  # a shut door on the way
+        for a in by_verb.get(Verb.OPEN, []):  # a shut door on the way
             beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
             if beyond and dist.get(beyond[0], INF) < here:
                 return a
-        steps = by_verb.get("step", []) or by_verb.get("move", [])
+        steps = by_verb.get(Verb.STEP, []) or by_verb.get(Verb.MOVE, [])
         best = self._best_step(g, h, steps, dist, here)
-        if best is not None and h.stride == 0 and here >= 3 and by_verb.get("sprint") \
+        if best is not None and h.stride == 0 and here >= 3 and by_verb.get(Verb.SPRINT) \
                 and not _threatened(g, h) and (not self.style.alert or h.ap >= 4 or not _danger(g, h)):
-            return by_verb["sprint"][0]
-        if best is None and h.stride and by_verb.get("stop"):
-            return by_verb["stop"][0]
+            return by_verb[Verb.SPRINT][0]
+        if best is None and h.stride and by_verb.get(Verb.STOP):
+            return by_verb[Verb.STOP][0]
         return best
 
     def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict, here: int) -> Action | None:
@@ -175,16 +177,16 @@ class Bot:
         return min(scored)[-1]
 
     def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
-        if not self.style.alert or not by_verb.get("alert"):
+        if not self.style.alert or not by_verb.get(Verb.ALERT):
             return None
-        foes = [z for z in g.board_infected() if g.mission.floor_of[z.sq] == g.mission.floor_of[h.sq]]
+        foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
             return None
-        nearest = min(foes, key=lambda z: _route(g, h.sq, z.sq))
-        (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[nearest.sq]
+        nearest = min(foes, key=lambda z: _route(g, h.sq, pos(z)))
+        (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
-        return next((a for a in by_verb["alert"] if a.mode == facing), by_verb["alert"][0])
+        return next((a for a in by_verb[Verb.ALERT] if a.mode == facing), by_verb[Verb.ALERT][0])
 
     # --- planning ------------------------------------------------------------------------
 
@@ -232,16 +234,16 @@ class Bot:
 
 def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free actions worth taking: a med pack once bitten twice, a loaded weapon in hand."""
-    if h.stage >= 2 and by_verb.get("medpack"):
-        return by_verb["medpack"][0]
+    if h.stage >= 2 and by_verb.get(Verb.MEDPACK):
+        return by_verb[Verb.MEDPACK][0]
     m = g.mission
     active = h.active_cards()
     loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
     has_blade = any(m.equipment[c.eq].kind == "melee" for c in active)
     if not loaded and not has_blade:
-        for a in by_verb.get("weapon", []):
+        for a in by_verb.get(Verb.WEAPON, []):
             names = a.card.split("+")
-            cards = [h.card(n) for n in names if h.card(n)]
+            cards = [c for n in names if (c := h.card(n)) is not None]
             if any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in cards):
                 return a
     return None
@@ -251,16 +253,16 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """A power perk when the turn is a hard one (three uses a game, so never on a quiet turn):
     Berserker when its best attack on what can grab it is a melee one, Redline for the AP to fight out
     of a grapple, Dead Eye when two or more infected are in its sights."""
-    if by_verb.get("berserker"):
+    if by_verb.get(Verb.BERSERKER):
         near = _standing_near(g, h)
-        best = _best_attack(g, h, [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in near])
-        if best is not None and best.verb == "melee":
-            return by_verb["berserker"][0]
-    if by_verb.get("redline") and h.grapplers:
-        return by_verb["redline"][0]
-    aimed = {a.target for a in by_verb.get("aimed", [])}
-    if by_verb.get("dead-eye") and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
-        return by_verb["dead-eye"][0]
+        best = _best_attack(g, h, [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in near])
+        if best is not None and best.verb == Verb.MELEE:
+            return by_verb[Verb.BERSERKER][0]
+    if by_verb.get(Verb.REDLINE) and h.grapplers:
+        return by_verb[Verb.REDLINE][0]
+    aimed = {a.target for a in by_verb.get(Verb.AIMED, [])}
+    if by_verb.get(Verb.DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
+        return by_verb[Verb.DEAD_EYE][0]
     return None
 
 
@@ -271,18 +273,18 @@ def _standing_near(g: Game, h: Hero) -> set[int]:
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
-    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, z.sq) <= squares}
+    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, pos(z)) <= squares}
 
 
 def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Locked in a grapple: the attack most likely to kill, or sweep one off when none is likely."""
     if not h.grapplers:
         return None
-    attacks = [a for v in ("quick", "melee") for a in by_verb.get(v, [])]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, [])]
     best = _best_attack(g, h, attacks)
     if best is not None and _kill_chance(g, h, best) >= 0.3:
         return best
-    sweeps = by_verb.get("sweep", [])
+    sweeps = by_verb.get(Verb.SWEEP, [])
     if sweeps:
         return max(sweeps, key=lambda a: (_nearest_foe(g, a.square), -a.square))
     return best
@@ -295,10 +297,10 @@ def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     held = {zid for n in g.mission.reach(h.sq, g.doors) for zid in getattr(g.at.get(n), "grapplers", [])}
     if not held:
         return None
-    executions = [a for a in by_verb.get("execute", []) if a.target in held]
+    executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in held]
     if executions:
         return executions[0]
-    attacks = [a for v in ("quick", "melee") for a in by_verb.get(v, []) if a.target in held]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in held]
     return _best_attack(g, h, attacks)
 
 
@@ -310,28 +312,29 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     if not near:
         return None
     ids = {z.id for z in near}
-    executions = [a for a in by_verb.get("execute", []) if a.target in ids]
+    executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in ids]
     if executions:
         return executions[0]
     standing = {z.id for z in near if not z.prone}
     if not standing:
         return None
-    attacks = [a for v in ("quick", "melee", "aimed", "hitman") for a in by_verb.get(v, []) if a.target in standing]
+    attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.HITMAN) for a in by_verb.get(v, [])
+               if a.target in standing]
     return _best_attack(g, h, attacks)
 
 
 def _stand(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Out of a grapple but lying down: get up (a prone hero only crawls)."""
-    return by_verb["stand"][0] if h.prone and not h.grapplers and by_verb.get("stand") else None
+    return by_verb[Verb.STAND][0] if h.prone and not h.grapplers and by_verb.get(Verb.STAND) else None
 
 
 def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """A task on the spot, or leaving by the exit once the mission only wants the heroes out."""
-    for a in by_verb.get("task", []):
+    for a in by_verb.get(Verb.TASK, []):
         if a.target in _objectives_left(g):
             return a
-    if by_verb.get("exit") and _wants_escape(g) and not _jobs_left(g, detours=False):
-        return by_verb["exit"][0]
+    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False):
+        return by_verb[Verb.EXIT][0]
     return None
 
 
@@ -367,7 +370,7 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
         if obj.number in _objectives_left(g):
             at = m.square(obj.at)
             room = m.room_of[at]
-            squares = m.rooms[room].squares if obj.scope == "room" and room else (at,)
+            squares = m.room(room).squares if obj.scope == "room" and room else (at,)
             jobs.append((obj.number, tuple(squares)))
     for sq, letter in sorted(g.objects.items()):
         if _needed(g, letter):
@@ -401,16 +404,16 @@ def _nearest_hero(g: Game, sq: int) -> int:
 
 
 def _nearest_foe(g: Game, sq: int) -> int:
-    return min((_route(g, z.sq, sq) for z in g.board_infected()), default=INF)
+    return min((_route(g, pos(z), sq) for z in g.board_infected()), default=INF)
 
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_route(g, z.sq, h.sq) <= 5 for z in g.board_infected() if not z.prone)
+    return any(_route(g, pos(z), h.sq) <= 5 for z in g.board_infected() if not z.prone)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return any(_route(g, z.sq, h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return any(_route(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:
@@ -422,10 +425,10 @@ def _threat(g: Game, sq: int) -> int:
         if z.prone:
             continue
         cls = m.classes[z.cls]
-        away = m.route_from(z.sq, g.active).get(sq, INF)
-        if away <= cls.move + 1:
-            count += 1
-        elif away <= cls.charge + 1 and (g.infected_sees(z.sq, sq) or z.sq in m.smell_from(sq, g.doors, cls.smell)):
+        at = pos(z)
+        away = m.route_from(at, g.active).get(sq, INF)
+        if away <= cls.move + 1 or (away <= cls.charge + 1
+                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell))):
             count += 1
     return count
 
@@ -437,14 +440,14 @@ def _urgency(g: Game, h: Hero) -> tuple:
 
 def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     """The chance ``a`` kills its target outright (1 for automatic kills)."""
-    if a.verb in ("execute", "hitman"):
+    if a.verb in (Verb.EXECUTE, Verb.HITMAN):
         return 1.0
     m = g.mission
     z = g.infected.get(a.target)
     if z is None:
         return 0.0
     points = m.classes[z.cls].kill_points - z.damage
-    if a.verb == "melee" or a.verb in ("move-melee", "melee-move"):
+    if a.verb == Verb.MELEE or a.verb in (Verb.MOVE_MELEE, Verb.MELEE_MOVE):
         blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed
         p = _faces(table, melee_bonus(h, blade is None))
@@ -455,7 +458,7 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     if not guns:
         return 0.0
     eq = m.equipment[guns[0].eq]
-    bonus = g.ruleset.aimed_modifier(eq) if a.verb == "aimed" else 0
+    bonus = g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0
     p = _faces(eq.quick, bonus)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
@@ -471,7 +474,7 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
     best, score = None, min_chance
     for a in attacks:
         chance = _kill_chance(g, h, a)
-        per_ap = chance / max(1, cost(h, a.verb))
+        per_ap = chance / max(1, cost(g, h, a.verb))
         rounds = 3 if a.mode == "auto" else 2 if a.mode == "both" else 1
         value = per_ap - 0.01 * rounds
         if chance >= min_chance and (best is None or value > score):
@@ -479,7 +482,7 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
     return best
 
 
-def _best_fire(options: tuple) -> Choice:
+def _best_fire(options: Sequence) -> Choice:
     fire = [o for o in options if o.key != "hold"]
     if not fire:
         return options[0]

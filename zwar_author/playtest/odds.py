@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from typing import cast
 
 from ..engine.state import count_squares
-from ..model.content import CompiledMission, DiceTable, Rules
+from ..model.content import CompiledMission, DiceTable, Result, Rules
 from ..tables import charts
 from ..tables.odds import row_odds
 
 
-def distribution(table: DiceTable) -> list[tuple[object, Fraction]]:
+def distribution(table: DiceTable) -> list[tuple[Result, Fraction]]:
     """(result, probability) for each row, in face order: one roll of the table's die."""
-    return [(r.results[None].data, p) for r, p in row_odds(charts.of(table), {})]
+    return [(cast(Result, r.results[None].data), p) for r, p in row_odds(charts.of(table), {})]
 
 
 def faces(table: DiceTable, bonus: int = 0) -> dict[str, Fraction]:
@@ -41,9 +42,9 @@ def turn_spawn(spec, classes: dict[str, tuple[str, str]]) -> dict:
     roamer = nothing = sinkhole = Fraction(0)
     if spec.table is not None:
         for result, p in distribution(spec.table):
-            if result.kind == "infected":
-                points[result.spawn_point] += p * result.count
-                by_class[classes[result.infected][1]] += p * result.count
+            if result.kind == "infected" and result.infected is not None:
+                points[result.spawn_point or ""] += p * (result.count or 0)
+                by_class[classes[result.infected][1]] += p * (result.count or 0)
             roamer += p if result.kind == "roamers" else 0
             sinkhole += p if result.kind == "sinkhole" else 0
             nothing += p if result.kind == "nothing" else 0
@@ -53,11 +54,11 @@ def turn_spawn(spec, classes: dict[str, tuple[str, str]]) -> dict:
         none = sum(p for r, p in what if r.kind != "infected")
         for where, p in distribution(spec.where):
             if where.kind == "spawn_point":
-                points[where.spawn_point] += p * count
+                points[where.spawn_point or ""] += p * count
                 nothing += p * none
                 for r, q in what:
-                    if r.kind == "infected":
-                        by_class[classes[r.infected][1]] += p * q * r.count
+                    if r.kind == "infected" and r.infected is not None:
+                        by_class[classes[r.infected][1]] += p * q * (r.count or 0)
             roamer += p if where.kind == "roamers" else 0
             sinkhole += p if where.kind == "sinkhole" else 0
             nothing += p if where.kind == "nothing" else 0
@@ -84,13 +85,13 @@ def room_spawn(spec, classes: dict[str, tuple[str, str]]) -> dict:
             outcomes[_count(r, classes) + (f" {where}" if r.kind == "infected" and where else "")] += p
             expected += p * (r.count or 0)
             if r.kind == "infected":
-                placed[where] += p * r.count
+                placed[where] += p * (r.count or 0)
     else:
         for r, p in distribution(spec.what):
             outcomes[_count(r, classes)] += p
             expected += p * (r.count or 0)
         for r, p in distribution(spec.distance):
-            placed[f"{count_squares(r.distance)} away"] += p * expected
+            placed[f"{count_squares(r.distance or 0)} away"] += p * expected
     shares = {k: v / expected for k, v in placed.items()} if expected else {}
     return {"outcomes": dict(outcomes), "expected": expected, "distances": shares}
 

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..compile.perks import over_allowance, with_mission_builds
-from ..engine.load import load_mission
-from ..engine.state import Setup
+from ..compile.reader import mission_document
+from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
+from ..play.load import load_mission
 from .bots import POLICIES
 from .gate import Gate, parse
 from .report import page, summary, text, write
@@ -34,7 +36,7 @@ class Result:
 
 def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
              gate: str | None = None, keep_logs: bool = False, scheduler: str | None = None,
-             setup: Setup = Setup(), search: list[Path] = (), progress=None) -> Result:
+             setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
     ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy."""
     for name in policies:
@@ -55,19 +57,20 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     runs = runs or (band.runs if band else 200)
     if progress is not None:
         progress.total = runs * len(policies)  # a tqdm bar, or anything with ``total`` and ``update``
-    document = mission.compiled.model_dump(mode="json", by_alias=True)
+    document = mission_document(mission.compiled)
     result = Result(problems, gate=checked)
     stem = f"{mission.compiled.mission.id}-playtest"
     for name in policies:
         plan = Plan(document, name, runs, seed, setup, keep_logs)
         logs = out / f"{stem}-logs" / name if keep_logs else None
-        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs)
+        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
         result.reports.append(summary(mission, plan, totals, str(path), search))
+    verdict = None
     if checked is not None:
-        result.gated = next(r for r in result.reports if r["policy"] == gated)
-    document = {"format": "zwar-playtest/1", "reports": result.reports,
-                "gate": None if checked is None else {"band": str(checked), "policy": result.gated["policy"],
-                                                      "value": checked.value(result.gated), "passed": result.passed}}
+        result.gated = gated_report = next(r for r in result.reports if r["policy"] == gated)
+        verdict = {"band": str(checked), "policy": gated_report["policy"], "value": checked.value(gated_report),
+                   "passed": result.passed}
+    document = {"format": "zwar-playtest/1", "reports": result.reports, "gate": verdict}
     result.files = write(out, stem, {
         ".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         ".html": page(mission, result.reports),

@@ -9,12 +9,14 @@ from __future__ import annotations
 import html
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.api import new_game
 from ..engine.chance import Live
 from ..engine.mission import Mission
-from ..engine.state import Game, Setup
+from ..engine.state import DEFAULT_SETUP, Game, Setup, pos
 from ..engine.turn import step
+from ..engine.vocab import HeroStatus, Phase
 from ..render.board import draw_floor, symbol
 from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
@@ -34,7 +36,7 @@ class Turn:
 
 
 def replay(mission: Mission, policy_name: str, seed: int, index: int,
-           setup: Setup = Setup()) -> tuple[Game, list[Turn]]:
+           setup: Setup = DEFAULT_SETUP) -> tuple[Game, list[Turn]]:
     """Play game ``index`` of a playtest again; the finished game and its turns."""
     g = new_game(mission, setup)
     ctx = Live(random.Random(game_seed(seed, index)), policy(policy_name, game_seed(seed, index, "bots")), g)
@@ -42,7 +44,7 @@ def replay(mission: Mission, policy_name: str, seed: int, index: int,
     while not g.over:
         phase = g.phase
         step(g, ctx)
-        if phase == "end" or g.over:
+        if phase == Phase.END or g.over:
             number = g.turn
             turns.append(Turn(number, [e.text for e in g.log if e.turn == number], pictures(g, f"turn-{number}")))
     return g, turns
@@ -81,7 +83,8 @@ def pictures(g: Game, name: str) -> list[str]:
     for number, floor in enumerate(m.board.floors):
         s = SQUARE
         items = []
-        marks = [("spawn", sq, {"label": letter}) for sq, letter in m.spawn_at.items()]
+        marks: list[tuple[str, int, dict[str, Any]]] = [("spawn", sq, {"label": letter})
+                                                        for sq, letter in m.spawn_at.items()]
         marks += [("exit", sq, {"closed": closed and not g.exits_open}) for sq, closed in m.exits.items()]
         marks += [("objective", m.square(o.at), {"label": str(o.number)}) for o in m.compiled.objectives
                   if o.number not in g.objectives]
@@ -89,14 +92,14 @@ def pictures(g: Game, name: str) -> list[str]:
         marks += [("object", sq, {"label": letter}) for sq, letter in g.objects.items()]
         marks += [("keycard", sq, {"colour": colour}) for sq, colour in g.keycards.items()]
         marks += [("crate", sq, {}) for sq in g.crates]
-        marks += [("infected", z.sq, {"facing": z.facing, "prone": z.prone, "label": "Z"})
+        marks += [("infected", pos(z), {"facing": z.facing, "prone": z.prone, "label": "Z"})
                   for z in g.board_infected()]
         for kind, sq, args in marks:
             if m.floor_of[sq] == number:
                 x, y = m.xy[sq]
                 items += symbol(kind, (x + 0.5) * s, (y + 0.5) * s, s, SCREEN, **args)
         for h in g.heroes:
-            if h.status == "board" and m.floor_of[h.sq] == number:
+            if h.status == HeroStatus.BOARD and m.floor_of[h.sq] == number:
                 items += _hero(h, *m.xy[h.sq], s)
         board = Group([draw_floor(floor, compiled, SCREEN, s, markers=False), *items])
         size = (floor.grid.width * s, floor.grid.height * s)

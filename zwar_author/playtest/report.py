@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..render.board import draw_floor
-from ..render.canvas import Group, Page, Rect, Style, Text
+from ..render.canvas import Group, Item, Page, Rect, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
 from .runner import Plan
@@ -27,7 +28,7 @@ HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where i
 HEAT_COLOURS = {"taken_down": "#c0392b", "spawned": "#6b1d1d", "occupied": "#1f5fbf"}
 
 
-def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: list[Path] = ()) -> dict:
+def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: Sequence[Path] = ()) -> dict:
     """The report of one policy's games, as plain data (numbers rounded: same games, same bytes).
     ``source`` and ``search`` are the mission and pack paths as given, for the replay command."""
     c = mission.compiled
@@ -56,7 +57,7 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: l
     }
 
 
-def replay_command(source: str, plan: Plan, game: int, search: list[Path] = ()) -> str:
+def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = ()) -> str:
     """The `zwar replay` command that plays game ``game`` of ``plan`` again: same seed, policy,
     perks, turn limit and packs, quoted for a shell."""
     words = ["zwar", "replay", source, "--game", str(game), "--seed", str(plan.seed), "--policy", plan.policy]
@@ -94,8 +95,8 @@ def text(report: dict) -> str:
     w, t = report["win_rate"], report["turns"]
     runs = report["runs"]
     lines = [
-        f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
-        f"policy {report['policy']}, {runs} games, seed {report['seed']}",
+        (f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
+         f"policy {report['policy']}, {runs} games, seed {report['seed']}"),
         f"  win rate {_pc(w['value'])} ({w['wins']}/{runs}), 95% interval {_pc(w['low'])} to {_pc(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
@@ -170,7 +171,7 @@ def _histogram(report: dict) -> str:
         return "<p>no games</p>"
     peak = max(won.get(str(t), 0) + lost.get(str(t), 0) for t in turns)
     bar, height = 4.0, 40.0
-    items = []
+    items: list[Item] = []
     for i, t in enumerate(range(1, turns[-1] + 1)):
         w, lo = won.get(str(t), 0), lost.get(str(t), 0)
         x = 8 + i * bar

@@ -14,16 +14,15 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
-from ..analysis.query import QueryBoard
+from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
-from ..engine.state import Setup
-from ..model.content import CompiledMission
+from ..engine.state import DEFAULT_SETUP, Setup
 from .bots import policy
 from .stats import Totals, record
 
@@ -36,7 +35,7 @@ class Plan:
     policy: str
     runs: int
     seed: int
-    setup: Setup = Setup()
+    setup: Setup = DEFAULT_SETUP
     keep_logs: bool = False
 
 
@@ -49,25 +48,29 @@ def game_seed(seed: int, index: int, purpose: str = "dice") -> int:
 _missions: dict[str, Mission] = {}
 
 
-def mission_from(document: dict) -> Mission:
-    """The mission a compiled document describes, built once per process."""
-    key = f"{document['pack']}/{document['mission']['id']}:{document['source']['sha256']}"
+def _key(document: dict) -> str:
+    return f"{document['pack']}/{document['mission']['id']}:{document['source']['sha256']}"
+
+
+def mission_for(plan: Plan) -> Mission:
+    """The plan's mission: the caller's own (``run`` keeps it), else rebuilt from the document
+    once per worker process."""
+    key = _key(plan.document)
     if key not in _missions:
-        model = CompiledMission.model_validate(document, strict=False)
         _missions.clear()
-        _missions[key] = Mission(model, QueryBoard.from_compiled(document).board)
+        _missions[key] = Mission(model_of(plan.document), board_of(plan.document))
     return _missions[key]
 
 
 def play(plan: Plan, index: int) -> dict:
     """Game ``index`` of the run: its record (with its log when the plan keeps logs)."""
-    mission = mission_from(plan.document)
+    mission = mission_for(plan)
     seed = game_seed(plan.seed, index)
     game = new_game(mission, plan.setup)
     simulate(game, policy(plan.policy, game_seed(plan.seed, index, "bots")), random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:
-        out["log"] = [e.record() for e in game.log]
+        out["log"] = [e.record(mission) for e in game.log]
     return out
 
 
@@ -82,9 +85,13 @@ def chunks(runs: int, parts: int) -> list[list[int]]:
 
 
 def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: str | None = None,
-        logs: Path | None = None) -> Totals:
+        logs: Path | None = None, mission: Mission | None = None) -> Totals:
     """Play the plan's games and add them up; ``scheduler``: a Dask scheduler address, or "local"
-    for a Dask cluster of ``jobs`` worker processes on this machine."""
+    for a Dask cluster of ``jobs`` worker processes on this machine. ``mission``: the plan's
+    mission as the caller already has it (played as it is here, never rebuilt)."""
+    if mission is not None:
+        _missions.clear()
+        _missions[_key(plan.document)] = mission
     totals = Totals()
     if scheduler is not None:
         results = _dask(plan, jobs, scheduler)

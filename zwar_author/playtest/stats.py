@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.state import Game
+from ..engine.vocab import EventKind
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 HEATMAPS = ("taken_down", "spawned", "occupied")
@@ -21,21 +22,20 @@ HEATMAPS = ("taken_down", "spawned", "occupied")
 
 def record(g: Game, index: int, seed: int) -> dict:
     """The facts of one finished game, as plain data (small enough to send between processes)."""
-    m = g.mission
     heat: dict[str, Counter] = {name: Counter() for name in HEATMAPS}
     heroes = {h.id for h in g.heroes}
     objectives: dict[int, int] = {}
     dead, cause = None, None
     for e in g.log:
-        if e.kind == "taken down":
-            _add(heat["taken_down"], m, e.at)
-        elif e.kind in ("enter", "roamer", "placed") and e.who.startswith("z"):
-            _add(heat["spawned"], m, e.at)
-        elif e.kind == "move" and e.who in heroes:
-            _add(heat["occupied"], m, e.at)
-        elif e.kind == "objective":
+        if e.kind == EventKind.TAKEN_DOWN:
+            _add(heat["taken_down"], e.sq)
+        elif e.kind in (EventKind.ENTER, EventKind.ROAMER, EventKind.PLACED) and e.who.startswith("z"):
+            _add(heat["spawned"], e.sq)
+        elif e.kind == EventKind.MOVE and e.who in heroes:
+            _add(heat["occupied"], e.sq)
+        elif e.kind == EventKind.OBJECTIVE and e.result is not None:  # the result is the objective's number
             objectives.setdefault(int(e.result), e.turn)
-        elif e.kind == "death":
+        elif e.kind == EventKind.DEATH:
             dead, cause = e.who, ("infection" if e.result == "infection" else "bitten")
     if g.cause != "hero died":  # director games go on after a death: the game ended some other way
         cause = "turn limit" if g.cause == "turn limit" else "overrun"
@@ -47,8 +47,7 @@ def record(g: Game, index: int, seed: int) -> dict:
     }
 
 
-def _add(counter: Counter, mission, where: str | None) -> None:
-    sq = mission.parse(where) if where else None
+def _add(counter: Counter, sq: int | None) -> None:
     if sq is not None:
         counter[sq] += 1
 

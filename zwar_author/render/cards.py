@@ -1,4 +1,10 @@
-"""Card sheets: infected, equipment, heroes, perks, search and director cards, ready to cut.
+"""Card sheets for any game's cards, ready to cut; the Z War family's six kinds built from its rules.
+
+A card is data: its kind (colour band, back label, the game named on the
+back), title, subtitle and a body of sections (stats boxes, dice tables,
+text). Any game builds its cards (``zonewars`` builds Zone Wars cards from the
+card kinds a pack declares) and ``card_sheets`` prints them. A card with a
+``reverse`` prints that face on its back (a character's Bloodied side).
 
 Cards are poker size (63 x 88 mm) by default with 3 mm of bleed, nine to a page,
 with crop marks on every cut line in the margins. A backs page, mirrored left to
@@ -15,8 +21,22 @@ from ..tables import charts
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .text import LEADING, fit
 
-BAND = {"hero": "#1e5631", "infected": "#6b1d1d", "equipment": "#1f3a5f", "perk": "#4a235a", "search": "#6e4b2a",
-        "director": "#222222"}
+
+@dataclass(frozen=True)
+class CardKind:
+    """How a kind of card looks: the colour of its band and back, and what its back says."""
+
+    id: str
+    colour: str
+    back: str  # the large word on the back
+    game: str = "Z WAR"  # the small line under it
+
+
+#: The Z War family's card kinds, as data.
+KINDS = {kind.id: kind for kind in (
+    CardKind("hero", "#1e5631", "HERO"), CardKind("infected", "#6b1d1d", "INFECTED"),
+    CardKind("equipment", "#1f3a5f", "EQUIPMENT"), CardKind("perk", "#4a235a", "PERK"),
+    CardKind("search", "#6e4b2a", "SEARCH"), CardKind("director", "#222222", "DIRECTOR"))}
 OUTCOME = {"miss": "#9e9e9e", "knockdown": "#e0a800", "kill": "#c0392b", "taken_down": "#c0392b", "safe": "#3c8d40",
            "bitten": "#c0392b"}
 RATING = {"red": "#c0392b", "amber": "#e0a800", "green": "#2e8b3a"}
@@ -35,11 +55,12 @@ class CardOptions:
 
 @dataclass(frozen=True)
 class Card:
-    kind: str
+    kind: CardKind
     title: str
     subtitle: str
-    body: tuple  # ((section kind, content), ...)
+    body: tuple  # ((section kind, content), ...): "text", "table", "stats", "ratings", "prices"
     note: str = ""  # footer
+    reverse: Card | None = None  # printed on the back instead of the kind's back
 
 
 def largest_card(paper: str, bleed: float = CardOptions.bleed) -> tuple[float, float]:
@@ -49,7 +70,11 @@ def largest_card(paper: str, bleed: float = CardOptions.bleed) -> tuple[float, f
 
 
 def card_pages(rules: Rules, options: CardOptions, name: str = "cards") -> list[Page]:
-    cards = deck(rules)
+    return card_sheets(deck(rules), options, name)
+
+
+def card_sheets(cards: list[Card], options: CardOptions, name: str = "cards") -> list[Page]:
+    """Any cards, nine to a page, with a mirrored backs page after each when asked."""
     pages = []
     for start in range(0, len(cards), 9):
         chunk = cards[start:start + 9]
@@ -70,7 +95,8 @@ def deck(rules: Rules) -> list[Card]:
     for card in rules.search:
         cards += [_search(card, names)] * card.copies
     for director in rules.director_cards:
-        cards += [Card("director", director.name, "Director card", (("text", director.text),), _note(director))] * director.copies
+        cards += [Card(KINDS["director"], director.name, "Director card", (("text", director.text),),
+                       _note(director))] * director.copies
     return cards
 
 
@@ -100,7 +126,7 @@ def _hero(hero, names) -> Card:
     body = (("stats", (("AP", str(hero.ap), _star(hero, "ap")),)), ("ratings", ratings),
             ("table", ("Unarmed melee" + _star(hero, "unarmed"), hero.unarmed, _faces(hero, "unarmed"))),
             ("text", f"Starting equipment{_star(hero, 'equipment')}: {kit}."), ("text", hero.text))
-    return Card("hero", hero.name, f"Hero · {hero.initial}", body, _note(hero))
+    return Card(KINDS["hero"], hero.name, f"Hero · {hero.initial}", body, _note(hero))
 
 
 def _infected(infected) -> Card:
@@ -109,7 +135,7 @@ def _infected(infected) -> Card:
     body = (("stats", stats), ("table", ("Grab test" + _star(infected, "grab"), infected.grab, _faces(infected, "grab"))),
             ("table", ("Bite test" + _star(infected, "bite"), infected.bite, _faces(infected, "bite"))),
             ("text", infected.text))
-    return Card("infected", infected.name, "Infected", body, _note(infected))
+    return Card(KINDS["infected"], infected.name, "Infected", body, _note(infected))
 
 
 def _equipment(card, names) -> Card:
@@ -134,20 +160,20 @@ def _equipment(card, names) -> Card:
         sentence = "; ".join(facts)
         body.append(("text", sentence[:1].upper() + sentence[1:] + "."))
     body.append(("text", card.text))
-    return Card("equipment", card.name, f"Equipment · {card.kind}", tuple(body), _note(card))
+    return Card(KINDS["equipment"], card.name, f"Equipment · {card.kind}", tuple(body), _note(card))
 
 
 def _perk(perk) -> Card:
     price = tuple((rating, str(getattr(perk.price, rating)), _star(perk, f"price.{rating}"))
                   for rating in ("red", "amber", "green"))
     sub = f"{perk.class_.capitalize()} perk" + (f" · power, {perk.uses} uses a mission" if perk.power else "")
-    return Card("perk", perk.name, sub, (("prices", price), ("text", perk.text)), _note(perk))
+    return Card(KINDS["perk"], perk.name, sub, (("prices", price), ("text", perk.text)), _note(perk))
 
 
 def _search(card, names) -> Card:
     detail = {"loot": f"Loot: {card.xp} XP", "equipment": f"Gives: {names.get(card.card, card.card)}",
               "ammo": f"Ammo: {card.rounds} rounds", "crafting": "Crafting material", "zombie": "A zombie appears!"}
-    return Card("search", card.name, "Search card", (("text", detail[card.kind] + "."), ("text", card.text)), _note(card))
+    return Card(KINDS["search"], card.name, "Search card", (("text", detail[card.kind] + "."), ("text", card.text)), _note(card))
 
 
 # --- drawing --------------------------------------------------------------------------
@@ -170,7 +196,10 @@ def _sheet(cards: list[Card], options: CardOptions, name: str, back: bool) -> Pa
         cx1 = b if col == 2 else min(b, gx / 2)
         cy0 = b if row == 0 else min(b, gy / 2)
         cy1 = b if row == 2 else min(b, gy / 2)
-        face = _back(card, w, h, b, options.ink) if back else _face(card, w, h, b, options.ink)
+        if back:
+            face = _face(card.reverse, w, h, b, options.ink) if card.reverse else _back(card, w, h, b, options.ink)
+        else:
+            face = _face(card, w, h, b, options.ink)
         page.add(Group(face, x, y, clip=(-cx0, -cy0, w + cx0 + cx1, h + cy0 + cy1)))
     page.items += _crop_marks(left, top, w, h, gx, gy, b, pw, ph)
     return page
@@ -191,7 +220,7 @@ def _crop_marks(left, top, w, h, gx, gy, b, pw, ph) -> list:
 
 
 def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
-    colour = BAND[card.kind]
+    colour = card.kind.colour
     if ink:
         items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#ffffff")),
                  Rect(1.5, 1.5, w - 3, h - 3, Style(stroke=colour, width=0.8)),
@@ -270,11 +299,9 @@ def _table(title: str, table: DiceTable, guessed: frozenset[int], w: float, y: f
 
 
 def _back(card: Card, w: float, h: float, b: float, light: bool) -> list:
-    colour = BAND[card.kind]
-    label = {"hero": "HERO", "infected": "INFECTED", "equipment": "EQUIPMENT", "perk": "PERK", "search": "SEARCH",
-             "director": "DIRECTOR"}[card.kind]
+    colour, label = card.kind.colour, card.kind.back
     ground, ink = ("#ffffff", colour) if light else (colour, "#ffffff")
     return [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=ground)),
             Rect(4, 4, w - 8, h - 8, Style(stroke=ink, width=0.6)),
             Text(w / 2, h / 2 + 2, label, 12, "middle", True, ink),
-            Text(w / 2, h / 2 + 8, "Z WAR", 7, "middle", fill=ink)]
+            Text(w / 2, h / 2 + 8, card.kind.game, 7, "middle", fill=ink)]

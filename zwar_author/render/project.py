@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from .. import codes
+from ..compile.fairness import fairness
 from ..compile.output import sheets_store
 from ..compile.project import Outcome, check
 from ..errors import Location, UsageError
@@ -28,14 +29,17 @@ from . import cairo, svg
 from .atz import encounter_pages
 from .booklet import booklet_pages
 from .canvas import Group, Page, Text
-from .cards import CardOptions, card_pages
+from .cards import CardOptions, card_pages, card_sheets, deck
 from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
 from .maps import MapOptions, map_pages
 from .options import RenderOptions
 from .pages import mission_pages
 from .tables import pack_tables, record_pages, table_pages
+from .tabletop import heatmap_pages, scenario_pages, terrain_pages
+from .tabletop import table_pages as tabletop_pages
 from .theme import THEMES
 from .tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
+from .zonewars import zonewars_cards
 
 
 @dataclass
@@ -58,7 +62,7 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
     out = Path(out)
     whole = {pack.id for pack in outcome.packs}  # checked whole: their deck is drawn, not each mission's cards
     theme = THEMES[options.theme]
-    for pack_id in sorted(set(outcome.missions) | set(outcome.encounters)):
+    for pack_id in sorted(set(outcome.missions) | set(outcome.encounters) | set(outcome.scenarios)):
         missions = outcome.missions.get(pack_id, [])
         units: dict[str, tuple[str, dict[str, list[Page]]]] = {}  # missions/<id>, cards, ... -> (title, sheets)
         for mission in sorted(missions, key=lambda m: m.mission.id):
@@ -92,8 +96,14 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
         for encounter in outcome.encounters.get(pack_id, []) if "scenario" in options.sheets else []:
             units[f"scenarios/{encounter.model.encounter.id}"] = (
                 encounter.model.encounter.title, {"scenario": encounter_pages(encounter, options.paper)})
-        if "cards" in options.sheets and pack is not None and missions:
-            pages = card_pages(deck_of(missions), _cards(options))
+        for scenario in sorted(outcome.scenarios.get(pack_id, []), key=lambda s: s.id):
+            if scenario_sheets := _scenario_sheets(scenario, options):
+                units[f"scenarios/{scenario.id}"] = (scenario.model.scenario.title, scenario_sheets)
+        cards = deck(deck_of(missions)) if missions else []
+        if "cards" in options.sheets and pack is not None and outcome.zonewars is not None:
+            cards += zonewars_cards(outcome.zonewars.data(pack))  # by the card kinds the pack declares
+        if "cards" in options.sheets and pack is not None and cards:
+            pages = card_sheets(cards, _cards(options))
             _check_fonts(outcome, pages, None)
             units["cards"] = (pack.info.title if pack.info else pack_id, {"cards": pages})
         elif "cards" in options.sheets and pack is not None and not units:
@@ -187,6 +197,18 @@ def _publish(store: Path, shown: Path, units: dict[str, tuple[str, dict[str, lis
 def _sheet_of(name: str) -> str:
     """The sheet a file belongs to: map.pdf, map-ground-2.png -> map; cards-1-back.svg -> cards."""
     return re.split(r"[-.]", name, maxsplit=1)[0]
+
+
+def _scenario_sheets(scenario, options: RenderOptions) -> dict[str, list[Page]]:
+    """A Zone Wars scenario: its table at true scale and terrain (map), its card and sight heatmaps (mission)."""
+    sheets: dict[str, list[Page]] = {}
+    if "map" in options.sheets:
+        sheets["table"] = tabletop_pages(scenario, options.paper)
+        sheets["terrain"] = terrain_pages(scenario, options.paper)
+    if "mission" in options.sheets or "scenario" in options.sheets:
+        sheets["scenario"] = scenario_pages(scenario, options.paper)
+        sheets["sight"] = heatmap_pages(fairness(scenario), options.paper)
+    return sheets
 
 
 def _tracker_spec(mission) -> TrackerSpec:

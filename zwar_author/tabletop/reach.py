@@ -1,16 +1,19 @@
 """Reach: how far a model walks to get from one place to another, around Blocking terrain.
 
 The model's base centre moves in free space: the table shrunk by the base's
-radius, minus every Blocking footprint grown by that radius. The shortest walk
+radius, minus every Blocking footprint (a hollow Building's walls, less its
+doors and windows) grown by that radius. The shortest walk
 through such a space bends only at corners of that space, so the walk is found
 on a visibility graph (corners joined when the straight line between them stays
 free) with Dijkstra's algorithm (networkx).
 
 Exactness: a gap exactly one base wide is passable (the walk may touch terrain,
 the straight lines are tested against footprints grown by the radius less
-EPSILON). Grown corners are polygons of ``QUAD_SEGMENTS`` segments per quarter
-circle, inscribed in the true circle, so a walk may pass up to 2% of the radius
-closer to a terrain corner than a real base could (0.01" for a 1" base).
+EPSILON). Grown corners are polygons of ``REACH_QUAD_SEGMENTS`` (4) segments
+per quarter circle, inscribed in the true circle, so a walk may pass up to 2%
+of the radius closer to a terrain corner than a real base could (0.01" for a
+1" base). Only straight walks that touch both their corners tangentially can
+lie on a shortest walk, so only those are tested.
 The walk from or to an area starts or ends at the area's nearest point seen
 from a corner; the length is always one a model can really walk.
 """
@@ -26,7 +29,10 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 
 from .measure import EPSILON
-from .table import QUAD_SEGMENTS, Base, PlacedPiece, Table, TerrainKind
+from .table import Base, PlacedPiece, Table, TerrainKind
+
+#: Segments per quarter circle where a footprint's corner is grown by a base's radius for walking.
+REACH_QUAD_SEGMENTS = 4
 
 _START, _GOAL = "start", "goal"
 
@@ -41,34 +47,54 @@ class Reach:
         self.domain: BaseGeometry = (
             shapely.box(r, r, width - r, depth - r) if 2 * r <= min(width, depth) else Polygon()
         )
-        blocking = [p.geometry for p in pieces if p.kind is TerrainKind.BLOCKING]
-        grown = shapely.union_all([g.buffer(r, quad_segs=QUAD_SEGMENTS) for g in blocking]) if blocking else Polygon()
+        blocking = [p.solid for p in pieces if p.kind is TerrainKind.BLOCKING and not p.solid.is_empty]
+        grown = _grow(blocking, r)
         #: Where a base centre may stand.
         self.free: BaseGeometry = self.domain.difference(grown)
-        tight = shapely.union_all([g.buffer(r - EPSILON, quad_segs=QUAD_SEGMENTS) for g in blocking]) if blocking else Polygon()
-        self._tolerant = self.domain.buffer(EPSILON, join_style="mitre").difference(tight)
-        shapely.prepare(self._tolerant)
-        self._corners = _corners(self.free)
+        # A walk may touch terrain: it is blocked only by footprints grown by a little less than the radius.
+        self._blocked = _grow(blocking, r - EPSILON)
+        shapely.prepare(self._blocked)
+        self._box = (r - EPSILON, r - EPSILON, width - r + EPSILON, depth - r + EPSILON)
+        self._corners, self._before, self._after, self._shared = _corners(self.free)
         self._graph = self._visibility_graph()
 
     def clear(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         """Whether each straight walk ``starts[i] -> ends[i]`` stays in free space."""
+        starts, ends = np.asarray(starts, float).reshape(-1, 2), np.asarray(ends, float).reshape(-1, 2)
         if not len(starts):
             return np.zeros(0, dtype=bool)
-        segments = shapely.linestrings(np.stack([np.asarray(starts, float), np.asarray(ends, float)], axis=1))
-        return np.asarray(shapely.covered_by(segments, self._tolerant), dtype=bool)
+        x0, y0, x1, y1 = self._box
+        # The table shrunk by the radius is convex: a walk stays on it when both its ends do.
+        ok = np.all((starts >= (x0, y0)) & (starts <= (x1, y1)) & (ends >= (x0, y0)) & (ends <= (x1, y1)), axis=1)
+        if not self._blocked.is_empty and ok.any():
+            segments = shapely.linestrings(np.stack([starts[ok], ends[ok]], axis=1))
+            ok[ok] = ~np.asarray(shapely.intersects(segments, self._blocked), dtype=bool)
+        return ok
 
     def _visibility_graph(self) -> nx.Graph:
+        """Corners joined by clear straight walks that could lie on a shortest walk (tangent at both ends)."""
         graph = nx.Graph()
         corners = self._corners
         graph.add_nodes_from(range(len(corners)))
         if len(corners) < 2:
             return graph
         i, j = np.triu_indices(len(corners), k=1)
+        towards = corners[j] - corners[i]
+        keep = self._tangent(i, towards) & self._tangent(j, -towards)
+        i, j = i[keep], j[keep]
         ok = self.clear(corners[i], corners[j])
         lengths = np.hypot(*(corners[j[ok]] - corners[i[ok]]).T)
         graph.add_weighted_edges_from(zip(i[ok].tolist(), j[ok].tolist(), lengths.tolist(), strict=True))
         return graph
+
+    def _tangent(self, index: np.ndarray, direction: np.ndarray) -> np.ndarray:
+        """A shortest walk bends at a corner only if both its neighbours lie on one side of the walk."""
+        here = self._corners[index]
+        before = _cross(direction, self._before[index] - here)
+        after = _cross(direction, self._after[index] - here)
+        tolerance = 1e-9
+        same_side = ((before >= -tolerance) & (after >= -tolerance)) | ((before <= tolerance) & (after <= tolerance))
+        return np.asarray(same_side | self._shared[index], dtype=bool)
 
     def stands(self, area: BaseGeometry) -> BaseGeometry:
         """The part of ``area`` where a base centre may stand."""
@@ -105,15 +131,38 @@ class Reach:
             return
         lines = shapely.shortest_line(shapely.points(corners), area)
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+        lengths = np.asarray(shapely.length(lines), dtype=float)
         ok = self.clear(coords[:, 0], coords[:, 1])
         for index in np.flatnonzero(ok).tolist():
-            graph.add_edge(name, index, weight=float(shapely.length(lines[index])))
+            graph.add_edge(name, index, weight=float(lengths[index]))
 
 
-def _corners(free: BaseGeometry) -> np.ndarray:
-    """Every distinct vertex of the free space's rings, sorted (so graphs are built the same way each run)."""
+def _grow(footprints: list[BaseGeometry], by: float) -> BaseGeometry:
+    if not footprints:
+        return Polygon()
+    return shapely.union_all([g.buffer(by, quad_segs=REACH_QUAD_SEGMENTS) for g in footprints])
+
+
+def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    return np.asarray(u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0])
+
+
+def _corners(free: BaseGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every distinct vertex of the free space's rings, sorted (so graphs are built the same way each run),
+    with its neighbours along its ring; a vertex on more than one ring (a pinch) is marked shared."""
+    empty = np.zeros((0, 2))
     if free.is_empty:
-        return np.zeros((0, 2))
-    rings = shapely.get_rings(shapely.get_parts(free))
-    points = shapely.get_coordinates(rings)
-    return np.unique(np.round(points, 9), axis=0)
+        return empty, empty, empty, np.zeros(0, dtype=bool)
+    points, before, after = [], [], []
+    for ring in shapely.get_rings(shapely.get_parts(free)):
+        coords = np.asarray(shapely.get_coordinates(ring))[:-1]
+        if len(coords) < 3:
+            continue
+        points.append(coords)
+        before.append(np.roll(coords, 1, axis=0))
+        after.append(np.roll(coords, -1, axis=0))
+    if not points:
+        return empty, empty, empty, np.zeros(0, dtype=bool)
+    every = np.concatenate(points)
+    _, first, counts = np.unique(np.round(every, 9), axis=0, return_index=True, return_counts=True)
+    return every[first], np.concatenate(before)[first], np.concatenate(after)[first], counts > 1

@@ -4,8 +4,8 @@ Sight is judged on straight lines over the footprints seen from above. A line
 is blocked when it enters a Blocking footprint deeper than EPSILON (so a line
 grazing a corner or running along a wall still sees), and gives cover when it
 enters a Low footprint the viewer is not touching (a model in base contact with
-a wall shoots over it). Buildings count as solid blocks: sight into or out of
-one through its openings is not modelled.
+a wall shoots over it). A hollow Building blocks with its walls only, and its
+doors and windows give cover; a solid one blocks whole.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from enum import IntEnum
 
 import numpy as np
 import shapely
+from shapely.geometry.base import BaseGeometry
 
 from .measure import EPSILON
 from .table import Base, PlacedPiece, Position, TerrainKind
@@ -32,11 +33,14 @@ class SightLines:
     """The sight rules over one layout of pieces, built once and asked many times (vectorized with numpy)."""
 
     def __init__(self, pieces: Sequence[PlacedPiece]) -> None:
-        blocking = [p.inner for p in pieces if p.kind is TerrainKind.BLOCKING]
+        blocking = [p.solid_inner for p in pieces if p.kind is TerrainKind.BLOCKING]
         self._blocking = shapely.union_all(blocking) if blocking else None
         if self._blocking is not None:
             shapely.prepare(self._blocking)
-        self._low = [(p.inner, p.geometry) for p in pieces if p.kind is TerrainKind.LOW]
+        self._low: list[tuple[BaseGeometry, BaseGeometry]] = [
+            (p.inner, p.geometry) for p in pieces if p.kind is TerrainKind.LOW]
+        self._low += [(p.gaps.buffer(-EPSILON, join_style="mitre"), p.gaps) for p in pieces
+                      if p.kind is TerrainKind.BLOCKING and not p.gaps.is_empty]
         for inner, _ in self._low:
             shapely.prepare(inner)
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import cached_property
 
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import LineString, Point, Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
@@ -180,7 +180,13 @@ class Opening:
 
 @dataclass(frozen=True)
 class Piece:
-    """A terrain piece: its footprint, kind, height, floors above the ground, and openings."""
+    """A terrain piece: its footprint, kind, height, floors above the ground, and openings.
+
+    A Blocking piece with a ``wall`` thickness is hollow: only its walls block,
+    models walk in through its openings (doors and windows, cut through the
+    walls), and an opening counts as Low terrain for sight. Without ``wall`` a
+    piece is solid, and its openings are only drawn.
+    """
 
     name: str
     footprint: Footprint
@@ -188,6 +194,7 @@ class Piece:
     height: Fraction = Fraction(0)
     floors: int = 0
     openings: tuple[Opening, ...] = ()
+    wall: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -213,6 +220,33 @@ class PlacedPiece:
     def inner(self) -> Polygon:
         """The footprint shrunk by EPSILON: what counts as inside it, so grazing an edge is not entering."""
         return self.geometry.buffer(-EPSILON, join_style="mitre")
+
+    @cached_property
+    def gaps(self) -> BaseGeometry:
+        """A hollow piece's openings cut through its walls (Low terrain); empty for a solid piece."""
+        wall = self.piece.wall
+        if wall is None or not self.piece.openings:
+            return Polygon()
+        cuts = [LineString([start, end]).buffer(float(wall) + EPSILON, cap_style="flat")
+                for start, end in self.openings_on_table()]
+        return self._walls.intersection(shapely.union_all(cuts))
+
+    @cached_property
+    def solid(self) -> BaseGeometry:
+        """What stops models and sight: the whole footprint, or a hollow piece's walls less its openings."""
+        if self.piece.wall is None:
+            return self.geometry
+        return self._walls.difference(self.gaps)
+
+    @cached_property
+    def solid_inner(self) -> BaseGeometry:
+        """``solid`` shrunk by EPSILON, as ``inner`` is."""
+        return self.solid.buffer(-EPSILON, join_style="mitre")
+
+    @cached_property
+    def _walls(self) -> BaseGeometry:
+        inside = self.geometry.buffer(-float(self.piece.wall or 0), join_style="mitre")
+        return self.geometry.difference(inside)
 
     def openings_on_table(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         return [

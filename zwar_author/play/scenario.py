@@ -19,6 +19,15 @@ from pydantic import Field
 
 from ..compile.mission import compile_mission
 from ..compile.workspace import Workspace
+from ..engine.actions import ParseError, describe, parse
+from ..engine.api import SetupError, new_game
+from ..engine.chance import Context, Request
+from ..engine.legal import why_not
+from ..engine.mission import Mission
+from ..engine.state import Game, GameOver, Hero, Setup
+from ..engine.turn import STEPS, _spawn_rolls
+from ..engine.vocab import PHASE_NAMES, EventKind, Phase, RequestKind
+from ..engine.world import check
 from ..errors import Diagnostic, Severity
 from ..model.common import (
     Colour,
@@ -36,12 +45,6 @@ from ..model.common import (
 )
 from ..model.validate import validate
 from ..sources.document import Document as Source
-from .actions import ParseError, describe, parse
-from .api import SetupError, new_game
-from .chance import Context, Request
-from .mission import Mission
-from .state import Game, GameOver, Hero, Setup
-from .turn import PHASE_NAMES, STEPS, _spawn_rolls, check
 
 SCENARIO_KEYS = ("scenario", "heroes", "expect")
 PHASES = ("heroes", "infected", "spawn", "infection", "end")
@@ -122,6 +125,8 @@ class Expect(Model):
     pending: str | None = Field(None, description="Text the pending question contains.")
     legal: list[str] = Field([], description="Options that must be offered now.")
     illegal: list[str] = Field([], description="Options that must not be offered now.")
+    refused: dict[str, str] = Field(
+        {}, description="Hero actions that must not be offered now, each with the reason `zwar play` gives.")
     deck: dict[str, int] = Field({}, description="Search cards left.")
     pool: dict[str, int] = Field({}, description="Miniatures left per class id.")
 
@@ -160,14 +165,14 @@ class _Script(Context):
         self.script = list(info.script)
 
     def ask(self, request: Request):
-        if request.kind == "roll":
+        if request.kind == RequestKind.ROLL:
             if not self.dice:
                 raise _OutOfInput(request)
             face = self.dice.pop(0)
             if face not in request.options:
                 raise ScenarioError(f"die {face} does not fit a d{len(request.options)}: {request.why}")
             return face
-        if request.kind == "draw":
+        if request.kind == RequestKind.DRAW:
             if not self.cards:
                 raise _OutOfInput(request)
             card = self.cards.pop(0)
@@ -218,7 +223,7 @@ def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | 
     pack = ws.standalone(doc.path.parent)
     result = compile_mission(ws, pack, Source(doc.path, data, doc.positions), allow_unplayable=True)
     errors = [p for p in result.problems if p.severity is Severity.ERROR]
-    if result.mission is None or errors:
+    if result.mission is None or result.board is None or errors:
         return None, errors
     return Mission(result.mission, result.board), []
 
@@ -245,15 +250,16 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         for room in door.rooms:
             g.active |= 1 << room
     g.turn = info.turn - 1
-    STEPS["start"](g, _Script(g, ScenarioInfo(title="setup")))
+    STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
-    if info.phase != "heroes":
+    phase = Phase(info.phase)
+    if phase != Phase.HEROES:
         for h in g.heroes:
             h.done = True
-        g.phase = "bites" if info.phase == "infected" else info.phase
+        g.phase = Phase.BITES if phase == Phase.INFECTED else phase
         g.spawn_left = _spawn_rolls(g)
-        g.emit("phase", "game", PHASE_NAMES[g.phase])
+        g.emit(EventKind.PHASE, "game", PHASE_NAMES[g.phase])
     return g
 
 
@@ -382,26 +388,26 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
                         + "\n    got\n      " + "\n      ".join(infected_lines(g) or ["(none)"]))
     simple = {
         "outcome": g.outcome or "none", "cause": g.cause, "turn": g.turn, "phase": g.phase,
-        "active_rooms": sorted(g.mission.rooms[r].id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
-        "searched": sorted(g.mission.rooms[r].id for r in g.searched), "objectives": sorted(g.objectives),
+        "active_rooms": sorted(g.mission.room(r).id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
+        "searched": sorted(g.mission.room(r).id for r in g.searched), "objectives": sorted(g.objectives),
     }
-    for key, got in simple.items():
+    for key, value in simple.items():
         wanted = getattr(expect, key)
-        if wanted is not None and (sorted(wanted) if isinstance(wanted, list) else wanted) != got:
-            failures.append(f"{key}: expected {wanted!r}, got {got!r}")
+        if wanted is not None and (sorted(wanted) if isinstance(wanted, list) else wanted) != value:
+            failures.append(f"{key}: expected {wanted!r}, got {value!r}")
     for edge, state in expect.doors.items():
         d = _door(g.mission, edge)
-        got = "destroyed" if g.destroyed >> d & 1 else ("open" if g.doors >> d & 1 else "closed")
-        if got != state:
-            failures.append(f"doors.{edge}: expected {state}, got {got}")
+        door = "destroyed" if g.destroyed >> d & 1 else ("open" if g.doors >> d & 1 else "closed")
+        if door != state:
+            failures.append(f"doors.{edge}: expected {state}, got {door}")
     for card, copies in expect.deck.items():
-        got = g.deck.get(_qualified(g.mission.search_cards, card), 0)
-        if got != copies:
-            failures.append(f"deck.{card}: expected {copies}, got {got}")
+        left = g.deck.get(_qualified(g.mission.search_cards, card), 0)
+        if left != copies:
+            failures.append(f"deck.{card}: expected {copies}, got {left}")
     for cls, count in expect.pool.items():
-        got = g.pool.get(_qualified(g.mission.classes, cls))
-        if got != count:
-            failures.append(f"pool.{cls}: expected {count}, got {got}")
+        pool = g.pool.get(_qualified(g.mission.classes, cls))
+        if pool != count:
+            failures.append(f"pool.{cls}: expected {count}, got {pool}")
     return failures + _pending(g, expect, pending)
 
 
@@ -435,13 +441,18 @@ def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
     if expect.pending is not None and (pending is None or expect.pending not in pending.why):
         failures.append(f"pending: expected a question containing `{expect.pending}`, got "
                         f"{'nothing' if pending is None else repr(pending.why)}")
-    if not (expect.legal or expect.illegal):
+    if not (expect.legal or expect.illegal or expect.refused):
         return failures
-    if pending is None or pending.kind != "choose":
+    if pending is None or pending.kind != RequestKind.CHOOSE:
         return failures + ["legal/illegal: the game is not waiting for a decision at the end"]
     offered = {describe(g, o) for o in pending.options}
     failures += [f"legal: `{t}` is not offered; offered: {sorted(offered)}" for t in expect.legal if t not in offered]
     failures += [f"illegal: `{t}` is offered" for t in expect.illegal if t in offered]
+    for text, reason in expect.refused.items():
+        if text in offered:
+            failures.append(f"refused: `{text}` is offered")
+        elif (got := why_not(g, text, g.current)) != reason:
+            failures.append(f"refused: `{text}`: expected the reason `{reason}`, got `{got}`")
     return failures
 
 

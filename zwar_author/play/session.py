@@ -11,18 +11,20 @@ import json
 import os
 import random
 import tempfile
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..engine.actions import Action, ParseError, describe, parse
+from ..engine.api import State, apply, new_game, start
+from ..engine.chance import Choice, IllegalAction, Request
+from ..engine.events import Event
+from ..engine.legal import why_not
+from ..engine.mission import Mission
+from ..engine.state import Setup
+from ..engine.vocab import RequestKind, Topic
 from ..errors import UsageError
-from .actions import Action, ParseError, describe, parse
-from .api import State, apply, new_game, start
-from .chance import Choice, IllegalAction, Request
-from .events import Event
-from .explain import why_not
 from .load import load_mission
-from .mission import Mission
-from .state import Setup
 
 SAVE_FORMAT = "zwar-save/1"
 
@@ -62,7 +64,8 @@ class Session:
     def roll(self) -> tuple[Event, ...]:
         """Answer a pending roll or draw from the session's own seeded dice."""
         request = self.request
-        if request.kind == "roll":
+        assert request is not None and request.chance, "no roll or draw is pending"
+        if request.kind == RequestKind.ROLL:
             return self._apply(self.rng.randint(1, len(request.options)))
         return self._apply(self.rng.choices(request.options, request.weights)[0])
 
@@ -72,16 +75,16 @@ class Session:
         if request is None:
             raise CommandError("the game is over")
         text = text.strip()
-        if request.kind == "roll":
+        if request.kind == RequestKind.ROLL:
             if not text.isdigit() or not 1 <= int(text) <= len(request.options):
                 raise CommandError(f"type the die as rolled: a number from 1 to {len(request.options)}")
             return self._apply(int(text))
-        if request.kind == "draw":
+        if request.kind == RequestKind.DRAW:
             return self._apply(self._card(request, text))
         try:
             option = parse(self.game, request.options, text, self.game.current)
         except ParseError as exc:
-            if request.why.startswith("Hero move") and not text.isdigit() and "could be" not in str(exc):
+            if request.topic == Topic.HERO and not text.isdigit() and not exc.ambiguous:
                 raise CommandError(why_not(self.game, text, self.game.current)) from None
             raise CommandError(str(exc)) from None
         return self._apply(option)
@@ -124,18 +127,18 @@ class Session:
         os.replace(temp, path)
 
     @classmethod
-    def new(cls, path: Path, mission: Mission, setup: Setup, seed: int, dice: str) -> "Session":
+    def new(cls, path: Path, mission: Mission, setup: Setup, seed: int, dice: str) -> Session:
         return cls(mission, Path(path), setup, dice, random.Random(seed))
 
     @classmethod
-    def resume(cls, save: Path, search: list[Path] = ()) -> "Session":
+    def resume(cls, save: Path, search: Sequence[Path] = ()) -> Session:
         try:
             data = json.loads(Path(save).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise UsageError(f"{save}: not a saved game ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise UsageError(f"{save}: not a saved game (no \"format\": \"{SAVE_FORMAT}\")")
-        mission, report = load_mission(Path(data["mission"]), search)
+        mission, _ = load_mission(Path(data["mission"]), search)
         if mission is None:
             raise UsageError(f"{save}: its mission {data['mission']} no longer compiles")
         if mission.compiled.source.sha256 != data["sha256"]:
