@@ -182,4 +182,4 @@ def test_the_internal_error_line_is_one_line(workdir, monkeypatch, capsys):
 def test_query_squares_of_thousands_of_digits_are_usage_errors(zwar, args):
     result = zwar("query", MISSION, *args)
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"zwar query: `{args[-1][:20]}") and result.stderr.count("\n") == 1
+    assert result.stderr.startswith("zwar query: ") and result.stderr.count("\n") == 1
