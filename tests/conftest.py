@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import textwrap
 from pathlib import Path
 
@@ -75,7 +76,7 @@ def diagnose(workdir: Path):
             files = {"p/pack.toml": PACK, **files}
         write(workdir, files)
         outcome = check([workdir / target], [FIXTURES])
-        return [d.human() for d in outcome.report.sorted()]
+        return [d.human() for d in outcome.report.sorted(per_file=sys.maxsize)]  # every problem, uncapped
 
     return run
 

@@ -12,7 +12,7 @@ import os
 import pytest
 from conftest import FIXTURES, PACK, write
 
-from zwar_author import codes
+from zwar_author import codes, limits
 from zwar_author.compile.project import check
 from zwar_author.compile.workspace import LAYOUT
 from zwar_author.sources import document
@@ -410,7 +410,7 @@ def test_diagnostic_text(workdir, code):
 
 
 def test_file_too_large(workdir, monkeypatch):
-    monkeypatch.setattr(document, "MAX_BYTES", 4096)
+    monkeypatch.setattr(limits, "MAX_FILE_BYTES", 4096)
     big = OKM + "# padding\n" * 500
     write(workdir, {"p/pack.toml": PACK, "p/missions/big.toml": big})
     lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted()]
@@ -423,12 +423,13 @@ def test_the_stray_file_warning_names_every_folder_of_the_layout():
 
 def test_every_code_has_a_case():
     playability = {"ZW701", "ZW702", "ZW703"}  # their exact texts are in test_playability.py
+    hardening = {c for c in codes.CODES if 13 <= int(c[2:]) <= 49}  # their exact texts are in test_limits.py
     printing = {"ZW980"}  # found while drawing; its exact text is in test_print.py
     tables = {c for c in codes.CODES if "ZW800" <= c <= "ZW879"}  # their exact texts are in test_tables.py
     tabletop = {c for c in codes.CODES if "ZW900" <= c <= "ZW959"}  # their exact texts are in test_zonewars.py
     tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW969"}  # in test_tiled.py
     campaign = {c for c in codes.CODES if "ZW620" <= c <= "ZW659"}  # in test_campaign.py
-    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | tables | tabletop | tiled | campaign | printing
+    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | tables | tabletop | tiled | campaign | printing | hardening
 
 
 def test_every_code_explains_itself():

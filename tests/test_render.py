@@ -205,4 +205,5 @@ def test_the_render_command(zwar, workdir):
     assert (workdir / "out" / "p" / "sheets" / "svg" / "missions" / "room" / "map-1.svg").is_file()
     bad = zwar("render", "p", "--square", "twelve")
     assert bad.exit_code == 2 and bad.output.splitlines()[-1] == (
-        "Error: `twelve` is not a length: write it with its unit, like 25mm, 2.5cm or 1in")
+        "Error: Invalid value for '--square': `twelve` is not a length: write it with its unit, like 25mm, 2.5cm "
+        "or 1in")

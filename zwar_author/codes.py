@@ -90,6 +90,67 @@ BAD_EXTENSION = _code("ZW012", "bad-extension", E, "not a source file: sources e
     Only .toml and .json files are sources. Give a mission or tile file, a pack
     folder or a folder of packs.""")
 
+# --- limits (docs/format.md, "Limits") -------------------------------------------
+
+TOO_DEEP = _code("ZW013", "nesting-too-deep", E,
+    "arrays and tables are nested more than {limit} deep here: a source nests at most {limit} levels", """
+    No source needs deeply nested arrays or inline tables; a file that nests
+    them hundreds of levels deep is refused before it is read further, so that
+    it cannot exhaust the reader. Dotted keys count as nesting too.""")
+NUMBER_TOO_LONG = _code("ZW014", "number-too-long", E,
+    "a number {chars} characters long: a number in a source has at most {limit} characters", """
+    Every count, distance and position in a source is small; a number written
+    with hundreds of digits is refused instead of converted.""")
+NOT_A_FILE = _code("ZW015", "not-a-regular-file", E,
+    "this is a {kind}, not a regular file: a source is a plain file", """
+    Only regular files are read. A named pipe (FIFO) would block, and a device
+    such as /dev/zero never ends, so they are refused without being read,
+    whether named directly or through a symbolic link.""")
+OUTSIDE_PACK = _code("ZW016", "outside-pack", E,
+    "through a symbolic link this file is {target}, outside the pack {pack}: only files inside the pack are read", """
+    A symbolic link inside a pack (to a file, or to a folder) may point at
+    files of the same pack. A link that leads out of the pack is refused, so
+    that checking a pack from a pull request never reads files elsewhere on the
+    machine.""")
+TOO_MANY_ITEMS = _code("ZW017", "list-too-long", E,
+    "this list has {count} items: a list holds at most {limit}", """
+    Lists in sources (floors, doors, spawn points, events, notes, lines of
+    art) are short. A list with thousands of items is refused.""")
+TOO_MANY_KEYS = _code("ZW018", "table-too-large", E,
+    "this table has {count} keys: a table holds at most {limit}", """
+    Tables in sources (a dice table, a pack's [copies]) have a few keys each.
+    A table with thousands of keys is refused.""")
+ART_TOO_WIDE = _code("ZW019", "art-too-wide", E,
+    "art line is {width} characters long: art is at most {limit} characters wide ({squares} squares)", """
+    A floor or tile side is at most 128 squares across, drawn as at most 257
+    characters. Trailing spaces count: remove them.""")
+ART_TOO_TALL = _code("ZW020", "art-too-tall", E,
+    "art has {lines} lines: art is at most {limit} lines high ({squares} squares)", """
+    A floor or tile side is at most 128 squares down, drawn as at most 257
+    lines.""")
+FLOOR_TOO_LARGE = _code("ZW021", "floor-too-large", E,
+    "floor {floor} would be {width}x{height} squares: a floor is at most {limit}x{limit}", """
+    A floor is at most 128 squares across and 128 down, whether its `size` is
+    given or follows from where its tiles are placed. The reference boards are
+    about 24 squares a side; the limit keeps the LOS and distance caches of
+    `zwar build`, which grow with the square of a floor's squares, within a
+    gigabyte.""")
+TOO_MANY_SQUARES = _code("ZW022", "too-many-squares", E,
+    "the floors have {count} squares in all: a mission has at most {limit}", """
+    The squares of all floors of one mission together (void squares
+    included) are at most 32,768: two full floors of 128 x 128, or three of
+    100 x 100. Every check, proof and cache grows with the board, and no
+    printed mission comes close.""")
+NUMBER_TOO_LARGE = _code("ZW023", "number-too-large", E, "{what} is {value}: at most {limit}", """
+    Counts and distances written inside text values, such as the results of a
+    spawn table ("3 zombies", "2 zombies (3)"), are at most 10,000, like every
+    other count and distance of the format.""")
+MORE_PROBLEMS = _code("ZW024", "more-problems", E,
+    "and {count} more problems in this file (the first {shown} are shown)", """
+    At most 100 problems are printed for one file; the rest are counted in
+    this line. Fix the ones shown (often one mistake causes many) and check
+    again.""")
+
 # --- tile art ------------------------------------------------------------------
 
 ART_WIDTH = _code("ZW101", "art-width-even", E,

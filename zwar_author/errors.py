@@ -8,10 +8,13 @@ which the CLI turns into exit status 2.
 
 from __future__ import annotations
 
+import itertools
 import os
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
+
+from .limits import MAX_PROBLEMS_PER_FILE
 
 
 class Severity(str, Enum):
@@ -121,9 +124,25 @@ class Report:
     def ok(self) -> bool:
         return not self.errors
 
-    def sorted(self) -> list[Diagnostic]:
+    def sorted(self, per_file: int = MAX_PROBLEMS_PER_FILE) -> list[Diagnostic]:
+        """Every diagnostic once, in file and line order; past ``per_file`` in one file, one line counts the rest."""
         unique = {(d.sort_key(), d.severity): d for d in self.diagnostics}
-        return [unique[k] for k in sorted(unique)]
+        ordered = [unique[k] for k in sorted(unique)]
+        shown: list[Diagnostic] = []
+        for _, group in itertools.groupby(ordered, key=lambda d: str(d.location.path)):
+            items = list(group)
+            shown += items[:per_file]
+            if len(items) > per_file:
+                shown.append(more_problems(items[per_file:], per_file))
+        return shown
+
+
+def more_problems(hidden: list[Diagnostic], shown: int) -> Diagnostic:
+    """The line that stands for the problems of one file not printed (code ZW024, see codes.py), located
+    at the first of them."""
+    severity = Severity.ERROR if any(d.severity is Severity.ERROR for d in hidden) else Severity.WARNING
+    return Diagnostic(hidden[0].location, "ZW024", severity,
+                      f"and {len(hidden)} more problems in this file (the first {shown} are shown)")
 
 
 class ZwarError(Exception):

@@ -28,7 +28,8 @@ RELATIONS = {
     "reach": "the squares within B steps of A (B is a number), avoiding --units",
     "room": "the room A is in, as floor:R<n> (null outside rooms); B is left out",
 }
-_UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)")
+# At most 9 digits: a longer number is not a square (and int() of thousands of digits fails).
+_UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d{1,9}),(\d{1,9})")
 
 Square = tuple[str, int, int]
 
@@ -77,6 +78,9 @@ class QueryBoard:
             floor = edge.floor or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
             if floor not in named:
                 raise QueryError(f"`{text}` does not name one of this board's floors")
+            grid = self.board.floor(floor).grid
+            if edge.x >= grid.width + (edge.axis == "V") or edge.y >= grid.height + (edge.axis == "H"):
+                raise QueryError(f"`{text}` is off the board (floor {floor} is {grid.width}x{grid.height})")
             named[floor].append((edge.axis, edge.x, edge.y))
         for f in self.board.floors:
             states[f.id] = Doors.open(f.grid) if all_open else Doors.of(f.grid, named[f.id])
@@ -106,7 +110,7 @@ class QueryBoard:
         if b is None:
             raise QueryError(f"`{relation}` needs two squares")
         if relation == "reach":
-            if not b.strip().isdigit():
+            if not (b.strip().isdigit() and len(b.strip()) <= 9):
                 raise QueryError(f"`{b}` is not a number of steps")
             return [self.show(s) for s in sorted(self._walk(start, doors, units, int(b)))]
         end = self.square(b)

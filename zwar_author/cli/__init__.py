@@ -102,5 +102,13 @@ def main() -> None:
         click.echo("interrupted", err=True)
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001  # a bug: one line, never a traceback
-        click.echo(f"zwar: internal error: {type(exc).__name__}: {exc} (this is a bug in zwar-author)", err=True)
+        click.echo(internal_error(exc), err=True)
         sys.exit(3)
+
+
+def internal_error(exc: BaseException) -> str:
+    """The one line printed for a bug: the exception's text folded onto one line and cut short."""
+    text = " ".join(str(exc).split())
+    if len(text) > 300:
+        text = text[:297] + "..."
+    return f"zwar: internal error: {type(exc).__name__}: {text} (this is a bug in zwar-author)"

@@ -4,12 +4,13 @@ import click
 
 from ..errors import display_path
 from .complete import complete_missions
+from .options import OutputFolder
 from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors, written_lines
 
 
 @click.command("build")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path), shell_complete=complete_missions)
-@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
+@click.option("-o", "--out", type=OutputFolder(), default=Path("build"),
               show_default=True, help="Folder to write compiled content into.")
 @click.option("--no-caches", is_flag=True, help="Skip the LOS and distance caches (faster, for quick checks).")
 @FORMAT

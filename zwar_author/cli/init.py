@@ -3,11 +3,12 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
+from .options import OutputFolder
 from .output import usage_errors
 
 
 @click.command("init")
-@click.argument("folder", type=click.Path(path_type=Path))
+@click.argument("folder", type=OutputFolder())
 @click.option("--id", "pack_id", help="Pack id (default: the folder's name in lower case).")
 @click.option("--title", help="Pack title (default: the folder's name).")
 @usage_errors

@@ -29,7 +29,7 @@ COLOR = click.option("--color", "colour", type=click.Choice(["auto", "always", "
 ALLOW_UNPLAYABLE = click.option(
     "--allow-unplayable", is_flag=True,
     help="Report what the heroes cannot reach (ZW701-ZW703) as warnings, not errors.")
-PACK_PATH = click.option("--pack-path", "search", multiple=True, type=click.Path(file_okay=False, path_type=None),
+PACK_PATH = click.option("--pack-path", "search", multiple=True, type=click.Path(exists=True, file_okay=False),
                          help="Another folder to look in for packs named by `requires` (repeatable).")
 
 

@@ -11,6 +11,7 @@ from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..play.session import CommandError, Session
 from .complete import complete_missions
+from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, refuse, usage_errors
 
 
@@ -49,9 +50,9 @@ Also at the prompt: board, log, options, save [FILE], quit."""
               help="A hero to play (repeatable; default the mission's).")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
-@click.option("--save", "save", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--save", "save", type=OutputFile(),
               help="Save the game to this file after every answer.")
-@click.option("--resume", type=click.Path(dir_okay=False, path_type=Path), help="Resume a saved game.")
+@click.option("--resume", type=InputFile(), help="Resume a saved game.")
 @PACK_PATH
 @usage_errors
 def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search) -> None:
@@ -146,6 +147,8 @@ def _command(session: Session, line: str, save) -> bool:
         target = Path(rest.strip()) if rest.strip() else save
         if target is None:
             click.echo("zwar play: say where: save FILE")
+        elif problem := unwritable(target):
+            click.echo(f"zwar play: {problem}")
         else:
             session.save(target)
             click.echo(f"saved to {target}")

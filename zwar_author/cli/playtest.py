@@ -14,6 +14,7 @@ from ..playtest.bots import POLICIES
 from ..playtest.gate import METRICS
 from ..playtest.project import playtest
 from .complete import complete_missions
+from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, refuse, usage_errors
 from .play import perks_option
 
@@ -37,13 +38,13 @@ the first policy falls outside it; a lost game to watch is named with the
 @click.option("--seed", type=int, default=1, show_default=True, help="The run's seed.")
 @click.option("--jobs", type=click.IntRange(1, 512), default=os.cpu_count() or 1, show_default="all cores",
               help="Worker processes (or Dask workers with --scheduler local).")
-@click.option("--policy", "policies", default="cautious,aggressive", show_default=True,
+@click.option("--policy", "policies", default="cautious,aggressive", show_default=True, callback=policy_list(POLICIES),
               help="Bot policies to play, comma separated; the gate is checked against the first.")
-@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build") / "playtest",
+@click.option("-o", "--out", type=OutputFolder(), default=Path("build") / "playtest",
               show_default=True, help="Folder for the report.")
 @click.option("--gate", help='A band the first policy must fall in: "win_rate in 0.4..0.6".')
 @click.option("--keep-logs", is_flag=True, help="Also write every game's log (one JSON event a line).")
-@click.option("--scheduler", help="Run on Dask: a scheduler address, or `local` for a local cluster.")
+@click.option("--scheduler", callback=scheduler_address, help="Run on Dask: a scheduler address, or `local` for a local cluster.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")

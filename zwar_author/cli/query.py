@@ -7,6 +7,7 @@ import click
 from ..analysis.query import RELATIONS, QueryBoard, QueryError
 from ..compile.reader import read_mission
 from .complete import complete_missions
+from .options import MAX_BATCH_LINES, BatchFile, edges, squares
 from .output import PACK_PATH, usage_errors
 
 HELP = """Answer one question about a mission's board, as one line of JSON.
@@ -35,11 +36,12 @@ that does not compile with status 1 and its diagnostics."""
 @click.argument("relation", required=False)
 @click.argument("a", required=False)
 @click.argument("b", required=False)
-@click.option("--open", "open_edges", multiple=True, metavar="EDGE", help="A door that is open (repeatable).")
+@click.option("--open", "open_edges", multiple=True, metavar="EDGE", callback=edges,
+              help="A door that is open (repeatable).")
 @click.option("--doors", type=click.Choice(["open", "closed"]), default="closed", show_default=True,
               help="Every door open, or only those named with --open.")
-@click.option("--units", metavar="SQUARES", help="Occupied squares: 3,4,5,5 (or floor:3,4,floor:5,5).")
-@click.option("--batch", type=click.File("r"), help="Questions, one per line: RELATION A B.")
+@click.option("--units", metavar="SQUARES", callback=squares, help="Occupied squares: 3,4,5,5 (or floor:3,4,floor:5,5).")
+@click.option("--batch", type=BatchFile(), help=f"Questions, one per line: RELATION A B (at most {MAX_BATCH_LINES}).")
 @PACK_PATH
 @usage_errors
 def command(mission, relation, a, b, open_edges, doors, units, batch, search) -> None:

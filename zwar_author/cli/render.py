@@ -3,8 +3,9 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
-from ..render.options import FORMATS, ORIENTATIONS, SHEETS, RenderOptions, length
+from ..render.options import FORMATS, ORIENTATIONS, SHEETS, RenderOptions
 from .complete import complete_missions
+from .options import DPI, SQUARE_MM, CardSize, Length, OutputFolder
 from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 
 
@@ -15,22 +16,24 @@ from .output import PACK_PATH, emit, plural, usage_errors, written_lines
 @click.option("--format", "formats", type=click.Choice([*FORMATS, "all"]), multiple=True, default=("pdf",),
               show_default=True, help="PDF (vector, every page in one file) to print; SVG to edit; PNG to share "
               "(a file a page). Repeatable; `all` for every one. Each goes to OUT/<pack>/sheets/<format>/.")
-@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("build"),
+@click.option("-o", "--out", type=OutputFolder(), default=Path("build"),
               show_default=True, help="Folder to write into: OUT/<pack>/sheets/, beside what `zwar build` writes.")
-@click.option("--square", default="1in", show_default=True, help="Square size on the map sheet: 25mm, 2.5cm, 1in.")
+@click.option("--square", type=Length(SQUARE_MM), default="1in", show_default=True,
+              help="Square size on the map sheet, 5mm to 100mm: 25mm, 2.5cm, 1in.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--orientation", type=click.Choice(ORIENTATIONS), default="auto", show_default=True,
               help="Of the map pages: auto takes whichever needs fewer pages (portrait on a tie).")
 @click.option("--theme", type=click.Choice(["screen", "ink"]), default="screen", show_default=True,
               help="screen: full colour; ink: light fills and outlined markers, to save ink.")
-@click.option("--dpi", type=click.IntRange(30, 1200), default=150, show_default=True, help="PNG resolution.")
+@click.option("--dpi", type=click.IntRange(*DPI), default=150, show_default=True, help="PNG resolution.")
 @click.option("--backs", is_flag=True, help="Add a backs page after each card page, mirrored for duplex printing.")
-@click.option("--card-size", default="63x88", show_default=True, help="Card size in millimetres, WIDTHxHEIGHT.")
+@click.option("--card-size", "card", type=CardSize(), default="63x88", show_default=True,
+              help="Card size in millimetres, WIDTHxHEIGHT; nine fit on a page.")
 @click.option("--table", "tables", multiple=True, metavar="ID",
               help="Only these random tables on the quick-reference sheet (repeat for each); default: all.")
 @PACK_PATH
 @usage_errors
-def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, backs, card_size, tables,
+def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, backs, card, tables,
             search) -> None:
     """Draw print-ready sheets: maps at true scale, mission pages, card sheets, quick-reference sheets
     of random tables, and All Things Zombie scenario pages and record sheets.
@@ -42,15 +45,15 @@ def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, 
     for stay as an earlier render left them.
     """
     # Here, so `--help` and shell completion stay instant
+    from ..render.cards import largest_card
     from ..render.project import render
 
-    width, _, height = card_size.partition("x")
-    try:
-        card = (float(width), float(height))
-    except ValueError:
-        raise click.UsageError(f"--card-size {card_size!r}: write WIDTHxHEIGHT in millimetres, like 63x88") from None
+    most = largest_card(paper)
+    if card[0] > most[0] or card[1] > most[1]:
+        raise click.BadParameter(f"`{card[0]:g}x{card[1]:g}`: nine cards fit on {paper} paper up to "
+                                 f"{most[0]:.1f}x{most[1]:.1f} mm", param_hint="'--card-size'")
     chosen = FORMATS if "all" in formats else tuple(f for f in FORMATS if f in formats)
-    options = RenderOptions(SHEETS if sheet == "all" else (sheet,), chosen, length(square), paper, theme, dpi,
+    options = RenderOptions(SHEETS if sheet == "all" else (sheet,), chosen, square, paper, theme, dpi,
                             backs, card, orientation, tuple(tables))
     result = render(list(paths), out, options, [Path(s) for s in search])
     for line in written_lines(result.written):

@@ -12,6 +12,7 @@ from ..playtest.bots import POLICIES
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write
 from .complete import complete_missions
+from .options import OutputFile
 from .output import PACK_PATH, refuse, usage_errors
 from .play import perks_option
 
@@ -23,7 +24,7 @@ from .play import perks_option
 @click.option("--policy", type=click.Choice(POLICIES), default="cautious", show_default=True)
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True)
-@click.option("--html", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--html", type=OutputFile(),
               help="Also write an HTML page with the board after every turn.")
 @PACK_PATH
 @usage_errors

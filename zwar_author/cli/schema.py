@@ -3,10 +3,11 @@ from pathlib import Path
 import click
 
 from ..errors import display_path
+from .options import OutputFolder
 
 
 @click.command("schema")
-@click.option("-o", "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("schemas"),
+@click.option("-o", "--out", type=OutputFolder(), default=Path("schemas"),
               show_default=True, help="Folder to write the schemas into.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if the schemas in OUT are missing or stale.")
 def command(out: Path, check: bool) -> None:

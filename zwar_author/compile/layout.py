@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import codes
+from .. import codes, limits
 from ..errors import Diagnostic, Location, Related
 from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
 from ..model.mission import FloorSpec
@@ -137,10 +137,16 @@ def _place_tiles(
         placed.append((found, grid, x, y, index))
         source.placements.append((x, y, grid.width, grid.height, index))
         source.uncertain = source.uncertain or found.uncertain
+    if not spec.tiles:
+        problems.append(codes.EMPTY_FLOOR.at(doc.loc(path + ("tiles",)), floor=spec.id))
     if problems or not placed:
         return None, problems
     width = spec.size[0] if spec.size else max(x + g.width for _, g, x, _, _ in placed)
     height = spec.size[1] if spec.size else max(y + g.height for _, g, _, y, _ in placed)
+    if max(width, height) > limits.MAX_FLOOR_SIDE:
+        where = doc.loc(path + ("size",)) if spec.size else doc.loc(path + ("tiles",))
+        return None, [codes.FLOOR_TOO_LARGE.at(where, floor=spec.id, width=width, height=height,
+                                               limit=limits.MAX_FLOOR_SIDE)]
     return _merge(Grid.empty(width, height), placed, doc, path)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import __version__, codes
+from .. import __version__, codes, limits
 from ..analysis.playability import Playability
 from ..codes import Code
 from ..errors import Diagnostic, Location, Related, Severity
@@ -171,7 +171,8 @@ class _Compiler:
     # --- the steps -----------------------------------------------------------------
 
     def run(self) -> c.CompiledMission | None:
-        self.build_floors()
+        if not self.build_floors():
+            return None
         self.check_tile_copies()
         declared = list(dict.fromkeys(f.id for f in self.m.floors))
         self.resolver = Resolver({f: _floor(f, g) for f, g in self.grids.items()}, declared=declared,
@@ -293,8 +294,10 @@ class _Compiler:
                     out.append(Related(self.at("keycards", i), f"the {gate.colour} keycard is here"))
         return out
 
-    def build_floors(self) -> None:
+    def build_floors(self) -> bool:
+        """Build every floor; False when the floors together are too large to check any further."""
         again = self.repeated(self.m.floors, "id", "floor", lambda i: self.path("floors", i))
+        squares = 0
         for i, spec in enumerate(self.m.floors):
             if i in again:
                 continue
@@ -302,9 +305,14 @@ class _Compiler:
                 spec, self.doc, self.path("floors", i), lambda t, s, loc: self.ws.tile(self.pack, t, s, loc))
             self.problems += found
             if grid is not None:
+                squares += grid.width * grid.height
+                if squares > limits.MAX_SQUARES:
+                    self.report(codes.TOO_MANY_SQUARES, self.at("floors", i), count=squares, limit=limits.MAX_SQUARES)
+                    return False
                 self.grids[spec.id], self.sources[spec.id] = grid, source
                 if found or source.uncertain:
                     self.uncertain.add(spec.id)
+        return True
 
     def check_tile_copies(self) -> None:
         uses: dict[str, list[tuple[str, tuple]]] = {}
@@ -756,7 +764,12 @@ class _Compiler:
             doors = [self.door_ref(t, self.at("events", i, "open_doors", j)) for j, t in enumerate(event.open_doors)]
             spawned = []
             for j, text in enumerate(event.spawn):
-                result = grammar.parse(text)
+                try:
+                    result = grammar.parse(text)
+                except tables.TooLarge as exc:
+                    self.report(codes.NUMBER_TOO_LARGE, self.at("events", i, "spawn", j), what=exc.what,
+                                value=exc.value, limit=exc.limit)
+                    continue
                 if result is None or result.kind != "infected":
                     self.report(codes.DICE_RESULT, self.at("events", i, "spawn", j), table=f"events[{i}] spawn",
                                 text=text, expected='"N class on L", such as "2 zombies on A"')

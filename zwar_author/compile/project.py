@@ -140,6 +140,8 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
     for path in pack.missions:
         mission = _mission(ws, pack, path, outcome)
         doc = ws.docs.get(path)
+        if doc is not None:  # a broken tile stops the mission: its file's problems are the reason
+            involved |= _tiles_used(ws, pack, doc)
         if mission is None or doc is None:
             continue
         mid = mission.mission.id
@@ -150,7 +152,6 @@ def _check_pack(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]
             continue
         first[mid] = doc.loc(("mission", "id"))
         compiled.append(mission)
-        involved |= _tiles_used(ws, pack, doc)
     _check_tabletop(pack, outcome, involved)
     _campaign(ws, pack, outcome, involved)
 
@@ -188,9 +189,10 @@ def _check_file(ws: Workspace, path: Path, root: Path | None, outcome: Outcome, 
         _campaign(ws, pack, outcome, involved)
     elif top == "missions":
         mission = _mission(ws, pack, path, outcome)
+        if path in ws.docs:
+            involved |= _tiles_used(ws, pack, ws.docs[path])
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
-            involved |= _tiles_used(ws, pack, ws.docs[path])
     elif top == "scenarios":
         _scenario(pack, path, outcome, involved)
 
@@ -206,9 +208,9 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
         pack = ws.standalone(path.parent)
         _involve_rules(ws, pack, involved)
         mission = _mission(ws, pack, path, outcome)
+        involved |= _tiles_used(ws, pack, doc)
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
-            involved |= _tiles_used(ws, pack, doc)
     elif kind == "tile":
         model, problems = validate(doc, TileDoc)
         ws.report(path, problems)
@@ -333,8 +335,10 @@ def _involve_rules(ws: Workspace, pack: Pack, involved: set[Path]) -> None:
 
 def _tiles_used(ws: Workspace, pack: Pack, doc) -> set[Path]:
     found = set()
-    for floor in doc.data.get("floors", []) if isinstance(doc.data.get("floors"), list) else []:
-        for placed in (floor.get("tiles") or []) if isinstance(floor, dict) else []:
+    floors = doc.data.get("floors")
+    for floor in floors if isinstance(floors, list) else []:
+        tiles = floor.get("tiles") if isinstance(floor, dict) else None
+        for placed in tiles if isinstance(tiles, list) else []:
             ref = placed.get("tile") if isinstance(placed, dict) else None
             path = ws.tile_path(pack, ref) if isinstance(ref, str) else None
             if path is not None:

@@ -10,7 +10,6 @@ a worker process can rebuild it from.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +22,7 @@ from ..geometry.notation import parse_square
 from ..geometry.rooms import label_rooms
 from ..model.content import FORMAT, CompiledMission
 from ..sources.art import art_text, parse_art
-from ..sources.document import absolute
+from ..sources.document import absolute, read_document
 from .mission import compile_mission
 from .project import check
 from .workspace import Workspace, pack_root_of
@@ -66,10 +65,8 @@ def compiled_document(path: Path) -> dict | None:
     """The compiled mission document at ``path``, or None if the file is not one."""
     if path.suffix.lower() != ".json":
         return None
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
+    source, _ = read_document(path)  # a FIFO, a device or deep nesting is refused, not read
+    document = source.data if source is not None else None
     if isinstance(document, dict) and document.get("format") == FORMAT and document.get("kind") == "mission":
         return document
     return None

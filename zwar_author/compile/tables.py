@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .. import codes
+from .. import codes, limits
 from ..errors import Diagnostic
 from ..model.content import DiceRow, DiceTable, Result
 from ..sources.document import Document
@@ -22,6 +22,21 @@ _ROLL = re.compile(r"^(\d+)(?:-(\d+))?$")
 
 #: Resolves a class name as written in a table ("zombies") to its qualified id, or None.
 ClassLookup = Callable[[str], "str | None"]
+
+
+class TooLarge(ValueError):
+    """A number inside a result's text is beyond the format's limit."""
+
+    def __init__(self, what: str, value: int, limit: int) -> None:
+        super().__init__(f"{what} is {value}: at most {limit}")
+        self.what, self.value, self.limit = what, value, limit
+
+
+def _bounded(what: str, text: str | int, limit: int) -> int:
+    value = int(text)
+    if value > limit:
+        raise TooLarge(what, value, limit)
+    return value
 
 
 @dataclass(frozen=True)
@@ -55,7 +70,12 @@ def check_table(
                 problems.append(codes.DICE_OVERLAP.at(key_loc(key), table=name, face=face, row=key, other=owner[face]))
                 break
             owner[face] = key
-        result = grammar.parse(value)
+        try:
+            result = grammar.parse(value)
+        except TooLarge as exc:
+            problems.append(codes.NUMBER_TOO_LARGE.at(doc.loc(path + (key,)), what=exc.what, value=exc.value,
+                                                      limit=exc.limit))
+            continue
         if result is None:
             problems.append(codes.DICE_RESULT.at(doc.loc(path + (key,)), table=name, text=value, expected=grammar.expected))
         else:
@@ -126,7 +146,8 @@ def _infected(count: str, name: str, classes: ClassLookup) -> Result | None:
     qualified = classes(name)
     if qualified is None or int(count) < 1:
         return None
-    return Result(kind="infected", count=int(count), infected=qualified)
+    return Result(kind="infected", count=_bounded("the number of infected", count, limits.MAX_COUNT),
+                  infected=qualified)
 
 
 def _no_infected(text: str | None) -> Result | None:
@@ -199,7 +220,8 @@ def room_table(classes: ClassLookup, names: list[str]) -> Grammar:
         result = _infected(m[1], m[2], classes)
         if result is None:
             return None
-        return result.model_copy(update={"distance": int(m[3]), "adjacent": bool(m[4])})
+        distance = _bounded("the distance", m[3], limits.MAX_DISTANCE)
+        return result.model_copy(update={"distance": distance, "adjacent": bool(m[4])})
 
     return Grammar(f'"nothing" or "N class (D)" with class {_examples(names)}, D squares, "(1*)" next to the hero', parse)
 
@@ -207,7 +229,7 @@ def room_table(classes: ClassLookup, names: list[str]) -> Grammar:
 def distance() -> Grammar:
     def parse(value: object) -> Result | None:
         if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-            return Result(kind="distance", distance=value)
+            return Result(kind="distance", distance=_bounded("the distance", value, limits.MAX_DISTANCE))
         return None
 
     return Grammar("a number of squares, 1 or more", parse)

@@ -55,13 +55,15 @@ def source_files(folder: Path) -> list[Path]:
 
 
 def find_packs(folder: Path, depth: int = MAX_DEPTH) -> list[Path]:
-    """Pack folders at or below ``folder``, not looking inside packs."""
+    """Pack folders at or below ``folder``, not looking inside packs, nor into linked folders (which
+    may lead anywhere on the machine)."""
     if (folder / PACK_FILE).is_file():
         return [folder]
     if depth == 0:
         return []
     try:
-        children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".") and p.name not in SKIP_DIRS)
+        children = sorted(p for p in folder.iterdir() if p.is_dir() and not p.is_symlink()
+                          and not p.name.startswith(".") and p.name not in SKIP_DIRS)
     except OSError:
         return []
     return [pack for child in children for pack in find_packs(child, depth - 1)]
@@ -179,7 +181,7 @@ class Workspace:
             return self.docs[path]
         if path in self.problems:
             return None
-        doc, problems = read_document(path)
+        doc, problems = read_document(path, pack_root_of(path))
         self.problems[path] = problems
         if doc is not None:
             self.docs[path] = doc

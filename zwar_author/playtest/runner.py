@@ -125,6 +125,10 @@ def _processes(plan: Plan, jobs: int) -> Iterator[list[dict]]:
             yield future.result()
 
 
+#: How long to wait for a Dask scheduler to answer before giving up.
+CONNECT_SECONDS = 20
+
+
 def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
     try:
         from dask.distributed import Client, LocalCluster
@@ -133,7 +137,12 @@ def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
         raise RuntimeError("running on a cluster needs Dask: pip install 'zwar-author[cluster]'") from None
     cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None) \
         if scheduler == "local" else None
-    client = Client(cluster if cluster is not None else scheduler)
+    try:
+        client = Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
+    except OSError as exc:  # nothing answers at that address: say so instead of waiting
+        if cluster is not None:
+            cluster.close()
+        raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
         shared = client.scatter(plan, broadcast=True)
         futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]

@@ -63,6 +63,12 @@ class Card:
     reverse: Card | None = None  # printed on the back instead of the kind's back
 
 
+def largest_card(paper: str, bleed: float = CardOptions.bleed) -> tuple[float, float]:
+    """The largest card (width, height in mm) whose 3 x 3 sheet, bleed and margins included, fits the paper."""
+    pw, ph = PAPER[paper]
+    return (pw - 2 * MIN_MARGIN - 2 * bleed) / 3, (ph - 2 * MIN_MARGIN - 2 * bleed) / 3
+
+
 def card_pages(rules: Rules, options: CardOptions, name: str = "cards") -> list[Page]:
     return card_sheets(deck(rules), options, name)
 

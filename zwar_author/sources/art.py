@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import codes
+from .. import codes, limits
 from ..codes import Code
 from ..geometry.board import (
     CHAR_H_EDGE,
@@ -71,6 +71,8 @@ def parse_art(lines: tuple[str, ...] | list[str], partial: bool = False) -> tupl
     """
     if not lines or all(not line for line in lines):
         return None, [ArtProblem(codes.ART_EMPTY, 0, 0, {})]
+    if too_large := _too_large(lines):
+        return None, too_large
     width = max(len(line) for line in lines)
     problems: list[ArtProblem] = []
     if width % 2 == 0:
@@ -82,7 +84,7 @@ def parse_art(lines: tuple[str, ...] | list[str], partial: bool = False) -> tupl
     grid = Grid.empty(w, h)
     for row, line in enumerate(lines):
         for col, char in enumerate(line.ljust(2 * w + 1)):
-            problem = _place(grid, row, col, char)
+            problem = _place(grid, w, h, row, col, char)
             if problem is not None:
                 problems.append(problem)
     shape = {codes.ART_WIDTH, codes.ART_HEIGHT}
@@ -91,10 +93,23 @@ def parse_art(lines: tuple[str, ...] | list[str], partial: bool = False) -> tupl
     return grid, problems
 
 
-def _place(grid: Grid, row: int, col: int, char: str) -> ArtProblem | None:
-    """Write one character into the grid; a problem if it is not allowed there."""
+def _too_large(lines: tuple[str, ...] | list[str]) -> list[ArtProblem]:
+    """Art beyond the limits, refused before a grid is made: the first line too long, or too many lines."""
+    problems = []
+    longest = next((i for i, line in enumerate(lines) if len(line) > limits.MAX_ART_CHARS), None)
+    if longest is not None:
+        problems.append(ArtProblem(codes.ART_TOO_WIDE, longest, limits.MAX_ART_CHARS, {
+            "width": len(lines[longest]), "limit": limits.MAX_ART_CHARS, "squares": limits.MAX_FLOOR_SIDE}))
+    if len(lines) > limits.MAX_ART_LINES:
+        problems.append(ArtProblem(codes.ART_TOO_TALL, limits.MAX_ART_LINES, 0, {
+            "lines": len(lines), "limit": limits.MAX_ART_LINES, "squares": limits.MAX_FLOOR_SIDE}))
+    return problems
+
+
+def _place(grid: Grid, width: int, height: int, row: int, col: int, char: str) -> ArtProblem | None:
+    """Write one character into the ``width`` x ``height`` grid; a problem if it is not allowed there."""
     x, y = col // 2, row // 2
-    if x > grid.width or y > grid.height:
+    if x > width or y > height:
         return None  # beyond an odd-sized drawing: already reported as even width/height
     if row % 2 == 0 and col % 2 == 0:
         if char not in CORNERS:
@@ -102,17 +117,17 @@ def _place(grid: Grid, row: int, col: int, char: str) -> ArtProblem | None:
     elif row % 2 == 0:
         if char not in CHAR_H_EDGE:
             return ArtProblem(codes.ART_H_EDGE, row, col, {"char": char, "x": x, "y": y})
-        if x < grid.width:
+        if x < width:
             grid.h[y, x] = CHAR_H_EDGE[char]
     elif col % 2 == 0:
         if char not in CHAR_V_EDGE:
             return ArtProblem(codes.ART_V_EDGE, row, col, {"char": char, "x": x, "y": y})
-        if y < grid.height:
+        if y < height:
             grid.v[y, x] = CHAR_V_EDGE[char]
     else:
         if char not in CHAR_TERRAIN:
             return ArtProblem(codes.ART_TERRAIN, row, col, {"char": char, "x": x, "y": y})
-        if x < grid.width and y < grid.height:
+        if x < width and y < height:
             grid.terrain[y, x] = CHAR_TERRAIN[char]
     return None
 
