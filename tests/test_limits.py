@@ -160,7 +160,7 @@ def test_a_file_beyond_the_size_limit_is_not_read(workdir, monkeypatch):
     monkeypatch.setattr(limits, "MAX_FILE_BYTES", 100)
     _make(workdir, {"p/missions/m.toml": OKM})
     lines = [d.human() for d in check([workdir / "p"], [FIXTURES]).report.sorted()
-             if d.code == "ZW011" and "p/" in d.human()]
+             if d.code == "ZW011" and d.human().startswith("p/")]
     assert lines == [f"p/missions/m.toml:1:1: error ZW011: file is {len(OKM)} bytes; a source may be at most 100 bytes"]
 
 
