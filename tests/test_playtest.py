@@ -184,8 +184,77 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
     assert lines[-1] == "gate win_rate in 0.9..1 (cautious): 1, passed"
     report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
     assert report["reports"][0]["win_rate"] == \
-        {"confidence": 0.95, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
+        {"confidence": 0.95, "games": 10, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
     assert (workdir / "build" / "playtest" / "easy-playtest.html").read_text().count("<svg") == 4
+
+
+#: On the way to the exit: a pistol and a med pack; off it: an object and an objective nobody needs.
+ERRANDS = mission(CORRIDOR + '''
+    [[exits]]
+    at = "3,0"
+
+    [[items]]
+    letter = "P"
+    card = "pistol"
+    at = "1,0"
+
+    [[items]]
+    letter = "M"
+    card = "med-pack"
+    at = "2,0"
+
+    [[objects]]
+    letter = "B"
+    name = "Bag"
+    at = "8,0"
+
+    [[objectives]]
+    number = 1
+    at = "9,0"
+    label = "Nobody needs this."
+
+    [[victory]]
+    escape = "all"
+    ''', head='[mission]\nid = "errands"\ntitle = "Errands"\n')
+
+
+def test_the_report_names_every_objective_and_token_zeros_included(zwar, workdir):
+    write(workdir, {"errands.toml": ERRANDS})
+    result = zwar("playtest", "errands.toml", "--runs", "4", "--jobs", "1", "--policy", "cautious", "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:12] == [
+        "Errands (local/errands), policy cautious, 4 games, seed 1",
+        "  win rate 100.0% (4/4), 95% interval 51.0% to 100.0%",
+        "  turns: won in 1.0 on average (1 to 1); none lost",
+        "  objective 1: done in 0 of 4 games (0.0%, 95% interval 0.0% to 49.0%)",
+        "  item P (Pistol) at 1,0: taken in 4 of 4 games (100.0%, 95% interval 51.0% to 100.0%), on average in turn 1.0",
+        "  item M (Med Pack) at 2,0: taken in 4 of 4 games (100.0%, 95% interval 51.0% to 100.0%), on average in turn 1.0",
+        "  object B (Bag) at 8,0: taken in 0 of 4 games (0.0%, 95% interval 0.0% to 49.0%)",
+        "  exit at 3,0: reached in 4 of 4 games (100.0%, 95% interval 51.0% to 100.0%), on average in turn 1.0",
+        "  sam: escaped 4 (of 4)",
+        "  turn limit (40) reached in 0 of 4 games (0.0%, 95% interval 0.0% to 49.0%)",
+        "  no hero taken down in any of 4 games",
+        "report: build/playtest/errands-playtest.json, build/playtest/errands-playtest.html",
+    ]
+    report = json.loads((workdir / "build" / "playtest" / "errands-playtest.json").read_text())["reports"][0]
+    assert report["objectives"] == {"1": {
+        "at": "9,0", "label": "Nobody needs this.", "count": 0, "games": 4, "value": 0.0, "low": 0.0, "high": 0.4899,
+        "mean_turn": None, "by_turn": {}}}
+    assert [(t["key"], t["count"]) for t in report["tokens"]] == \
+        [("items:0", 4), ("items:1", 4), ("objects:0", 0), ("exits:0", 4)]
+    assert report["heroes"] == {"sam": {"games": 4, "escaped": 4, "on the board": 0, "died (bitten)": 0,
+                                        "died (infection)": 0}}
+
+
+def test_lost_games_say_how_close_they_came(workdir):
+    write(workdir, {"hopeless.toml": HOPELESS})
+    result = playtest(workdir / "hopeless.toml", runs=3, seed=1, jobs=1, policies=["cautious"], out=workdir / "out",
+                      setup=Setup(max_turns=2))
+    report = result.reports[0]
+    assert report["turn_limit"] == {"count": 3, "games": 3, "value": 1.0, "low": 0.4385, "high": 1.0}
+    assert report["lost_games"]["objectives_done"] == {"0": 3}
+    assert report["lost_games"]["turns_left"]["counts"] == {"0": 3}
+    assert "  lost games (3): objectives done 0 in 3; turns left 0.0 on average (0 to 0)" in result.summary()
 
 
 def test_a_failing_gate_exits_1_and_names_a_lost_game_to_replay(zwar, workdir):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import shlex
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from ..render.canvas import Group, Item, Page, Rect, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
 from .runner import Plan
-from .stats import HEATMAPS, Totals, mean, quantile, wilson
+from .stats import HEATMAPS, Totals, mean, quantile, tokens, wilson
 
 FORMAT = "zwar-playtest/1"
 HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where infected came from",
@@ -43,12 +44,22 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
         "policy": plan.policy, "runs": totals.runs, "seed": plan.seed,
         "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns},
         "win_rate": {"value": _r(totals.win_rate), "low": _r(low), "high": _r(high), "confidence": 0.95,
-                     "wins": totals.wins},
+                     "wins": totals.wins, "games": totals.runs},
         "turns": {"won": _spread(totals.turns_won), "lost": _spread(totals.turns_lost)},
         "losses": {"by_cause": dict(sorted(totals.causes.items())), "by_hero": dict(sorted(totals.dead.items()))},
-        "objectives": {str(n): {"done": sum(t.values()), "rate": _r(sum(t.values()) / totals.runs),
-                                "mean_turn": _r(mean(t)), "by_turn": {str(k): v for k, v in sorted(t.items())}}
-                       for n, t in sorted(totals.objectives.items())},
+        "objectives": {str(o.number): _taken(totals.objectives.get(o.number, Counter()), totals.runs,
+                                             label=o.label, at=mission.show(mission.square(o.at)))
+                       for o in sorted(c.objectives, key=lambda o: o.number)},
+        "tokens": [_taken(totals.tokens.get(key, Counter()), totals.runs, key=key, name=_token_name(mission, key),
+                          at=mission.show(sq)) for key, sq in tokens(mission)],
+        "heroes": {hero: {"games": totals.runs, **{end: ends.get(end, 0) for end in HERO_ENDS}}
+                   for hero, ends in sorted(totals.heroes.items())},
+        "turn_limit": _rate(totals.causes.get("turn limit", 0), totals.runs),
+        "lost_games": {"games": totals.runs - totals.wins,
+                       "objectives_done": {str(k): v for k, v in sorted(totals.lost_objectives.items())},
+                       "turns_left": _spread(totals.lost_turns_left)},
+        "first_taken_down": {**_spread(Counter({t: n for t, n in totals.first_down.items() if t})),
+                             "never": totals.first_down.get(0, 0)},
         "per_game": per_game,
         "heatmaps": {name: _grids(mission, totals.heat[name]) for name in HEATMAPS},
         "representative_loss": None if loss is None else {
@@ -66,6 +77,39 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
         words += ["--max-turns", str(plan.setup.max_turns)]
     words += [w for folder in search for w in ("--pack-path", str(folder))]
     return shlex.join(words)
+
+
+HERO_ENDS = ("escaped", "on the board", "died (bitten)", "died (infection)")
+
+
+def _rate(count: int, games: int) -> dict:
+    """A share with its sample size and 95% Wilson interval."""
+    low, high = wilson(count, games)
+    return {"count": count, "games": games, "value": _r(count / games if games else 0.0), "low": _r(low),
+            "high": _r(high)}
+
+
+def _taken(turns: Counter, games: int, **about) -> dict:
+    """How often something was done (an objective, a token taken), in which turns: zeros included."""
+    done = sum(turns.values())
+    return {**about, **_rate(done, games), "mean_turn": _r(mean(turns)),
+            "by_turn": {str(k): v for k, v in sorted(turns.items())}}
+
+
+def _token_name(mission: Mission, key: str) -> str:
+    """What a token is, as the map's key says it: item P (pistol), object F (Food), red keycard, ..."""
+    kind, number = key.split(":")
+    t = getattr(mission.compiled, kind)[int(number)]
+    if kind == "items":
+        card = mission.equipment.get(t.card)
+        return f"item {t.letter} ({card.name if card is not None else t.card})"
+    if kind == "objects":
+        return f"object {t.letter} ({t.name})"
+    if kind == "keycards":
+        return f"{t.colour} keycard"
+    if kind == "exits":
+        return f"exit ({t.group})" if t.group else "exit"
+    return "crate"
 
 
 def _r(value: float | None) -> float | None:
@@ -106,8 +150,26 @@ def text(report: dict) -> str:
                      + ("; heroes who died: " + ", ".join(f"{k} {v}" for k, v in report["losses"]["by_hero"].items())
                         if report["losses"]["by_hero"] else ""))
     for number, obj in report["objectives"].items():
-        lines.append(f"  objective {number}: done in {obj['done']} of {runs} games ({_pc(obj['rate'])}), "
-                     f"on average in turn {obj['mean_turn']:.1f}")
+        lines.append(f"  objective {number}: done in {_share(obj)}{_when(obj)}")
+    for token in report["tokens"]:
+        verb = "reached" if token["key"].startswith("exits:") else "taken"
+        lines.append(f"  {token['name']} at {token['at']}: {verb} in {_share(token)}{_when(token)}")
+    for hero, ends in report["heroes"].items():
+        lines.append(f"  {hero}: " + ", ".join(f"{end} {ends[end]}" for end in HERO_ENDS if ends[end])
+                     + f" (of {ends['games']})")
+    lines.append(f"  turn limit ({report['setup']['max_turns']}) reached in {_share(report['turn_limit'])}")
+    lost = report["lost_games"]
+    if lost["games"]:
+        done = ", ".join(f"{k} in {v}" for k, v in lost["objectives_done"].items())
+        left = lost["turns_left"]
+        lines.append(f"  lost games ({lost['games']}): objectives done {done}; turns left {left['mean']:.1f} on "
+                     f"average ({left['min']} to {left['max']})")
+    down = report["first_taken_down"]
+    if down["games"]:
+        lines.append(f"  first hero taken down in turn {down['mean']:.1f} on average ({down['min']} to "
+                     f"{down['max']}, {down['games']} games); never in {down['never']} of {runs}")
+    else:
+        lines.append(f"  no hero taken down in any of {runs} games")
     per = report["per_game"]
     for kind, words in (("rounds", "rounds spent a game"), ("power", "power perk uses a game"),
                         ("killed", "infected killed a game")):
@@ -118,6 +180,16 @@ def text(report: dict) -> str:
         lines.append(f"  a lost game to watch: game {loss['game']} ({loss['cause']}, turn {loss['turns']}): "
                      f"{loss['replay']}")
     return "\n".join(lines)
+
+
+def _share(rate: dict) -> str:
+    """``12 of 200 games (6.0%, 95% interval 3.5% to 10.2%)``: every rate with its sample and interval."""
+    return (f"{rate['count']} of {rate['games']} games ({_pc(rate['value'])}, 95% interval {_pc(rate['low'])} "
+            f"to {_pc(rate['high'])})")
+
+
+def _when(done: dict) -> str:
+    return f", on average in turn {done['mean_turn']:.1f}" if done["mean_turn"] is not None else ""
 
 
 def _pc(value: float | None) -> str:
