@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shlex
 import statistics
 from fractions import Fraction
@@ -185,7 +186,13 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
     report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
     assert report["reports"][0]["win_rate"] == \
         {"confidence": 0.95, "games": 10, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
-    assert (workdir / "build" / "playtest" / "easy-playtest.html").read_text().count("<svg") == 4
+    page = (workdir / "build" / "playtest" / "easy-playtest.html").read_text()
+    assert re.findall(r'<svg[^>]* aria-label="([^"]*)"', page) == [
+        "Win rate", "Turns a game lasted", "Objectives done, tokens taken, exits reached", "How each hero&#x27;s games ended",
+        "colour scale: 1 to 1 times a hero was taken down there", "colour scale: 1 to 1 infected placed there",
+        "colour scale: 1 to 10 steps onto the square"]
+    assert page.count("<svg") == 7 + 3  # and a heatmap of each kind over the one floor
+    assert not re.search(r'(src|href)="(?!#)|<link|url\((?!#)|@import', page)  # nothing to fetch
 
 
 #: On the way to the exit: a pistol and a med pack; off it: an object and an objective nobody needs.

@@ -17,9 +17,10 @@ from pathlib import Path
 from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..render.board import draw_floor
-from ..render.canvas import Group, Item, Page, Rect, Style, Text
+from ..render.canvas import Group, Page, Rect, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
+from . import charts
 from .runner import Plan
 from .stats import HEATMAPS, Totals, mean, quantile, tokens, wilson
 
@@ -205,56 +206,105 @@ def _turns(word: str, spread: dict) -> str:
 # --- the page --------------------------------------------------------------------------------
 
 
-def page(mission: Mission, reports: list[dict]) -> str:
-    """An HTML page: each policy's numbers, a chart of turns, the heatmaps over the map."""
-    title = html.escape(f"Playtest: {mission.compiled.mission.title}")
-    body = [f"<h1>{title}</h1>"]
-    for report in reports:
-        body.append(f"<h2>Policy {html.escape(report['policy'])}</h2><pre>{html.escape(text(report))}</pre>")
-        body.append(f"<h3>Turns a game lasted</h3>{_histogram(report)}")
-        for name in HEATMAPS:
-            body.append(f"<h3>{HEAT_TITLES[name]}</h3>")
-            for number, floor in enumerate(mission.board.floors):
-                grid = report["heatmaps"][name][floor.id]
-                name_ = f"{report['policy']}-{name}-{floor.id}"
-                body.append(_heat_svg(mission, number, grid, HEAT_COLOURS[name], name_))
-    style = "body{font-family:DejaVu Sans,Verdana,sans-serif;max-width:60em;margin:2em auto}svg{max-width:100%}"
-    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title><style>{style}</style>"
-            f"</head><body>{''.join(body)}</body></html>\n")
+def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> str:
+    """An HTML page, one file with nothing to fetch: the policies side by side (a table, then charts
+    with axes, legends and intervals), the skill trace when there is one, the heatmaps over the map
+    with their colour scales, and each policy's summary."""
+    c = mission.compiled
+    title = html.escape(f"Playtest: {c.mission.title}")
+    names = [r["policy"] for r in reports]
+    first = reports[0]
+    body = [f"<h1>{title}</h1>",
+            (f"<p>{html.escape(c.pack)}/{html.escape(c.mission.id)}: {first['runs']} games a policy, seed "
+            f"{first['seed']}, turn limit {first['setup']['max_turns']}. Every share says how many games it rests "
+            "on; the whiskers and the ranges in brackets are 95% intervals.</p>"),
+            "<h2>Policies side by side</h2>", _table(reports),
+            charts.rates("Win rate", [("won", [_wins(r) for r in reports]),
+                                      ("turn limit reached", [r["turn_limit"] for r in reports])], names),
+            charts.turns("Turns a game lasted", reports)]
+    rows = [(f"objective {n}", [r["objectives"][n] for r in reports]) for n in first["objectives"]]
+    rows += [(f"{t['name']} at {t['at']}", [r["tokens"][i] for r in reports]) for i, t in enumerate(first["tokens"])]
+    if rows:
+        body.append(charts.rates("Objectives done, tokens taken, exits reached", rows, names))
+    heroes = [(hero, [r["heroes"][hero] for r in reports]) for hero in first["heroes"]]
+    if heroes:
+        body.append(charts.stacked("How each hero's games ended", heroes, list(zip(HERO_ENDS, END_COLOURS)), names))
+    body.append(_skill(skill))
+    body.append("<h2>Where things happened</h2>")
+    for name in HEATMAPS:
+        peak = max((v for r in reports for grid in r["heatmaps"][name].values() for row in grid for v in row), default=0)
+        body.append(f"<h3>{HEAT_TITLES[name]}</h3>{charts.scale(HEAT_COLOURS[name], max(peak, 1), HEAT_UNITS[name], name)}")
+        for number, floor in enumerate(mission.board.floors):
+            grids = [(r["policy"], r["heatmaps"][name][floor.id]) for r in reports]
+            maps = "".join(f"<figure><figcaption>{html.escape(policy)}</figcaption>"
+                           f"{_heat_svg(mission, number, grid, HEAT_COLOURS[name], peak, f'{policy}-{name}-{floor.id}')}"
+                           "</figure>" for policy, grid in grids)
+            body.append(f"<div class=\"side\">{maps}</div>")
+    body.append("<h2>Summaries</h2>")
+    body += [f"<pre>{html.escape(text(r))}</pre>" for r in reports]
+    style = ("body{font-family:DejaVu Sans,Verdana,sans-serif;max-width:72em;margin:2em auto;padding:0 1em}"
+             "svg{max-width:100%;height:auto}svg.chart{display:block;margin:1em 0}.side{display:flex;gap:1em;"
+             "flex-wrap:wrap}.side figure{margin:0;flex:1;min-width:16em}table{border-collapse:collapse}"
+             "th,td{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:left;vertical-align:top}"
+             "pre{white-space:pre-wrap;font-size:85%}")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
+            f"<style>{style}</style></head><body>{''.join(body)}</body></html>\n")
 
 
-def _heat_svg(mission: Mission, number: int, grid: list[list[int]], colour: str, name: str) -> str:
+HEAT_UNITS = {"taken_down": "times a hero was taken down there", "spawned": "infected placed there",
+              "occupied": "steps onto the square"}
+END_COLOURS = ("#2e8b3a", "#9aa5b1", "#c0392b", "#7d3c98")
+
+
+def _wins(report: dict) -> dict:
+    w = report["win_rate"]
+    return {"count": w["wins"], "games": report["runs"], "value": w["value"], "low": w["low"], "high": w["high"]}
+
+
+def _table(reports: list[dict]) -> str:
+    """The headline numbers, a column a policy."""
+    def cell(rate: dict) -> str:
+        return f"{_pc(rate['value'])} ({rate['count']}/{rate['games']}; {_pc(rate['low'])} to {_pc(rate['high'])})"
+
+    rows = [("win rate", [cell(_wins(r)) for r in reports]),
+            ("turns, games won", [_turns("won", r["turns"]["won"]) for r in reports]),
+            ("turns, games lost", [_turns("lost", r["turns"]["lost"]) for r in reports]),
+            ("turn limit reached", [cell(r["turn_limit"]) for r in reports]),
+            ("lost games: turns left", [_turns("left", r["lost_games"]["turns_left"]) for r in reports]),
+            ("lost games: objectives done", [", ".join(f"{k}: {v}" for k, v in r["lost_games"]["objectives_done"]
+                                                       .items()) or "-" for r in reports]),
+            ("first hero taken down", [_turns("in turn", r["first_taken_down"]) + f"; never in "
+                                       f"{r['first_taken_down']['never']}" for r in reports])]
+    head = "".join(f"<th>{html.escape(r['policy'])} ({r['runs']} games)</th>" for r in reports)
+    lines = "".join(f"<tr><th>{html.escape(name)}</th>{''.join(f'<td>{html.escape(v)}</td>' for v in values)}</tr>"
+                    for name, values in rows)
+    return f"<table><tr><th></th>{head}</tr>{lines}</table>"
+
+
+def _skill(skill: dict | None) -> str:
+    """The skill trace: how the win rate grows with the players' skill (random, the heuristic bots,
+    the planner at growing budgets). ``skill``: ``{"levels": [{"name", "rate": {count, games, value,
+    low, high}}]}``; a page without one says so."""
+    if not skill or not skill.get("levels"):
+        return ("<h2>Skill trace</h2><p id=\"skill\">Not measured in this run: the skill trace (random, the "
+                "heuristic bots and the planner at growing budgets) shows whether skill matters on the "
+                "mission.</p>")
+    rows = [(level["name"], [level["rate"]]) for level in skill["levels"]]
+    return "<h2>Skill trace</h2>" + charts.rates("Win rate by skill", rows, ["win rate"])
+
+
+def _heat_svg(mission: Mission, number: int, grid: list[list[int]], colour: str, peak: int, name: str) -> str:
+    """A heatmap over the floor, on the page's common scale (``peak``: the most on one square for any policy)."""
     floor = mission.board.floors[number]
     s = 6.0
-    peak = max((v for row in grid for v in row), default=0)
     group = draw_floor(floor, mission.compiled, SCREEN, s)
     overlay = [Rect(x * s, y * s, s, s, Style(fill=colour, opacity=round(0.15 + 0.7 * v / peak, 3)))
                for y, row in enumerate(grid) for x, v in enumerate(row) if v and peak]
-    heading = Text(0, 4, f"{floor.id}: most {peak} on one square", 8)
+    most = max((v for row in grid for v in row), default=0)
+    heading = Text(0, 4, f"{floor.id}: most {most} on one square", 8)
     page_ = Page(name, floor.grid.width * s, floor.grid.height * s + 6,
                  [heading, Group([group, *overlay], dy=6)])
     return _inline(svg(page_))
-
-
-def _histogram(report: dict) -> str:
-    won, lost = report["turns"]["won"]["counts"], report["turns"]["lost"]["counts"]
-    turns = sorted({int(k) for k in (*won, *lost)})
-    if not turns:
-        return "<p>no games</p>"
-    peak = max(won.get(str(t), 0) + lost.get(str(t), 0) for t in turns)
-    bar, height = 4.0, 40.0
-    items: list[Item] = []
-    for i, t in enumerate(range(1, turns[-1] + 1)):
-        w, lo = won.get(str(t), 0), lost.get(str(t), 0)
-        x = 8 + i * bar
-        if lo:
-            items.append(Rect(x, height * (1 - lo / peak), bar * 0.8, height * lo / peak, Style(fill="#c0392b")))
-        if w:
-            items.append(Rect(x, height * (1 - (lo + w) / peak), bar * 0.8, height * w / peak, Style(fill="#2e8b3a")))
-        if t % 5 == 0:
-            items.append(Text(x + bar * 0.4, height + 4, str(t), 6, "middle"))
-    items.append(Text(8, height + 8, "turn (green: won, red: lost)", 6))
-    return _inline(svg(Page(f"{report['policy']}-turns", 16 + turns[-1] * bar, height + 10, items)))
 
 
 def _inline(document: str) -> str:
