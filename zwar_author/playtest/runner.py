@@ -15,7 +15,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,18 +85,21 @@ def chunks(runs: int, parts: int) -> list[list[int]]:
 
 
 def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: str | None = None,
-        logs: Path | None = None, mission: Mission | None = None) -> Totals:
+        logs: Path | None = None, mission: Mission | None = None,
+        each: Callable[[dict], None] | None = None, pool: Executor | None = None) -> Totals:
     """Play the plan's games and add them up; ``scheduler``: a Dask scheduler address, or "local"
     for a Dask cluster of ``jobs`` worker processes on this machine. ``mission``: the plan's
-    mission as the caller already has it (played as it is here, never rebuilt)."""
+    mission as the caller already has it (played as it is here, never rebuilt). ``each`` sees
+    every game's record as it arrives (in any order: a paired comparison files them by index).
+    ``pool``: worker processes to play on, kept by a caller that runs many plans (else made here)."""
     if mission is not None:
         _missions.clear()
         _missions[_key(plan.document)] = mission
     totals = Totals()
     if scheduler is not None:
         results = _dask(plan, jobs, scheduler)
-    elif jobs > 1:
-        results = _processes(plan, jobs)
+    elif jobs > 1 or pool is not None:
+        results = _processes(plan, jobs, pool)
     else:
         results = (play_chunk(plan, part) for part in chunks(plan.runs, 1))
     for records in results:
@@ -104,6 +107,8 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
             log = r.pop("log", None)
             if logs is not None and log is not None:
                 write_log(logs / f"game-{r['index']:06d}.jsonl", log)
+            if each is not None:
+                each(r)
             totals.add(r)
         if progress:
             progress(len(records))
@@ -118,11 +123,19 @@ def write_log(path: Path, log: list[dict]) -> None:
     temp.replace(path)
 
 
-def _processes(plan: Plan, jobs: int) -> Iterator[list[dict]]:
-    with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(play_chunk, plan, part) for part in chunks(plan.runs, jobs)]
-        for future in as_completed(futures):
-            yield future.result()
+def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[list[dict]]:
+    if pool is None:
+        with ProcessPoolExecutor(jobs) as own:
+            yield from _processes(plan, jobs, own)
+        return
+    futures = [pool.submit(play_chunk, plan, part) for part in chunks(plan.runs, jobs)]
+    for future in as_completed(futures):
+        yield future.result()
+
+
+def workers(jobs: int, scheduler: str | None) -> ProcessPoolExecutor | None:
+    """Worker processes to share between many runs (None: each run makes its own, or plays here)."""
+    return ProcessPoolExecutor(jobs) if jobs > 1 and scheduler is None else None
 
 
 #: How long to wait for a Dask scheduler to answer before giving up.
