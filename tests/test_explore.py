@@ -45,6 +45,15 @@ def test_mcnemar_is_the_exact_binomial_test_of_the_discordant_games():
     assert mcnemar(7, 2) == pytest.approx(2 * (1 + 9 + 36) / 512)
 
 
+def test_the_paired_interval_of_a_worked_example():
+    """Altman et al., Statistics with Confidence (2000), table 6.2: 14 pairs both, 5 the second only,
+    none the first only, 22 neither. Newcombe's method 10 worked by hand: Wilson intervals 0.3205 to
+    0.6126 (19/41) and 0.2156 to 0.4945 (14/41), phi (308 - 20.5) / sqrt(19 x 22 x 14 x 27) = 0.7233,
+    so 0.1220 - 0.1105 to 0.1220 + 0.1046."""
+    change = paired(games("W" * 14 + "L" * 5 + "L" * 22), games("W" * 19 + "L" * 22))
+    assert (change["difference"], change["low"], change["high"], change["p"]) == (0.122, 0.0115, 0.2265, 0.0625)
+
+
 def test_the_paired_interval_holds_its_estimate_and_turns_round_with_the_sides():
     before, after = games("WWLLLLWLLLWLLLLLLLLW"), games("WWWLLLWWLLWLLWLLLLLL")
     change = paired(before, after)

@@ -62,7 +62,7 @@ def mcnemar(only_a: int, only_b: int) -> float:
 def paired(base: Games, other: Games) -> dict:
     """The change in win rate from ``base`` to ``other`` over the same games: the difference, its 95%
     interval (Newcombe 1998, method 10: Wilson intervals of each rate joined through the
-    correlation of the pairs) and McNemar's exact p-value."""
+    correlation of the pairs, phi with its continuity correction) and McNemar's exact p-value."""
     n = base.runs
     both = sum(1 for i in range(n) if base.won(i) and other.won(i))
     only_other = sum(1 for i in range(n) if other.won(i) and not base.won(i))
@@ -72,7 +72,9 @@ def paired(base: Games, other: Games) -> dict:
     l1, u1 = wilson(both + only_other, n)
     l2, u2 = wilson(both + only_base, n)
     margins = (both + only_other) * (only_base + neither) * (both + only_base) * (only_other + neither)
-    phi = (both * neither - only_other * only_base) / math.sqrt(margins) if margins else 0.0
+    cross = both * neither - only_other * only_base
+    corrected = cross - n / 2 if cross > n / 2 else min(cross, 0)  # Newcombe's continuity correction of phi
+    phi = corrected / math.sqrt(margins) if margins else 0.0
     d = p1 - p2
     low = d - math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
     high = d + math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
