@@ -163,3 +163,40 @@ def _share(policy: str, cell: dict) -> str:
 
 def _clip(label: str, most: int) -> str:
     return label if len(label) <= most else label[:most - 1] + "…"
+
+
+def effects(title: str, rows: Sequence[dict]) -> str:
+    """What each change does to the win rate, in percentage points: a bar from 0 (green up, red
+    down), its paired 95% interval as a whisker, the version's win rate at the end. ``rows``: the
+    explore report's changes, in its order."""
+    left, width, bar = 420.0, 300.0, 14.0
+    top = 36.0
+    height = top + bar * len(rows) + 34
+    reach = max([abs(r["effect"][k]) for r in rows for k in ("low", "high")] + [0.05])
+    reach = min(1.0, -(-reach * 10 // 1) / 10)  # up to the next 10 points
+
+    def x(value: float) -> float:
+        return left + width * (value + reach) / (2 * reach)
+
+    body = [_text(0, 14, title, 13, bold=True),
+            *_legend(left, 30, [("raises the win rate", WON), ("lowers it", LOST)])]
+    for k in range(-2, 3):  # the axis: points of win rate, 0 in the middle
+        value = reach * k / 2
+        body.append(f'<line x1="{x(value):.2f}" y1="{top:g}" x2="{x(value):.2f}" y2="{height - 26:g}" '
+                    f'stroke="{"#888" if k == 0 else "#ddd"}"/>')
+        body.append(_text(x(value), height - 14, f"{100 * value:+.0f}" if k else "0", 10, "middle"))
+    body.append(_text(x(0), height - 2, "change in win rate, points (bar); paired 95% interval (whisker)", 10,
+                      "middle", "#555"))
+    for i, row in enumerate(rows):
+        y = top + i * bar + 2
+        e = row["effect"]
+        d = e["difference"]
+        body.append(_text(left - 8, y + bar - 5, _clip(row["change"], 70), 10, "end"))
+        body.append(f'<rect x="{min(x(0), x(d)):.2f}" y="{y:g}" width="{abs(x(d) - x(0)):.2f}" height="{bar - 4:g}" '
+                    f'fill="{WON if d >= 0 else LOST}"><title>{html.escape(row["change"])}: {100 * d:+.1f} points'
+                    f"</title></rect>")
+        mid = y + (bar - 4) / 2
+        body.append(f'<line x1="{x(e["low"]):.2f}" y1="{mid:g}" x2="{x(e["high"]):.2f}" y2="{mid:g}" stroke="#000"/>')
+        note = f"{100 * (row['win_rate']['value'] or 0):.1f}%" + (" in the band" if row.get("in_band") else "")
+        body.append(_text(left + width + 6, y + bar - 5, note, 10))
+    return _svg(left + width + 110, height, body, title)

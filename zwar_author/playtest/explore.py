@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import html
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -26,6 +27,7 @@ from ..engine.api import new_game
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup, short
 from ..errors import Report
+from . import charts
 from .compare import Games, paired, points
 from .gate import Gate
 from .project import band, check_policies, prepare
@@ -256,7 +258,7 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
                           "smallest": smallest(rows, checked)}
     result = Exploration(problems, report, gate=checked)
     written = json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
-    result.files = write(out, f"{mission.compiled.mission.id}-explore", {".json": written})
+    result.files = write(out, f"{mission.compiled.mission.id}-explore", {".json": written, ".html": page(report)})
     return result
 
 
@@ -269,6 +271,17 @@ def smallest(rows: list[dict], checked: Gate) -> list[str]:
     middle = (checked.low + checked.high) / 2
     return [r["key"] for r in sorted((r for r in fits if r["size"] == least),
                                      key=lambda r: (abs(r["win_rate"]["value"] - middle), r["key"]))]
+
+
+def page(report: dict) -> str:
+    """The ranking as an HTML page (one file, nothing to fetch): the chart, then the text."""
+    title = html.escape(f"What would fix it: {report['mission']['title']}")
+    style = ("body{font-family:DejaVu Sans,Verdana,sans-serif;max-width:80em;margin:2em auto;padding:0 1em}"
+             "svg{max-width:100%;height:auto}pre{white-space:pre-wrap;font-size:85%}")
+    chart = charts.effects("Each change against the mission as it is, on the same games", report["changes"])
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
+            f"<style>{style}</style></head><body><h1>{title}</h1>{chart}<pre>{html.escape(text(report))}</pre>"
+            "</body></html>\n")
 
 
 def text(report: dict) -> str:

@@ -46,12 +46,15 @@ def record(g: Game, index: int, seed: int) -> dict:
     heat: dict[str, Counter] = {name: Counter() for name in HEATMAPS}
     heroes = {h.id for h in g.heroes}
     objectives: dict[int, int] = {}
-    taken: dict[int, int] = {}  # square -> the turn a hero first took something there or left by it
+    taken: dict[int, int] = {}  # square -> the turn a hero first took something there
+    left: dict[int, int] = {}  # square -> the turn a hero first left the board there
     first_down = None
     dead, cause = None, None
     for e in g.log:
-        if e.kind in (EventKind.PICK_UP, EventKind.CRATE, EventKind.EXIT) and e.sq is not None:
+        if e.kind in (EventKind.PICK_UP, EventKind.CRATE) and e.sq is not None:
             taken.setdefault(e.sq, e.turn)
+        elif e.kind == EventKind.EXIT and e.sq is not None:
+            left.setdefault(e.sq, e.turn)
         if e.kind == EventKind.TAKEN_DOWN:
             if first_down is None:
                 first_down = e.turn
@@ -70,21 +73,26 @@ def record(g: Game, index: int, seed: int) -> dict:
         "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn,
         "cause": None if g.outcome == "victory" else cause, "dead": dead if g.outcome != "victory" else None,
         "objectives": objectives, "tally": dict(g.tally),
-        "tokens": {key: taken[sq] for key, sq in tokens(g.mission) if _gone(g, key, sq) and sq in taken},
+        "tokens": _taken(g, taken, left),
         "heroes": {h.id: hero_end(g, h) for h in g.heroes}, "first_down": first_down,
         "turns_left": max(0, g.setup.max_turns - g.turn),
         "heat": {name: dict(counts) for name, counts in heat.items()},
     }
 
 
-def _gone(g: Game, key: str, sq: int) -> bool:
-    """Whether the token ``key`` on ``sq`` was taken (an exit: a hero left by it)."""
-    kind = key.split(":", 1)[0]
-    if kind == "exits":
-        return True  # taken[] holds the square only when a hero left there
-    left: dict[str, Container[int]] = {"items": g.items, "objects": g.objects, "keycards": g.keycards,
+def _taken(g: Game, taken: dict[int, int], left: dict[int, int]) -> dict[str, int]:
+    """The turn each token was taken (an exit: a hero left by it), for those that were."""
+    gone: dict[str, Container[int]] = {"items": g.items, "objects": g.objects, "keycards": g.keycards,
                                        "crates": g.crates}
-    return sq not in left[kind]
+    out = {}
+    for key, sq in tokens(g.mission):
+        kind = key.split(":", 1)[0]
+        if kind == "exits":
+            if sq in left:
+                out[key] = left[sq]
+        elif sq in taken and sq not in gone[kind]:
+            out[key] = taken[sq]
+    return out
 
 
 def _add(counter: Counter, sq: int | None) -> None:
