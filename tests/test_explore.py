@@ -116,7 +116,7 @@ def test_explore_ranks_the_changes_and_names_the_smallest_into_the_band(zwar, wo
         "  band win_rate in 0..0.5: as it is 1, outside it",
         "  the smallest changes that bring it into the band:",
         "    turn limit 1 (was 2) (win rate 0.0%)",
-        "report: build/playtest/walk-explore.json",
+        "report: build/playtest/walk-explore.json, build/playtest/walk-explore.html",
     ]
     report = json.loads((workdir / "build" / "playtest" / "walk-explore.json").read_text())
     assert report["gate"] == {"band": "win_rate in 0..0.5", "passed": False, "smallest": ["turn-limit-1"], "value": 1.0}

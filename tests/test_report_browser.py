@@ -12,6 +12,7 @@ from test_serve import BROWSER_ARGS, CHROMIUM, WAIT, _browser
 
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
+from zwar_author.playtest.explore import explore
 from zwar_author.playtest.project import playtest
 from zwar_author.playtest.replay import page, replay
 
@@ -96,4 +97,14 @@ def test_the_playtest_page_draws_its_charts_without_errors(browser, workdir):
         assert box is not None and box["width"] > 100 and box["height"] > 20
     assert tab.locator("table tr").first.inner_text().split("\t")[1:] == ["cautious (3 games)", "random (3 games)"]
     assert tab.locator("#skill").inner_text().startswith("Not measured in this run")
+    assert problems == []
+
+
+def test_the_explore_page_draws_its_chart_without_errors(browser, workdir):
+    write(workdir, {"easy.toml": EASY})
+    result = explore(workdir / "easy.toml", runs=2, seed=1, jobs=1, policies=["cautious"], out=workdir / "out")
+    tab, problems = open_page(browser, result.files[1])
+    box = tab.locator("svg.chart").bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 20
+    assert tab.locator("pre").inner_text().startswith("What would fix it: Easy (local/easy)")
     assert problems == []
