@@ -23,7 +23,7 @@ from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from .gate import Gate
 from .project import band, check_policies, prepare
-from .report import _pc, replay_command, summary, write
+from .report import percent, replay_command, summary, write
 from .runner import Plan, run, workers
 from .stats import wilson
 
@@ -186,8 +186,8 @@ def text(report: dict) -> str:
              f"games each on the same seeds (seed {report['seed']})")]
     for side in ("old", "new"):
         w = report[side]["win_rate"]
-        lines.append(f"  {side}: {report[side]['source']}: win rate {_pc(w['value'])} ({w['wins']}/{w['games']}), "
-                     f"95% interval {_pc(w['low'])} to {_pc(w['high'])}")
+        lines.append(f"  {side}: {report[side]['source']}: win rate {percent(w['value'])} ({w['wins']}/{w['games']}), "
+                     f"95% interval {percent(w['low'])} to {percent(w['high'])}")
     c = report["change"]
     lines.append(f"  change: {points(c)}; {c['won_only_after']} games won only by new, {c['won_only_before']} only "
                  f"by old; McNemar exact p = {c['p']:.3g}")

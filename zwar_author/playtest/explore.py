@@ -31,7 +31,7 @@ from . import charts
 from .compare import Games, paired, points
 from .gate import Gate
 from .project import band, check_policies, prepare
-from .report import _pc, _share, _wins, summary, write
+from .report import percent, share, summary, win_share, write
 from .runner import Plan, run, workers
 
 FORMAT = "zwar-playtest-explore/1"
@@ -41,7 +41,7 @@ FORMAT = "zwar-playtest-explore/1"
 class Change:
     """One change to the mission: how a designer would say it, and the mission and setup it makes."""
 
-    key: str  # stable and unique: turn-limit+1, spawn:main:turn:where:2>1, ...
+    key: str  # stable and unique: turn-limit+1, spawn:0:turn:where:2>1 (phase 0, row 2 gives a face to 1), ...
     text: str
     size: int  # 1: one turn, one die face, one figure, one card; 2: two turns
     document: dict = field(compare=False, repr=False)
@@ -241,7 +241,7 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
             built = change.document is document  # only the setup changes: the mission as it is
             variant = mission if built else Mission(model_of(change.document), board_of(change.document))
             games, played = play(change.document, variant, change.setup)
-            row: dict = {"key": change.key, "change": change.text, "size": change.size, "win_rate": _wins(played),
+            row: dict = {"key": change.key, "change": change.text, "size": change.size, "win_rate": win_share(played),
                          "effect": paired(base_games, games)}
             if checked is not None:
                 row["in_band"] = checked.holds(played)
@@ -251,7 +251,7 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
             pool.shutdown()
     rows.sort(key=lambda r: (-r["effect"]["difference"], r["key"]))
     report: dict = {"format": FORMAT, "mission": base["mission"], "source": str(path), "policy": policy,
-                    "runs": runs, "seed": seed, "setup": base["setup"], "as_it_is": {"win_rate": _wins(base)},
+                    "runs": runs, "seed": seed, "setup": base["setup"], "as_it_is": {"win_rate": win_share(base)},
                     "changes": rows, "gate": None}
     if checked is not None:
         report["gate"] = {"band": str(checked), "value": checked.value(base), "passed": checked.holds(base),
@@ -289,12 +289,12 @@ def text(report: dict) -> str:
     m = report["mission"]
     lines = [(f"What would fix it: {m['title']} ({m['pack']}/{m['id']}), policy {report['policy']}, {report['runs']} "
              f"games a version on the same seeds (seed {report['seed']})"),
-             f"  as it is: win rate {_share(report['as_it_is']['win_rate'])}",
+             f"  as it is: win rate {share(report['as_it_is']['win_rate'])}",
              (f"  {len(report['changes'])} changes, the ones that raise the win rate most first "
              "(change in points, paired 95% interval, McNemar p):")]
     for row in report["changes"]:
         effect = row["effect"]
-        lines.append(f"  {points(effect)}, p {effect['p']:.2g}, win rate {_pc(row['win_rate']['value'])}: "
+        lines.append(f"  {points(effect)}, p {effect['p']:.2g}, win rate {percent(row['win_rate']['value'])}: "
                      f"{row['change']}")
     gate = report["gate"]
     if gate is not None:
@@ -303,7 +303,7 @@ def text(report: dict) -> str:
         names = {r["key"]: r for r in report["changes"]}
         if gate["smallest"]:
             lines.append("  the smallest changes that bring it into the band:")
-            lines += [f"    {names[k]['change']} (win rate {_pc(names[k]['win_rate']['value'])})" for k in gate["smallest"]]
+            lines += [f"    {names[k]['change']} (win rate {percent(names[k]['win_rate']['value'])})" for k in gate["smallest"]]
         else:
             lines.append("  no single change brings it into the band")
     return "\n".join(lines)

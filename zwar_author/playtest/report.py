@@ -142,7 +142,7 @@ def text(report: dict) -> str:
     lines = [
         (f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
          f"policy {report['policy']}, {runs} games, seed {report['seed']}"),
-        f"  win rate {_pc(w['value'])} ({w['wins']}/{runs}), 95% interval {_pc(w['low'])} to {_pc(w['high'])}",
+        f"  win rate {percent(w['value'])} ({w['wins']}/{runs}), 95% interval {percent(w['low'])} to {percent(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
     causes = report["losses"]["by_cause"]
@@ -151,14 +151,14 @@ def text(report: dict) -> str:
                      + ("; heroes who died: " + ", ".join(f"{k} {v}" for k, v in report["losses"]["by_hero"].items())
                         if report["losses"]["by_hero"] else ""))
     for number, obj in report["objectives"].items():
-        lines.append(f"  objective {number}: done in {_share(obj)}{_when(obj)}")
+        lines.append(f"  objective {number}: done in {share(obj)}{_when(obj)}")
     for token in report["tokens"]:
         verb = "reached" if token["key"].startswith("exits:") else "taken"
-        lines.append(f"  {token['name']} at {token['at']}: {verb} in {_share(token)}{_when(token)}")
+        lines.append(f"  {token['name']} at {token['at']}: {verb} in {share(token)}{_when(token)}")
     for hero, ends in report["heroes"].items():
         lines.append(f"  {hero}: " + ", ".join(f"{end} {ends[end]}" for end in HERO_ENDS if ends[end])
                      + f" (of {ends['games']})")
-    lines.append(f"  turn limit ({report['setup']['max_turns']}) reached in {_share(report['turn_limit'])}")
+    lines.append(f"  turn limit ({report['setup']['max_turns']}) reached in {share(report['turn_limit'])}")
     lost = report["lost_games"]
     if lost["games"]:
         done = ", ".join(f"{k} in {v}" for k, v in lost["objectives_done"].items())
@@ -183,17 +183,17 @@ def text(report: dict) -> str:
     return "\n".join(lines)
 
 
-def _share(rate: dict) -> str:
+def share(rate: dict) -> str:
     """``12 of 200 games (6.0%, 95% interval 3.5% to 10.2%)``: every rate with its sample and interval."""
-    return (f"{rate['count']} of {rate['games']} games ({_pc(rate['value'])}, 95% interval {_pc(rate['low'])} "
-            f"to {_pc(rate['high'])})")
+    return (f"{rate['count']} of {rate['games']} games ({percent(rate['value'])}, 95% interval {percent(rate['low'])} "
+            f"to {percent(rate['high'])})")
 
 
 def _when(done: dict) -> str:
     return f", on average in turn {done['mean_turn']:.1f}" if done["mean_turn"] is not None else ""
 
 
-def _pc(value: float | None) -> str:
+def percent(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
@@ -219,7 +219,7 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
             f"{first['seed']}, turn limit {first['setup']['max_turns']}. Every share says how many games it rests "
             "on; the whiskers and the ranges in brackets are 95% intervals.</p>"),
             "<h2>Policies side by side</h2>", _table(reports),
-            charts.rates("Win rate", [("won", [_wins(r) for r in reports]),
+            charts.rates("Win rate", [("won", [win_share(r) for r in reports]),
                                       ("turn limit reached", [r["turn_limit"] for r in reports])], names),
             charts.turns("Turns a game lasted", reports)]
     rows = [(f"objective {n}", [r["objectives"][n] for r in reports]) for n in first["objectives"]]
@@ -256,7 +256,7 @@ HEAT_UNITS = {"taken_down": "times a hero was taken down there", "spawned": "inf
 END_COLOURS = ("#2e8b3a", "#9aa5b1", "#c0392b", "#7d3c98")
 
 
-def _wins(report: dict) -> dict:
+def win_share(report: dict) -> dict:
     w = report["win_rate"]
     return {"count": w["wins"], "games": report["runs"], "value": w["value"], "low": w["low"], "high": w["high"]}
 
@@ -264,9 +264,9 @@ def _wins(report: dict) -> dict:
 def _table(reports: list[dict]) -> str:
     """The headline numbers, a column a policy."""
     def cell(rate: dict) -> str:
-        return f"{_pc(rate['value'])} ({rate['count']}/{rate['games']}; {_pc(rate['low'])} to {_pc(rate['high'])})"
+        return f"{percent(rate['value'])} ({rate['count']}/{rate['games']}; {percent(rate['low'])} to {percent(rate['high'])})"
 
-    rows = [("win rate", [cell(_wins(r)) for r in reports]),
+    rows = [("win rate", [cell(win_share(r)) for r in reports]),
             ("turns, games won", [_turns("won", r["turns"]["won"]) for r in reports]),
             ("turns, games lost", [_turns("lost", r["turns"]["lost"]) for r in reports]),
             ("turn limit reached", [cell(r["turn_limit"]) for r in reports]),
