@@ -114,7 +114,7 @@ def test_explore_ranks_the_changes_and_names_the_smallest_into_the_band(zwar, wo
         "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0%: Sam starts with one more weapon, a Pistol",
         "  -100.0 points (95% interval -100.0 to -20.6), p 0.25, win rate 0.0%: turn limit 1 (was 2)",
         "  band win_rate in 0..0.5: as it is 1, outside it",
-        "  the smallest changes that bring it into the band:",
+        "  the smallest changes that bring it into the band, nearest its middle first:",
         "    turn limit 1 (was 2) (win rate 0.0%)",
         "report: build/playtest/walk-explore.json, build/playtest/walk-explore.html",
     ]
@@ -184,3 +184,13 @@ def test_explore_and_compare_write_nothing_for_a_broken_mission(zwar, workdir):
         result = zwar("playtest", *words, "--runs", "1", "--jobs", "1", "--no-progress")
         assert result.exit_code == 1 and "error ZW005" in result.output
     assert not Path("build").exists()
+
+
+def test_a_mission_already_in_its_band_needs_no_fix(zwar, workdir):
+    write(workdir, {"walk.toml": WALK})
+    result = zwar("playtest", "walk.toml", "--explore", "--runs", "2", "--jobs", "1", "--policy", "cautious",
+                  "--max-turns", "2", "--gate", "win_rate in 0.5..1", "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-2] == "  band win_rate in 0.5..1: as it is 1, in the band"
+    report = json.loads((workdir / "build" / "playtest" / "walk-explore.json").read_text())
+    assert report["gate"]["smallest"] == [] and [r["in_band"] for r in report["changes"]] == [True] * 4 + [False]

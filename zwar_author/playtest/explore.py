@@ -35,6 +35,7 @@ from .report import percent, share, summary, win_share, write
 from .runner import Plan, run, workers
 
 FORMAT = "zwar-playtest-explore/1"
+SHOWN = 5  # changes into the band the summary names (the JSON report has them all)
 
 
 @dataclass(frozen=True)
@@ -254,8 +255,9 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
                     "runs": runs, "seed": seed, "setup": base["setup"], "as_it_is": {"win_rate": win_share(base)},
                     "changes": rows, "gate": None}
     if checked is not None:
-        report["gate"] = {"band": str(checked), "value": checked.value(base), "passed": checked.holds(base),
-                          "smallest": smallest(rows, checked)}
+        inside = checked.holds(base)
+        report["gate"] = {"band": str(checked), "value": checked.value(base), "passed": inside,
+                          "smallest": [] if inside else smallest(rows, checked)}
     result = Exploration(problems, report, gate=checked)
     written = json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     result.files = write(out, f"{mission.compiled.mission.id}-explore", {".json": written, ".html": page(report)})
@@ -301,9 +303,13 @@ def text(report: dict) -> str:
         verdict = "in the band" if gate["passed"] else "outside it"
         lines.append(f"  band {gate['band']}: as it is {gate['value']:g}, {verdict}")
         names = {r["key"]: r for r in report["changes"]}
-        if gate["smallest"]:
-            lines.append("  the smallest changes that bring it into the band:")
-            lines += [f"    {names[k]['change']} (win rate {percent(names[k]['win_rate']['value'])})" for k in gate["smallest"]]
-        else:
+        fixes = gate["smallest"]
+        if fixes:
+            lines.append("  the smallest changes that bring it into the band, nearest its middle first:")
+            lines += [f"    {names[k]['change']} (win rate {percent(names[k]['win_rate']['value'])})"
+                      for k in fixes[:SHOWN]]
+            if len(fixes) > SHOWN:
+                lines.append(f"    and {len(fixes) - SHOWN} more of the same size (in the JSON report)")
+        elif not gate["passed"]:
             lines.append("  no single change brings it into the band")
     return "\n".join(lines)
