@@ -90,7 +90,8 @@ def points(change: dict) -> str:
 
 
 def first_difference(before: Games, after: Games) -> int | None:
-    return next((i for i in range(before.runs) if before.games[i] != after.games[i]), None)
+    """The first game one version won and the other lost."""
+    return next((i for i in range(before.runs) if before.won(i) != after.won(i)), None)
 
 
 def outcome(game: tuple[bool, int, str | None] | None) -> str:
@@ -193,7 +194,7 @@ def text(report: dict) -> str:
                  f"by old; McNemar exact p = {c['p']:.3g}")
     first = report["first_difference"]
     if first is None:
-        lines.append(f"  every game ended the same way in both versions ({report['runs']} games)")
+        lines.append(f"  no game won by one version was lost by the other ({report['runs']} games)")
     else:
         lines += [f"  first game whose outcome differs: game {first['game']} (old: {first['old']}; new: {first['new']})",
                   f"    old: {first['replay_old']}", f"    new: {first['replay_new']}"]
