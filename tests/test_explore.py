@@ -108,14 +108,14 @@ def test_explore_ranks_the_changes_and_names_the_smallest_into_the_band(zwar, wo
         "What would fix it: Walk (local/walk), policy cautious, 3 games a version on the same seeds (seed 1)",
         "  as it is: win rate 3 of 3 games (100.0%, 95% interval 43.9% to 100.0%)",
         "  5 changes, the ones that raise the win rate most first (change in points, paired 95% interval, McNemar p):",
-        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0%: Sam starts with one more med pack",
-        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0%: turn limit 3 (was 2)",
-        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0%: turn limit 4 (was 2)",
-        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0%: Sam starts with one more weapon, a Pistol",
-        "  -100.0 points (95% interval -100.0 to -20.6), p 0.25, win rate 0.0%: turn limit 1 (was 2)",
+        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): Sam starts with one more med pack",
+        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): turn limit 3 (was 2)",
+        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): turn limit 4 (was 2)",
+        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): Sam starts with one more weapon, a Pistol",
+        "  -100.0 points (95% interval -100.0 to -20.6), p 0.25, win rate 0.0% (0/3): turn limit 1 (was 2)",
         "  band win_rate in 0..0.5: as it is 1, outside it",
         "  the smallest changes that bring it into the band, nearest its middle first:",
-        "    turn limit 1 (was 2) (win rate 0.0%)",
+        "    turn limit 1 (was 2) (win rate 0 of 3 games (0.0%, 95% interval 0.0% to 56.1%))",
         "report: build/playtest/walk-explore.json, build/playtest/walk-explore.html",
     ]
     report = json.loads((workdir / "build" / "playtest" / "walk-explore.json").read_text())
@@ -151,7 +151,8 @@ def test_two_versions_side_by_side_name_the_first_game_that_differs(zwar, workdi
                     "cautious", "--max-turns", "1", "--gate", "win_rate in 0..0.5", "--no-progress")
     assert baseline.exit_code == 1
     assert baseline.output.splitlines()[1:3] == result.output.splitlines()[1:3]
-    assert baseline.output.splitlines()[-1] == "gate win_rate in 0..0.5 (cautious): 1, FAILED"
+    assert baseline.output.splitlines()[-1] == \
+        "gate win_rate in 0..0.5 (cautious): 1 (3/3, 95% interval 43.9% to 100.0%), FAILED"
     replay = zwar("replay", "short.toml", "--game", "0", "--seed", "1", "--policy", "cautious", "--max-turns", "1")
     assert "Game over after turn 1: victory." in replay.output  # the command as printed plays that game
 

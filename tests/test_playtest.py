@@ -183,7 +183,7 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
         "  win rate 100.0% (10/10), 95% interval 72.2% to 100.0%",
         "  turns: won in 1.0 on average (1 to 1); none lost",
     ]
-    assert lines[-1] == "gate win_rate in 0.9..1 (cautious): 1, passed"
+    assert lines[-1] == "gate win_rate in 0.9..1 (cautious): 1 (10/10, 95% interval 72.2% to 100.0%), passed"
     report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
     assert report["reports"][0]["win_rate"] == \
         {"confidence": 0.95, "games": 10, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
@@ -271,7 +271,7 @@ def test_a_failing_gate_exits_1_and_names_a_lost_game_to_replay(zwar, workdir):
                   "--max-turns", "1", "--perk", "sam=redline", "--gate", "win_rate in 0.5..1", "--no-progress")
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[-2] == "gate win_rate in 0.5..1 (aggressive): 0, FAILED"
+    assert lines[-2] == "gate win_rate in 0.5..1 (aggressive): 0 (0/5, 95% interval 0.0% to 43.5%), FAILED"
     assert lines[-1].startswith("a representative lost game: game 0 of seed 1 (game seed ")
     command = "zwar replay hopeless.toml --game 0 --seed 1 --policy aggressive --perk sam=redline --max-turns 1"
     assert lines[-1].endswith("watch it with: " + command)

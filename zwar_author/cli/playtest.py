@@ -16,6 +16,7 @@ from ..playtest.explore import Exploration
 from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
 from ..playtest.project import Result, playtest
+from ..playtest.report import percent
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, refuse, usage_errors
@@ -119,7 +120,10 @@ def _gate(result: Result | Comparison) -> None:
         gated = result.gated
         value = result.gate.value(gated)
         verdict = "passed" if result.passed else "FAILED"
-        click.echo(f"gate {result.gate} ({gated['policy']}): {value:g}, {verdict}")
+        w = gated["win_rate"]
+        sample = (f" ({w['wins']}/{w['games']}, 95% interval {percent(w['low'])} to {percent(w['high'])})"
+                  if result.gate.metric == "win_rate" else "")
+        click.echo(f"gate {result.gate} ({gated['policy']}): {value:g}{sample}, {verdict}")
         if not result.passed:
             loss = gated["representative_loss"]
             if loss:

@@ -296,8 +296,9 @@ def text(report: dict) -> str:
              "(change in points, paired 95% interval, McNemar p):")]
     for row in report["changes"]:
         effect = row["effect"]
-        lines.append(f"  {points(effect)}, p {effect['p']:.2g}, win rate {percent(row['win_rate']['value'])}: "
-                     f"{row['change']}")
+        rate = row["win_rate"]
+        lines.append(f"  {points(effect)}, p {effect['p']:.2g}, win rate {percent(rate['value'])} ({rate['count']}/"
+                     f"{rate['games']}): {row['change']}")
     gate = report["gate"]
     if gate is not None:
         verdict = "in the band" if gate["passed"] else "outside it"
@@ -306,8 +307,7 @@ def text(report: dict) -> str:
         fixes = gate["smallest"]
         if fixes:
             lines.append("  the smallest changes that bring it into the band, nearest its middle first:")
-            lines += [f"    {names[k]['change']} (win rate {percent(names[k]['win_rate']['value'])})"
-                      for k in fixes[:SHOWN]]
+            lines += [f"    {names[k]['change']} (win rate {share(names[k]['win_rate'])})" for k in fixes[:SHOWN]]
             if len(fixes) > SHOWN:
                 lines.append(f"    and {len(fixes) - SHOWN} more of the same size (in the JSON report)")
         elif not gate["passed"]:
