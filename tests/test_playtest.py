@@ -192,7 +192,8 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
         "Win rate", "Turns a game lasted", "Objectives done, tokens taken, exits reached", "How each hero&#x27;s games ended",
         "colour scale: 1 to 1 times a hero was taken down there", "colour scale: 1 to 1 infected placed there",
         "colour scale: 1 to 10 steps onto the square"]
-    assert page.count("<svg") == 7 + 3  # and a heatmap of each kind over the one floor
+    assert page.count("<svg") == 7 + 1 + 3  # the floor drawn once, and a heatmap of each kind over it
+    assert page.count("<use href=\"#heat-floor-0\"") == 3
     assert not re.search(r'(src|href)="(?!#)|<link|url\((?!#)|@import', page)  # nothing to fetch
 
 

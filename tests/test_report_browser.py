@@ -97,6 +97,11 @@ def test_the_playtest_page_draws_its_charts_without_errors(browser, workdir):
         assert box is not None and box["width"] > 100 and box["height"] > 20
     assert tab.locator("table tr").first.inner_text().split("\t")[1:] == ["cautious (3 games)", "random (3 games)"]
     assert tab.locator("#skill").inner_text().startswith("Not measured in this run")
+    floors = tab.locator('use[href="#heat-floor-0"]')  # each heatmap shows the one map drawn once
+    assert floors.count() == 6
+    for i in range(6):
+        box = floors.nth(i).bounding_box()
+        assert box is not None and box["width"] > 50 and box["height"] > 5
     assert problems == []
 
 

@@ -150,9 +150,9 @@ def scale(fill: str, peak: int, what: str, name: str) -> str:
     width, height = 320.0, 34.0
     stops = (f'<linearGradient id="scale-{name}" x1="0" x2="1"><stop offset="0" stop-color="{fill}" '
              f'stop-opacity="0.15"/><stop offset="1" stop-color="{fill}" stop-opacity="0.85"/></linearGradient>')
-    bar = f'<rect x="10" y="4" width="{width - 20:g}" height="12" fill="url(#scale-{name})" stroke="#999"/>'
-    body = [f"<defs>{stops}</defs>", bar, _text(10, 28, "1", 10, "middle"), _text(width - 10, 28, str(peak), 10, "middle"),
-            _text(width / 2, 28, what, 10, "middle", "#555")]
+    bar = f'<rect x="10" y="4" width="{width - 60:g}" height="12" fill="url(#scale-{name})" stroke="#999"/>'
+    body = [f"<defs>{stops}</defs>", bar, _text(10, 28, "1", 10, "middle"), _text(width - 50, 28, str(peak), 10, "middle"),
+            _text(width / 2 - 20, 28, what, 10, "middle", "#555")]
     return _svg(width, height, body, f"colour scale: 1 to {peak} {what}")
 
 

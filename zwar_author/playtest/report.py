@@ -230,7 +230,7 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
     if heroes:
         body.append(charts.stacked("How each hero's games ended", heroes, list(zip(HERO_ENDS, END_COLOURS)), names))
     body.append(_skill(skill))
-    body.append("<h2>Where things happened</h2>")
+    body.append(f"<h2>Where things happened</h2>{_floors(mission)}")
     for name in HEATMAPS:
         peak = max((v for r in reports for grid in r["heatmaps"][name].values() for row in grid for v in row), default=0)
         body.append(f"<h3>{HEAT_TITLES[name]}</h3>{charts.scale(HEAT_COLOURS[name], max(peak, 1), HEAT_UNITS[name], name)}")
@@ -293,18 +293,34 @@ def _skill(skill: dict | None) -> str:
     return "<h2>Skill trace</h2>" + charts.rates("Win rate by skill", rows, ["win rate"])
 
 
+def _floors(mission: Mission) -> str:
+    """Every floor drawn once, out of sight, for the heatmaps to show under their counts (``<use>``):
+    a page of six heatmaps carries one map, not six."""
+    groups = []
+    for number, floor in enumerate(mission.board.floors):
+        drawn = svg(Page(f"heat-floor-{number}", floor.grid.width * HEAT_SQUARE, floor.grid.height * HEAT_SQUARE,
+                         [draw_floor(floor, mission.compiled, SCREEN, HEAT_SQUARE)]))
+        inner = drawn[drawn.index(">", drawn.index("<svg")) + 1:drawn.rindex("</svg>")]
+        groups.append(f'<g id="heat-floor-{number}">{inner}</g>')
+    return (f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(groups)}'
+            "</defs></svg>")
+
+
+HEAT_SQUARE = 6.0
+
+
 def _heat_svg(mission: Mission, number: int, grid: list[list[int]], colour: str, peak: int, name: str) -> str:
-    """A heatmap over the floor, on the page's common scale (``peak``: the most on one square for any policy)."""
+    """A heatmap over the floor (drawn once in ``_floors``), on the page's common scale (``peak``: the
+    most on one square for any policy)."""
     floor = mission.board.floors[number]
-    s = 6.0
-    group = draw_floor(floor, mission.compiled, SCREEN, s)
+    s = HEAT_SQUARE
     overlay = [Rect(x * s, y * s, s, s, Style(fill=colour, opacity=round(0.15 + 0.7 * v / peak, 3)))
                for y, row in enumerate(grid) for x, v in enumerate(row) if v and peak]
     most = max((v for row in grid for v in row), default=0)
     heading = Text(0, 4, f"{floor.id}: most {most} on one square", 8)
-    page_ = Page(name, floor.grid.width * s, floor.grid.height * s + 6,
-                 [heading, Group([group, *overlay], dy=6)])
-    return _inline(svg(page_))
+    drawn = _inline(svg(Page(name, floor.grid.width * s, floor.grid.height * s + 6, [heading, Group(overlay, dy=6)])))
+    start = drawn.index(">", drawn.index("<svg")) + 1
+    return f'{drawn[:start]}<use href="#heat-floor-{number}" transform="translate(0,6)"/>{drawn[start:]}'
 
 
 def _inline(document: str) -> str:
