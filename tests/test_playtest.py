@@ -21,6 +21,7 @@ from zwar_author.engine.state import Setup
 from zwar_author.playtest import bots
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
+from zwar_author.playtest.report import page as report_page
 from zwar_author.playtest.runner import Plan, play, run
 from zwar_author.playtest.stats import wilson
 
@@ -318,3 +319,17 @@ def test_an_objective_event_carries_its_number_as_data(workdir):
     [event] = [e for e in done["log"] if e["kind"] == "objective"]
     assert (event["objective"], event["result"], event["text"]) == (1, "1", "Sam completes objective 1")
     assert done["objectives"] == {1: event["turn"]}
+
+
+def test_the_page_shows_a_skill_trace_when_given_one(workdir):
+    write(workdir, {"easy.toml": EASY})
+    result = playtest(workdir / "easy.toml", runs=2, seed=1, jobs=1, policies=["cautious"], out=workdir / "out")
+    loaded, _ = load_mission(workdir / "easy.toml")
+    assert loaded is not None
+    levels = [{"name": name, "rate": {"count": wins, "games": 10, "value": wins / 10, "low": low, "high": high}}
+              for name, wins, low, high in (("random", 0, 0.0, 0.2775), ("cautious", 6, 0.3127, 0.8318),
+                                            ("planner, budget 100", 9, 0.5958, 0.9821))]
+    page = report_page(loaded, result.reports, {"levels": levels})
+    assert 'aria-label="Win rate by skill"' in page and 'id="skill"' not in page
+    assert [m for m in re.findall(r"<text[^>]*>([^<]*)</text>", page) if m in ("0/10", "6/10", "9/10")] == \
+        ["0/10", "6/10", "9/10"]
