@@ -195,3 +195,12 @@ def test_a_mission_already_in_its_band_needs_no_fix(zwar, workdir):
     assert result.output.splitlines()[-2] == "  band win_rate in 0.5..1: as it is 1, in the band"
     report = json.loads((workdir / "build" / "playtest" / "walk-explore.json").read_text())
     assert report["gate"]["smallest"] == [] and [r["in_band"] for r in report["changes"]] == [True] * 4 + [False]
+
+
+def test_explore_on_a_local_dask_cluster_ranks_as_in_one_process(workdir):
+    pytest.importorskip("distributed", reason="the Dask path needs distributed (pip install -e '.[dev]')")
+    write(workdir, {"walk.toml": WALK})
+    options = {"runs": 3, "seed": 2, "policies": ["cautious"], "setup": Setup(max_turns=2)}
+    here = explore(workdir / "walk.toml", jobs=1, out=workdir / "here", **options)
+    cluster = explore(workdir / "walk.toml", jobs=2, scheduler="local", out=workdir / "cluster", **options)
+    assert here.report is not None and here.report == cluster.report

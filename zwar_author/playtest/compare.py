@@ -136,17 +136,13 @@ def compare(old: Path, new: Path, *, runs: int | None, seed: int, jobs: int, pol
         progress.total = 2 * runs * len(policies)
     result = Comparison(problems, gate=checked)
     step = progress.update if progress is not None else None
-    pool = workers(jobs, scheduler)  # one set of worker processes for both versions and every policy
-    try:
+    with workers(jobs, scheduler) as pool:  # one set of workers for both versions and every policy
         for name in policies:
             pair, report_new = _pair(name, (old, before, setup_before), (new, after, setup_after), runs, seed, jobs,
-                                     step, scheduler, search, pool)
+                                     step, search, pool)
             result.reports.append(pair)
             if checked is not None and name == gated:
                 result.gated = report_new
-    finally:
-        if pool is not None:
-            pool.shutdown()
     stem = f"{after.compiled.mission.id}-compare"
     verdict = None if checked is None or result.gated is None else {
         "band": str(checked), "policy": gated, "value": checked.value(result.gated), "passed": result.passed}
@@ -156,14 +152,13 @@ def compare(old: Path, new: Path, *, runs: int | None, seed: int, jobs: int, pol
 
 
 def _pair(policy: str, old: tuple[Path, Mission, Setup], new: tuple[Path, Mission, Setup], runs: int, seed: int,
-          jobs: int, step, scheduler: str | None, search: Sequence[Path],
-          pool: Executor | None) -> tuple[dict, dict]:
+          jobs: int, step, search: Sequence[Path], pool: Executor | None) -> tuple[dict, dict]:
     """One policy's games of both versions: what changed, and the new version's playtest report."""
     sides = []
     for path, mission, setup in (old, new):
         plan = Plan(mission_document(mission.compiled), policy, runs, seed, setup)
         played = Games(runs)
-        totals = run(plan, jobs, step, scheduler, mission=mission, each=played, pool=pool)
+        totals = run(plan, jobs, step, mission=mission, each=played, pool=pool)
         sides.append((plan, played, summary(mission, plan, totals, str(path), search)))
     (plan_old, played_old, report_old), (plan_new, played_new, report_new) = sides
     first = first_difference(played_old, played_new)

@@ -227,29 +227,24 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
         progress.total = runs * (1 + len(tried))
     step = progress.update if progress is not None else None
 
-    pool = workers(jobs, scheduler)  # one set of worker processes for every version
-
-    def play(document: dict, variant: Mission, prepared: Setup) -> tuple[Games, dict]:
+    def play(document: dict, variant: Mission, prepared: Setup, pool) -> tuple[Games, dict]:
         plan = Plan(document, policy, runs, seed, prepared)
         games = Games(runs)
-        totals = run(plan, jobs, step, scheduler, mission=variant, each=games, pool=pool)
+        totals = run(plan, jobs, step, mission=variant, each=games, pool=pool)
         return games, summary(variant, plan, totals, str(path), search)
 
     rows = []
-    try:
-        base_games, base = play(document, mission, setup)
+    with workers(jobs, scheduler) as pool:  # one set of workers for every version
+        base_games, base = play(document, mission, setup, pool)
         for change in tried:
             built = change.document is document  # only the setup changes: the mission as it is
             variant = mission if built else Mission(model_of(change.document), board_of(change.document))
-            games, played = play(change.document, variant, change.setup)
+            games, played = play(change.document, variant, change.setup, pool)
             row: dict = {"key": change.key, "change": change.text, "size": change.size, "win_rate": win_share(played),
                          "effect": paired(base_games, games)}
             if checked is not None:
                 row["in_band"] = checked.holds(played)
             rows.append(row)
-    finally:
-        if pool is not None:
-            pool.shutdown()
     rows.sort(key=lambda r: (-r["effect"]["difference"], r["key"]))
     report: dict = {"format": FORMAT, "mission": base["mission"], "source": str(path), "policy": policy,
                     "runs": runs, "seed": seed, "setup": base["setup"], "as_it_is": {"win_rate": win_share(base)},

@@ -16,6 +16,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -91,14 +92,16 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
     for a Dask cluster of ``jobs`` worker processes on this machine. ``mission``: the plan's
     mission as the caller already has it (played as it is here, never rebuilt). ``each`` sees
     every game's record as it arrives (in any order: a paired comparison files them by index).
-    ``pool``: worker processes to play on, kept by a caller that runs many plans (else made here)."""
+    ``pool``: workers to play on, kept by a caller that runs many plans (``workers``; else made here)."""
     if mission is not None:
         _missions.clear()
         _missions[_key(plan.document)] = mission
     totals = Totals()
-    if scheduler is not None:
+    if pool is not None:
+        results = _processes(plan, jobs, pool)
+    elif scheduler is not None:
         results = _dask(plan, jobs, scheduler)
-    elif jobs > 1 or pool is not None:
+    elif jobs > 1:
         results = _processes(plan, jobs, pool)
     else:
         results = (play_chunk(plan, part) for part in chunks(plan.runs, 1))
@@ -133,19 +136,25 @@ def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[
         yield future.result()
 
 
-def workers(jobs: int, scheduler: str | None) -> ProcessPoolExecutor | None:
-    """Worker processes to share between many runs (None: each run makes its own, or plays here)."""
-    return ProcessPoolExecutor(jobs) if jobs > 1 and scheduler is None else None
-
-
 #: How long to wait for a Dask scheduler to answer before giving up.
 CONNECT_SECONDS = 20
 
 
 def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
+    from dask.distributed import as_completed as dask_completed
+
+    with _client(jobs, scheduler) as client:
+        shared = client.scatter(plan, broadcast=True)
+        futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]
+        for future in dask_completed(futures):
+            yield future.result()
+
+
+@contextmanager
+def _client(jobs: int, scheduler: str) -> Iterator:
+    """A Dask client: of a local cluster of ``jobs`` workers (``local``), or of the scheduler at that address."""
     try:
         from dask.distributed import Client, LocalCluster
-        from dask.distributed import as_completed as dask_completed
     except ImportError:
         raise RuntimeError("running on a cluster needs Dask: pip install 'zwar-author[cluster]'") from None
     cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None) \
@@ -157,12 +166,22 @@ def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
             cluster.close()
         raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
-        shared = client.scatter(plan, broadcast=True)
-        futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]
-        for future in dask_completed(futures):
-            yield future.result()
+        yield client
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
 
+
+@contextmanager
+def workers(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """Workers to share between many runs (``run(..., pool=...)``): ``jobs`` local processes, or the
+    Dask cluster's; None when the games are played in this process."""
+    if scheduler is not None:
+        with _client(jobs, scheduler) as client:
+            yield client.get_executor(pure=False)
+    elif jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            yield pool
+    else:
+        yield None
