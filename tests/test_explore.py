@@ -7,7 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, mission, write
+from conftest import CONTENT, examples, mission, write
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_playtest import CORRIDOR
 
 from zwar_author.compile.reader import board_of, mission_document, model_of
@@ -64,6 +66,19 @@ def test_the_paired_interval_holds_its_estimate_and_turns_round_with_the_sides()
     assert (back["difference"], back["low"], back["high"]) == (-0.1, -change["high"], -change["low"])
     same = paired(before, before)  # the same games: no change, and an interval that knows the pairs agree
     assert same["difference"] == 0.0 and same["high"] - same["low"] < change["high"] - change["low"]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=60))
+def test_every_paired_interval_holds_its_estimate_within_minus_one_to_one(pairs):
+    before = games("".join("W" if b else "L" for b, _ in pairs))
+    after = games("".join("W" if a else "L" for _, a in pairs))
+    change = paired(before, after)
+    assert -1.0 <= change["low"] <= change["difference"] <= change["high"] <= 1.0
+    assert change["difference"] == round((change["wins_after"] - change["wins_before"]) / len(pairs), 4)
+    assert 0.0 < change["p"] <= 1.0
+    back = paired(after, before)
+    assert (back["low"], back["high"]) == (-change["high"], -change["low"])
 
 
 def test_the_changes_explore_tries_on_supply_run():
