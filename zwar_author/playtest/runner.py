@@ -102,7 +102,7 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
     elif scheduler is not None:
         results = _dask(plan, jobs, scheduler)
     elif jobs > 1:
-        results = _processes(plan, jobs, pool)
+        results = _processes(plan, jobs)
     else:
         results = (play_chunk(plan, part) for part in chunks(plan.runs, 1))
     for records in results:
