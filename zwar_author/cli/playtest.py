@@ -27,8 +27,10 @@ HELP = f"""Play a mission many times with bot heroes and report how hard it is.
 Each policy ({", ".join(POLICIES)}) plays --runs games; game i always uses
 seeds derived from --seed and i, so the same seed gives the same report however
 many --jobs share the work. Writes OUT/<mission>-playtest.json and .html (win
-rate with its 95% interval, turns, how games were lost, objectives, ammunition,
-kills, heatmaps over the map) and prints a summary.
+rate with its 95% interval, turns, how games were lost and how close they came,
+every objective and token with the share of games it was done or taken, how
+each hero's games ended, ammunition, kills, heatmaps over the map; the policies
+side by side) and prints a summary.
 
 --gate "METRIC in LOW..HIGH" (metrics: {", ".join(f"{k}, {v}" for k, v in METRICS.items())}),
 or the band in the mission's [mission.playtest], makes the exit status 1 when
