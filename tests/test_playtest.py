@@ -326,10 +326,14 @@ def test_the_page_shows_a_skill_trace_when_given_one(workdir):
     result = playtest(workdir / "easy.toml", runs=2, seed=1, jobs=1, policies=["cautious"], out=workdir / "out")
     loaded, _ = load_mission(workdir / "easy.toml")
     assert loaded is not None
-    levels = [{"name": name, "rate": {"count": wins, "games": 10, "value": wins / 10, "low": low, "high": high}}
-              for name, wins, low, high in (("random", 0, 0.0, 0.2775), ("cautious", 6, 0.3127, 0.8318),
-                                            ("planner, budget 100", 9, 0.5958, 0.9821))]
-    page = report_page(loaded, result.reports, {"levels": levels})
+    rungs = [{"policy": policy, "budget": budget, "runs": 10, "wins": wins, "rate": wins / 10, "low": low,
+              "high": high} for policy, budget, wins, low, high in (
+                  ("random", None, 0, 0.0, 0.2775), ("cautious", None, 6, 0.3127, 0.8318),
+                  ("planner@100", 100, 9, 0.5958, 0.9821))]
+    page = report_page(loaded, result.reports, {"runs": 10, "seed": 1, "rungs": rungs, "skill_matters": True})
+    assert "Skill matters here: the best rung wins clearly more often than random play." in page
+    assert re.findall(r'text-anchor="end"[^>]*>([^<]*)</text>', page.split("Win rate by skill")[-1])[:3] == \
+        ["random", "cautious", "planner, budget 100"]
     assert 'aria-label="Win rate by skill"' in page and 'id="skill"' not in page
     assert [m for m in re.findall(r"<text[^>]*>([^<]*)</text>", page) if m in ("0/10", "6/10", "9/10")] == \
         ["0/10", "6/10", "9/10"]

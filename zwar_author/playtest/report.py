@@ -283,14 +283,24 @@ def _table(reports: list[dict]) -> str:
 
 def _skill(skill: dict | None) -> str:
     """The skill trace: how the win rate grows with the players' skill (random, the heuristic bots,
-    the planner at growing budgets). ``skill``: ``{"levels": [{"name", "rate": {count, games, value,
-    low, high}}]}``; a page without one says so."""
-    if not skill or not skill.get("levels"):
+    the planner at growing budgets), on the same games. ``skill``: the trace as plain data
+    (``skill.SkillTrace.to_dict``: ``rungs`` of ``policy``, ``budget``, ``runs``, ``wins``, ``rate``,
+    ``low``, ``high``, and ``skill_matters``); a page made without one says so."""
+    if not skill or not skill.get("rungs"):
         return ("<h2>Skill trace</h2><p id=\"skill\">Not measured in this run: the skill trace (random, the "
                 "heuristic bots and the planner at growing budgets) shows whether skill matters on the "
                 "mission.</p>")
-    rows = [(level["name"], [level["rate"]]) for level in skill["levels"]]
-    return "<h2>Skill trace</h2>" + charts.rates("Win rate by skill", rows, ["win rate"])
+    rows = [(_rung(r), [{"count": r["wins"], "games": r["runs"], "value": r["rate"], "low": r["low"],
+                         "high": r["high"]}]) for r in skill["rungs"]]
+    verdict = ("Skill matters here: the best rung wins clearly more often than random play." if skill["skill_matters"]
+               else "Skill does not show here: the best rung's interval overlaps random play's.")
+    return (f"<h2>Skill trace</h2><p>The same games played by growing skill. {verdict}</p>"
+            + charts.rates("Win rate by skill", rows, ["win rate"]))
+
+
+def _rung(rung: dict) -> str:
+    budget = rung.get("budget")
+    return rung["policy"] if budget is None else f"{rung['policy'].split('@')[0]}, budget {budget}"
 
 
 def _floors(mission: Mission) -> str:
