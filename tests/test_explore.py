@@ -96,7 +96,7 @@ def test_the_changes_explore_tries_on_supply_run():
         "no zombie at 16,18 at the start",
         "one more zombie at the start, on spawn point A",
         "Cole starts with one more med pack",
-        "Kat starts with one more weapon, a Shotgun",
+        "Kat starts with one more weapon: Shotgun",
     ]
     assert not [k for k in keys if k.startswith("door-")]  # Supply Run's doors are all the tiles' own
     for change in tried:  # every changed mission builds, and says it is not the mission as it is
@@ -105,6 +105,19 @@ def test_the_changes_explore_tries_on_supply_run():
             assert change.document["source"]["sha256"] != document["source"]["sha256"]
     rows = next(c for c in tried if c.key == "spawn:0:turn:where:2>1").document["spawn"]["phases"][0]["turn"]["where"]
     assert [(r["low"], r["high"]) for r in rows["rows"]] == [(1, 2), (3, 5), (6, 7), (8, 8)]
+
+
+def test_a_mission_s_own_time_limit_is_what_moves():
+    texts = {}
+    for name in ("break-and-enter", "hold-out"):
+        loaded, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+        assert loaded is not None
+        document = mission_document(loaded.compiled)
+        texts[name] = [c.text for c in changes(loaded, Setup(), document) if c.key.startswith("turn-limit")]
+    assert texts == {
+        "break-and-enter": [f"time limit turn {t} (was 18)" for t in (16, 17, 19, 20)],
+        "hold-out": [f"survive to the end of turn {t} (was 10)" for t in (8, 9, 11, 12)],
+    }
 
 
 def test_a_door_the_mission_places_can_be_left_out():
@@ -126,7 +139,7 @@ def test_explore_ranks_the_changes_and_names_the_smallest_into_the_band(zwar, wo
         "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): Sam starts with one more med pack",
         "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): turn limit 3 (was 2)",
         "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): turn limit 4 (was 2)",
-        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): Sam starts with one more weapon, a Pistol",
+        "  +0.0 points (95% interval -56.1 to +56.1), p 1, win rate 100.0% (3/3): Sam starts with one more weapon: Pistol",
         "  -100.0 points (95% interval -100.0 to -20.6), p 0.25, win rate 0.0% (0/3): turn limit 1 (was 2)",
         "  band win_rate in 0..0.5: as it is 1, outside it",
         "  the smallest changes that bring it into the band, nearest its middle first:",

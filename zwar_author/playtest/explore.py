@@ -70,19 +70,24 @@ def _variant(document: dict, key: str) -> dict:
 
 
 def _turn_limits(document: dict, setup: Setup) -> list[Change]:
-    """The turn limit a turn or two either way: the mission's own time limit (an `after_turn`
-    condition) when it has one, else the tracker sheet's (``--max-turns``)."""
-    limits = [(kind, i) for kind in ("victory", "defeat") for i, c in enumerate(document[kind])
+    """The turn limit a turn or two either way: the mission's own (a time limit, an `after_turn`
+    condition against the heroes; or the turn they must survive to) when it has one, else the
+    tracker sheet's (``--max-turns``)."""
+    limits = [(kind, i, "after_turn") for kind in ("victory", "defeat") for i, c in enumerate(document[kind])
               if c.get("after_turn") and (kind == "defeat" or c.get("side") not in ("heroes", ""))]
+    limits += [("victory", i, "survive") for i, c in enumerate(document["victory"])
+               if c.get("survive") and c.get("side") in ("heroes", "")]
     out = []
     for k in (-2, -1, 1, 2):
         key = f"turn-limit{k:+d}"
         if limits:
             new = _variant(document, key)
-            for kind, i in limits:
-                new[kind][i]["after_turn"] = max(1, new[kind][i]["after_turn"] + k)
-            was = document[limits[0][0]][limits[0][1]]["after_turn"]
-            out.append(Change(key, f"time limit turn {max(1, was + k)} (was {was})", abs(k), new, setup))
+            for kind, i, field_ in limits:
+                new[kind][i][field_] = max(1, new[kind][i][field_] + k)
+            kind, i, field_ = limits[0]
+            was = document[kind][i][field_]
+            words = "time limit turn" if field_ == "after_turn" else "survive to the end of turn"
+            out.append(Change(key, f"{words} {max(1, was + k)} (was {was})", abs(k), new, setup))
         elif setup.max_turns + k >= 1:
             out.append(Change(key, f"turn limit {setup.max_turns + k} (was {setup.max_turns})", abs(k), document,
                               replace(setup, max_turns=setup.max_turns + k)))
@@ -178,7 +183,7 @@ def _cards(mission: Mission, document: dict, setup: Setup) -> list[Change]:
             hand = dict(setup.equipment)
             hand[h.id] = (*(c.eq for c in h.cards), card)
             said = f"{h.name} starts with one more med pack" if what == "med-pack" else \
-                f"{h.name} starts with one more weapon, a {name}"
+                f"{h.name} starts with one more weapon: {name}"
             out.append(Change(f"{what}+{h.id}", said, 1, document, replace(setup, equipment=tuple(sorted(hand.items())))))
     return out
 
