@@ -397,10 +397,13 @@ def dives(g: Game, h: Hero) -> list[int]:
 
 
 def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK,
-           to: int = -1, memo: dict | None = None, why: Refusals | None = None) -> list[Action]:
-    """Quick fire from ``sq`` with the active guns, one action per target and fire mode."""
+           to: int = -1, memo: dict | None = None, why: Refusals | None = None,
+           modes: list | None = None) -> list[Action]:
+    """Quick fire from ``sq`` with the active guns (``modes``: their fire modes, when known), one
+    action per target and fire mode."""
     acts: list[Action] = []
-    modes = fire_modes(g, h, h.active_cards())
+    if modes is None:
+        modes = fire_modes(g, h, h.active_cards())
     if why is not None and not modes:
         why.no(h, verb, _no_gun(g, h))
     refuse = why.each(h, verb) if why is not None else None
@@ -432,8 +435,10 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands."""
     acts = []
     unarmed = "" if melee_card(g, h) else "unarmed"
+    modes = fire_modes(g, h, h.active_cards())
     for n in steps:
-        acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo)
+        if modes:
+            acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo, modes=modes)
         acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
         acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
