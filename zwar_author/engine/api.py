@@ -8,10 +8,11 @@
             outcome = policy(state.view, state.request)  # one of legal_actions(state)
         state = apply(state, outcome)
 
-A ``State`` holds the game as it was when the pending step began, plus the
-inputs given to that step so far, so states are never changed and any state
-can be kept, compared or resumed: ``apply`` to a state a second time copies
-the game and runs the step again with the inputs (see ``chance``). The first
+A ``State`` holds the game as it was a few steps back, the inputs of those
+steps and those given to the pending step so far, so states are never changed
+and any state can be kept, compared or resumed: ``apply`` to a state a second
+time makes its snapshot (the game when the pending step began) and runs the
+step again with the inputs (see ``chance``). The first
 ``apply`` to a state does not: the step runs in a greenlet of its own, paused
 where it asked, and the answer resumes it there (the game a state shows is
 copied only when someone looks at it). So playing a game through ``apply``
