@@ -49,7 +49,7 @@ class SetupError(ValueError):
 def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     """A game at the start of the mission: before turn 1 is announced."""
     c = mission.compiled
-    g = Game(mission, ruleset_for(c), setup)
+    g = Game(mission, ruleset_for(c, setup.directors_cut), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
     required = [short(r) for r in (mission.game_rules.heroes if mission.game_rules else [])
                 if r not in heroes]

@@ -171,6 +171,8 @@ class Setup:
     perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, perk ids)
     equipment: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, card ids): default the hero card's
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
+    #: the Director's Cut: a campaign chapter with a director (6 cards; any hero's death fails it)
+    directors_cut: bool = False
 
 
 #: the setup of a game that says nothing beyond its mission

@@ -93,7 +93,19 @@ class Director(Campaign):
         return False
 
 
-def ruleset_for(mission: CompiledMission) -> Campaign:
+class DirectorsCut(Director):
+    """The Director's Cut: a campaign chapter with a director, who places and moves the infected as in a
+    director game and is dealt 6 cards; as a campaign game, any hero's death fails the mission and the
+    heroes earn XP."""
+
+    mode = "directors-cut"
+    hero_died = Campaign.hero_died
+
+    def awards_xp(self) -> bool:
+        return True
+
+
+def ruleset_for(mission: CompiledMission, directors_cut: bool = False) -> Campaign:
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
     rules = next((r for r in mission.rules.games if game in r.games), None)
@@ -103,8 +115,11 @@ def ruleset_for(mission: CompiledMission) -> Campaign:
     if rules.phases != PLAYED_PHASES:
         raise UnsupportedGame(f"the reference engine plays turns of {', '.join(PLAYED_PHASES)}; {game}'s rules "
                               f"data gives {', '.join(rules.phases)}")
+    if directors_cut and mode != "campaign":
+        raise UnsupportedGame(f"the Director's Cut is a campaign chapter with a director: {mission.mission.id} is "
+                              f"a {mode} game")
     if mode == "campaign":
-        return Campaign(rules)
+        return DirectorsCut(rules) if directors_cut else Campaign(rules)
     if mode == "director":
         return Director(rules)
     raise UnsupportedGame(f"the reference engine does not play {mode} games yet")
