@@ -447,12 +447,6 @@ TIMER_IDLE = _code("ZW625", "timer-idle", W,
     A 3-turn timer marks an action that takes three turns to complete; what
     completing it does is an event triggered by the timer. A timer with no
     such event is crossed off the tracker sheet for nothing.""")
-TIMER_UNPLAYED = _code("ZW626", "timer-unplayed", W,
-    "the engine does not play 3-turn timers yet: `zwar play` and playtests never start timer `{id}`, "
-    "so what its end triggers never happens there", """
-    3-turn timers are part of the mission format, checked and printed, but
-    the rules engine does not run them yet. A playtest of a mission whose
-    victory depends on a timer's events is therefore wrong, and says so here.""")
 CHAPTER_MISSION = _code("ZW630", "chapter-mission", E,
     "chapter mission `{id}` is {what}: a {game} campaign's chapters are {game} campaign missions", """
     A campaign's chapters are played with the campaign's rules: each must be
@@ -470,6 +464,22 @@ CAMPAIGN_XP = _code("ZW632", "campaign-xp", E,
     than the XP the hero can have earned: `start_xp`, plus `mission_xp` and
     `expected_loot_xp` for each chapter played before. Buy the perk later, or
     count on more loot.""")
+
+# --- director cards (docs/director.md) ------------------------------------------------
+
+CARD_WINDOW = _code("ZW660", "card-window", E,
+    "director card `{id}`: its effect {effect} cannot be played {window}; it can be played {allowed}", """
+    A director card names its effect (one of the effects the engine plays)
+    and the window of the turn it is played in. Each effect works only in
+    some windows: a miss needs an attack to cancel, an extra spawn roll a
+    spawn phase. Choose one of the windows the message lists, or leave
+    `window` out to play the card in the effect's first window.""")
+CARD_NO_EFFECT = _code("ZW661", "card-no-effect", W,
+    "director card `{id}` names no effect: it is dealt but the engine never plays it", """
+    The engine plays a director card by the effect it names (`effect =
+    "extra-spawn-roll"`, ...). A card that names none still takes a place in
+    the director's hand, so playtests count it dealt, but it is never played:
+    name the effect that does what its text says.""")
 
 # --- playability ---------------------------------------------------------------------
 

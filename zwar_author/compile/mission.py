@@ -801,7 +801,6 @@ class _Compiler:
                 continue
             if timer.id not in ended:
                 self.report(codes.TIMER_IDLE, self.at("timers", i), id=timer.id)
-            self.report(codes.TIMER_UNPLAYED, self.at("timers", i), id=timer.id)
             if start is not None:
                 out.append(c.CompiledTimer(id=timer.id, name=timer.name, start=start, text=timer.text))
         return out

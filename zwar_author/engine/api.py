@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .cards import new_hands
 from .chance import (
     Context,
     IllegalAction,
@@ -78,6 +79,7 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
             raise SetupError(f"{card.name} and {other.name} cannot both start on {mission.show(sq)}")
         g.at[sq] = h
     _tokens(g)
+    g.hands = new_hands(g)
     return g
 
 

@@ -15,6 +15,7 @@ from .mission import Mission
 from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
+    from .cards import Hands
     from .variants import Campaign
 
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -188,7 +189,7 @@ _GAME_FIELDS = (
 class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
-        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally",
+        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "hands", "timers",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -224,6 +225,8 @@ class Game:
         self.cards_made: dict[str, int] = {}
         self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
         self.tally: dict[str, int] = {}  # counts for playtests: rounds:<card>, power:<perk>, killed:<class>
+        self.hands: Hands | None = None  # the director's cards (engine/cards.py); None: nobody holds any
+        self.timers: dict[str, int] = {}  # 3-turn timers running: id -> end phases left
 
     # --- copying ---------------------------------------------------------------------
 
@@ -253,6 +256,8 @@ class Game:
         g.cards_made = dict(self.cards_made)
         g.risen = list(self.risen)
         g.tally = dict(self.tally)
+        g.hands = self.hands.copy() if self.hands is not None else None
+        g.timers = dict(self.timers)
         return g
 
     # --- lookups ---------------------------------------------------------------------

@@ -34,6 +34,10 @@ class Campaign:
     decider = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
+    #: director cards dealt when the mission names no count (0: no director holds any)
+    cards_dealt = 0
+    #: a loot card played at the beginning of the hero move stops the director's cards for the turn
+    loot_stops_cards = False
 
     def __init__(self, rules: CompiledGameRules) -> None:
         self.rules = rules
@@ -76,6 +80,8 @@ class Director(Campaign):
     mode = "director"
     decider = Side.DIRECTOR
     roamer_anywhere = True
+    cards_dealt = 12  # "deal 12 director cards face down to the director player"
+    loot_stops_cards = True
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
@@ -84,8 +90,7 @@ class Director(Campaign):
 
     def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Director games go on: the body lies where the hero fell (it blocks no line of sight) and
-        in the end phase stands back up as a newborn (the director's direct control of it is not
-        modelled: it follows the infected's rules)."""
+        in the end phase stands back up as a newborn under the director's direct control."""
         hero.prone = True
         game.risen.append((hero.id, hero.sq))
 
@@ -100,6 +105,8 @@ class DirectorsCut(Director):
 
     mode = "directors-cut"
     hero_died = Campaign.hero_died
+    cards_dealt = 6  # "In director's cut games the director is dealt just 6 director cards"
+    loot_stops_cards = False  # a campaign game: loot is cashed in for XP
 
     def awards_xp(self) -> bool:
         return True
