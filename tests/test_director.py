@@ -8,7 +8,7 @@ from conftest import CONTENT
 from zwar_author.engine.api import new_game
 from zwar_author.engine.state import Setup
 from zwar_author.engine.variants import Campaign, Director, DirectorsCut, UnsupportedGame
-from zwar_author.engine.vocab import Side
+from zwar_author.engine.vocab import Side, Topic
 from zwar_author.play.load import load_mission
 
 MISSIONS = CONTENT / "core" / "missions"
@@ -40,3 +40,88 @@ def test_the_directors_cut_is_refused_on_a_director_game():
 
 def test_a_director_game_keeps_its_own_ruleset():
     assert type(new_game(mission("hold-out")).ruleset) is Director
+
+
+# --- the deal --------------------------------------------------------------------------------
+
+
+def _deal(game):
+    """The requests ``start`` answers before turn 1: the deal's draws, each taken as the first card."""
+    from zwar_author.engine.api import apply, start
+
+    state, draws = start(game), []
+    while state.request is not None and state.request.kind == "draw":
+        draws.append(state.request)
+        state = apply(state, state.request.options[0])
+    return state, draws
+
+
+def test_a_director_game_deals_12_face_down_or_the_whole_deck_when_it_holds_fewer():
+    # "Shuffle both the search deck & the director card deck then deal 12 director cards face down to the
+    # director player (only the director may see the director cards)." (How to play: director games)
+    state, draws = _deal(new_game(mission("hold-out")))
+    assert len(draws) == 10 and {r.side for r in draws} == {Side.CHANCE}
+    assert "The director is dealt 10 director cards face down (the deck held only 10)" in [e.text for e in state.log]
+    assert len(state.view.hands.held["director"]) == 10 and not any(state.view.hands.deck.values())
+
+
+def test_the_directors_cut_deals_6():
+    # "In director's cut games the director is dealt just 6 director cards" (The Director's Cut)
+    state, draws = _deal(new_game(mission("supply-run"), Setup(directors_cut=True)))
+    assert len(draws) == 6
+    assert "The director is dealt 6 director cards face down" in [e.text for e in state.log]
+
+
+def test_a_campaign_game_deals_no_cards():
+    state, draws = _deal(new_game(mission("supply-run")))
+    assert draws == [] and state.view.hands is None
+
+
+def test_the_first_director_decision_is_the_directors_and_offers_passing_first():
+    """The director answers through the same request API as the heroes: the request says whose it is."""
+    from zwar_author.engine.api import apply, legal_actions
+
+    state, _ = _deal(new_game(mission("hold-out")))
+    seen = 0
+    for _ in range(4000):
+        request = state.request
+        if request is None:
+            break
+        if request.side == Side.DIRECTOR and request.topic == Topic.CARD:
+            assert legal_actions(state)[0].text == "play no card"
+            seen += 1
+            if seen == 3:
+                break
+        state = apply(state, 1 if request.chance and request.kind == "roll" else legal_actions(state)[-1]
+                      if request.side == Side.HEROES and request.topic == Topic.HERO else legal_actions(state)[0])
+    assert seen == 3
+
+
+# --- the rules data of a card ---------------------------------------------------------------------
+
+
+CARDS = '''
+[[director_cards]]
+id = "late"
+name = "Late"
+games = ["zwar1"]
+text = "Too late."
+effect = "miss"
+window = "spawn"
+
+[[director_cards]]
+id = "blank"
+name = "Blank"
+games = ["zwar1"]
+text = "Nothing."
+'''
+
+
+def test_a_card_whose_effect_cannot_be_played_in_its_window_and_a_card_with_no_effect(diagnose):
+    lines = [line for line in diagnose({"p/rules/cards.toml": CARDS}) if " ZW66" in line]
+    assert lines == [
+        "p/rules/cards.toml:8:10: error ZW660: director card `late`: its effect miss cannot be played in the spawn "
+        "window; it can be played in the ballistic-attack window",
+        "p/rules/cards.toml:10:1: warning ZW661: director card `blank` names no effect: it is dealt but the engine "
+        "never plays it",
+    ]
