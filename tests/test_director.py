@@ -120,8 +120,8 @@ text = "Nothing."
 def test_a_card_whose_effect_cannot_be_played_in_its_window_and_a_card_with_no_effect(diagnose):
     lines = [line for line in diagnose({"p/rules/cards.toml": CARDS}) if " ZW66" in line]
     assert lines == [
-        "p/rules/cards.toml:8:10: error ZW660: director card `late`: its effect miss cannot be played in the spawn "
-        "window; it can be played in the ballistic-attack window",
-        "p/rules/cards.toml:10:1: warning ZW661: director card `blank` names no effect: it is dealt but the engine "
-        "never plays it",
+        ("p/rules/cards.toml:8:10: error ZW660: director card `late`: its effect miss cannot be played in the spawn "
+        "window; it can be played in the ballistic-attack window"),
+        ("p/rules/cards.toml:10:1: warning ZW661: director card `blank` names no effect: it is dealt but the engine "
+        "never plays it"),
     ]
