@@ -125,3 +125,62 @@ def test_a_card_whose_effect_cannot_be_played_in_its_window_and_a_card_with_no_e
         ("p/rules/cards.toml:10:1: warning ZW661: director card `blank` names no effect: it is dealt but the engine "
         "never plays it"),
     ]
+
+
+# --- playtests against the bot and the passive director ----------------------------------------
+
+
+def test_a_director_game_playtest_reports_the_heroes_against_both_directors(tmp_path):
+    from zwar_author.playtest.project import playtest
+
+    result = playtest(MISSIONS / "break-and-enter.toml", runs=3, seed=2, jobs=1, policies=["aggressive"],
+                      out=tmp_path)
+    reports = result.reports
+    assert [(r["policy"], r["director"]) for r in reports] == [("aggressive", "bot"), ("aggressive", "passive")]
+    assert reports[0]["per_game"]["cards"] and not reports[1]["per_game"]["cards"]
+    assert "--director bot" in (reports[0]["representative_loss"] or {}).get("replay", "--director bot")
+    lines = result.summary().splitlines()
+    assert lines[0] == ("Break & Enter (core/break-and-enter), policy aggressive against the bot director, 3 games, "
+                        "seed 2")
+    assert any(line.startswith("  director cards played a game: ") for line in lines)
+
+
+def test_a_campaign_playtest_has_no_director():
+    import random
+
+    from zwar_author.engine.api import simulate
+    from zwar_author.playtest.bots import policy
+    from zwar_author.playtest.director import against
+
+    game = new_game(mission("supply-run"), Setup(max_turns=3))
+    asked = []
+
+    def watch(g, request):
+        asked.append(request.side)
+        return policy("cautious", 1)(g, request)
+
+    simulate(game, against(watch, "bot"), random.Random(1))
+    assert Side.DIRECTOR not in asked
+
+
+def test_the_passive_director_plays_no_card_and_removes_no_unit():
+    import random
+
+    from zwar_author.engine.api import simulate
+    from zwar_author.playtest.bots import policy
+    from zwar_author.playtest.director import against
+
+    for seed in range(3):
+        game = new_game(mission("inbound"))
+        simulate(game, against(policy("cautious", seed), "passive"), random.Random(seed))
+        assert not any(k.startswith("cards:") for k in game.tally)
+        assert not any(e.text.startswith("The director removes") for e in game.log)
+        assert len(game.hands.held["director"]) == 10
+
+
+def test_the_directors_cut_is_played_against_both_directors(tmp_path):
+    from zwar_author.playtest.project import playtest
+
+    result = playtest(MISSIONS / "supply-run.toml", runs=2, seed=1, jobs=1, policies=["cautious"], out=tmp_path,
+                      setup=Setup(directors_cut=True))
+    assert [r["director"] for r in result.reports] == ["bot", "passive"]
