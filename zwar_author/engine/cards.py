@@ -76,10 +76,15 @@ def new_hands(g: Game) -> Hands | None:
     if not dealt:
         return None
     given = g.mission.compiled.mission.director_cards
-    count = given.count if given is not None and given.dealt_to == DIRECTOR else dealt
+    return hands_for(g, {DIRECTOR: given.count if given is not None and given.dealt_to == DIRECTOR else dealt})
+
+
+def hands_for(g: Game, count: dict[str, int]) -> Hands:
+    """The director deck of the game's own cards, to deal ``count[holder]`` cards to each holder (a game
+    whose players each hold cards, as Agent Z's agents do, names them all)."""
     game = g.mission.compiled.mission.game
-    deck = {card.id: card.copies for card in g.mission.compiled.rules.director_cards if game in card.games}
-    return Hands(deck, {DIRECTOR: count})
+    return Hands({card.id: card.copies for card in g.mission.compiled.rules.director_cards if game in card.games},
+                 count)
 
 
 def card(g: Game, card_id: str):
@@ -120,9 +125,9 @@ def can_play(g: Game, holder: str = DIRECTOR) -> bool:
             and hands.blocked != g.turn)
 
 
-def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR) -> Played | None:
-    """Offer ``holder`` the cards it holds for window ``when``; the card played, its general effects applied
-    (the caller plays what depends on the moment: a miss, a room spawn bonus, the unit taken over)."""
+def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR, side: Side = Side.DIRECTOR) -> Played | None:
+    """Offer ``holder`` (who answers as ``side``) the cards it holds for window ``when``; the card played, its
+    general effects applied (the caller plays what depends on the moment: a miss, a room spawn bonus)."""
     if not can_play(g, holder):
         return None
     hands = g.hands
@@ -131,8 +136,7 @@ def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR) -> P
     if not playable:
         return None
     options = [Choice(PASS, "play no card")] + [Choice(c, f"play {card(g, c).name}") for c in playable]
-    pick = ctx.choose(Side.DIRECTOR, f"Director card: {WINDOW_TEXT[when]}: play a card?", options, holder,
-                      Topic.CARD)
+    pick = ctx.choose(side, f"Director card: {WINDOW_TEXT[when]}: play a card?", options, holder, Topic.CARD)
     if pick.key == PASS:
         return None
     entry = card(g, pick.key)
@@ -149,7 +153,7 @@ def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR) -> P
         g.spawn_left += played.amount
         g.emit(EventKind.CARD, holder, f"{_rolls(played.amount)} this spawn phase")
     elif played.effect == CardEffect.DIRECT_CONTROL:
-        take_control(g, ctx, holder)
+        take_control(g, ctx, holder, side)
     return played
 
 
@@ -170,16 +174,15 @@ def _controllable(g: Game) -> list:
     return [z for z in sorted(g.board_infected(), key=lambda z: z.id) if z.id not in taken]
 
 
-def take_control(g: Game, ctx: Context, holder: str) -> None:
+def take_control(g: Game, ctx: Context, holder: str, side: Side = Side.DIRECTOR) -> None:
     """Direct Control: the holder picks a unit on the board; a token goes under it for the rest of the game."""
     hands = g.hands
     assert hands is not None
     units = _controllable(g)
-    pick = ctx.choose(Side.DIRECTOR, "Direct Control: which unit", [Choice(z.id, f"{z.tag} at {g.show(z.sq)}")
-                                                                    for z in units], holder, Topic.CONTROL)
-    key = pick.key if isinstance(pick, Choice) else pick
-    hands.controlled[key] = holder
-    z = g.infected[key]
+    pick = ctx.choose(side, "Direct Control: which unit", [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in units],
+                      holder, Topic.CONTROL)
+    hands.controlled[pick.key] = holder
+    z = g.infected[pick.key]
     g.emit(EventKind.CARD, holder, f"A direct control token goes under {g.label(z)} ({g.show(z.sq)})", z.sq)
 
 
