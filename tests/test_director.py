@@ -184,3 +184,20 @@ def test_the_directors_cut_is_played_against_both_directors(tmp_path):
     result = playtest(MISSIONS / "supply-run.toml", runs=2, seed=1, jobs=1, policies=["cautious"], out=tmp_path,
                       setup=Setup(directors_cut=True))
     assert [r["director"] for r in result.reports] == ["bot", "passive"]
+
+
+def test_replay_plays_a_director_game_again_against_the_director_named(zwar):
+    args = ["replay", str(MISSIONS / "hold-out.toml"), "--game", "0", "--seed", "1", "--policy", "cautious"]
+    bot, passive = zwar(*args, "--director", "bot"), zwar(*args, "--director", "passive")
+    assert (bot.exit_code, passive.exit_code) == (0, 0)
+    assert "The director plays " in bot.output and "The director plays " not in passive.output
+
+
+def test_the_directors_cut_of_a_director_game_is_a_usage_error(zwar):
+    result = zwar("playtest", str(MISSIONS / "hold-out.toml"), "--directors-cut", "--runs", "1")
+    assert (result.exit_code, result.output.splitlines()) == (2, [
+        "Usage: zwar playtest [OPTIONS] MISSION",
+        "Try 'zwar playtest --help' for help.",
+        "",
+        "Error: the Director's Cut is a campaign chapter with a director: hold-out is a director game",
+    ])
