@@ -201,3 +201,21 @@ def test_the_directors_cut_of_a_director_game_is_a_usage_error(zwar):
         "",
         "Error: the Director's Cut is a campaign chapter with a director: hold-out is a director game",
     ])
+
+
+def test_zwar_play_seats_the_director_bot_and_a_save_remembers_it(tmp_path):
+    from zwar_author.play.session import Session
+    from zwar_author.playtest.director import alone
+
+    path = MISSIONS / "hold-out.toml"
+    session = Session.new(path, mission("hold-out"), Setup(), 1, "roll")
+    session.director, session.bot = "bot", alone("bot")
+    for _ in range(3):  # three turns: the heroes end their move, the engine answers everything else
+        while session.request is not None and not session.needs_person():
+            session.roll()
+        assert session.request.side == Side.HEROES and session.request.topic == Topic.HERO
+        session.answer("end turn")
+    assert any(e.text.startswith("The director plays ") for e in session.game.log)
+    session.save(tmp_path / "game.json")
+    again = Session.resume(tmp_path / "game.json")
+    assert again.director == "bot" and [e.text for e in again.game.log] == [e.text for e in session.game.log]

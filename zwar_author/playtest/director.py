@@ -55,6 +55,12 @@ def against(heroes: Policy, director: str) -> Policy:
     return play
 
 
+def alone(director: str) -> Policy:
+    """A policy for the director's requests only (``zwar play --director``): what ``against`` would leave
+    to the heroes' policy takes the first option."""
+    return against(lambda g, request: request.options[0], director)
+
+
 def passive(g: Game, request: Request, heroes: Policy):
     if request.topic == Topic.MOVE:
         return _key(request, AUTO)
