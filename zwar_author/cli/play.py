@@ -54,12 +54,14 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--save", "save", type=OutputFile(),
               help="Save the game to this file after every answer.")
 @click.option("--resume", type=InputFile(), help="Resume a saved game.")
+@click.option("--directors-cut", is_flag=True, help="Play a campaign mission as the Director's Cut.")
 @click.option("--director", type=click.Choice(DIRECTORS),
               help="Director games: let a bot be the director (the passive one plays no card) instead of a person.")
 @PACK_PATH
 @usage_errors
-def command(mission, dice, seed, heroes, perks, max_turns, save, resume, director, search) -> None:
-    session = _session(mission, dice, seed, heroes, perks, max_turns, resume, [Path(s) for s in search])
+def command(mission, dice, seed, heroes, perks, max_turns, save, resume, directors_cut, director, search) -> None:
+    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns, directors_cut=directors_cut)
+    session = _session(mission, dice, seed, setup, resume, [Path(s) for s in search])
     if director:  # on a resumed game too: the bot takes over the director's seat from here
         session.director = director
     if session.director:
@@ -90,7 +92,7 @@ def command(mission, dice, seed, heroes, perks, max_turns, save, resume, directo
     click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
 
 
-def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> Session:
+def _session(mission, dice, seed, setup: Setup, resume, search) -> Session:
     if resume is not None:
         try:
             return Session.resume(resume, search)
@@ -103,7 +105,6 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         for diagnostic in report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
-    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns)
     try:
         require_playable(loaded.compiled)
         return Session.new(mission, loaded, setup, seed, dice)
