@@ -219,3 +219,29 @@ def test_zwar_play_seats_the_director_bot_and_a_save_remembers_it(tmp_path):
     session.save(tmp_path / "game.json")
     again = Session.resume(tmp_path / "game.json")
     assert again.director == "bot" and [e.text for e in again.game.log] == [e.text for e in session.game.log]
+
+
+def test_the_bot_director_plays_the_same_through_apply_as_in_simulate():
+    """The hand, the cards in force and the units under control are part of the game's state: a game
+    played step by step through ``apply`` is the very game ``simulate`` plays."""
+    import random
+
+    from zwar_author.engine.api import apply, simulate, start
+    from zwar_author.playtest.bots import policy
+    from zwar_author.playtest.director import against
+
+    fast = new_game(mission("inbound"))
+    simulate(fast, against(policy("aggressive", 1), "bot"), random.Random(5))
+    rng, chooser = random.Random(5), against(policy("aggressive", 1), "bot")
+    state = start(new_game(mission("inbound")))
+    while not state.over:
+        request = state.request
+        if request.kind == "roll":
+            answer = rng.randint(1, len(request.options))
+        elif request.kind == "draw":
+            answer = rng.choices(request.options, request.weights)[0]
+        else:
+            answer = chooser(state.view, request)
+        state = apply(state, answer)
+    assert [e.text for e in state.log] == [e.text for e in fast.log]
+    assert any(e.text.startswith("The director plays ") for e in fast.log)
