@@ -49,7 +49,7 @@ class Played(NamedTuple):
 class Hands:
     """The director deck of one game, the hands dealt from it, and the card effects in force."""
 
-    __slots__ = ("blocked", "charge", "controlled", "count", "dealt", "deck", "extra_rolls", "held", "played")
+    __slots__ = ("blocked", "charge", "controlled", "count", "dealt", "deck", "held", "played")
 
     def __init__(self, deck: dict[str, int], count: dict[str, int]) -> None:
         self.deck = deck  # card id (pack/id) -> copies not dealt
@@ -60,13 +60,12 @@ class Hands:
         self.blocked = 0  # the turn a loot card stopped the cards in
         self.controlled: dict[int, str] = {}  # infected id -> the holder controlling it (Direct Control)
         self.charge = 0  # the turn every infected unit charges in (charge-all)
-        self.extra_rolls = 0  # turn spawn rolls added this spawn phase
 
     def copy(self) -> Hands:
         h = Hands(dict(self.deck), dict(self.count))
         h.held = {k: list(v) for k, v in self.held.items()}
         h.dealt, h.played, h.blocked = self.dealt, dict(self.played), self.blocked
-        h.controlled, h.charge, h.extra_rolls = dict(self.controlled), self.charge, self.extra_rolls
+        h.controlled, h.charge = dict(self.controlled), self.charge
         return h
 
 
@@ -148,8 +147,7 @@ def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR, side
     if played.effect == CardEffect.CHARGE_ALL:
         hands.charge = g.turn
         g.emit(EventKind.CARD, holder, "Every infected unit moves at its charge speed this turn")
-    elif played.effect == CardEffect.EXTRA_SPAWN_ROLL:
-        hands.extra_rolls += played.amount
+    elif played.effect == CardEffect.EXTRA_SPAWN_ROLL:  # played as the spawn phase begins: its rolls are counted
         g.spawn_left += played.amount
         g.emit(EventKind.CARD, holder, f"{_rolls(played.amount)} this spawn phase")
     elif played.effect == CardEffect.DIRECT_CONTROL:
