@@ -30,12 +30,15 @@ many --jobs share the work. Writes OUT/<mission>-playtest.json and .html (win
 rate with its 95% interval, turns, how games were lost and how close they came,
 every objective and token with the share of games it was done or taken, how
 each hero's games ended, ammunition, kills, heatmaps over the map; the policies
-side by side) and prints a summary.
+side by side) and prints a summary. A director game (or --directors-cut) is
+played against the bot director and against a passive one that plays no card,
+each policy's games reported for both.
 
 --gate "METRIC in LOW..HIGH" (metrics: {", ".join(f"{k}, {v}" for k, v in METRICS.items())}),
 or the band in the mission's [mission.playtest], makes the exit status 1 when
-the first policy falls outside it; a lost game to watch is named with the
-`zwar replay` command that shows it.
+the first policy falls outside it (against the bot director in a director
+game); a lost game to watch is named with the `zwar replay` command that shows
+it.
 
 --explore plays the mission again with one change at a time (turn limit,
 spawn table rows, infected at the start, a med pack or weapon more, doors the
@@ -44,7 +47,7 @@ win rate, and with a band names the smallest changes that bring it inside.
 
 `zwar playtest OLD NEW` (or NEW --baseline OLD) plays both versions on the same
 seeds and reports the change in win rate, with a paired test and the first game
-whose outcome differs."""
+whose outcome differs. Both play against the bot director in a director game."""
 
 
 @click.command("playtest", help=HELP)
@@ -65,13 +68,15 @@ whose outcome differs."""
 @click.option("--scheduler", callback=scheduler_address, help="Run on Dask: a scheduler address, or `local` for a local cluster.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--directors-cut", is_flag=True,
+              help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            progress, search) -> None:
+            directors_cut, progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
-    setup = Setup(perks=perks, max_turns=max_turns)
+    setup = Setup(perks=perks, max_turns=max_turns, directors_cut=directors_cut)
     pair = _versions(missions, baseline, explore, keep_logs)
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
                "setup": setup, "search": [Path(s) for s in search]}

@@ -22,7 +22,7 @@ from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from .gate import Gate
-from .project import band, check_policies, prepare
+from .project import band, check_policies, directors_for, prepare
 from .report import percent, replay_command, summary, write
 from .runner import Plan, run, workers
 from .stats import wilson
@@ -156,7 +156,8 @@ def _pair(policy: str, old: tuple[Path, Mission, Setup], new: tuple[Path, Missio
     """One policy's games of both versions: what changed, and the new version's playtest report."""
     sides = []
     for path, mission, setup in (old, new):
-        plan = Plan(mission_document(mission.compiled), policy, runs, seed, setup)
+        plan = Plan(mission_document(mission.compiled), policy, runs, seed, setup,
+                    director=directors_for(mission, setup)[0])
         played = Games(runs)
         totals = run(plan, jobs, step, mission=mission, each=played, pool=pool)
         sides.append((plan, played, summary(mission, plan, totals, str(path), search)))

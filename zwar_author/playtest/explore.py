@@ -30,7 +30,7 @@ from ..errors import Report
 from . import charts
 from .compare import Games, paired, points
 from .gate import Gate
-from .project import band, check_policies, prepare
+from .project import band, check_policies, directors_for, prepare
 from .report import percent, share, summary, win_share, write
 from .runner import Plan, run, workers
 
@@ -233,7 +233,7 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
     step = progress.update if progress is not None else None
 
     def play(document: dict, variant: Mission, prepared: Setup, pool) -> tuple[Games, dict]:
-        plan = Plan(document, policy, runs, seed, prepared)
+        plan = Plan(document, policy, runs, seed, prepared, director=directors_for(variant, prepared)[0])
         games = Games(runs)
         totals = run(plan, jobs, step, mission=variant, each=games, pool=pool)
         return games, summary(variant, plan, totals, str(path), search)

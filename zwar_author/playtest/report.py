@@ -37,13 +37,14 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
     low, high = wilson(totals.wins, totals.runs)
     loss = totals.representative_loss()
     per_game = {kind: {k.split(":", 1)[1]: _r(v / totals.runs) for k, v in sorted(totals.tally.items())
-                       if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed")}
+                       if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed", "cards")}
     return {
         "format": FORMAT,
         "mission": {"pack": c.pack, "id": c.mission.id, "title": c.mission.title, "sha256": c.source.sha256},
         "source": source,
-        "policy": plan.policy, "runs": totals.runs, "seed": plan.seed,
-        "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns},
+        "policy": plan.policy, "director": plan.director or None, "runs": totals.runs, "seed": plan.seed,
+        "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns,
+                  "directors_cut": plan.setup.directors_cut},
         "win_rate": {"value": _r(totals.win_rate), "low": _r(low), "high": _r(high), "confidence": 0.95,
                      "wins": totals.wins, "games": totals.runs},
         "turns": {"won": _spread(totals.turns_won), "lost": _spread(totals.turns_lost)},
@@ -73,6 +74,10 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
     """The `zwar replay` command that plays game ``game`` of ``plan`` again: same seed, policy,
     perks, turn limit and packs, quoted for a shell."""
     words = ["zwar", "replay", source, "--game", str(game), "--seed", str(plan.seed), "--policy", plan.policy]
+    if plan.director:
+        words += ["--director", plan.director]
+    if plan.setup.directors_cut:
+        words.append("--directors-cut")
     words += [w for hero, perks in plan.setup.perks for perk in perks for w in ("--perk", f"{hero}={perk}")]
     if plan.setup.max_turns != Setup().max_turns:
         words += ["--max-turns", str(plan.setup.max_turns)]
@@ -141,7 +146,7 @@ def text(report: dict) -> str:
     runs = report["runs"]
     lines = [
         (f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
-         f"policy {report['policy']}, {runs} games, seed {report['seed']}"),
+         f"policy {report['policy']}{_against(report)}, {runs} games, seed {report['seed']}"),
         f"  win rate {percent(w['value'])} ({w['wins']}/{runs}), 95% interval {percent(w['low'])} to {percent(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
@@ -173,8 +178,8 @@ def text(report: dict) -> str:
         lines.append(f"  no hero taken down in any of {runs} games")
     per = report["per_game"]
     for kind, words in (("rounds", "rounds spent a game"), ("power", "power perk uses a game"),
-                        ("killed", "infected killed a game")):
-        if per[kind]:
+                        ("killed", "infected killed a game"), ("cards", "director cards played a game")):
+        if per.get(kind):
             lines.append(f"  {words}: " + ", ".join(f"{k} {v:.1f}" for k, v in per[kind].items()))
     loss = report["representative_loss"]
     if loss:
@@ -191,6 +196,16 @@ def share(rate: dict) -> str:
 
 def _when(done: dict) -> str:
     return f", on average in turn {done['mean_turn']:.1f}" if done["mean_turn"] is not None else ""
+
+
+def _against(report: dict) -> str:
+    director = report.get("director")
+    return f" against the {director} director" if director else ""
+
+
+def _tag(report: dict) -> str:
+    """The report's policy, and its director in a director game: unique on the page."""
+    return "-".join(filter(None, (report["policy"], report.get("director"))))
 
 
 def percent(value: float | None) -> str:
@@ -212,7 +227,7 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
     with their colour scales, and each policy's summary."""
     c = mission.compiled
     title = html.escape(f"Playtest: {c.mission.title}")
-    names = [r["policy"] for r in reports]
+    names = [r["policy"] + _against(r) for r in reports]
     first = reports[0]
     body = [f"<h1>{title}</h1>",
             (f"<p>{html.escape(c.pack)}/{html.escape(c.mission.id)}: {first['runs']} games a policy, seed "
@@ -235,10 +250,10 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
         peak = max((v for r in reports for grid in r["heatmaps"][name].values() for row in grid for v in row), default=0)
         body.append(f"<h3>{HEAT_TITLES[name]}</h3>{charts.scale(HEAT_COLOURS[name], max(peak, 1), HEAT_UNITS[name], name)}")
         for number, floor in enumerate(mission.board.floors):
-            grids = [(r["policy"], r["heatmaps"][name][floor.id]) for r in reports]
-            maps = "".join(f"<figure><figcaption>{html.escape(policy)}</figcaption>"
-                           f"{_heat_svg(mission, number, grid, HEAT_COLOURS[name], peak, f'{policy}-{name}-{floor.id}')}"
-                           "</figure>" for policy, grid in grids)
+            grids = [(r["policy"] + _against(r), _tag(r), r["heatmaps"][name][floor.id]) for r in reports]
+            maps = "".join(f"<figure><figcaption>{html.escape(label)}</figcaption>"
+                           f"{_heat_svg(mission, number, grid, HEAT_COLOURS[name], peak, f'{tag}-{name}-{floor.id}')}"
+                           "</figure>" for label, tag, grid in grids)
             body.append(f"<div class=\"side\">{maps}</div>")
     body.append("<h2>Summaries</h2>")
     body += [f"<pre>{html.escape(text(r))}</pre>" for r in reports]
@@ -275,7 +290,7 @@ def _table(reports: list[dict]) -> str:
                                                        .items()) or "-" for r in reports]),
             ("first hero taken down", [_turns("in turn", r["first_taken_down"]) + f"; never in "
                                        f"{r['first_taken_down']['never']}" for r in reports])]
-    head = "".join(f"<th>{html.escape(r['policy'])} ({r['runs']} games)</th>" for r in reports)
+    head = "".join(f"<th>{html.escape(r['policy'] + _against(r))} ({r['runs']} games)</th>" for r in reports)
     lines = "".join(f"<tr><th>{html.escape(name)}</th>{''.join(f'<td>{html.escape(v)}</td>' for v in values)}</tr>"
                     for name, values in rows)
     return f"<table><tr><th></th>{head}</tr>{lines}</table>"
