@@ -164,7 +164,8 @@ def _pair(policy: str, old: tuple[Path, Mission, Setup], new: tuple[Path, Missio
     (plan_old, played_old, report_old), (plan_new, played_new, report_new) = sides
     first = first_difference(played_old, played_new)
     return {
-        "policy": policy, "runs": runs, "seed": seed, "old": _side(report_old), "new": _side(report_new),
+        "policy": policy, "director": report_new["director"], "runs": runs, "seed": seed, "old": _side(report_old),
+        "new": _side(report_new),
         "change": paired(played_old, played_new),
         "first_difference": None if first is None else {
             "game": first, "old": outcome(played_old.games[first]), "new": outcome(played_new.games[first]),
@@ -179,8 +180,9 @@ def _side(report: dict) -> dict:
 
 def text(report: dict) -> str:
     """The comparison a designer (or a pack's CI log) reads."""
-    lines = [(f"{report['new']['mission']['title']}: old against new, policy {report['policy']}, {report['runs']} "
-             f"games each on the same seeds (seed {report['seed']})")]
+    against = f" against the {report['director']} director" if report.get("director") else ""
+    lines = [(f"{report['new']['mission']['title']}: old against new, policy {report['policy']}{against}, "
+              f"{report['runs']} games each on the same seeds (seed {report['seed']})")]
     for side in ("old", "new"):
         w = report[side]["win_rate"]
         lines.append(f"  {side}: {report[side]['source']}: win rate {percent(w['value'])} ({w['wins']}/{w['games']}), "

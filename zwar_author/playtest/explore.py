@@ -252,6 +252,7 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
             rows.append(row)
     rows.sort(key=lambda r: (-r["effect"]["difference"], r["key"]))
     report: dict = {"format": FORMAT, "mission": base["mission"], "source": str(path), "policy": policy,
+                    "director": base["director"],
                     "runs": runs, "seed": seed, "setup": base["setup"], "as_it_is": {"win_rate": win_share(base)},
                     "changes": rows, "gate": None}
     if checked is not None:
@@ -289,8 +290,9 @@ def page(report: dict) -> str:
 def text(report: dict) -> str:
     """The ranking a designer reads: the changes that raise the win rate most first."""
     m = report["mission"]
-    lines = [(f"What would fix it: {m['title']} ({m['pack']}/{m['id']}), policy {report['policy']}, {report['runs']} "
-             f"games a version on the same seeds (seed {report['seed']})"),
+    against = f" against the {report['director']} director" if report.get("director") else ""
+    lines = [(f"What would fix it: {m['title']} ({m['pack']}/{m['id']}), policy {report['policy']}{against}, "
+              f"{report['runs']} game{'' if report['runs'] == 1 else 's'} a version on the same seeds (seed {report['seed']})"),
              f"  as it is: win rate {share(report['as_it_is']['win_rate'])}",
              (f"  {len(report['changes'])} changes, the ones that raise the win rate most first "
              "(change in points, paired 95% interval, McNemar p):")]
