@@ -30,7 +30,8 @@ ENGINE_LAYERS = [
     {"world"},
     {"legal", "infected"},
     {"act"},
-    {"turn"},
+    {"agents"},
+    {"versus", "turn"},
     {"api"},
 ]
 

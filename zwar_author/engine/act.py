@@ -43,7 +43,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
         h.sprint_attack = True
     else:
         h.ap -= cost(g, h, a.verb)
-    VERBS[a.verb](g, ctx, h, a)
+    g.ruleset.act(g, ctx, h, a, VERBS[a.verb])
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
 
@@ -51,7 +51,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
 def end_hero_phase(g: Game) -> None:
     for h in g.heroes:
         h.done, h.stride = True, 0
-    g.current = None
+    g.current, g.order = None, []
     g.enter_phase(Phase.BITES)
 
 
@@ -408,8 +408,9 @@ def _medpack(g, ctx, h, a):
         h.cards.remove(card)
         if card.name in h.active:
             h.active.remove(card.name)
-    h.stage = 0
-    g.emit(EventKind.MED_PACK, h.id, f"{h.name} uses a med pack: the infection is gone")
+    healed = "all damage is healed" if h.hurt or (h.stage and g.roles) else "the infection is gone"
+    h.stage, h.hurt = 0, False
+    g.emit(EventKind.MED_PACK, h.id, f"{h.name} uses a med pack: {healed}")
 
 
 def _stink(g, ctx, h, a):

@@ -53,6 +53,8 @@ def _mode(a: Action) -> str:
 
 def _body(g: Game, a: Action) -> str:
     show, verb = g.show, a.verb
+    if a.target < 0 and a.other and verb not in (Verb.GIVE, Verb.TAKE, Verb.SUPPORT):
+        return _body(g, a._replace(other="", target=0)).replace("z0", a.other, 1)  # an attack on a rival agent
     if verb in (Verb.MOVE, Verb.STEP, Verb.CRAWL, Verb.DIVE):
         return f"{verb} {show(a.to)}"
     if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):

@@ -37,6 +37,7 @@ from .mission import Mission
 from .state import DEFAULT_SETUP, Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for
+from .versus import Versus, setup_versus
 from .vocab import RequestKind, Side, Topic
 
 UNLIMITED = 10**6
@@ -49,7 +50,7 @@ class SetupError(ValueError):
 def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     """A game at the start of the mission: before turn 1 is announced."""
     c = mission.compiled
-    g = Game(mission, ruleset_for(c), setup)
+    g = Game(mission, ruleset_for(c, {"versus": Versus}), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
     required = [short(r) for r in (mission.game_rules.heroes if mission.game_rules else [])
                 if r not in heroes]
@@ -78,6 +79,8 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
             raise SetupError(f"{card.name} and {other.name} cannot both start on {mission.show(sq)}")
         g.at[sq] = h
     _tokens(g)
+    if isinstance(g.ruleset, Versus):
+        setup_versus(g)
     return g
 
 

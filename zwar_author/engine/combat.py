@@ -209,6 +209,9 @@ def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
     result = tested(g, ctx, h, why, g.mission.classes[z.cls].bite, 1 if armoured(g, h) else 0, "safe",
                     (EventKind.BITE, z.tag), str)
     if result == "bitten":
+        if h.hurt:  # Agent Z: the hurt token flips to its bitten side and moves on a stage
+            h.hurt = False
+            g.emit(EventKind.HURT, h.id, f"{h.name}'s hurt token flips to its bitten side", h.sq)
         infect(g, ctx, h, EventKind.BITE)
 
 

@@ -91,6 +91,7 @@ class Infected:
 _HERO_FIELDS = (
     "id", "qid", "name", "sq", "status", "prone", "stage", "ap", "ap_turn", "done", "switches", "gave",
     "object", "perks", "stink", "alert", "aim", "stride", "sprint", "sprint_attack", "xp", "unarmed",
+    "hurt",
 )
 
 
@@ -119,6 +120,7 @@ class Hero:
         self.sprint_attack = False  # Run & Gun / Hit & Run used during this sprint
         self.xp = 0
         self.unarmed = unarmed
+        self.hurt = False  # Agent Z: the token on the hero card shows its hurt side (not bitten: no infection tests)
         self.grapplers: list[int] = []
         self.cards: list[Card] = []
         self.active: list[str] = []  # card names
@@ -149,7 +151,7 @@ class Hero:
         h.stage, h.ap, h.ap_turn, h.done, h.switches = self.stage, self.ap, self.ap_turn, self.done, self.switches
         h.gave, h.object, h.perks, h.stink, h.alert = self.gave, self.object, self.perks, self.stink, self.alert
         h.aim, h.stride, h.sprint, h.sprint_attack = self.aim, self.stride, self.sprint, self.sprint_attack
-        h.xp, h.unarmed = self.xp, self.unarmed
+        h.xp, h.unarmed, h.hurt = self.xp, self.unarmed, self.hurt
         h.grapplers = list(self.grapplers)
         h.cards = [c.copy() for c in self.cards]
         h.active = list(self.active)
@@ -171,6 +173,7 @@ class Setup:
     perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, perk ids)
     equipment: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, card ids): default the hero card's
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
+    sides: tuple[tuple[str, str], ...] = ()  # versus games: (role, hero); default the roles in order
 
 
 #: the setup of a game that says nothing beyond its mission
@@ -179,14 +182,14 @@ DEFAULT_SETUP = Setup()
 
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
-    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest",
+    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "winner",
 )
 
 
 class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
-        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally",
+        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -222,6 +225,9 @@ class Game:
         self.cards_made: dict[str, int] = {}
         self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
         self.tally: dict[str, int] = {}  # counts for playtests: rounds:<card>, power:<perk>, killed:<class>
+        self.winner: str | None = None  # versus games: the role that won
+        self.order: list[str] = []  # versus games: the agents in this turn's initiative order (empty: not rolled)
+        self.roles: dict[str, str] = {}  # versus games: hero id -> role id
 
     # --- copying ---------------------------------------------------------------------
 
@@ -232,6 +238,7 @@ class Game:
         g.doors, g.destroyed, g.active, g.exits_open = self.doors, self.destroyed, self.active, self.exits_open
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
+        g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}

@@ -76,8 +76,14 @@ def hero_step(g: Game, ctx: Context) -> None:
     if not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
         return
-    options = LegalActions(g) if ctx.lazy else legal(g)
-    action = ctx.choose(Side.HEROES, "Hero move: choose an action", options, topic=Topic.HERO)
+    who = g.ruleset.acting(g, ctx)  # versus games: the agent whose player acts now (initiative)
+    if who is None:
+        options = LegalActions(g) if ctx.lazy else legal(g)
+        action = ctx.choose(Side.HEROES, "Hero move: choose an action", options, topic=Topic.HERO)
+    else:
+        name = g.hero(who).name
+        action = ctx.choose(Side.AGENT, f"Hero move: {name}'s player chooses an action",
+                            [a for a in legal(g) if a.hero == who], who, Topic.HERO)
     perform(g, ctx, action)
     if g.phase == Phase.HEROES and not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
@@ -168,7 +174,7 @@ def turn_spawn(g: Game, ctx: Context) -> None:
 
 def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
     if result.kind == "roamers":
-        roamer(g, ctx)
+        g.ruleset.roamers(g, ctx, roamer)
     elif result.kind == "infected" and letter is not None:
         spawn_at(g, ctx, letter, result.count, result.infected)
     elif result.kind == "sinkhole":
@@ -193,7 +199,7 @@ def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
 def infection_tests(g: Game, ctx: Context) -> None:
     check, every_turn = g.ruleset.infection_check, g.ruleset.rules.infection_every_end_phase
     for h in g.heroes:
-        if not h.on_board or not h.stage:
+        if not h.on_board or not h.stage or h.hurt:  # an agent only hurt, never bitten, is not infected
             continue
         if check is not None:
             why = f"{h.name}'s infection test (stage {h.stage})"

@@ -71,6 +71,36 @@ class Campaign:
     def awards_xp(self) -> bool:
         return True
 
+    # --- hooks a versus game (engine.versus) fills in; here the heroes play as one side ---------------
+
+    def acting(self, g: Game, ctx: Context) -> str | None:
+        """The hero whose player must act in the hero move; None: the players choose among all heroes."""
+        return None
+
+    def more_actions(self, g: Game, h: Hero) -> list:
+        """Actions this game adds to ``h``'s legal actions (versus: attacks on the rival agent)."""
+        return []
+
+    def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
+        """Carry out ``action`` of ``h``: ``run`` is the action's own rule (versus games add alert timing)."""
+        run(g, ctx, h, action)
+
+    def roamers(self, g: Game, ctx: Context, roamer) -> None:
+        """A roamer result: ``roamer`` places the game's single roamer (versus: one zombie per player)."""
+        roamer(g, ctx)
+
+    def enter(self, g: Game, ctx: Context, who: str) -> None:
+        """An event brings the role or hero ``who`` onto the board (only versus games have roles)."""
+        g.emit(EventKind.ENTER, "game", f"{who} enters: entering units are not part of the Z War One engine yet")
+
+    def killed(self, g: Game, who: str) -> bool:
+        """Whether the role or hero ``who`` of a `kill` condition is dead (no roles: never)."""
+        return False
+
+    def side_heroes(self, g: Game, side: str) -> list[Hero]:
+        """The heroes a condition of ``side`` counts: every hero, but for a versus role its agent."""
+        return g.heroes
+
 
 class Director(Campaign):
     mode = "director"
@@ -93,7 +123,8 @@ class Director(Campaign):
         return False
 
 
-def ruleset_for(mission: CompiledMission) -> Campaign:
+def ruleset_for(mission: CompiledMission, others: dict[str, type[Campaign]] | None = None) -> Campaign:
+    """The ruleset of ``mission``'s mode; ``others``: rulesets of further modes, by mode (versus)."""
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
     rules = next((r for r in mission.rules.games if game in r.games), None)
@@ -107,4 +138,6 @@ def ruleset_for(mission: CompiledMission) -> Campaign:
         return Campaign(rules)
     if mode == "director":
         return Director(rules)
+    if others and mode in others:
+        return others[mode](rules)
     raise UnsupportedGame(f"the reference engine does not play {mode} games yet")

@@ -124,6 +124,9 @@ class EventKind(StrEnum):
     DEATH = "death"
     RISE = "rise"
     ROLL_OFF = "roll-off"
+    INITIATIVE = "initiative"
+    HURT = "hurt"  # an agent hurt by a kill roll
+    REACTION = "reaction"
     # the infected
     TARGET = "target"
     STEP = "step"
@@ -156,6 +159,7 @@ class Side(StrEnum):
     CHANCE = "chance"
     HEROES = "heroes"
     DIRECTOR = "director"
+    AGENT = "agent"  # versus games: the player of the agent the request names (``Request.who``)
 
 
 class Topic(StrEnum):
@@ -175,9 +179,12 @@ class Topic(StrEnum):
     DOUBLE_TAP = "double-tap"
     KNEECAP = "kneecap"
     SCAVENGER = "scavenger"
+    INITIATIVE = "initiative"  # versus: go first or make the rival go first
+    REACTION = "reaction"  # versus: react to an attack, or not
 
 
 class HeroStatus(StrEnum):
+    WAITING = "waiting"  # versus games: an agent whose role enters the board later, by event
     BOARD = "board"
     ESCAPED = "escaped"
     DEAD = "dead"

@@ -79,8 +79,7 @@ def run_event(g: Game, ctx: Context, event) -> None:
         g.exits_open = True
         g.emit(EventKind.EXITS, "game", "The exits open")
     if event.enter is not None:
-        g.emit(EventKind.ENTER, "game",
-               f"{event.enter} enters: entering units are not part of the Z War One engine yet")
+        g.ruleset.enter(g, ctx, event.enter)
     for result in event.spawn:
         for _ in range(result.count):
             place_near(g, ctx, result.infected, spawn_point(g, result.spawn_point),
@@ -95,7 +94,9 @@ def check(g: Game, end_of_turn: bool) -> None:
             return
     for cond in c.victory:
         if met(g, cond, end_of_turn):
-            heroes = cond.side in ("heroes", "")
+            heroes = cond.side in ("heroes", "") or cond.side in g.roles.values()
+            if cond.side in g.roles.values():
+                g.winner = cond.side  # versus games: the role that wins
             end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond),
                  cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins"))
             return
@@ -118,8 +119,9 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
         parts.append(set(cond.objectives) <= g.objectives)
     if cond.objectives_count:
         parts.append(len(g.objectives) >= cond.objectives_count)
-    living = [h for h in g.heroes if h.status != HeroStatus.DEAD]
-    escaped = [h for h in g.heroes if h.status == HeroStatus.ESCAPED]
+    side = g.ruleset.side_heroes(g, cond.side)
+    living = [h for h in side if h.status != HeroStatus.DEAD]
+    escaped = [h for h in side if h.status == HeroStatus.ESCAPED]
     if cond.escape == "all":
         parts.append(bool(living) and all(h.status == HeroStatus.ESCAPED for h in living))
     elif cond.escape == "any":
@@ -132,8 +134,10 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
         parts.append(end_of_turn and g.turn >= cond.after_turn)
     if cond.any_hero_dies:
         parts.append(any(h.status == HeroStatus.DEAD for h in g.heroes))
-    if cond.escort or cond.kill or cond.npc_dies:
-        parts.append(False)  # NPCs and versus roles are not part of the Z War One engine yet
+    if cond.kill:
+        parts.append(g.ruleset.killed(g, cond.kill))
+    if cond.escort or cond.npc_dies:
+        parts.append(False)  # NPCs are not part of the Z War One engine yet
     return bool(parts) and all(parts)
 
 

@@ -1,0 +1,159 @@
+"""The versus ruleset (Agent Z): two sides, each one agent under its own player.
+
+``Versus`` fills in the hooks of the Z War One ruleset (``variants.Campaign``):
+who must act in the hero move (initiative, rolled each turn), the attacks on
+the rival agent (``agents``), what a roamer result places (a zombie placed by
+each player), roles entering the board by event, and the conditions of each
+side. A dead agent is stood back up as a newborn in the end phase, as a dead
+hero is in the director games.
+"""
+
+from __future__ import annotations
+
+from .agents import act as agent_act
+from .agents import agent_actions
+from .chance import Choice, Context
+from .mission import UNREACHABLE
+from .sight import face
+from .spawn import notice, roamer_class
+from .state import Game, Hero
+from .variants import Director
+from .vocab import EventKind, HeroStatus, Side, Topic
+
+#: "each agent gets an additional 5 equipment cards: Med Pack, C4 Explosives, Pheromone, Stinker & Thumper"
+EXTRAS = ("med-pack", "c4", "pheromone", "stinker", "thumper")
+
+
+class Versus(Director):
+    """Agent Z's versus game: Z War One's rules, with two agents and no director."""
+
+    mode = "versus"
+    decider = Side.HEROES  # choices the rules leave to "the players" (which of equally close infected moves)
+    roamer_anywhere = True
+
+    # --- the hero move: initiative ---------------------------------------------------------
+
+    def acting(self, g: Game, ctx: Context) -> str | None:
+        waiting = [h for h in g.heroes if h.on_board and not h.done]
+        if not g.order:
+            g.order = initiative(g, ctx, waiting)
+        for h in waiting:
+            if h.id not in g.order:
+                g.order.append(h.id)
+        return next(i for i in g.order if g.hero(i) in waiting)
+
+    def more_actions(self, g: Game, h: Hero) -> list:
+        return agent_actions(g, h)
+
+    def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
+        agent_act(g, ctx, h, action, run)
+
+    # --- spawns and events -----------------------------------------------------------------
+
+    def roamers(self, g: Game, ctx: Context, roamer) -> None:
+        """"In the event of a spawn roll resulting in a roamer two zombie infected units are placed, with
+        each player placing one of these in an eligible area of their choosing." """
+        for h in [h for h in g.heroes if h.status in (HeroStatus.BOARD, HeroStatus.WAITING)] or g.heroes:
+            place_roamer(g, ctx, h)
+
+    def enter(self, g: Game, ctx: Context, who: str) -> None:
+        for h in g.heroes:
+            if h.status == HeroStatus.WAITING and who in (h.id, g.roles.get(h.id)):
+                enter_board(g, ctx, h)
+
+    # --- what ends the game -----------------------------------------------------------------
+
+    def killed(self, g: Game, who: str) -> bool:
+        return any(h.status == HeroStatus.DEAD for h in g.heroes if who in (h.id, g.roles.get(h.id)))
+
+    def side_heroes(self, g: Game, side: str) -> list[Hero]:
+        if side in g.roles.values():
+            return [h for h in g.heroes if g.roles.get(h.id) == side]
+        return g.heroes
+
+    def hero_died(self, g: Game, hero: Hero, cause: str) -> None:
+        """The agent lies where they fell and stands back up as a newborn in the end phase."""
+        super().hero_died(g, hero, cause)
+        hero.done = True
+
+
+def initiative(g: Game, ctx: Context, agents: list[Hero]) -> list[str]:
+    """"Each turn, at the beginning of the hero movement phase each player must roll a dice, the player
+    rolling the highest may then choose to either take their turn first, or make the other player go
+    first." Ties roll again."""
+    if len(agents) < 2:
+        return [h.id for h in agents]
+    rolling = agents
+    while len(rolling) > 1:
+        rolls = [(ctx.roll(f"Initiative: {h.name} rolls", h.id), h) for h in rolling]
+        g.emit(EventKind.INITIATIVE, "game", "Initiative: " + ", ".join(f"{h.name} rolls {r}" for r, h in rolls),
+               dice=tuple(r for r, _ in rolls))
+        top = max(r for r, _ in rolls)
+        rolling = [h for r, h in rolls if r == top]
+    winner = rolling[0]
+    options = [Choice(h.id, f"{h.name} goes first") for h in [winner] + [a for a in agents if a is not winner]]
+    pick = ctx.choose(Side.AGENT, f"Initiative: {winner.name}'s player chooses who takes their move first", options,
+                      winner.id, Topic.INITIATIVE)
+    first = g.hero(pick.key)
+    g.emit(EventKind.INITIATIVE, first.id, f"{first.name} takes their move first")
+    return [first.id] + [a.id for a in agents if a is not first]
+
+
+def place_roamer(g: Game, ctx: Context, h: Hero) -> None:
+    """One zombie placed by ``h``'s player on an eligible square: active, free, in no agent's sight."""
+    m = g.mission
+    cls = roamer_class(g)
+    agents = g.board_heroes()
+    squares = [sq for sq in m.route_from(h.sq, g.active) if sq not in g.at and m.standable[sq]
+               and g.is_active(sq) and not any(g.hero_sees(o.sq, sq) for o in agents)]
+    if not squares:
+        g.emit(EventKind.ROAMER, "game", f"Roamer: no active square is out of the agents' sight; {h.name}'s player "
+               "places none")
+        return
+    if g.pool.get(cls, 0) <= 0:
+        g.emit(EventKind.MINIATURES, "game", "Roamer: no miniature is left to place")
+        return
+    pick = ctx.choose(Side.AGENT, f"Roamer: {h.name}'s player chooses a square",
+                      [Choice(sq, g.show(sq)) for sq in sorted(squares)], h.id, Topic.PLACE)
+    sq = pick.key
+    near = min(agents, key=lambda o: m.route_from(o.sq, g.active).get(sq, UNREACHABLE), default=None)
+    z = g.new_infected(cls, sq, face(g, sq, near.sq, "N") if near else "N")
+    g.emit(EventKind.ROAMER, z.tag, f"Roamer: {h.name}'s player places {g.label(z)} at {g.show(sq)}", sq)
+    notice(g, z)
+
+
+def enter_board(g: Game, ctx: Context, h: Hero) -> None:
+    """A waiting agent enters the board on a free start point of their role (else any free start point)."""
+    m = g.mission
+    starts = [m.square(s.at) for s in m.compiled.starts]
+    own = [sq for s, sq in zip(m.compiled.starts, starts) if s.role == g.roles.get(h.id)]
+    free = [sq for sq in own + starts if sq not in g.at]
+    if not free:
+        g.emit(EventKind.ENTER, h.id, f"{h.name} cannot enter: every start point is occupied")
+        return
+    h.status = HeroStatus.BOARD
+    g.place(h, free[0])
+    g.emit(EventKind.ENTER, h.id, f"{h.name} enters the board at {g.show(free[0])}", free[0])
+    base = m.hero_cards[h.qid].ap
+    h.ap_turn = g.ruleset.ap(h, base)
+    h.ap, h.done = h.ap_turn, False
+
+
+def setup_versus(g: Game) -> None:
+    """Sides, extras and waiting roles: each agent plays a role (the mission's roles in order, or the
+    setup's), takes the five Agent Z extras, and an agent whose role enters by event waits off the board."""
+    m, c = g.mission, g.mission.compiled
+    roles = {hero: role for role, hero in g.setup.sides} or {
+        h.id: r.id for h, r in zip(g.heroes, c.roles)}
+    g.roles = roles
+    for h in g.heroes:
+        have = {card.eq for card in h.cards}
+        for ref in EXTRAS:
+            eq = m.lookup(m.equipment, ref)
+            if eq is not None and eq.id not in have and not g.setup.equipment:
+                h.cards.append(g.new_card(eq.id))
+    entering = {e.enter for e in c.events if e.enter}
+    for h in g.heroes:
+        if h.id in entering or roles.get(h.id) in entering:
+            g.lift(h)
+            h.status = HeroStatus.WAITING
