@@ -30,6 +30,7 @@ ENGINE_LAYERS = [
     {"world"},
     {"legal", "infected"},
     {"act"},
+    {"shield"},
     {"agents"},
     {"versus", "turn"},
     {"api"},

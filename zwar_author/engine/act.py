@@ -43,7 +43,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
         h.sprint_attack = True
     else:
         h.ap -= cost(g, h, a.verb)
-    g.ruleset.act(g, ctx, h, a, VERBS[a.verb])
+    g.ruleset.act(g, ctx, h, a, VERBS.get(a.verb))  # a verb of the ruleset's own: it brings its rule
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
 
@@ -76,7 +76,7 @@ def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list | None
     frm = h.sq
     zones = []
     if Perk.GREASED not in h.perks and not h.stink:
-        zones = [z for z in g.board_infected() if in_zone(g, z, frm) and in_zone(g, z, to)]
+        zones = [z for z in g.board_infected() if in_zone(g, z, frm) and in_zone(g, z, to) and not g.ruleset.held(g, z)]
     g.place(h, to)
     g.emit(EventKind.MOVE, h.id, f"{h.name} {verb} to {g.show(to)}", to)
     arrive(g, ctx, h)

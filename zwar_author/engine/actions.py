@@ -93,9 +93,15 @@ def _body(g: Game, a: Action) -> str:
         return f"use {a.card}"
     if verb == Verb.SUPPORT:
         return f"support {a.other}"
+    if verb == Verb.SHIELD:
+        return f"meat shield {_target(g, a.target)}"
+    if verb == Verb.PLACE:
+        return f"place {a.card} at {show(a.square)}"
+    if verb == Verb.DETONATE:
+        return f"detonate {a.card} at {show(a.square)}"
     return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",
             Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
-            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end"}[Verb(verb)]
+            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.KICK_OFF: "kick off", Verb.END: "end"}[Verb(verb)]
 
 
 class ParseError(ValueError):

@@ -21,8 +21,9 @@ from ..geometry.facing import forward
 from .act import _assassin, _melee, _quick, _throw, enter, grab_tests
 from .actions import Action
 from .chance import Choice, Context
-from .combat import hero_dies, hit, melee_bonus, read, spend
+from .combat import attack, hero_dies, hit, melee_bonus, read, spend
 from .legal import FREE, dives, free_steps
+from .shield import _carried_to, move_with, shield
 from .sight import reach
 from .state import MAX_STAGE, Card, Game, Hero, Infected
 from .vocab import EventKind, Phase, Side, Topic, Verb
@@ -178,6 +179,9 @@ def agent_actions(g: Game, h: Hero) -> list[Action]:
     acts: list[Action] = []
     unarmed = "" if melee_card(g, h) else "unarmed"
     steps = [] if h.prone else free_steps(g, h)
+    held = shield(g, h)
+    if held is not None and held.sq in g.mission.steps(h.sq, g.doors):
+        steps.append(held.sq)  # forward, the shield going ahead
     for o in rivals(g, h):
         acts += [Action(h.id, Verb.QUICK, target=-1, mode=key, other=o.id) for key in _gun_modes(g, h, h.sq, o)]
         if not h.prone and _reaches(g, h.sq, o):
@@ -206,7 +210,11 @@ def react(g: Game, ctx: Context, attacker: Hero, target: Hero) -> None:
     if g.phase != Phase.HEROES or target.done or target.grapplers or not target.on_board or target.id == g.current:
         return
     options = [Choice(HOLD, "no reaction")]
-    if target.prone:
+    held = shield(g, target)
+    if held is not None:  # with a meat shield an agent only moves, the shield with them
+        options += [Choice(("move", n), f"move {g.show(n)}") for n in free_steps(g, target)
+                    if n != held.sq and _carried_to(g, target, held, n) is not None]
+    elif target.prone:
         options += [Choice(("crawl", n), f"crawl {g.show(n)}") for n in free_steps(g, target)]
     else:
         options += [Choice(("move", n), f"move {g.show(n)}") for n in free_steps(g, target)]
@@ -227,7 +235,7 @@ def react(g: Game, ctx: Context, attacker: Hero, target: Hero) -> None:
             enter(g, ctx, target, to, "dives")
         target.prone = True
     else:
-        enter(g, ctx, target, to, "crawls" if how == "crawl" else "moves")
+        move_with(g, ctx, target, to, "crawls" if how == "crawl" else "moves")
 
 
 # --- carrying out an attack on the rival ----------------------------------------------------
@@ -278,8 +286,11 @@ def alert_attack(g: Game, ctx: Context, h: Hero) -> str | None:
             continue
         if not forward(o.alert, m.xy[o.sq], m.xy[h.sq]):
             continue
-        modes = [(key, cards, auto, words) for key, cards, auto, words in fire_modes(g, o, o.active_cards())
-                 if key in _gun_modes(g, o, o.sq, h)]
+        held = shield(g, h)
+        visible = _gun_modes(g, o, o.sq, h)
+        blocked = held is not None and not visible and _gun_modes(g, o, o.sq, h, leaving=held.sq)
+        keys = visible or (_gun_modes(g, o, o.sq, h, leaving=held.sq) if blocked and held is not None else [])
+        modes = [mode for mode in fire_modes(g, o, o.active_cards()) if mode[0] in keys]
         if not modes:
             continue
         options = [Choice(HOLD, "hold fire")] + [Choice(key or "fire", f"fire {words}".strip())
@@ -289,7 +300,11 @@ def alert_attack(g: Game, ctx: Context, h: Hero) -> str | None:
         if pick.key == HOLD:
             continue
         _, cards, auto, _ = next(mode for mode in modes if (mode[0] or "fire") == pick.key)
-        word = apply(g, ctx, o, h, roll_at(g, ctx, o, h, "alert", cards, auto=auto))
+        if blocked and held is not None:  # the shot meets the meat shield: the agent behind it is not hit
+            attack(g, ctx, o, held, "alert", cards, auto=auto)
+            word = MISS
+        else:
+            word = apply(g, ctx, o, h, roll_at(g, ctx, o, h, "alert", cards, auto=auto))
         best = word if best is None or [KILL, KNOCKDOWN, MISS].index(word) < [KILL, KNOCKDOWN, MISS].index(best) \
             else best
     return best
@@ -345,7 +360,7 @@ def _move_then_attack(g: Game, ctx: Context, h: Hero, a: Action, run, watched: b
     """Move & quick fire / melee / throw: the move, the alert fire of a watching rival (a kill or knockdown
     cancels the attack), then the attack; grab tests for zones moved within come last, as in Z War One."""
     deferred: list[Infected] = []
-    if not enter(g, ctx, h, a.to, "moves", defer=deferred):
+    if not move_with(g, ctx, h, a.to, "moves", defer=deferred):
         return
     if watched and _stopped(alert_attack(g, ctx, h)):
         g.emit(EventKind.ALERT, h.id, f"The attack part of {h.name}'s action is cancelled")
@@ -373,4 +388,4 @@ def _attack_then_move(g: Game, ctx: Context, h: Hero, a: Action, run, cancel_mov
             g.emit(EventKind.ALERT, h.id, f"The move part of {h.name}'s action is cancelled")
         return
     if a.to not in g.at:
-        enter(g, ctx, h, a.to, "moves")
+        move_with(g, ctx, h, a.to, "moves")

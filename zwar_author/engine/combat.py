@@ -174,7 +174,7 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
             return "killed"
         if not knock:
             return "hurt"
-    if knock and not z.prone and z.holder is None:
+    if knock and not z.prone and z.holder is None and not g.ruleset.held(g, z):
         z.prone = True
         g.emit(EventKind.KNOCKDOWN, z.tag, f"{g.label(z).capitalize()} is knocked down", z.sq)
         return "knocked down"

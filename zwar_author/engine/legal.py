@@ -235,7 +235,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    acts = acts + g.ruleset.more_actions(g, h) + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    acts = g.ruleset.actions(g, h, acts + free_actions(g, h, why)) + [Action(h.id, Verb.END)]
     absent = g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
 

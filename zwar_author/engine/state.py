@@ -190,6 +190,7 @@ class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
+        "shields", "charges",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -228,6 +229,8 @@ class Game:
         self.winner: str | None = None  # versus games: the role that won
         self.order: list[str] = []  # versus games: the agents in this turn's initiative order (empty: not rolled)
         self.roles: dict[str, str] = {}  # versus games: hero id -> role id
+        self.shields: dict[str, tuple[int, str]] = {}  # Agent Z: hero id -> (meat shield's id, the way they face)
+        self.charges: dict[int, tuple[str, str]] = {}  # placed C4: square -> (who placed it, its card)
 
     # --- copying ---------------------------------------------------------------------
 
@@ -239,6 +242,7 @@ class Game:
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
+        g.shields, g.charges = dict(self.shields), dict(self.charges)
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}
@@ -267,6 +271,13 @@ class Game:
             if h.id == hero_id:
                 return h
         raise KeyError(hero_id)
+
+    def shield_square(self, sq: int) -> int:
+        """The square of the meat shield held by the hero on ``sq`` (Agent Z), or -1."""
+        unit = self.at.get(sq)
+        held = self.shields.get(unit.id) if isinstance(unit, Hero) and not unit.prone else None
+        z = self.infected.get(held[0]) if held else None
+        return z.sq if z is not None and z.sq is not None else -1
 
     def show(self, sq: int | None) -> str:
         return "off the board" if sq is None else self.mission.show(sq)
@@ -364,14 +375,16 @@ class Game:
 
     def hero_sees(self, a: int, b: int, units_block: bool = True, ignore: int = -1) -> bool:
         """Hero LOS: also blocked by other heroes and standing infected on the line (never prone
-        ones); ``ignore`` is a square to treat as empty (the square a hero is leaving)."""
+        ones); ``ignore`` is a square to treat as empty (the square a hero is leaving). A hero
+        holding a meat shield (Agent Z) fires through it."""
         if not self.mission.sees(a, b, self.doors):
             return False
         if not units_block:
             return True
+        shield = self.shield_square(a if ignore < 0 else ignore) if self.shields else -1
         at = self.at
         for off in self.mission.entered_offsets(a, b):
             unit = at.get(a + off)
-            if unit is not None and not unit.prone and a + off != ignore:
+            if unit is not None and not unit.prone and a + off != ignore and a + off != shield:
                 return False
         return True

@@ -98,7 +98,8 @@ def bites(g: Game, ctx: Context) -> None:
         for zid in list(h.grapplers):
             if h.on_board and zid in g.infected:
                 bite_test(g, ctx, h, g.infected[zid])
-    g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id) if not z.prone]
+    g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id)
+                 if not z.prone and not g.ruleset.held(g, z)]
     g.closest = None
     g.phase = Phase.INFECTED
 

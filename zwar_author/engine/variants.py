@@ -77,9 +77,15 @@ class Campaign:
         """The hero whose player must act in the hero move; None: the players choose among all heroes."""
         return None
 
-    def more_actions(self, g: Game, h: Hero) -> list:
-        """Actions this game adds to ``h``'s legal actions (versus: attacks on the rival agent)."""
-        return []
+    def actions(self, g: Game, h: Hero, acts: list) -> list:
+        """``h``'s legal actions in this game, from the Z War One ones (versus: attacks on the rival agent,
+        the meat shield)."""
+        return acts
+
+    def held(self, g: Game, z) -> bool:
+        """Whether infected ``z`` is held by a hero on the board (an Agent Z meat shield): it neither moves,
+        grabs nor is knocked down."""
+        return False
 
     def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
         """Carry out ``action`` of ``h``: ``run`` is the action's own rule (versus games add alert timing)."""

@@ -10,15 +10,18 @@ hero is in the director games.
 
 from __future__ import annotations
 
+from .act import _assassinate
 from .agents import act as agent_act
 from .agents import agent_actions
 from .chance import Choice, Context
 from .mission import UNREACHABLE
+from .shield import grab_shield, holds, kick_off, move_with, shield, shield_actions
 from .sight import face
 from .spawn import notice, roamer_class
 from .state import Game, Hero
 from .variants import Director
-from .vocab import EventKind, HeroStatus, Side, Topic
+from .vocab import EventKind, HeroStatus, Side, Topic, Verb
+from .weapons import melee_card
 
 #: "each agent gets an additional 5 equipment cards: Med Pack, C4 Explosives, Pheromone, Stinker & Thumper"
 EXTRAS = ("med-pack", "c4", "pheromone", "stinker", "thumper")
@@ -42,10 +45,24 @@ class Versus(Director):
                 g.order.append(h.id)
         return next(i for i in g.order if g.hero(i) in waiting)
 
-    def more_actions(self, g: Game, h: Hero) -> list:
-        return agent_actions(g, h)
+    def actions(self, g: Game, h: Hero, acts: list) -> list:
+        return shield_actions(g, h, acts + agent_actions(g, h))
+
+    def held(self, g: Game, z) -> bool:
+        let_go(g)
+        return holds(g, z)
 
     def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
+        let_go(g)
+        held = shield(g, h)
+        if action.verb == Verb.SHIELD:
+            run = grab_shield
+        elif action.verb == Verb.KICK_OFF:
+            run = kick_off
+        elif held is not None and action.verb == Verb.MOVE:
+            run = _move_shielded
+        elif held is not None and action.target == held.id and action.verb in (Verb.QUICK, Verb.MELEE):
+            run = _kill_shield
         agent_act(g, ctx, h, action, run)
 
     # --- spawns and events -----------------------------------------------------------------
@@ -75,6 +92,26 @@ class Versus(Director):
         """The agent lies where they fell and stands back up as a newborn in the end phase."""
         super().hero_died(g, hero, cause)
         hero.done = True
+
+
+def let_go(g: Game) -> None:
+    """Forget the meat shields no longer held (the holder knocked down, taken down or dead, the zombie killed)."""
+    for hero_id in [i for i in g.shields if shield(g, g.hero(i)) is None]:
+        del g.shields[hero_id]
+
+
+def _move_shielded(g: Game, ctx: Context, h: Hero, a) -> None:
+    move_with(g, ctx, h, a.to, "moves")
+
+
+def _kill_shield(g: Game, ctx: Context, h: Hero, a) -> None:
+    """"Assassination (kills the meat shield)": a quick fire or melee on one's own shield kills it outright."""
+    z = g.infected[a.target]
+    blade = melee_card(g, h) if a.verb == Verb.MELEE else None
+    cards = [blade] if blade else ([] if a.verb == Verb.MELEE else [c for c in h.active_cards()
+                                                                   if g.mission.equipment[c.eq].kind == "ballistic"][:1])
+    del g.shields[h.id]
+    _assassinate(g, h, z, cards, 1)
 
 
 def initiative(g: Game, ctx: Context, agents: list[Hero]) -> list[str]:

@@ -53,6 +53,10 @@ class Verb(StrEnum):
     DEAD_EYE = "dead-eye"
     BERSERKER = "berserker"
     SUPPORT = "support"
+    SHIELD = "shield"  # Agent Z: grab a zombie as a meat shield
+    KICK_OFF = "kick-off"  # Agent Z: push the meat shield away
+    PLACE = "place"  # Agent Z: place a C4 token
+    DETONATE = "detonate"  # Agent Z: set off one's own C4
     END = "end"
     END_TURN = "end-turn"
 
@@ -127,6 +131,8 @@ class EventKind(StrEnum):
     INITIATIVE = "initiative"
     HURT = "hurt"  # an agent hurt by a kill roll
     REACTION = "reaction"
+    SHIELD = "meat shield"
+    C4 = "c4"
     # the infected
     TARGET = "target"
     STEP = "step"

@@ -190,6 +190,10 @@ class ActionTable(Model):
     craft: Count | None = Field(None, description="Craft equipment (Exodus).")
     drop_prone: Count | None = Field(None, alias="drop-prone", description="Drop prone (Exodus).")
     place_item: Count | None = Field(None, alias="place-item", description="Place an item (Exodus).")
+    shield: Count | None = Field(None, description="Grab a zombie as a meat shield (Agent Z).")
+    kick_off: Count | None = Field(None, alias="kick-off", description="Kick the meat shield off (Agent Z).")
+    place: Count | None = Field(None, description="Place a C4 token.")
+    detonate: Count | None = Field(None, description="Set off one's own placed C4.")
 
 
 #: The phases a game's turn may have, in the order they are played.

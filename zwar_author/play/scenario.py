@@ -91,6 +91,7 @@ class ScenarioHero(Model):
     used: list[str] = Field([], description="Cards already used this turn (may not be exchanged), by name.")
     stink: bool = Field(False, description="The Stink Tank is working.")
     grappled_by: list[Id] = Field([], description='Infected on the hero card, by class ("zombie").')
+    shield: str | None = Field(None, description='Agent Z: the infected held as a meat shield ("z1"), in front.')
 
 
 class HeroExpect(Model):
@@ -314,6 +315,11 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
         card.ammo = rounds
     for perk, uses in spec.power.items():
         h.power[perk] = uses
+    if spec.shield is not None:
+        z = g.infected.get(int(spec.shield.lstrip("z"))) if spec.shield.lstrip("z").isdigit() else None
+        if z is None:
+            raise ScenarioError(f"there is no infected `{spec.shield}` for {h.id} to hold as a meat shield")
+        g.shields[h.id] = (z.id, z.facing)
     for cls in spec.grappled_by:
         z = g.new_infected(_qualified(g.mission.classes, cls), None, "N")
         z.holder = h.id
