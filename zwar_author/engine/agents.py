@@ -287,9 +287,11 @@ def alert_attack(g: Game, ctx: Context, h: Hero) -> str | None:
         if not forward(o.alert, m.xy[o.sq], m.xy[h.sq]):
             continue
         held = shield(g, h)
-        visible = _gun_modes(g, o, o.sq, h)
-        blocked = held is not None and not visible and _gun_modes(g, o, o.sq, h, leaving=held.sq)
-        keys = visible or (_gun_modes(g, o, o.sq, h, leaving=held.sq) if blocked and held is not None else [])
+        keys = _gun_modes(g, o, o.sq, h)
+        blocked = False
+        if not keys and held is not None and held.sq is not None:
+            keys = _gun_modes(g, o, o.sq, h, leaving=held.sq)  # the line runs through the shield
+            blocked = bool(keys)
         modes = [mode for mode in fire_modes(g, o, o.active_cards()) if mode[0] in keys]
         if not modes:
             continue
