@@ -11,7 +11,7 @@ from zwar_author.compile.project import check
 
 BROKEN = Path(__file__).parent / "broken"
 #: The reference missions of games the engine does not play yet.
-UNPLAYABLE = ("deathmatch", "download-or-destroy", "hunter-and-prey", "the-crossing")
+UNPLAYABLE = ("download-or-destroy", "the-crossing")
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in (BROKEN / "pack" / "missions").glob("*.toml")))

@@ -28,10 +28,12 @@ ENGINE_LAYERS = [
     {"weapons"},
     {"combat", "spawn"},
     {"world"},
+    {"c4"},
     {"legal", "infected"},
     {"act"},
     {"shield"},
     {"agents"},
+    {"knife"},
     {"versus", "turn"},
     {"api"},
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..geometry.facing import forward
 from .actions import Action
+from .c4 import detonate, place
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
 from .legal import FREE, cost
@@ -455,5 +456,5 @@ VERBS = {
     Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search,
     Verb.TASK: _task, Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack,
     Verb.STINK: _stink, Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support,
-    Verb.END: _end,
+    Verb.PLACE: place, Verb.DETONATE: detonate, Verb.END: _end,
 }

@@ -59,6 +59,8 @@ def _body(g: Game, a: Action) -> str:
         return f"{verb} {show(a.to)}"
     if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
         return f"{verb} door {g.mission.show_edge(g.mission.doors[a.square].edge)}"
+    if verb in (Verb.QUICK, Verb.AIMED) and a.target < 0 and a.square >= 0:
+        return f"{verb} c4 at {show(a.square)}{_mode(a)}"  # Agent Z: a kill roll sets a placed charge off
     if verb in (Verb.QUICK, Verb.AIMED):
         return f"{verb} {_target(g, a.target)}{_mode(a)}"
     if verb == Verb.MELEE:
@@ -93,6 +95,8 @@ def _body(g: Game, a: Action) -> str:
         return f"use {a.card}"
     if verb == Verb.SUPPORT:
         return f"support {a.other}"
+    if verb == Verb.THROW_KNIFE:
+        return f"throw {a.card} at {a.other or _target(g, a.target)}"
     if verb == Verb.SHIELD:
         return f"meat shield {_target(g, a.target)}"
     if verb == Verb.PLACE:

@@ -20,6 +20,7 @@ from enum import Enum
 from ..geometry.facing import forward
 from .act import _assassin, _melee, _quick, _throw, enter, grab_tests
 from .actions import Action
+from .c4 import blast
 from .chance import Choice, Context
 from .combat import attack, hero_dies, hit, melee_bonus, read, spend
 from .legal import FREE, dives, free_steps
@@ -44,7 +45,7 @@ class Timing(Enum):
 
 #: the timing of each hero action; actions the table does not list are treated as "after" (docs/engine.md)
 TIMING = {Verb.QUICK: Timing.SAME, Verb.MELEE: Timing.SAME, Verb.QUICK_MOVE: Timing.SAME, Verb.MELEE_MOVE: Timing.SAME,
-          Verb.THROW_MOVE: Timing.SAME, Verb.AIMED: Timing.BEFORE, Verb.MOVE_QUICK: Timing.BEFORE_SECOND,
+          Verb.THROW_MOVE: Timing.SAME, Verb.AIMED: Timing.BEFORE, Verb.THROW_KNIFE: Timing.BEFORE, Verb.MOVE_QUICK: Timing.BEFORE_SECOND,
           Verb.MOVE_MELEE: Timing.BEFORE_SECOND, Verb.MOVE_THROW: Timing.BEFORE_SECOND}
 
 #: quick fire and melee: the attacks an agent who has not yet moved may react to
@@ -102,6 +103,7 @@ def _specs(g: Game, h: Hero, cards: list[Card], aimed: bool, auto: bool) -> tupl
         else:
             specs += [(eq.quick, g.ruleset.aimed_modifier(eq) if aimed else 0)] * (3 if auto else 1)
         spend(g, card, 3 if auto else 1)
+    g.heard(h, cards)
     h.aim = None
     return specs, " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
 
@@ -199,6 +201,48 @@ def agent_actions(g: Game, h: Hero) -> list[Action]:
             if _reaches(g, h.sq, o):
                 acts.append(Action(h.id, Verb.MELEE_MOVE, to=n, target=-1, mode=unarmed, other=o.id))
     return acts
+
+
+def charge_actions(g: Game, h: Hero) -> list[Action]:
+    """Quick and aimed fire at a placed C4 token in sight and range: a kill roll sets it off."""
+    if h.grapplers or h.stride or h.ap < 1 or not g.charges:
+        return []
+    acts: list[Action] = []
+    m = g.mission
+    for sq in sorted(g.charges):
+        if m.floor_of[sq] != m.floor_of[h.sq] or not g.hero_sees(h.sq, sq):
+            continue
+        acts += [Action(h.id, Verb.QUICK, target=-1, square=sq, mode=key)
+                 for key, cards, _, _ in fire_modes(g, h, h.active_cards()) if all(in_range(g, c, h.sq, sq) for c in cards)]
+        if h.ap >= g.mission.ap_costs.get(Verb.AIMED, 2):
+            guns = ballistic_cards(g, h)
+            acts += [Action(h.id, Verb.AIMED, target=-1, square=sq, mode=c.name if len(guns) > 1 else "")
+                     for c in guns if in_range(g, c, h.sq, sq)]
+    return acts
+
+
+def shoot_charge(g: Game, ctx: Context, h: Hero, a: Action) -> None:
+    """"Any successful kill rolls made against a placed C4 token will cause it to detonate." """
+    cards, auto = _cards(g, h, a)
+    aimed = a.verb == Verb.AIMED
+    specs, weapon = _specs(g, h, cards, aimed, auto)
+    label = f"{h.name} {'aims at' if aimed else 'quick fires at'} the C4 at {g.show(a.square)} with {weapon}"
+    rolls = [ctx.roll(label, h.id) for _ in specs]
+    results = [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)]
+    word = KILL if KILL in results else (KNOCKDOWN if KNOCKDOWN in results else MISS)
+    g.emit(EventKind.ATTACK, h.id, f"{label}: rolls {', '.join(map(str, rolls))} → {word}", a.square, tuple(rolls),
+           word)
+    if word == KILL and a.square in g.charges:
+        blast(g, ctx, a.square)
+
+
+def blast_agent(g: Game, ctx: Context, owner: Hero, target: Hero, card: Card) -> None:
+    """A blast catches an agent: a roll on the explosive's table, applied as any attack on an agent."""
+    why = f"The blast catches {target.name} ({g.show(target.sq)})"
+    roll = ctx.roll(why, owner.id)
+    result = read(g.mission.equipment[card.eq].quick, roll)
+    g.emit(EventKind.ATTACK, owner.id, f"{why}: rolls {roll} → {result}", target.sq, (roll,), result)
+    apply(g, ctx, owner, target, [result])
 
 
 # --- reactions ------------------------------------------------------------------------------
@@ -329,7 +373,8 @@ def act(g: Game, ctx: Context, h: Hero, a: Action, run) -> None:
         return
     if timing == Timing.BEFORE:
         if _stopped(alert_attack(g, ctx, h)):
-            g.emit(EventKind.ALERT, h.id, f"{h.name}'s aimed fire is cancelled")
+            g.emit(EventKind.ALERT, h.id, f"{h.name}'s aimed {'throw' if a.verb == Verb.THROW_KNIFE else 'fire'} is "
+                   "cancelled")
             return
         _whole(g, ctx, h, a, run)
     elif timing == Timing.SAME:
@@ -348,7 +393,12 @@ def act(g: Game, ctx: Context, h: Hero, a: Action, run) -> None:
 
 
 def _whole(g: Game, ctx: Context, h: Hero, a: Action, run) -> None:
-    if not a.other or a.verb not in ATTACKS:
+    if a.target > 0 and a.target not in g.infected and a.verb != Verb.TASK:
+        g.emit(EventKind.ATTACK, h.id, f"{h.name}'s target z{a.target} is gone: the attack is not made")
+        return  # removed by the alert fire rolled at the same time
+    if a.target < 0 and not a.other and a.square >= 0 and a.verb in (Verb.QUICK, Verb.AIMED):
+        shoot_charge(g, ctx, h, a)
+    elif not a.other or a.verb not in ATTACKS:
         run(g, ctx, h, a)
     elif a.verb in (Verb.QUICK, Verb.MELEE, Verb.AIMED):
         strike(g, ctx, h, a)

@@ -84,6 +84,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
     if how != "blast":
         _track_aim(h, z, cards, aimed, auto)
+    g.heard(h, cards, z.id)
     where = g.show(z.sq) if z.sq is not None else f"on {holder(g, z).name}"
     if how == "blast":
         label = f"The blast catches {g.label(z)} ({where})"
@@ -186,6 +187,7 @@ def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], round
     (3 for full auto, one from each of two pistols)."""
     for card in cards:
         spend(g, card, rounds)
+    g.heard(h, cards, z.id)
     h.aim = None
     where = z.sq if z.sq is not None else h.sq
     g.emit(EventKind.ATTACK, h.id, text, where, result="kill")

@@ -37,6 +37,12 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
     """The hero ``z`` goes for, and whether it charges: the nearest it sees or smells, else the
     nearest by route through active areas (ties rolled off)."""
     heroes = g.detectable()
+    loud = g.noise.get(z.id) or g.noise.get(0) if g.mission.classes[z.cls].hears else None
+    noisy = next((h for h in heroes if h.id == loud), None)
+    if noisy is not None and hero_distance(g, noisy, pos) < UNREACHABLE:
+        g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
+               f"{count_squares(hero_distance(g, noisy, pos))} away)", pos)
+        return noisy, True
     sensed = {h.id: how for h in heroes if (how := senses(g, z, pos, h))}
     why = f"{g.label(z)} chooses its target"
     target = nearest(g, ctx, [h for h in heroes if h.id in sensed], pos, why) if sensed else None

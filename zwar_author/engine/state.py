@@ -190,7 +190,7 @@ class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
-        "shields", "charges",
+        "shields", "charges", "hands", "noise",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -231,6 +231,9 @@ class Game:
         self.roles: dict[str, str] = {}  # versus games: hero id -> role id
         self.shields: dict[str, tuple[int, str]] = {}  # Agent Z: hero id -> (meat shield's id, the way they face)
         self.charges: dict[int, tuple[str, str]] = {}  # placed C4: square -> (who placed it, its card)
+        self.hands: dict[str, list[str]] = {}  # versus games: director cards dealt to each agent (not played yet)
+        self.noise: dict[int, str] = {}  # this turn: 0 -> the last hero to fire a weapon that is not silent;
+        # an infected's id -> the last hero to attack it with any weapon (diggers hear both)
 
     # --- copying ---------------------------------------------------------------------
 
@@ -242,7 +245,7 @@ class Game:
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
-        g.shields, g.charges = dict(self.shields), dict(self.charges)
+        g.shields, g.charges, g.hands, g.noise = dict(self.shields), dict(self.charges), self.hands, dict(self.noise)
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}
@@ -278,6 +281,14 @@ class Game:
         held = self.shields.get(unit.id) if isinstance(unit, Hero) and not unit.prone else None
         z = self.infected.get(held[0]) if held else None
         return z.sq if z is not None and z.sq is not None else -1
+
+    def heard(self, h: Hero, cards: list[Card], target: int = 0) -> None:
+        """``h`` attacked with ``cards`` (``target``: the infected attacked): weapons that are not silent
+        are heard across the board, any weapon by the infected it is used on."""
+        if target:
+            self.noise[target] = h.id
+        if any(not self.mission.equipment[c.eq].silent for c in cards):
+            self.noise[0] = h.id
 
     def show(self, sq: int | None) -> str:
         return "off the board" if sq is None else self.mission.show(sq)

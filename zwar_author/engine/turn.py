@@ -214,6 +214,7 @@ def infection_tests(g: Game, ctx: Context) -> None:
 
 
 def end_phase(g: Game, ctx: Context) -> None:
+    g.noise = {}  # what diggers heard this turn
     for h in g.heroes:
         if h.alert:
             h.alert = None

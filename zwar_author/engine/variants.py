@@ -34,6 +34,8 @@ class Campaign:
     decider = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
+    #: whether a blast may catch heroes (versus games: agents are hurt by it; otherwise none is set off on one)
+    blasts_heroes = False
 
     def __init__(self, rules: CompiledGameRules) -> None:
         self.rules = rules
@@ -98,6 +100,9 @@ class Campaign:
     def enter(self, g: Game, ctx: Context, who: str) -> None:
         """An event brings the role or hero ``who`` onto the board (only versus games have roles)."""
         g.emit(EventKind.ENTER, "game", f"{who} enters: entering units are not part of the Z War One engine yet")
+
+    def blast_hero(self, g: Game, ctx: Context, owner: Hero, hero: Hero, card) -> None:
+        """A blast catches ``hero`` (only where ``blasts_heroes``: versus games roll against the agent)."""
 
     def killed(self, g: Game, who: str) -> bool:
         """Whether the role or hero ``who`` of a `kill` condition is dead (no roles: never)."""

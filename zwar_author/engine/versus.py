@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from .act import _assassinate
 from .agents import act as agent_act
-from .agents import agent_actions
+from .agents import agent_actions, blast_agent, charge_actions
 from .chance import Choice, Context
+from .knife import knife_actions, throw_knife
 from .mission import UNREACHABLE
 from .shield import grab_shield, holds, kick_off, move_with, shield, shield_actions
 from .sight import face
@@ -22,6 +23,9 @@ from .state import Game, Hero
 from .variants import Director
 from .vocab import EventKind, HeroStatus, Side, Topic, Verb
 from .weapons import melee_card
+
+#: actions between heroes of one side, which rival agents never take
+RIVALS_SHARE_NOTHING = frozenset({Verb.GIVE, Verb.TAKE, Verb.SUPPORT})
 
 #: "each agent gets an additional 5 equipment cards: Med Pack, C4 Explosives, Pheromone, Stinker & Thumper"
 EXTRAS = ("med-pack", "c4", "pheromone", "stinker", "thumper")
@@ -33,10 +37,13 @@ class Versus(Director):
     mode = "versus"
     decider = Side.HEROES  # choices the rules leave to "the players" (which of equally close infected moves)
     roamer_anywhere = True
+    blasts_heroes = True
 
     # --- the hero move: initiative ---------------------------------------------------------
 
     def acting(self, g: Game, ctx: Context) -> str | None:
+        if g.turn == 1 and not g.hands:
+            deal(g, ctx)
         waiting = [h for h in g.heroes if h.on_board and not h.done]
         if not g.order:
             g.order = initiative(g, ctx, waiting)
@@ -46,7 +53,13 @@ class Versus(Director):
         return next(i for i in g.order if g.hero(i) in waiting)
 
     def actions(self, g: Game, h: Hero, acts: list) -> list:
-        return shield_actions(g, h, acts + agent_actions(g, h))
+        """Z War One's actions but those shared between heroes (the other agent is a rival: no exchanges,
+        no Moral Support), the attacks on the rival, C4 tokens and the knife, within the meat shield's limits."""
+        own = [a for a in acts if a.verb not in RIVALS_SHARE_NOTHING]
+        return shield_actions(g, h, own + agent_actions(g, h) + charge_actions(g, h) + knife_actions(g, h))
+
+    def blast_hero(self, g: Game, ctx: Context, owner: Hero, hero: Hero, card) -> None:
+        blast_agent(g, ctx, owner, hero, card)
 
     def held(self, g: Game, z) -> bool:
         let_go(g)
@@ -59,6 +72,8 @@ class Versus(Director):
             run = grab_shield
         elif action.verb == Verb.KICK_OFF:
             run = kick_off
+        elif action.verb == Verb.THROW_KNIFE:
+            run = throw_knife
         elif held is not None and action.verb == Verb.MOVE:
             run = _move_shielded
         elif held is not None and action.target == held.id and action.verb in (Verb.QUICK, Verb.MELEE):
@@ -92,6 +107,29 @@ class Versus(Director):
         """The agent lies where they fell and stands back up as a newborn in the end phase."""
         super().hero_died(g, hero, cause)
         hero.done = True
+
+
+def deal(g: Game, ctx: Context) -> None:
+    """"Shuffle the director card deck & deal out 5 director cards to each player" (or to the role the
+    mission names). The engine does not play director cards yet: the hands are dealt and shown only."""
+    spec = g.mission.compiled.mission.director_cards
+    deck = {c.id: c.copies for c in g.mission.compiled.rules.director_cards if c.copies}
+    hands: dict[str, list[str]] = {h.id: [] for h in g.heroes}
+    if spec is None or not deck:
+        g.hands = hands
+        return
+    for h in g.heroes:
+        if spec.dealt_to not in ("each", h.id, g.roles.get(h.id)):
+            continue
+        for _ in range(min(spec.count, sum(deck.values()))):
+            card = ctx.draw(f"Director cards: {h.name} is dealt a card", deck)
+            deck[card] -= 1
+            hands[h.id].append(card)
+        names = ", ".join(next(c.name for c in g.mission.compiled.rules.director_cards if c.id == i)
+                          for i in hands[h.id])
+        g.emit(EventKind.DIRECTOR_CARDS, h.id, f"{h.name} is dealt {len(hands[h.id])} director cards: {names} "
+               "(the engine does not play director cards yet)")
+    g.hands = hands
 
 
 def let_go(g: Game) -> None:
@@ -183,7 +221,10 @@ def setup_versus(g: Game) -> None:
     roles = {hero: role for role, hero in g.setup.sides} or {
         h.id: r.id for h, r in zip(g.heroes, c.roles)}
     g.roles = roles
+    bare = {r.id for r in c.roles if not r.hero_equipment}
     for h in g.heroes:
+        if roles.get(h.id) in bare and not g.setup.equipment:  # "not given the equipment detailed on their hero card"
+            h.cards, h.active = [], []
         have = {card.eq for card in h.cards}
         for ref in EXTRAS:
             eq = m.lookup(m.equipment, ref)

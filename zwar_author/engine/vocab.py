@@ -55,6 +55,7 @@ class Verb(StrEnum):
     SUPPORT = "support"
     SHIELD = "shield"  # Agent Z: grab a zombie as a meat shield
     KICK_OFF = "kick-off"  # Agent Z: push the meat shield away
+    THROW_KNIFE = "throw-knife"  # Agent Z: throw the ballistic knife (aimed)
     PLACE = "place"  # Agent Z: place a C4 token
     DETONATE = "detonate"  # Agent Z: set off one's own C4
     END = "end"
@@ -133,6 +134,7 @@ class EventKind(StrEnum):
     REACTION = "reaction"
     SHIELD = "meat shield"
     C4 = "c4"
+    DIRECTOR_CARDS = "director cards"
     # the infected
     TARGET = "target"
     STEP = "step"

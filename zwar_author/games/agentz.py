@@ -28,7 +28,8 @@ PROFILE = GameProfile(
     # The reference engine plays versus games over the Z War One turn, with initiative, agents hurt and
     # rising as newborns, reactions and alert fire between agents (engine/versus.py, engine/agents.py).
     engine=frozenset().union(
-        (Mode.VERSUS, Rule.ZWAR1_TURN, Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS),
+        (Mode.VERSUS, Rule.ZWAR1_TURN, Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS,
+         Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
         FEATURES, TOKENS, VICTORIES, {Victory.KILL}, SPAWN_RESULTS, EVENTS, {EventKind.ENTER}),
     trackers=TRACKERS,
     quotes=(
