@@ -190,7 +190,7 @@ class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
-        "shields", "charges", "hands", "noise",
+        "shields", "charges", "hands", "noise", "claimed",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -232,6 +232,7 @@ class Game:
         self.shields: dict[str, tuple[int, str]] = {}  # Agent Z: hero id -> (meat shield's id, the way they face)
         self.charges: dict[int, tuple[str, str]] = {}  # placed C4: square -> (who placed it, its card)
         self.hands: dict[str, list[str]] = {}  # versus games: director cards dealt to each agent (not played yet)
+        self.claimed: dict[int, str] = {}  # objective number -> the hero who completed it
         self.noise: dict[int, str] = {}  # this turn: 0 -> the last hero to fire a weapon that is not silent;
         # an infected's id -> the last hero to attack it with any weapon (diggers hear both)
 
@@ -246,6 +247,7 @@ class Game:
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
         g.shields, g.charges, g.hands, g.noise = dict(self.shields), dict(self.charges), self.hands, dict(self.noise)
+        g.claimed = dict(self.claimed)
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}

@@ -40,6 +40,7 @@ def open_blast_doors(g: Game, ctx: Context, room: int) -> None:
 
 def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
     g.objectives.add(number)
+    g.claimed[number] = h.id
     obj = next(o for o in g.mission.compiled.objectives if o.number == number)
     label = f": {obj.label}" if obj.label else ""
     g.emit(EventKind.OBJECTIVE, h.id, f"{h.name} completes objective {number}{label}",
@@ -117,9 +118,10 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
         parts.append(numbers <= g.objectives)
     elif cond.objectives:
         parts.append(set(cond.objectives) <= g.objectives)
-    if cond.objectives_count:
-        parts.append(len(g.objectives) >= cond.objectives_count)
     side = g.ruleset.side_heroes(g, cond.side)
+    if cond.objectives_count:  # objectives completed by the side's heroes (every hero but in versus games)
+        ids = {h.id for h in side}
+        parts.append(sum(1 for n in g.objectives if g.claimed.get(n) in ids) >= cond.objectives_count)
     living = [h for h in side if h.status != HeroStatus.DEAD]
     escaped = [h for h in side if h.status == HeroStatus.ESCAPED]
     if cond.escape == "all":
