@@ -320,22 +320,34 @@ def strike(g: Game, ctx: Context, h: Hero, a: Action) -> str:
 # --- alert fire between agents --------------------------------------------------------------
 
 
-def alert_attack(g: Game, ctx: Context, h: Hero) -> str | None:
+def _in_area(g: Game, o: Hero, sq: int) -> bool:
+    """Whether ``sq`` is in the forward area and hero line of sight of ``o``'s alert, within range of a gun."""
+    m = g.mission
+    if m.floor_of[o.sq] != m.floor_of[sq] or not forward(o.alert or "N", m.xy[o.sq], m.xy[sq]):
+        return False
+    if not g.hero_sees(o.sq, sq):
+        return False
+    return any(all(in_range(g, c, o.sq, sq) for c in cards) for _, cards, _, _ in fire_modes(g, o, o.active_cards()))
+
+
+def alert_attack(g: Game, ctx: Context, h: Hero, path: list[int] | None = None) -> str | None:
     """Agents on alert who see ``h`` may attack them; the strongest result (kill, knockdown, miss),
-    or None when nobody fired."""
+    or None when nobody fired. ``path``: the squares ``h`` moved through during the action ("moves 3
+    squares across the corridor (into line of sight and then out of it again) [...] then roll"):
+    one of them in the alert's area is enough."""
     m = g.mission
     best: str | None = None
     for o in rivals(g, h):
         if o.alert is None or o.grapplers or not h.on_board or m.floor_of[o.sq] != m.floor_of[h.sq]:
             continue
-        if not forward(o.alert, m.xy[o.sq], m.xy[h.sq]):
-            continue
         held = shield(g, h)
-        keys = _gun_modes(g, o, o.sq, h)
+        keys = _gun_modes(g, o, o.sq, h) if forward(o.alert, m.xy[o.sq], m.xy[h.sq]) else []
         blocked = False
-        if not keys and held is not None and held.sq is not None:
+        if not keys and held is not None and held.sq is not None and forward(o.alert, m.xy[o.sq], m.xy[h.sq]):
             keys = _gun_modes(g, o, o.sq, h, leaving=held.sq)  # the line runs through the shield
             blocked = bool(keys)
+        if not keys and any(_in_area(g, o, sq) for sq in path or ()):
+            keys = [key for key, _, _, _ in fire_modes(g, o, o.active_cards())]  # seen on the way
         modes = [mode for mode in fire_modes(g, o, o.active_cards()) if mode[0] in keys]
         if not modes:
             continue
@@ -386,10 +398,14 @@ def act(g: Game, ctx: Context, h: Hero, a: Action, run) -> None:
     elif timing == Timing.BEFORE_SECOND:
         _move_then_attack(g, ctx, h, a, run, watched=True)
     else:
+        start = len(g.log)
         _whole(g, ctx, h, a, run)
         if a.verb == Verb.STEP and h.stride > 0 and not h.prone:
             return  # the sprint goes on: alert fire comes when it is complete
-        alert_attack(g, ctx, h)
+        if a.verb in (Verb.STEP, Verb.STOP):
+            start = max((i for i, e in enumerate(g.log) if e.who == h.id and e.kind == EventKind.SPRINT), default=start)
+        path = [e.sq for e in g.log[start:] if e.who == h.id and e.kind == EventKind.MOVE and e.sq is not None]
+        alert_attack(g, ctx, h, path)
 
 
 def _whole(g: Game, ctx: Context, h: Hero, a: Action, run) -> None:
