@@ -230,8 +230,9 @@ def shoot_charge(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     rolls = [ctx.roll(label, h.id) for _ in specs]
     results = [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)]
     word = KILL if KILL in results else (KNOCKDOWN if KNOCKDOWN in results else MISS)
-    g.emit(EventKind.ATTACK, h.id, f"{label}: rolls {', '.join(map(str, rolls))} → {word}", a.square, tuple(rolls),
-           word)
+    mod = specs[0][1]
+    dice = ", ".join(str(r) for r in rolls) if len(rolls) > 1 or not mod else f"{rolls[0]} + {mod} = {rolls[0] + mod}"
+    g.emit(EventKind.ATTACK, h.id, f"{label}: rolls {dice} → {word}", a.square, tuple(rolls), word)
     if word == KILL and a.square in g.charges:
         blast(g, ctx, a.square)
 

@@ -18,7 +18,7 @@ from .actions import Action
 from .chance import Context
 from .combat import attack
 from .sight import blast_area, reach
-from .state import Card, Game, Hero, Infected
+from .state import Card, Game, Hero, Infected, short
 from .vocab import EventKind, Verb
 from .world import activate_room, door_opened
 
@@ -40,12 +40,12 @@ def c4_actions(g: Game, h: Hero) -> list[Action]:
         for card in charge_cards(g, h):
             squares = [h.sq] + [n for n in reach(g, h.sq) if n not in g.at and m.standable[n]]
             acts += [Action(h.id, Verb.PLACE, square=sq, card=card.name) for sq in squares if sq not in g.charges]
-    for sq, (owner, name) in sorted(g.charges.items()):
+    for sq, (owner, eq) in sorted(g.charges.items()):
         if owner != h.id:
             continue
         area = blast_area(g, sq)
         if g.ruleset.blasts_heroes or not any(isinstance(g.at.get(s), Hero) for s in area):
-            acts.append(Action(h.id, Verb.DETONATE, square=sq, card=name))
+            acts.append(Action(h.id, Verb.DETONATE, square=sq, card=short(eq)))
     return acts
 
 

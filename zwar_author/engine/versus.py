@@ -21,7 +21,7 @@ from .sight import face
 from .spawn import notice, roamer_class
 from .state import Game, Hero
 from .variants import Director
-from .vocab import EventKind, HeroStatus, Side, Topic, Verb
+from .vocab import EventKind, HeroStatus, Perk, Side, Topic, Verb
 from .weapons import melee_card
 
 #: actions between heroes of one side, which rival agents never take
@@ -76,8 +76,9 @@ class Versus(Director):
             run = throw_knife
         elif held is not None and action.verb == Verb.MOVE:
             run = _move_shielded
-        elif held is not None and action.target == held.id and action.verb in (Verb.QUICK, Verb.MELEE):
-            run = _kill_shield
+        elif held is not None and action.target == held.id and (
+                action.verb == Verb.QUICK or (action.verb == Verb.MELEE and (melee_card(g, h) or Perk.SNAP in h.perks))):
+            run = _kill_shield  # an assassination: by melee only with a blade (or Snap), as in Z War One
         agent_act(g, ctx, h, action, run)
 
     # --- spawns and events -----------------------------------------------------------------
