@@ -82,7 +82,7 @@ def hero_line(g: Game, h: Hero) -> str:
     if h.grapplers:
         state.append("grappled by " + ", ".join(f"z{i}" for i in h.grapplers))
     if h.stage:
-        state.append(f"infection stage {h.stage}")
+        state.append(f"hurt, stage {h.stage}" if h.hurt else f"infection stage {h.stage}")
     if h.alert:
         state.append(f"on alert facing {h.alert}")
     if h.stink:

@@ -96,10 +96,13 @@ def check(g: Game, end_of_turn: bool) -> None:
     for cond in c.victory:
         if met(g, cond, end_of_turn):
             heroes = cond.side in ("heroes", "") or cond.side in g.roles.values()
-            if cond.side in g.roles.values():
-                g.winner = cond.side  # versus games: the role that wins
-            end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond),
-                 cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins"))
+            reason = cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins")
+            if cond.side in g.roles.values():  # versus games: the role that wins, and its agent
+                g.winner = cond.side
+                agents = " and ".join(h.name for h in g.heroes if g.roles.get(h.id) == cond.side)
+                role = next((r.name for r in g.mission.compiled.roles if r.id == cond.side), cond.side)
+                reason = f"{role} ({agents}) wins. {reason}"
+            end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond), reason)
             return
     if not g.board_heroes():
         end_game(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")

@@ -21,8 +21,8 @@ from ..render.board import draw_floor, symbol
 from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
-from .bots import policy
 from .runner import game_seed
+from .versus import policy_for
 
 SQUARE = 6.0  # mm a square in the pictures
 HERO = "#2e8b3a"
@@ -39,7 +39,7 @@ def replay(mission: Mission, policy_name: str, seed: int, index: int,
            setup: Setup = DEFAULT_SETUP) -> tuple[Game, list[Turn]]:
     """Play game ``index`` of a playtest again; the finished game and its turns."""
     g = new_game(mission, setup)
-    ctx = Live(random.Random(game_seed(seed, index)), policy(policy_name, game_seed(seed, index, "bots")), g)
+    ctx = Live(random.Random(game_seed(seed, index)), policy_for(mission, policy_name, game_seed(seed, index, "bots")), g)
     turns: list[Turn] = []
     while not g.over:
         phase = g.phase

@@ -23,8 +23,8 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
-from .bots import policy
 from .stats import Totals, record
+from .versus import policy_for
 
 Progress = Callable[[int], None]
 
@@ -67,7 +67,7 @@ def play(plan: Plan, index: int) -> dict:
     mission = mission_for(plan)
     seed = game_seed(plan.seed, index)
     game = new_game(mission, plan.setup)
-    simulate(game, policy(plan.policy, game_seed(plan.seed, index, "bots")), random.Random(seed))
+    simulate(game, policy_for(mission, plan.policy, game_seed(plan.seed, index, "bots")), random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:
         out["log"] = [e.record(mission) for e in game.log]
