@@ -53,7 +53,7 @@ class Verb(StrEnum):
     DEAD_EYE = "dead-eye"
     BERSERKER = "berserker"
     SUPPORT = "support"
-    SHIELD = "shield"  # Agent Z: grab a zombie as a meat shield
+    SHIELD = "meat-shield"  # Agent Z: grab a zombie as a meat shield
     KICK_OFF = "kick-off"  # Agent Z: push the meat shield away
     THROW_KNIFE = "throw-knife"  # Agent Z: throw the ballistic knife (aimed)
     PLACE = "place"  # Agent Z: place a C4 token
