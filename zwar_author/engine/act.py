@@ -16,7 +16,7 @@ from .legal import FREE, cost
 from .sight import behind, blast_area, watched
 from .spawn import place_near, roamer_class
 from .state import Game, Hero, Infected, holder, short
-from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Side, Topic, Verb
+from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Topic, Verb
 from .weapons import ballistic_cards, blade_executions, fire_modes, melee_card
 from .world import (
     activate_room,
@@ -342,7 +342,7 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
     g.deck[card] -= 1
     entry = m.search_cards[card]
     if entry.kind != "zombie" and Perk.SCAVENGER in h.perks and g.deck_size():
-        answer = ctx.choose(Side.HEROES, f"{h.name}: exchange {entry.name} with Scavenger?",
+        answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: exchange {entry.name} with Scavenger?",
                             [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id, Topic.SCAVENGER)
         if answer.key == "exchange":
             g.emit(EventKind.SEARCH, h.id, f"{h.name} draws {entry.name} and exchanges it (Scavenger)")

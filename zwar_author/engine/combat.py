@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .chance import Choice, Context
 from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
-from .vocab import Effect, EventKind, HeroStatus, Perk, Side, Topic
+from .vocab import Effect, EventKind, HeroStatus, Perk, Topic
 
 YES, NO = "yes", "no"
 
@@ -35,7 +35,7 @@ def use_power(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic
     """Whether ``h`` spends a use of power perk ``perk`` (asked only when it is possible)."""
     if perk not in h.perks or h.power.get(perk, 0) <= 0:
         return False
-    answer = ctx.choose(Side.HEROES, f"{h.name}: {why}?",
+    answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: {why}?",
                         [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, topic)
     if answer.key != YES:
         return False
@@ -45,10 +45,10 @@ def use_power(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic
     return True
 
 
-def perk_choice(ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic) -> bool:
+def perk_choice(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic) -> bool:
     if perk not in h.perks:
         return False
-    answer = ctx.choose(Side.HEROES, f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id,
+    answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id,
                         topic)
     return answer.key == YES
 
@@ -150,13 +150,13 @@ def _after_roll(g: Game, ctx: Context, h: Hero, cards: list[Card], kills: int, k
         card = cards[0]
         eq = g.mission.equipment[card.eq]
         fires = set(eq.fire) & {"semi-auto", "single-shot"}
-        if fires and card.ammo and perk_choice(ctx, h, Perk.DOUBLE_TAP,
+        if fires and card.ammo and perk_choice(g, ctx, h, Perk.DOUBLE_TAP,
                                                "turn the knockdown into a kill with Double Tap",
                                            Topic.DOUBLE_TAP):
             card.ammo -= 1
             g.emit(EventKind.PERK, h.id, f"{h.name} double taps: the knockdown is a kill (1 round)", result="kill")
             return 1, False
-    if kills and aimed and perk_choice(ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap",
+    if kills and aimed and perk_choice(g, ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap",
                                        Topic.KNEECAP):
         g.emit(EventKind.PERK, h.id, f"{h.name} kneecaps: the kill is a knockdown", result="knockdown")
         return 0, True

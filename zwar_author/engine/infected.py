@@ -16,7 +16,7 @@ from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE
 from .sight import face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
-from .vocab import EventKind, Side, Topic
+from .vocab import EventKind, Topic
 from .weapons import fire_modes, in_range
 from .world import door_opened
 
@@ -325,7 +325,7 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
             return
         options = [Choice(HOLD, "hold fire")]
         options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
-        pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+        pick = ctx.choose(g.ruleset.hero_side, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
                           Topic.FIRE)
         if pick.key == HOLD:
             continue
@@ -339,7 +339,7 @@ def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
-    pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+    pick = ctx.choose(g.ruleset.hero_side, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
                       Topic.STRIKE)
     h.melee_alerted.add(z.id)
     if pick.key != HOLD:

@@ -32,6 +32,8 @@ class Campaign:
     mode = "campaign"
     #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
     decider = Side.HEROES
+    #: who answers a hero's own choices (fire on alert, Blessed, Scavenger): the players (versus: that agent's)
+    hero_side = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
     #: whether a blast may catch heroes (versus games: agents are hurt by it; otherwise none is set off on one)

@@ -36,6 +36,7 @@ class Versus(Director):
 
     mode = "versus"
     decider = Side.HEROES  # choices the rules leave to "the players" (which of equally close infected moves)
+    hero_side = Side.AGENT  # each agent's own choices are its player's (the request names the agent)
     roamer_anywhere = True
     blasts_heroes = True
 

@@ -116,8 +116,9 @@ def text(report: dict) -> str:
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
     if "sides" in report:  # versus: who won, side by side, instead of "the heroes"
-        lines[1:2] = [f"  {s['name']} ({role}) wins {_pc(s['value'])} ({s['wins']}/{runs}), 95% interval "
+        lines[1:3] = [f"  {s['name']} ({role}) wins {_pc(s['value'])} ({s['wins']}/{runs}), 95% interval "
                       f"{_pc(s['low'])} to {_pc(s['high'])}" for role, s in report["sides"].items()]
+        lines.append(f"  turns: {_turns('won', t['won'])}")
         if report["no_winner"]:
             lines.insert(1 + len(report["sides"]), f"  no winner in {report['no_winner']} of {runs} games")
         lines += [f"  not played: {item}" for item in report["not_played"]]

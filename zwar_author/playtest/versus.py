@@ -81,8 +81,11 @@ class VersusPolicy:
         return self.styles.get(role) or self.styles.get(hero) or self.styles.get("")
 
     def plays(self, g: Game, request: Request) -> bool:
-        """Whether a bot answers ``request`` (an agent's request of a side the bots play)."""
-        return request.side == Side.AGENT and request.who is not None and self.style(g, request.who) is not None
+        """Whether a bot answers ``request``: an agent's request of a side the bots play, or a choice left
+        to the players when bots play every side."""
+        if request.side == Side.AGENT and request.who is not None:
+            return self.style(g, request.who) is not None
+        return all(self.style(g, h.id) is not None for h in g.heroes)
 
     def __call__(self, g: Game, request: Request):
         if request.side != Side.AGENT or request.who is None:
