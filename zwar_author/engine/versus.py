@@ -20,7 +20,7 @@ from .shield import grab_shield, holds, kick_off, move_with, shield, shield_acti
 from .sight import face
 from .spawn import notice, roamer_class
 from .state import Game, Hero
-from .variants import Director
+from .variants import Campaign, Director
 from .vocab import EventKind, HeroStatus, Perk, Side, Topic, Verb
 from .weapons import melee_card
 
@@ -39,6 +39,8 @@ class Versus(Director):
     hero_side = Side.AGENT  # each agent's own choices are its player's (the request names the agent)
     roamer_anywhere = True
     blasts_heroes = True
+    #: agents equally near an infected roll off, as Z War One's heroes do (there is no director to choose)
+    tie = Campaign.tie
 
     # --- the hero move: initiative ---------------------------------------------------------
 
@@ -87,7 +89,7 @@ class Versus(Director):
     def roamers(self, g: Game, ctx: Context, roamer) -> None:
         """"In the event of a spawn roll resulting in a roamer two zombie infected units are placed, with
         each player placing one of these in an eligible area of their choosing." """
-        for h in [h for h in g.heroes if h.status in (HeroStatus.BOARD, HeroStatus.WAITING)] or g.heroes:
+        for h in g.heroes:
             place_roamer(g, ctx, h)
 
     def enter(self, g: Game, ctx: Context, who: str) -> None:
