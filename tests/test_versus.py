@@ -54,7 +54,7 @@ def test_two_bots_play_deathmatch_to_its_end(zwar):
                   "--seed", "2")
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == (
-        "Game over after turn 15: victory. Agent at start point 2 (Jack) wins. An agent wins the game by killing "
+        "Game over after turn 8: victory. Agent at start point 1 (Han) wins. An agent wins the game by killing "
         "the opposing agent.")
 
 
@@ -128,8 +128,8 @@ def test_playtest_gives_each_sides_win_rate(zwar, workdir):
         "Deathmatch! (core/deathmatch), policy aggressive, 6 games, seed 1",
         "  Agent at start point 1 (first) wins 66.7% (4/6), 95% interval 30.0% to 90.3%",
         "  Agent at start point 2 (second) wins 33.3% (2/6), 95% interval 9.7% to 70.0%",
-        "  turns: won in 10.2 on average (8 to 13)",
+        "  turns: won in 9.2 on average (7 to 11)",
         "  not played: director cards (5 dealt to each): dealt and shown, never played",
         "  not played: Pheromone, Stinker, Thumper: carried, never used (no rule for them is played)",
-        "  rounds spent a game: pistol 24.0",
+        "  rounds spent a game: pistol 23.7",
     ]
