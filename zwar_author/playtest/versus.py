@@ -10,6 +10,7 @@ shortest paths) with a side of its own:
 - it attacks the rival agent when a shot, blow or throw is likely enough to hurt;
 - it heads for what its side's victory needs: the exit (opening the way by a
   task when a blast door shuts it), the objectives, or the rival to be killed;
+  without a weapon it first fetches one lying on the board;
 - ``cautious`` reacts out of sight when shot at and lets the rival move first;
   ``aggressive`` never reacts and always moves first.
 """
@@ -179,6 +180,9 @@ class AgentBot(Bot):
         """The exit (or, while it cannot be reached, the objectives that may open it), the objectives,
         or the squares next to the rival."""
         conditions = _conditions(g, h)
+        arms = _weapons_lying(g)
+        if arms and not _armed(g, h):  # an agent without a weapon (the prey) fetches one first
+            return arms
         if any(c.escape for c in conditions):
             exits = tuple(sorted(g.mission.exits))
             if exits and self.field(g, exits).get(h.sq, INF) < INF:
@@ -215,6 +219,17 @@ def rival_chance(g: Game, h: Hero, a: Action) -> float:
     p = _faces(eq.quick, g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     return 1 - (1 - p) ** dice
+
+
+def _armed(g: Game, h: Hero) -> bool:
+    m = g.mission
+    return any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in h.cards)
+
+
+def _weapons_lying(g: Game) -> tuple[int, ...]:
+    m = g.mission
+    return tuple(sorted(sq for sq, items in g.items.items()
+                        if any(m.equipment[card].kind in ("ballistic", "melee") for _, card in items)))
 
 
 def _rival(g: Game, h: Hero) -> Hero | None:
