@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from click.testing import CliRunner
 from conftest import CONTENT
 
 from zwar_author.cli import cli
-from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.api import apply, legal_actions, new_game, random_policy, simulate, start
 from zwar_author.engine.chance import Choice
+from zwar_author.engine.state import Setup
 from zwar_author.engine.vocab import Side, Topic
 from zwar_author.play.load import load_mission
 from zwar_author.play.session import _decode, _encode
@@ -133,3 +135,41 @@ def test_playtest_gives_each_sides_win_rate(zwar, workdir):
         "  not played: Pheromone, Stinker, Thumper: carried, never used (no rule for them is played)",
         "  rounds spent a game: pistol 23.7",
     ]
+
+
+def _drive(state, seed: int):
+    """Play a state to the end through ``apply``, sampling as ``simulate`` does (tests/test_engine.py)."""
+    dice, choices = random.Random(seed), random.Random(seed)
+    while not state.over:
+        request = state.request
+        if request.kind == "roll":
+            answer = dice.randint(1, len(request.options))
+        elif request.kind == "draw":
+            answer = dice.choices(request.options, request.weights)[0]
+        else:
+            answer = choices.choice(request.options)
+        state = apply(state, answer)
+    return state
+
+
+@pytest.mark.parametrize("name", ["deathmatch", "hunter-and-prey"])
+def test_apply_plays_exactly_what_simulate_plays_in_versus_games(name):
+    short = Setup(max_turns=4)  # long enough for initiative, fights and spawns; short enough for apply's pace
+    fast = new_game(_mission(name), short)
+    simulate(fast, random_policy(random.Random(5)), random.Random(5))
+    slow = _drive(start(new_game(_mission(name), short)), 5)
+    assert [e.text for e in slow.log] == [e.text for e in fast.log]
+    assert (slow.view.outcome, slow.view.winner) == (fast.outcome, fast.winner)
+
+
+def test_every_request_says_which_side_must_answer():
+    state = start(new_game(_mission("deathmatch")))
+    while state.request.chance:  # the director cards dealt, the initiative rolled (Han 8, Jack 1)
+        assert state.request.side == Side.CHANCE
+        state = apply(state, 1 if state.request.who == "jack" else state.request.options[-1])
+    request = state.request
+    assert (request.side, request.who, request.topic) == (Side.AGENT, "han", Topic.INITIATIVE)
+    state = apply(state, "jack")
+    request = state.request
+    assert (request.side, request.who, request.topic) == (Side.AGENT, "jack", Topic.HERO)
+    assert {a.hero for a in legal_actions(state)} == {"jack"}
