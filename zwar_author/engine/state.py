@@ -15,6 +15,7 @@ from .mission import Mission
 from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
+    from .cards import Hands
     from .variants import Campaign
 
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -174,6 +175,8 @@ class Setup:
     equipment: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, card ids): default the hero card's
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
     sides: tuple[tuple[str, str], ...] = ()  # versus games: (role, hero); default the roles in order
+    #: the Director's Cut: a campaign chapter with a director (6 cards; any hero's death fails it)
+    directors_cut: bool = False
 
 
 #: the setup of a game that says nothing beyond its mission
@@ -190,7 +193,8 @@ class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
-        "shields", "charges", "hands", "noise", "claimed",
+        "shields", "charges", "agent_hands", "noise", "claimed",
+        "hands", "timers",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -231,10 +235,12 @@ class Game:
         self.roles: dict[str, str] = {}  # versus games: hero id -> role id
         self.shields: dict[str, tuple[int, str]] = {}  # Agent Z: hero id -> (meat shield's id, the way they face)
         self.charges: dict[int, tuple[str, str]] = {}  # placed C4: square -> (who placed it, its card)
-        self.hands: dict[str, list[str]] = {}  # versus games: director cards dealt to each agent (not played yet)
+        self.agent_hands: dict[str, list[str]] = {}  # versus games: director cards dealt to each agent (shown)
         self.claimed: dict[int, str] = {}  # objective number -> the hero who completed it
         self.noise: dict[int, str] = {}  # this turn: 0 -> the last hero to fire a weapon that is not silent;
         # an infected's id -> the last hero to attack it with any weapon (diggers hear both)
+        self.hands: Hands | None = None  # the director's cards (engine/cards.py); None: nobody holds any
+        self.timers: dict[str, int] = {}  # 3-turn timers running: id -> end phases left
 
     # --- copying ---------------------------------------------------------------------
 
@@ -246,7 +252,8 @@ class Game:
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
-        g.shields, g.charges, g.hands, g.noise = dict(self.shields), dict(self.charges), self.hands, dict(self.noise)
+        g.shields, g.charges, g.noise = dict(self.shields), dict(self.charges), dict(self.noise)
+        g.agent_hands = self.agent_hands
         g.claimed = dict(self.claimed)
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
@@ -267,6 +274,8 @@ class Game:
         g.cards_made = dict(self.cards_made)
         g.risen = list(self.risen)
         g.tally = dict(self.tally)
+        g.hands = self.hands.copy() if self.hands is not None else None
+        g.timers = dict(self.timers)
         return g
 
     # --- lookups ---------------------------------------------------------------------

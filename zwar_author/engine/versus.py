@@ -39,13 +39,14 @@ class Versus(Director):
     hero_side = Side.AGENT  # each agent's own choices are its player's (the request names the agent)
     roamer_anywhere = True
     blasts_heroes = True
+    cards_dealt = 0  # no director: each agent's hand is dealt by ``deal`` (shown, not played yet)
     #: agents equally near an infected roll off, as Z War One's heroes do (there is no director to choose)
     tie = Campaign.tie
 
     # --- the hero move: initiative ---------------------------------------------------------
 
     def acting(self, g: Game, ctx: Context) -> str | None:
-        if g.turn == 1 and not g.hands:
+        if g.turn == 1 and not g.agent_hands:
             deal(g, ctx)
         waiting = [h for h in g.heroes if h.on_board and not h.done]
         if not g.order:
@@ -120,7 +121,7 @@ def deal(g: Game, ctx: Context) -> None:
     deck = {c.id: c.copies for c in g.mission.compiled.rules.director_cards if c.copies}
     hands: dict[str, list[str]] = {h.id: [] for h in g.heroes}
     if spec is None or not deck:
-        g.hands = hands
+        g.agent_hands = hands
         return
     for h in g.heroes:
         if spec.dealt_to not in ("each", h.id, g.roles.get(h.id)):
@@ -133,7 +134,7 @@ def deal(g: Game, ctx: Context) -> None:
                           for i in hands[h.id])
         g.emit(EventKind.DIRECTOR_CARDS, h.id, f"{h.name} is dealt {len(hands[h.id])} director cards: {names} "
                "(the engine does not play director cards yet)")
-    g.hands = hands
+    g.agent_hands = hands
 
 
 def let_go(g: Game) -> None:
