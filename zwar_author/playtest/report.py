@@ -23,6 +23,7 @@ from ..render.theme import SCREEN
 from . import charts
 from .runner import Plan
 from .stats import HEATMAPS, Totals, mean, quantile, tokens, wilson
+from .versus import is_versus, not_played
 
 FORMAT = "zwar-playtest/1"
 HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where infected came from",
@@ -64,10 +65,24 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
                              "never": totals.first_down.get(0, 0)},
         "per_game": per_game,
         "heatmaps": {name: _grids(mission, totals.heat[name]) for name in HEATMAPS},
+        **sides(mission, totals),
         "representative_loss": None if loss is None else {
             "game": loss[0], "seed": loss[1], "turns": loss[2], "cause": loss[3],
             "replay": replay_command(source, plan, loss[0], search)},
     }
+
+
+def sides(mission: Mission, totals: Totals) -> dict:
+    """Versus games: each role's win rate, games no one won, and what of the game the bots did not play."""
+    if not is_versus(mission):
+        return {}
+    roles = {}
+    for role in mission.compiled.roles:
+        wins = totals.winners.get(role.id, 0)
+        low, high = wilson(wins, totals.runs)
+        roles[role.id] = {"name": role.name, "wins": wins, "value": _r(wins / totals.runs if totals.runs else 0.0),
+                          "low": _r(low), "high": _r(high)}
+    return {"sides": roles, "no_winner": totals.winners.get("", 0), "not_played": not_played(mission)}
 
 
 def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = ()) -> str:
@@ -150,6 +165,13 @@ def text(report: dict) -> str:
         f"  win rate {percent(w['value'])} ({w['wins']}/{runs}), 95% interval {percent(w['low'])} to {percent(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
+    if "sides" in report:  # versus: who won, side by side, instead of "the heroes"
+        lines[1:3] = [f"  {s['name']} ({role}) wins {percent(s['value'])} ({s['wins']}/{runs}), 95% interval "
+                      f"{percent(s['low'])} to {percent(s['high'])}" for role, s in report["sides"].items()]
+        lines.append(f"  turns: {_turns('won', t['won'])}")
+        if report["no_winner"]:
+            lines.insert(1 + len(report["sides"]), f"  no winner in {report['no_winner']} of {runs} games")
+        lines += [f"  not played: {item}" for item in report["not_played"]]
     causes = report["losses"]["by_cause"]
     if causes:
         lines.append("  lost by: " + ", ".join(f"{k} {v}" for k, v in causes.items())
@@ -234,7 +256,7 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
             f"{first['seed']}, turn limit {first['setup']['max_turns']}. Every share says how many games it rests "
             "on; the whiskers and the ranges in brackets are 95% intervals.</p>"),
             "<h2>Policies side by side</h2>", _table(reports),
-            charts.rates("Win rate", [("won", [win_share(r) for r in reports]),
+            charts.rates("Win rate", [*_wins_rows(reports),
                                       ("turn limit reached", [r["turn_limit"] for r in reports])], names),
             charts.turns("Turns a game lasted", reports)]
     rows = [(f"objective {n}", [r["objectives"][n] for r in reports]) for n in first["objectives"]]
@@ -269,6 +291,15 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
 HEAT_UNITS = {"taken_down": "times a hero was taken down there", "spawned": "infected placed there",
               "occupied": "steps onto the square"}
 END_COLOURS = ("#2e8b3a", "#9aa5b1", "#c0392b", "#7d3c98")
+
+
+def _wins_rows(reports: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The win rate's rows: the heroes' wins, or in a versus game each side's."""
+    if "sides" not in reports[0]:
+        return [("won", [win_share(r) for r in reports])]
+    return [(f"{side['name']} wins", [{"count": r["sides"][role]["wins"], "games": r["runs"], **{
+        k: r["sides"][role][k] for k in ("value", "low", "high")}} for r in reports])
+            for role, side in reports[0]["sides"].items()]
 
 
 def win_share(report: dict) -> dict:

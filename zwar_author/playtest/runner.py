@@ -24,9 +24,9 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
-from .bots import policy
 from .director import against
 from .stats import Totals, record
+from .versus import policy_for
 
 Progress = Callable[[int], None]
 
@@ -70,7 +70,7 @@ def play(plan: Plan, index: int) -> dict:
     mission = mission_for(plan)
     seed = game_seed(plan.seed, index)
     game = new_game(mission, plan.setup)
-    chooser = policy(plan.policy, game_seed(plan.seed, index, "bots"))
+    chooser = policy_for(mission, plan.policy, game_seed(plan.seed, index, "bots"))
     simulate(game, against(chooser, plan.director) if plan.director else chooser, random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:

@@ -70,7 +70,7 @@ def record(g: Game, index: int, seed: int) -> dict:
     if g.cause != "hero died":  # director games go on after a death: the game ended some other way
         cause = "turn limit" if g.cause == "turn limit" else "overrun"
     return {
-        "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn,
+        "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn, "winner": g.winner,
         "cause": None if g.outcome == "victory" else cause, "dead": dead if g.outcome != "victory" else None,
         "objectives": objectives, "tally": dict(g.tally),
         "tokens": _taken(g, taken, left),
@@ -129,9 +129,11 @@ class Totals:
     first_down: Counter = field(default_factory=Counter)  # turn a hero was first taken down (0: never)
     lost_objectives: Counter = field(default_factory=Counter)  # lost games by objectives done
     lost_turns_left: Counter = field(default_factory=Counter)  # lost games by turns left on the clock
+    winners: Counter = field(default_factory=Counter)  # versus games: games won by each role ("" for none)
 
     def add(self, r: dict) -> None:
         self.runs += 1
+        self.winners[r.get("winner") or ""] += 1
         if r["won"]:
             self.wins += 1
             self.turns_won[r["turns"]] += 1
