@@ -126,14 +126,22 @@ def test_playtest_gives_each_sides_win_rate(zwar, workdir):
     result = zwar("playtest", MISSIONS / "deathmatch.toml", "--runs", "6", "--jobs", "1", "--seed", "1",
                   "--policy", "aggressive", "-o", workdir / "out")
     assert result.exit_code == 0
-    assert result.output.splitlines()[:7] == [
+    assert result.output.splitlines()[:15] == [
         "Deathmatch! (core/deathmatch), policy aggressive, 6 games, seed 1",
         "  Agent at start point 1 (first) wins 66.7% (4/6), 95% interval 30.0% to 90.3%",
         "  Agent at start point 2 (second) wins 33.3% (2/6), 95% interval 9.7% to 70.0%",
         "  turns: won in 9.2 on average (7 to 11)",
         "  not played: director cards (5 dealt to each): dealt and shown, never played",
         "  not played: Pheromone, Stinker, Thumper: carried, never used (no rule for them is played)",
+        "  item S (Shotgun) at 8,3: taken in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
+        "  item P (.44 Pistol) at 17,9: taken in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
+        "  item A (Assault Rifle) at 14,5: taken in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
+        "  han: on the board 4, died (infection) 1, died (hurt by an agent) 1 (of 6)",
+        "  jack: on the board 2, died (bitten) 2, died (infection) 1, died (hurt by an agent) 1 (of 6)",
+        "  turn limit (40) reached in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
+        "  first hero taken down in turn 2.3 on average (1 to 5, 6 games); never in 0 of 6",
         "  rounds spent a game: pistol 23.7",
+        "  infected killed a game: zombie 9.2",
     ]
 
 

@@ -138,7 +138,8 @@ def stacked(title: str, rows: Sequence[tuple[str, Sequence[dict]]], parts: Seque
                 w = width * cell.get(name, 0) / games
                 if w:
                     body.append(f'<rect x="{x:.2f}" y="{y:g}" width="{w:.2f}" height="{bar - 3:g}" fill="{fill}">'
-                                f"<title>{html.escape(f'{policies[i]}: {name} {cell[name]} of {games}')}</title></rect>")
+                                f"<title>{html.escape(f'{policies[i]}: {name} {cell.get(name, 0)} of {games}')}"
+                                "</title></rect>")
                 x += w
             body.append(_text(left + width + 6, y + bar - 4, policies[i], 10, fill=colour(i)))
     return _svg(left + width + 80, height, body, title)

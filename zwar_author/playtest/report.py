@@ -55,7 +55,8 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
                        for o in sorted(c.objectives, key=lambda o: o.number)},
         "tokens": [_taken(totals.tokens.get(key, Counter()), totals.runs, key=key, name=_token_name(mission, key),
                           at=mission.show(sq)) for key, sq in tokens(mission)],
-        "heroes": {hero: {"games": totals.runs, **{end: ends.get(end, 0) for end in HERO_ENDS}}
+        "heroes": {hero: {"games": totals.runs, **{end: ends.get(end, 0) for end in HERO_ENDS
+                                                   if end in HERO_ENDS[:4] or ends.get(end)}}
                    for hero, ends in sorted(totals.heroes.items())},
         "turn_limit": _rate(totals.causes.get("turn limit", 0), totals.runs),
         "lost_games": {"games": totals.runs - totals.wins,
@@ -100,7 +101,7 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
     return shlex.join(words)
 
 
-HERO_ENDS = ("escaped", "on the board", "died (bitten)", "died (infection)")
+HERO_ENDS = ("escaped", "on the board", "died (bitten)", "died (infection)", "died (hurt by an agent)")
 
 
 def _rate(count: int, games: int) -> dict:
@@ -183,7 +184,7 @@ def text(report: dict) -> str:
         verb = "reached" if token["key"].startswith("exits:") else "taken"
         lines.append(f"  {token['name']} at {token['at']}: {verb} in {share(token)}{_when(token)}")
     for hero, ends in report["heroes"].items():
-        lines.append(f"  {hero}: " + ", ".join(f"{end} {ends[end]}" for end in HERO_ENDS if ends[end])
+        lines.append(f"  {hero}: " + ", ".join(f"{end} {ends[end]}" for end in HERO_ENDS if ends.get(end))
                      + f" (of {ends['games']})")
     lines.append(f"  turn limit ({report['setup']['max_turns']}) reached in {share(report['turn_limit'])}")
     lost = report["lost_games"]
@@ -290,7 +291,7 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
 
 HEAT_UNITS = {"taken_down": "times a hero was taken down there", "spawned": "infected placed there",
               "occupied": "steps onto the square"}
-END_COLOURS = ("#2e8b3a", "#9aa5b1", "#c0392b", "#7d3c98")
+END_COLOURS = ("#2e8b3a", "#9aa5b1", "#c0392b", "#7d3c98", "#e69f00")
 
 
 def _wins_rows(reports: list[dict]) -> list[tuple[str, list[dict]]]:

@@ -37,6 +37,8 @@ def hero_end(g: Game, hero) -> str:
         return "escaped"
     if hero.status == HeroStatus.DEAD:
         cause = next((e.result for e in reversed(g.log) if e.kind == EventKind.DEATH and e.who == hero.id), None)
+        if cause is not None and cause.startswith("hurt by"):
+            return "died (hurt by an agent)"  # versus games: the rival agent's attacks
         return "died (infection)" if cause == "infection" else "died (bitten)"
     return "on the board"
 
