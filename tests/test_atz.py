@@ -33,6 +33,14 @@ def as_printed(path: Path) -> str:
 
 
 PRINTED = {
+    # the highest failed die breaks a both-none end, but equal highest dice have no result
+    "meet-and-greet": [
+        ("error ZW803: meet-and-greet: total 0 has no row, reached with no modifier (rep = 1, their_rep = 1): "
+         "1/9 (11.1%) of rolls"),
+    ],
+    "barter": [
+        "error ZW803: barter: total 0 has no row, reached with no modifier (rep = 1, their_rep = 1): 1/9 (11.1%) of rolls",
+    ],
     "awareness": [
         "error ZW803: awareness: total 7 has no row, reached with daytime (+1) (time = daytime): 1/6 (16.7%) of rolls",
         "error ZW803: awareness: total 0 has no row, reached with evening (-1) (time = evening): 1/6 (16.7%) of rolls",
@@ -71,7 +79,8 @@ def test_zwar_assumed_lists_every_erratum():
     errata = {(a.entry, a.key) for a in found}
     assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
-            ("atz/whats-inside", "row 11+")} <= errata
+            ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
+            ("atz/keeping-it-together", "row 0")} <= errata
     assert all(a.kind == "table" for a in found)
 
 
@@ -97,6 +106,9 @@ def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
     assert size in first
     assert ">ATTRIBUTES<" in first and ">Born Leader<" in first and ">3%<" in first  # 2 on 2d6: 1/36
     assert ">0 or less *<" in first  # an erratum row is marked
+    pages = "".join(p.read_text() for p in sorted(sheets.glob("tables-*.svg")))
+    assert ">MEET &amp; GREET<" in pages and ">rep v their_rep d6, successes<" in pages
+    assert ">EQUAL REP<" in pages and ">-2 or less<" in pages
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "records")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in sheets.iterdir())

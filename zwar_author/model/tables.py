@@ -30,6 +30,7 @@ class Kind(str, Enum):
     SUM = "sum"  # the dice added together (plus modifiers) pick a row
     PASS = "pass"  # each die scoring the target or less passes; rows are 2, 1, 0 dice passed
     SUCCESSES = "successes"  # each die showing a success face counts; rows are numbers of successes
+    OPPOSED = "opposed"  # both sides count successes (re-rolled until one has none); rows are your margin
 
 
 class NumberRange(Model):
@@ -48,6 +49,8 @@ class Modifier(Model):
                     "`{ time = [\"evening\", \"night\"] }`).")
     group: Word | None = Field(
         None, description="Modifiers sharing a group do not stack: when several hold, only the first listed applies.")
+    side: Literal["us", "them"] = Field(
+        "us", description="opposed: whose dice the modifier changes, yours (`us`) or the other side's (`them`).")
     assumed: Text | None = Field(None, description="An erratum: why this modifier is read this way, not as printed.")
 
 
@@ -76,10 +79,27 @@ class Row(Model):
 class TableInfo(Model):
     id: Id = Field(description="Table id, unique in the pack; other tables chain to it as `id` or `pack/id`.")
     name: Name = Field(description="The printed name.")
-    kind: Literal["sum", "pass", "successes"] = Field("sum", description="sum (the default), pass (passing dice) or successes (counting).")
+    kind: Literal["sum", "pass", "successes", "opposed"] = Field(
+        "sum", description="sum (the default), pass (passing dice), successes (counting) or opposed "
+                           "(both sides count successes; rows are your successes minus theirs).")
     dice: Expression = Field("1d6", description="sum: the dice added (\"2d6\", \"1/2d6\", \"1d6+rep\").")
-    pool: Expression | None = Field(None, description="pass and successes: how many d6 are rolled (\"2\", \"rep\").")
-    against: Expression | None = Field(None, description="pass: a die passes when it scores this or less (\"rep\").")
+    pool: Expression | None = Field(None, description="pass, successes and opposed: how many d6 are rolled (\"2\", "
+                                                      "\"rep\"); opposed: your dice.")
+    against: Expression | None = Field(None, description="pass: a die passes when it scores this or less (\"rep\"); "
+                                                         "opposed: your die succeeds on this or less.")
+    versus: Expression | None = Field(None, description="opposed: how many d6 the other side rolls (\"their_rep\").")
+    versus_against: Expression | None = Field(
+        None, description="opposed with `against`: the other side's die succeeds on this or less (\"their_rep\").")
+    reroll: bool = Field(True, description="opposed: both sides re-roll their successes until one side (or both) "
+                                           "has none; false: one roll, counts compared.")
+    read: Literal["difference", "ratio"] = Field(
+        "difference", description="opposed: the total is your successes minus theirs (`difference`), or "
+                                  "(`ratio`) 2 for twice as many or more, 1 for more, 0 for as many, -1 and -2 "
+                                  "for the other side.")
+    tiebreak: Literal["none", "highest-failed"] = Field(
+        "none", description="opposed: when both sides end with no successes, `highest-failed` counts the side "
+                            "whose highest failed die of the final roll is higher as one success up (total 1 or "
+                            "-1); equal highest dice stay 0.")
     success: str | dict[str, str] | None = Field(
         None, description="successes: the faces that succeed (\"1-3\", \"4+\"), or one per column.")
     subroll: Expression = Field("1d6", description="The die of a sub-roll (\"10 (1-2)\").")
