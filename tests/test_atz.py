@@ -81,7 +81,8 @@ def test_zwar_assumed_lists_every_erratum():
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
             ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
             ("atz/keeping-it-together", "row 0")} <= errata
-    assert all(a.kind == "table" for a in found)
+    assert {a.kind for a in found} == {"table", "piece"}
+    assert ("atz/bank-with-atm", "width") in errata  # the book prints no building sizes
 
 
 def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
@@ -136,6 +137,11 @@ def test_the_reference_scenarios_and_encounters_check():
     assert len(bleens.pieces) == 5 and bleens.table.width == 48
     assert set(found["raid"].tables) == {"atz/raid-who", "atz/zombies-from-noise", "atz/raid-occupants",
                                          "atz/awareness"}
+    # buildings and vehicles come from the pack's pieces/ catalogue
+    atm = found["atm-adventure"]
+    assert atm.piece_refs == {"bank": "atz/bank-with-atm", "car": "atz/car"}
+    assert atm.described == {"bank": 'Bank with ATM, 12" x 6", 1 floor, 1 door, 2 windows', "car": 'Car, 2" x 5"'}
+    assert set(bleens.piece_refs.values()) == {"atz/car", "atz/mini-van"}
 
 
 ENCOUNTER = """\
@@ -165,6 +171,14 @@ ATZ_CASES = {
     "ZW823b": ('[[forces]]\nside = "humans"\ntable = "who"\n',
                ("p/encounters/e.toml:9:9: error ZW823: force 1 (humans): table `who` reads `outbreak`: give it in "
                "`context` (early, late)")),
+    "ZW816": ('[[buildings]]\nid = "home"\npiece = "house"\nat = [1, 1]\nfloors = 2\ndoors = 2\n',
+              ("p/encounters/e.toml:11:1: error ZW816: building `home` takes its `floors`, `doors` from the piece "
+               "`house`: leave them out, or write a one-off without `piece`")),
+    "ZW816b": ('[[vehicles]]\nid = "van"\nat = [1, 1]\n',
+               ("p/encounters/e.toml:7:1: error ZW816: vehicle `van` needs a `piece` from the pieces/ catalogue, or "
+                "`type` and `size` for a one-off")),
+    "ZW408": ('[[buildings]]\nid = "home"\npiece = "hose"\nat = [1, 1]\n',
+              "p/encounters/e.toml:9:9: error ZW408: piece `hose` does not exist (did you mean `house`?)"),
     "ZW824": ('[[forces]]\nside = "zombies"\ncount = "2x6"\n',
               ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `2x6` is not dice: write terms like 2d6, "
               "1/2d6, 3 or rep joined by + and -")),
@@ -174,8 +188,20 @@ ATZ_CASES = {
 @pytest.mark.parametrize("case", sorted(ATZ_CASES))
 def test_each_encounter_diagnostic_reads_exactly(diagnose, case):
     body, expected = ATZ_CASES[case]
-    lines = diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/tables/who.toml": TABLE})
+    lines = diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/tables/who.toml": TABLE,
+                      "p/pieces/houses.toml": PIECES})
     assert expected in lines, lines
+
+
+PIECES = '[[pieces]]\nid = "house"\nname = "House"\nkind = "blocking"\nwidth = 8\ndepth = 6\n'
+
+
+def test_a_catalogue_piece_placed_rotated_is_checked_on_the_table(diagnose):
+    body = '[[buildings]]\nid = "home"\npiece = "house"\nat = [35, 20]\nrotation = 90\n'  # x 29-35, y 20-28
+    assert diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/pieces/houses.toml": PIECES}) == []
+    body = body.replace("[35, 20]", "[3, 20]")
+    assert diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/pieces/houses.toml": PIECES}) == [
+        'p/encounters/e.toml:10:6: error ZW820: building `home` is not on the 36" x 36" table']
 
 
 def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
@@ -187,9 +213,10 @@ def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
 def test_scenario_pages_draw_the_table_to_scale(tmp_path, zwar):
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "scenario")
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "atz/sheets/svg/scenarios/the-bleens/scenario-1.svg").read_text()
+    folder = tmp_path / "atz/sheets/svg/scenarios/the-bleens"
+    page = "".join(p.read_text() for p in sorted(folder.glob("scenario-*.svg")))
     for words in (">The Bleens<", ">AREA<", ">FORCES<", ">DEPLOYMENT<", ">SPECIAL INSTRUCTIONS<", ">GOAL<",
-                  ">mini-van<"):
+                  ">mini-van<", '>• mini-van: Mini-van, 2" x 5".<'):
         assert words in page
     assert sorted(p.name for p in (tmp_path / "atz/sheets/svg/scenarios").iterdir()) == [
         "atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]

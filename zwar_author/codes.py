@@ -643,6 +643,12 @@ ATZ_CONTEXT = _code("ZW823", "atz-context", E, "{where}: table `{table}` {messag
 ATZ_FORCE = _code("ZW824", "atz-force", E, "{where}: {message}", """
     A force is given by list (`figures`), or rolled (`table`, and a `count` of
     dice or a number); a count must be dice (`2d6`, `1/2d6`, `3`).""")
+ATZ_PIECE = _code("ZW816", "atz-piece", E, "{what} `{id}` {message}", """
+    A building or vehicle is a piece of the pack's pieces/ catalogue, placed
+    with `piece = "house"`, `at` and `rotation`: its name, size, floors,
+    doors and windows come from the catalogue. A one-off that is in no
+    catalogue gives `type` and `size` (and a building's `floors`, `doors`,
+    `windows`) instead; not both.""")
 
 # --- Tiled import (docs/interop.md) ----------------------------------------------------
 

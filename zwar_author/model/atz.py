@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Count, Document, Id, Model, Name, Text
+from .common import Count, Document, Id, Model, Name, Ref, Text
 from .tables import Expression, TableRef, Word
 
 Area = Literal["rural", "suburb", "urban"]
@@ -28,13 +28,15 @@ class TableSize(Model):
 
 class Placed(Model):
     id: Id = Field(description="Id, unique among the encounter's buildings and vehicles.")
-    type: Name = Field(description="What it is: \"house\", \"gas station\", \"mini-van\".")
+    piece: Ref | None = Field(None, description="A piece of the pieces/ catalogue (`house`, `atz/car`): its name, "
+                                                "size, floors, doors and windows. Or, for a one-off, `type` and `size`.")
+    type: Name | None = Field(None, description="A one-off's kind: \"house\", \"gas station\", \"mini-van\".")
     at: Point = Field(description="Its top-left corner before rotation, [x, y] in inches from the table's top left.")
-    size: Point = Field(description="[width, depth] in inches.")
+    size: Point | None = Field(None, description="A one-off's [width, depth] in inches.")
     rotation: Length = Field(0, description="Clockwise degrees about `at`.")
-    floors: Count = Field(1, description="Buildings: floors (1 for a single story).")
-    doors: Count = Field(1, description="Buildings: doors.")
-    windows: Count = Field(0, description="Buildings: windows.")
+    floors: Count | None = Field(None, description="A one-off building's floors (1 for a single story, the default).")
+    doors: Count | None = Field(None, description="A one-off building's doors (1 unless said).")
+    windows: Count | None = Field(None, description="A one-off building's windows (none unless said).")
     text: Text = Field("", description="Notes.")
 
 
