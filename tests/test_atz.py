@@ -248,3 +248,32 @@ def test_a_quick_reference_sheet_of_chosen_tables(tmp_path, zwar):
     assert result.exit_code == 2
     assert "Error: --table weapon: no random table of that id in atz" in result.output
     assert not (tmp_path / "none").exists()
+
+
+def test_build_writes_the_tables_and_encounters_as_canonical_json(workdir, zwar):
+    import jsonschema
+
+    from zwar_author.schema import schemas
+
+    first = zwar("build", ATZ, "-o", "one")
+    assert first.exit_code == 0, first.output
+    assert first.output.endswith("built 0 missions, 27 random tables and 6 encounters into one: 0 errors, "
+                                 "0 warnings\n")
+    assert "wrote one/atz/tables/meet-and-greet.json\n" in first.output
+    zwar("build", ATZ, "-o", "two")
+    validator = jsonschema.Draft4Validator(schemas()["content.schema.json"])
+    names = sorted(p.relative_to(workdir / "one") for p in (workdir / "one" / "atz").glob("*/*.json"))
+    assert len(names) == 27 + 6
+    for name in names:
+        data = (workdir / "one" / name).read_bytes()
+        assert data == (workdir / "two" / name).read_bytes()
+        validator.validate(json.loads(data))
+    inside = json.loads((workdir / "one/atz/tables/whats-inside.json").read_text())
+    assert inside["id"] == "atz/whats-inside" and inside["reads"] == ["area", "time"]
+    assert inside["rows"][-1]["low"] == 11 and inside["rows"][-1]["high"] is None
+    raid = json.loads((workdir / "one/atz/encounters/raid.json").read_text())
+    assert raid["tables"] == ["atz/awareness", "atz/raid-occupants", "atz/raid-who", "atz/zombies-from-noise"]
+    atm = json.loads((workdir / "one/atz/encounters/atm-adventure.json").read_text())
+    assert atm["pieces"][0] == {"id": "bank", "what": "building", "piece": "atz/bank-with-atm", "floors": 0,
+                                "described": 'Bank with ATM, 12" x 6", 1 floor, 1 door, 2 windows',
+                                "corners": [[18.0, 10.0], [30.0, 10.0], [30.0, 16.0], [18.0, 16.0]]}

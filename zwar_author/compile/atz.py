@@ -12,9 +12,9 @@ import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .. import codes
+from .. import __version__, codes
 from ..errors import Diagnostic
-from ..model.atz import EncounterDoc, Placed
+from ..model.atz import CompiledEncounter, CompiledPlaced, EncounterDoc, Placed
 from ..sources.document import Document
 from ..tables.dice import DiceError, parse
 from ..tables.table import Table as RandomTable
@@ -40,6 +40,7 @@ class Encounter:
     table: Table
     pieces: list[tuple[str, str, PlacedPiece]] = field(default_factory=list)  # (what, id, piece)
     tables: dict[str, RandomTable] = field(default_factory=dict)  # the random tables it rolls on, by qualified id
+    source_sha256: str = ""
     described: dict[str, str] = field(default_factory=dict)  # piece id -> "Bank with ATM, 12" x 6", 1 door"
     piece_refs: dict[str, str] = field(default_factory=dict)  # piece id -> the catalogue piece it is, qualified
 
@@ -90,7 +91,7 @@ def compile_encounter(doc: Document, model: EncounterDoc, tables: Mapping[str, R
     except ValueError as exc:
         return None, [codes.BAD_VALUE.at(doc.loc(("encounter", "table")), message=str(exc))]
     width, depth = format_inches(table.width), format_inches(table.depth)
-    found = Encounter(model, table)
+    found = Encounter(model, table, source_sha256=doc.digest)
     seen: dict[str, str] = {}
     for what, items, kind in (("building", model.buildings, TerrainKind.BLOCKING),
                               ("vehicle", model.vehicles, TerrainKind.BLOCKING)):
@@ -202,3 +203,14 @@ def _force(doc: Document, model: EncounterDoc, i: int, table: Table, tables: Map
 def _hint(ref: str, tables: Mapping[str, RandomTable]) -> str:
     close = difflib.get_close_matches(ref, [k for k in tables if "/" not in k], n=1)
     return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def compiled_encounter(encounter: Encounter, pack: str) -> CompiledEncounter:
+    """A checked encounter as compiled content (``zwar build``): as written, its pieces placed."""
+    pieces = [CompiledPlaced(id=pid, what=what, piece=encounter.piece_refs.get(pid),  # type: ignore[arg-type]
+                             described=encounter.described.get(pid, ""), floors=p.piece.floors,
+                             corners=[[round(float(x), 6), round(float(y), 6)] for x, y in p.corners])
+              for what, pid, p in encounter.pieces]
+    return CompiledEncounter(format="zwar-content/1", kind="encounter", tool=f"zwar-author {__version__}",
+                             source_sha256=encounter.source_sha256, pack=pack, encounter=encounter.model,
+                             pieces=pieces, tables=sorted(encounter.tables))

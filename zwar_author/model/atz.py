@@ -85,3 +85,25 @@ class EncounterDoc(Document):
     vehicles: list[Placed] = Field([], description="Vehicles placed on the table.")
     forces: list[Force] = Field([], description="FORCES: each side by list or rolled from a table.")
     triggers: list[Trigger] = Field([], description="What happens when.")
+
+
+# --- compiled encounters (zwar build: <pack>/encounters/<id>.json) ----------------------------
+
+class CompiledPlaced(Model):
+    id: str = Field(description="The building's or vehicle's id in the encounter.")
+    what: Literal["building", "vehicle"] = Field(description="A building or a vehicle.")
+    piece: str | None = Field(description="The catalogue piece, qualified (`pack/id`); null for a one-off.")
+    described: str = Field(description="Its type, size, floors, doors and windows in words.")
+    floors: int = Field(description="Floors above the ground.")
+    corners: list[list[float]] = Field(description="The footprint's corners on the table, in inches (6 decimals).")
+
+
+class CompiledEncounter(Model):
+    format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
+    kind: Literal["encounter"] = Field(description="A compiled All Things Zombie scenario or encounter.")
+    tool: str = Field(description="The compiler and its version (`zwar-author 0.1.0`).")
+    source_sha256: str = Field(description="SHA-256 of the source's data in canonical JSON.")
+    pack: str = Field(description="The pack it belongs to.")
+    encounter: EncounterDoc = Field(description="The encounter as written.")
+    pieces: list[CompiledPlaced] = Field(description="Buildings then vehicles, in source order, placed.")
+    tables: list[str] = Field(description="The random tables its forces and triggers roll on, qualified, sorted.")

@@ -120,3 +120,38 @@ class TableDoc(Document):
                                                                       "context holds (at most 200).")
     rows: list[Row] = Field([], max_length=500, description="The rows (at most 500); none for a table whose "
                                                             "result is the total itself.")
+
+
+# --- compiled tables (zwar build: <pack>/tables/<id>.json) -------------------------------------
+
+class CompiledResult(Model):
+    text: str = Field(description="The result's words (a chained table's id for a bare chain).")
+    number: int | None = Field(description="A numeric result.")
+    amount: str | None = Field(description="How many, as dice (\"1 + 1/2d6\").")
+    unit: str | None = Field(description="What the amount counts.")
+    zero: list[int] = Field(description="Amounts that count as none.")
+    table: str | None = Field(description="The table rolled next, qualified (`pack/id`).")
+
+
+class CompiledRow(Model):
+    roll: str = Field(description="The row's key as written.")
+    low: int | None = Field(description="The lowest total it covers; null: open below (\"3 or less\").")
+    high: int | None = Field(description="The highest total it covers; null: open above (\"11+\").")
+    sub: list[int] | None = Field(description="A sub-roll's faces, [first, last]; null without one.")
+    results: dict[str, CompiledResult] = Field(description="By column value; `*` for every column.")
+    line: int | None = Field(description="The source text's line.")
+    assumed: str | None = Field(description="An erratum: why the row is read so.")
+
+
+class CompiledTable(Model):
+    format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
+    kind: Literal["table"] = Field(description="A compiled random table.")
+    tool: str = Field(description="The compiler and its version (`zwar-author 0.1.0`).")
+    source_sha256: str = Field(description="SHA-256 of the source's data in canonical JSON.")
+    id: str = Field(description="The table, qualified (`pack/id`).")
+    table: TableDoc = Field(description="The table as written.")
+    reads: list[str] = Field(description="Every context key it reads, sorted.")
+    leads_to: list[str] = Field(description="The tables its results roll on next, qualified, sorted.")
+    rows: list[CompiledRow] = Field(description="The rows with their totals read and references resolved.")
+    reached: list[int] = Field(description="Every total some combination of context and modifiers makes (the "
+                                           "coverage proof's), sorted.")

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .. import codes
+from .. import __version__, codes
 from ..errors import Diagnostic, Location, Severity
-from ..model.tables import Amount, Kind, NumberRange, TableDoc
+from ..model.tables import Amount, CompiledResult, CompiledRow, CompiledTable, Kind, NumberRange, TableDoc
 from ..sources.document import Document
 from .dice import DiceError, Expr, parse
 from .opposed import MAX_POOL
@@ -461,3 +461,29 @@ def _list(items: list[int], word: str) -> str:
 def show(p: Fraction) -> str:
     """A probability as a person reads it: 1/6 (16.7%)."""
     return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)"
+
+
+# --- compiled output ---------------------------------------------------------------------
+
+
+def compiled(source: Source) -> CompiledTable:
+    """A checked table as compiled content (``zwar build``): as written, with its totals read, its
+    references resolved and the totals its proof reached."""
+    table = source.table
+    rows = []
+    for row in table.rows:
+        results = {("*" if column is None else str(column)): _compiled_result(r) for column, r in row.results.items()}
+        line = source.model.rows[row.index].line
+        rows.append(CompiledRow(roll=row.key.text, low=row.key.low, high=row.key.high,
+                                sub=list(row.key.sub) if row.key.sub else None, results=results, line=line,
+                                assumed=row.assumed))
+    return CompiledTable(format="zwar-content/1", kind="table", tool=f"zwar-author {__version__}",
+                         source_sha256=source.doc.digest, id=table.qualified, table=source.model,
+                         reads=sorted(table.keys()), leads_to=leads_to(table), rows=rows,
+                         reached=sorted(coverage(table).reached))
+
+
+def _compiled_result(result: Outcome) -> CompiledResult:
+    return CompiledResult(text=result.text, number=result.number,
+                          amount=result.amount.text() if result.amount is not None else None, unit=result.unit,
+                          zero=list(result.zero), table=result.table)
