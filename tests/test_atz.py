@@ -277,3 +277,12 @@ def test_build_writes_the_tables_and_encounters_as_canonical_json(workdir, zwar)
     assert atm["pieces"][0] == {"id": "bank", "what": "building", "piece": "atz/bank-with-atm", "floors": 0,
                                 "described": 'Bank with ATM, 12" x 6", 1 floor, 1 door, 2 windows',
                                 "corners": [[18.0, 10.0], [30.0, 10.0], [30.0, 16.0], [18.0, 16.0]]}
+
+
+def test_atz_is_a_game_a_pack_and_a_table_can_name(diagnose):
+    pack = '[pack]\nid = "p"\ntitle = "P"\ngames = ["atz"]\n'
+    table = '[table]\nid = "t"\nname = "T"\ngames = ["atz"]\n[[rows]]\nroll = "1-6"\nresult = "x"\n'
+    assert diagnose({"p/pack.toml": pack, "p/tables/t.toml": table}, with_pack=False) == []
+    lines = diagnose({"p/pack.toml": pack, "p/tables/t.toml": table.replace('["atz"]', '["azt"]')}, with_pack=False)
+    assert lines == [('p/tables/t.toml:4:10: error ZW007: each item of `games` must be one of "zwar1", "exodus", '
+                     '"agentz", "zonewars" or "atz", not "azt"')]
