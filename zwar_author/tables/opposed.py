@@ -100,20 +100,35 @@ def opposed(dice_a: int, dice_b: int, p: Fraction = Fraction(1, 2), q: Fraction 
     dice_a, dice_b = max(0, dice_a), max(0, dice_b)
     _check(dice_a)
     _check(dice_b)
+    return dict(_opposed(dice_a, dice_b, p, q, tie, reroll))
+
+
+@lru_cache(maxsize=4096)
+def _opposed(dice_a: int, dice_b: int, p: Fraction, q: Fraction, tie: Tie, reroll: bool) -> tuple[tuple[int, Fraction], ...]:
     out: Dist = {}
     for x, px in binomial(dice_a, p).items():
         for y, py in binomial(dice_b, q).items():
             ends = ((x - y, Fraction(1)),) if not reroll and (x or y) else _end(x, y, dice_a, dice_b, p, q, tie)
             for d, pd in ends:
                 out[d] = out.get(d, Fraction(0)) + px * py * pd
-    return {d: v for d, v in sorted(out.items()) if v}
+    return tuple((d, v) for d, v in sorted(out.items()) if v)
 
 
-def counts(dice_a: int, dice_b: int, p: Fraction, q: Fraction) -> dict[tuple[int, int], Fraction]:
-    """One roll of each side: the chance of each pair of success counts."""
-    _check(max(0, dice_a))
-    _check(max(0, dice_b))
-    return {(x, y): px * py for x, px in binomial(dice_a, p).items() for y, py in binomial(dice_b, q).items()}
+def ratios(dice_a: int, dice_b: int, p: Fraction, q: Fraction) -> Dist:
+    """One roll of each side, the counts read by ``ratio``: the chance of 2, 1, 0, -1 and -2."""
+    dice_a, dice_b = max(0, dice_a), max(0, dice_b)
+    _check(dice_a)
+    _check(dice_b)
+    return dict(_ratios(dice_a, dice_b, p, q))
+
+
+@lru_cache(maxsize=4096)
+def _ratios(dice_a: int, dice_b: int, p: Fraction, q: Fraction) -> tuple[tuple[int, Fraction], ...]:
+    out: Dist = {}
+    for x, px in binomial(dice_a, p).items():
+        for y, py in binomial(dice_b, q).items():
+            out[ratio(x, y)] = out.get(ratio(x, y), Fraction(0)) + px * py
+    return tuple(sorted(out.items()))
 
 
 def ratio(x: int, y: int) -> int:

@@ -191,16 +191,13 @@ class Table:
 
 def opposed_dist(table: Table, effect, column: Value | None) -> Dist:
     """An opposed roll's totals: your successes minus theirs at the end (or their ratio), exactly."""
-    from .opposed import counts, opposed, ratio  # the chain is only needed for opposed tables
+    from .opposed import opposed, ratios  # the chain is only needed for opposed tables
 
     ours, theirs, target, their_target = effect
     wins = table.wins(target, column), table.wins(their_target, column)
     p, q = (Fraction(len(w), table.sides) for w in wins)
     if table.read == "ratio":
-        out: Dist = {}
-        for (x, y), v in counts(ours, theirs, p, q).items():
-            out[ratio(x, y)] = out.get(ratio(x, y), Fraction(0)) + v
-        return dict(sorted(out.items()))
+        return ratios(ours, theirs, p, q)
     fails = tuple(tuple(f for f in range(1, table.sides + 1) if f not in w) for w in wins)
     tie = (fails[0], fails[1]) if table.tiebreak else None
     return opposed(ours, theirs, p, q, tie, table.reroll)
