@@ -8,6 +8,7 @@ hero's player, asked only when they apply.
 
 from __future__ import annotations
 
+from ..tables.charts import read as row  # a roll's row, through the one table model
 from .cards import window
 from .chance import Choice, Context
 from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
@@ -17,12 +18,8 @@ YES, NO = "yes", "no"
 
 
 def read(table, total: int) -> str:
-    """The result of ``total`` on a dice table, clamped to its faces."""
-    total = max(1, min(table.die, total))
-    for row in table.rows:
-        if row.low <= total <= row.high:
-            return row.result.kind
-    raise ValueError(f"no row of the table covers {total}")
+    """The result of ``total`` on a dice table; past its faces, its end row."""
+    return row(table, total).kind
 
 
 def _dice_text(rolls: list[int], modifier: int) -> str:
