@@ -3,13 +3,12 @@ from pathlib import Path
 import click
 
 from ..engine.api import SetupError
-from ..engine.state import Setup
 from ..engine.text import board_text
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
-from ..play.session import CommandError, Session
+from ..play.session import CommandError, Session, setup_for
 from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, refuse, usage_errors
@@ -96,9 +95,9 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         for diagnostic in report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
-    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns)
     try:
         require_playable(loaded.compiled)
+        setup = setup_for(loaded, heroes, perks, max_turns)
         return Session.new(mission, loaded, setup, seed, dice)
     except CannotPlay as exc:
         refuse(exc)
