@@ -1,3 +1,5 @@
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
@@ -56,6 +58,23 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @usage_errors
 def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search) -> None:
     session = _session(mission, dice, seed, heroes, perks, max_turns, resume, [Path(s) for s in search])
+    if not run_game(session, save, Saver(session.save, "zwar play --resume")):
+        return
+    game = session.game
+    click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
+
+
+@dataclass(frozen=True)
+class Saver:
+    """How the prompt saves: the whole game, or the campaign the game is a chapter of."""
+
+    save: Callable[[Path], None]
+    resume: str  # the command that resumes a save, for the goodbye line
+
+
+def run_game(session: Session, save: Path | None, saver: Saver) -> bool:
+    """Play ``session`` at the prompt until the game is over (True) or the players stop (False),
+    saving to ``save`` after every answer."""
     click.echo(board_text(session.game))
     _show(session.state.events)
     while session.request is not None:
@@ -67,9 +86,9 @@ def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search)
             line = input("> ")
         except EOFError:
             click.echo("")
-            _stop(session, save)
-            return
-        if _command(session, line, save):
+            _stop(saver, save)
+            return False
+        if _command(session, line, save, saver):
             continue
         try:
             _show(session.answer(line))
@@ -77,9 +96,8 @@ def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search)
             click.echo(f"zwar play: {exc}")
             continue
         if save:
-            session.save(save)
-    game = session.game
-    click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
+            saver.save(save)
+    return True
 
 
 def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> Session:
@@ -131,7 +149,7 @@ def _ask(session: Session) -> None:
             click.echo(f"  (other heroes: {', '.join(others)}; type `options` to list theirs too)")
 
 
-def _command(session: Session, line: str, save) -> bool:
+def _command(session: Session, line: str, save, saver: Saver) -> bool:
     """The prompt's own commands; True when ``line`` was one."""
     word, _, rest = line.strip().partition(" ")
     if word == "board":
@@ -149,10 +167,10 @@ def _command(session: Session, line: str, save) -> bool:
         elif problem := unwritable(target):
             click.echo(f"zwar play: {problem}")
         else:
-            session.save(target)
+            saver.save(target)
             click.echo(f"saved to {target}")
     elif word in ("quit", "exit"):
-        _stop(session, save)
+        _stop(saver, save)
         raise SystemExit(0)
     elif word == "help":
         click.echo(HELP)
@@ -161,9 +179,9 @@ def _command(session: Session, line: str, save) -> bool:
     return True
 
 
-def _stop(session: Session, save) -> None:
+def _stop(saver: Saver, save) -> None:
     if save:
-        session.save(save)
-        click.echo(f"saved to {save}; resume with `zwar play --resume {save}`")
+        saver.save(save)
+        click.echo(f"saved to {save}; resume with `{saver.resume} {save}`")
     else:
         click.echo("stopped (use --save FILE to keep a game)")

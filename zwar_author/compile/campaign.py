@@ -31,10 +31,11 @@ class ChapterPlan:
     mission: c.CompiledMission
     buy: dict[str, list[str]]  # hero id -> perk ids bought before this chapter
     qualified: dict[str, list[str]]  # the same as pack/id
+    directors_cut: bool = False
 
     def compiled(self) -> c.CompiledChapter:
         return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
-                                 text=self.text, buy=self.qualified)
+                                 text=self.text, buy=self.qualified, directors_cut=self.directors_cut)
 
 
 @dataclass
@@ -101,7 +102,7 @@ class _Checker:
                                                             id=chapter.mission, number=number, last=last_number))
             last_number = max(last_number, number or 0)
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
-                                                 mission, buy, qualified))
+                                                 mission, buy, qualified, chapter.directors_cut))
         if len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
         return campaign if not any(p.severity is Severity.ERROR for p in self.problems) else None
