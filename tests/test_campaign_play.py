@@ -141,3 +141,114 @@ def test_campaign_play_refuses_a_changed_campaign_a_foreign_save_and_a_directors
         "cannot play campaign c: the engine does not play these chapters yet:",
         "  - chapter 2 (second) is a Director's Cut: director cards and the director's choices are not played",
     ])
+
+
+# --- zwar playtest CAMPAIGN ------------------------------------------------------------------------
+
+FAR = ROOM.replace("|. . . .|\n+ + + + +\n|. . . .|\n+-+-+-+-+", "|. . . . . . . .|\n+ + + + + + + + +\n"
+                   "|. . . . . . . .|\n+-+-+-+-+-+-+-+-+").replace("+-+-+-+-+\n|", "+-+-+-+-+-+-+-+-+\n|", 1) \
+    .replace('at = "3,1"', 'at = "7,1"')
+
+
+def playtest(*args: str):
+    return CliRunner().invoke(cli, ["playtest", *args, "--pack-path", str(CONTENT), "--jobs", "1"], prog_name="zwar")
+
+
+def test_a_campaign_playtest_reports_finishing_where_campaigns_end_the_xp_and_the_perks(workdir):
+    pack(workdir)
+    result = playtest("p/campaign.toml", "--runs", "4", "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Two Rooms (campaign c), policy cautious, 4 campaigns, seed 1, up to 3 tries a chapter",
+        "  finished: 4 of 4 (100.0%, 95% interval 51.0%-100.0%)",
+        "  campaigns ended at: none (every campaign finished)",
+        "  chapter 1 first: played by 4, won by 4 in 4 games; XP by its end: sam 20",
+        "  chapter 2 second: played by 4, won by 4 in 4 games; XP by its end: sam 40",
+        "  perk sam kip-up (planned for chapter 2): bought on time 4, late 0, not bought 0",
+        "report: out/c-campaign-playtest.json",
+    ]
+    report = json.loads((workdir / "out/c-campaign-playtest.json").read_text())["reports"][0]
+    assert report["finished"] == {"count": 4, "rate": 1.0, "interval": [0.5101, 1.0]}
+    # The second room's exit is out of reach in one turn: every group gives up there after two tries,
+    # and Sam's Kip Up (planned for chapter 2) is bought with the 20 XP of chapter 1 all the same.
+    write(workdir, {"p/missions/second.toml": FAR.format(id="second", title="The Far Room")})
+    result = playtest("p/campaign.toml", "--runs", "3", "--policy", "cautious", "--max-turns", "1", "--tries", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:6] == [
+        "Two Rooms (campaign c), policy cautious, 3 campaigns, seed 1, up to 2 tries a chapter",
+        "  finished: 0 of 3 (0.0%, 95% interval 0.0%-56.1%)",
+        "  campaigns ended at: chapter 2 3 (100.0%)",
+        "  chapter 1 first: played by 3, won by 3 in 3 games; XP by its end: sam 20",
+        "  chapter 2 second: played by 3, won by 0 in 6 games",
+        "  perk sam kip-up (planned for chapter 2): bought on time 3, late 0, not bought 0",
+    ]
+
+
+def test_planned_perks_the_xp_cannot_pay_for_yet_are_bought_late(workdir):
+    # Turbo costs Sam 30 XP: planned for chapter 2 (after 20 XP), it is bought before chapter 3.
+    three = CAMPAIGN.replace('buy = { sam = ["kip-up"] }', 'buy = { sam = ["turbo"] }') + '\n[[chapters]]\nmission = "third"\n'
+    pack(workdir, three.replace('title = "Two Rooms"', 'title = "Two Rooms"\nexpected_loot_xp = 10'))
+    write(workdir, {"p/missions/third.toml": ROOM.format(id="third", title="The Third Room")})
+    result = playtest("p/campaign.toml", "--runs", "2", "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[4:7] == [
+        "  chapter 2 second: played by 2, won by 2 in 2 games; XP by its end: sam 40",
+        "  chapter 3 third: played by 2, won by 2 in 2 games; XP by its end: sam 60",
+        "  perk sam turbo (planned for chapter 2): bought on time 0, late 2, not bought 0",
+    ]
+
+
+def test_campaign_playtest_figures_do_not_depend_on_jobs_and_chunks_stay_bounded(workdir, monkeypatch):
+    from concurrent.futures import Future
+
+    from zwar_author.play.campaign import open_campaign
+    from zwar_author.playtest import campaign as pc
+
+    pack(workdir)
+    write(workdir, {"p/missions/second.toml": FAR.format(id="second", title="The Far Room")})
+    book, _ = open_campaign(workdir / "p/campaign.toml", [CONTENT])
+    assert book is not None
+    documents = tuple(pc.mission_document(ch.mission.compiled) for ch in book.chapters)
+    plan = pc.CampaignPlan(documents, (1, 2), book.economy, "random", 60, 7, 2, max_turns=15)
+    one = pc.run_campaigns(plan, jobs=1)
+    assert 0 < one.finished < 60  # random bots sometimes reach the far exit in two turns
+    assert pc.run_campaigns(plan, jobs=2) == one
+
+    pools = []
+
+    class Pool:  # plays each chunk at once, and counts the chunks handed out
+        def __init__(self, jobs):
+            self.submitted = 0
+            pools.append(self)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def submit(self, fn, *args):
+            self.submitted += 1
+            future: Future = Future()
+            future.set_result(fn(*args))
+            return future
+
+    monkeypatch.setattr(pc, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(pc, "chunks", lambda runs, parts: [[i] for i in range(runs)])
+    taken = 0
+    for records in pc._processes(plan, 2):
+        taken += len(records)
+        assert pools[0].submitted - taken <= 4  # at most two chunks a worker under way, however many campaigns
+    assert taken == 60
+
+
+def test_campaign_playtest_refusals(workdir):
+    pack(workdir, CAMPAIGN + "directors_cut = true\n")
+    result = playtest("p/campaign.toml", "--runs", "1")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "cannot play campaign c: the engine does not play these chapters yet:",
+        "  - chapter 2 (second) is a Director's Cut: director cards and the director's choices are not played",
+    ])
+    result = playtest("p/campaign.toml", "--perk", "sam=turbo")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, "Error: --perk is for a mission's playtest, not a campaign's")

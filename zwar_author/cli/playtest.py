@@ -10,7 +10,9 @@ from ..engine.state import Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay
+from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..playtest.bots import POLICIES
+from ..playtest.campaign import playtest_campaign
 from ..playtest.gate import METRICS
 from ..playtest.project import playtest
 from .complete import complete_missions
@@ -29,7 +31,15 @@ kills, heatmaps over the map) and prints a summary.
 --gate "METRIC in LOW..HIGH" (metrics: {", ".join(f"{k}, {v}" for k, v in METRICS.items())}),
 or the band in the mission's [mission.playtest], makes the exit status 1 when
 the first policy falls outside it; a lost game to watch is named with the
-`zwar replay` command that shows it."""
+`zwar replay` command that shows it.
+
+Given a pack's campaign.toml instead of a mission, each policy plays --runs
+whole campaigns (default 100): the bots buy the perks the campaign plans as
+soon as their XP pays for them, a lost chapter is played again, and a group
+that loses the same chapter --tries times gives up there. Prints and writes
+OUT/<campaign>-campaign-playtest.json: the chance of finishing, the chapter
+where campaigns end, the XP earned by the end of each chapter and when the
+planned perks were bought."""
 
 
 @click.command("playtest", help=HELP)
@@ -47,12 +57,18 @@ the first policy falls outside it; a lost game to watch is named with the
 @click.option("--scheduler", callback=scheduler_address, help="Run on Dask: a scheduler address, or `local` for a local cluster.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
+              help="Campaigns: a group gives up after losing the same chapter this many times.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @PACK_PATH
 @usage_errors
-def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, progress,
+def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, tries, progress,
             search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
+    if is_campaign(mission):
+        _campaign(mission, runs, seed, jobs, names, out, max_turns, tries, progress, search,
+                  {"--gate": gate, "--keep-logs": keep_logs, "--scheduler": scheduler, "--perk": perks})
+        return
     setup = Setup(perks=perks, max_turns=max_turns)
     bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
     try:
@@ -82,3 +98,25 @@ def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler
                 click.echo(f"a representative lost game: game {loss['game']} of seed {gated['seed']} "
                            f"(game seed {loss['seed']}); watch it with: {loss['replay']}")
             raise SystemExit(1)
+
+
+def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, search, unused) -> None:
+    for option, value in unused.items():
+        if value:
+            raise UsageError(f"{option} is for a mission's playtest, not a campaign's")
+    bar = tqdm(unit="campaign", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
+    try:
+        result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
+                                   tries=tries, max_turns=max_turns, search=[Path(s) for s in search], progress=bar)
+    except CannotPlayCampaign as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    finally:
+        bar.close()
+    if not result.problems.ok:
+        for diagnostic in result.problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    click.echo(result.summary())
+    click.echo("report: " + ", ".join(display_path(p) for p in result.files))

@@ -229,6 +229,14 @@ class Book:
         return out
 
 
+def is_campaign(path: Path) -> bool:
+    """Whether ``path`` is a pack's campaign file (campaign.toml or .json beside pack.toml)."""
+    from ..compile.workspace import CAMPAIGN_STEM, PACK_FILE
+
+    path = Path(path)
+    return path.is_file() and path.stem == CAMPAIGN_STEM and (path.parent / PACK_FILE).is_file()
+
+
 def open_campaign(path: Path, search: Sequence[Path] = ()) -> tuple[Book | None, Report]:
     """The campaign at ``path`` (a pack's campaign file, or the pack folder), checked with its
     pack; None and the problems when it does not check clean."""
