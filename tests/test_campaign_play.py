@@ -143,6 +143,18 @@ def test_campaign_play_refuses_a_changed_campaign_a_foreign_save_and_a_directors
     ])
 
 
+def test_a_campaign_checked_alone_says_when_a_chapters_mission_does_not_compile(workdir, zwar):
+    pack(workdir)
+    write(workdir, {"p/missions/second.toml": ROOM.format(id="second", title="Second") + "[[bogus]]\n"})
+    result = zwar("validate", "p/campaign.toml", "--pack-path", CONTENT)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        "p/campaign.toml:10:11: error ZW670: chapter 2's mission `second` does not compile "
+        "(1 error in p/missions/second.toml): the campaign cannot be played")
+    assert result.output.splitlines()[-1] == "checked 10 files, 1 campaign: 1 error, 0 warnings"
+    assert zwar("explain", "chapter-broken").output.startswith("ZW670 chapter-broken (error)\n\n")
+
+
 # --- zwar playtest CAMPAIGN ------------------------------------------------------------------------
 
 FAR = ROOM.replace("|. . . .|\n+ + + + +\n|. . . .|\n+-+-+-+-+", "|. . . . . . . .|\n+ + + + + + + + +\n"

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__, codes
-from ..errors import Diagnostic, Severity
+from ..errors import Diagnostic, Severity, display_path
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
 from ..model.rules import Hero, Perk
@@ -125,25 +125,29 @@ class _Checker:
                 out.append((entry.qualified, entry.model))
         return out
 
-    def mission_ids(self) -> set[str]:
-        """Ids of the pack's mission files, compiled or not (one that failed has its own errors)."""
-        ids = set()
+    def mission_ids(self) -> dict[str, Path]:
+        """The pack's mission files by id, compiled or not."""
+        ids: dict[str, Path] = {}
         for path in self.pack.missions:
             doc = self.ws.docs.get(path)
             mission = doc.data.get("mission") if doc is not None else None
             if isinstance(mission, dict) and isinstance(mission.get("id"), str):
-                ids.add(mission["id"])
+                ids.setdefault(mission["id"], path)
         return ids
 
-    def chapter_mission(self, i: int, ref: str, written: set[str]) -> c.CompiledMission | None:
+    def chapter_mission(self, i: int, ref: str, written: dict[str, Path]) -> c.CompiledMission | None:
         loc = self.doc.loc(("chapters", i, "mission"))
         owner, _, name = ref.rpartition("/")
         if (owner and owner != self.pack.id) or name not in written:
             self.problems.append(codes.DANGLING.at(loc, what="mission", id=ref, hint=hint(name, sorted(written))))
             return None
         mission = self.compiled.get(name)
-        if mission is None:
-            return None  # it has errors of its own
+        if mission is None:  # its own errors are listed with it; the campaign says why it stops here
+            path = written[name]
+            errors = sum(1 for d in self.ws.problems.get(path, []) if d.severity is Severity.ERROR)
+            self.problems.append(codes.CHAPTER_BROKEN.at(loc, number=i + 1, id=name, path=display_path(path),
+                                                         errors=f"{errors} error{'s' if errors != 1 else ''}"))
+            return None
         info, game = mission.mission, self.model.campaign.game
         if info.mode != "campaign" or info.game != game:
             self.problems.append(codes.CHAPTER_MISSION.at(loc, id=name, what=f"a {info.game} {info.mode} mission",
