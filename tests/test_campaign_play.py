@@ -176,6 +176,7 @@ def test_a_campaign_playtest_reports_finishing_where_campaigns_end_the_xp_and_th
         "  campaigns ended at: none (every campaign finished)",
         "  chapter 1 first: played by 4, won by 4 in 4 games; XP by its end: sam 20",
         "  chapter 2 second: played by 4, won by 4 in 4 games; XP by its end: sam 40",
+        "  no loot card was cashed in: the XP curve is the mission XP alone",
         "  perk sam kip-up (planned for chapter 2): bought on time 4, late 0, not bought 0",
         "report: out/c-campaign-playtest.json",
     ]
@@ -186,12 +187,13 @@ def test_a_campaign_playtest_reports_finishing_where_campaigns_end_the_xp_and_th
     write(workdir, {"p/missions/second.toml": FAR.format(id="second", title="The Far Room")})
     result = playtest("p/campaign.toml", "--runs", "3", "--policy", "cautious", "--max-turns", "1", "--tries", "2")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[:6] == [
+    assert result.output.splitlines()[:7] == [
         "Two Rooms (campaign c), policy cautious, 3 campaigns, seed 1, up to 2 tries a chapter",
         "  finished: 0 of 3 (0.0%, 95% interval 0.0%-56.1%)",
         "  campaigns ended at: chapter 2 3 (100.0%)",
         "  chapter 1 first: played by 3, won by 3 in 3 games; XP by its end: sam 20",
         "  chapter 2 second: played by 3, won by 0 in 6 games",
+        "  no loot card was cashed in: the XP curve is the mission XP alone",
         "  perk sam kip-up (planned for chapter 2): bought on time 3, late 0, not bought 0",
     ]
 
@@ -203,9 +205,10 @@ def test_planned_perks_the_xp_cannot_pay_for_yet_are_bought_late(workdir):
     write(workdir, {"p/missions/third.toml": ROOM.format(id="third", title="The Third Room")})
     result = playtest("p/campaign.toml", "--runs", "2", "--policy", "cautious", "-o", "out")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[4:7] == [
+    assert result.output.splitlines()[4:8] == [
         "  chapter 2 second: played by 2, won by 2 in 2 games; XP by its end: sam 40",
         "  chapter 3 third: played by 2, won by 2 in 2 games; XP by its end: sam 60",
+        "  no loot card was cashed in: the XP curve is the mission XP alone",
         "  perk sam turbo (planned for chapter 2): bought on time 0, late 2, not bought 0",
     ]
 
@@ -264,3 +267,25 @@ def test_campaign_playtest_refusals(workdir):
     result = playtest("p/campaign.toml", "--perk", "sam=turbo")
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         2, "Error: --perk is for a mission's playtest, not a campaign's")
+
+
+def test_a_won_chapter_banks_the_campaigns_mission_xp_and_the_loot_cards_xp(workdir):
+    # "XP is awarded for each mission completed ... loot cards are cashed in for the XP printed on them"
+    from dataclasses import replace
+
+    from zwar_author.engine.api import new_game
+    from zwar_author.play.campaign import Progress, open_campaign
+
+    pack(workdir, CAMPAIGN.replace('heroes = ["sam"]', 'heroes = ["sam"]\nmission_xp = 25'))
+    book, _ = open_campaign(workdir / "p/campaign.toml", [CONTENT])
+    assert book is not None
+    mission = book.chapters[0].mission
+    loot = next(c for c in mission.search_cards.values() if c.kind == "loot" and c.xp)
+    for economy, banked in ((book.economy, 25 + loot.xp), (replace(book.economy, loot_xp=False), 25)):
+        progress = Progress.start(economy)
+        game = new_game(mission, progress.setup(economy, mission, 40))
+        [sam] = game.heroes
+        sam.loot, sam.xp = [loot.id], 20 + loot.xp  # as the engine awards a won mission: 20 and the loot
+        game.outcome = "victory"
+        assert progress.finish(economy, game, 1)["xp"] == {"sam": banked}
+        assert (progress.chapter, progress.bank, progress.earned) == (1, {"sam": banked}, {"sam": banked})

@@ -83,8 +83,9 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
             xp.append(dict(progress.earned))
     finished = progress.finished(len(missions))
     games = Counter(r["chapter"] for r in progress.results)
+    extra = sum(x - economy.mission_xp for r in progress.results for x in r["xp"].values())
     return {"index": index, "finished": finished, "ended": None if finished else plan.numbers[progress.chapter],
-            "games": dict(games), "xp": xp, "bought": progress.bought}
+            "games": dict(games), "xp": xp, "bought": progress.bought, "extra_xp": extra}
 
 
 def play_chunk(plan: CampaignPlan, indices: list[int]) -> list[dict]:
@@ -103,10 +104,12 @@ class CampaignTotals:
     games: Counter = field(default_factory=Counter)  # chapter number -> games played at it
     xp: dict = field(default_factory=dict)  # chapter number -> Counter(hero -> XP earned by its end, summed)
     bought: dict = field(default_factory=dict)  # (hero, perk) -> Counter(chapter number bought at)
+    extra_xp: int = 0  # XP banked beyond the mission's: loot cards, Fence
 
     def add(self, r: dict, numbers: tuple[int, ...]) -> None:
         self.runs += 1
         self.finished += r["finished"]
+        self.extra_xp += r["extra_xp"]
         if r["ended"] is not None:
             self.ended[r["ended"]] += 1
         for number, count in r["games"].items():
@@ -176,7 +179,8 @@ def summary(book: Book, plan: CampaignPlan, totals: CampaignTotals) -> dict:
             "seed": plan.seed, "tries": plan.tries, "max_turns": plan.max_turns,
             "finished": {"count": totals.finished, "rate": _r(Fraction(totals.finished, max(1, totals.runs))),
                          "interval": [_r(low), _r(high)]},
-            "chapters": chapters, "perks": perks + missing}
+            "chapters": chapters, "perks": perks + missing, "loot_xp": book.economy.loot_xp,
+            "extra_xp": totals.extra_xp}
 
 
 def _r(value: Fraction | float) -> float:
@@ -199,6 +203,8 @@ def text(report: dict) -> str:
         if c["xp_by_end"]:
             line += "; XP by its end: " + ", ".join(f"{h} {x:g}" for h, x in c["xp_by_end"].items())
         lines.append(line)
+    if report["loot_xp"] and not report["extra_xp"] and any(c["won"] for c in report["chapters"]):
+        lines.append("  no loot card was cashed in: the XP curve is the mission XP alone")
     for p in report["perks"]:
         lines.append(f"  perk {p['hero']} {p['perk']} (planned for chapter {p['planned_for']}): bought on time "
                      f"{p['on_time']}, late {p['late']}, not bought {p['not_bought']}")
