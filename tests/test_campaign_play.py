@@ -135,6 +135,9 @@ def test_campaign_play_refuses_a_changed_campaign_a_foreign_save_and_a_directors
     result = campaign(input="")
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         2, "Error: give a CAMPAIGN to play, or --resume SAVE")
+    result = campaign("p/missions/first.toml", input="")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, "Error: p/missions/first.toml: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
     pack(workdir, CAMPAIGN + "directors_cut = true\n")
     result = campaign("p/campaign.toml", input="")
     assert (result.exit_code, result.output.splitlines()) == (1, [

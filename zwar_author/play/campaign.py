@@ -242,15 +242,19 @@ def open_campaign(path: Path, search: Sequence[Path] = ()) -> tuple[Book | None,
     pack; None and the problems when it does not check clean."""
     from ..compile.project import check
 
+    from ..compile.workspace import PACK_FILE
+
     path = Path(path)
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")
+    if not is_campaign(path) and not (path.is_dir() and (path / PACK_FILE).is_file()):
+        raise UsageError(f"{path}: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
     outcome = check([path], list(search))
-    campaign = next(iter(outcome.campaigns.values()), None)
-    if not outcome.report.ok or campaign is None:
-        if outcome.report.ok:
-            raise UsageError(f"{path}: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
+    if not outcome.report.ok:
         return None, outcome.report
+    campaign = next(iter(outcome.campaigns.values()), None)
+    if campaign is None:
+        raise UsageError(f"{path}: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
     pack_id = next(iter(outcome.campaigns))
     ws = outcome.workspace
     assert ws is not None
