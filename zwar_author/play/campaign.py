@@ -241,7 +241,6 @@ def open_campaign(path: Path, search: Sequence[Path] = ()) -> tuple[Book | None,
     """The campaign at ``path`` (a pack's campaign file, or the pack folder), checked with its
     pack; None and the problems when it does not check clean."""
     from ..compile.project import check
-
     from ..compile.workspace import PACK_FILE
 
     path = Path(path)
