@@ -20,7 +20,7 @@ from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
-from ..model.rules import Hero, InfectedClass, Perk
+from ..model.rules import GameRules, Hero, InfectedClass, Perk
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
@@ -219,7 +219,7 @@ class _Compiler:
             return  # a game added to the format before its profile (tests/test_games.py fails until it has one)
         check = GameCheck(self.m, self.at, self.doc.loc)
         show = lambda floor, x, y: self.show(Sq(floor, x, y))
-        self.problems += check.run(self.grids, self.sources, show, self.game_heroes(), heroes)
+        self.problems += check.run(self.grids, self.sources, show, self.rule_heroes(), heroes)
 
     def engine_warning(self, mission: c.CompiledMission) -> None:
         """A valid mission the engine cannot play yet: the drivers will refuse it, so say so now."""
@@ -558,10 +558,21 @@ class _Compiler:
         return out
 
     def game_heroes(self) -> list[str]:
-        """Every hero of the mission's game the pack sees, as pack/id."""
+        """Every hero of the mission's game the pack sees, as pack/id: a mission's heroes when it names none."""
         game = self.m.mission.game
         return sorted(e.qualified for p in self.ws.visible(self.pack)
                       for e in p.rules.entries["heroes"].values() if game in e.model.games)
+
+    def rule_heroes(self) -> list[str]:
+        """The heroes of the game's hero rule (`heroes` of its [[games]] entry, the nearest pack's), as pack/id."""
+        game = self.m.mission.game
+        entry = next((e for p in self.ws.visible(self.pack) for e in p.rules.entries["games"].values()
+                      if game in e.model.games), None)
+        if entry is None or not isinstance(entry.model, GameRules):
+            return []
+        home = next(p for p in self.ws.visible(self.pack) if p.id == entry.pack)
+        found = (self.ws.lookup(home, "heroes", ref) for ref in entry.model.heroes)
+        return [e.qualified for e in found if e is not None]
 
     def perk_builds(self, heroes: list[str]) -> dict[str, list[str]]:
         """``[mission.perks]`` qualified, each hero's bill checked against the XP perk allowance."""
@@ -801,7 +812,6 @@ class _Compiler:
                 continue
             if timer.id not in ended:
                 self.report(codes.TIMER_IDLE, self.at("timers", i), id=timer.id)
-            self.report(codes.TIMER_UNPLAYED, self.at("timers", i), id=timer.id)
             if start is not None:
                 out.append(c.CompiledTimer(id=timer.id, name=timer.name, start=start, text=timer.text))
         return out

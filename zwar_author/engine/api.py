@@ -51,10 +51,6 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     c = mission.compiled
     g = Game(mission, ruleset_for(c), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
-    required = [short(r) for r in (mission.game_rules.heroes if mission.game_rules else [])
-                if r not in heroes]
-    if required:
-        raise SetupError(f"every {mission.game_name} mission uses {', '.join(required)}: add them to the heroes")
     starts = [mission.square(s.at) for s in c.starts]
     placed = dict(setup.positions)
     for number, qid in enumerate(heroes):

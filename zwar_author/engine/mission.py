@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..games import of_mission
 from ..geometry.board import STANDABLE, Board, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
@@ -112,14 +113,15 @@ class Mission:
         self.equipment = {e.id: e for e in rules.equipment}
         self.search_cards = {s.id: s for s in rules.search}
         self.perks = {p.id: p for p in rules.perks}
-        game = self.compiled.mission.game
+        #: what the game has (its profile) with the numbers of its rules (the pack's rules data)
+        self.profile = of_mission(self.compiled)
         #: the game's turn, action table and infection track (the pack's rules data), if it has one
-        self.game_rules = next((r for r in rules.games if game in r.games), None)
-        table = self.game_rules.actions.model_dump(by_alias=True, exclude_none=True) if self.game_rules else {}
-        self.ap_costs: dict[str, int] = table
-        self.game_name = self.game_rules.name if self.game_rules else game
+        self.game_rules = self.profile.numbers
+        #: the AP of each action the game has (the profile's actions, priced by the rules data)
+        self.ap_costs: dict[str, int] = self.profile.costs()
+        self.game_name = self.profile.name
         #: the engine's actions this game does not have: never offered
-        self.absent = frozenset(v for v in Verb if v not in table and v not in IMPLICIT)
+        self.absent = frozenset(v for v in Verb if v not in self.ap_costs and v not in IMPLICIT)
 
     def lookup(self, table: dict, ref: str):
         """An entry by pack/id or by its short id (the first pack's, in id order)."""

@@ -69,8 +69,7 @@ def _opens(proof: Playability, gate_id: str, many: bool) -> str:
     edge = gate_id if many else gate_id.split(":", 1)[1]
     if gate.kind == "locked":
         return f"the {gate.colour} keycard opens the {gate.colour} door at {edge}"
-    room = (gate.room or "").split(":")[-1]
-    return f"a task in room {room} opens the blast door at {edge}"
+    return f"a task in room {proof.room_name(gate.room)} opens the blast door at {edge}"
 
 
 def _list(names: list[str]) -> str:
