@@ -292,3 +292,23 @@ def test_a_won_chapter_banks_the_campaigns_mission_xp_and_the_loot_cards_xp(work
         game.outcome = "victory"
         assert progress.finish(economy, game, 1)["xp"] == {"sam": banked}
         assert (progress.chapter, progress.bank, progress.earned) == (1, {"sam": banked}, {"sam": banked})
+
+
+def test_a_hand_edited_campaign_save_is_refused_in_one_line(workdir):
+    pack(workdir)
+    assert campaign("p/campaign.toml", "--save", "group.json", input="quit\n").exit_code == 0
+    saved = json.loads((workdir / "group.json").read_text())
+    for change, message in (
+            ({"progress": dict(saved["progress"], chapter=9)},
+             "the saved progress does not fit the campaign (its chapters or heroes differ)"),
+            ({"progress": dict(saved["progress"], bank={"bob": 0})},
+             "the saved progress does not fit the campaign (its chapters or heroes differ)"),
+            ({"progress": [1]}, "the saved progress cannot be read ('list' object has no attribute 'items')"),
+            ({"seed": None, "dice": None}, None)):
+        data = dict(saved, **change)
+        if message is None:
+            del data["seed"], data["dice"]
+            message = "not a whole saved campaign (no dice, seed)"
+        (workdir / "edited.json").write_text(json.dumps(data))
+        result = campaign("--resume", "edited.json", input="")
+        assert (result.exit_code, result.output.splitlines()[-1]) == (2, f"Error: edited.json: {message}")

@@ -352,6 +352,9 @@ class CampaignSession:
             raise UsageError(f"{save}: not a saved campaign ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise UsageError(f"{save}: not a saved campaign (no \"format\": \"{SAVE_FORMAT}\")")
+        missing = [k for k in ("campaign", "sha256", "dice", "seed", "max_turns", "progress") if k not in data]
+        if missing:
+            raise UsageError(f"{save}: not a whole saved campaign (no {', '.join(missing)})")
         book, _ = open_campaign(Path(data["campaign"]), search)
         if book is None:
             raise UsageError(f"{save}: its campaign {data['campaign']} no longer validates")
@@ -359,9 +362,12 @@ class CampaignSession:
             raise UsageError(f"{save}: the campaign {data['campaign']} has changed since it was saved")
         session = cls.new(book, data["dice"], data["seed"], data["max_turns"])
         try:
-            session.progress = Progress.from_record(data["progress"])
-        except (TypeError, ValueError) as exc:
+            session.progress = progress = Progress.from_record(data["progress"])
+        except (AttributeError, TypeError, ValueError) as exc:
             raise UsageError(f"{save}: the saved progress cannot be read ({exc})") from None
+        heroes = set(book.economy.heroes)
+        if not (0 <= progress.chapter <= len(book.chapters)) or not heroes == set(progress.bank) == set(progress.perks):
+            raise UsageError(f"{save}: the saved progress does not fit the campaign (its chapters or heroes differ)")
         game, chapter = data.get("game"), session.chapter
         if game is not None and chapter is not None:
             if game.get("sha256") != chapter.mission.compiled.source.sha256:
