@@ -45,6 +45,7 @@ class CampaignPlan:
     seed: int
     tries: int  # a group gives up after losing the same chapter this many times
     max_turns: int = 40
+    directors_cut: tuple[bool, ...] = ()  # per chapter: played as the Director's Cut, against the director bot
 
 
 _missions: dict[tuple[str, ...], tuple[Mission, ...]] = {}
@@ -76,8 +77,10 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
         if progress.attempt > plan.tries:
             break
         purpose = f"campaign:{i}:{progress.attempt}"
-        game = new_game(missions[i], progress.setup(economy, missions[i], plan.max_turns))
-        simulate(game, policy(plan.policy, game_seed(plan.seed, index, purpose + ":bots")),
+        directors_cut = bool(plan.directors_cut) and plan.directors_cut[i]
+        game = new_game(missions[i], progress.setup(economy, missions[i], plan.max_turns, directors_cut))
+        chooser = policy(plan.policy, game_seed(plan.seed, index, purpose + ":bots"))
+        simulate(game, _against_director(chooser) if directors_cut else chooser,
                  random.Random(game_seed(plan.seed, index, purpose)))
         if progress.finish(economy, game, number)["outcome"] == "victory":
             xp.append(dict(progress.earned))
@@ -86,6 +89,15 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
     extra = sum(x - economy.mission_xp for r in progress.results for x in r["xp"].values())
     return {"index": index, "finished": finished, "ended": None if finished else plan.numbers[progress.chapter],
             "games": dict(games), "xp": xp, "bought": progress.bought, "extra_xp": extra}
+
+
+def _against_director(heroes):
+    """The bot heroes' policy with the director bot answering the director's requests (a Director's
+    Cut chapter). Imported by name: the director bot lands with the engine's Director's Cut, and a
+    campaign with such a chapter is refused until then (``Book.refusals``)."""
+    import importlib
+
+    return importlib.import_module("zwar_author.playtest.director").against(heroes, "bot")
 
 
 def play_chunk(plan: CampaignPlan, indices: list[int]) -> list[dict]:
@@ -176,6 +188,7 @@ def summary(book: Book, plan: CampaignPlan, totals: CampaignTotals) -> dict:
     for entry in perks + missing:
         entry["not_bought"] = totals.reached[entry["planned_for"]] - entry["bought"] if entry["planned_for"] else 0
     return {"campaign": {"id": book.id, "title": book.title}, "policy": plan.policy, "runs": totals.runs,
+            "director": "bot" if any(plan.directors_cut) else None,
             "seed": plan.seed, "tries": plan.tries, "max_turns": plan.max_turns,
             "finished": {"count": totals.finished, "rate": _r(Fraction(totals.finished, max(1, totals.runs))),
                          "interval": [_r(low), _r(high)]},
@@ -247,7 +260,8 @@ def playtest_campaign(path: Path, *, runs: int, seed: int, jobs: int, policies: 
     numbers = tuple(ch.number for ch in book.chapters)
     result = CampaignResult(problems)
     for name in policies:
-        plan = CampaignPlan(documents, numbers, book.economy, name, runs, seed, tries, max_turns)
+        plan = CampaignPlan(documents, numbers, book.economy, name, runs, seed, tries, max_turns,
+                            tuple(ch.directors_cut for ch in book.chapters))
         _missions.clear()
         _missions[_key(documents)] = tuple(ch.mission for ch in book.chapters)
         totals = run_campaigns(plan, jobs, progress.update if progress is not None else None)
