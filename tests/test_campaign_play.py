@@ -141,7 +141,7 @@ def test_campaign_play_refuses_a_changed_campaign_a_foreign_save_and_a_directors
     pack(workdir, CAMPAIGN + "directors_cut = true\n")
     result = campaign("p/campaign.toml", input="")
     assert (result.exit_code, result.output.splitlines()) == (1, [
-        "cannot play campaign c: the engine does not play these chapters yet:",
+        "cannot play campaign c, for these chapters:",
         "  - chapter 2 (second) is a Director's Cut: director cards and the director's choices are not played",
     ])
 
@@ -264,7 +264,7 @@ def test_campaign_playtest_refusals(workdir):
     pack(workdir, CAMPAIGN + "directors_cut = true\n")
     result = playtest("p/campaign.toml", "--runs", "1")
     assert (result.exit_code, result.output.splitlines()) == (1, [
-        "cannot play campaign c: the engine does not play these chapters yet:",
+        "cannot play campaign c, for these chapters:",
         "  - chapter 2 (second) is a Director's Cut: director cards and the director's choices are not played",
     ])
     result = playtest("p/campaign.toml", "--perk", "sam=turbo")
@@ -312,3 +312,13 @@ def test_a_hand_edited_campaign_save_is_refused_in_one_line(workdir):
         (workdir / "edited.json").write_text(json.dumps(data))
         result = campaign("--resume", "edited.json", input="")
         assert (result.exit_code, result.output.splitlines()[-1]) == (2, f"Error: edited.json: {message}")
+
+
+def test_a_campaign_whose_heroes_do_not_fit_a_chapter_is_refused_before_the_first_game(workdir):
+    pack(workdir, CAMPAIGN.replace('heroes = ["sam"]', 'heroes = ["sam", "kat"]'))
+    write(workdir, {"p/missions/second.toml": ROOM.format(id="second", title="Second").replace('heroes = ["sam"]\n', "")})
+    result = campaign("p/campaign.toml", input="")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "cannot play campaign c, for these chapters:",
+        "  - chapter 2 (second): the mission has 1 start points for more heroes: place kat yourself",
+    ])

@@ -21,8 +21,10 @@ from typing import Any
 
 from ..compile.campaign import Campaign, ChapterPlan
 from ..compile.perks import price
+from ..engine.api import SetupError, new_game
 from ..engine.mission import Mission
 from ..engine.state import Game, HeroStatus, Setup
+from ..engine.variants import UnsupportedGame
 from ..errors import Report, UsageError, ZwarError
 from ..games import unplayable
 from ..games.playable import label
@@ -39,7 +41,7 @@ class CannotPlayCampaign(ZwarError):
         super().__init__(f"cannot play campaign {campaign}: " + "; ".join(reasons))
 
     def lines(self) -> list[str]:
-        return [f"cannot play campaign {self.campaign}: the engine does not play these chapters yet:"] + [
+        return [f"cannot play campaign {self.campaign}, for these chapters:"] + [
             f"  - {reason}" for reason in self.reasons]
 
 
@@ -226,6 +228,11 @@ class Book:
             missing = unplayable(ch.mission.compiled)
             if missing:
                 out.append(f"{name}: " + "; ".join(label(ch.mission.compiled, e) for e in missing))
+                continue
+            try:  # the campaign's heroes must fit the mission: its start points, the heroes its game needs
+                new_game(ch.mission, Progress.start(self.economy).setup(self.economy, ch.mission, 40))
+            except (SetupError, UnsupportedGame) as exc:
+                out.append(f"{name}: {exc}")
         return out
 
 
