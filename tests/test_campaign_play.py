@@ -322,3 +322,24 @@ def test_a_campaign_whose_heroes_do_not_fit_a_chapter_is_refused_before_the_firs
         "cannot play campaign c, for these chapters:",
         "  - chapter 2 (second): the mission has 1 start points for more heroes: place kat yourself",
     ])
+
+
+def test_the_booklet_marks_a_directors_cut_chapter(workdir):
+    from dataclasses import replace
+
+    from zwar_author.compile.project import check
+    from zwar_author.render.booklet import booklet_pages
+    from zwar_author.render.canvas import Text
+    from zwar_author.render.theme import SCREEN
+
+    pack(workdir, CAMPAIGN + "directors_cut = true\n")
+    outcome = check([workdir / "p"], [CONTENT])
+    campaign = outcome.campaigns["p"]
+    assert [ch.directors_cut for ch in campaign.chapters] == [False, True]
+    assert campaign.compiled("p").chapters[1].directors_cut is True  # and so in build/p/campaign.json
+    boards = {ch.mission.mission.id: outcome.boards["p", ch.mission.mission.id] for ch in campaign.chapters}
+    words = " ".join(i.text for i in booklet_pages(campaign, boards, SCREEN, "a4")[1].items if isinstance(i, Text))
+    assert "The Director's Cut: one player is the director, with 6 director cards, and runs the infected;" in words
+    plain = replace(campaign, chapters=[replace(ch, directors_cut=False) for ch in campaign.chapters])
+    words = " ".join(i.text for i in booklet_pages(plain, boards, SCREEN, "a4")[1].items if isinstance(i, Text))
+    assert "Director's Cut" not in words
