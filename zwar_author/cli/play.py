@@ -11,6 +11,8 @@ from ..errors import UsageError
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..play.session import CommandError, Session, setup_for
+from ..playtest.director import DIRECTORS, alone
+from ..playtest.versus import VersusPolicy, is_versus, parse_bots, versus_policy
 from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, refuse, usage_errors
@@ -50,15 +52,26 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--hero", "heroes", multiple=True, metavar="HERO",
               help="A hero to play (repeatable; default the mission's).")
 @perks_option
+@click.option("--bot", "bots", multiple=True, metavar="SIDE=POLICY",
+              help="Versus games: a bot plays this side (a role or an agent): hunter=cautious (repeatable).")
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--save", "save", type=OutputFile(),
               help="Save the game to this file after every answer.")
 @click.option("--resume", type=InputFile(), help="Resume a saved game.")
+@click.option("--directors-cut", is_flag=True, help="Play a campaign mission as the Director's Cut.")
+@click.option("--director", type=click.Choice(DIRECTORS),
+              help="Director games: let a bot be the director (the passive one plays no card) instead of a person.")
 @PACK_PATH
 @usage_errors
-def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search) -> None:
-    session = _session(mission, dice, seed, heroes, perks, max_turns, resume, [Path(s) for s in search])
-    if not run_game(session, save, Saver(session.save, "zwar play --resume")):
+def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, search) -> None:
+    session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
+                       [Path(s) for s in search])
+    if director:  # on a resumed game too: the bot takes over the director's seat from here
+        session.director = director
+    if session.director:
+        session.bot = alone(session.director)
+    players = _bots(session, bots, seed)
+    if not run_game(session, save, Saver(session.save, "zwar play --resume"), players):
         return
     game = session.game
     click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
@@ -72,7 +85,7 @@ class Saver:
     resume: str  # the command that resumes a save, for the goodbye line
 
 
-def run_game(session: Session, save: Path | None, saver: Saver) -> bool:
+def run_game(session: Session, save: Path | None, saver: Saver, players: VersusPolicy | None = None) -> bool:
     """Play ``session`` at the prompt until the game is over (True) or the players stop (False),
     saving to ``save`` after every answer."""
     click.echo(board_text(session.game))
@@ -80,6 +93,9 @@ def run_game(session: Session, save: Path | None, saver: Saver) -> bool:
     while session.request is not None:
         if not session.needs_person():
             _show(session.roll())
+            continue
+        if players is not None and players.plays(session.game, session.request):
+            _show(session.take(players(session.game, session.request)))
             continue
         _ask(session)
         try:
@@ -100,7 +116,7 @@ def run_game(session: Session, save: Path | None, saver: Saver) -> bool:
     return True
 
 
-def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> Session:
+def _session(mission, dice, seed, start: tuple, resume, search) -> Session:
     if resume is not None:
         try:
             return Session.resume(resume, search)
@@ -113,14 +129,32 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         for diagnostic in report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    heroes, perks, max_turns, directors_cut = start
     try:
         require_playable(loaded.compiled)
-        setup = setup_for(loaded, heroes, perks, max_turns)
+        setup = setup_for(loaded, heroes, perks, max_turns, directors_cut)
         return Session.new(mission, loaded, setup, seed, dice)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame) as exc:
         raise UsageError(str(exc)) from None
+
+
+def _bots(session: Session, texts: tuple[str, ...], seed: int) -> VersusPolicy | None:
+    """The bots of ``--bot SIDE=POLICY``: versus games only, each side a role or an agent of the mission."""
+    if not texts:
+        return None
+    if not is_versus(session.mission):
+        raise UsageError("--bot plays a side of a versus game; this mission is played by the heroes together")
+    try:
+        chosen = parse_bots(texts)
+    except ValueError as exc:
+        raise UsageError(f"--bot {exc}") from None
+    sides = sorted(set(session.game.roles.values()) | set(session.game.roles))
+    unknown = [s for s in chosen if s not in sides]
+    if unknown:
+        raise UsageError(f"--bot {unknown[0]}: not a side of this mission (sides: {', '.join(sides)})")
+    return versus_policy(chosen, seed)
 
 
 def _show(events) -> None:

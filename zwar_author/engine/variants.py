@@ -32,8 +32,16 @@ class Campaign:
     mode = "campaign"
     #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
     decider = Side.HEROES
+    #: who answers a hero's own choices (fire on alert, Blessed, Scavenger): the players (versus: that agent's)
+    hero_side = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
+    #: whether a blast may catch heroes (versus games: agents are hurt by it; otherwise none is set off on one)
+    blasts_heroes = False
+    #: director cards dealt when the mission names no count (0: no director holds any)
+    cards_dealt = 0
+    #: a loot card played at the beginning of the hero move stops the director's cards for the turn
+    loot_stops_cards = False
 
     def __init__(self, rules: CompiledGameRules) -> None:
         self.rules = rules
@@ -71,11 +79,52 @@ class Campaign:
     def awards_xp(self) -> bool:
         return True
 
+    # --- hooks a versus game (engine.versus) fills in; here the heroes play as one side ---------------
+
+    def acting(self, g: Game, ctx: Context) -> str | None:
+        """The hero whose player must act in the hero move; None: the players choose among all heroes."""
+        return None
+
+    def actions(self, g: Game, h: Hero, acts: list) -> list:
+        """``h``'s legal actions in this game, from the Z War One ones (versus: attacks on the rival agent,
+        the meat shield)."""
+        return acts
+
+    def held(self, g: Game, z) -> bool:
+        """Whether infected ``z`` is held by a hero on the board (an Agent Z meat shield): it neither moves,
+        grabs nor is knocked down."""
+        return False
+
+    def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
+        """Carry out ``action`` of ``h``: ``run`` is the action's own rule (versus games add alert timing)."""
+        run(g, ctx, h, action)
+
+    def roamers(self, g: Game, ctx: Context, roamer) -> None:
+        """A roamer result: ``roamer`` places the game's single roamer (versus: one zombie per player)."""
+        roamer(g, ctx)
+
+    def enter(self, g: Game, ctx: Context, who: str) -> None:
+        """An event brings the role or hero ``who`` onto the board (only versus games have roles)."""
+        g.emit(EventKind.ENTER, "game", f"{who} enters: entering units are not part of the Z War One engine yet")
+
+    def blast_hero(self, g: Game, ctx: Context, owner: Hero, hero: Hero, card) -> None:
+        """A blast catches ``hero`` (only where ``blasts_heroes``: versus games roll against the agent)."""
+
+    def killed(self, g: Game, who: str) -> bool:
+        """Whether the role or hero ``who`` of a `kill` condition is dead (no roles: never)."""
+        return False
+
+    def side_heroes(self, g: Game, side: str) -> list[Hero]:
+        """The heroes a condition of ``side`` counts: every hero, but for a versus role its agent."""
+        return g.heroes
+
 
 class Director(Campaign):
     mode = "director"
     decider = Side.DIRECTOR
     roamer_anywhere = True
+    cards_dealt = 12  # "deal 12 director cards face down to the director player"
+    loot_stops_cards = True
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
@@ -84,8 +133,7 @@ class Director(Campaign):
 
     def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Director games go on: the body lies where the hero fell (it blocks no line of sight) and
-        in the end phase stands back up as a newborn (the director's direct control of it is not
-        modelled: it follows the infected's rules)."""
+        in the end phase stands back up as a newborn under the director's direct control."""
         hero.prone = True
         game.risen.append((hero.id, hero.sq))
 
@@ -93,7 +141,23 @@ class Director(Campaign):
         return False
 
 
-def ruleset_for(mission: CompiledMission) -> Campaign:
+class DirectorsCut(Director):
+    """The Director's Cut: a campaign chapter with a director, who places and moves the infected as in a
+    director game and is dealt 6 cards; as a campaign game, any hero's death fails the mission and the
+    heroes earn XP."""
+
+    mode = "directors-cut"
+    hero_died = Campaign.hero_died
+    cards_dealt = 6  # "In director's cut games the director is dealt just 6 director cards"
+    loot_stops_cards = False  # a campaign game: loot is cashed in for XP
+
+    def awards_xp(self) -> bool:
+        return True
+
+
+def ruleset_for(mission: CompiledMission, directors_cut: bool = False,
+                others: dict[str, type[Campaign]] | None = None) -> Campaign:
+    """The ruleset of ``mission``'s mode; ``others``: rulesets of further modes, by mode (versus)."""
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
     rules = of_mission(mission).numbers
@@ -103,8 +167,13 @@ def ruleset_for(mission: CompiledMission) -> Campaign:
     if rules.phases != PLAYED_PHASES:
         raise UnsupportedGame(f"the reference engine plays turns of {', '.join(PLAYED_PHASES)}; {game}'s rules "
                               f"data gives {', '.join(rules.phases)}")
+    if directors_cut and mode != "campaign":
+        raise UnsupportedGame(f"the Director's Cut is a campaign chapter with a director: {mission.mission.id} is "
+                              f"a {mode} game")
     if mode == "campaign":
-        return Campaign(rules)
+        return DirectorsCut(rules) if directors_cut else Campaign(rules)
     if mode == "director":
         return Director(rules)
+    if others and mode in others:
+        return others[mode](rules)
     raise UnsupportedGame(f"the reference engine does not play {mode} games yet")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..model.rules import Effect  # noqa: F401 - named by the cards themselves, in the rules data
+from ..model.rules import CardEffect, CardWindow, Effect  # noqa: F401 - named by the cards themselves, in the rules data
 
 
 class Verb(StrEnum):
@@ -53,6 +53,11 @@ class Verb(StrEnum):
     DEAD_EYE = "dead-eye"
     BERSERKER = "berserker"
     SUPPORT = "support"
+    SHIELD = "meat-shield"  # Agent Z: grab a zombie as a meat shield
+    KICK_OFF = "kick-off"  # Agent Z: push the meat shield away
+    THROW_KNIFE = "throw-knife"  # Agent Z: throw the ballistic knife (aimed)
+    PLACE = "place"  # Agent Z: place a C4 token
+    DETONATE = "detonate"  # Agent Z: set off one's own C4
     END = "end"
     END_TURN = "end-turn"
 
@@ -124,6 +129,12 @@ class EventKind(StrEnum):
     DEATH = "death"
     RISE = "rise"
     ROLL_OFF = "roll-off"
+    INITIATIVE = "initiative"
+    HURT = "hurt"  # an agent hurt by a kill roll
+    REACTION = "reaction"
+    SHIELD = "meat shield"
+    C4 = "c4"
+    DIRECTOR_CARDS = "director cards"
     # the infected
     TARGET = "target"
     STEP = "step"
@@ -142,6 +153,11 @@ class EventKind(StrEnum):
     EVENT = "event"
     SPAWN_PHASE = "spawn phase"
     EXITS = "exits"
+    TIMER = "timer"
+    # the director's cards
+    CARDS = "cards"  # cards dealt
+    CARD = "card"  # a card played, and what it does
+    CONTROL = "control"  # a unit under direct control moves or grabs
 
 
 class RequestKind(StrEnum):
@@ -156,6 +172,7 @@ class Side(StrEnum):
     CHANCE = "chance"
     HEROES = "heroes"
     DIRECTOR = "director"
+    AGENT = "agent"  # versus games: the player of the agent the request names (``Request.who``)
 
 
 class Topic(StrEnum):
@@ -175,9 +192,18 @@ class Topic(StrEnum):
     DOUBLE_TAP = "double-tap"
     KNEECAP = "kneecap"
     SCAVENGER = "scavenger"
+    INITIATIVE = "initiative"  # versus: go first or make the rival go first
+    REACTION = "reaction"  # versus: react to an attack, or not
+    CARD = "card"  # the director: play a card in this window, or none (first)
+    CONTROL = "control"  # the director: which unit Direct Control takes over
+    LOOT = "loot"  # the heroes: play a loot card to stop the director's cards, or none (first)
+    REMOVE = "remove"  # the director: drop off a unit at the start of the spawn phase, or none (first)
+    MOVE = "move"  # the director: where a unit under direct control moves (its own square first)
+    GRAB = "grab"  # the director: which hero a unit under direct control grabs, or none (first)
 
 
 class HeroStatus(StrEnum):
+    WAITING = "waiting"  # versus games: an agent whose role enters the board later, by event
     BOARD = "board"
     ESCAPED = "escaped"
     DEAD = "dead"

@@ -15,6 +15,7 @@ ACTIONS = frozenset({
     A.QUICK_FIRE, A.MELEE, A.THROW, A.MOVE_QUICK, A.QUICK_MOVE, A.MOVE_MELEE, A.MELEE_MOVE, A.MOVE_THROW,
     A.THROW_MOVE, A.AIMED_FIRE, A.EXECUTION, A.HIT_MAN, A.ALERT, A.SWEEP, A.SEARCH, A.TASK, A.SWITCH_WEAPON,
     A.GIVE, A.TAKE, A.MED_PACK, A.STINK_TANK, A.REDLINE, A.DEAD_EYE, A.BERSERKER, A.MORAL_SUPPORT,
+    A.PLACE_C4, A.DETONATE,  # C4 (a Z War One card, "used in the same manner" in Agent Z): placed, then set off
 })
 
 MODES = frozenset({Mode.CAMPAIGN, Mode.DIRECTOR})
@@ -39,8 +40,9 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ALL, Quote(
         BOOK, "All 4 heroes must be used, so where possible, divide them evenly between players.")),
     actions=ACTIONS,
-    # The reference engine plays Z War One campaign and director games, all but 3-turn timers.
-    engine=frozenset().union(MODES, (Rule.ZWAR1_TURN,), FEATURES, TOKENS, VICTORIES, SPAWN_RESULTS, EVENTS),
+    # The reference engine plays Z War One campaign and director games, with their 3-turn timers.
+    engine=frozenset().union(MODES, (Rule.ZWAR1_TURN,), FEATURES, TOKENS, VICTORIES, SPAWN_RESULTS, EVENTS,
+                             TRACKERS),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "3 Turn timers are used to track in-game events. If a hero carries out an action which "

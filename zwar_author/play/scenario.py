@@ -21,6 +21,7 @@ from ..compile.mission import compile_mission
 from ..compile.workspace import Workspace
 from ..engine.actions import ParseError, describe, parse
 from ..engine.api import SetupError, new_game
+from ..engine.cards import DIRECTOR
 from ..engine.chance import Context, Request
 from ..engine.legal import why_not
 from ..engine.mission import Mission
@@ -66,6 +67,12 @@ class ScenarioInfo(Model):
     open_doors: list[str] = Field([], description="Doors open at the start (H:x,y / V:x,y).")
     deck: dict[str, Count] | None = Field(None, description="The search deck: card id -> copies (default: the game's).")
     miniatures: dict[str, Count] | None = Field(None, description="Miniatures available per infected class.")
+    initiative: list[Id] = Field([], description="Versus games: the agents' order this turn, without its roll.")
+    sides: dict[Id, Id] = Field({}, description="Versus games: the agent playing each role (role -> hero).")
+    directors_cut: bool = Field(False, description="Play a campaign mission as the Director's Cut.")
+    hand: list[Id] = Field([], description="The director's cards in hand at the start (director card ids); "
+                                            "none are dealt.")
+    controlled: list[Positive] = Field([], description="Infected (by number, z1 = 1) under direct control.")
 
 
 class ScenarioHero(Model):
@@ -76,6 +83,7 @@ class ScenarioHero(Model):
     perks: list[Ref] = Field([], description="Perks the hero has.")
     ap: Count | None = Field(None, description="AP left (default: a full turn's at the hero's infection stage).")
     stage: Count = Field(0, description="Infection stage.")
+    hurt: bool = Field(False, description="Agent Z: the token on the stage shows its hurt side (not bitten).")
     prone: bool = Field(False, description="Lying down.")
     alert: Facing | None = Field(None, description="On alert, facing this way.")
     ammo: dict[str, Count] = Field({}, description="Rounds left, by card name.")
@@ -88,6 +96,7 @@ class ScenarioHero(Model):
     used: list[str] = Field([], description="Cards already used this turn (may not be exchanged), by name.")
     stink: bool = Field(False, description="The Stink Tank is working.")
     grappled_by: list[Id] = Field([], description='Infected on the hero card, by class ("zombie").')
+    shield: str | None = Field(None, description='Agent Z: the infected held as a meat shield ("z1"), in front.')
 
 
 class HeroExpect(Model):
@@ -95,7 +104,8 @@ class HeroExpect(Model):
     ap: int | None = Field(None, description="AP left.")
     prone: bool | None = Field(None, description="Lying down.")
     stage: int | None = Field(None, description="Infection stage.")
-    status: Literal["board", "escaped", "dead"] | None = Field(None, description="On the board, escaped or dead.")
+    hurt: bool | None = Field(None, description="Agent Z: the token shows its hurt side.")
+    status: Literal["board", "escaped", "dead", "waiting"] | None = Field(None, description="On the board, escaped or dead.")
     ammo: dict[str, int] = Field({}, description="Rounds left by card name.")
     active: list[str] | None = Field(None, description="Active weapons.")
     cards: list[str] | None = Field(None, description="Card names held.")
@@ -117,6 +127,7 @@ class Expect(Model):
         None, description='Every infected in play: "z2 at 3,1 facing N", ", prone", "z3 on sam".')
     outcome: Literal["victory", "defeat", "none"] | None = Field(None, description="How the game stands.")
     cause: str | None = Field(None, description="Why it ended: condition, hero died, turn limit, no heroes.")
+    winner: str | None = Field(None, description='Versus games: the role that won ("" for none).')
     turn: int | None = Field(None, description="The turn.")
     phase: str | None = Field(None, description="The phase.")
     doors: dict[str, Literal["open", "closed", "destroyed"]] = Field({}, description="Door states by edge.")
@@ -130,6 +141,9 @@ class Expect(Model):
         {}, description="Hero actions that must not be offered now, each with the reason `zwar play` gives.")
     deck: dict[str, int] = Field({}, description="Search cards left.")
     pool: dict[str, int] = Field({}, description="Miniatures left per class id.")
+    hand: list[str] | None = Field(None, description="The director's cards left in hand (card ids).")
+    controlled: list[str] | None = Field(None, description="Infected under direct control (z tags).")
+    timers: dict[str, int] = Field({}, description="End phases left on 3-turn timers, by timer id.")
 
 
 class ScenarioDoc(Document):
@@ -239,8 +253,15 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         positions=tuple((h.id, h.at) for h in model.heroes),
         perks=tuple((h.id, tuple(h.perks)) for h in model.heroes),
         equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
-        max_turns=info.max_turns)
+        max_turns=info.max_turns, sides=tuple(info.sides.items()), directors_cut=info.directors_cut)
     g = new_game(mission, setup)
+    if g.hands is not None:  # the hand as the scenario gives it: nothing is dealt
+        cards = {c.id: c for c in mission.compiled.rules.director_cards}
+        g.hands.held[DIRECTOR] = [_qualified(cards, c) for c in info.hand]
+        g.hands.dealt = True
+    elif info.hand:
+        raise ScenarioError("nobody holds director cards in this game: a hand needs a director game or "
+                            "the Director's Cut")
     if info.deck is not None:
         g.deck = {_qualified(mission.search_cards, k): v for k, v in info.deck.items()}
     if info.miniatures is not None:
@@ -256,6 +277,11 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
+    for zid in info.controlled:
+        if g.hands is None or zid not in g.infected:
+            raise ScenarioError(f"z{zid} cannot be under direct control: no such infected, or no director")
+        g.hands.controlled[zid] = DIRECTOR
+    g.order = list(info.initiative)
     phase = Phase(info.phase)
     if phase != Phase.HEROES:
         for h in g.heroes:
@@ -287,6 +313,7 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
             if h.card(name) is None:
                 raise ScenarioError(f"{h.id} has no card `{name}` to make active")
         h.active = list(spec.active)
+    h.hurt = spec.hurt
     h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
     h.ap_turn = g.ruleset.ap(h, g.mission.hero_cards[h.qid].ap)
     h.ap = h.ap_turn if spec.ap is None else spec.ap
@@ -307,6 +334,11 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
         card.ammo = rounds
     for perk, uses in spec.power.items():
         h.power[perk] = uses
+    if spec.shield is not None:
+        z = g.infected.get(int(spec.shield.lstrip("z"))) if spec.shield.lstrip("z").isdigit() else None
+        if z is None:
+            raise ScenarioError(f"there is no infected `{spec.shield}` for {h.id} to hold as a meat shield")
+        g.shields[h.id] = (z.id, z.facing)
     for cls in spec.grappled_by:
         z = g.new_infected(_qualified(g.mission.classes, cls), None, "N")
         z.holder = h.id
@@ -353,7 +385,7 @@ def _reached(g: Game, until: str | None) -> bool:
 
 def hero_state(g: Game, h: Hero) -> dict:
     return {
-        "at": g.show(h.sq), "ap": h.ap, "prone": h.prone, "stage": h.stage, "status": h.status,
+        "at": g.show(h.sq), "ap": h.ap, "prone": h.prone, "stage": h.stage, "hurt": h.hurt, "status": h.status,
         "ammo": {c.name: c.ammo for c in h.cards if c.ammo is not None}, "active": list(h.active),
         "cards": [c.name for c in h.cards], "object": h.object or "", "alert": h.alert or "",
         "grappled": [f"z{i}" for i in h.grapplers], "loot": [c.rpartition("/")[2] for c in h.loot],
@@ -390,7 +422,8 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
         failures.append("infected: expected\n      " + "\n      ".join(expect.infected or ["(none)"])
                         + "\n    got\n      " + "\n      ".join(infected_lines(g) or ["(none)"]))
     simple = {
-        "outcome": g.outcome or "none", "cause": g.cause, "turn": g.turn, "phase": g.phase,
+        "outcome": g.outcome or "none", "cause": g.cause, "winner": g.winner or "", "turn": g.turn,
+        "phase": g.phase,
         "active_rooms": sorted(g.mission.room(r).id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
         "searched": sorted(g.mission.room(r).id for r in g.searched), "objectives": sorted(g.objectives),
     }
@@ -407,6 +440,18 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
         left = g.deck.get(_qualified(g.mission.search_cards, card), 0)
         if left != copies:
             failures.append(f"deck.{card}: expected {copies}, got {left}")
+    hands = g.hands
+    if expect.hand is not None:
+        held = sorted(c.rpartition("/")[2] for c in hands.held[DIRECTOR]) if hands is not None else []
+        if held != sorted(expect.hand):
+            failures.append(f"hand: expected {sorted(expect.hand)}, got {held}")
+    if expect.controlled is not None:
+        under = sorted(f"z{i}" for i in hands.controlled if i in g.infected) if hands is not None else []
+        if under != sorted(expect.controlled):
+            failures.append(f"controlled: expected {sorted(expect.controlled)}, got {under}")
+    for timer, left in expect.timers.items():
+        if g.timers.get(timer) != left:
+            failures.append(f"timers.{timer}: expected {left}, got {g.timers.get(timer)}")
     for cls, count in expect.pool.items():
         pool = g.pool.get(_qualified(g.mission.classes, cls))
         if pool != count:

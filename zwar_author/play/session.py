@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from ..engine.events import Event
 from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
-from ..engine.vocab import RequestKind, Topic
+from ..engine.vocab import RequestKind, Side, Topic
 from ..errors import UsageError
 from ..publish import write_whole
 from .load import load_mission
@@ -42,6 +42,9 @@ class Session:
     rng: random.Random
     state: State = field(init=False)
     history: list = field(default_factory=list)
+    director: str = ""  # who answers the director's requests: "" a person, else a bot's name (`--director`)
+    #: the director's bot, set by the driver from ``director`` (a policy: game, request -> option)
+    bot: Callable | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.state = start(new_game(self.mission, self.setup))
@@ -58,13 +61,23 @@ class Session:
         return [describe(self.game, o) for o in self.request.options] if self.request else []
 
     def needs_person(self) -> bool:
-        """Whether the pending request is for a person (a decision, or any roll with table dice)."""
-        return self.request is not None and (not self.request.chance or self.dice == "table")
+        """Whether the pending request is for a person (a decision not the director bot's, or any roll with
+        table dice)."""
+        request = self.request
+        if request is None:
+            return False
+        if request.chance:
+            return self.dice == "table"
+        return not (request.side == Side.DIRECTOR and self.bot is not None)
 
     def roll(self) -> tuple[Event, ...]:
-        """Answer a pending roll or draw from the session's own seeded dice."""
+        """Answer a pending roll or draw from the session's own seeded dice (or a director's decision
+        with the director bot)."""
         request = self.request
-        assert request is not None and request.chance, "no roll or draw is pending"
+        assert request is not None, "nothing is pending"
+        if not request.chance:
+            assert self.bot is not None and request.side == Side.DIRECTOR, "no roll, draw or bot decision is pending"
+            return self._apply(self.bot(self.game, request))
         if request.kind == RequestKind.ROLL:
             return self._apply(self.rng.randint(1, len(request.options)))
         return self._apply(self.rng.choices(request.options, request.weights)[0])
@@ -87,6 +100,10 @@ class Session:
             if request.topic == Topic.HERO and not text.isdigit() and not exc.ambiguous:
                 raise CommandError(why_not(self.game, text, self.game.current)) from None
             raise CommandError(str(exc)) from None
+        return self._apply(option)
+
+    def take(self, option) -> tuple[Event, ...]:
+        """Answer the pending request with one of its options (a bot's answer)."""
         return self._apply(option)
 
     def _card(self, request: Request, text: str) -> str:
@@ -120,6 +137,7 @@ class Session:
             "sha256": self.mission.compiled.source.sha256,
             "setup": asdict(self.setup),
             "dice": self.dice,
+            "director": self.director,
             "rng": _rng_state(self.rng),
             "inputs": self.history,
         }
@@ -147,7 +165,8 @@ class Session:
     def restore(cls, data: dict, mission: Mission, save: Path) -> Session:
         """The game ``data`` (a ``record``) records, replayed on ``mission``; ``save`` names the file in errors."""
         setup = Setup(**{k: _tuples(v) for k, v in data["setup"].items()})
-        session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random())
+        session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random(),
+                      director=data.get("director", ""))
         session.rng.setstate(_tuples(data["rng"]))
         for value in data["inputs"]:
             try:
@@ -157,14 +176,16 @@ class Session:
         return session
 
 
-def setup_for(mission: Mission, heroes: Sequence[str], builds: Builds, max_turns: int) -> Setup:
+def setup_for(mission: Mission, heroes: Sequence[str], builds: Builds, max_turns: int,
+              directors_cut: bool = False) -> Setup:
     """How a game of ``mission`` starts: the mission's ``[mission.perks]``, each hero's replaced by
     ``builds`` (``--perk``) when they name that hero; a UsageError when the builds exceed the
     mission's allowance."""
     problem = over_allowance(mission.compiled, builds)
     if problem is not None:
         raise UsageError(f"--perk: {problem}")
-    return Setup(heroes=tuple(heroes), perks=with_mission_builds(mission.compiled, builds), max_turns=max_turns)
+    return Setup(heroes=tuple(heroes), perks=with_mission_builds(mission.compiled, builds), max_turns=max_turns,
+                 directors_cut=directors_cut)
 
 
 def _encode(value) -> dict:
@@ -181,7 +202,7 @@ def _decode(data: dict):
     if "action" in data:
         return Action(**data["action"])
     if "choice" in data:
-        return data["choice"]
+        return _tuples(data["choice"])  # a reaction's key, (how, square), is saved as a list
     return data.get("roll", data.get("draw"))
 
 

@@ -22,6 +22,7 @@ from ..render.svg import svg
 from ..render.theme import SCREEN
 from .runner import Plan
 from .stats import HEATMAPS, Totals, mean, quantile, wilson
+from .versus import is_versus, not_played
 
 FORMAT = "zwar-playtest/1"
 HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where infected came from",
@@ -36,13 +37,14 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
     low, high = wilson(totals.wins, totals.runs)
     loss = totals.representative_loss()
     per_game = {kind: {k.split(":", 1)[1]: _r(v / totals.runs) for k, v in sorted(totals.tally.items())
-                       if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed")}
+                       if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed", "cards")}
     return {
         "format": FORMAT,
         "mission": {"pack": c.pack, "id": c.mission.id, "title": c.mission.title, "sha256": c.source.sha256},
         "source": source,
-        "policy": plan.policy, "runs": totals.runs, "seed": plan.seed,
-        "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns},
+        "policy": plan.policy, "director": plan.director or None, "runs": totals.runs, "seed": plan.seed,
+        "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns,
+                  "directors_cut": plan.setup.directors_cut},
         "win_rate": {"value": _r(totals.win_rate), "low": _r(low), "high": _r(high), "confidence": 0.95,
                      "wins": totals.wins},
         "turns": {"won": _spread(totals.turns_won), "lost": _spread(totals.turns_lost)},
@@ -52,16 +54,34 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
                        for n, t in sorted(totals.objectives.items())},
         "per_game": per_game,
         "heatmaps": {name: _grids(mission, totals.heat[name]) for name in HEATMAPS},
+        **sides(mission, totals),
         "representative_loss": None if loss is None else {
             "game": loss[0], "seed": loss[1], "turns": loss[2], "cause": loss[3],
             "replay": replay_command(source, plan, loss[0], search)},
     }
 
 
+def sides(mission: Mission, totals: Totals) -> dict:
+    """Versus games: each role's win rate, games no one won, and what of the game the bots did not play."""
+    if not is_versus(mission):
+        return {}
+    roles = {}
+    for role in mission.compiled.roles:
+        wins = totals.winners.get(role.id, 0)
+        low, high = wilson(wins, totals.runs)
+        roles[role.id] = {"name": role.name, "wins": wins, "value": _r(wins / totals.runs if totals.runs else 0.0),
+                          "low": _r(low), "high": _r(high)}
+    return {"sides": roles, "no_winner": totals.winners.get("", 0), "not_played": not_played(mission)}
+
+
 def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = ()) -> str:
     """The `zwar replay` command that plays game ``game`` of ``plan`` again: same seed, policy,
     perks, turn limit and packs, quoted for a shell."""
     words = ["zwar", "replay", source, "--game", str(game), "--seed", str(plan.seed), "--policy", plan.policy]
+    if plan.director:
+        words += ["--director", plan.director]
+    if plan.setup.directors_cut:
+        words.append("--directors-cut")
     words += [w for hero, perks in plan.setup.perks for perk in perks for w in ("--perk", f"{hero}={perk}")]
     if plan.setup.max_turns != Setup().max_turns:
         words += ["--max-turns", str(plan.setup.max_turns)]
@@ -97,10 +117,17 @@ def text(report: dict) -> str:
     runs = report["runs"]
     lines = [
         (f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
-         f"policy {report['policy']}, {runs} games, seed {report['seed']}"),
+         f"policy {report['policy']}{_against(report)}, {runs} games, seed {report['seed']}"),
         f"  win rate {_pc(w['value'])} ({w['wins']}/{runs}), 95% interval {_pc(w['low'])} to {_pc(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
+    if "sides" in report:  # versus: who won, side by side, instead of "the heroes"
+        lines[1:3] = [f"  {s['name']} ({role}) wins {_pc(s['value'])} ({s['wins']}/{runs}), 95% interval "
+                      f"{_pc(s['low'])} to {_pc(s['high'])}" for role, s in report["sides"].items()]
+        lines.append(f"  turns: {_turns('won', t['won'])}")
+        if report["no_winner"]:
+            lines.insert(1 + len(report["sides"]), f"  no winner in {report['no_winner']} of {runs} games")
+        lines += [f"  not played: {item}" for item in report["not_played"]]
     causes = report["losses"]["by_cause"]
     if causes:
         lines.append("  lost by: " + ", ".join(f"{k} {v}" for k, v in causes.items())
@@ -111,14 +138,24 @@ def text(report: dict) -> str:
                      f"on average in turn {obj['mean_turn']:.1f}")
     per = report["per_game"]
     for kind, words in (("rounds", "rounds spent a game"), ("power", "power perk uses a game"),
-                        ("killed", "infected killed a game")):
-        if per[kind]:
+                        ("killed", "infected killed a game"), ("cards", "director cards played a game")):
+        if per.get(kind):
             lines.append(f"  {words}: " + ", ".join(f"{k} {v:.1f}" for k, v in per[kind].items()))
     loss = report["representative_loss"]
     if loss:
         lines.append(f"  a lost game to watch: game {loss['game']} ({loss['cause']}, turn {loss['turns']}): "
                      f"{loss['replay']}")
     return "\n".join(lines)
+
+
+def _against(report: dict) -> str:
+    director = report.get("director")
+    return f" against the {director} director" if director else ""
+
+
+def _tag(report: dict) -> str:
+    """The report's policy, and its director in a director game: unique on the page."""
+    return "-".join(filter(None, (report["policy"], report.get("director"))))
 
 
 def _pc(value: float | None) -> str:
@@ -139,13 +176,14 @@ def page(mission: Mission, reports: list[dict]) -> str:
     title = html.escape(f"Playtest: {mission.compiled.mission.title}")
     body = [f"<h1>{title}</h1>"]
     for report in reports:
-        body.append(f"<h2>Policy {html.escape(report['policy'])}</h2><pre>{html.escape(text(report))}</pre>")
+        heading = html.escape(report["policy"] + _against(report))
+        body.append(f"<h2>Policy {heading}</h2><pre>{html.escape(text(report))}</pre>")
         body.append(f"<h3>Turns a game lasted</h3>{_histogram(report)}")
         for name in HEATMAPS:
             body.append(f"<h3>{HEAT_TITLES[name]}</h3>")
             for number, floor in enumerate(mission.board.floors):
                 grid = report["heatmaps"][name][floor.id]
-                name_ = f"{report['policy']}-{name}-{floor.id}"
+                name_ = f"{_tag(report)}-{name}-{floor.id}"
                 body.append(_heat_svg(mission, number, grid, HEAT_COLOURS[name], name_))
     style = "body{font-family:DejaVu Sans,Verdana,sans-serif;max-width:60em;margin:2em auto}svg{max-width:100%}"
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title><style>{style}</style>"
@@ -183,7 +221,7 @@ def _histogram(report: dict) -> str:
         if t % 5 == 0:
             items.append(Text(x + bar * 0.4, height + 4, str(t), 6, "middle"))
     items.append(Text(8, height + 8, "turn (green: won, red: lost)", 6))
-    return _inline(svg(Page(f"{report['policy']}-turns", 16 + turns[-1] * bar, height + 10, items)))
+    return _inline(svg(Page(f"{_tag(report)}-turns", 16 + turns[-1] * bar, height + 10, items)))
 
 
 def _inline(document: str) -> str:
