@@ -138,12 +138,12 @@ def test_campaign_play_refuses_a_changed_campaign_a_foreign_save_and_a_directors
     result = campaign("p/missions/first.toml", input="")
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         2, "Error: p/missions/first.toml: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
+    # A Director's Cut chapter is played as one: the director's seat taken by a bot when asked.
     pack(workdir, CAMPAIGN + "directors_cut = true\n")
-    result = campaign("p/campaign.toml", input="")
-    assert (result.exit_code, result.output.splitlines()) == (1, [
-        "cannot play campaign c, for these chapters:",
-        "  - chapter 2 (second) is a Director's Cut: director cards and the director's choices are not played",
-    ])
+    result = campaign("p/campaign.toml", "--director", "bot", "--save", "cut.json", input="done\n" + ESCAPE + "done\nquit\n")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((workdir / "cut.json").read_text())
+    assert (saved["director"], saved["game"]["director"], saved["game"]["setup"]["directors_cut"]) == ("bot", "bot", True)
 
 
 def test_a_campaign_checked_alone_says_when_a_chapters_mission_does_not_compile(workdir, zwar):
@@ -260,13 +260,25 @@ def test_campaign_playtest_figures_do_not_depend_on_jobs_and_chunks_stay_bounded
     assert taken == 60
 
 
-def test_campaign_playtest_refusals(workdir):
+def test_a_campaign_playtest_plays_a_directors_cut_chapter_against_the_director_bot(workdir):
+    from zwar_author.engine.api import new_game
+    from zwar_author.play.campaign import Progress, open_campaign
+
     pack(workdir, CAMPAIGN + "directors_cut = true\n")
-    result = playtest("p/campaign.toml", "--runs", "1")
-    assert (result.exit_code, result.output.splitlines()) == (1, [
-        "cannot play campaign c, for these chapters:",
-        "  - chapter 2 (second) is a Director's Cut: director cards and the director's choices are not played",
-    ])
+    book, _ = open_campaign(workdir / "p/campaign.toml", [CONTENT])
+    assert book is not None
+    second = book.chapters[1].mission
+    setup = Progress.start(book.economy).setup(book.economy, second, 40, book.chapters[1].directors_cut)
+    assert new_game(second, setup).ruleset.mode == "directors-cut"
+    result = playtest("p/campaign.toml", "--runs", "2", "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "Two Rooms (campaign c), policy cautious, the Director's Cut against the director bot, 2 campaigns, seed 1, "
+        "up to 3 tries a chapter")
+
+
+def test_campaign_playtest_refusals(workdir):
+    pack(workdir)
     result = playtest("p/campaign.toml", "--perk", "sam=turbo")
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         2, "Error: --perk is for a mission's playtest, not a campaign's")

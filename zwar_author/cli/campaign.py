@@ -7,6 +7,7 @@ import click
 from ..errors import UsageError
 from ..play.campaign import SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
 from ..play.session import CommandError
+from ..playtest.director import DIRECTORS
 from .options import InputFile, OutputFile
 from .output import PACK_PATH, usage_errors
 from .play import Saver, run_game
@@ -37,11 +38,13 @@ def command() -> None:
               help="roll: the engine rolls; table: you roll and type each result.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine's dice.")
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--director", type=click.Choice(DIRECTORS),
+              help="Director's Cut chapters: let a bot be the director instead of a person.")
 @click.option("--save", "save", type=OutputFile(), help="Save the campaign to this file after every answer.")
 @click.option("--resume", type=InputFile(), help=f"Resume a saved campaign (a {SAVE_FORMAT} file).")
 @PACK_PATH
 @usage_errors
-def play(campaign, dice, seed, max_turns, save, resume, search) -> None:
+def play(campaign, dice, seed, max_turns, director, save, resume, search) -> None:
     paths = [Path(s) for s in search]
     try:
         session = _session(campaign, dice, seed, max_turns, resume, paths)
@@ -50,6 +53,10 @@ def play(campaign, dice, seed, max_turns, save, resume, search) -> None:
             click.echo(line)
         raise SystemExit(1) from None
     save = save or resume
+    if director:  # on a resumed campaign too: the bot takes the director's seat from here
+        session.director = director
+        if session.game is not None:
+            session.seat(session.game)
     saver = Saver(session.save, "zwar campaign play --resume")
     book = session.book
     click.echo(f"Campaign: {book.title} ({len(book.chapters)} chapters)")

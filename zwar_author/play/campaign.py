@@ -17,7 +17,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..compile.campaign import Campaign, ChapterPlan
 from ..compile.perks import price
@@ -43,11 +42,6 @@ class CannotPlayCampaign(ZwarError):
     def lines(self) -> list[str]:
         return [f"cannot play campaign {self.campaign}, for these chapters:"] + [
             f"  - {reason}" for reason in self.reasons]
-
-
-def directors_cut_played() -> bool:
-    """Whether the engine plays the Director's Cut (a director, 6 cards, any death failing the chapter)."""
-    return "directors_cut" in Setup.__dataclass_fields__
 
 
 @dataclass(frozen=True)
@@ -165,8 +159,7 @@ class Progress:
         allowed = [r.rpartition("/")[2] for r in mission.compiled.mission.heroes]
         heroes = tuple(h for h in economy.heroes if not allowed or h in allowed)
         perks = tuple((h, tuple(self.perks[h])) for h in heroes if self.perks[h])
-        extra: dict[str, Any] = {"directors_cut": True} if directors_cut else {}  # only once the engine plays it
-        return Setup(heroes=heroes, perks=perks, max_turns=max_turns, **extra)
+        return Setup(heroes=heroes, perks=perks, max_turns=max_turns, directors_cut=directors_cut)
 
     def finish(self, economy: Economy, game: Game, number: int) -> dict:
         """Take a finished chapter game: a victory banks XP and moves on, anything else plays the
@@ -223,8 +216,6 @@ class Book:
         out = []
         for ch in self.chapters:
             name = f"chapter {ch.number} ({ch.mission.compiled.mission.id})"
-            if ch.directors_cut and not directors_cut_played():
-                out.append(f"{name} is a Director's Cut: director cards and the director's choices are not played")
             missing = unplayable(ch.mission.compiled)
             if missing:
                 out.append(f"{name}: " + "; ".join(label(ch.mission.compiled, e) for e in missing))
@@ -297,14 +288,15 @@ class CampaignSession:
     dice: str
     seed: int
     max_turns: int = 40
+    director: str = ""  # who takes the director's seat in a Director's Cut chapter: "" a person, else a bot
     game: Session | None = None
 
     @classmethod
-    def new(cls, book: Book, dice: str, seed: int, max_turns: int) -> CampaignSession:
+    def new(cls, book: Book, dice: str, seed: int, max_turns: int, director: str = "") -> CampaignSession:
         refused = book.refusals()
         if refused:
             raise CannotPlayCampaign(book.id, refused)
-        return cls(book, Progress.start(book.economy), dice, seed, max_turns)
+        return cls(book, Progress.start(book.economy), dice, seed, max_turns, director)
 
     @property
     def chapter(self) -> Chapter | None:
@@ -324,7 +316,15 @@ class CampaignSession:
         setup = self.progress.setup(self.book.economy, chapter.mission, self.max_turns, chapter.directors_cut)
         seed = self.seed + 1000 * self.progress.chapter + self.progress.attempt  # a new deal on every try
         self.game = Session(chapter.mission, chapter.source, setup, self.dice, random.Random(seed))
+        self.seat(self.game)
         return self.game
+
+    def seat(self, game: Session) -> None:
+        """A bot in the director's seat of a Director's Cut chapter, when the group asked for one."""
+        if self.director and game.setup.directors_cut:
+            from ..playtest.director import alone
+
+            game.director, game.bot = self.director, alone(self.director)
 
     def end_game(self) -> dict:
         """Bank the finished game's result and close it."""
@@ -343,6 +343,7 @@ class CampaignSession:
             "dice": self.dice,
             "seed": self.seed,
             "max_turns": self.max_turns,
+            "director": self.director,
             "progress": self.progress.record(),
             "game": self.game.record() if self.game is not None else None,
         }
@@ -367,7 +368,7 @@ class CampaignSession:
             raise UsageError(f"{save}: its campaign {data['campaign']} no longer validates")
         if book.sha256 != data["sha256"]:
             raise UsageError(f"{save}: the campaign {data['campaign']} has changed since it was saved")
-        session = cls.new(book, data["dice"], data["seed"], data["max_turns"])
+        session = cls.new(book, data["dice"], data["seed"], data["max_turns"], data.get("director", ""))
         try:
             session.progress = progress = Progress.from_record(data["progress"])
         except (AttributeError, TypeError, ValueError) as exc:
@@ -380,5 +381,6 @@ class CampaignSession:
             if game.get("sha256") != chapter.mission.compiled.source.sha256:
                 raise UsageError(f"{save}: chapter {chapter.number}'s mission has changed since the game was saved")
             session.game = Session.restore(game, chapter.mission, save)
+            session.seat(session.game)
         return session
 

@@ -28,6 +28,7 @@ from ..engine.mission import Mission
 from ..errors import Report, UsageError
 from ..play.campaign import Book, CannotPlayCampaign, Economy, Progress, open_campaign
 from .bots import POLICIES, policy
+from .director import against
 from .report import write
 from .runner import chunks, game_seed
 from .stats import wilson
@@ -80,7 +81,7 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
         directors_cut = bool(plan.directors_cut) and plan.directors_cut[i]
         game = new_game(missions[i], progress.setup(economy, missions[i], plan.max_turns, directors_cut))
         chooser = policy(plan.policy, game_seed(plan.seed, index, purpose + ":bots"))
-        simulate(game, _against_director(chooser) if directors_cut else chooser,
+        simulate(game, against(chooser, "bot") if directors_cut else chooser,
                  random.Random(game_seed(plan.seed, index, purpose)))
         if progress.finish(economy, game, number)["outcome"] == "victory":
             xp.append(dict(progress.earned))
@@ -89,15 +90,6 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
     extra = sum(x - economy.mission_xp for r in progress.results for x in r["xp"].values())
     return {"index": index, "finished": finished, "ended": None if finished else plan.numbers[progress.chapter],
             "games": dict(games), "xp": xp, "bought": progress.bought, "extra_xp": extra}
-
-
-def _against_director(heroes):
-    """The bot heroes' policy with the director bot answering the director's requests (a Director's
-    Cut chapter). Imported by name: the director bot lands with the engine's Director's Cut, and a
-    campaign with such a chapter is refused until then (``Book.refusals``)."""
-    import importlib
-
-    return importlib.import_module("zwar_author.playtest.director").against(heroes, "bot")
 
 
 def play_chunk(plan: CampaignPlan, indices: list[int]) -> list[dict]:
@@ -203,8 +195,9 @@ def _r(value: Fraction | float) -> float:
 def text(report: dict) -> str:
     """The summary a designer reads in the terminal."""
     runs, f = report["runs"], report["finished"]
-    lines = [(f"{report['campaign']['title']} (campaign {report['campaign']['id']}), policy {report['policy']}, "
-             f"{runs} campaigns, seed {report['seed']}, up to {report['tries']} tries a chapter"),
+    director = ", the Director's Cut against the director bot" if report["director"] else ""
+    lines = [(f"{report['campaign']['title']} (campaign {report['campaign']['id']}), policy {report['policy']}"
+              f"{director}, {runs} campaigns, seed {report['seed']}, up to {report['tries']} tries a chapter"),
              (f"  finished: {f['count']} of {runs} ({_pct(f['rate'])}, 95% interval "
              f"{_pct(f['interval'][0])}-{_pct(f['interval'][1])})")]
     ended = [f"chapter {c['number']} {c['ended_here']} ({_pct(c['ended_here'] / runs)})"
