@@ -349,7 +349,9 @@ def test_perks_the_xp_cannot_pay_for_yet_are_errors_at_the_chapter(diagnose):
 
 def test_the_reference_campaign_validates(zwar):
     result = zwar("validate", CONTENT / "core" / "campaign.toml")
-    assert (result.exit_code, result.output) == (0, "checked 9 files, 0 missions: 0 errors, 0 warnings\n")
+    assert (result.exit_code, result.output) == (0, "checked 9 files, 1 campaign: 0 errors, 0 warnings\n")
+    result = zwar("validate", CONTENT / "core")
+    assert result.output.splitlines()[-1] == "checked 25 files, 9 missions, 1 campaign: 0 errors, 7 warnings"
 
 
 # --- tracker, counters and the campaign booklet in print -----------------------------------------

@@ -167,3 +167,30 @@ def test_rules_test_points_at_mistakes_in_a_scenario(zwar, workdir):
         "1 scenario: 0 passed, 1 failed",
     ]
     assert zwar("rules-test", "missing").exit_code == 2
+
+
+def test_a_save_that_cannot_be_renamed_into_place_leaves_the_old_save_and_no_temporary_file(workdir, monkeypatch):
+    write(workdir, {"small.toml": SMALL})
+    first = play("small.toml", "--save", "game.json", input="sam: move 1,1\n")
+    assert first.exit_code == 0
+    before = (workdir / "game.json").read_text()
+
+    def refuse(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("zwar_author.publish.os.replace", refuse)
+    again = play("--resume", "game.json", "--save", "game.json", input="sam: move 2,1\n")
+    assert again.exit_code == 2
+    assert again.output.splitlines()[-1] == "Error: cannot save to game.json: No space left on device"
+    assert (workdir / "game.json").read_text() == before
+    assert sorted(p.name for p in workdir.iterdir()) == ["game.json", "small.toml"]
+
+
+def test_play_gives_the_heroes_the_missions_perks(workdir):
+    write(workdir, {"small.toml": SMALL.replace('heroes = ["sam"]', 'heroes = ["sam"]\n\n[mission.perks]\nsam = ["turbo"]', 1)})
+    out = play("small.toml", "--save", "game.json", input="quit\n")
+    assert out.exit_code == 0, out.output
+    assert json.loads((workdir / "game.json").read_text())["setup"]["perks"] == [["sam", ["core/turbo"]]]
+    replaced = play("small.toml", "--perk", "sam=kip-up", "--save", "other.json", input="quit\n")
+    assert replaced.exit_code == 0, replaced.output
+    assert json.loads((workdir / "other.json").read_text())["setup"]["perks"] == [["sam", ["kip-up"]]]

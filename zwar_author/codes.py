@@ -476,6 +476,12 @@ CAMPAIGN_XP = _code("ZW632", "campaign-xp", E,
     than the XP the hero can have earned: `start_xp`, plus `mission_xp` and
     `expected_loot_xp` for each chapter played before. Buy the perk later, or
     count on more loot.""")
+CHAPTER_BROKEN = _code("ZW670", "chapter-broken", E,
+    "chapter {number}'s mission `{id}` does not compile ({errors} in {path}): the campaign cannot be played", """
+    Every chapter is played, so every chapter's mission must compile. A
+    campaign file checked on its own does not list its missions' problems:
+    run `zwar validate` on the mission (or the pack) to see them, and fix
+    them.""")
 
 # --- director cards (docs/director.md) ------------------------------------------------
 

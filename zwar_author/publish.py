@@ -144,3 +144,19 @@ def _swap(target: Path, staging: Path) -> None:
     os.replace(link, target)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to the file ``path`` whole: into a hidden temporary file beside it, renamed over
+    it in one step. If anything fails (the disk is full, the rename is refused) ``path`` is as it
+    was and the temporary file is removed."""
+    path = Path(path)
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.chmod(name, 0o644)
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise

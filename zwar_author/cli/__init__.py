@@ -35,6 +35,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "import": ("import_", "Turn other tools' files into zwar sources."),
     "export": ("export", "Write missions in other tools' formats."),
     "play": ("play", "Play a mission in the terminal, or let the engine run the infected at the table."),
+    "campaign": ("campaign", "Play a campaign, chapter by chapter, with the group's progress saved between sessions."),
     "rules-test": ("rules_test", "Run rules scenarios: each scenario file, or every .toml under each folder."),
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),

@@ -1,15 +1,16 @@
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from ..engine.api import SetupError
-from ..engine.state import Setup
 from ..engine.text import board_text
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
-from ..play.session import CommandError, Session
+from ..play.session import CommandError, Session, setup_for
 from ..playtest.director import DIRECTORS, alone
 from ..playtest.versus import VersusPolicy, is_versus, parse_bots, versus_policy
 from .complete import complete_missions
@@ -63,13 +64,30 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @PACK_PATH
 @usage_errors
 def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, search) -> None:
-    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns, directors_cut=directors_cut)
-    session = _session(mission, dice, seed, setup, resume, [Path(s) for s in search])
+    session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
+                       [Path(s) for s in search])
     if director:  # on a resumed game too: the bot takes over the director's seat from here
         session.director = director
     if session.director:
         session.bot = alone(session.director)
     players = _bots(session, bots, seed)
+    if not run_game(session, save, Saver(session.save, "zwar play --resume"), players):
+        return
+    game = session.game
+    click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
+
+
+@dataclass(frozen=True)
+class Saver:
+    """How the prompt saves: the whole game, or the campaign the game is a chapter of."""
+
+    save: Callable[[Path], None]
+    resume: str  # the command that resumes a save, for the goodbye line
+
+
+def run_game(session: Session, save: Path | None, saver: Saver, players: VersusPolicy | None = None) -> bool:
+    """Play ``session`` at the prompt until the game is over (True) or the players stop (False),
+    saving to ``save`` after every answer."""
     click.echo(board_text(session.game))
     _show(session.state.events)
     while session.request is not None:
@@ -84,9 +102,9 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
             line = input("> ")
         except EOFError:
             click.echo("")
-            _stop(session, save)
-            return
-        if _command(session, line, save):
+            _stop(saver, save)
+            return False
+        if _command(session, line, save, saver):
             continue
         try:
             _show(session.answer(line))
@@ -94,12 +112,11 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
             click.echo(f"zwar play: {exc}")
             continue
         if save:
-            session.save(save)
-    game = session.game
-    click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
+            saver.save(save)
+    return True
 
 
-def _session(mission, dice, seed, setup: Setup, resume, search) -> Session:
+def _session(mission, dice, seed, start: tuple, resume, search) -> Session:
     if resume is not None:
         try:
             return Session.resume(resume, search)
@@ -112,8 +129,10 @@ def _session(mission, dice, seed, setup: Setup, resume, search) -> Session:
         for diagnostic in report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    heroes, perks, max_turns, directors_cut = start
     try:
         require_playable(loaded.compiled)
+        setup = setup_for(loaded, heroes, perks, max_turns, directors_cut)
         return Session.new(mission, loaded, setup, seed, dice)
     except CannotPlay as exc:
         refuse(exc)
@@ -164,7 +183,7 @@ def _ask(session: Session) -> None:
             click.echo(f"  (other heroes: {', '.join(others)}; type `options` to list theirs too)")
 
 
-def _command(session: Session, line: str, save) -> bool:
+def _command(session: Session, line: str, save, saver: Saver) -> bool:
     """The prompt's own commands; True when ``line`` was one."""
     word, _, rest = line.strip().partition(" ")
     if word == "board":
@@ -182,10 +201,10 @@ def _command(session: Session, line: str, save) -> bool:
         elif problem := unwritable(target):
             click.echo(f"zwar play: {problem}")
         else:
-            session.save(target)
+            saver.save(target)
             click.echo(f"saved to {target}")
     elif word in ("quit", "exit"):
-        _stop(session, save)
+        _stop(saver, save)
         raise SystemExit(0)
     elif word == "help":
         click.echo(HELP)
@@ -194,9 +213,9 @@ def _command(session: Session, line: str, save) -> bool:
     return True
 
 
-def _stop(session: Session, save) -> None:
+def _stop(saver: Saver, save) -> None:
     if save:
-        session.save(save)
-        click.echo(f"saved to {save}; resume with `zwar play --resume {save}`")
+        saver.save(save)
+        click.echo(f"saved to {save}; resume with `{saver.resume} {save}`")
     else:
         click.echo("stopped (use --save FILE to keep a game)")

@@ -10,7 +10,9 @@ from ..engine.state import Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay
+from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..playtest.bots import POLICIES
+from ..playtest.campaign import playtest_campaign
 from ..playtest.compare import Comparison, compare
 from ..playtest.explore import Exploration
 from ..playtest.explore import explore as explore_mission
@@ -47,7 +49,15 @@ win rate, and with a band names the smallest changes that bring it inside.
 
 `zwar playtest OLD NEW` (or NEW --baseline OLD) plays both versions on the same
 seeds and reports the change in win rate, with a paired test and the first game
-whose outcome differs. Both play against the bot director in a director game."""
+whose outcome differs. Both play against the bot director in a director game.
+
+Given a pack's campaign.toml instead of a mission, each policy plays --runs
+whole campaigns (default 100): the bots buy the perks the campaign plans as
+soon as their XP pays for them, a lost chapter is played again, and a group
+that loses the same chapter --tries times gives up there. Prints and writes
+OUT/<campaign>-campaign-playtest.json: the chance of finishing, the chapter
+where campaigns end, the XP earned by the end of each chapter and when the
+planned perks were bought."""
 
 
 @click.command("playtest", help=HELP)
@@ -70,12 +80,21 @@ whose outcome differs. Both play against the bot director in a director game."""
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--directors-cut", is_flag=True,
               help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
+@click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
+              help="Campaigns: a group gives up after losing the same chapter this many times.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            directors_cut, progress, search) -> None:
+            directors_cut, tries, progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
+    if is_campaign(missions[0]):
+        if len(missions) > 1 or baseline is not None or explore:
+            raise UsageError("a campaign is playtested on its own: leave out a second version, --baseline and --explore")
+        _campaign(missions[0], runs, seed, jobs, names, out, max_turns, tries, progress, search,
+                  {"--gate": gate, "--keep-logs": keep_logs, "--scheduler": scheduler, "--perk": perks,
+                   "--directors-cut": directors_cut})
+        return
     setup = Setup(perks=perks, max_turns=max_turns, directors_cut=directors_cut)
     pair = _versions(missions, baseline, explore, keep_logs)
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
@@ -137,3 +156,25 @@ def _gate(result: Result | Comparison) -> None:
                 click.echo(f"a representative lost game: game {loss['game']} of seed {gated['seed']} "
                            f"(game seed {loss['seed']}); watch it with: {loss['replay']}")
             raise SystemExit(1)
+
+
+def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, search, unused) -> None:
+    for option, value in unused.items():
+        if value:
+            raise UsageError(f"{option} is for a mission's playtest, not a campaign's")
+    bar = tqdm(unit="campaign", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
+    try:
+        result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
+                                   tries=tries, max_turns=max_turns, search=[Path(s) for s in search], progress=bar)
+    except CannotPlayCampaign as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    finally:
+        bar.close()
+    if not result.problems.ok:
+        for diagnostic in result.problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    click.echo(result.summary())
+    click.echo("report: " + ", ".join(display_path(p) for p in result.files))

@@ -34,7 +34,9 @@ def command(paths: tuple[Path, ...], fmt: str, colour: str, search: tuple[str, .
     from ..compile.project import check
 
     outcome = check(list(paths), [Path(s) for s in search], allow_unplayable)
-    scenarios = f", {plural(outcome.scenario_files, 'scenario')}" if outcome.scenario_files else ""
-    emit(outcome.report, fmt,
-         f"checked {plural(outcome.files, 'file')}, {plural(outcome.mission_files, 'mission')}{scenarios}",
-         colour=colour)
+    counts = [plural(outcome.mission_files, "mission")]
+    if outcome.scenario_files:
+        counts.append(plural(outcome.scenario_files, "scenario"))
+    if outcome.campaign_files:  # a campaign checked alone compiles its pack's missions but does not count them
+        counts = [*counts[not outcome.mission_files:], plural(outcome.campaign_files, "campaign")]
+    emit(outcome.report, fmt, f"checked {plural(outcome.files, 'file')}, {', '.join(counts)}", colour=colour)

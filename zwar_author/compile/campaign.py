@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import __version__, codes
-from ..errors import Diagnostic, Severity
+from ..errors import Diagnostic, Severity, display_path
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
 from ..model.rules import Hero, Perk
@@ -31,10 +31,11 @@ class ChapterPlan:
     mission: c.CompiledMission
     buy: dict[str, list[str]]  # hero id -> perk ids bought before this chapter
     qualified: dict[str, list[str]]  # the same as pack/id
+    directors_cut: bool = False
 
     def compiled(self) -> c.CompiledChapter:
         return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
-                                 text=self.text, buy=self.qualified)
+                                 text=self.text, buy=self.qualified, directors_cut=self.directors_cut)
 
 
 @dataclass
@@ -101,7 +102,7 @@ class _Checker:
                                                             id=chapter.mission, number=number, last=last_number))
             last_number = max(last_number, number or 0)
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
-                                                 mission, buy, qualified))
+                                                 mission, buy, qualified, chapter.directors_cut))
         if len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
         return campaign if not any(p.severity is Severity.ERROR for p in self.problems) else None
@@ -124,25 +125,29 @@ class _Checker:
                 out.append((entry.qualified, entry.model))
         return out
 
-    def mission_ids(self) -> set[str]:
-        """Ids of the pack's mission files, compiled or not (one that failed has its own errors)."""
-        ids = set()
+    def mission_ids(self) -> dict[str, Path]:
+        """The pack's mission files by id, compiled or not."""
+        ids: dict[str, Path] = {}
         for path in self.pack.missions:
             doc = self.ws.docs.get(path)
             mission = doc.data.get("mission") if doc is not None else None
             if isinstance(mission, dict) and isinstance(mission.get("id"), str):
-                ids.add(mission["id"])
+                ids.setdefault(mission["id"], path)
         return ids
 
-    def chapter_mission(self, i: int, ref: str, written: set[str]) -> c.CompiledMission | None:
+    def chapter_mission(self, i: int, ref: str, written: dict[str, Path]) -> c.CompiledMission | None:
         loc = self.doc.loc(("chapters", i, "mission"))
         owner, _, name = ref.rpartition("/")
         if (owner and owner != self.pack.id) or name not in written:
             self.problems.append(codes.DANGLING.at(loc, what="mission", id=ref, hint=hint(name, sorted(written))))
             return None
         mission = self.compiled.get(name)
-        if mission is None:
-            return None  # it has errors of its own
+        if mission is None:  # its own errors are listed with it; the campaign says why it stops here
+            path = written[name]
+            errors = sum(1 for d in self.ws.problems.get(path, []) if d.severity is Severity.ERROR)
+            self.problems.append(codes.CHAPTER_BROKEN.at(loc, number=i + 1, id=name, path=display_path(path),
+                                                         errors=f"{errors} error{'s' if errors != 1 else ''}"))
+            return None
         info, game = mission.mission, self.model.campaign.game
         if info.mode != "campaign" or info.game != game:
             self.problems.append(codes.CHAPTER_MISSION.at(loc, id=name, what=f"a {info.game} {info.mode} mission",

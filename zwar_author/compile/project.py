@@ -49,6 +49,7 @@ class Outcome:
     files: int = 0  # source files whose problems were looked at
     mission_files: int = 0  # missions compiled or attempted
     scenario_files: int = 0  # tabletop scenarios compiled or attempted
+    campaign_files: int = 0  # campaign files checked
     allow_unplayable: bool = False
     boards: dict[tuple[str, str], Board] = field(default_factory=dict)  # (pack, mission) -> board
     scenarios: dict[str, list[CompiledScenario]] = field(default_factory=dict)  # tabletop scenarios per pack
@@ -160,6 +161,7 @@ def _campaign(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) 
     if pack.campaign is None:
         return
     involved.add(pack.campaign)
+    outcome.campaign_files += 1
     from .campaign import compile_campaign  # loads only for a pack that has a campaign: validate stays quick
 
     campaign, problems = compile_campaign(ws, pack, pack.campaign, outcome.missions.get(pack.id, []))

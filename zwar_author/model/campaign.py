@@ -44,6 +44,9 @@ class Chapter(Model):
     title: Name | None = Field(None, description="The chapter's title in the booklet; default: the mission's.")
     text: Text = Field("", description="What happens before the mission, printed in the booklet.")
     buy: Buys = Field({})
+    directors_cut: bool = Field(False, description=(
+        "The Director's Cut: the chapter is played with a director (6 director cards), and any hero's death "
+        "fails it as in every campaign chapter."))
 
 
 class CampaignDoc(Document):

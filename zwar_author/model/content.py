@@ -245,6 +245,7 @@ class CompiledChapter(Model):
     title: Name = Field(description="The chapter's title.")
     text: Text = Field(description="Printed before the mission.")
     buy: dict[str, list[str]] = Field(description="Perks bought before this chapter: hero (pack/id) -> perks (pack/id).")
+    directors_cut: bool = Field(False, description="Played as the Director's Cut: with a director and 6 director cards.")
 
 
 class CompiledCampaign(Model):

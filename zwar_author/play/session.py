@@ -8,13 +8,12 @@ exact record of what happened.
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..compile.perks import Builds, over_allowance, with_mission_builds
 from ..engine.actions import Action, ParseError, describe, parse
 from ..engine.api import State, apply, new_game, start
 from ..engine.chance import Choice, IllegalAction, Request
@@ -24,6 +23,7 @@ from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..engine.vocab import RequestKind, Side, Topic
 from ..errors import UsageError
+from ..publish import write_whole
 from .load import load_mission
 
 SAVE_FORMAT = "zwar-save/1"
@@ -126,8 +126,12 @@ class Session:
     # --- saving --------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
-        """Write the game to ``path`` whole (a temporary file renamed over it)."""
-        data = {
+        """Write the game to ``path`` whole (a temporary file renamed over it), or not at all."""
+        save_json(path, self.record())
+
+    def record(self) -> dict:
+        """The saved game as plain data: the mission, the setup, the dice and every answer."""
+        return {
             "format": SAVE_FORMAT,
             "mission": str(self.path.resolve()),
             "sha256": self.mission.compiled.source.sha256,
@@ -137,12 +141,6 @@ class Session:
             "rng": _rng_state(self.rng),
             "inputs": self.history,
         }
-        path = Path(path)
-        handle, temp = tempfile.mkstemp(dir=path.parent if str(path.parent) else ".", prefix=".zwar-save-")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump(data, out, indent=1, sort_keys=True)
-            out.write("\n")
-        os.replace(temp, path)
 
     @classmethod
     def new(cls, path: Path, mission: Mission, setup: Setup, seed: int, dice: str) -> Session:
@@ -161,6 +159,11 @@ class Session:
             raise UsageError(f"{save}: its mission {data['mission']} no longer compiles")
         if mission.compiled.source.sha256 != data["sha256"]:
             raise UsageError(f"{save}: the mission {data['mission']} has changed since the game was saved")
+        return cls.restore(data, mission, save)
+
+    @classmethod
+    def restore(cls, data: dict, mission: Mission, save: Path) -> Session:
+        """The game ``data`` (a ``record``) records, replayed on ``mission``; ``save`` names the file in errors."""
         setup = Setup(**{k: _tuples(v) for k, v in data["setup"].items()})
         session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random(),
                       director=data.get("director", ""))
@@ -171,6 +174,18 @@ class Session:
             except (CommandError, TypeError, KeyError) as exc:
                 raise UsageError(f"{save}: the saved answers do not replay ({exc})") from None
         return session
+
+
+def setup_for(mission: Mission, heroes: Sequence[str], builds: Builds, max_turns: int,
+              directors_cut: bool = False) -> Setup:
+    """How a game of ``mission`` starts: the mission's ``[mission.perks]``, each hero's replaced by
+    ``builds`` (``--perk``) when they name that hero; a UsageError when the builds exceed the
+    mission's allowance."""
+    problem = over_allowance(mission.compiled, builds)
+    if problem is not None:
+        raise UsageError(f"--perk: {problem}")
+    return Setup(heroes=tuple(heroes), perks=with_mission_builds(mission.compiled, builds), max_turns=max_turns,
+                 directors_cut=directors_cut)
 
 
 def _encode(value) -> dict:
@@ -201,3 +216,11 @@ def _tuples(value):
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
     return value
+
+
+def save_json(path: Path, data: dict) -> None:
+    """Write a save file whole or not at all; a UsageError says why it could not be written."""
+    try:
+        write_whole(Path(path), json.dumps(data, indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        raise UsageError(f"cannot save to {path}: {exc.strerror or exc}") from None

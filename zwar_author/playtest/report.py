@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..engine.mission import Mission
 from ..engine.state import Setup
+from ..publish import write_whole
 from ..render.board import draw_floor
 from ..render.canvas import Group, Page, Rect, Style, Text
 from ..render.svg import svg
@@ -385,13 +386,11 @@ def _inline(document: str) -> str:
 
 
 def write(folder: Path, stem: str, files: dict[str, str]) -> list[Path]:
-    """Write the report's files whole (each to a temporary name, then renamed)."""
+    """Write the report's files whole (each to a temporary name, then renamed; nothing left over on a failure)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for suffix, content in files.items():
         path = folder / f"{stem}{suffix}"
-        temp = path.with_name(path.name + ".tmp")
-        temp.write_text(content, encoding="utf-8")
-        temp.replace(path)
+        write_whole(path, content)
         written.append(path)
     return written

@@ -60,6 +60,10 @@ def _cover(campaign: Campaign, paper: str) -> Page:
     return page
 
 
+DIRECTORS_CUT = ("The Director's Cut: one player is the director, with 6 director cards, and runs the infected; "
+                 "if any hero dies the mission is failed.")
+
+
 def _chapters(campaign: Campaign, paper: str) -> list[Page]:
     width, height = PAPER[paper]
     page = Page("chapters", width, height)
@@ -73,6 +77,8 @@ def _chapters(campaign: Campaign, paper: str) -> list[Page]:
         bought = "; ".join(f"{hero.capitalize()}: " + ", ".join(perk_names.get(p, p.rpartition("/")[2]) for p in ps)
                            for hero, ps in chapter.buy.items())
         extra = wrap(f"Before this chapter, buy {bought}.", inner - 12, 8.5) if bought else []
+        if chapter.directors_cut:
+            extra += wrap(DIRECTORS_CUT, inner - 12, 8.5)
         needed = 8 + 4.5 * (len(lines) + len(extra)) + 4
         if y + needed > height - MARGIN:
             page = Page(f"chapters-{len(pages) + 1}", width, height)

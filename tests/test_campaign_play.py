@@ -1,0 +1,357 @@
+"""`zwar campaign play` and the campaign driver: chapters in order, XP banked, perks bought, restarts, saves."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+from conftest import CONTENT, write
+
+from zwar_author.cli import cli
+
+ROOM = '''[mission]
+id = "{id}"
+title = "{title}"
+heroes = ["sam"]
+
+[[floors]]
+art = """
++-+-+-+-+
+|. . . .|
++ + + + +
+|. . . .|
++-+-+-+-+
+"""
+
+[[starts]]
+at = "0,1"
+
+[[exits]]
+at = "3,1"
+
+[[victory]]
+escape = "all"
+'''
+
+CAMPAIGN = '''[campaign]
+id = "c"
+title = "Two Rooms"
+heroes = ["sam"]
+
+[[chapters]]
+mission = "first"
+
+[[chapters]]
+mission = "second"
+buy = { sam = ["kip-up"] }
+'''
+
+PACK = '[pack]\nid = "p"\ntitle = "Test pack"\nrequires = ["core"]\n'
+ESCAPE = "sam: move 1,1\nsam: move 2,1\nsam: move 3,1\nsam: exit\n"
+
+
+def pack(workdir, campaign: str = CAMPAIGN) -> None:
+    write(workdir, {"p/pack.toml": PACK, "p/campaign.toml": campaign,
+                    "p/missions/first.toml": ROOM.format(id="first", title="The First Room"),
+                    "p/missions/second.toml": ROOM.format(id="second", title="The Second Room")})
+
+
+def campaign(*args: str, input: str):
+    return CliRunner().invoke(cli, ["campaign", "play", *args, "--pack-path", str(CONTENT)], input=input,
+                              prog_name="zwar")
+
+
+def said(output: str) -> list[str]:
+    """The campaign's own lines: without the boards, the options and the game's events."""
+    return [line for line in output.splitlines()
+            if not line.startswith((" ", "=", "S Sam", "Hero move", ">  "))]
+
+
+def test_a_campaign_banks_xp_buys_the_plan_replays_a_lost_chapter_and_resumes(workdir):
+    pack(workdir)
+    first = campaign("p/campaign.toml", "--save", "group.json", "--max-turns", "1",
+                     input="buy sam turbo\nperks sam\ndone\n" + ESCAPE + "buy sam nothing\nplan\ndone\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert said(first.output) == [
+        "Campaign: Two Rooms (2 chapters)",
+        "Chapter 1 of 2: The First Room (first), try 1",
+        "XP: sam 0",
+        "Buy perks: buy HERO PERK, plan, perks HERO; done to start the chapter",
+        "> zwar campaign: turbo costs sam 30 XP and sam has 0 XP",
+        ("> kip-up 20, quick-draw 20, bandit 30, fence 30, skinny 30, turbo 30, dodgy 40, greased 40, kneecap 40, "
+        "moral-support 40, scavenger 40, blessed 50, hit-man 50, redline 50, smile 50, double-tap 60, "
+        "kerb-stomp 60, run-and-gun 60, dead-eye 70, hit-and-run 70, snap 70, black-belt 80, shogun 80, "
+        "berserker 90"),
+        "Game over after turn 1: victory. the heroes win",
+        "Chapter 1 won: XP sam 20",
+        "Chapter 2 of 2: The Second Room (second), try 1",
+        "XP: sam 20",
+        "The campaign plans: sam kip-up (20 XP)",
+        "Buy perks: buy HERO PERK, plan, perks HERO; done to start the chapter",
+        ("> zwar campaign: there is no perk `nothing` (known: bandit, berserker, black-belt, blessed, dead-eye, "
+        "dodgy, double-tap, fence, greased, hit-and-run, hit-man, kerb-stomp, kip-up, kneecap, moral-support, "
+        "quick-draw, redline, run-and-gun, scavenger, shogun, skinny, smile, snap, turbo)"),
+        "> bought sam kip-up",
+        "XP: sam 0 (kip-up)",
+        "> saved to group.json; resume with `zwar campaign play --resume group.json`",
+    ]
+    saved = json.loads((workdir / "group.json").read_text())
+    assert saved["format"] == "zwar-campaign-save/1"
+    assert saved["progress"]["bank"] == {"sam": 0} and saved["progress"]["bought"] == [["sam", "kip-up", 2]]
+    assert saved["game"]["setup"]["perks"] == [["sam", ["kip-up"]]]  # the chapter's game, with the perk bought
+    # The next session: the group ends the turn without escaping (a loss at the turn limit), then wins.
+    again = campaign("--resume", "group.json", input="end turn\n" + ESCAPE)
+    assert again.exit_code == 0, again.output
+    assert said(again.output) == [
+        "Campaign: Two Rooms (2 chapters)",
+        "Chapter 2 of 2: The Second Room (second), try 1",
+        "Game over after turn 1: defeat. the game reached its limit of 1 turns",
+        "Chapter 2 lost: it is played again (try 2)",
+        "Chapter 2 of 2: The Second Room (second), try 2",
+        "XP: sam 0 (kip-up)",
+        "Game over after turn 1: victory. the heroes win",
+        "Chapter 2 won: XP sam 20",
+        "Campaign finished: 2 chapters in 3 games. XP earned: sam 40",
+    ]
+    progress = json.loads((workdir / "group.json").read_text())["progress"]
+    assert [(r["chapter"], r["attempt"], r["outcome"]) for r in progress["results"]] == [
+        (1, 1, "victory"), (2, 1, "defeat"), (2, 2, "victory")]
+    assert sorted(p.name for p in workdir.iterdir()) == ["group.json", "p"]  # no temporary file left
+
+
+def test_campaign_play_refuses_a_changed_campaign_a_foreign_save_and_a_directors_cut(workdir):
+    pack(workdir)
+    result = campaign("p/campaign.toml", "--save", "group.json", input="quit\n")
+    assert result.exit_code == 0, result.output
+    (workdir / "p/campaign.toml").write_text(CAMPAIGN.replace("Two Rooms", "Three Rooms"))
+    result = campaign("--resume", "group.json", input="")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: group.json: the campaign {workdir / 'p/campaign.toml'} has changed since it was saved")
+    write(workdir, {"other.json": '{"format": "zwar-save/1"}'})
+    result = campaign("--resume", "other.json", input="")
+    assert result.output.splitlines()[-1] == (
+        'Error: other.json: not a saved campaign (no "format": "zwar-campaign-save/1")')
+    result = campaign(input="")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, "Error: give a CAMPAIGN to play, or --resume SAVE")
+    result = campaign("p/missions/first.toml", input="")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, "Error: p/missions/first.toml: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
+    # A Director's Cut chapter is played as one: the director's seat taken by a bot when asked.
+    pack(workdir, CAMPAIGN + "directors_cut = true\n")
+    result = campaign("p/campaign.toml", "--director", "bot", "--save", "cut.json", input="done\n" + ESCAPE + "done\nquit\n")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((workdir / "cut.json").read_text())
+    assert (saved["director"], saved["game"]["director"], saved["game"]["setup"]["directors_cut"]) == ("bot", "bot", True)
+
+
+def test_a_campaign_checked_alone_says_when_a_chapters_mission_does_not_compile(workdir, zwar):
+    pack(workdir)
+    write(workdir, {"p/missions/second.toml": ROOM.format(id="second", title="Second") + "[[bogus]]\n"})
+    result = zwar("validate", "p/campaign.toml", "--pack-path", CONTENT)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        "p/campaign.toml:10:11: error ZW670: chapter 2's mission `second` does not compile "
+        "(1 error in p/missions/second.toml): the campaign cannot be played")
+    assert result.output.splitlines()[-1] == "checked 10 files, 1 campaign: 1 error, 0 warnings"
+    assert zwar("explain", "chapter-broken").output.startswith("ZW670 chapter-broken (error)\n\n")
+
+
+# --- zwar playtest CAMPAIGN ------------------------------------------------------------------------
+
+FAR = ROOM.replace("|. . . .|\n+ + + + +\n|. . . .|\n+-+-+-+-+", "|. . . . . . . .|\n+ + + + + + + + +\n"
+                   "|. . . . . . . .|\n+-+-+-+-+-+-+-+-+").replace("+-+-+-+-+\n|", "+-+-+-+-+-+-+-+-+\n|", 1) \
+    .replace('at = "3,1"', 'at = "7,1"')
+
+
+def playtest(*args: str):
+    return CliRunner().invoke(cli, ["playtest", *args, "--pack-path", str(CONTENT), "--jobs", "1"], prog_name="zwar")
+
+
+def test_a_campaign_playtest_reports_finishing_where_campaigns_end_the_xp_and_the_perks(workdir):
+    pack(workdir)
+    result = playtest("p/campaign.toml", "--runs", "4", "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "Two Rooms (campaign c), policy cautious, 4 campaigns, seed 1, up to 3 tries a chapter",
+        "  finished: 4 of 4 (100.0%, 95% interval 51.0%-100.0%)",
+        "  campaigns ended at: none (every campaign finished)",
+        "  chapter 1 first: played by 4, won by 4 in 4 games; XP by its end: sam 20",
+        "  chapter 2 second: played by 4, won by 4 in 4 games; XP by its end: sam 40",
+        "  no loot card was cashed in: the XP curve is the mission XP alone",
+        "  perk sam kip-up (planned for chapter 2): bought on time 4, late 0, not bought 0",
+        "report: out/c-campaign-playtest.json",
+    ]
+    report = json.loads((workdir / "out/c-campaign-playtest.json").read_text())["reports"][0]
+    assert report["finished"] == {"count": 4, "rate": 1.0, "interval": [0.5101, 1.0]}
+    # The second room's exit is out of reach in one turn: every group gives up there after two tries,
+    # and Sam's Kip Up (planned for chapter 2) is bought with the 20 XP of chapter 1 all the same.
+    write(workdir, {"p/missions/second.toml": FAR.format(id="second", title="The Far Room")})
+    result = playtest("p/campaign.toml", "--runs", "3", "--policy", "cautious", "--max-turns", "1", "--tries", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:7] == [
+        "Two Rooms (campaign c), policy cautious, 3 campaigns, seed 1, up to 2 tries a chapter",
+        "  finished: 0 of 3 (0.0%, 95% interval 0.0%-56.1%)",
+        "  campaigns ended at: chapter 2 3 (100.0%)",
+        "  chapter 1 first: played by 3, won by 3 in 3 games; XP by its end: sam 20",
+        "  chapter 2 second: played by 3, won by 0 in 6 games",
+        "  no loot card was cashed in: the XP curve is the mission XP alone",
+        "  perk sam kip-up (planned for chapter 2): bought on time 3, late 0, not bought 0",
+    ]
+
+
+def test_planned_perks_the_xp_cannot_pay_for_yet_are_bought_late(workdir):
+    # Turbo costs Sam 30 XP: planned for chapter 2 (after 20 XP), it is bought before chapter 3.
+    three = CAMPAIGN.replace('buy = { sam = ["kip-up"] }', 'buy = { sam = ["turbo"] }') + '\n[[chapters]]\nmission = "third"\n'
+    pack(workdir, three.replace('title = "Two Rooms"', 'title = "Two Rooms"\nexpected_loot_xp = 10'))
+    write(workdir, {"p/missions/third.toml": ROOM.format(id="third", title="The Third Room")})
+    result = playtest("p/campaign.toml", "--runs", "2", "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[4:8] == [
+        "  chapter 2 second: played by 2, won by 2 in 2 games; XP by its end: sam 40",
+        "  chapter 3 third: played by 2, won by 2 in 2 games; XP by its end: sam 60",
+        "  no loot card was cashed in: the XP curve is the mission XP alone",
+        "  perk sam turbo (planned for chapter 2): bought on time 0, late 2, not bought 0",
+    ]
+
+
+def test_campaign_playtest_figures_do_not_depend_on_jobs_and_chunks_stay_bounded(workdir, monkeypatch):
+    from concurrent.futures import Future
+
+    from zwar_author.play.campaign import open_campaign
+    from zwar_author.playtest import campaign as pc
+
+    pack(workdir)
+    write(workdir, {"p/missions/second.toml": FAR.format(id="second", title="The Far Room")})
+    book, _ = open_campaign(workdir / "p/campaign.toml", [CONTENT])
+    assert book is not None
+    documents = tuple(pc.mission_document(ch.mission.compiled) for ch in book.chapters)
+    plan = pc.CampaignPlan(documents, (1, 2), book.economy, "random", 60, 7, 2, max_turns=15)
+    one = pc.run_campaigns(plan, jobs=1)
+    assert 0 < one.finished < 60  # random bots sometimes reach the far exit in two turns
+    assert pc.run_campaigns(plan, jobs=2) == one
+
+    pools = []
+
+    class Pool:  # plays each chunk at once, and counts the chunks handed out
+        def __init__(self, jobs):
+            self.submitted = 0
+            pools.append(self)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def submit(self, fn, *args):
+            self.submitted += 1
+            future: Future = Future()
+            future.set_result(fn(*args))
+            return future
+
+    monkeypatch.setattr(pc, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(pc, "chunks", lambda runs, parts: [[i] for i in range(runs)])
+    taken = 0
+    for records in pc._processes(plan, 2):
+        taken += len(records)
+        assert pools[0].submitted - taken <= 4  # at most two chunks a worker under way, however many campaigns
+    assert taken == 60
+
+
+def test_a_campaign_playtest_plays_a_directors_cut_chapter_against_the_director_bot(workdir):
+    from zwar_author.engine.api import new_game
+    from zwar_author.play.campaign import Progress, open_campaign
+
+    pack(workdir, CAMPAIGN + "directors_cut = true\n")
+    book, _ = open_campaign(workdir / "p/campaign.toml", [CONTENT])
+    assert book is not None
+    second = book.chapters[1].mission
+    setup = Progress.start(book.economy).setup(book.economy, second, 40, book.chapters[1].directors_cut)
+    assert new_game(second, setup).ruleset.mode == "directors-cut"
+    result = playtest("p/campaign.toml", "--runs", "2", "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "Two Rooms (campaign c), policy cautious, the Director's Cut against the director bot, 2 campaigns, seed 1, "
+        "up to 3 tries a chapter")
+
+
+def test_campaign_playtest_refusals(workdir):
+    pack(workdir)
+    result = playtest("p/campaign.toml", "--perk", "sam=turbo")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, "Error: --perk is for a mission's playtest, not a campaign's")
+
+
+def test_a_won_chapter_banks_the_campaigns_mission_xp_and_the_loot_cards_xp(workdir):
+    # "XP is awarded for each mission completed ... loot cards are cashed in for the XP printed on them"
+    from dataclasses import replace
+
+    from zwar_author.engine.api import new_game
+    from zwar_author.play.campaign import Progress, open_campaign
+
+    pack(workdir, CAMPAIGN.replace('heroes = ["sam"]', 'heroes = ["sam"]\nmission_xp = 25'))
+    book, _ = open_campaign(workdir / "p/campaign.toml", [CONTENT])
+    assert book is not None
+    mission = book.chapters[0].mission
+    loot = next(c for c in mission.search_cards.values() if c.kind == "loot" and c.xp)
+    for economy, banked in ((book.economy, 25 + loot.xp), (replace(book.economy, loot_xp=False), 25)):
+        progress = Progress.start(economy)
+        game = new_game(mission, progress.setup(economy, mission, 40))
+        [sam] = game.heroes
+        sam.loot, sam.xp = [loot.id], 20 + loot.xp  # as the engine awards a won mission: 20 and the loot
+        game.outcome = "victory"
+        assert progress.finish(economy, game, 1)["xp"] == {"sam": banked}
+        assert (progress.chapter, progress.bank, progress.earned) == (1, {"sam": banked}, {"sam": banked})
+
+
+def test_a_hand_edited_campaign_save_is_refused_in_one_line(workdir):
+    pack(workdir)
+    assert campaign("p/campaign.toml", "--save", "group.json", input="quit\n").exit_code == 0
+    saved = json.loads((workdir / "group.json").read_text())
+    for change, message in (
+            ({"progress": dict(saved["progress"], chapter=9)},
+             "the saved progress does not fit the campaign (its chapters or heroes differ)"),
+            ({"progress": dict(saved["progress"], bank={"bob": 0})},
+             "the saved progress does not fit the campaign (its chapters or heroes differ)"),
+            ({"progress": [1]}, "the saved progress cannot be read ('list' object has no attribute 'items')"),
+            ({"seed": None, "dice": None}, None)):
+        data = dict(saved, **change)
+        if message is None:
+            del data["seed"], data["dice"]
+            message = "not a whole saved campaign (no dice, seed)"
+        (workdir / "edited.json").write_text(json.dumps(data))
+        result = campaign("--resume", "edited.json", input="")
+        assert (result.exit_code, result.output.splitlines()[-1]) == (2, f"Error: edited.json: {message}")
+
+
+def test_a_campaign_whose_heroes_do_not_fit_a_chapter_is_refused_before_the_first_game(workdir):
+    pack(workdir, CAMPAIGN.replace('heroes = ["sam"]', 'heroes = ["sam", "kat"]'))
+    write(workdir, {"p/missions/second.toml": ROOM.format(id="second", title="Second").replace('heroes = ["sam"]\n', "")})
+    result = campaign("p/campaign.toml", input="")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "cannot play campaign c, for these chapters:",
+        "  - chapter 2 (second): the mission has 1 start points for more heroes: place kat yourself",
+    ])
+
+
+def test_the_booklet_marks_a_directors_cut_chapter(workdir):
+    from dataclasses import replace
+
+    from zwar_author.compile.project import check
+    from zwar_author.render.booklet import booklet_pages
+    from zwar_author.render.canvas import Text
+    from zwar_author.render.theme import SCREEN
+
+    pack(workdir, CAMPAIGN + "directors_cut = true\n")
+    outcome = check([workdir / "p"], [CONTENT])
+    campaign = outcome.campaigns["p"]
+    assert [ch.directors_cut for ch in campaign.chapters] == [False, True]
+    assert campaign.compiled("p").chapters[1].directors_cut is True  # and so in build/p/campaign.json
+    boards = {ch.mission.mission.id: outcome.boards["p", ch.mission.mission.id] for ch in campaign.chapters}
+    words = " ".join(i.text for i in booklet_pages(campaign, boards, SCREEN, "a4")[1].items if isinstance(i, Text))
+    assert "The Director's Cut: one player is the director, with 6 director cards, and runs the infected;" in words
+    plain = replace(campaign, chapters=[replace(ch, directors_cut=False) for ch in campaign.chapters])
+    words = " ".join(i.text for i in booklet_pages(plain, boards, SCREEN, "a4")[1].items if isinstance(i, Text))
+    assert "Director's Cut" not in words

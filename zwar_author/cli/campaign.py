@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import UsageError
+from ..play.campaign import SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
+from ..play.session import CommandError
+from ..playtest.director import DIRECTORS
+from .options import InputFile, OutputFile
+from .output import PACK_PATH, usage_errors
+from .play import Saver, run_game
+
+PLAY_HELP = """Play a campaign chapter by chapter, with the group's progress saved between sessions.
+
+CAMPAIGN is a pack's campaign.toml (or the pack folder). The chapters are
+played in order at the same prompt as `zwar play`. Before each chapter the
+heroes spend their XP on perks: `buy HERO PERK`, `plan` (buy the perks the
+campaign plans by this chapter, as far as the XP goes), `perks HERO` (what
+each perk costs that hero), then `done` to start the chapter. A won chapter
+banks every hero's XP (the mission's, and the loot cards'); a lost one is
+played again.
+
+--save FILE keeps the campaign after every answer and purchase (a game in
+the middle of a chapter too); `zwar campaign play --resume FILE` picks up
+where the group stopped, saving back to FILE."""
+
+
+@click.group("campaign")
+def command() -> None:
+    """Play a campaign, chapter by chapter, with the group's progress saved between sessions."""
+
+
+@command.command("play", help=PLAY_HELP)
+@click.argument("campaign", required=False, type=click.Path(path_type=Path))
+@click.option("--dice", type=click.Choice(["roll", "table"]), default="roll", show_default=True,
+              help="roll: the engine rolls; table: you roll and type each result.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the engine's dice.")
+@click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--director", type=click.Choice(DIRECTORS),
+              help="Director's Cut chapters: let a bot be the director instead of a person.")
+@click.option("--save", "save", type=OutputFile(), help="Save the campaign to this file after every answer.")
+@click.option("--resume", type=InputFile(), help=f"Resume a saved campaign (a {SAVE_FORMAT} file).")
+@PACK_PATH
+@usage_errors
+def play(campaign, dice, seed, max_turns, director, save, resume, search) -> None:
+    paths = [Path(s) for s in search]
+    try:
+        session = _session(campaign, dice, seed, max_turns, resume, paths)
+    except CannotPlayCampaign as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    save = save or resume
+    if director:  # on a resumed campaign too: the bot takes the director's seat from here
+        session.director = director
+        if session.game is not None:
+            session.seat(session.game)
+    saver = Saver(session.save, "zwar campaign play --resume")
+    book = session.book
+    click.echo(f"Campaign: {book.title} ({len(book.chapters)} chapters)")
+    while (chapter := session.chapter) is not None:
+        p = session.progress
+        click.echo(f"Chapter {chapter.number} of {len(book.chapters)}: {chapter.title} "
+                   f"({chapter.mission.compiled.mission.id}), try {p.attempt}")
+        if session.game is None:
+            click.echo(f"XP: {_xp(session)}")
+            if not p.shopped and not _shop(session, save, saver):
+                return
+            session.start_game()
+        assert session.game is not None
+        if not run_game(session.game, save, saver):
+            return
+        game = session.game.game
+        result = session.end_game()
+        click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
+        if result["outcome"] == "victory":
+            earned = ", ".join(f"{h} {x}" for h, x in result["xp"].items())
+            click.echo(f"Chapter {chapter.number} won: XP {earned}")
+        else:
+            click.echo(f"Chapter {chapter.number} lost: it is played again (try {session.progress.attempt})")
+        if save:
+            session.save(save)
+    games = len(session.progress.results)
+    click.echo(f"Campaign finished: {len(book.chapters)} chapters in {games} games. XP earned: "
+               + ", ".join(f"{h} {x}" for h, x in session.progress.earned.items()))
+
+
+def _session(campaign, dice, seed, max_turns, resume, search) -> CampaignSession:
+    if resume is not None:
+        return CampaignSession.resume(resume, search)
+    if campaign is None:
+        raise UsageError("give a CAMPAIGN to play, or --resume SAVE")
+    book, report = open_campaign(campaign, search)
+    if book is None:
+        for diagnostic in report.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    return CampaignSession.new(book, dice, seed, max_turns)
+
+
+def _xp(session: CampaignSession) -> str:
+    p = session.progress
+    return ", ".join(f"{h} {p.bank[h]}" + (f" ({', '.join(p.perks[h])})" if p.perks[h] else "")
+                     for h in session.book.economy.heroes)
+
+
+def _shop(session: CampaignSession, save, saver: Saver) -> bool:
+    """Purchases before the chapter, at the prompt; False when the players stop."""
+    planned = session.plan_now()
+    if planned:
+        click.echo("The campaign plans: " + ", ".join(f"{h} {perk} ({cost} XP)" for h, perk, cost in planned))
+    click.echo("Buy perks: buy HERO PERK, plan, perks HERO; done to start the chapter")
+    number = session.chapter.number if session.chapter else 0
+    while True:
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            click.echo("")
+            return _stopped(save, saver)
+        word, _, rest = line.partition(" ")
+        args = rest.split()
+        try:
+            if word == "done":
+                return True
+            if word in ("quit", "exit"):
+                _stopped(save, saver)
+                raise SystemExit(0)
+            if word == "buy" and len(args) == 2:
+                session.progress.buy(session.book.economy, args[0], args[1], number)
+                click.echo(f"{args[0]} buys {args[1]}. XP: {_xp(session)}")
+            elif word == "plan":
+                bought = session.progress.buy_plan(session.book.economy, number)
+                click.echo(("bought " + ", ".join(f"{h} {p}" for h, p in bought)) if bought else "nothing to buy")
+                click.echo(f"XP: {_xp(session)}")
+            elif word == "perks" and len(args) == 1:
+                _prices(session, args[0])
+            else:
+                click.echo("zwar campaign: type buy HERO PERK, plan, perks HERO, done or quit")
+                continue
+        except CommandError as exc:
+            click.echo(f"zwar campaign: {exc}")
+            continue
+        if save:
+            saver.save(save)
+
+
+def _prices(session: CampaignSession, hero: str) -> None:
+    prices = session.book.economy.prices.get(hero)
+    if prices is None:
+        raise CommandError(f"`{hero}` does not play this campaign (its heroes: "
+                           f"{', '.join(session.book.economy.heroes)})")
+    click.echo(", ".join(f"{perk} {cost}" for perk, cost in sorted(prices.items(), key=lambda i: (i[1], i[0]))))
+
+
+def _stopped(save, saver: Saver) -> bool:
+    if save:
+        saver.save(save)
+        click.echo(f"saved to {save}; resume with `{saver.resume} {save}`")
+    else:
+        click.echo("stopped (use --save FILE to keep a campaign)")
+    return False

@@ -1,0 +1,386 @@
+"""A campaign at the table: chapters in order, XP banked, perks bought between chapters, a failed
+chapter played again, and the group's progress saved between sessions.
+
+The campaign's rules as plain data (``Economy``: who plays, what each perk
+costs each hero, what the campaign plans them to hold) and the group's
+``Progress`` (the chapter they are on, XP banked, perks held) are shared by
+``zwar campaign play`` and the campaign playtest, so bots and people bank XP
+and buy perks by the same rules. A campaign save is the progress plus, when
+the group stopped in the middle of a mission, that game's own save.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..compile.campaign import Campaign, ChapterPlan
+from ..compile.perks import price
+from ..engine.api import SetupError, new_game
+from ..engine.mission import Mission
+from ..engine.state import Game, HeroStatus, Setup
+from ..engine.variants import UnsupportedGame
+from ..errors import Report, UsageError, ZwarError
+from ..games import unplayable
+from ..games.playable import label
+from .session import CommandError, Session, save_json
+
+SAVE_FORMAT = "zwar-campaign-save/1"
+
+
+class CannotPlayCampaign(ZwarError):
+    """A campaign with a chapter the engine cannot play: refused before the first game."""
+
+    def __init__(self, campaign: str, reasons: list[str]) -> None:
+        self.campaign, self.reasons = campaign, reasons
+        super().__init__(f"cannot play campaign {campaign}: " + "; ".join(reasons))
+
+    def lines(self) -> list[str]:
+        return [f"cannot play campaign {self.campaign}, for these chapters:"] + [
+            f"  - {reason}" for reason in self.reasons]
+
+
+@dataclass(frozen=True)
+class Economy:
+    """The campaign's XP rules as plain data (sent to playtest workers as it is)."""
+
+    heroes: tuple[str, ...]  # short ids, in the campaign's order
+    start_xp: int
+    mission_xp: int
+    loot_xp: bool
+    prices: dict[str, dict[str, int]]  # hero -> perk (short id) -> its price for that hero
+    #: for each chapter, the (hero, perk) the plan has the heroes hold from that chapter on, newly
+    #: planned there: the campaign's `buy` and the chapter mission's `[mission.perks]`
+    plan: tuple[tuple[tuple[str, str], ...], ...]
+
+    def planned_by(self, index: int) -> list[tuple[str, str]]:
+        """Every (hero, perk) the plan has bought by chapter ``index`` (0-based), in plan order."""
+        return [item for chapter in self.plan[:index + 1] for item in chapter]
+
+
+def economy_of(campaign: Campaign) -> Economy:
+    """The economy of a checked campaign: prices from its first chapter's rules (every chapter is
+    a mission of the same pack and game)."""
+    rules = campaign.chapters[0].mission.rules
+    heroes = tuple(h.id for h in campaign.heroes)
+    cards = {h.id.rpartition("/")[2]: h for h in rules.heroes}
+    prices = {hero: {p.id.rpartition("/")[2]: price(cards[hero], p) for p in rules.perks} for hero in heroes
+              if hero in cards}
+    plan = []
+    seen: set[tuple[str, str]] = set()
+    for chapter in campaign.chapters:
+        new = []
+        expected = {h.rpartition("/")[2]: [p.rpartition("/")[2] for p in ps]
+                    for h, ps in chapter.mission.mission.perks.items()}
+        for hero in heroes:
+            for perk in [*chapter.buy.get(hero, []), *expected.get(hero, [])]:
+                if (hero, perk) not in seen:
+                    seen.add((hero, perk))
+                    new.append((hero, perk))
+        plan.append(tuple(new))
+    return Economy(heroes, campaign.info.start_xp, campaign.mission_xp, campaign.info.loot_xp, prices, tuple(plan))
+
+
+def xp_earned(game: Game, economy: Economy) -> dict[str, int]:
+    """The XP each hero banks for a won chapter: the campaign's mission XP, the XP printed on the
+    loot cards carried (unless the campaign cashes in none), and what perks such as Fence add."""
+    m = game.mission
+    base = m.compiled.rules.campaign_xp if m.compiled.rules.campaign_xp is not None else 20
+    out = {}
+    for h in game.heroes:
+        if h.status == HeroStatus.DEAD:
+            continue
+        loot = sum(m.search_cards[c].xp or 0 for c in h.loot)
+        extra = h.xp - base - loot  # the engine's award beyond the mission and the loot (Fence)
+        out[h.id.rpartition("/")[2]] = economy.mission_xp + (loot if economy.loot_xp else 0) + max(0, extra)
+    return out
+
+
+@dataclass
+class Progress:
+    """Where a group stands in a campaign (plain data: it is what a save holds)."""
+
+    chapter: int = 0  # index of the chapter being played; the number of chapters when finished
+    attempt: int = 1  # tries at this chapter, this one included
+    shopped: bool = False  # the purchases before this chapter are done
+    bank: dict[str, int] = field(default_factory=dict)  # hero -> XP not spent
+    earned: dict[str, int] = field(default_factory=dict)  # hero -> XP earned in all
+    perks: dict[str, list[str]] = field(default_factory=dict)  # hero -> perks held, in the order bought
+    bought: list[tuple[str, str, int]] = field(default_factory=list)  # (hero, perk, chapter number)
+    results: list[dict] = field(default_factory=list)  # every game played: chapter, attempt, outcome, turns, xp
+
+    @classmethod
+    def start(cls, economy: Economy) -> Progress:
+        return cls(bank={h: economy.start_xp for h in economy.heroes},
+                   earned={h: economy.start_xp for h in economy.heroes},
+                   perks={h: [] for h in economy.heroes})
+
+    def finished(self, chapters: int) -> bool:
+        return self.chapter >= chapters
+
+    def why_not(self, economy: Economy, hero: str, perk: str) -> str | None:
+        """Why ``hero`` cannot buy ``perk`` now, else None."""
+        if hero not in economy.heroes:
+            return f"`{hero}` does not play this campaign (its heroes: {', '.join(economy.heroes)})"
+        prices = economy.prices.get(hero, {})
+        if perk not in prices:
+            return f"there is no perk `{perk}` (known: {', '.join(sorted(prices))})"
+        if perk in self.perks[hero]:
+            return f"{hero} already holds {perk}"
+        if prices[perk] > self.bank[hero]:
+            return f"{perk} costs {hero} {prices[perk]} XP and {hero} has {self.bank[hero]} XP"
+        return None
+
+    def buy(self, economy: Economy, hero: str, perk: str, number: int) -> None:
+        """``hero`` buys ``perk`` before chapter ``number``; CommandError says why not."""
+        problem = self.why_not(economy, hero, perk)
+        if problem is not None:
+            raise CommandError(problem)
+        self.bank[hero] -= economy.prices[hero][perk]
+        self.perks[hero].append(perk)
+        self.bought.append((hero, perk, number))
+
+    def buy_plan(self, economy: Economy, number: int) -> list[tuple[str, str]]:
+        """Buy what the plan has the heroes hold by now, in plan order, as far as each hero's XP goes;
+        what one cannot pay for waits for a later chapter. The (hero, perk) bought."""
+        done = []
+        for hero, perk in economy.planned_by(self.chapter):
+            if perk not in self.perks.get(hero, []) and self.why_not(economy, hero, perk) is None:
+                self.buy(economy, hero, perk, number)
+                done.append((hero, perk))
+        return done
+
+    def setup(self, economy: Economy, mission: Mission, max_turns: int, directors_cut: bool = False) -> Setup:
+        """How the chapter's game starts: the campaign's heroes who play its mission, with the perks they hold."""
+        allowed = [r.rpartition("/")[2] for r in mission.compiled.mission.heroes]
+        heroes = tuple(h for h in economy.heroes if not allowed or h in allowed)
+        perks = tuple((h, tuple(self.perks[h])) for h in heroes if self.perks[h])
+        return Setup(heroes=heroes, perks=perks, max_turns=max_turns, directors_cut=directors_cut)
+
+    def finish(self, economy: Economy, game: Game, number: int) -> dict:
+        """Take a finished chapter game: a victory banks XP and moves on, anything else plays the
+        chapter again. The result recorded."""
+        won = game.outcome == "victory"
+        xp = xp_earned(game, economy) if won else {}
+        result = {"chapter": number, "attempt": self.attempt, "outcome": game.outcome, "turns": game.turn,
+                  "reason": game.reason, "xp": xp}
+        self.results.append(result)
+        if won:
+            for hero, amount in xp.items():
+                self.bank[hero] += amount
+                self.earned[hero] += amount
+            self.chapter, self.attempt, self.shopped = self.chapter + 1, 1, False
+        else:
+            self.attempt += 1
+        return result
+
+    def record(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_record(cls, data: dict) -> Progress:
+        progress = cls(**{k: v for k, v in data.items() if k != "bought"})
+        progress.bought = [(h, p, n) for h, p, n in data.get("bought", [])]
+        return progress
+
+
+# --- a campaign opened to play ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Chapter:
+    number: int
+    title: str
+    mission: Mission
+    source: Path  # the mission's source file
+    directors_cut: bool
+
+
+@dataclass(frozen=True)
+class Book:
+    """A checked campaign ready to play: its chapters' missions and its economy."""
+
+    path: Path
+    id: str
+    title: str
+    chapters: tuple[Chapter, ...]
+    economy: Economy
+    sha256: str  # of the compiled campaign: a save of another version is refused
+
+    def refusals(self) -> list[str]:
+        """The chapters the engine cannot play, each with why."""
+        out = []
+        for ch in self.chapters:
+            name = f"chapter {ch.number} ({ch.mission.compiled.mission.id})"
+            missing = unplayable(ch.mission.compiled)
+            if missing:
+                out.append(f"{name}: " + "; ".join(label(ch.mission.compiled, e) for e in missing))
+                continue
+            try:  # the campaign's heroes must fit the mission: its start points, the heroes its game needs
+                new_game(ch.mission, Progress.start(self.economy).setup(self.economy, ch.mission, 40))
+            except (SetupError, UnsupportedGame) as exc:
+                out.append(f"{name}: {exc}")
+        return out
+
+
+def is_campaign(path: Path) -> bool:
+    """Whether ``path`` is a pack's campaign file (campaign.toml or .json beside pack.toml)."""
+    from ..compile.workspace import CAMPAIGN_STEM, PACK_FILE
+
+    path = Path(path)
+    return path.is_file() and path.stem == CAMPAIGN_STEM and (path.parent / PACK_FILE).is_file()
+
+
+def open_campaign(path: Path, search: Sequence[Path] = ()) -> tuple[Book | None, Report]:
+    """The campaign at ``path`` (a pack's campaign file, or the pack folder), checked with its
+    pack; None and the problems when it does not check clean."""
+    from ..compile.project import check
+    from ..compile.workspace import PACK_FILE
+
+    path = Path(path)
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or folder")
+    if not is_campaign(path) and not (path.is_dir() and (path / PACK_FILE).is_file()):
+        raise UsageError(f"{path}: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
+    outcome = check([path], list(search))
+    if not outcome.report.ok:
+        return None, outcome.report
+    campaign = next(iter(outcome.campaigns.values()), None)
+    if campaign is None:
+        raise UsageError(f"{path}: not a campaign (a pack's campaign.toml, or a pack folder holding one)")
+    pack_id = next(iter(outcome.campaigns))
+    ws = outcome.workspace
+    assert ws is not None
+    pack = ws.pack_by_id(pack_id)
+    assert pack is not None
+    sources = {}
+    for mission_path in pack.missions:
+        doc = ws.docs.get(mission_path)
+        data = doc.data.get("mission") if doc is not None else None
+        if isinstance(data, dict):
+            sources[data.get("id")] = mission_path
+    chapters = tuple(_chapter(ch, outcome.boards[pack_id, ch.mission.mission.id], sources)
+                     for ch in campaign.chapters)
+    compiled = campaign.compiled(pack_id).model_dump_json(by_alias=True)
+    sha = hashlib.sha256(compiled.encode()).hexdigest()
+    book = Book(Path(path), campaign.info.id, campaign.info.title, chapters, economy_of(campaign), sha)
+    return book, outcome.report
+
+
+def _chapter(plan: ChapterPlan, board, sources: dict) -> Chapter:
+    return Chapter(plan.number, plan.title, Mission(plan.mission, board), Path(sources[plan.mission.mission.id]),
+                   plan.directors_cut)
+
+
+# --- playing it -------------------------------------------------------------------------------
+
+
+@dataclass
+class CampaignSession:
+    """A group's campaign: the book, where they stand, and the chapter game under way (if any)."""
+
+    book: Book
+    progress: Progress
+    dice: str
+    seed: int
+    max_turns: int = 40
+    director: str = ""  # who takes the director's seat in a Director's Cut chapter: "" a person, else a bot
+    game: Session | None = None
+
+    @classmethod
+    def new(cls, book: Book, dice: str, seed: int, max_turns: int, director: str = "") -> CampaignSession:
+        refused = book.refusals()
+        if refused:
+            raise CannotPlayCampaign(book.id, refused)
+        return cls(book, Progress.start(book.economy), dice, seed, max_turns, director)
+
+    @property
+    def chapter(self) -> Chapter | None:
+        p = self.progress
+        return None if p.finished(len(self.book.chapters)) else self.book.chapters[p.chapter]
+
+    def plan_now(self) -> list[tuple[str, str, int]]:
+        """The perks the plan has the heroes hold by the current chapter that they do not: (hero, perk, price)."""
+        p, e = self.progress, self.book.economy
+        return [(h, perk, e.prices[h][perk]) for h, perk in e.planned_by(p.chapter) if perk not in p.perks[h]]
+
+    def start_game(self) -> Session:
+        """The current chapter's game, from its start (the purchases are closed)."""
+        chapter = self.chapter
+        assert chapter is not None, "the campaign is finished"
+        self.progress.shopped = True
+        setup = self.progress.setup(self.book.economy, chapter.mission, self.max_turns, chapter.directors_cut)
+        seed = self.seed + 1000 * self.progress.chapter + self.progress.attempt  # a new deal on every try
+        self.game = Session(chapter.mission, chapter.source, setup, self.dice, random.Random(seed))
+        self.seat(self.game)
+        return self.game
+
+    def seat(self, game: Session) -> None:
+        """A bot in the director's seat of a Director's Cut chapter, when the group asked for one."""
+        if self.director and game.setup.directors_cut:
+            from ..playtest.director import alone
+
+            game.director, game.bot = self.director, alone(self.director)
+
+    def end_game(self) -> dict:
+        """Bank the finished game's result and close it."""
+        assert self.game is not None and self.game.request is None and self.chapter is not None
+        result = self.progress.finish(self.book.economy, self.game.game, self.chapter.number)
+        self.game = None
+        return result
+
+    # --- saving --------------------------------------------------------------------------
+
+    def record(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "campaign": str(self.book.path.resolve()),
+            "sha256": self.book.sha256,
+            "dice": self.dice,
+            "seed": self.seed,
+            "max_turns": self.max_turns,
+            "director": self.director,
+            "progress": self.progress.record(),
+            "game": self.game.record() if self.game is not None else None,
+        }
+
+    def save(self, path: Path) -> None:
+        """Write the campaign to ``path`` whole (a temporary file renamed over it), or not at all."""
+        save_json(path, self.record())
+
+    @classmethod
+    def resume(cls, save: Path, search: Sequence[Path] = ()) -> CampaignSession:
+        try:
+            data = json.loads(Path(save).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise UsageError(f"{save}: not a saved campaign ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise UsageError(f"{save}: not a saved campaign (no \"format\": \"{SAVE_FORMAT}\")")
+        missing = [k for k in ("campaign", "sha256", "dice", "seed", "max_turns", "progress") if k not in data]
+        if missing:
+            raise UsageError(f"{save}: not a whole saved campaign (no {', '.join(missing)})")
+        book, _ = open_campaign(Path(data["campaign"]), search)
+        if book is None:
+            raise UsageError(f"{save}: its campaign {data['campaign']} no longer validates")
+        if book.sha256 != data["sha256"]:
+            raise UsageError(f"{save}: the campaign {data['campaign']} has changed since it was saved")
+        session = cls.new(book, data["dice"], data["seed"], data["max_turns"], data.get("director", ""))
+        try:
+            session.progress = progress = Progress.from_record(data["progress"])
+        except (AttributeError, TypeError, ValueError) as exc:
+            raise UsageError(f"{save}: the saved progress cannot be read ({exc})") from None
+        heroes = set(book.economy.heroes)
+        if not (0 <= progress.chapter <= len(book.chapters)) or not heroes == set(progress.bank) == set(progress.perks):
+            raise UsageError(f"{save}: the saved progress does not fit the campaign (its chapters or heroes differ)")
+        game, chapter = data.get("game"), session.chapter
+        if game is not None and chapter is not None:
+            if game.get("sha256") != chapter.mission.compiled.source.sha256:
+                raise UsageError(f"{save}: chapter {chapter.number}'s mission has changed since the game was saved")
+            session.game = Session.restore(game, chapter.mission, save)
+            session.seat(session.game)
+        return session
+
