@@ -12,11 +12,21 @@ they read the table, plan, and pick from ``legal_actions``.
   others, fights only what stands next to it or in its way.
 
 Both share the same plan: the heroes stay together and go for the unfinished
-job nearest to all of them (an objective, an object the victory needs, then
-the exit), each walking a shortest path of legal steps, opening the doors on
-the way, freeing friends from grapples, killing what grabs at them, doing the
-task, picking up the object, and leaving by the exit when the mission says so.
-Power perks are kept for hard turns (see ``_powers``).
+job nearest to all of them (an objective, an object the victory needs, the
+keycard of a locked door that stands between them and a job, then the exit),
+each walking a shortest path of legal steps, opening the doors on the way
+(locked ones with the keycard in hand), freeing friends from grapples, killing
+what grabs at them, doing the task, picking up the object, and leaving by the
+exit when the mission says so. On the way they pick up the items worth a
+detour (a med pack while no hero carries one, a weapon for a hero without one)
+and the cautious bot searches the rooms it stands in when nothing is near and
+the turn limit leaves time. Power perks are kept for hard turns, or for the
+turn whose job only the extra AP can finish (see ``_powers``).
+
+Not planned yet: escort NPCs, the rib, crates (broken only when on the way),
+reloading and crafting. The engine refuses missions that use them today
+(``games.playable``), so no playtest reads low for want of them; they come
+with the Exodus rules.
 """
 
 from __future__ import annotations
@@ -55,10 +65,12 @@ class Style:
     avoid_zones: bool  # step around grab zones when the path allows
     bless_attacks: bool  # spend Blessed on failed attacks (tests always)
     together: bool  # wait for the others rather than get ahead alone
+    search: bool = False  # search the room it stands in when it is quiet and time allows
 
 
 STYLES = {
-    "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True),
+    "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True,
+                      search=True),
     "aggressive": Style("aggressive", shoot_within=2, alert=False, avoid_zones=False, bless_attacks=False,
                         together=False),
 }
@@ -68,7 +80,7 @@ POLICIES = ("cautious", "aggressive", "random")
 @dataclass
 class Bot:
     style: Style
-    _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors), kept between decisions
+    _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors, keycards held), kept
 
     def __call__(self, g: Game, request: Request):
         if request.topic == Topic.HERO:
@@ -117,7 +129,8 @@ class Bot:
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
-        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
+        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, _search_room,
+                     Bot._walk, Bot._alert):
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
@@ -207,12 +220,12 @@ class Bot:
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
         (a locked one only with its keycard, never a blast door)."""
-        key = (goal, g.doors)
+        keys = frozenset(k for o in g.heroes for k in o.keycards)
+        key = (goal, g.doors, keys)
         found = self._fields.get(key)
         if found is not None:
             return found
         m = g.mission
-        keys = {k for o in g.heroes for k in o.keycards}
 
         def cost(n: int, door: int) -> int | None:
             if not m.standable[n]:
@@ -258,7 +271,7 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         best = _best_attack(g, h, [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in near])
         if best is not None and best.verb == Verb.MELEE:
             return by_verb[Verb.BERSERKER][0]
-    if by_verb.get(Verb.REDLINE) and h.grapplers:
+    if by_verb.get(Verb.REDLINE) and (h.grapplers or _finishes_only_with(bot, g, h, 2)):
         return by_verb[Verb.REDLINE][0]
     aimed = {a.target for a in by_verb.get(Verb.AIMED, [])}
     if by_verb.get(Verb.DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
@@ -338,6 +351,45 @@ def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return None
 
 
+def _search_room(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Search the room ``h`` stands in (loot is XP, and the deck holds weapons) when no standing
+    infected is near and the turns left cover the way to the remaining jobs with a turn to spare."""
+    if not bot.style.search or not by_verb.get(Verb.SEARCH) or _danger(g, h) or h.ap < h.ap_turn:
+        return None
+    goal = bot.goal(g, h)
+    need = bot.field(g, goal).get(h.sq, INF) if goal else 0
+    turns_left = g.setup.max_turns - g.turn
+    if need >= INF or turns_left * _squares(h.ap_turn) < need + _squares(h.ap_turn):
+        return None
+    return by_verb[Verb.SEARCH][0]
+
+
+def _squares(ap: int) -> int:
+    """Squares a hero covers with ``ap`` AP, sprinting (2 AP for 3 squares) where it can."""
+    return 3 * (ap // 2) + ap % 2
+
+
+def _finishes_only_with(bot: Bot, g: Game, h: Hero, extra: int) -> bool:
+    """Whether ``extra`` AP let ``h`` finish its job this turn (reach it and do it) when its own AP
+    do not: the turn a power perk such as Redline is worth spending on the way rather than in a fight."""
+    if h.stride or h.grapplers or h.prone:
+        return False
+    goal = bot.goal(g, h)
+    if not goal:
+        return False
+    dist = bot.field(g, goal).get(h.sq, INF)
+    if dist >= INF:
+        return False
+    jobs = {number for number, squares in _jobs_left(g) if squares == goal}
+    finish = cost(g, h, Verb.TASK) if jobs & _objectives_left(g) else \
+        cost(g, h, Verb.EXIT) if goal == _exit_squares(g) else 0
+
+    def can(ap: int) -> bool:
+        return ap >= finish and _squares(ap - finish) >= dist
+
+    return not can(h.ap) and can(h.ap + extra)
+
+
 # --- what the mission wants ---------------------------------------------------------------
 
 
@@ -362,8 +414,9 @@ def _needed(g: Game, letter: str) -> bool:
 
 
 def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
-    """(number, squares) of each job: objectives to do, needed objects still lying about, and
-    (``detours``) med packs worth picking up on the way."""
+    """(number, squares) of each job: objectives to do, needed objects still lying about, the
+    keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
+    picking up on the way."""
     m = g.mission
     jobs = []
     for obj in m.compiled.objectives:
@@ -375,11 +428,61 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     for sq, letter in sorted(g.objects.items()):
         if _needed(g, letter):
             jobs.append((100 + ord(letter), (sq,)))
-    if detours and jobs:
-        for sq, items in sorted(g.items.items()):
-            if any(m.equipment[card].kind == "medical" for _, card in items):
-                jobs.append((200 + sq, (sq,)))
+    keys = _keys_wanted(g, [squares for _, squares in jobs])
+    jobs += [(300 + sq, (sq,)) for sq in keys]
+    if detours and (jobs or _wants_escape(g)):
+        jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g)]
     return jobs
+
+
+def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
+    """Squares of the keycards lying about whose colour opens a locked door no hero can open yet,
+    when a job (or the exit, once it is all that is left) is out of the heroes' reach without it."""
+    m = g.mission
+    held = {k for h in g.heroes for k in h.keycards}
+    shut = {d.key for d in m.doors if d.kind == "locked" and d.key not in held and not g.doors >> d.index & 1}
+    lying = sorted(sq for sq, colour in g.keycards.items() if colour in shut)
+    if not lying:
+        return []
+    if not goals and _wants_escape(g):
+        goals = [_exit_squares(g)]
+    team = [h.sq for h in g.board_heroes()]
+    if any(all(_plain_distance(g, goal, sq) >= INF for sq in team) for goal in goals if goal):
+        return lying
+    return []
+
+
+def _plain_distance(g: Game, goal: tuple[int, ...], frm: int) -> int:
+    """AP from ``frm`` to ``goal`` through doors the heroes can open now (no field cache: rare)."""
+    m = g.mission
+    keys = {k for o in g.heroes for k in o.keycards}
+
+    def cost(n: int, door: int) -> int | None:
+        if not m.standable[n]:
+            return None
+        if door < 0 or g.doors >> door & 1:
+            return 1
+        kind = m.doors[door].kind
+        return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
+
+    return m.distances_to(goal, cost).get(frm, INF)
+
+
+def _items_wanted(g: Game) -> list[int]:
+    """Squares of the items worth a detour: a med pack while no hero carries one (or one is
+    infected), a weapon while a hero has none it can fight with."""
+    m = g.mission
+    heroes = g.board_heroes()
+    no_medpack = not any(m.equipment[c.eq].kind == "medical" for h in heroes for c in h.cards) or \
+        any(h.stage for h in heroes)
+    unarmed = any(not any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0)
+                          for c in h.cards) for h in heroes)
+    wanted = []
+    for sq, items in sorted(g.items.items()):
+        kinds = {m.equipment[card].kind for _, card in items}
+        if (no_medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}):
+            wanted.append(sq)
+    return wanted
 
 
 def _wants_escape(g: Game) -> bool:
