@@ -15,13 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import mission, write
+from conftest import CONTENT, mission, write
 
 from zwar_author.compile.reader import board_of, model_of
 from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.legal import LegalActions, legal
 from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Game, Setup
-from zwar_author.engine.vocab import EventKind
+from zwar_author.engine.vocab import EventKind, Topic
 from zwar_author.play.load import load_mission
 from zwar_author.playtest.bots import policy
 from zwar_author.playtest.runner import game_seed
@@ -205,3 +206,23 @@ def test_searching_waits_when_the_turn_limit_is_near(workdir):
     played = games(path, Setup(max_turns=3), runs=20)
     assert wins(played) == 20 and not any(did(g, EventKind.SEARCH) for g in played)
     assert not any(did(g, EventKind.SEARCH) for g in games(path, Setup(max_turns=6), style="aggressive", runs=20))
+
+
+def test_one_heros_legal_actions_are_the_whole_lists_share(workdir):
+    """``LegalActions.of`` (what the bots ask, one hero at a time) equals the whole list's actions of
+    that hero at every hero move of seeded games, spawn points and grapples included."""
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    bot, checked = policy("cautious", 0), 0
+
+    def checking(g: Game, request):
+        nonlocal checked
+        if request.topic == Topic.HERO:
+            whole = legal(g)
+            for h in g.heroes:
+                assert LegalActions(g).of(h.id) == [a for a in whole if a.hero == h.id]
+            checked += 1
+        return bot(g, request)
+
+    for i in range(3):
+        simulate(new_game(loaded, Setup(max_turns=12)), checking, random.Random(game_seed(7, i)))
+    assert checked > 100

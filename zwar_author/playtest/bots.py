@@ -113,14 +113,22 @@ class Bot:
     # --- the hero move -------------------------------------------------------------------
 
     def hero_move(self, g: Game, options) -> Action:
+        """The first hero in order (the one mid-move, then the ones in trouble) with something
+        worth doing does it; else the heroes end the turn. Each hero's options are asked of the
+        request one hero at a time when it can give them so (``LegalActions.of``)."""
+        per_hero = getattr(options, "of", None)
         mine: dict[str, list[Action]] = {}
-        for a in options:
-            mine.setdefault(a.hero, []).append(a)
-        order = sorted((h for h in g.heroes if h.id in mine), key=lambda h: (h.id != g.current, _urgency(g, h)))
-        for h in order:
-            choice = self.choose(g, h, mine[h.id])
+        if per_hero is None:
+            for a in options:
+                mine.setdefault(a.hero, []).append(a)
+        moving = [h for h in g.heroes if h.on_board and not h.done]
+        for h in sorted(moving, key=lambda h: (h.id != g.current, _urgency(g, h))):
+            acts = per_hero(h.id) if per_hero is not None else mine.get(h.id, [])
+            choice = self.choose(g, h, acts) if acts else None
             if choice is not None:
                 return choice
+        if getattr(options, "many", False):
+            return options[-1]  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == Verb.END_TURN), None)
         return end_turn or options[0]
 
@@ -431,7 +439,7 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     keys = _keys_wanted(g, [squares for _, squares in jobs])
     jobs += [(300 + sq, (sq,)) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
-        jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g)]
+        jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs))]
     return jobs
 
 
@@ -468,19 +476,21 @@ def _plain_distance(g: Game, goal: tuple[int, ...], frm: int) -> int:
     return m.distances_to(goal, cost).get(frm, INF)
 
 
-def _items_wanted(g: Game) -> list[int]:
-    """Squares of the items worth a detour: a med pack while no hero carries one (or one is
-    infected), a weapon while a hero has none it can fight with."""
+def _items_wanted(g: Game, on_the_way: bool) -> list[int]:
+    """Squares of the items worth a detour: a med pack while no hero carries one (once only the exit
+    is left, only for a hero already infected), a weapon while a hero has none (a gun out of rounds
+    still counts: on the reference missions a trek for a fresh one loses more games than it saves)."""
     m = g.mission
     heroes = g.board_heroes()
-    no_medpack = not any(m.equipment[c.eq].kind == "medical" for h in heroes for c in h.cards) or \
-        any(h.stage for h in heroes)
-    unarmed = any(not any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0)
-                          for c in h.cards) for h in heroes)
+    carried = any(m.equipment[c.eq].kind == "medical" for h in heroes for c in h.cards)
+    infected = any(h.stage for h in heroes)
+    medpack = (not carried and on_the_way) or (infected and not any(
+        m.equipment[c.eq].kind == "medical" for h in heroes if h.stage for c in h.cards))
+    unarmed = any(not any(m.equipment[c.eq].kind in ("ballistic", "melee") for c in h.cards) for h in heroes)
     wanted = []
     for sq, items in sorted(g.items.items()):
         kinds = {m.equipment[card].kind for _, card in items}
-        if (no_medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}):
+        if (medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}):
             wanted.append(sq)
     return wanted
 
