@@ -10,9 +10,11 @@ from ..engine.state import Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay
-from ..playtest.bots import POLICIES
 from ..playtest.gate import METRICS
+from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
+from ..playtest.policies import POLICIES
 from ..playtest.project import playtest
+from ..playtest.skill import BUDGETS
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, refuse, usage_errors
@@ -32,6 +34,17 @@ the first policy falls outside it; a lost game to watch is named with the
 `zwar replay` command that shows it."""
 
 
+def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
+    """``--skill-trace``: budgets, comma separated, each a whole number from 0 to the maximum."""
+    if value is None:
+        return None
+    words = [w.strip() for w in value.split(",")]
+    if not all(w.isdigit() and int(w) <= MAX_BUDGET for w in words):
+        raise click.BadParameter(f"`{value}`: planner budgets, comma separated whole numbers from 0 to {MAX_BUDGET} "
+                                 f"(as {','.join(map(str, BUDGETS))})")
+    return tuple(int(w) for w in words)
+
+
 @click.command("playtest", help=HELP)
 @click.argument("mission", type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--runs", type=click.IntRange(1, 10**7), help="Games per policy (default: the mission's band, else 200).")
@@ -47,18 +60,23 @@ the first policy falls outside it; a lost game to watch is named with the
 @click.option("--scheduler", callback=scheduler_address, help="Run on Dask: a scheduler address, or `local` for a local cluster.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--budget", type=click.IntRange(0, MAX_BUDGET), default=None,
+              help=f"The planner's look-aheads per candidate action (default {DEFAULT_BUDGET}); more plays better, slower.")
+@click.option("--skill-trace", "skill", default=None, callback=budget_list,
+              help=f"Also play the same games with random play, each bot and the planner at these budgets "
+                   f"(comma separated, as {','.join(map(str, BUDGETS))}): does skill win more often?")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @PACK_PATH
 @usage_errors
-def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, progress,
-            search) -> None:
+def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, budget, skill,
+            progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
     setup = Setup(perks=perks, max_turns=max_turns)
     bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
     try:
         result = playtest(mission, runs=runs, seed=seed, jobs=jobs, policies=names, out=out, gate=gate,
                           keep_logs=keep_logs, scheduler=scheduler, setup=setup,
-                          search=[Path(s) for s in search], progress=bar)
+                          search=[Path(s) for s in search], progress=bar, budget=budget, skill=skill)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame, RuntimeError) as exc:
@@ -82,3 +100,4 @@ def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler
                 click.echo(f"a representative lost game: game {loss['game']} of seed {gated['seed']} "
                            f"(game seed {loss['seed']}); watch it with: {loss['replay']}")
             raise SystemExit(1)
+

@@ -21,7 +21,7 @@ from ..render.board import draw_floor, symbol
 from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
-from .bots import policy
+from .policies import policy
 from .runner import game_seed
 
 SQUARE = 6.0  # mm a square in the pictures

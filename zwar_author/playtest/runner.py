@@ -23,7 +23,7 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
-from .bots import policy
+from .policies import policy
 from .stats import Totals, record
 
 Progress = Callable[[int], None]
