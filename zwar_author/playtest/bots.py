@@ -32,8 +32,9 @@ with the Exodus rules.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine.actions import Action
 from ..engine.chance import Choice, Request
@@ -45,6 +46,11 @@ from ..engine.vocab import Side, Topic, Verb
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
 AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
+FIELDS_KEPT = 4096  # distance fields kept per mission (a field is a function of the board alone)
+
+#: distance fields by mission, then by (goal, doors open, keycards held): shared by every game the
+#: process plays of a mission, as games of one mission open the same doors in much the same order
+_FIELDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
@@ -80,7 +86,6 @@ POLICIES = ("cautious", "aggressive", "random")
 @dataclass
 class Bot:
     style: Style
-    _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors, keycards held), kept
 
     def __call__(self, g: Game, request: Request):
         if request.topic == Topic.HERO:
@@ -230,10 +235,11 @@ class Bot:
         (a locked one only with its keycard, never a blast door)."""
         keys = frozenset(k for o in g.heroes for k in o.keycards)
         key = (goal, g.doors, keys)
-        found = self._fields.get(key)
+        m = g.mission
+        fields = _FIELDS.setdefault(m, {})
+        found = fields.get(key)
         if found is not None:
             return found
-        m = g.mission
 
         def cost(n: int, door: int) -> int | None:
             if not m.standable[n]:
@@ -244,9 +250,9 @@ class Bot:
             return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
 
         dist = m.distances_to(goal, cost)
-        if len(self._fields) > 512:
-            self._fields.clear()
-        self._fields[key] = dist
+        if len(fields) > FIELDS_KEPT:
+            fields.clear()
+        fields[key] = dist
         return dist
 
 

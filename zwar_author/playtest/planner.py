@@ -3,8 +3,7 @@
 At a hero move where something can happen to the heroes (a standing infected
 near the hero about to act, or a hero in a grapple), the planner takes a few
 candidate actions for that hero (the cautious bot's, the aggressive bot's, the
-best attack on each infected nearby, the step that leaves it least exposed,
-going on alert) and scores each by sampled expectimax: it
+best attack on each infected nearby, going on alert) and scores each by sampled expectimax: it
 ``apply``-s the action to the state in front of it, answers the dice and
 cards of that action by sampling ``chance_outcomes`` with its own seeded RNG,
 then plays the rest of the game turn (the other heroes' moves with the cautious
@@ -125,9 +124,6 @@ def _candidates(planner: Planner, g: Game, h: Hero, options: Sequence, default: 
     attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.EXECUTE) for a in by_verb.get(v, [])]
     for target in sorted({a.target for a in attacks}):
         found.append(_best_attack(g, h, [a for a in attacks if a.target == target]))
-    steps = by_verb.get(Verb.MOVE, []) + by_verb.get(Verb.STEP, [])
-    if steps:
-        found.append(min(steps, key=lambda a: (_threat(g, a.to), a.to)))
     found.append(planner.cautious._alert(g, h, by_verb))
     out: list[Action] = []
     for candidate in found:
@@ -138,18 +134,19 @@ def _candidates(planner: Planner, g: Game, h: Hero, options: Sequence, default: 
 
 def value(bot: Bot, g: Game) -> float:
     """How well the heroes stand, from 0 (lost) to 1 (won): a finished game is its outcome; else
-    0.5, less for the dead, the grappled, the bitten and the prone, more for the jobs done and for
-    being near the next one."""
+    0.5, less for each infection stage and each grapple (a grapple is a bite to come, a bite a
+    stage, and one hero's death loses a campaign mission), a little less for the prone, more for
+    the jobs done and for being near the next one."""
     if g.over:
         return 1.0 if g.outcome == "victory" else 0.0
     heroes = g.heroes
     n = len(heroes) or 1
     board = g.board_heroes()
     score = 0.5
-    score -= 0.3 * sum(h.status == HeroStatus.DEAD for h in heroes) / n
-    score -= 0.08 * sum(len(h.grapplers) for h in board) / n
-    score -= 0.02 * sum(h.stage for h in board) / n
-    score -= 0.02 * sum(h.prone for h in board) / n
+    score -= 0.25 * sum(h.status == HeroStatus.DEAD for h in heroes)
+    score -= 0.04 * sum(len(h.grapplers) for h in board)
+    score -= 0.05 * sum(h.stage for h in board)
+    score -= 0.01 * sum(h.prone for h in board)
     score += 0.1 * (len(g.objectives) + sum(h.object is not None for h in heroes)
                     + sum(h.status == HeroStatus.ESCAPED for h in heroes)) / (n + len(g.mission.compiled.objectives))
     jobs = _jobs_left(g)
