@@ -35,7 +35,7 @@ from .bots import INF, STYLES, Bot, _best_attack, _jobs_left, _route, _threat
 
 NEAR = 6  # route squares: a standing infected this close makes a hero move worth planning
 DEFAULT_BUDGET = 8
-MARGIN = 0.01  # how much better than the cautious bot's action another must look to be taken instead
+MARGIN = 0.02  # how much better than the cautious bot's action another must look to be taken instead
 MAX_BUDGET = 4096
 
 
@@ -147,8 +147,8 @@ def value(bot: Bot, g: Game) -> float:
     score -= 0.04 * sum(len(h.grapplers) for h in board)
     score -= 0.05 * sum(h.stage for h in board)
     score -= 0.01 * sum(h.prone for h in board)
-    score += 0.1 * (len(g.objectives) + sum(h.object is not None for h in heroes)
-                    + sum(h.status == HeroStatus.ESCAPED for h in heroes)) / (n + len(g.mission.compiled.objectives))
+    score += 0.08 * (len(g.objectives) + sum(h.object is not None for h in heroes)
+                     + sum(h.status == HeroStatus.ESCAPED for h in heroes))
     jobs = _jobs_left(g)
     if board and jobs:
         dist = min(sum(min(bot.field(g, squares).get(h.sq, INF), 60) for h in board) for _, squares in jobs)
