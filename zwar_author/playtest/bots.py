@@ -231,29 +231,33 @@ class Bot:
         return min(jobs, key=lambda job: (sum(self.field(g, job[1]).get(sq, INF) for sq in team), job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
-        """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
-        (a locked one only with its keycard, never a blast door)."""
-        keys = frozenset(k for o in g.heroes for k in o.keycards)
-        key = (goal, g.doors, keys)
-        m = g.mission
-        fields = _FIELDS.setdefault(m, {})
-        found = fields.get(key)
-        if found is not None:
-            return found
+        return distance_field(g, goal)
 
-        def cost(n: int, door: int) -> int | None:
-            if not m.standable[n]:
-                return None
-            if door < 0 or g.doors >> door & 1:
-                return 1
-            kind = m.doors[door].kind
-            return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
 
-        dist = m.distances_to(goal, cost)
-        if len(fields) > FIELDS_KEPT:
-            fields.clear()
-        fields[key] = dist
-        return dist
+def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
+    """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
+    (a locked one only with a keycard some hero holds, never a blast door)."""
+    keys = frozenset(k for o in g.heroes for k in o.keycards)
+    key = (goal, g.doors, keys)
+    m = g.mission
+    fields = _FIELDS.setdefault(m, {})
+    found = fields.get(key)
+    if found is not None:
+        return found
+
+    def cost(n: int, door: int) -> int | None:
+        if not m.standable[n]:
+            return None
+        if door < 0 or g.doors >> door & 1:
+            return 1
+        kind = m.doors[door].kind
+        return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
+
+    dist = m.distances_to(goal, cost)
+    if len(fields) > FIELDS_KEPT:
+        fields.clear()
+    fields[key] = dist
+    return dist
 
 
 # --- the steps of a decision -----------------------------------------------------------------
@@ -461,25 +465,9 @@ def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
     if not goals and _wants_escape(g):
         goals = [_exit_squares(g)]
     team = [h.sq for h in g.board_heroes()]
-    if any(all(_plain_distance(g, goal, sq) >= INF for sq in team) for goal in goals if goal):
+    if any(all(distance_field(g, goal).get(sq, INF) >= INF for sq in team) for goal in goals if goal):
         return lying
     return []
-
-
-def _plain_distance(g: Game, goal: tuple[int, ...], frm: int) -> int:
-    """AP from ``frm`` to ``goal`` through doors the heroes can open now (no field cache: rare)."""
-    m = g.mission
-    keys = {k for o in g.heroes for k in o.keycards}
-
-    def cost(n: int, door: int) -> int | None:
-        if not m.standable[n]:
-            return None
-        if door < 0 or g.doors >> door & 1:
-            return 1
-        kind = m.doors[door].kind
-        return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
-
-    return m.distances_to(goal, cost).get(frm, INF)
 
 
 def _items_wanted(g: Game, on_the_way: bool) -> list[int]:
