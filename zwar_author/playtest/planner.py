@@ -33,7 +33,7 @@ from ..engine.turn import step
 from ..engine.vocab import HeroStatus, Phase, Topic, Verb
 from .bots import INF, STYLES, Bot, _best_attack, _jobs_left, _route, _threat
 
-NEAR = 6  # route squares: a standing infected this close makes a hero move worth planning
+NEAR = 3  # route squares: a standing infected this close makes a hero move worth planning
 DEFAULT_BUDGET = 8
 MARGIN = 0.02  # how much better than the cautious bot's action another must look to be taken instead
 MAX_BUDGET = 4096
@@ -97,8 +97,8 @@ class _Rollout:
             return self.bot(g, request)
         h = g.hero(self.hero)
         if h.on_board and not h.done:
-            acts = request.options.of(h.id) if hasattr(request.options, "of") else \
-                [a for a in request.options if a.hero == h.id]
+            of = getattr(request.options, "of", None)
+            acts = of(h.id) if of is not None else [a for a in request.options if a.hero == h.id]
             choice = self.bot.choose(g, h, acts) if acts else None
             if choice is not None:
                 return choice
@@ -110,13 +110,13 @@ def _contested(g: Game, h: Hero) -> bool:
     grapple, or a standing infected could reach ``h`` by its next move."""
     if any(o.grapplers for o in g.board_heroes()):
         return True
-    return _threat(g, h.sq) > 0 or any(not z.prone and _route(g, pos(z), h.sq) <= NEAR // 2
-                                       for z in g.board_infected())
+    return _threat(g, h.sq) > 0 or any(not z.prone and _route(g, pos(z), h.sq) <= NEAR for z in g.board_infected())
 
 
 def _candidates(planner: Planner, g: Game, h: Hero, options: Sequence, default: Action) -> list[Action]:
     """A handful of the hero's legal actions worth comparing (``default`` first)."""
-    mine = [a for a in options if isinstance(a, Action) and a.hero == h.id]
+    of = getattr(options, "of", None)
+    mine = of(h.id) if of is not None else [a for a in options if isinstance(a, Action) and a.hero == h.id]
     by_verb: dict[str, list[Action]] = {}
     for a in mine:
         by_verb.setdefault(a.verb, []).append(a)
