@@ -9,9 +9,11 @@ cards of that action by sampling ``chance_outcomes`` with its own seeded RNG,
 then plays the rest of the game turn (the other heroes' moves with the cautious
 bot, the infected move, the spawn, the end phase) with dice it draws itself,
 and values where the turn ends. ``budget`` such look-aheads per candidate; the
-candidate with the best mean is taken when it beats the cautious bot's action
-by a margin (every candidate is looked at with the same dice, so the
-comparison is paired; when nothing is near, the planner is the cautious bot).
+candidate that beats the cautious bot's action by the most is taken when its
+gain, less one standard error, passes a margin: every candidate is looked at
+with the same dice, so the comparison is paired, and a lucky roll alone does
+not move the planner off the cautious bot's action (when nothing is near, the
+planner is the cautious bot).
 
 The planner never sees the game's dice to come: its look-aheads roll their own.
 It plays only through the request in front of it: its answer is one of the
@@ -60,9 +62,10 @@ class Planner:
             return default
         root = start(g)
         seeds = [self.rng.getrandbits(32) for _ in range(self.budget)]  # the same dice for every candidate
-        scores = [sum(self.look_ahead(root, a, random.Random(s)) for s in seeds) / self.budget for a in options]
-        best = max(range(len(options)), key=lambda i: (scores[i], -i))
-        return options[best] if scores[best] > scores[0] + MARGIN else default
+        values = [[self.look_ahead(root, a, random.Random(s)) for s in seeds] for a in options]
+        gains = [_confident_gain(v, values[0]) for v in values]
+        best = max(range(len(options)), key=lambda i: (gains[i], -i))
+        return options[best] if gains[best] > MARGIN else default
 
     def look_ahead(self, root: State, action: Action, dice: random.Random) -> float:
         """One sample of how the turn ends after ``action``: the action's own dice from
@@ -81,6 +84,19 @@ class Planner:
         while not g.over and (g.turn == turn and g.phase != Phase.START):
             step(g, ctx)
         return value(self.cautious, g)
+
+
+def _confident_gain(values: list[float], base: list[float]) -> float:
+    """How much better ``values`` scored than ``base`` on the same dice, less one standard error of
+    the paired differences: a candidate is taken over the cautious bot's action only when its look-
+    aheads agree that it is better, not when one lucky roll says so."""
+    diffs = [a - b for a, b in zip(values, base)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+    return mean - spread
 
 
 @dataclass
