@@ -43,8 +43,11 @@ def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int]:
     """Games per CPU second (and wins) of ``games`` games with the package found under ``source``."""
     mission = source / "content" / "core" / "missions" / "supply-run.toml"
     env = {**os.environ, "PYTHONPATH": str(source)}
-    out = subprocess.run([sys.executable, "-c", TIMER, str(mission), policy, str(games)], env=env,
-                         capture_output=True, text=True, check=True).stdout.split()
+    done = subprocess.run([sys.executable, "-c", TIMER, str(mission), policy, str(games)], env=env, cwd=source,
+                          capture_output=True, text=True, check=False)  # cwd: `-c` puts the working folder first
+    if done.returncode:
+        raise SystemExit(f"timing the bots under {source} failed:\n{done.stderr}")
+    out = done.stdout.split()
     return float(out[0]), int(out[1])
 
 
