@@ -127,7 +127,12 @@ class Bot:
             for a in options:
                 mine.setdefault(a.hero, []).append(a)
         moving = [h for h in g.heroes if h.on_board and not h.done]
-        for h in sorted(moving, key=lambda h: (h.id != g.current, _urgency(g, h))):
+
+        def order():  # the hero mid-move first; the others by urgency, sized up only when it is done
+            yield from (h for h in moving if h.id == g.current)
+            yield from sorted((h for h in moving if h.id != g.current), key=lambda h: _urgency(g, h))
+
+        for h in order():
             acts = per_hero(h.id) if per_hero is not None else mine.get(h.id, [])
             choice = self.choose(g, h, acts) if acts else None
             if choice is not None:
