@@ -88,14 +88,16 @@ def test_a_skill_trace_is_plain_data_with_intervals(workdir):
     data = json.loads(json.dumps(trace.to_dict()))
     assert data["rungs"][3] == {"policy": "planner@1", "budget": 1, "runs": 10, "wins": 10, "rate": 1.0,
                                 "low": 0.7225, "high": 1.0}
+    assert trace.best.policy == "planner@1"
     assert text(trace).splitlines()[-1] == \
-        "  skill matters here: the best rung wins clearly more often than random play"
+        "  skill matters here: the best rung (planner@1) wins clearly more often than random play"
 
 
 def test_skill_that_does_not_show_is_said_so():
     flat = SkillTrace("m", 1, 20, (Rung("random", None, 20, 5, 0.11, 0.47), Rung("planner@4", 4, 20, 6, 0.15, 0.52)))
     assert not flat.skill_matters and flat.ordered
-    assert text(flat).splitlines()[-1] == "  skill does not show here: the best rung's interval overlaps random play's"
+    assert text(flat).splitlines()[-1] == \
+        "  skill does not show here: the best rung's (planner@4) interval overlaps random play's"
 
 
 def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, workdir):
@@ -112,7 +114,7 @@ def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, 
         "  cautious         4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  planner@1        4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  planner@2        4/4     100.0%  (95% interval 51.0% to 100.0%)",
-        "  skill matters here: the best rung wins clearly more often than random play",
+        "  skill matters here: the best rung (planner@2) wins clearly more often than random play",
     ]
     report = json.loads((workdir / "build" / "playtest" / "errand-playtest.json").read_text())
     assert report["reports"][0]["policy"] == "planner@2"

@@ -12,8 +12,8 @@ The result is plain data for the report (``SkillTrace.to_dict``):
     ``mission``: the mission's id; ``seed``: the run's seed (game i of every
     rung uses the same dice seed); ``runs``: games per rung; ``rungs``: the
     ladder, least skilled first; ``ordered``: each rung's win rate is at least
-    the one before it (point estimates); ``skill_matters``: the top rung's
-    interval lies wholly above the random rung's.
+    the one before it (point estimates); ``skill_matters``: the interval of the
+    rung that won most often lies wholly above the random rung's.
 
 ``Rung``
     ``policy``: the policy's name as ``zwar playtest --policy`` takes it
@@ -65,9 +65,14 @@ class SkillTrace:
         return all(a.rate <= b.rate for a, b in zip(self.rungs, self.rungs[1:]))
 
     @property
+    def best(self) -> Rung:
+        """The rung that won most often (the more skilled of equals)."""
+        return max(reversed(self.rungs), key=lambda r: r.rate)
+
+    @property
     def skill_matters(self) -> bool:
         bottom = next((r for r in self.rungs if r.policy == "random"), self.rungs[0])
-        return self.rungs[-1].low > bottom.high
+        return self.best.low > bottom.high
 
     def to_dict(self) -> dict:
         return {"mission": self.mission, "seed": self.seed, "runs": self.runs,
@@ -100,7 +105,7 @@ def text(trace: SkillTrace) -> str:
     for r in trace.rungs:
         lines.append(f"  {r.policy:<12} {r.wins:>5}/{r.runs:<5} {r.rate:6.1%}  (95% interval {r.low:.1%} to {r.high:.1%})")
     if trace.skill_matters:
-        lines.append("  skill matters here: the best rung wins clearly more often than random play")
+        lines.append(f"  skill matters here: the best rung ({trace.best.policy}) wins clearly more often than random play")
     else:
-        lines.append("  skill does not show here: the best rung's interval overlaps random play's")
+        lines.append(f"  skill does not show here: the best rung's ({trace.best.policy}) interval overlaps random play's")
     return "\n".join(lines)
