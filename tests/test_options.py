@@ -70,6 +70,9 @@ USAGE = {
         "planner, comma separated",
     ("playtest", MISSION, "--policy", "random,random"):
         "Error: Invalid value for '--policy': `random,random` names a policy twice",
+    ("playtest", MISSION, "--budget", "4"):
+        "Error: Invalid value for '--budget': it is the planner's: add planner to --policy (as --policy "
+        "cautious,planner)",
     ("playtest", MISSION, "--budget", "-1"):
         "Error: Invalid value for '--budget': -1 is not in the range 0<=x<=4096.",
     ("playtest", MISSION, "--skill-trace", "1,lots"):

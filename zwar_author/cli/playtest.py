@@ -71,6 +71,9 @@ def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
 def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, budget, skill,
             progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
+    if budget is not None and "planner" not in names:
+        raise click.BadParameter("it is the planner's: add planner to --policy (as --policy cautious,planner)",
+                                 param_hint="'--budget'")
     setup = Setup(perks=perks, max_turns=max_turns)
     bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
     try:
