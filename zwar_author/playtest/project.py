@@ -13,6 +13,7 @@ from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from ..games import require_playable
 from ..play.load import load_mission
+from .director import DIRECTORS
 from .gate import Gate, parse
 from .policies import POLICIES, known, with_budget
 from .report import page, summary, text, write
@@ -64,18 +65,21 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     if gated not in policies:
         policies = [gated, *policies]
     runs = runs or (band.runs if band else 200)
+    # a director game (or the Director's Cut) is played against the bot director, then a passive one
+    directors = DIRECTORS if mission.compiled.mission.mode == "director" or setup.directors_cut else ("",)
     if progress is not None:
-        progress.total = runs * len(policies)  # a tqdm bar, or anything with ``total`` and ``update``
+        progress.total = runs * len(policies) * len(directors)  # a tqdm bar, or anything with ``total``, ``update``
     document = mission_document(mission.compiled)
     result = Result(problems, gate=checked)
     stem = f"{mission.compiled.mission.id}-playtest"
     for name in policies:
-        plan = Plan(document, name, runs, seed, setup, keep_logs)
-        logs = out / f"{stem}-logs" / name if keep_logs else None
-        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
-        result.reports.append(summary(mission, plan, totals, str(path), search))
+        for director in directors:
+            plan = Plan(document, name, runs, seed, setup, keep_logs, director)
+            logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
+            totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
+            result.reports.append(summary(mission, plan, totals, str(path), search))
     if skill is not None:
-        result.skill = skill_trace(document, runs, seed, skill, setup, jobs, scheduler, mission)
+        result.skill = skill_trace(document, runs, seed, skill, setup, jobs, scheduler, mission, director=directors[0])
     verdict = None
     if checked is not None:
         result.gated = gated_report = next(r for r in result.reports if r["policy"] == gated)

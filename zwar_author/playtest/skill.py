@@ -88,11 +88,11 @@ def ladder(budgets: Sequence[int] = BUDGETS) -> list[str]:
 
 def skill_trace(document: dict, runs: int, seed: int, budgets: Sequence[int] = BUDGETS, setup: Setup = DEFAULT_SETUP,
                 jobs: int = 1, scheduler: str | None = None, mission: Mission | None = None,
-                progress=None) -> SkillTrace:
+                progress=None, director: str = "") -> SkillTrace:
     """Play ``runs`` games of the compiled mission ``document`` with each policy of the ladder, on the
-    same seeds, and return their win rates with intervals."""
+    same seeds (director games: against ``director``), and return their win rates with intervals."""
     rungs = []
-    plan = Plan(document, "random", runs, seed, setup)
+    plan = Plan(document, "random", runs, seed, setup, director=director)
     for name in ladder(budgets):
         totals = run(replace(plan, policy=name), jobs, progress, scheduler, mission=mission)
         rungs.append(Rung(name, budget_of(name), totals.runs, totals.wins, *wilson(totals.wins, totals.runs)))
