@@ -24,6 +24,7 @@ from ..render.theme import SCREEN
 from .director import against
 from .policies import policy
 from .runner import game_seed
+from .versus import policy_for
 
 SQUARE = 6.0  # mm a square in the pictures
 HERO = "#2e8b3a"
@@ -41,7 +42,7 @@ def replay(mission: Mission, policy_name: str, seed: int, index: int,
     """Play game ``index`` of a playtest again (``director``: the director it was played against, in a
     director game); the finished game and its turns."""
     g = new_game(mission, setup)
-    chooser = policy(policy_name, game_seed(seed, index, "bots"))
+    chooser = policy_for(mission, policy_name, game_seed(seed, index, "bots"))
     ctx = Live(random.Random(game_seed(seed, index)), against(chooser, director) if director else chooser, g)
     turns: list[Turn] = []
     while not g.over:

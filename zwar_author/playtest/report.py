@@ -21,6 +21,7 @@ from ..render.svg import svg
 from ..render.theme import SCREEN
 from .runner import Plan
 from .stats import HEATMAPS, Totals, mean, quantile, wilson
+from .versus import is_versus, not_played
 
 FORMAT = "zwar-playtest/1"
 HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where infected came from",
@@ -52,10 +53,24 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
                        for n, t in sorted(totals.objectives.items())},
         "per_game": per_game,
         "heatmaps": {name: _grids(mission, totals.heat[name]) for name in HEATMAPS},
+        **sides(mission, totals),
         "representative_loss": None if loss is None else {
             "game": loss[0], "seed": loss[1], "turns": loss[2], "cause": loss[3],
             "replay": replay_command(source, plan, loss[0], search)},
     }
+
+
+def sides(mission: Mission, totals: Totals) -> dict:
+    """Versus games: each role's win rate, games no one won, and what of the game the bots did not play."""
+    if not is_versus(mission):
+        return {}
+    roles = {}
+    for role in mission.compiled.roles:
+        wins = totals.winners.get(role.id, 0)
+        low, high = wilson(wins, totals.runs)
+        roles[role.id] = {"name": role.name, "wins": wins, "value": _r(wins / totals.runs if totals.runs else 0.0),
+                          "low": _r(low), "high": _r(high)}
+    return {"sides": roles, "no_winner": totals.winners.get("", 0), "not_played": not_played(mission)}
 
 
 def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = ()) -> str:
@@ -105,6 +120,13 @@ def text(report: dict) -> str:
         f"  win rate {_pc(w['value'])} ({w['wins']}/{runs}), 95% interval {_pc(w['low'])} to {_pc(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
+    if "sides" in report:  # versus: who won, side by side, instead of "the heroes"
+        lines[1:3] = [f"  {s['name']} ({role}) wins {_pc(s['value'])} ({s['wins']}/{runs}), 95% interval "
+                      f"{_pc(s['low'])} to {_pc(s['high'])}" for role, s in report["sides"].items()]
+        lines.append(f"  turns: {_turns('won', t['won'])}")
+        if report["no_winner"]:
+            lines.insert(1 + len(report["sides"]), f"  no winner in {report['no_winner']} of {runs} games")
+        lines += [f"  not played: {item}" for item in report["not_played"]]
     causes = report["losses"]["by_cause"]
     if causes:
         lines.append("  lost by: " + ", ".join(f"{k} {v}" for k, v in causes.items())

@@ -40,7 +40,7 @@ def record(g: Game, index: int, seed: int) -> dict:
     if g.cause != "hero died":  # director games go on after a death: the game ended some other way
         cause = "turn limit" if g.cause == "turn limit" else "overrun"
     return {
-        "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn,
+        "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn, "winner": g.winner,
         "cause": None if g.outcome == "victory" else cause, "dead": dead if g.outcome != "victory" else None,
         "objectives": objectives, "tally": dict(g.tally),
         "heat": {name: dict(counts) for name, counts in heat.items()},
@@ -76,9 +76,11 @@ class Totals:
     tally: Counter = field(default_factory=Counter)
     heat: dict = field(default_factory=lambda: {name: Counter() for name in HEATMAPS})
     losses: list = field(default_factory=list)  # (index, seed, turns, cause) of the first lost games
+    winners: Counter = field(default_factory=Counter)  # versus games: games won by each role ("" for none)
 
     def add(self, r: dict) -> None:
         self.runs += 1
+        self.winners[r.get("winner") or ""] += 1
         if r["won"]:
             self.wins += 1
             self.turns_won[r["turns"]] += 1
