@@ -22,7 +22,6 @@ from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
 from .director import against
-from .policies import policy
 from .runner import game_seed
 from .versus import policy_for
 

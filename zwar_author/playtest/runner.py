@@ -24,7 +24,6 @@ from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
 from .director import against
-from .policies import policy
 from .stats import Totals, record
 from .versus import policy_for
 
