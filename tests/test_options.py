@@ -62,14 +62,22 @@ USAGE = {
     ("query", MISSION, "--batch", "fifo"):
         "Error: Invalid value for '--batch': `fifo` is not a regular file",
     ("playtest", MISSION, "--policy", ""):
-        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random",
+        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner",
     ("playtest", MISSION, "--policy", ","):
-        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random",
+        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner",
     ("playtest", MISSION, "--policy", "cautious,brave"):
         "Error: Invalid value for '--policy': `brave` is not a policy: one of cautious, aggressive, random, "
-        "comma separated",
+        "planner, comma separated",
     ("playtest", MISSION, "--policy", "random,random"):
         "Error: Invalid value for '--policy': `random,random` names a policy twice",
+    ("playtest", MISSION, "--budget", "4"):
+        "Error: Invalid value for '--budget': it is the planner's: add planner to --policy (as --policy "
+        "cautious,planner)",
+    ("playtest", MISSION, "--budget", "-1"):
+        "Error: Invalid value for '--budget': -1 is not in the range 0<=x<=4096.",
+    ("playtest", MISSION, "--skill-trace", "1,lots"):
+        "Error: Invalid value for '--skill-trace': `1,lots`: planner budgets, comma separated whole numbers from 0 "
+        "to 4096 (as 1,4,16)",
     ("playtest", MISSION, "--scheduler", "::::"):
         "Error: Invalid value for '--scheduler': `::::` is not a scheduler address: write HOST:PORT (like "
         "tcp://10.0.0.5:8786) or local",
@@ -97,7 +105,11 @@ USAGE = {
     ("replay", MISSION, "--game", "-1"):
         "Error: Invalid value for '--game': -1 is not in the range x>=0.",
     ("replay", MISSION, "--game", "0", "--policy", "brave"):
-        "Error: Invalid value for '--policy': 'brave' is not one of 'cautious', 'aggressive', 'random'.",
+        "Error: Invalid value for '--policy': `brave` is not a policy: one of cautious, aggressive, random, planner, "
+        "or planner@BUDGET",
+    ("replay", MISSION, "--game", "0", "--policy", "planner@x"):
+        "Error: Invalid value for '--policy': `planner@x` is not a policy: one of cautious, aggressive, random, "
+        "planner, or planner@BUDGET",
     ("odds", MISSION, "--format", "xml"):
         "Error: Invalid value for '--format': 'xml' is not one of 'human', 'json'.",
     ("odds", "nowhere"):

@@ -11,14 +11,16 @@ from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay
 from ..play.campaign import CannotPlayCampaign, is_campaign
-from ..playtest.bots import POLICIES
 from ..playtest.campaign import playtest_campaign
 from ..playtest.compare import Comparison, compare
 from ..playtest.explore import Exploration
 from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
+from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
+from ..playtest.policies import POLICIES
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
+from ..playtest.skill import BUDGETS
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, refuse, usage_errors
@@ -60,6 +62,17 @@ where campaigns end, the XP earned by the end of each chapter and when the
 planned perks were bought."""
 
 
+def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
+    """``--skill-trace``: budgets, comma separated, each a whole number from 0 to the maximum."""
+    if value is None:
+        return None
+    words = [w.strip() for w in value.split(",")]
+    if not all(w.isdigit() and int(w) <= MAX_BUDGET for w in words):
+        raise click.BadParameter(f"`{value}`: planner budgets, comma separated whole numbers from 0 to {MAX_BUDGET} "
+                                 f"(as {','.join(map(str, BUDGETS))})")
+    return tuple(int(w) for w in words)
+
+
 @click.command("playtest", help=HELP)
 @click.argument("missions", nargs=-1, required=True, type=click.Path(path_type=Path), metavar="MISSION [NEW]",
                 shell_complete=complete_missions)
@@ -78,6 +91,11 @@ planned perks were bought."""
 @click.option("--scheduler", callback=scheduler_address, help="Run on Dask: a scheduler address, or `local` for a local cluster.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--budget", type=click.IntRange(0, MAX_BUDGET), default=None,
+              help=f"The planner's look-aheads per candidate action (default {DEFAULT_BUDGET}); more plays better, slower.")
+@click.option("--skill-trace", "skill", default=None, callback=budget_list,
+              help=f"Also play the same games with random play, each bot and the planner at these budgets "
+                   f"(comma separated, as {','.join(map(str, BUDGETS))}): does skill win more often?")
 @click.option("--directors-cut", is_flag=True,
               help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
@@ -86,17 +104,23 @@ planned perks were bought."""
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            directors_cut, tries, progress, search) -> None:
+            budget, skill, directors_cut, tries, progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
+    if budget is not None and "planner" not in names:
+        raise click.BadParameter("it is the planner's: add planner to --policy (as --policy cautious,planner)",
+                                 param_hint="'--budget'")
     if is_campaign(missions[0]):
         if len(missions) > 1 or baseline is not None or explore:
             raise UsageError("a campaign is playtested on its own: leave out a second version, --baseline and --explore")
         _campaign(missions[0], runs, seed, jobs, names, out, max_turns, tries, progress, search,
                   {"--gate": gate, "--keep-logs": keep_logs, "--scheduler": scheduler, "--perk": perks,
-                   "--directors-cut": directors_cut})
+                   "--directors-cut": directors_cut, "--budget": budget, "--skill-trace": skill})
         return
     setup = Setup(perks=perks, max_turns=max_turns, directors_cut=directors_cut)
     pair = _versions(missions, baseline, explore, keep_logs)
+    if (pair is not None or explore) and (budget is not None or skill is not None):
+        raise UsageError("--budget and --skill-trace go with one mission's playtest: leave them out of --explore "
+                         "and comparisons")
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
                "setup": setup, "search": [Path(s) for s in search]}
     bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
@@ -106,7 +130,8 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         elif explore:
             outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
         else:
-            outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, **options)
+            outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget, skill=skill,
+                               **options)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame, RuntimeError) as exc:

@@ -8,8 +8,8 @@ from ..engine.variants import UnsupportedGame
 from ..errors import UsageError, display_path
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
-from ..playtest.bots import POLICIES
 from ..playtest.director import DIRECTORS
+from ..playtest.policies import POLICIES, known
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write
 from .complete import complete_missions
@@ -22,7 +22,8 @@ from .play import perks_option
 @click.argument("mission", type=click.Path(path_type=Path), shell_complete=complete_missions)
 @click.option("--game", "index", type=click.IntRange(0), required=True, help="The game's number in the playtest.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The playtest's seed.")
-@click.option("--policy", type=click.Choice(POLICIES), default="cautious", show_default=True)
+@click.option("--policy", default="cautious", show_default=True, callback=lambda ctx, param, value: _policy(value),
+              help=f"The policy that played the game: {', '.join(POLICIES)} (the planner as planner@BUDGET).")
 @click.option("--director", type=click.Choice(DIRECTORS), default="bot", show_default=True,
               help="Director games: the director the game was played against.")
 @click.option("--directors-cut", is_flag=True, help="A campaign mission played as the Director's Cut.")
@@ -56,3 +57,9 @@ def command(mission, index, seed, policy, director, directors_cut, perks, max_tu
         title = f"{loaded.compiled.mission.title}: game {index} of seed {seed} ({policy})"
         written = write(html.parent, html.stem, {html.suffix or ".html": page(game, turns, title)})
         click.echo(f"wrote {display_path(written[0])}")
+
+
+def _policy(value: str) -> str:
+    if not known(value):
+        raise click.BadParameter(f"`{value}` is not a policy: one of {', '.join(POLICIES)}, or planner@BUDGET")
+    return value

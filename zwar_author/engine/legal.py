@@ -117,6 +117,24 @@ class LegalActions(Sequence[Action]):
     def __len__(self) -> int:
         return len(self._list())
 
+    def of(self, hero: str) -> list[Action]:
+        """The legal actions of one hero, exactly as the whole list holds them (same filters, same
+        order), built without the other heroes' actions when the list is not built yet."""
+        if self._all is not None:
+            return [a for a in self._all if a.hero == hero]
+        g = self._g
+        h = next((o for o in g.heroes if o.id == hero), None)
+        if h is None or not h.on_board or h.done:
+            return []
+        current = next((o for o in g.heroes if o.id == g.current), None)
+        if current is not None and current is not h and current.on_board and not current.done \
+                and on_spawn_point(g, current) and can_leave(g, current):
+            return []  # the hero mid-move on a spawn point steps off before anyone else acts
+        acts = hero_actions(g, h)
+        if on_spawn_point(g, h) and can_leave(g, h):
+            acts = [a for a in acts if _keeps_way_off(g, h, a)]
+        return acts
+
     @overload
     def __getitem__(self, index: int) -> Action: ...
 

@@ -12,18 +12,29 @@ they read the table, plan, and pick from ``legal_actions``.
   others, fights only what stands next to it or in its way.
 
 Both share the same plan: the heroes stay together and go for the unfinished
-job nearest to all of them (an objective, an object the victory needs, then
-the exit), each walking a shortest path of legal steps, opening the doors on
-the way, freeing friends from grapples, killing what grabs at them, doing the
-task, picking up the object, and leaving by the exit when the mission says so.
-Power perks are kept for hard turns (see ``_powers``).
+job nearest to all of them (an objective, an object the victory needs, the
+keycard of a locked door that stands between them and a job, then the exit),
+each walking a shortest path of legal steps, opening the doors on the way
+(locked ones with the keycard in hand), freeing friends from grapples, killing
+what grabs at them, doing the task, picking up the object, and leaving by the
+exit when the mission says so. On the way they pick up the items worth a
+detour (a med pack while no hero carries one, a weapon for a hero without one)
+and the cautious bot searches the rooms it stands in when nothing is near and
+the turn limit leaves time. Power perks are kept for hard turns, or for the
+turn whose job only the extra AP can finish (see ``_powers``).
+
+Not planned yet: escort NPCs, the rib, crates (broken only when on the way),
+reloading and crafting. The engine refuses missions that use them today
+(``games.playable``), so no playtest reads low for want of them; they come
+with the Exodus rules.
 """
 
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine.actions import Action
 from ..engine.chance import Choice, Request
@@ -35,6 +46,11 @@ from ..engine.vocab import Side, Topic, Verb
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
 AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
+FIELDS_KEPT = 4096  # distance fields kept per mission (a field is a function of the board alone)
+
+#: distance fields by mission, then by (goal, doors open, keycards held): shared by every game the
+#: process plays of a mission, as games of one mission open the same doors in much the same order
+_FIELDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
@@ -55,10 +71,12 @@ class Style:
     avoid_zones: bool  # step around grab zones when the path allows
     bless_attacks: bool  # spend Blessed on failed attacks (tests always)
     together: bool  # wait for the others rather than get ahead alone
+    search: bool = False  # search the room it stands in when it is quiet and time allows
 
 
 STYLES = {
-    "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True),
+    "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True,
+                      search=True),
     "aggressive": Style("aggressive", shoot_within=2, alert=False, avoid_zones=False, bless_attacks=False,
                         together=False),
 }
@@ -68,7 +86,6 @@ POLICIES = ("cautious", "aggressive", "random")
 @dataclass
 class Bot:
     style: Style
-    _fields: dict = field(default_factory=dict)  # distance fields by (goal, doors), kept between decisions
 
     def __call__(self, g: Game, request: Request):
         if request.topic == Topic.HERO:
@@ -103,14 +120,27 @@ class Bot:
     # --- the hero move -------------------------------------------------------------------
 
     def hero_move(self, g: Game, options) -> Action:
+        """The first hero in order (the one mid-move, then the ones in trouble) with something
+        worth doing does it; else the heroes end the turn. Each hero's options are asked of the
+        request one hero at a time when it can give them so (``LegalActions.of``)."""
+        per_hero = getattr(options, "of", None)
         mine: dict[str, list[Action]] = {}
-        for a in options:
-            mine.setdefault(a.hero, []).append(a)
-        order = sorted((h for h in g.heroes if h.id in mine), key=lambda h: (h.id != g.current, _urgency(g, h)))
-        for h in order:
-            choice = self.choose(g, h, mine[h.id])
+        if per_hero is None:
+            for a in options:
+                mine.setdefault(a.hero, []).append(a)
+        moving = [h for h in g.heroes if h.on_board and not h.done]
+
+        def order():  # the hero mid-move first; the others by urgency, sized up only when it is done
+            yield from (h for h in moving if h.id == g.current)
+            yield from sorted((h for h in moving if h.id != g.current), key=lambda h: _urgency(g, h))
+
+        for h in order():
+            acts = per_hero(h.id) if per_hero is not None else mine.get(h.id, [])
+            choice = self.choose(g, h, acts) if acts else None
             if choice is not None:
                 return choice
+        if getattr(options, "many", False):
+            return options[-1]  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == Verb.END_TURN), None)
         return end_turn or options[0]
 
@@ -119,7 +149,8 @@ class Bot:
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
-        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
+        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, _search_room,
+                     Bot._walk, Bot._alert):
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
@@ -207,28 +238,33 @@ class Bot:
         return min(jobs, key=lambda job: (sum(self.field(g, job[1]).get(sq, INF) for sq in team), job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
-        """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
-        (a locked one only with its keycard, never a blast door)."""
-        key = (goal, g.doors)
-        found = self._fields.get(key)
-        if found is not None:
-            return found
-        m = g.mission
-        keys = {k for o in g.heroes for k in o.keycards}
+        return distance_field(g, goal)
 
-        def cost(n: int, door: int) -> int | None:
-            if not m.standable[n]:
-                return None
-            if door < 0 or g.doors >> door & 1:
-                return 1
-            kind = m.doors[door].kind
-            return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
 
-        dist = m.distances_to(goal, cost)
-        if len(self._fields) > 512:
-            self._fields.clear()
-        self._fields[key] = dist
-        return dist
+def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
+    """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
+    (a locked one only with a keycard some hero holds, never a blast door)."""
+    keys = frozenset(k for o in g.heroes for k in o.keycards)
+    key = (goal, g.doors, keys)
+    m = g.mission
+    fields = _FIELDS.setdefault(m, {})
+    found = fields.get(key)
+    if found is not None:
+        return found
+
+    def cost(n: int, door: int) -> int | None:
+        if not m.standable[n]:
+            return None
+        if door < 0 or g.doors >> door & 1:
+            return 1
+        kind = m.doors[door].kind
+        return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
+
+    dist = m.distances_to(goal, cost)
+    if len(fields) > FIELDS_KEPT:
+        fields.clear()
+    fields[key] = dist
+    return dist
 
 
 # --- the steps of a decision -----------------------------------------------------------------
@@ -260,7 +296,7 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         best = _best_attack(g, h, [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in near])
         if best is not None and best.verb == Verb.MELEE:
             return by_verb[Verb.BERSERKER][0]
-    if by_verb.get(Verb.REDLINE) and h.grapplers:
+    if by_verb.get(Verb.REDLINE) and (h.grapplers or _finishes_only_with(bot, g, h, 2)):
         return by_verb[Verb.REDLINE][0]
     aimed = {a.target for a in by_verb.get(Verb.AIMED, [])}
     if by_verb.get(Verb.DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
@@ -340,6 +376,45 @@ def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return None
 
 
+def _search_room(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+    """Search the room ``h`` stands in (loot is XP, and the deck holds weapons) when no standing
+    infected is near and the turns left cover the way to the remaining jobs with a turn to spare."""
+    if not bot.style.search or not by_verb.get(Verb.SEARCH) or _danger(g, h) or h.ap < h.ap_turn:
+        return None
+    goal = bot.goal(g, h)
+    need = bot.field(g, goal).get(h.sq, INF) if goal else 0
+    turns_left = g.setup.max_turns - g.turn
+    if need >= INF or turns_left * _squares(h.ap_turn) < need + _squares(h.ap_turn):
+        return None
+    return by_verb[Verb.SEARCH][0]
+
+
+def _squares(ap: int) -> int:
+    """Squares a hero covers with ``ap`` AP, sprinting (2 AP for 3 squares) where it can."""
+    return 3 * (ap // 2) + ap % 2
+
+
+def _finishes_only_with(bot: Bot, g: Game, h: Hero, extra: int) -> bool:
+    """Whether ``extra`` AP let ``h`` finish its job this turn (reach it and do it) when its own AP
+    do not: the turn a power perk such as Redline is worth spending on the way rather than in a fight."""
+    if h.stride or h.grapplers or h.prone:
+        return False
+    goal = bot.goal(g, h)
+    if not goal:
+        return False
+    dist = bot.field(g, goal).get(h.sq, INF)
+    if dist >= INF:
+        return False
+    jobs = {number for number, squares in _jobs_left(g) if squares == goal}
+    finish = cost(g, h, Verb.TASK) if jobs & _objectives_left(g) else \
+        cost(g, h, Verb.EXIT) if goal == _exit_squares(g) else 0
+
+    def can(ap: int) -> bool:
+        return ap >= finish and _squares(ap - finish) >= dist
+
+    return not can(h.ap) and can(h.ap + extra)
+
+
 # --- what the mission wants ---------------------------------------------------------------
 
 
@@ -364,8 +439,9 @@ def _needed(g: Game, letter: str) -> bool:
 
 
 def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
-    """(number, squares) of each job: objectives to do, needed objects still lying about, and
-    (``detours``) med packs worth picking up on the way."""
+    """(number, squares) of each job: objectives to do, needed objects still lying about, the
+    keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
+    picking up on the way."""
     m = g.mission
     jobs = []
     for obj in m.compiled.objectives:
@@ -377,11 +453,47 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     for sq, letter in sorted(g.objects.items()):
         if _needed(g, letter):
             jobs.append((100 + ord(letter), (sq,)))
-    if detours and jobs:
-        for sq, items in sorted(g.items.items()):
-            if any(m.equipment[card].kind == "medical" for _, card in items):
-                jobs.append((200 + sq, (sq,)))
+    keys = _keys_wanted(g, [squares for _, squares in jobs])
+    jobs += [(300 + sq, (sq,)) for sq in keys]
+    if detours and (jobs or _wants_escape(g)):
+        jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs))]
     return jobs
+
+
+def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
+    """Squares of the keycards lying about whose colour opens a locked door no hero can open yet,
+    when a job (or the exit, once it is all that is left) is out of the heroes' reach without it."""
+    m = g.mission
+    held = {k for h in g.heroes for k in h.keycards}
+    shut = {d.key for d in m.doors if d.kind == "locked" and d.key not in held and not g.doors >> d.index & 1}
+    lying = sorted(sq for sq, colour in g.keycards.items() if colour in shut)
+    if not lying:
+        return []
+    if not goals and _wants_escape(g):
+        goals = [_exit_squares(g)]
+    team = [h.sq for h in g.board_heroes()]
+    if any(all(distance_field(g, goal).get(sq, INF) >= INF for sq in team) for goal in goals if goal):
+        return lying
+    return []
+
+
+def _items_wanted(g: Game, on_the_way: bool) -> list[int]:
+    """Squares of the items worth a detour: a med pack while no hero carries one (once only the exit
+    is left, only for a hero already infected), a weapon while a hero has none (a gun out of rounds
+    still counts: on the reference missions a trek for a fresh one loses more games than it saves)."""
+    m = g.mission
+    heroes = g.board_heroes()
+    carried = any(m.equipment[c.eq].kind == "medical" for h in heroes for c in h.cards)
+    infected = any(h.stage for h in heroes)
+    medpack = (not carried and on_the_way) or (infected and not any(
+        m.equipment[c.eq].kind == "medical" for h in heroes if h.stage for c in h.cards))
+    unarmed = any(not any(m.equipment[c.eq].kind in ("ballistic", "melee") for c in h.cards) for h in heroes)
+    wanted = []
+    for sq, items in sorted(g.items.items()):
+        kinds = {m.equipment[card].kind for _, card in items}
+        if (medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}):
+            wanted.append(sq)
+    return wanted
 
 
 def _wants_escape(g: Game) -> bool:

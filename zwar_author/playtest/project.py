@@ -14,16 +14,18 @@ from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from ..games import require_playable
 from ..play.load import load_mission
-from .bots import POLICIES
 from .director import DIRECTORS
 from .gate import Gate, parse
+from .policies import POLICIES, known, with_budget
 from .report import page, summary, text, write
 from .runner import Plan, run
+from .skill import SkillTrace, skill_trace
+from .skill import text as skill_text
 
 
 def check_policies(policies: Sequence[str]) -> None:
     for name in policies:
-        if name not in POLICIES:
+        if not known(name):
             raise UsageError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
 
 
@@ -66,21 +68,26 @@ class Result:
     files: list[Path] = field(default_factory=list)
     gate: Gate | None = None
     gated: dict | None = None  # the report the gate was checked against
+    skill: SkillTrace | None = None  # the skill trace, when asked for
 
     @property
     def passed(self) -> bool:
         return self.gate is None or self.gated is None or self.gate.holds(self.gated)
 
     def summary(self) -> str:
-        return "\n".join(text(r) for r in self.reports)
+        return "\n".join([*(text(r) for r in self.reports), *([skill_text(self.skill)] if self.skill else [])])
 
 
 def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
              gate: str | None = None, keep_logs: bool = False, scheduler: str | None = None,
-             setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None) -> Result:
+             setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None, budget: int | None = None,
+             skill: Sequence[int] | None = None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
-    ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy."""
+    ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy.
+    ``budget``: the planner's look-aheads per candidate action; ``skill``: also play the skill trace,
+    with the planner at these budgets."""
     check_policies(policies)
+    policies = [with_budget(name, budget) for name in policies]
     mission, problems, setup = prepare(path, setup, search)
     if mission is None:
         return Result(problems)
@@ -97,14 +104,18 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
             logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
             totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
             result.reports.append(summary(mission, plan, totals, str(path), search))
+    if skill is not None:
+        result.skill = skill_trace(document, runs, seed, skill, setup, jobs, scheduler, mission, director=directors[0])
     verdict = None
     if checked is not None:
         result.gated = gated_report = next(r for r in result.reports if r["policy"] == gated)
         verdict = {"band": str(checked), "policy": gated_report["policy"], "value": checked.value(gated_report),
                    "passed": result.passed}
     document = {"format": "zwar-playtest/1", "reports": result.reports, "gate": verdict}
+    if result.skill is not None:
+        document["skill_trace"] = result.skill.to_dict()
     result.files = write(out, stem, {
         ".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
-        ".html": page(mission, result.reports),
+        ".html": page(mission, result.reports, document.get("skill_trace")),
     })
     return result

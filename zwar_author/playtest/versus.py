@@ -37,8 +37,8 @@ from .bots import (
     _grappled,
     _stand,
     _threats,
-    policy,
 )
+from .policies import policy
 
 Policy = Callable[[Game, Request], object]
 
@@ -53,7 +53,8 @@ def is_versus(mission: Mission) -> bool:
 
 
 def policy_for(mission: Mission, name: str, seed: int) -> Policy:
-    """The playtest policy ``name`` for ``mission``: a bot per agent in a versus game, else ``bots.policy``."""
+    """The playtest policy ``name`` for ``mission``: a bot per agent in a versus game, else ``policies.policy``
+    (the bots, random play, the planner at its budget)."""
     return versus_policy({"": name}, seed) if is_versus(mission) else policy(name, seed)
 
 

@@ -1,0 +1,123 @@
+"""The planning bot and the skill trace: legal answers only, its own dice only, the budget knob,
+the trace's data and the command's lines."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import CONTENT, write
+from test_playtest import ERRAND
+
+from zwar_author.engine.actions import Action
+from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.state import Setup
+from zwar_author.play.load import load_mission
+from zwar_author.playtest.planner import Planner
+from zwar_author.playtest.policies import budget_of, policy, with_budget
+from zwar_author.playtest.runner import Plan, game_seed, run
+from zwar_author.playtest.skill import Rung, SkillTrace, ladder, skill_trace, text
+
+SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
+
+
+def test_policy_names_carry_the_planners_budget():
+    assert [budget_of(n) for n in ("planner", "planner@0", "planner@16", "planner@x", "cautious")] == \
+        [8, 0, 16, None, None]
+    assert with_budget("planner", 4) == "planner@4" and with_budget("cautious", 4) == "cautious"
+    assert isinstance(policy("planner@3", 1), Planner) and policy("planner@3", 1).budget == 3
+    with pytest.raises(ValueError, match="a planner's budget is a whole number from 0 to 4096"):
+        policy("planner@many", 1)
+
+
+def test_the_planner_answers_only_with_options_of_the_request_and_plays_the_same_game_for_a_seed():
+    loaded, _ = load_mission(SUPPLY_RUN)
+    games = []
+    for _ in range(2):
+        planner, asked = policy("planner@1", 5), []
+
+        def checked(g, request, planner=planner, asked=asked):
+            answer = planner(g, request)
+            asked.append(answer)
+            assert answer in list(request.options)  # only through the request in front of it
+            return answer
+
+        g = new_game(loaded, Setup(max_turns=6))
+        simulate(g, checked, random.Random(game_seed(1, 0)))
+        games.append(([e.text for e in g.log], asked))
+    assert games[0] == games[1]
+    assert sum(isinstance(a, Action) for a in games[0][1]) > 20
+
+
+def test_budget_zero_is_the_cautious_bot(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    loaded, _ = load_mission(workdir / "errand.toml")
+    document = loaded.compiled.model_dump(mode="json", by_alias=True)
+    plans = {name: Plan(document, name, 12, 4, Setup(max_turns=4)) for name in ("planner@0", "cautious")}
+    assert run(plans["planner@0"]) == run(plans["cautious"])
+
+
+def test_the_planner_looks_ahead_with_its_own_dice_and_leaves_the_game_as_it_was():
+    """At every decision the game's RNG (the dice to come) and the game shown are the same after the
+    planner's look-aheads as before: it rolls its own dice on copies."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    dice, planner, looked = random.Random(game_seed(2, 0)), policy("planner@1", 2), 0
+
+    def watched(g, request):
+        nonlocal looked
+        before = (dice.getstate(), len(g.log), [(h.sq, h.ap, h.stage) for h in g.heroes], sorted(g.infected))
+        answer = planner(g, request)
+        assert before == (dice.getstate(), len(g.log), [(h.sq, h.ap, h.stage) for h in g.heroes], sorted(g.infected))
+        looked += 1
+        return answer
+
+    simulate(new_game(loaded, Setup(max_turns=8)), watched, dice)
+    assert looked > 20
+
+
+def test_a_skill_trace_is_plain_data_with_intervals(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    loaded, _ = load_mission(workdir / "errand.toml")
+    document = loaded.compiled.model_dump(mode="json", by_alias=True)
+    trace = skill_trace(document, 10, 3, budgets=(1,), setup=Setup(max_turns=4))
+    assert [r.policy for r in trace.rungs] == ladder((1,)) == ["random", "aggressive", "cautious", "planner@1"]
+    assert [r.budget for r in trace.rungs] == [None, None, None, 1]
+    assert [r.wins for r in trace.rungs][1:] == [10, 10, 10] and trace.rungs[0].wins < 3
+    assert trace.skill_matters and trace.ordered
+    data = json.loads(json.dumps(trace.to_dict()))
+    assert data["rungs"][3] == {"policy": "planner@1", "budget": 1, "runs": 10, "wins": 10, "rate": 1.0,
+                                "low": 0.7225, "high": 1.0}
+    assert trace.best.policy == "planner@1"
+    assert text(trace).splitlines()[-1] == \
+        "  skill matters here: the best rung (planner@1) wins clearly more often than random play"
+
+
+def test_skill_that_does_not_show_is_said_so():
+    flat = SkillTrace("m", 1, 20, (Rung("random", None, 20, 5, 0.11, 0.47), Rung("planner@4", 4, 20, 6, 0.15, 0.52)))
+    assert not flat.skill_matters and flat.ordered
+    assert text(flat).splitlines()[-1] == \
+        "  skill does not show here: the best rung's (planner@4) interval overlaps random play's"
+
+
+def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    result = zwar("playtest", "errand.toml", "--runs", "4", "--jobs", "1", "--policy", "planner", "--budget", "2",
+                  "--skill-trace", "1,2", "--max-turns", "4", "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Errand (local/errand), policy planner@2, 4 games, seed 1"
+    start = lines.index("skill trace: 4 games a rung, seed 1, same seeds on every rung")
+    assert lines[start + 1:start + 7] == [
+        "  random           0/4       0.0%  (95% interval 0.0% to 49.0%)",
+        "  aggressive       4/4     100.0%  (95% interval 51.0% to 100.0%)",
+        "  cautious         4/4     100.0%  (95% interval 51.0% to 100.0%)",
+        "  planner@1        4/4     100.0%  (95% interval 51.0% to 100.0%)",
+        "  planner@2        4/4     100.0%  (95% interval 51.0% to 100.0%)",
+        "  skill matters here: the best rung (planner@2) wins clearly more often than random play",
+    ]
+    report = json.loads((workdir / "build" / "playtest" / "errand-playtest.json").read_text())
+    assert report["reports"][0]["policy"] == "planner@2"
+    assert [r["policy"] for r in report["skill_trace"]["rungs"]][-1] == "planner@2"
+    replay = zwar("replay", "errand.toml", "--game", "0", "--policy", "planner@2", "--max-turns", "4")
+    assert replay.exit_code == 0, replay.output

@@ -1,0 +1,111 @@
+"""The skill trace: does playing better win this mission more often?
+
+The same games (same seeds) are played by a ladder of policies of growing
+skill: random play, the aggressive and the cautious bots, then the planner at
+growing budgets. A mission where the win rate climbs the ladder rewards skill;
+one where every rung wins about as often is decided by the dice (or by a rule
+the bots do not use). Each rung says its sample size and its 95% interval.
+
+The result is plain data for the report (``SkillTrace.to_dict``):
+
+``SkillTrace``
+    ``mission``: the mission's id; ``seed``: the run's seed (game i of every
+    rung uses the same dice seed); ``runs``: games per rung; ``rungs``: the
+    ladder, least skilled first; ``ordered``: each rung's win rate is at least
+    the one before it (point estimates); ``skill_matters``: the interval of the
+    rung that won most often lies wholly above the random rung's.
+
+``Rung``
+    ``policy``: the policy's name as ``zwar playtest --policy`` takes it
+    (``random``, ``aggressive``, ``cautious``, ``planner@N``); ``budget``: the
+    planner's look-aheads per candidate action (None for the other bots);
+    ``runs`` and ``wins``: the games played and won; ``rate``: wins / runs;
+    ``low`` and ``high``: the Wilson 95% interval of the rate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+
+from ..engine.mission import Mission
+from ..engine.state import DEFAULT_SETUP, Setup
+from .policies import budget_of
+from .runner import Plan, run
+from .stats import wilson
+
+#: the planner's budgets of the default ladder
+BUDGETS = (1, 4, 16)
+HEURISTICS = ("random", "aggressive", "cautious")
+
+
+@dataclass(frozen=True)
+class Rung:
+    policy: str
+    budget: int | None
+    runs: int
+    wins: int
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.runs if self.runs else 0.0
+
+
+@dataclass(frozen=True)
+class SkillTrace:
+    mission: str
+    seed: int
+    runs: int
+    rungs: tuple[Rung, ...]
+
+    @property
+    def ordered(self) -> bool:
+        return all(a.rate <= b.rate for a, b in zip(self.rungs, self.rungs[1:]))
+
+    @property
+    def best(self) -> Rung:
+        """The rung that won most often (the more skilled of equals)."""
+        return max(reversed(self.rungs), key=lambda r: r.rate)
+
+    @property
+    def skill_matters(self) -> bool:
+        bottom = next((r for r in self.rungs if r.policy == "random"), self.rungs[0])
+        return self.best.low > bottom.high
+
+    def to_dict(self) -> dict:
+        return {"mission": self.mission, "seed": self.seed, "runs": self.runs,
+                "rungs": [{**asdict(r), "rate": round(r.rate, 4), "low": round(r.low, 4), "high": round(r.high, 4)}
+                          for r in self.rungs],
+                "ordered": self.ordered, "skill_matters": self.skill_matters}
+
+
+def ladder(budgets: Sequence[int] = BUDGETS) -> list[str]:
+    """The policies of a skill trace, least skilled first."""
+    return [*HEURISTICS, *(f"planner@{b}" for b in sorted(set(budgets)))]
+
+
+def skill_trace(document: dict, runs: int, seed: int, budgets: Sequence[int] = BUDGETS, setup: Setup = DEFAULT_SETUP,
+                jobs: int = 1, scheduler: str | None = None, mission: Mission | None = None,
+                progress=None, director: str = "") -> SkillTrace:
+    """Play ``runs`` games of the compiled mission ``document`` with each policy of the ladder, on the
+    same seeds (director games: against ``director``), and return their win rates with intervals."""
+    rungs = []
+    plan = Plan(document, "random", runs, seed, setup, director=director)
+    for name in ladder(budgets):
+        totals = run(replace(plan, policy=name), jobs, progress, scheduler, mission=mission)
+        rungs.append(Rung(name, budget_of(name), totals.runs, totals.wins, *wilson(totals.wins, totals.runs)))
+    return SkillTrace(document["mission"]["id"], seed, runs, tuple(rungs))
+
+
+def text(trace: SkillTrace) -> str:
+    """The trace as lines of text, one rung a line."""
+    lines = [f"skill trace: {trace.runs} games a rung, seed {trace.seed}, same seeds on every rung"]
+    for r in trace.rungs:
+        lines.append(f"  {r.policy:<12} {r.wins:>5}/{r.runs:<5} {r.rate:6.1%}  (95% interval {r.low:.1%} to {r.high:.1%})")
+    if trace.skill_matters:
+        lines.append(f"  skill matters here: the best rung ({trace.best.policy}) wins clearly more often than random play")
+    else:
+        lines.append(f"  skill does not show here: the best rung's ({trace.best.policy}) interval overlaps random play's")
+    return "\n".join(lines)
