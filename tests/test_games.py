@@ -100,15 +100,15 @@ SMALL = '''
     [[victory]]
     escape = "all"
     '''
-EXODUS = mission(SMALL, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
+EXODUS = mission(SMALL + '''
+    [[npcs]]
+    id = "tom"
+    name = "Tom"
+    at = "2,0"
+    ''', head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
 REFUSAL = [
     "cannot play Exodus mission small: the engine does not play these yet:",
-    "  - Exodus campaign games",
-    "  - the Exodus turn (four phases, infection advancing in every end phase)",
-    "  - separate quick and aimed fire charts",
-    "  - ammunition per weapon and reloading",
-    "  - crafting from ingredient cards",
-    "  - escape conditions",
+    "  - NPCs",
 ]
 
 
@@ -125,9 +125,7 @@ def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
     result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        ("small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play Exodus "
-         "campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate quick and "
-         "aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; escape conditions"),
+        "small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play NPCs",
         "small.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn",
         "checked 9 files, 1 mission: 0 errors, 2 warnings",
     ]
@@ -142,6 +140,11 @@ script = ["kira: move 1,0"]
 id = "step"
 title = "Step"
 game = "exodus"
+
+[[npcs]]
+id = "tom"
+name = "Tom"
+at = "2,0"
 
 [[floors]]
 art = """
@@ -166,11 +169,7 @@ def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
     assert result.output.splitlines() == [
         "FAIL s.toml: Kira steps east",
         "    cannot play Exodus mission step: the engine does not play these yet:",
-        "      - Exodus campaign games",
-        "      - the Exodus turn (four phases, infection advancing in every end phase)",
-        "      - separate quick and aimed fire charts",
-        "      - ammunition per weapon and reloading",
-        "      - crafting from ingredient cards",
+        "      - NPCs",
         "1 scenario: 0 passed, 1 failed",
     ]
 

@@ -25,7 +25,7 @@ ENGINE_LAYERS = [
     {"state"},
     {"variants", "actions", "text"},
     {"sight"},
-    {"weapons"},
+    {"weapons", "ammo", "crafting", "free"},
     {"combat", "spawn"},
     {"world"},
     {"legal", "infected"},

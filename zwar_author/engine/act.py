@@ -8,6 +8,7 @@ the choices the rules leave open.
 from __future__ import annotations
 
 from ..geometry.facing import forward
+from . import ammo, crafting, free
 from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
@@ -194,6 +195,9 @@ def _door(g, ctx, h, a):
         return
     if a.verb == Verb.OPEN:
         g.doors |= 1 << door.index
+        if door.kind == "locked":
+            for room in door.rooms:
+                g.unlocked |= 1 << room
         g.emit(EventKind.DOOR, h.id, f"{h.name} opens the door at {where}", door.edge)
         door_opened(g, ctx, door.index)
     else:
@@ -352,7 +356,7 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
     g.emit(EventKind.SEARCH, h.id, f"{h.name} searches {where} and draws {entry.name}", h.sq, result=entry.kind)
     if entry.kind == "equipment" and entry.card:
         h.cards.append(g.new_card(entry.card))
-    elif entry.kind == "loot":
+    elif entry.kind in ("loot", "ammo", "crafting"):  # search cards the hero holds
         h.loot.append(card)
     elif entry.kind == "zombie":
         place_near(g, ctx, roamer_class(g), h.sq, "A zombie is found", drop=True)
@@ -440,6 +444,20 @@ def _support(g, ctx, h, a):
     g.emit(EventKind.PERK, h.id, f"{h.name} gives 1 AP to {other.name} (Moral Support)")
 
 
+def _reload(g, ctx, h, a):
+    ammo.reload(g, h, a)
+
+
+def _move_reload(g, ctx, h, a):
+    """Move & Reload: the square first; taken down or knocked down on the way, the hero does not reload."""
+    if enter(g, ctx, h, a.to, "moves") and h.on_board:
+        ammo.reload(g, h, a)
+
+
+def _craft(g, ctx, h, a):
+    crafting.craft(g, h, a)
+
+
 def _end(g, ctx, h, a):
     _finish(h)
     g.emit(EventKind.END, h.id, f"{h.name} ends their move")
@@ -454,5 +472,7 @@ VERBS = {
     Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search,
     Verb.TASK: _task, Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack,
     Verb.STINK: _stink, Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support,
-    Verb.END: _end,
+    Verb.END: _end, Verb.RELOAD: _reload, Verb.MOVE_RELOAD: _move_reload, Verb.CRAFT: _craft,
+    Verb.DROP_PRONE: lambda g, ctx, h, a: free.drop_prone(g, h, a),
+    Verb.PLACE_ITEM: lambda g, ctx, h, a: free.place_item(g, h, a),
 }

@@ -91,9 +91,17 @@ def _body(g: Game, a: Action) -> str:
         return f"use {a.card}"
     if verb == Verb.SUPPORT:
         return f"support {a.other}"
+    if verb in (Verb.RELOAD, Verb.MOVE_RELOAD):
+        gun = f" {a.mode}" if a.mode else ""
+        return (f"move {show(a.to)} then " if verb == Verb.MOVE_RELOAD else "") + f"reload{gun} with {a.card}"
+    if verb == Verb.CRAFT:
+        return f"craft {a.card}"
+    if verb == Verb.PLACE_ITEM:
+        return f"place item {a.card.partition(':')[2]}"
     return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",
             Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
-            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end"}[Verb(verb)]
+            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end",
+            Verb.DROP_PRONE: "drop prone"}[Verb(verb)]
 
 
 class ParseError(ValueError):

@@ -78,7 +78,8 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
             if eq.kind == "melee":
                 specs.append((eq.quick, melee_bonus(h, False)))
             else:
-                specs += [(eq.quick, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
+                chart = g.ruleset.chart(eq, aimed)
+                specs += [(chart, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
             if how != "blast":
                 spend(g, card, 3 if auto else 1)
         weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
@@ -126,7 +127,7 @@ def _aim_modifier(g: Game, h: Hero, z: Infected, card: Card, aimed: bool, auto: 
     if aimed:
         return g.ruleset.aimed_modifier(eq)
     if not auto and h.aim == (z.id, card.name) and "semi-auto" in eq.fire:
-        return eq.aim_bonus  # a semi-auto follow-up shot keeps the aim bonus
+        return g.ruleset.follow_up_bonus(eq)  # a semi-auto follow-up shot keeps the aim bonus
     return 0
 
 

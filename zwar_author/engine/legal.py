@@ -15,6 +15,7 @@ from typing import overload
 
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
+from . import ammo, crafting, free
 from .actions import Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
@@ -151,10 +152,10 @@ def _key(a: Action) -> int | None:
 
 MOVING = frozenset({
     Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
-    Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE})
+    Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE, Verb.MOVE_RELOAD})
 FREE = frozenset({
     Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER,
-    Verb.SUPPORT})
+    Verb.SUPPORT, Verb.DROP_PRONE, Verb.PLACE_ITEM})
 
 
 def _keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
@@ -194,14 +195,15 @@ def cost(g: Game, h: Hero, verb: str) -> int:
         return 1
     if verb == Verb.STAND and Perk.KIP_UP in h.perks:
         return 1
-    if verb in (Verb.SEARCH, Verb.TASK):
+    if verb in (Verb.SEARCH, Verb.TASK, Verb.CRAFT):
         listed = g.mission.ap_costs.get(verb, 4)
         return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
     return g.mission.ap_costs.get(verb, 0)
 
 
 ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
-ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT}) | FREE
+ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
+                        Verb.CRAFT}) | FREE
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -314,6 +316,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     acts += _throws(g, h)
     acts += _aimed(g, h, memo, why)
     acts += _alert(g, h, why)
+    acts += _supplies(g, h, [], why)
     return acts
 
 
@@ -349,6 +352,21 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action
     if ap >= 4:
         acts += _hitman(g, h, memo)
     acts += _search_task(g, h, why)
+    acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
+    return acts
+
+
+def _supplies(g: Game, h: Hero, steps: list[int], why: Refusals | None) -> list[Action]:
+    """Exodus: Reload and Move & Reload (to one of ``steps``), and Craft, where the action table has them."""
+    table = g.mission.ap_costs
+    acts = []
+    if Verb.RELOAD in table or Verb.MOVE_RELOAD in table:
+        acts += ammo.actions(g, h, steps, h.ap, (lambda verb, reason: why.no(h, verb, reason)) if why else None)
+    if Verb.CRAFT in table and _ap(g, h, Verb.CRAFT, why):
+        made = crafting.actions(g, h)
+        if not made and why is not None:
+            why.no(h, Verb.CRAFT, crafting.missing(g, h))
+        acts += made
     return acts
 
 
@@ -531,7 +549,7 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             no(h, Verb.KNOCK, "the door is open", d)
             continue
         no(h, Verb.CLOSE, "the door is not open", d)
-        if door.kind == "door" or (door.kind == "locked" and door.key in h.keycards):
+        if door.kind == "door" or (door.kind == "locked" and (door.key in h.keycards or unlocked(g, door))):
             acts.append(Action(h.id, Verb.OPEN, square=d))
         elif door.kind == "blast":
             no(h, Verb.OPEN, "a blast door opens only when the task in its room is done", d)
@@ -545,6 +563,12 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         no(h, verb, f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the "
                     "square in front, never diagonally")
     return acts
+
+
+def unlocked(g: Game, door) -> bool:
+    """Whether a locked door is unlocked: "Once one of the locked doors to a room has been opened all
+    doors to that room are considered to be unlocked for the duration of the mission" (Exodus)."""
+    return any(g.unlocked >> r & 1 for r in door.rooms)
 
 
 def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -611,6 +635,7 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
             acts.append(Action(h.id, Verb(perk)))
+    acts += free.actions(g, h)
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
         acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
@@ -667,7 +692,8 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
 
 #: the first word of a typed action, as ``actions.describe`` writes it
 VERB_WORDS = {v.value: v for v in Verb} | {
-    "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END}
+    "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END,
+    "drop": Verb.DROP_PRONE, "place": Verb.PLACE_ITEM}
 
 
 def why_not(g: Game, text: str, current: str | None) -> str:

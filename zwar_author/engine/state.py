@@ -179,7 +179,7 @@ DEFAULT_SETUP = Setup()
 
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
-    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest",
+    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "unlocked",
 )
 
 
@@ -205,6 +205,7 @@ class Game:
         self.next_id = 1
         self.spawn_left = 0
         self.closest: tuple | None = None  # what the infected move's order was computed for
+        self.unlocked = 0  # bit r: a locked door of room r has been opened (all its doors are unlocked)
         self.heroes: list[Hero] = []
         self.infected: dict[int, Infected] = {}
         self.at: dict[int, Hero | Infected] = {}
@@ -232,6 +233,7 @@ class Game:
         g.doors, g.destroyed, g.active, g.exits_open = self.doors, self.destroyed, self.active, self.exits_open
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
+        g.unlocked = self.unlocked
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}

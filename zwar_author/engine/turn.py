@@ -135,7 +135,7 @@ def _spawn_rolls(g: Game) -> int:
 
 def spawn_step(g: Game, ctx: Context) -> None:
     if g.spawn_left <= 0:
-        g.enter_phase(Phase.INFECTION)
+        g.enter_phase(g.ruleset.after_spawn)
         return
     g.spawn_left -= 1
     turn_spawn(g, ctx)
@@ -220,11 +220,21 @@ def end_phase(g: Game, ctx: Context) -> None:
             if near is not None:
                 z.facing = face(g, sq, near.sq, z.facing)
             g.emit(EventKind.STAND, z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
+    if g.ruleset.end_phase_infection:
+        _advance_infection(g, ctx)
     _rise(g, ctx)
     check(g, end_of_turn=True)
     if not g.over and g.turn >= g.setup.max_turns:
         end_game(g, "defeat", "turn limit", f"the game reached its limit of {g.setup.max_turns} turns")
     g.phase = Phase.START
+
+
+def _advance_infection(g: Game, ctx: Context) -> None:
+    """Exodus: the end phase advances every infected hero's infection to the next stage (no test)."""
+    for h in g.heroes:
+        if h.on_board and h.stage:
+            g.emit(EventKind.INFECTION, h.id, f"{h.name}'s infection advances", h.sq)
+            infect(g, ctx, h, EventKind.INFECTION)
 
 
 def _rise(g: Game, ctx: Context) -> None:

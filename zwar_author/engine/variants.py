@@ -5,15 +5,21 @@ changes what the director games change: the director, not dice, breaks ties
 and places spawns, roamers go on any eligible square, and a dead hero does not
 end the mission. Exodus and Agent Z come later as further subclasses (a
 separate aimed table, LOS between linked stairways, sinkholes, roles).
+``Exodus`` reads a weapon's aimed chart instead of adding an aim bonus and
+plays the four-phase turn its rules data gives; its own actions (reloading,
+crafting, the rib, NPCs) live in their own modules and are offered only when
+its action table has them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..games import require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
-from .vocab import EventKind, Side, Topic
+from .vocab import EventKind, Phase, Side, Topic
 
 
 class UnsupportedGame(ValueError):
@@ -21,8 +27,10 @@ class UnsupportedGame(ValueError):
     the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""
 
 
-#: the phases of a turn the engine plays, in order (after the turn's announce)
+#: the phases of a turn the engine plays, in order (after the turn's announce); a game may leave out
+#: the infection test (Exodus: the infection moves on a stage in every end phase instead)
 PLAYED_PHASES = ["heroes", "infected", "spawn", "infection", "end"]
+OPTIONAL_PHASES = frozenset({"infection"})
 
 
 class Campaign:
@@ -39,6 +47,10 @@ class Campaign:
         self.rules = rules
         #: the infection test of each turn (None: the infection moves on without one)
         self.infection_check = rules.infection_check
+        #: the phase after the infected spawn: the infection test, or straight to the end phase
+        self.after_spawn = Phase.INFECTION if "infection" in rules.phases else Phase.END
+        #: the infection moves on a stage in the end phase (a game without an infection test phase)
+        self.end_phase_infection = "infection" not in rules.phases and rules.infection_every_end_phase
 
     def ap(self, hero: Hero, base: int) -> int:
         """AP for a turn by infection stage, from the track's AP for a 4-AP hero (Z War One: 4, 4, 3, 3, 2
@@ -50,6 +62,14 @@ class Campaign:
 
     def aimed_modifier(self, card) -> int:
         """Z War One adds the card's aim bonus (+2) to aimed rolls; Exodus reads a separate table."""
+        return card.aim_bonus
+
+    def chart(self, card, aimed: bool):
+        """The table an attack with ``card`` reads: Z War One has one per card."""
+        return card.quick
+
+    def follow_up_bonus(self, card) -> int:
+        """What a semi-auto follow-up quick shot at the same target adds: the aim bonus it keeps."""
         return card.aim_bonus
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
@@ -93,6 +113,46 @@ class Director(Campaign):
         return False
 
 
+class ExodusRules:
+    """What Exodus changes in the Z War One rules the engine plays, as hooks (mixed into its modes)."""
+
+    rules: CompiledGameRules
+
+    def chart(self, card, aimed: bool):
+        """Exodus cards print a quick fire chart and an aimed fire chart ("referenced against the aimed
+        fire chart on the right hand side of your active weapon card"); a card without an aimed chart
+        falls back to Z War One's quick chart plus the aim bonus (interpretation)."""
+        return card.aimed if aimed and card.aimed is not None else card.quick
+
+    def aimed_modifier(self, card) -> int:
+        return 0 if card.aimed is not None else card.aim_bonus
+
+    def follow_up_bonus(self, card) -> int:
+        """Exodus has no aim bonus to keep: its aimed chart replaces it (interpretation)."""
+        return 0 if card.aimed is not None else card.aim_bonus
+
+
+class ExodusCampaign(ExodusRules, Campaign):
+    game = "exodus"
+
+
+class ExodusDirector(ExodusRules, Director):
+    game = "exodus"
+
+
+#: the ruleset of each game and mode the engine plays
+RULESETS: dict[tuple[str, str], type[Campaign]] = {
+    ("zwar1", "campaign"): Campaign, ("zwar1", "director"): Director,
+    ("exodus", "campaign"): ExodusCampaign, ("exodus", "director"): ExodusDirector,
+}
+
+
+def _plays(phases: Sequence[str]) -> bool:
+    """Whether the engine plays a turn of ``phases``: its own, in order, leaving out only optional ones."""
+    return [p for p in PLAYED_PHASES if p in phases] == list(phases) and \
+        all(p in phases for p in PLAYED_PHASES if p not in OPTIONAL_PHASES)
+
+
 def ruleset_for(mission: CompiledMission) -> Campaign:
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
@@ -100,11 +160,10 @@ def ruleset_for(mission: CompiledMission) -> Campaign:
     if rules is None:
         raise UnsupportedGame(f"the rules data has no [[games]] entry for {game}: the engine needs its action "
                               "table, turn and infection track")
-    if rules.phases != PLAYED_PHASES:
+    if not _plays(rules.phases):
         raise UnsupportedGame(f"the reference engine plays turns of {', '.join(PLAYED_PHASES)}; {game}'s rules "
                               f"data gives {', '.join(rules.phases)}")
-    if mode == "campaign":
-        return Campaign(rules)
-    if mode == "director":
-        return Director(rules)
-    raise UnsupportedGame(f"the reference engine does not play {mode} games yet")
+    ruleset = RULESETS.get((game, mode))
+    if ruleset is None:
+        raise UnsupportedGame(f"the reference engine does not play {game} {mode} games yet")
+    return ruleset(rules)

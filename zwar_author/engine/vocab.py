@@ -53,6 +53,12 @@ class Verb(StrEnum):
     DEAD_EYE = "dead-eye"
     BERSERKER = "berserker"
     SUPPORT = "support"
+    # Exodus (engine/ammo.py, engine/crafting.py)
+    RELOAD = "reload"
+    MOVE_RELOAD = "move-reload"
+    CRAFT = "craft"
+    DROP_PRONE = "drop-prone"
+    PLACE_ITEM = "place-item"
     END = "end"
     END_TURN = "end-turn"
 
@@ -97,6 +103,9 @@ class EventKind(StrEnum):
     ALERT = "alert"
     PICK_UP = "pick up"
     CRATE = "crate"
+    RELOAD = "reload"
+    CRAFT = "craft"
+    PLACE_ITEM = "place item"
     SEARCH = "search"
     TASK = "task"
     OBJECTIVE = "objective"

@@ -36,7 +36,11 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ALL, 2, ("Kira", "Mike"), Quote(
         BOOK, "Both heroes must always be used, so solo players must play with 2 heroes.")),
     actions=ACTIONS,
-    engine=frozenset(),  # the reference engine does not play Exodus yet
+    # The reference engine plays Exodus's turn, charts, reloading and crafting, keycards, crates,
+    # coloured stairways and water on land; not yet the rib, NPCs or escort victories.
+    engine=frozenset().union(
+        (Mode.CAMPAIGN, Mode.DIRECTOR, Rule.EXODUS_TURN, Rule.SEPARATE_CHARTS, Rule.RELOADING, Rule.CRAFTING),
+        FEATURES, (Feature.LOCKED_DOOR,), TOKENS, (Token.CRATE, Token.KEYCARD), VICTORIES, SPAWN_RESULTS, EVENTS),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Director Mode is a game variation which allows an extra player to take on the roll of "

@@ -26,7 +26,7 @@ from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
-from ..engine.vocab import PHASE_NAMES, EventKind, Phase, RequestKind
+from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKind
 from ..engine.world import check
 from ..errors import Diagnostic, Severity
 from ..games import CannotPlay
@@ -88,6 +88,8 @@ class ScenarioHero(Model):
     used: list[str] = Field([], description="Cards already used this turn (may not be exchanged), by name.")
     stink: bool = Field(False, description="The Stink Tank is working.")
     grappled_by: list[Id] = Field([], description='Infected on the hero card, by class ("zombie").')
+    escaped: bool = Field(False, description="Has already left the board (Exodus scenarios about one hero: the "
+                          "other must be in the game, and is kept out of the way).")
 
 
 class HeroExpect(Model):
@@ -307,6 +309,9 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
         card.ammo = rounds
     for perk, uses in spec.power.items():
         h.power[perk] = uses
+    if spec.escaped:
+        g.lift(h)
+        h.status, h.done = HeroStatus.ESCAPED, True
     for cls in spec.grappled_by:
         z = g.new_infected(_qualified(g.mission.classes, cls), None, "N")
         z.holder = h.id

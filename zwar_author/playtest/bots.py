@@ -458,8 +458,8 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     if not guns:
         return 0.0
     eq = m.equipment[guns[0].eq]
-    bonus = g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0
-    p = _faces(eq.quick, bonus)
+    aimed = a.verb == Verb.AIMED
+    p = _faces(g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p
