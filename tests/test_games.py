@@ -188,7 +188,7 @@ def test_the_docs_list_what_each_game_has_as_the_profiles_say():
 
     text = (REPO / "docs" / "format.md").read_text(encoding="utf-8")
     assert doc.replace(text) == text, "docs/format.md is out of date: run `python -m zwar_author.games.doc`"
-    assert "| open water | - | yes | - |" in text and "| rib | - | yes | - |" in text
+    assert "| open water | - | played | - |" in text and "| rib | - | yes | - |" in text
 
 
 TIMED = mission(SMALL + '''

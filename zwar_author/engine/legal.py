@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import overload
 
+from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
 from . import ammo, crafting, free
@@ -277,6 +278,10 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
         else:
             acts.append(Action(h.id, verb, to=n))
     if why is not None:
+        for n in m.adjacent(h.sq):
+            if m.terrain[n] == Terrain.WATER:
+                why.no(h, verb, f"{m.show(n)} is open water: heroes may not move through open water squares "
+                                "without the rib", n)
         for n in m.route[h.sq]:
             if n not in steps:
                 why.no(h, verb, f"{m.show(n)} is next to {h.name} but the step crosses a wall, a closed door, or "

@@ -40,7 +40,8 @@ PROFILE = GameProfile(
     # coloured stairways and water on land; not yet the rib, NPCs or escort victories.
     engine=frozenset().union(
         (Mode.CAMPAIGN, Mode.DIRECTOR, Rule.EXODUS_TURN, Rule.SEPARATE_CHARTS, Rule.RELOADING, Rule.CRAFTING),
-        FEATURES, (Feature.LOCKED_DOOR,), TOKENS, (Token.CRATE, Token.KEYCARD), VICTORIES, SPAWN_RESULTS, EVENTS),
+        FEATURES, (Feature.LOCKED_DOOR, Feature.COLOURED_STAIRS, Feature.WATER, Feature.TRANSITION,
+                   Feature.WATER_OBSTACLE), TOKENS, (Token.CRATE, Token.KEYCARD), VICTORIES, SPAWN_RESULTS, EVENTS),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Director Mode is a game variation which allows an extra player to take on the roll of "
