@@ -100,15 +100,14 @@ SMALL = '''
     [[victory]]
     escape = "all"
     '''
-EXODUS = mission(SMALL + '''
-    [[npcs]]
-    id = "tom"
-    name = "Tom"
-    at = "2,0"
+EXODUS = mission(SMALL.replace("|. . .|\n    +-+-+-+", "|. . .|\n    + + +-+\n    |. t ~|\n    +-+-+-+") + '''
+    [rib]
+    at = "2,1"
+    facing = "N"
     ''', head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
 REFUSAL = [
     "cannot play Exodus mission small: the engine does not play these yet:",
-    "  - NPCs",
+    "  - rib",
 ]
 
 
@@ -125,7 +124,7 @@ def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
     result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play NPCs",
+        "small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play rib",
         "small.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn",
         "checked 9 files, 1 mission: 0 errors, 2 warnings",
     ]
@@ -141,15 +140,16 @@ id = "step"
 title = "Step"
 game = "exodus"
 
-[[npcs]]
-id = "tom"
-name = "Tom"
-at = "2,0"
+[rib]
+at = "2,1"
+facing = "N"
 
 [[floors]]
 art = """
 +-+-+-+
 |. . .|
++ + +-+
+|. t ~|
 +-+-+-+
 """
 
@@ -169,7 +169,7 @@ def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
     assert result.output.splitlines() == [
         "FAIL s.toml: Kira steps east",
         "    cannot play Exodus mission step: the engine does not play these yet:",
-        "      - NPCs",
+        "      - rib",
         "1 scenario: 0 passed, 1 failed",
     ]
 

@@ -25,7 +25,7 @@ ENGINE_LAYERS = [
     {"state"},
     {"variants", "actions", "text"},
     {"sight"},
-    {"weapons", "ammo", "crafting", "free"},
+    {"weapons", "ammo", "crafting", "free", "npc"},
     {"combat", "spawn"},
     {"world"},
     {"legal", "infected"},

@@ -105,7 +105,7 @@ def test_play_refuses_games_the_engine_does_not_play(zwar):
     assert result.output.splitlines() == [
         "cannot play Exodus mission the-crossing: the engine does not play these yet:",
         *(f"  - {line}" for line in (
-            "NPCs", "rib", "escort conditions", "NPC death conditions")),
+            "rib",)),
     ]
 
 

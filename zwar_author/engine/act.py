@@ -107,15 +107,16 @@ def arrive(g: Game, ctx: Context, h: Hero) -> None:
     """What stepping onto a square does: pick up items, an object, a keycard; break a crate;
     complete a `reach` objective; stand in an infected's sight."""
     sq, m = h.sq, g.mission
+    if h.npc:  # "NPCs may not carry equipment or search cards but they can carry 1 item"
+        if sq in g.objects and h.object is None:
+            _pick_up_object(g, ctx, h, sq)
+        return
     for letter, card in g.items.pop(sq, []):
         new = g.new_card(card)
         h.cards.append(new)
         g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {m.equipment[card].name} ({letter})", sq)
     if sq in g.objects and h.object is None:
-        h.object = g.objects.pop(sq)
-        name = next(o.name for o in m.compiled.objects if o.letter == h.object)
-        g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {name} ({h.object})", sq)
-        trigger(g, ctx, "picked_up", h.object)
+        _pick_up_object(g, ctx, h, sq)
     if sq in g.keycards:
         colour = g.keycards.pop(sq)
         h.keycards.append(colour)
@@ -132,6 +133,13 @@ def arrive(g: Game, ctx: Context, h: Hero) -> None:
     for z in g.board_infected():
         if z.id not in h.seen and watched(g, z, sq):
             h.seen.add(z.id)
+
+
+def _pick_up_object(g: Game, ctx: Context, h: Hero, sq: int) -> None:
+    h.object = g.objects.pop(sq)
+    name = next(o.name for o in g.mission.compiled.objects if o.letter == h.object)
+    g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {name} ({h.object})", sq)
+    trigger(g, ctx, "picked_up", h.object)
 
 
 def _move(g, ctx, h, a):

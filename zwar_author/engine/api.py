@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from . import npc
 from .chance import (
     Context,
     IllegalAction,
@@ -77,6 +78,15 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
         if isinstance(other, Hero):
             raise SetupError(f"{card.name} and {other.name} cannot both start on {mission.show(sq)}")
         g.at[sq] = h
+    for spec in c.npcs:
+        sq = mission.square(spec.at)
+        other = g.at.get(sq)
+        if other is not None:
+            raise SetupError(f"{spec.name} and {getattr(other, 'name', 'an infected')} cannot both start on "
+                             f"{mission.show(sq)}")
+        figure = npc.make(spec.id, spec.name, sq)
+        g.heroes.append(figure)
+        g.at[sq] = figure
     _tokens(g)
     return g
 

@@ -210,7 +210,10 @@ def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
     result = tested(g, ctx, h, why, g.mission.classes[z.cls].bite, 1 if armoured(g, h) else 0, "safe",
                     (EventKind.BITE, z.tag), str)
     if result == "bitten":
-        infect(g, ctx, h, EventKind.BITE)
+        if h.npc:
+            g.ruleset.npc_killed(g, h)
+        else:
+            infect(g, ctx, h, EventKind.BITE)
 
 
 def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: str, event: tuple[str, str],

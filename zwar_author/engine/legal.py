@@ -16,7 +16,7 @@ from typing import overload
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
-from . import ammo, crafting, free
+from . import ammo, crafting, free, npc
 from .actions import Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
@@ -213,6 +213,10 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
+        if h.npc:
+            for verb in Verb:
+                if verb not in npc.VERBS:
+                    why.no(h, verb, npc.refusal(h))
     if h.stride:
         acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
@@ -239,6 +243,8 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
     acts = acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    if h.npc:
+        acts = [a for a in acts if a.verb in npc.VERBS]
     absent = g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
 
@@ -670,10 +676,12 @@ def exchangeable(g: Game, card) -> bool:
 
 
 def _exchanges(g: Game, h: Hero) -> list[Action]:
-    acts = []
+    acts: list[Action] = []
+    if h.npc:
+        return acts
     for n in g.mission.steps(h.sq, g.doors):
         o = g.at.get(n)
-        if not isinstance(o, Hero) or o.grapplers:
+        if not isinstance(o, Hero) or o.grapplers or o.npc:  # NPCs carry no cards: no exchanges with them
             continue
         if not h.gave:
             acts += [Action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]

@@ -97,6 +97,7 @@ _HERO_FIELDS = (
 class Hero:
     __slots__ = _HERO_FIELDS + ("grapplers", "cards", "active", "keycards", "loot", "power", "boosts", "seen",
                                 "melee_alerted")
+    npc = False  # Exodus NPCs (engine/npc.py) are heroes the players move with fewer actions
 
     def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
         self.id, self.qid, self.name = short(qid), qid, name

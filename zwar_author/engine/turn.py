@@ -7,6 +7,7 @@ Between steps the game is whole; ``api`` keeps its frozen snapshots there.
 
 from __future__ import annotations
 
+from . import npc
 from .act import end_hero_phase, perform
 from .chance import Choice, Context
 from .combat import bite_test, infect, tested
@@ -60,7 +61,7 @@ def announce(g: Game, ctx: Context) -> None:
 
 
 def start_turn(g: Game, h: Hero) -> None:
-    base = g.mission.hero_cards[h.qid].ap
+    base = npc.base_ap(g, h)
     h.ap_turn = g.ruleset.ap(h, base)
     h.ap, h.done, h.gave, h.stink = h.ap_turn, False, False, False
     h.switches = 2 if Perk.QUICK_DRAW in h.perks else 1

@@ -19,7 +19,7 @@ from ..games import require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
-from .vocab import EventKind, Phase, Side, Topic
+from .vocab import EventKind, HeroStatus, Phase, Side, Topic
 
 
 class UnsupportedGame(ValueError):
@@ -90,6 +90,15 @@ class Campaign:
 
     def awards_xp(self) -> bool:
         return True
+
+    def npc_killed(self, game: Game, npc: Hero) -> None:
+        """"If an NPC fails a bite test they are automatically killed and the mission is failed" (Exodus;
+        only Exodus missions have NPCs)."""
+        npc.status, npc.done, npc.stride = HeroStatus.DEAD, True, 0
+        game.emit(EventKind.DEATH, npc.id, f"{npc.name} fails the bite test and is killed", npc.sq, result="bitten")
+        game.lift(npc)
+        game.finish("defeat", "NPC died", f"{npc.name} was killed: the mission is failed")
+        raise GameOver(game.reason)
 
 
 class Director(Campaign):

@@ -24,6 +24,7 @@ from ..engine.api import SetupError, new_game
 from ..engine.chance import Context, Request
 from ..engine.legal import why_not
 from ..engine.mission import Mission
+from ..engine.npc import base_ap
 from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
 from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKind
@@ -290,7 +291,7 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
                 raise ScenarioError(f"{h.id} has no card `{name}` to make active")
         h.active = list(spec.active)
     h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
-    h.ap_turn = g.ruleset.ap(h, g.mission.hero_cards[h.qid].ap)
+    h.ap_turn = g.ruleset.ap(h, base_ap(g, h))
     h.ap = h.ap_turn if spec.ap is None else spec.ap
     if spec.moving:
         g.current = h.id
