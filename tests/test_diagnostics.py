@@ -152,8 +152,8 @@ CASES.update({
  "ZW148": ({"p/missions/a.toml": AGENTS.format(id="a", extra=""),
             "p/missions/b.toml": AGENTS.format(id="b", extra='heroes = ["kira"]\n[[roles]]\nid = "one"\nname = "One"\n'
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
- "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"').replace(
-     '|. . . .|\n+-+-+-+-+', '|. . . .|\n+ + + + +\n|. . t ~|\n+-+-+-+-+') + '\n[rib]\nat = "3,2"\nfacing = "N"\n'}, "p"),
+ "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"') + '\n[[objectives]]\n'
+            'number = 1\nat = "1,1"\n[[timers]]\nid = "t"\nname = "T"\nstart = { objective = 1 }\n'}, "p"),
 })
 
 
@@ -386,7 +386,7 @@ EXPECTED = {
         'p/missions/b.toml:6:10: error ZW148: Agent Z is played by 2 players with one agent each: `heroes` names 1 agent for 2 roles',
     ],
     'ZW150': [
-        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play rib',
+        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play 3-turn timers',
     ],
 }
 

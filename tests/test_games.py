@@ -65,9 +65,9 @@ def test_what_each_game_has_as_the_rulebooks_say():
     assert zwar1.ap(next(a.action for a in exodus.actions if a.action.value == "reload")) is None
 
 
-def test_the_engine_plays_z_war_one_campaigns_and_director_games_and_nothing_else(core):
+def test_the_engine_plays_z_war_one_and_exodus_campaigns_and_director_games_and_nothing_else(core):
     playable = {m: unplayable(core[m]) == [] for m in core}
-    assert playable == {m: core[m].mission.game == "zwar1" for m in core}
+    assert playable == {m: core[m].mission.game in ("zwar1", "exodus") for m in core}
     assert [e.value for e in unplayable(core["deathmatch"])[:2]] == ["versus", "initiative"]
 
 
@@ -100,14 +100,24 @@ SMALL = '''
     [[victory]]
     escape = "all"
     '''
-EXODUS = mission(SMALL.replace("|. . .|\n    +-+-+-+", "|. . .|\n    + + +-+\n    |. t ~|\n    +-+-+-+") + '''
-    [rib]
-    at = "2,1"
-    facing = "N"
-    ''', head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
+TIMER = '''
+    [[objectives]]
+    number = 1
+    at = "1,0"
+
+    [[timers]]
+    id = "shutters"
+    name = "Shutters"
+    start = { objective = 1 }
+
+    [[events]]
+    when = { timer = "shutters" }
+    open_exits = true
+    '''
+EXODUS = mission(SMALL + TIMER, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
 REFUSAL = [
     "cannot play Exodus mission small: the engine does not play these yet:",
-    "  - rib",
+    "  - 3-turn timers",
 ]
 
 
@@ -124,9 +134,11 @@ def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
     result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play rib",
+        "small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play 3-turn timers",
         "small.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn",
-        "checked 9 files, 1 mission: 0 errors, 2 warnings",
+        ("small.toml:28:1: warning ZW626: the engine does not play 3-turn timers yet: `zwar play` and playtests never "
+         "start timer `shutters`, so what its end triggers never happens there"),
+        "checked 9 files, 1 mission: 0 errors, 3 warnings",
     ]
 
 
@@ -140,16 +152,23 @@ id = "step"
 title = "Step"
 game = "exodus"
 
-[rib]
-at = "2,1"
-facing = "N"
+[[objectives]]
+number = 1
+at = "1,0"
+
+[[timers]]
+id = "shutters"
+name = "Shutters"
+start = { objective = 1 }
+
+[[events]]
+when = { timer = "shutters" }
+open_exits = true
 
 [[floors]]
 art = """
 +-+-+-+
 |. . .|
-+ + +-+
-|. t ~|
 +-+-+-+
 """
 
@@ -169,7 +188,7 @@ def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
     assert result.output.splitlines() == [
         "FAIL s.toml: Kira steps east",
         "    cannot play Exodus mission step: the engine does not play these yet:",
-        "      - rib",
+        "      - 3-turn timers",
         "1 scenario: 0 passed, 1 failed",
     ]
 
@@ -188,7 +207,7 @@ def test_the_docs_list_what_each_game_has_as_the_profiles_say():
 
     text = (REPO / "docs" / "format.md").read_text(encoding="utf-8")
     assert doc.replace(text) == text, "docs/format.md is out of date: run `python -m zwar_author.games.doc`"
-    assert "| open water | - | played | - |" in text and "| rib | - | yes | - |" in text
+    assert "| open water | - | played | - |" in text and "| rib | - | played | - |" in text
 
 
 TIMED = mission(SMALL + '''

@@ -25,7 +25,7 @@ ENGINE_LAYERS = [
     {"state"},
     {"variants", "actions", "text"},
     {"sight"},
-    {"weapons", "ammo", "crafting", "free", "npc"},
+    {"weapons", "ammo", "crafting", "free", "npc", "rib"},
     {"combat", "spawn"},
     {"world"},
     {"legal", "infected"},

@@ -8,7 +8,7 @@ the choices the rules leave open.
 from __future__ import annotations
 
 from ..geometry.facing import forward
-from . import ammo, crafting, free
+from . import ammo, crafting, free, rib
 from .actions import Action
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
@@ -45,6 +45,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
     else:
         h.ap -= cost(g, h, a.verb)
     VERBS[a.verb](g, ctx, h, a)
+    rib.settle(g)
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
 
@@ -483,4 +484,6 @@ VERBS = {
     Verb.END: _end, Verb.RELOAD: _reload, Verb.MOVE_RELOAD: _move_reload, Verb.CRAFT: _craft,
     Verb.DROP_PRONE: lambda g, ctx, h, a: free.drop_prone(g, h, a),
     Verb.PLACE_ITEM: lambda g, ctx, h, a: free.place_item(g, h, a),
+    **{verb: (lambda g, ctx, h, a: rib.drive(g, h, a)) for verb in rib.DRIVING},
+    Verb.RIB_DRIVER: lambda g, ctx, h, a: rib.take_the_wheel(g, h, a),
 }

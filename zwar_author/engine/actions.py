@@ -96,6 +96,13 @@ def _body(g: Game, a: Action) -> str:
         return (f"move {show(a.to)} then " if verb == Verb.MOVE_RELOAD else "") + f"reload{gun} with {a.card}"
     if verb == Verb.CRAFT:
         return f"craft {a.card}"
+    if verb in (Verb.RIB_MOVE, Verb.RIB_REVERSE, Verb.RIB_THROTTLE):
+        words = {Verb.RIB_MOVE: "move", Verb.RIB_REVERSE: "reverse", Verb.RIB_THROTTLE: "full throttle"}[verb]
+        return f"rib {words} {show(a.to)}"
+    if verb in (Verb.RIB_TURN, Verb.RIB_REVERSE_TURN):
+        return f"rib {'turn' if verb == Verb.RIB_TURN else 'reverse turn'} {a.mode}"
+    if verb == Verb.RIB_DRIVER:
+        return "take the rib's wheel"
     if verb == Verb.PLACE_ITEM:
         return f"place item {a.card.partition(':')[2]}"
     return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from . import npc
+from . import npc, rib
 from .chance import (
     Context,
     IllegalAction,
@@ -129,6 +129,7 @@ def _tokens(g: Game) -> None:
     g.objects = {m.square(o.at): o.letter for o in c.objects}
     g.keycards = {m.square(k.at): k.colour for k in c.keycards}
     g.crates = {m.square(x.at) for x in c.crates}
+    rib.place(g)
     g.exits_open = not any(e.closed for e in c.exits)
     for token in c.tokens:
         room = m.room_ref(token.room)

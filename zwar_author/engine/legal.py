@@ -16,7 +16,7 @@ from typing import overload
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
-from . import ammo, crafting, free, npc
+from . import ammo, crafting, free, npc, rib
 from .actions import Action
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
@@ -45,6 +45,13 @@ class Refusals:
 
     def __init__(self) -> None:
         self.reasons: dict[tuple[str, str, int | None], str] = {}
+        self.barred: dict[tuple[str, str], str] = {}  # whole verbs a figure may not use at all, whatever they name
+
+    def bar(self, hero: Hero, verbs, reason: str) -> None:
+        """``hero`` may not use any of ``verbs`` now (an NPC's limited actions, a hero aboard the rib): this
+        reason comes before any other recorded for them."""
+        for verb in verbs:
+            self.barred.setdefault((hero.id, verb), reason)
 
     def no(self, hero: Hero | str, verb: str, reason: str, key: int | None = None) -> None:
         self.reasons.setdefault((hero if isinstance(hero, str) else hero.id, verb, key), reason)
@@ -54,6 +61,8 @@ class Refusals:
         return lambda key, reason: self.no(hero, verb, reason, key)
 
     def get(self, hero: str, verb: str, key: int | None) -> str | None:
+        if (hero, verb) in self.barred:
+            return self.barred[(hero, verb)]
         found = self.reasons.get((hero, verb, key)) if key is not None else None
         return found or self.reasons.get((hero, verb, None))
 
@@ -214,9 +223,9 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
         if h.npc:
-            for verb in Verb:
-                if verb not in npc.VERBS:
-                    why.no(h, verb, npc.refusal(h))
+            why.bar(h, (v for v in Verb if v not in npc.VERBS), npc.refusal(h))
+        if rib.is_aboard(g, h):
+            why.bar(h, (v for v in Verb if v not in rib.ABOARD), rib.refusal(h))
     if h.stride:
         acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
@@ -243,6 +252,10 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
     acts = acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    if g.rib is not None:
+        acts += rib.actions(g, h)
+        if rib.is_aboard(g, h):
+            acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
     absent = g.mission.absent
@@ -679,8 +692,10 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
     acts: list[Action] = []
     if h.npc:
         return acts
-    for n in g.mission.steps(h.sq, g.doors):
-        o = g.at.get(n)
+    near = [g.at.get(n) for n in g.mission.steps(h.sq, g.doors)]
+    if rib.is_aboard(g, h):
+        near = [o for o in rib.aboard(g) if o is not h]  # the crew of the rib: side by side
+    for o in near:
         if not isinstance(o, Hero) or o.grapplers or o.npc:  # NPCs carry no cards: no exchanges with them
             continue
         if not h.gave:

@@ -15,6 +15,7 @@ from .mission import Mission
 from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
+    from .rib import Rib
     from .variants import Campaign
 
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -180,7 +181,7 @@ DEFAULT_SETUP = Setup()
 
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
-    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "unlocked",
+    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "unlocked", "rib",
 )
 
 
@@ -207,6 +208,7 @@ class Game:
         self.spawn_left = 0
         self.closest: tuple | None = None  # what the infected move's order was computed for
         self.unlocked = 0  # bit r: a locked door of room r has been opened (all its doors are unlocked)
+        self.rib: Rib | None = None  # Exodus: the rib on the water (engine/rib.py)
         self.heroes: list[Hero] = []
         self.infected: dict[int, Infected] = {}
         self.at: dict[int, Hero | Infected] = {}
@@ -235,6 +237,7 @@ class Game:
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.unlocked = self.unlocked
+        g.rib = self.rib.copy() if self.rib is not None else None
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}

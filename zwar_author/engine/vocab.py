@@ -59,6 +59,13 @@ class Verb(StrEnum):
     CRAFT = "craft"
     DROP_PRONE = "drop-prone"
     PLACE_ITEM = "place-item"
+    # Exodus: the rib (engine/rib.py)
+    RIB_MOVE = "rib-move"
+    RIB_TURN = "rib-turn"
+    RIB_REVERSE = "rib-reverse"
+    RIB_REVERSE_TURN = "rib-reverse-turn"
+    RIB_THROTTLE = "rib-full-throttle"
+    RIB_DRIVER = "rib-driver"
     END = "end"
     END_TURN = "end-turn"
 
@@ -106,6 +113,7 @@ class EventKind(StrEnum):
     RELOAD = "reload"
     CRAFT = "craft"
     PLACE_ITEM = "place item"
+    RIB = "rib"
     SEARCH = "search"
     TASK = "task"
     OBJECTIVE = "objective"

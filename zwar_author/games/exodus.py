@@ -41,7 +41,7 @@ PROFILE = GameProfile(
     engine=frozenset().union(
         (Mode.CAMPAIGN, Mode.DIRECTOR, Rule.EXODUS_TURN, Rule.SEPARATE_CHARTS, Rule.RELOADING, Rule.CRAFTING),
         FEATURES, (Feature.LOCKED_DOOR, Feature.COLOURED_STAIRS, Feature.WATER, Feature.TRANSITION,
-                   Feature.WATER_OBSTACLE), TOKENS, (Token.CRATE, Token.KEYCARD, Token.NPC), VICTORIES,
+                   Feature.WATER_OBSTACLE), TOKENS, (Token.CRATE, Token.KEYCARD, Token.NPC, Token.RIB), VICTORIES,
         (Victory.ESCORT, Victory.NPC_DIES), SPAWN_RESULTS, EVENTS),
     trackers=TRACKERS,
     quotes=(

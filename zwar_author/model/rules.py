@@ -190,6 +190,15 @@ class ActionTable(Model):
     craft: Count | None = Field(None, description="Craft equipment (Exodus).")
     drop_prone: Count | None = Field(None, alias="drop-prone", description="Drop prone (Exodus).")
     place_item: Count | None = Field(None, alias="place-item", description="Place an item (Exodus).")
+    rib_move: Count | None = Field(None, alias="rib-move", description="Drive the rib 1 square forwards (Exodus).")
+    rib_turn: Count | None = Field(None, alias="rib-turn", description="Turn the rib 90 degrees (Exodus).")
+    rib_reverse: Count | None = Field(None, alias="rib-reverse", description="Reverse the rib 1 square (Exodus).")
+    rib_reverse_turn: Count | None = Field(None, alias="rib-reverse-turn",
+                                           description="Turn the rib 90 degrees backwards (Exodus).")
+    rib_full_throttle: Count | None = Field(None, alias="rib-full-throttle",
+                                            description="Drive the rib 3 squares forwards (Exodus).")
+    rib_driver: Count | None = Field(None, alias="rib-driver",
+                                     description="Swap who drives the rib, at the start of the hero move (Exodus).")
 
 
 #: The phases a game's turn may have, in the order they are played.
