@@ -98,6 +98,42 @@ def _offset(m: Mission, sq: int, dx: int, dy: int) -> int | None:
     return sq + dy * grid.width + dx
 
 
+def water_squares(g: Game) -> list[int]:
+    """The open water squares the rib may be on (its floor's)."""
+    rib, m = g.rib, g.mission
+    if rib is None:
+        return []
+    floor = m.floor_of[rib.sq]
+    return [sq for sq in range(m.size) if m.floor_of[sq] == floor and m.terrain[sq] == Terrain.WATER]
+
+
+def landing(g: Game, water: int, land: int) -> bool:
+    """Whether a hero on the rib at ``water`` may step off onto transition square ``land`` (or on from it)."""
+    return _joined(g.mission, 1, water, land)
+
+
+def can_board_from(g: Game, sq: int) -> bool:
+    """Whether a hero on ``sq`` may step onto the rib where it lies."""
+    rib = g.rib
+    return rib is not None and g.mission.terrain[sq] == Terrain.TRANSITION and _joined(g.mission, 1, sq, rib.sq)
+
+
+def predecessors(g: Game, water: list[int]) -> dict[tuple[int, str], list[tuple[tuple[int, str], Verb]]]:
+    """For each (square, facing) of the rib, the states one driving action before it, with that action."""
+    m = g.mission
+    found: dict[tuple[int, str], list[tuple[tuple[int, str], Verb]]] = {}
+    for sq in water:
+        for facing in FACINGS:
+            state = (sq, facing)
+            for verb, turn in ((Verb.RIB_TURN, LEFT), (Verb.RIB_TURN, RIGHT)):
+                found.setdefault((sq, turn[facing]), []).append((state, verb))
+            for verb, backwards, squares in ((Verb.RIB_MOVE, False, 1), (Verb.RIB_REVERSE, True, 1),
+                                             (Verb.RIB_THROTTLE, False, 3)):
+                for end in _courses(m, sq, facing, backwards, squares):
+                    found.setdefault((end, facing), []).append((state, verb))
+    return found
+
+
 def landings(g: Game) -> list[int]:
     """Free transition squares next to the rib that a hero may step onto (or board from)."""
     rib, m = g.rib, g.mission
@@ -110,15 +146,19 @@ def landings(g: Game) -> list[int]:
 def courses(g: Game, backwards: bool, squares: int = 1) -> list[int]:
     """Where the rib ends a move: ``squares`` squares straight or diagonally ahead (astern when
     ``backwards``), each one a step of the rib's relation, the diagonal kept all the way."""
-    rib, m = g.rib, g.mission
+    rib = g.rib
     assert rib is not None
-    fx, fy = FACINGS[rib.facing]
+    return _courses(g.mission, rib.sq, rib.facing, backwards, squares)
+
+
+def _courses(m: Mission, start: int, facing: str, backwards: bool, squares: int) -> list[int]:
+    fx, fy = FACINGS[facing]
     if backwards:
         fx, fy = -fx, -fy
     ends = []
     for side in (0, -1, 1):
         dx, dy = fx + side * -fy, fy + side * fx  # straight, then the two forward diagonals
-        sq: int | None = rib.sq
+        sq: int | None = start
         for _ in range(squares):
             nxt = _offset(m, sq, dx, dy) if sq is not None else None
             if nxt is None or not _joined(m, 0, sq, nxt):  # type: ignore[arg-type]

@@ -31,6 +31,7 @@ from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
 from ..engine.state import Game, Hero, pos
 from ..engine.vocab import Side, Topic, Verb
+from . import kit
 
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -117,7 +118,9 @@ class Bot:
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
-        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
+        if h.npc:
+            return kit.npc_move(self, g, h, by_verb) or (by_verb[Verb.END][0] if by_verb.get(Verb.END) else None)
+        for step in (_free, kit.supplies, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, Bot._walk, Bot._alert):
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
@@ -142,6 +145,8 @@ class Bot:
             return None
         dist = self.field(g, goal)
         here = dist.get(h.sq, INF)
+        if here >= INF and g.rib is not None:  # across open water: the rib
+            return kit.cross(self, g, h, goal, by_verb)
         if here == 0 or here >= INF:
             return None
         behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
@@ -201,8 +206,10 @@ class Bot:
         jobs = _jobs_left(g)
         if not jobs:
             return _exit_squares(g) if _wants_escape(g) else ()
-        team = [o.sq for o in g.board_heroes()]
-        return min(jobs, key=lambda job: (sum(self.field(g, job[1]).get(sq, INF) for sq in team), job[0]))[1]
+        team = [o.sq for o in g.board_heroes() if not o.npc]
+        far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
+        return min(jobs, key=lambda job: (sum(min(self.field(g, job[1]).get(sq, INF), far) for sq in team),
+                                          job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
@@ -379,7 +386,7 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
         for sq, items in sorted(g.items.items()):
             if any(m.equipment[card].kind == "medical" for _, card in items):
                 jobs.append((200 + sq, (sq,)))
-    return jobs
+    return jobs + kit.jobs(g, [h.sq for h in g.board_heroes() if not h.npc], detours and bool(jobs))
 
 
 def _wants_escape(g: Game) -> bool:
