@@ -340,7 +340,8 @@ def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     for a in by_verb.get(Verb.TASK, []):
         if a.target in _objectives_left(g):
             return a
-    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False):
+    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False) \
+            and not kit.escort_pending(g):
         return by_verb[Verb.EXIT][0]
     return None
 

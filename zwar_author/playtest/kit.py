@@ -12,7 +12,8 @@ never has them, so nothing here changes how Z War One is played.
   aboard, drive it (the driver plans over squares and facings, by AP) to the
   landing nearest the job, and step off.
 - An NPC stays where it is until a hero comes for it, then heads for the
-  exit and leaves, opening doors on the way.
+  exit with the heroes (never more than 3 squares from one), opening doors on
+  the way, and leaves; the heroes leave after it.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def cross(bot: Bot, g: Game, h: Hero, goal: tuple[int, ...], by_verb) -> Action 
         off = [a for a in by_verb.get(Verb.MOVE, []) + by_verb.get(Verb.STEP, []) if land.get(a.to, INF) < INF]
         if off:
             return min(off, key=lambda a: (land[a.to], a.to))
-        if boat.driver(g) is not h:
+        if boat.driver(g) is not h or _left_behind(bot, g):
             return None
         value = _water_values(bot, g, goal, land)
         here = value.get((rib.sq, rib.facing), INF)
@@ -132,6 +133,17 @@ def cross(bot: Bot, g: Game, h: Hero, goal: tuple[int, ...], by_verb) -> Action 
         return None
     steps = by_verb.get(Verb.STEP, []) or by_verb.get(Verb.MOVE, [])
     return bot._best_step(g, h, steps, dist, here)
+
+
+def _left_behind(bot: Bot, g: Game) -> bool:
+    """Whether a hero who could still walk to the rib is not aboard yet: the driver waits for them."""
+    rib = g.rib
+    assert rib is not None
+    shore = tuple(sorted(n for n in g.mission.adjacent(rib.sq) if boat.can_board_from(g, n) or n in g.at))
+    if not shore or len(boat.aboard(g)) >= boat.CAPACITY:
+        return False
+    dist = bot.field(g, shore)
+    return any(not o.npc and o.on_board and not boat.is_aboard(g, o) and dist.get(o.sq, INF) < INF for o in g.heroes)
 
 
 def _value_from_rib(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, int]) -> int:
@@ -195,4 +207,13 @@ def npc_move(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
         if beyond and dist.get(beyond[0], INF) < here:
             return a
-    return bot._best_step(g, h, by_verb.get(Verb.MOVE, []), dist, here)
+    heroes = [o.sq for o in g.heroes if not o.npc and o.on_board]
+    steps = [a for a in by_verb.get(Verb.MOVE, []) if not heroes or any(_route(g, a.to, sq) <= FETCHED for sq in heroes)]
+    return bot._best_step(g, h, steps, dist, here)  # never ahead of the heroes: alone, an NPC is soon bitten
+
+
+def escort_pending(g: Game) -> bool:
+    """Whether an NPC the victory escorts is still on its way (the heroes wait for it near the exit, and
+    leave once it is close enough not to need them, freeing the exit squares for it)."""
+    exits = [sq for sq, closed in g.mission.exits.items() if g.exits_open or not closed]
+    return any(all(_route(g, npc.sq, sq) > FETCHED for sq in exits) for npc in _escorted(g))
