@@ -1,9 +1,10 @@
 """The board as text, for play at the table: the floor's tile art with figures and tokens on it.
 
-Heroes are their initials (lower case when prone), infected `Z` (`z` prone),
-items `i`, objects `o`, keycards `k`, crates `c`, exits `x`, objectives their
-number, spawn points their letter in lower case; every figure is listed under
-the map with its square. Closed doors are `D`, open ones `/`, destroyed `_`.
+Heroes (and NPCs) are their initials (lower case when prone), infected `Z` (`z`
+prone), items `i`, objects `o`, keycards `k`, crates `c`, the rib `R` (a hero's
+initial when someone is aboard), exits `x`, objectives their number, spawn
+points their letter in lower case; every figure is listed under the map with
+its square. Closed doors are `D`, open ones `/`, destroyed `_`.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def _floor(g: Game, number: int) -> str:
         marks[sq] = "k"
     for sq in g.crates:
         marks[sq] = "c"
+    if g.rib is not None:
+        marks[g.rib.sq] = "R"
     for sq, unit in g.at.items():
         if isinstance(unit, Hero):
             marks[sq] = unit.name[0].lower() if unit.prone else unit.name[0].upper()
