@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import rib as boat
 from ..engine.actions import Action
+from ..engine.legal import unlocked
 from ..engine.state import Game, Hero, pos, short
 from ..engine.vocab import Verb
 from ..geometry.facing import FACINGS
@@ -65,7 +66,7 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
     """Extra jobs: keycards nobody holds for shut locked doors, NPCs to fetch, and (``detours``) crates near."""
     m = g.mission
     held = {k for o in g.heroes for k in o.keycards}
-    shut = {d.key for d in m.doors if d.kind == "locked" and not g.doors >> d.index & 1 and not _unlocked(g, d)}
+    shut = {d.key for d in m.doors if d.kind == "locked" and not g.doors >> d.index & 1 and not unlocked(g, d)}
     found: list[tuple[int, tuple[int, ...]]] = [
         (400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
     for npc in _escorted(g):
@@ -78,10 +79,6 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
             if any(_route(g, t, sq) <= CRATE_DETOUR for t in team):
                 found.append((600 + sq, (sq,)))
     return found
-
-
-def _unlocked(g: Game, door) -> bool:
-    return any(g.unlocked >> r & 1 for r in door.rooms)
 
 
 def _escorted(g: Game) -> list[Hero]:
