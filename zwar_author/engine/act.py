@@ -402,6 +402,11 @@ def _exchange(g, ctx, h, a):
         giver.keycards.remove(value)
         taker.keycards.append(value)
         what = f"the {value} keycard"
+    elif kind == "search":  # Exodus: an ammunition or crafting card
+        card_id = next(c for c in giver.loot if short(c) == value)
+        giver.loot.remove(card_id)
+        taker.loot.append(card_id)
+        what = g.mission.search_cards[card_id].name
     else:
         card = giver.card(a.card)
         giver.cards.remove(card)

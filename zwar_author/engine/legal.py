@@ -703,12 +703,19 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
             if h.object and not o.object:
                 acts.append(Action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
             acts += [Action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
+            acts += [Action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
         if not o.gave:
             acts += [Action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
                 acts.append(Action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
             acts += [Action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
+            acts += [Action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
     return acts
+
+
+def _supplies_held(g: Game, h: Hero) -> list[str]:
+    """Exodus: the ammunition and crafting search cards ``h`` holds, each kind once (loot stays with its finder)."""
+    return sorted({c for c in h.loot if g.mission.search_cards[c].kind in ("ammo", "crafting")})
 
 
 # --- sight of the infected -----------------------------------------------------------------
