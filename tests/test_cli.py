@@ -167,6 +167,14 @@ def test_explain_lists_codes_and_rejects_unknown_ones(zwar):
     assert unknown.output.splitlines()[-1] == "Error: unknown code 'ZW999': `zwar explain` lists them all"
 
 
+def test_explain_says_what_replaced_a_retired_code(zwar):
+    for name in ("ZW626", "timer-unplayed"):
+        result = zwar("explain", name)
+        assert (result.exit_code, result.output) == (0, (
+            "ZW626 timer-unplayed (retired)\n\nA 3-turn timer the engine does not play is now named once, with "
+            "everything else the engine cannot play in the mission, by ZW150 (engine-cannot-play).\n"))
+
+
 def test_schema_check_passes_on_the_repository_and_fails_when_stale(zwar, workdir):
     assert zwar("schema", "--check", "-o", REPO / "schemas").exit_code == 0
     stale = zwar("schema", "--check", "-o", "fresh")

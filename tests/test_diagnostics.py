@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import FIXTURES, PACK, write
+from conftest import CONTENT, FIXTURES, PACK, write
 
 from zwar_author import codes, limits
 from zwar_author.compile.project import check
@@ -141,6 +141,9 @@ colour = "red"
 '''
 AGENTS = '[mission]\nid = "{id}"\ntitle = "A"\ngame = "agentz"\nmode = "versus"\n{extra}' + ART
 KAT = '[[heroes]]\nid = "kat"\nname = "Kat"\ninitial = "K"\ngames = ["zwar1"]\nratings = { agility = "green", ballistic = "green", melee = "amber", survival = "red" }\nunarmed = { "1-8" = "miss" }\n'
+#: The core pack's Z War One entry of the rules data (`[[games]]`), for a pack of its own to change.
+_CORE_GAMES = (CONTENT / "core" / "rules" / "games.toml").read_text(encoding="utf-8")
+ZWAR1_GAMES = _CORE_GAMES[:_CORE_GAMES.index('[[games]]\nid = "exodus"')]
 CASES.update({
  "ZW141": ({"p/missions/w.toml": WATER, "p/missions/m.toml": OKM + '[[doors]]\nat = "H:2,1"\nkind = "locked"\nkey = "red"\n'}, "p"),
  "ZW142": ({"p/missions/m.toml": OKM + '[[crates]]\nat = "1,0"\n[[keycards]]\ncolour = "red"\nat = "0,0"\n[[npcs]]\nid = "tom"\nname = "Tom"\nat = "2,1"\n[rib]\nat = "1,1"\nfacing = "N"\n'}, "p"),
@@ -148,12 +151,17 @@ CASES.update({
  "ZW144": ({"p/missions/m.toml": OKM + '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-7" = "A", "8" = "Sinkhole" }\nwhat = { "1-8" = "1 zombie" }\n'}, "p"),
  "ZW145": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nmode = "versus"')}, "p"),
  "ZW146": ({"p/missions/m.toml": OKM + '[[events]]\nwhen = { turn = 2 }\nenter = "sam"\n'}, "p"),
- "ZW147": ({"p/rules/kat.toml": KAT, "p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nheroes = ["sam"]')}, "p"),
+ "ZW147": ({"p/rules/kat.toml": KAT, "p/rules/games.toml": ZWAR1_GAMES.replace('"cole", "kat", "sam", "victor"', '"sam", "kat"'),
+            "p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nheroes = ["sam"]')}, "p"),
  "ZW148": ({"p/missions/a.toml": AGENTS.format(id="a", extra=""),
             "p/missions/b.toml": AGENTS.format(id="b", extra='heroes = ["kira"]\n[[roles]]\nid = "one"\nname = "One"\n'
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
  "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"') + '\n[[objectives]]\n'
             'number = 1\nat = "1,1"\n[[timers]]\nid = "t"\nname = "T"\nstart = { objective = 1 }\n'}, "p"),
+ "ZW151": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
+            .replace("\nmove = 1\n", "\nmove = 1\nreload = 2\nrib-move = 1\n")}, "p"),
+ "ZW152": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
+            .replace("sprint = 2\n", "").replace("support = 0\n", "")}, "p"),
 })
 
 
@@ -387,6 +395,13 @@ EXPECTED = {
     ],
     'ZW150': [
         'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play 3-turn timers',
+    ],
+    'ZW151': [
+        'p/rules/games.toml:16:10: error ZW151: Z War One has no \u201cReload\u201d action (Exodus only): take `reload` out of its action table',
+        'p/rules/games.toml:17:12: error ZW151: Z War One has no \u201cRib: Move (1 square)\u201d action (Exodus only): take `rib-move` out of its action table',
+    ],
+    'ZW152': [
+        'p/rules/games.toml:14:1: error ZW152: the action table of Z War One gives no AP for `sprint`, `support`: give every action of Z War One its cost',
     ],
 }
 

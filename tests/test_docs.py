@@ -4,6 +4,8 @@ rules in docs/geometry.md are what `zwar query` answers."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -105,3 +107,17 @@ def test_each_worked_example_is_what_query_answers(case):
     grid = seal(grid)
     board = QueryBoard(Board((Floor("ground", grid, label_rooms(grid)[0]),), ()))
     assert board.answer(relation, a, b, board.doors(opened, False), set()) == expected
+
+
+def test_the_engine_usage_snippet_runs_to_the_end_of_its_game():
+    """docs/engine.md's first example, as a reader would paste it, plays its short game out."""
+    text = (REPO / "docs" / "engine.md").read_text(encoding="utf-8")
+    snippet = re.search(r"```python\n(.*?)```", text, re.DOTALL)
+    assert snippet is not None
+    # the timeout only stops a game that would never end (the snippet takes about a second)
+    done = subprocess.run([sys.executable, "-c", snippet[1]], check=False, cwd=REPO, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert {"Turn 2", "Turn 3", "Infected move"} <= set(lines)
+    assert lines[-1] == "defeat the game reached its limit of 3 turns"

@@ -9,10 +9,14 @@ from hypothesis import strategies as st
 
 from zwar_author.geometry.notation import (
     EdgeName,
+    NotationError,
     SquareName,
     edge_name,
+    floor_edge,
+    floor_square,
     parse_edge,
     parse_square,
+    parse_squares,
     square_name,
 )
 
@@ -50,3 +54,26 @@ def test_a_bad_square_says_what_to_write(text):
 def test_a_bad_edge_says_what_to_write(text):
     with pytest.raises(ValueError, match=r"is not an edge: write H:x,y or V:x,y"):
         parse_edge(text)
+
+
+def test_a_coordinate_of_thousands_of_digits_is_refused_in_words():
+    """Python refuses int() of more than 4300 digits with a message about itself: the codec stops first."""
+    digits = "7" * 5000
+    with pytest.raises(NotationError) as caught:
+        parse_square(f"0,{digits}")
+    assert str(caught.value) == (
+        "`0,7777777777777777777777\u2026` (5002 characters) is not a square: a coordinate has at most 6 digits")
+    with pytest.raises(ValueError, match=r"^`H:999999\d*\u2026` \(5004 characters\) is not an edge"):
+        parse_edge(f"H:{'9' * 5000},1")
+    assert parse_square("999999,0") == (None, 999999, 0)
+
+
+def test_lists_of_squares_and_the_squares_of_compiled_content():
+    assert parse_squares("3,4,5,5") == [(None, 3, 4), (None, 5, 5)]
+    assert parse_squares("a:3,4 b:5,5") == [("a", 3, 4), ("b", 5, 5)]
+    with pytest.raises(NotationError, match="is not a list of squares"):
+        parse_squares("3,4 and 5,5")
+    assert floor_square("ground:3,4") == ("ground", 3, 4)
+    assert floor_edge("ground:V:3,4") == ("ground", "V", 3, 4)
+    with pytest.raises(NotationError, match="is not a square with its floor"):
+        floor_square("3,4")

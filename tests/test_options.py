@@ -48,7 +48,7 @@ USAGE = {
     ("build", MISSION, "-o", "file.txt/sub"):
         "Error: Invalid value for '-o' / '--out': `file.txt/sub` cannot be made: `file.txt` is not a folder",
     ("query", MISSION, "los", "0,0", "2,2", "--open", "V:99999,99999"):
-        "zwar query: `V:99999,99999` is off the board (floor ground is 24x24)",
+        "zwar query: --open: `V:99999,99999` is off the board (floor ground is 24x24)",
     ("query", MISSION, "los", "0,0", "2,2", "--open", "Q:1,1"):
         "Error: Invalid value for '--open': `Q:1,1` is not an edge: write H:x,y or V:x,y, with floor: in front on "
         "several floors",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import shlex
@@ -19,7 +20,7 @@ from zwar_author.engine.state import Setup
 from zwar_author.playtest import bots
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
-from zwar_author.playtest.runner import Plan, run
+from zwar_author.playtest.runner import Plan, play, run
 from zwar_author.playtest.stats import wilson
 
 CORRIDOR = '''
@@ -230,3 +231,13 @@ def test_odds_command(zwar):
         "  turn spawn (1 roll a turn): expected infected a turn 0.875 (at A 0.250, B 0.250, C 0.125, D 0.125, "
         "E 0.125)",
     ]
+
+
+def test_an_objective_event_carries_its_number_as_data(workdir):
+    """The statistics read the objective's number from the event, not from its text."""
+    write(workdir, {"errand.toml": ERRAND})
+    plan = plan_for(workdir / "errand.toml", "cautious", 1, max_turns=4)
+    done = play(dataclasses.replace(plan, keep_logs=True), 0)
+    [event] = [e for e in done["log"] if e["kind"] == "objective"]
+    assert (event["objective"], event["result"], event["text"]) == (1, "1", "Sam completes objective 1")
+    assert done["objectives"] == {1: event["turn"]}

@@ -72,7 +72,7 @@ def test_batch_answers_each_line_and_reports_bad_ones(zwar, board, workdir):
     assert code == 0
     assert [json.loads(line) for line in output.splitlines()] == [
         {"relation": "los", "from": "0,0", "to": "1,1", "value": False},
-        {"relation": "route", "from": "0,0", "to": "9,9", "error": "`9,9` is off the board (floor ground is 4x2)"},
+        {"relation": "route", "from": "0,0", "to": "9,9", "error": "B: `9,9` is off the board (floor ground is 4x2)"},
         {"relation": "step", "from": "0,0", "to": "1,0", "value": True},
         {"relation": "fly", "from": "0,0", "to": "1,0",
          "error": "unknown relation `fly`: one of step, route, smell, los, path, reach, room"},
@@ -80,11 +80,34 @@ def test_batch_answers_each_line_and_reports_bad_ones(zwar, board, workdir):
 
 
 def test_a_bad_square_exits_2_with_one_line(zwar, board):
-    for square, message in (("9,9", "`9,9` is off the board (floor ground is 4x2)"),
-                            ("one,two", "`one,two` is not a square: write x,y or floor:x,y")):
+    for square, message in (("9,9", "B: `9,9` is off the board (floor ground is 4x2)"),
+                            ("one,two", "B: `one,two` is not a square: write x,y or floor:x,y")):
         code, output = ask(zwar, board, "los", "0,0", square)
         assert code == 2
         assert output == f"zwar query: {message}\n"
+
+
+THOUSANDS = "1" * 5000  # more digits than Python turns into an int from text
+
+
+def test_a_square_of_thousands_of_digits_is_refused_in_words_where_it_is_written(zwar, board, workdir):
+    assert ask(zwar, board, "los", f"0,{THOUSANDS}", "1,1") == (2, (
+        "zwar query: A: `0,1111111111111111111111\u2026` (5002 characters) is not a square: a coordinate has at "
+        "most 6 digits\n"))
+    assert ask(zwar, board, "los", "0,0", "999999,0") == (2, (
+        "zwar query: B: `999999,0` is off the board (floor ground is 4x2)\n"))
+    code, output = ask(zwar, board, "los", "0,0", "1,1", "--open", f"H:{THOUSANDS},1")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Error: Invalid value for '--open': `H:1111111111111111111111\u2026` (5004 characters) is not an edge: a "
+        "coordinate has at most 6 digits")
+    code, output = ask(zwar, board, "los", "0,0", "1,1", "--units", f"1,{THOUSANDS}")
+    assert code == 2 and output.splitlines()[-1] == (
+        "Error: Invalid value for '--units': `1,1111111111111111111111\u2026` (5002 characters) is not a square: a "
+        "coordinate has at most 6 digits")
+    (workdir / "questions.txt").write_text(f"los 0,0 {THOUSANDS},1\n")
+    code, output = ask(zwar, board, "--batch", "questions.txt")
+    assert code == 0 and json.loads(output)["error"] == (
+        "B: `111111111111111111111111\u2026` (5002 characters) is not a square: a coordinate has at most 6 digits")
 
 
 def test_a_board_that_does_not_compile_exits_1_with_its_diagnostics(zwar, workdir):

@@ -62,6 +62,13 @@ def test_a_build_holds_every_mission_with_its_chain_and_odds():
     assert snapshot.map_svg("core/the-tower", "cellar") is None
 
 
+def test_the_chain_names_a_blast_doors_room_as_its_author_does():
+    snapshot = build(CONTENT / "core", 1, [])
+    compiled, board = snapshot.mission("core/break-and-enter")
+    assert chain(compiled, board)[1] == (
+        'Then a task in room hall ("Depot hall") opens the blast door at V:21,2; behind, they reach object C (22,2).')
+
+
 def test_the_chain_names_what_is_never_reached(pack):
     mission = pack / "missions" / "first-steps.toml"
     mission.write_text(mission.read_text().replace("[[objectives]]", '[[doors]]\nat = "H:3,1"\nkind = "locked"\n'

@@ -238,6 +238,18 @@ ENGINE_CANNOT_PLAY = _code("ZW150", "engine-cannot-play", W,
     yet, so `zwar play`, `playtest`, `replay` and `rules-test` refuse it
     (exit status 1) rather than play it wrong. The message lists what is
     missing; docs/format.md says what the engine plays for each game.""")
+ACTION_NOT_IN_GAME = _code("ZW151", "action-not-in-game", E,
+    "{game} has no \u201c{action}\u201d action ({owners}): take `{key}` out of its action table", """
+    A game's entry in the rules data ([[games]]) gives the AP of the actions
+    its game has; which actions those are is the game's profile (docs/format.md,
+    "What each game has"). An action another game has (the rib's, reloading,
+    the meat shield) cannot be given to a game by pricing it: the engine would
+    never offer it, or offer it without its rules.""")
+ACTION_UNPRICED = _code("ZW152", "action-unpriced", E,
+    "the action table of {game} gives no AP for {actions}: give every action of {game} its cost", """
+    A game's entry in the rules data ([[games]]) gives the AP of every action
+    its game has (0 for a free action). An action left out would silently
+    never be offered, so each one needs its cost.""")
 
 # --- layout --------------------------------------------------------------------
 
@@ -447,12 +459,6 @@ TIMER_IDLE = _code("ZW625", "timer-idle", W,
     A 3-turn timer marks an action that takes three turns to complete; what
     completing it does is an event triggered by the timer. A timer with no
     such event is crossed off the tracker sheet for nothing.""")
-TIMER_UNPLAYED = _code("ZW626", "timer-unplayed", W,
-    "the engine does not play 3-turn timers yet: `zwar play` and playtests never start timer `{id}`, "
-    "so what its end triggers never happens there", """
-    3-turn timers are part of the mission format, checked and printed, but
-    the rules engine does not run them yet. A playtest of a mission whose
-    victory depends on a timer's events is therefore wrong, and says so here.""")
 CHAPTER_MISSION = _code("ZW630", "chapter-mission", E,
     "chapter mission `{id}` is {what}: a {game} campaign's chapters are {game} campaign missions", """
     A campaign's chapters are played with the campaign's rules: each must be
@@ -712,7 +718,19 @@ def suggest(text: str) -> str | None:
     return close[0] if close else None
 
 
+#: Codes no longer reported, with what reports their problem now: a code never comes back with another meaning.
+RETIRED = {
+    "ZW626": ("timer-unplayed", ("A 3-turn timer the engine does not play is now named once, with everything "
+                                 "else the engine cannot play in the mission, by ZW150 (engine-cannot-play).")),
+}
+
+
 def explain(code: str) -> str:
     """The long explanation of a code (by number or name), for ``zwar explain``; KeyError if unknown."""
+    retired = next(((c, n, t) for c, (n, t) in RETIRED.items() if code.strip().upper() == c or code.strip() == n),
+                   None)
+    if retired is not None:
+        number, name, text = retired
+        return f"{number} {name} (retired)\n\n{text}\n"
     entry = lookup(code)
     return f"{entry.code} {entry.name} ({entry.severity.value})\n\n{entry.explanation}\n"

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from ..geometry.board import Board, Terrain
+from ..geometry.notation import edge_name, floor_square
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
 
@@ -91,14 +92,14 @@ class Playability:
         for floor in self.board.floors:
             grid = floor.grid
             doors, _, _ = grid.doors()
-            ordinary = [d for d in doors if kinds[f"{floor.id}:{d[0]}:{d[1]},{d[2]}"].kind == "door"]
+            ordinary = [d for d in doors if kinds[edge_name(floor.id, *d)].kind == "door"]
             relations = FloorRelations(grid, Doors.of(grid, ordinary))
             squares += ((floor.id, int(x), int(y)) for y, x in zip(*np.nonzero(relations.standable)))
             for (dx, dy), mask in zip(DIRECTIONS, relations.masks("step")):
                 steps += (((floor.id, int(x), int(y)), (floor.id, int(x + dx), int(y + dy)))
                           for y, x in zip(*np.nonzero(mask)))
             for axis, x, y in doors:
-                door = kinds[f"{floor.id}:{axis}:{x},{y}"]
+                door = kinds[edge_name(floor.id, axis, x, y)]
                 if door.kind == "door":
                     continue
                 self.gates[door.at] = Gate(door.at, door.kind, door.key, door.room)
@@ -122,7 +123,7 @@ class Playability:
         rib = self.mission.rib
         if rib is None:
             return
-        start = _square(rib.at)
+        start = floor_square(rib.at)
         floor = next(f for f in self.board.floors if f.id == start[0])
         relations = FloorRelations(floor.grid)
         moves = [((int(x), int(y)), (int(x + dx), int(y + dy)))
@@ -143,7 +144,7 @@ class Playability:
     # --- the search over unlock states -------------------------------------------------
 
     def _search(self) -> None:
-        starts = {self.comp[_square(s.at)] for s in self.mission.starts}
+        starts = {self.comp[floor_square(s.at)] for s in self.mission.starts}
         while True:
             self.reached = self._reach(starts, lambda gate: gate is None or gate in self.opened)
             self.rounds.append((frozenset(self.opened), frozenset(self.reached)))
@@ -167,13 +168,13 @@ class Playability:
 
     def _condition(self, gate: Gate) -> bool:
         if gate.kind == "locked":
-            return any(self.comp[_square(k.at)] in self.reached for k in self.mission.keycards if k.colour == gate.colour)
+            return any(self.comp[floor_square(k.at)] in self.reached for k in self.mission.keycards if k.colour == gate.colour)
         assert gate.room is not None  # a blast door names its room
         return self._room_regions(gate.room) & self.reached != set()
 
     def _room_regions(self, room_id: str | None) -> set:
         room = next(r for r in self.mission.board.rooms if r.id == room_id)
-        return {self.comp[_square(s)] for s in room.squares}
+        return {self.comp[floor_square(s)] for s in room.squares}
 
     # --- findings ------------------------------------------------------------------
 
@@ -191,7 +192,7 @@ class Playability:
                     cause = self.root(regions) or f"{key}:{index}"
                     itself = key == "keycards" and self._locked_behind_itself(cause, regions, colour=entry.colour)
                     why = f"is behind the {self._describe(cause)}, the door it opens" if itself else self.why(regions)
-                    out.append(Finding(key, index, "unreachable", name(entry), self.show(_square(entry.at)), why,
+                    out.append(Finding(key, index, "unreachable", name(entry), self.show(floor_square(entry.at)), why,
                                        cause, itself))
         for index, room in enumerate(self.mission.board.rooms):
             regions = self._room_regions(room.id)
@@ -201,7 +202,7 @@ class Playability:
                 why = (f"is behind the {self._describe(cause)}, which opens only after a task in this room" if itself
                        else self.why(regions))
                 out.append(Finding("rooms", index, "unreachable", f"room {self.room_name(room.id)}",
-                                   self.show(_square(room.squares[0])), why, cause, itself))
+                                   self.show(floor_square(room.squares[0])), why, cause, itself))
         out += self._spawn_points()
         out += self._victories()
         return out
@@ -210,13 +211,13 @@ class Playability:
         """The regions where ``entry`` can be reached: its square's, or its room's for a task anywhere in a room."""
         if getattr(entry, "scope", "square") == "room":
             return self._room_regions(next(r.id for r in self.mission.board.rooms if entry.at in r.squares))
-        return {self.comp[_square(entry.at)]}
+        return {self.comp[floor_square(entry.at)]}
 
     def _spawn_points(self) -> list[Finding]:
         """Infected walk where heroes can (less the rib): each spawn point must reach the heroes' regions."""
         out = []
         for index, point in enumerate(self.mission.spawn_points):
-            home = self.comp[_square(point.at)]
+            home = self.comp[floor_square(point.at)]
             walking = lambda gate: gate is None or gate in self.opened
             if self._reach({home}, walking, avoid=frozenset({RIB})) & (self.reached - {RIB}):
                 continue
@@ -227,7 +228,7 @@ class Playability:
                 why = (f"reaches the heroes only through the {self._describe(gate)}, which they can never open: "
                        f"{self._shut(gate, frozenset({gate}), alone=True)}")
             out.append(Finding("spawn_points", index, "cut-off", f"spawn point {point.letter}",
-                               self.show(_square(point.at)), why))
+                               self.show(floor_square(point.at)), why))
         return out
 
     def _victories(self) -> list[Finding]:
@@ -250,7 +251,7 @@ class Playability:
                 if not regions & self.reached:
                     key = next(k for k in ("objectives", "objects", "npcs") if entry in getattr(self.mission, k))
                     causes.append(self.root(regions) or f"{key}:{getattr(self.mission, key).index(entry)}")
-                    return f"{name(entry)} at {self.show(_square(entry.at))} {self.why(regions)}"
+                    return f"{name(entry)} at {self.show(floor_square(entry.at))} {self.why(regions)}"
             return None
 
         objectives = self.mission.objectives
@@ -271,7 +272,7 @@ class Playability:
         if cond.escape and self.mission.exits and not any(self._targets(e) & self.reached for e in self.mission.exits):
             exit_ = self.mission.exits[0]
             causes.append(self.root(self._targets(exit_)) or "exits:0")
-            return f"no exit can be reached: the exit point at {self.show(_square(exit_.at))} {self.why(self._targets(exit_))}"
+            return f"no exit can be reached: the exit point at {self.show(floor_square(exit_.at))} {self.why(self._targets(exit_))}"
         return None
 
     # --- explanations --------------------------------------------------------------
@@ -290,7 +291,7 @@ class Playability:
             cards = [k for k in self.mission.keycards if k.colour == gate.colour]
             if not cards:
                 return gate_id
-            regions = {self.comp[_square(cards[0].at)]}
+            regions = {self.comp[floor_square(cards[0].at)]}
         else:
             regions = self._room_regions(gate.room)
         inner = self._cheapest(self._starts(), regions)
@@ -341,12 +342,12 @@ class Playability:
             if not cards:
                 return f"no {gate.colour} keycard is placed"
             card = cards[0]
-            thing, regions = f"the {gate.colour} keycard at {self.show(_square(card.at))}", {self.comp[_square(card.at)]}
+            thing, regions = f"the {gate.colour} keycard at {self.show(floor_square(card.at))}", {self.comp[floor_square(card.at)]}
         else:
             assert gate.room is not None  # a blast door names its room
             room = next(r for r in self.mission.board.rooms if r.id == gate.room)
             thing = (f"the {self._describe(gate_id)} opens after a task in room {self.room_name(gate.room)} at "
-                     f"{self.show(_square(room.squares[0]))}, which")
+                     f"{self.show(floor_square(room.squares[0]))}, which")
             regions = self._room_regions(gate.room)
         path = self._cheapest(self._starts(), regions) or []
         if gate_id in path:
@@ -361,7 +362,7 @@ class Playability:
             for shore in self.shores:
                 boarding_anywhere[shore][RIB] = {"gates": [None]}
             if self._reach(self._starts(), lambda gate: True, boarding_anywhere) & targets:
-                return (f"is across open water, and the rib at {self.show(_square(rib.at))} cannot be boarded: "
+                return (f"is across open water, and the rib at {self.show(floor_square(rib.at))} cannot be boarded: "
                         "no transition square beside it can be reached")
         elif self._on_shore(targets):
             return "is across open water, and the mission has no rib"
@@ -373,7 +374,7 @@ class Playability:
         return f"{gate.colour} door at {edge}" if gate.kind == "locked" else f"blast door at {edge}"
 
     def _starts(self) -> set:
-        return {self.comp[_square(s.at)] for s in self.mission.starts}
+        return {self.comp[floor_square(s.at)] for s in self.mission.starts}
 
     def _cheapest(self, sources: set, targets: set, rib: bool = True) -> list[str] | None:
         """Shut gates on the way from ``sources`` to ``targets`` costing the fewest shut gates
@@ -402,12 +403,6 @@ class Playability:
     def _on_shore(self, targets: set) -> bool:
         return any(self.board.floor(sq[0]).grid.terrain[sq[2], sq[1]] == Terrain.TRANSITION
                    for sq, region in self.comp.items() if region in targets)
-
-
-def _square(text: str) -> Square:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)
 
 
 def _components(nodes: Iterable, edges: Iterable[tuple]) -> list[set]:

@@ -7,7 +7,6 @@ a square is a ``QueryError``, which the command prints as one line.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass
 
@@ -16,7 +15,7 @@ import numpy as np
 from ..errors import UsageError
 from ..geometry.board import Board, Terrain
 from ..geometry.los import LosMaps, los
-from ..geometry.notation import parse_edge, parse_square
+from ..geometry.notation import parse_edge, parse_square, parse_squares, shown, square_name
 from ..geometry.relations import Doors, FloorRelations
 
 RELATIONS = {
@@ -28,9 +27,6 @@ RELATIONS = {
     "reach": "the squares within B steps of A (B is a number), avoiding --units",
     "room": "the room A is in, as floor:R<n> (null outside rooms); B is left out",
 }
-# At most 9 digits: a longer number is not a square (and int() of thousands of digits fails).
-_UNIT = re.compile(r"(?:([A-Za-z0-9_-]+):)?(\d{1,9}),(\d{1,9})")
-
 Square = tuple[str, int, int]
 
 
@@ -45,24 +41,27 @@ class QueryBoard:
 
     # --- parsing --------------------------------------------------------------------
 
-    def square(self, text: str) -> Square:
+    def square(self, text: str, where: str = "A") -> Square:
+        """The square ``text`` names; ``where`` (A, B) says which of the question's squares it is."""
         try:
             floor, x, y = parse_square(text)
         except ValueError as exc:
-            raise QueryError(str(exc)) from None
-        return self._place(floor, x, y, text)
+            raise QueryError(f"{where}: {exc}") from None
+        return self._place(floor, x, y, text, where)
 
-    def _place(self, floor: str | None, x: int, y: int, text: str) -> Square:
+    def _place(self, floor: str | None, x: int, y: int, text: str, where: str) -> Square:
         ids = [f.id for f in self.board.floors]
         if floor is None:
             if len(ids) > 1:
-                raise QueryError(f"`{text}` does not say which floor: this board has floors {', '.join(ids)}")
+                raise QueryError(f"{where}: {shown(text)} does not say which floor: this board has floors "
+                                 f"{', '.join(ids)}")
             floor = ids[0]
         if floor not in ids:
-            raise QueryError(f"`{text}` names floor `{floor}`, which this board does not have ({', '.join(ids)})")
+            raise QueryError(f"{where}: {shown(text)} names floor `{floor}`, which this board does not have "
+                             f"({', '.join(ids)})")
         grid = self.board.floor(floor).grid
         if not (x < grid.width and y < grid.height) or grid.terrain[y, x] == Terrain.VOID:
-            raise QueryError(f"`{text}` is off the board (floor {floor} is {grid.width}x{grid.height})")
+            raise QueryError(f"{where}: {shown(text)} is off the board (floor {floor} is {grid.width}x{grid.height})")
         return floor, x, y
 
     def doors(self, open_edges: list[str], all_open: bool) -> dict[str, Doors]:
@@ -72,15 +71,15 @@ class QueryBoard:
         for text in open_edges:
             try:
                 edge = parse_edge(text)
-            except ValueError:
-                raise QueryError(f"`{text}` is not an edge: write H:x,y or V:x,y, with floor: in front on several "
-                                 "floors") from None
+            except ValueError as exc:
+                raise QueryError(f"--open: {exc}") from None
             floor = edge.floor or (self.board.floors[0].id if len(self.board.floors) == 1 else None)
             if floor not in named:
-                raise QueryError(f"`{text}` does not name one of this board's floors")
+                raise QueryError(f"--open: {shown(text)} does not name one of this board's floors")
             grid = self.board.floor(floor).grid
             if edge.x >= grid.width + (edge.axis == "V") or edge.y >= grid.height + (edge.axis == "H"):
-                raise QueryError(f"`{text}` is off the board (floor {floor} is {grid.width}x{grid.height})")
+                raise QueryError(f"--open: {shown(text)} is off the board (floor {floor} is "
+                                 f"{grid.width}x{grid.height})")
             named[floor].append((edge.axis, edge.x, edge.y))
         for f in self.board.floors:
             states[f.id] = Doors.open(f.grid) if all_open else Doors.of(f.grid, named[f.id])
@@ -89,13 +88,14 @@ class QueryBoard:
     def units(self, text: str | None) -> set[Square]:
         if not text:
             return set()
-        found = {self._place(m[1], int(m[2]), int(m[3]), m[0]) for m in _UNIT.finditer(text)}
-        if not found:
-            raise QueryError(f"`{text}` lists no squares: write --units 3,4,5,5")
-        return found
+        try:
+            names = parse_squares(text)
+        except ValueError as exc:
+            raise QueryError(f"--units: {exc}") from None
+        return {self._place(*name, str(name), "--units") for name in names}
 
     def show(self, square: Square) -> str:
-        return f"{square[0]}:{square[1]},{square[2]}" if len(self.board.floors) > 1 else f"{square[1]},{square[2]}"
+        return square_name(square[0] if len(self.board.floors) > 1 else None, square[1], square[2])
 
     # --- answers --------------------------------------------------------------------
 
@@ -111,9 +111,9 @@ class QueryBoard:
             raise QueryError(f"`{relation}` needs two squares")
         if relation == "reach":
             if not (b.strip().isdigit() and len(b.strip()) <= 9):
-                raise QueryError(f"`{b}` is not a number of steps")
+                raise QueryError(f"B: {shown(b)} is not a number of steps")
             return [self.show(s) for s in sorted(self._walk(start, doors, units, int(b)))]
-        end = self.square(b)
+        end = self.square(b, "B")
         if relation in ("step", "smell"):
             return end in self._neighbours(relation, start, doors)
         if relation == "los":

@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from ..errors import UsageError
+from ..geometry.notation import parse_edge, parse_squares
 
 #: A map square on paper, and a card's sides, in millimetres: what a printer and a table can use.
 SQUARE_MM = (5.0, 100.0)
@@ -194,19 +195,19 @@ def scheduler_address(ctx, param, value: str | None) -> str | None:
     return value.strip()
 
 
-_EDGE = re.compile(r"^(?:[A-Za-z0-9_-]+:)?[HV]:\d{1,6},\d{1,6}$")
-_UNITS = re.compile(r"^(?:[A-Za-z0-9_-]+:)?\d{1,6},\d{1,6}(?:\s*[,\s]\s*(?:[A-Za-z0-9_-]+:)?\d{1,6},\d{1,6})*$")
-
-
 def edges(ctx, param, values: tuple[str, ...]) -> tuple[str, ...]:
     for text in values:
-        if not _EDGE.match(text.strip()):
-            raise click.BadParameter(f"`{text}` is not an edge: write H:x,y or V:x,y, with floor: in front on "
-                                     "several floors")
+        try:
+            parse_edge(text)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
     return values
 
 
 def squares(ctx, param, value: str | None) -> str | None:
-    if value is not None and not _UNITS.match(value.strip()):
-        raise click.BadParameter(f"`{value}` is not a list of squares: write 3,4,5,5 (or floor:3,4,floor:5,5)")
+    if value is not None:
+        try:
+            parse_squares(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
     return value

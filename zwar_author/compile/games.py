@@ -65,7 +65,7 @@ class GameCheck:
                                      found=found))
 
     def run(self, grids: dict[str, Grid], sources: dict[str, FloorSource], show: Callable[[str, int, int], str],
-            heroes_of_game: list[str], heroes: list[str]) -> list[Diagnostic]:
+            rule_heroes: list[str], heroes: list[str]) -> list[Diagnostic]:
         mode = Mode.of(self.m.mission.mode)
         self.lacks(codes.LACKS_MODE, mode, self.loc(("mission", "mode")), f'mode = "{mode.value}"')
         self.board(grids, sources, show)
@@ -73,7 +73,7 @@ class GameCheck:
         self.conditions()
         self.spawn_results()
         self.events()
-        self.heroes(heroes_of_game, heroes)
+        self.heroes(rule_heroes, heroes)
         return self.problems
 
     # --- the board -------------------------------------------------------------------
@@ -149,25 +149,26 @@ class GameCheck:
 
     # --- heroes ------------------------------------------------------------------------
 
-    def heroes(self, heroes_of_game: list[str], heroes: list[str]) -> None:
-        """``heroes_of_game``: the game's heroes the pack sees; ``heroes``: the mission's (both pack/id)."""
+    def heroes(self, rule_heroes: list[str], heroes: list[str]) -> None:
+        """``rule_heroes``: the heroes of the game's hero rule, from the rules data the pack sees;
+        ``heroes``: the mission's (both pack/id)."""
         rule = self.profile.heroes
         here = self.loc(("mission", "heroes") if self.m.mission.heroes else ("mission",))
         if rule.kind is HeroRuleKind.ALL and self.m.mission.heroes:
-            missing = [h.rpartition("/")[2] for h in heroes_of_game if h not in heroes]
+            missing = [h.rpartition("/")[2] for h in rule_heroes if h not in heroes]
             if missing:
                 self.problems.append(codes.HEROES_LEFT_OUT.at(
                     here, game=self.profile.name, quote=_said(rule.quote.text), missing=", ".join(missing)))
         if rule.kind is HeroRuleKind.ONE_PER_PLAYER:
             roles = len(self.m.roles)
             problem = None
-            if roles != rule.count:
-                problem = f"the mission has {roles} role{'s' if roles != 1 else ''}; give it {rule.count} [[roles]]"
+            if roles != rule.players:
+                problem = f"the mission has {roles} role{'s' if roles != 1 else ''}; give it {rule.players} [[roles]]"
                 here = self.loc(("roles",) if self.m.roles else ("mission",))
             elif self.m.mission.heroes and len(heroes) != roles:
                 problem = f"`heroes` names {len(heroes)} agent{'s' if len(heroes) != 1 else ''} for {roles} roles"
             if problem:
-                self.problems.append(codes.AGENTS_PER_PLAYER.at(here, game=self.profile.name, players=rule.count,
+                self.problems.append(codes.AGENTS_PER_PLAYER.at(here, game=self.profile.name, players=rule.players,
                                                                problem=problem))
 
 

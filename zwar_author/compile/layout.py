@@ -15,6 +15,7 @@ import numpy as np
 from .. import codes, limits
 from ..errors import Diagnostic, Location, Related
 from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
+from ..geometry.notation import edge_name
 from ..model.mission import FloorSpec
 from ..sources.art import art_text, parse_art
 from ..sources.document import Document
@@ -166,7 +167,7 @@ def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | Non
             for ey, ex in zip(*np.nonzero(clash)):
                 other, *_, other_index = placed[taken[ey, ex]]
                 problems.append(codes.EDGE_CONFLICT.at(
-                    doc.loc(path + ("tiles", index)), edge=f"{axis}:{x + ex},{y + ey}",
+                    doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, x + ex, y + ey),
                     kind=EDGE_NAME[Edge(int(mine[ey, ex]))], tile=_name(side),
                     other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other),
                     related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))

@@ -17,10 +17,11 @@ from ..codes import Code
 from ..errors import Diagnostic, Location, Related, Severity
 from ..games import PROFILES, CannotPlay, unplayable
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
+from ..geometry.notation import edge_name, floor_edge, floor_square, square_name
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
-from ..model.rules import Hero, InfectedClass, Perk
+from ..model.rules import GameRules, Hero, InfectedClass, Perk
 from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
@@ -141,7 +142,7 @@ class _Compiler:
 
     def drawn_edge(self, edge: EdgeId) -> tuple[Related, ...]:
         """Where edge ``edge`` is drawn, and as what."""
-        where = f"{edge.floor}:{edge.axis}:{edge.x},{edge.y}" if self.prefix_floors else f"{edge.axis}:{edge.x},{edge.y}"
+        where = edge_name(edge.floor if self.prefix_floors else None, edge.axis, edge.x, edge.y)
         kind = Edge(int(edge_kind(self.grids[edge.floor], edge.axis, edge.x, edge.y)))
         return (Related(self.sources[edge.floor].edge(edge.axis, edge.x, edge.y), f"{where} is drawn {_DRAWN[kind]} here"),)
 
@@ -166,7 +167,7 @@ class _Compiler:
         return len(self.m.floors) > 1
 
     def show(self, sq: Sq) -> str:
-        return str(sq) if self.prefix_floors else f"{sq.x},{sq.y}"
+        return square_name(sq.floor if self.prefix_floors else None, sq.x, sq.y)
 
     # --- the steps -----------------------------------------------------------------
 
@@ -219,7 +220,7 @@ class _Compiler:
             return  # a game added to the format before its profile (tests/test_games.py fails until it has one)
         check = GameCheck(self.m, self.at, self.doc.loc)
         show = lambda floor, x, y: self.show(Sq(floor, x, y))
-        self.problems += check.run(self.grids, self.sources, show, self.game_heroes(), heroes)
+        self.problems += check.run(self.grids, self.sources, show, self.rule_heroes(), heroes)
 
     def engine_warning(self, mission: c.CompiledMission) -> None:
         """A valid mission the engine cannot play yet: the drivers will refuse it, so say so now."""
@@ -274,8 +275,7 @@ class _Compiler:
 
     def finding_loc(self, mission: c.CompiledMission, finding) -> Location:
         if finding.key == "rooms":
-            x, y = map(int, mission.board.rooms[finding.index].squares[0].rsplit(":", 1)[1].split(","))
-            floor = mission.board.rooms[finding.index].id.split(":")[0]
+            floor, x, y = floor_square(mission.board.rooms[finding.index].squares[0])
             return self.sources[floor].square(x, y)
         return self.at(finding.key, finding.index)
 
@@ -558,10 +558,21 @@ class _Compiler:
         return out
 
     def game_heroes(self) -> list[str]:
-        """Every hero of the mission's game the pack sees, as pack/id."""
+        """Every hero of the mission's game the pack sees, as pack/id: a mission's heroes when it names none."""
         game = self.m.mission.game
         return sorted(e.qualified for p in self.ws.visible(self.pack)
                       for e in p.rules.entries["heroes"].values() if game in e.model.games)
+
+    def rule_heroes(self) -> list[str]:
+        """The heroes of the game's hero rule (`heroes` of its [[games]] entry, the nearest pack's), as pack/id."""
+        game = self.m.mission.game
+        entry = next((e for p in self.ws.visible(self.pack) for e in p.rules.entries["games"].values()
+                      if game in e.model.games), None)
+        if entry is None or not isinstance(entry.model, GameRules):
+            return []
+        home = next(p for p in self.ws.visible(self.pack) if p.id == entry.pack)
+        found = (self.ws.lookup(home, "heroes", ref) for ref in entry.model.heroes)
+        return [e.qualified for e in found if e is not None]
 
     def perk_builds(self, heroes: list[str]) -> dict[str, list[str]]:
         """``[mission.perks]`` qualified, each hero's bill checked against the XP perk allowance."""
@@ -801,7 +812,6 @@ class _Compiler:
                 continue
             if timer.id not in ended:
                 self.report(codes.TIMER_IDLE, self.at("timers", i), id=timer.id)
-            self.report(codes.TIMER_UNPLAYED, self.at("timers", i), id=timer.id)
             if start is not None:
                 out.append(c.CompiledTimer(id=timer.id, name=timer.name, start=start, text=timer.text))
         return out
@@ -930,8 +940,8 @@ class _Compiler:
                 name, label = names.get(room.number, (None, None))
                 rooms.append(c.CompiledRoom(
                     id=f"{spec.id}:R{room.number}", name=name, label=label,
-                    squares=[f"{spec.id}:{x},{y}" for x, y in room.squares],
-                    doors=[f"{spec.id}:{a}:{x},{y}" for a, x, y in room.doors]))
+                    squares=[square_name(spec.id, x, y) for x, y in room.squares],
+                    doors=[edge_name(spec.id, a, x, y) for a, x, y in room.doors]))
         mission = self.m.mission.model_copy(update={"heroes": heroes, "perks": perks})
         return c.CompiledMission(
             format=c.FORMAT, kind="mission", tool=c.Tool(name="zwar-author", version=__version__),
@@ -978,9 +988,8 @@ def _referenced(markers: dict[str, list], spawn: c.CompiledSpawn | None, events:
 
 def _edge_key(text: str, floors: dict[str, int]) -> tuple[int, str, int, int]:
     """Sort edges by floor, axis, row, column (not as strings, where 10 sorts before 2)."""
-    floor, axis, xy = text.split(":")
-    x, y = xy.split(",")
-    return floors[floor], axis, int(y), int(x)
+    floor, axis, x, y = floor_edge(text)
+    return floors[floor], axis, y, x
 
 
 def _floor(floor_id: str, grid: Grid) -> Floor:

@@ -16,12 +16,10 @@ from .. import codes
 from ..errors import Location, Related, Report, Severity, UsageError, display_path
 from ..geometry.board import Board
 from ..model import content as c
-from ..model.atz import EncounterDoc
 from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, absolute
-from .campaign import Campaign, compile_campaign
 from .mission import compile_mission
 from .workspace import (
     PACK_FILE,
@@ -36,6 +34,7 @@ from .workspace import (
 
 if TYPE_CHECKING:
     from .atz import Encounter
+    from .campaign import Campaign
     from .zonewars import CompiledScenario, ZoneWars
 
 
@@ -161,6 +160,8 @@ def _campaign(ws: Workspace, pack: Pack, outcome: Outcome, involved: set[Path]) 
     if pack.campaign is None:
         return
     involved.add(pack.campaign)
+    from .campaign import compile_campaign  # loads only for a pack that has a campaign: validate stays quick
+
     campaign, problems = compile_campaign(ws, pack, pack.campaign, outcome.missions.get(pack.id, []))
     ws.report(pack.campaign, problems)
     if campaign is not None:
@@ -238,6 +239,8 @@ def _encounter(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> None:
     doc = ws.read(path)
     if doc is None:
         return
+    from ..model.atz import EncounterDoc  # loads only for a pack that has encounters: validate stays quick
+
     model, problems = validate(doc, EncounterDoc)
     ws.report(path, problems)
     if model is None:

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from .. import codes
 from ..errors import Diagnostic, Location
 from ..geometry.board import TERRAIN_NAME, Floor, Terrain
+from ..geometry.notation import NotationError, clipped, edge_name, parse_edge, parse_square, square_name
 
-_SQUARE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?(\d+),(\d+)$")
-_EDGE = re.compile(r"^(?:([A-Za-z0-9_-]+):)?([HV]):(\d+),(\d+)$")
-_ROOM_ID = re.compile(r"^(?:([A-Za-z0-9_-]+):)?R(\d+)$")
+_ROOM_ID = re.compile(r"^(?:([A-Za-z0-9_-]+):)?R(\d{1,6})$")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
@@ -27,7 +26,7 @@ class Sq:
     y: int
 
     def __str__(self) -> str:
-        return f"{self.floor}:{self.x},{self.y}"
+        return square_name(self.floor, self.x, self.y)
 
 
 @dataclass(frozen=True, order=True)
@@ -38,7 +37,7 @@ class EdgeId:
     y: int
 
     def __str__(self) -> str:
-        return f"{self.floor}:{self.axis}:{self.x},{self.y}"
+        return edge_name(self.floor, self.axis, self.x, self.y)
 
     def sides(self) -> tuple[Sq, Sq]:
         """The two squares the edge separates (one or both may be off the floor)."""
@@ -72,14 +71,15 @@ class Resolver:
     unresolved: set[str] = field(default_factory=set)
 
     def square(self, text: str, loc: Location) -> Sq | None:
-        m = _SQUARE.match(text) if isinstance(text, str) else None
-        if not m:
-            self.problems.append(codes.BAD_REFERENCE.at(loc, text=text, expected="a square: write x,y or floor:x,y"))
+        try:
+            named, x, y = parse_square(text if isinstance(text, str) else "")
+        except NotationError as exc:
+            self.problems.append(codes.BAD_REFERENCE.at(loc, text=clipped(str(text)),
+                                                        expected=f"{exc.what}: {exc.advice}"))
             return None
-        floor = self._floor(m[1], text, f"{m[2]},{m[3]}", loc)
+        floor = self._floor(named, text, square_name(None, x, y), loc)
         if floor is None:
             return None
-        x, y = int(m[2]), int(m[3])
         grid = self.floors[floor].grid
         if x >= grid.width or y >= grid.height:
             self.problems.append(codes.OFF_FLOOR.at(loc, ref=text, floor=self.labels.get(floor, floor),
@@ -88,15 +88,15 @@ class Resolver:
         return Sq(floor, x, y)
 
     def edge(self, text: str, loc: Location) -> EdgeId | None:
-        m = _EDGE.match(text) if isinstance(text, str) else None
-        if not m:
-            self.problems.append(codes.BAD_REFERENCE.at(
-                loc, text=text, expected="an edge: write H:x,y or V:x,y, with floor: in front on several floors"))
+        try:
+            named, axis, x, y = parse_edge(text if isinstance(text, str) else "")
+        except NotationError as exc:
+            self.problems.append(codes.BAD_REFERENCE.at(loc, text=clipped(str(text)),
+                                                        expected=f"{exc.what}: {exc.advice}"))
             return None
-        floor = self._floor(m[1], text, f"{m[2]}:{m[3]},{m[4]}", loc)
+        floor = self._floor(named, text, edge_name(None, axis, x, y), loc)
         if floor is None:
             return None
-        axis, x, y = m[2], int(m[3]), int(m[4])
         grid = self.floors[floor].grid
         w, h = (grid.width, grid.height + 1) if axis == "H" else (grid.width + 1, grid.height)
         if x >= w or y >= h:
@@ -121,7 +121,7 @@ class Resolver:
         sq: Sq | None
         if isinstance(text, str) and text in self.names:
             sq = self.names[text]
-        elif isinstance(text, str) and not _SQUARE.match(text) and _NAME.match(text):
+        elif isinstance(text, str) and _NAME.match(text) and not _is_square(text):
             known = ", ".join(sorted(self.names)) or "none are named in [[rooms]]"
             self.problems.append(codes.DANGLING.at(loc, what="room", id=text, hint=f" (room names: {known})"))
             return None
@@ -155,3 +155,11 @@ class Resolver:
             self.problems.append(codes.UNKNOWN_FLOOR.at(loc, ref=text, floor=named, floors=", ".join(self.floors)))
             return None
         return named
+
+
+def _is_square(text: str) -> bool:
+    try:
+        parse_square(text)
+    except NotationError:
+        return False
+    return True

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .. import codes
 from ..errors import Diagnostic
 from ..geometry.board import TERRAIN_NAME, Edge, Grid, Terrain
+from ..geometry.notation import edge_name, square_name
 from ..geometry.rooms import Room, edge_order
 from .layout import FloorSource
 
@@ -20,7 +21,8 @@ def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource,
     for room in rooms:
         x, y = room.squares[0]
         name = (names or {}).get(room.number) or f"{prefix}R{room.number}"
-        square = f"{prefix}{x},{y}"
+        floor = prefix.rstrip(":") or None
+        square = square_name(floor, x, y)
         leaks = sorted(
             (b for b in room.boundary if b[3] in (Edge.OPEN, Edge.OBSTACLE) and b[4] is not None),
             key=lambda b: edge_order(b[:3]),
@@ -31,8 +33,8 @@ def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource,
             ox, oy = outside
             more = f" (and {len(leaks) - 1} more edge{'s' if len(leaks) > 2 else ''})" if len(leaks) > 1 else ""
             problems.append(codes.ROOM_LEAK.at(
-                source.edge(axis, ex, ey), room=name, square=square, edge=f"{prefix}{axis}:{ex},{ey}",
-                terrain=TERRAIN_NAME[Terrain(int(grid.terrain[oy, ox]))], other=f"{prefix}{ox},{oy}", more=more))
+                source.edge(axis, ex, ey), room=name, square=square, edge=edge_name(floor, axis, ex, ey),
+                terrain=TERRAIN_NAME[Terrain(int(grid.terrain[oy, ox]))], other=square_name(floor, ox, oy), more=more))
         if not room.doors:
             size = len(room.squares)
             problems.append(codes.ROOM_NO_DOOR.at(

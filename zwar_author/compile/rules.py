@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from .. import codes
 from ..errors import Diagnostic, Related
+from ..games import PROFILES, Action, owners
 from ..model import content as c
 from ..model.rules import DirectorCard, Equipment, GameRules, Hero, InfectedClass, Perk, RulesDoc, SearchCard
 from ..sources.document import Document
@@ -133,6 +134,7 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[RulesEntry | None, li
     before = len(refs.problems)
     compiled_type: type[RulesEntry]
     if isinstance(model, GameRules):
+        problems.extend(_action_table(entry, model))
         table("infection_check", tables.INFECTION)
         ref("heroes", "heroes")
         compiled_type = c.CompiledGameRules
@@ -169,6 +171,24 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[RulesEntry | None, li
     if not ok or any(p.severity.value == "error" for p in problems):
         return None, problems
     return compiled_type.model_validate(data), problems
+
+
+def _action_table(entry: Entry, model: GameRules) -> list[Diagnostic]:
+    """The action table against the profile of each of its games: every action it has, and no other."""
+    problems = []
+    priced = {Action.of(key) for key in model.actions.model_dump(by_alias=True, exclude_none=True)}
+    for game in (PROFILES[g] for g in model.games if g in PROFILES):
+        for action in sorted(priced - game.actions, key=list(Action).index):
+            games = [p.name for p in owners(action)]
+            problems.append(codes.ACTION_NOT_IN_GAME.at(
+                entry.doc.loc(entry.path + ("actions", action.value)), game=game.name, action=action.label,
+                owners=(" and ".join(games) + " only") if games else "no game has it", key=action.value))
+        unpriced = sorted(game.actions - priced, key=list(Action).index)
+        if unpriced:
+            problems.append(codes.ACTION_UNPRICED.at(
+                entry.doc.loc(entry.path + ("actions",)), game=game.name,
+                actions=", ".join(f"`{a.value}`" for a in unpriced)))
+    return problems
 
 
 def _search_card(entry: Entry) -> list[Diagnostic]:

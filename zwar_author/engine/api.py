@@ -9,18 +9,23 @@
         state = apply(state, outcome)
 
 A ``State`` holds the game as it was when the pending step began, plus the
-inputs given to that step so far. ``apply`` copies the game and runs the step
-again with one more input (see ``chance``), so states are never changed and
-any state can be kept, compared or resumed. ``simulate`` plays the same rules
-in place, without copies, for speed.
+inputs given to that step so far, so states are never changed and any state
+can be kept, compared or resumed: ``apply`` to a state a second time copies
+the game and runs the step again with the inputs (see ``chance``). The first
+``apply`` to a state does not: the step runs in a greenlet of its own, paused
+where it asked, and the answer resumes it there (the game a state shows is
+copied only when someone looks at it). So playing a game through ``apply``
+costs little more than ``simulate``, which plays the same rules in place.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
+
+from greenlet import greenlet
 
 from . import npc, rib
 from .chance import (
@@ -34,6 +39,7 @@ from .chance import (
     match,
 )
 from .events import Event
+from .legal import LegalActions
 from .mission import Mission
 from .state import DEFAULT_SETUP, Game, Hero, Setup, short
 from .turn import step
@@ -52,10 +58,6 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     c = mission.compiled
     g = Game(mission, ruleset_for(c), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
-    required = [short(r) for r in (mission.game_rules.heroes if mission.game_rules else [])
-                if r not in heroes]
-    if required:
-        raise SetupError(f"every {mission.game_name} mission uses {', '.join(required)}: add them to the heroes")
     starts = [mission.square(s.at) for s in c.starts]
     placed = dict(setup.positions)
     for number, qid in enumerate(heroes):
@@ -152,21 +154,95 @@ class State:
     snapshot: Game  # the game when the pending step began (never changed)
     inputs: tuple  # the answers given to that step so far
     request: Request | None  # what the game waits for; None when it is over
-    view: Game  # the game as it stands now, mid-step (for display and policies; never changed)
     events: tuple[Event, ...] = ()  # what the last apply made happen
+    logged: int = 0  # events in the game's log so far
+    #: the run paused at this state, which the first apply resumes (None: apply replays the step)
+    _run: _Run | None = field(default=None, repr=False)
+    #: the game as it stands now, once made (``view``)
+    _seen: list[Game] = field(default_factory=list, repr=False)
 
     @property
     def over(self) -> bool:
         return self.request is None
 
     @property
+    def view(self) -> Game:
+        """The game as it stands now, mid-step (for display and policies; never changed)."""
+        if not self._seen:
+            run = self._run
+            self._seen.append(run.game.copy() if run is not None and run.at is self else self._replayed())
+        return self._seen[0]
+
+    @property
     def log(self) -> list[Event]:
         return self.view.log
+
+    def _replayed(self) -> Game:
+        game = self.snapshot.copy()
+        try:
+            step(game, Replay(self.inputs))
+        except NeedInput:
+            return game
+        raise AssertionError("a step run again with the same inputs asks the same question")
+
+
+class _Resume(Context):
+    """The context of a run: answers ``inputs`` first (a step run again), then pauses for each new one."""
+
+    lazy = True
+
+    def __init__(self, run: _Run, inputs: tuple) -> None:
+        self.run = run
+        self.inputs = inputs
+
+    def ask(self, request: Request) -> Any:
+        if self.inputs:
+            answer, self.inputs = self.inputs[0], self.inputs[1:]
+            return match(request, answer)
+        return self.run.pause(request)
+
+
+class _Run:
+    """A game played step after step in a greenlet, paused at each request until an answer resumes it.
+
+    It serves one line of play: only the state it is paused at (``at``) can resume it; an answer to
+    any earlier state starts a new run from that state's snapshot."""
+
+    def __init__(self, snapshot: Game, inputs: tuple) -> None:
+        self.snapshot = snapshot  # the game when the pending step began (never changed)
+        self.inputs = inputs  # the answers given to that step so far
+        self.game = snapshot.copy()  # the game being played
+        self.ctx = _Resume(self, inputs)
+        self.at: State | None = None
+        self.glet = greenlet(self._play)
+
+    def _play(self) -> None:
+        game = self.game
+        while not game.over:
+            step(game, self.ctx)
+            self.snapshot, self.inputs = game.copy(), ()
+
+    def pause(self, request: Request) -> Any:
+        """Hand ``request`` to whoever resumed the run; return the answer the next resume brings."""
+        parent = self.glet.parent
+        assert parent is not None
+        return parent.switch(request)
+
+    def resume(self, answer: Any, reported: int) -> State:
+        """Run on with ``answer`` (None to start) to the next request or the end of the game."""
+        if answer is not None:
+            self.inputs += (answer,)
+        request = self.glet.switch(answer) if answer is not None else self.glet.switch()
+        game = self.game
+        if request is None:
+            return State(game, (), None, tuple(game.log[reported:]), len(game.log), None, [game])
+        self.at = State(self.snapshot, self.inputs, request, tuple(game.log[reported:]), len(game.log), self)
+        return self.at
 
 
 def start(game: Game) -> State:
     """The first state of ``game`` (which is copied, never changed)."""
-    return _advance(game.copy(), (), 0)
+    return _Run(game.copy(), ()).resume(None, 0)
 
 
 def legal_actions(state: State) -> list:
@@ -185,22 +261,16 @@ def apply(state: State, answer: Any) -> State:
     """The state after ``answer`` (an option of the pending request, or an equal value)."""
     if state.request is None:
         raise IllegalAction("the game is over")
-    match(state.request, answer)
-    return _advance(state.snapshot, state.inputs + (answer,), len(state.view.log))
-
-
-def _advance(snapshot: Game, inputs: tuple, reported: int) -> State:
-    """Run steps from ``snapshot`` with ``inputs`` until the game needs an input or ends."""
-    while True:
-        game = snapshot.copy()
-        ctx = Replay(inputs)
-        if game.over:
-            return State(game, (), None, game, tuple(game.log[reported:]))
-        try:
-            step(game, ctx)
-        except NeedInput as need:
-            return State(snapshot, inputs, need.request, game, tuple(game.log[reported:]))
-        snapshot, inputs = game, ()
+    option = match(state.request, answer)
+    run = state._run
+    if run is None or run.at is not state:  # answered before: run the step again from its snapshot
+        run = _Run(state.snapshot, state.inputs)
+        run.resume(None, state.logged)
+    options = state.request.options
+    if isinstance(options, LegalActions) and options.pending():
+        options.rebind(state.view)  # the hero move's options, if not built yet, stay those of this state
+    run.at = None
+    return run.resume(option, state.logged)
 
 
 # --- playing fast --------------------------------------------------------------------------

@@ -110,7 +110,11 @@ class Context:
 
 
 class Replay(Context):
-    """Answers from ``inputs`` in order; the first question past them raises NeedInput."""
+    """Answers from ``inputs`` in order; the first question past them raises NeedInput (whose
+    request, the hero move's included, is built on the game as it stands then, which is never
+    changed again: so its options may be built only when looked at)."""
+
+    lazy = True
 
     def __init__(self, inputs: tuple = ()) -> None:
         self.inputs = inputs
@@ -125,10 +129,17 @@ class Replay(Context):
 
 
 def match(request: Request, answer: Any) -> Any:
-    """The option of ``request`` that ``answer`` is, or IllegalAction."""
-    for option in request.options:
-        if option == answer or (isinstance(option, Choice) and option.key == answer):
-            return option
+    """The option of ``request`` that ``answer`` is, or IllegalAction. Options that can look one
+    answer up without being listed in full (the hero move's ``find``) are asked to."""
+    find = getattr(request.options, "find", None)
+    if find is not None:
+        found = find(answer)
+        if found is not None:
+            return found
+    else:
+        for option in request.options:
+            if option == answer or (isinstance(option, Choice) and option.key == answer):
+                return option
     if request.kind == RequestKind.ROLL:
         raise IllegalAction(f"{answer!r} is not a face of a d{len(request.options)}")
     raise IllegalAction(f"{answer} is not one of the options for: {request.why}")

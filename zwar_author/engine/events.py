@@ -23,6 +23,7 @@ class Event(NamedTuple):
     edge: str | None = None  # or the edge (a door's compiled id, floor:H:x,y)
     dice: tuple[int, ...] = ()
     result: str | None = None  # kill, miss, taken down, bitten, an objective's number, ...
+    objective: int | None = None  # the objective's number, as a number (objective events)
 
     def line(self) -> str:
         return self.text
@@ -41,4 +42,6 @@ class Event(NamedTuple):
             out["dice"] = list(self.dice)
         if self.result is not None:
             out["result"] = self.result
+        if self.objective is not None:
+            out["objective"] = self.objective
         return out

@@ -138,6 +138,20 @@ class LegalActions(Sequence[Action]):
             return END_TURN
         return self._list()[index]
 
+    def pending(self) -> bool:
+        """Whether the list is still to be built (on the game it was made for)."""
+        return self._all is None
+
+    def rebind(self, g: Game) -> None:
+        """Build the list, when asked, on ``g``: a copy of the game as it was when the options were made."""
+        self._g = g
+
+    def find(self, answer: object) -> Action | None:
+        """The option equal to ``answer``, or None; ``end turn`` is found without building the list."""
+        if answer == END_TURN and self._all is None and self.many:
+            return END_TURN
+        return next((a for a in self._list() if a == answer), None)
+
 
 def _ends(g: Game) -> bool:
     """Whether ``end turn`` is offered (it is, last, unless a hero must first step off a spawn point)."""

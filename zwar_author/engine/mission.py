@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..games import Feature, profile
+from ..games import Feature, of_mission
 from ..geometry.board import STANDABLE, Board, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
@@ -93,6 +93,8 @@ class Mission:
         self._los = [self._floor_los(f) for f in range(len(self.board.floors))]
         self._route_cache = _Cache()
         self._field_cache = _Cache()
+        self._enterable_cache = _Cache(256)
+        self._crossing_cache = _Cache(1024)
         self._grab_cache = _Cache()
         self._openable_cache = _Cache()
         self._steps_cache = _Cache(65536)
@@ -113,14 +115,15 @@ class Mission:
         self.equipment = {e.id: e for e in rules.equipment}
         self.search_cards = {s.id: s for s in rules.search}
         self.perks = {p.id: p for p in rules.perks}
-        game = self.compiled.mission.game
+        #: what the game has (its profile) with the numbers of its rules (the pack's rules data)
+        self.profile = of_mission(self.compiled)
         #: the game's turn, action table and infection track (the pack's rules data), if it has one
-        self.game_rules = next((r for r in rules.games if game in r.games), None)
-        table = self.game_rules.actions.model_dump(by_alias=True, exclude_none=True) if self.game_rules else {}
-        self.ap_costs: dict[str, int] = table
-        self.game_name = self.game_rules.name if self.game_rules else game
+        self.game_rules = self.profile.numbers
+        #: the AP of each action the game has (the profile's actions, priced by the rules data)
+        self.ap_costs: dict[str, int] = self.profile.costs()
+        self.game_name = self.profile.name
         #: the engine's actions this game does not have: never offered
-        self.absent = frozenset(v for v in Verb if v not in table and v not in IMPLICIT)
+        self.absent = frozenset(v for v in Verb if v not in self.ap_costs and v not in IMPLICIT)
 
     def lookup(self, table: dict, ref: str):
         """An entry by pack/id or by its short id (the first pack's, in id order)."""
@@ -154,7 +157,7 @@ class Mission:
         self.multi = len(self.board.floors) > 1
         #: Exodus's colour-coded stairways: "Line of sight extends between floors but only on the coloured
         #: stairway squares" (its profile says whether the game has them; Z War One sees no other floor)
-        self.linked_sight = Feature.COLOURED_STAIRS in profile(self.compiled.mission.game).features
+        self.linked_sight = Feature.COLOURED_STAIRS in self.profile.features
         self.links: dict[int, list[int]] = {}
         for a, b in self.board.stairs:
             ia, ib = self.index(*a), self.index(*b)
@@ -494,19 +497,48 @@ class Mission:
     def field(self, goals: tuple[int, ...], active: int, doors: int) -> dict[int, int]:
         """Movement points an infected needs to reach one of ``goals``, from every square
         that can: steps through active squares, a closed door to an active room costing one
-        more (the infected opens it); locked and blast doors stay shut to infected."""
+        more (the infected opens it); locked and blast doors stay shut to infected.
+
+        Dijkstra with a bucket per distance (every step costs 1 or 2), the squares it may enter
+        and the cost of each door kept per active mask and door state: the infected move asks
+        for a new field whenever a hero moves, so this is one of the engine's hottest loops."""
         key = (goals, active, doors)
         found = self._field_cache.get(key)
         if found is not None:
             return found
-
-        def cost(n: int, door: int) -> int | None:
-            if not self.standable[n] or not self.is_active(n, active):
-                return None
-            points = self.door_cost(door, doors)
-            return points if points < UNREACHABLE else None
-
-        return self._field_cache.put(key, self.distances_to(goals, cost))
+        enterable = self._enterable_cache.get(active)
+        if enterable is None:
+            enterable = self._enterable_cache.put(
+                active, [self.standable[n] and self.is_active(n, active) for n in range(self.size)])
+        crossing = self._crossing_cache.get(doors)
+        if crossing is None:  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
+            crossing = self._crossing_cache.put(doors, [
+                1 if doors >> d.index & 1 else 2 if d.kind == "door" else 0 for d in self.doors])
+        dist = {g: 0 for g in goals}
+        buckets: list[list[int]] = [list(dist)]
+        step_all = self.step_all
+        depth = 0
+        while depth < len(buckets):
+            for sq in buckets[depth]:
+                if dist[sq] != depth:
+                    continue
+                for n, door in step_all[sq]:
+                    if not enterable[n]:
+                        continue
+                    if door < 0:
+                        far = depth + 1
+                    else:
+                        points = crossing[door]
+                        if not points:
+                            continue
+                        far = depth + points
+                    if far < dist.get(n, UNREACHABLE):
+                        dist[n] = far
+                        while len(buckets) <= far:
+                            buckets.append([])
+                        buckets[far].append(n)
+            depth += 1
+        return self._field_cache.put(key, dist)
 
     def distances_to(self, goals, cost) -> dict[int, int]:
         """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``

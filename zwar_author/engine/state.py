@@ -310,9 +310,9 @@ class Game:
     # --- the log ---------------------------------------------------------------------
 
     def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
-             result: str | None = None) -> None:
+             result: str | None = None, objective: int | None = None) -> None:
         sq, edge = (at, None) if isinstance(at, int) else (None, at)
-        self.log.append(Event(self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result))
+        self.log.append(Event(self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result, objective))
 
     # --- units on squares ------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..games import require_playable
+from ..games import of_mission, require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
@@ -165,8 +165,8 @@ def _plays(phases: Sequence[str]) -> bool:
 def ruleset_for(mission: CompiledMission) -> Campaign:
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
-    rules = next((r for r in mission.rules.games if game in r.games), None)
-    if rules is None:
+    rules = of_mission(mission).numbers
+    if not isinstance(rules, CompiledGameRules):
         raise UnsupportedGame(f"the rules data has no [[games]] entry for {game}: the engine needs its action "
                               "table, turn and infection track")
     if not _plays(rules.phases):

@@ -43,7 +43,7 @@ def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
     obj = next(o for o in g.mission.compiled.objectives if o.number == number)
     label = f": {obj.label}" if obj.label else ""
     g.emit(EventKind.OBJECTIVE, h.id, f"{h.name} completes objective {number}{label}",
-           g.mission.square(obj.at), result=str(number))
+           g.mission.square(obj.at), result=str(number), objective=number)
     trigger(g, ctx, "objective", number)
     room = g.mission.room_of[h.sq]
     if obj.action == "task" and room:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .profile import ActionCost, GameProfile, HeroRule, Quote
+from .profile import GameProfile, HeroRule, Quote
 from .vocab import Action as A
 from .vocab import EventKind, HeroRuleKind, Mode, Rule, SpawnResult, Victory
 from .zwar1 import ACTIONS as ZWAR1_ACTIONS
@@ -21,10 +21,10 @@ PROFILE = GameProfile(
     victories=VICTORIES | {Victory.KILL},
     spawn_results=SPAWN_RESULTS | {SpawnResult.SINKHOLE},
     events=EVENTS | {EventKind.ENTER},
-    heroes=HeroRule(HeroRuleKind.ONE_PER_PLAYER, 2, ("Jack", "Han"), Quote(
+    heroes=HeroRule(HeroRuleKind.ONE_PER_PLAYER, Quote(
         BOOK, "Agent Z is a 2 player quick play \"versus\" game, played using Z War One mechanics & assets. "
-              "Each player chooses an agent, either \"Jack\" or \"Han\".")),
-    actions=ZWAR1_ACTIONS + (ActionCost(A.MEAT_SHIELD, 1), ActionCost(A.KICK_OFF, 1)),
+              "Each player chooses an agent, either \"Jack\" or \"Han\"."), players=2),
+    actions=ZWAR1_ACTIONS | {A.MEAT_SHIELD, A.KICK_OFF},
     # The reference engine plays the Z War One turn Agent Z is built on, but neither versus games nor any
     # of Agent Z's own rules: no Agent Z mission can be played yet.
     engine=frozenset({Rule.ZWAR1_TURN}),

@@ -1,7 +1,15 @@
-"""The profiles as a docs section: docs/format.md carries this text, and a test keeps it equal."""
+"""The profiles as a docs section: docs/format.md carries this text, and a test keeps it equal.
+
+What each game has comes from the profiles; the numbers (the heroes of each
+hero rule, each action's AP) from the reference pack's rules data.
+"""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
+from ..model.rules import GameRules
 from .profile import GameProfile
 from .registry import PROFILES
 from .vocab import Action, Element, EventKind, Feature, Mode, Rule, SpawnResult, Token, Tracker, Victory
@@ -21,9 +29,21 @@ def _cell(profile: GameProfile, element: Element) -> str:
     return "played" if element in profile.engine else "yes"
 
 
+#: the reference pack's rules data, which the section's numbers come from
+CORE_RULES = Path(__file__).resolve().parents[2] / "content" / "core" / "rules"
+
+
+def core_numbers() -> tuple[list[GameRules], dict[str, str]]:
+    """The reference pack's `[[games]]` entries, and its heroes' names by id."""
+    games = tomllib.loads((CORE_RULES / "games.toml").read_text(encoding="utf-8"))["games"]
+    heroes = tomllib.loads((CORE_RULES / "heroes.toml").read_text(encoding="utf-8"))["heroes"]
+    return [GameRules.model_validate(g) for g in games], {h["id"]: h["name"] for h in heroes}
+
+
 def section(profiles: list[GameProfile] | None = None) -> str:
-    """The markdown between BEGIN and END, from the profiles."""
-    games = profiles or list(PROFILES.values())
+    """The markdown between BEGIN and END, from the profiles and the reference pack's numbers."""
+    numbers, names = core_numbers()
+    games = [p.with_numbers(numbers) for p in (profiles or list(PROFILES.values()))]
     head = "| | " + " | ".join(p.name for p in games) + " |"
     rule = "|---|" + "---|" * len(games)
     out = [BEGIN, "", head, rule, "| played on | " + " | ".join(p.board.label for p in games) + " |"]
@@ -31,11 +51,16 @@ def section(profiles: list[GameProfile] | None = None) -> str:
         members = [e for e in kind if any(p.has(e) for p in games)]
         out.append(f"| **{title}** |" + " |" * len(games))
         out += [f"| {e.label} | " + " | ".join(_cell(p, e) for p in games) + " |" for e in members]
-    out += ["", "Heroes a mission must use:", ""]
+    heading = "Heroes a mission must use (the heroes are the reference pack's rules data, `heroes` in `rules/games.toml`):"
+    out += ["", heading, ""]
     for p in games:
-        out.append(f"- {p.name}: {p.heroes.kind.label} ({', '.join(p.heroes.names)}); "
+        heroes = ", ".join(names.get(h, h) for h in p.hero_ids)
+        players = f"; {p.heroes.players} players" if p.heroes.players else ""
+        out.append(f"- {p.name}: {p.heroes.kind.label} ({heroes}){players}; "
                    f"{p.heroes.quote.source}: \u201c{p.heroes.quote.text}\u201d")
-    out += ["", "Actions and their AP:", "", head, rule]
+    heading = ("Actions and their AP (which actions a game has is its profile's; the AP are the reference pack's "
+               "rules data, `[games.actions]` in `rules/games.toml`):")
+    out += ["", heading, "", head, rule]
     for action in Action:
         costs = [p.ap(action) for p in games]
         if any(c is not None for c in costs):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from ..model.content import CompiledMission
 from . import agentz, exodus, zwar1
 from .profile import GameProfile
-from .vocab import Element
+from .vocab import Action, Element
 
 #: Every game, by its `game` value. Adding a game is one more entry here.
 PROFILES: dict[str, GameProfile] = {p.game: p for p in (
@@ -20,5 +21,10 @@ def profile(game: str) -> GameProfile:
 
 
 def owners(element: Element) -> list[GameProfile]:
-    """The games that have ``element``, in registry order."""
-    return [p for p in PROFILES.values() if p.has(element)]
+    """The games that have ``element`` (an action: in their action table), in registry order."""
+    return [p for p in PROFILES.values() if (element in p.actions if isinstance(element, Action) else p.has(element))]
+
+
+def of_mission(mission: CompiledMission) -> GameProfile:
+    """The profile of ``mission``'s game with the numbers of its rules data (`[[games]]`)."""
+    return PROFILES[mission.mission.game].with_numbers(mission.rules.games)

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from .profile import ActionCost, GameProfile, HeroRule, Quote
+from .profile import GameProfile, HeroRule, Quote
 from .vocab import Action as A
 from .vocab import EventKind, Feature, HeroRuleKind, Mode, Rule, SpawnResult, Token, Tracker, Victory
 
 BOOK = "the Z War One rulebook"
 
-#: The action table of the rulebook ("Move (One Square) 1 ... Search / Task 4") and its free actions.
-ACTIONS = (
-    ActionCost(A.MOVE, 1), ActionCost(A.SPRINT, 2), ActionCost(A.CRAWL, 2), ActionCost(A.DIVE, 1),
-    ActionCost(A.STAND_UP, 2), ActionCost(A.OPEN_CLOSE_DOOR, 1), ActionCost(A.KNOCK, 1),
-    ActionCost(A.QUICK_FIRE_MELEE, 1), ActionCost(A.MOVE_QUICK_FIRE_MELEE, 1), ActionCost(A.AIMED_FIRE, 2),
-    ActionCost(A.EXECUTION, 2), ActionCost(A.ALERT, 2), ActionCost(A.SWEEP, 2), ActionCost(A.SEARCH, 4),
-    ActionCost(A.TASK, 4), ActionCost(A.SWITCH_WEAPON, 0), ActionCost(A.EXCHANGE, 0),
-)
+#: The action table of the rulebook ("Move (One Square) 1 ... Search / Task 4"), its free actions, the
+#: perks' and cards' actions and leaving the board; the AP of each are the rules data's.
+ACTIONS = frozenset({
+    A.MOVE, A.SPRINT, A.TURBO, A.CRAWL, A.DIVE, A.STAND_UP, A.EXIT, A.OPEN_DOOR, A.CLOSE_DOOR, A.KNOCK,
+    A.QUICK_FIRE, A.MELEE, A.THROW, A.MOVE_QUICK, A.QUICK_MOVE, A.MOVE_MELEE, A.MELEE_MOVE, A.MOVE_THROW,
+    A.THROW_MOVE, A.AIMED_FIRE, A.EXECUTION, A.HIT_MAN, A.ALERT, A.SWEEP, A.SEARCH, A.TASK, A.SWITCH_WEAPON,
+    A.GIVE, A.TAKE, A.MED_PACK, A.STINK_TANK, A.REDLINE, A.DEAD_EYE, A.BERSERKER, A.MORAL_SUPPORT,
+})
 
 MODES = frozenset({Mode.CAMPAIGN, Mode.DIRECTOR})
 FEATURES = frozenset({Feature.STAIRS, Feature.BLAST_DOOR})
@@ -36,7 +36,7 @@ PROFILE = GameProfile(
     victories=VICTORIES,
     spawn_results=SPAWN_RESULTS,
     events=EVENTS,
-    heroes=HeroRule(HeroRuleKind.ALL, 4, ("Cole", "Kat", "Sam", "Victor"), Quote(
+    heroes=HeroRule(HeroRuleKind.ALL, Quote(
         BOOK, "All 4 heroes must be used, so where possible, divide them evenly between players.")),
     actions=ACTIONS,
     # The reference engine plays Z War One campaign and director games, all but 3-turn timers.

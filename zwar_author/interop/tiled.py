@@ -33,6 +33,7 @@ from .. import codes
 from ..compile.project import check
 from ..errors import Diagnostic, Location, Report, UsageError
 from ..geometry.board import Edge, Grid, Terrain
+from ..geometry.notation import edge_name, square_name
 from ..sources.art import format_art
 from ..sources.document import MAX_BYTES, Document, absolute, read_document
 from ..sources.locate import Positions, json_positions, toml_positions
@@ -444,7 +445,7 @@ class _Reader:
                              problem=f"object {obj.id} (door): a tile's doors are plain closed doors; "
                                      "set kind, key, room and open in the mission's map")
                 return
-            door = {"at": f"{axis}:{x},{y}", "kind": props["kind"], "key": props["key"], "room": props["room"],
+            door = {"at": edge_name(None, axis, x, y), "kind": props["kind"], "key": props["key"], "room": props["room"],
                     "open": props["open"]}
             if door["kind"] != "door" or door["open"] or door["key"] or door["room"]:
                 floor.doors.append({"door": door, "origin": Origin(f"object {obj.id} (door)", at)})
@@ -604,7 +605,7 @@ class _Reader:
 
     def _placed(self, data: dict, many: bool) -> None:
         def square(floor: str, at: tuple[int, int]) -> str:
-            return f"{floor}:{at[0]},{at[1]}" if many else f"{at[0]},{at[1]}"
+            return square_name(floor if many else None, at[0], at[1])
 
         def add(key: str, entry: dict, origin: Origin) -> None:
             entries = data.setdefault(key, [])

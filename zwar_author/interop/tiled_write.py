@@ -18,6 +18,7 @@ from pathlib import Path
 from ..compile.project import Outcome, check
 from ..errors import UsageError
 from ..geometry.board import Board, Edge, Floor, Terrain
+from ..geometry.notation import edge_name, floor_square
 from ..model.content import CompiledMission
 from ..render import cairo
 from ..render.canvas import Page, Rect, Style, Text
@@ -150,13 +151,13 @@ class _Writer:
             out += [self.line(cls, a, b, {}) for a, b in edge_runs(floor, kind)]
         doors = {d.at: d for d in self.mission.board.doors}
         for axis, x, y in floor.grid.doors()[0]:
-            door = doors[f"{floor.id}:{axis}:{x},{y}"]
+            door = doors[edge_name(floor.id, axis, x, y)]
             b = (x + 1, y) if axis == "H" else (x, y + 1)
-            room = self.room_square(door.room) if door.room else ""
+            room = self.roomfloor_square(door.room) if door.room else ""
             out.append(self.line("door", (x, y), b, {"kind": door.kind, "key": door.key or "", "room": room,
                                                      "open": door.open}))
         for cls, at, props in self.markers():
-            f, x, y = _square(at)
+            f, x, y = floor_square(at)
             if f == floor.id:
                 out.append(self.point(cls, x, y, props))
         return out
@@ -189,7 +190,7 @@ class _Writer:
     def local(self, square: str) -> str:
         return square if self.many else square.split(":", 1)[1]
 
-    def room_square(self, room_id: str) -> str:
+    def roomfloor_square(self, room_id: str) -> str:
         room = next(r for r in self.mission.board.rooms if r.id == room_id)
         return self.local(room.squares[0])
 
@@ -215,9 +216,3 @@ def _property(cls: str, name: str, value) -> dict:
     if member.enum:
         prop["propertytype"] = member.enum
     return prop
-
-
-def _square(text: str) -> tuple[str, int, int]:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)

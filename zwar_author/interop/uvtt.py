@@ -28,6 +28,7 @@ from pathlib import Path
 from ..compile.project import Outcome, check
 from ..errors import UsageError
 from ..geometry.board import Edge, Floor, Terrain
+from ..geometry.notation import floor_edge
 from ..model.content import CompiledMission
 from ..render import cairo
 from ..render.board import draw_floor
@@ -68,10 +69,10 @@ def export_uvtt(paths: list[Path], out: Path, pixels_per_grid: int = 100, search
 def floor_document(mission: CompiledMission, floor: Floor, pixels_per_grid: int = 100) -> dict:
     """One floor as a Universal VTT document."""
     grid = floor.grid
-    doors = {d.at.split(":", 1)[1]: d for d in mission.board.doors if d.at.split(":", 1)[0] == floor.id}
+    doors = {edge[1:]: d for d in mission.board.doors if (edge := floor_edge(d.at))[0] == floor.id}
     portals = []
     for axis, x, y in grid.doors()[0]:
-        door = doors[f"{axis}:{x},{y}"]
+        door = doors[(axis, x, y)]
         (ax, ay), (bx, by) = _ends(axis, x, y)
         portals.append({
             "position": _point((ax + bx) / 2, (ay + by) / 2),

@@ -148,7 +148,8 @@ class DirectorCard(Model):
 
 
 class ActionTable(Model):
-    """The actions of a game and their AP (0: a free action); an action left out does not exist."""
+    """The AP of each action a game has (0: a free action). Which actions a game has is its profile's
+    (docs/format.md, "What each game has"): the table gives every one of them a cost and no other."""
 
     move: Count | None = Field(None, description="Move one square.")
     sprint: Count | None = Field(None, description="Sprint three squares.")
@@ -190,13 +191,15 @@ class ActionTable(Model):
     craft: Count | None = Field(None, description="Craft equipment (Exodus).")
     drop_prone: Count | None = Field(None, alias="drop-prone", description="Drop prone (Exodus).")
     place_item: Count | None = Field(None, alias="place-item", description="Place an item (Exodus).")
-    rib_move: Count | None = Field(None, alias="rib-move", description="Drive the rib 1 square forwards (Exodus).")
+    meat_shield: Count | None = Field(None, alias="meat-shield", description="Grab a zombie as a shield (Agent Z).")
+    kick_off: Count | None = Field(None, alias="kick-off", description="Push a held zombie away (Agent Z).")
+    rib_move: Count | None = Field(None, alias="rib-move", description="Move the rib one square (Exodus).")
     rib_turn: Count | None = Field(None, alias="rib-turn", description="Turn the rib 90 degrees (Exodus).")
-    rib_reverse: Count | None = Field(None, alias="rib-reverse", description="Reverse the rib 1 square (Exodus).")
+    rib_reverse: Count | None = Field(None, alias="rib-reverse", description="Reverse the rib one square (Exodus).")
     rib_reverse_turn: Count | None = Field(None, alias="rib-reverse-turn",
-                                           description="Turn the rib 90 degrees backwards (Exodus).")
+                                           description="Reverse and turn the rib 90 degrees (Exodus).")
     rib_full_throttle: Count | None = Field(None, alias="rib-full-throttle",
-                                            description="Drive the rib 3 squares forwards (Exodus).")
+                                            description="Move the rib three squares (Exodus).")
     rib_driver: Count | None = Field(None, alias="rib-driver",
                                      description="Swap who drives the rib, at the start of the hero move (Exodus).")
 
@@ -211,7 +214,7 @@ class GameRules(Model):
     id: Id = Field(description="An id for these rules: the game's id (`zwar1`).")
     name: Name = Field(description="The game's name.")
     games: list[Game] = Field(description="The game again, as every rules entry says which games it belongs to.")
-    actions: ActionTable = Field(description="The actions a hero may take and their AP.")
+    actions: ActionTable = Field(description="The AP of every action the game has, and of no other.")
     phases: list[PhaseId] = Field(description="The phases of a turn after its announce, in order.")
     infection_check: StringTable | None = Field(
         None, description='The infection test of each turn: "next stage" or "stable" per face; leave out when the '
@@ -221,7 +224,8 @@ class GameRules(Model):
     infection_ap: list[Count] = Field(
         description="AP a hero has at infection stages 1, 2, ... (the last is the last stage: one more kills), "
         "for a hero whose card gives 4; a hero with more or less AP has as many more or less, never fewer than 0.")
-    heroes: list[Ref] = Field([], description="The heroes every mission of the game must use (none: any).")
+    heroes: list[Ref] = Field([], description="The heroes of the game's hero rule: those every mission must use "
+                              "(Z War One, Exodus), or the agents each player chooses one of (Agent Z); none: any.")
     text: Text = Field("", description="Notes.")
     assumed: list[str] = assumed_field()
 

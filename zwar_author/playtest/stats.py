@@ -33,8 +33,8 @@ def record(g: Game, index: int, seed: int) -> dict:
             _add(heat["spawned"], e.sq)
         elif e.kind == EventKind.MOVE and e.who in heroes:
             _add(heat["occupied"], e.sq)
-        elif e.kind == EventKind.OBJECTIVE and e.result is not None:  # the result is the objective's number
-            objectives.setdefault(int(e.result), e.turn)
+        elif e.kind == EventKind.OBJECTIVE and e.objective is not None:
+            objectives.setdefault(e.objective, e.turn)
         elif e.kind == EventKind.DEATH:
             dead, cause = e.who, ("infection" if e.result == "infection" else "bitten")
     if g.cause == "NPC died":  # Exodus: an NPC's failed bite test fails the mission

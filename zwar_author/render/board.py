@@ -11,18 +11,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..geometry.board import Edge, Floor, Terrain
+from ..geometry.notation import floor_edge, floor_square
 from ..model.content import CompiledMission
 from .canvas import PT, Circle, Group, Item, Line, Polygon, Rect, Style, Text
 from .text import width
 from .theme import KEY_COLOURS, Theme
 
 CAP = 0.73  # DejaVu Sans cap height, in ems
-
-
-def square(text: str) -> tuple[str, int, int]:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)
 
 
 def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float, markers: bool = True) -> Group:
@@ -99,13 +94,13 @@ def _stairs(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> l
     names = {f.id: (f.name or f.id) for f in mission.board.floors}
     for link in mission.board.stairs:
         for here, there in (link.link, link.link[::-1]):
-            f, x, y = square(here)
+            f, x, y = floor_square(here)
             if f != floor.id:
                 continue
             if link.colour:
                 items.append(Circle((x + 0.78) * s, (y + 0.22) * s, s * 0.13,
                                     Style(stroke="#000000", width=s * 0.01, fill=KEY_COLOURS[link.colour])))
-            label = "to " + names[square(there)[0]]
+            label = "to " + names[floor_square(there)[0]]
             size = _fit_size(label, s * 0.9, s * 0.16)
             items.append(Text((x + 0.5) * s, (y + 0.95) * s, label, size, "middle", True))
     return items
@@ -114,10 +109,9 @@ def _stairs(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> l
 def _doors(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> list:
     items: list[Item] = []
     for door in mission.board.doors:
-        f, axis, xy = door.at.split(":")
+        f, axis, x, y = floor_edge(door.at)
         if f != floor.id:
             continue
-        x, y = map(int, xy.split(","))
         length, thick = s * 0.72, max(0.8, s * 0.13)
         if axis == "H":
             rect = ((x + 0.14) * s, y * s - thick / 2, length, thick)
@@ -146,7 +140,7 @@ def _room_names(floor: Floor, mission: CompiledMission, s: float) -> list:
     items = []
     for room in mission.board.rooms:
         label = room.label or room.name
-        squares = [square(q) for q in room.squares]
+        squares = [floor_square(q) for q in room.squares]
         if not label or squares[0][0] != floor.id:
             continue
         _, x0, y0 = squares[0]
@@ -180,7 +174,7 @@ def _markers(floor_id: str, m: CompiledMission, theme: Theme, s: float) -> list:
         placed.append(("rib", m.rib.at, {"facing": m.rib.facing}))
     items: list[Item] = []
     for kind, at, args in placed:
-        floor, x, y = square(at)
+        floor, x, y = floor_square(at)
         if floor == floor_id:
             items += symbol(kind, (x + 0.5) * s, (y + 0.5) * s, s, theme, **args)
     return items

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..analysis.playability import RIB, Playability
 from ..geometry.board import Board
+from ..geometry.notation import floor_square, square_name
 from ..model.content import CompiledMission
 
 Square = tuple[str, int, int]
@@ -18,7 +19,7 @@ def chain(mission: CompiledMission, board: Board) -> list[str]:
     many = len(board.floors) > 1
 
     def show(sq: Square) -> str:
-        return f"{sq[0]}:{sq[1]},{sq[2]}" if many else f"{sq[1]},{sq[2]}"
+        return square_name(sq[0] if many else None, sq[1], sq[2])
 
     proof = Playability(board, mission, show)
     if not mission.starts:
@@ -47,11 +48,11 @@ def chain(mission: CompiledMission, board: Board) -> list[str]:
 def _things(m: CompiledMission, local: Callable[[str], str]) -> list[tuple[str, Regions]]:
     """Every marker the proof is about, named as the mission page names it, with its regions."""
     def at(square: str) -> Regions:
-        return lambda proof: {proof.comp[_square(square)]} if _square(square) in proof.comp else set()
+        return lambda proof: {proof.comp[floor_square(square)]} if floor_square(square) in proof.comp else set()
 
     def room_of(square: str) -> Regions:
         room = next(r for r in m.board.rooms if square in r.squares)
-        return lambda proof: {proof.comp[_square(s)] for s in room.squares if _square(s) in proof.comp}
+        return lambda proof: {proof.comp[floor_square(s)] for s in room.squares if floor_square(s) in proof.comp}
 
     out: list[tuple[str, Regions]] = []
     for o in m.objectives:
@@ -69,15 +70,8 @@ def _opens(proof: Playability, gate_id: str, many: bool) -> str:
     edge = gate_id if many else gate_id.split(":", 1)[1]
     if gate.kind == "locked":
         return f"the {gate.colour} keycard opens the {gate.colour} door at {edge}"
-    room = (gate.room or "").split(":")[-1]
-    return f"a task in room {room} opens the blast door at {edge}"
+    return f"a task in room {proof.room_name(gate.room)} opens the blast door at {edge}"
 
 
 def _list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _square(text: str) -> Square:
-    floor, _, xy = text.rpartition(":")
-    x, y = xy.split(",")
-    return floor, int(x), int(y)
