@@ -1,18 +1,24 @@
 """Engine benchmark: full games of the campaign reference mission (Supply Run), one core.
 
-Run by hand: ``.venv/bin/python bench/engine.py``. It plays games with two
-trivial policies through ``simulate`` (the heroes always end their move at
-once; or they pick uniformly among the legal actions), reports games and
-states (answered inputs) per second against the goal, the same games through
-the frozen-state API (``apply``, a step replayed for each input) as the
-same-process baseline, and where the time goes, phase by phase.
+Run by hand: ``nice .venv/bin/python bench/engine.py [--runs N]``. It plays games
+with two trivial policies through ``simulate`` (the heroes always end their move
+at once; or they pick uniformly among the legal actions), reports games and
+states (answered inputs) per second against the goals, the same games through
+the frozen-state API (``apply``) against ``simulate`` measured in the same run,
+where the time goes phase by phase, and the profile's top entries.
+
+Times are the CPU time of this one process (``time.process_time``): what one
+core spends on the games, however busy the rest of the machine is. Each figure
+is the median of ``--runs`` runs (default 3).
 """
 
 from __future__ import annotations
 
+import argparse
 import cProfile
 import pstats
 import random
+import statistics
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -46,17 +52,17 @@ def play(mission, policy_for, games: int) -> tuple[float, int, int]:
 
     api.Live, Counting.inputs = Counting, 0
     turns = 0
-    start_time = time.perf_counter()
+    start_time = time.process_time()
     for seed in range(games):
         game = new_game(mission)
         simulate(game, policy_for(seed), random.Random(seed))
         turns += game.turn
     api.Live = Live
-    return time.perf_counter() - start_time, Counting.inputs, turns
+    return time.process_time() - start_time, Counting.inputs, turns
 
 
 def through_api(mission, games: int) -> float:
-    start_time = time.perf_counter()
+    start_time = time.process_time()
     for seed in range(games):
         dice = random.Random(seed)
         state = start(new_game(mission))
@@ -66,7 +72,7 @@ def through_api(mission, games: int) -> float:
                 dice.choices(request.options, request.weights)[0] if request.kind == RequestKind.DRAW
                 else passive(state.view, request))
             state = apply_input(state, answer)
-    return time.perf_counter() - start_time
+    return time.process_time() - start_time
 
 
 def phases(mission, games: int) -> dict[str, float]:
@@ -75,9 +81,9 @@ def phases(mission, games: int) -> dict[str, float]:
 
     def timed(name, function):
         def run(g, ctx):
-            begun = time.perf_counter()
+            begun = time.process_time()
             function(g, ctx)
-            spent[name] += time.perf_counter() - begun
+            spent[name] += time.process_time() - begun
         return run
 
     for name, function in original.items():
@@ -103,17 +109,30 @@ def profile(mission, policy_for, games: int, top: int = 8) -> list[str]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs of each measurement; the median counts")
+    runs = parser.parse_args().runs
     mission, _ = load_mission(MISSION)
     play(mission, lambda seed: passive, 5)  # warm the mission's caches
-    seconds, states, turns = play(mission, lambda seed: passive, 300)
+    passive_runs = [play(mission, lambda seed: passive, 300) for _ in range(runs)]
+    api_runs = [through_api(mission, 30) for _ in range(runs)]
+    random_runs = [play(mission, lambda seed: random_policy(random.Random(seed)), 100) for _ in range(runs)]
+    seconds = statistics.median(r[0] for r in passive_runs)
+    _, states, turns = passive_runs[0]
     print(f"passive heroes, 300 games:     {300 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
           f"  ({turns / 300:.1f} turns a game)   goal 200 games/s")
-    baseline = through_api(mission, 30)
+    baseline = statistics.median(api_runs)
     ratio = baseline / 30 / (seconds / 300)
-    print(f"  same games through apply():  {30 / baseline:7.1f} games/s  (simulate is {ratio:.1f}x faster)")
-    seconds, states, turns = play(mission, lambda seed: random_policy(random.Random(seed)), 100)
+    print(f"  same games through apply():  {30 / baseline:7.1f} games/s  (simulate is {ratio:.2f}x faster)"
+          "   goal: at most 2x")
+    seconds = statistics.median(r[0] for r in random_runs)
+    _, states, turns = random_runs[0]
     print(f"random legal actions, 100:     {100 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
-          f"  ({turns / 100:.1f} turns a game)")
+          f"  ({turns / 100:.1f} turns a game)   goal 100 games/s")
+    print(f"  (median of {runs} runs; every run: passive "
+          + ", ".join(f"{300 / r[0]:.0f}" for r in passive_runs) + "; apply "
+          + ", ".join(f"{30 / r:.0f}" for r in api_runs) + "; random "
+          + ", ".join(f"{100 / r[0]:.0f}" for r in random_runs) + " games/s)")
     spent = phases(mission, 100)
     total = sum(spent.values())
     print("where the time goes (passive heroes): " + ", ".join(

@@ -8,10 +8,11 @@
             outcome = policy(state.view, state.request)  # one of legal_actions(state)
         state = apply(state, outcome)
 
-A ``State`` holds the game as it was when the pending step began, plus the
-inputs given to that step so far, so states are never changed and any state
-can be kept, compared or resumed: ``apply`` to a state a second time copies
-the game and runs the step again with the inputs (see ``chance``). The first
+A ``State`` holds the game as it was a few steps back, the inputs of those
+steps and those given to the pending step so far, so states are never changed
+and any state can be kept, compared or resumed: ``apply`` to a state a second
+time makes its snapshot (the game when the pending step began) and runs the
+step again with the inputs (see ``chance``). The first
 ``apply`` to a state does not: the step runs in a greenlet of its own, paused
 where it asked, and the answer resumes it there (the game a state shows is
 copied only when someone looks at it). So playing a game through ``apply``
@@ -149,29 +150,46 @@ def _tokens(g: Game) -> None:
 # --- the frozen state ----------------------------------------------------------------------
 
 
+#: steps a run plays between two copies of the game (``State.snapshot`` is made again from the last)
+COPY_EVERY = 8
+
+
 @dataclass(frozen=True, eq=False)
 class State:
-    snapshot: Game  # the game when the pending step began (never changed)
-    inputs: tuple  # the answers given to that step so far
+    base: Game  # the game a few steps back (never changed): the pending step began after ``steps``
+    steps: tuple[tuple, ...]  # the inputs of each step played since ``base``
+    inputs: tuple  # the answers given to the pending step so far
     request: Request | None  # what the game waits for; None when it is over
     events: tuple[Event, ...] = ()  # what the last apply made happen
     logged: int = 0  # events in the game's log so far
     #: the run paused at this state, which the first apply resumes (None: apply replays the step)
     _run: _Run | None = field(default=None, repr=False)
-    #: the game as it stands now, once made (``view``)
-    _seen: list[Game] = field(default_factory=list, repr=False)
+    #: the games made when first asked for: the snapshot, the view
+    _made: dict[str, Game] = field(default_factory=dict, repr=False)
 
     @property
     def over(self) -> bool:
         return self.request is None
 
     @property
+    def snapshot(self) -> Game:
+        """The game when the pending step began (never changed)."""
+        if "snapshot" not in self._made:
+            game = self.base
+            if self.steps:
+                game = game.copy()
+                for inputs in self.steps:
+                    step(game, Replay(inputs))
+            self._made["snapshot"] = game
+        return self._made["snapshot"]
+
+    @property
     def view(self) -> Game:
         """The game as it stands now, mid-step (for display and policies; never changed)."""
-        if not self._seen:
+        if "view" not in self._made:
             run = self._run
-            self._seen.append(run.game.copy() if run is not None and run.at is self else self._replayed())
-        return self._seen[0]
+            self._made["view"] = run.game.copy() if run is not None and run.at is self else self._replayed()
+        return self._made["view"]
 
     @property
     def log(self) -> list[Event]:
@@ -206,11 +224,13 @@ class _Run:
     """A game played step after step in a greenlet, paused at each request until an answer resumes it.
 
     It serves one line of play: only the state it is paused at (``at``) can resume it; an answer to
-    any earlier state starts a new run from that state's snapshot."""
+    any earlier state starts a new run from that state's snapshot. It copies the game every
+    ``COPY_EVERY`` steps, not at each: a state's snapshot is made again from the last copy when asked for."""
 
     def __init__(self, snapshot: Game, inputs: tuple) -> None:
-        self.snapshot = snapshot  # the game when the pending step began (never changed)
-        self.inputs = inputs  # the answers given to that step so far
+        self.base = snapshot  # the last copy of the game
+        self.steps: list[tuple] = []  # the inputs of each step played since
+        self.inputs = inputs  # the answers given to the pending step so far
         self.game = snapshot.copy()  # the game being played
         self.ctx = _Resume(self, inputs)
         self.at: State | None = None
@@ -220,7 +240,10 @@ class _Run:
         game = self.game
         while not game.over:
             step(game, self.ctx)
-            self.snapshot, self.inputs = game.copy(), ()
+            self.steps.append(self.inputs)
+            self.inputs = ()
+            if len(self.steps) >= COPY_EVERY:
+                self.base, self.steps = game.copy(), []
 
     def pause(self, request: Request) -> Any:
         """Hand ``request`` to whoever resumed the run; return the answer the next resume brings."""
@@ -235,8 +258,10 @@ class _Run:
         request = self.glet.switch(answer) if answer is not None else self.glet.switch()
         game = self.game
         if request is None:
-            return State(game, (), None, tuple(game.log[reported:]), len(game.log), None, [game])
-        self.at = State(self.snapshot, self.inputs, request, tuple(game.log[reported:]), len(game.log), self)
+            return State(game, (), (), None, tuple(game.log[reported:]), len(game.log), None,
+                         {"snapshot": game, "view": game})
+        self.at = State(self.base, tuple(self.steps), self.inputs, request, tuple(game.log[reported:]),
+                        len(game.log), self)
         return self.at
 
 

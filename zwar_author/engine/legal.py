@@ -421,14 +421,16 @@ def dives(g: Game, h: Hero) -> list[int]:
     """Two squares in a straight line, both free and each a legal step."""
     m = g.mission
     out = []
-    x0, y0 = m.xy[h.sq]
+    xy, floor_of, at, standable = m.xy, m.floor_of, g.at, m.standable
+    x0, y0 = xy[h.sq]
+    floor, skinny = floor_of[h.sq], Perk.SKINNY in h.perks
     for mid in free_steps(g, h):
-        if m.floor_of[mid] != m.floor_of[h.sq]:
+        if floor_of[mid] != floor:
             continue
-        mx, my = m.xy[mid]
-        for end in free_steps(g, h, mid):
-            ex, ey = m.xy[end]
-            if m.floor_of[end] == m.floor_of[mid] and (ex - mx, ey - my) == (mx - x0, my - y0):
+        mx, my = xy[mid]
+        dx, dy = mx - x0, my - y0
+        for end in m.steps(mid, g.doors, skinny):
+            if end not in at and standable[end] and floor_of[end] == floor and xy[end] == (mx + dx, my + dy):
                 out.append(end)
     return out
 
@@ -437,10 +439,13 @@ def dives(g: Game, h: Hero) -> list[int]:
 
 
 def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK,
-           to: int = -1, memo: dict | None = None, why: Refusals | None = None) -> list[Action]:
-    """Quick fire from ``sq`` with the active guns, one action per target and fire mode."""
+           to: int = -1, memo: dict | None = None, why: Refusals | None = None,
+           modes: list | None = None) -> list[Action]:
+    """Quick fire from ``sq`` with the active guns (``modes``: their fire modes, when known), one
+    action per target and fire mode."""
     acts: list[Action] = []
-    modes = fire_modes(g, h, h.active_cards())
+    if modes is None:
+        modes = fire_modes(g, h, h.active_cards())
     if why is not None and not modes:
         why.no(h, verb, _no_gun(g, h))
     refuse = why.each(h, verb) if why is not None else None
@@ -472,8 +477,10 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands."""
     acts = []
     unarmed = "" if melee_card(g, h) else "unarmed"
+    modes = fire_modes(g, h, h.active_cards())
     for n in steps:
-        acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo)
+        if modes:
+            acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo, modes=modes)
         acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                  for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
         acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
@@ -688,6 +695,16 @@ def wieldable(g: Game, h: Hero, card) -> bool:
 
 
 def _weapons(g: Game, h: Hero) -> list[Action]:
+    """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
+    so they are kept per mission for those."""
+    key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
+    found = g.mission.weapon_changes.get(key)
+    if found is None:
+        found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
+    return list(found)
+
+
+def _weapon_changes(g: Game, h: Hero) -> list[Action]:
     m = g.mission
     cards = [c for c in h.cards if wieldable(g, h, c)]
     configs = [[c.name] for c in cards]

@@ -93,6 +93,8 @@ class Mission:
         self._los = [self._floor_los(f) for f in range(len(self.board.floors))]
         self._route_cache = _Cache()
         self._field_cache = _Cache()
+        #: the weapon changes of a hero with given cards and active weapons (``legal``)
+        self.weapon_changes = _Cache()
         self._enterable_cache = _Cache(256)
         self._crossing_cache = _Cache(1024)
         self._grab_cache = _Cache()
@@ -401,6 +403,13 @@ class Mission:
             needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)
         flat = {pair: [list(alts.values()) for alts in clauses.values()] for pair, clauses in needs.items()}
         return _FloorLos(grid.width, rows(table.bits), rows(closed), flat)
+
+    def sight_row(self, sq: int) -> tuple[int, int]:
+        """The squares of ``sq``'s floor that could be in its LOS with every door open, as bits from the
+        floor's first square, and that square's number: a quick test that rules most squares out."""
+        floor = self.floor_of[sq]
+        off = self.offsets[floor]
+        return self._los[floor].open_rows[sq - off], off
 
     def sees(self, a: int, b: int, doors: int) -> bool:
         """LOS between two squares with the doors of mask ``doors`` open, no unit blocking.

@@ -54,6 +54,8 @@ def grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int =
     """Infected locked in a grapple with another hero on a square next to ``sq``: within melee
     reach for a blade or a fist, on an adjacent square in the hero's sight for a gun (a gun may
     shoot diagonally across a doorway or past a wall end, a blade may not)."""
+    if not any(o.grapplers for o in g.heroes):
+        return []
     held = [o for o in g.heroes if o.grapplers and o is not h and o.status == HeroStatus.BOARD]
     if not held:
         return []
@@ -88,6 +90,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
     limit = m.equipment[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else None
     sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
+    row, first = m.sight_row(sq)  # no LOS to a square outside ``row``, whatever the doors
     found = []
     for z in g.infected.values():
         target = z.sq
@@ -98,7 +101,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
                 refuse(z.id, "heroes may not shoot across floors" + (
                     " except between linked stairway squares" if m.linked_sight else ""))
             continue
-        if not sees(sq, target, doors):
+        if (refuse is None and not row >> (target - first) & 1) or not sees(sq, target, doors):
             if refuse is not None:
                 refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a wall or closed door is "
                              "in the way")
