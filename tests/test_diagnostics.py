@@ -158,6 +158,8 @@ CASES.update({
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
  "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"') + '\n[[objectives]]\n'
             'number = 1\nat = "1,1"\n[[timers]]\nid = "t"\nname = "T"\nstart = { objective = 1 }\n'}, "p"),
+ "ZW640": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"').replace(
+     '|. . . .|\n+-+-+-+-+', '|. . . .|\n+ + + + +\n|. . ~ ~|\n+-+-+-+-+') + '[rib]\nat = "3,2"\nfacing = "N"\n'}, "p"),
  "ZW151": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
             .replace("\nmove = 1\n", "\nmove = 1\nreload = 2\nrib-move = 1\n")}, "p"),
  "ZW152": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
@@ -395,6 +397,9 @@ EXPECTED = {
     ],
     'ZW150': [
         'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play 3-turn timers',
+    ],
+    'ZW640': [
+        "p/missions/m.toml:24:6: warning ZW640: no transition square ('t') is beside the rib at 3,2: no hero can step aboard it",
     ],
     'ZW151': [
         'p/rules/games.toml:16:10: error ZW151: Z War One has no \u201cReload\u201d action (Exodus only): take `reload` out of its action table',
