@@ -450,7 +450,9 @@ def test_every_code_has_a_case():
     tabletop = {c for c in codes.CODES if "ZW900" <= c <= "ZW959"}  # their exact texts are in test_zonewars.py
     tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW969"}  # in test_tiled.py
     campaign = {c for c in codes.CODES if "ZW620" <= c <= "ZW659"}  # in test_campaign.py
-    assert set(codes.CODES) == set(CASES) | {"ZW011"} | playability | tables | tabletop | tiled | campaign | printing | hardening
+    director = {c for c in codes.CODES if "ZW660" <= c <= "ZW669"}  # in test_director.py
+    assert set(codes.CODES) == (set(CASES) | {"ZW011"} | playability | tables | tabletop | tiled | campaign | printing
+                                | hardening | director)
 
 
 def test_every_code_explains_itself():

@@ -484,6 +484,22 @@ CAMPAIGN_XP = _code("ZW632", "campaign-xp", E,
     `expected_loot_xp` for each chapter played before. Buy the perk later, or
     count on more loot.""")
 
+# --- director cards (docs/director.md) ------------------------------------------------
+
+CARD_WINDOW = _code("ZW660", "card-window", E,
+    "director card `{id}`: its effect {effect} cannot be played {window}; it can be played {allowed}", """
+    A director card names its effect (one of the effects the engine plays)
+    and the window of the turn it is played in. Each effect works only in
+    some windows: a miss needs an attack to cancel, an extra spawn roll a
+    spawn phase. Choose one of the windows the message lists, or leave
+    `window` out to play the card in the effect's first window.""")
+CARD_NO_EFFECT = _code("ZW661", "card-no-effect", W,
+    "director card `{id}` names no effect: it is dealt but the engine never plays it", """
+    The engine plays a director card by the effect it names (`effect =
+    "extra-spawn-roll"`, ...). A card that names none still takes a place in
+    the director's hand, so playtests count it dealt, but it is never played:
+    name the effect that does what its text says.""")
+
 # --- playability ---------------------------------------------------------------------
 
 UNREACHABLE = _code("ZW701", "unreachable", E, "{what} at {square} {why}", """

@@ -10,6 +10,7 @@ from ..errors import UsageError
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..play.session import CommandError, Session
+from ..playtest.director import DIRECTORS, alone
 from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, refuse, usage_errors
@@ -53,10 +54,18 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--save", "save", type=OutputFile(),
               help="Save the game to this file after every answer.")
 @click.option("--resume", type=InputFile(), help="Resume a saved game.")
+@click.option("--directors-cut", is_flag=True, help="Play a campaign mission as the Director's Cut.")
+@click.option("--director", type=click.Choice(DIRECTORS),
+              help="Director games: let a bot be the director (the passive one plays no card) instead of a person.")
 @PACK_PATH
 @usage_errors
-def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search) -> None:
-    session = _session(mission, dice, seed, heroes, perks, max_turns, resume, [Path(s) for s in search])
+def command(mission, dice, seed, heroes, perks, max_turns, save, resume, directors_cut, director, search) -> None:
+    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns, directors_cut=directors_cut)
+    session = _session(mission, dice, seed, setup, resume, [Path(s) for s in search])
+    if director:  # on a resumed game too: the bot takes over the director's seat from here
+        session.director = director
+    if session.director:
+        session.bot = alone(session.director)
     click.echo(board_text(session.game))
     _show(session.state.events)
     while session.request is not None:
@@ -83,7 +92,7 @@ def command(mission, dice, seed, heroes, perks, max_turns, save, resume, search)
     click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
 
 
-def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> Session:
+def _session(mission, dice, seed, setup: Setup, resume, search) -> Session:
     if resume is not None:
         try:
             return Session.resume(resume, search)
@@ -96,7 +105,6 @@ def _session(mission, dice, seed, heroes, perks, max_turns, resume, search) -> S
         for diagnostic in report.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
-    setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns)
     try:
         require_playable(loaded.compiled)
         return Session.new(mission, loaded, setup, seed, dice)

@@ -24,11 +24,14 @@ Each policy ({", ".join(POLICIES)}) plays --runs games; game i always uses
 seeds derived from --seed and i, so the same seed gives the same report however
 many --jobs share the work. Writes OUT/<mission>-playtest.json and .html (win
 rate with its 95% interval, turns, how games were lost, objectives, ammunition,
-kills, heatmaps over the map) and prints a summary.
+kills, heatmaps over the map) and prints a summary. A director game (or
+--directors-cut) is played against the bot director and against a passive
+one that plays no card, each policy's games reported for both.
 
 --gate "METRIC in LOW..HIGH" (metrics: {", ".join(f"{k}, {v}" for k, v in METRICS.items())}),
 or the band in the mission's [mission.playtest], makes the exit status 1 when
-the first policy falls outside it; a lost game to watch is named with the
+the first policy falls outside it (against the bot director in a director
+game); a lost game to watch is named with the
 `zwar replay` command that shows it."""
 
 
@@ -47,13 +50,15 @@ the first policy falls outside it; a lost game to watch is named with the
 @click.option("--scheduler", callback=scheduler_address, help="Run on Dask: a scheduler address, or `local` for a local cluster.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
+@click.option("--directors-cut", is_flag=True,
+              help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @PACK_PATH
 @usage_errors
-def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, progress,
-            search) -> None:
+def command(mission, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns, directors_cut,
+            progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
-    setup = Setup(perks=perks, max_turns=max_turns)
+    setup = Setup(perks=perks, max_turns=max_turns, directors_cut=directors_cut)
     bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
     try:
         result = playtest(mission, runs=runs, seed=seed, jobs=jobs, policies=names, out=out, gate=gate,

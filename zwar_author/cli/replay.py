@@ -9,6 +9,7 @@ from ..errors import UsageError, display_path
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..playtest.bots import POLICIES
+from ..playtest.director import DIRECTORS
 from ..playtest.replay import page, replay, text
 from ..playtest.report import write
 from .complete import complete_missions
@@ -22,13 +23,16 @@ from .play import perks_option
 @click.option("--game", "index", type=click.IntRange(0), required=True, help="The game's number in the playtest.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The playtest's seed.")
 @click.option("--policy", type=click.Choice(POLICIES), default="cautious", show_default=True)
+@click.option("--director", type=click.Choice(DIRECTORS), default="bot", show_default=True,
+              help="Director games: the director the game was played against.")
+@click.option("--directors-cut", is_flag=True, help="A campaign mission played as the Director's Cut.")
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True)
 @click.option("--html", type=OutputFile(),
               help="Also write an HTML page with the board after every turn.")
 @PACK_PATH
 @usage_errors
-def command(mission, index, seed, policy, perks, max_turns, html, search) -> None:
+def command(mission, index, seed, policy, director, directors_cut, perks, max_turns, html, search) -> None:
     """Watch one playtest game again, turn by turn (the same seeds, the same game).
 
     `zwar playtest` names a lost game worth watching with this command.
@@ -40,7 +44,9 @@ def command(mission, index, seed, policy, perks, max_turns, html, search) -> Non
         raise SystemExit(1)
     try:
         require_playable(loaded.compiled)
-        game, turns = replay(loaded, policy, seed, index, Setup(perks=perks, max_turns=max_turns))
+        setup = Setup(perks=perks, max_turns=max_turns, directors_cut=directors_cut)
+        against = director if loaded.compiled.mission.mode == "director" or directors_cut else ""
+        game, turns = replay(loaded, policy, seed, index, setup, against)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame) as exc:

@@ -10,7 +10,17 @@ from .. import codes
 from ..errors import Diagnostic, Related
 from ..games import PROFILES, Action, owners
 from ..model import content as c
-from ..model.rules import DirectorCard, Equipment, GameRules, Hero, InfectedClass, Perk, RulesDoc, SearchCard
+from ..model.rules import (
+    EFFECT_WINDOWS,
+    DirectorCard,
+    Equipment,
+    GameRules,
+    Hero,
+    InfectedClass,
+    Perk,
+    RulesDoc,
+    SearchCard,
+)
 from ..sources.document import Document
 from . import tables
 
@@ -165,6 +175,7 @@ def compile_entry(entry: Entry, refs: RefChecker) -> tuple[RulesEntry | None, li
                 doc.loc(path + ("price",)), id=model.id, red=price.red, amber=price.amber, green=price.green))
         compiled_type = c.CompiledPerk
     else:
+        problems.extend(_director_card(entry))
         compiled_type = c.CompiledDirectorCard
     problems.extend(refs.problems[before:])
     del refs.problems[before:]
@@ -200,6 +211,21 @@ def _search_card(entry: Entry) -> list[Diagnostic]:
         return [codes.MISSING_KEY.at(doc.loc(path), key="reloads", where=f"search card `{model.id}` (kind ammo)")]
     if needs and getattr(model, needs) is None:
         return [codes.MISSING_KEY.at(doc.loc(path), key=needs, where=f"search card `{model.id}` (kind {model.kind})")]
+    return []
+
+
+def _director_card(entry: Entry) -> list[Diagnostic]:
+    """A card's effect must be playable in its window; a card with no effect is never played."""
+    model, doc, path = entry.model, entry.doc, entry.path
+    if not isinstance(model, DirectorCard):
+        return []
+    if model.effect is None:
+        return [codes.CARD_NO_EFFECT.at(doc.loc(path), id=model.id)]
+    allowed = EFFECT_WINDOWS[model.effect]
+    if model.window is not None and model.window not in allowed:
+        return [codes.CARD_WINDOW.at(doc.loc(path + ("window",)), id=model.id, effect=model.effect.value,
+                                     window=f"in the {model.window.value} window",
+                                     allowed=" or ".join(f"in the {w.value} window" for w in allowed))]
     return []
 
 

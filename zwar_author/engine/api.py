@@ -29,6 +29,7 @@ from typing import Any
 from greenlet import greenlet
 
 from . import npc, rib
+from .cards import new_hands
 from .chance import (
     Context,
     IllegalAction,
@@ -57,7 +58,7 @@ class SetupError(ValueError):
 def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     """A game at the start of the mission: before turn 1 is announced."""
     c = mission.compiled
-    g = Game(mission, ruleset_for(c), setup)
+    g = Game(mission, ruleset_for(c, setup.directors_cut), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
     starts = [mission.square(s.at) for s in c.starts]
     placed = dict(setup.positions)
@@ -91,6 +92,7 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
         g.heroes.append(figure)
         g.at[sq] = figure
     _tokens(g)
+    g.hands = new_hands(g)
     return g
 
 

@@ -8,9 +8,10 @@ hero's player, asked only when they apply.
 
 from __future__ import annotations
 
+from .cards import window
 from .chance import Choice, Context
 from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
-from .vocab import Effect, EventKind, HeroStatus, Perk, Side, Topic
+from .vocab import CardEffect, CardWindow, Effect, EventKind, HeroStatus, Perk, Side, Topic
 
 YES, NO = "yes", "no"
 
@@ -94,6 +95,11 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         suffix = " on alert" if how == "alert-melee" else ""
         label = f"{h.name} {verb} {g.label(z)} ({where}){suffix} with {weapon}"
     where_sq = z.sq if z.sq is not None else h.sq
+    if how != "blast" and any(m.equipment[c.eq].kind == "ballistic" for c in cards):
+        played = window(g, ctx, CardWindow.BALLISTIC_ATTACK)
+        if played is not None and played.effect == CardEffect.MISS:
+            g.emit(EventKind.ATTACK, h.id, f"{label}: the attack misses (director card)", where_sq, result="miss")
+            return hit(g, z, 0, False)
     results, rolls = _roll(ctx, specs, label, h.id)
     word = _word(results)
     g.emit(EventKind.ATTACK, h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls),

@@ -11,6 +11,7 @@ if it has the movement to land beyond them.
 from __future__ import annotations
 
 from ..geometry.facing import forward
+from .cards import charging as frenzy
 from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE
@@ -95,7 +96,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
     pos = z.sq if enter is None else enter
     assert pos is not None, "only a unit on the board or entering it moves"
     target, charging = choose_target(g, ctx, z, pos)
-    allowance = cls.charge if charging else cls.move
+    allowance = cls.charge if charging or frenzy(g) else cls.move
     moved = 0
     if enter is not None:
         moved = _enter(g, ctx, z, enter, target, charging, allowance)

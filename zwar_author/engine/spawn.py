@@ -6,11 +6,12 @@ spawn takes the unit in play furthest from the heroes instead (a drop-off).
 
 from __future__ import annotations
 
+from .cards import window
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
 from .sight import face, watched
 from .state import Game, Hero, Infected, count_squares, pos, short
-from .vocab import EventKind, Topic
+from .vocab import CardEffect, CardWindow, EventKind, Topic
 
 
 def phase(g: Game):
@@ -139,18 +140,20 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     if spec is None:
         return
     title = g.mission.room(room).title()
+    played = window(g, ctx, CardWindow.ROOM_SPAWN)
+    bonus = played.amount if played is not None and played.effect == CardEffect.ROOM_SPAWN_BONUS else 0
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
-        result = row(spec.table, roll)
-        g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}",
-               dice=(roll,))
+        result = row(spec.table, roll + bonus)
+        g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: {_rolled(roll, bonus)} → "
+               f"{result_text(g, result)}", dice=(roll,))
         if result.kind == "infected":
             for _ in range(result.count):
                 place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
-    result = row(spec.what, roll)
-    g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: rolls {roll} → {result_text(g, result)}",
+    result = row(spec.what, roll + bonus)
+    g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: {_rolled(roll, bonus)} → {result_text(g, result)}",
            dice=(roll,))
     if result.kind != "infected":
         return
@@ -161,6 +164,10 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
                f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))
         place_in_room(g, ctx, room, hero, result.infected, distance, False)
+
+
+def _rolled(roll: int, bonus: int) -> str:
+    return f"rolls {roll} + {bonus} = {roll + bonus}" if bonus else f"rolls {roll}"
 
 
 def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distance: int, adjacent: bool) -> None:

@@ -15,6 +15,7 @@ from .mission import Mission
 from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
+    from .cards import Hands
     from .rib import Rib
     from .variants import Campaign
 
@@ -173,6 +174,8 @@ class Setup:
     perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, perk ids)
     equipment: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, card ids): default the hero card's
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
+    #: the Director's Cut: a campaign chapter with a director (6 cards; any hero's death fails it)
+    directors_cut: bool = False
 
 
 #: the setup of a game that says nothing beyond its mission
@@ -188,7 +191,7 @@ _GAME_FIELDS = (
 class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
-        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally",
+        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "hands", "timers",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -226,6 +229,8 @@ class Game:
         self.cards_made: dict[str, int] = {}
         self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
         self.tally: dict[str, int] = {}  # counts for playtests: rounds:<card>, power:<perk>, killed:<class>
+        self.hands: Hands | None = None  # the director's cards (engine/cards.py); None: nobody holds any
+        self.timers: dict[str, int] = {}  # 3-turn timers running: id -> end phases left
 
     # --- copying ---------------------------------------------------------------------
 
@@ -257,6 +262,8 @@ class Game:
         g.cards_made = dict(self.cards_made)
         g.risen = list(self.risen)
         g.tally = dict(self.tally)
+        g.hands = self.hands.copy() if self.hands is not None else None
+        g.timers = dict(self.timers)
         return g
 
     # --- lookups ---------------------------------------------------------------------

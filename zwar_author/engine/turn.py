@@ -7,7 +7,7 @@ Between steps the game is whole; ``api`` keeps its frozen snapshots there.
 
 from __future__ import annotations
 
-from . import npc
+from . import cards, control, npc, timers
 from .act import end_hero_phase, perform
 from .chance import Choice, Context
 from .combat import bite_test, infect, tested
@@ -26,7 +26,7 @@ from .spawn import (
 )
 from .spawn import phase as spawn_tables
 from .state import Game, GameOver, Hero, pos
-from .vocab import EventKind, HeroStatus, Perk, Phase, Side, Topic
+from .vocab import CardWindow, EventKind, HeroStatus, Perk, Phase, Side, Topic
 from .world import check, end_game, trigger
 
 
@@ -50,6 +50,7 @@ def _standing_heroes(g: Game) -> int:
 
 
 def announce(g: Game, ctx: Context) -> None:
+    cards.deal(g, ctx)
     g.turn += 1
     g.emit(EventKind.TURN, "game", f"Turn {g.turn}")
     for h in g.heroes:
@@ -58,6 +59,7 @@ def announce(g: Game, ctx: Context) -> None:
     g.current = None
     g.enter_phase(Phase.HEROES)
     trigger(g, ctx, "turn", g.turn)
+    cards.loot_window(g, ctx)
 
 
 def start_turn(g: Game, h: Hero) -> None:
@@ -88,7 +90,9 @@ def hero_step(g: Game, ctx: Context) -> None:
 
 
 def bites(g: Game, ctx: Context) -> None:
-    """At the beginning of the infected move, every infected on a hero card bites."""
+    """At the beginning of the infected move (after the director's card window), every infected on a hero
+    card bites."""
+    cards.window(g, ctx, CardWindow.INFECTED_MOVE)
     for h in g.heroes:
         for zid in list(h.grapplers):
             if h.on_board and zid in g.infected:
@@ -107,6 +111,7 @@ def infected_step(g: Game, ctx: Context) -> None:
         g.pending = []
         g.spawn_left = _spawn_rolls(g)
         g.enter_phase(Phase.SPAWN)
+        control.spawn_start(g, ctx)
         return
     best = waiting[0][0]
     tied = [z for d, z in waiting if d == best]
@@ -114,7 +119,10 @@ def infected_step(g: Game, ctx: Context) -> None:
     pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
                       topic=Topic.ORDER)
     g.pending = [(d, i) for d, i in g.pending if i != pick.key]
-    activate(g, ctx, g.infected[pick.key])
+    if cards.controlled(g, pick.key):
+        control.move(g, ctx, g.infected[pick.key])
+    else:
+        activate(g, ctx, g.infected[pick.key])
 
 
 def _rank(g: Game) -> None:
@@ -223,6 +231,10 @@ def end_phase(g: Game, ctx: Context) -> None:
             g.emit(EventKind.STAND, z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
     if g.ruleset.end_phase_infection:
         _advance_infection(g, ctx)
+    for timer in timers.tick(g):
+        trigger(g, ctx, "timer", timer)
+        if g.over:
+            return
     _rise(g, ctx)
     check(g, end_of_turn=True)
     if not g.over and g.turn >= g.setup.max_turns:
@@ -257,6 +269,8 @@ def _rise(g: Game, ctx: Context) -> None:
             continue
         g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
         risen = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
+        if risen is not None and g.hands is not None:  # "under the direct control of the director"
+            g.hands.controlled[risen.id] = cards.DIRECTOR
         if risen is not None and g.detectable():
             at = pos(risen)
             risen.facing = face(g, at, min(g.detectable(), key=lambda o: hero_distance(g, o, at)).sq, risen.facing)

@@ -42,6 +42,10 @@ class Campaign:
     decider = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
+    #: director cards dealt when the mission names no count (0: no director holds any)
+    cards_dealt = 0
+    #: a loot card played at the beginning of the hero move stops the director's cards for the turn
+    loot_stops_cards = False
 
     def __init__(self, rules: CompiledGameRules) -> None:
         self.rules = rules
@@ -105,6 +109,8 @@ class Director(Campaign):
     mode = "director"
     decider = Side.DIRECTOR
     roamer_anywhere = True
+    cards_dealt = 12  # "deal 12 director cards face down to the director player"
+    loot_stops_cards = True
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         pick = ctx.choose(self.decider, f"{why}: the director chooses", [Choice(h.id, h.id) for h in heroes],
@@ -113,13 +119,26 @@ class Director(Campaign):
 
     def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
         """Director games go on: the body lies where the hero fell (it blocks no line of sight) and
-        in the end phase stands back up as a newborn (the director's direct control of it is not
-        modelled: it follows the infected's rules)."""
+        in the end phase stands back up as a newborn under the director's direct control."""
         hero.prone = True
         game.risen.append((hero.id, hero.sq))
 
     def awards_xp(self) -> bool:
         return False
+
+
+class DirectorsCut(Director):
+    """The Director's Cut: a campaign chapter with a director, who places and moves the infected as in a
+    director game and is dealt 6 cards; as a campaign game, any hero's death fails the mission and the
+    heroes earn XP."""
+
+    mode = "directors-cut"
+    hero_died = Campaign.hero_died
+    cards_dealt = 6  # "In director's cut games the director is dealt just 6 director cards"
+    loot_stops_cards = False  # a campaign game: loot is cashed in for XP
+
+    def awards_xp(self) -> bool:
+        return True
 
 
 class ExodusRules:
@@ -149,11 +168,8 @@ class ExodusDirector(ExodusRules, Director):
     game = "exodus"
 
 
-#: the ruleset of each game and mode the engine plays
-RULESETS: dict[tuple[str, str], type[Campaign]] = {
-    ("zwar1", "campaign"): Campaign, ("zwar1", "director"): Director,
-    ("exodus", "campaign"): ExodusCampaign, ("exodus", "director"): ExodusDirector,
-}
+class ExodusDirectorsCut(ExodusRules, DirectorsCut):
+    game = "exodus"
 
 
 def _plays(phases: Sequence[str]) -> bool:
@@ -162,7 +178,15 @@ def _plays(phases: Sequence[str]) -> bool:
         all(p in phases for p in PLAYED_PHASES if p not in OPTIONAL_PHASES)
 
 
-def ruleset_for(mission: CompiledMission) -> Campaign:
+#: the ruleset of each game and mode the engine plays ("directors-cut": a campaign chapter with a director)
+RULESETS: dict[tuple[str, str], type[Campaign]] = {
+    ("zwar1", "campaign"): Campaign, ("zwar1", "director"): Director, ("zwar1", "directors-cut"): DirectorsCut,
+    ("exodus", "campaign"): ExodusCampaign, ("exodus", "director"): ExodusDirector,
+    ("exodus", "directors-cut"): ExodusDirectorsCut,
+}
+
+
+def ruleset_for(mission: CompiledMission, directors_cut: bool = False) -> Campaign:
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
     rules = of_mission(mission).numbers
@@ -172,7 +196,10 @@ def ruleset_for(mission: CompiledMission) -> Campaign:
     if not _plays(rules.phases):
         raise UnsupportedGame(f"the reference engine plays turns of {', '.join(PLAYED_PHASES)}; {game}'s rules "
                               f"data gives {', '.join(rules.phases)}")
-    ruleset = RULESETS.get((game, mode))
+    if directors_cut and mode != "campaign":
+        raise UnsupportedGame(f"the Director's Cut is a campaign chapter with a director: {mission.mission.id} is "
+                              f"a {mode} game")
+    ruleset = RULESETS.get((game, "directors-cut" if directors_cut else mode))
     if ruleset is None:
         raise UnsupportedGame(f"the reference engine does not play {game} {mode} games yet")
     return ruleset(rules)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from ..model.rules import Effect  # noqa: F401 - named by the cards themselves, in the rules data
+from ..model.rules import CardEffect, CardWindow, Effect  # noqa: F401 - named by the cards themselves, in the rules data
 
 
 class Verb(StrEnum):
@@ -159,6 +159,11 @@ class EventKind(StrEnum):
     EVENT = "event"
     SPAWN_PHASE = "spawn phase"
     EXITS = "exits"
+    TIMER = "timer"
+    # the director's cards
+    CARDS = "cards"  # cards dealt
+    CARD = "card"  # a card played, and what it does
+    CONTROL = "control"  # a unit under direct control moves or grabs
 
 
 class RequestKind(StrEnum):
@@ -192,6 +197,12 @@ class Topic(StrEnum):
     DOUBLE_TAP = "double-tap"
     KNEECAP = "kneecap"
     SCAVENGER = "scavenger"
+    CARD = "card"  # the director: play a card in this window, or none (first)
+    CONTROL = "control"  # the director: which unit Direct Control takes over
+    LOOT = "loot"  # the heroes: play a loot card to stop the director's cards, or none (first)
+    REMOVE = "remove"  # the director: drop off a unit at the start of the spawn phase, or none (first)
+    MOVE = "move"  # the director: where a unit under direct control moves (its own square first)
+    GRAB = "grab"  # the director: which hero a unit under direct control grabs, or none (first)
 
 
 class HeroStatus(StrEnum):

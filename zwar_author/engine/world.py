@@ -8,6 +8,7 @@ from __future__ import annotations
 from .chance import Context
 from .spawn import place_near, room_spawn, spawn_point
 from .state import Game, GameOver, Hero
+from .timers import start as start_timers
 from .vocab import EventKind, HeroStatus, Perk
 
 
@@ -51,11 +52,13 @@ def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
 
 
 def trigger(g: Game, ctx: Context, kind: str, value) -> None:
-    """Run every event of the mission waiting for this trigger (each once)."""
+    """Run every event of the mission waiting for this trigger (each once), and start its timers."""
     for number, event in enumerate(g.mission.compiled.events):
         if number not in g.fired and getattr(event.when, kind) == value:
             g.fired.add(number)
             run_event(g, ctx, event)
+    if g.mission.compiled.timers:
+        start_timers(g, kind, value)
 
 
 def run_event(g: Game, ctx: Context, event) -> None:

@@ -39,8 +39,9 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ALL, Quote(
         BOOK, "All 4 heroes must be used, so where possible, divide them evenly between players.")),
     actions=ACTIONS,
-    # The reference engine plays Z War One campaign and director games, all but 3-turn timers.
-    engine=frozenset().union(MODES, (Rule.ZWAR1_TURN,), FEATURES, TOKENS, VICTORIES, SPAWN_RESULTS, EVENTS),
+    # The reference engine plays Z War One campaign and director games, with their 3-turn timers.
+    engine=frozenset().union(MODES, (Rule.ZWAR1_TURN,), FEATURES, TOKENS, VICTORIES, SPAWN_RESULTS, EVENTS,
+                             TRACKERS),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "3 Turn timers are used to track in-game events. If a hero carries out an action which "

@@ -138,12 +138,51 @@ class Perk(Model):
     assumed: list[str] = assumed_field()
 
 
+class CardWindow(StrEnum):
+    """When in a turn a director card may be played (``window = "spawn"``)."""
+
+    INFECTED_MOVE = "infected-move"  # the start of the infected move, before the bite tests
+    SPAWN = "spawn"  # the start of the spawn phase, after the drop-offs, before the spawn rolls
+    BALLISTIC_ATTACK = "ballistic-attack"  # a hero's ballistic attack, before its dice are rolled
+    ROOM_SPAWN = "room-spawn"  # a room spawn, before its roll
+
+
+class CardEffect(StrEnum):
+    """What a director card does, by the effect primitive the engine plays (``effect = "extra-spawn-roll"``),
+    so a pack can add its own card."""
+
+    DIRECT_CONTROL = "direct-control"  # an infected unit under the director's control for the rest of the game
+    EXTRA_SPAWN_ROLL = "extra-spawn-roll"  # `amount` more turn spawn rolls this spawn phase
+    CHARGE_ALL = "charge-all"  # every infected unit moves at its charge speed this infected move
+    MISS = "miss"  # the attack misses; its ammunition is still spent
+    ROOM_SPAWN_BONUS = "room-spawn-bonus"  # `amount` added to the room spawn roll
+
+
+#: the windows each effect can be played in (the first is a card's window when it names none)
+EFFECT_WINDOWS: dict[CardEffect, tuple[CardWindow, ...]] = {
+    CardEffect.DIRECT_CONTROL: (CardWindow.INFECTED_MOVE, CardWindow.SPAWN),
+    CardEffect.EXTRA_SPAWN_ROLL: (CardWindow.SPAWN,),
+    CardEffect.CHARGE_ALL: (CardWindow.INFECTED_MOVE,),
+    CardEffect.MISS: (CardWindow.BALLISTIC_ATTACK,),
+    CardEffect.ROOM_SPAWN_BONUS: (CardWindow.ROOM_SPAWN,),
+}
+
+
 class DirectorCard(Model):
     id: Id = Field(description="Card id.")
     name: Name = Field(description="Printed name.")
     games: list[Game] = Field(description="Games whose director deck holds this card.")
     copies: Positive = Field(1, description="Copies in the deck.")
     text: Text = Field(description="What the card does.")
+    effect: CardEffect | None = Field(
+        None, strict=False,
+        description="What the card does, by the effect the engine plays: direct-control, extra-spawn-roll, "
+        "charge-all, miss or room-spawn-bonus. A card with none is dealt but never played.")
+    window: CardWindow | None = Field(
+        None, strict=False,
+        description="When it may be played: infected-move, spawn, ballistic-attack or room-spawn (default: the "
+        "effect's first window).")
+    amount: Positive = Field(1, description="How much: extra spawn rolls, or the bonus added to a room spawn roll.")
     assumed: list[str] = assumed_field()
 
 

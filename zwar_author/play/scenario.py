@@ -21,6 +21,7 @@ from ..compile.mission import compile_mission
 from ..compile.workspace import Workspace
 from ..engine.actions import ParseError, describe, parse
 from ..engine.api import SetupError, new_game
+from ..engine.cards import DIRECTOR
 from ..engine.chance import Context, Request
 from ..engine.legal import why_not
 from ..engine.mission import Mission
@@ -67,6 +68,10 @@ class ScenarioInfo(Model):
     open_doors: list[str] = Field([], description="Doors open at the start (H:x,y / V:x,y).")
     deck: dict[str, Count] | None = Field(None, description="The search deck: card id -> copies (default: the game's).")
     miniatures: dict[str, Count] | None = Field(None, description="Miniatures available per infected class.")
+    directors_cut: bool = Field(False, description="Play a campaign mission as the Director's Cut.")
+    hand: list[Id] = Field([], description="The director's cards in hand at the start (director card ids); "
+                                            "none are dealt.")
+    controlled: list[Positive] = Field([], description="Infected (by number, z1 = 1) under direct control.")
 
 
 class ScenarioHero(Model):
@@ -133,6 +138,9 @@ class Expect(Model):
         {}, description="Hero actions that must not be offered now, each with the reason `zwar play` gives.")
     deck: dict[str, int] = Field({}, description="Search cards left.")
     pool: dict[str, int] = Field({}, description="Miniatures left per class id.")
+    hand: list[str] | None = Field(None, description="The director's cards left in hand (card ids).")
+    controlled: list[str] | None = Field(None, description="Infected under direct control (z tags).")
+    timers: dict[str, int] = Field({}, description="End phases left on 3-turn timers, by timer id.")
 
 
 class ScenarioDoc(Document):
@@ -242,8 +250,15 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         positions=tuple((h.id, h.at) for h in model.heroes),
         perks=tuple((h.id, tuple(h.perks)) for h in model.heroes),
         equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
-        max_turns=info.max_turns)
+        max_turns=info.max_turns, directors_cut=info.directors_cut)
     g = new_game(mission, setup)
+    if g.hands is not None:  # the hand as the scenario gives it: nothing is dealt
+        cards = {c.id: c for c in mission.compiled.rules.director_cards}
+        g.hands.held[DIRECTOR] = [_qualified(cards, c) for c in info.hand]
+        g.hands.dealt = True
+    elif info.hand:
+        raise ScenarioError("nobody holds director cards in this game: a hand needs a director game or "
+                            "the Director's Cut")
     if info.deck is not None:
         g.deck = {_qualified(mission.search_cards, k): v for k, v in info.deck.items()}
     if info.miniatures is not None:
@@ -259,6 +274,10 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
+    for zid in info.controlled:
+        if g.hands is None or zid not in g.infected:
+            raise ScenarioError(f"z{zid} cannot be under direct control: no such infected, or no director")
+        g.hands.controlled[zid] = DIRECTOR
     phase = Phase(info.phase)
     if phase != Phase.HEROES:
         for h in g.heroes:
@@ -413,6 +432,18 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
         left = g.deck.get(_qualified(g.mission.search_cards, card), 0)
         if left != copies:
             failures.append(f"deck.{card}: expected {copies}, got {left}")
+    hands = g.hands
+    if expect.hand is not None:
+        held = sorted(c.rpartition("/")[2] for c in hands.held[DIRECTOR]) if hands is not None else []
+        if held != sorted(expect.hand):
+            failures.append(f"hand: expected {sorted(expect.hand)}, got {held}")
+    if expect.controlled is not None:
+        under = sorted(f"z{i}" for i in hands.controlled if i in g.infected) if hands is not None else []
+        if under != sorted(expect.controlled):
+            failures.append(f"controlled: expected {sorted(expect.controlled)}, got {under}")
+    for timer, left in expect.timers.items():
+        if g.timers.get(timer) != left:
+            failures.append(f"timers.{timer}: expected {left}, got {g.timers.get(timer)}")
     for cls, count in expect.pool.items():
         pool = g.pool.get(_qualified(g.mission.classes, cls))
         if pool != count:

@@ -11,7 +11,7 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from ..engine.events import Event
 from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
-from ..engine.vocab import RequestKind, Topic
+from ..engine.vocab import RequestKind, Side, Topic
 from ..errors import UsageError
 from .load import load_mission
 
@@ -42,6 +42,9 @@ class Session:
     rng: random.Random
     state: State = field(init=False)
     history: list = field(default_factory=list)
+    director: str = ""  # who answers the director's requests: "" a person, else a bot's name (`--director`)
+    #: the director's bot, set by the driver from ``director`` (a policy: game, request -> option)
+    bot: Callable | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.state = start(new_game(self.mission, self.setup))
@@ -58,13 +61,23 @@ class Session:
         return [describe(self.game, o) for o in self.request.options] if self.request else []
 
     def needs_person(self) -> bool:
-        """Whether the pending request is for a person (a decision, or any roll with table dice)."""
-        return self.request is not None and (not self.request.chance or self.dice == "table")
+        """Whether the pending request is for a person (a decision not the director bot's, or any roll with
+        table dice)."""
+        request = self.request
+        if request is None:
+            return False
+        if request.chance:
+            return self.dice == "table"
+        return not (request.side == Side.DIRECTOR and self.bot is not None)
 
     def roll(self) -> tuple[Event, ...]:
-        """Answer a pending roll or draw from the session's own seeded dice."""
+        """Answer a pending roll or draw from the session's own seeded dice (or a director's decision
+        with the director bot)."""
         request = self.request
-        assert request is not None and request.chance, "no roll or draw is pending"
+        assert request is not None, "nothing is pending"
+        if not request.chance:
+            assert self.bot is not None and request.side == Side.DIRECTOR, "no roll, draw or bot decision is pending"
+            return self._apply(self.bot(self.game, request))
         if request.kind == RequestKind.ROLL:
             return self._apply(self.rng.randint(1, len(request.options)))
         return self._apply(self.rng.choices(request.options, request.weights)[0])
@@ -116,6 +129,7 @@ class Session:
             "sha256": self.mission.compiled.source.sha256,
             "setup": asdict(self.setup),
             "dice": self.dice,
+            "director": self.director,
             "rng": _rng_state(self.rng),
             "inputs": self.history,
         }
@@ -144,7 +158,8 @@ class Session:
         if mission.compiled.source.sha256 != data["sha256"]:
             raise UsageError(f"{save}: the mission {data['mission']} has changed since the game was saved")
         setup = Setup(**{k: _tuples(v) for k, v in data["setup"].items()})
-        session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random())
+        session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random(),
+                      director=data.get("director", ""))
         session.rng.setstate(_tuples(data["rng"]))
         for value in data["inputs"]:
             try:

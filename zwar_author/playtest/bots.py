@@ -93,6 +93,8 @@ class Bot:
             return _option(options, "yes")
         if request.topic == Topic.KNEECAP:
             return _option(options, "no")
+        if request.topic == Topic.LOOT:  # stop the director's cards when the infected are close
+            return options[-1] if any(_danger(g, h) for h in g.board_heroes()) else options[0]
         if request.topic == Topic.PLACE and all(isinstance(k, int) for k in keys):
             if request.side == Side.DIRECTOR:  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))

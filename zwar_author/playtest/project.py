@@ -14,6 +14,7 @@ from ..errors import Report, UsageError
 from ..games import require_playable
 from ..play.load import load_mission
 from .bots import POLICIES
+from .director import DIRECTORS
 from .gate import Gate, parse
 from .report import page, summary, text, write
 from .runner import Plan, run
@@ -57,16 +58,19 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     if gated not in policies:
         policies = [gated, *policies]
     runs = runs or (band.runs if band else 200)
+    # a director game (or the Director's Cut) is played against the bot director, then a passive one
+    directors = DIRECTORS if mission.compiled.mission.mode == "director" or setup.directors_cut else ("",)
     if progress is not None:
-        progress.total = runs * len(policies)  # a tqdm bar, or anything with ``total`` and ``update``
+        progress.total = runs * len(policies) * len(directors)  # a tqdm bar, or anything with ``total``, ``update``
     document = mission_document(mission.compiled)
     result = Result(problems, gate=checked)
     stem = f"{mission.compiled.mission.id}-playtest"
     for name in policies:
-        plan = Plan(document, name, runs, seed, setup, keep_logs)
-        logs = out / f"{stem}-logs" / name if keep_logs else None
-        totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
-        result.reports.append(summary(mission, plan, totals, str(path), search))
+        for director in directors:
+            plan = Plan(document, name, runs, seed, setup, keep_logs, director)
+            logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
+            totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
+            result.reports.append(summary(mission, plan, totals, str(path), search))
     verdict = None
     if checked is not None:
         result.gated = gated_report = next(r for r in result.reports if r["policy"] == gated)

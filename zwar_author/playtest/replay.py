@@ -22,6 +22,7 @@ from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
 from .bots import policy
+from .director import against
 from .runner import game_seed
 
 SQUARE = 6.0  # mm a square in the pictures
@@ -36,10 +37,12 @@ class Turn:
 
 
 def replay(mission: Mission, policy_name: str, seed: int, index: int,
-           setup: Setup = DEFAULT_SETUP) -> tuple[Game, list[Turn]]:
-    """Play game ``index`` of a playtest again; the finished game and its turns."""
+           setup: Setup = DEFAULT_SETUP, director: str = "") -> tuple[Game, list[Turn]]:
+    """Play game ``index`` of a playtest again (``director``: the director it was played against, in a
+    director game); the finished game and its turns."""
     g = new_game(mission, setup)
-    ctx = Live(random.Random(game_seed(seed, index)), policy(policy_name, game_seed(seed, index, "bots")), g)
+    chooser = policy(policy_name, game_seed(seed, index, "bots"))
+    ctx = Live(random.Random(game_seed(seed, index)), against(chooser, director) if director else chooser, g)
     turns: list[Turn] = []
     while not g.over:
         phase = g.phase

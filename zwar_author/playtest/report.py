@@ -35,13 +35,14 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
     low, high = wilson(totals.wins, totals.runs)
     loss = totals.representative_loss()
     per_game = {kind: {k.split(":", 1)[1]: _r(v / totals.runs) for k, v in sorted(totals.tally.items())
-                       if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed")}
+                       if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed", "cards")}
     return {
         "format": FORMAT,
         "mission": {"pack": c.pack, "id": c.mission.id, "title": c.mission.title, "sha256": c.source.sha256},
         "source": source,
-        "policy": plan.policy, "runs": totals.runs, "seed": plan.seed,
-        "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns},
+        "policy": plan.policy, "director": plan.director or None, "runs": totals.runs, "seed": plan.seed,
+        "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns,
+                  "directors_cut": plan.setup.directors_cut},
         "win_rate": {"value": _r(totals.win_rate), "low": _r(low), "high": _r(high), "confidence": 0.95,
                      "wins": totals.wins},
         "turns": {"won": _spread(totals.turns_won), "lost": _spread(totals.turns_lost)},
@@ -61,6 +62,10 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
     """The `zwar replay` command that plays game ``game`` of ``plan`` again: same seed, policy,
     perks, turn limit and packs, quoted for a shell."""
     words = ["zwar", "replay", source, "--game", str(game), "--seed", str(plan.seed), "--policy", plan.policy]
+    if plan.director:
+        words += ["--director", plan.director]
+    if plan.setup.directors_cut:
+        words.append("--directors-cut")
     words += [w for hero, perks in plan.setup.perks for perk in perks for w in ("--perk", f"{hero}={perk}")]
     if plan.setup.max_turns != Setup().max_turns:
         words += ["--max-turns", str(plan.setup.max_turns)]
@@ -96,7 +101,7 @@ def text(report: dict) -> str:
     runs = report["runs"]
     lines = [
         (f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
-         f"policy {report['policy']}, {runs} games, seed {report['seed']}"),
+         f"policy {report['policy']}{_against(report)}, {runs} games, seed {report['seed']}"),
         f"  win rate {_pc(w['value'])} ({w['wins']}/{runs}), 95% interval {_pc(w['low'])} to {_pc(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
@@ -110,14 +115,24 @@ def text(report: dict) -> str:
                      f"on average in turn {obj['mean_turn']:.1f}")
     per = report["per_game"]
     for kind, words in (("rounds", "rounds spent a game"), ("power", "power perk uses a game"),
-                        ("killed", "infected killed a game")):
-        if per[kind]:
+                        ("killed", "infected killed a game"), ("cards", "director cards played a game")):
+        if per.get(kind):
             lines.append(f"  {words}: " + ", ".join(f"{k} {v:.1f}" for k, v in per[kind].items()))
     loss = report["representative_loss"]
     if loss:
         lines.append(f"  a lost game to watch: game {loss['game']} ({loss['cause']}, turn {loss['turns']}): "
                      f"{loss['replay']}")
     return "\n".join(lines)
+
+
+def _against(report: dict) -> str:
+    director = report.get("director")
+    return f" against the {director} director" if director else ""
+
+
+def _tag(report: dict) -> str:
+    """The report's policy, and its director in a director game: unique on the page."""
+    return "-".join(filter(None, (report["policy"], report.get("director"))))
 
 
 def _pc(value: float | None) -> str:
@@ -138,13 +153,14 @@ def page(mission: Mission, reports: list[dict]) -> str:
     title = html.escape(f"Playtest: {mission.compiled.mission.title}")
     body = [f"<h1>{title}</h1>"]
     for report in reports:
-        body.append(f"<h2>Policy {html.escape(report['policy'])}</h2><pre>{html.escape(text(report))}</pre>")
+        heading = html.escape(report["policy"] + _against(report))
+        body.append(f"<h2>Policy {heading}</h2><pre>{html.escape(text(report))}</pre>")
         body.append(f"<h3>Turns a game lasted</h3>{_histogram(report)}")
         for name in HEATMAPS:
             body.append(f"<h3>{HEAT_TITLES[name]}</h3>")
             for number, floor in enumerate(mission.board.floors):
                 grid = report["heatmaps"][name][floor.id]
-                name_ = f"{report['policy']}-{name}-{floor.id}"
+                name_ = f"{_tag(report)}-{name}-{floor.id}"
                 body.append(_heat_svg(mission, number, grid, HEAT_COLOURS[name], name_))
     style = "body{font-family:DejaVu Sans,Verdana,sans-serif;max-width:60em;margin:2em auto}svg{max-width:100%}"
     return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{title}</title><style>{style}</style>"
@@ -182,7 +198,7 @@ def _histogram(report: dict) -> str:
         if t % 5 == 0:
             items.append(Text(x + bar * 0.4, height + 4, str(t), 6, "middle"))
     items.append(Text(8, height + 8, "turn (green: won, red: lost)", 6))
-    return _inline(svg(Page(f"{report['policy']}-turns", 16 + turns[-1] * bar, height + 10, items)))
+    return _inline(svg(Page(f"{_tag(report)}-turns", 16 + turns[-1] * bar, height + 10, items)))
 
 
 def _inline(document: str) -> str:

@@ -24,6 +24,7 @@ from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
 from .bots import policy
+from .director import against
 from .stats import Totals, record
 
 Progress = Callable[[int], None]
@@ -37,6 +38,7 @@ class Plan:
     seed: int
     setup: Setup = DEFAULT_SETUP
     keep_logs: bool = False
+    director: str = ""  # director games: "bot" or "passive" (playtest/director.py)
 
 
 def game_seed(seed: int, index: int, purpose: str = "dice") -> int:
@@ -67,7 +69,8 @@ def play(plan: Plan, index: int) -> dict:
     mission = mission_for(plan)
     seed = game_seed(plan.seed, index)
     game = new_game(mission, plan.setup)
-    simulate(game, policy(plan.policy, game_seed(plan.seed, index, "bots")), random.Random(seed))
+    chooser = policy(plan.policy, game_seed(plan.seed, index, "bots"))
+    simulate(game, against(chooser, plan.director) if plan.director else chooser, random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:
         out["log"] = [e.record(mission) for e in game.log]
