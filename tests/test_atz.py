@@ -33,6 +33,14 @@ def as_printed(path: Path) -> str:
 
 
 PRINTED = {
+    # the highest failed die breaks a both-none end, but equal highest dice have no result
+    "meet-and-greet": [
+        ("error ZW803: meet-and-greet: total 0 has no row, reached with no modifier (rep = 1, their_rep = 1): "
+         "1/9 (11.1%) of rolls"),
+    ],
+    "barter": [
+        "error ZW803: barter: total 0 has no row, reached with no modifier (rep = 1, their_rep = 1): 1/9 (11.1%) of rolls",
+    ],
     "awareness": [
         "error ZW803: awareness: total 7 has no row, reached with daytime (+1) (time = daytime): 1/6 (16.7%) of rolls",
         "error ZW803: awareness: total 0 has no row, reached with evening (-1) (time = evening): 1/6 (16.7%) of rolls",
@@ -71,8 +79,10 @@ def test_zwar_assumed_lists_every_erratum():
     errata = {(a.entry, a.key) for a in found}
     assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
-            ("atz/whats-inside", "row 11+")} <= errata
-    assert all(a.kind == "table" for a in found)
+            ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
+            ("atz/keeping-it-together", "row 0")} <= errata
+    assert {a.kind for a in found} == {"table", "piece"}
+    assert ("atz/bank-with-atm", "width") in errata  # the book prints no building sizes
 
 
 def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
@@ -97,6 +107,9 @@ def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
     assert size in first
     assert ">ATTRIBUTES<" in first and ">Born Leader<" in first and ">3%<" in first  # 2 on 2d6: 1/36
     assert ">0 or less *<" in first  # an erratum row is marked
+    pages = "".join(p.read_text() for p in sorted(sheets.glob("tables-*.svg")))
+    assert ">MEET &amp; GREET<" in pages and ">rep v their_rep d6, successes<" in pages
+    assert ">EQUAL REP<" in pages and ">-2 or less<" in pages
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--paper", paper, "--sheet", "records")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in sheets.iterdir())
@@ -124,6 +137,11 @@ def test_the_reference_scenarios_and_encounters_check():
     assert len(bleens.pieces) == 5 and bleens.table.width == 48
     assert set(found["raid"].tables) == {"atz/raid-who", "atz/zombies-from-noise", "atz/raid-occupants",
                                          "atz/awareness"}
+    # buildings and vehicles come from the pack's pieces/ catalogue
+    atm = found["atm-adventure"]
+    assert atm.piece_refs == {"bank": "atz/bank-with-atm", "car": "atz/car"}
+    assert atm.described == {"bank": 'Bank with ATM, 12" x 6", 1 floor, 1 door, 2 windows', "car": 'Car, 2" x 5"'}
+    assert set(bleens.piece_refs.values()) == {"atz/car", "atz/mini-van"}
 
 
 ENCOUNTER = """\
@@ -153,6 +171,14 @@ ATZ_CASES = {
     "ZW823b": ('[[forces]]\nside = "humans"\ntable = "who"\n',
                ("p/encounters/e.toml:9:9: error ZW823: force 1 (humans): table `who` reads `outbreak`: give it in "
                "`context` (early, late)")),
+    "ZW816": ('[[buildings]]\nid = "home"\npiece = "house"\nat = [1, 1]\nfloors = 2\ndoors = 2\n',
+              ("p/encounters/e.toml:11:1: error ZW816: building `home` takes its `floors`, `doors` from the piece "
+               "`house`: leave them out, or write a one-off without `piece`")),
+    "ZW816b": ('[[vehicles]]\nid = "van"\nat = [1, 1]\n',
+               ("p/encounters/e.toml:7:1: error ZW816: vehicle `van` needs a `piece` from the pieces/ catalogue, or "
+                "`type` and `size` for a one-off")),
+    "ZW408": ('[[buildings]]\nid = "home"\npiece = "hose"\nat = [1, 1]\n',
+              "p/encounters/e.toml:9:9: error ZW408: piece `hose` does not exist (did you mean `house`?)"),
     "ZW824": ('[[forces]]\nside = "zombies"\ncount = "2x6"\n',
               ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `2x6` is not dice: write terms like 2d6, "
               "1/2d6, 3 or rep joined by + and -")),
@@ -162,8 +188,20 @@ ATZ_CASES = {
 @pytest.mark.parametrize("case", sorted(ATZ_CASES))
 def test_each_encounter_diagnostic_reads_exactly(diagnose, case):
     body, expected = ATZ_CASES[case]
-    lines = diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/tables/who.toml": TABLE})
+    lines = diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/tables/who.toml": TABLE,
+                      "p/pieces/houses.toml": PIECES})
     assert expected in lines, lines
+
+
+PIECES = '[[pieces]]\nid = "house"\nname = "House"\nkind = "blocking"\nwidth = 8\ndepth = 6\n'
+
+
+def test_a_catalogue_piece_placed_rotated_is_checked_on_the_table(diagnose):
+    body = '[[buildings]]\nid = "home"\npiece = "house"\nat = [35, 20]\nrotation = 90\n'  # x 29-35, y 20-28
+    assert diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/pieces/houses.toml": PIECES}) == []
+    body = body.replace("[35, 20]", "[3, 20]")
+    assert diagnose({"p/encounters/e.toml": ENCOUNTER + body, "p/pieces/houses.toml": PIECES}) == [
+        'p/encounters/e.toml:10:6: error ZW820: building `home` is not on the 36" x 36" table']
 
 
 def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
@@ -175,9 +213,10 @@ def test_pieces_that_touch_or_sit_flush_with_the_edge_are_fine(diagnose):
 def test_scenario_pages_draw_the_table_to_scale(tmp_path, zwar):
     result = zwar("render", ATZ, "-o", tmp_path, "--format", "svg", "--sheet", "scenario")
     assert result.exit_code == 0, result.output
-    page = (tmp_path / "atz/sheets/svg/scenarios/the-bleens/scenario-1.svg").read_text()
+    folder = tmp_path / "atz/sheets/svg/scenarios/the-bleens"
+    page = "".join(p.read_text() for p in sorted(folder.glob("scenario-*.svg")))
     for words in (">The Bleens<", ">AREA<", ">FORCES<", ">DEPLOYMENT<", ">SPECIAL INSTRUCTIONS<", ">GOAL<",
-                  ">mini-van<"):
+                  ">mini-van<", '>• mini-van: Mini-van, 2" x 5".<'):
         assert words in page
     assert sorted(p.name for p in (tmp_path / "atz/sheets/svg/scenarios").iterdir()) == [
         "atm-adventure", "discover", "first-contact", "raid", "take-back", "the-bleens"]
@@ -209,3 +248,41 @@ def test_a_quick_reference_sheet_of_chosen_tables(tmp_path, zwar):
     assert result.exit_code == 2
     assert "Error: --table weapon: no random table of that id in atz" in result.output
     assert not (tmp_path / "none").exists()
+
+
+def test_build_writes_the_tables_and_encounters_as_canonical_json(workdir, zwar):
+    import jsonschema
+
+    from zwar_author.schema import schemas
+
+    first = zwar("build", ATZ, "-o", "one")
+    assert first.exit_code == 0, first.output
+    assert first.output.endswith("built 0 missions, 27 random tables and 6 encounters into one: 0 errors, "
+                                 "0 warnings\n")
+    assert "wrote one/atz/tables/meet-and-greet.json\n" in first.output
+    zwar("build", ATZ, "-o", "two")
+    validator = jsonschema.Draft4Validator(schemas()["content.schema.json"])
+    names = sorted(p.relative_to(workdir / "one") for p in (workdir / "one" / "atz").glob("*/*.json"))
+    assert len(names) == 27 + 6
+    for name in names:
+        data = (workdir / "one" / name).read_bytes()
+        assert data == (workdir / "two" / name).read_bytes()
+        validator.validate(json.loads(data))
+    inside = json.loads((workdir / "one/atz/tables/whats-inside.json").read_text())
+    assert inside["id"] == "atz/whats-inside" and inside["reads"] == ["area", "time"]
+    assert inside["rows"][-1]["low"] == 11 and inside["rows"][-1]["high"] is None
+    raid = json.loads((workdir / "one/atz/encounters/raid.json").read_text())
+    assert raid["tables"] == ["atz/awareness", "atz/raid-occupants", "atz/raid-who", "atz/zombies-from-noise"]
+    atm = json.loads((workdir / "one/atz/encounters/atm-adventure.json").read_text())
+    assert atm["pieces"][0] == {"id": "bank", "what": "building", "piece": "atz/bank-with-atm", "floors": 0,
+                                "described": 'Bank with ATM, 12" x 6", 1 floor, 1 door, 2 windows',
+                                "corners": [[18.0, 10.0], [30.0, 10.0], [30.0, 16.0], [18.0, 16.0]]}
+
+
+def test_atz_is_a_game_a_pack_and_a_table_can_name(diagnose):
+    pack = '[pack]\nid = "p"\ntitle = "P"\ngames = ["atz"]\n'
+    table = '[table]\nid = "t"\nname = "T"\ngames = ["atz"]\n[[rows]]\nroll = "1-6"\nresult = "x"\n'
+    assert diagnose({"p/pack.toml": pack, "p/tables/t.toml": table}, with_pack=False) == []
+    lines = diagnose({"p/pack.toml": pack, "p/tables/t.toml": table.replace('["atz"]', '["azt"]')}, with_pack=False)
+    assert lines == [('p/tables/t.toml:4:10: error ZW007: each item of `games` must be one of "zwar1", "exodus", '
+                     '"agentz", "zonewars" or "atz", not "azt"')]

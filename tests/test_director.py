@@ -196,7 +196,7 @@ def test_replay_plays_a_director_game_again_against_the_director_named(zwar):
 def test_the_directors_cut_of_a_director_game_is_a_usage_error(zwar):
     result = zwar("playtest", str(MISSIONS / "hold-out.toml"), "--directors-cut", "--runs", "1")
     assert (result.exit_code, result.output.splitlines()) == (2, [
-        "Usage: zwar playtest [OPTIONS] MISSION",
+        "Usage: zwar playtest [OPTIONS] MISSION [NEW]",
         "Try 'zwar playtest --help' for help.",
         "",
         "Error: the Director's Cut is a campaign chapter with a director: hold-out is a director game",

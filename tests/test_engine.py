@@ -156,10 +156,10 @@ def test_setup_mistakes_are_explained():
 
 
 def test_other_games_are_refused_in_words():
-    loaded, _ = load_mission(MISSIONS / "deathmatch.toml")
+    loaded, _ = load_mission(MISSIONS / "download-or-destroy.toml")
     with pytest.raises(CannotPlay) as refused:
         new_game(loaded)
-    assert str(refused.value).startswith("cannot play Agent Z mission deathmatch: the engine does not play ")
+    assert str(refused.value).startswith("cannot play Agent Z mission download-or-destroy: the engine does not play ")
     assert str(refused.value).endswith(" yet")
 
 

@@ -28,9 +28,13 @@ ENGINE_LAYERS = [
     {"weapons", "ammo", "crafting", "free", "npc", "rib"},
     {"combat", "spawn", "timers"},
     {"world"},
+    {"c4"},
     {"legal", "infected"},
     {"act", "control"},
-    {"turn"},
+    {"shield"},
+    {"agents"},
+    {"knife"},
+    {"versus", "turn"},
     {"api"},
 ]
 

@@ -100,9 +100,10 @@ def test_play_usage_errors(zwar, workdir):
 
 
 def test_play_refuses_games_the_engine_does_not_play(zwar):
-    result = zwar("play", CONTENT / "core" / "missions" / "deathmatch.toml")
+    result = zwar("play", CONTENT / "core" / "missions" / "download-or-destroy.toml")
     assert result.exit_code == 1  # a content problem, not a usage error
-    assert result.output.splitlines()[0] == "cannot play Agent Z mission deathmatch: the engine does not play these yet:"
+    assert result.output.splitlines() == [
+        "cannot play Agent Z mission download-or-destroy: the engine does not play these yet:", "  - sinkholes"]
 
 
 SCENARIO = '''
@@ -153,7 +154,8 @@ def test_rules_test_points_at_mistakes_in_a_scenario(zwar, workdir):
     assert result.output.splitlines() == [
         "FAIL s.toml: s",
         "    s.toml:6:1: error ZW005: unknown key `speed` in [scenario]; known keys: cards, controlled, deck, dice, "
-        "directors_cut, hand, max_turns, miniatures, notes, open_doors, phase, script, source, title, turn, until",
+        "directors_cut, hand, initiative, max_turns, miniatures, notes, open_doors, phase, script, sides, source, "
+        "title, turn, until",
         "1 scenario: 0 passed, 1 failed",
     ]
     assert zwar("rules-test", "missing").exit_code == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import shlex
 import statistics
 from fractions import Fraction
@@ -20,6 +21,7 @@ from zwar_author.engine.state import Setup
 from zwar_author.playtest import bots
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
+from zwar_author.playtest.report import page as report_page
 from zwar_author.playtest.runner import Plan, play, run
 from zwar_author.playtest.stats import wilson
 
@@ -182,11 +184,87 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
         "  win rate 100.0% (10/10), 95% interval 72.2% to 100.0%",
         "  turns: won in 1.0 on average (1 to 1); none lost",
     ]
-    assert lines[-1] == "gate win_rate in 0.9..1 (cautious): 1, passed"
+    assert lines[-1] == "gate win_rate in 0.9..1 (cautious): 1 (10/10, 95% interval 72.2% to 100.0%), passed"
     report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
     assert report["reports"][0]["win_rate"] == \
-        {"confidence": 0.95, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
-    assert (workdir / "build" / "playtest" / "easy-playtest.html").read_text().count("<svg") == 4
+        {"confidence": 0.95, "games": 10, "high": 1.0, "low": 0.7225, "value": 1.0, "wins": 10}
+    page = (workdir / "build" / "playtest" / "easy-playtest.html").read_text()
+    assert re.findall(r'<svg[^>]* aria-label="([^"]*)"', page) == [
+        "Win rate", "Turns a game lasted", "Objectives done, tokens taken, exits reached", "How each hero&#x27;s games ended",
+        "colour scale: 1 to 1 times a hero was taken down there", "colour scale: 1 to 1 infected placed there",
+        "colour scale: 1 to 10 steps onto the square"]
+    assert page.count("<svg") == 7 + 1 + 3  # the floor drawn once, and a heatmap of each kind over it
+    assert page.count("<use href=\"#heat-floor-0\"") == 3
+    assert not re.search(r'(src|href)="(?!#)|<link|url\((?!#)|@import', page)  # nothing to fetch
+
+
+#: On the way to the exit: a pistol and a med pack; off it: an object and an objective nobody needs.
+ERRANDS = mission(CORRIDOR + '''
+    [[exits]]
+    at = "3,0"
+
+    [[items]]
+    letter = "P"
+    card = "pistol"
+    at = "1,0"
+
+    [[items]]
+    letter = "M"
+    card = "med-pack"
+    at = "2,0"
+
+    [[objects]]
+    letter = "B"
+    name = "Bag"
+    at = "8,0"
+
+    [[objectives]]
+    number = 1
+    at = "9,0"
+    label = "Nobody needs this."
+
+    [[victory]]
+    escape = "all"
+    ''', head='[mission]\nid = "errands"\ntitle = "Errands"\n')
+
+
+def test_the_report_names_every_objective_and_token_zeros_included(zwar, workdir):
+    write(workdir, {"errands.toml": ERRANDS})
+    result = zwar("playtest", "errands.toml", "--runs", "4", "--jobs", "1", "--policy", "cautious", "--no-progress")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:12] == [
+        "Errands (local/errands), policy cautious, 4 games, seed 1",
+        "  win rate 100.0% (4/4), 95% interval 51.0% to 100.0%",
+        "  turns: won in 1.0 on average (1 to 1); none lost",
+        "  objective 1: done in 0 of 4 games (0.0%, 95% interval 0.0% to 49.0%)",
+        "  item P (Pistol) at 1,0: taken in 4 of 4 games (100.0%, 95% interval 51.0% to 100.0%), on average in turn 1.0",
+        "  item M (Med Pack) at 2,0: taken in 4 of 4 games (100.0%, 95% interval 51.0% to 100.0%), on average in turn 1.0",
+        "  object B (Bag) at 8,0: taken in 0 of 4 games (0.0%, 95% interval 0.0% to 49.0%)",
+        "  exit at 3,0: reached in 4 of 4 games (100.0%, 95% interval 51.0% to 100.0%), on average in turn 1.0",
+        "  sam: escaped 4 (of 4)",
+        "  turn limit (40) reached in 0 of 4 games (0.0%, 95% interval 0.0% to 49.0%)",
+        "  no hero taken down in any of 4 games",
+        "report: build/playtest/errands-playtest.json, build/playtest/errands-playtest.html",
+    ]
+    report = json.loads((workdir / "build" / "playtest" / "errands-playtest.json").read_text())["reports"][0]
+    assert report["objectives"] == {"1": {
+        "at": "9,0", "label": "Nobody needs this.", "count": 0, "games": 4, "value": 0.0, "low": 0.0, "high": 0.4899,
+        "mean_turn": None, "by_turn": {}}}
+    assert [(t["key"], t["count"]) for t in report["tokens"]] == \
+        [("items:0", 4), ("items:1", 4), ("objects:0", 0), ("exits:0", 4)]
+    assert report["heroes"] == {"sam": {"games": 4, "escaped": 4, "on the board": 0, "died (bitten)": 0,
+                                        "died (infection)": 0}}
+
+
+def test_lost_games_say_how_close_they_came(workdir):
+    write(workdir, {"hopeless.toml": HOPELESS})
+    result = playtest(workdir / "hopeless.toml", runs=3, seed=1, jobs=1, policies=["cautious"], out=workdir / "out",
+                      setup=Setup(max_turns=2))
+    report = result.reports[0]
+    assert report["turn_limit"] == {"count": 3, "games": 3, "value": 1.0, "low": 0.4385, "high": 1.0}
+    assert report["lost_games"]["objectives_done"] == {"0": 3}
+    assert report["lost_games"]["turns_left"]["counts"] == {"0": 3}
+    assert "  lost games (3): objectives done 0 in 3; turns left 0.0 on average (0 to 0)" in result.summary()
 
 
 def test_a_failing_gate_exits_1_and_names_a_lost_game_to_replay(zwar, workdir):
@@ -195,14 +273,14 @@ def test_a_failing_gate_exits_1_and_names_a_lost_game_to_replay(zwar, workdir):
                   "--max-turns", "1", "--perk", "sam=redline", "--gate", "win_rate in 0.5..1", "--no-progress")
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert lines[-2] == "gate win_rate in 0.5..1 (aggressive): 0, FAILED"
+    assert lines[-2] == "gate win_rate in 0.5..1 (aggressive): 0 (0/5, 95% interval 0.0% to 43.5%), FAILED"
     assert lines[-1].startswith("a representative lost game: game 0 of seed 1 (game seed ")
     command = "zwar replay hopeless.toml --game 0 --seed 1 --policy aggressive --perk sam=redline --max-turns 1"
     assert lines[-1].endswith("watch it with: " + command)
     replay = zwar(*shlex.split(command)[1:], "--html", "game.html")  # the command as printed, pasted
     assert replay.exit_code == 0
     assert "Game over after turn 1: defeat. the game reached its limit of 1 turns" in replay.output
-    assert (workdir / "game.html").read_text().count("<svg") == 1
+    assert (workdir / "game.html").read_text().count("<svg") == 2  # the floor once, then what turn 1 changed
 
 
 def test_the_mission_can_carry_its_own_band(workdir):
@@ -241,3 +319,21 @@ def test_an_objective_event_carries_its_number_as_data(workdir):
     [event] = [e for e in done["log"] if e["kind"] == "objective"]
     assert (event["objective"], event["result"], event["text"]) == (1, "1", "Sam completes objective 1")
     assert done["objectives"] == {1: event["turn"]}
+
+
+def test_the_page_shows_a_skill_trace_when_given_one(workdir):
+    write(workdir, {"easy.toml": EASY})
+    result = playtest(workdir / "easy.toml", runs=2, seed=1, jobs=1, policies=["cautious"], out=workdir / "out")
+    loaded, _ = load_mission(workdir / "easy.toml")
+    assert loaded is not None
+    rungs = [{"policy": policy, "budget": budget, "runs": 10, "wins": wins, "rate": wins / 10, "low": low,
+              "high": high} for policy, budget, wins, low, high in (
+                  ("random", None, 0, 0.0, 0.2775), ("cautious", None, 6, 0.3127, 0.8318),
+                  ("planner@100", 100, 9, 0.5958, 0.9821))]
+    page = report_page(loaded, result.reports, {"runs": 10, "seed": 1, "rungs": rungs, "skill_matters": True})
+    assert "Skill matters here: the best rung wins clearly more often than random play." in page
+    assert re.findall(r'text-anchor="end"[^>]*>([^<]*)</text>', page.split("Win rate by skill")[-1])[:3] == \
+        ["random", "cautious", "planner, budget 100"]
+    assert 'aria-label="Win rate by skill"' in page and 'id="skill"' not in page
+    assert [m for m in re.findall(r"<text[^>]*>([^<]*)</text>", page) if m in ("0/10", "6/10", "9/10")] == \
+        ["0/10", "6/10", "9/10"]

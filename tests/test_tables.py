@@ -218,13 +218,16 @@ def test_pass_dice_count_the_dice_at_or_under_the_target():
 
 
 def test_every_core_chart_is_a_covered_table_read_as_the_engine_reads_it():
+    """The engine reads its spawn and weapon charts through the table model (``charts.read``); each
+    total reads the row whose faces hold it, past either end the end row (aimed 7 + 2 reads the 8 row)."""
     from conftest import CONTENT
 
     from zwar_author.compile.project import check
-    from zwar_author.engine.spawn import row as engine_row
+    from zwar_author.engine import combat, spawn
     from zwar_author.tables import charts
     from zwar_author.tables.odds import row_odds
 
+    assert spawn.row is charts.read
     outcome = check([CONTENT / "core"])
     assert outcome.report.ok
     found = []
@@ -241,9 +244,13 @@ def test_every_core_chart_is_a_covered_table_read_as_the_engine_reads_it():
             assert coverage(table).gaps == []
             odds = row_odds(table, {})
             assert sum(p for _, p in odds) == 1
-            for face in range(1, dice_table.die + 1):  # each face reads the row the engine reads
+            for face in range(1, dice_table.die + 1):
+                clamped = max(1, min(dice_table.die, face + bonus))
+                printed = [r.result for r in dice_table.rows if r.low <= clamped <= r.high]
                 taken = [r for r in table.rows if r.key.holds(face + bonus)]
-                assert [r.results[None].data for r in taken] == [engine_row(dice_table, face + bonus)]
+                assert [r.results[None].data for r in taken] == printed == [charts.read(dice_table, face + bonus)]
+                if hasattr(printed[0], "kind"):
+                    assert combat.read(dice_table, face + bonus) == printed[0].kind
 
 
 # --- odds, rolling, and the two against a long simulation -------------------------------------

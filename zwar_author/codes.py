@@ -641,6 +641,19 @@ TABLE_SIZE = _code("ZW813", "table-size", E,
     that modifiers read together. Keys read by different modifiers cost
     nothing; keys one modifier reads together multiply. Split the modifier,
     or narrow a number range in [context].""")
+TABLE_POOL = _code("ZW814", "table-pool", E,
+    "{table}: {side} roll {dice} dice {how}; exact odds are computed for at most {limit} dice a side", """
+    An opposed table's odds follow the re-rolls exactly, state by state, for
+    every pair of dice counts the two sides can roll: 12 against 12 takes about
+    a second, and the cost grows quickly past it. Narrow the number ranges in [context] (Rep 1 to 6, a few
+    figures more) so that no combination of modifiers gives a side more.""")
+TABLE_OPPOSED = _code("ZW815", "table-opposed", E, "{table}: {message}", """
+    An opposed table (`kind = "opposed"`) names your dice (`pool`), the other
+    side's (`versus`) and what succeeds once: success faces for both sides
+    (`success = "1-3"`) or targets (`against = "rep"`, `versus_against =
+    "their_rep"`). `versus`, `versus_against`, `reroll`, `read` and
+    `tiebreak` belong to opposed tables only. Re-rolls must be able to end:
+    a context where every die of both sides succeeds would re-roll for ever.""")
 
 ATZ_OFF_TABLE = _code("ZW820", "atz-off-table", E, "{what} `{id}` is not on the {width} x {depth} table", """
     Buildings, vehicles and forces' starting points are placed in inches from
@@ -660,6 +673,12 @@ ATZ_CONTEXT = _code("ZW823", "atz-context", E, "{where}: table `{table}` {messag
 ATZ_FORCE = _code("ZW824", "atz-force", E, "{where}: {message}", """
     A force is given by list (`figures`), or rolled (`table`, and a `count` of
     dice or a number); a count must be dice (`2d6`, `1/2d6`, `3`).""")
+ATZ_PIECE = _code("ZW816", "atz-piece", E, "{what} `{id}` {message}", """
+    A building or vehicle is a piece of the pack's pieces/ catalogue, placed
+    with `piece = "house"`, `at` and `rotation`: its name, size, floors,
+    doors and windows come from the catalogue. A one-off that is in no
+    catalogue gives `type` and `size` (and a building's `floors`, `doors`,
+    `windows`) instead; not both.""")
 
 # --- Tiled import (docs/interop.md) ----------------------------------------------------
 

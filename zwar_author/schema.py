@@ -22,13 +22,13 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .model.atz import EncounterDoc
+from .model.atz import CompiledEncounter, EncounterDoc
 from .model.campaign import CampaignDoc
 from .model.content import CompiledCampaign, CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
-from .model.tables import TableDoc
+from .model.tables import CompiledTable, TableDoc
 from .model.zonewars import CompiledScenario, PiecesDoc, ScenarioDoc, ZoneWarsDoc
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
@@ -54,8 +54,9 @@ def schemas() -> dict[str, dict]:
     for name, (model, description) in SOURCES.items():
         out[f"{name}.schema.json"] = _finish([model], description, nulls=False)
     out["content.schema.json"] = _finish(
-        [CompiledMission, PackIndex, CompiledCampaign, CompiledScenario],
-        "zwar-author compiled content: a mission document, a pack index, a campaign or a Zone Wars scenario.")
+        [CompiledMission, PackIndex, CompiledCampaign, CompiledScenario, CompiledTable, CompiledEncounter],
+        "zwar-author compiled content: a mission document, a pack index, a campaign, a Zone Wars scenario, "
+        "a random table or an All Things Zombie encounter.")
     return out
 
 

@@ -32,8 +32,13 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, colou
     from ..compile.project import build
 
     outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
-    scenarios = sum(len(found) for pack, found in outcome.scenarios.items() if any(p.id == pack for p in outcome.packs))
-    also = f" and {plural(scenarios, 'scenario')}" if scenarios else ""
+    whole = {p.id for p in outcome.packs}
+    scenarios = sum(len(found) for pack, found in outcome.scenarios.items() if pack in whole)
+    tables = sum(len(p.tables) for p in outcome.packs)
+    encounters = sum(len(found) for pack, found in outcome.encounters.items() if pack in whole)
+    extra = [plural(n, word) for n, word in ((scenarios, "scenario"), (tables, "random table"),
+                                             (encounters, "encounter")) if n]
+    also = (", " + ", ".join(extra[:-1]) if len(extra) > 1 else "") + (f" and {extra[-1]}" if extra else "")
     what = f"built {plural(outcome.compiled, 'mission')}{also} into {display_path(out)}" if outcome.report.ok \
         else "nothing built"
     if fmt in ("full", "short"):

@@ -11,6 +11,7 @@ from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..play.session import CommandError, Session
 from ..playtest.director import DIRECTORS, alone
+from ..playtest.versus import VersusPolicy, is_versus, parse_bots, versus_policy
 from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, refuse, usage_errors
@@ -50,6 +51,8 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--hero", "heroes", multiple=True, metavar="HERO",
               help="A hero to play (repeatable; default the mission's).")
 @perks_option
+@click.option("--bot", "bots", multiple=True, metavar="SIDE=POLICY",
+              help="Versus games: a bot plays this side (a role or an agent): hunter=cautious (repeatable).")
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--save", "save", type=OutputFile(),
               help="Save the game to this file after every answer.")
@@ -59,18 +62,22 @@ Also at the prompt: board, log, options, save [FILE], quit."""
               help="Director games: let a bot be the director (the passive one plays no card) instead of a person.")
 @PACK_PATH
 @usage_errors
-def command(mission, dice, seed, heroes, perks, max_turns, save, resume, directors_cut, director, search) -> None:
+def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, search) -> None:
     setup = Setup(heroes=tuple(heroes), perks=perks, max_turns=max_turns, directors_cut=directors_cut)
     session = _session(mission, dice, seed, setup, resume, [Path(s) for s in search])
     if director:  # on a resumed game too: the bot takes over the director's seat from here
         session.director = director
     if session.director:
         session.bot = alone(session.director)
+    players = _bots(session, bots, seed)
     click.echo(board_text(session.game))
     _show(session.state.events)
     while session.request is not None:
         if not session.needs_person():
             _show(session.roll())
+            continue
+        if players is not None and players.plays(session.game, session.request):
+            _show(session.take(players(session.game, session.request)))
             continue
         _ask(session)
         try:
@@ -112,6 +119,23 @@ def _session(mission, dice, seed, setup: Setup, resume, search) -> Session:
         refuse(exc)
     except (SetupError, UnsupportedGame) as exc:
         raise UsageError(str(exc)) from None
+
+
+def _bots(session: Session, texts: tuple[str, ...], seed: int) -> VersusPolicy | None:
+    """The bots of ``--bot SIDE=POLICY``: versus games only, each side a role or an agent of the mission."""
+    if not texts:
+        return None
+    if not is_versus(session.mission):
+        raise UsageError("--bot plays a side of a versus game; this mission is played by the heroes together")
+    try:
+        chosen = parse_bots(texts)
+    except ValueError as exc:
+        raise UsageError(f"--bot {exc}") from None
+    sides = sorted(set(session.game.roles.values()) | set(session.game.roles))
+    unknown = [s for s in chosen if s not in sides]
+    if unknown:
+        raise UsageError(f"--bot {unknown[0]}: not a side of this mission (sides: {', '.join(sides)})")
+    return versus_policy(chosen, seed)
 
 
 def _show(events) -> None:

@@ -9,12 +9,12 @@ must exist and know every context the encounter can be played in.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .. import codes
+from .. import __version__, codes
 from ..errors import Diagnostic
-from ..model.atz import EncounterDoc, Placed
+from ..model.atz import CompiledEncounter, CompiledPlaced, EncounterDoc, Placed
 from ..sources.document import Document
 from ..tables.dice import DiceError, parse
 from ..tables.table import Table as RandomTable
@@ -40,17 +40,50 @@ class Encounter:
     table: Table
     pieces: list[tuple[str, str, PlacedPiece]] = field(default_factory=list)  # (what, id, piece)
     tables: dict[str, RandomTable] = field(default_factory=dict)  # the random tables it rolls on, by qualified id
+    source_sha256: str = ""
+    described: dict[str, str] = field(default_factory=dict)  # piece id -> "Bank with ATM, 12" x 6", 1 door"
+    piece_refs: dict[str, str] = field(default_factory=dict)  # piece id -> the catalogue piece it is, qualified
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    qualified: str  # `pack/id`
+    name: str  # the printed name
+    piece: Piece
+    doors: int
+    windows: int
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The pieces/ catalogue an encounter sees: ``find`` a piece by `id` or `pack/id` (None when there is
+    no such piece), and the ids ``known`` for suggestions."""
+
+    find: Callable[[str], CatalogueEntry | None] = lambda ref: None
+    known: Sequence[str] = ()
 
 
 def placed(item: Placed, kind: TerrainKind) -> PlacedPiece:
+    """A one-off written in the encounter: a rectangle, its floors counted above the ground."""
+    assert item.size is not None and item.type is not None
     footprint = Footprint.rectangle(item.size[0], item.size[1])
-    piece = Piece(item.type, footprint, kind, floors=item.floors)
+    piece = Piece(item.type, footprint, kind, floors=(item.floors or 1) - 1)
     return PlacedPiece(piece, Pose.of(item.at[0], item.at[1], item.rotation))
 
 
-def compile_encounter(doc: Document, model: EncounterDoc,
-                      tables: Mapping[str, RandomTable]) -> tuple[Encounter | None, list[Diagnostic]]:
-    """Check one encounter; ``tables`` holds the random tables it may name, by `id` and by `pack/id`."""
+def describe(name: str, piece: Piece, building: bool, doors: int = 0, windows: int = 0) -> str:
+    """ "Bank with ATM, 12" x 6", 1 floor, 1 door, 2 windows": a piece as the scenario page lists it."""
+    xs = [x for x, _ in piece.footprint.vertices]
+    ys = [y for _, y in piece.footprint.vertices]
+    size = f"{format_inches(max(xs) - min(xs))} x {format_inches(max(ys) - min(ys))}"
+    counts = [(piece.floors + 1, "floor"), (doors, "door"), (windows, "window")] if building else []
+    return ", ".join([name, size] + [f"{n} {word}{'s' if n != 1 else ''}" for n, word in counts if n])
+
+
+def compile_encounter(doc: Document, model: EncounterDoc, tables: Mapping[str, RandomTable],
+                      catalogue: Catalogue = Catalogue()) -> tuple[Encounter | None, list[Diagnostic]]:
+    """Check one encounter; ``tables`` holds the random tables it may name, by `id` and by `pack/id`,
+    ``catalogue`` the pieces/ its buildings and vehicles may name."""
     info = model.encounter
     problems: list[Diagnostic] = []
     try:
@@ -58,7 +91,7 @@ def compile_encounter(doc: Document, model: EncounterDoc,
     except ValueError as exc:
         return None, [codes.BAD_VALUE.at(doc.loc(("encounter", "table")), message=str(exc))]
     width, depth = format_inches(table.width), format_inches(table.depth)
-    found = Encounter(model, table)
+    found = Encounter(model, table, source_sha256=doc.digest)
     seen: dict[str, str] = {}
     for what, items, kind in (("building", model.buildings, TerrainKind.BLOCKING),
                               ("vehicle", model.vehicles, TerrainKind.BLOCKING)):
@@ -69,11 +102,12 @@ def compile_encounter(doc: Document, model: EncounterDoc,
                                                    first=seen[item.id]))
                 continue
             seen[item.id] = doc.loc((key, i, "id")).display()
-            try:
-                piece = placed(item, kind)
-            except ValueError as exc:
-                problems.append(codes.BAD_VALUE.at(doc.loc((key, i, "size")), message=str(exc)))
+            made = _placed(doc, (key, i), what, item, kind, catalogue, problems)
+            if made is None:
                 continue
+            piece, found.described[item.id] = made
+            if item.piece is not None and (hit := catalogue.find(item.piece)) is not None:
+                found.piece_refs[item.id] = hit.qualified
             if not table.holds(piece.geometry):
                 problems.append(codes.ATZ_OFF_TABLE.at(doc.loc((key, i, "at")), what=what, id=item.id, width=width,
                                                        depth=depth))
@@ -93,6 +127,38 @@ def compile_encounter(doc: Document, model: EncounterDoc,
             else:
                 found.tables[random.qualified] = random
     return found, problems
+
+
+def _placed(doc: Document, path: tuple, what: str, item: Placed, kind: TerrainKind, catalogue: Catalogue,
+            problems: list[Diagnostic]) -> tuple[PlacedPiece, str] | None:
+    """A building or vehicle from the catalogue (``piece``) or written out (``type`` and ``size``)."""
+    inline = [k for k in ("type", "size", "floors", "doors", "windows") if getattr(item, k) is not None]
+    if item.piece is not None:
+        if inline:
+            problems.append(codes.ATZ_PIECE.at(doc.key_loc(path + (inline[0],)), what=what, id=item.id, message=(
+                f"takes its {', '.join(f'`{k}`' for k in inline)} from the piece `{item.piece}`: leave "
+                f"{'it' if len(inline) == 1 else 'them'} out, or write a one-off without `piece`")))
+            return None
+        hit = catalogue.find(item.piece)
+        if hit is None:
+            close = difflib.get_close_matches(item.piece.rpartition("/")[2], list(catalogue.known), n=1)
+            problems.append(codes.DANGLING.at(doc.loc(path + ("piece",)), what="piece", id=item.piece,
+                                              hint=f" (did you mean `{close[0]}`?)" if close else
+                                              " in the pieces/ catalogue"))
+            return None
+        return (PlacedPiece(hit.piece, Pose.of(item.at[0], item.at[1], item.rotation)),
+                describe(hit.name, hit.piece, what == "building", hit.doors, hit.windows))
+    if item.type is None or item.size is None:
+        problems.append(codes.ATZ_PIECE.at(doc.loc(path), what=what, id=item.id, message=(
+            "needs a `piece` from the pieces/ catalogue, or `type` and `size` for a one-off")))
+        return None
+    try:
+        made = placed(item, kind)
+    except ValueError as exc:
+        problems.append(codes.BAD_VALUE.at(doc.loc(path + ("size",)), message=str(exc)))
+        return None
+    return made, describe(item.type, made.piece, what == "building", 1 if item.doors is None else item.doors,
+                          item.windows or 0)
 
 
 def _force(doc: Document, model: EncounterDoc, i: int, table: Table, tables: Mapping[str, RandomTable],
@@ -137,3 +203,14 @@ def _force(doc: Document, model: EncounterDoc, i: int, table: Table, tables: Map
 def _hint(ref: str, tables: Mapping[str, RandomTable]) -> str:
     close = difflib.get_close_matches(ref, [k for k in tables if "/" not in k], n=1)
     return f" (did you mean `{close[0]}`?)" if close else ""
+
+
+def compiled_encounter(encounter: Encounter, pack: str) -> CompiledEncounter:
+    """A checked encounter as compiled content (``zwar build``): as written, its pieces placed."""
+    pieces = [CompiledPlaced(id=pid, what=what, piece=encounter.piece_refs.get(pid),  # type: ignore[arg-type]
+                             described=encounter.described.get(pid, ""), floors=p.piece.floors,
+                             corners=[[round(float(x), 6), round(float(y), 6)] for x, y in p.corners])
+              for what, pid, p in encounter.pieces]
+    return CompiledEncounter(format="zwar-content/1", kind="encounter", tool=f"zwar-author {__version__}",
+                             source_sha256=encounter.source_sha256, pack=pack, encounter=encounter.model,
+                             pieces=pieces, tables=sorted(encounter.tables))

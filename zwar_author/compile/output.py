@@ -46,10 +46,12 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
             for scenario in sorted(outcome.scenarios.get(pack.id, []), key=lambda s: s.id):
                 (folder / "scenarios").mkdir(exist_ok=True)
                 (folder / "scenarios" / f"{scenario.id}.json").write_bytes(canonical.dumps(compiled_scenario(scenario)))
+            _atz(outcome, pack, folder)
         built = out / pack.id
         written += [built / name for name in ("campaign.json", "index.json") if (built / name).exists()]
         written += sorted((built / "missions").iterdir() if entries else [])
-        written += sorted((built / "scenarios").iterdir() if (built / "scenarios").is_dir() else [])
+        for sub in ("scenarios", "tables", "encounters"):
+            written += sorted((built / sub).iterdir() if (built / sub).is_dir() else [])
     for pack_id, missions in sorted(outcome.missions.items()):
         if pack_id in whole:
             continue
@@ -65,10 +67,11 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
 
 def _not_built(rel: str) -> bool:
     """Whether a file of a pack folder is neither one `zwar build` writes (the JSON files at the top,
-    missions/, scenarios/) nor the link to the sheets, which every version gets afresh: what to carry
+    missions/, scenarios/, tables/, encounters/) nor the link to the sheets, which every version gets afresh: what to carry
     into a new version. (A carried file is a hard link to the old version's: build must never write one.)"""
     top_json = "/" not in rel and rel.endswith(".json")
-    return not top_json and not rel.startswith(("missions/", "scenarios/", f"{SHEETS}/")) and rel != SHEETS
+    built = ("missions/", "scenarios/", "tables/", "encounters/", f"{SHEETS}/")
+    return not top_json and not rel.startswith(built) and rel != SHEETS
 
 
 def _not_sheets(rel: str) -> bool:
@@ -87,6 +90,23 @@ def sheets_store(out: Path, pack_id: str) -> Path:
         with publish(out / pack_id, keep=_not_sheets) as folder:
             _link_sheets(folder, out, pack_id)
     return out / f".{pack_id}.{SHEETS}"
+
+
+def _atz(outcome: Outcome, pack: Pack, folder: Path) -> None:
+    """The pack's random tables (tables/<id>.json) and All Things Zombie encounters (encounters/<id>.json)."""
+    from ..tables.compile import compiled  # the table model loads only for a pack that has tables
+
+    for table_id, source in sorted(pack.tables.items()):
+        (folder / "tables").mkdir(exist_ok=True)
+        (folder / "tables" / f"{table_id}.json").write_bytes(canonical.dumps(compiled(source)))
+    encounters = outcome.encounters.get(pack.id, [])
+    if encounters:
+        from .atz import compiled_encounter
+
+        (folder / "encounters").mkdir(exist_ok=True)
+        for encounter in sorted(encounters, key=lambda e: e.model.encounter.id):
+            data = canonical.dumps(compiled_encounter(encounter, pack.id))
+            (folder / "encounters" / f"{encounter.model.encounter.id}.json").write_bytes(data)
 
 
 def _link_sheets(folder: Path, out: Path, pack_id: str) -> None:

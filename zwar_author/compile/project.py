@@ -248,10 +248,33 @@ def _encounter(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> None:
     # The inch-measured table (shapely, networkx) loads only for a pack that has encounters
     from .atz import compile_encounter
 
-    encounter, problems = compile_encounter(doc, model, ws.table_names(pack))
+    encounter, problems = compile_encounter(doc, model, ws.table_names(pack), _catalogue(pack, outcome))
     ws.report(path, problems)
     if encounter is not None and not any(p.severity is Severity.ERROR for p in problems):
         outcome.encounters.setdefault(pack.id, []).append(encounter)
+
+
+def _catalogue(pack: Pack, outcome: Outcome):
+    """The pieces/ catalogue an encounter of ``pack`` places its buildings and vehicles from: the
+    terrain pieces of the pack and the packs it requires, read by the tabletop model's reader."""
+    from .atz import Catalogue, CatalogueEntry
+
+    ws = outcome.workspace
+    assert ws is not None
+    if not any(p.pieces_files for p in ws.visible(pack)):
+        return Catalogue()
+    zw = _zonewars(outcome)
+
+    def find(ref: str) -> CatalogueEntry | None:
+        hit = zw.piece(pack, ref)
+        if hit is None:
+            return None
+        entry, piece = hit
+        openings = [o.kind for o in entry.model.openings]  # type: ignore[attr-defined]
+        return CatalogueEntry(entry.qualified, entry.model.name, piece,  # type: ignore[attr-defined]
+                              openings.count("door"), openings.count("window"))
+
+    return Catalogue(find, zw.known(pack, "pieces"))
 
 
 def _mission(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> c.CompiledMission | None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from ..geometry.facing import forward
 from . import ammo, crafting, free, rib
 from .actions import Action
+from .c4 import detonate, place
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
 from .legal import FREE, cost
 from .sight import behind, blast_area, watched
 from .spawn import place_near, roamer_class
 from .state import Game, Hero, Infected, holder, short
-from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Side, Topic, Verb
+from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Topic, Verb
 from .weapons import ballistic_cards, blade_executions, fire_modes, melee_card
 from .world import (
     activate_room,
@@ -44,7 +45,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
         h.sprint_attack = True
     else:
         h.ap -= cost(g, h, a.verb)
-    VERBS[a.verb](g, ctx, h, a)
+    g.ruleset.act(g, ctx, h, a, VERBS.get(a.verb))  # a verb of the ruleset's own: it brings its rule
     rib.settle(g)
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
@@ -53,7 +54,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
 def end_hero_phase(g: Game) -> None:
     for h in g.heroes:
         h.done, h.stride = True, 0
-    g.current = None
+    g.current, g.order = None, []
     g.enter_phase(Phase.BITES)
 
 
@@ -78,7 +79,7 @@ def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list | None
     frm = h.sq
     zones = []
     if Perk.GREASED not in h.perks and not h.stink:
-        zones = [z for z in g.board_infected() if in_zone(g, z, frm) and in_zone(g, z, to)]
+        zones = [z for z in g.board_infected() if in_zone(g, z, frm) and in_zone(g, z, to) and not g.ruleset.held(g, z)]
     g.place(h, to)
     g.emit(EventKind.MOVE, h.id, f"{h.name} {verb} to {g.show(to)}", to)
     arrive(g, ctx, h)
@@ -354,7 +355,7 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
     g.deck[card] -= 1
     entry = m.search_cards[card]
     if entry.kind != "zombie" and Perk.SCAVENGER in h.perks and g.deck_size():
-        answer = ctx.choose(Side.HEROES, f"{h.name}: exchange {entry.name} with Scavenger?",
+        answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: exchange {entry.name} with Scavenger?",
                             [Choice("keep", "keep it"), Choice("exchange", "exchange it")], h.id, Topic.SCAVENGER)
         if answer.key == "exchange":
             g.emit(EventKind.SEARCH, h.id, f"{h.name} draws {entry.name} and exchanges it (Scavenger)")
@@ -426,8 +427,9 @@ def _medpack(g, ctx, h, a):
         h.cards.remove(card)
         if card.name in h.active:
             h.active.remove(card.name)
-    h.stage = 0
-    g.emit(EventKind.MED_PACK, h.id, f"{h.name} uses a med pack: the infection is gone")
+    healed = "all damage is healed" if h.hurt or (h.stage and g.roles) else "the infection is gone"
+    h.stage, h.hurt = 0, False
+    g.emit(EventKind.MED_PACK, h.id, f"{h.name} uses a med pack: {healed}")
 
 
 def _stink(g, ctx, h, a):
@@ -486,6 +488,7 @@ VERBS = {
     Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search,
     Verb.TASK: _task, Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack,
     Verb.STINK: _stink, Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support,
+    Verb.PLACE: place, Verb.DETONATE: detonate,
     Verb.END: _end, Verb.RELOAD: _reload, Verb.MOVE_RELOAD: _move_reload, Verb.CRAFT: _craft,
     Verb.DROP_PRONE: lambda g, ctx, h, a: free.drop_prone(g, h, a),
     Verb.PLACE_ITEM: lambda g, ctx, h, a: free.place_item(g, h, a),

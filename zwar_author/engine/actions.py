@@ -53,10 +53,14 @@ def _mode(a: Action) -> str:
 
 def _body(g: Game, a: Action) -> str:
     show, verb = g.show, a.verb
+    if a.target < 0 and a.other and verb not in (Verb.GIVE, Verb.TAKE, Verb.SUPPORT):
+        return _body(g, a._replace(other="", target=0)).replace("z0", a.other, 1)  # an attack on a rival agent
     if verb in (Verb.MOVE, Verb.STEP, Verb.CRAWL, Verb.DIVE):
         return f"{verb} {show(a.to)}"
     if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
         return f"{verb} door {g.mission.show_edge(g.mission.doors[a.square].edge)}"
+    if verb in (Verb.QUICK, Verb.AIMED) and a.target < 0 and a.square >= 0:
+        return f"{verb} c4 at {show(a.square)}{_mode(a)}"  # Agent Z: a kill roll sets a placed charge off
     if verb in (Verb.QUICK, Verb.AIMED):
         return f"{verb} {_target(g, a.target)}{_mode(a)}"
     if verb == Verb.MELEE:
@@ -105,9 +109,17 @@ def _body(g: Game, a: Action) -> str:
         return "take the rib's wheel"
     if verb == Verb.PLACE_ITEM:
         return f"place item {a.card.partition(':')[2]}"
+    if verb == Verb.THROW_KNIFE:
+        return f"throw {a.card} at {a.other or _target(g, a.target)}"
+    if verb == Verb.SHIELD:
+        return f"meat shield {_target(g, a.target)}"
+    if verb == Verb.PLACE:
+        return f"place {a.card} at {show(a.square)}"
+    if verb == Verb.DETONATE:
+        return f"detonate {a.card} at {show(a.square)}"
     return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",
             Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
-            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.END: "end",
+            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.KICK_OFF: "kick off", Verb.END: "end",
             Verb.DROP_PRONE: "drop prone"}[Verb(verb)]
 
 

@@ -46,6 +46,7 @@ from .mission import Mission
 from .state import DEFAULT_SETUP, Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for
+from .versus import Versus, setup_versus
 from .vocab import RequestKind, Side, Topic
 
 UNLIMITED = 10**6
@@ -58,7 +59,7 @@ class SetupError(ValueError):
 def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
     """A game at the start of the mission: before turn 1 is announced."""
     c = mission.compiled
-    g = Game(mission, ruleset_for(c, setup.directors_cut), setup)
+    g = Game(mission, ruleset_for(c, setup.directors_cut, {"versus": Versus}), setup)
     heroes = [_hero_id(mission, h) for h in setup.heroes] or [h.id for h in c.rules.heroes]
     starts = [mission.square(s.at) for s in c.starts]
     placed = dict(setup.positions)
@@ -93,6 +94,8 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
         g.at[sq] = figure
     _tokens(g)
     g.hands = new_hands(g)
+    if isinstance(g.ruleset, Versus):
+        setup_versus(g)
     return g
 
 

@@ -8,21 +8,18 @@ hero's player, asked only when they apply.
 
 from __future__ import annotations
 
+from ..tables.charts import read as row  # a roll's row, through the one table model
 from .cards import window
 from .chance import Choice, Context
 from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
-from .vocab import CardEffect, CardWindow, Effect, EventKind, HeroStatus, Perk, Side, Topic
+from .vocab import CardEffect, CardWindow, Effect, EventKind, HeroStatus, Perk, Topic
 
 YES, NO = "yes", "no"
 
 
 def read(table, total: int) -> str:
-    """The result of ``total`` on a dice table, clamped to its faces."""
-    total = max(1, min(table.die, total))
-    for row in table.rows:
-        if row.low <= total <= row.high:
-            return row.result.kind
-    raise ValueError(f"no row of the table covers {total}")
+    """The result of ``total`` on a dice table; past its faces, its end row."""
+    return row(table, total).kind
 
 
 def _dice_text(rolls: list[int], modifier: int) -> str:
@@ -36,7 +33,7 @@ def use_power(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic
     """Whether ``h`` spends a use of power perk ``perk`` (asked only when it is possible)."""
     if perk not in h.perks or h.power.get(perk, 0) <= 0:
         return False
-    answer = ctx.choose(Side.HEROES, f"{h.name}: {why}?",
+    answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: {why}?",
                         [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id, topic)
     if answer.key != YES:
         return False
@@ -46,10 +43,10 @@ def use_power(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic
     return True
 
 
-def perk_choice(ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic) -> bool:
+def perk_choice(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Topic) -> bool:
     if perk not in h.perks:
         return False
-    answer = ctx.choose(Side.HEROES, f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id,
+    answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id,
                         topic)
     return answer.key == YES
 
@@ -86,6 +83,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
     if how != "blast":
         _track_aim(h, z, cards, aimed, auto)
+    g.heard(h, cards, z.id)
     where = g.show(z.sq) if z.sq is not None else f"on {holder(g, z).name}"
     if how == "blast":
         label = f"The blast catches {g.label(z)} ({where})"
@@ -156,13 +154,13 @@ def _after_roll(g: Game, ctx: Context, h: Hero, cards: list[Card], kills: int, k
         card = cards[0]
         eq = g.mission.equipment[card.eq]
         fires = set(eq.fire) & {"semi-auto", "single-shot"}
-        if fires and card.ammo and perk_choice(ctx, h, Perk.DOUBLE_TAP,
+        if fires and card.ammo and perk_choice(g, ctx, h, Perk.DOUBLE_TAP,
                                                "turn the knockdown into a kill with Double Tap",
                                            Topic.DOUBLE_TAP):
             card.ammo -= 1
             g.emit(EventKind.PERK, h.id, f"{h.name} double taps: the knockdown is a kill (1 round)", result="kill")
             return 1, False
-    if kills and aimed and perk_choice(ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap",
+    if kills and aimed and perk_choice(g, ctx, h, Perk.KNEECAP, "turn the kill into a knockdown with Kneecap",
                                        Topic.KNEECAP):
         g.emit(EventKind.PERK, h.id, f"{h.name} kneecaps: the kill is a knockdown", result="knockdown")
         return 0, True
@@ -181,7 +179,7 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
             return "killed"
         if not knock:
             return "hurt"
-    if knock and not z.prone and z.holder is None:
+    if knock and not z.prone and z.holder is None and not g.ruleset.held(g, z):
         z.prone = True
         g.emit(EventKind.KNOCKDOWN, z.tag, f"{g.label(z).capitalize()} is knocked down", z.sq)
         return "knocked down"
@@ -193,6 +191,7 @@ def auto_kill(g: Game, h: Hero, z: Infected, text: str, cards: list[Card], round
     (3 for full auto, one from each of two pistols)."""
     for card in cards:
         spend(g, card, rounds)
+    g.heard(h, cards, z.id)
     h.aim = None
     where = z.sq if z.sq is not None else h.sq
     g.emit(EventKind.ATTACK, h.id, text, where, result="kill")
@@ -219,6 +218,9 @@ def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
         if h.npc:
             g.ruleset.npc_killed(g, h)
         else:
+            if h.hurt:  # Agent Z: the hurt token flips to its bitten side and moves on a stage
+                h.hurt = False
+                g.emit(EventKind.HURT, h.id, f"{h.name}'s hurt token flips to its bitten side", h.sq)
             infect(g, ctx, h, EventKind.BITE)
 
 

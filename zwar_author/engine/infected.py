@@ -17,7 +17,7 @@ from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE
 from .sight import face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
-from .vocab import EventKind, Side, Topic
+from .vocab import EventKind, Topic
 from .weapons import fire_modes, in_range
 from .world import door_opened
 
@@ -38,6 +38,12 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
     """The hero ``z`` goes for, and whether it charges: the nearest it sees or smells, else the
     nearest by route through active areas (ties rolled off)."""
     heroes = g.detectable()
+    loud = g.noise.get(z.id) or g.noise.get(0) if g.mission.classes[z.cls].hears else None
+    noisy = next((h for h in heroes if h.id == loud), None)
+    if noisy is not None and hero_distance(g, noisy, pos) < UNREACHABLE:
+        g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
+               f"{count_squares(hero_distance(g, noisy, pos))} away)", pos)
+        return noisy, True
     sensed = {h.id: how for h in heroes if (how := senses(g, z, pos, h))}
     why = f"{g.label(z)} chooses its target"
     target = nearest(g, ctx, [h for h in heroes if h.id in sensed], pos, why) if sensed else None
@@ -320,7 +326,7 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
             return
         options = [Choice(HOLD, "hold fire")]
         options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
-        pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+        pick = ctx.choose(g.ruleset.hero_side, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
                           Topic.FIRE)
         if pick.key == HOLD:
             continue
@@ -334,7 +340,7 @@ def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
-    pick = ctx.choose(Side.HEROES, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
+    pick = ctx.choose(g.ruleset.hero_side, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
                       Topic.STRIKE)
     h.melee_alerted.add(z.id)
     if pick.key != HOLD:

@@ -18,6 +18,7 @@ from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
 from . import ammo, crafting, free, npc, rib
 from .actions import Action
+from .c4 import c4_actions
 from .mission import ALL, UNREACHABLE
 from .sight import blast_area, same_floor
 from .state import Game, Hero, Infected, pos, short
@@ -265,7 +266,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    acts = acts + free_actions(g, h, why) + [Action(h.id, Verb.END)]
+    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why)) + [Action(h.id, Verb.END)]
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
@@ -519,7 +520,7 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
     acts = []
     for card in h.active_cards():
         eq = m.equipment[card.eq]
-        if eq.kind != "explosive" or (card.ammo is not None and card.ammo <= 0):
+        if eq.kind != "explosive" or eq.placed or (card.ammo is not None and card.ammo <= 0):
             continue
         limit = eq.range or 1
         for target, d in sorted(m.route_from(sq, ALL).items()):

@@ -6,6 +6,7 @@ spawn takes the unit in play furthest from the heroes instead (a drop-off).
 
 from __future__ import annotations
 
+from ..tables.charts import read as row  # a roll's row, through the one table model
 from .cards import window
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
@@ -17,11 +18,6 @@ from .vocab import CardEffect, CardWindow, EventKind, Topic
 def phase(g: Game):
     spawn = g.mission.compiled.spawn
     return spawn.phases[g.spawn_phase] if spawn and spawn.phases else None
-
-
-def row(table, roll: int):
-    roll = max(1, min(table.die, roll))
-    return next(r.result for r in table.rows if r.low <= roll <= r.high)
 
 
 def count_text(g: Game, count: int, cls: str) -> str:

@@ -93,6 +93,7 @@ class Infected:
 _HERO_FIELDS = (
     "id", "qid", "name", "sq", "status", "prone", "stage", "ap", "ap_turn", "done", "switches", "gave",
     "object", "perks", "stink", "alert", "aim", "stride", "sprint", "sprint_attack", "xp", "unarmed",
+    "hurt",
 )
 
 
@@ -122,6 +123,7 @@ class Hero:
         self.sprint_attack = False  # Run & Gun / Hit & Run used during this sprint
         self.xp = 0
         self.unarmed = unarmed
+        self.hurt = False  # Agent Z: the token on the hero card shows its hurt side (not bitten: no infection tests)
         self.grapplers: list[int] = []
         self.cards: list[Card] = []
         self.active: list[str] = []  # card names
@@ -152,7 +154,7 @@ class Hero:
         h.stage, h.ap, h.ap_turn, h.done, h.switches = self.stage, self.ap, self.ap_turn, self.done, self.switches
         h.gave, h.object, h.perks, h.stink, h.alert = self.gave, self.object, self.perks, self.stink, self.alert
         h.aim, h.stride, h.sprint, h.sprint_attack = self.aim, self.stride, self.sprint, self.sprint_attack
-        h.xp, h.unarmed = self.xp, self.unarmed
+        h.xp, h.unarmed, h.hurt = self.xp, self.unarmed, self.hurt
         h.grapplers = list(self.grapplers)
         h.cards = [c.copy() for c in self.cards]
         h.active = list(self.active)
@@ -174,6 +176,7 @@ class Setup:
     perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, perk ids)
     equipment: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, card ids): default the hero card's
     max_turns: int = 40  # the tracker sheet's 40 turns: a game still going then is over (turn limit)
+    sides: tuple[tuple[str, str], ...] = ()  # versus games: (role, hero); default the roles in order
     #: the Director's Cut: a campaign chapter with a director (6 cards; any hero's death fails it)
     directors_cut: bool = False
 
@@ -184,14 +187,16 @@ DEFAULT_SETUP = Setup()
 
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
-    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "unlocked", "rib",
+    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "unlocked", "rib", "winner",
 )
 
 
 class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
-        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "hands", "timers",
+        "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
+        "shields", "charges", "agent_hands", "noise", "claimed",
+        "hands", "timers",
     )
 
     def __init__(self, mission: Mission, ruleset: Campaign, setup: Setup) -> None:
@@ -229,6 +234,15 @@ class Game:
         self.cards_made: dict[str, int] = {}
         self.risen: list[tuple[str, int]] = []  # director games: dead heroes (id, square) who rise as newborns
         self.tally: dict[str, int] = {}  # counts for playtests: rounds:<card>, power:<perk>, killed:<class>
+        self.winner: str | None = None  # versus games: the role that won
+        self.order: list[str] = []  # versus games: the agents in this turn's initiative order (empty: not rolled)
+        self.roles: dict[str, str] = {}  # versus games: hero id -> role id
+        self.shields: dict[str, tuple[int, str]] = {}  # Agent Z: hero id -> (meat shield's id, the way they face)
+        self.charges: dict[int, tuple[str, str]] = {}  # placed C4: square -> (who placed it, its card)
+        self.agent_hands: dict[str, list[str]] = {}  # versus games: director cards dealt to each agent (shown)
+        self.claimed: dict[int, str] = {}  # objective number -> the hero who completed it
+        self.noise: dict[int, str] = {}  # this turn: 0 -> the last hero to fire a weapon that is not silent;
+        # an infected's id -> the last hero to attack it with any weapon (diggers hear both)
         self.hands: Hands | None = None  # the director's cards (engine/cards.py); None: nobody holds any
         self.timers: dict[str, int] = {}  # 3-turn timers running: id -> end phases left
 
@@ -243,6 +257,10 @@ class Game:
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
         g.unlocked = self.unlocked
         g.rib = self.rib.copy() if self.rib is not None else None
+        g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
+        g.shields, g.charges, g.noise = dict(self.shields), dict(self.charges), dict(self.noise)
+        g.agent_hands = self.agent_hands
+        g.claimed = dict(self.claimed)
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}
         g.at = {}
@@ -273,6 +291,21 @@ class Game:
             if h.id == hero_id:
                 return h
         raise KeyError(hero_id)
+
+    def shield_square(self, sq: int) -> int:
+        """The square of the meat shield held by the hero on ``sq`` (Agent Z), or -1."""
+        unit = self.at.get(sq)
+        held = self.shields.get(unit.id) if isinstance(unit, Hero) and not unit.prone else None
+        z = self.infected.get(held[0]) if held else None
+        return z.sq if z is not None and z.sq is not None else -1
+
+    def heard(self, h: Hero, cards: list[Card], target: int = 0) -> None:
+        """``h`` attacked with ``cards`` (``target``: the infected attacked): weapons that are not silent
+        are heard across the board, any weapon by the infected it is used on."""
+        if target:
+            self.noise[target] = h.id
+        if any(not self.mission.equipment[c.eq].silent for c in cards):
+            self.noise[0] = h.id
 
     def show(self, sq: int | None) -> str:
         return "off the board" if sq is None else self.mission.show(sq)
@@ -370,14 +403,16 @@ class Game:
 
     def hero_sees(self, a: int, b: int, units_block: bool = True, ignore: int = -1) -> bool:
         """Hero LOS: also blocked by other heroes and standing infected on the line (never prone
-        ones); ``ignore`` is a square to treat as empty (the square a hero is leaving)."""
+        ones); ``ignore`` is a square to treat as empty (the square a hero is leaving). A hero
+        holding a meat shield (Agent Z) fires through it."""
         if not self.mission.sees(a, b, self.doors):
             return False
         if not units_block:
             return True
+        shield = self.shield_square(a if ignore < 0 else ignore) if self.shields else -1
         at = self.at
         for off in self.mission.entered_offsets(a, b):
             unit = at.get(a + off)
-            if unit is not None and not unit.prone and a + off != ignore:
+            if unit is not None and not unit.prone and a + off != ignore and a + off != shield:
                 return False
         return True

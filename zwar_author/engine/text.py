@@ -1,10 +1,10 @@
 """The board as text, for play at the table: the floor's tile art with figures and tokens on it.
 
 Heroes (and NPCs) are their initials (lower case when prone), infected `Z` (`z`
-prone), items `i`, objects `o`, keycards `k`, crates `c`, the rib `R` (a hero's
-initial when someone is aboard), exits `x`, objectives their number, spawn
-points their letter in lower case; every figure is listed under the map with
-its square. Closed doors are `D`, open ones `/`, destroyed `_`.
+prone), items `i`, objects `o`, keycards `k`, crates `c`, placed C4 `4`, the rib
+`R` (a hero's initial when someone is aboard), exits `x`, objectives their
+number, spawn points their letter in lower case; every figure is listed under
+the map with its square. Closed doors are `D`, open ones `/`, destroyed `_`.
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ def _floor(g: Game, number: int) -> str:
         marks[sq] = "k"
     for sq in g.crates:
         marks[sq] = "c"
+    for sq in g.charges:
+        marks[sq] = "4"
     if g.rib is not None:
         marks[g.rib.sq] = "R"
     for sq, unit in g.at.items():
@@ -85,11 +87,13 @@ def hero_line(g: Game, h: Hero) -> str:
     if h.grapplers:
         state.append("grappled by " + ", ".join(f"z{i}" for i in h.grapplers))
     if h.stage:
-        state.append(f"infection stage {h.stage}")
+        state.append(f"hurt, stage {h.stage}" if h.hurt else f"infection stage {h.stage}")
     if h.alert:
         state.append(f"on alert facing {h.alert}")
     if h.stink:
         state.append("stink tank")
+    if h.id in g.shields and g.shield_square(h.sq) >= 0:
+        state.append(f"meat shield z{g.shields[h.id][0]}")
     cards = []
     for c in h.cards:
         name = m.equipment[c.eq].name + (f" {c.ammo}" if c.ammo is not None else "")

@@ -79,8 +79,14 @@ def hero_step(g: Game, ctx: Context) -> None:
     if not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
         return
-    options = LegalActions(g) if ctx.lazy else legal(g)
-    action = ctx.choose(Side.HEROES, "Hero move: choose an action", options, topic=Topic.HERO)
+    who = g.ruleset.acting(g, ctx)  # versus games: the agent whose player acts now (initiative)
+    if who is None:
+        options = LegalActions(g) if ctx.lazy else legal(g)
+        action = ctx.choose(Side.HEROES, "Hero move: choose an action", options, topic=Topic.HERO)
+    else:
+        name = g.hero(who).name
+        action = ctx.choose(Side.AGENT, f"Hero move: {name}'s player chooses an action",
+                            [a for a in legal(g) if a.hero == who], who, Topic.HERO)
     perform(g, ctx, action)
     if g.phase == Phase.HEROES and not any(h.on_board and not h.done for h in g.heroes):
         end_hero_phase(g)
@@ -97,7 +103,8 @@ def bites(g: Game, ctx: Context) -> None:
         for zid in list(h.grapplers):
             if h.on_board and zid in g.infected:
                 bite_test(g, ctx, h, g.infected[zid])
-    g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id) if not z.prone]
+    g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id)
+                 if not z.prone and not g.ruleset.held(g, z)]
     g.closest = None
     g.phase = Phase.INFECTED
 
@@ -177,7 +184,7 @@ def turn_spawn(g: Game, ctx: Context) -> None:
 
 def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
     if result.kind == "roamers":
-        roamer(g, ctx)
+        g.ruleset.roamers(g, ctx, roamer)
     elif result.kind == "infected" and letter is not None:
         spawn_at(g, ctx, letter, result.count, result.infected)
     elif result.kind == "sinkhole":
@@ -202,7 +209,7 @@ def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
 def infection_tests(g: Game, ctx: Context) -> None:
     check, every_turn = g.ruleset.infection_check, g.ruleset.rules.infection_every_end_phase
     for h in g.heroes:
-        if not h.on_board or not h.stage:
+        if not h.on_board or not h.stage or h.hurt:  # an agent only hurt, never bitten, is not infected
             continue
         if check is not None:
             why = f"{h.name}'s infection test (stage {h.stage})"
@@ -216,6 +223,7 @@ def infection_tests(g: Game, ctx: Context) -> None:
 
 
 def end_phase(g: Game, ctx: Context) -> None:
+    g.noise = {}  # what diggers heard this turn
     for h in g.heroes:
         if h.alert:
             h.alert = None

@@ -40,8 +40,12 @@ class Campaign:
     mode = "campaign"
     #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
     decider = Side.HEROES
+    #: who answers a hero's own choices (fire on alert, Blessed, Scavenger): the players (versus: that agent's)
+    hero_side = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
     roamer_anywhere = False
+    #: whether a blast may catch heroes (versus games: agents are hurt by it; otherwise none is set off on one)
+    blasts_heroes = False
     #: director cards dealt when the mission names no count (0: no director holds any)
     cards_dealt = 0
     #: a loot card played at the beginning of the hero move stops the director's cards for the turn
@@ -103,6 +107,45 @@ class Campaign:
         game.lift(npc)
         game.finish("defeat", "NPC died", f"{npc.name} was killed: the mission is failed")
         raise GameOver(game.reason)
+
+    # --- hooks a versus game (engine.versus) fills in; here the heroes play as one side ---------------
+
+    def acting(self, g: Game, ctx: Context) -> str | None:
+        """The hero whose player must act in the hero move; None: the players choose among all heroes."""
+        return None
+
+    def actions(self, g: Game, h: Hero, acts: list) -> list:
+        """``h``'s legal actions in this game, from the Z War One ones (versus: attacks on the rival agent,
+        the meat shield)."""
+        return acts
+
+    def held(self, g: Game, z) -> bool:
+        """Whether infected ``z`` is held by a hero on the board (an Agent Z meat shield): it neither moves,
+        grabs nor is knocked down."""
+        return False
+
+    def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
+        """Carry out ``action`` of ``h``: ``run`` is the action's own rule (versus games add alert timing)."""
+        run(g, ctx, h, action)
+
+    def roamers(self, g: Game, ctx: Context, roamer) -> None:
+        """A roamer result: ``roamer`` places the game's single roamer (versus: one zombie per player)."""
+        roamer(g, ctx)
+
+    def enter(self, g: Game, ctx: Context, who: str) -> None:
+        """An event brings the role or hero ``who`` onto the board (only versus games have roles)."""
+        g.emit(EventKind.ENTER, "game", f"{who} enters: entering units are not part of the Z War One engine yet")
+
+    def blast_hero(self, g: Game, ctx: Context, owner: Hero, hero: Hero, card) -> None:
+        """A blast catches ``hero`` (only where ``blasts_heroes``: versus games roll against the agent)."""
+
+    def killed(self, g: Game, who: str) -> bool:
+        """Whether the role or hero ``who`` of a `kill` condition is dead (no roles: never)."""
+        return False
+
+    def side_heroes(self, g: Game, side: str) -> list[Hero]:
+        """The heroes a condition of ``side`` counts: every hero, but for a versus role its agent."""
+        return g.heroes
 
 
 class Director(Campaign):
@@ -186,7 +229,10 @@ RULESETS: dict[tuple[str, str], type[Campaign]] = {
 }
 
 
-def ruleset_for(mission: CompiledMission, directors_cut: bool = False) -> Campaign:
+def ruleset_for(mission: CompiledMission, directors_cut: bool = False,
+                others: dict[str, type[Campaign]] | None = None) -> Campaign:
+    """The ruleset of ``mission``'s game and mode (``RULESETS``; a game with none of its own there, such
+    as Agent Z, plays Z War One's); ``others``: rulesets of further modes, by mode (versus)."""
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
     rules = of_mission(mission).numbers
@@ -199,7 +245,12 @@ def ruleset_for(mission: CompiledMission, directors_cut: bool = False) -> Campai
     if directors_cut and mode != "campaign":
         raise UnsupportedGame(f"the Director's Cut is a campaign chapter with a director: {mission.mission.id} is "
                               f"a {mode} game")
-    ruleset = RULESETS.get((game, "directors-cut" if directors_cut else mode))
+    kind = "directors-cut" if directors_cut else mode
+    ruleset = RULESETS.get((game, kind))
+    if ruleset is None and all(g != game for g, _ in RULESETS):
+        ruleset = RULESETS.get(("zwar1", kind))
+    if ruleset is None and others and mode in others:
+        ruleset = others[mode]
     if ruleset is None:
         raise UnsupportedGame(f"the reference engine does not play {game} {mode} games yet")
     return ruleset(rules)

@@ -66,6 +66,11 @@ class Verb(StrEnum):
     RIB_REVERSE_TURN = "rib-reverse-turn"
     RIB_THROTTLE = "rib-full-throttle"
     RIB_DRIVER = "rib-driver"
+    SHIELD = "meat-shield"  # Agent Z: grab a zombie as a meat shield
+    KICK_OFF = "kick-off"  # Agent Z: push the meat shield away
+    THROW_KNIFE = "throw-knife"  # Agent Z: throw the ballistic knife (aimed)
+    PLACE = "place"  # Agent Z: place a C4 token
+    DETONATE = "detonate"  # Agent Z: set off one's own C4
     END = "end"
     END_TURN = "end-turn"
 
@@ -141,6 +146,12 @@ class EventKind(StrEnum):
     DEATH = "death"
     RISE = "rise"
     ROLL_OFF = "roll-off"
+    INITIATIVE = "initiative"
+    HURT = "hurt"  # an agent hurt by a kill roll
+    REACTION = "reaction"
+    SHIELD = "meat shield"
+    C4 = "c4"
+    DIRECTOR_CARDS = "director cards"
     # the infected
     TARGET = "target"
     STEP = "step"
@@ -178,6 +189,7 @@ class Side(StrEnum):
     CHANCE = "chance"
     HEROES = "heroes"
     DIRECTOR = "director"
+    AGENT = "agent"  # versus games: the player of the agent the request names (``Request.who``)
 
 
 class Topic(StrEnum):
@@ -197,6 +209,8 @@ class Topic(StrEnum):
     DOUBLE_TAP = "double-tap"
     KNEECAP = "kneecap"
     SCAVENGER = "scavenger"
+    INITIATIVE = "initiative"  # versus: go first or make the rival go first
+    REACTION = "reaction"  # versus: react to an attack, or not
     CARD = "card"  # the director: play a card in this window, or none (first)
     CONTROL = "control"  # the director: which unit Direct Control takes over
     LOOT = "loot"  # the heroes: play a loot card to stop the director's cards, or none (first)
@@ -206,6 +220,7 @@ class Topic(StrEnum):
 
 
 class HeroStatus(StrEnum):
+    WAITING = "waiting"  # versus games: an agent whose role enters the board later, by event
     BOARD = "board"
     ESCAPED = "escaped"
     DEAD = "dead"

@@ -86,6 +86,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
             memo[key] = gun_targets(g, h, sq, card, leaving)
         return memo[key]
     m = g.mission
+    shield = g.shield_square(sq if leaving < 0 else leaving) if g.shields else -1  # Agent Z: fired through
     floor_of, floor = m.floor_of, m.floor_of[sq]
     limit = m.equipment[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else None
@@ -113,7 +114,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
             continue
         for off in offsets(sq, target):
             unit = at.get(sq + off)
-            if unit is not None and not unit.prone and sq + off != leaving:
+            if unit is not None and not unit.prone and sq + off != leaving and sq + off != shield:
                 if refuse is not None:
                     refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a figure is in the way")
                 break

@@ -41,6 +41,7 @@ def open_blast_doors(g: Game, ctx: Context, room: int) -> None:
 
 def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
     g.objectives.add(number)
+    g.claimed[number] = h.id
     obj = next(o for o in g.mission.compiled.objectives if o.number == number)
     label = f": {obj.label}" if obj.label else ""
     g.emit(EventKind.OBJECTIVE, h.id, f"{h.name} completes objective {number}{label}",
@@ -82,8 +83,7 @@ def run_event(g: Game, ctx: Context, event) -> None:
         g.exits_open = True
         g.emit(EventKind.EXITS, "game", "The exits open")
     if event.enter is not None:
-        g.emit(EventKind.ENTER, "game",
-               f"{event.enter} enters: entering units are not part of the Z War One engine yet")
+        g.ruleset.enter(g, ctx, event.enter)
     for result in event.spawn:
         for _ in range(result.count):
             place_near(g, ctx, result.infected, spawn_point(g, result.spawn_point),
@@ -98,9 +98,14 @@ def check(g: Game, end_of_turn: bool) -> None:
             return
     for cond in c.victory:
         if met(g, cond, end_of_turn):
-            heroes = cond.side in ("heroes", "")
-            end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond),
-                 cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins"))
+            heroes = cond.side in ("heroes", "") or cond.side in g.roles.values()
+            reason = cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins")
+            if cond.side in g.roles.values():  # versus games: the role that wins, and its agent
+                g.winner = cond.side
+                agents = " and ".join(h.name for h in g.heroes if g.roles.get(h.id) == cond.side)
+                role = next((r.name for r in g.mission.compiled.roles if r.id == cond.side), cond.side)
+                reason = f"{role} ({agents}) wins. {reason}"
+            end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond), reason)
             return
     if not g.board_heroes():
         end_game(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")
@@ -119,10 +124,12 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
         parts.append(numbers <= g.objectives)
     elif cond.objectives:
         parts.append(set(cond.objectives) <= g.objectives)
-    if cond.objectives_count:
-        parts.append(len(g.objectives) >= cond.objectives_count)
-    living = [h for h in g.heroes if h.status != HeroStatus.DEAD and not h.npc]
-    escaped = [h for h in g.heroes if h.status == HeroStatus.ESCAPED]  # NPCs too: they carry items out
+    side = g.ruleset.side_heroes(g, cond.side)
+    if cond.objectives_count:  # objectives completed by the side's heroes (every hero but in versus games)
+        ids = {h.id for h in side}
+        parts.append(sum(1 for n in g.objectives if g.claimed.get(n) in ids) >= cond.objectives_count)
+    living = [h for h in side if h.status != HeroStatus.DEAD and not h.npc]
+    escaped = [h for h in side if h.status == HeroStatus.ESCAPED]  # NPCs too: they carry items out
     if cond.escape == "all":
         parts.append(bool(living) and all(h.status == HeroStatus.ESCAPED for h in living))
     elif cond.escape == "any":
@@ -140,7 +147,7 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
     if cond.any_hero_dies:
         parts.append(any(h.status == HeroStatus.DEAD and not h.npc for h in g.heroes))
     if cond.kill:
-        parts.append(False)  # versus roles are not part of the engine yet
+        parts.append(g.ruleset.killed(g, cond.kill))
     return bool(parts) and all(parts)
 
 

@@ -24,10 +24,13 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ONE_PER_PLAYER, Quote(
         BOOK, "Agent Z is a 2 player quick play \"versus\" game, played using Z War One mechanics & assets. "
               "Each player chooses an agent, either \"Jack\" or \"Han\"."), players=2),
-    actions=ZWAR1_ACTIONS | {A.MEAT_SHIELD, A.KICK_OFF},
-    # The reference engine plays the Z War One turn Agent Z is built on, but neither versus games nor any
-    # of Agent Z's own rules: no Agent Z mission can be played yet.
-    engine=frozenset({Rule.ZWAR1_TURN}),
+    actions=ZWAR1_ACTIONS | {A.MEAT_SHIELD, A.KICK_OFF, A.THROW_KNIFE},
+    # The reference engine plays versus games over the Z War One turn, with initiative, agents hurt and
+    # rising as newborns, reactions and alert fire between agents (engine/versus.py, engine/agents.py).
+    engine=frozenset().union(
+        (Mode.VERSUS, Rule.ZWAR1_TURN, Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS,
+         Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
+        FEATURES, TOKENS, VICTORIES, {Victory.KILL}, SPAWN_RESULTS, EVENTS, {EventKind.ENTER}),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Any agent reaching the position that they could normally carry out an assassination on a "

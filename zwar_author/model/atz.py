@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Count, Document, Id, Model, Name, Text
+from .common import Count, Document, Id, Model, Name, Ref, Text
 from .tables import Expression, TableRef, Word
 
 Area = Literal["rural", "suburb", "urban"]
@@ -28,13 +28,15 @@ class TableSize(Model):
 
 class Placed(Model):
     id: Id = Field(description="Id, unique among the encounter's buildings and vehicles.")
-    type: Name = Field(description="What it is: \"house\", \"gas station\", \"mini-van\".")
+    piece: Ref | None = Field(None, description="A piece of the pieces/ catalogue (`house`, `atz/car`): its name, "
+                                                "size, floors, doors and windows. Or, for a one-off, `type` and `size`.")
+    type: Name | None = Field(None, description="A one-off's kind: \"house\", \"gas station\", \"mini-van\".")
     at: Point = Field(description="Its top-left corner before rotation, [x, y] in inches from the table's top left.")
-    size: Point = Field(description="[width, depth] in inches.")
+    size: Point | None = Field(None, description="A one-off's [width, depth] in inches.")
     rotation: Length = Field(0, description="Clockwise degrees about `at`.")
-    floors: Count = Field(1, description="Buildings: floors (1 for a single story).")
-    doors: Count = Field(1, description="Buildings: doors.")
-    windows: Count = Field(0, description="Buildings: windows.")
+    floors: Count | None = Field(None, description="A one-off building's floors (1 for a single story, the default).")
+    doors: Count | None = Field(None, description="A one-off building's doors (1 unless said).")
+    windows: Count | None = Field(None, description="A one-off building's windows (none unless said).")
     text: Text = Field("", description="Notes.")
 
 
@@ -83,3 +85,25 @@ class EncounterDoc(Document):
     vehicles: list[Placed] = Field([], description="Vehicles placed on the table.")
     forces: list[Force] = Field([], description="FORCES: each side by list or rolled from a table.")
     triggers: list[Trigger] = Field([], description="What happens when.")
+
+
+# --- compiled encounters (zwar build: <pack>/encounters/<id>.json) ----------------------------
+
+class CompiledPlaced(Model):
+    id: str = Field(description="The building's or vehicle's id in the encounter.")
+    what: Literal["building", "vehicle"] = Field(description="A building or a vehicle.")
+    piece: str | None = Field(description="The catalogue piece, qualified (`pack/id`); null for a one-off.")
+    described: str = Field(description="Its type, size, floors, doors and windows in words.")
+    floors: int = Field(description="Floors above the ground.")
+    corners: list[list[float]] = Field(description="The footprint's corners on the table, in inches (6 decimals).")
+
+
+class CompiledEncounter(Model):
+    format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
+    kind: Literal["encounter"] = Field(description="A compiled All Things Zombie scenario or encounter.")
+    tool: str = Field(description="The compiler and its version (`zwar-author 0.1.0`).")
+    source_sha256: str = Field(description="SHA-256 of the source's data in canonical JSON.")
+    pack: str = Field(description="The pack it belongs to.")
+    encounter: EncounterDoc = Field(description="The encounter as written.")
+    pieces: list[CompiledPlaced] = Field(description="Buildings then vehicles, in source order, placed.")
+    tables: list[str] = Field(description="The random tables its forces and triggers roll on, qualified, sorted.")

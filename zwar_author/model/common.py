@@ -43,7 +43,7 @@ Ref = Annotated[str, StringConstraints(pattern=REF_PATTERN, max_length=130)]
 Text = Annotated[str, StringConstraints(max_length=20000)]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Game = Literal["zwar1", "exodus", "agentz"]
-TabletopGame = Literal["zonewars"]
+TabletopGame = Literal["zonewars", "atz"]  # games on an inch-measured table: Zone Wars, All Things Zombie
 Facing = Literal["N", "E", "S", "W"]
 Colour = Literal["red", "blue", "green", "yellow", "orange", "purple", "white", "black"]
 Rating = Literal["red", "amber", "green"]

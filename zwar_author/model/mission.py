@@ -87,6 +87,8 @@ class Role(Model):
     id: Id = Field(description="Role id, used by start points, conditions and director cards (`hunter`).")
     name: Name = Field(description="The role's printed name.")
     text: Text = Field("", description="What this role is given or must do, as printed.")
+    hero_equipment: bool = Field(True, description="Whether the agent takes the equipment on their hero card "
+                                                   "(Hunter & Prey: the prey does not).")
 
 
 class PlacedTile(Model):

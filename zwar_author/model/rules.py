@@ -60,6 +60,8 @@ class InfectedClass(Model):
     charge: Count = Field(description="Squares moved when charging.")
     smell: Count = Field(description="Smell range in squares.")
     kill_points: Positive = Field(description="Kill results needed to remove it.")
+    hears: bool = Field(False, description="Drawn by noise (diggers): charges the hero who fired a weapon that is "
+                                           "not silent this turn, or any weapon at it.")
     grab: StringTable = Field(description='Grab test: "taken down", "knockdown" or "safe" per face.')
     bite: StringTable = Field(description='Bite test: "bitten" or "safe" per face.')
     text: Text = Field("", description="Card text.")
@@ -90,6 +92,7 @@ class Equipment(Model):
     dual_wield: bool = Field(False, description="Can be dual wielded with another pistol.")
     silent: bool = Field(False, description="Makes no sound (does not attract diggers).")
     aimed_only: bool = Field(False, description="Cannot be used for quick fire (the crossbow).")
+    placed: bool = Field(False, description="Placed as a token and set off later, never thrown (C4).")
     aim_bonus: Count = Field(2, description="Added to the roll of aimed attacks when the card has no separate aimed table.")
     quick: StringTable | None = Field(None, description='Quick fire (or melee) table: "miss", "knockdown" or "kill" per face.')
     aimed: StringTable | None = Field(None, description="Exodus: a separate aimed fire table.")
@@ -241,6 +244,9 @@ class ActionTable(Model):
                                             description="Move the rib three squares (Exodus).")
     rib_driver: Count | None = Field(None, alias="rib-driver",
                                      description="Swap who drives the rib, at the start of the hero move (Exodus).")
+    throw_knife: Count | None = Field(None, alias="throw-knife", description="Throw a knife, aimed (Agent Z).")
+    place: Count | None = Field(None, description="Place a C4 token.")
+    detonate: Count | None = Field(None, description="Set off one's own placed C4.")
 
 
 #: The phases a game's turn may have, in the order they are played.

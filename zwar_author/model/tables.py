@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from .common import ID_PATTERN, REF_PATTERN, Document, Id, Model, Name, Text
+from .common import ID_PATTERN, REF_PATTERN, Document, Game, Id, Model, Name, TabletopGame, Text
 
 #: A row key as printed: "4", "1-3", "1 to 5", "6 or 7", "3 or less", "11+", "12 or more", "10 (1-2)".
 ROW_PATTERN = r"^\s*-?[0-9]+\s*(\+|or (less|more)|(-|to|or)\s*-?[0-9]+)?\s*(\([0-9]+(\s*-\s*[0-9]+)?\))?\s*$"
@@ -30,6 +30,7 @@ class Kind(str, Enum):
     SUM = "sum"  # the dice added together (plus modifiers) pick a row
     PASS = "pass"  # each die scoring the target or less passes; rows are 2, 1, 0 dice passed
     SUCCESSES = "successes"  # each die showing a success face counts; rows are numbers of successes
+    OPPOSED = "opposed"  # both sides count successes (re-rolled until one has none); rows are your margin
 
 
 class NumberRange(Model):
@@ -48,6 +49,8 @@ class Modifier(Model):
                     "`{ time = [\"evening\", \"night\"] }`).")
     group: Word | None = Field(
         None, description="Modifiers sharing a group do not stack: when several hold, only the first listed applies.")
+    side: Literal["us", "them"] = Field(
+        "us", description="opposed: whose dice the modifier changes, yours (`us`) or the other side's (`them`).")
     assumed: Text | None = Field(None, description="An erratum: why this modifier is read this way, not as printed.")
 
 
@@ -76,10 +79,27 @@ class Row(Model):
 class TableInfo(Model):
     id: Id = Field(description="Table id, unique in the pack; other tables chain to it as `id` or `pack/id`.")
     name: Name = Field(description="The printed name.")
-    kind: Literal["sum", "pass", "successes"] = Field("sum", description="sum (the default), pass (passing dice) or successes (counting).")
+    kind: Literal["sum", "pass", "successes", "opposed"] = Field(
+        "sum", description="sum (the default), pass (passing dice), successes (counting) or opposed "
+                           "(both sides count successes; rows are your successes minus theirs).")
     dice: Expression = Field("1d6", description="sum: the dice added (\"2d6\", \"1/2d6\", \"1d6+rep\").")
-    pool: Expression | None = Field(None, description="pass and successes: how many d6 are rolled (\"2\", \"rep\").")
-    against: Expression | None = Field(None, description="pass: a die passes when it scores this or less (\"rep\").")
+    pool: Expression | None = Field(None, description="pass, successes and opposed: how many d6 are rolled (\"2\", "
+                                                      "\"rep\"); opposed: your dice.")
+    against: Expression | None = Field(None, description="pass: a die passes when it scores this or less (\"rep\"); "
+                                                         "opposed: your die succeeds on this or less.")
+    versus: Expression | None = Field(None, description="opposed: how many d6 the other side rolls (\"their_rep\").")
+    versus_against: Expression | None = Field(
+        None, description="opposed with `against`: the other side's die succeeds on this or less (\"their_rep\").")
+    reroll: bool = Field(True, description="opposed: both sides re-roll their successes until one side (or both) "
+                                           "has none; false: one roll, counts compared.")
+    read: Literal["difference", "ratio"] = Field(
+        "difference", description="opposed: the total is your successes minus theirs (`difference`), or "
+                                  "(`ratio`) 2 for twice as many or more, 1 for more, 0 for as many, -1 and -2 "
+                                  "for the other side.")
+    tiebreak: Literal["none", "highest-failed"] = Field(
+        "none", description="opposed: when both sides end with no successes, `highest-failed` counts the side "
+                            "whose highest failed die of the final roll is higher as one success up (total 1 or "
+                            "-1); equal highest dice stay 0.")
     success: str | dict[str, str] | None = Field(
         None, description="successes: the faces that succeed (\"1-3\", \"4+\"), or one per column.")
     subroll: Expression = Field("1d6", description="The die of a sub-roll (\"10 (1-2)\").")
@@ -88,7 +108,7 @@ class TableInfo(Model):
     keep_splits: bool = Field(False, description="Rows are kept as printed even where a split gives the same "
                                                  "result twice: no ZW806 hint.")
     text: Text = Field("", description="Printed notes.")
-    games: list[str] = Field([], description="Games the table belongs to.")
+    games: list[Literal[Game, TabletopGame]] = Field([], description="Games the table belongs to (`atz` for All Things Zombie).")
 
 
 class TableDoc(Document):
@@ -100,3 +120,38 @@ class TableDoc(Document):
                                                                       "context holds (at most 200).")
     rows: list[Row] = Field([], max_length=500, description="The rows (at most 500); none for a table whose "
                                                             "result is the total itself.")
+
+
+# --- compiled tables (zwar build: <pack>/tables/<id>.json) -------------------------------------
+
+class CompiledResult(Model):
+    text: str = Field(description="The result's words (a chained table's id for a bare chain).")
+    number: int | None = Field(description="A numeric result.")
+    amount: str | None = Field(description="How many, as dice (\"1 + 1/2d6\").")
+    unit: str | None = Field(description="What the amount counts.")
+    zero: list[int] = Field(description="Amounts that count as none.")
+    table: str | None = Field(description="The table rolled next, qualified (`pack/id`).")
+
+
+class CompiledRow(Model):
+    roll: str = Field(description="The row's key as written.")
+    low: int | None = Field(description="The lowest total it covers; null: open below (\"3 or less\").")
+    high: int | None = Field(description="The highest total it covers; null: open above (\"11+\").")
+    sub: list[int] | None = Field(description="A sub-roll's faces, [first, last]; null without one.")
+    results: dict[str, CompiledResult] = Field(description="By column value; `*` for every column.")
+    line: int | None = Field(description="The source text's line.")
+    assumed: str | None = Field(description="An erratum: why the row is read so.")
+
+
+class CompiledTable(Model):
+    format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
+    kind: Literal["table"] = Field(description="A compiled random table.")
+    tool: str = Field(description="The compiler and its version (`zwar-author 0.1.0`).")
+    source_sha256: str = Field(description="SHA-256 of the source's data in canonical JSON.")
+    id: str = Field(description="The table, qualified (`pack/id`).")
+    table: TableDoc = Field(description="The table as written.")
+    reads: list[str] = Field(description="Every context key it reads, sorted.")
+    leads_to: list[str] = Field(description="The tables its results roll on next, qualified, sorted.")
+    rows: list[CompiledRow] = Field(description="The rows with their totals read and references resolved.")
+    reached: list[int] = Field(description="Every total some combination of context and modifiers makes (the "
+                                           "coverage proof's), sorted.")

@@ -68,6 +68,8 @@ class ScenarioInfo(Model):
     open_doors: list[str] = Field([], description="Doors open at the start (H:x,y / V:x,y).")
     deck: dict[str, Count] | None = Field(None, description="The search deck: card id -> copies (default: the game's).")
     miniatures: dict[str, Count] | None = Field(None, description="Miniatures available per infected class.")
+    initiative: list[Id] = Field([], description="Versus games: the agents' order this turn, without its roll.")
+    sides: dict[Id, Id] = Field({}, description="Versus games: the agent playing each role (role -> hero).")
     directors_cut: bool = Field(False, description="Play a campaign mission as the Director's Cut.")
     hand: list[Id] = Field([], description="The director's cards in hand at the start (director card ids); "
                                             "none are dealt.")
@@ -82,6 +84,7 @@ class ScenarioHero(Model):
     perks: list[Ref] = Field([], description="Perks the hero has.")
     ap: Count | None = Field(None, description="AP left (default: a full turn's at the hero's infection stage).")
     stage: Count = Field(0, description="Infection stage.")
+    hurt: bool = Field(False, description="Agent Z: the token on the stage shows its hurt side (not bitten).")
     prone: bool = Field(False, description="Lying down.")
     alert: Facing | None = Field(None, description="On alert, facing this way.")
     ammo: dict[str, Count] = Field({}, description="Rounds left, by card name.")
@@ -96,6 +99,7 @@ class ScenarioHero(Model):
     grappled_by: list[Id] = Field([], description='Infected on the hero card, by class ("zombie").')
     escaped: bool = Field(False, description="Has already left the board (Exodus scenarios about one hero: the "
                           "other must be in the game, and is kept out of the way).")
+    shield: str | None = Field(None, description='Agent Z: the infected held as a meat shield ("z1"), in front.')
 
 
 class HeroExpect(Model):
@@ -103,7 +107,8 @@ class HeroExpect(Model):
     ap: int | None = Field(None, description="AP left.")
     prone: bool | None = Field(None, description="Lying down.")
     stage: int | None = Field(None, description="Infection stage.")
-    status: Literal["board", "escaped", "dead"] | None = Field(None, description="On the board, escaped or dead.")
+    hurt: bool | None = Field(None, description="Agent Z: the token shows its hurt side.")
+    status: Literal["board", "escaped", "dead", "waiting"] | None = Field(None, description="On the board, escaped or dead.")
     ammo: dict[str, int] = Field({}, description="Rounds left by card name.")
     active: list[str] | None = Field(None, description="Active weapons.")
     cards: list[str] | None = Field(None, description="Card names held.")
@@ -125,6 +130,7 @@ class Expect(Model):
         None, description='Every infected in play: "z2 at 3,1 facing N", ", prone", "z3 on sam".')
     outcome: Literal["victory", "defeat", "none"] | None = Field(None, description="How the game stands.")
     cause: str | None = Field(None, description="Why it ended: condition, hero died, turn limit, no heroes.")
+    winner: str | None = Field(None, description='Versus games: the role that won ("" for none).')
     turn: int | None = Field(None, description="The turn.")
     phase: str | None = Field(None, description="The phase.")
     doors: dict[str, Literal["open", "closed", "destroyed"]] = Field({}, description="Door states by edge.")
@@ -250,7 +256,7 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         positions=tuple((h.id, h.at) for h in model.heroes),
         perks=tuple((h.id, tuple(h.perks)) for h in model.heroes),
         equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
-        max_turns=info.max_turns, directors_cut=info.directors_cut)
+        max_turns=info.max_turns, sides=tuple(info.sides.items()), directors_cut=info.directors_cut)
     g = new_game(mission, setup)
     if g.hands is not None:  # the hand as the scenario gives it: nothing is dealt
         cards = {c.id: c for c in mission.compiled.rules.director_cards}
@@ -278,6 +284,7 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         if g.hands is None or zid not in g.infected:
             raise ScenarioError(f"z{zid} cannot be under direct control: no such infected, or no director")
         g.hands.controlled[zid] = DIRECTOR
+    g.order = list(info.initiative)
     phase = Phase(info.phase)
     if phase != Phase.HEROES:
         for h in g.heroes:
@@ -309,6 +316,7 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
             if h.card(name) is None:
                 raise ScenarioError(f"{h.id} has no card `{name}` to make active")
         h.active = list(spec.active)
+    h.hurt = spec.hurt
     h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
     h.ap_turn = g.ruleset.ap(h, base_ap(g, h))
     h.ap = h.ap_turn if spec.ap is None else spec.ap
@@ -332,6 +340,11 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
     if spec.escaped:
         g.lift(h)
         h.status, h.done = HeroStatus.ESCAPED, True
+    if spec.shield is not None:
+        z = g.infected.get(int(spec.shield.lstrip("z"))) if spec.shield.lstrip("z").isdigit() else None
+        if z is None:
+            raise ScenarioError(f"there is no infected `{spec.shield}` for {h.id} to hold as a meat shield")
+        g.shields[h.id] = (z.id, z.facing)
     for cls in spec.grappled_by:
         z = g.new_infected(_qualified(g.mission.classes, cls), None, "N")
         z.holder = h.id
@@ -378,7 +391,7 @@ def _reached(g: Game, until: str | None) -> bool:
 
 def hero_state(g: Game, h: Hero) -> dict:
     return {
-        "at": g.show(h.sq), "ap": h.ap, "prone": h.prone, "stage": h.stage, "status": h.status,
+        "at": g.show(h.sq), "ap": h.ap, "prone": h.prone, "stage": h.stage, "hurt": h.hurt, "status": h.status,
         "ammo": {c.name: c.ammo for c in h.cards if c.ammo is not None}, "active": list(h.active),
         "cards": [c.name for c in h.cards], "object": h.object or "", "alert": h.alert or "",
         "grappled": [f"z{i}" for i in h.grapplers], "loot": [c.rpartition("/")[2] for c in h.loot],
@@ -415,7 +428,8 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
         failures.append("infected: expected\n      " + "\n      ".join(expect.infected or ["(none)"])
                         + "\n    got\n      " + "\n      ".join(infected_lines(g) or ["(none)"]))
     simple = {
-        "outcome": g.outcome or "none", "cause": g.cause, "turn": g.turn, "phase": g.phase,
+        "outcome": g.outcome or "none", "cause": g.cause, "winner": g.winner or "", "turn": g.turn,
+        "phase": g.phase,
         "active_rooms": sorted(g.mission.room(r).id for r in range(1, len(g.mission.rooms)) if g.active >> r & 1),
         "searched": sorted(g.mission.room(r).id for r in g.searched), "objectives": sorted(g.objectives),
     }

@@ -102,6 +102,10 @@ class Session:
             raise CommandError(str(exc)) from None
         return self._apply(option)
 
+    def take(self, option) -> tuple[Event, ...]:
+        """Answer the pending request with one of its options (a bot's answer)."""
+        return self._apply(option)
+
     def _card(self, request: Request, text: str) -> str:
         names = {c: self.mission.search_cards[c].name.lower() for c in request.options}
         if text.isdigit() and 1 <= int(text) <= len(request.options):
@@ -183,7 +187,7 @@ def _decode(data: dict):
     if "action" in data:
         return Action(**data["action"])
     if "choice" in data:
-        return data["choice"]
+        return _tuples(data["choice"])  # a reaction's key, (how, square), is saved as a list
     return data.get("roll", data.get("draw"))
 
 

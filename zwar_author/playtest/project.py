@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..compile.perks import over_allowance, with_mission_builds
 from ..compile.reader import mission_document
+from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from ..games import require_playable
@@ -18,6 +19,44 @@ from .director import DIRECTORS
 from .gate import Gate, parse
 from .report import page, summary, text, write
 from .runner import Plan, run
+
+
+def check_policies(policies: Sequence[str]) -> None:
+    for name in policies:
+        if name not in POLICIES:
+            raise UsageError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
+
+
+def prepare(path: Path, setup: Setup, search: Sequence[Path]) -> tuple[Mission | None, Report, Setup]:
+    """The mission at ``path`` ready to play (None when its sources hold errors), its diagnostics,
+    and the setup with the mission's own perk builds; refused (CannotPlay, UsageError) when the
+    engine cannot play it or the perks cost more than the mission allows."""
+    mission, problems = load_mission(path, search)
+    if mission is None:
+        return None, problems, setup
+    require_playable(mission.compiled)  # CannotPlay: refused before any game, with what is missing
+    problem = over_allowance(mission.compiled, setup.perks)
+    if problem is not None:
+        raise UsageError(f"--perk: {problem}")
+    return mission, problems, replace(setup, perks=with_mission_builds(mission.compiled, setup.perks))
+
+
+def band(mission: Mission, gate: str | None, policies: list[str],
+         runs: int | None) -> tuple[Gate | None, str, list[str], int]:
+    """The band to hold (``gate`` text, else the mission's own), the policy it is checked against
+    (put first when missing), the policies to play and the games a policy."""
+    own = mission.compiled.mission.playtest
+    checked = parse(gate) if gate else (Gate("win_rate", *own.win_rate) if own else None)
+    gated = own.policy if gate is None and own is not None else policies[0]
+    if gated not in policies:
+        policies = [gated, *policies]
+    return checked, gated, policies, runs or (own.runs if own else 200)
+
+
+def directors_for(mission: Mission, setup: Setup) -> tuple[str, ...]:
+    """The directors a game is played against: a director game (or the Director's Cut) against the
+    bot director, then a passive one; any other game against none."""
+    return DIRECTORS if mission.compiled.mission.mode == "director" or setup.directors_cut else ("",)
 
 
 @dataclass
@@ -41,25 +80,12 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
              setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
     ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy."""
-    for name in policies:
-        if name not in POLICIES:
-            raise UsageError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
-    mission, problems = load_mission(path, search)
+    check_policies(policies)
+    mission, problems, setup = prepare(path, setup, search)
     if mission is None:
         return Result(problems)
-    require_playable(mission.compiled)  # CannotPlay: refused before any game, with what is missing
-    problem = over_allowance(mission.compiled, setup.perks)
-    if problem is not None:
-        raise UsageError(f"--perk: {problem}")
-    setup = replace(setup, perks=with_mission_builds(mission.compiled, setup.perks))
-    band = mission.compiled.mission.playtest
-    checked = parse(gate) if gate else (Gate("win_rate", *band.win_rate) if band else None)
-    gated = band.policy if gate is None and band is not None else policies[0]
-    if gated not in policies:
-        policies = [gated, *policies]
-    runs = runs or (band.runs if band else 200)
-    # a director game (or the Director's Cut) is played against the bot director, then a passive one
-    directors = DIRECTORS if mission.compiled.mission.mode == "director" or setup.directors_cut else ("",)
+    checked, gated, policies, runs = band(mission, gate, policies, runs)
+    directors = directors_for(mission, setup)
     if progress is not None:
         progress.total = runs * len(policies) * len(directors)  # a tqdm bar, or anything with ``total``, ``update``
     document = mission_document(mission.compiled)

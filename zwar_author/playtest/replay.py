@@ -17,13 +17,13 @@ from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Game, Setup, pos
 from ..engine.turn import step
 from ..engine.vocab import HeroStatus, Phase
-from ..render.board import draw_floor, symbol
+from ..render.board import draw_doors, draw_floor, symbol
 from ..render.canvas import Circle, Group, Page, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
-from .bots import policy
 from .director import against
 from .runner import game_seed
+from .versus import policy_for
 
 SQUARE = 6.0  # mm a square in the pictures
 HERO = "#2e8b3a"
@@ -41,7 +41,7 @@ def replay(mission: Mission, policy_name: str, seed: int, index: int,
     """Play game ``index`` of a playtest again (``director``: the director it was played against, in a
     director game); the finished game and its turns."""
     g = new_game(mission, setup)
-    chooser = policy(policy_name, game_seed(seed, index, "bots"))
+    chooser = policy_for(mission, policy_name, game_seed(seed, index, "bots"))
     ctx = Live(random.Random(game_seed(seed, index)), against(chooser, director) if director else chooser, g)
     turns: list[Turn] = []
     while not g.over:
@@ -62,22 +62,80 @@ def text(g: Game, turns: list[Turn]) -> str:
 
 
 def page(g: Game, turns: list[Turn], title: str) -> str:
-    """One HTML page: each turn's log beside the board as it stood at the end of that turn."""
-    parts = [f"<h1>{html.escape(title)}</h1>"]
-    for turn in turns:
-        log = html.escape("\n".join(turn.lines))
-        parts.append(f"<section><h2>Turn {turn.number}</h2><div class=\"turn\">{''.join(turn.pictures)}"
-                     f"<pre>{log}</pre></div></section>")
-    parts.append(f"<p><b>{html.escape(f'Game over after turn {g.turn}: {g.outcome}. {g.reason}')}</b></p>")
-    style = ("body{font-family:DejaVu Sans,Verdana,sans-serif;margin:2em}.turn{display:flex;gap:1em;"
-             "align-items:flex-start}.turn svg{flex:none;width:28em}pre{font-size:80%}")
-    return (f"<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
-            f"<style>{style}</style></head><body>{''.join(parts)}</body></html>\n")
+    """One HTML page that steps through the game: the board as it stood at the end of one turn at a
+    time (a slider, the Previous and Next buttons, the arrow keys), beside that turn's log. Each floor
+    is drawn once; a turn adds only its doors, tokens and figures, so the page stays small however
+    long the game."""
+    m = g.mission
+    last = len(turns) - 1
+    boards = []
+    for number, floor in enumerate(m.board.floors):
+        layers = "".join(_layer(picture, i) for i, turn in enumerate(turns) for picture in turn.pictures[number:number + 1])
+        caption = f"<figcaption>{html.escape(floor.id)}</figcaption>" if len(m.board.floors) > 1 else ""
+        boards.append(f"<figure>{caption}"
+                      f"<div class=\"stack\">{background(m, number)}{layers}</div></figure>")
+    logs = "".join(f"<pre class=\"layer\" data-turn=\"{i}\">{html.escape(chr(10).join(turn.lines))}</pre>"
+                   for i, turn in enumerate(turns))
+    end = html.escape(f"Game over after turn {g.turn}: {g.outcome}. {g.reason}")
+    controls = (f"<div class=\"controls\"><button type=\"button\" id=\"prev\">&#9664; Previous</button>"
+                f"<input type=\"range\" id=\"slider\" min=\"0\" max=\"{last}\" value=\"0\" aria-label=\"Turn\">"
+                f"<button type=\"button\" id=\"next\">Next &#9654;</button> <output id=\"label\">Turn "
+                f"{turns[0].number if turns else 0} of {g.turn}</output></div>"
+                "<p class=\"hint\">The board at the end of each turn. Arrow keys step through the turns, "
+                "Home and End go to the first and the last.</p>")
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(title)}</title>"
+            f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1>{controls}"
+            f"<div class=\"game\"><div class=\"boards\">{''.join(boards)}</div><div class=\"log\">{logs}</div></div>"
+            f"<p><b>{end}</b></p><script>{SCRIPT}</script></body></html>\n")
+
+
+STYLE = ("body{font-family:DejaVu Sans,Verdana,sans-serif;margin:1em 2em}.controls{display:flex;gap:.5em;"
+         "align-items:center}#slider{flex:1;max-width:30em}.hint{color:#555;font-size:85%}.game{display:flex;"
+         "gap:1.5em;align-items:flex-start}.boards{flex:none;width:32em}figure{margin:0 0 1em}"
+         ".stack{position:relative}.stack svg{display:block;width:100%;height:auto}.stack svg.layer{position:absolute;"
+         "left:0;top:0}.stack svg.layer,pre.layer{display:none}.stack svg.layer.on,pre.layer.on{display:block}"
+         ".log{flex:1;min-width:0}"
+         "pre{font-size:80%;white-space:pre-wrap;margin:0}")
+
+#: Stepping through the turns: one board and one log shown at a time.
+SCRIPT = """(function () {
+  var slider = document.getElementById("slider"), label = document.getElementById("label");
+  var layers = Array.prototype.slice.call(document.querySelectorAll(".layer"));
+  var last = Number(slider.max), total = label.textContent.split(" of ")[1];
+  function show(i) {
+    i = Math.max(0, Math.min(last, i));
+    slider.value = String(i);
+    layers.forEach(function (e) { e.classList.toggle("on", Number(e.getAttribute("data-turn")) === i); });
+    label.textContent = "Turn " + (i + 1) + " of " + total;
+  }
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  document.getElementById("prev").addEventListener("click", function () { show(Number(slider.value) - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(Number(slider.value) + 1); });
+  document.addEventListener("keydown", function (e) {
+    if (e.target === slider) { return; }  // the slider steps itself with the arrow keys
+    var i = Number(slider.value);
+    var to = {ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: last}[e.key];
+    if (to !== undefined) { e.preventDefault(); show(to); }
+  });
+  show(0);
+})();"""
+
+
+def _layer(picture: str, index: int) -> str:
+    return picture.replace("<svg ", f"<svg class=\"layer\" data-turn=\"{index}\" ", 1)
+
+
+def background(m: Mission, number: int) -> str:
+    """A floor without its doors or tokens, drawn once for the whole game."""
+    floor = m.board.floors[number]
+    bare = m.compiled.model_copy(update={"board": m.compiled.board.model_copy(update={"doors": []})})
+    size = (floor.grid.width * SQUARE, floor.grid.height * SQUARE)
+    return _inline(svg(Page(f"floor-{floor.id}", *size, [draw_floor(floor, bare, SCREEN, SQUARE, markers=False)])))
 
 
 def pictures(g: Game, name: str) -> list[str]:
-    """The board now, one SVG per floor: the floor with its doors as they stand, the tokens still
-    on it, and every figure."""
+    """What changes on the board, one SVG per floor (drawn over the floor's ``background``): the doors
+    as they stand, the tokens still on it, and every figure."""
     m = g.mission
     opened = {door.edge for door in m.doors if g.doors >> door.index & 1}
     doors = [d.model_copy(update={"open": d.at in opened}) for d in m.compiled.board.doors]
@@ -104,10 +162,14 @@ def pictures(g: Game, name: str) -> list[str]:
         for h in g.heroes:
             if h.status == HeroStatus.BOARD and m.floor_of[h.sq] == number:
                 items += _hero(h, *m.xy[h.sq], s)
-        board = Group([draw_floor(floor, compiled, SCREEN, s, markers=False), *items])
+        layer = Group([draw_doors(floor, compiled, SCREEN, s), *items])
         size = (floor.grid.width * s, floor.grid.height * s)
-        out.append(svg(Page(f"{name}-{floor.id}", *size, [board])).split("?>", 1)[-1].strip())
+        out.append(_inline(svg(Page(f"{name}-{floor.id}", *size, [layer]))))
     return out
+
+
+def _inline(document: str) -> str:
+    return document.split("?>", 1)[-1].strip()
 
 
 def _hero(h, x: int, y: int, s: float) -> list:

@@ -15,7 +15,8 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,9 +24,9 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
-from .bots import policy
 from .director import against
 from .stats import Totals, record
+from .versus import policy_for
 
 Progress = Callable[[int], None]
 
@@ -69,7 +70,7 @@ def play(plan: Plan, index: int) -> dict:
     mission = mission_for(plan)
     seed = game_seed(plan.seed, index)
     game = new_game(mission, plan.setup)
-    chooser = policy(plan.policy, game_seed(plan.seed, index, "bots"))
+    chooser = policy_for(mission, plan.policy, game_seed(plan.seed, index, "bots"))
     simulate(game, against(chooser, plan.director) if plan.director else chooser, random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:
@@ -88,15 +89,20 @@ def chunks(runs: int, parts: int) -> list[list[int]]:
 
 
 def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: str | None = None,
-        logs: Path | None = None, mission: Mission | None = None) -> Totals:
+        logs: Path | None = None, mission: Mission | None = None,
+        each: Callable[[dict], None] | None = None, pool: Executor | None = None) -> Totals:
     """Play the plan's games and add them up; ``scheduler``: a Dask scheduler address, or "local"
     for a Dask cluster of ``jobs`` worker processes on this machine. ``mission``: the plan's
-    mission as the caller already has it (played as it is here, never rebuilt)."""
+    mission as the caller already has it (played as it is here, never rebuilt). ``each`` sees
+    every game's record as it arrives (in any order: a paired comparison files them by index).
+    ``pool``: workers to play on, kept by a caller that runs many plans (``workers``; else made here)."""
     if mission is not None:
         _missions.clear()
         _missions[_key(plan.document)] = mission
     totals = Totals()
-    if scheduler is not None:
+    if pool is not None:
+        results = _processes(plan, jobs, pool)
+    elif scheduler is not None:
         results = _dask(plan, jobs, scheduler)
     elif jobs > 1:
         results = _processes(plan, jobs)
@@ -107,6 +113,8 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
             log = r.pop("log", None)
             if logs is not None and log is not None:
                 write_log(logs / f"game-{r['index']:06d}.jsonl", log)
+            if each is not None:
+                each(r)
             totals.add(r)
         if progress:
             progress(len(records))
@@ -121,11 +129,14 @@ def write_log(path: Path, log: list[dict]) -> None:
     temp.replace(path)
 
 
-def _processes(plan: Plan, jobs: int) -> Iterator[list[dict]]:
-    with ProcessPoolExecutor(jobs) as pool:
-        futures = [pool.submit(play_chunk, plan, part) for part in chunks(plan.runs, jobs)]
-        for future in as_completed(futures):
-            yield future.result()
+def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[list[dict]]:
+    if pool is None:
+        with ProcessPoolExecutor(jobs) as own:
+            yield from _processes(plan, jobs, own)
+        return
+    futures = [pool.submit(play_chunk, plan, part) for part in chunks(plan.runs, jobs)]
+    for future in as_completed(futures):
+        yield future.result()
 
 
 #: How long to wait for a Dask scheduler to answer before giving up.
@@ -133,9 +144,20 @@ CONNECT_SECONDS = 20
 
 
 def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
+    from dask.distributed import as_completed as dask_completed
+
+    with _client(jobs, scheduler) as client:
+        shared = client.scatter(plan, broadcast=True)
+        futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]
+        for future in dask_completed(futures):
+            yield future.result()
+
+
+@contextmanager
+def _client(jobs: int, scheduler: str) -> Iterator:
+    """A Dask client: of a local cluster of ``jobs`` workers (``local``), or of the scheduler at that address."""
     try:
         from dask.distributed import Client, LocalCluster
-        from dask.distributed import as_completed as dask_completed
     except ImportError:
         raise RuntimeError("running on a cluster needs Dask: pip install 'zwar-author[cluster]'") from None
     cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None) \
@@ -147,12 +169,22 @@ def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
             cluster.close()
         raise RuntimeError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     try:
-        shared = client.scatter(plan, broadcast=True)
-        futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]
-        for future in dask_completed(futures):
-            yield future.result()
+        yield client
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
 
+
+@contextmanager
+def workers(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
+    """Workers to share between many runs (``run(..., pool=...)``): ``jobs`` local processes, or the
+    Dask cluster's; None when the games are played in this process."""
+    if scheduler is not None:
+        with _client(jobs, scheduler) as client:
+            yield client.get_executor(pure=False)
+    elif jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            yield pool
+    else:
+        yield None

@@ -34,7 +34,8 @@ def encounter_pages(encounter: Encounter, paper: str = "a4") -> list[Page]:
     times = ", ".join(info.times)
     sections = [
         ("AREA", [(f"{areas.capitalize()}; {times}. Played on a {format_inches(encounter.table.width)} x "
-                  f"{format_inches(encounter.table.depth)} table.")]),
+                  f"{format_inches(encounter.table.depth)} table.")]
+                 + [f"{pid}: {encounter.described[pid]}." for _, pid, _ in encounter.pieces if pid in encounter.described]),
         ("FORCES", [_force(f) for f in encounter.model.forces]),
         ("DEPLOYMENT", list(info.deployment)),
         ("SPECIAL INSTRUCTIONS", list(info.special) + [f"{t.when} {t.then}" for t in encounter.model.triggers]),

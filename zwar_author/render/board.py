@@ -106,6 +106,12 @@ def _stairs(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> l
     return items
 
 
+def draw_doors(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> Group:
+    """The floor's doors alone, as they stand in ``mission`` (a replay draws them over a floor drawn once
+    without them)."""
+    return Group(_doors(floor, mission, theme, s))
+
+
 def _doors(floor: Floor, mission: CompiledMission, theme: Theme, s: float) -> list:
     items: list[Item] = []
     for door in mission.board.doors:

@@ -54,10 +54,13 @@ def unmodified(table: Table) -> list[Fraction] | None:
 
 
 def by_rep(table: Table) -> dict[int, list[Fraction]] | None:
-    """A passing-dice test against ``rep``: each row's chance at Rep 1 to 6, no modifier applied."""
+    """A passing-dice test against ``rep``: each row's chance at Rep 1 to 6, no modifier applied;
+    an opposed table of ``rep`` against ``their_rep``: each row's chance when both Reps are equal."""
+    plain = replace(table, modifiers=())
+    if table.kind is Kind.OPPOSED and plain.base_keys == {"rep", "their_rep"}:
+        return {rep: [p for _, p in row_odds(plain, {"rep": rep, "their_rep": rep})] for rep in REPS}
     if table.kind is not Kind.PASS or table.against is None or table.against.names != {"rep"}:
         return None
-    plain = replace(table, modifiers=())
     return {rep: [p for _, p in row_odds(plain, {"rep": rep})] for rep in REPS}
 
 
@@ -67,6 +70,9 @@ def _dice(table: Table) -> str:
     pool = table.pool.text() if table.pool is not None else "2"
     if table.kind is Kind.PASS:
         return f"{pool}d6 vs {table.against.text() if table.against else 'Rep'}"
+    if table.kind is Kind.OPPOSED:
+        versus = table.versus.text() if table.versus is not None else "0"
+        return f"{pool} v {versus} d6, successes"
     return f"{pool} d6, count successes"
 
 
@@ -91,7 +97,7 @@ def table_block(table: Table, w: float) -> tuple[float, list]:
     roll_w = max([ROLL_W] + [width(r.key.text + " *", SIZE, True) + 3 for r in table.rows])
     result_w = w - roll_w - odds_w - 2
     header = ["#", "result"] + ([f"{r}" for r in REPS] if reps else ["odds"] if odds else [])
-    items += _header(header, w, y, roll_w, odds_w, bool(reps))
+    items += _header(header, w, y, roll_w, odds_w, bool(reps), "EQUAL REP" if table.kind is Kind.OPPOSED else "REP")
     y += SIZE * PT * LEADING + 1
     for i, row in enumerate(table.rows):
         h, made = _row(row, i, roll_w, result_w, odds_w, w, odds, reps)
@@ -103,6 +109,10 @@ def table_block(table: Table, w: float) -> tuple[float, list]:
     if table.source:
         text, y = block(1.5, y + 0.5, wrap(table.source, w - 3, SIZE * 0.8), SIZE * 0.8, fill="#777777")
         items += text
+    if reps is not None and table.kind is Kind.OPPOSED:
+        note = "odds with both sides at the same Rep, no modifier; `zwar odds` gives every case"
+        text, y = block(1.5, y, wrap(note, w - 3, SIZE * 0.8), SIZE * 0.8, fill="#777777")
+        items += text
     if odds is not None and table.modifiers:
         text, y = block(1.5, y, ["odds before modifiers; `zwar odds` gives every case"], SIZE * 0.8, fill="#777777")
         items += text
@@ -112,16 +122,17 @@ def table_block(table: Table, w: float) -> tuple[float, list]:
 def _modifier(mod) -> str:
     when = ", ".join(f"{k} = {' or '.join(sorted(map(str, v)))}" for k, v in mod.when.items())
     value = mod.value.text()
-    return f"{value if value.startswith('-') else '+' + value} {mod.name}" + (f" ({when})" if when else "")
+    them = ", their dice" if mod.side == "them" else ""
+    return f"{value if value.startswith('-') else '+' + value} {mod.name}" + (f" ({when}{them})" if when else "")
 
 
-def _header(names: list[str], w: float, y: float, roll_w: float, odds_w: float, reps: bool) -> list:
+def _header(names: list[str], w: float, y: float, roll_w: float, odds_w: float, reps: bool, rep: str = "REP") -> list:
     h = SIZE * PT * LEADING + 1
     items: list = [Rect(0, y, w, h, Style(fill="#dddddd")),
                    Text(1.5, y + h - 1.2, names[0], SIZE, bold=True),
                    Text(roll_w + 1, y + h - 1.2, names[1].upper(), SIZE, bold=True)]
     if reps:
-        items.append(Text(w - odds_w - 1, y + h - 1.2, "REP", SIZE * 0.8, "end", True))
+        items.append(Text(w - odds_w - 1, y + h - 1.2, rep, SIZE * 0.8, "end", True))
         for k, name in enumerate(names[2:]):
             items.append(Text(w - odds_w + 6.5 * k + 3.25, y + h - 1.2, name, SIZE, "middle", True))
     elif len(names) > 2:

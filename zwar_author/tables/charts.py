@@ -16,13 +16,16 @@ from .dice import parse
 from .table import Key, Modifier, Outcome, Row, Table
 
 
-def chart(die: int, rows: Iterable[tuple[int, int, object]], name: str = "chart", bonus: int = 0) -> Table:
-    """The chart as a table of 1d``die``; with a bonus, its end rows open so every total has a row."""
+def chart(die: int, rows: Iterable[tuple[int, int, object]], name: str = "chart", bonus: int = 0,
+          open_ends: bool = False) -> Table:
+    """The chart as a table of 1d``die``; with a bonus (or ``open_ends``), its end rows open so every
+    total has a row."""
     rows = sorted(rows, key=lambda r: r[0])
     made = []
+    opened = bool(bonus) or open_ends
     for i, (low, high, result) in enumerate(rows):
-        lo = None if bonus and i == 0 else low
-        hi = None if bonus and i == len(rows) - 1 else high
+        lo = None if opened and i == 0 else low
+        hi = None if opened and i == len(rows) - 1 else high
         made.append(Row(Key(lo, hi, None, f"{low}-{high}" if low != high else str(low)),
                         {None: Outcome(text=f"{low}-{high}", data=result)}, i))
     mods = (Modifier("bonus", parse(bonus), {}, None, 0),) if bonus else ()
@@ -30,6 +33,24 @@ def chart(die: int, rows: Iterable[tuple[int, int, object]], name: str = "chart"
                  success={}, subdie=6, columns=None, contexts={}, modifiers=mods, rows=tuple(made))
 
 
-def of(table, bonus: int = 0) -> Table:
+def of(table, bonus: int = 0, open_ends: bool = False) -> Table:
     """A compiled ``DiceTable`` (die, rows of low, high, result) as a table."""
-    return chart(table.die, [(r.low, r.high, r.result) for r in table.rows], bonus=bonus)
+    return chart(table.die, [(r.low, r.high, r.result) for r in table.rows], bonus=bonus, open_ends=open_ends)
+
+
+_READ: dict[int, tuple[object, Table]] = {}  # id of a DiceTable -> (it, its table): the engine reads charts often
+
+
+def read(table, roll: int):
+    """What a roll (a bonus included) reads on a compiled chart: the game's result of the row the table
+    model takes, totals past either end reading the end row. The engine's spawn and weapon rolls read
+    their charts here, so play, odds and print go through one model."""
+    hit = _READ.get(id(table))
+    if hit is None or hit[0] is not table:
+        if len(_READ) > 1024:
+            _READ.clear()
+        hit = _READ[id(table)] = (table, of(table, open_ends=True))
+    for r in hit[1].rows:
+        if r.key.holds(roll):
+            return r.results[None].data
+    raise ValueError(f"no row of the table covers {roll}")

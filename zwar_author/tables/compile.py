@@ -13,12 +13,13 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .. import codes
+from .. import __version__, codes
 from ..errors import Diagnostic, Location, Severity
-from ..model.tables import Amount, Kind, NumberRange, TableDoc
+from ..model.tables import Amount, CompiledResult, CompiledRow, CompiledTable, Kind, NumberRange, TableDoc
 from ..sources.document import Document
 from .dice import DiceError, Expr, parse
-from .proof import MAX_COMPONENT, coverage, describe, too_large
+from .opposed import MAX_POOL
+from .proof import MAX_COMPONENT, column_values, coverage, describe, reaches, too_large
 from .table import Key, Modifier, Outcome, Row, Table, Value
 
 _KEY = re.compile(
@@ -105,6 +106,9 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
     dice = expr(info.dice, ("table", "dice")) or parse("1d6")
     pool = expr(info.pool, ("table", "pool")) if info.pool is not None else None
     against = expr(info.against, ("table", "against")) if info.against is not None else None
+    versus = expr(info.versus, ("table", "versus")) if info.versus is not None else None
+    versus_against = expr(info.versus_against, ("table", "versus_against")) if info.versus_against is not None else None
+    problems += _opposed_fields(doc, info)
     sub = expr(info.subroll, ("table", "subroll"))
     subdie = 6
     if sub is not None:
@@ -150,7 +154,7 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
                                     f"({', '.join(map(str, contexts[ckey]))})"))
             when[ckey] = frozenset(items)
         if value is not None:
-            modifiers.append(Modifier(mod.name, value, when, mod.group, len(modifiers), mod.assumed))
+            modifiers.append(Modifier(mod.name, value, when, mod.group, len(modifiers), mod.assumed, mod.side))
 
     rows = []
     columns = contexts.get(info.columns, ()) if info.columns else ()
@@ -190,8 +194,36 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
     table = Table(id=info.id, qualified=f"{pack}/{info.id}", name=info.name, kind=Kind(info.kind), dice=dice, pool=pool,
                   against=against, success=success, subdie=subdie, columns=info.columns, contexts=contexts,
                   modifiers=tuple(modifiers), rows=tuple(rows), source=info.source, text=info.text,
-                  path=str(doc.path))
+                  path=str(doc.path), versus=versus, versus_against=versus_against, reroll=info.reroll,
+                  read=info.read, tiebreak=info.tiebreak == "highest-failed")
     return table, problems
+
+
+def _opposed_fields(doc: Document, info) -> list[Diagnostic]:
+    """An opposed table names both sides' dice and what succeeds; the opposed keys fit no other kind."""
+    name, out = info.id, []
+    given = info.model_fields_set
+    if Kind(info.kind) is Kind.OPPOSED:
+        for key in ("pool", "versus"):
+            if getattr(info, key) is None:
+                out.append(codes.MISSING_KEY.at(doc.loc(("table",)), key=key, where="[table] of an opposed table"))
+        if (info.success is None) == (info.against is None):
+            out.append(codes.TABLE_OPPOSED.at(doc.loc(("table",)), table=name, message=(
+                "an opposed table gives what succeeds once: `success = \"1-3\"` (faces, both sides) or "
+                "`against = \"rep\"` (a die at or under your target; `versus_against` for theirs)")))
+        if info.versus_against is not None and info.against is None:
+            out.append(codes.TABLE_OPPOSED.at(doc.key_loc(("table", "versus_against")), table=name, message=(
+                "`versus_against` is the other side's target: give yours as `against` too")))
+        if info.read == "ratio" and info.reroll:
+            out.append(codes.TABLE_OPPOSED.at(doc.key_loc(("table", "read")), table=name, message=(
+                "`read = \"ratio\"` compares one roll's counts: add `reroll = false` (re-rolled successes "
+                "always end with one side at none, where any count is twice as many)")))
+        return out
+    for key in ("versus", "versus_against", "reroll", "read", "tiebreak"):
+        if key in given:
+            out.append(codes.TABLE_OPPOSED.at(doc.key_loc(("table", key)), table=name, message=(
+                f"`{key}` is a key of opposed tables; this table is `kind = \"{info.kind}\"`")))
+    return out
 
 
 def _outcome(value, expr, path: tuple) -> Outcome:
@@ -373,6 +405,8 @@ def _proof(source: Source) -> list[Diagnostic]:
         keys = ", ".join(f"`{k}`" for k in big[0])
         return [codes.TABLE_SIZE.at(source.doc.loc(("modifiers",)), table=table.id, keys=keys, count=big[1],
                                     limit=MAX_COMPONENT)]
+    if table.kind is Kind.OPPOSED and (limit := _opposed_limits(source)) is not None:
+        return [limit]
     found = coverage(table)
     for gap in found.gaps:
         out.append(codes.TABLE_GAP.at(source.doc.loc(("rows",)) if table.rows else source.doc.loc(("table",)),
@@ -387,6 +421,25 @@ def _proof(source: Source) -> list[Diagnostic]:
             out.append(codes.TABLE_UNREACHED.at(_row_loc(source, row), table=table.id, row=row.key.text,
                                                 reach=reach.strip()))
     return out
+
+
+def _opposed_limits(source: Source) -> Diagnostic | None:
+    """The smallest modifier combination giving a side more dice than the exact chain is computed for,
+    or making every die of both sides succeed (re-rolls that never end)."""
+    table = source.table
+    for column in column_values(table):
+        fixed = {table.columns: column} if table.columns and column is not None else {}
+        for reach in reaches(table, fixed):
+            effect: tuple = reach.effect  # type: ignore[assignment]  # an opposed effect: dice, dice, targets
+            wins = table.wins(effect[2], column), table.wins(effect[3], column)
+            if table.reroll and all(len(w) == table.sides for w in wins) and min(effect[:2]) > 0:
+                return codes.TABLE_OPPOSED.at(source.doc.loc(("table",)), table=table.id, message=(
+                    f"every die of both sides succeeds {describe(table, reach, column)}: the re-rolls never end"))
+            for side, dice, key in (("you", effect[0], "pool"), ("they", effect[1], "versus")):
+                if dice > MAX_POOL:
+                    return codes.TABLE_POOL.at(source.doc.loc(("table", key)), table=table.id, side=side, dice=dice,
+                                               how=describe(table, reach, column), limit=MAX_POOL)
+    return None
 
 
 def _list(items: list[int], word: str) -> str:
@@ -408,3 +461,29 @@ def _list(items: list[int], word: str) -> str:
 def show(p: Fraction) -> str:
     """A probability as a person reads it: 1/6 (16.7%)."""
     return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)"
+
+
+# --- compiled output ---------------------------------------------------------------------
+
+
+def compiled(source: Source) -> CompiledTable:
+    """A checked table as compiled content (``zwar build``): as written, with its totals read, its
+    references resolved and the totals its proof reached."""
+    table = source.table
+    rows = []
+    for row in table.rows:
+        results = {("*" if column is None else str(column)): _compiled_result(r) for column, r in row.results.items()}
+        line = source.model.rows[row.index].line
+        rows.append(CompiledRow(roll=row.key.text, low=row.key.low, high=row.key.high,
+                                sub=list(row.key.sub) if row.key.sub else None, results=results, line=line,
+                                assumed=row.assumed))
+    return CompiledTable(format="zwar-content/1", kind="table", tool=f"zwar-author {__version__}",
+                         source_sha256=source.doc.digest, id=table.qualified, table=source.model,
+                         reads=sorted(table.keys()), leads_to=leads_to(table), rows=rows,
+                         reached=sorted(coverage(table).reached))
+
+
+def _compiled_result(result: Outcome) -> CompiledResult:
+    return CompiledResult(text=result.text, number=result.number,
+                          amount=result.amount.text() if result.amount is not None else None, unit=result.unit,
+                          zero=list(result.zero), table=result.table)

@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from math import comb
 
 Dist = dict[int, Fraction]
 
@@ -151,8 +153,11 @@ def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> Dist:
 
 def binomial(dice: int, p: Fraction) -> Dist:
     """How many of ``dice`` independent dice succeed, each with chance ``p``."""
-    out: Dist = {0: Fraction(1)}
-    for _ in range(max(0, dice)):
-        out = convolve(out, {0: 1 - p, 1: p} if 0 < p < 1 else {int(p == 1): Fraction(1)})
-    return out
+    return dict(_binomial(max(0, dice), Fraction(p)))
 
+
+@lru_cache(maxsize=1024)
+def _binomial(dice: int, p: Fraction) -> tuple[tuple[int, Fraction], ...]:
+    if p in (0, 1):
+        return ((dice if p == 1 else 0, Fraction(1)),)
+    return tuple((k, comb(dice, k) * p**k * (1 - p) ** (dice - k)) for k in range(dice + 1))

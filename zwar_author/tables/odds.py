@@ -143,6 +143,8 @@ def _dice(table: Table) -> str:
         return table.dice.text()
     pool = table.pool.text() if table.pool is not None else "2"
     pool += " " if not pool.isdigit() else ""
+    if table.kind is Kind.OPPOSED:
+        return opposed_dice(table)
     if table.kind is Kind.PASS:
         return f"{pool}d6 passing against {table.against.text() if table.against else '?'}"
     return f"{pool}d6 counting successes"
@@ -163,3 +165,19 @@ def _passing(table: Table, tables: Mapping[str, Table], given: Context | None) -
         chances = ", ".join(f"{row.key.text} {show(p)}" for row, p in row_odds(table, values))
         lines.append(f"  {context_text(values)}: pass {chances}")
     return lines
+
+
+def opposed_dice(table: Table) -> str:
+    """ "rep d6 against their_rep d6, 1-3 succeed, re-rolled": how an opposed table is rolled."""
+    def side(expr) -> str:
+        text = expr.text() if expr is not None else "0"
+        return f"{text}d6" if text.isdigit() else f"{text} d6"
+
+    if table.against is not None:
+        theirs = table.versus_against or table.against
+        wins = f"success at or under {table.against.text()} / {theirs.text()}"
+    else:
+        faces = sorted(table.success.get(None, frozenset()))
+        wins = f"{faces[0]}-{faces[-1]} succeed" if len(faces) > 1 else f"{faces[0] if faces else '-'} succeeds"
+    how = "re-rolled" if table.reroll else "one roll"
+    return f"{side(table.pool)} against {side(table.versus)}, {wins}, {how}"

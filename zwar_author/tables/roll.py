@@ -35,7 +35,8 @@ def roll(table: Table, values: Context, chance: Chance, tables: Mapping[str, Tab
     out = Rolled()
     pad = "  " * depth
     total, text = _total(table, values, chance)
-    out.lines.append(f"{pad}{table.id}: {text}")
+    first, *more = text.split("\n")  # an opposed roll: one line a round
+    out.lines += [f"{pad}{table.id}: {first}"] + [f"{pad}  {line}" for line in more]
     if not table.rows:
         out.outcome = str(total)
         return out
@@ -103,6 +104,8 @@ def _total(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
             total += value
             line += f"; {mod.name} {'+' if value >= 0 else ''}{value}" + (f" ({how})" if not mod.value.constant else "")
         return total, line + (f"; total {total}" if applied else "")
+    if table.kind is Kind.OPPOSED:
+        return _opposed(table, values, chance)
     nums = {k: v for k, v in values.items() if isinstance(v, int)}
     pool = (table.pool.value(nums) if table.pool is not None else 2) + sum(m.value.dice for m in applied)
     shift = sum(m.value.value(nums) for m in applied)
@@ -117,3 +120,41 @@ def _total(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
     wins = table.success.get(None) or table.success.get(str(column), frozenset())
     count = sum(1 for f in faces if f in wins) + shift
     return count, f"rolled {pool}d6{mods}: {', '.join(map(str, faces))}: {count} successes"
+
+
+def _opposed(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
+    """Both sides roll; successes are kept and re-rolled until one side (or both) has none."""
+    from .opposed import ratio
+    from .table import base_effect, combine_all, mod_effect
+
+    applied = table.applied(values)
+    ours, theirs, target, their_target = combine_all(
+        table, [base_effect(table, values)] + [mod_effect(table, m, values) for m in applied])
+    wins = table.wins(target, values.get(table.columns) if table.columns else None)
+    their_wins = table.wins(their_target, values.get(table.columns) if table.columns else None)
+    mods = "".join(f"; {m.shown()}" for m in applied)
+    parts = [f"you roll {max(0, ours)}d6, they roll {max(0, theirs)}d6{mods}"]
+    a, b, n = max(0, ours), max(0, theirs), 0
+    while True:
+        n += 1
+        mine = [chance.roll(f"{table.id}: round {n}, your d6 {i + 1} of {a}", die=table.sides) for i in range(a)]
+        yours = [chance.roll(f"{table.id}: round {n}, their d6 {i + 1} of {b}", die=table.sides) for i in range(b)]
+        x, y = sum(f in wins for f in mine), sum(f in their_wins for f in yours)
+        parts.append(f"round {n}: you {_faces(mine)} ({x} kept), they {_faces(yours)} ({y} kept)")
+        if not table.reroll or x == 0 or y == 0:
+            break
+        a, b = x, y
+    if table.read == "ratio":
+        total = ratio(x, y)
+        return total, "\n".join(parts) + f"\n{x} against {y} successes: total {total}"
+    total = x - y
+    if x == 0 and y == 0 and table.tiebreak:
+        high, their_high = max(mine, default=0), max(yours, default=0)
+        total = (high > their_high) - (high < their_high)
+        who = {1: "you count as passing 1d6", -1: "they count as passing 1d6", 0: "equal, neither passes"}[total]
+        parts.append(f"both none: highest failed die {high or 'none'} against {their_high or 'none'}, {who}")
+    return total, "\n".join(parts) + f"\ntotal {total}"
+
+
+def _faces(faces: list[int]) -> str:
+    return ", ".join(map(str, faces)) if faces else "no dice"

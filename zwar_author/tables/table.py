@@ -103,6 +103,7 @@ class Modifier:
     group: str | None
     index: int
     assumed: str | None = None
+    side: str = "us"
 
     def holds(self, values: Context) -> bool:
         return all(values.get(k) in allowed for k, allowed in self.when.items())
@@ -113,7 +114,8 @@ class Modifier:
 
     def shown(self) -> str:
         text = self.value.text()
-        return f"{self.name} ({text if text.startswith('-') else '+' + text})"
+        them = " to them" if self.side == "them" else ""
+        return f"{self.name} ({text if text.startswith('-') else '+' + text}{them})"
 
 
 @dataclass(frozen=True)
@@ -135,11 +137,16 @@ class Table:
     text: str = ""
     sides: int = 6
     path: str = ""
+    versus: Expr | None = None  # opposed: the other side's dice
+    versus_against: Expr | None = None  # opposed: the other side's target
+    reroll: bool = True
+    read: str = "difference"
+    tiebreak: bool = False  # opposed: both ending with none broken by the highest failed die
 
     @property
     def base_keys(self) -> set[str]:
         names = set(self.dice.names) if self.kind is Kind.SUM else set()
-        for expr in (self.pool, self.against):
+        for expr in (self.pool, self.against, self.versus, self.versus_against):
             names |= expr.names if expr is not None else set()
         return names
 
@@ -159,6 +166,8 @@ class Table:
                                  values.get(self.columns) if self.columns else None)
 
     def outcome_dist(self, effect, column: Value | None) -> Dist:
+        if self.kind is Kind.OPPOSED:
+            return opposed_dist(self, effect, column)
         if self.kind is Kind.SUM:
             shift, dice = effect
             return {k + shift: p for k, p in dice_dist(dice)}
@@ -170,8 +179,28 @@ class Table:
         counts = binomial(pool, Fraction(len(faces), self.sides))
         return {k + shift: p for k, p in counts.items()}
 
+    def wins(self, target: int | None, column: Value | None = None) -> frozenset[int]:
+        """The faces that succeed: those at or under ``target``, else the table's success faces."""
+        if target is not None and (self.against is not None):
+            return frozenset(range(1, max(0, min(self.sides, target)) + 1))
+        return self.success.get(None) or self.success.get(str(column), frozenset())
+
     def rows_at(self, total: int) -> list[Row]:
         return [r for r in self.rows if r.key.holds(total)]
+
+
+def opposed_dist(table: Table, effect, column: Value | None) -> Dist:
+    """An opposed roll's totals: your successes minus theirs at the end (or their ratio), exactly."""
+    from .opposed import opposed, ratios  # the chain is only needed for opposed tables
+
+    ours, theirs, target, their_target = effect
+    wins = table.wins(target, column), table.wins(their_target, column)
+    p, q = (Fraction(len(w), table.sides) for w in wins)
+    if table.read == "ratio":
+        return ratios(ours, theirs, p, q)
+    fails = tuple(tuple(f for f in range(1, table.sides + 1) if f not in w) for w in wins)
+    tie = (fails[0], fails[1]) if table.tiebreak else None
+    return opposed(ours, theirs, p, q, tie, table.reroll)
 
 
 def applied(mods: tuple[Modifier, ...] | list[Modifier], values: Context) -> list[Modifier]:
@@ -220,6 +249,12 @@ def base_effect(table: Table, values: Context):
     nums = numbers(values)
     if table.kind is Kind.SUM:
         return symbol(table.dice, values)
+    if table.kind is Kind.OPPOSED:
+        ours = table.pool.value(nums) if table.pool is not None else 0
+        theirs = table.versus.value(nums) if table.versus is not None else 0
+        target = table.against.value(nums) if table.against is not None else None
+        their = table.versus_against.value(nums) if table.versus_against is not None else target
+        return (ours, theirs, target, their)
     pool = table.pool.value(nums) if table.pool is not None else 2
     target = table.against.value(nums) if (table.kind is Kind.PASS and table.against is not None) else 0
     return (pool, target)
@@ -228,10 +263,15 @@ def base_effect(table: Table, values: Context):
 def mod_effect(table: Table, mod: Modifier, values: Context):
     if table.kind is Kind.SUM:
         return symbol(mod.value, values)
+    if table.kind is Kind.OPPOSED:  # dice, or a number of dice ("outnumber": one die a figure)
+        n = mod.value.dice + mod.value.value(numbers(values))
+        return (0, n, None, None) if mod.side == "them" else (n, 0, None, None)
     return (mod.value.dice, mod.value.value(numbers(values)))
 
 
 def identity(table: Table):
+    if table.kind is Kind.OPPOSED:
+        return (0, 0, None, None)
     return (0, ()) if table.kind is Kind.SUM else (0, 0)
 
 
@@ -241,6 +281,8 @@ def combine(table: Table, a, b):
         for sign, sides, divide, count in a[1] + b[1]:
             dice[(sign, sides, divide)] = dice.get((sign, sides, divide), 0) + count
         return (a[0] + b[0], tuple(sorted((*k, n) for k, n in dice.items())))
+    if table.kind is Kind.OPPOSED:  # dice add up; a target comes from the base roll only
+        return (a[0] + b[0], a[1] + b[1], a[2] if a[2] is not None else b[2], a[3] if a[3] is not None else b[3])
     return (a[0] + b[0], a[1] + b[1])
 
 

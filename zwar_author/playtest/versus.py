@@ -1,0 +1,276 @@
+"""Bots for versus games (Agent Z): one bot per agent, each answering only its own agent's requests.
+
+A versus game asks each request of one side (``Request.side`` is ``agent``,
+``Request.who`` the agent). ``versus_policy`` hands each agent's requests to
+that agent's bot and the requests left to "the players" (which of equally
+close infected moves first) to a neutral one. An agent's bot plays like the
+campaign bots (``bots.Bot``: out of grapples, shooting what comes near, walking
+shortest paths) with a side of its own:
+
+- it attacks the rival agent when a shot, blow or throw is likely enough to hurt;
+- it heads for what its side's victory needs: the exit (opening the way by a
+  task when a blast door shuts it), the objectives, or the rival to be killed;
+  without a weapon it first fetches one lying on the board;
+- ``cautious`` reacts out of sight when shot at and lets the rival move first;
+  ``aggressive`` never reacts and always moves first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ..engine.actions import Action
+from ..engine.chance import Request
+from ..engine.combat import melee_bonus
+from ..engine.legal import cost
+from ..engine.mission import Mission
+from ..engine.state import Game, Hero
+from ..engine.vocab import Side, Topic, Verb
+from .bots import (
+    INF,
+    STYLES,
+    Bot,
+    _faces,
+    _free,
+    _grappled,
+    _stand,
+    _threats,
+    policy,
+)
+
+Policy = Callable[[Game, Request], object]
+
+#: the least chance of a kill an attack on the rival needs, by style
+NERVE = {"cautious": 0.35, "aggressive": 0.2}
+RIVAL_ATTACKS = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE,
+                           Verb.MELEE_MOVE, Verb.THROW_KNIFE})
+
+
+def is_versus(mission: Mission) -> bool:
+    return mission.compiled.mission.mode == "versus"
+
+
+def policy_for(mission: Mission, name: str, seed: int) -> Policy:
+    """The playtest policy ``name`` for ``mission``: a bot per agent in a versus game, else ``bots.policy``."""
+    return versus_policy({"": name}, seed) if is_versus(mission) else policy(name, seed)
+
+
+def parse_bots(texts: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """``hunter=cautious`` (a role or an agent, then a policy) as a mapping; ValueError says what is wrong."""
+    chosen: dict[str, str] = {}
+    for text in texts:
+        who, eq, name = text.partition("=")
+        if not eq or not who.strip() or name.strip() not in (*STYLES, "random"):
+            raise ValueError(f"{text!r}: write SIDE=POLICY, like hunter=cautious (policies: "
+                             f"{', '.join((*STYLES, 'random'))})")
+        chosen[who.strip()] = name.strip()
+    return chosen
+
+
+@dataclass
+class VersusPolicy:
+    """Answers each agent's requests with that agent's bot; ``styles`` by role or hero id ("" for any)."""
+
+    styles: dict[str, str]
+    seed: int
+    bots: dict[str, Policy] = field(default_factory=dict)
+
+    def style(self, g: Game, hero: str) -> str | None:
+        role = g.roles.get(hero, "")
+        return self.styles.get(role) or self.styles.get(hero) or self.styles.get("")
+
+    def plays(self, g: Game, request: Request) -> bool:
+        """Whether a bot answers ``request``: an agent's request of a side the bots play, or a choice left
+        to the players when bots play every side."""
+        if request.side == Side.AGENT and request.who is not None:
+            return self.style(g, request.who) is not None
+        return all(self.style(g, h.id) is not None for h in g.heroes)
+
+    def __call__(self, g: Game, request: Request):
+        if request.side != Side.AGENT or request.who is None:
+            return request.options[0]  # the players' shared choices: the first, as the rules list them
+        bot = self.bots.get(request.who)
+        if bot is None:
+            name = self.style(g, request.who) or "cautious"
+            if name == "random":
+                rng = random.Random(f"{self.seed}:{request.who}")
+                bot = lambda game, req: rng.choice(req.options)
+            else:
+                bot = AgentBot(replace(STYLES[name], together=False))  # the other agent is no friend to wait for
+            self.bots[request.who] = bot
+        return bot(g, request)
+
+
+def versus_policy(styles: dict[str, str], seed: int) -> VersusPolicy:
+    return VersusPolicy(dict(styles), seed)
+
+
+@dataclass
+class AgentBot(Bot):
+    """A campaign bot with a rival: see the module's docstring."""
+
+    def __call__(self, g: Game, request: Request):
+        if request.topic == Topic.HERO:
+            return self.hero_move(g, request.options)
+        h = g.hero(request.who) if request.who else None
+        if request.topic == Topic.REACTION and h is not None:
+            return self.react(g, h, request)
+        if request.topic == Topic.INITIATIVE and h is not None:
+            mine = next(o for o in request.options if o.key == h.id)
+            other = next(o for o in request.options if o.key != h.id)
+            return other if self.style.alert else mine
+        if request.topic == Topic.PLACE and h is not None and all(isinstance(o.key, int) for o in request.options):
+            rival = _rival(g, h)
+            if rival is not None:  # a roamer of one's own: as close to the rival as allowed
+                return min(request.options, key=lambda o: (_route(g, o.key, rival.sq), o.key))
+        return self.decide(g, request)
+
+    def react(self, g: Game, h: Hero, request: Request):
+        """Cautious agents react out of the attacker's sight when they can; aggressive ones never react."""
+        hold = request.options[0]
+        attacker = g.hero(g.current) if g.current else None
+        if not self.style.alert or attacker is None:
+            return hold
+        for o in request.options[1:]:
+            how, to = o.key
+            if how == "move" and not g.hero_sees(attacker.sq, to):
+                return o
+        return hold
+
+    def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
+        by_verb: dict[str, list[Action]] = {}
+        for a in acts:
+            by_verb.setdefault(a.verb, []).append(a)
+        for step in (_free, _grappled, _threats, _stand):
+            found = step(self, g, h, by_verb)
+            if found is not None:
+                return found
+        for found in (self._rival(g, h, acts), self._jobs(g, h, by_verb), Bot._shoot(self, g, h, by_verb),
+                      Bot._walk(self, g, h, by_verb), Bot._alert(self, g, h, by_verb)):
+            if found is not None:
+                return found
+        end = by_verb.get(Verb.END)
+        return end[0] if end else None
+
+    def _rival(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
+        """The attack on the rival with the best chance per AP, if likely enough to hurt."""
+        nerve = NERVE.get(self.style.name, 0.3)
+        best, score = None, 0.0
+        for a in acts:
+            if not a.other or a.verb not in RIVAL_ATTACKS or h.stride:
+                continue
+            chance = rival_chance(g, h, a)
+            value = chance / max(1, cost(g, h, a.verb))
+            if chance >= nerve and value > score:
+                best, score = a, value
+        return best
+
+    def _jobs(self, g: Game, h: Hero, by_verb) -> Action | None:
+        """A task for an objective still open, or leaving when the side wins by escaping."""
+        for a in by_verb.get(Verb.TASK, []):
+            if a.target in _open_objectives(g):
+                return a
+        if by_verb.get(Verb.EXIT) and any(c.escape for c in _conditions(g, h)):
+            return by_verb[Verb.EXIT][0]
+        return None
+
+    def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
+        """The exit (or, while it cannot be reached, the objectives that may open it), the objectives,
+        or the squares next to the rival."""
+        conditions = _conditions(g, h)
+        arms = _weapons_lying(g)
+        if arms and not _armed(g, h):  # an agent without a weapon (the prey) fetches one first
+            return arms
+        if any(c.escape for c in conditions):
+            exits = tuple(sorted(g.mission.exits))
+            if exits and self.field(g, exits).get(h.sq, INF) < INF:
+                return exits
+            return _objective_squares(g)
+        if any(c.objectives or c.objectives_count for c in conditions):
+            return _objective_squares(g)
+        rival = _rival(g, h)
+        if rival is None:
+            return ()
+        return tuple(sorted(n for n in g.mission.reach(rival.sq, g.doors) if g.mission.standable[n])) or (rival.sq,)
+
+
+def rival_chance(g: Game, h: Hero, a: Action) -> float:
+    """The chance ``a`` rolls a kill against the rival (which hurts them)."""
+    m = g.mission
+    active = h.active_cards()
+    if a.verb == Verb.THROW_KNIFE:
+        card = h.card(a.card)
+        if card is None:
+            return 0.0
+        eq = m.equipment[card.eq]
+        return _faces(eq.quick, g.ruleset.aimed_modifier(eq))
+    if a.verb in (Verb.MELEE, Verb.MOVE_MELEE, Verb.MELEE_MOVE):
+        blade = next((c for c in active if m.equipment[c.eq].kind == "melee"), None)
+        table = m.equipment[blade.eq].quick if blade and a.mode != "unarmed" else h.unarmed
+        return _faces(table, melee_bonus(h, blade is None))
+    guns = [c for c in active if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
+    if a.mode not in ("", "auto", "both"):
+        guns = [c for c in guns if c.name == a.mode]
+    if not guns:
+        return 0.0
+    eq = m.equipment[guns[0].eq]
+    p = _faces(eq.quick, g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0)
+    dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
+    return 1 - (1 - p) ** dice
+
+
+def _armed(g: Game, h: Hero) -> bool:
+    m = g.mission
+    return any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in h.cards)
+
+
+def _weapons_lying(g: Game) -> tuple[int, ...]:
+    m = g.mission
+    return tuple(sorted(sq for sq, items in g.items.items()
+                        if any(m.equipment[card].kind in ("ballistic", "melee") for _, card in items)))
+
+
+def _rival(g: Game, h: Hero) -> Hero | None:
+    return next((o for o in g.heroes if o is not h and o.on_board), None)
+
+
+def _conditions(g: Game, h: Hero) -> list:
+    role = g.roles.get(h.id)
+    return [c for c in g.mission.compiled.victory if c.side == role]
+
+
+def _open_objectives(g: Game) -> set[int]:
+    return {o.number for o in g.mission.compiled.objectives} - g.objectives
+
+
+def _objective_squares(g: Game) -> tuple[int, ...]:
+    m = g.mission
+    squares: set[int] = set()
+    for obj in m.compiled.objectives:
+        if obj.number in g.objectives:
+            continue
+        at = m.square(obj.at)
+        room = m.room_of[at]
+        squares.update(m.room(room).squares if obj.scope == "room" and room else (at,))
+    return tuple(sorted(squares))
+
+
+def _route(g: Game, a: int, b: int) -> int:
+    return g.mission.route_from(a, -1).get(b, INF)
+
+
+def not_played(mission: Mission) -> list[str]:
+    """What of a versus game the engine deals but does not play, for a report to say so: the director
+    cards, and the agents' extra cards that have no rule the engine plays (no table, no effect)."""
+    c = mission.compiled
+    out = []
+    if c.mission.director_cards is not None:
+        cards = c.mission.director_cards
+        out.append(f"director cards ({cards.count} dealt to {cards.dealt_to}): dealt and shown, never played")
+    idle = sorted({e.name for e in c.rules.equipment if e.kind == "utility" and e.effect is None
+                   and "agentz" in e.games})
+    if idle:
+        out.append(f"{', '.join(idle)}: carried, never used (no rule for them is played)")
+    return out
