@@ -15,7 +15,6 @@ from conftest import CONTENT, FIXTURES, PACK, write
 from zwar_author import codes, limits
 from zwar_author.compile.project import check
 from zwar_author.compile.workspace import LAYOUT
-from zwar_author.sources import document
 
 ART = '''
 [[floors]]
@@ -156,8 +155,10 @@ CASES.update({
  "ZW148": ({"p/missions/a.toml": AGENTS.format(id="a", extra=""),
             "p/missions/b.toml": AGENTS.format(id="b", extra='heroes = ["kira"]\n[[roles]]\nid = "one"\nname = "One"\n'
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
- "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"') + '\n[[objectives]]\n'
-            'number = 1\nat = "1,1"\n[[timers]]\nid = "t"\nname = "T"\nstart = { objective = 1 }\n'}, "p"),
+ "ZW150": ({"p/missions/m.toml": AGENTS.format(id="m", extra='[[roles]]\nid = "one"\nname = "One"\n[[roles]]\nid = "two"\n'
+                                              'name = "Two"\n') + '[[starts]]\nat = "0,1"\n[[victory]]\nescape = "all"\n'
+            '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-7" = "A", "8" = "Sinkhole" }\n'
+            'what = { "1-8" = "1 zombie" }\n'}, "p"),
  "ZW640": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"').replace(
      '|. . . .|\n+-+-+-+-+', '|. . . .|\n+ + + + +\n|. . ~ ~|\n+-+-+-+-+') + '[rib]\nat = "3,2"\nfacing = "N"\n'}, "p"),
  "ZW151": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
@@ -396,7 +397,7 @@ EXPECTED = {
         'p/missions/b.toml:6:10: error ZW148: Agent Z is played by 2 players with one agent each: `heroes` names 1 agent for 2 roles',
     ],
     'ZW150': [
-        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play 3-turn timers',
+        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play sinkholes',
     ],
     'ZW640': [
         "p/missions/m.toml:24:6: warning ZW640: no transition square ('t') is beside the rib at 3,2: no hero can step aboard it",

@@ -138,32 +138,96 @@ TIMER = '''
     open_exits = true
     '''
 EXODUS = mission(SMALL + TIMER, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
+#: what the engine still refuses: an Agent Z mission whose turn spawn has a sinkhole
+SINKHOLE = '''
+    [[roles]]
+    id = "one"
+    name = "One"
+
+    [[roles]]
+    id = "two"
+    name = "Two"
+
+    [[spawn_points]]
+    letter = "A"
+    at = "2,0"
+
+    [spawn.turn]
+    where = { "1-7" = "A", "8" = "Sinkhole" }
+    what = { "1-8" = "1 zombie" }
+    '''
+AGENTZ = mission(SMALL + SINKHOLE, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "agentz"\nmode = "versus"\n')
 REFUSAL = [
-    "cannot play Exodus mission small: the engine does not play these yet:",
-    "  - 3-turn timers",
+    "cannot play Agent Z mission small: the engine does not play these yet:",
+    "  - sinkholes",
 ]
 
 
 @pytest.mark.parametrize("command", [("play",), ("playtest", "--runs", "1"), ("replay", "--game", "0")])
 def test_every_driver_refuses_what_the_engine_cannot_play(zwar, workdir, command):
-    write(workdir, {"small.toml": EXODUS})
+    write(workdir, {"small.toml": AGENTZ})
     result = zwar(*command, "small.toml")
     assert (result.exit_code, result.output.splitlines()) == (1, REFUSAL)
     assert not Path("build").exists(), "a refused playtest writes no report"
 
 
 def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
-    write(workdir, {"small.toml": EXODUS})
+    write(workdir, {"small.toml": AGENTZ})
     result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "small.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play 3-turn timers",
-        "small.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn",
-        "checked 9 files, 1 mission: 0 errors, 2 warnings",
+        "small.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play sinkholes",
+        "checked 9 files, 1 mission: 0 errors, 1 warning",
     ]
 
 
 SCENARIO = '''
+[scenario]
+title = "Jack steps east"
+script = ["jack: move 1,0"]
+
+[mission]
+id = "step"
+title = "Step"
+game = "agentz"
+mode = "versus"
+
+[[roles]]
+id = "one"
+name = "One"
+
+[[roles]]
+id = "two"
+name = "Two"
+
+[[spawn_points]]
+letter = "A"
+at = "2,0"
+
+[spawn.turn]
+where = { "1-7" = "A", "8" = "Sinkhole" }
+what = { "1-8" = "1 zombie" }
+
+[[floors]]
+art = """
++-+-+-+
+|. . .|
++-+-+-+
+"""
+
+[[heroes]]
+id = "jack"
+at = "0,0"
+
+[[heroes]]
+id = "han"
+at = "2,0"
+
+[expect]
+heroes.jack = { at = "1,0" }
+'''
+#: an Exodus scenario with a 3-turn timer: played now
+EXODUS_TIMER = '''
 [scenario]
 title = "Kira steps east"
 script = ["kira: move 1,0"]
@@ -207,11 +271,19 @@ def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
     result = zwar("rules-test", "s.toml")
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        "FAIL s.toml: Kira steps east",
-        "    cannot play Exodus mission step: the engine does not play these yet:",
-        "      - 3-turn timers",
+        "FAIL s.toml: Jack steps east",
+        "    cannot play Agent Z mission step: the engine does not play these yet:",
+        "      - sinkholes",
         "1 scenario: 0 passed, 1 failed",
     ]
+
+
+def test_the_engine_plays_an_exodus_mission_with_a_timer(zwar, workdir):
+    write(workdir, {"small.toml": EXODUS, "s.toml": EXODUS_TIMER})
+    result = zwar("validate", "--format", "short", "small.toml")
+    assert "ZW150" not in result.output and "3-turn timers" not in result.output
+    result = zwar("rules-test", "s.toml")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (0, "1 scenario: 1 passed, 0 failed")
 
 
 def test_every_element_has_a_label_of_its_own():

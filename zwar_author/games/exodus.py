@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .profile import GameProfile, HeroRule, Quote
 from .vocab import Action as A
-from .vocab import Feature, HeroRuleKind, Mode, Rule, Token, Victory
+from .vocab import Feature, HeroRuleKind, Mode, Rule, Token, Tracker, Victory
 from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
 
 BOOK = "the Exodus rulebook"
@@ -34,12 +34,12 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ALL, Quote(
         BOOK, "Both heroes must always be used, so solo players must play with 2 heroes.")),
     actions=ACTIONS,
-    # The reference engine plays all of Exodus but 3-turn timers.
+    # The reference engine plays all of Exodus, 3-turn timers included.
     engine=frozenset().union(
         (Mode.CAMPAIGN, Mode.DIRECTOR, Rule.EXODUS_TURN, Rule.SEPARATE_CHARTS, Rule.RELOADING, Rule.CRAFTING),
         FEATURES, (Feature.LOCKED_DOOR, Feature.COLOURED_STAIRS, Feature.WATER, Feature.TRANSITION,
                    Feature.WATER_OBSTACLE), TOKENS, (Token.CRATE, Token.KEYCARD, Token.NPC, Token.RIB), VICTORIES,
-        (Victory.ESCORT, Victory.NPC_DIES), SPAWN_RESULTS, EVENTS),
+        (Victory.ESCORT, Victory.NPC_DIES), SPAWN_RESULTS, EVENTS, (Tracker.TIMERS,)),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Director Mode is a game variation which allows an extra player to take on the roll of "
