@@ -11,7 +11,7 @@ from zwar_author.compile.project import check
 
 BROKEN = Path(__file__).parent / "broken"
 #: The reference missions of games the engine does not play yet.
-UNPLAYABLE = ("download-or-destroy", "the-crossing")
+UNPLAYABLE = ("download-or-destroy",)
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in (BROKEN / "pack" / "missions").glob("*.toml")))
@@ -26,7 +26,7 @@ def test_broken_missions_give_exactly_their_diagnostics(monkeypatch, name):
 @pytest.fixture(scope="module")
 def core():
     outcome = check([CONTENT])
-    # Clean but for two known kinds of warning. ZW150: the engine does not play Exodus nor sinkholes yet.
+    # Clean but for two known kinds of warning. ZW150: the engine does not play sinkholes yet.
     # ZW623: the reference maps have more doorways than Z War One's box has doors (the missions are set
     # up with doors from a second box until they are redrawn).
     found = [d.human(CONTENT.parent) for d in outcome.report.sorted()]

@@ -155,7 +155,12 @@ CASES.update({
  "ZW148": ({"p/missions/a.toml": AGENTS.format(id="a", extra=""),
             "p/missions/b.toml": AGENTS.format(id="b", extra='heroes = ["kira"]\n[[roles]]\nid = "one"\nname = "One"\n'
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
- "ZW150": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"')}, "p"),
+ "ZW150": ({"p/missions/m.toml": AGENTS.format(id="m", extra='[[roles]]\nid = "one"\nname = "One"\n[[roles]]\nid = "two"\n'
+                                              'name = "Two"\n') + '[[starts]]\nat = "0,1"\n[[victory]]\nescape = "all"\n'
+            '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-7" = "A", "8" = "Sinkhole" }\n'
+            'what = { "1-8" = "1 zombie" }\n'}, "p"),
+ "ZW640": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"').replace(
+     '|. . . .|\n+-+-+-+-+', '|. . . .|\n+ + + + +\n|. . ~ ~|\n+-+-+-+-+') + '[rib]\nat = "3,2"\nfacing = "N"\n'}, "p"),
  "ZW151": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
             .replace("\nmove = 1\n", "\nmove = 1\nreload = 2\nrib-move = 1\n")}, "p"),
  "ZW152": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
@@ -392,7 +397,10 @@ EXPECTED = {
         'p/missions/b.toml:6:10: error ZW148: Agent Z is played by 2 players with one agent each: `heroes` names 1 agent for 2 roles',
     ],
     'ZW150': [
-        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Exodus mission yet: it does not play Exodus campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate quick and aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; escape conditions',
+        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play sinkholes',
+    ],
+    'ZW640': [
+        "p/missions/m.toml:24:6: warning ZW640: no transition square ('t') is beside the rib at 3,2: no hero can step aboard it",
     ],
     'ZW151': [
         'p/rules/games.toml:16:10: error ZW151: Z War One has no \u201cReload\u201d action (Exodus only): take `reload` out of its action table',

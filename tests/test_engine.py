@@ -156,12 +156,17 @@ def test_setup_mistakes_are_explained():
 
 
 def test_other_games_are_refused_in_words():
-    loaded, _ = load_mission(MISSIONS / "the-crossing.toml")
+    loaded, _ = load_mission(MISSIONS / "download-or-destroy.toml")
     with pytest.raises(CannotPlay) as refused:
         new_game(loaded)
-    assert str(refused.value).startswith(
-        "cannot play Exodus mission the-crossing: the engine does not play Exodus campaign games; the Exodus turn")
-    assert "; the Exodus turn" in str(refused.value) and str(refused.value).endswith(" yet")
+    assert str(refused.value).startswith("cannot play Agent Z mission download-or-destroy: the engine does not play ")
+    assert str(refused.value).endswith(" yet")
+
+
+def test_exodus_missions_are_played():
+    loaded, _ = load_mission(MISSIONS / "the-crossing.toml")
+    g = new_game(loaded)
+    assert g.rib is not None and [h.id for h in g.heroes] == ["kira", "mike", "tom"] and g.heroes[2].npc
 
 
 def test_typed_actions_are_matched_against_the_legal_ones():

@@ -25,7 +25,7 @@ ENGINE_LAYERS = [
     {"state"},
     {"variants", "actions", "text", "cards"},
     {"sight"},
-    {"weapons"},
+    {"weapons", "ammo", "crafting", "free", "npc", "rib"},
     {"combat", "spawn", "timers"},
     {"world"},
     {"c4"},

@@ -52,7 +52,7 @@ def test_a_build_holds_every_mission_with_its_chain_and_odds():
     crossing = next(m for m in summary["missions"] if m["key"] == "core/the-crossing")
     assert crossing["chain"] == [
         ("From the start points the heroes reach objective 1 (14,2), the red keycard (3,15), item C (7,1), "
-        "item M (27,14), NPC tom (21,21), the exit (35,17) and the exit (35,18)."),
+        "item M (27,14), item M (4,16), NPC tom (21,21), the exit (35,17) and the exit (35,18)."),
         "Then the red keycard opens the red door at H:20,3; behind, they reach object F (20,1).",
         "The rib can be boarded.",
     ]

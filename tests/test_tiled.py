@@ -51,14 +51,8 @@ def test_the_shipped_project_files_are_current():
 def test_the_fixture_map_imports_as_a_mission_that_compiles(zwar, vault):
     result = zwar("import", "tiled", "vault.tmx", "-o", "vault.toml")
     assert result.exit_code == 0, result.output
-    # The vault is an Exodus mission (a locked door and its keycard), which the engine does not play yet.
-    assert result.output.splitlines() == [
-        "vault.tmx:3:2: warning ZW150: the map: the engine cannot play this Exodus mission yet: it does not play "
-        "Exodus campaign games; the Exodus turn (four phases, infection advancing in every end phase); separate "
-        "quick and aimed fire charts; ammunition per weapon and reloading; crafting from ingredient cards; locked "
-        "doors; objectives; items; keycards; infected placed at the start; escape conditions; hero death "
-        "conditions; roamers",
-        "wrote vault.toml: 0 errors, 1 warning"]
+    # The vault is an Exodus mission (a locked door and its keycard), which the engine plays.
+    assert result.output.splitlines() == ["wrote vault.toml: 0 errors, 0 warnings"]
     text = (vault.parent / "vault.toml").read_text()
     assert "# object 2 (door)\n[[doors]]\nat = \"V:3,1\"\nkind = \"locked\"\nkey = \"red\"\n" in text
     mission, _board = compiled(vault.parent / "vault.toml")
@@ -209,7 +203,7 @@ def test_the_shipped_example_map_imports(workdir):
         shutil.copy(REPO / "docs" / "tiled" / name, workdir / name)
     result = import_tiled(workdir / "example.tmj", workdir / "example.toml")
     found = [d.human() for d in result.report.sorted()]
-    assert [line.split(": the map: ")[1][:42] for line in found] == ["the engine cannot play this Exodus mission"]
+    assert found == []  # an Exodus mission the engine plays: no warning
     assert result.written == workdir / "example.toml"
 
 
@@ -231,9 +225,7 @@ def test_export_tiled_writes_a_map_that_imports_to_the_same_mission(zwar, workdi
     source = CONTENT / "core" / "missions" / "the-crossing.toml"
     result = zwar("export", "tiled", source, "-o", "out")
     assert result.exit_code == 0, result.output
-    warning, wrote = result.output.splitlines()
-    assert " warning ZW150: the engine cannot play this Exodus mission yet: " in warning
-    assert wrote == "wrote 4 files under out: 0 errors, 1 warning"
+    assert result.output.splitlines() == ["wrote 4 files under out: 0 errors, 0 warnings"]
     folder = workdir / "out" / "core" / "tiled"
     assert sorted(p.name for p in folder.iterdir()) == ["terrain.png", "terrain.tsj", "the-crossing.base.toml",
                                                         "the-crossing.tmj"]

@@ -459,6 +459,13 @@ TIMER_IDLE = _code("ZW625", "timer-idle", W,
     A 3-turn timer marks an action that takes three turns to complete; what
     completing it does is an event triggered by the timer. A timer with no
     such event is crossed off the tracker sheet for nothing.""")
+RIB_ASHORE = _code("ZW640", "rib-no-landing", W,
+    "no transition square ('t') is beside the rib at {ref}: no hero can step aboard it", """
+    Exodus heroes "can only step onto the rib from a transition square", and
+    step off onto one too. The rib is driven only by a hero aboard, so a rib
+    with no transition square next to its open water square (across an open
+    edge, or diagonally past no wall or door) can never be boarded: draw a
+    transition square beside it, or move it.""")
 CHAPTER_MISSION = _code("ZW630", "chapter-mission", E,
     "chapter mission `{id}` is {what}: a {game} campaign's chapters are {game} campaign missions", """
     A campaign's chapters are played with the campaign's rules: each must be

@@ -18,6 +18,7 @@ from ..errors import Diagnostic, Location, Related, Severity
 from ..games import PROFILES, CannotPlay, unplayable
 from ..geometry.board import Board, Edge, Floor, Grid, Terrain
 from ..geometry.notation import edge_name, floor_edge, floor_square, square_name
+from ..geometry.relations import FloorRelations
 from ..geometry.rooms import Room, edge_kind, label_rooms
 from ..model import content as c
 from ..model.mission import MissionDoc, SpawnPhase
@@ -479,6 +480,8 @@ class _Compiler:
             if sq is not None and self.terrain_ok(sq, self.m.rib.at, loc, "the rib", "water"):
                 if sq in units:
                     self.shared(loc, "the rib", self.m.rib.at, *units[sq])
+                if not FloorRelations(self.grids[sq.floor]).neighbours("landing", (sq.x, sq.y)):
+                    self.report(codes.RIB_ASHORE, loc, ref=self.m.rib.at, related=self.drawn(sq))
                 out["rib"] = [self.m.rib.model_copy(update={"at": str(sq)})]
         out["tokens"] = []
         for i, token in enumerate(self.m.tokens):

@@ -8,6 +8,7 @@ the choices the rules leave open.
 from __future__ import annotations
 
 from ..geometry.facing import forward
+from . import ammo, crafting, free, rib
 from .actions import Action
 from .c4 import detonate, place
 from .chance import Choice, Context
@@ -45,6 +46,7 @@ def perform(g: Game, ctx: Context, a: Action) -> None:
     else:
         h.ap -= cost(g, h, a.verb)
     g.ruleset.act(g, ctx, h, a, VERBS.get(a.verb))  # a verb of the ruleset's own: it brings its rule
+    rib.settle(g)
     if h.on_board and h.ap <= 0 and h.stride == 0:
         _finish(h)
 
@@ -107,15 +109,16 @@ def arrive(g: Game, ctx: Context, h: Hero) -> None:
     """What stepping onto a square does: pick up items, an object, a keycard; break a crate;
     complete a `reach` objective; stand in an infected's sight."""
     sq, m = h.sq, g.mission
+    if h.npc:  # "NPCs may not carry equipment or search cards but they can carry 1 item"
+        if sq in g.objects and h.object is None:
+            _pick_up_object(g, ctx, h, sq)
+        return
     for letter, card in g.items.pop(sq, []):
         new = g.new_card(card)
         h.cards.append(new)
         g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {m.equipment[card].name} ({letter})", sq)
     if sq in g.objects and h.object is None:
-        h.object = g.objects.pop(sq)
-        name = next(o.name for o in m.compiled.objects if o.letter == h.object)
-        g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {name} ({h.object})", sq)
-        trigger(g, ctx, "picked_up", h.object)
+        _pick_up_object(g, ctx, h, sq)
     if sq in g.keycards:
         colour = g.keycards.pop(sq)
         h.keycards.append(colour)
@@ -132,6 +135,13 @@ def arrive(g: Game, ctx: Context, h: Hero) -> None:
     for z in g.board_infected():
         if z.id not in h.seen and watched(g, z, sq):
             h.seen.add(z.id)
+
+
+def _pick_up_object(g: Game, ctx: Context, h: Hero, sq: int) -> None:
+    h.object = g.objects.pop(sq)
+    name = next(o.name for o in g.mission.compiled.objects if o.letter == h.object)
+    g.emit(EventKind.PICK_UP, h.id, f"{h.name} picks up the {name} ({h.object})", sq)
+    trigger(g, ctx, "picked_up", h.object)
 
 
 def _move(g, ctx, h, a):
@@ -195,6 +205,9 @@ def _door(g, ctx, h, a):
         return
     if a.verb == Verb.OPEN:
         g.doors |= 1 << door.index
+        if door.kind == "locked":
+            for room in door.rooms:
+                g.unlocked |= 1 << room
         g.emit(EventKind.DOOR, h.id, f"{h.name} opens the door at {where}", door.edge)
         door_opened(g, ctx, door.index)
     else:
@@ -353,7 +366,7 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
     g.emit(EventKind.SEARCH, h.id, f"{h.name} searches {where} and draws {entry.name}", h.sq, result=entry.kind)
     if entry.kind == "equipment" and entry.card:
         h.cards.append(g.new_card(entry.card))
-    elif entry.kind == "loot":
+    elif entry.kind in ("loot", "ammo", "crafting"):  # search cards the hero holds
         h.loot.append(card)
     elif entry.kind == "zombie":
         place_near(g, ctx, roamer_class(g), h.sq, "A zombie is found", drop=True)
@@ -390,6 +403,11 @@ def _exchange(g, ctx, h, a):
         giver.keycards.remove(value)
         taker.keycards.append(value)
         what = f"the {value} keycard"
+    elif kind == "search":  # Exodus: an ammunition or crafting card
+        card_id = next(c for c in giver.loot if short(c) == value)
+        giver.loot.remove(card_id)
+        taker.loot.append(card_id)
+        what = g.mission.search_cards[card_id].name
     else:
         card = giver.card(a.card)
         giver.cards.remove(card)
@@ -442,6 +460,20 @@ def _support(g, ctx, h, a):
     g.emit(EventKind.PERK, h.id, f"{h.name} gives 1 AP to {other.name} (Moral Support)")
 
 
+def _reload(g, ctx, h, a):
+    ammo.reload(g, h, a)
+
+
+def _move_reload(g, ctx, h, a):
+    """Move & Reload: the square first; taken down or knocked down on the way, the hero does not reload."""
+    if enter(g, ctx, h, a.to, "moves") and h.on_board:
+        ammo.reload(g, h, a)
+
+
+def _craft(g, ctx, h, a):
+    crafting.craft(g, h, a)
+
+
 def _end(g, ctx, h, a):
     _finish(h)
     g.emit(EventKind.END, h.id, f"{h.name} ends their move")
@@ -456,5 +488,10 @@ VERBS = {
     Verb.EXECUTE: _execute, Verb.HITMAN: _hitman, Verb.ALERT: _alert, Verb.SWEEP: _sweep, Verb.SEARCH: _search,
     Verb.TASK: _task, Verb.WEAPON: _weapon, Verb.GIVE: _exchange, Verb.TAKE: _exchange, Verb.MEDPACK: _medpack,
     Verb.STINK: _stink, Verb.REDLINE: _power, Verb.DEAD_EYE: _power, Verb.BERSERKER: _power, Verb.SUPPORT: _support,
-    Verb.PLACE: place, Verb.DETONATE: detonate, Verb.END: _end,
+    Verb.PLACE: place, Verb.DETONATE: detonate,
+    Verb.END: _end, Verb.RELOAD: _reload, Verb.MOVE_RELOAD: _move_reload, Verb.CRAFT: _craft,
+    Verb.DROP_PRONE: lambda g, ctx, h, a: free.drop_prone(g, h, a),
+    Verb.PLACE_ITEM: lambda g, ctx, h, a: free.place_item(g, h, a),
+    **{verb: (lambda g, ctx, h, a: rib.drive(g, h, a)) for verb in rib.DRIVING},
+    Verb.RIB_DRIVER: lambda g, ctx, h, a: rib.take_the_wheel(g, h, a),
 }

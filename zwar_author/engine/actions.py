@@ -95,6 +95,20 @@ def _body(g: Game, a: Action) -> str:
         return f"use {a.card}"
     if verb == Verb.SUPPORT:
         return f"support {a.other}"
+    if verb in (Verb.RELOAD, Verb.MOVE_RELOAD):
+        gun = f" {a.mode}" if a.mode else ""
+        return (f"move {show(a.to)} then " if verb == Verb.MOVE_RELOAD else "") + f"reload{gun} with {a.card}"
+    if verb == Verb.CRAFT:
+        return f"craft {a.card}"
+    if verb in (Verb.RIB_MOVE, Verb.RIB_REVERSE, Verb.RIB_THROTTLE):
+        words = {Verb.RIB_MOVE: "move", Verb.RIB_REVERSE: "reverse", Verb.RIB_THROTTLE: "full throttle"}[verb]
+        return f"rib {words} {show(a.to)}"
+    if verb in (Verb.RIB_TURN, Verb.RIB_REVERSE_TURN):
+        return f"rib {'turn' if verb == Verb.RIB_TURN else 'reverse turn'} {a.mode}"
+    if verb == Verb.RIB_DRIVER:
+        return "take the rib's wheel"
+    if verb == Verb.PLACE_ITEM:
+        return f"place item {a.card.partition(':')[2]}"
     if verb == Verb.THROW_KNIFE:
         return f"throw {a.card} at {a.other or _target(g, a.target)}"
     if verb == Verb.SHIELD:
@@ -105,7 +119,8 @@ def _body(g: Game, a: Action) -> str:
         return f"detonate {a.card} at {show(a.square)}"
     return {Verb.SPRINT: "sprint", Verb.TURBO: "turbo sprint", Verb.STOP: "stop sprinting", Verb.STAND: "stand up",
             Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
-            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.KICK_OFF: "kick off", Verb.END: "end"}[Verb(verb)]
+            Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.KICK_OFF: "kick off", Verb.END: "end",
+            Verb.DROP_PRONE: "drop prone"}[Verb(verb)]
 
 
 class ParseError(ValueError):

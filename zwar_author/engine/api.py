@@ -28,6 +28,7 @@ from typing import Any
 
 from greenlet import greenlet
 
+from . import npc, rib
 from .cards import new_hands
 from .chance import (
     Context,
@@ -82,6 +83,15 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
         if isinstance(other, Hero):
             raise SetupError(f"{card.name} and {other.name} cannot both start on {mission.show(sq)}")
         g.at[sq] = h
+    for spec in c.npcs:
+        sq = mission.square(spec.at)
+        other = g.at.get(sq)
+        if other is not None:
+            raise SetupError(f"{spec.name} and {getattr(other, 'name', 'an infected')} cannot both start on "
+                             f"{mission.show(sq)}")
+        figure = npc.make(spec.id, spec.name, sq)
+        g.heroes.append(figure)
+        g.at[sq] = figure
     _tokens(g)
     g.hands = new_hands(g)
     if isinstance(g.ruleset, Versus):
@@ -127,6 +137,7 @@ def _tokens(g: Game) -> None:
     g.objects = {m.square(o.at): o.letter for o in c.objects}
     g.keycards = {m.square(k.at): k.colour for k in c.keycards}
     g.crates = {m.square(x.at) for x in c.crates}
+    rib.place(g)
     g.exits_open = not any(e.closed for e in c.exits)
     for token in c.tokens:
         room = m.room_ref(token.room)

@@ -76,7 +76,8 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
             if eq.kind == "melee":
                 specs.append((eq.quick, melee_bonus(h, False)))
             else:
-                specs += [(eq.quick, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
+                chart = g.ruleset.chart(eq, aimed)
+                specs += [(chart, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
             if how != "blast":
                 spend(g, card, 3 if auto else 1)
         weapon = " and ".join(f"the {m.equipment[c.eq].name}" for c in cards)
@@ -130,7 +131,7 @@ def _aim_modifier(g: Game, h: Hero, z: Infected, card: Card, aimed: bool, auto: 
     if aimed:
         return g.ruleset.aimed_modifier(eq)
     if not auto and h.aim == (z.id, card.name) and "semi-auto" in eq.fire:
-        return eq.aim_bonus  # a semi-auto follow-up shot keeps the aim bonus
+        return g.ruleset.follow_up_bonus(eq)  # a semi-auto follow-up shot keeps the aim bonus
     return 0
 
 
@@ -214,10 +215,13 @@ def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
     result = tested(g, ctx, h, why, g.mission.classes[z.cls].bite, 1 if armoured(g, h) else 0, "safe",
                     (EventKind.BITE, z.tag), str)
     if result == "bitten":
-        if h.hurt:  # Agent Z: the hurt token flips to its bitten side and moves on a stage
-            h.hurt = False
-            g.emit(EventKind.HURT, h.id, f"{h.name}'s hurt token flips to its bitten side", h.sq)
-        infect(g, ctx, h, EventKind.BITE)
+        if h.npc:
+            g.ruleset.npc_killed(g, h)
+        else:
+            if h.hurt:  # Agent Z: the hurt token flips to its bitten side and moves on a stage
+                h.hurt = False
+                g.emit(EventKind.HURT, h.id, f"{h.name}'s hurt token flips to its bitten side", h.sq)
+            infect(g, ctx, h, EventKind.BITE)
 
 
 def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: str, event: tuple[str, str],

@@ -13,8 +13,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import overload
 
+from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
+from . import ammo, crafting, free, npc, rib
 from .actions import Action
 from .c4 import c4_actions
 from .mission import ALL, UNREACHABLE
@@ -44,6 +46,13 @@ class Refusals:
 
     def __init__(self) -> None:
         self.reasons: dict[tuple[str, str, int | None], str] = {}
+        self.barred: dict[tuple[str, str], str] = {}  # whole verbs a figure may not use at all, whatever they name
+
+    def bar(self, hero: Hero, verbs, reason: str) -> None:
+        """``hero`` may not use any of ``verbs`` now (an NPC's limited actions, a hero aboard the rib): this
+        reason comes before any other recorded for them."""
+        for verb in verbs:
+            self.barred.setdefault((hero.id, verb), reason)
 
     def no(self, hero: Hero | str, verb: str, reason: str, key: int | None = None) -> None:
         self.reasons.setdefault((hero if isinstance(hero, str) else hero.id, verb, key), reason)
@@ -53,6 +62,8 @@ class Refusals:
         return lambda key, reason: self.no(hero, verb, reason, key)
 
     def get(self, hero: str, verb: str, key: int | None) -> str | None:
+        if (hero, verb) in self.barred:
+            return self.barred[(hero, verb)]
         found = self.reasons.get((hero, verb, key)) if key is not None else None
         return found or self.reasons.get((hero, verb, None))
 
@@ -184,10 +195,10 @@ def _key(a: Action) -> int | None:
 
 MOVING = frozenset({
     Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
-    Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE})
+    Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE, Verb.MOVE_RELOAD})
 FREE = frozenset({
     Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER,
-    Verb.SUPPORT})
+    Verb.SUPPORT, Verb.DROP_PRONE, Verb.PLACE_ITEM})
 
 
 def _keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
@@ -227,14 +238,15 @@ def cost(g: Game, h: Hero, verb: str) -> int:
         return 1
     if verb == Verb.STAND and Perk.KIP_UP in h.perks:
         return 1
-    if verb in (Verb.SEARCH, Verb.TASK):
+    if verb in (Verb.SEARCH, Verb.TASK, Verb.CRAFT):
         listed = g.mission.ap_costs.get(verb, 4)
         return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
     return g.mission.ap_costs.get(verb, 0)
 
 
 ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
-ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT}) | FREE
+ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
+                        Verb.CRAFT}) | FREE
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -243,6 +255,10 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
+        if h.npc:
+            why.bar(h, (v for v in Verb if v not in npc.VERBS), npc.refusal(h))
+        if rib.is_aboard(g, h):
+            why.bar(h, (v for v in Verb if v not in rib.ABOARD), rib.refusal(h))
     if h.stride:
         acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
@@ -269,6 +285,12 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
     acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why)) + [Action(h.id, Verb.END)]
+    if g.rib is not None:
+        acts += rib.actions(g, h)
+        if rib.is_aboard(g, h):
+            acts = rib.only_aboard(g, h, acts)
+    if h.npc:
+        acts = [a for a in acts if a.verb in npc.VERBS]
     absent = g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
 
@@ -308,6 +330,10 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
         else:
             acts.append(Action(h.id, verb, to=n))
     if why is not None:
+        for n in m.adjacent(h.sq):
+            if m.terrain[n] == Terrain.WATER:
+                why.no(h, verb, f"{m.show(n)} is open water: heroes may not move through open water squares "
+                                "without the rib", n)
         for n in m.route[h.sq]:
             if n not in steps:
                 why.no(h, verb, f"{m.show(n)} is next to {h.name} but the step crosses a wall, a closed door, or "
@@ -347,6 +373,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     acts += _throws(g, h)
     acts += _aimed(g, h, memo, why)
     acts += _alert(g, h, why)
+    acts += _supplies(g, h, [], why)
     return acts
 
 
@@ -382,6 +409,21 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action
     if ap >= 4:
         acts += _hitman(g, h, memo)
     acts += _search_task(g, h, why)
+    acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
+    return acts
+
+
+def _supplies(g: Game, h: Hero, steps: list[int], why: Refusals | None) -> list[Action]:
+    """Exodus: Reload and Move & Reload (to one of ``steps``), and Craft, where the action table has them."""
+    table = g.mission.ap_costs
+    acts = []
+    if Verb.RELOAD in table or Verb.MOVE_RELOAD in table:
+        acts += ammo.actions(g, h, steps, h.ap, (lambda verb, reason: why.no(h, verb, reason)) if why else None)
+    if Verb.CRAFT in table and _ap(g, h, Verb.CRAFT, why):
+        made = crafting.actions(g, h)
+        if not made and why is not None:
+            why.no(h, Verb.CRAFT, crafting.missing(g, h))
+        acts += made
     return acts
 
 
@@ -571,7 +613,7 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             no(h, Verb.KNOCK, "the door is open", d)
             continue
         no(h, Verb.CLOSE, "the door is not open", d)
-        if door.kind == "door" or (door.kind == "locked" and door.key in h.keycards):
+        if door.kind == "door" or (door.kind == "locked" and (door.key in h.keycards or unlocked(g, door))):
             acts.append(Action(h.id, Verb.OPEN, square=d))
         elif door.kind == "blast":
             no(h, Verb.OPEN, "a blast door opens only when the task in its room is done", d)
@@ -585,6 +627,12 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         no(h, verb, f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the "
                     "square in front, never diagonally")
     return acts
+
+
+def unlocked(g: Game, door) -> bool:
+    """Whether a locked door is unlocked: "Once one of the locked doors to a room has been opened all
+    doors to that room are considered to be unlocked for the duration of the mission" (Exodus)."""
+    return any(g.unlocked >> r & 1 for r in door.rooms)
 
 
 def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -651,6 +699,7 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
             acts.append(Action(h.id, Verb(perk)))
+    acts += free.actions(g, h)
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
         acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
@@ -690,22 +739,33 @@ def exchangeable(g: Game, card) -> bool:
 
 
 def _exchanges(g: Game, h: Hero) -> list[Action]:
-    acts = []
-    for n in g.mission.steps(h.sq, g.doors):
-        o = g.at.get(n)
-        if not isinstance(o, Hero) or o.grapplers:
+    acts: list[Action] = []
+    if h.npc:
+        return acts
+    near = [g.at.get(n) for n in g.mission.steps(h.sq, g.doors)]
+    if rib.is_aboard(g, h):
+        near = [o for o in rib.aboard(g) if o is not h]  # the crew of the rib: side by side
+    for o in near:
+        if not isinstance(o, Hero) or o.grapplers or o.npc:  # NPCs carry no cards: no exchanges with them
             continue
         if not h.gave:
             acts += [Action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
                 acts.append(Action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
             acts += [Action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
+            acts += [Action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
         if not o.gave:
             acts += [Action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
                 acts.append(Action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
             acts += [Action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
+            acts += [Action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
     return acts
+
+
+def _supplies_held(g: Game, h: Hero) -> list[str]:
+    """Exodus: the ammunition and crafting search cards ``h`` holds, each kind once (loot stays with its finder)."""
+    return sorted({c for c in h.loot if g.mission.search_cards[c].kind in ("ammo", "crafting")})
 
 
 # --- sight of the infected -----------------------------------------------------------------
@@ -717,7 +777,8 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
 
 #: the first word of a typed action, as ``actions.describe`` writes it
 VERB_WORDS = {v.value: v for v in Verb} | {
-    "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END}
+    "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END,
+    "drop": Verb.DROP_PRONE, "place": Verb.PLACE_ITEM}
 
 
 def why_not(g: Game, text: str, current: str | None) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..games import of_mission
+from ..games import Feature, of_mission
 from ..geometry.board import STANDABLE, Board, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
@@ -157,6 +157,9 @@ class Mission:
                     self.room_of.append(0)
         self.standable = [t in STANDABLE for t in self.terrain]
         self.multi = len(self.board.floors) > 1
+        #: Exodus's colour-coded stairways: "Line of sight extends between floors but only on the coloured
+        #: stairway squares" (its profile says whether the game has them; Z War One sees no other floor)
+        self.linked_sight = Feature.COLOURED_STAIRS in self.profile.features
         self.links: dict[int, list[int]] = {}
         for a, b in self.board.stairs:
             ia, ib = self.index(*a), self.index(*b)
@@ -318,17 +321,24 @@ class Mission:
         return out + self._skinny(sq, doors) if skinny else out
 
     def reach(self, sq: int, doors: int) -> list[int]:
-        """Squares a melee attack or a grab from ``sq`` reaches: a step on the same floor."""
+        """Squares a melee attack or a grab from ``sq`` reaches: a step on the same floor, or (Exodus)
+        to a linked stairway square."""
         key = (sq, doors)
         out = self._reach_cache.get(key)
         if out is None:
             floor = self.floor_of[sq]
-            out = self._reach_cache.put(key, [n for n in self.steps(sq, doors) if self.floor_of[n] == floor])
+            out = self._reach_cache.put(key, [n for n in self.steps(sq, doors)
+                                              if self.floor_of[n] == floor or self.linked(sq, n)])
         return out
+
+    def linked(self, a: int, b: int) -> bool:
+        """Whether ``a`` and ``b`` are linked stairway squares that see each other (Exodus)."""
+        return self.linked_sight and b in self.links.get(a, ())
 
     def adjacent(self, sq: int) -> list[int]:
         """The squares around ``sq`` on its floor (8 directions), whatever lies between: what a
-        ballistic attack "on an adjacent square" may reach when the line of sight is clear."""
+        ballistic attack "on an adjacent square" may reach when the line of sight is clear (Exodus: and
+        the linked stairway squares)."""
         found = self._adjacent.get(sq)
         if found is None:
             grid = self.grid(sq)
@@ -337,6 +347,8 @@ class Mission:
                 sq + dy * grid.width + dx for dx, dy in DIRECTIONS
                 if 0 <= x + dx < grid.width and 0 <= y + dy < grid.height
                 and grid.terrain[y + dy, x + dx] != Terrain.VOID]
+            if self.linked_sight:  # Exodus: linked stairway squares are adjacent, in sight of each other
+                found += self.links.get(sq, [])
         return found
 
     def _skinny(self, sq: int, doors: int) -> list[int]:
@@ -401,10 +413,10 @@ class Mission:
 
     def sees(self, a: int, b: int, doors: int) -> bool:
         """LOS between two squares with the doors of mask ``doors`` open, no unit blocking.
-        Z War One: there is no LOS between floors."""
+        Z War One: there is no LOS between floors; Exodus: only between linked stairway squares."""
         floor = self.floor_of[a]
         if floor != self.floor_of[b]:
-            return False
+            return self.linked(a, b)
         los = self._los[floor]
         off = self.offsets[floor]
         la, lb = a - off, b - off
@@ -424,6 +436,8 @@ class Mission:
 
     def entered_offsets(self, a: int, b: int) -> tuple[int, ...]:
         """``entered`` as offsets from ``a`` (kept per offset and floor width)."""
+        if self.floor_of[a] != self.floor_of[b]:
+            return ()  # linked stairway squares: nothing lies between them
         (ax, ay), (bx, by) = self.xy[a], self.xy[b]
         wid = self.widths[self.floor_of[a]]
         key = (bx - ax, by - ay, wid)

@@ -39,7 +39,7 @@ def face(g: Game, sq: int, goal: int, current: str) -> str:
 def senses(g: Game, z: Infected, pos: int, h: Hero) -> str | None:
     """How ``z`` at ``pos`` detects ``h``: "in sight" (infected LOS), "smelt", or None."""
     m = g.mission
-    if m.floor_of[pos] == m.floor_of[h.sq] and g.infected_sees(pos, h.sq):
+    if g.infected_sees(pos, h.sq):  # never across floors, but for Exodus's linked stairway squares
         return "in sight"
     if pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell):
         return "smelt"

@@ -16,6 +16,7 @@ from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
 
 if TYPE_CHECKING:
     from .cards import Hands
+    from .rib import Rib
     from .variants import Campaign
 
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -99,6 +100,7 @@ _HERO_FIELDS = (
 class Hero:
     __slots__ = _HERO_FIELDS + ("grapplers", "cards", "active", "keycards", "loot", "power", "boosts", "seen",
                                 "melee_alerted")
+    npc = False  # Exodus NPCs (engine/npc.py) are heroes the players move with fewer actions
 
     def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
         self.id, self.qid, self.name = short(qid), qid, name
@@ -185,7 +187,7 @@ DEFAULT_SETUP = Setup()
 
 _GAME_FIELDS = (
     "mission", "ruleset", "setup", "turn", "phase", "doors", "destroyed", "active", "exits_open", "spawn_phase",
-    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "winner",
+    "outcome", "reason", "cause", "current", "next_id", "spawn_left", "closest", "unlocked", "rib", "winner",
 )
 
 
@@ -213,6 +215,8 @@ class Game:
         self.next_id = 1
         self.spawn_left = 0
         self.closest: tuple | None = None  # what the infected move's order was computed for
+        self.unlocked = 0  # bit r: a locked door of room r has been opened (all its doors are unlocked)
+        self.rib: Rib | None = None  # Exodus: the rib on the water (engine/rib.py)
         self.heroes: list[Hero] = []
         self.infected: dict[int, Infected] = {}
         self.at: dict[int, Hero | Infected] = {}
@@ -251,6 +255,8 @@ class Game:
         g.doors, g.destroyed, g.active, g.exits_open = self.doors, self.destroyed, self.active, self.exits_open
         g.spawn_phase, g.outcome, g.reason, g.cause = self.spawn_phase, self.outcome, self.reason, self.cause
         g.current, g.next_id, g.spawn_left, g.closest = self.current, self.next_id, self.spawn_left, self.closest
+        g.unlocked = self.unlocked
+        g.rib = self.rib.copy() if self.rib is not None else None
         g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
         g.shields, g.charges, g.noise = dict(self.shields), dict(self.charges), dict(self.noise)
         g.agent_hands = self.agent_hands

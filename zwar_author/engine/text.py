@@ -1,7 +1,8 @@
 """The board as text, for play at the table: the floor's tile art with figures and tokens on it.
 
-Heroes are their initials (lower case when prone), infected `Z` (`z` prone),
-items `i`, objects `o`, keycards `k`, crates `c`, placed C4 `4`, exits `x`, objectives their
+Heroes (and NPCs) are their initials (lower case when prone), infected `Z` (`z`
+prone), items `i`, objects `o`, keycards `k`, crates `c`, placed C4 `4`, the rib
+`R` (a hero's initial when someone is aboard), exits `x`, objectives their
 number, spawn points their letter in lower case; every figure is listed under
 the map with its square. Closed doors are `D`, open ones `/`, destroyed `_`.
 """
@@ -47,6 +48,8 @@ def _floor(g: Game, number: int) -> str:
         marks[sq] = "c"
     for sq in g.charges:
         marks[sq] = "4"
+    if g.rib is not None:
+        marks[g.rib.sq] = "R"
     for sq, unit in g.at.items():
         if isinstance(unit, Hero):
             marks[sq] = unit.name[0].lower() if unit.prone else unit.name[0].upper()

@@ -7,7 +7,7 @@ Between steps the game is whole; ``api`` keeps its frozen snapshots there.
 
 from __future__ import annotations
 
-from . import cards, control, timers
+from . import cards, control, npc, timers
 from .act import end_hero_phase, perform
 from .chance import Choice, Context
 from .combat import bite_test, infect, tested
@@ -63,7 +63,7 @@ def announce(g: Game, ctx: Context) -> None:
 
 
 def start_turn(g: Game, h: Hero) -> None:
-    base = g.mission.hero_cards[h.qid].ap
+    base = npc.base_ap(g, h)
     h.ap_turn = g.ruleset.ap(h, base)
     h.ap, h.done, h.gave, h.stink = h.ap_turn, False, False, False
     h.switches = 2 if Perk.QUICK_DRAW in h.perks else 1
@@ -151,7 +151,7 @@ def _spawn_rolls(g: Game) -> int:
 
 def spawn_step(g: Game, ctx: Context) -> None:
     if g.spawn_left <= 0:
-        g.enter_phase(Phase.INFECTION)
+        g.enter_phase(g.ruleset.after_spawn)
         return
     g.spawn_left -= 1
     turn_spawn(g, ctx)
@@ -237,6 +237,8 @@ def end_phase(g: Game, ctx: Context) -> None:
             if near is not None:
                 z.facing = face(g, sq, near.sq, z.facing)
             g.emit(EventKind.STAND, z.tag, f"{g.label(z).capitalize()} stands up facing {z.facing}", z.sq)
+    if g.ruleset.end_phase_infection:
+        _advance_infection(g, ctx)
     for timer in timers.tick(g):
         trigger(g, ctx, "timer", timer)
         if g.over:
@@ -246,6 +248,14 @@ def end_phase(g: Game, ctx: Context) -> None:
     if not g.over and g.turn >= g.setup.max_turns:
         end_game(g, "defeat", "turn limit", f"the game reached its limit of {g.setup.max_turns} turns")
     g.phase = Phase.START
+
+
+def _advance_infection(g: Game, ctx: Context) -> None:
+    """Exodus: the end phase advances every infected hero's infection to the next stage (no test)."""
+    for h in g.heroes:
+        if h.on_board and h.stage:
+            g.emit(EventKind.INFECTION, h.id, f"{h.name}'s infection advances", h.sq)
+            infect(g, ctx, h, EventKind.INFECTION)
 
 
 def _rise(g: Game, ctx: Context) -> None:

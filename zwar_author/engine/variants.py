@@ -5,15 +5,21 @@ changes what the director games change: the director, not dice, breaks ties
 and places spawns, roamers go on any eligible square, and a dead hero does not
 end the mission. Exodus and Agent Z come later as further subclasses (a
 separate aimed table, LOS between linked stairways, sinkholes, roles).
+``Exodus`` reads a weapon's aimed chart instead of adding an aim bonus and
+plays the four-phase turn its rules data gives; its own actions (reloading,
+crafting, the rib, NPCs) live in their own modules and are offered only when
+its action table has them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..games import of_mission, require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
-from .vocab import EventKind, Side, Topic
+from .vocab import EventKind, HeroStatus, Phase, Side, Topic
 
 
 class UnsupportedGame(ValueError):
@@ -21,8 +27,10 @@ class UnsupportedGame(ValueError):
     the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""
 
 
-#: the phases of a turn the engine plays, in order (after the turn's announce)
+#: the phases of a turn the engine plays, in order (after the turn's announce); a game may leave out
+#: the infection test (Exodus: the infection moves on a stage in every end phase instead)
 PLAYED_PHASES = ["heroes", "infected", "spawn", "infection", "end"]
+OPTIONAL_PHASES = frozenset({"infection"})
 
 
 class Campaign:
@@ -47,6 +55,10 @@ class Campaign:
         self.rules = rules
         #: the infection test of each turn (None: the infection moves on without one)
         self.infection_check = rules.infection_check
+        #: the phase after the infected spawn: the infection test, or straight to the end phase
+        self.after_spawn = Phase.INFECTION if "infection" in rules.phases else Phase.END
+        #: the infection moves on a stage in the end phase (a game without an infection test phase)
+        self.end_phase_infection = "infection" not in rules.phases and rules.infection_every_end_phase
 
     def ap(self, hero: Hero, base: int) -> int:
         """AP for a turn by infection stage, from the track's AP for a 4-AP hero (Z War One: 4, 4, 3, 3, 2
@@ -58,6 +70,14 @@ class Campaign:
 
     def aimed_modifier(self, card) -> int:
         """Z War One adds the card's aim bonus (+2) to aimed rolls; Exodus reads a separate table."""
+        return card.aim_bonus
+
+    def chart(self, card, aimed: bool):
+        """The table an attack with ``card`` reads: Z War One has one per card."""
+        return card.quick
+
+    def follow_up_bonus(self, card) -> int:
+        """What a semi-auto follow-up quick shot at the same target adds: the aim bonus it keeps."""
         return card.aim_bonus
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
@@ -78,6 +98,15 @@ class Campaign:
 
     def awards_xp(self) -> bool:
         return True
+
+    def npc_killed(self, game: Game, npc: Hero) -> None:
+        """"If an NPC fails a bite test they are automatically killed and the mission is failed" (Exodus;
+        only Exodus missions have NPCs)."""
+        npc.status, npc.done, npc.stride = HeroStatus.DEAD, True, 0
+        game.emit(EventKind.DEATH, npc.id, f"{npc.name} fails the bite test and is killed", npc.sq, result="bitten")
+        game.lift(npc)
+        game.finish("defeat", "NPC died", f"{npc.name} was killed: the mission is failed")
+        raise GameOver(game.reason)
 
     # --- hooks a versus game (engine.versus) fills in; here the heroes play as one side ---------------
 
@@ -155,25 +184,73 @@ class DirectorsCut(Director):
         return True
 
 
+class ExodusRules:
+    """What Exodus changes in the Z War One rules the engine plays, as hooks (mixed into its modes)."""
+
+    rules: CompiledGameRules
+
+    def chart(self, card, aimed: bool):
+        """Exodus cards print a quick fire chart and an aimed fire chart ("referenced against the aimed
+        fire chart on the right hand side of your active weapon card"); a card without an aimed chart
+        falls back to Z War One's quick chart plus the aim bonus (interpretation)."""
+        return card.aimed if aimed and card.aimed is not None else card.quick
+
+    def aimed_modifier(self, card) -> int:
+        return 0 if card.aimed is not None else card.aim_bonus
+
+    def follow_up_bonus(self, card) -> int:
+        """Exodus has no aim bonus to keep: its aimed chart replaces it (interpretation)."""
+        return 0 if card.aimed is not None else card.aim_bonus
+
+
+class ExodusCampaign(ExodusRules, Campaign):
+    game = "exodus"
+
+
+class ExodusDirector(ExodusRules, Director):
+    game = "exodus"
+
+
+class ExodusDirectorsCut(ExodusRules, DirectorsCut):
+    game = "exodus"
+
+
+def _plays(phases: Sequence[str]) -> bool:
+    """Whether the engine plays a turn of ``phases``: its own, in order, leaving out only optional ones."""
+    return [p for p in PLAYED_PHASES if p in phases] == list(phases) and \
+        all(p in phases for p in PLAYED_PHASES if p not in OPTIONAL_PHASES)
+
+
+#: the ruleset of each game and mode the engine plays ("directors-cut": a campaign chapter with a director)
+RULESETS: dict[tuple[str, str], type[Campaign]] = {
+    ("zwar1", "campaign"): Campaign, ("zwar1", "director"): Director, ("zwar1", "directors-cut"): DirectorsCut,
+    ("exodus", "campaign"): ExodusCampaign, ("exodus", "director"): ExodusDirector,
+    ("exodus", "directors-cut"): ExodusDirectorsCut,
+}
+
+
 def ruleset_for(mission: CompiledMission, directors_cut: bool = False,
                 others: dict[str, type[Campaign]] | None = None) -> Campaign:
-    """The ruleset of ``mission``'s mode; ``others``: rulesets of further modes, by mode (versus)."""
+    """The ruleset of ``mission``'s game and mode (``RULESETS``; a game with none of its own there, such
+    as Agent Z, plays Z War One's); ``others``: rulesets of further modes, by mode (versus)."""
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
     rules = of_mission(mission).numbers
     if not isinstance(rules, CompiledGameRules):
         raise UnsupportedGame(f"the rules data has no [[games]] entry for {game}: the engine needs its action "
                               "table, turn and infection track")
-    if rules.phases != PLAYED_PHASES:
+    if not _plays(rules.phases):
         raise UnsupportedGame(f"the reference engine plays turns of {', '.join(PLAYED_PHASES)}; {game}'s rules "
                               f"data gives {', '.join(rules.phases)}")
     if directors_cut and mode != "campaign":
         raise UnsupportedGame(f"the Director's Cut is a campaign chapter with a director: {mission.mission.id} is "
                               f"a {mode} game")
-    if mode == "campaign":
-        return DirectorsCut(rules) if directors_cut else Campaign(rules)
-    if mode == "director":
-        return Director(rules)
-    if others and mode in others:
-        return others[mode](rules)
-    raise UnsupportedGame(f"the reference engine does not play {mode} games yet")
+    kind = "directors-cut" if directors_cut else mode
+    ruleset = RULESETS.get((game, kind))
+    if ruleset is None and all(g != game for g, _ in RULESETS):
+        ruleset = RULESETS.get(("zwar1", kind))
+    if ruleset is None and others and mode in others:
+        ruleset = others[mode]
+    if ruleset is None:
+        raise UnsupportedGame(f"the reference engine does not play {game} {mode} games yet")
+    return ruleset(rules)

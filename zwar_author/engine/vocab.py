@@ -53,6 +53,19 @@ class Verb(StrEnum):
     DEAD_EYE = "dead-eye"
     BERSERKER = "berserker"
     SUPPORT = "support"
+    # Exodus (engine/ammo.py, engine/crafting.py)
+    RELOAD = "reload"
+    MOVE_RELOAD = "move-reload"
+    CRAFT = "craft"
+    DROP_PRONE = "drop-prone"
+    PLACE_ITEM = "place-item"
+    # Exodus: the rib (engine/rib.py)
+    RIB_MOVE = "rib-move"
+    RIB_TURN = "rib-turn"
+    RIB_REVERSE = "rib-reverse"
+    RIB_REVERSE_TURN = "rib-reverse-turn"
+    RIB_THROTTLE = "rib-full-throttle"
+    RIB_DRIVER = "rib-driver"
     SHIELD = "meat-shield"  # Agent Z: grab a zombie as a meat shield
     KICK_OFF = "kick-off"  # Agent Z: push the meat shield away
     THROW_KNIFE = "throw-knife"  # Agent Z: throw the ballistic knife (aimed)
@@ -102,6 +115,10 @@ class EventKind(StrEnum):
     ALERT = "alert"
     PICK_UP = "pick up"
     CRATE = "crate"
+    RELOAD = "reload"
+    CRAFT = "craft"
+    PLACE_ITEM = "place item"
+    RIB = "rib"
     SEARCH = "search"
     TASK = "task"
     OBJECTIVE = "objective"

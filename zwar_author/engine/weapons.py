@@ -97,11 +97,13 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
         target = z.sq
         if target is None:
             continue  # on a hero card: see grappled_nearby
-        if floor_of[target] != floor:
+        if floor_of[target] != floor and not m.linked(sq, target):
             if refuse is not None:
-                refuse(z.id, "heroes may not shoot across floors")
+                refuse(z.id, "heroes may not shoot across floors" + (
+                    " except between linked stairway squares" if m.linked_sight else ""))
             continue
-        if (refuse is None and not row >> (target - first) & 1) or not sees(sq, target, doors):
+        if (refuse is None and floor_of[target] == floor and not row >> (target - first) & 1) \
+                or not sees(sq, target, doors):  # (linked stairway squares: another floor's row)
             if refuse is not None:
                 refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a wall or closed door is "
                              "in the way")

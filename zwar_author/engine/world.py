@@ -128,25 +128,32 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
     if cond.objectives_count:  # objectives completed by the side's heroes (every hero but in versus games)
         ids = {h.id for h in side}
         parts.append(sum(1 for n in g.objectives if g.claimed.get(n) in ids) >= cond.objectives_count)
-    living = [h for h in side if h.status != HeroStatus.DEAD]
-    escaped = [h for h in side if h.status == HeroStatus.ESCAPED]
+    living = [h for h in side if h.status != HeroStatus.DEAD and not h.npc]
+    escaped = [h for h in side if h.status == HeroStatus.ESCAPED]  # NPCs too: they carry items out
     if cond.escape == "all":
         parts.append(bool(living) and all(h.status == HeroStatus.ESCAPED for h in living))
     elif cond.escape == "any":
-        parts.append(bool(escaped))
+        parts.append(any(not h.npc for h in escaped))
     if cond.carrying:
         parts.append(set(cond.carrying) <= {h.object for h in escaped})
+    if cond.escort:  # Exodus: the NPCs leave the board too
+        parts.append(all(_npc(g, n).status == HeroStatus.ESCAPED for n in cond.escort))
+    if cond.npc_dies:
+        parts.append(_npc(g, cond.npc_dies).status == HeroStatus.DEAD)
     if cond.survive:
         parts.append(end_of_turn and g.turn >= cond.survive)
     if cond.after_turn:
         parts.append(end_of_turn and g.turn >= cond.after_turn)
     if cond.any_hero_dies:
-        parts.append(any(h.status == HeroStatus.DEAD for h in g.heroes))
+        parts.append(any(h.status == HeroStatus.DEAD and not h.npc for h in g.heroes))
     if cond.kill:
         parts.append(g.ruleset.killed(g, cond.kill))
-    if cond.escort or cond.npc_dies:
-        parts.append(False)  # NPCs are not part of the Z War One engine yet
     return bool(parts) and all(parts)
+
+
+def _npc(g: Game, ref: str) -> Hero:
+    """An NPC by the id a condition names (``tom``, or qualified)."""
+    return g.hero(ref.rpartition("/")[2])
 
 
 def end_game(g: Game, outcome: str, cause: str, reason: str) -> None:
@@ -162,7 +169,7 @@ def award_xp(g: Game) -> None:
     base = m.compiled.rules.campaign_xp if m.compiled.rules.campaign_xp is not None else 20
     parts = []
     for h in g.heroes:
-        if h.status == HeroStatus.DEAD:
+        if h.status == HeroStatus.DEAD or h.npc:
             continue
         loot = sum(m.search_cards[c].xp or 0 for c in h.loot)
         fence = 10 * sum(1 for c in h.cards if m.equipment[c.eq].kind == "ballistic" and not c.fired) \

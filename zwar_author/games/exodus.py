@@ -4,18 +4,20 @@ from __future__ import annotations
 
 from .profile import GameProfile, HeroRule, Quote
 from .vocab import Action as A
-from .vocab import Feature, HeroRuleKind, Mode, Rule, Token, Victory
+from .vocab import Feature, HeroRuleKind, Mode, Rule, Token, Tracker, Victory
 from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
 
 BOOK = "the Exodus rulebook"
 
 #: The Exodus action table (with Reload, Move & Reload, Craft and the free actions) and the rib's; the AP of
-#: each are the rules data's.
+#: each are the rules data's. Quick fire or melee come before or after the move they combine with; where the
+#: text is silent Z War One's throw, exit and Med Pack are kept (docs/engine.md, the Exodus points).
 ACTIONS = frozenset({
     A.MOVE, A.SPRINT, A.CRAWL, A.DIVE, A.STAND_UP, A.OPEN_DOOR, A.CLOSE_DOOR, A.KNOCK, A.QUICK_FIRE, A.MELEE,
-    A.MOVE_QUICK, A.MOVE_MELEE, A.RELOAD, A.MOVE_RELOAD, A.AIMED_FIRE, A.EXECUTION, A.ALERT, A.SWEEP, A.SEARCH,
-    A.CRAFT, A.TASK, A.DROP_PRONE, A.PLACE_ITEM, A.SWITCH_WEAPON, A.GIVE, A.TAKE,
-    A.RIB_MOVE, A.RIB_TURN, A.RIB_REVERSE, A.RIB_REVERSE_TURN, A.RIB_FULL_THROTTLE,
+    A.MOVE_QUICK, A.QUICK_MOVE, A.MOVE_MELEE, A.MELEE_MOVE, A.THROW, A.MOVE_THROW, A.THROW_MOVE, A.RELOAD,
+    A.MOVE_RELOAD, A.AIMED_FIRE, A.EXECUTION, A.ALERT, A.SWEEP, A.SEARCH, A.CRAFT, A.TASK, A.EXIT, A.DROP_PRONE,
+    A.PLACE_ITEM, A.SWITCH_WEAPON, A.GIVE, A.TAKE, A.MED_PACK,
+    A.RIB_MOVE, A.RIB_TURN, A.RIB_REVERSE, A.RIB_REVERSE_TURN, A.RIB_FULL_THROTTLE, A.RIB_DRIVER,
 })
 
 PROFILE = GameProfile(
@@ -32,7 +34,12 @@ PROFILE = GameProfile(
     heroes=HeroRule(HeroRuleKind.ALL, Quote(
         BOOK, "Both heroes must always be used, so solo players must play with 2 heroes.")),
     actions=ACTIONS,
-    engine=frozenset(),  # the reference engine does not play Exodus yet
+    # The reference engine plays all of Exodus, 3-turn timers included.
+    engine=frozenset().union(
+        (Mode.CAMPAIGN, Mode.DIRECTOR, Rule.EXODUS_TURN, Rule.SEPARATE_CHARTS, Rule.RELOADING, Rule.CRAFTING),
+        FEATURES, (Feature.LOCKED_DOOR, Feature.COLOURED_STAIRS, Feature.WATER, Feature.TRANSITION,
+                   Feature.WATER_OBSTACLE), TOKENS, (Token.CRATE, Token.KEYCARD, Token.NPC, Token.RIB), VICTORIES,
+        (Victory.ESCORT, Victory.NPC_DIES), SPAWN_RESULTS, EVENTS, (Tracker.TIMERS,)),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Director Mode is a game variation which allows an extra player to take on the roll of "

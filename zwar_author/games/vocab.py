@@ -183,6 +183,7 @@ class Action(Element):
     RIB_REVERSE = "rib-reverse", "Rib: Reverse Move (1 square)"
     RIB_REVERSE_TURN = "rib-reverse-turn", "Rib: Reverse Turn (90 degrees)"
     RIB_FULL_THROTTLE = "rib-full-throttle", "Rib: Full Throttle (3 squares)"
+    RIB_DRIVER = "rib-driver", "Rib: take the wheel (at the start of the hero move)"
 
 
 class HeroRuleKind(Element):

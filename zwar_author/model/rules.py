@@ -242,6 +242,8 @@ class ActionTable(Model):
                                            description="Reverse and turn the rib 90 degrees (Exodus).")
     rib_full_throttle: Count | None = Field(None, alias="rib-full-throttle",
                                             description="Move the rib three squares (Exodus).")
+    rib_driver: Count | None = Field(None, alias="rib-driver",
+                                     description="Swap who drives the rib, at the start of the hero move (Exodus).")
     throw_knife: Count | None = Field(None, alias="throw-knife", description="Throw a knife, aimed (Agent Z).")
     place: Count | None = Field(None, description="Place a C4 token.")
     detonate: Count | None = Field(None, description="Set off one's own placed C4.")

@@ -25,9 +25,10 @@ from ..engine.cards import DIRECTOR
 from ..engine.chance import Context, Request
 from ..engine.legal import why_not
 from ..engine.mission import Mission
+from ..engine.npc import base_ap
 from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
-from ..engine.vocab import PHASE_NAMES, EventKind, Phase, RequestKind
+from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKind
 from ..engine.world import check
 from ..errors import Diagnostic, Severity
 from ..games import CannotPlay
@@ -96,6 +97,8 @@ class ScenarioHero(Model):
     used: list[str] = Field([], description="Cards already used this turn (may not be exchanged), by name.")
     stink: bool = Field(False, description="The Stink Tank is working.")
     grappled_by: list[Id] = Field([], description='Infected on the hero card, by class ("zombie").')
+    escaped: bool = Field(False, description="Has already left the board (Exodus scenarios about one hero: the "
+                          "other must be in the game, and is kept out of the way).")
     shield: str | None = Field(None, description='Agent Z: the infected held as a meat shield ("z1"), in front.')
 
 
@@ -315,7 +318,7 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
         h.active = list(spec.active)
     h.hurt = spec.hurt
     h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
-    h.ap_turn = g.ruleset.ap(h, g.mission.hero_cards[h.qid].ap)
+    h.ap_turn = g.ruleset.ap(h, base_ap(g, h))
     h.ap = h.ap_turn if spec.ap is None else spec.ap
     if spec.moving:
         g.current = h.id
@@ -334,6 +337,9 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
         card.ammo = rounds
     for perk, uses in spec.power.items():
         h.power[perk] = uses
+    if spec.escaped:
+        g.lift(h)
+        h.status, h.done = HeroStatus.ESCAPED, True
     if spec.shield is not None:
         z = g.infected.get(int(spec.shield.lstrip("z"))) if spec.shield.lstrip("z").isdigit() else None
         if z is None:

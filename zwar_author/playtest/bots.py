@@ -42,6 +42,7 @@ from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
 from ..engine.state import Game, Hero, pos
 from ..engine.vocab import Side, Topic, Verb
+from . import kit
 
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -149,8 +150,10 @@ class Bot:
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
-        for step in (_free, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot, _search_room,
-                     Bot._walk, Bot._alert):
+        if h.npc:
+            return kit.npc_move(self, g, h, by_verb) or (by_verb[Verb.END][0] if by_verb.get(Verb.END) else None)
+        for step in (_free, kit.supplies, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot,
+                     _search_room, Bot._walk, Bot._alert):
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
@@ -175,6 +178,8 @@ class Bot:
             return None
         dist = self.field(g, goal)
         here = dist.get(h.sq, INF)
+        if here >= INF and g.rib is not None:  # across open water: the rib
+            return kit.cross(self, g, h, goal, by_verb)
         if here == 0 or here >= INF:
             return None
         behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
@@ -234,8 +239,10 @@ class Bot:
         jobs = _jobs_left(g)
         if not jobs:
             return _exit_squares(g) if _wants_escape(g) else ()
-        team = [o.sq for o in g.board_heroes()]
-        return min(jobs, key=lambda job: (sum(self.field(g, job[1]).get(sq, INF) for sq in team), job[0]))[1]
+        team = [o.sq for o in g.board_heroes() if not o.npc]
+        far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
+        return min(jobs, key=lambda job: (sum(min(self.field(g, job[1]).get(sq, INF), far) for sq in team),
+                                          job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
@@ -371,7 +378,8 @@ def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     for a in by_verb.get(Verb.TASK, []):
         if a.target in _objectives_left(g):
             return a
-    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False):
+    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False) \
+            and not kit.escort_pending(g):
         return by_verb[Verb.EXIT][0]
     return None
 
@@ -457,7 +465,9 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     jobs += [(300 + sq, (sq,)) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
         jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs))]
-    return jobs
+    taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
+    team = [h.sq for h in g.board_heroes() if not h.npc]
+    return jobs + [job for job in kit.jobs(g, team, detours and bool(jobs)) if job[1] not in taken]
 
 
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
@@ -471,7 +481,7 @@ def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
         return []
     if not goals and _wants_escape(g):
         goals = [_exit_squares(g)]
-    team = [h.sq for h in g.board_heroes()]
+    team = [h.sq for h in g.board_heroes() if not h.npc]
     if any(all(distance_field(g, goal).get(sq, INF) >= INF for sq in team) for goal in goals if goal):
         return lying
     return []
@@ -572,8 +582,8 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     if not guns:
         return 0.0
     eq = m.equipment[guns[0].eq]
-    bonus = g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0
-    p = _faces(eq.quick, bonus)
+    aimed = a.verb == Verb.AIMED
+    p = _faces(g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p

@@ -69,7 +69,9 @@ def record(g: Game, index: int, seed: int) -> dict:
             objectives.setdefault(e.objective, e.turn)
         elif e.kind == EventKind.DEATH:
             dead, cause = e.who, ("infection" if e.result == "infection" else "bitten")
-    if g.cause != "hero died":  # director games go on after a death: the game ended some other way
+    if g.cause == "NPC died":  # Exodus: an NPC's failed bite test fails the mission
+        cause = "NPC bitten"
+    elif g.cause != "hero died":  # director games go on after a death: the game ended some other way
         cause = "turn limit" if g.cause == "turn limit" else "overrun"
     return {
         "index": index, "seed": seed, "won": g.outcome == "victory", "turns": g.turn, "winner": g.winner,

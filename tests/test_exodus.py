@@ -1,0 +1,103 @@
+"""Exodus played end to end: the rules corpus from the CLI, the bots on the rib, keycards and NPCs."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+
+from conftest import CONTENT, REPO, write
+
+from zwar_author.engine.api import new_game, simulate
+from zwar_author.play.load import load_mission
+from zwar_author.playtest.bots import policy
+
+EXODUS_RULES = REPO / "tests" / "rules" / "exodus"
+
+#: two banks of open water, the rib on the near one, an NPC to fetch from the far one and the exit there
+FERRY = textwrap.dedent('''
+    [mission]
+    id = "ferry"
+    title = "Ferry"
+    game = "exodus"
+    heroes = ["kira", "mike"]
+
+    [[floors]]
+    art = """
+    +-+-+-+-+-+-+-+-+-+-+
+    |. . t ~ ~ ~ ~ t . .|
+    + + + + + + + + + + +
+    |. . t ~ ~ ~ ~ t . .|
+    + + + + + + + + + + +
+    |. . t ~ ~ ~ ~ t . .|
+    + + + + + + + + + + +
+    |. . t ~ ~ ~ ~ t . .|
+    +-+-+-+-+-+-+-+-+-+-+
+    """
+
+    [[starts]]
+    at = "0,0"
+    [[starts]]
+    at = "0,1"
+
+    [[exits]]
+    at = "9,3"
+
+    [rib]
+    at = "3,0"
+    facing = "E"
+
+    [[crates]]
+    at = "1,3"
+
+    [[npcs]]
+    id = "tom"
+    name = "Old Tom"
+    at = "9,0"
+
+    [[victory]]
+    escape = "all"
+    escort = ["tom"]
+
+    [[defeat]]
+    npc_dies = "tom"
+    ''')
+
+
+def test_rules_test_runs_the_exodus_corpus(zwar):
+    result = zwar("rules-test", EXODUS_RULES)
+    last = result.output.splitlines()[-1]
+    assert result.exit_code == 0, result.output
+    assert last.endswith(" passed, 0 failed") and int(last.split()[0]) >= 150
+
+
+def test_the_keycard_scenarios_run(zwar):
+    """The 8 that waited in tests/rules-exodus/ for the engine to play Exodus, and 2 on unlocking a room."""
+    result = zwar("rules-test", EXODUS_RULES / "keycards")
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "10 scenarios: 10 passed, 0 failed"
+
+
+def _play(path, name: str, seeds: range):
+    mission, _ = load_mission(path)
+    assert mission is not None
+    for seed in seeds:
+        g = new_game(mission)
+        simulate(g, policy(name, seed), random.Random(seed))
+        yield g
+
+
+def test_bots_take_the_rib_across_and_escort_the_npc(workdir):
+    write(workdir, {"ferry.toml": FERRY})
+    for g in _play(workdir / "ferry.toml", "cautious", range(3)):
+        lines = [e.text for e in g.log]
+        assert g.outcome == "victory", lines
+        assert any(t.startswith(("Kira drives the rib", "Mike drives the rib")) for t in lines)
+        assert "Old Tom leaves the board at 9,3" in lines
+
+
+def test_bots_fetch_the_keycard_and_break_crates_in_the_crossing():
+    games = list(_play(CONTENT / "core" / "missions" / "the-crossing.toml", "cautious", range(3)))
+    for g in games:
+        lines = [e.text for e in g.log]
+        assert any(t.endswith("picks up the red keycard") for t in lines)
+    assert any(" breaks the crate at " in e.text for g in games for e in g.log)
