@@ -19,6 +19,7 @@ never has them, so nothing here changes how Z War One is played.
 from __future__ import annotations
 
 import heapq
+import weakref
 from typing import TYPE_CHECKING
 
 from ..engine import rib as boat
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
 INF = 1 << 30
 CRATE_DETOUR = 6  # route squares the team goes out of its way for a crate
 FETCHED = 3  # route squares from an NPC at which a hero has come for it
+
+#: the rib's driving values per mission, by (goal, doors, keycards held): like the bots' distance
+#: fields, kept beside the mission rather than in one bot
+_WATER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+FIELDS_KEPT = 512
 
 
 def supplies(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
@@ -151,8 +157,9 @@ def _value_from_rib(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, in
 
 def _water_values(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, int]) -> dict[tuple[int, str], int]:
     """AP to bring the rib from each (square, facing) to a landing, plus the walk from there to ``goal``."""
-    key = ("rib", goal, g.doors)
-    found = bot._fields.get(key)
+    key = (goal, g.doors, frozenset(k for o in g.heroes for k in o.keycards))  # as the walk in ``land``
+    fields = _WATER.setdefault(g.mission, {})
+    found = fields.get(key)
     if found is not None:
         return found
     m = g.mission
@@ -177,7 +184,9 @@ def _water_values(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, int]
             if nv < value.get(p, INF):
                 value[p] = nv
                 heapq.heappush(queue, (nv, p))
-    bot._fields[key] = value
+    if len(fields) > FIELDS_KEPT:
+        fields.clear()
+    fields[key] = value
     return value
 
 
