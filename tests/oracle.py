@@ -9,6 +9,7 @@ rule that edges on the border or beside void count as walls itself.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import pairwise
 from math import floor
 
 from zwar_author.geometry.board import Edge, Grid, Terrain
@@ -141,14 +142,12 @@ class Oracle:
         # squares whose interior the segment meets: the pieces between crossings
         cuts = [Fraction(0)] + ts + [Fraction(1)]
         inside = set()
-        for t0, t1 in zip(cuts, cuts[1:]):
+        for t0, t1 in pairwise(cuts):
             x, y = point((t0 + t1) / 2)
             inside.add((floor(x), floor(y)))
         inside -= {a, b}
         if inside & set(units):
             return False
         water = Terrain.WATER
-        if self.terrain(*a) == water or self.terrain(*b) == water:
-            if any(self.terrain(*sq) != water for sq in inside):
-                return False
-        return True
+        touches_water = self.terrain(*a) == water or self.terrain(*b) == water
+        return not (touches_water and any(self.terrain(*sq) != water for sq in inside))

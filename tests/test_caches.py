@@ -128,7 +128,7 @@ def test_the_same_board_gives_the_same_bytes(golden, tmp_path):
 def test_the_documented_arrays_are_the_written_ones(golden):
     _, caches, _ = golden
     doc = (Path(__file__).parents[1] / "docs" / "caches.md").read_text()
-    documented = set(re.findall(r"^\| `([a-z_.<>]+)` \|", doc, re.M))
+    documented = set(re.findall(r"^\| `([a-z_.<>]+)` \|", doc, re.MULTILINE))
     written = {re.sub(r"^(ground|dock)\.", "<floor>.", name) for name in caches.data}
     assert written == documented
 

@@ -69,8 +69,8 @@ def test_mission_builds_over_the_allowance_are_located_errors_with_the_total(dia
         "p/missions/m.toml:9:1: error ZW620: sam's perks cost 30 XP (turbo 30): over the allowance of 20 XP",
         "p/missions/m.toml:9:17: error ZW622: perk `turbo` is given to sam twice (first at p/missions/m.toml:9:8)",
         "p/missions/m.toml:9:26: error ZW408: perk `zap` does not exist; known: turbo",
-        "p/missions/m.toml:10:1: error ZW621: hero `kira` is given perks but does not play this mission "
-        "(its heroes: sam)",
+        ("p/missions/m.toml:10:1: error ZW621: hero `kira` is given perks but does not play this mission "
+        "(its heroes: sam)"),
         "p/missions/m.toml:11:1: error ZW408: hero `bob` does not exist; known: kira, sam",
     ]
 
@@ -154,8 +154,8 @@ def test_a_mission_needing_more_than_the_box_is_warned_with_the_shortfall(diagno
     assert only(lines, "ZW623", "ZW607") == [
         "p/missions/m.toml:1:1: warning ZW623: the mission needs 2 doors, 1 more than the box of p holds (1)",
         "p/missions/m.toml:1:1: warning ZW623: the mission needs 3 counters, 1 more than the box of p holds (2)",
-        "p/missions/m.toml:33:1: warning ZW623: the mission needs 2 zombies on the board at the start, "
-        "1 more than the box of p holds (1)",
+        ("p/missions/m.toml:33:1: warning ZW623: the mission needs 2 zombies on the board at the start, "
+        "1 more than the box of p holds (1)"),
         "p/pack.toml:1:33: error ZW607: assumed value `components.tokens` is not a key of pack `p`",
     ]
 
@@ -252,10 +252,10 @@ open_exits = true
     assert only(lines, "ZW605", "ZW624", "ZW625", "ZW407", "ZW408") == [
         "p/missions/m.toml:38:19: error ZW624: timer `loop` is started by its own end: it can never start",
         "p/missions/m.toml:41:6: error ZW407: timer `shutters` is defined twice (first at p/missions/m.toml:25:1)",
-        "p/missions/m.toml:45:1: warning ZW625: timer `idle` runs out but nothing happens then: add an event "
-        'with when = { timer = "idle" }',
-        "p/missions/m.toml:48:9: error ZW605: `start` needs exactly one trigger, found 2: one of turn, door_opened, "
-        "task_done, objective, picked_up, room_activated, timer",
+        ("p/missions/m.toml:45:1: warning ZW625: timer `idle` runs out but nothing happens then: add an event "
+        'with when = { timer = "idle" }'),
+        ("p/missions/m.toml:48:9: error ZW605: `start` needs exactly one trigger, found 2: one of turn, door_opened, "
+        "task_done, objective, picked_up, room_activated, timer"),
         "p/missions/m.toml:51:18: error ZW408: timer `nothing` does not exist (known: shutters, loop, idle)",
     ]
 
@@ -312,11 +312,11 @@ buy = { sam = ["turbo", "zap"], kira = ["turbo"] }
         "p/missions/early.toml": chapter_mission("early", "chapter = 2\n"),
     })
     assert only(lines, "ZW630", "ZW631", "ZW632", "ZW622", "ZW408") == [
-        "p/campaign.toml:13:11: error ZW630: chapter mission `versus` is a zwar1 director mission: a zwar1 "
-        "campaign's chapters are zwar1 campaign missions",
+        ("p/campaign.toml:13:11: error ZW630: chapter mission `versus` is a zwar1 director mission: a zwar1 "
+        "campaign's chapters are zwar1 campaign missions"),
         "p/campaign.toml:16:11: error ZW408: mission `nowhere` does not exist; known: early, first, second, versus",
-        "p/campaign.toml:19:11: warning ZW631: mission `early` is chapter 2, but comes after chapter 3: list the "
-        "chapters in the order they are played",
+        ("p/campaign.toml:19:11: warning ZW631: mission `early` is chapter 2, but comes after chapter 3: list the "
+        "chapters in the order they are played"),
         "p/campaign.toml:20:25: error ZW408: perk `zap` does not exist; known: turbo",
         "p/campaign.toml:20:33: error ZW408: hero of this campaign `kira` does not exist; known: sam",
     ]
@@ -331,16 +331,16 @@ def test_perks_the_xp_cannot_pay_for_yet_are_errors_at_the_chapter(diagnose):
                       "p/missions/first.toml": chapter_mission("first"),
                       "p/missions/second.toml": chapter_mission("second")})
     assert only(lines, "ZW632", "ZW622") == [
-        "p/campaign.toml:10:9: error ZW632: by chapter 2, sam's perks cost 30 XP (turbo 30), more than the 20 XP "
-        "earned before it (1 chapter at 20 XP)",
+        ("p/campaign.toml:10:9: error ZW632: by chapter 2, sam's perks cost 30 XP (turbo 30), more than the 20 XP "
+        "earned before it (1 chapter at 20 XP)"),
         "p/campaign.toml:10:25: error ZW622: perk `turbo` is given to sam twice (first at p/campaign.toml:10:16)",
     ]
     expected = chapter_mission("second", '\n[mission.perks]\nsam = ["turbo"]\n')
     lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('buy = { sam = ["turbo"] }\n', ""),
                       "p/missions/second.toml": expected})
     assert only(lines, "ZW632") == [
-        "p/campaign.toml:9:11: error ZW632: by chapter 2, sam's perks cost 30 XP (turbo 30), more than the 20 XP "
-        "earned before it (1 chapter at 20 XP)",
+        ("p/campaign.toml:9:11: error ZW632: by chapter 2, sam's perks cost 30 XP (turbo 30), more than the 20 XP "
+        "earned before it (1 chapter at 20 XP)"),
     ]
     lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nexpected_loot_xp = 10')
                       .replace('buy = { sam = ["turbo"] }\n', "")})

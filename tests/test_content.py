@@ -123,7 +123,7 @@ def test_deathmatch_spawn_tables_as_printed(core):
 
 def test_exodus_room_spawn_as_printed(core):
     table = missions(core)["the-crossing"].spawn.phases[0].room.table
-    zombies = lambda n, d, adjacent=False: {"kind": "infected", "count": n, "infected": "core/zombie",  # noqa: E731
+    zombies = lambda n, d, adjacent=False: {"kind": "infected", "count": n, "infected": "core/zombie",
                                             "distance": d, "adjacent": adjacent}
     assert rows(table) == {"1-3": {"kind": "nothing"}, "4": zombies(1, 3), "5": zombies(1, 2),
                            "6": zombies(1, 1, True), "7": zombies(2, 3), "8": zombies(2, 2)}

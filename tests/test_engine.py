@@ -28,8 +28,8 @@ from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
 from zwar_author.engine.variants import UnsupportedGame
-from zwar_author.games import CannotPlay
 from zwar_author.engine.vocab import Verb
+from zwar_author.games import CannotPlay
 from zwar_author.play.load import load_mission
 from zwar_author.play.session import CommandError, Session
 

@@ -15,9 +15,9 @@ import pytest
 from conftest import CONTENT, mission, write
 
 from zwar_author.engine.api import apply, new_game, start
-from zwar_author.play.load import load_mission
 from zwar_author.engine.spawn import row
 from zwar_author.engine.state import Setup
+from zwar_author.play.load import load_mission
 from zwar_author.playtest import bots
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
@@ -139,8 +139,8 @@ def test_exact_turn_spawn_odds_agree_with_a_long_simulation():
         where = row(spec.where, rng.randint(1, 8))
         count = row(spec.what, rng.randint(1, 8)).count or 0 if where.kind == "spawn_point" else 0
         roamers += where.kind == "roamers"
-        for letter in samples:
-            samples[letter].append(count if where.spawn_point == letter else 0)
+        for letter, values in samples.items():
+            values.append(count if where.spawn_point == letter else 0)
     for letter, values in samples.items():
         error = statistics.pstdev(values) / n ** 0.5
         assert abs(statistics.fmean(values) - float(exact["points"][letter])) < 4 * error
@@ -306,8 +306,8 @@ def test_odds_command(zwar):
     assert result.output.splitlines()[:3] == [
         "The Tower: spawn odds (exact, from the dice tables)",
         "Phase 1:",
-        "  turn spawn (1 roll a turn): expected infected a turn 0.875 (at A 0.250, B 0.250, C 0.125, D 0.125, "
-        "E 0.125)",
+        ("  turn spawn (1 roll a turn): expected infected a turn 0.875 (at A 0.250, B 0.250, C 0.125, D 0.125, "
+        "E 0.125)"),
     ]
 
 

@@ -187,7 +187,7 @@ def test_without_the_fallback_font_cjk_text_asks_for_it(zwar, workdir, monkeypat
     monkeypatch.setattr(fonts, "fallback_installed", lambda: False)
     briefing_pack(workdir, "Find the 地図.")
     result = zwar("render", "p", "--sheet", "mission", "-o", "out", "--pack-path", FIXTURES)
-    assert [line for line in result.output.splitlines() if "warning ZW980" in line][0] == (
+    assert next(line for line in result.output.splitlines() if "warning ZW980" in line) == (
         "p/missions/m.toml:4:22: warning ZW980: the sheets of mission `narrow` cannot be printed: 図 (U+56F3), "
         "地 (U+5730); install the fallback font for them (Debian: apt install fonts-droid-fallback)")
 

@@ -43,7 +43,7 @@ def test_the_examples_of_sources_md(zwar, board):
 
 
 def test_doors_closed_unless_named_open(zwar, board):
-    value = lambda *args: json.loads(ask(zwar, board, *args)[1])["value"]  # noqa: E731
+    value = lambda *args: json.loads(ask(zwar, board, *args)[1])["value"]
     assert value("los", "0,0", "1,1", "--open", "H:1,1") is True
     assert value("los", "0,0", "1,1", "--doors", "open") is True
     assert value("step", "1,0", "1,1") is False
@@ -113,8 +113,8 @@ def test_a_square_of_thousands_of_digits_is_refused_in_words_where_it_is_written
 def test_a_board_that_does_not_compile_exits_1_with_its_diagnostics(zwar, workdir):
     write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": DOORWAY.replace("|. . . .|\n+-+D", "|. . x .|\n+-+D")})
     code, output = ask(zwar, "p/missions/m.toml", "los", "0,0", "1,0")
-    assert (code, output) == (1, "p/missions/m.toml:8:6: error ZW106: 'x' on square 2,0: a square is '.' corridor, "
-                                 "':' room, '=' stairs, '~' water, 't' transition or '#' void\n")
+    assert (code, output) == (1, ("p/missions/m.toml:8:6: error ZW106: 'x' on square 2,0: a square is '.' corridor, "
+                                 "':' room, '=' stairs, '~' water, 't' transition or '#' void\n"))
 
 
 def test_only_the_board_needs_to_compile(zwar, workdir):

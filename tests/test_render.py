@@ -7,8 +7,8 @@ import os
 import re
 import shutil
 import subprocess
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
+from xml.etree import ElementTree
 
 import numpy as np
 import pytest

@@ -287,9 +287,9 @@ def test_a_long_cascade_is_summed_up(diagnose):
     assert found.human() == (
         "p/missions/m.toml:18:1: error ZW701: the red keycard at 11,1 is behind the red door at V:2,0, the door it opens")
     assert found.notes == (
-        "for the same reason, also out of reach: room R1 at 2,1 (line 9), room R2 at 3,1 (line 9), room R3 at 4,1 "
+        ("for the same reason, also out of reach: room R1 at 2,1 (line 9), room R2 at 3,1 (line 9), room R3 at 4,1 "
         "(line 9), room R4 at 5,1 (line 9), room R5 at 6,1 (line 9), room R6 at 7,1 (line 9), room R7 at 8,1 "
-        "(line 9), room R8 at 9,1 (line 9) and 2 more",)
+        "(line 9), room R8 at 9,1 (line 9) and 2 more"),)
 
 
 def test_explain_suggests_the_closest_name(zwar):
@@ -304,8 +304,8 @@ def test_an_unknown_key_in_a_floor_does_not_hold_back_the_rest(diagnose):
         '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-6" = "A" }\nwhat = { "1-8" = "1 zombie" }\n')
     assert diagnose({"p/missions/m.toml": body}) == [
         "p/missions/m.toml:6:1: error ZW005: unknown key `nmae` in floors[0]; did you mean `name`?",
-        "p/missions/m.toml:25:9: error ZW501: turn spawn roll 1: faces 7-8 of the d8 are not covered: every face "
-        "needs one row",
+        ("p/missions/m.toml:25:9: error ZW501: turn spawn roll 1: faces 7-8 of the d8 are not covered: every face "
+        "needs one row"),
     ]
 
 

@@ -121,7 +121,7 @@ class Harness:
                                  and not _inside(d, item.text)]
             for d in shown:
                 d.human()
-        except Exception as exc:  # noqa: BLE001 - every exception is a finding
+        except Exception as exc:  # noqa: BLE001 - any exception is the crash being looked for
             verdict.crash = f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"
         verdict.seconds = time.perf_counter() - started
         path.unlink()
