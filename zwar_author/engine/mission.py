@@ -21,10 +21,20 @@ from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
+from .caches import MIB, Bounded, nested_size
 from .vocab import IMPLICIT, Verb
 
 UNREACHABLE = 1 << 30
 ALL = -1  # an "active rooms" mask meaning every square counts
+
+#: The bytes each of a mission's caches may hold (engine/caches.py). Measured on the core campaign
+#: (`zwar playtest content/core/campaign.toml --policy cautious`): 20 campaigns ask ~1000 different
+#: route and ~900 different infected distance fields of a mission, ~15 KiB each, but at most ~500 of them
+#: are in use at once (an LRU of 512 misses 2754 times in 338575 calls, of 256 10308 times), so 8 MiB
+#: costs ~8% more time than keeping every field while holding a third as much; the smaller caches are
+#: sized to what 20 campaigns fill, so memory stops growing after a few dozen campaigns.
+CACHE_BUDGETS = {"route": 8 * MIB, "field": 8 * MIB, "smell": 1 * MIB, "tables": 2 * MIB,
+                 "steps": MIB // 2, "small": MIB // 4}
 
 
 @dataclass(frozen=True)
@@ -62,20 +72,6 @@ class _FloorLos:
     needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
 
 
-class _Cache(dict):
-    """A dict that forgets everything when it grows past ``limit`` (cheap, and enough here)."""
-
-    def __init__(self, limit: int = 4096) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def put(self, key, value):
-        if len(self) >= self.limit:
-            self.clear()
-        self[key] = value
-        return value
-
-
 @dataclass(eq=False)
 class Mission:
     compiled: CompiledMission
@@ -91,21 +87,24 @@ class Mission:
         self._markers()
         self._neighbours()
         self._los = [self._floor_los(f) for f in range(len(self.board.floors))]
-        self._route_cache = _Cache()
-        self._field_cache = _Cache()
+        # answers kept for every game of the mission, each cache within its budget of bytes
+        # (engine/caches.py; CACHE_BUDGETS says why these sizes)
+        budget = CACHE_BUDGETS
+        self._route_cache = Bounded(budget["route"])
+        self._field_cache = Bounded(budget["field"])
         #: the weapon changes of a hero with given cards and active weapons (``legal``)
-        self.weapon_changes = _Cache()
-        self._enterable_cache = _Cache(256)
-        self._crossing_cache = _Cache(1024)
-        self._grab_cache = _Cache()
-        self._openable_cache = _Cache()
-        self._steps_cache = _Cache(65536)
-        self._reach_cache = _Cache(65536)
+        self.weapon_changes = Bounded(budget["small"])
+        self._enterable_cache = Bounded(budget["small"])
+        self._crossing_cache = Bounded(budget["small"])
+        self._grab_cache = Bounded(budget["small"])
+        self._openable_cache = Bounded(budget["small"])
+        self._steps_cache = Bounded(budget["steps"])
+        self._reach_cache = Bounded(budget["steps"])
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._adjacent: dict[int, list[int]] = {}
-        self._smell_cache = _Cache()
-        self._smell_tables: dict[tuple[int, int], list[list[int]]] = {}
-        self._step_tables: dict[tuple[int, int, bool], dict[int, list[int]]] = {}
+        self._smell_cache = Bounded(budget["smell"])
+        self._smell_tables = Bounded(budget["tables"], nested_size)
+        self._step_tables = Bounded(budget["tables"], nested_size)
 
     # --- rules data ------------------------------------------------------------------
 
@@ -365,7 +364,7 @@ class Mission:
             for (dx, dy), plain, thin in zip(DIRECTIONS, rel.masks("step"), rel.masks("step", skinny=True)):
                 for y, x in zip(*(a.tolist() for a in np.nonzero(thin & ~plain))):
                     table.setdefault(off + y * wid + x, []).append(off + (y + dy) * wid + x + dx)
-            self._step_tables[key] = table
+            self._step_tables.put(key, table)
         return table.get(sq, [])
 
     def smell_steps(self, sq: int, doors: int) -> list[int]:
@@ -380,9 +379,7 @@ class Mission:
             for (dx, dy), mask in zip(DIRECTIONS, rel.masks("smell")):
                 for y, x in zip(*(a.tolist() for a in np.nonzero(mask))):
                     table[y * wid + x].append(off + (y + dy) * wid + x + dx)
-            if len(self._smell_tables) > 256:
-                self._smell_tables.clear()
-            self._smell_tables[key] = table
+            self._smell_tables.put(key, table)
         return table[sq - self.offsets[floor]] + self.links.get(sq, [])
 
     def _door_state(self, floor: int, local: int) -> Doors:

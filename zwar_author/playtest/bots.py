@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
+from ..engine.caches import MIB, Bounded
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
@@ -47,7 +48,7 @@ from . import kit
 INF = 1 << 30
 RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
 AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
-FIELDS_KEPT = 4096  # distance fields kept per mission (a field is a function of the board alone)
+FIELD_BYTES = 2 * MIB  # distance fields kept per mission, in bytes (a field is a function of the board alone)
 
 #: distance fields by mission, then by (goal, doors open, keycards held): shared by every game the
 #: process plays of a mission, as games of one mission open the same doors in much the same order
@@ -254,7 +255,9 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     keys = frozenset(k for o in g.heroes for k in o.keycards)
     key = (goal, g.doors, keys)
     m = g.mission
-    fields = _FIELDS.setdefault(m, {})
+    fields = _FIELDS.get(m)
+    if fields is None:
+        fields = _FIELDS[m] = Bounded(FIELD_BYTES)
     found = fields.get(key)
     if found is not None:
         return found
@@ -267,11 +270,7 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         kind = m.doors[door].kind
         return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
 
-    dist = m.distances_to(goal, cost)
-    if len(fields) > FIELDS_KEPT:
-        fields.clear()
-    fields[key] = dist
-    return dist
+    return fields.put(key, m.distances_to(goal, cost))
 
 
 # --- the steps of a decision -----------------------------------------------------------------

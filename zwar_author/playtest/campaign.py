@@ -17,7 +17,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -30,7 +30,7 @@ from ..play.campaign import Book, CannotPlayCampaign, Economy, Progress, open_ca
 from .bots import POLICIES, policy
 from .director import against
 from .report import write
-from .runner import chunks, game_seed
+from .runner import chunks, game_seed, windowed
 from .stats import wilson
 
 Tick = Callable[[int], None]
@@ -141,17 +141,8 @@ def run_campaigns(plan: CampaignPlan, jobs: int = 1, progress: Tick | None = Non
 def _processes(plan: CampaignPlan, jobs: int) -> Iterator[list[dict]]:
     """Chunks played on ``jobs`` processes, at most two a worker under way at once (no result is
     kept once it has been handed on)."""
-    parts = iter(chunks(plan.runs, jobs))
     with ProcessPoolExecutor(jobs) as pool:
-        pending: set[Future] = set()
-        while True:
-            while len(pending) < 2 * jobs and (part := next(parts, None)) is not None:
-                pending.add(pool.submit(play_chunk, plan, part))
-            if not pending:
-                return
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
+        yield from windowed(lambda part: pool.submit(play_chunk, plan, part), chunks(plan.runs, jobs), 2 * jobs)
 
 
 # --- the report -------------------------------------------------------------------------------

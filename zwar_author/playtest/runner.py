@@ -6,7 +6,8 @@ not depend on how the games are shared out, nor in what order they finish.
 Workers get the compiled mission as plain data (the document `zwar build`
 writes) and rebuild it once each, so a cluster needs no access to the sources.
 Results come back as small records, chunk by chunk, and are added up as they
-arrive: memory stays flat however many games are played.
+arrive, with at most two chunks a worker under way (``windowed``): memory stays
+flat however many games are played.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,9 +135,25 @@ def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[
         with ProcessPoolExecutor(jobs) as own:
             yield from _processes(plan, jobs, own)
         return
-    futures = [pool.submit(play_chunk, plan, part) for part in chunks(plan.runs, jobs)]
-    for future in as_completed(futures):
-        yield future.result()
+    yield from windowed(lambda part: pool.submit(play_chunk, plan, part), chunks(plan.runs, jobs), 2 * jobs)
+
+
+def windowed(submit: Callable[[list[int]], Future], parts: Iterable[list[int]], width: int,
+             wait_for: Callable = wait) -> Iterator:
+    """The results of ``submit(part)`` for every part, as they finish, with at most ``width`` parts under
+    way: a result is handed on and dropped before another part is submitted, so what is held does not
+    grow with the number of parts. ``wait_for``: ``concurrent.futures.wait``, or Dask's."""
+    todo = iter(parts)
+    pending: set = set()
+    while True:
+        while len(pending) < width and (part := next(todo, None)) is not None:
+            pending.add(submit(part))
+        if not pending:
+            return
+        done, pending = wait_for(pending, return_when=FIRST_COMPLETED)
+        pending = set(pending)
+        while done:
+            yield done.pop().result()
 
 
 #: How long to wait for a Dask scheduler to answer before giving up.
@@ -144,13 +161,12 @@ CONNECT_SECONDS = 20
 
 
 def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
-    from dask.distributed import as_completed as dask_completed
+    from dask.distributed import wait as dask_wait
 
     with _client(jobs, scheduler) as client:
         shared = client.scatter(plan, broadcast=True)
-        futures = [client.submit(play_chunk, shared, part, pure=False) for part in chunks(plan.runs, jobs)]
-        for future in dask_completed(futures):
-            yield future.result()
+        yield from windowed(lambda part: client.submit(play_chunk, shared, part, pure=False),
+                            chunks(plan.runs, jobs), 2 * jobs, dask_wait)
 
 
 @contextmanager
