@@ -56,13 +56,55 @@ def _deal(game):
     return state, draws
 
 
-def test_a_director_game_deals_12_face_down_or_the_whole_deck_when_it_holds_fewer():
+def test_a_director_game_deals_12_face_down_from_the_core_deck():
     # "Shuffle both the search deck & the director card deck then deal 12 director cards face down to the
     # director player (only the director may see the director cards)." (How to play: director games)
     state, draws = _deal(new_game(mission("hold-out")))
-    assert len(draws) == 10 and {r.side for r in draws} == {Side.CHANCE}
-    assert "The director is dealt 10 director cards face down (the deck held only 10)" in [e.text for e in state.log]
-    assert len(state.view.hands.held["director"]) == 10 and not any(state.view.hands.deck.values())
+    assert len(draws) == 12 and {r.side for r in draws} == {Side.CHANCE}
+    assert "The director is dealt 12 director cards face down" in [e.text for e in state.log]
+    assert len(state.view.hands.held["director"]) == 12
+    assert sum(c.copies for c in mission("hold-out").compiled.rules.director_cards if "zwar1" in c.games) >= 12
+
+
+SHORT_DECK = """
+    [mission]
+    id = "short"
+    title = "Short"
+    mode = "director"
+    director_cards = { count = 14 }
+    heroes = ["sam"]
+
+    [[floors]]
+    art = \"""
+    +-+-+-+
+    |. . .|
+    +-+-+-+
+    \"""
+
+    [[starts]]
+    at = "0,0"
+
+    [[victory]]
+    escape = "all"
+    """
+
+
+def test_a_deck_smaller_than_the_deal_is_a_warning_and_the_engine_says_it_dealt_fewer(workdir):
+    # "deal 12 director cards face down to the director player": a mission dealing 14 from the core deck of 12
+    from conftest import write
+
+    from zwar_author.compile.project import check
+
+    write(workdir, {"p/pack.toml": '[pack]\nid = "p"\ntitle = "P"\nrequires = ["core"]\n',
+                    "p/missions/short.toml": SHORT_DECK})
+    outcome = check([workdir / "p"], [CONTENT])
+    assert [d.human() for d in outcome.report.sorted() if d.code == "ZW662"] == [
+        ("p/missions/short.toml:6:18: warning ZW662: the mission deals 14 director cards (14 to the director), but "
+         "the zwar1 director deck holds 12")]
+    loaded, _ = load_mission(workdir / "p/missions/short.toml", [CONTENT])
+    state, draws = _deal(new_game(loaded))
+    assert len(draws) == 12
+    assert "The director is dealt 12 director cards face down (the deck held only 12)" in [e.text for e in state.log]
 
 
 def test_the_directors_cut_deals_6():
@@ -175,7 +217,7 @@ def test_the_passive_director_plays_no_card_and_removes_no_unit():
         simulate(game, against(policy("cautious", seed), "passive"), random.Random(seed))
         assert not any(k.startswith("cards:") for k in game.tally)
         assert not any(e.text.startswith("The director removes") for e in game.log)
-        assert len(game.hands.held["director"]) == 10
+        assert len(game.hands.held["director"]) == 12
 
 
 def test_the_directors_cut_is_played_against_both_directors(tmp_path):

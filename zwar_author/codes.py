@@ -506,6 +506,15 @@ CARD_NO_EFFECT = _code("ZW661", "card-no-effect", W,
     the director's hand, so playtests count it dealt, but it is never played:
     name the effect that does what its text says.""")
 
+DIRECTOR_DECK_SHORT = _code("ZW662", "director-deck-short", W,
+    "the mission deals {need} director cards ({how}), but the {game} director deck holds {have}", """
+    Director cards are dealt from the director deck: the cards of the
+    mission's game in the rules data of its pack and the packs it requires,
+    each as many times as its `copies`. A deck too small for the deal cannot
+    give every hand its cards: the engine deals the whole deck and its log
+    says so. Deal fewer (`director_cards = { count = ... }`), or add cards or
+    copies to the deck.""")
+
 # --- playability ---------------------------------------------------------------------
 
 UNREACHABLE = _code("ZW701", "unreachable", E, "{what} at {square} {why}", """

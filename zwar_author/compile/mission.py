@@ -27,6 +27,7 @@ from ..model.validate import validate_partial
 from ..sources.art import format_art
 from ..sources.document import Document
 from . import tables
+from .deck import deck_short
 from .games import GameCheck
 from .layout import FloorSource, build_floor, floor_label
 from .perks import bill
@@ -209,6 +210,8 @@ class _Compiler:
             return None
         mission = self.assemble(stairs, markers, spawn, events, heroes, perks, timers)
         self.box_limits(mission)
+        if (short := deck_short(mission, self.doc.loc(("mission", "director_cards")))) is not None:
+            self.problems.append(short)
         self.prove(mission)
         if self.errors():
             return None
