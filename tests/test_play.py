@@ -186,3 +186,64 @@ def test_play_gives_the_heroes_the_missions_perks(workdir):
     replaced = play("small.toml", "--perk", "sam=kip-up", "--save", "other.json", input="quit\n")
     assert replaced.exit_code == 0, replaced.output
     assert json.loads((workdir / "other.json").read_text())["setup"]["perks"] == [["sam", ["kip-up"]]]
+
+
+# --- the director at a shared terminal ---------------------------------------------------------------------
+
+
+HOLD_OUT = CONTENT / "core" / "missions" / "hold-out.toml"
+
+
+def _infected_move(output: str) -> list[str]:
+    lines = output.splitlines()
+    return lines[lines.index("== Infected move ==") + 1:][:7]
+
+
+def test_a_person_directing_sees_the_hand_only_after_the_heroes_look_away():
+    # "deal 12 director cards face down to the director player (only the director may see the director cards)"
+    out = play(str(HOLD_OUT), input="end turn\n\n1\n")
+    assert _infected_move(out.output) == [
+        "Director: your cards are next. Heroes, look away; director, press enter.",
+        "Director card: the infected move begins: play a card?",
+        "    1. play no card",
+        "    2. play Direct Control",
+        "    3. play Frenzy",
+        "> The director's cards are hidden again.",
+        "  Zombie z2 moves towards Victor, 10 squares away",
+    ]
+    before = out.output.split("Director: your cards are next.")[0]
+    assert "Direct Control" not in before and "Frenzy" not in before
+
+
+def test_show_hand_lists_the_directors_cards_at_once():
+    out = play(str(HOLD_OUT), "--show-hand", input="end turn\n1\n")
+    assert _infected_move(out.output)[:5] == [
+        "Director card: the infected move begins: play a card?",
+        "    1. play no card",
+        "    2. play Direct Control",
+        "    3. play Frenzy",
+        ">   Zombie z2 moves towards Victor, 10 squares away",
+    ]
+    assert "look away" not in out.output and "hidden again" not in out.output
+
+
+def test_a_hand_edited_save_is_a_located_error(workdir):
+    write(workdir, {"small.toml": SMALL})
+    play("small.toml", "--save", "game.json", input="sam: move 1,1\n")
+    saved = json.loads((workdir / "game.json").read_text())
+    for key in ("sha256", "setup", "inputs"):
+        (workdir / f"no-{key}.json").write_text(json.dumps({k: v for k, v in saved.items() if k != key}))
+    (workdir / "bad.json").write_text(json.dumps({**saved, "inputs": [{"choice": "nonsense"}], "rng": [3]}, indent=1))
+    (workdir / "bad-answer.json").write_text(json.dumps({**saved, "inputs": [{"action": {"verb": "fly"}}]}, indent=1))
+    outs = {name: play("--resume", f"{name}.json", input="")
+            for name in ("no-sha256", "no-setup", "no-inputs", "bad", "bad-answer")}
+    assert {name: (r.exit_code, r.output.splitlines()) for name, r in outs.items()} == {
+        "no-sha256": (1, ["no-sha256.json:1:1: error ZW006: missing required key `sha256` in the top level"]),
+        "no-setup": (1, ["no-setup.json:1:1: error ZW006: missing required key `setup` in the top level"]),
+        "no-inputs": (1, ["no-inputs.json:1:1: error ZW006: missing required key `inputs` in the top level"]),
+        "bad": (1, [("bad.json:11:9: error ZW007: `rng` is not the state of the game's dice (not enough values to "
+                    "unpack (expected 3, got 1)): it must be as the game saved it")]),
+        "bad-answer": (1, [("bad-answer.json:6:3: error ZW007: answer 1 of 1 does not replay (an action has the keys "
+                           "hero, verb, to, target, square, mode, card, other (hero and verb at least)): the answers "
+                           "must be as the game saved them")]),
+    }

@@ -7,9 +7,11 @@ import click
 from ..engine.api import SetupError
 from ..engine.text import board_text
 from ..engine.variants import UnsupportedGame
+from ..engine.vocab import Side, Topic
 from ..errors import UsageError
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
+from ..play.saves import BadSave
 from ..play.session import CommandError, Session, setup_for
 from ..playtest.director import DIRECTORS, alone
 from ..playtest.versus import VersusPolicy, is_versus, parse_bots, versus_policy
@@ -40,6 +42,11 @@ rule forbids it. With --dice table every roll is asked for, so a group
 playing with real miniatures types in its own dice and the engine moves the
 infected and places the spawns.
 
+When a person directs a director game at the same terminal, the director's
+cards stay hidden: before each question that lists them the heroes look away
+and the director presses enter, and the screen is cleared once the director
+has answered. --show-hand lists them at once.
+
 \b
 Also at the prompt: board, log, options, save [FILE], quit."""
 
@@ -61,9 +68,12 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @click.option("--directors-cut", is_flag=True, help="Play a campaign mission as the Director's Cut.")
 @click.option("--director", type=click.Choice(DIRECTORS),
               help="Director games: let a bot be the director (the passive one plays no card) instead of a person.")
+@click.option("--show-hand", is_flag=True,
+              help="List the director's cards without asking the heroes to look away first.")
 @PACK_PATH
 @usage_errors
-def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, search) -> None:
+def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, show_hand,
+            search) -> None:
     session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
                        [Path(s) for s in search])
     if director:  # on a resumed game too: the bot takes over the director's seat from here
@@ -71,7 +81,7 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
     if session.director:
         session.bot = alone(session.director)
     players = _bots(session, bots, seed)
-    if not run_game(session, save, Saver(session.save, "zwar play --resume"), players):
+    if not run_game(session, save, Saver(session.save, "zwar play --resume"), players, show_hand):
         return
     game = session.game
     click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
@@ -85,11 +95,14 @@ class Saver:
     resume: str  # the command that resumes a save, for the goodbye line
 
 
-def run_game(session: Session, save: Path | None, saver: Saver, players: VersusPolicy | None = None) -> bool:
+def run_game(session: Session, save: Path | None, saver: Saver, players: VersusPolicy | None = None,
+             show_hand: bool = False) -> bool:
     """Play ``session`` at the prompt until the game is over (True) or the players stop (False),
-    saving to ``save`` after every answer."""
+    saving to ``save`` after every answer. The director's cards are listed only after the heroes
+    have looked away (``show_hand``: at once)."""
     click.echo(board_text(session.game))
     _show(session.state.events)
+    unveiled = None  # the director's question whose cards are on the screen
     while session.request is not None:
         if not session.needs_person():
             _show(session.roll())
@@ -97,8 +110,13 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
         if players is not None and players.plays(session.game, session.request):
             _show(session.take(players(session.game, session.request)))
             continue
-        _ask(session)
+        hidden = not show_hand and _lists_hand(session.request)
         try:
+            if hidden and session.request is not unveiled:
+                click.echo(LOOK_AWAY)
+                input()
+                unveiled = session.request
+            _ask(session)
             line = input("> ")
         except EOFError:
             click.echo("")
@@ -107,7 +125,7 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
         if _command(session, line, save, saver):
             continue
         try:
-            _show(session.answer(line))
+            _show(_answered(session, line, hidden))
         except CommandError as exc:
             click.echo(f"zwar play: {exc}")
             continue
@@ -116,12 +134,34 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
     return True
 
 
+LOOK_AWAY = "Director: your cards are next. Heroes, look away; director, press enter."
+HIDDEN = "The director's cards are hidden again."
+
+
+def _lists_hand(request) -> bool:
+    """Whether the pending question lists the cards the director holds."""
+    return request.side == Side.DIRECTOR and request.topic == Topic.CARD
+
+
+def _answered(session: Session, line: str, hidden: bool):
+    """The events of ``line``'s answer; a hidden hand's question is cleared off the screen first."""
+    events = session.answer(line)
+    if hidden:
+        click.clear()  # a terminal only: the director's cards leave the screen before the heroes look back
+        click.echo(HIDDEN)
+    return events
+
+
 def _session(mission, dice, seed, start: tuple, resume, search) -> Session:
     if resume is not None:
         try:
             return Session.resume(resume, search)
         except CannotPlay as exc:
             refuse(exc)
+        except BadSave as exc:
+            for line in exc.lines():
+                click.echo(line)
+            raise SystemExit(1) from None
     if mission is None:
         raise UsageError("give a MISSION to play, or --resume SAVE")
     loaded, report = load_mission(mission, search)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .. import codes
 from ..compile.perks import Builds, over_allowance, with_mission_builds
 from ..engine.actions import Action, ParseError, describe, parse
 from ..engine.api import State, apply, new_game, start
@@ -24,9 +25,9 @@ from ..engine.state import Setup
 from ..engine.vocab import RequestKind, Side, Topic
 from ..errors import UsageError
 from ..publish import write_whole
+from ..sources.document import read_document
 from .load import load_mission
-
-SAVE_FORMAT = "zwar-save/1"
+from .saves import SAVE_FORMAT, BadSave, check_save
 
 
 class CommandError(ValueError):
@@ -148,18 +149,29 @@ class Session:
 
     @classmethod
     def resume(cls, save: Path, search: Sequence[Path] = ()) -> Session:
+        """The game saved in ``save``, replayed; UsageError for a file that is no saved game, BadSave (every
+        problem located) for a saved game with keys missing or wrong, or answers that do not replay."""
         try:
             data = json.loads(Path(save).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise UsageError(f"{save}: not a saved game ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise UsageError(f"{save}: not a saved game (no \"format\": \"{SAVE_FORMAT}\")")
-        mission, _ = load_mission(Path(data["mission"]), search)
+        doc, problems = read_document(Path(save))
+        if doc is None:
+            raise BadSave(problems)
+        saved = check_save(doc)
+        mission, _ = load_mission(Path(saved.mission), search)
         if mission is None:
-            raise UsageError(f"{save}: its mission {data['mission']} no longer compiles")
-        if mission.compiled.source.sha256 != data["sha256"]:
-            raise UsageError(f"{save}: the mission {data['mission']} has changed since the game was saved")
-        return cls.restore(data, mission, save)
+            raise UsageError(f"{save}: its mission {saved.mission} no longer compiles")
+        if mission.compiled.source.sha256 != saved.sha256:
+            raise UsageError(f"{save}: the mission {saved.mission} has changed since the game was saved")
+        try:
+            return cls.restore(saved.model_dump(), mission, save)
+        except _Unreplayable as exc:
+            raise BadSave([codes.BAD_VALUE.at(doc.loc(("inputs", exc.index)), message=(
+                f"answer {exc.index + 1} of {len(saved.inputs)} does not replay ({exc.why}): "
+                "the answers must be as the game saved them"))]) from None
 
     @classmethod
     def restore(cls, data: dict, mission: Mission, save: Path) -> Session:
@@ -168,12 +180,20 @@ class Session:
         session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random(),
                       director=data.get("director", ""))
         session.rng.setstate(_tuples(data["rng"]))
-        for value in data["inputs"]:
+        for index, value in enumerate(data["inputs"]):
             try:
                 session._apply(_decode(value))
-            except (CommandError, TypeError, KeyError) as exc:
-                raise UsageError(f"{save}: the saved answers do not replay ({exc})") from None
+            except (CommandError, TypeError, KeyError, ValueError, AttributeError) as exc:
+                raise _Unreplayable(save, index, str(exc)) from None
         return session
+
+
+class _Unreplayable(UsageError):
+    """A saved answer the game does not take (a UsageError naming the file, as a campaign save reports it)."""
+
+    def __init__(self, save: Path, index: int, why: str) -> None:
+        super().__init__(f"{save}: the saved answers do not replay ({why})")
+        self.index, self.why = index, why
 
 
 def setup_for(mission: Mission, heroes: Sequence[str], builds: Builds, max_turns: int,
@@ -200,7 +220,10 @@ def _encode(value) -> dict:
 
 def _decode(data: dict):
     if "action" in data:
-        return Action(**data["action"])
+        fields = data["action"]
+        if not isinstance(fields, dict) or not {"hero", "verb"} <= fields.keys() <= set(Action._fields):
+            raise CommandError(f"an action has the keys {', '.join(Action._fields)} (hero and verb at least)")
+        return Action(**fields)
     if "choice" in data:
         return _tuples(data["choice"])  # a reaction's key, (how, square), is saved as a list
     return data.get("roll", data.get("draw"))
