@@ -115,7 +115,8 @@ def test_a_mission_s_own_time_limit_is_what_moves():
         document = mission_document(loaded.compiled)
         texts[name] = [c.text for c in changes(loaded, Setup(), document) if c.key.startswith("turn-limit")]
     assert texts == {
-        "break-and-enter": [f"time limit turn {t} (was 18)" for t in (16, 17, 19, 20)],
+        # Break & Enter's limit is turn 30 since it was retuned against the bot director (was 18)
+        "break-and-enter": [f"time limit turn {t} (was 30)" for t in (28, 29, 31, 32)],
         "hold-out": [f"survive to the end of turn {t} (was 10)" for t in (8, 9, 11, 12)],
     }
 
