@@ -9,8 +9,9 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from ..geometry.board import Terrain
@@ -75,7 +76,16 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
     that would finish their move there is offered (``end``, ``end turn``, an action that spends
     the AP they need to step off, going on alert, another hero acting while they are mid-move),
     and no move may strand a hero on one."""
-    out: list[Action] = []
+    parts, ends = _parts(g, why)
+    out = [a for acts in parts for a in acts]
+    if ends:
+        out.append(END_TURN)
+    return out
+
+
+def _parts(g: Game, why: Refusals | None = None) -> tuple[list[list[Action]], bool]:
+    """``legal`` as each hero's actions in turn (the list's order), and whether ``end turn`` ends it."""
+    parts: list[list[Action]] = []
     held = None  # the hero mid-move on a spawn point, who must step off before anyone else acts
     stuck = None
     for h in g.heroes:
@@ -95,44 +105,65 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
             acts = kept
             if g.current == h.id:
                 held = h
-        out += acts
+        parts.append(acts)
     if held is not None:
         if why is not None:
-            for a in out:
+            for a in (a for acts in parts for a in acts):
                 if a.hero != held.id:
                     why.no(a.hero, a.verb, f"{held.name} must step off the spawn point before anyone else acts",
                            _key(a))
-        out = [a for a in out if a.hero == held.id]
-    if stuck is None:
-        out.append(END_TURN)
-    elif why is not None:
+        parts = [[a for a in acts if a.hero == held.id] for acts in parts]
+    if stuck is not None and why is not None:
         why.no("", Verb.END_TURN, f"{stuck.name} may not finish their turn on a spawn point")
-    return out
+    return parts, stuck is None
 
 
 class LegalActions(Sequence[Action]):
-    """The hero move's legal actions, built the first time a policy looks at more than the last
-    one: a policy that ends the move at once (``options[-1]`` is ``end turn`` whenever the heroes
-    may end it) never pays for the list. ``many``: known to hold two options or more."""
+    """The hero move's legal actions, built only as far as a policy looks.
+
+    - ``options[-1]`` is ``end turn`` whenever the heroes may end the move: a policy that ends it at
+      once never pays for the list.
+    - ``of(hero, without=...)`` builds one hero's actions (leaving out the verbs a policy never uses,
+      and the work of finding them), equal to the whole list's share of those verbs.
+    - ``len(options)``, ``options[i]`` and ``draw(rng)`` count the options and take one by its index
+      from each hero's actions as they are built, without joining them into one list (the order is
+      the whole list's, so a seeded draw picks the same action either way).
+
+    ``many``: known to hold two options or more."""
 
     def __init__(self, g: Game) -> None:
         self._g = g
         self._all: list[Action] | None = None
+        self._parts: list[list[Action]] | None = None
+        self._ends = False
         self.many = _ends(g)  # end turn, and the "end" of each hero still to move
+
+    def _built(self) -> list[list[Action]]:
+        if self._parts is None:
+            self._parts, self._ends = _parts(self._g)
+        return self._parts
 
     def _list(self) -> list[Action]:
         if self._all is None:
-            self._all = legal(self._g)
+            self._all = [a for acts in self._built() for a in acts] + ([END_TURN] if self._ends else [])
         return self._all
 
     def __len__(self) -> int:
-        return len(self._list())
+        return sum(len(acts) for acts in self._built()) + self._ends
 
-    def of(self, hero: str) -> list[Action]:
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def draw(self, rng: random.Random) -> Action:
+        """An option drawn uniformly with ``rng``: the same as ``rng.choice(options)``, without joining the list."""
+        return self[rng.randrange(len(self))]
+
+    def of(self, hero: str, without: frozenset[Verb] = frozenset()) -> list[Action]:
         """The legal actions of one hero, exactly as the whole list holds them (same filters, same
-        order), built without the other heroes' actions when the list is not built yet."""
-        if self._all is not None:
-            return [a for a in self._all if a.hero == hero]
+        order) less the verbs in ``without``, built without the other heroes' actions when the list
+        is not built yet."""
+        if self._parts is not None:
+            return [a for acts in self._parts for a in acts if a.hero == hero and a.verb not in without]
         g = self._g
         h = next((o for o in g.heroes if o.id == hero), None)
         if h is None or not h.on_board or h.done:
@@ -141,7 +172,7 @@ class LegalActions(Sequence[Action]):
         if current is not None and current is not h and current.on_board and not current.done \
                 and on_spawn_point(g, current) and can_leave(g, current):
             return []  # the hero mid-move on a spawn point steps off before anyone else acts
-        acts = hero_actions(g, h)
+        acts = hero_actions(g, h, without=without)
         if on_spawn_point(g, h) and can_leave(g, h):
             acts = [a for a in acts if _keeps_way_off(g, h, a)]
         return acts
@@ -155,11 +186,19 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if index == -1 and self._all is None and self.many:
             return END_TURN
+        if isinstance(index, int) and self._all is None and index >= 0:
+            for acts in self._built():
+                if index < len(acts):
+                    return acts[index]
+                index -= len(acts)
+            if index == 0 and self._ends:
+                return END_TURN
+            raise IndexError("legal action index out of range")
         return self._list()[index]
 
     def pending(self) -> bool:
         """Whether the list is still to be built (on the game it was made for)."""
-        return self._all is None
+        return self._parts is None
 
     def rebind(self, g: Game) -> None:
         """Build the list, when asked, on ``g``: a copy of the game as it was when the options were made."""
@@ -167,7 +206,7 @@ class LegalActions(Sequence[Action]):
 
     def find(self, answer: object) -> Action | None:
         """The option equal to ``answer``, or None; ``end turn`` is found without building the list."""
-        if answer == END_TURN and self._all is None and self.many:
+        if answer == END_TURN and self._parts is None and self.many:
             return END_TURN
         return next((a for a in self._list() if a == answer), None)
 
@@ -249,9 +288,16 @@ ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIM
                         Verb.CRAFT}) | FREE
 
 
-def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+#: the move-and-attack combinations: a policy that never uses them may leave their search out (``without``)
+COMBINED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
+                      Verb.THROW_MOVE})
+EXCHANGES = frozenset({Verb.GIVE, Verb.TAKE})
+
+
+def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """What ``h`` may do now: the actions of their state (sprinting, in a grapple, prone, standing) and
-    the free actions, of those the game's action table has."""
+    the free actions, of those the game's action table has. ``without``: verbs to leave out, and
+    with them the searches that only they need (the rest of the list is the same, in the same order)."""
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -277,21 +323,21 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
-        acts = _standing(g, h, {}, why)
+        acts = _standing(g, h, {}, why, without)
         if why is not None:
             why.no(h, Verb.CRAWL, "only a prone hero crawls")
             why.no(h, Verb.STAND, f"{h.name} is already standing")
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why)) + [Action(h.id, Verb.END)]
+    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why, without)) + [Action(h.id, Verb.END)]
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = g.mission.absent
+    absent = g.mission.absent | without if without else g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
 
 
@@ -377,7 +423,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
@@ -389,11 +435,13 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
         acts.append(Action(h.id, Verb.TURBO))
     if ap >= 1:
-        acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+        if Verb.DIVE not in without:
+            acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
         acts += _doors(g, h, why)
         quick, melee = _quick(g, h, h.sq, memo=memo, why=why), _melee(g, h, h.sq, why=why)
         acts += quick + melee
-        acts += _move_attacks(g, h, steps, quick, melee, memo)
+        if not COMBINED <= without:
+            acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(Action(h.id, Verb.EXIT))
@@ -673,14 +721,15 @@ def infected_in_room(g: Game, room: int) -> bool:
 # --- free actions --------------------------------------------------------------------------
 
 
-def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     acts = []
     if h.switches > 0:
         acts += _weapons(g, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
-        acts += _exchanges(g, h)
+        if not EXCHANGES <= without:
+            acts += _exchanges(g, h)
     elif why is not None:
         for verb in (Verb.GIVE, Verb.TAKE):
             why.no(h, verb, "a hero locked in a grapple may not exchange gear")

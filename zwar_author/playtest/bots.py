@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
+from ..engine.api import random_policy as random_choice
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
@@ -58,7 +59,7 @@ def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
     """A policy by name; ``seed`` seeds the random policy's own RNG (the bots leave nothing to chance)."""
     if name == "random":
         rng = random.Random(seed)
-        return lambda game, request: rng.choice(request.options)
+        return random_choice(rng)
     if name in STYLES:
         return Bot(STYLES[name])
     raise ValueError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
@@ -82,6 +83,9 @@ STYLES = {
                         together=False),
 }
 POLICIES = ("cautious", "aggressive", "random")
+#: verbs no step of ``Bot.choose`` ever picks: the engine need not look for them
+UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
+                    Verb.THROW_MOVE, Verb.DIVE, Verb.GIVE, Verb.TAKE})
 
 
 @dataclass
@@ -123,7 +127,8 @@ class Bot:
     def hero_move(self, g: Game, options) -> Action:
         """The first hero in order (the one mid-move, then the ones in trouble) with something
         worth doing does it; else the heroes end the turn. Each hero's options are asked of the
-        request one hero at a time when it can give them so (``LegalActions.of``)."""
+        request one hero at a time when it can give them so (``LegalActions.of``), without the
+        verbs the bots never choose (``UNUSED``), whose search the engine then skips."""
         per_hero = getattr(options, "of", None)
         mine: dict[str, list[Action]] = {}
         if per_hero is None:
@@ -136,7 +141,7 @@ class Bot:
             yield from sorted((h for h in moving if h.id != g.current), key=lambda h: _urgency(g, h))
 
         for h in order():
-            acts = per_hero(h.id) if per_hero is not None else mine.get(h.id, [])
+            acts = per_hero(h.id, without=UNUSED) if per_hero is not None else mine.get(h.id, [])
             choice = self.choose(g, h, acts) if acts else None
             if choice is not None:
                 return choice
