@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
@@ -20,9 +21,9 @@ from ..geometry.notation import parse_edge
 from . import ammo, crafting, free, npc, rib
 from .actions import Action
 from .c4 import c4_actions
-from .mission import ALL, UNREACHABLE
+from .mission import ALL, UNREACHABLE, Mission
 from .sight import blast_area, same_floor
-from .state import Game, Hero, Infected, pos, short
+from .state import Card, Game, Hero, Infected, pos, short
 from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
 from .weapons import (
     ballistic_cards,
@@ -486,20 +487,35 @@ def free_steps(g: Game, h: Hero, frm: int | None = None) -> list[int]:
 
 def dives(g: Game, h: Hero) -> list[int]:
     """Two squares in a straight line, both free and each a legal step."""
-    m = g.mission
-    out = []
-    xy, floor_of, at, standable = m.xy, m.floor_of, g.at, m.standable
-    x0, y0 = xy[h.sq]
-    floor, skinny = floor_of[h.sq], Perk.SKINNY in h.perks
-    for mid in free_steps(g, h):
-        if floor_of[mid] != floor:
-            continue
-        mx, my = xy[mid]
-        dx, dy = mx - x0, my - y0
-        for end in m.steps(mid, g.doors, skinny):
-            if end not in at and standable[end] and floor_of[end] == floor and xy[end] == (mx + dx, my + dy):
-                out.append(end)
-    return out
+    at = g.at
+    return [end for mid, end in _dive_lines(g.mission, h.sq, g.doors, Perk.SKINNY in h.perks)
+            if mid not in at and end not in at]
+
+
+#: per mission, the straight lines a dive may take from a square with some doors open (see ``_dive_lines``)
+_DIVES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int, int]]:
+    """(middle, landing) of every dive from ``sq`` on its floor, each square standable and each a legal
+    step, in the order of the steps: a board's dives, kept per mission; figures are tested by ``dives``."""
+    table = _DIVES.get(m)
+    if table is None:
+        table = _DIVES[m] = {}
+    key = (sq, doors, skinny)
+    found = table.get(key)
+    if found is None:
+        if len(table) > 65536:
+            table.clear()
+        xy, floor_of, standable = m.xy, m.floor_of, m.standable
+        x0, y0 = xy[sq]
+        floor = floor_of[sq]
+        found = table[key] = [
+            (mid, end) for mid in m.steps(sq, doors, skinny) if standable[mid] and floor_of[mid] == floor
+            for end in m.steps(mid, doors, skinny)
+            if standable[end] and floor_of[end] == floor
+            and xy[end] == (2 * xy[mid][0] - x0, 2 * xy[mid][1] - y0)]
+    return found
 
 
 # --- weapons -------------------------------------------------------------------------------
@@ -519,10 +535,56 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
     for key, cards, _, _ in modes:
         targets: set[int] | None = None
         for card in cards:
-            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
+            found = _shot_ids(g, h, sq, card, leaving, memo) if refuse is None and memo is not None else \
+                {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
         acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
+
+
+def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+    """The ids of ``gun_targets`` (the same set), found from the infected on the squares of ``sq``'s sight
+    row rather than by testing every infected: the board's infected are put into bits once per ``memo``.
+    Linked stairway sight, meat shields and grapples take ``gun_targets`` itself."""
+    m = g.mission
+    if m.linked_sight or g.shields or any(o.grapplers for o in g.heroes):
+        return {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
+    board = memo.get(_BOARD)
+    if board is None:
+        bits: dict[int, int] = {}
+        ids: dict[int, list[int]] = {}
+        offsets, floor_of = m.offsets, m.floor_of
+        for z in g.infected.values():
+            if z.sq is not None:
+                floor = floor_of[z.sq]
+                bits[floor] = bits.get(floor, 0) | 1 << (z.sq - offsets[floor])
+                ids.setdefault(z.sq, []).append(z.id)
+        board = memo[_BOARD] = (bits, ids)
+    bits, ids = board
+    row, first = m.sight_row(sq)
+    near = row & bits.get(m.floor_of[sq], 0)
+    found: set[int] = set()
+    if not near:
+        return found
+    limit = m.equipment[card.eq].range
+    dist = m.route_from(sq, ALL) if limit is not None else None
+    sees, offsets_to, at, doors = m.sees, m.entered_offsets, g.at, g.doors
+    while near:
+        low = near & -near
+        near ^= low
+        target = first + low.bit_length() - 1
+        if not sees(sq, target, doors) or (dist is not None and dist.get(target, UNREACHABLE) > limit):
+            continue
+        for off in offsets_to(sq, target):
+            unit = at.get(sq + off)
+            if unit is not None and not unit.prone and sq + off != leaving:
+                break
+        else:
+            found.update(ids[target])
+    return found
+
+
+_BOARD = ("board",)  # the memo's key for the board's infected in bits
 
 
 def _no_gun(g: Game, h: Hero) -> str:
@@ -542,22 +604,34 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
                   memo: dict) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands."""
-    acts = []
+    acts: list[Action] = []
+    hid = h.id
     unarmed = "" if melee_card(g, h) else "unarmed"
     modes = fire_modes(g, h, h.active_cards())
+    m, at, doors = g.mission, g.at, g.doors
+    grapples = any(o.grapplers for o in g.heroes)  # else a blade reaches only the infected on its squares
     for n in steps:
         if modes:
             acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo, modes=modes)
-        acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
-                 for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
-        acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
-        acts += [Action(h.id, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
-    if any(g.mission.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
+        near = blade_targets(g, h, n) if grapples else \
+            [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]
+        if near:
+            acts += [Action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
+                     for z in sorted(near, key=_id)]
+        if first_quick:
+            acts += [Action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
+        if first_melee:
+            acts += [Action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
+    if any(m.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
             acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
-            acts += [Action(h.id, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
+            acts += [Action(hid, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
+
+
+def _id(z: Infected) -> int:
+    return z.id
 
 
 def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:

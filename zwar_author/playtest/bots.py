@@ -253,13 +253,18 @@ class Bot:
         return distance_field(g, goal)
 
 
+_NO_KEYS: frozenset[str] = frozenset()
+
+
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
     (a locked one only with a keycard some hero holds, never a blast door)."""
-    keys = frozenset(k for o in g.heroes for k in o.keycards)
+    keys = frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
     key = (goal, g.doors, keys)
     m = g.mission
-    fields = _FIELDS.setdefault(m, {})
+    fields = _FIELDS.get(m)
+    if fields is None:
+        fields = _FIELDS[m] = {}
     found = fields.get(key)
     if found is not None:
         return found
