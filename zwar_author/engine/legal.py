@@ -567,13 +567,13 @@ def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -
     if not near:
         return found
     limit = m.equipment[card.eq].range
-    dist = m.route_from(sq, ALL) if limit is not None else None
+    dist = m.route_from(sq, ALL) if limit is not None else {}
     sees, offsets_to, at, doors = m.sees, m.entered_offsets, g.at, g.doors
     while near:
         low = near & -near
         near ^= low
         target = first + low.bit_length() - 1
-        if not sees(sq, target, doors) or (dist is not None and dist.get(target, UNREACHABLE) > limit):
+        if not sees(sq, target, doors) or (limit is not None and dist.get(target, UNREACHABLE) > limit):
             continue
         for off in offsets_to(sq, target):
             unit = at.get(sq + off)
