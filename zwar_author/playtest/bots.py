@@ -246,11 +246,15 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in g.board_heroes() if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        return min(jobs, key=lambda job: (sum(min(self.field(g, job[1]).get(sq, INF), far) for sq in team),
-                                          job[0]))[1]
+        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
+
+
+def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
+    """The AP all of ``squares`` need to reach a goal (``dist``: its field), each counted at most ``far``."""
+    return sum(min(dist.get(sq, INF), far) for sq in squares)
 
 
 _NO_KEYS: frozenset[str] = frozenset()
@@ -462,8 +466,9 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     picking up on the way."""
     m = g.mission
     jobs = []
+    left = _objectives_left(g)
     for obj in m.compiled.objectives:
-        if obj.number in _objectives_left(g):
+        if obj.number in left:
             at = m.square(obj.at)
             room = m.room_of[at]
             squares = m.room(room).squares if obj.scope == "room" and room else (at,)
