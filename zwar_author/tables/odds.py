@@ -126,7 +126,8 @@ def _by_dice(table: Table, tables: Mapping[str, Table], given: Context | None) -
     groups: dict[tuple, dict] = {}
     for values in contexts(table, tables, given, limit=MAX_SITUATIONS):
         ours, theirs, target, their = table.effect(values)
-        key = ((max(0, ours), max(0, theirs), target, their), values.get(table.columns) if table.columns else None)
+        column = values.get(table.columns) if table.columns else None
+        key = ((max(0, ours), max(0, theirs), target, their), column)
         if key in groups:
             groups[key]["contexts"].append(values)
             continue
@@ -211,20 +212,31 @@ def _dice_grid(table: Table, entries: list[dict]) -> list[str]:
     situations come to, each row's chance in percent (exact fractions: ``--format json``, or hold every
     context with ``--context``)."""
     width = max(len(row.key.text) for row in table.rows)
-    lines = ["  rows:"] + [f"    {row.key.text:<{width}}  " + " / ".join(
-        f"{k}: {r.label()}" if k else r.label() for k, r in row.results.items()) for row in table.rows]
+    lines = ["  rows:"] + [f"    {row.key.text:<{width}}  {_results(row)}" for row in table.rows]
     lines += ["  modifiers:"] + [f"    {m.shown()}" for m in table.modifiers] if table.modifiers else []
     situations = sum(len(e["contexts"]) for e in entries)
     lines.append(f"  by the dice each side rolls ({situations} situations; --context KEY=VALUE holds one, "
                  "--format json gives exact fractions):")
     cell = max(8, width + 2)
     lines.append(f"    {'you':>4} {'they':>4}" + "".join(f"{row.key.text:>{cell}}" for row in table.rows))
+    shown = set()
     for entry in entries:
         ours, theirs, target, their = entry["dice"]
         at = f"  (at or under {target} / {their})" if target is not None else ""
         cells = "".join(f"{_percent(p):>{cell}}" for _, p in entry["rows"])
-        lines.append(f"    {ours:>4} {theirs:>4}{cells}{at}")
+        line = f"    {ours:>4} {theirs:>4}{cells}{at}"
+        if line not in shown:  # the same roll in another column: its results differ, not its chances
+            shown.add(line)
+            lines.append(line)
     return lines
+
+
+def _results(row: Row) -> str:
+    """A row's result, once when every column gives the same."""
+    labels = {k: r.label() for k, r in row.results.items()}
+    if len(set(labels.values())) == 1:
+        return next(iter(labels.values()))
+    return " / ".join(f"{k}: {label}" if k else label for k, label in labels.items())
 
 
 def _percent(p: Fraction) -> str:
