@@ -38,6 +38,7 @@ def _checked_games(name: str, games: int = 3, turns: int = 8) -> int:
             with pytest.raises(IndexError):
                 lazy[len(whole)]
             assert list(LegalActions(g)) == whole and LegalActions(g)[-1] == whole[-1]
+            assert LegalActions(g)[1:3] == whole[1:3] and LegalActions(g)[-len(whole)] == whole[0]
             seed = len(g.log)
             assert LegalActions(g).draw(random.Random(seed)) == random.Random(seed).choice(whole)
             for without in WITHOUT:
