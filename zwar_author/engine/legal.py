@@ -492,16 +492,22 @@ def dives(g: Game, h: Hero) -> list[int]:
             if mid not in at and end not in at]
 
 
-#: per mission, the straight lines a dive may take from a square with some doors open (see ``_dive_lines``)
-_DIVES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: what the lists read from the board alone, kept per mission for every game of it (see ``_tables``)
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _tables(m: Mission) -> dict:
+    """The mission's tables for the lists: the dives (keyed by square, doors and Skinny) and the tasks."""
+    found = _TABLES.get(m)
+    if found is None:
+        found = _TABLES[m] = {}
+    return found
 
 
 def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int, int]]:
     """(middle, landing) of every dive from ``sq`` on its floor, each square standable and each a legal
     step, in the order of the steps: a board's dives, kept per mission; figures are tested by ``dives``."""
-    table = _DIVES.get(m)
-    if table is None:
-        table = _DIVES[m] = {}
+    table = _tables(m)
     key = (sq, doors, skinny)
     found = table.get(key)
     if found is None:
@@ -535,7 +541,7 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
     for key, cards, _, _ in modes:
         targets: set[int] | None = None
         for card in cards:
-            found = _shot_ids(g, h, sq, card, leaving, memo) if refuse is None and memo is not None else \
+            found = _shot_ids(g, h, sq, card, leaving, memo) if leaving >= 0 and memo is not None else \
                 {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
         acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
@@ -543,9 +549,10 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
 
 
 def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
-    """The ids of ``gun_targets`` (the same set), found from the infected on the squares of ``sq``'s sight
-    row rather than by testing every infected: the board's infected are put into bits once per ``memo``.
-    Linked stairway sight, meat shields and grapples take ``gun_targets`` itself."""
+    """The ids of ``gun_targets`` (the same set) from a square the hero steps to, found from the infected
+    on the squares of ``sq``'s sight row rather than by testing every infected: the board's infected are
+    put into bits once per ``memo`` (the targets from where the hero stands stay in ``memo`` as lists, for
+    aimed shots and executions too). Linked stairway sight, meat shields and grapples take ``gun_targets``."""
     m = g.mission
     if m.linked_sight or g.shields or any(o.grapplers for o in g.heroes):
         return {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
@@ -676,6 +683,8 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
 
 
 def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+    if why is None and not any(z.prone or z.holder is not None for z in g.infected.values()):
+        return []  # every way to execute needs a prone infected or one in a grapple
     m = g.mission
     guns = ballistic_cards(g, h)
     found = blade_executions(g, h) | gun_executions(g, h)
@@ -774,15 +783,28 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         acts.append(Action(h.id, Verb.SEARCH))
     no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
-        for obj in m.compiled.objectives:
-            if obj.number in g.objectives or obj.action != "task":
+        tasks, blasts = _task_tables(m)
+        for obj, at in tasks:
+            if obj.number in g.objectives:
                 continue
-            at = m.square(obj.at)
             if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
                 acts.append(Action(h.id, Verb.TASK, target=obj.number))
-        if room and any(d.kind == "blast" and d.room == room and not g.doors >> d.index & 1 for d in m.doors):
+        if room and any(not g.doors >> d & 1 for d in blasts.get(room, ())):
             acts.append(Action(h.id, Verb.TASK, target=0))
     return acts
+
+
+def _task_tables(m: Mission) -> tuple[list[tuple], dict[int, list[int]]]:
+    """The mission's task objectives with their squares, and its blast doors by room (kept per mission)."""
+    table = _tables(m)
+    found = table.get("tasks")
+    if found is None:
+        blasts: dict[int, list[int]] = {}
+        for d in m.doors:
+            if d.kind == "blast":
+                blasts.setdefault(d.room, []).append(d.index)
+        found = table["tasks"] = ([(o, m.square(o.at)) for o in m.compiled.objectives if o.action == "task"], blasts)
+    return found
 
 
 def infected_in_room(g: Game, room: int) -> bool:
