@@ -553,6 +553,14 @@ def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -
     on the squares of ``sq``'s sight row rather than by testing every infected: the board's infected are
     put into bits once per ``memo`` (the targets from where the hero stands stay in ``memo`` as lists, for
     aimed shots and executions too). Linked stairway sight, meat shields and grapples take ``gun_targets``."""
+    key = (_BOARD, sq, card.name, leaving)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _shot_search(g, h, sq, card, leaving, memo)
+    return found
+
+
+def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
     m = g.mission
     if m.linked_sight or g.shields or any(o.grapplers for o in g.heroes):
         return {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
@@ -591,7 +599,7 @@ def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -
     return found
 
 
-_BOARD = ("board",)  # the memo's key for the board's infected in bits
+_BOARD = ("board",)  # the memo's key for the board's infected in bits (and the start of the shots' keys)
 
 
 def _no_gun(g: Game, h: Hero) -> str:
