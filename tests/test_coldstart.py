@@ -86,3 +86,19 @@ def test_command_names_complete_without_importing_them():
     items = cli.shell_complete(click.Context(cli), "re")
     assert [(i.value, i.help) for i in items] == [("render", COMMANDS["render"][1]), ("replay", COMMANDS["replay"][1])]
     assert [i.value for i in cli.shell_complete(click.Context(cli), "--v")] == ["--version"]
+
+
+def test_with_plugins_off_the_first_model_is_built_without_scanning_for_plugins():
+    """The stand-in for pydantic's plugin loader finds no plugins and passes anything else to the real one."""
+    probe = """
+import os, sys
+os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
+from zwar_author.cli import PLUGIN_LOADER, _skip_plugin_loader
+_skip_plugin_loader()
+from zwar_author.model.pack import PackDoc
+PackDoc.model_validate({"pack": {"id": "p", "title": "P"}})
+print("importlib.metadata" in sys.modules, sys.modules[PLUGIN_LOADER].get_plugins())
+print(sys.modules[PLUGIN_LOADER].PYDANTIC_ENTRY_POINT_GROUP, sys.modules[PLUGIN_LOADER].__file__.endswith("_loader.py"))
+"""
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines() == ["False ()", "pydantic True"]
