@@ -7,6 +7,7 @@ imported everything. The speed itself is measured by bench/cli.py, not here.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -102,3 +103,23 @@ print(sys.modules[PLUGIN_LOADER].PYDANTIC_ENTRY_POINT_GROUP, sys.modules[PLUGIN_
 """
     result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True)
     assert result.stdout.splitlines() == ["False ()", "pydantic True"]
+
+
+@pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("4", "4")])
+def test_the_command_line_runs_numpy_on_one_blas_thread_unless_told_otherwise(given, kept):
+    """zwar does no linear algebra: OpenBLAS starting a thread per core only slows every command down."""
+    probe = """
+import os, sys, contextlib, io
+from zwar_author.cli import main
+sys.argv = ["zwar", "--version"]
+with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+    main()
+print(os.environ["OPENBLAS_NUM_THREADS"], os.environ["PYDANTIC_DISABLE_PLUGINS"])
+"""
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("OPENBLAS_NUM_THREADS", "PYDANTIC_DISABLE_PLUGINS")}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.split() == [kept, "__all__"]

@@ -97,6 +97,9 @@ def main() -> None:
     # zwar uses no pydantic plugins; looking for them scans every installed distribution (~50 ms)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     _skip_plugin_loader()
+    # zwar does no linear algebra; numpy's OpenBLAS starts a thread per core when numpy is imported
+    # (30-60 ms of every command that uses numpy), so unless the user says otherwise, one thread
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         cli.main(prog_name="zwar")
     except SystemExit:
