@@ -107,14 +107,15 @@ print(sys.modules[PLUGIN_LOADER].PYDANTIC_ENTRY_POINT_GROUP, sys.modules[PLUGIN_
 
 @pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("4", "4")])
 def test_the_command_line_runs_numpy_on_one_blas_thread_unless_told_otherwise(given, kept):
-    """zwar does no linear algebra: OpenBLAS starting a thread per core only slows every command down."""
+    """zwar does no linear algebra: OpenBLAS starting a thread per core only slows every command down.
+    The garbage collector runs less often, too (cli.GC_THRESHOLD)."""
     probe = """
-import os, sys, contextlib, io
+import gc, os, sys, contextlib, io
 from zwar_author.cli import main
 sys.argv = ["zwar", "--version"]
 with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
     main()
-print(os.environ["OPENBLAS_NUM_THREADS"], os.environ["PYDANTIC_DISABLE_PLUGINS"])
+print(os.environ["OPENBLAS_NUM_THREADS"], os.environ["PYDANTIC_DISABLE_PLUGINS"], gc.get_threshold()[0])
 """
     env = {name: value for name, value in os.environ.items()
            if name not in ("OPENBLAS_NUM_THREADS", "PYDANTIC_DISABLE_PLUGINS")}
@@ -122,4 +123,4 @@ print(os.environ["OPENBLAS_NUM_THREADS"], os.environ["PYDANTIC_DISABLE_PLUGINS"]
         env["OPENBLAS_NUM_THREADS"] = given
     result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
                             check=True)
-    assert result.stdout.split() == [kept, "__all__"]
+    assert result.stdout.split() == [kept, "__all__", "100000"]
