@@ -124,3 +124,15 @@ print(os.environ["OPENBLAS_NUM_THREADS"], os.environ["PYDANTIC_DISABLE_PLUGINS"]
     result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
                             check=True)
     assert result.stdout.split() == [kept, "__all__", "100000"]
+
+
+def test_a_model_built_on_first_use_builds_its_parts_first():
+    """So that a part used on its own later (a rules entry) is not built a second time."""
+    probe = """
+from zwar_author.model.rules import Hero, RulesDoc
+before = Hero.__pydantic_complete__
+RulesDoc.model_validate({})
+print(before, Hero.__pydantic_complete__, RulesDoc.__pydantic_complete__)
+"""
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "True", "True"]
