@@ -69,6 +69,25 @@ with contextlib.redirect_stdout(io.StringIO()):
     assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile", "zwar_author.reporting"}
 
 
+def test_zwar_validate_of_a_sound_mission_imports_only_what_it_needs():
+    """Through the real entry point: no plugin scan (importlib.metadata), no graphs, shapes, engine or drawing."""
+    mission = REPO / "content" / "core" / "missions" / "hold-out.toml"
+    probe = f"""
+import sys, contextlib, io
+from zwar_author.cli import main
+sys.argv = ["zwar", "validate", {str(mission)!r}]
+with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+    main()
+banned = ("importlib.metadata", "networkx", "shapely", "svgwrite", "cairocffi", "PIL", "jsonschema",
+          "zwar_author.engine", "zwar_author.render", "zwar_author.playtest", "zwar_author.serve")
+print(sorted(name for name in sys.modules if name.startswith(banned)))
+"""
+    env = {name: value for name, value in os.environ.items() if name != "PYDANTIC_DISABLE_PLUGINS"}
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.splitlines()[-1] == "[]"
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_each_summary_in_the_table_is_the_commands_own(name):
     """`zwar --help` shows the table's summary without importing the command: keep them the same."""
