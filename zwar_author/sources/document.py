@@ -39,7 +39,7 @@ class Document:
 
     path: Path
     data: dict
-    _positions: Positions | Callable[[], Positions] = field(repr=False)
+    _positions: Positions | Callable[[], Positions] = field(repr=False, compare=False)
 
     @property
     def positions(self) -> Positions:
