@@ -70,7 +70,7 @@ with contextlib.redirect_stdout(io.StringIO()):
 
 
 def test_zwar_validate_of_a_sound_mission_imports_only_what_it_needs():
-    """Through the real entry point: no plugin scan (importlib.metadata), no graphs, shapes, engine or drawing."""
+    """Through the real entry point: no graphs, shapes, schemas, engine or drawing."""
     mission = REPO / "content" / "core" / "missions" / "hold-out.toml"
     probe = f"""
 import sys, contextlib, io
@@ -78,7 +78,7 @@ from zwar_author.cli import main
 sys.argv = ["zwar", "validate", {str(mission)!r}]
 with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
     main()
-banned = ("importlib.metadata", "networkx", "shapely", "svgwrite", "cairocffi", "PIL", "jsonschema",
+banned = ("networkx", "shapely", "svgwrite", "cairocffi", "PIL", "jsonschema",
           "zwar_author.engine", "zwar_author.render", "zwar_author.playtest", "zwar_author.serve")
 print(sorted(name for name in sys.modules if name.startswith(banned)))
 """
@@ -106,22 +106,6 @@ def test_command_names_complete_without_importing_them():
     items = cli.shell_complete(click.Context(cli), "re")
     assert [(i.value, i.help) for i in items] == [("render", COMMANDS["render"][1]), ("replay", COMMANDS["replay"][1])]
     assert [i.value for i in cli.shell_complete(click.Context(cli), "--v")] == ["--version"]
-
-
-def test_with_plugins_off_the_first_model_is_built_without_scanning_for_plugins():
-    """The stand-in for pydantic's plugin loader finds no plugins and passes anything else to the real one."""
-    probe = """
-import os, sys
-os.environ["PYDANTIC_DISABLE_PLUGINS"] = "__all__"
-from zwar_author.cli import PLUGIN_LOADER, _skip_plugin_loader
-_skip_plugin_loader()
-from zwar_author.model.pack import PackDoc
-PackDoc.model_validate({"pack": {"id": "p", "title": "P"}})
-print("importlib.metadata" in sys.modules, sys.modules[PLUGIN_LOADER].get_plugins())
-print(sys.modules[PLUGIN_LOADER].PYDANTIC_ENTRY_POINT_GROUP, sys.modules[PLUGIN_LOADER].__file__.endswith("_loader.py"))
-"""
-    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True)
-    assert result.stdout.splitlines() == ["False ()", "pydantic True"]
 
 
 @pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("4", "4")])

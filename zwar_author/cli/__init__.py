@@ -18,7 +18,6 @@ import gc
 import importlib
 import os
 import sys
-import types
 
 import click
 from click.shell_completion import CompletionItem
@@ -97,7 +96,6 @@ def cli() -> None:
 def main() -> None:
     # zwar uses no pydantic plugins; looking for them scans every installed distribution (~50 ms)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    _skip_plugin_loader()
     # zwar does no linear algebra; numpy's OpenBLAS starts a thread per core when numpy is imported
     # (30-60 ms of every command that uses numpy), so unless the user says otherwise, one thread
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -119,33 +117,6 @@ def main() -> None:
 
 #: new objects between two collections of the youngest generation (Python's default: 700)
 GC_THRESHOLD = 100_000
-
-#: pydantic's plugin loader; it imports importlib.metadata (about 15 ms) even when plugins are off
-PLUGIN_LOADER = "pydantic.plugin._loader"
-
-
-def _skip_plugin_loader() -> None:
-    """With plugins turned off, stand in for pydantic's plugin loader, so building the first model
-    does not import importlib.metadata only to be told there are no plugins.
-
-    The stand-in answers ``get_plugins`` as the loader does when plugins are off (none) and hands
-    anything else on to the real loader, imported then; when the user turned plugins on, pydantic
-    loads them as usual.
-    """
-    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in ("__all__", "1", "true") or PLUGIN_LOADER in sys.modules:
-        return
-    stand_in = types.ModuleType(PLUGIN_LOADER)
-
-    def real(name: str) -> object:
-        if name.startswith("__"):  # the import system asks for __path__ and the like
-            raise AttributeError(name)
-        del sys.modules[PLUGIN_LOADER]
-        return getattr(importlib.import_module(PLUGIN_LOADER), name)
-
-    stand_in.get_plugins = tuple  # type: ignore[attr-defined]  # no plugins: an empty tuple
-    stand_in.__getattr__ = real  # type: ignore[method-assign]
-    sys.modules[PLUGIN_LOADER] = stand_in
-
 
 def internal_error(exc: BaseException) -> str:
     """The one line printed for a bug: the exception's text folded onto one line and cut short."""
