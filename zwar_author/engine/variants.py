@@ -143,6 +143,10 @@ class Campaign:
         """Whether the role or hero ``who`` of a `kill` condition is dead (no roles: never)."""
         return False
 
+    def outscored(self, g: Game, side: str, rival: str) -> bool:
+        """Whether ``rival`` is dead and ``side`` has completed more objectives than it had (no roles: never)."""
+        return False
+
     def side_heroes(self, g: Game, side: str) -> list[Hero]:
         """The heroes a condition of ``side`` counts: every hero, but for a versus role its agent."""
         return g.heroes

@@ -103,6 +103,13 @@ class Versus(Director):
     def killed(self, g: Game, who: str) -> bool:
         return any(h.status == HeroStatus.DEAD for h in g.heroes if who in (h.id, g.roles.get(h.id)))
 
+    def outscored(self, g: Game, side: str, rival: str) -> bool:
+        """"If an agent is killed while holding the highest amount of objective tokens, the game continues
+        until the remaining agent can collect more objectives than the dead one [...] If the agent with the
+        smallest number of objectives is killed, the remaining agent wins." Both are met by one test: the
+        rival is dead and the side holds more objectives than the rival did (interpretation Z12)."""
+        return self.killed(g, rival) and _held(g, side) > _held(g, rival)
+
     def side_heroes(self, g: Game, side: str) -> list[Hero]:
         if side in g.roles.values():
             return [h for h in g.heroes if g.roles.get(h.id) == side]
@@ -135,6 +142,12 @@ def deal(g: Game, ctx: Context) -> None:
         g.emit(EventKind.DIRECTOR_CARDS, h.id, f"{h.name} is dealt {len(hands[h.id])} director cards: {names} "
                "(the engine does not play director cards yet)")
     g.agent_hands = hands
+
+
+def _held(g: Game, who: str) -> int:
+    """The objectives completed by the agents of role or hero ``who`` (each objective remembers who did it)."""
+    ids = {h.id for h in g.heroes if who in (h.id, h.qid, g.roles.get(h.id))}
+    return sum(1 for n in g.objectives if g.claimed.get(n) in ids)
 
 
 def let_go(g: Game) -> None:
@@ -226,6 +239,8 @@ def setup_versus(g: Game) -> None:
     roles = {hero: role for role, hero in g.setup.sides} or {
         h.id: r.id for h, r in zip(g.heroes, c.roles)}
     g.roles = roles
+    if not g.setup.positions:
+        _to_own_starts(g)
     bare = {r.id for r in c.roles if not r.hero_equipment}
     for h in g.heroes:
         if roles.get(h.id) in bare and not g.setup.equipment:  # "not given the equipment detailed on their hero card"
@@ -240,3 +255,15 @@ def setup_versus(g: Game) -> None:
         if h.id in entering or roles.get(h.id) in entering:
             g.lift(h)
             h.status = HeroStatus.WAITING
+
+
+def _to_own_starts(g: Game) -> None:
+    """Each agent begins at a start point of their role ("the other player begins the game at the other
+    start point"): an agent placed on another role's start moves to a free one of their own."""
+    m = g.mission
+    for h in g.heroes:
+        own = [m.square(s.at) for s in m.compiled.starts if s.role is not None and s.role == g.roles.get(h.id)]
+        if own and h.sq not in own:
+            free = [sq for sq in own if sq not in g.at]
+            if free:
+                g.place(h, free[0])
