@@ -352,7 +352,10 @@ class Workspace:
     def _pack_index(self) -> dict[str, Path]:
         if self._index is None:
             self._index = {}
-            roots = self._named + [r for f in self._search + self._beside + self._builtin for r in find_packs(f)]
+            # Beside a named pack means its siblings only: its parent may be a home or temp folder.
+            beside = [r for f in self._beside for r in find_packs(f, depth=1)]
+            roots = self._named + [r for f in self._search for r in find_packs(f)] + beside
+            roots += [r for f in self._builtin for r in find_packs(f)]
             for root in roots:
                 doc = self.read(root / PACK_FILE)
                 pack_id = doc.data.get("pack", {}).get("id") if doc else None
