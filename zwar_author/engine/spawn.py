@@ -136,7 +136,7 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     if spec is None:
         return
     title = g.mission.room(room).title()
-    played = window(g, ctx, CardWindow.ROOM_SPAWN)
+    played = window(g, ctx, CardWindow.ROOM_SPAWN, by=hero.id)
     bonus = played.amount if played is not None and played.effect == CardEffect.ROOM_SPAWN_BONUS else 0
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")

@@ -280,8 +280,8 @@ def _rise(g: Game, ctx: Context) -> None:
             continue
         g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
         risen = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
-        if risen is not None and g.hands is not None:  # "under the direct control of the director"
-            g.hands.controlled[risen.id] = cards.DIRECTOR
+        if risen is not None and g.hands is not None:  # "under the direct control of the director" (Agent Z: its player)
+            g.hands.controlled[risen.id] = g.ruleset.newborn_holder(h)
         if risen is not None and g.detectable():
             at = pos(risen)
             risen.facing = face(g, at, min(g.detectable(), key=lambda o: hero_distance(g, o, at)).sq, risen.facing)

@@ -99,6 +99,10 @@ class Campaign:
     def awards_xp(self) -> bool:
         return True
 
+    def newborn_holder(self, hero: Hero) -> str:
+        """Who steers a dead hero's newborn: the director (Agent Z: the agent's own player)."""
+        return "director"
+
     def npc_killed(self, game: Game, npc: Hero) -> None:
         """"If an NPC fails a bite test they are automatically killed and the mission is failed" (Exodus;
         only Exodus missions have NPCs)."""

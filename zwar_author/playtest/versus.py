@@ -24,10 +24,11 @@ from dataclasses import dataclass, field, replace
 from ..engine.actions import Action
 from ..engine.chance import Request
 from ..engine.combat import melee_bonus
+from ..engine.control import AUTO
 from ..engine.legal import cost
 from ..engine.mission import Mission
-from ..engine.state import Game, Hero
-from ..engine.vocab import Side, Topic, Verb
+from ..engine.state import Game, Hero, pos
+from ..engine.vocab import CardEffect, Side, Topic, Verb
 from .bots import (
     INF,
     STYLES,
@@ -44,6 +45,8 @@ Policy = Callable[[Game, Request], object]
 
 #: the least chance of a kill an attack on the rival needs, by style
 NERVE = {"cautious": 0.35, "aggressive": 0.2}
+#: an agent's own hand: its director cards, its loot against the rival's cards, the units it steers
+HAND = frozenset({Topic.CARD, Topic.CONTROL, Topic.MOVE, Topic.GRAB, Topic.LOOT})
 RIVAL_ATTACKS = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE,
                            Verb.MELEE_MOVE, Verb.THROW_KNIFE})
 
@@ -126,6 +129,8 @@ class AgentBot(Bot):
             rival = _rival(g, h)
             if rival is not None:  # a roamer of one's own: as close to the rival as allowed
                 return min(request.options, key=lambda o: (_route(g, o.key, rival.sq), o.key))
+        if request.topic in HAND and request.who is not None:
+            return hand(g, request.who, request)
         return self.decide(g, request)
 
     def react(self, g: Game, h: Hero, request: Request):
@@ -197,6 +202,63 @@ class AgentBot(Bot):
         return tuple(sorted(n for n in g.mission.reach(rival.sq, g.doors) if g.mission.standable[n])) or (rival.sq,)
 
 
+def hand(g: Game, who: str, request: Request):
+    """An agent's director cards and the units they steer (a Direct Control token, their own newborn),
+    all turned on the rival: see the module's docstring."""
+    rival = next((o for o in g.heroes if o.id != who and o.on_board), None)
+    options = request.options
+    if request.topic == Topic.CARD:
+        return _card(g, who, rival, request)
+    if request.topic == Topic.LOOT:  # stop the cards when the rival holds more of them
+        held = g.hands.held if g.hands is not None else {}
+        mine, theirs = len(held.get(who, [])), sum(len(v) for k, v in held.items() if k != who)
+        return options[-1] if theirs > mine else options[0]
+    if rival is None:
+        return _key(options, AUTO) if request.topic == Topic.MOVE else options[0]
+    if request.topic == Topic.CONTROL:
+        return min(options, key=lambda o: (_route(g, pos(g.infected[o.key]), rival.sq), o.key))
+    if request.topic == Topic.MOVE:
+        squares = [o for o in options if isinstance(o.key, int)]
+        best = min(squares, key=lambda o: (_route(g, o.key, rival.sq), o.key), default=None)
+        return best if best is not None else _key(options, AUTO)
+    return _key(options, rival.id)  # Topic.GRAB: the rival, never "grab no hero" while they are in reach
+
+
+def _card(g: Game, who: str, rival: Hero | None, request: Request):
+    """Play a card at its first window, but Frenzy only when the infected are nearer the rival than oneself
+    and Reinforcements only when the rival is nearer a spawn point."""
+    me = next(h for h in g.heroes if h.id == who)
+    effects = {c.id: c.effect for c in g.mission.compiled.rules.director_cards}
+    for option in request.options[1:]:
+        effect = effects.get(option.key)
+        if effect in (CardEffect.MISS, CardEffect.ROOM_SPAWN_BONUS, CardEffect.DIRECT_CONTROL):
+            return option
+        if rival is None:
+            continue
+        if effect == CardEffect.CHARGE_ALL and _nearest_unit(g, rival) < min(_nearest_unit(g, me), INF):
+            return option
+        if effect == CardEffect.EXTRA_SPAWN_ROLL and _nearest_spawn(g, rival) < _nearest_spawn(g, me):
+            return option
+    return request.options[0]
+
+
+def _nearest_unit(g: Game, h: Hero) -> int:
+    if not h.on_board:
+        return INF
+    return min((_route(g, pos(z), h.sq) for z in g.board_infected() if not z.prone), default=INF)
+
+
+def _nearest_spawn(g: Game, h: Hero) -> int:
+    if not h.on_board:
+        return INF
+    m = g.mission
+    return min((_route(g, m.square(p.at), h.sq) for p in m.compiled.spawn_points), default=INF)
+
+
+def _key(options, key):
+    return next((o for o in options if o.key == key), options[0])
+
+
 def rival_chance(g: Game, h: Hero, a: Action) -> float:
     """The chance ``a`` rolls a kill against the rival (which hurts them)."""
     m = g.mission
@@ -263,13 +325,10 @@ def _route(g: Game, a: int, b: int) -> int:
 
 
 def not_played(mission: Mission) -> list[str]:
-    """What of a versus game the engine deals but does not play, for a report to say so: the director
-    cards, and the agents' extra cards that have no rule the engine plays (no table, no effect)."""
+    """What of a versus game the engine deals but does not play, for a report to say so: the agents' extra
+    cards that have no rule the engine plays (no table, no effect). The director cards are played."""
     c = mission.compiled
     out = []
-    if c.mission.director_cards is not None:
-        cards = c.mission.director_cards
-        out.append(f"director cards ({cards.count} dealt to {cards.dealt_to}): dealt and shown, never played")
     idle = sorted({e.name for e in c.rules.equipment if e.kind == "utility" and e.effect is None
                    and "agentz" in e.games})
     if idle:
