@@ -61,7 +61,7 @@ def _climb_out(g: Game, ctx: Context, cls: str) -> bool:
             nearest[sq] = min(d, nearest.get(sq, UNREACHABLE))
     unseen = lambda sq: (sq not in g.at and m.standable[sq]
                          and not any(g.hero_sees(h.sq, sq) for h in agents))
-    squares, winner = _closest_unseen(g, ctx, agents, maps, nearest, unseen)
+    squares, winner = _closest_unseen(g, ctx, agents, maps, nearest, unseen, "where the sinkhole opens")
     if not squares or winner is None:
         g.emit(EventKind.SINKHOLE, "game", "A sinkhole: no active square is out of the agents' sight; nothing "
                "comes up")
