@@ -17,6 +17,7 @@ from zwar_author.playtest.versus import versus_policy
 MISSIONS = CONTENT / "core" / "missions"
 ROLES = '[[roles]]\nid = "one"\nname = "One"\n[[roles]]\nid = "two"\nname = "Two"\n'
 STARTS = '[[starts]]\nat = "0,1"\nrole = "one"\n[[starts]]\nat = "1,1"\nrole = "two"\n'
+GATE_LINE = "gate win_rate[second] in 0..1 (cautious): 0.5 (2/4, 95% interval 15.0% to 85.0%), passed"
 OBJECTIVE = '[[objectives]]\nnumber = 1\nat = "2,1"\naction = "task"\n'
 
 
@@ -91,3 +92,19 @@ def test_the_prey_bot_plays_its_cards_and_its_stinker():
         played += sum(1 for line in log if line.startswith("Jack plays "))
         hidden += any(line.startswith("Jack uses the Stinker") for line in log)
     assert played >= 6 and hidden >= 1, (played, hidden)
+
+
+def test_a_versus_gate_holds_one_side(zwar, workdir):
+    mission = MISSIONS / "download-or-destroy.toml"
+    common = ("--runs", "4", "--jobs", "1", "--seed", "1", "--policy", "cautious", "--no-progress", "-o", workdir)
+    result = zwar("playtest", mission, *common, "--gate", "win_rate[second] in 0..1")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == GATE_LINE
+    result = zwar("playtest", mission, *common, "--gate", "win_rate in 0.4..0.6")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (2, (
+        "Error: --gate 'win_rate in 0.4..0.6': a versus mission has a win rate for each side: name one, like "
+        '"win_rate[first] in 0.4..0.6" (sides: first, second)'))
+    result = zwar("playtest", MISSIONS / "supply-run.toml", *common, "--gate", "win_rate[prey] in 0..1")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, ("Error: --gate 'win_rate[prey] in 0..1': `prey` is not a side of this mission (only versus missions have "
+           "sides)"))
