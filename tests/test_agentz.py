@@ -108,3 +108,15 @@ def test_a_versus_gate_holds_one_side(zwar, workdir):
     assert (result.exit_code, result.output.splitlines()[-1]) == (
         2, ("Error: --gate 'win_rate[prey] in 0..1': `prey` is not a side of this mission (only versus missions have "
            "sides)"))
+
+
+def test_a_dead_agent_s_bot_steers_its_newborn():
+    # "From the next infected move onward, the player may continue to use their agent using the stats from
+    # the "Newborn" infected card." (Agent Z rules, Player vs player): the bot of the agent answers
+    mission = _mission("download-or-destroy")
+    steered = 0
+    for seed in range(4):
+        g = new_game(mission)
+        simulate(g, versus_policy({"": "cautious"}, seed), random.Random(seed))
+        steered += sum(1 for e in g.log if e.text.startswith("Newborn z") and "(direct control) moves to" in e.text)
+    assert steered > 0
