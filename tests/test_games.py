@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import typing
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, mission, write
+from conftest import CONTENT, FIXTURES, PACK, mission, write
+from test_diagnostics import OKM, ZWAR1_GAMES
 
 from zwar_author.compile.project import check
 from zwar_author.engine.vocab import IMPLICIT, Verb
@@ -88,10 +90,9 @@ def test_the_action_vocabulary_is_the_rules_data_s_and_the_engine_s():
     assert {v.value for v in Verb if v not in IMPLICIT} <= table
 
 
-def test_the_engine_plays_z_war_one_exodus_and_agent_z_but_sinkholes(core):
-    playable = {m: unplayable(core[m]) == [] for m in core}
-    assert playable == {m: m != "download-or-destroy" for m in core}
-    assert [e.value for e in unplayable(core["download-or-destroy"])] == ["sinkhole"]
+def test_the_engine_plays_every_reference_mission(core):
+    """Download or Destroy's sinkhole (interpretation Z11) and its dead-agent rule (`outscore_dead`) are played."""
+    assert {m: unplayable(core[m]) for m in core} == {m: [] for m in core}
 
 
 def test_the_compiler_and_the_engine_see_the_same_elements(core):
@@ -138,8 +139,8 @@ TIMER = '''
     open_exits = true
     '''
 EXODUS = mission(SMALL + TIMER, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
-#: what the engine still refuses: an Agent Z mission whose turn spawn has a sinkhole
-SINKHOLE = '''
+#: what the engine still refuses: an Agent Z mission with a 3-turn timer
+ROLES = '''
     [[roles]]
     id = "one"
     name = "One"
@@ -153,13 +154,13 @@ SINKHOLE = '''
     at = "2,0"
 
     [spawn.turn]
-    where = { "1-7" = "A", "8" = "Sinkhole" }
+    where = { "1-8" = "A" }
     what = { "1-8" = "1 zombie" }
     '''
-AGENTZ = mission(SMALL + SINKHOLE, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "agentz"\nmode = "versus"\n')
+AGENTZ = mission(SMALL + ROLES + TIMER, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "agentz"\nmode = "versus"\n')
 REFUSAL = [
     "cannot play Agent Z mission small: the engine does not play these yet:",
-    "  - sinkholes",
+    "  - 3-turn timers",
 ]
 
 
@@ -176,7 +177,7 @@ def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
     result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "small.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play sinkholes",
+        "small.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play 3-turn timers",
         "checked 9 files, 1 mission: 0 errors, 1 warning",
     ]
 
@@ -200,13 +201,18 @@ name = "One"
 id = "two"
 name = "Two"
 
-[[spawn_points]]
-letter = "A"
-at = "2,0"
+[[objectives]]
+number = 1
+at = "1,0"
 
-[spawn.turn]
-where = { "1-7" = "A", "8" = "Sinkhole" }
-what = { "1-8" = "1 zombie" }
+[[timers]]
+id = "shutters"
+name = "Shutters"
+start = { objective = 1 }
+
+[[events]]
+when = { timer = "shutters" }
+open_exits = true
 
 [[floors]]
 art = """
@@ -273,7 +279,7 @@ def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
     assert result.output.splitlines() == [
         "FAIL s.toml: Jack steps east",
         "    cannot play Agent Z mission step: the engine does not play these yet:",
-        "      - sinkholes",
+        "      - 3-turn timers",
         "1 scenario: 0 passed, 1 failed",
     ]
 
@@ -323,3 +329,17 @@ def test_the_engine_plays_a_z_war_one_mission_with_a_timer(zwar, workdir):
     write(workdir, {"timed.toml": TIMED})
     result = zwar("validate", "timed.toml")
     assert "ZW150" not in result.output and "3-turn timers" not in result.output
+
+
+def test_the_engine_plays_the_game_numbers_the_compiler_checks(workdir):
+    """Two packs give Z War One's `[[games]]`: the nearest (the mission's own pack) wins in the compiler
+    (ZW147 reads its heroes) and in the engine alike, whatever the packs' names sort as."""
+    games = ZWAR1_GAMES.replace('"cole", "kat", "sam", "victor"', '"sam"')
+    shutil.copytree(FIXTURES / "base", workdir / "base")  # found beside p, and sorts before it
+    write(workdir, {"base/rules/games.toml": games, "p/pack.toml": PACK, "p/missions/m.toml": OKM,
+                    "p/rules/games.toml": games.replace("\nmove = 1\n", "\nmove = 2\n")})
+    outcome = check([workdir / "p"])
+    assert outcome.report.ok, [d.human() for d in outcome.report.errors]
+    compiled = next(m for m in outcome.missions["p"])
+    assert [g.id for g in compiled.rules.games] == ["p/zwar1", "base/zwar1"]
+    assert of_mission(compiled).ap(Action.MOVE) == 2
