@@ -177,13 +177,13 @@ def test_a_director_game_playtest_reports_the_heroes_against_both_directors(tmp_
 
     result = playtest(MISSIONS / "break-and-enter.toml", runs=3, seed=2, jobs=1, policies=["aggressive"],
                       out=tmp_path)
-    reports = result.reports
-    assert [(r["policy"], r["director"]) for r in reports] == [("aggressive", "bot"), ("aggressive", "passive")]
+    reports = result.reports[2:]  # the mission's band is for the cautious bots: their reports come first
+    assert [(r["policy"], r["director"]) for r in result.reports] == [
+        ("cautious", "bot"), ("cautious", "passive"), ("aggressive", "bot"), ("aggressive", "passive")]
     assert reports[0]["per_game"]["cards"] and not reports[1]["per_game"]["cards"]
     assert "--director bot" in (reports[0]["representative_loss"] or {}).get("replay", "--director bot")
     lines = result.summary().splitlines()
-    assert lines[0] == ("Break & Enter (core/break-and-enter), policy aggressive against the bot director, 3 games, "
-                        "seed 2")
+    assert "Break & Enter (core/break-and-enter), policy aggressive against the bot director, 3 games, seed 2" in lines
     assert any(line.startswith("  director cards played a game: ") for line in lines)
 
 
