@@ -20,7 +20,7 @@ PACKAGE = ROOT.name
 
 #: The engine bottom-up: a module may import only modules of the layers before its own.
 ENGINE_LAYERS = [
-    {"vocab"},
+    {"vocab", "caches"},
     {"events", "chance", "mission"},
     {"state"},
     {"variants", "actions", "text", "cards"},
