@@ -31,8 +31,8 @@ ALL = -1  # an "active rooms" mask meaning every square counts
 #: (`zwar playtest content/core/campaign.toml --policy cautious`): 20 campaigns ask ~1000 different
 #: route and ~900 different infected distance fields of a mission, ~15 KiB each, but at most ~500 of them
 #: are in use at once (an LRU of 512 misses 2754 times in 338575 calls, of 256 10308 times), so 8 MiB
-#: costs ~8% more time than keeping every field while holding a third as much; the smaller caches are
-#: sized to what 20 campaigns fill, so memory stops growing after a few dozen campaigns.
+#: each costs ~8% more CPU time than the old 4096-entry caches; the smaller caches are sized to what 20
+#: campaigns fill. Peak memory of 20/40/80/160 campaigns: 111/119/120/122 MB (was 125/145/166/191).
 CACHE_BUDGETS = {"route": 8 * MIB, "field": 8 * MIB, "smell": 1 * MIB, "tables": 2 * MIB,
                  "steps": MIB // 2, "small": MIB // 4}
 
