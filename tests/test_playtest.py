@@ -22,6 +22,7 @@ from zwar_author.playtest import bots
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
 from zwar_author.playtest.report import page as report_page
+from zwar_author.playtest.report import time_limit
 from zwar_author.playtest.runner import Plan, play, run
 from zwar_author.playtest.stats import wilson
 
@@ -261,7 +262,7 @@ def test_lost_games_say_how_close_they_came(workdir):
     result = playtest(workdir / "hopeless.toml", runs=3, seed=1, jobs=1, policies=["cautious"], out=workdir / "out",
                       setup=Setup(max_turns=2))
     report = result.reports[0]
-    assert report["turn_limit"] == {"count": 3, "games": 3, "value": 1.0, "low": 0.4385, "high": 1.0}
+    assert report["turn_limit"] == {"count": 3, "games": 3, "value": 1.0, "low": 0.4385, "high": 1.0, "turn": None}
     assert report["lost_games"]["objectives_done"] == {"0": 3}
     assert report["lost_games"]["turns_left"]["counts"] == {"0": 3}
     assert "  lost games (3): objectives done 0 in 3; turns left 0.0 on average (0 to 0)" in result.summary()
@@ -337,3 +338,14 @@ def test_the_page_shows_a_skill_trace_when_given_one(workdir):
     assert 'aria-label="Win rate by skill"' in page and 'id="skill"' not in page
     assert [m for m in re.findall(r"<text[^>]*>([^<]*)</text>", page) if m in ("0/10", "6/10", "9/10")] == \
         ["0/10", "6/10", "9/10"]
+
+
+def test_a_mission_s_own_time_limit_names_the_turn_limit_line():
+    """Break & Enter ends at turn 30 by its own condition, long before the tracker's 40: the report says
+    which limit the games reached."""
+    limits = {}
+    for name in ("break-and-enter", "hold-out"):
+        loaded, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+        assert loaded is not None
+        limits[name] = time_limit(loaded.compiled)
+    assert limits == {"break-and-enter": 30, "hold-out": None}  # Hold Out's turn is the heroes' to survive to

@@ -59,7 +59,7 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
         "heroes": {hero: {"games": totals.runs, **{end: ends.get(end, 0) for end in HERO_ENDS
                                                    if end in HERO_ENDS[:4] or ends.get(end)}}
                    for hero, ends in sorted(totals.heroes.items())},
-        "turn_limit": _rate(totals.causes.get("turn limit", 0), totals.runs),
+        "turn_limit": {**_rate(totals.causes.get("turn limit", 0), totals.runs), "turn": time_limit(c)},
         "lost_games": {"games": totals.runs - totals.wins,
                        "objectives_done": {str(k): v for k, v in sorted(totals.lost_objectives.items())},
                        "turns_left": _spread(totals.lost_turns_left)},
@@ -103,6 +103,14 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
 
 
 HERO_ENDS = ("escaped", "on the board", "died (bitten)", "died (infection)", "died (hurt by an agent)")
+
+
+def time_limit(c) -> int | None:
+    """The mission's own time limit against the heroes (the first `after_turn` that ends their game), which
+    comes before the tracker's last turn; None without one."""
+    turns = [cond.after_turn for cond in c.defeat if cond.after_turn]
+    turns += [cond.after_turn for cond in c.victory if cond.after_turn and cond.side not in ("heroes", "")]
+    return min(turns, default=None)
 
 
 def _rate(count: int, games: int) -> dict:
@@ -187,7 +195,9 @@ def text(report: dict) -> str:
     for hero, ends in report["heroes"].items():
         lines.append(f"  {hero}: " + ", ".join(f"{end} {ends[end]}" for end in HERO_ENDS if ends.get(end))
                      + f" (of {ends['games']})")
-    lines.append(f"  turn limit ({report['setup']['max_turns']}) reached in {share(report['turn_limit'])}")
+    limit = report["turn_limit"].get("turn")
+    what = f"time limit (turn {limit})" if limit else f"turn limit ({report['setup']['max_turns']})"
+    lines.append(f"  {what} reached in {share(report['turn_limit'])}")
     lost = report["lost_games"]
     if lost["games"]:
         done = ", ".join(f"{k} in {v}" for k, v in lost["objectives_done"].items())
