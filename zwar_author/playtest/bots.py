@@ -467,7 +467,7 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
         jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs))]
     taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
     team = [h.sq for h in g.board_heroes() if not h.npc]
-    return jobs + [job for job in kit.jobs(g, team, detours and bool(jobs)) if job[1] not in taken]
+    return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g))) if job[1] not in taken]
 
 
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
