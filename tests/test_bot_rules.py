@@ -254,6 +254,21 @@ def test_the_bot_picks_up_a_weapon_when_it_has_none(workdir):
     assert all(any(c.eq.endswith("shotgun") for c in g.heroes[0].cards) for g in played if g.outcome == "victory")
 
 
+def test_an_armed_hero_takes_a_spare_gun_lying_near_the_way(workdir):
+    """Guns run dry: a spare one a step behind the heroes (2 AP more than the straight way) is picked
+    up; three steps behind (6 AP more, as Supply Run's Shotgun lies 9 AP off the team's way) it is
+    left, as a detour that long lost more games on Supply Run than the rounds it brought won."""
+    def spare(at: str) -> str:
+        return EXIT.replace('at = "0,0"', 'at = "3,0"').replace(
+            "[[exits]]", f'[[items]]\nletter = "S"\ncard = "shotgun"\nat = "{at}"\n\n[[exits]]')
+
+    played = games(path_of(workdir, spare("2,0"), "near"), Setup(max_turns=3))
+    at_least_95(played)
+    assert sum(did(g, EventKind.PICK_UP) for g in played) >= 0.95 * len(played)
+    far = games(path_of(workdir, spare("0,0"), "far"), Setup(max_turns=3), runs=20)
+    assert wins(far) == 20 and not any(did(g, EventKind.PICK_UP) for g in far)
+
+
 def test_an_infected_hero_picks_up_a_med_pack_and_uses_it(workdir):
     body = EXIT.replace("[[exits]]", '[[items]]\nletter = "M"\ncard = "med-pack"\nat = "1,0"\n\n[[exits]]')
     path = path_of(workdir, body.replace('at = "9,0"', 'at = "9,0"', 1), "medpack")
