@@ -1,7 +1,7 @@
 """The bots use every rule a mission can need: one small mission per element, which needs exactly
 that element, and which the cautious bot wins in at least 95% of 200 games (seeded: the same games
-every run). Z War One's elements first, then Exodus's (crates, reloading, crafting, the rib, an NPC
-to escort), each on Kira alone.
+every run). Z War One's elements first (power perks: Redline, Dead Eye, Blessed), then Exodus's
+(crates, reloading, crafting, the rib, an NPC to escort), each on Kira alone.
 
 Keycards and locked doors are Exodus elements a Z War One mission may not hold, and the engine
 refuses to play missions with them until its Exodus rules are whole (``games.playable``), although
@@ -288,6 +288,53 @@ def test_the_bot_spends_redline_on_the_turn_only_its_ap_can_win(workdir):
     at_least_95(played)
     assert all(did(g, EventKind.PERK) for g in played)
     assert wins(games(path, Setup(max_turns=1), runs=20)) == 0  # without the perk the exit is a step too far
+
+
+
+
+def fight(zombies: tuple[str, ...]) -> str:
+    """An open room, zombies between the hero and the exit: a fight the hero wins more often with its
+    power perk (Dead Eye's aimed shots for 1 AP, Blessed's re-rolls)."""
+    return '''
+    [[floors]]
+    art = """
+    +-+-+-+-+-+-+-+-+-+-+
+    |. . . . . . . . . .|
+    + + + + + + + + + + +
+    |. . . . . . . . . .|
+    + + + + + + + + + + +
+    |. . . . . . . . . .|
+    +-+-+-+-+-+-+-+-+-+-+
+    """
+
+    [[starts]]
+    at = "0,1"
+    ''' + "".join(f'''
+    [[infected]]
+    class = "zombie"
+    at = "{at}"
+    facing = "W"
+    ''' for at in zombies) + '''
+    [[exits]]
+    at = "9,1"
+
+    [[victory]]
+    escape = "all"
+    '''
+
+
+@pytest.mark.parametrize("hero, perk, zombies", [
+    ("sam", "dead-eye", ("4,0", "4,2", "5,1")),  # 197 of 200 won with it, 180 without
+    ("victor", "blessed", ("3,0", "4,2", "5,1", "6,0")),  # 193 and 184
+])
+def test_the_bot_spends_a_power_perk_in_the_fight_it_is_for(workdir, hero, perk, zombies):
+    """The perk is what lifts the mission over 95%. Blessed is spent only on a failed roll, which not
+    every game has."""
+    path = path_of(workdir, fight(zombies), perk, head=f'heroes = ["{hero}"]\n')
+    played = games(path, Setup(max_turns=6, perks=((hero, (perk,)),)))
+    at_least_95(played)
+    assert sum(did(g, EventKind.PERK) for g in played) >= 0.8 * len(played)
+    assert wins(games(path, Setup(max_turns=6))) < 0.95 * GAMES
 
 
 def test_the_cautious_bot_searches_a_quiet_room_and_still_makes_the_exit(workdir):
