@@ -6,8 +6,9 @@ never has them, so nothing here changes how Z War One is played.
 - Reload when the active gun is empty (or low and nothing is near), craft a
   Med Pack as soon as a hero is bitten and holds Rags and Alcohol, use it.
 - Jobs: a keycard that opens a shut locked door nobody can open, crates near
-  the team (search cards for ammunition and crafting), and fetching an NPC
-  the victory must escort.
+  the team (search cards for ammunition and crafting) while the turns left
+  cover the detour with one to spare, and fetching an NPC the victory must
+  escort.
 - The rib: when the job lies across open water, walk to the rib, step
   aboard, drive it (the driver plans over squares and facings, by AP) to the
   landing nearest the job, and step off.
@@ -81,10 +82,23 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
             if near:
                 found.append((500 + npc.sq, near))
     if detours:
-        for sq in sorted(g.crates):
-            if any(_route(g, t, sq) <= CRATE_DETOUR for t in team):
-                found.append((600 + sq, (sq,)))
+        found += [(600 + sq, (sq,)) for sq in sorted(g.crates)
+                  if any(_route(g, t, sq) <= CRATE_DETOUR for t in team) and _time_for(g, team, sq)]
     return found
+
+
+def _time_for(g: Game, team: list[int], crate: int) -> bool:
+    """Whether the turns left cover the walk to ``crate`` and on from it to the nearest exit (or back
+    to the team, when the mission has no exit; nothing, when the way on is by the rib) with a turn to
+    spare, at the slowest hero's pace."""
+    heroes = [h for h in g.heroes if h.on_board and not h.npc]
+    ap = min((h.ap_turn for h in heroes if h.ap_turn), default=4)
+    pace = 3 * (ap // 2) + ap % 2  # squares a turn, sprinting where it can
+    there = min(_route(g, t, crate) for t in team)
+    exits = [sq for sq, closed in g.mission.exits.items() if g.exits_open or not closed] or team
+    on = min(_route(g, crate, sq) for sq in exits)
+    on = 0 if on >= INF else on
+    return (g.setup.max_turns - g.turn) * pace >= there + on + pace
 
 
 def _escorted(g: Game) -> list[Hero]:
