@@ -35,7 +35,7 @@ from .runner import Plan, run
 from .stats import wilson
 
 #: the planner's budgets of the default ladder
-BUDGETS = (1, 4, 16)
+BUDGETS = (1, 2, 4)
 HEURISTICS = ("random", "aggressive", "cautious")
 
 
