@@ -159,3 +159,15 @@ def test_pack_path_comes_before_packs_that_merely_sit_beside(workdir):
     })
     outcome = check([workdir / "p"], [FIXTURES])
     assert outcome.report.ok, [d.human() for d in outcome.report.errors]
+
+
+def test_only_packs_directly_beside_are_found_there(workdir):
+    """Beside a pack means its siblings: a copy deeper in the parent folder (a home or temp folder
+    holds anything) is never taken for a required pack, while a sibling is."""
+    shutil.copytree(FIXTURES / "base", workdir / "old" / "copies" / "base")
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": (GOLDEN / "hold-out.toml").read_text()})
+    outcome = check([workdir / "p"])
+    assert "pack `base` does not exist (looked beside this pack and in the reference content)" in [
+        d.message for d in outcome.report.errors]
+    shutil.copytree(FIXTURES / "base", workdir / "base")
+    assert check([workdir / "p"]).report.ok

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from test_playtest import CORRIDOR
 
 from zwar_author.compile.reader import board_of, mission_document, model_of
+from zwar_author.engine.api import new_game
 from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
@@ -98,7 +99,8 @@ def test_the_changes_explore_tries_on_supply_run():
         "Cole starts with one more med pack",
         "Kat starts with one more weapon: Shotgun",
     ]
-    assert not [k for k in keys if k.startswith("door-")]  # Supply Run's doors are all the tiles' own
+    doors = [c.text for c in tried if c.key.startswith("door-")]  # the tiles' doors of rooms with business
+    assert len(doors) == 14 and doors[0] == "the door at H:10,4 left out (open from the start)"
     for change in tried:  # every changed mission builds, and says it is not the mission as it is
         if change.document is not document:
             Mission(model_of(change.document), board_of(change.document))
@@ -120,11 +122,31 @@ def test_a_mission_s_own_time_limit_is_what_moves():
     }
 
 
-def test_a_door_the_mission_places_can_be_left_out():
+def test_a_door_left_out_starts_open_and_only_doors_that_matter_are_tried():
+    """A door left out is a doorway that stays open: the variant's game starts with it open and the
+    rooms behind it active. Tried: the mission's own doors and the doors of rooms the heroes start in
+    or have business in; Supply Run's 46 doors give 14 changes, Hold Out's open door none."""
     loaded, _ = load_mission(CONTENT / "core" / "missions" / "break-and-enter.toml")
     assert loaded is not None
-    doors = [c.text for c in changes(loaded, Setup(), mission_document(loaded.compiled)) if c.key.startswith("door-")]
-    assert len(doors) == 1 and doors[0].startswith("the blast door at ") and doors[0].endswith(" left out")
+    tried = [c for c in changes(loaded, Setup(), mission_document(loaded.compiled)) if c.key.startswith("door-")]
+    blast = [c for c in tried if c.text.startswith("the blast door at ")]
+    assert len(blast) == 1 and blast[0].text.endswith(" left out (open from the start)")
+    variant = Mission(model_of(blast[0].document), board_of(blast[0].document))
+    index = next(d.index for d in variant.doors if d.kind == "blast")
+    game = new_game(variant)
+    assert game.doors >> index & 1
+    assert all(game.active >> room & 1 for room in variant.doors[index].rooms)
+    counts = {}
+    for name in ("supply-run", "hold-out"):
+        loaded, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+        assert loaded is not None
+        document = mission_document(loaded.compiled)
+        counts[name] = (len(document["board"]["doors"]),
+                        [c.key for c in changes(loaded, Setup(), document) if c.key.startswith("door-")])
+    assert len(counts["supply-run"][1]) == 14 and counts["supply-run"][0] == 46
+    mission_door = next(i for i, d in enumerate(mission_document(loaded.compiled)["board"]["doors"])
+                        if d["source"] == "mission")
+    assert f"door-{mission_door}" not in counts["hold-out"][1]  # Hold Out's own door is open already
 
 
 def test_explore_ranks_the_changes_and_names_the_smallest_into_the_band(zwar, workdir):

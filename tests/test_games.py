@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import typing
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, mission, write
+from conftest import CONTENT, FIXTURES, PACK, mission, write
+from test_diagnostics import OKM, ZWAR1_GAMES
 
 from zwar_author.compile.project import check
 from zwar_author.engine.vocab import IMPLICIT, Verb
@@ -323,3 +325,17 @@ def test_the_engine_plays_a_z_war_one_mission_with_a_timer(zwar, workdir):
     write(workdir, {"timed.toml": TIMED})
     result = zwar("validate", "timed.toml")
     assert "ZW150" not in result.output and "3-turn timers" not in result.output
+
+
+def test_the_engine_plays_the_game_numbers_the_compiler_checks(workdir):
+    """Two packs give Z War One's `[[games]]`: the nearest (the mission's own pack) wins in the compiler
+    (ZW147 reads its heroes) and in the engine alike, whatever the packs' names sort as."""
+    games = ZWAR1_GAMES.replace('"cole", "kat", "sam", "victor"', '"sam"')
+    shutil.copytree(FIXTURES / "base", workdir / "base")  # found beside p, and sorts before it
+    write(workdir, {"base/rules/games.toml": games, "p/pack.toml": PACK, "p/missions/m.toml": OKM,
+                    "p/rules/games.toml": games.replace("\nmove = 1\n", "\nmove = 2\n")})
+    outcome = check([workdir / "p"])
+    assert outcome.report.ok, [d.human() for d in outcome.report.errors]
+    compiled = next(m for m in outcome.missions["p"])
+    assert [g.id for g in compiled.rules.games] == ["p/zwar1", "base/zwar1"]
+    assert of_mission(compiled).ap(Action.MOVE) == 2

@@ -3,13 +3,14 @@ exact odds against brute force and a long seeded simulation, forced rolls, the c
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import textwrap
 from fractions import Fraction
 
 import pytest
-from conftest import PACK, write
+from conftest import CONTENT, PACK, write
 
 from zwar_author.engine.chance import Live
 from zwar_author.tables.odds import final_odds, row_odds
@@ -214,3 +215,47 @@ def test_zwar_odds_and_roll_on_the_command_line(workdir, zwar):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("together: you roll 3d6, they roll 3d6\n  round 1: you ")
     assert result.output.endswith("(seed 5)\n")
+
+
+def test_zwar_odds_of_an_opposed_table_over_many_situations_is_a_grid_by_dice(workdir, zwar):
+    """Many situations come to few rolls: one line per roll (your dice, theirs), symmetric here, and
+    the JSON names the roll of each group with its exact fractions."""
+    load(workdir)
+    result = zwar("odds", "p/tables/meet.toml", "--context", "rep=1", "--context", "their_rep=1")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "  rows:",
+        "    2+          join",
+        "    1           join for the game",
+        "    0           again",
+        "    -1          leave",
+        "    -2 or less  fight",
+        "  modifiers:",
+        "    each figure you have more (+outnumber)",
+        "    each figure they have more (-outnumber to them)",
+        ("  by the dice each side rolls (7 situations; --context KEY=VALUE holds one, --format json gives exact "
+         "fractions):"),
+        "     you they          2+           1           0          -1  -2 or less",
+        "       1    1           0       44.4%       11.1%       44.4%           0",
+        "       1    2           0       29.6%        7.9%       48.1%       14.3%",
+        "       1    3           0       22.2%        6.0%       42.2%       29.5%",
+        "       1    4           0       17.8%        4.8%       35.3%       42.1%",
+        "       2    1       14.3%       48.1%        7.9%       29.6%           0",
+        "       3    1       29.5%       42.2%        6.0%       22.2%           0",
+        "       4    1       42.1%       35.3%        4.8%       17.8%           0",
+    ]
+    document = json.loads(zwar("odds", "p/tables/meet.toml", "--context", "rep=1", "--context", "their_rep=1",
+                               "--format", "json").output)
+    groups = document["random_tables"]["p/meet"]
+    assert [(g["you"], g["they"], len(g["contexts"])) for g in groups] == [
+        (1, 1, 1), (1, 2, 1), (1, 3, 1), (1, 4, 1), (2, 1, 1), (3, 1, 1), (4, 1, 1)]
+    assert [r["chance"]["exact"] for r in groups[0]["rows"]] == ["0/1", "4/9", "1/9", "4/9", "0/1"]
+
+
+def test_zwar_odds_reads_every_table_of_the_reference_pack(zwar):
+    """Barter has 4608 situations: grouped by dice, the pack's odds print whole instead of asking for
+    --context."""
+    result = zwar("odds", str(CONTENT / "atz"))
+    assert result.exit_code == 0, result.output
+    assert "barter: Barter (rep d6 against their_rep d6, 1-3 succeed, re-rolled)" in result.output
+    assert "  by the dice each side rolls (4608 situations;" in result.output

@@ -125,7 +125,10 @@ def _entry(table, entry: dict) -> dict:
     for row, p in entry["rows"]:
         result = row.result(column)
         rows.append({"roll": row.key.text, "chance": _plain(p), "result": result.label() if result else None})
-    return {"contexts": [context_text(v) for v in entry["contexts"]], "rows": rows, "final": _plain(entry["final"])}
+    out = {"contexts": [context_text(v) for v in entry["contexts"]], "rows": rows, "final": _plain(entry["final"])}
+    if "dice" in entry:  # an opposed table: the roll these situations come to
+        out |= dict(zip(("you", "they", "your_target", "their_target"), entry["dice"]))
+    return out
 
 
 def _plain(value):

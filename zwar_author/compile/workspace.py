@@ -314,7 +314,12 @@ class Workspace:
             if entry is not None and entry.qualified in compiled:
                 chosen["equipment"].setdefault(entry.qualified, compiled[entry.qualified])
         xp = next((p.rules.campaign_xp for p in self.visible(pack) if p.rules.campaign_xp is not None), None)
-        return c.Rules(**{kind: [v for _, v in sorted(chosen[kind].items())] for kind in KINDS}, campaign_xp=xp)
+        ordered = {kind: [v for _, v in sorted(chosen[kind].items())] for kind in KINDS}
+        # The engine plays the first `[[games]]` entry of the game: the nearest pack's, as the compiler checks.
+        nearest = {p.id: i for i, p in enumerate(self.visible(pack))}
+        ordered["games"] = [v for _, v in sorted(chosen["games"].items(),
+                                                 key=lambda e: (nearest.get(e[0].partition("/")[0], len(nearest)), e[0]))]
+        return c.Rules(**ordered, campaign_xp=xp)
 
     def miniatures(self, pack: Pack, game: str | None = None) -> dict[str, int]:
         """Miniatures per infected class (qualified), the nearest pack's count winning; for a mission of
@@ -352,7 +357,10 @@ class Workspace:
     def _pack_index(self) -> dict[str, Path]:
         if self._index is None:
             self._index = {}
-            roots = self._named + [r for f in self._search + self._beside + self._builtin for r in find_packs(f)]
+            # Beside a named pack means its siblings only: its parent may be a home or temp folder.
+            beside = [r for f in self._beside for r in find_packs(f, depth=1)]
+            roots = self._named + [r for f in self._search for r in find_packs(f)] + beside
+            roots += [r for f in self._builtin for r in find_packs(f)]
             for root in roots:
                 doc = self.read(root / PACK_FILE)
                 pack_id = doc.data.get("pack", {}).get("id") if doc else None

@@ -44,6 +44,7 @@ Text = Annotated[str, StringConstraints(max_length=20000)]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Game = Literal["zwar1", "exodus", "agentz"]
 TabletopGame = Literal["zonewars", "atz"]  # games on an inch-measured table: Zone Wars, All Things Zombie
+AnyGame = Literal[Game, TabletopGame]  # one flat list, so a wrong value reads "one of" all five
 Facing = Literal["N", "E", "S", "W"]
 Colour = Literal["red", "blue", "green", "yellow", "orange", "purple", "white", "black"]
 Rating = Literal["red", "amber", "green"]

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .common import ID_PATTERN, Document, Game, Id, Model, Name, Positive, TabletopGame, Text
+from .common import ID_PATTERN, AnyGame, Document, Game, Id, Model, Name, Positive, Text
 
 
 def _owned(what: str, description: str) -> dict:
@@ -30,7 +30,7 @@ class PackInfo(Model):
     version: str = Field("0.1.0", description="The pack's version.")
     description: Text = Field("", description="What the pack holds.")
     requires: list[Id] = Field([], description="Packs whose tiles and rules data this pack uses (`core`).")
-    games: list[Game | TabletopGame] = Field([], description="Games the pack is for.")
+    games: list[AnyGame] = Field([], description="Games the pack is for.")
 
 
 Tokens = Annotated[dict[str, Positive], Field(**_owned(

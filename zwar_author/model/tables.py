@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from .common import ID_PATTERN, REF_PATTERN, Document, Game, Id, Model, Name, TabletopGame, Text
+from .common import ID_PATTERN, REF_PATTERN, AnyGame, Document, Id, Model, Name, Text
 
 #: A row key as printed: "4", "1-3", "1 to 5", "6 or 7", "3 or less", "11+", "12 or more", "10 (1-2)".
 ROW_PATTERN = r"^\s*-?[0-9]+\s*(\+|or (less|more)|(-|to|or)\s*-?[0-9]+)?\s*(\([0-9]+(\s*-\s*[0-9]+)?\))?\s*$"
@@ -108,7 +108,7 @@ class TableInfo(Model):
     keep_splits: bool = Field(False, description="Rows are kept as printed even where a split gives the same "
                                                  "result twice: no ZW806 hint.")
     text: Text = Field("", description="Printed notes.")
-    games: list[Literal[Game, TabletopGame]] = Field([], description="Games the table belongs to (`atz` for All Things Zombie).")
+    games: list[AnyGame] = Field([], description="Games the table belongs to (`atz` for All Things Zombie).")
 
 
 class TableDoc(Document):

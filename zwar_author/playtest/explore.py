@@ -4,7 +4,7 @@ win rate.
 The changes are the ones a designer reaches for: the turn limit a turn or two shorter or longer,
 one face of a spawn table moved from a row to its neighbour, one infected fewer (each one placed at
 the start) or one more (on each spawn point), a hero starting with one more med pack or weapon, a
-door the mission places left out. Every version plays the same games (game ``i`` from the same
+door of a room that matters left out (its doorway open from the start). Every version plays the same games (game ``i`` from the same
 seeds as game ``i`` of the mission as it is), so each change is a paired comparison with its own
 interval (see ``compare``), and the ranking does not depend on ``--jobs``.
 
@@ -189,16 +189,25 @@ def _cards(mission: Mission, document: dict, setup: Setup) -> list[Change]:
 
 
 def _doors(mission: Mission, document: dict, setup: Setup) -> list[Change]:
-    """Each door the mission places itself (not the tiles' own) left out."""
+    """Each door that can matter left out: the mission's own and every door of a room the heroes start
+    in or have business in (an objective, item, object, keycard, crate or exit in it).
+
+    The rulebook puts a door on every doorway; a door left out is a doorway that stays open, so the
+    change starts that door open (the bots never close a door), keeping the room as it is."""
+    business = [e["at"] for kind in ("objectives", "items", "objects", "keycards", "crates", "exits", "starts")
+                for e in document[kind]]
+    rooms = {mission.room_of[mission.square(at)] for at in business} - {0}
     out = []
     for i, door in enumerate(document["board"]["doors"]):
-        if door["source"] != "mission":
+        engine_door = mission.doors[mission.door_by_edge(door["at"])]
+        if door["open"] or (door["source"] != "mission" and not engine_door.rooms & rooms):
             continue
         key = f"door-{i}"
         new = _variant(document, key)
-        del new["board"]["doors"][i]
+        new["board"]["doors"][i] = {**door, "open": True}
         kind = "" if door["kind"] == "door" else f"{door['kind']} "
-        out.append(Change(key, f"the {kind}door at {mission.show_edge(door['at'])} left out", 1, new, setup))
+        said = f"the {kind}door at {mission.show_edge(door['at'])} left out (open from the start)"
+        out.append(Change(key, said, 1, new, setup))
     return out
 
 

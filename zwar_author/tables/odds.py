@@ -16,6 +16,8 @@ from ..model.tables import Kind
 from .table import Context, Outcome, Row, Table, Value
 
 MAX_CONTEXTS = 4096
+#: An opposed table's situations are only grouped by the dice they roll (no odds each), so many more are read.
+MAX_SITUATIONS = 1 << 16
 
 
 class TooManyContexts(ValueError):
@@ -78,15 +80,16 @@ def chain_keys(table: Table, tables: Mapping[str, Table], seen: frozenset[str] =
     return keys & set(table.contexts)
 
 
-def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> list[dict[str, Value]]:
+def contexts(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None,
+             limit: int = MAX_CONTEXTS) -> list[dict[str, Value]]:
     """Every combination of the context values the chain reads (``given`` held), in declared order;
-    ValueError past MAX_CONTEXTS."""
+    TooManyContexts past ``limit``."""
     given = given or {}
     keys = [k for k in table.contexts if k in chain_keys(table, tables) and k not in given]
     count = 1
     for k in keys:
         count *= len(table.contexts[k])
-    if count > MAX_CONTEXTS:
+    if count > limit:
         raise TooManyContexts(f"{table.id} has {count} context combinations; give some with --context KEY=VALUE")
     return [{**given, **dict(zip(keys, values))} for values in product(*[table.contexts[k] for k in keys])]
 
@@ -105,6 +108,8 @@ def context_text(values: Context) -> str:
 def table_odds(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> list[dict]:
     """The table's exact odds in every context its chain reads, contexts giving the same odds together:
     each entry has ``contexts``, ``rows`` ((row, chance) in table order) and ``final`` (outcome -> chance)."""
+    if table.kind is Kind.OPPOSED:
+        return _by_dice(table, tables, given)
     groups: dict[tuple, dict] = {}
     for values in contexts(table, tables, given):
         rows = row_odds(table, values)
@@ -115,13 +120,32 @@ def table_odds(table: Table, tables: Mapping[str, Table] = {}, given: Context | 
     return list(groups.values())
 
 
+def _by_dice(table: Table, tables: Mapping[str, Table], given: Context | None) -> list[dict]:
+    """An opposed table's odds grouped by the roll its situations come to (your dice and theirs, the
+    targets, the column): the odds depend on nothing else. Each entry also has ``dice``."""
+    groups: dict[tuple, dict] = {}
+    for values in contexts(table, tables, given, limit=MAX_SITUATIONS):
+        ours, theirs, target, their = table.effect(values)
+        column = values.get(table.columns) if table.columns else None
+        key = ((max(0, ours), max(0, theirs), target, their), column)
+        if key in groups:
+            groups[key]["contexts"].append(values)
+            continue
+        groups[key] = {"contexts": [values], "rows": row_odds(table, values), "values": values,
+                       "final": final_odds(table, values, tables), "dice": key[0]}
+    return sorted(groups.values(), key=lambda e: (e["dice"][:2], str(e["dice"][2:])))
+
+
 def odds_text(table: Table, tables: Mapping[str, Table] = {}, given: Context | None = None) -> str:
     """A table's odds as a designer reads them: each row's chance, then the final outcomes."""
     head = f"{table.id}: {table.name} ({_dice(table)})" + (f", {table.source}" if table.source else "")
     lines = [head]
     if table.kind is Kind.PASS:
         return "\n".join(lines + _passing(table, tables, given))
-    for entry in table_odds(table, tables, given):
+    entries = table_odds(table, tables, given)
+    if table.kind is Kind.OPPOSED and len(entries) > 1:
+        return "\n".join(lines + _dice_grid(table, entries))
+    for entry in entries:
         shown = entry["contexts"]
         names = "; ".join(context_text(v) for v in shown[:4]) + (f"; and {len(shown) - 4} more" if len(shown) > 4
                                                                  else "")
@@ -181,3 +205,39 @@ def opposed_dice(table: Table) -> str:
         wins = f"{faces[0]}-{faces[-1]} succeed" if len(faces) > 1 else f"{faces[0] if faces else '-'} succeeds"
     how = "re-rolled" if table.reroll else "one roll"
     return f"{side(table.pool)} against {side(table.versus)}, {wins}, {how}"
+
+
+def _dice_grid(table: Table, entries: list[dict]) -> list[str]:
+    """An opposed table over many situations: its rows and modifiers once, then one line per roll the
+    situations come to, each row's chance in percent (exact fractions: ``--format json``, or hold every
+    context with ``--context``)."""
+    width = max(len(row.key.text) for row in table.rows)
+    lines = ["  rows:"] + [f"    {row.key.text:<{width}}  {_results(row)}" for row in table.rows]
+    lines += ["  modifiers:"] + [f"    {m.shown()}" for m in table.modifiers] if table.modifiers else []
+    situations = sum(len(e["contexts"]) for e in entries)
+    lines.append(f"  by the dice each side rolls ({situations} situations; --context KEY=VALUE holds one, "
+                 "--format json gives exact fractions):")
+    cell = max(8, width + 2)
+    lines.append(f"    {'you':>4} {'they':>4}" + "".join(f"{row.key.text:>{cell}}" for row in table.rows))
+    shown = set()
+    for entry in entries:
+        ours, theirs, target, their = entry["dice"]
+        at = f"  (at or under {target} / {their})" if target is not None else ""
+        cells = "".join(f"{_percent(p):>{cell}}" for _, p in entry["rows"])
+        line = f"    {ours:>4} {theirs:>4}{cells}{at}"
+        if line not in shown:  # the same roll in another column: its results differ, not its chances
+            shown.add(line)
+            lines.append(line)
+    return lines
+
+
+def _results(row: Row) -> str:
+    """A row's result, once when every column gives the same."""
+    labels = {k: r.label() for k, r in row.results.items()}
+    if len(set(labels.values())) == 1:
+        return next(iter(labels.values()))
+    return " / ".join(f"{k}: {label}" if k else label for k, label in labels.items())
+
+
+def _percent(p: Fraction) -> str:
+    return "0" if not p else "100%" if p == 1 else f"{float(p) * 100:.1f}%"

@@ -125,11 +125,9 @@ def _total(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
 def _opposed(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
     """Both sides roll; successes are kept and re-rolled until one side (or both) has none."""
     from .opposed import ratio
-    from .table import base_effect, combine_all, mod_effect
 
     applied = table.applied(values)
-    ours, theirs, target, their_target = combine_all(
-        table, [base_effect(table, values)] + [mod_effect(table, m, values) for m in applied])
+    ours, theirs, target, their_target = table.effect(values)
     wins = table.wins(target, values.get(table.columns) if table.columns else None)
     their_wins = table.wins(their_target, values.get(table.columns) if table.columns else None)
     mods = "".join(f"; {m.shown()}" for m in applied)

@@ -159,11 +159,14 @@ class Table:
         """The modifiers that hold in ``values``; in a group only the first that holds."""
         return applied(self.modifiers, values)
 
+    def effect(self, values: Context):
+        """The roll ``values`` make, modifiers applied: (constant, dice) for a sum, (dice, target) for
+        a pool, (your dice, theirs, your target, theirs) for an opposed roll."""
+        return combine_all(self, [base_effect(self, values)] + [mod_effect(self, m, values) for m in self.applied(values)])
+
     def dist(self, values: Context) -> Dist:
         """What the dice read on the table in ``values``: a total, dice passed, or successes."""
-        return self.outcome_dist(combine_all(self, [base_effect(self, values)] +
-                                             [mod_effect(self, m, values) for m in self.applied(values)]),
-                                 values.get(self.columns) if self.columns else None)
+        return self.outcome_dist(self.effect(values), values.get(self.columns) if self.columns else None)
 
     def outcome_dist(self, effect, column: Value | None) -> Dist:
         if self.kind is Kind.OPPOSED:
