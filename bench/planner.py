@@ -3,12 +3,13 @@
 Run by hand: ``.venv/bin/python bench/planner.py [--games N] [--budgets 1,2,4] [--jobs J] [MISSION ...]``.
 
 Every policy plays the same games (game i of a mission has the same dice seed
-for every policy); director missions are played against the bot director. For
+for every policy). For
 each mission it prints each rung of the skill trace (random play, the
 aggressive and the cautious bots, the planner at each budget) with its win
 rate, Wilson 95% interval and games a second on one core (CPU time of the
 processes that played), then each planner against the better heuristic bot on
-the same seeds: games only the planner won, games only the bot won, and the
+the same seeds (director missions against the bot director, and with
+``--passive`` also against the passive one): games only the planner won, games only the bot won, and the
 exact two-sided sign test (McNemar) of those discordant pairs.
 """
 
@@ -70,23 +71,32 @@ def main() -> None:
     parser.add_argument("--budgets", default="1,2,4", help="the planner's budgets, comma separated")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--passive", action="store_true", help="director missions also against the passive director")
     args = parser.parse_args()
     planners = [f"planner@{int(b)}" for b in args.budgets.split(",")]
     for name in args.missions:
         mission, _ = load_mission(ROOT / f"{name}.toml")
         document = mission.compiled.model_dump(mode="json", by_alias=True)
-        director = "bot" if mission.compiled.mission.mode == "director" else ""
-        results = {}
-        for policy in (*HEURISTICS, *planners):
-            wins, cpu = outcomes(Plan(document, policy, args.games, args.seed, director=director), args.jobs)
-            results[policy] = wins
-            print(f"{name:>16} {policy:>12}: {rate(wins)}  {args.games / cpu:7.2f} games/s", flush=True)
-        bot = max(("aggressive", "cautious"), key=lambda p: (sum(results[p]), p == "cautious"))
-        for planner in planners:
-            only_planner = sum(p and not b for p, b in zip(results[planner], results[bot]))
-            only_bot = sum(b and not p for p, b in zip(results[planner], results[bot]))
-            print(f"{name:>16} {planner} v {bot}: {only_planner} games only the planner won, {only_bot} only the bot; "
-                  f"sign test p = {sign_test(only_planner, only_bot):.3f}", flush=True)
+        directors = ("",)
+        if mission.compiled.mission.mode == "director":
+            directors = ("bot", "passive") if args.passive else ("bot",)
+        for director in directors:
+            trace(f"{name} v {director}" if director else name, document, director, planners, args)
+
+
+def trace(name: str, document: dict, director: str, planners: list[str], args: argparse.Namespace) -> None:
+    """One mission's skill trace (against ``director``), then each planner against the better bot."""
+    results = {}
+    for policy in (*HEURISTICS, *planners):
+        wins, cpu = outcomes(Plan(document, policy, args.games, args.seed, director=director), args.jobs)
+        results[policy] = wins
+        print(f"{name:>22} {policy:>12}: {rate(wins)}  {args.games / cpu:7.2f} games/s", flush=True)
+    bot = max(("aggressive", "cautious"), key=lambda p: (sum(results[p]), p == "cautious"))
+    for planner in planners:
+        only_planner = sum(p and not b for p, b in zip(results[planner], results[bot]))
+        only_bot = sum(b and not p for p, b in zip(results[planner], results[bot]))
+        print(f"{name:>22} {planner} v {bot}: {only_planner} games only the planner won, {only_bot} only the bot; "
+              f"sign test p = {sign_test(only_planner, only_bot):.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,8 @@ The budget is the rollouts per plan: ``budget * len(plans)`` in all, shared out
 by sequential halving (every plan gets the same few rollouts, the better half
 gets as many again, and so on), on common dice: rollout ``k`` of every plan
 rolls from the same seed, so plans are compared on the same luck. The plan
-with the best mean is followed for the rest of the turn (every request the
+with the best mean is followed (the cautious bot's unless another beats it by
+``MARGIN``: one lucky rollout alone does not move the planner off it) for the rest of the turn (every request the
 heroes answer, not only moves). ``budget`` 0 is the cautious bot.
 
 The planner never sees the game's dice to come: its rollouts roll their own.
@@ -43,6 +44,7 @@ from .director import against
 
 DEFAULT_BUDGET = 2
 MAX_BUDGET = 4096
+MARGIN = 0.01  # how much better than the cautious bot's plan another's mean must score to be followed
 HORIZON = 2  # turns a rollout plays after this turn's hero move, before ``value`` estimates the rest
 
 
@@ -105,7 +107,7 @@ class Planner:
                 for seed in seeds[played[i]:played[i] + each]:
                     scores[i] += self.rollout(g, candidates[i], seed)
                 played[i] += each
-            alive.sort(key=lambda i: (-scores[i] / played[i], i))
+            alive.sort(key=lambda i: (-scores[i] / played[i] - (MARGIN if i == 0 else 0), i))
             if len(alive) == 1:
                 break
             alive = alive[:max(1, (len(alive) + 1) // 2)]
