@@ -15,13 +15,15 @@ to the next job, infection stages, grapples, turns left. Losses in Z War One
 come from infection building up over many turns, which only a look-ahead of
 several turns sees.
 
-The budget is the rollouts per plan: ``budget * len(plans)`` in all, shared out
-by sequential halving (every plan gets the same few rollouts, the better half
-gets as many again, and so on), on common dice: rollout ``k`` of every plan
-rolls from the same seed, so plans are compared on the same luck. The plan
-with the best mean is followed (the cautious bot's unless another beats it by
-``MARGIN``: one lucky rollout alone does not move the planner off it) for the rest of the turn (every request the
-heroes answer, not only moves). ``budget`` 0 is the cautious bot.
+The budget is the rollouts per plan: about ``budget * len(plans)`` in all,
+shared out by sequential halving (a bandit's way to find the best arm: every
+plan gets the same few rollouts, the better half gets more, and so on, in at
+most ``budget`` rounds), on common dice: rollout ``k`` of every plan rolls from
+the same seed, so plans are compared on the same luck. The plan with the best
+mean is followed for the rest of the turn (every request the heroes answer,
+not only moves); the cautious bot's plan is kept unless another beats it by
+``MARGIN``, so one lucky rollout alone does not move the planner off it.
+``budget`` 0 is the cautious bot.
 
 The planner never sees the game's dice to come: its rollouts roll their own.
 It plays only through the request in front of it (the answer is the followed
@@ -94,7 +96,7 @@ class Planner:
         """The plan whose rollouts score best, by sequential halving over common dice."""
         candidates = plans(g)
         total = self.budget * len(candidates)
-        rounds = max(1, (len(candidates) - 1).bit_length())
+        rounds = max(1, min(self.budget, (len(candidates) - 1).bit_length()))  # budget 1: one rollout each
         seeds: list[int] = []
         scores = [0.0] * len(candidates)
         played = [0] * len(candidates)
