@@ -173,12 +173,16 @@ def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, 
     lines = result.output.splitlines()
     assert lines[0] == "Errand (local/errand), policy planner@2, 4 games, seed 1"
     start = lines.index("skill trace: 4 games a rung, seed 1, same seeds on every rung")
-    assert lines[start + 1:start + 7] == [
+    assert lines[start + 1:start + 9] == [
         "  random           0/4       0.0%  (95% interval 0.0% to 49.0%)",
         "  aggressive       4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  cautious         4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  planner@1        4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  planner@2        4/4     100.0%  (95% interval 51.0% to 100.0%)",
+        ("  planner@1 v cautious: +0.0 points (95% interval -49.0 to +49.0) over 4 games; 0 won only by the planner, "
+        "0 only by the bot (McNemar p = 1.000)"),
+        ("  planner@2 v cautious: +0.0 points (95% interval -49.0 to +49.0) over 4 games; 0 won only by the planner, "
+        "0 only by the bot (McNemar p = 1.000)"),
         "  skill matters here: the best rung (planner@2) wins clearly more often than random play",
     ]
     report = json.loads((workdir / "build" / "playtest" / "errand-playtest.json").read_text())
@@ -186,3 +190,24 @@ def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, 
     assert [r["policy"] for r in report["skill_trace"]["rungs"]][-1] == "planner@2"
     replay = zwar("replay", "errand.toml", "--game", "0", "--policy", "planner@2", "--max-turns", "4")
     assert replay.exit_code == 0, replay.output
+
+
+def test_the_trace_pairs_each_planner_with_the_better_bot_game_by_game():
+    """The planner against the bot that won most often, over the same games: the games only one of
+    them won, the change with its paired interval and McNemar's p, in the text and on the page."""
+    from zwar_author.playtest.paired import Games, paired
+    from zwar_author.playtest.report import _skill
+
+    bot, planned = Games(20), Games(20)
+    for i in range(20):
+        bot({"index": i, "won": i < 2, "turns": 10, "cause": None})
+        planned({"index": i, "won": i < 9, "turns": 10, "cause": None})
+    pair = {"policy": "planner@4", "bot": "cautious", **paired(bot, planned)}
+    assert (pair["won_only_after"], pair["won_only_before"], pair["p"]) == (7, 0, 0.0156)
+    trace = SkillTrace("m", 1, 20, (Rung("random", None, 20, 0, 0.0, 0.16), Rung("cautious", None, 20, 2, 0.03, 0.3),
+                                    Rung("planner@4", 4, 20, 9, 0.26, 0.66)), (pair,))
+    line = ("planner@4 v cautious: +35.0 points (95% interval +10.2 to +55.6) over 20 games; 7 won only by the "
+            "planner, 0 only by the bot (McNemar p = 0.016)")
+    assert text(trace).splitlines()[-2] == f"  {line}"
+    assert trace.to_dict()["versus_bot"] == [pair]
+    assert f'<ul id="versus-bot"><li>{line}</li></ul>' in _skill(json.loads(json.dumps(trace.to_dict())))
