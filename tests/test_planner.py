@@ -211,3 +211,11 @@ def test_the_trace_pairs_each_planner_with_the_better_bot_game_by_game():
     assert text(trace).splitlines()[-2] == f"  {line}"
     assert trace.to_dict()["versus_bot"] == [pair]
     assert f'<ul id="versus-bot"><li>{line}</li></ul>' in _skill(json.loads(json.dumps(trace.to_dict())))
+
+
+def test_the_planner_plays_the_same_games_whatever_the_jobs():
+    """Its rollouts' dice come from the game's own seed, so the totals do not depend on how the games
+    are shared out among processes."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    plan = Plan(loaded.compiled.model_dump(mode="json", by_alias=True), "planner@1", 4, 6, Setup(max_turns=3))
+    assert run(plan, jobs=1) == run(plan, jobs=2)
