@@ -7,6 +7,7 @@ imported everything. The speed itself is measured by bench/cli.py, not here.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -68,6 +69,25 @@ with contextlib.redirect_stdout(io.StringIO()):
     assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile", "zwar_author.reporting"}
 
 
+def test_zwar_validate_of_a_sound_mission_imports_only_what_it_needs():
+    """Through the real entry point: no graphs, shapes, schemas, engine or drawing."""
+    mission = REPO / "content" / "core" / "missions" / "hold-out.toml"
+    probe = f"""
+import sys, contextlib, io
+from zwar_author.cli import main
+sys.argv = ["zwar", "validate", {str(mission)!r}]
+with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+    main()
+banned = ("networkx", "shapely", "svgwrite", "cairocffi", "PIL", "jsonschema",
+          "zwar_author.engine", "zwar_author.render", "zwar_author.playtest", "zwar_author.serve")
+print(sorted(name for name in sys.modules if name.startswith(banned)))
+"""
+    env = {name: value for name, value in os.environ.items() if name != "PYDANTIC_DISABLE_PLUGINS"}
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.splitlines()[-1] == "[]"
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_each_summary_in_the_table_is_the_commands_own(name):
     """`zwar --help` shows the table's summary without importing the command: keep them the same."""
@@ -86,3 +106,36 @@ def test_command_names_complete_without_importing_them():
     items = cli.shell_complete(click.Context(cli), "re")
     assert [(i.value, i.help) for i in items] == [("render", COMMANDS["render"][1]), ("replay", COMMANDS["replay"][1])]
     assert [i.value for i in cli.shell_complete(click.Context(cli), "--v")] == ["--version"]
+
+
+@pytest.mark.parametrize(("given", "kept"), [(None, "1"), ("4", "4")])
+def test_the_command_line_runs_numpy_on_one_blas_thread_unless_told_otherwise(given, kept):
+    """zwar does no linear algebra: OpenBLAS starting a thread per core only slows every command down.
+    The garbage collector runs less often, too (cli.GC_THRESHOLD)."""
+    probe = """
+import gc, os, sys, contextlib, io
+from zwar_author.cli import main
+sys.argv = ["zwar", "--version"]
+with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):
+    main()
+print(os.environ["OPENBLAS_NUM_THREADS"], os.environ["PYDANTIC_DISABLE_PLUGINS"], gc.get_threshold()[0])
+"""
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("OPENBLAS_NUM_THREADS", "PYDANTIC_DISABLE_PLUGINS")}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
+                            check=True)
+    assert result.stdout.split() == [kept, "__all__", "100000"]
+
+
+def test_a_model_built_on_first_use_builds_its_parts_first():
+    """So that a part used on its own later (a rules entry) is not built a second time."""
+    probe = """
+from zwar_author.model.rules import Hero, RulesDoc
+before = Hero.__pydantic_complete__
+RulesDoc.model_validate({})
+print(before, Hero.__pydantic_complete__, RulesDoc.__pydantic_complete__)
+"""
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "True", "True"]

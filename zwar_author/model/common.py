@@ -8,7 +8,7 @@ while the JSON Schema carries their pattern so editors flag them as you type.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -28,6 +28,46 @@ PATTERN_HELP = {
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True, defer_build=True)
+
+    @classmethod
+    def model_rebuild(cls, *, force: bool = False, raise_errors: bool = True, _parent_namespace_depth: int = 2,
+                      _types_namespace: Any = None) -> bool | None:
+        """Built on first use (``defer_build``), a model builds the models it holds first, deepest first.
+
+        A model built before its parts writes their schemas into its own, and each part
+        used on its own later (as the rules' entries are) is then built again: building
+        the parts first lets every model reuse them, as pydantic does when it builds each
+        model where it is defined.
+        """
+        if not force and not cls.__pydantic_complete__ and cls not in _BUILDING:
+            _BUILDING.add(cls)
+            try:
+                for part in _parts(cls):
+                    if not part.__pydantic_complete__:
+                        part.model_rebuild(raise_errors=False)
+            finally:
+                _BUILDING.discard(cls)
+        return super().model_rebuild(force=force, raise_errors=raise_errors,
+                                     _parent_namespace_depth=_parent_namespace_depth + 1,
+                                     _types_namespace=_types_namespace)
+
+
+#: models whose parts are being built (a model that holds itself is built once)
+_BUILDING: set[type[Model]] = set()
+
+
+def _parts(model: type[Model]) -> list[type[Model]]:
+    """The models the fields of ``model`` hold, directly or in lists, tables and unions."""
+    found: list[type[Model]] = []
+    todo = [field.annotation for field in model.model_fields.values()]
+    while todo:
+        annotation = todo.pop()
+        if isinstance(annotation, type) and issubclass(annotation, Model):
+            if annotation is not model and annotation not in found:
+                found.append(annotation)
+        else:
+            todo += get_args(annotation)
+    return found
 
 
 class Document(Model):

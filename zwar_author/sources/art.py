@@ -135,13 +135,15 @@ def _place(grid: Grid, width: int, height: int, row: int, col: int, char: str) -
 def format_art(grid: Grid) -> list[str]:
     """The canonical drawing of ``grid``: '+' at every corner, no trailing spaces."""
     lines = []
+    # Plain ints: looking a numpy scalar up among enum keys compares it with each enum, slowly
+    hs, vs, terrain = grid.h.tolist(), grid.v.tolist(), grid.terrain.tolist()
     for y in range(grid.height + 1):
-        edge = "+" + "+".join(H_EDGE_CHAR[grid.h[y, x]] for x in range(grid.width)) + "+"
+        edge = "+" + "+".join(H_EDGE_CHAR[kind] for kind in hs[y]) + "+"
         lines.append(edge)
         if y < grid.height:
-            row = [V_EDGE_CHAR[grid.v[y, 0]]]
+            row = [V_EDGE_CHAR[vs[y][0]]]
             for x in range(grid.width):
-                row += [TERRAIN_CHAR[grid.terrain[y, x]], V_EDGE_CHAR[grid.v[y, x + 1]]]
+                row += [TERRAIN_CHAR[terrain[y][x]], V_EDGE_CHAR[vs[y][x + 1]]]
             lines.append("".join(row).rstrip())
     return lines
 

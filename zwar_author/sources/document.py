@@ -8,7 +8,9 @@ import os
 import re
 import stat
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from .. import codes, limits
@@ -28,11 +30,22 @@ def absolute(path: Path) -> Path:
 
 @dataclass
 class Document:
-    """A parsed source: its data, and the positions of every key and value in it."""
+    """A parsed source: its data, and the positions of every key and value in it.
+
+    The positions may be given as the function that finds them: a file is then
+    scanned for them only when a place in it is first asked for, which a file
+    without problems seldom is (the files of the packs a mission requires, say).
+    """
 
     path: Path
     data: dict
-    positions: Positions
+    _positions: Positions | Callable[[], Positions] = field(repr=False, compare=False)
+
+    @property
+    def positions(self) -> Positions:
+        if not isinstance(self._positions, Positions):
+            self._positions = self._positions()
+        return self._positions
 
     def loc(self, path: tuple = ()) -> Location:
         """Location of the value at ``path`` (or of its nearest ancestor that exists)."""
@@ -261,7 +274,7 @@ def _parse_toml(path: Path, text: str) -> tuple[Document | None, list[Diagnostic
             message = message[: m.start()] + " at the end of the file"
         reason = message[:1].lower() + message[1:]
         return None, [codes.TOML_SYNTAX.at(Location(path, line, col), reason=reason)]
-    return Document(path, data, toml_positions(text)), []
+    return Document(path, data, partial(toml_positions, text)), []
 
 
 class _JsonProblem(ValueError):
