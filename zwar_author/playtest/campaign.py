@@ -80,7 +80,7 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
         purpose = f"campaign:{i}:{progress.attempt}"
         directors_cut = bool(plan.directors_cut) and plan.directors_cut[i]
         game = new_game(missions[i], progress.setup(economy, missions[i], plan.max_turns, directors_cut))
-        chooser = policy(plan.policy, game_seed(plan.seed, index, purpose + ":bots"), "bot" if directors_cut else "")
+        chooser = policy(plan.policy, game_seed(plan.seed, index, purpose + ":bots"))
         simulate(game, against(chooser, "bot") if directors_cut else chooser,
                  random.Random(game_seed(plan.seed, index, purpose)))
         if progress.finish(economy, game, number)["outcome"] == "victory":
