@@ -1,6 +1,6 @@
 """Bot speed: heuristic-bot games per second on Supply Run, against the bots of a pinned commit.
 
-Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT] [--games N]``.
+Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT ...] [--games N] [--no-jobs]``.
 
 The baseline is the whole package as it was at ``COMMIT`` (default: the commit
 before the bot speed work), taken out of git into a temporary folder and timed
@@ -78,18 +78,23 @@ def jobs_scaling(policy: str, games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", default=BASELINE, help="the commit whose bots are the baseline")
+    parser.add_argument("--baseline", action="append",
+                        help=f"a commit whose bots are a baseline (repeatable; default {BASELINE})")
     parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--no-jobs", action="store_true", help="one core only: no --jobs scaling")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as temp:
-        old = baseline_tree(args.baseline, Path(temp))
+    for commit in args.baseline or [BASELINE]:
+        with tempfile.TemporaryDirectory() as temp:
+            old = baseline_tree(commit, Path(temp))
+            for policy in ("cautious", "aggressive"):
+                then, then_wins = cpu_rate(old, policy, args.games)
+                now, now_wins = cpu_rate(ROOT, policy, args.games)
+                print(f"{policy:>10}, {args.games} games, one core (CPU time): {commit} {then:6.1f} games/s "
+                      f"({then_wins} won); now {now:6.1f} games/s ({now_wins} won): {now / then:.2f}x "
+                      "(goal 100 games/s)")
+    if not args.no_jobs:
         for policy in ("cautious", "aggressive"):
-            then, then_wins = cpu_rate(old, policy, args.games)
-            now, now_wins = cpu_rate(ROOT, policy, args.games)
-            print(f"{policy:>10}, {args.games} games, one core (CPU time): {args.baseline} {then:6.1f} games/s "
-                  f"({then_wins} won); now {now:6.1f} games/s ({now_wins} won): {now / then:.2f}x (goal 100 games/s)")
-    for policy in ("cautious", "aggressive"):
-        jobs_scaling(policy, args.games)
+            jobs_scaling(policy, args.games)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 Run by hand: ``nice .venv/bin/python bench/engine.py [--runs N]``. It plays games
 with two trivial policies through ``simulate`` (the heroes always end their move
-at once; or they pick uniformly among the legal actions), reports games and
-states (answered inputs) per second against the goals, the same games through
+at once; or they pick uniformly among the legal actions, counted and drawn by
+index, and the same games again with the whole list built at each decision as
+a baseline), reports games and states (answered inputs) per second against the
+goals, the same games through
 the frozen-state API (``apply``) against ``simulate`` measured in the same run,
 where the time goes phase by phase, and the profile's top entries.
 
@@ -108,15 +110,27 @@ def profile(mission, policy_for, games: int, top: int = 8) -> list[str]:
             for (file, line, name), (_, calls, own, _, _) in rows]
 
 
+def whole_list_policy(rng: random.Random):
+    """The random policy as it was: ``rng.choice`` over the whole list of options, built at every decision
+    (the same draws, so the same games, as ``random_policy``: the baseline of the lazy options)."""
+    return lambda game, request: rng.choice(list(request.options))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs of each measurement; the median counts")
-    runs = parser.parse_args().runs
+    parser.add_argument("--no-profile", action="store_true", help="the figures only: no phases, no profiles")
+    args = parser.parse_args()
+    runs = args.runs
     mission, _ = load_mission(MISSION)
     play(mission, lambda seed: passive, 5)  # warm the mission's caches
+    play(mission, lambda seed: random_policy(random.Random(seed)), 100)
     passive_runs = [play(mission, lambda seed: passive, 300) for _ in range(runs)]
     api_runs = [through_api(mission, 30) for _ in range(runs)]
-    random_runs = [play(mission, lambda seed: random_policy(random.Random(seed)), 100) for _ in range(runs)]
+    random_runs, whole_runs = [], []
+    for _ in range(runs):  # alternately: the machine's load changes both alike
+        random_runs.append(play(mission, lambda seed: random_policy(random.Random(seed)), 100))
+        whole_runs.append(play(mission, lambda seed: whole_list_policy(random.Random(seed)), 100))
     seconds = statistics.median(r[0] for r in passive_runs)
     _, states, turns = passive_runs[0]
     print(f"passive heroes, 300 games:     {300 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
@@ -129,10 +143,17 @@ def main() -> None:
     _, states, turns = random_runs[0]
     print(f"random legal actions, 100:     {100 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
           f"  ({turns / 100:.1f} turns a game)   goal 100 games/s")
+    whole = statistics.median(r[0] for r in whole_runs)
+    same = all(r[1:] == w[1:] for r, w in zip(random_runs, whole_runs))
+    print(f"  the same games, the whole list built at each decision: {100 / whole:7.1f} games/s"
+          f"  (counted and drawn by index: {whole / seconds:.2f}x; same states and turns: {same})")
     print(f"  (median of {runs} runs; every run: passive "
           + ", ".join(f"{300 / r[0]:.0f}" for r in passive_runs) + "; apply "
           + ", ".join(f"{30 / r:.0f}" for r in api_runs) + "; random "
-          + ", ".join(f"{100 / r[0]:.0f}" for r in random_runs) + " games/s)")
+          + ", ".join(f"{100 / r[0]:.0f}" for r in random_runs) + "; whole list "
+          + ", ".join(f"{100 / r[0]:.0f}" for r in whole_runs) + " games/s)")
+    if args.no_profile:
+        return
     spent = phases(mission, 100)
     total = sum(spent.values())
     print("where the time goes (passive heroes): " + ", ".join(

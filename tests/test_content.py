@@ -10,8 +10,9 @@ from conftest import CONTENT
 from zwar_author.compile.project import check
 
 BROKEN = Path(__file__).parent / "broken"
-#: The reference missions of games the engine does not play yet.
-UNPLAYABLE = ("download-or-destroy",)
+#: The reference missions of games the engine does not play yet: none since Download or Destroy's sinkhole
+#: and dead-agent rule are played.
+UNPLAYABLE: tuple[str, ...] = ()
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in (BROKEN / "pack" / "missions").glob("*.toml")))
@@ -26,7 +27,7 @@ def test_broken_missions_give_exactly_their_diagnostics(monkeypatch, name):
 @pytest.fixture(scope="module")
 def core():
     outcome = check([CONTENT])
-    # Clean but for two known kinds of warning. ZW150: the engine does not play sinkholes yet.
+    # Clean but for one known kind of warning (ZW150, a mission the engine cannot play, is gone).
     # ZW623: the reference maps have more doorways than Z War One's box has doors (the missions are set
     # up with doors from a second box until they are redrawn).
     found = [d.human(CONTENT.parent) for d in outcome.report.sorted()]
@@ -93,7 +94,10 @@ def test_download_or_destroy_spawn_tables_as_printed(core):
     assert (rows(phase.room.what), rows(phase.room.distance)) == ROOM_SPAWN_AGENT_Z
 
 
-def test_hunter_and_prey_phases_as_printed(core):
+def test_hunter_and_prey_phases_as_tuned(core):
+    """Retuned by playtest: as printed (phase 1: 1-3 one zombie on A, B, C, 4-6 two, 7-8 roamers; phase 2:
+    1-3 two zombies on D, E, F, 4-6 a digger on A, C, F, 7-8 roamers) the prey won 1 of 400 bot games
+    (the mission file's comment and docs/playtest.md)."""
     mission = missions(core)["hunter-and-prey"]
     one, two = mission.spawn.phases
 
@@ -101,13 +105,12 @@ def test_hunter_and_prey_phases_as_printed(core):
         return {"kind": "infected", "count": count, "infected": f"core/{infected}", "spawn_point": point}
 
     assert rows(one.turn.table) == {
-        "1": spawn(1, "zombie", "A"), "2": spawn(1, "zombie", "B"), "3": spawn(1, "zombie", "C"),
-        "4": spawn(2, "zombie", "A"), "5": spawn(2, "zombie", "B"), "6": spawn(2, "zombie", "C"),
-        "7-8": {"kind": "roamers"}}
+        "1-4": {"kind": "nothing"}, "5": spawn(1, "zombie", "A"), "6": spawn(1, "zombie", "B"),
+        "7": spawn(1, "zombie", "C"), "8": {"kind": "roamers"}}
     assert rows(two.turn.table) == {
-        "1": spawn(2, "zombie", "D"), "2": spawn(2, "zombie", "E"), "3": spawn(2, "zombie", "F"),
-        "4": spawn(1, "digger", "A"), "5": spawn(1, "digger", "C"), "6": spawn(1, "digger", "F"),
-        "7-8": {"kind": "roamers"}}
+        "1-4": {"kind": "nothing"}, "5": spawn(1, "digger", "D"), "6": spawn(1, "digger", "E"),
+        "7": spawn(1, "digger", "F"), "8": {"kind": "roamers"}}
+    assert [e.enter for e in mission.events if e.when.turn == 5] == ["hunter"]
     blast = next(d for d in mission.board.doors if d.kind == "blast")
     assert [e.spawn_phase for e in mission.events if e.when.door_opened == blast.at] == [two.id]
 

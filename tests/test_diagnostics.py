@@ -157,8 +157,8 @@ CASES.update({
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
  "ZW150": ({"p/missions/m.toml": AGENTS.format(id="m", extra='[[roles]]\nid = "one"\nname = "One"\n[[roles]]\nid = "two"\n'
                                               'name = "Two"\n') + '[[starts]]\nat = "0,1"\n[[victory]]\nescape = "all"\n'
-            '[[spawn_points]]\nletter = "A"\nat = "0,0"\n[spawn.turn]\nwhere = { "1-7" = "A", "8" = "Sinkhole" }\n'
-            'what = { "1-8" = "1 zombie" }\n'}, "p"),
+            '[[objectives]]\nnumber = 1\nat = "0,0"\n[[timers]]\nid = "t"\nname = "T"\nstart = { objective = 1 }\n'
+            '[[events]]\nwhen = { timer = "t" }\nopen_exits = true\n'}, "p"),
  "ZW640": ({"p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"').replace(
      '|. . . .|\n+-+-+-+-+', '|. . . .|\n+ + + + +\n|. . ~ ~|\n+-+-+-+-+') + '[rib]\nat = "3,2"\nfacing = "N"\n'}, "p"),
  "ZW151": ({"p/rules/games.toml": ZWAR1_GAMES.replace('heroes = ["cole", "kat", "sam", "victor"]\n', '')
@@ -340,7 +340,7 @@ EXPECTED = {
         'p/missions/m.toml:1:1: warning ZW603: mission has no spawn rules: add [spawn] with a turn spawn and a room spawn',
     ],
     'ZW604': [
-        'p/missions/m.toml:20:1: warning ZW604: defeat condition 1 has only text: the engine cannot check it; add objectives, objectives_count, escape, carrying, escort, survive, kill, any_hero_dies, npc_dies or after_turn',
+        'p/missions/m.toml:20:1: warning ZW604: defeat condition 1 has only text: the engine cannot check it; add objectives, objectives_count, escape, carrying, escort, survive, kill, outscore_dead, any_hero_dies, npc_dies or after_turn',
     ],
     'ZW605': [
         'p/missions/m.toml:21:8: error ZW605: `when` needs exactly one trigger, found 2: one of turn, door_opened, task_done, objective, picked_up, room_activated, timer',
@@ -397,7 +397,7 @@ EXPECTED = {
         'p/missions/b.toml:6:10: error ZW148: Agent Z is played by 2 players with one agent each: `heroes` names 1 agent for 2 roles',
     ],
     'ZW150': [
-        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play sinkholes',
+        'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play 3-turn timers',
     ],
     'ZW640': [
         "p/missions/m.toml:24:6: warning ZW640: no transition square ('t') is beside the rib at 3,2: no hero can step aboard it",

@@ -90,10 +90,9 @@ def test_the_action_vocabulary_is_the_rules_data_s_and_the_engine_s():
     assert {v.value for v in Verb if v not in IMPLICIT} <= table
 
 
-def test_the_engine_plays_z_war_one_exodus_and_agent_z_but_sinkholes(core):
-    playable = {m: unplayable(core[m]) == [] for m in core}
-    assert playable == {m: m != "download-or-destroy" for m in core}
-    assert [e.value for e in unplayable(core["download-or-destroy"])] == ["sinkhole"]
+def test_the_engine_plays_every_reference_mission(core):
+    """Download or Destroy's sinkhole (interpretation Z11) and its dead-agent rule (`outscore_dead`) are played."""
+    assert {m: unplayable(core[m]) for m in core} == {m: [] for m in core}
 
 
 def test_the_compiler_and_the_engine_see_the_same_elements(core):
@@ -140,8 +139,8 @@ TIMER = '''
     open_exits = true
     '''
 EXODUS = mission(SMALL + TIMER, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "exodus"\n')
-#: what the engine still refuses: an Agent Z mission whose turn spawn has a sinkhole
-SINKHOLE = '''
+#: what the engine still refuses: an Agent Z mission with a 3-turn timer
+ROLES = '''
     [[roles]]
     id = "one"
     name = "One"
@@ -155,13 +154,13 @@ SINKHOLE = '''
     at = "2,0"
 
     [spawn.turn]
-    where = { "1-7" = "A", "8" = "Sinkhole" }
+    where = { "1-8" = "A" }
     what = { "1-8" = "1 zombie" }
     '''
-AGENTZ = mission(SMALL + SINKHOLE, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "agentz"\nmode = "versus"\n')
+AGENTZ = mission(SMALL + ROLES + TIMER, head='[mission]\nid = "small"\ntitle = "Small"\ngame = "agentz"\nmode = "versus"\n')
 REFUSAL = [
     "cannot play Agent Z mission small: the engine does not play these yet:",
-    "  - sinkholes",
+    "  - 3-turn timers",
 ]
 
 
@@ -178,7 +177,7 @@ def test_validate_warns_and_names_what_the_engine_cannot_play(zwar, workdir):
     result = zwar("validate", "--format", "short", "small.toml")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "small.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play sinkholes",
+        "small.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play 3-turn timers",
         "checked 9 files, 1 mission: 0 errors, 1 warning",
     ]
 
@@ -202,13 +201,18 @@ name = "One"
 id = "two"
 name = "Two"
 
-[[spawn_points]]
-letter = "A"
-at = "2,0"
+[[objectives]]
+number = 1
+at = "1,0"
 
-[spawn.turn]
-where = { "1-7" = "A", "8" = "Sinkhole" }
-what = { "1-8" = "1 zombie" }
+[[timers]]
+id = "shutters"
+name = "Shutters"
+start = { objective = 1 }
+
+[[events]]
+when = { timer = "shutters" }
+open_exits = true
 
 [[floors]]
 art = """
@@ -275,7 +279,7 @@ def test_rules_test_refuses_a_scenario_the_engine_cannot_play(zwar, workdir):
     assert result.output.splitlines() == [
         "FAIL s.toml: Jack steps east",
         "    cannot play Agent Z mission step: the engine does not play these yet:",
-        "      - sinkholes",
+        "      - 3-turn timers",
         "1 scenario: 0 passed, 1 failed",
     ]
 

@@ -27,7 +27,7 @@ ENGINE_LAYERS = [
     {"sight"},
     {"weapons", "ammo", "crafting", "free", "npc", "rib"},
     {"combat", "spawn", "timers"},
-    {"world"},
+    {"world", "sinkhole"},
     {"c4"},
     {"legal", "infected"},
     {"act", "control"},

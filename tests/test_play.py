@@ -99,11 +99,12 @@ def test_play_usage_errors(zwar, workdir):
     assert result.exit_code == 2 and "no such file" in result.output
 
 
-def test_play_refuses_games_the_engine_does_not_play(zwar):
-    result = zwar("play", CONTENT / "core" / "missions" / "download-or-destroy.toml")
-    assert result.exit_code == 1  # a content problem, not a usage error
-    assert result.output.splitlines() == [
-        "cannot play Agent Z mission download-or-destroy: the engine does not play these yet:", "  - sinkholes"]
+def test_play_plays_download_or_destroy_with_two_bots(zwar):
+    """Refused until its sinkhole and dead-agent rule were played (tests/test_games.py has the refusals)."""
+    result = zwar("play", CONTENT / "core" / "missions" / "download-or-destroy.toml", "--bot", "first=cautious",
+                  "--bot", "second=cautious", "--max-turns", "2")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "Game over after turn 2: defeat. the game reached its limit of 2 turns"
 
 
 SCENARIO = '''

@@ -466,6 +466,14 @@ RIB_ASHORE = _code("ZW640", "rib-no-landing", W,
     with no transition square next to its open water square (across an open
     edge, or diagonally past no wall or door) can never be boarded: draw a
     transition square beside it, or move it.""")
+OUTSCORE_SELF = _code("ZW641", "outscore-self", E,
+    "{key} condition {number} is for `{side}` and names `{side}` in `outscore_dead`: a side cannot outscore itself", """
+    `outscore_dead` names the rival whose death may leave the game running (Agent
+    Z's Download or Destroy: an agent killed while holding the most objectives
+    keeps the game going until the other agent holds more). The condition is met
+    when that rival is dead and the condition's own side has completed more
+    objectives than the rival had. Name the other role: `side = "first"` with
+    `outscore_dead = "second"`.""")
 CHAPTER_MISSION = _code("ZW630", "chapter-mission", E,
     "chapter mission `{id}` is {what}: a {game} campaign's chapters are {game} campaign missions", """
     A campaign's chapters are played with the campaign's rules: each must be

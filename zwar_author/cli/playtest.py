@@ -171,7 +171,7 @@ def _gate(result: Result | Comparison) -> None:
         gated = result.gated
         value = result.gate.value(gated)
         verdict = "passed" if result.passed else "FAILED"
-        w = gated["win_rate"]
+        w = result.gate.wins(gated) if result.gate.metric == "win_rate" else gated["win_rate"]
         sample = (f" ({w['wins']}/{w['games']}, 95% interval {percent(w['low'])} to {percent(w['high'])})"
                   if result.gate.metric == "win_rate" else "")
         click.echo(f"gate {result.gate} ({gated['policy']}): {value:g}{sample}, {verdict}")

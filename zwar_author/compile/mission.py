@@ -38,7 +38,7 @@ from .workspace import Pack, Workspace
 #: Diagnostics that may be caused by entries dropped after a schema error; hidden then.
 _CASCADING = {codes.DANGLING.code, codes.UNKNOWN_FLOOR.code, codes.FLOOR_SOURCE.code}
 CONDITION_KEYS = ("objectives", "objectives_count", "escape", "carrying", "escort", "survive", "kill",
-                  "any_hero_dies", "npc_dies", "after_turn")
+                  "outscore_dead", "any_hero_dies", "npc_dies", "after_turn")
 TRIGGER_KEYS = ("turn", "door_opened", "task_done", "objective", "picked_up", "room_activated", "timer")
 
 
@@ -897,6 +897,8 @@ class _Compiler:
                                     hint=_known(sorted(letters)))
                 if cond.kill is not None:
                     self.actor(cond.kill, self.path(key, i, "kill"))
+                if cond.outscore_dead is not None:
+                    self.outscore(key, i, cond, numbers)
                 for j, npc in enumerate(cond.escort):
                     if npc not in npcs:
                         self.report(codes.DANGLING, self.at(key, i, "escort", j), what="NPC", id=npc,
@@ -907,6 +909,15 @@ class _Compiler:
                 if not any(getattr(cond, k) not in (None, False, []) for k in CONDITION_KEYS):
                     self.report(codes.UNSTRUCTURED, self.at(key, i), what=f"{key} condition {i + 1}",
                                 keys=", ".join(CONDITION_KEYS[:-1]) + " or " + CONDITION_KEYS[-1])
+
+    def outscore(self, key: str, i: int, cond, numbers: set[int]) -> None:
+        """`outscore_dead` names a rival, not the condition's own side, in a mission with objectives to count."""
+        rival = self.actor(cond.outscore_dead, self.path(key, i, "outscore_dead"))
+        if rival is not None and rival == cond.side:
+            self.report(codes.OUTSCORE_SELF, self.at(key, i, "outscore_dead"), key=key, number=i + 1, side=rival)
+        elif not numbers:
+            self.report(codes.BAD_VALUE, self.at(key, i, "outscore_dead"),
+                        message="`outscore_dead` compares objectives completed, but the mission has no objectives")
 
     def roles(self) -> None:
         roles = {r.id for r in self.m.roles}

@@ -21,13 +21,14 @@ from ..geometry.facing import forward
 from .act import _assassin, _melee, _quick, _throw, enter, grab_tests
 from .actions import Action
 from .c4 import blast
+from .cards import window
 from .chance import Choice, Context
 from .combat import attack, hero_dies, hit, melee_bonus, read, spend
 from .legal import FREE, dives, free_steps
 from .shield import _carried_to, move_with, shield
 from .sight import reach
 from .state import MAX_STAGE, Card, Game, Hero, Infected
-from .vocab import EventKind, Phase, Side, Topic, Verb
+from .vocab import CardEffect, CardWindow, EventKind, Phase, Side, Topic, Verb
 from .weapons import ballistic_cards, fire_modes, in_range, melee_card
 
 HOLD = "hold"
@@ -114,6 +115,11 @@ def roll_at(g: Game, ctx: Context, h: Hero, target: Hero, how: str, cards: list[
     specs, weapon = _specs(g, h, cards, aimed, auto)
     verb = {"quick": "quick fires at", "aimed": "aims at", "alert": "fires on alert at", "melee": "attacks"}[how]
     label = f"{h.name} {verb} {target.name} ({g.show(target.sq)}) with {weapon}"
+    if any(g.mission.equipment[c.eq].kind == "ballistic" for c in cards):
+        played = window(g, ctx, CardWindow.BALLISTIC_ATTACK, by=h.id)  # the rival may play a card on the shot
+        if played is not None and played.effect == CardEffect.MISS:
+            g.emit(EventKind.ATTACK, h.id, f"{label}: the attack misses (director card)", target.sq, result=MISS)
+            return [MISS]
     rolls = [ctx.roll(label, h.id) for _ in specs]
     results = [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)]
     word = KILL if KILL in results else (KNOCKDOWN if KNOCKDOWN in results else MISS)

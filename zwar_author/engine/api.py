@@ -328,5 +328,10 @@ def passive(game: Game, request: Request) -> Any:
 
 
 def random_policy(rng: random.Random) -> Policy:
-    """A policy choosing uniformly among the legal options, with its own seeded RNG."""
-    return lambda game, request: rng.choice(request.options)
+    """A policy choosing uniformly among the legal options, with its own seeded RNG: it counts the
+    options and takes one by its index (the hero move's are not joined into one list), drawing the
+    same numbers, and so the same options, as ``rng.choice``."""
+    def choose(game: Game, request: Request) -> Any:
+        options = request.options
+        return options[rng.randrange(len(options))]
+    return choose

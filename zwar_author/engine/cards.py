@@ -108,12 +108,18 @@ def deal(g: Game, ctx: Context) -> None:
         for _ in range(count):
             if not any(hands.deck.values()):
                 break
-            drawn = ctx.draw(f"Deal a director card to the {holder}", hands.deck)
+            drawn = ctx.draw(f"Deal a director card to {holder_name(g, holder)}", hands.deck)
             hands.deck[drawn] -= 1
             hands.held[holder].append(drawn)
         got = len(hands.held[holder])
         short_of = f" (the deck held only {got})" if got < count else ""
-        g.emit(EventKind.CARDS, holder, f"The {holder} is dealt {got} director cards face down{short_of}")
+        g.emit(EventKind.CARDS, holder, f"{holder_name(g, holder).capitalize()} is dealt {got} director cards face "
+               f"down{short_of}")
+
+
+def holder_name(g: Game, holder: str) -> str:
+    """How the log names a holder: "the director", or the agent's name (Agent Z's players hold cards)."""
+    return next((h.name for h in g.heroes if h.id == holder), f"the {holder}")
 
 
 def can_play(g: Game, holder: str = DIRECTOR) -> bool:
@@ -124,9 +130,13 @@ def can_play(g: Game, holder: str = DIRECTOR) -> bool:
             and hands.blocked != g.turn)
 
 
-def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR, side: Side = Side.DIRECTOR) -> Played | None:
+def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR, side: Side = Side.DIRECTOR,
+           by: str | None = None) -> Played | None:
     """Offer ``holder`` (who answers as ``side``) the cards it holds for window ``when``; the card played, its
-    general effects applied (the caller plays what depends on the moment: a miss, a room spawn bonus)."""
+    general effects applied (the caller plays what depends on the moment: a miss, a room spawn bonus).
+    ``by``: the hero whose attack or door opened the window (Agent Z: not offered their own window)."""
+    if g.hands is not None and holder == DIRECTOR and DIRECTOR not in g.hands.held:
+        return _each_player(g, ctx, when, by)
     if not can_play(g, holder):
         return None
     hands = g.hands
@@ -142,7 +152,8 @@ def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR, side
     hands.held[holder].remove(pick.key)
     hands.played[holder] = g.turn
     g.count(f"cards:{short(pick.key)}")
-    g.emit(EventKind.CARD, holder, f"The {holder} plays {entry.name}", result=short(pick.key))
+    g.emit(EventKind.CARD, holder, f"{holder_name(g, holder).capitalize()} plays {entry.name}",
+           result=short(pick.key))
     played = Played(pick.key, entry.effect, entry.amount)
     if played.effect == CardEffect.CHARGE_ALL:
         hands.charge = g.turn
@@ -153,6 +164,21 @@ def window(g: Game, ctx: Context, when: CardWindow, holder: str = DIRECTOR, side
     elif played.effect == CardEffect.DIRECT_CONTROL:
         take_control(g, ctx, holder, side)
     return played
+
+
+def _each_player(g: Game, ctx: Context, when: CardWindow, by: str | None) -> Played | None:
+    """Agent Z: "Agents may play director cards in the same manner as a director". Each agent holding cards
+    is offered the window in turn, all but ``by``; a window of one moment (``by`` given) ends at the first card."""
+    assert g.hands is not None
+    first = None
+    for holder in list(g.hands.held):
+        if holder == by:
+            continue
+        played = window(g, ctx, when, holder, Side.AGENT)
+        first = first or played
+        if played is not None and by is not None:
+            break
+    return first
 
 
 def _rolls(n: int) -> str:

@@ -94,7 +94,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         label = f"{h.name} {verb} {g.label(z)} ({where}){suffix} with {weapon}"
     where_sq = z.sq if z.sq is not None else h.sq
     if how != "blast" and any(m.equipment[c.eq].kind == "ballistic" for c in cards):
-        played = window(g, ctx, CardWindow.BALLISTIC_ATTACK)
+        played = window(g, ctx, CardWindow.BALLISTIC_ATTACK, by=h.id)
         if played is not None and played.effect == CardEffect.MISS:
             g.emit(EventKind.ATTACK, h.id, f"{label}: the attack misses (director card)", where_sq, result="miss")
             return hit(g, z, 0, False)

@@ -41,6 +41,11 @@ def holder_of(g: Game, z: Infected) -> str:
     return g.hands.controlled.get(z.id, DIRECTOR) if g.hands is not None else DIRECTOR
 
 
+def side_of(holder: str) -> Side:
+    """Who answers for a controlled unit: the director, or (Agent Z) the agent's player holding it."""
+    return Side.DIRECTOR if holder == DIRECTOR else Side.AGENT
+
+
 def move(g: Game, ctx: Context, z: Infected) -> None:
     """The turn of a unit under direct control (see the module's docstring)."""
     holder = holder_of(g, z)
@@ -48,7 +53,7 @@ def move(g: Game, ctx: Context, z: Infected) -> None:
     paths = reachable(g, sq, g.mission.classes[z.cls].charge)
     options = [Choice(AUTO, "move as its rules say"), Choice(STAY, f"stay at {g.show(sq)}")]
     options += [Choice(n, f"move to {g.show(n)}") for n in sorted(paths) if n != sq]
-    pick = ctx.choose(Side.DIRECTOR, f"Direct control: where does {g.label(z)} move", options, holder, Topic.MOVE)
+    pick = ctx.choose(side_of(holder), f"Direct control: where does {g.label(z)} move", options, holder, Topic.MOVE)
     if pick.key == AUTO:
         activate(g, ctx, z)
         return
@@ -66,14 +71,14 @@ def move(g: Game, ctx: Context, z: Infected) -> None:
 
 
 def _grab(g: Game, ctx: Context, z: Infected, holder: str) -> None:
-    heroes = [h for h in g.detectable() if can_grab(g, z, h)]
+    heroes = [h for h in g.detectable() if can_grab(g, z, h) and h.id != holder]  # never its own agent
     if not heroes:
         near = min(g.detectable(), key=lambda h: hero_distance(g, h, pos(z)), default=None)
         if near is not None and hero_distance(g, near, pos(z)) < UNREACHABLE:
             z.facing = face(g, pos(z), near.sq, z.facing)
         return
     options = [Choice(NO_GRAB, "grab no hero")] + [Choice(h.id, f"grab {h.name}") for h in heroes]
-    pick = ctx.choose(Side.DIRECTOR, f"Direct control: {g.label(z)} grabs", options, holder, Topic.GRAB)
+    pick = ctx.choose(side_of(holder), f"Direct control: {g.label(z)} grabs", options, holder, Topic.GRAB)
     if pick.key != NO_GRAB:
         grab(g, ctx, z, g.hero(pick.key))
 
@@ -100,10 +105,10 @@ def reachable(g: Game, start: int, limit: int) -> dict[int, list[int]]:
 
 
 def spawn_start(g: Game, ctx: Context) -> None:
-    """Director games and the Director's Cut: drop-offs, then the spawn window of the director's cards."""
-    if g.ruleset.decider != Side.DIRECTOR:
-        return
-    drop_offs(g, ctx)
+    """Director games and the Director's Cut: drop-offs, then the spawn window of the director's cards (Agent Z:
+    the agents' cards, with no drop-offs: there is no director)."""
+    if g.ruleset.decider == Side.DIRECTOR:
+        drop_offs(g, ctx)
     window(g, ctx, CardWindow.SPAWN)
 
 

@@ -9,8 +9,10 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 
 from __future__ import annotations
 
+import random
 import re
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Callable, Iterator, Sequence
 from typing import overload
 
 from ..geometry.board import Terrain
@@ -19,9 +21,9 @@ from ..geometry.notation import parse_edge
 from . import ammo, crafting, free, npc, rib
 from .actions import Action
 from .c4 import c4_actions
-from .mission import ALL, UNREACHABLE
+from .mission import ALL, UNREACHABLE, Mission
 from .sight import blast_area, same_floor
-from .state import Game, Hero, Infected, pos, short
+from .state import Card, Game, Hero, Infected, pos, short
 from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
 from .weapons import (
     ballistic_cards,
@@ -75,7 +77,16 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
     that would finish their move there is offered (``end``, ``end turn``, an action that spends
     the AP they need to step off, going on alert, another hero acting while they are mid-move),
     and no move may strand a hero on one."""
-    out: list[Action] = []
+    parts, ends = _parts(g, why)
+    out = [a for acts in parts for a in acts]
+    if ends:
+        out.append(END_TURN)
+    return out
+
+
+def _parts(g: Game, why: Refusals | None = None) -> tuple[list[list[Action]], bool]:
+    """``legal`` as each hero's actions in turn (the list's order), and whether ``end turn`` ends it."""
+    parts: list[list[Action]] = []
     held = None  # the hero mid-move on a spawn point, who must step off before anyone else acts
     stuck = None
     for h in g.heroes:
@@ -95,44 +106,65 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
             acts = kept
             if g.current == h.id:
                 held = h
-        out += acts
+        parts.append(acts)
     if held is not None:
         if why is not None:
-            for a in out:
+            for a in (a for acts in parts for a in acts):
                 if a.hero != held.id:
                     why.no(a.hero, a.verb, f"{held.name} must step off the spawn point before anyone else acts",
                            _key(a))
-        out = [a for a in out if a.hero == held.id]
-    if stuck is None:
-        out.append(END_TURN)
-    elif why is not None:
+        parts = [[a for a in acts if a.hero == held.id] for acts in parts]
+    if stuck is not None and why is not None:
         why.no("", Verb.END_TURN, f"{stuck.name} may not finish their turn on a spawn point")
-    return out
+    return parts, stuck is None
 
 
 class LegalActions(Sequence[Action]):
-    """The hero move's legal actions, built the first time a policy looks at more than the last
-    one: a policy that ends the move at once (``options[-1]`` is ``end turn`` whenever the heroes
-    may end it) never pays for the list. ``many``: known to hold two options or more."""
+    """The hero move's legal actions, built only as far as a policy looks.
+
+    - ``options[-1]`` is ``end turn`` whenever the heroes may end the move: a policy that ends it at
+      once never pays for the list.
+    - ``of(hero, without=...)`` builds one hero's actions (leaving out the verbs a policy never uses,
+      and the work of finding them), equal to the whole list's share of those verbs.
+    - ``len(options)``, ``options[i]`` and ``draw(rng)`` count the options and take one by its index
+      from each hero's actions as they are built, without joining them into one list (the order is
+      the whole list's, so a seeded draw picks the same action either way).
+
+    ``many``: known to hold two options or more."""
 
     def __init__(self, g: Game) -> None:
         self._g = g
         self._all: list[Action] | None = None
+        self._parts: list[list[Action]] | None = None
+        self._ends = False
         self.many = _ends(g)  # end turn, and the "end" of each hero still to move
+
+    def _built(self) -> list[list[Action]]:
+        if self._parts is None:
+            self._parts, self._ends = _parts(self._g)
+        return self._parts
 
     def _list(self) -> list[Action]:
         if self._all is None:
-            self._all = legal(self._g)
+            self._all = [a for acts in self._built() for a in acts] + ([END_TURN] if self._ends else [])
         return self._all
 
     def __len__(self) -> int:
-        return len(self._list())
+        return sum(len(acts) for acts in self._built()) + self._ends
 
-    def of(self, hero: str) -> list[Action]:
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def draw(self, rng: random.Random) -> Action:
+        """An option drawn uniformly with ``rng``: the same as ``rng.choice(options)``, without joining the list."""
+        return self[rng.randrange(len(self))]
+
+    def of(self, hero: str, without: frozenset[Verb] = frozenset()) -> list[Action]:
         """The legal actions of one hero, exactly as the whole list holds them (same filters, same
-        order), built without the other heroes' actions when the list is not built yet."""
-        if self._all is not None:
-            return [a for a in self._all if a.hero == hero]
+        order) less the verbs in ``without``, built without the other heroes' actions when the list
+        is not built yet."""
+        if self._parts is not None:
+            return [a for acts in self._parts for a in acts if a.hero == hero and a.verb not in without]
         g = self._g
         h = next((o for o in g.heroes if o.id == hero), None)
         if h is None or not h.on_board or h.done:
@@ -141,7 +173,7 @@ class LegalActions(Sequence[Action]):
         if current is not None and current is not h and current.on_board and not current.done \
                 and on_spawn_point(g, current) and can_leave(g, current):
             return []  # the hero mid-move on a spawn point steps off before anyone else acts
-        acts = hero_actions(g, h)
+        acts = hero_actions(g, h, without=without)
         if on_spawn_point(g, h) and can_leave(g, h):
             acts = [a for a in acts if _keeps_way_off(g, h, a)]
         return acts
@@ -155,11 +187,19 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
         if index == -1 and self._all is None and self.many:
             return END_TURN
+        if isinstance(index, int) and self._all is None and index >= 0:
+            for acts in self._built():
+                if index < len(acts):
+                    return acts[index]
+                index -= len(acts)
+            if index == 0 and self._ends:
+                return END_TURN
+            raise IndexError("legal action index out of range")
         return self._list()[index]
 
     def pending(self) -> bool:
         """Whether the list is still to be built (on the game it was made for)."""
-        return self._all is None
+        return self._parts is None
 
     def rebind(self, g: Game) -> None:
         """Build the list, when asked, on ``g``: a copy of the game as it was when the options were made."""
@@ -167,7 +207,7 @@ class LegalActions(Sequence[Action]):
 
     def find(self, answer: object) -> Action | None:
         """The option equal to ``answer``, or None; ``end turn`` is found without building the list."""
-        if answer == END_TURN and self._all is None and self.many:
+        if answer == END_TURN and self._parts is None and self.many:
             return END_TURN
         return next((a for a in self._list() if a == answer), None)
 
@@ -249,9 +289,16 @@ ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIM
                         Verb.CRAFT}) | FREE
 
 
-def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+#: the move-and-attack combinations: a policy that never uses them may leave their search out (``without``)
+COMBINED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
+                      Verb.THROW_MOVE})
+EXCHANGES = frozenset({Verb.GIVE, Verb.TAKE})
+
+
+def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """What ``h`` may do now: the actions of their state (sprinting, in a grapple, prone, standing) and
-    the free actions, of those the game's action table has."""
+    the free actions, of those the game's action table has. ``without``: verbs to leave out, and
+    with them the searches that only they need (the rest of the list is the same, in the same order)."""
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -277,21 +324,21 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
-        acts = _standing(g, h, {}, why)
+        acts = _standing(g, h, {}, why, without)
         if why is not None:
             why.no(h, Verb.CRAWL, "only a prone hero crawls")
             why.no(h, Verb.STAND, f"{h.name} is already standing")
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why)) + [Action(h.id, Verb.END)]
+    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why, without)) + [Action(h.id, Verb.END)]
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = g.mission.absent
+    absent = g.mission.absent | without if without else g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
 
 
@@ -377,7 +424,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
@@ -389,11 +436,13 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
         acts.append(Action(h.id, Verb.TURBO))
     if ap >= 1:
-        acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+        if Verb.DIVE not in without:
+            acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
         acts += _doors(g, h, why)
         quick, melee = _quick(g, h, h.sq, memo=memo, why=why), _melee(g, h, h.sq, why=why)
         acts += quick + melee
-        acts += _move_attacks(g, h, steps, quick, melee, memo)
+        if not COMBINED <= without:
+            acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(Action(h.id, Verb.EXIT))
@@ -438,20 +487,41 @@ def free_steps(g: Game, h: Hero, frm: int | None = None) -> list[int]:
 
 def dives(g: Game, h: Hero) -> list[int]:
     """Two squares in a straight line, both free and each a legal step."""
-    m = g.mission
-    out = []
-    xy, floor_of, at, standable = m.xy, m.floor_of, g.at, m.standable
-    x0, y0 = xy[h.sq]
-    floor, skinny = floor_of[h.sq], Perk.SKINNY in h.perks
-    for mid in free_steps(g, h):
-        if floor_of[mid] != floor:
-            continue
-        mx, my = xy[mid]
-        dx, dy = mx - x0, my - y0
-        for end in m.steps(mid, g.doors, skinny):
-            if end not in at and standable[end] and floor_of[end] == floor and xy[end] == (mx + dx, my + dy):
-                out.append(end)
-    return out
+    at = g.at
+    return [end for mid, end in _dive_lines(g.mission, h.sq, g.doors, Perk.SKINNY in h.perks)
+            if mid not in at and end not in at]
+
+
+#: what the lists read from the board alone, kept per mission for every game of it (see ``_tables``)
+_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _tables(m: Mission) -> dict:
+    """The mission's tables for the lists: the dives (keyed by square, doors and Skinny) and the tasks."""
+    found = _TABLES.get(m)
+    if found is None:
+        found = _TABLES[m] = {}
+    return found
+
+
+def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int, int]]:
+    """(middle, landing) of every dive from ``sq`` on its floor, each square standable and each a legal
+    step, in the order of the steps: a board's dives, kept per mission; figures are tested by ``dives``."""
+    table = _tables(m)
+    key = (sq, doors, skinny)
+    found = table.get(key)
+    if found is None:
+        if len(table) > 65536:
+            table.clear()
+        xy, floor_of, standable = m.xy, m.floor_of, m.standable
+        x0, y0 = xy[sq]
+        floor = floor_of[sq]
+        found = table[key] = [
+            (mid, end) for mid in m.steps(sq, doors, skinny) if standable[mid] and floor_of[mid] == floor
+            for end in m.steps(mid, doors, skinny)
+            if standable[end] and floor_of[end] == floor
+            and xy[end] == (2 * xy[mid][0] - x0, 2 * xy[mid][1] - y0)]
+    return found
 
 
 # --- weapons -------------------------------------------------------------------------------
@@ -471,10 +541,65 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
     for key, cards, _, _ in modes:
         targets: set[int] | None = None
         for card in cards:
-            found = {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
+            found = _shot_ids(g, h, sq, card, leaving, memo) if leaving >= 0 and memo is not None else \
+                {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
         acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
+
+
+def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+    """The ids of ``gun_targets`` (the same set) from a square the hero steps to, found from the infected
+    on the squares of ``sq``'s sight row rather than by testing every infected: the board's infected are
+    put into bits once per ``memo`` (the targets from where the hero stands stay in ``memo`` as lists, for
+    aimed shots and executions too). Linked stairway sight, meat shields and grapples take ``gun_targets``."""
+    key = (_BOARD, sq, card.name, leaving)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _shot_search(g, h, sq, card, leaving, memo)
+    return found
+
+
+def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+    m = g.mission
+    if m.linked_sight or g.shields or any(o.grapplers for o in g.heroes):
+        return {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
+    board = memo.get(_BOARD)
+    if board is None:
+        bits: dict[int, int] = {}
+        ids: dict[int, list[int]] = {}
+        offsets, floor_of = m.offsets, m.floor_of
+        for z in g.infected.values():
+            if z.sq is not None:
+                floor = floor_of[z.sq]
+                bits[floor] = bits.get(floor, 0) | 1 << (z.sq - offsets[floor])
+                ids.setdefault(z.sq, []).append(z.id)
+        board = memo[_BOARD] = (bits, ids)
+    bits, ids = board
+    row, first = m.sight_row(sq)
+    near = row & bits.get(m.floor_of[sq], 0)
+    found: set[int] = set()
+    if not near:
+        return found
+    limit = m.equipment[card.eq].range
+    dist = m.route_from(sq, ALL) if limit is not None else {}
+    sees, offsets_to, at, doors = m.sees, m.entered_offsets, g.at, g.doors
+    while near:
+        low = near & -near
+        near ^= low
+        target = first + low.bit_length() - 1
+        if not sees(sq, target, doors) or (limit is not None and dist.get(target, UNREACHABLE) > limit):
+            continue
+        for off in offsets_to(sq, target):
+            unit = at.get(sq + off)
+            if unit is not None and not unit.prone and sq + off != leaving:
+                break
+        else:
+            found.update(ids[target])
+    return found
+
+
+_BOARD = ("board",)  # the memo's key for the board's infected in bits (and the start of the shots' keys)
 
 
 def _no_gun(g: Game, h: Hero) -> str:
@@ -494,22 +619,34 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
                   memo: dict) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands."""
-    acts = []
+    acts: list[Action] = []
+    hid = h.id
     unarmed = "" if melee_card(g, h) else "unarmed"
     modes = fire_modes(g, h, h.active_cards())
+    m, at, doors = g.mission, g.at, g.doors
+    grapples = any(o.grapplers for o in g.heroes)  # else a blade reaches only the infected on its squares
     for n in steps:
         if modes:
             acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo, modes=modes)
-        acts += [Action(h.id, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
-                 for z in sorted(blade_targets(g, h, n), key=lambda z: z.id)]
-        acts += [Action(h.id, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
-        acts += [Action(h.id, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
-    if any(g.mission.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
+        near = blade_targets(g, h, n) if grapples else \
+            [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]
+        if near:
+            acts += [Action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
+                     for z in sorted(near, key=_id)]
+        if first_quick:
+            acts += [Action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
+        if first_melee:
+            acts += [Action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
+    if any(m.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
             acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
-            acts += [Action(h.id, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
+            acts += [Action(hid, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
+
+
+def _id(z: Infected) -> int:
+    return z.id
 
 
 def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
@@ -554,6 +691,8 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
 
 
 def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+    if why is None and not any(z.prone or z.holder is not None for z in g.infected.values()):
+        return []  # every way to execute needs a prone infected or one in a grapple
     m = g.mission
     guns = ballistic_cards(g, h)
     found = blade_executions(g, h) | gun_executions(g, h)
@@ -652,15 +791,28 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         acts.append(Action(h.id, Verb.SEARCH))
     no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
-        for obj in m.compiled.objectives:
-            if obj.number in g.objectives or obj.action != "task":
+        tasks, blasts = _task_tables(m)
+        for obj, at in tasks:
+            if obj.number in g.objectives:
                 continue
-            at = m.square(obj.at)
             if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
                 acts.append(Action(h.id, Verb.TASK, target=obj.number))
-        if room and any(d.kind == "blast" and d.room == room and not g.doors >> d.index & 1 for d in m.doors):
+        if room and any(not g.doors >> d & 1 for d in blasts.get(room, ())):
             acts.append(Action(h.id, Verb.TASK, target=0))
     return acts
+
+
+def _task_tables(m: Mission) -> tuple[list[tuple], dict[int, list[int]]]:
+    """The mission's task objectives with their squares, and its blast doors by room (kept per mission)."""
+    table = _tables(m)
+    found = table.get("tasks")
+    if found is None:
+        blasts: dict[int, list[int]] = {}
+        for d in m.doors:
+            if d.kind == "blast":
+                blasts.setdefault(d.room, []).append(d.index)
+        found = table["tasks"] = ([(o, m.square(o.at)) for o in m.compiled.objectives if o.action == "task"], blasts)
+    return found
 
 
 def infected_in_room(g: Game, room: int) -> bool:
@@ -673,14 +825,15 @@ def infected_in_room(g: Game, room: int) -> bool:
 # --- free actions --------------------------------------------------------------------------
 
 
-def free_actions(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     acts = []
     if h.switches > 0:
         acts += _weapons(g, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
-        acts += _exchanges(g, h)
+        if not EXCHANGES <= without:
+            acts += _exchanges(g, h)
     elif why is not None:
         for verb in (Verb.GIVE, Verb.TAKE):
             why.no(h, verb, "a hero locked in a grapple may not exchange gear")

@@ -94,7 +94,7 @@ def roamer(g: Game, ctx: Context) -> None:
     notice(g, z)
 
 
-def _closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps, nearest, unseen):
+def _closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps, nearest, unseen, why: str = "who gets the roamer"):
     by_distance: dict[int, list[int]] = {}
     for sq, d in nearest.items():
         by_distance.setdefault(d, []).append(sq)
@@ -103,7 +103,7 @@ def _closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps, nearest, un
         if not squares:
             continue
         owners = [h for h in heroes if any(maps[h.id].get(sq) == d for sq in squares)]
-        winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, "who gets the roamer")
+        winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, why)
         return [sq for sq in squares if maps[winner.id].get(sq) == d], winner
     return [], None
 
@@ -136,7 +136,7 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     if spec is None:
         return
     title = g.mission.room(room).title()
-    played = window(g, ctx, CardWindow.ROOM_SPAWN)
+    played = window(g, ctx, CardWindow.ROOM_SPAWN, by=hero.id)
     bonus = played.amount if played is not None and played.effect == CardEffect.ROOM_SPAWN_BONUS else 0
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")

@@ -195,7 +195,7 @@ class Game:
     __slots__ = _GAME_FIELDS + (
         "heroes", "infected", "at", "searched", "objectives", "items", "objects", "keycards", "crates",
         "deck", "pool", "fired", "log", "pending", "cards_made", "risen", "tally", "order", "roles",
-        "shields", "charges", "agent_hands", "noise", "claimed",
+        "shields", "charges", "noise", "claimed",
         "hands", "timers",
     )
 
@@ -239,7 +239,6 @@ class Game:
         self.roles: dict[str, str] = {}  # versus games: hero id -> role id
         self.shields: dict[str, tuple[int, str]] = {}  # Agent Z: hero id -> (meat shield's id, the way they face)
         self.charges: dict[int, tuple[str, str]] = {}  # placed C4: square -> (who placed it, its card)
-        self.agent_hands: dict[str, list[str]] = {}  # versus games: director cards dealt to each agent (shown)
         self.claimed: dict[int, str] = {}  # objective number -> the hero who completed it
         self.noise: dict[int, str] = {}  # this turn: 0 -> the last hero to fire a weapon that is not silent;
         # an infected's id -> the last hero to attack it with any weapon (diggers hear both)
@@ -259,7 +258,6 @@ class Game:
         g.rib = self.rib.copy() if self.rib is not None else None
         g.winner, g.order, g.roles = self.winner, list(self.order), self.roles
         g.shields, g.charges, g.noise = dict(self.shields), dict(self.charges), dict(self.noise)
-        g.agent_hands = self.agent_hands
         g.claimed = dict(self.claimed)
         g.heroes = [h.copy() for h in self.heroes]
         g.infected = {i: z.copy() for i, z in self.infected.items()}

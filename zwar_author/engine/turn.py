@@ -7,7 +7,7 @@ Between steps the game is whole; ``api`` keeps its frozen snapshots there.
 
 from __future__ import annotations
 
-from . import cards, control, npc, timers
+from . import cards, control, npc, sinkhole, timers
 from .act import end_hero_phase, perform
 from .chance import Choice, Context
 from .combat import bite_test, infect, tested
@@ -171,6 +171,9 @@ def turn_spawn(g: Game, ctx: Context) -> None:
         return
     roll = ctx.roll("Turn spawn, roll 1: where")
     where = row(spec.where, roll)
+    if where.kind == "sinkhole":
+        sinkhole.two_rolls(g, ctx, roll, spec.what)
+        return
     if where.kind != "spawn_point":
         g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → {result_text(g, where)}", dice=(roll,))
         _spawn_result(g, ctx, where, None)
@@ -188,7 +191,7 @@ def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
     elif result.kind == "infected" and letter is not None:
         spawn_at(g, ctx, letter, result.count, result.infected)
     elif result.kind == "sinkhole":
-        g.emit(EventKind.SINKHOLE, "game", "A sinkhole opens: Z War One has no sinkhole rule, nothing happens")
+        sinkhole.one_roll(g, ctx)
 
 
 def spawn_at(g: Game, ctx: Context, letter: str, count: int, cls: str) -> None:
@@ -277,8 +280,8 @@ def _rise(g: Game, ctx: Context) -> None:
             continue
         g.pool[newborn] = g.pool.get(newborn, 0) + 1  # the hero's own miniature
         risen = place_near(g, ctx, newborn, sq, f"{h.name} rises as a newborn", drop=False)
-        if risen is not None and g.hands is not None:  # "under the direct control of the director"
-            g.hands.controlled[risen.id] = cards.DIRECTOR
+        if risen is not None and g.hands is not None:  # "under the direct control of the director" (Agent Z: its player)
+            g.hands.controlled[risen.id] = g.ruleset.newborn_holder(h)
         if risen is not None and g.detectable():
             at = pos(risen)
             risen.facing = face(g, at, min(g.detectable(), key=lambda o: hero_distance(g, o, at)).sq, risen.facing)

@@ -99,6 +99,10 @@ class Campaign:
     def awards_xp(self) -> bool:
         return True
 
+    def newborn_holder(self, hero: Hero) -> str:
+        """Who steers a dead hero's newborn: the director (Agent Z: the agent's own player)."""
+        return "director"
+
     def npc_killed(self, game: Game, npc: Hero) -> None:
         """"If an NPC fails a bite test they are automatically killed and the mission is failed" (Exodus;
         only Exodus missions have NPCs)."""
@@ -141,6 +145,10 @@ class Campaign:
 
     def killed(self, g: Game, who: str) -> bool:
         """Whether the role or hero ``who`` of a `kill` condition is dead (no roles: never)."""
+        return False
+
+    def outscored(self, g: Game, side: str, rival: str) -> bool:
+        """Whether ``rival`` is dead and ``side`` has completed more objectives than it had (no roles: never)."""
         return False
 
     def side_heroes(self, g: Game, side: str) -> list[Hero]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .act import _assassinate
 from .agents import act as agent_act
 from .agents import agent_actions, blast_agent, charge_actions
+from .cards import KEEP, Hands, hands_for
 from .chance import Choice, Context
 from .knife import knife_actions, throw_knife
 from .mission import UNREACHABLE
@@ -39,17 +40,17 @@ class Versus(Director):
     hero_side = Side.AGENT  # each agent's own choices are its player's (the request names the agent)
     roamer_anywhere = True
     blasts_heroes = True
-    cards_dealt = 0  # no director: each agent's hand is dealt by ``deal`` (shown, not played yet)
+    cards_dealt = 0  # no director: each agent's hand is set up by ``setup_versus`` (``hands``)
+    loot_stops_cards = False  # each agent is asked for their own loot (``loot_window``), not the heroes together
     #: agents equally near an infected roll off, as Z War One's heroes do (there is no director to choose)
     tie = Campaign.tie
 
     # --- the hero move: initiative ---------------------------------------------------------
 
     def acting(self, g: Game, ctx: Context) -> str | None:
-        if g.turn == 1 and not g.agent_hands:
-            deal(g, ctx)
         waiting = [h for h in g.heroes if h.on_board and not h.done]
         if not g.order:
+            loot_window(g, ctx)
             g.order = initiative(g, ctx, waiting)
         for h in waiting:
             if h.id not in g.order:
@@ -103,6 +104,13 @@ class Versus(Director):
     def killed(self, g: Game, who: str) -> bool:
         return any(h.status == HeroStatus.DEAD for h in g.heroes if who in (h.id, g.roles.get(h.id)))
 
+    def outscored(self, g: Game, side: str, rival: str) -> bool:
+        """"If an agent is killed while holding the highest amount of objective tokens, the game continues
+        until the remaining agent can collect more objectives than the dead one [...] If the agent with the
+        smallest number of objectives is killed, the remaining agent wins." Both are met by one test: the
+        rival is dead and the side holds more objectives than the rival did (interpretation Z12)."""
+        return self.killed(g, rival) and _held(g, side) > _held(g, rival)
+
     def side_heroes(self, g: Game, side: str) -> list[Hero]:
         if side in g.roles.values():
             return [h for h in g.heroes if g.roles.get(h.id) == side]
@@ -113,28 +121,51 @@ class Versus(Director):
         super().hero_died(g, hero, cause)
         hero.done = True
 
+    def newborn_holder(self, hero: Hero) -> str:
+        """"From the next infected move onward, the player may continue to use their agent using the stats
+        from the "Newborn" infected card": the newborn is steered by the agent's own player."""
+        return hero.id
 
-def deal(g: Game, ctx: Context) -> None:
+
+def hands(g: Game) -> Hands:
     """"Shuffle the director card deck & deal out 5 director cards to each player" (or to the role the
-    mission names). The engine does not play director cards yet: the hands are dealt and shown only."""
+    mission names): each agent dealt cards holds a hand of their own, played through ``cards`` in the
+    windows of a director's cards; the hands are dealt face down before turn 1 (``cards.deal``). A game
+    with no cards dealt still has the hands, empty, for the newborns its players steer."""
     spec = g.mission.compiled.mission.director_cards
-    deck = {c.id: c.copies for c in g.mission.compiled.rules.director_cards if c.copies}
-    hands: dict[str, list[str]] = {h.id: [] for h in g.heroes}
-    if spec is None or not deck:
-        g.agent_hands = hands
+    dealt = [] if spec is None else [h for h in g.heroes if spec.dealt_to in ("each", h.id, g.roles.get(h.id))]
+    return hands_for(g, {h.id: spec.count for h in dealt if spec is not None})
+
+
+def loot_window(g: Game, ctx: Context) -> None:
+    """"As in director games loot cards may be played to temporarily prevent director card use": at the
+    beginning of the hero move, each agent holding loot while the rival holds director cards may discard
+    one, and no director card is played until the following turn (by either agent: interpretation Z14)."""
+    cards = g.hands
+    if cards is None or cards.blocked == g.turn:
         return
     for h in g.heroes:
-        if spec.dealt_to not in ("each", h.id, g.roles.get(h.id)):
+        rival_holds = any(held for holder, held in cards.held.items() if holder != h.id)
+        if h.status != HeroStatus.BOARD or not h.loot or not rival_holds:
             continue
-        for _ in range(min(spec.count, sum(deck.values()))):
-            card = ctx.draw(f"Director cards: {h.name} is dealt a card", deck)
-            deck[card] -= 1
-            hands[h.id].append(card)
-        names = ", ".join(next(c.name for c in g.mission.compiled.rules.director_cards if c.id == i)
-                          for i in hands[h.id])
-        g.emit(EventKind.DIRECTOR_CARDS, h.id, f"{h.name} is dealt {len(hands[h.id])} director cards: {names} "
-               "(the engine does not play director cards yet)")
-    g.agent_hands = hands
+        options = [Choice(KEEP, "play no loot card")] + [
+            Choice(c, f"play {g.mission.search_cards[c].name}") for c in sorted(set(h.loot))]
+        pick = ctx.choose(Side.AGENT, f"Hero move: {h.name}'s player may play a loot card to stop the director "
+                          "cards this turn", options, h.id, Topic.LOOT)
+        if pick.key == KEEP:
+            continue
+        h.loot.remove(pick.key)
+        cards.blocked = g.turn
+        g.count("loot played")
+        g.emit(EventKind.CARD, h.id, f"{h.name} plays {g.mission.search_cards[pick.key].name}: no director card "
+               "may be played until the following turn", h.sq)
+        return
+
+
+def _held(g: Game, who: str) -> int:
+    """The objectives completed by the agents of role or hero ``who`` (each objective remembers who did it)."""
+    ids = {h.id for h in g.heroes if who in (h.id, h.qid, g.roles.get(h.id))}
+    return sum(1 for n in g.objectives if g.claimed.get(n) in ids)
 
 
 def let_go(g: Game) -> None:
@@ -226,6 +257,9 @@ def setup_versus(g: Game) -> None:
     roles = {hero: role for role, hero in g.setup.sides} or {
         h.id: r.id for h, r in zip(g.heroes, c.roles)}
     g.roles = roles
+    g.hands = hands(g)
+    if not g.setup.positions:
+        _to_own_starts(g)
     bare = {r.id for r in c.roles if not r.hero_equipment}
     for h in g.heroes:
         if roles.get(h.id) in bare and not g.setup.equipment:  # "not given the equipment detailed on their hero card"
@@ -240,3 +274,15 @@ def setup_versus(g: Game) -> None:
         if h.id in entering or roles.get(h.id) in entering:
             g.lift(h)
             h.status = HeroStatus.WAITING
+
+
+def _to_own_starts(g: Game) -> None:
+    """Each agent begins at a start point of their role ("the other player begins the game at the other
+    start point"): an agent placed on another role's start moves to a free one of their own."""
+    m = g.mission
+    for h in g.heroes:
+        own = [m.square(s.at) for s in m.compiled.starts if s.role is not None and s.role == g.roles.get(h.id)]
+        if own and h.sq not in own:
+            free = [sq for sq in own if sq not in g.at]
+            if free:
+                g.place(h, free[0])

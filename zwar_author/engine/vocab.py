@@ -151,7 +151,6 @@ class EventKind(StrEnum):
     REACTION = "reaction"
     SHIELD = "meat shield"
     C4 = "c4"
-    DIRECTOR_CARDS = "director cards"
     # the infected
     TARGET = "target"
     STEP = "step"

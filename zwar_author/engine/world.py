@@ -148,6 +148,8 @@ def met(g: Game, cond, end_of_turn: bool) -> bool:
         parts.append(any(h.status == HeroStatus.DEAD and not h.npc for h in g.heroes))
     if cond.kill:
         parts.append(g.ruleset.killed(g, cond.kill))
+    if cond.outscore_dead:
+        parts.append(g.ruleset.outscored(g, cond.side, cond.outscore_dead))
     return bool(parts) and all(parts)
 
 

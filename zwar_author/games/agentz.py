@@ -18,7 +18,7 @@ PROFILE = GameProfile(
            Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
     features=FEATURES,
     tokens=TOKENS,
-    victories=VICTORIES | {Victory.KILL},
+    victories=VICTORIES | {Victory.KILL, Victory.OUTSCORE_DEAD},
     spawn_results=SPAWN_RESULTS | {SpawnResult.SINKHOLE},
     events=EVENTS | {EventKind.ENTER},
     heroes=HeroRule(HeroRuleKind.ONE_PER_PLAYER, Quote(
@@ -30,7 +30,8 @@ PROFILE = GameProfile(
     engine=frozenset().union(
         (Mode.VERSUS, Rule.ZWAR1_TURN, Rule.INITIATIVE, Rule.AGENTS, Rule.REACTIONS, Rule.ALERT_AGAINST_AGENTS,
          Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
-        FEATURES, TOKENS, VICTORIES, {Victory.KILL}, SPAWN_RESULTS, EVENTS, {EventKind.ENTER}),
+        FEATURES, TOKENS, VICTORIES, {Victory.KILL, Victory.OUTSCORE_DEAD}, SPAWN_RESULTS, {SpawnResult.SINKHOLE},
+        EVENTS, {EventKind.ENTER}),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Any agent reaching the position that they could normally carry out an assassination on a "
@@ -41,5 +42,7 @@ PROFILE = GameProfile(
                     "board on turn 3."),
         Quote(BOOK, "The blast door can only be opened by carrying out a task in the security room."),
         Quote(BOOK, "ROLL 1 [...] 7 Roamers, 8 Sinkhole"),
+        Quote(BOOK, "If an agent is killed while holding the highest amount of objective tokens, the game "
+                    "continues until the remaining agent can collect more objectives than the dead one."),
     ),
 )

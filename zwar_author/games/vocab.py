@@ -84,6 +84,7 @@ class Victory(Element):
     ESCORT = "escort", "escort conditions"
     SURVIVE = "survive", "survival conditions"
     KILL = "kill", "kill conditions"
+    OUTSCORE_DEAD = "outscore_dead", "conditions outscoring a dead rival"
     ANY_HERO_DIES = "any_hero_dies", "hero death conditions"
     NPC_DIES = "npc_dies", "NPC death conditions"
     AFTER_TURN = "after_turn", "time limits"

@@ -268,6 +268,8 @@ class Condition(Model):
     escort: list[Id] = Field([], description="NPCs, by id, that must leave the board at an exit too.")
     survive: Positive | None = Field(None, description="Survive to the end of this turn.")
     kill: Id | None = Field(None, description="A role or hero that must be killed.")
+    outscore_dead: Id | None = Field(None, description="Versus games: a rival role (or hero) that is dead while the "
+                                     "side has completed more objectives than that rival had.")
     any_hero_dies: bool = Field(False, description="Met when any hero of the side dies.")
     npc_dies: Id | None = Field(None, description="Met when this NPC dies.")
     after_turn: Positive | None = Field(None, description="Met at the end of this turn (a time limit).")

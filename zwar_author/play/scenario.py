@@ -100,6 +100,8 @@ class ScenarioHero(Model):
     escaped: bool = Field(False, description="Has already left the board (Exodus scenarios about one hero: the "
                           "other must be in the game, and is kept out of the way).")
     shield: str | None = Field(None, description='Agent Z: the infected held as a meat shield ("z1"), in front.')
+    hand: list[Id] | None = Field(None, description="Agent Z: the director cards this agent holds (card ids); "
+                                                   "given for any agent, no card is dealt.")
 
 
 class HeroExpect(Model):
@@ -120,6 +122,7 @@ class HeroExpect(Model):
     xp: int | None = Field(None, description="XP awarded.")
     done: bool | None = Field(None, description="Finished their move.")
     power: dict[str, int] = Field({}, description="Power perk uses left by perk id.")
+    hand: list[str] | None = Field(None, description="Agent Z: the director cards the agent holds (card ids).")
 
 
 class Expect(Model):
@@ -258,8 +261,18 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
         max_turns=info.max_turns, sides=tuple(info.sides.items()), directors_cut=info.directors_cut)
     g = new_game(mission, setup)
-    if g.hands is not None:  # the hand as the scenario gives it: nothing is dealt
-        cards = {c.id: c for c in mission.compiled.rules.director_cards}
+    cards = {c.id: c for c in mission.compiled.rules.director_cards}
+    given = {spec.id: spec.hand for spec in model.heroes if spec.hand is not None}
+    if g.ruleset.mode == "versus" and g.hands is not None:  # each agent's own hand as given: nothing is dealt
+        if info.hand:
+            raise ScenarioError("in a versus game each agent holds a hand of their own: give it as `hand` in "
+                                "the agent's [[heroes]] entry")
+        g.hands.held = {hero: [_qualified(cards, c) for c in hand] for hero, hand in given.items()}
+        g.hands.dealt = True
+    elif given:
+        raise ScenarioError("only agents (Agent Z) hold director cards of their own: the director's hand is "
+                            "[scenario] `hand`")
+    elif g.hands is not None:  # the hand as the scenario gives it: nothing is dealt
         g.hands.held[DIRECTOR] = [_qualified(cards, c) for c in info.hand]
         g.hands.dealt = True
     elif info.hand:
@@ -396,6 +409,7 @@ def hero_state(g: Game, h: Hero) -> dict:
         "cards": [c.name for c in h.cards], "object": h.object or "", "alert": h.alert or "",
         "grappled": [f"z{i}" for i in h.grapplers], "loot": [c.rpartition("/")[2] for c in h.loot],
         "keycards": list(h.keycards), "xp": h.xp, "done": h.done, "power": dict(h.power),
+        "hand": sorted(c.rpartition("/")[2] for c in g.hands.held.get(h.id, [])) if g.hands is not None else [],
     }
 
 
@@ -422,7 +436,7 @@ def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
                 for name, count in value.items():
                     if got[key].get(name) != count:
                         failures.append(f"heroes.{hero_id}.{key}.{name}: expected {count}, got {got[key].get(name)}")
-            elif got[key] != value:
+            elif got[key] != (sorted(value) if key == "hand" else value):
                 failures.append(f"heroes.{hero_id}.{key}: expected {value!r}, got {got[key]!r}")
     if expect.infected is not None and not _same_infected(infected_lines(g), expect.infected):
         failures.append("infected: expected\n      " + "\n      ".join(expect.infected or ["(none)"])

@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
+from ..engine.api import random_policy as random_choice
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
@@ -58,7 +59,7 @@ def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
     """A policy by name; ``seed`` seeds the random policy's own RNG (the bots leave nothing to chance)."""
     if name == "random":
         rng = random.Random(seed)
-        return lambda game, request: rng.choice(request.options)
+        return random_choice(rng)
     if name in STYLES:
         return Bot(STYLES[name])
     raise ValueError(f"unknown policy `{name}`: one of {', '.join(POLICIES)}")
@@ -82,6 +83,9 @@ STYLES = {
                         together=False),
 }
 POLICIES = ("cautious", "aggressive", "random")
+#: verbs no step of ``Bot.choose`` ever picks: the engine need not look for them
+UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
+                    Verb.THROW_MOVE, Verb.DIVE, Verb.GIVE, Verb.TAKE})
 
 
 @dataclass
@@ -123,7 +127,8 @@ class Bot:
     def hero_move(self, g: Game, options) -> Action:
         """The first hero in order (the one mid-move, then the ones in trouble) with something
         worth doing does it; else the heroes end the turn. Each hero's options are asked of the
-        request one hero at a time when it can give them so (``LegalActions.of``)."""
+        request one hero at a time when it can give them so (``LegalActions.of``), without the
+        verbs the bots never choose (``UNUSED``), whose search the engine then skips."""
         per_hero = getattr(options, "of", None)
         mine: dict[str, list[Action]] = {}
         if per_hero is None:
@@ -136,7 +141,7 @@ class Bot:
             yield from sorted((h for h in moving if h.id != g.current), key=lambda h: _urgency(g, h))
 
         for h in order():
-            acts = per_hero(h.id) if per_hero is not None else mine.get(h.id, [])
+            acts = per_hero(h.id, without=UNUSED) if per_hero is not None else mine.get(h.id, [])
             choice = self.choose(g, h, acts) if acts else None
             if choice is not None:
                 return choice
@@ -241,20 +246,29 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in g.board_heroes() if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        return min(jobs, key=lambda job: (sum(min(self.field(g, job[1]).get(sq, INF), far) for sq in team),
-                                          job[0]))[1]
+        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
 
 
+def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
+    """The AP all of ``squares`` need to reach a goal (``dist``: its field), each counted at most ``far``."""
+    return sum(min(dist.get(sq, INF), far) for sq in squares)
+
+
+_NO_KEYS: frozenset[str] = frozenset()
+
+
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
     (a locked one only with a keycard some hero holds, never a blast door)."""
-    keys = frozenset(k for o in g.heroes for k in o.keycards)
+    keys = frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
     key = (goal, g.doors, keys)
     m = g.mission
-    fields = _FIELDS.setdefault(m, {})
+    fields = _FIELDS.get(m)
+    if fields is None:
+        fields = _FIELDS[m] = {}
     found = fields.get(key)
     if found is not None:
         return found
@@ -452,8 +466,9 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     picking up on the way."""
     m = g.mission
     jobs = []
+    left = _objectives_left(g)
     for obj in m.compiled.objectives:
-        if obj.number in _objectives_left(g):
+        if obj.number in left:
             at = m.square(obj.at)
             room = m.room_of[at]
             squares = m.room(room).squares if obj.scope == "room" and room else (at,)

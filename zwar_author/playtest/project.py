@@ -15,12 +15,13 @@ from ..errors import Report, UsageError
 from ..games import require_playable
 from ..play.load import load_mission
 from .director import DIRECTORS
-from .gate import Gate, parse
+from .gate import Gate, check_sides, parse
 from .policies import POLICIES, known, with_budget
 from .report import page, summary, text, write
 from .runner import Plan, run
 from .skill import SkillTrace, skill_trace
 from .skill import text as skill_text
+from .versus import is_versus
 
 
 def check_policies(policies: Sequence[str]) -> None:
@@ -48,7 +49,10 @@ def band(mission: Mission, gate: str | None, policies: list[str],
     """The band to hold (``gate`` text, else the mission's own), the policy it is checked against
     (put first when missing), the policies to play and the games a policy."""
     own = mission.compiled.mission.playtest
-    checked = parse(gate) if gate else (Gate("win_rate", *own.win_rate) if own else None)
+    checked = parse(gate) if gate else (Gate("win_rate", own.win_rate[0], own.win_rate[1]) if own else None)
+    if checked is not None:
+        roles = [r.id for r in mission.compiled.roles] if is_versus(mission) else []
+        check_sides(checked, roles, f"--gate {gate!r}" if gate else "the mission's own playtest band")
     gated = own.policy if gate is None and own is not None else policies[0]
     if gated not in policies:
         policies = [gated, *policies]

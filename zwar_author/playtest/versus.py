@@ -24,10 +24,11 @@ from dataclasses import dataclass, field, replace
 from ..engine.actions import Action
 from ..engine.chance import Request
 from ..engine.combat import melee_bonus
+from ..engine.control import AUTO
 from ..engine.legal import cost
 from ..engine.mission import Mission
-from ..engine.state import Game, Hero
-from ..engine.vocab import Side, Topic, Verb
+from ..engine.state import Game, Hero, pos
+from ..engine.vocab import CardEffect, Effect, Side, Topic, Verb
 from .bots import (
     INF,
     STYLES,
@@ -35,6 +36,7 @@ from .bots import (
     _faces,
     _free,
     _grappled,
+    _kill_chance,
     _stand,
     _threats,
 )
@@ -44,6 +46,11 @@ Policy = Callable[[Game, Request], object]
 
 #: the least chance of a kill an attack on the rival needs, by style
 NERVE = {"cautious": 0.35, "aggressive": 0.2}
+HIDE_FROM = 10  # route squares: a charge (5) after the agent's own run
+RUNNER_NERVE = 0.5  # the least chance of a kill for which an agent on the run fights what is next to it
+MARGIN, SAFE = 3, 8  # route squares: see ``_card``
+#: an agent's own hand: its director cards, its loot against the rival's cards, the units it steers
+HAND = frozenset({Topic.CARD, Topic.CONTROL, Topic.MOVE, Topic.GRAB, Topic.LOOT})
 RIVAL_ATTACKS = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE,
                            Verb.MELEE_MOVE, Verb.THROW_KNIFE})
 
@@ -126,14 +133,16 @@ class AgentBot(Bot):
             rival = _rival(g, h)
             if rival is not None:  # a roamer of one's own: as close to the rival as allowed
                 return min(request.options, key=lambda o: (_route(g, o.key, rival.sq), o.key))
+        if request.topic in HAND and request.who is not None:
+            return hand(g, request.who, request)
         return self.decide(g, request)
 
     def react(self, g: Game, h: Hero, request: Request):
         """Cautious agents react out of the attacker's sight when they can; aggressive ones never react."""
         hold = request.options[0]
         attacker = g.hero(g.current) if g.current else None
-        if not self.style.alert or attacker is None:
-            return hold
+        if not self.style.alert or attacker is None or _running(g, h):
+            return hold  # an agent on the run keeps its move: a reaction forfeits it
         for o in request.options[1:]:
             how, to = o.key
             if how == "move" and not g.hero_sees(attacker.sq, to):
@@ -144,6 +153,8 @@ class AgentBot(Bot):
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
+        if _running(g, h):
+            return self._run(g, h, acts, by_verb)
         for step in (_free, _grappled, _threats, _stand):
             found = step(self, g, h, by_verb)
             if found is not None:
@@ -154,6 +165,38 @@ class AgentBot(Bot):
                 return found
         end = by_verb.get(Verb.END)
         return end[0] if end else None
+
+    def _run(self, g: Game, h: Hero, acts: list[Action], by_verb) -> Action | None:
+        """An agent who wins only by leaving (the prey): its job first (the task that opens the way, the
+        exit), then away from what can grab it; it fights only what is next to it, keeping its rounds."""
+        threat = _threats(self, g, h, by_verb)
+        if threat is not None and threat.verb != Verb.EXECUTE and _kill_chance(g, h, threat) < RUNNER_NERVE:
+            threat = None  # a poor blow: running on is worth more
+        for found in (_free(self, g, h, by_verb), _grappled(self, g, h, by_verb), self._jobs(g, h, by_verb),
+                      _stand(self, g, h, by_verb), self._hide(g, h, by_verb), threat, self._rival(g, h, acts),
+                      Bot._walk(replace(self, style=replace(self.style, alert=False)), g, h, by_verb),
+                      Bot._alert(self, g, h, by_verb)):
+            if found is not None:
+                return found
+        end = by_verb.get(Verb.END)
+        return end[0] if end else None
+
+    def _hide(self, g: Game, h: Hero, by_verb) -> Action | None:
+        """On the last run (the exit in reach) with infected that could reach the agent once it has run on
+        (``HIDE_FROM`` squares): a gadget that makes it undetectable this turn (the Stinker), made active
+        first if need be (the turn's weapon change)."""
+        exits = tuple(sorted(g.mission.exits))
+        near = any(_route(g, pos(z), h.sq) <= HIDE_FROM for z in g.board_infected() if not z.prone)
+        if h.stink or not near or not exits or self.field(g, exits).get(h.sq, INF) >= INF:
+            return None
+        if by_verb.get(Verb.STINK):
+            return by_verb[Verb.STINK][0]
+        m = g.mission
+        for a in by_verb.get(Verb.WEAPON, []):
+            cards = [c for n in a.card.split("+") if (c := h.card(n)) is not None]
+            if cards and all(m.equipment[c.eq].effect == Effect.STINK_TANK and c.ammo for c in cards):
+                return a
+        return None
 
     def _rival(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         """The attack on the rival with the best chance per AP, if likely enough to hurt."""
@@ -197,6 +240,66 @@ class AgentBot(Bot):
         return tuple(sorted(n for n in g.mission.reach(rival.sq, g.doors) if g.mission.standable[n])) or (rival.sq,)
 
 
+def hand(g: Game, who: str, request: Request):
+    """An agent's director cards and the units they steer (a Direct Control token, their own newborn),
+    all turned on the rival: see the module's docstring."""
+    rival = next((o for o in g.heroes if o.id != who and o.on_board), None)
+    options = request.options
+    if request.topic == Topic.CARD:
+        return _card(g, who, rival, request)
+    if request.topic == Topic.LOOT:  # stop the cards when the rival holds more of them
+        held = g.hands.held if g.hands is not None else {}
+        mine, theirs = len(held.get(who, [])), sum(len(v) for k, v in held.items() if k != who)
+        return options[-1] if theirs > mine else options[0]
+    if rival is None:
+        return _key(options, AUTO) if request.topic == Topic.MOVE else options[0]
+    if request.topic == Topic.CONTROL:
+        return min(options, key=lambda o: (_route(g, pos(g.infected[o.key]), rival.sq), o.key))
+    if request.topic == Topic.MOVE:
+        squares = [o for o in options if isinstance(o.key, int)]
+        best = min(squares, key=lambda o: (_route(g, o.key, rival.sq), o.key), default=None)
+        return best if best is not None else _key(options, AUTO)
+    return _key(options, rival.id)  # Topic.GRAB: the rival, never "grab no hero" while they are in reach
+
+
+def _card(g: Game, who: str, rival: Hero | None, request: Request):
+    """Play a card at its first window, but Frenzy only when the infected are well nearer the rival than
+    oneself and Reinforcements only when the rival is well nearer a spawn point (``MARGIN``), and neither
+    with infected or a spawn point within ``SAFE`` squares of oneself: more infected are anyone's."""
+    me = next(h for h in g.heroes if h.id == who)
+    effects = {c.id: c.effect for c in g.mission.compiled.rules.director_cards}
+    for option in request.options[1:]:
+        effect = effects.get(option.key)
+        if effect in (CardEffect.MISS, CardEffect.ROOM_SPAWN_BONUS, CardEffect.DIRECT_CONTROL):
+            return option
+        if rival is None:
+            continue
+        if effect == CardEffect.CHARGE_ALL and _nearest_unit(g, rival) + MARGIN <= _nearest_unit(g, me) \
+                and _nearest_unit(g, me) >= SAFE:
+            return option
+        if effect == CardEffect.EXTRA_SPAWN_ROLL and _nearest_spawn(g, rival) + MARGIN <= _nearest_spawn(g, me) \
+                and _nearest_spawn(g, me) >= SAFE:
+            return option
+    return request.options[0]
+
+
+def _nearest_unit(g: Game, h: Hero) -> int:
+    if not h.on_board:
+        return INF
+    return min((_route(g, pos(z), h.sq) for z in g.board_infected() if not z.prone), default=INF)
+
+
+def _nearest_spawn(g: Game, h: Hero) -> int:
+    if not h.on_board:
+        return INF
+    m = g.mission
+    return min((_route(g, m.square(p.at), h.sq) for p in m.compiled.spawn_points), default=INF)
+
+
+def _key(options, key):
+    return next((o for o in options if o.key == key), options[0])
+
+
 def rival_chance(g: Game, h: Hero, a: Action) -> float:
     """The chance ``a`` rolls a kill against the rival (which hurts them)."""
     m = g.mission
@@ -220,6 +323,11 @@ def rival_chance(g: Game, h: Hero, a: Action) -> float:
     p = _faces(eq.quick, g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     return 1 - (1 - p) ** dice
+
+
+def _running(g: Game, h: Hero) -> bool:
+    """Whether ``h``'s side wins only by leaving the board (Hunter & Prey's prey)."""
+    return any(c.escape for c in _conditions(g, h))
 
 
 def _armed(g: Game, h: Hero) -> bool:
@@ -263,13 +371,10 @@ def _route(g: Game, a: int, b: int) -> int:
 
 
 def not_played(mission: Mission) -> list[str]:
-    """What of a versus game the engine deals but does not play, for a report to say so: the director
-    cards, and the agents' extra cards that have no rule the engine plays (no table, no effect)."""
+    """What of a versus game the engine deals but does not play, for a report to say so: the agents' extra
+    cards that have no rule the engine plays (no table, no effect). The director cards are played."""
     c = mission.compiled
     out = []
-    if c.mission.director_cards is not None:
-        cards = c.mission.director_cards
-        out.append(f"director cards ({cards.count} dealt to {cards.dealt_to}): dealt and shown, never played")
     idle = sorted({e.name for e in c.rules.equipment if e.kind == "utility" and e.effect is None
                    and "agentz" in e.games})
     if idle:
