@@ -77,7 +77,7 @@ USAGE = {
         "Error: Invalid value for '--budget': -1 is not in the range 0<=x<=4096.",
     ("playtest", MISSION, "--skill-trace", "1,lots"):
         "Error: Invalid value for '--skill-trace': `1,lots`: planner budgets, comma separated whole numbers from 0 "
-        "to 4096 (as 1,4,16)",
+        "to 4096 (as 1,2,4)",
     ("playtest", MISSION, "--scheduler", "::::"):
         "Error: Invalid value for '--scheduler': `::::` is not a scheduler address: write HOST:PORT (like "
         "tcp://10.0.0.5:8786) or local",

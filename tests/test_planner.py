@@ -14,7 +14,8 @@ from zwar_author.engine.actions import Action
 from zwar_author.engine.api import new_game, simulate
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
-from zwar_author.playtest.planner import Planner
+from zwar_author.playtest import director, planner
+from zwar_author.playtest.planner import Focused, Planner, plans, value
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import Plan, game_seed, run
 from zwar_author.playtest.skill import Rung, SkillTrace, ladder, skill_trace, text
@@ -24,7 +25,7 @@ SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
 
 def test_policy_names_carry_the_planners_budget():
     assert [budget_of(n) for n in ("planner", "planner@0", "planner@16", "planner@x", "cautious")] == \
-        [8, 0, 16, None, None]
+        [2, 0, 16, None, None]
     assert with_budget("planner", 4) == "planner@4" and with_budget("cautious", 4) == "cautious"
     assert isinstance(policy("planner@3", 1), Planner) and policy("planner@3", 1).budget == 3
     with pytest.raises(ValueError, match="a planner's budget is a whole number from 0 to 4096"):
@@ -76,6 +77,70 @@ def test_the_planner_looks_ahead_with_its_own_dice_and_leaves_the_game_as_it_was
     assert looked > 20
 
 
+def test_the_plans_are_the_bots_their_variations_and_each_job_first():
+    """The cautious bot's plan comes first (kept on ties); with two jobs left, each job first is a plan,
+    and a focused bot heads for its job, not the nearest one."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    g = new_game(loaded)
+    found = plans(g)
+    assert [b.style.name for b in found[:4]] == ["cautious", "aggressive", "cautious-no-search", "aggressive-alert"]
+    jobs = dict(planner._jobs_left(g, detours=False))
+    assert len(jobs) > 1 and [b.job for b in found[4:]] == list(jobs)
+    hero = g.heroes[0]
+    for number, squares in jobs.items():
+        assert Focused(found[0].style, number).goal(g, hero) == squares
+
+
+def test_the_planner_follows_the_plan_whose_rollouts_score_best_sharing_its_budget_by_halving(monkeypatch):
+    """Sequential halving: every plan gets rollouts, the best survives; no more than ``budget`` rollouts
+    a plan on average; the rollouts of a round roll the same seeds for every plan (common dice)."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    g = new_game(loaded)
+    names = [b.style.name + str(getattr(b, "job", "")) for b in plans(g)]
+    best = names.index("aggressive")
+    calls: list[tuple[str, int]] = []
+
+    def rollout(self, game, plan, seed):
+        name = plan.style.name + str(getattr(plan, "job", ""))
+        calls.append((name, seed))
+        return 0.9 if name == "aggressive" else 0.1 * names.index(name) / len(names)
+
+    monkeypatch.setattr(Planner, "rollout", rollout)
+    chosen = Planner(4, random.Random(1)).choose(g)
+    assert chosen.style.name == names[best]
+    assert {name for name, _ in calls} == set(names) and len(calls) <= 4 * len(names)
+    first = {name: [s for n, s in calls if n == name][:1] for name in names}
+    assert len({tuple(v) for v in first.values()}) == 1
+
+
+def test_value_is_the_outcome_of_a_finished_game_and_falls_with_infection():
+    loaded, _ = load_mission(SUPPLY_RUN)
+    g = new_game(loaded)
+    fresh = value(g)
+    assert 0 < fresh < 1
+    g.heroes[0].stage = 2
+    assert value(g) < fresh
+    g.finish("victory", "objectives", "done")
+    assert value(g) == 1.0
+
+
+def test_in_a_director_game_the_look_aheads_play_against_the_director_bot(monkeypatch):
+    """The director's requests in the planner's rollouts are answered by the director bot, not by the
+    heroes' bot (which would make the look-ahead optimistic)."""
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "inbound.toml")
+    asked, bot = [], director.bot
+
+    def spy(g, request, heroes):
+        asked.append(request.topic)
+        return bot(g, request, heroes)
+
+    monkeypatch.setattr(director, "bot", spy)
+    chooser = policy("planner@1", 3, "bot")
+    assert chooser.director == "bot"
+    chooser.choose(new_game(loaded, Setup(max_turns=6)))
+    assert asked
+
+
 def test_a_skill_trace_is_plain_data_with_intervals(workdir):
     write(workdir, {"errand.toml": ERRAND})
     loaded, _ = load_mission(workdir / "errand.toml")
@@ -108,12 +173,16 @@ def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, 
     lines = result.output.splitlines()
     assert lines[0] == "Errand (local/errand), policy planner@2, 4 games, seed 1"
     start = lines.index("skill trace: 4 games a rung, seed 1, same seeds on every rung")
-    assert lines[start + 1:start + 7] == [
+    assert lines[start + 1:start + 9] == [
         "  random           0/4       0.0%  (95% interval 0.0% to 49.0%)",
         "  aggressive       4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  cautious         4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  planner@1        4/4     100.0%  (95% interval 51.0% to 100.0%)",
         "  planner@2        4/4     100.0%  (95% interval 51.0% to 100.0%)",
+        ("  planner@1 v cautious: +0.0 points (95% interval -49.0 to +49.0) over 4 games; 0 won only by the planner, "
+        "0 only by the bot (McNemar p = 1.000)"),
+        ("  planner@2 v cautious: +0.0 points (95% interval -49.0 to +49.0) over 4 games; 0 won only by the planner, "
+        "0 only by the bot (McNemar p = 1.000)"),
         "  skill matters here: the best rung (planner@2) wins clearly more often than random play",
     ]
     report = json.loads((workdir / "build" / "playtest" / "errand-playtest.json").read_text())
@@ -121,3 +190,32 @@ def test_the_command_plays_the_planner_at_its_budget_and_prints_the_trace(zwar, 
     assert [r["policy"] for r in report["skill_trace"]["rungs"]][-1] == "planner@2"
     replay = zwar("replay", "errand.toml", "--game", "0", "--policy", "planner@2", "--max-turns", "4")
     assert replay.exit_code == 0, replay.output
+
+
+def test_the_trace_pairs_each_planner_with_the_better_bot_game_by_game():
+    """The planner against the bot that won most often, over the same games: the games only one of
+    them won, the change with its paired interval and McNemar's p, in the text and on the page."""
+    from zwar_author.playtest.paired import Games, paired
+    from zwar_author.playtest.report import _skill
+
+    bot, planned = Games(20), Games(20)
+    for i in range(20):
+        bot({"index": i, "won": i < 2, "turns": 10, "cause": None})
+        planned({"index": i, "won": i < 9, "turns": 10, "cause": None})
+    pair = {"policy": "planner@4", "bot": "cautious", **paired(bot, planned)}
+    assert (pair["won_only_after"], pair["won_only_before"], pair["p"]) == (7, 0, 0.0156)
+    trace = SkillTrace("m", 1, 20, (Rung("random", None, 20, 0, 0.0, 0.16), Rung("cautious", None, 20, 2, 0.03, 0.3),
+                                    Rung("planner@4", 4, 20, 9, 0.26, 0.66)), (pair,))
+    line = ("planner@4 v cautious: +35.0 points (95% interval +10.2 to +55.6) over 20 games; 7 won only by the "
+            "planner, 0 only by the bot (McNemar p = 0.016)")
+    assert text(trace).splitlines()[-2] == f"  {line}"
+    assert trace.to_dict()["versus_bot"] == [pair]
+    assert f'<ul id="versus-bot"><li>{line}</li></ul>' in _skill(json.loads(json.dumps(trace.to_dict())))
+
+
+def test_the_planner_plays_the_same_games_whatever_the_jobs():
+    """Its rollouts' dice come from the game's own seed, so the totals do not depend on how the games
+    are shared out among processes."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    plan = Plan(loaded.compiled.model_dump(mode="json", by_alias=True), "planner@1", 4, 6, Setup(max_turns=3))
+    assert run(plan, jobs=1) == run(plan, jobs=2)

@@ -1,172 +1,152 @@
-"""The planning bot: looks ahead through the engine's ``apply`` and ``chance_outcomes``.
+"""The planning bot: chooses each turn's plan by playing the game on, many turns ahead, on copies.
 
-At a hero move where something can happen to the heroes (a standing infected
-near the hero about to act, or a hero in a grapple), the planner takes a few
-candidate actions for that hero (the cautious bot's, the aggressive bot's, the
-best attack on each infected nearby, going on alert) and scores each by sampled expectimax: it
-``apply``-s the action to the state in front of it, answers the dice and
-cards of that action by sampling ``chance_outcomes`` with its own seeded RNG,
-then plays the rest of the game turn (the other heroes' moves with the cautious
-bot, the infected move, the spawn, the end phase) with dice it draws itself,
-and values where the turn ends. ``budget`` such look-aheads per candidate; the
-candidate that beats the cautious bot's action by the most is taken when its
-gain, less one standard error, passes a margin: every candidate is looked at
-with the same dice, so the comparison is paired, and a lucky roll alone does
-not move the planner off the cautious bot's action (when nothing is near, the
-planner is the cautious bot).
+At the first hero move of every turn the planner weighs a handful of plans
+for the heroes' move (``plans``): the cautious bot's, the aggressive bot's,
+variations of them (no room searches; at full speed but ending on alert and
+stepping around grab zones), and the cautious bot heading for each unfinished job in
+turn (another job order). Each plan is scored by rollouts: a copy of the game
+is played on with that plan for the whole look-ahead (this turn's hero move
+and ``HORIZON`` turns more, or to the end of the game), its dice drawn from
+the planner's own RNG and the engine's ``chance_outcomes`` odds, the other
+side played by the bots the game itself uses (the director bot in director
+games); where a rollout stops short of the end, ``value`` estimates the
+heroes' chances from what the turns left them with: objectives done, the way
+to the next job, infection stages, grapples, turns left. Losses in Z War One
+come from infection building up over many turns, which only a look-ahead of
+several turns sees.
 
-The planner never sees the game's dice to come: its look-aheads roll their own.
-It plays only through the request in front of it: its answer is one of the
-request's options, and it reaches the engine's rules only through ``apply``,
-``chance_outcomes`` and copies of the game it was shown.
+The budget is the rollouts per plan: about ``budget * len(plans)`` in all,
+shared out by sequential halving (a bandit's way to find the best arm: every
+plan gets the same few rollouts, the better half gets more, and so on, in at
+most ``budget`` rounds), on common dice: rollout ``k`` of every plan rolls from
+the same seed, so plans are compared on the same luck. The plan with the best
+mean is followed for the rest of the turn (every request the heroes answer,
+not only moves); the cautious bot's plan is kept unless another beats it by
+``MARGIN``, so one lucky rollout alone does not move the planner off it.
+``budget`` 0 is the cautious bot.
+
+The planner never sees the game's dice to come: its rollouts roll their own.
+It plays only through the request in front of it (the answer is the followed
+bot's, one of the request's options) and reaches the rules only through
+copies of the game it was shown, played by the engine's own ``step``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
-from ..engine.actions import Action
-from ..engine.api import State, apply, chance_outcomes, start
 from ..engine.chance import Live, Request
-from ..engine.state import Game, Hero, pos
+from ..engine.state import Game, Hero
 from ..engine.turn import step
-from ..engine.vocab import HeroStatus, Phase, Topic, Verb
-from .bots import INF, STYLES, Bot, _best_attack, _jobs_left, _route, _threat
+from ..engine.vocab import HeroStatus, Side, Topic
+from .bots import INF, STYLES, Bot, _jobs_left
+from .director import against
 
-NEAR = 3  # route squares: a standing infected this close makes a hero move worth planning
-DEFAULT_BUDGET = 8
-MARGIN = 0.02  # how much better than the cautious bot's action another must look to be taken instead
+DEFAULT_BUDGET = 2
 MAX_BUDGET = 4096
+MARGIN = 0.01  # how much better than the cautious bot's plan another's mean must score to be followed
+HORIZON = 2  # turns a rollout plays after this turn's hero move, before ``value`` estimates the rest
+
+
+class Focused(Bot):
+    """A bot that heads for one job (``job``: its number in ``_jobs_left``) while it is left to do,
+    then plays as its style says: another job order than the nearest job first."""
+
+    def __init__(self, style, job: int) -> None:
+        super().__init__(style)
+        self.job = job
+
+    def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
+        chosen = super().goal(g, h)
+        jobs = dict(_jobs_left(g))
+        if self.job in jobs and chosen in jobs.values():  # not when a friend in a grapple comes first
+            return jobs[self.job]
+        return chosen
+
+
+def plans(g: Game) -> list[Bot]:
+    """The plans a turn may follow, the cautious bot first (the plan kept on ties)."""
+    cautious, bold = STYLES["cautious"], STYLES["aggressive"]
+    bots = [Bot(cautious), Bot(bold), Bot(replace(cautious, search=False, name="cautious-no-search")),
+            Bot(replace(bold, alert=True, avoid_zones=True, name="aggressive-alert"))]
+    jobs = [number for number, _ in _jobs_left(g, detours=False)]
+    if len(jobs) > 1:
+        bots += [Focused(cautious, number) for number in jobs]
+    return bots
 
 
 @dataclass
 class Planner:
-    budget: int  # look-aheads per candidate action (0: the cautious bot, no look-ahead)
-    rng: random.Random  # the planner's own dice, for its look-aheads only
-
-    def __post_init__(self) -> None:
-        self.cautious = Bot(STYLES["cautious"])
-        self.bold = Bot(STYLES["aggressive"])
-
-    def __call__(self, g: Game, request: Request):
-        default = self.cautious(g, request)
-        if request.topic != Topic.HERO or self.budget <= 0 or not isinstance(default, Action) or not default.hero:
-            return default
-        h = g.hero(default.hero)
-        if not _contested(g, h):
-            return default
-        options = _candidates(self, g, h, request.options, default)
-        if len(options) == 1:
-            return default
-        root = start(g)
-        seeds = [self.rng.getrandbits(32) for _ in range(self.budget)]  # the same dice for every candidate
-        values = [[self.look_ahead(root, a, random.Random(s)) for s in seeds] for a in options]
-        gains = [_confident_gain(v, values[0]) for v in values]
-        best = max(range(len(options)), key=lambda i: (gains[i], -i))
-        return options[best] if gains[best] > MARGIN else default
-
-    def look_ahead(self, root: State, action: Action, dice: random.Random) -> float:
-        """One sample of how the turn ends after ``action``: the action's own dice from
-        ``chance_outcomes``, the rest of the turn played on a copy, all rolled with ``dice``."""
-        state = apply(root, action)
-        while state.request is not None and state.inputs:  # inside the action's step: its dice and choices
-            if state.request.chance:
-                outcomes = chance_outcomes(state)
-                answer = dice.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-            else:
-                answer = self.cautious(state.view, state.request)
-            state = apply(state, answer)
-        g = state.view if state.over else state.snapshot.copy()
-        ctx = Live(dice, _Rollout(self.cautious, action.hero), g)
-        turn = g.turn
-        while not g.over and (g.turn == turn and g.phase != Phase.START):
-            step(g, ctx)
-        return value(self.cautious, g)
-
-
-def _confident_gain(values: list[float], base: list[float]) -> float:
-    """How much better ``values`` scored than ``base`` on the same dice, less one standard error of
-    the paired differences: a candidate is taken over the cautious bot's action only when its look-
-    aheads agree that it is better, not when one lucky roll says so."""
-    diffs = [a - b for a, b in zip(values, base)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean
-    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
-    return mean - spread
-
-
-@dataclass
-class _Rollout:
-    """How a look-ahead plays the rest of the turn: the hero who acted finishes its move as the
-    cautious bot would, and then the heroes end the turn (the others' moves would cost more to play
-    than they tell apart the hero's candidate actions); other decisions as the cautious bot."""
-
-    bot: Bot
-    hero: str
+    budget: int  # rollouts per plan (0: the cautious bot, no look-ahead)
+    rng: random.Random  # the planner's own dice, for its rollouts only
+    director: str = ""  # director games: the director the rollouts play against ("bot", "passive")
+    horizon: int = HORIZON
+    turn: int = field(default=-1, init=False)
+    follow: Bot = field(default_factory=lambda: Bot(STYLES["cautious"]), init=False)
 
     def __call__(self, g: Game, request: Request):
-        if request.topic != Topic.HERO:
-            return self.bot(g, request)
-        h = g.hero(self.hero)
-        if h.on_board and not h.done:
-            of = getattr(request.options, "of", None)
-            acts = of(h.id) if of is not None else [a for a in request.options if a.hero == h.id]
-            choice = self.bot.choose(g, h, acts) if acts else None
-            if choice is not None:
-                return choice
-        return request.options[-1] if getattr(request.options, "many", False) else self.bot(g, request)
+        if request.topic == Topic.HERO and request.side == Side.HEROES and g.turn != self.turn and self.budget > 0:
+            self.turn = g.turn
+            self.follow = self.choose(g)
+        return self.follow(g, request)
+
+    def choose(self, g: Game) -> Bot:
+        """The plan whose rollouts score best, by sequential halving over common dice."""
+        candidates = plans(g)
+        total = self.budget * len(candidates)
+        rounds = max(1, min(self.budget, (len(candidates) - 1).bit_length()))  # budget 1: one rollout each
+        seeds: list[int] = []
+        scores = [0.0] * len(candidates)
+        played = [0] * len(candidates)
+        alive = list(range(len(candidates)))
+        for _ in range(rounds):
+            each = max(1, total // (len(alive) * rounds))
+            while len(seeds) < max(played[i] for i in alive) + each:
+                seeds.append(self.rng.getrandbits(32))
+            for i in alive:
+                for seed in seeds[played[i]:played[i] + each]:
+                    scores[i] += self.rollout(g, candidates[i], seed)
+                played[i] += each
+            alive.sort(key=lambda i: (-scores[i] / played[i] - (MARGIN if i == 0 else 0), i))
+            if len(alive) == 1:
+                break
+            alive = alive[:max(1, (len(alive) + 1) // 2)]
+        return candidates[alive[0]]
+
+    def rollout(self, g: Game, plan: Bot, seed: int) -> float:
+        """One sample of the heroes' chances after following ``plan`` from here: the game played on a
+        copy for this turn and ``horizon`` more, with dice drawn from ``seed``."""
+        sim = g.copy()
+        stop = sim.turn + self.horizon
+        heroes: Callable = plan
+        ctx = Live(random.Random(seed), against(heroes, self.director) if self.director else heroes, sim)
+        while not sim.over and sim.turn <= stop:
+            step(sim, ctx)
+        return value(sim)
 
 
-def _contested(g: Game, h: Hero) -> bool:
-    """Whether the move of ``h`` is one where looking ahead can tell actions apart: a hero is in a
-    grapple, or a standing infected could reach ``h`` by its next move."""
-    if any(o.grapplers for o in g.board_heroes()):
-        return True
-    return _threat(g, h.sq) > 0 or any(not z.prone and _route(g, pos(z), h.sq) <= NEAR for z in g.board_infected())
-
-
-def _candidates(planner: Planner, g: Game, h: Hero, options: Sequence, default: Action) -> list[Action]:
-    """A handful of the hero's legal actions worth comparing (``default`` first)."""
-    of = getattr(options, "of", None)
-    mine = of(h.id) if of is not None else [a for a in options if isinstance(a, Action) and a.hero == h.id]
-    by_verb: dict[str, list[Action]] = {}
-    for a in mine:
-        by_verb.setdefault(a.verb, []).append(a)
-    found: list[Action | None] = [default, planner.bold.choose(g, h, mine)]
-    attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.EXECUTE) for a in by_verb.get(v, [])]
-    for target in sorted({a.target for a in attacks}):
-        found.append(_best_attack(g, h, [a for a in attacks if a.target == target]))
-    found.append(planner.cautious._alert(g, h, by_verb))
-    out: list[Action] = []
-    for candidate in found:
-        if candidate is not None and candidate not in out:
-            out.append(candidate)
-    return out
-
-
-def value(bot: Bot, g: Game) -> float:
-    """How well the heroes stand, from 0 (lost) to 1 (won): a finished game is its outcome; else
-    0.5, less for each infection stage and each grapple (a grapple is a bite to come, a bite a
-    stage, and one hero's death loses a campaign mission), a little less for the prone, more for
-    the jobs done and for being near the next one."""
+def value(g: Game) -> float:
+    """The heroes' chances, from 0 (lost) to 1 (won): a finished game is its outcome; else an estimate
+    from what they have done and what it cost them. Each job done (objective, object carried, hero
+    out by the exit) counts for as much as a hero at infection stage 2 costs; each grapple is a bite
+    to come; the way to the next job and the turns left weigh a little."""
     if g.over:
         return 1.0 if g.outcome == "victory" else 0.0
-    heroes = g.heroes
-    n = len(heroes) or 1
-    board = g.board_heroes()
-    score = 0.5
+    heroes = [h for h in g.heroes if not h.npc]
+    board = [h for h in heroes if h.status == HeroStatus.BOARD]
+    score = 0.45
     score -= 0.25 * sum(h.status == HeroStatus.DEAD for h in heroes)
-    score -= 0.04 * sum(len(h.grapplers) for h in board)
-    score -= 0.05 * sum(h.stage for h in board)
+    score -= sum(0.02 * h.stage + 0.01 * h.stage * h.stage for h in board)
+    score -= 0.05 * sum(len(h.grapplers) for h in board)
     score -= 0.01 * sum(h.prone for h in board)
     score += 0.08 * (len(g.objectives) + sum(h.object is not None for h in heroes)
                      + sum(h.status == HeroStatus.ESCAPED for h in heroes))
-    jobs = _jobs_left(g)
+    jobs = _jobs_left(g, detours=False)
     if board and jobs:
+        bot = Bot(STYLES["cautious"])
         dist = min(sum(min(bot.field(g, squares).get(h.sq, INF), 60) for h in board) for _, squares in jobs)
-        score -= 0.004 * dist / n
+        score -= 0.003 * dist / len(board)
+        score -= 0.1 * max(0.0, 1 - (g.setup.max_turns - g.turn) / max(1, dist / len(board) / 4))
     return max(0.0, min(1.0, score))

@@ -38,11 +38,12 @@ def with_budget(name: str, budget: int | None) -> str:
     return f"planner@{budget}" if budget is not None and name.partition("@")[0] == "planner" else name
 
 
-def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
-    """A policy by name; ``seed`` seeds its own RNG (the random bot's choices, the planner's look-aheads)."""
+def policy(name: str, seed: int, director: str = "") -> Callable[[Game, Request], object]:
+    """A policy by name; ``seed`` seeds its own RNG (the random bot's choices, the planner's look-aheads);
+    ``director``: the director the game is played against, whom the planner's look-aheads play too."""
     budget = budget_of(name)
     if budget is not None:
-        return Planner(budget, random.Random(seed))
+        return Planner(budget, random.Random(seed), director)
     if name.startswith("planner"):
         raise ValueError(f"`{name}`: a planner's budget is a whole number from 0 to {MAX_BUDGET} (planner@8)")
     return bots.policy(name, seed)

@@ -41,7 +41,7 @@ def replay(mission: Mission, policy_name: str, seed: int, index: int,
     """Play game ``index`` of a playtest again (``director``: the director it was played against, in a
     director game); the finished game and its turns."""
     g = new_game(mission, setup)
-    chooser = policy_for(mission, policy_name, game_seed(seed, index, "bots"))
+    chooser = policy_for(mission, policy_name, game_seed(seed, index, "bots"), director)
     ctx = Live(random.Random(game_seed(seed, index)), against(chooser, director) if director else chooser, g)
     turns: list[Turn] = []
     while not g.over:

@@ -23,6 +23,7 @@ from ..render.svg import svg
 from ..render.theme import SCREEN
 from . import charts
 from .runner import Plan
+from .skill import versus_text
 from .stats import HEATMAPS, Totals, mean, quantile, tokens, wilson
 from .versus import is_versus, not_played
 
@@ -352,8 +353,11 @@ def _skill(skill: dict | None) -> str:
                          "high": r["high"]}]) for r in skill["rungs"]]
     verdict = ("Skill matters here: the best rung wins clearly more often than random play." if skill["skill_matters"]
                else "Skill does not show here: the best rung's interval overlaps random play's.")
+    pairs = "".join(f"<li>{html.escape(versus_text(pair))}</li>" for pair in skill.get("versus_bot", []))
     return (f"<h2>Skill trace</h2><p>The same games played by growing skill. {verdict}</p>"
-            + charts.rates("Win rate by skill", rows, ["win rate"]))
+            + charts.rates("Win rate by skill", rows, ["win rate"])
+            + (f"<p>Each planner against the better heuristic bot, game by game:</p><ul id=\"versus-bot\">{pairs}</ul>"
+               if pairs else ""))
 
 
 def _rung(rung: dict) -> str:

@@ -71,7 +71,7 @@ def play(plan: Plan, index: int) -> dict:
     mission = mission_for(plan)
     seed = game_seed(plan.seed, index)
     game = new_game(mission, plan.setup)
-    chooser = policy_for(mission, plan.policy, game_seed(plan.seed, index, "bots"))
+    chooser = policy_for(mission, plan.policy, game_seed(plan.seed, index, "bots"), plan.director)
     simulate(game, against(chooser, plan.director) if plan.director else chooser, random.Random(seed))
     out = record(game, index, seed)
     if plan.keep_logs:

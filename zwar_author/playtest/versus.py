@@ -59,10 +59,10 @@ def is_versus(mission: Mission) -> bool:
     return mission.compiled.mission.mode == "versus"
 
 
-def policy_for(mission: Mission, name: str, seed: int) -> Policy:
+def policy_for(mission: Mission, name: str, seed: int, director: str = "") -> Policy:
     """The playtest policy ``name`` for ``mission``: a bot per agent in a versus game, else ``policies.policy``
-    (the bots, random play, the planner at its budget)."""
-    return versus_policy({"": name}, seed) if is_versus(mission) else policy(name, seed)
+    (the bots, random play, the planner at its budget, looking ahead against ``director``)."""
+    return versus_policy({"": name}, seed) if is_versus(mission) else policy(name, seed, director)
 
 
 def parse_bots(texts: tuple[str, ...] | list[str]) -> dict[str, str]:
