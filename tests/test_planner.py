@@ -12,10 +12,11 @@ from test_playtest import ERRAND
 
 from zwar_author.engine.actions import Action
 from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import director, planner
-from zwar_author.playtest.planner import Focused, Planner, plans, value
+from zwar_author.playtest.planner import Focused, Planner, plans, redeal, value
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import Plan, game_seed, run
 from zwar_author.playtest.skill import Rung, SkillTrace, ladder, skill_trace, text
@@ -219,3 +220,23 @@ def test_the_planner_plays_the_same_games_whatever_the_jobs():
     loaded, _ = load_mission(SUPPLY_RUN)
     plan = Plan(loaded.compiled.model_dump(mode="json", by_alias=True), "planner@1", 4, 6, Setup(max_turns=3))
     assert run(plan, jobs=1) == run(plan, jobs=2)
+
+
+def test_the_look_aheads_deal_the_directors_hidden_hand_again():
+    """The planner must not play against the cards the director really holds: a rollout's copy deals
+    the hand again from the cards the heroes have not seen (in the hand or left in the deck), keeping
+    how many the director holds; what was played stays played."""
+    hands = Hands({"p/horde": 2, "p/frenzy": 1, "p/jammed": 0}, {"director": 2})
+    hands.held["director"] = ["p/ambush", "p/ambush"]
+    seen = set()
+    for seed in range(20):
+        copy = hands.copy()
+        redeal(copy, random.Random(seed))
+        held = copy.held["director"]
+        assert len(held) == 2
+        cards = sorted(held + [c for c, n in copy.deck.items() for _ in range(n)])
+        assert cards == ["p/ambush", "p/ambush", "p/frenzy", "p/horde", "p/horde"]
+        assert copy.deck["p/jammed"] == 0
+        seen.add(tuple(sorted(held)))
+    assert hands.held["director"] == ["p/ambush", "p/ambush"] and hands.deck["p/horde"] == 2  # the game itself
+    assert len(seen) > 3  # the hand the rollouts play against varies

@@ -25,7 +25,8 @@ not only moves); the cautious bot's plan is kept unless another beats it by
 ``MARGIN``, so one lucky rollout alone does not move the planner off it.
 ``budget`` 0 is the cautious bot.
 
-The planner never sees the game's dice to come: its rollouts roll their own.
+The planner never sees the game's dice to come: its rollouts roll their own,
+and deal the director's face-down hand again from the cards it has not seen.
 It plays only through the request in front of it (the answer is the followed
 bot's, one of the request's options) and reaches the rules only through
 copies of the game it was shown, played by the engine's own ``step``.
@@ -37,6 +38,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from ..engine.cards import DIRECTOR, Hands
 from ..engine.chance import Live, Request
 from ..engine.state import Game, Hero
 from ..engine.turn import step
@@ -119,12 +121,29 @@ class Planner:
         """One sample of the heroes' chances after following ``plan`` from here: the game played on a
         copy for this turn and ``horizon`` more, with dice drawn from ``seed``."""
         sim = g.copy()
+        if sim.hands is not None:
+            redeal(sim.hands, random.Random(~seed))  # a shuffle of its own: the rollout's dice stay the same
         stop = sim.turn + self.horizon
         heroes: Callable = plan
         ctx = Live(random.Random(seed), against(heroes, self.director) if self.director else heroes, sim)
         while not sim.over and sim.turn <= stop:
             step(sim, ctx)
         return value(sim)
+
+
+def redeal(hands: Hands, rng: random.Random) -> None:
+    """The director's face-down hand dealt again, in a rollout's copy, from every card the heroes have
+    not seen (the hand and the cards left in the deck), so the planner never plays against the cards
+    the director really holds; how many it holds, and what was played, the heroes know."""
+    if DIRECTOR not in hands.held or not any(hands.deck.values()):
+        return  # a whole deck dealt: the hand is every card not yet played, which the heroes know
+    unseen = sorted([c for c, n in hands.deck.items() for _ in range(n)] + hands.held[DIRECTOR])
+    rng.shuffle(unseen)
+    count = len(hands.held[DIRECTOR])
+    hands.held[DIRECTOR] = unseen[:count]
+    hands.deck = {c: 0 for c in hands.deck}
+    for c in unseen[count:]:
+        hands.deck[c] = hands.deck.get(c, 0) + 1
 
 
 def value(g: Game) -> float:
