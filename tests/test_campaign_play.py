@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from conftest import CONTENT, write
 
 from zwar_author.cli import cli
+from zwar_author.playtest.campaign import xp_text
 
 ROOM = '''[mission]
 id = "{id}"
@@ -355,3 +356,8 @@ def test_the_booklet_marks_a_directors_cut_chapter(workdir):
     plain = replace(campaign, chapters=[replace(ch, directors_cut=False) for ch in campaign.chapters])
     words = " ".join(i.text for i in booklet_pages(plain, boards, SCREEN, "a4")[1].items if isinstance(i, Text))
     assert "Director's Cut" not in words
+
+
+def test_a_mean_xp_reads_whole_or_to_a_tenth():
+    """Campaigns that end differently give means such as 62/3: the report says 20.7, not 20.6667."""
+    assert [xp_text(x) for x in (20.0, 62 / 3, 40.4, 0.04)] == ["20", "20.7", "40.4", "0"]

@@ -198,7 +198,7 @@ def text(report: dict) -> str:
         line = (f"  chapter {c['number']} {c['mission']}: played by {c['reached']}, won by {c['won']} "
                 f"in {c['games']} games")
         if c["xp_by_end"]:
-            line += "; XP by its end: " + ", ".join(f"{h} {x:g}" for h, x in c["xp_by_end"].items())
+            line += "; XP by its end: " + ", ".join(f"{h} {xp_text(x)}" for h, x in c["xp_by_end"].items())
         lines.append(line)
     if report["loot_xp"] and not report["extra_xp"] and any(c["won"] for c in report["chapters"]):
         lines.append("  no loot card was cashed in: the XP curve is the mission XP alone")
@@ -254,3 +254,8 @@ def playtest_campaign(path: Path, *, runs: int, seed: int, jobs: int, policies: 
     result.files = write(out, f"{book.id}-campaign-playtest",
                          {".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"})
     return result
+
+
+def xp_text(mean: float) -> str:
+    """A mean XP as the tracker sheet reads it: whole, or to a tenth (20, 20.7)."""
+    return f"{mean:.1f}".removesuffix(".0")
