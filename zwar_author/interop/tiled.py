@@ -34,6 +34,7 @@ from ..compile.project import check
 from ..errors import Diagnostic, Location, Report, UsageError
 from ..geometry.board import Edge, Grid, Terrain
 from ..geometry.notation import edge_name, square_name
+from ..publish import write_whole
 from ..sources.art import format_art
 from ..sources.document import MAX_BYTES, Document, absolute, read_document
 from ..sources.locate import Positions, json_positions, toml_positions
@@ -93,7 +94,7 @@ def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path]
     mapped = _Mapper(text, origins, base, reader.where).run(problems)
     report.extend(mapped.diagnostics)
     if report.ok:
-        _write_whole(target, text)
+        write_whole(target, text)
         outcome.written = target
     return outcome
 
@@ -116,18 +117,6 @@ def _compile(text: str, target: Path, kind: str, search: list[Path]) -> tuple[Pa
         temp.unlink(missing_ok=True)
         if kind != "mission":
             folder.rmdir()
-
-
-def _write_whole(target: Path, text: str) -> None:
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.chmod(name, 0o644)
-        os.replace(name, target)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
 
 
 @dataclass
