@@ -316,15 +316,29 @@ def test_a_hand_edited_campaign_save_is_refused_in_one_line(workdir):
              "the saved progress does not fit the campaign (its chapters or heroes differ)"),
             ({"progress": dict(saved["progress"], bank={"bob": 0})},
              "the saved progress does not fit the campaign (its chapters or heroes differ)"),
-            ({"progress": [1]}, "the saved progress cannot be read ('list' object has no attribute 'items')"),
-            ({"seed": None, "dice": None}, None)):
-        data = dict(saved, **change)
-        if message is None:
-            del data["seed"], data["dice"]
-            message = "not a whole saved campaign (no dice, seed)"
-        (workdir / "edited.json").write_text(json.dumps(data))
+    ):
+        (workdir / "edited.json").write_text(json.dumps(dict(saved, **change)))
         result = campaign("--resume", "edited.json", input="")
         assert (result.exit_code, result.output.splitlines()[-1]) == (2, f"Error: edited.json: {message}")
+    # a key missing or of the wrong kind: every problem located, as a saved game's (exit 1, never a traceback)
+    for change, problems in (
+            ({"progress": [1]}, [("progress", "`progress` must be a table, not a list of 1 item")]),
+            ({"dice": "banana", "seed": "x"}, [("dice", '`dice` must be one of "roll" or "table", not "banana"'),
+                                               ("seed", '`seed` must be an integer, not "x"')]),
+            ({"progress": dict(saved["progress"], attempt=0)}, [("attempt", "`attempt` must be at least 1, not 0")])):
+        text = json.dumps(dict(saved, **change))
+        (workdir / "edited.json").write_text(text)
+        result = campaign("--resume", "edited.json", input="")
+        at = {key: text.index(f'"{key}": ') + len(f'"{key}": ') + 1 for key, _ in problems}  # the value's column
+        assert (result.exit_code, result.output.splitlines()) == (
+            1, [f"edited.json:1:{at[key]}: error ZW007: {message}" for key, message in problems])
+    data = dict(saved)
+    del data["seed"], data["dice"]
+    (workdir / "edited.json").write_text(json.dumps(data))
+    result = campaign("--resume", "edited.json", input="")
+    assert (result.exit_code, result.output.splitlines()) == (1, [
+        "edited.json:1:1: error ZW006: missing required key `dice` in the top level",
+        "edited.json:1:1: error ZW006: missing required key `seed` in the top level"])
 
 
 def test_a_campaign_whose_heroes_do_not_fit_a_chapter_is_refused_before_the_first_game(workdir):

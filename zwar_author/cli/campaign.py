@@ -6,6 +6,7 @@ import click
 
 from ..errors import UsageError
 from ..play.campaign import SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
+from ..play.saves import BadSave
 from ..play.session import CommandError
 from ..playtest.director import DIRECTORS
 from .options import InputFile, OutputFile
@@ -48,7 +49,7 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
     paths = [Path(s) for s in search]
     try:
         session = _session(campaign, dice, seed, max_turns, resume, paths)
-    except CannotPlayCampaign as exc:
+    except (CannotPlayCampaign, BadSave) as exc:
         for line in exc.lines():
             click.echo(line)
         raise SystemExit(1) from None

@@ -27,6 +27,8 @@ from ..engine.variants import UnsupportedGame
 from ..errors import Report, UsageError, ZwarError
 from ..games import unplayable
 from ..games.playable import label
+from ..sources.document import read_document
+from .saves import BadSave, check_campaign_save
 from .session import CommandError, Session, save_json
 
 SAVE_FORMAT = "zwar-campaign-save/1"
@@ -360,27 +362,25 @@ class CampaignSession:
             raise UsageError(f"{save}: not a saved campaign ({exc})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise UsageError(f"{save}: not a saved campaign (no \"format\": \"{SAVE_FORMAT}\")")
-        missing = [k for k in ("campaign", "sha256", "dice", "seed", "max_turns", "progress") if k not in data]
-        if missing:
-            raise UsageError(f"{save}: not a whole saved campaign (no {', '.join(missing)})")
-        book, _ = open_campaign(Path(data["campaign"]), search)
+        doc, problems = read_document(Path(save))
+        if doc is None:
+            raise BadSave(problems)
+        saved = check_campaign_save(doc)
+        book, _ = open_campaign(Path(saved.campaign), search)
         if book is None:
-            raise UsageError(f"{save}: its campaign {data['campaign']} no longer validates")
-        if book.sha256 != data["sha256"]:
-            raise UsageError(f"{save}: the campaign {data['campaign']} has changed since it was saved")
-        session = cls.new(book, data["dice"], data["seed"], data["max_turns"], data.get("director", ""))
-        try:
-            session.progress = progress = Progress.from_record(data["progress"])
-        except (AttributeError, TypeError, ValueError) as exc:
-            raise UsageError(f"{save}: the saved progress cannot be read ({exc})") from None
+            raise UsageError(f"{save}: its campaign {saved.campaign} no longer validates")
+        if book.sha256 != saved.sha256:
+            raise UsageError(f"{save}: the campaign {saved.campaign} has changed since it was saved")
+        session = cls.new(book, saved.dice, saved.seed, saved.max_turns, saved.director)
+        session.progress = progress = Progress.from_record(saved.progress.model_dump())
         heroes = set(book.economy.heroes)
         if not (0 <= progress.chapter <= len(book.chapters)) or not heroes == set(progress.bank) == set(progress.perks):
             raise UsageError(f"{save}: the saved progress does not fit the campaign (its chapters or heroes differ)")
-        game, chapter = data.get("game"), session.chapter
+        game, chapter = saved.game, session.chapter
         if game is not None and chapter is not None:
-            if game.get("sha256") != chapter.mission.compiled.source.sha256:
+            if game.sha256 != chapter.mission.compiled.source.sha256:
                 raise UsageError(f"{save}: chapter {chapter.number}'s mission has changed since the game was saved")
-            session.game = Session.restore(game, chapter.mission, save)
+            session.game = Session.restore(game.model_dump(), chapter.mission, save)
             session.seat(session.game)
         return session
 

@@ -61,17 +61,62 @@ class SavedGame(Model):
     inputs: list[dict[str, Any]]
 
 
+class SavedProgress(Model):
+    """What ``Progress.record`` writes: where the group stands in the campaign."""
+
+    model_config = ConfigDict(**(Model.model_config | {"strict": False}))  # JSON lists for the purchases' tuples
+
+    chapter: int = Field(ge=0, strict=True)
+    attempt: int = Field(ge=1, strict=True)
+    shopped: bool = Field(strict=True)
+    bank: dict[str, int]
+    earned: dict[str, int]
+    perks: dict[str, list[str]]
+    bought: list[tuple[str, str, int]] = Field(default_factory=list)
+    results: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class SavedCampaign(Model):
+    """What ``CampaignSession.record`` writes: the campaign, how it is played, the progress and the game
+    under way (a saved game of its own)."""
+
+    format: Literal["zwar-campaign-save/1"]
+    campaign: str
+    sha256: str
+    dice: Literal["roll", "table"]
+    seed: int
+    max_turns: int = Field(ge=1)
+    director: str = ""
+    progress: SavedProgress
+    game: SavedGame | None = None
+
+
+def check_campaign_save(doc: Document) -> SavedCampaign:
+    """The campaign save ``doc`` holds; BadSave with every problem found, located."""
+    saved, problems = validate(doc, SavedCampaign)
+    if saved is None:
+        raise BadSave(problems)
+    if saved.game is not None:
+        _check_dice(doc, ("game", "rng"), saved.game.rng)
+    return saved
+
+
 def check_save(doc: Document) -> SavedGame:
     """The save ``doc`` holds; BadSave with every problem found, located."""
     saved, problems = validate(doc, SavedGame)
     if saved is None:
         raise BadSave(problems)
-    try:
-        random.Random().setstate(rng_state(saved.rng))
-    except (TypeError, ValueError) as exc:
-        raise BadSave([codes.BAD_VALUE.at(doc.loc(("rng",)), message=f"`rng` is not the state of the game's dice "
-                                                                        f"({exc}): it must be as the game saved it")])
+    _check_dice(doc, ("rng",), saved.rng)
     return saved
+
+
+def _check_dice(doc: Document, path: tuple[str, ...], rng: list[Any]) -> None:
+    """BadSave unless ``rng`` (at ``path`` in ``doc``) is a state of the game's dice."""
+    try:
+        random.Random().setstate(rng_state(rng))
+    except (TypeError, ValueError) as exc:
+        raise BadSave([codes.BAD_VALUE.at(doc.loc(path), message=f"`rng` is not the state of the game's dice "
+                                                                 f"({exc}): it must be as the game saved it")]) from None
 
 
 def rng_state(value: Any) -> Any:
