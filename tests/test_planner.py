@@ -7,15 +7,15 @@ import json
 import random
 
 import pytest
-from conftest import CONTENT, write
+from conftest import CONTENT, mission, write
 from test_playtest import ERRAND
 
 from zwar_author.engine.actions import Action
-from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.api import new_game, simulate, start
 from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
-from zwar_author.playtest import director, planner
+from zwar_author.playtest import bots, director, planner
 from zwar_author.playtest.planner import Common, Focused, Medic, Planner, deadline, plans, redeal, survival, value
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import Plan, game_seed, run
@@ -242,3 +242,114 @@ def test_the_look_aheads_deal_the_directors_hidden_hand_again():
         seen.add(tuple(sorted(held)))
     assert hands.held["director"] == ["p/ambush", "p/ambush"] and hands.deck["p/horde"] == 2  # the game itself
     assert len(seen) > 3  # the hand the rollouts play against varies
+
+
+#: A room around the start (its doorway on the right) and the exit 9 squares away: three turns with the
+#: door and the exit, and the mission is lost at the end of turn 3. The tracker leaves 6 turns, so the
+#: cautious bot spends turn 1 searching the room (it reads the tracker's limit) and is lost.
+HURRY = '''
+    heroes = ["sam"]
+
+    [[floors]]
+    art = """
+    +-+-+-+-+-+-+-+-+-+-+
+    |: : :D. . . . . . .|
+    +-+-+-+-+-+-+-+-+-+-+
+    """
+
+    [[starts]]
+    at = "0,0"
+
+    [[exits]]
+    at = "9,0"
+
+    [[victory]]
+    escape = "all"
+
+    [[defeat]]
+    after_turn = 3
+    text = "The bridge goes up at the end of turn 3."
+    '''
+
+
+def test_the_planner_reads_the_missions_own_deadline_and_leaves_the_room_unsearched(workdir):
+    """The look-ahead plays to the mission's time limit (turn 3), not the tracker's (6): a search costs
+    the game, so the planner follows a plan without one and wins every game the cautious bot loses."""
+    write(workdir, {"hurry.toml": mission(HURRY, head='[mission]\nid = "hurry"\ntitle = "Hurry"\n')})
+    loaded, _ = load_mission(workdir / "hurry.toml")
+    assert deadline(new_game(loaded, Setup(max_turns=6))) == 3
+    assert deadline(new_game(loaded, Setup(max_turns=1))) == 1
+    document = loaded.compiled.model_dump(mode="json", by_alias=True)
+    totals = {name: run(Plan(document, name, 6, 1, Setup(max_turns=6))) for name in ("cautious", "planner@1")}
+    assert totals["cautious"].wins == 0 and totals["cautious"].causes == {"turn limit": 6}
+    assert totals["planner@1"].wins == 6
+
+
+def test_the_value_weighs_the_turns_left_and_the_infection_tests_to_come():
+    """Fewer turns left before Inbound's limit (turn 26) with the same way to go, or a hero further
+    along the infection track, is a smaller chance. One hero at the last stage, one test to come (The
+    Tower, where a death loses): it survives on 6 faces of the d8 (the test moves the stage on on 1-2)."""
+    inbound, _ = load_mission(CONTENT / "core" / "missions" / "inbound.toml")
+    g = new_game(inbound)
+    assert deadline(g) == 26
+    early = value(g)
+    g.turn = 12
+    assert value(g) < early
+    tower, _ = load_mission(CONTENT / "core" / "missions" / "the-tower.toml")
+    g = new_game(tower)
+    hero = g.heroes[0]
+    assert survival(g, [hero], 1) == pytest.approx(1 - planner.BITTEN)
+    hero.stage = 5
+    assert survival(g, [hero], 1) == pytest.approx(0.75 * (1 - planner.BITTEN))
+    assert survival(g, [hero], 0) == 1.0
+
+
+def test_the_rollouts_dice_are_common_to_the_plans_by_what_they_are_for():
+    """The same roll on the same turn is the same die for every plan, whatever was rolled before it;
+    another seed (another rollout) rolls afresh."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    g = new_game(loaded)
+    one, two = Common(7, lambda g, r: None, g), Common(7, lambda g, r: None, g)
+    one.roll("Sam attacks zombie z3")
+    assert [one.roll("Turn spawn, roll 1: where") for _ in range(3)] == \
+        [two.roll("Turn spawn, roll 1: where") for _ in range(3)]
+    other = Common(8, lambda g, r: None, g)
+    assert [other.roll("Turn spawn", die=8) for _ in range(20)] != [two.roll("Turn spawn", die=8) for _ in range(20)]
+
+
+MEDIC = '''
+    heroes = ["sam", "kat"]
+
+    [[floors]]
+    art = """
+    +-+-+-+-+-+-+
+    |. . . . . .|
+    +-+-+-+-+-+-+
+    """
+
+    [[starts]]
+    at = "0,0"
+
+    [[starts]]
+    at = "1,0"
+
+    [[exits]]
+    at = "5,0"
+
+    [[victory]]
+    escape = "all"
+    '''
+
+
+def test_the_plans_hand_a_med_pack_to_the_infected_friend(workdir):
+    """Sam carries a med pack, Kat next to him is at infection stage 2 with none: the plans' first answer
+    passes it to her (the bots keep it until its carrier is bitten); she uses it at once."""
+    write(workdir, {"medic.toml": mission(MEDIC, head='[mission]\nid = "medic"\ntitle = "Medic"\n')})
+    loaded, _ = load_mission(workdir / "medic.toml")
+    state = start(new_game(loaded, Setup(equipment=(("sam", ("med-pack",)), ("kat", ())))))
+    state.view.hero("kat").stage = 2  # the view is the game the policies see: set before the first answer
+    bot = Medic(planner.STYLES["cautious"])
+    handed = bot(state.view, state.request)
+    assert (handed.verb, handed.card.rpartition("/")[2], {handed.hero, handed.other}) == \
+        ("give" if handed.hero == "sam" else "take", "med-pack", {"sam", "kat"})
+    assert bots.Bot(planner.STYLES["cautious"])(state.view, state.request).verb not in ("give", "take")
