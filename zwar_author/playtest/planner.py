@@ -2,27 +2,31 @@
 
 At the first hero move of every turn the planner weighs a handful of plans
 for the heroes' move (``plans``): the cautious bot's, the aggressive bot's,
-variations of them (no room searches; at full speed but ending on alert and
-stepping around grab zones), and the cautious bot heading for each unfinished job in
-turn (another job order). Each plan is scored by rollouts: a copy of the game
+variations of them (no room searches; no searches and no waiting for the
+others; at full speed but ending on alert and stepping around grab zones), and
+the cautious bot heading for each unfinished job in turn (another job order),
+each handing a med pack to the infected friend who needs it (``Medic``). Each
+plan is scored by rollouts: a copy of the game
 is played on with that plan for the whole look-ahead (this turn's hero move
 and ``HORIZON`` turns more, or to the end of the game), its dice drawn from
 the planner's own RNG and the engine's ``chance_outcomes`` odds, the other
 side played by the bots the game itself uses (the director bot in director
 games); where a rollout stops short of the end, ``value`` estimates the
-heroes' chances from what the turns left them with: objectives done, the way
-to the next job, infection stages, grapples, turns left. Losses in Z War One
-come from infection building up over many turns, which only a look-ahead of
-several turns sees.
+heroes' chances from what the turns left them with: the turns the rest of the
+job needs against the turns to the mission's own deadline, and the chance
+each infected hero survives the infection tests of those turns. Losses in Z
+War One come from infection building up over many turns, which only a
+look-ahead of several turns and a value that counts the tests to come see.
 
 The budget is the rollouts per plan: about ``budget * len(plans)`` in all,
 shared out by sequential halving (a bandit's way to find the best arm: every
 plan gets the same few rollouts, the better half gets more, and so on, in at
-most ``budget`` rounds), on common dice: rollout ``k`` of every plan rolls from
-the same seed, so plans are compared on the same luck. The plan with the best
+most ``budget`` rounds), on common dice: rollout ``k`` of every plan rolls the
+same die for the same roll on the same turn (``Common``), so plans are compared
+on the same luck. The plan with the best
 mean is followed for the rest of the turn (every request the heroes answer,
-not only moves); the cautious bot's plan is kept unless another beats it by
-``MARGIN``, so one lucky rollout alone does not move the planner off it.
+not only moves); the cautious bot's plan is kept unless another beats its mean
+by ``MARGIN`` of it, so one lucky rollout alone does not move the planner off it.
 ``budget`` 0 is the cautious bot.
 
 The planner never sees the game's dice to come: its rollouts roll their own,
@@ -62,8 +66,6 @@ BITTEN = 0.005  # chance a hero is bitten anew in a turn still to play, beyond t
 DEAD = 0.6  # what a dead hero leaves of the heroes' chances where the game goes on without them
 NEAR = 0.97  # what each standing infected that can grab a hero leaves of them
 MASK = (1 << 64) - 1
-#: the attacks a ``Runner`` makes only on what holds a hero
-ATTACKS = frozenset({Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.THROW, Verb.HITMAN})
 #: the parts of a condition other than its turn: a condition with none of them is a time limit
 OTHER_PARTS = tuple(key for key in CONDITION_KEYS if key != "after_turn")
 
@@ -117,16 +119,6 @@ class Focused(Medic):
         if self.job in jobs and chosen in jobs.values():  # not when a friend in a grapple comes first
             return jobs[self.job]
         return chosen
-
-
-class Runner(Bot):
-    """A bot that walks past the infected rather than fight them: it attacks only what holds it or a
-    friend in a grapple (the bots stop to fight whatever can grab them, which on a long way to the
-    exit, with the turns running out, costs the game)."""
-
-    def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
-        held = set(h.grapplers) | {z for o in g.board_heroes() for z in o.grapplers}
-        return super().choose(g, h, [a for a in acts if a.verb not in ATTACKS or a.target in held])
 
 
 def plans(g: Game) -> list[Bot]:
