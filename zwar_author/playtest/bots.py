@@ -183,11 +183,13 @@ class Bot:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
         if h.stride:
             return None
+        shots = [a for v in (Verb.AIMED, Verb.QUICK) for a in by_verb.get(v, [])]
+        if not shots:
+            return None
         near = _standing_within(g, h, self.style.shoot_within)
         if self.style.alert:  # and what can charge it where it stands: it is coming anyway
-            near |= _charging(g, h.sq)
-        shots = [a for v in (Verb.AIMED, Verb.QUICK) for a in by_verb.get(v, []) if a.target in near]
-        return _best_attack(g, h, shots, min_chance=0.45)
+            near |= _charging(g, h.sq, {a.target for a in shots} - near)
+        return _best_attack(g, h, [a for a in shots if a.target in near], min_chance=0.45)
 
     def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
         if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(Verb.ALERT) and _danger(g, h):
@@ -641,12 +643,12 @@ def _threat(g: Game, sq: int) -> int:
     return len(_charging(g, sq))
 
 
-def _charging(g: Game, sq: int) -> set[int]:
-    """The standing infected that could reach a hero on ``sq`` by their next move."""
+def _charging(g: Game, sq: int, among: set[int] | None = None) -> set[int]:
+    """The standing infected (``among`` these ids) that could reach a hero on ``sq`` by their next move."""
     m = g.mission
     found = set()
     for z in g.board_infected():
-        if z.prone:
+        if z.prone or (among is not None and z.id not in among):
             continue
         cls = m.classes[z.cls]
         at = pos(z)
