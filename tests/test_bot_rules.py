@@ -364,6 +364,7 @@ def test_one_heros_legal_actions_are_the_whole_lists_share(workdir):
     """``LegalActions.of`` (what the bots ask, one hero at a time) equals the whole list's actions of
     that hero at every hero move of seeded games, spawn points and grapples included."""
     loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    assert loaded is not None
     bot, checked = policy("cautious", 0), 0
 
     def checking(g: Game, request):
