@@ -2,8 +2,8 @@
 that element, and which the cautious bot wins in at least 95% of 200 games (seeded: the same games
 every run). Z War One's elements first (power perks: Redline, Dead Eye, Blessed, Berserker), then
 Exodus's (crates, reloading, crafting, the rib, an NPC to escort), each on Kira alone, then the sides
-that are not heroes: an Agent Z agent's gadget against a passive rival (the prey's Stinker), and a
-director game whose bot director's cards are what make it hard.
+that are not heroes: an Agent Z agent against a passive rival (the prey's Stinker, a weapon fetched by
+an unarmed hunter), and a director game whose bot director's cards are what make it hard.
 
 Keycards and locked doors are Exodus elements a Z War One mission may not hold, and the engine
 refuses to play missions with them until its Exodus rules are whole (``games.playable``), although
@@ -542,6 +542,69 @@ def test_the_prey_uses_its_stinker_to_run_past_the_infected(workdir):
 
     without = games(path, Setup(max_turns=3), before=no_stinker, players=players)
     assert sum(g.winner == "prey" for g in without) < 0.5 * len(without)
+
+
+#: A hunter who came without its hero card's equipment; an Assault Rifle lies two squares off, the
+#: quarry (a passive rival) stands across the room.
+ARMS = """
+    heroes = ["han", "jack"]
+
+    [[roles]]
+    id = "hunter"
+    name = "Hunter"
+    hero_equipment = false
+
+    [[roles]]
+    id = "quarry"
+    name = "Quarry"
+
+    [[floors]]
+    art = \"""
+    +-+-+-+-+-+-+-+-+-+-+
+    |. . . . . . . . . .|
+    + + + + + + + + + + +
+    |. . . . . . . . . .|
+    + + + + + + + + + + +
+    |. . . . . . . . . .|
+    +-+-+-+-+-+-+-+-+-+-+
+    \"""
+
+    [[starts]]
+    at = "0,0"
+    role = "hunter"
+
+    [[starts]]
+    at = "9,1"
+    role = "quarry"
+
+    [[items]]
+    letter = "A"
+    card = "assault-rifle"
+    at = "0,2"
+
+    [[victory]]
+    side = "hunter"
+    kill = "quarry"
+
+    [[victory]]
+    side = "quarry"
+    kill = "hunter"
+    """
+
+
+def test_an_unarmed_agent_fetches_a_weapon_to_hunt_its_rival(workdir):
+    """197 of 200 won (the three lost ran the rifle dry); with nothing lying there, none: an agent's bot
+    never strikes its rival bare-handed (a kill is too unlikely)."""
+    path = path_of(workdir, ARMS, "arms", head="", game="agentz", mode="versus")
+    players = agent_against_a_passive_rival("hunter", "quarry")
+    played = games(path, Setup(max_turns=6), players=players)
+    assert sum(g.winner == "hunter" for g in played) >= 0.95 * len(played)
+    assert all(did(g, EventKind.PICK_UP) for g in played)
+    unarmed = ARMS.replace('[[items]]\n    letter = "A"\n    card = "assault-rifle"\n    at = "0,2"\n', "")
+    assert "assault-rifle" not in unarmed
+    bare = games(path_of(workdir, unarmed, "bare", head="", game="agentz", mode="versus"), Setup(max_turns=6),
+                 players=players, runs=20)
+    assert not any(g.winner == "hunter" for g in bare)
 
 
 # --- a director game: the director's side ------------------------------------------------------------
