@@ -420,6 +420,11 @@ def test_the_bot_reloads_an_empty_gun_to_shoot_its_way_out(workdir):
     assert all(did(g, EventKind.RELOAD) for g in played)
     # reloading leaves 2 AP: the bot shoots from where it stands, out of the zombie's charge, not sprints on
     assert not any(EventKind.SPRINT in first_turn(g) for g in played)
+    # with her Machete too she reloads rather than put the empty gun away for the blade (200 of 200 won;
+    # the Machete alone won 195, and every game before the bot kept a gun it could reload in hand)
+    both = games(path, Setup(max_turns=6), before=empty_pistol(ammo=True))
+    at_least_95(both)
+    assert all(did(g, EventKind.RELOAD) for g in both)
     # with nothing to reload, bare hands against the zombie lose games the pistol wins
     assert wins(games(path, pistol, before=empty_pistol(ammo=False))) < wins(played) - 10
 

@@ -322,19 +322,29 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
 
 
 def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
-    """Free actions worth taking: a med pack once bitten twice, a loaded weapon in hand."""
+    """Free actions worth taking: a med pack once bitten twice, a weapon in hand. An empty gun the hero
+    can reload stays in hand unless an infected stands next to it (a blade is quicker then); a blade
+    goes back in the bag for a loaded gun once nothing stands next to the hero."""
     if h.stage >= 2 and by_verb.get(Verb.MEDPACK):
         return by_verb[Verb.MEDPACK][0]
     m = g.mission
     active = h.active_cards()
     loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
-    has_blade = any(m.equipment[c.eq].kind == "melee" for c in active)
-    if not loaded and not has_blade:
-        for a in by_verb.get(Verb.WEAPON, []):
-            names = a.card.split("+")
-            cards = [c for n in names if (c := h.card(n)) is not None]
-            if any(m.equipment[c.eq].kind in ("ballistic", "melee") and (c.ammo is None or c.ammo > 0) for c in cards):
-                return a
+    if loaded or not by_verb.get(Verb.WEAPON):
+        return None
+    near = bool(h.grapplers) or bool(_standing_near(g, h))
+    if any(m.equipment[c.eq].kind == "melee" for c in active):
+        if near:
+            return None
+        kinds: tuple[str, ...] = ("ballistic",)
+    elif by_verb.get(Verb.RELOAD) and not near:
+        return None  # reload it (``kit.supplies``)
+    else:
+        kinds = ("ballistic", "melee")
+    for a in by_verb[Verb.WEAPON]:
+        cards = [c for n in a.card.split("+") if (c := h.card(n)) is not None]
+        if any(m.equipment[c.eq].kind in kinds and (c.ammo is None or c.ammo > 0) for c in cards):
+            return a
     return None
 
 
