@@ -22,8 +22,9 @@ from conftest import CONTENT, mission, write
 
 from zwar_author.compile.reader import board_of, model_of
 from zwar_author.engine.api import new_game, simulate
-from zwar_author.engine.legal import LegalActions, legal
+from zwar_author.engine.legal import legal
 from zwar_author.engine.mission import Mission
+from zwar_author.engine.options import LegalActions
 from zwar_author.engine.state import Game, Setup
 from zwar_author.engine.vocab import EventKind, Side, Topic, Verb
 from zwar_author.play.load import load_mission
