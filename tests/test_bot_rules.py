@@ -361,6 +361,16 @@ def test_searching_waits_when_the_turn_limit_is_near(workdir):
     assert not any(did(g, EventKind.SEARCH) for g in games(path, Setup(max_turns=6), style="aggressive", runs=20))
 
 
+def test_searching_waits_for_the_mission_s_own_time_limit(workdir):
+    """The mission's own limit (the director wins after turn 3), not the tracker's 40 turns, is what the
+    bots time a search by; the same mission with a limit of 30 is searched."""
+    limit = '\n    [[victory]]\n    side = "director"\n    after_turn = {}\n    '
+    hurry = games(path_of(workdir, SEARCH + limit.format(3), "own-limit"), Setup(), runs=20)
+    assert wins(hurry) == 20 and not any(did(g, EventKind.SEARCH) for g in hurry)
+    ample = games(path_of(workdir, SEARCH + limit.format(30), "ample"), Setup(), runs=20)
+    assert sum(did(g, EventKind.SEARCH) for g in ample) >= 19
+
+
 def test_one_heros_legal_actions_are_the_whole_lists_share(workdir):
     """``LegalActions.of`` (what the bots ask, one hero at a time) equals the whole list's actions of
     that hero at every hero move of seeded games, spawn points and grapples included."""

@@ -450,8 +450,7 @@ def _search_room(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         return None
     goal = bot.goal(g, h)
     need = bot.field(g, goal).get(h.sq, INF) if goal else 0
-    turns_left = g.setup.max_turns - g.turn
-    if need >= INF or turns_left * _squares(h.ap_turn) < need + _squares(h.ap_turn):
+    if need >= INF or kit.turns_left(g) * _squares(h.ap_turn) < need + _squares(h.ap_turn):
         return None
     return by_verb[Verb.SEARCH][0]
 
