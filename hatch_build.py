@@ -7,6 +7,7 @@ manifest of the sources' hashes; the package loads them only while the sources a
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import json
 import os
@@ -51,8 +52,9 @@ def compile_engine() -> None:
             dist.run_command("build_ext")
         finally:
             os.chdir(cwd)
-    files = {str(f.relative_to(native.NATIVE)).split(".")[0].replace(os.sep, "."): str(f.relative_to(native.NATIVE))
-             for f in native.NATIVE.rglob("*.so")}
+    built = [f.relative_to(native.NATIVE) for f in native.NATIVE.rglob("*")
+             if f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))]
+    files = {str(f).split(".")[0].replace(os.sep, "."): str(f) for f in built}
     manifest = {"files": files, "sources": {m: native.digest(native.source(m)) for m in native.MODULES}}
     native.MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 

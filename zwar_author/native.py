@@ -7,9 +7,10 @@ files, but only while every source still has the hash it was compiled from: afte
 engine runs as plain Python again (never a mix, never stale code) until the next install compiles it
 anew. ``ZWAR_COMPILED=0`` in the environment runs plain Python on purpose.
 
-The compiled modules play exactly the same games (the tests play both ways); they are about 1.5 times
-as fast. Only functions and small classes are compiled: the game state (``engine/state.py``) and the
-request API stay plain Python classes, so copying, pickling and subclassing behave as before.
+The compiled modules play exactly the same games (the tests play both ways), about 1.7 to 1.8 times
+as fast (bench/README.md). The heroes, infected, cards and the game are compiled classes with fixed
+fields; the mission view, the setup and the hero move's options (``engine/options.py``) stay plain
+Python classes (docs/engine.md, "The compiled engine").
 """
 
 from __future__ import annotations
