@@ -7,7 +7,10 @@ index, and the same games again with the whole list built at each decision as
 a baseline), reports games and states (answered inputs) per second against the
 goals, the same games through
 the frozen-state API (``apply``) against ``simulate`` measured in the same run,
-where the time goes phase by phase, and the profile's top entries.
+where the time goes phase by phase, and the profile's top entries (the
+compiled engine's functions show as built-ins there: ``ZWAR_COMPILED=0`` profiles
+the plain Python). ``--against-plain`` measures the same in a child process with
+the engine as plain Python first, and prints the ratios.
 
 Times are the CPU time of this one process (``time.process_time``): what one
 core spends on the games, however busy the rest of the machine is. Each figure
@@ -18,13 +21,18 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import os
 import pstats
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
+from zwar_author import native
 from zwar_author.engine import turn
 from zwar_author.engine.api import apply as apply_input
 from zwar_author.engine.api import new_game, passive, random_policy, simulate, start
@@ -116,13 +124,8 @@ def whole_list_policy(rng: random.Random):
     return lambda game, request: rng.choice(list(request.options))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="runs of each measurement; the median counts")
-    parser.add_argument("--no-profile", action="store_true", help="the figures only: no phases, no profiles")
-    args = parser.parse_args()
-    runs = args.runs
-    mission, _ = load_mission(MISSION)
+def measure(mission, runs: int) -> dict:
+    """Every figure of the report: seconds (CPU) of each run of each measurement, states and turns."""
     play(mission, lambda seed: passive, 5)  # warm the mission's caches
     play(mission, lambda seed: random_policy(random.Random(seed)), 100)
     passive_runs = [play(mission, lambda seed: passive, 300) for _ in range(runs)]
@@ -131,6 +134,15 @@ def main() -> None:
     for _ in range(runs):  # alternately: the machine's load changes both alike
         random_runs.append(play(mission, lambda seed: random_policy(random.Random(seed)), 100))
         whole_runs.append(play(mission, lambda seed: whole_list_policy(random.Random(seed)), 100))
+    return {"compiled": native.compiled(), "passive": passive_runs, "api": api_runs, "random": random_runs,
+            "whole": whole_runs}
+
+
+def report(figures: dict) -> None:
+    runs = len(figures["api"])
+    passive_runs, api_runs, random_runs, whole_runs = (figures[k] for k in ("passive", "api", "random", "whole"))
+    print("engine: " + ("compiled (" + ", ".join(m.rpartition(".")[2] for m in native.MODULES) + ")"
+                        if figures["compiled"] else "plain Python"))
     seconds = statistics.median(r[0] for r in passive_runs)
     _, states, turns = passive_runs[0]
     print(f"passive heroes, 300 games:     {300 / seconds:7.1f} games/s  {states / seconds:8.0f} states/s"
@@ -152,6 +164,44 @@ def main() -> None:
           + ", ".join(f"{30 / r:.0f}" for r in api_runs) + "; random "
           + ", ".join(f"{100 / r[0]:.0f}" for r in random_runs) + "; whole list "
           + ", ".join(f"{100 / r[0]:.0f}" for r in whole_runs) + " games/s)")
+
+
+def plain_baseline(runs: int) -> dict:
+    """The same measurements by this script in a child process running the engine as plain Python."""
+    env = dict(os.environ, **{native.SWITCH: "0"})
+    out = subprocess.run([sys.executable, __file__, "--runs", str(runs), "--json"], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def compare(plain: dict, figures: dict) -> None:
+    """Each measurement's median, plain Python against this process's engine, and their ratio."""
+    print("plain Python (child process, same run) against this engine, games/s (medians):")
+    for key, games, label in (("passive", 300, "passive heroes"), ("api", 30, "through apply()"),
+                              ("random", 100, "random legal actions")):
+        before, after = (games / statistics.median(r if isinstance(r, float) else r[0] for r in f[key])
+                         for f in (plain, figures))
+        same = key == "api" or [r[1:] for r in plain[key]] == [list(r[1:]) for r in figures[key]]
+        print(f"  {label:22s} {before:7.1f} -> {after:7.1f}  ({after / before:.2f}x; same states and turns: {same})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs of each measurement; the median counts")
+    parser.add_argument("--no-profile", action="store_true", help="the figures only: no phases, no profiles")
+    parser.add_argument("--against-plain", action="store_true",
+                        help="also measure the engine as plain Python (ZWAR_COMPILED=0) in a child process, first")
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the child's figures
+    args = parser.parse_args()
+    mission, _ = load_mission(MISSION)
+    plain = plain_baseline(args.runs) if args.against_plain else None
+    figures = measure(mission, args.runs)
+    if args.json:
+        print(json.dumps(figures))
+        return
+    report(figures)
+    if plain is not None:
+        compare(plain, figures)
     if args.no_profile:
         return
     spent = phases(mission, 100)

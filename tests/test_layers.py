@@ -30,7 +30,7 @@ ENGINE_LAYERS = [
     {"world", "sinkhole"},
     {"c4"},
     {"legal", "infected"},
-    {"act", "control"},
+    {"act", "control", "options"},
     {"shield"},
     {"agents"},
     {"knife"},

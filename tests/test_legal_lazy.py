@@ -15,7 +15,8 @@ import pytest
 from conftest import CONTENT
 
 from zwar_author.engine.api import new_game, random_policy, simulate
-from zwar_author.engine.legal import COMBINED, EXCHANGES, LegalActions, legal
+from zwar_author.engine.legal import COMBINED, EXCHANGES, legal
+from zwar_author.engine.options import LegalActions
 from zwar_author.engine.state import Game, Setup
 from zwar_author.engine.vocab import Topic, Verb
 from zwar_author.play.load import load_mission

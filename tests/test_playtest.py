@@ -19,10 +19,10 @@ from zwar_author.engine.spawn import row
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import bots
+from zwar_author.playtest.kit import time_limit
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
 from zwar_author.playtest.report import page as report_page
-from zwar_author.playtest.report import time_limit
 from zwar_author.playtest.runner import Plan, play, run
 from zwar_author.playtest.stats import wilson
 

@@ -41,8 +41,8 @@ from .chance import (
     match,
 )
 from .events import Event
-from .legal import LegalActions
 from .mission import Mission
+from .options import LegalActions
 from .state import DEFAULT_SETUP, Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for

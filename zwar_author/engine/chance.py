@@ -83,7 +83,7 @@ class Context:
     """What the rules call for inputs. Subclasses decide where answers come from.
 
     ``lazy``: the context answers at once, so the hero move's options may be built only as far
-    as its policy looks (``legal.LegalActions``)."""
+    as its policy looks (``options.LegalActions``)."""
 
     lazy = False
 

@@ -185,11 +185,11 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
     return 0
 
 
-def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) -> list[tuple[int, tuple, int]]:
+def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) -> list[tuple[int, tuple[int, ...], int]]:
     """Where one more move along a shortest path can end: (landing, squares moved, door to open or -1)."""
     m = g.mission
     here = field[sq]
-    out = []
+    out: list[tuple[int, tuple[int, ...], int]] = []
     for n, door in m.step_all[sq]:
         if n not in field:
             continue

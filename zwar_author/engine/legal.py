@@ -9,11 +9,9 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 
 from __future__ import annotations
 
-import random
 import re
 import weakref
-from collections.abc import Callable, Iterator, Sequence
-from typing import overload
+from collections.abc import Callable
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
@@ -77,14 +75,14 @@ def legal(g: Game, why: Refusals | None = None) -> list[Action]:
     that would finish their move there is offered (``end``, ``end turn``, an action that spends
     the AP they need to step off, going on alert, another hero acting while they are mid-move),
     and no move may strand a hero on one."""
-    parts, ends = _parts(g, why)
+    parts, ends = hero_parts(g, why)
     out = [a for acts in parts for a in acts]
     if ends:
         out.append(END_TURN)
     return out
 
 
-def _parts(g: Game, why: Refusals | None = None) -> tuple[list[list[Action]], bool]:
+def hero_parts(g: Game, why: Refusals | None = None) -> tuple[list[list[Action]], bool]:
     """``legal`` as each hero's actions in turn (the list's order), and whether ``end turn`` ends it."""
     parts: list[list[Action]] = []
     held = None  # the hero mid-move on a spawn point, who must step off before anyone else acts
@@ -98,7 +96,7 @@ def _parts(g: Game, why: Refusals | None = None) -> tuple[list[list[Action]], bo
         acts = hero_actions(g, h, why)
         if on_spawn_point(g, h) and can_leave(g, h):
             stuck = h
-            kept = [a for a in acts if _keeps_way_off(g, h, a)]
+            kept = [a for a in acts if keeps_way_off(g, h, a)]
             if why is not None:
                 for a in set(acts) - set(kept):
                     why.no(h, a.verb, f"{h.name} may not finish their turn on a spawn point: this would leave "
@@ -119,100 +117,7 @@ def _parts(g: Game, why: Refusals | None = None) -> tuple[list[list[Action]], bo
     return parts, stuck is None
 
 
-class LegalActions(Sequence[Action]):
-    """The hero move's legal actions, built only as far as a policy looks.
-
-    - ``options[-1]`` is ``end turn`` whenever the heroes may end the move: a policy that ends it at
-      once never pays for the list.
-    - ``of(hero, without=...)`` builds one hero's actions (leaving out the verbs a policy never uses,
-      and the work of finding them), equal to the whole list's share of those verbs.
-    - ``len(options)``, ``options[i]`` and ``draw(rng)`` count the options and take one by its index
-      from each hero's actions as they are built, without joining them into one list (the order is
-      the whole list's, so a seeded draw picks the same action either way).
-
-    ``many``: known to hold two options or more."""
-
-    def __init__(self, g: Game) -> None:
-        self._g = g
-        self._all: list[Action] | None = None
-        self._parts: list[list[Action]] | None = None
-        self._ends = False
-        self.many = _ends(g)  # end turn, and the "end" of each hero still to move
-
-    def _built(self) -> list[list[Action]]:
-        if self._parts is None:
-            self._parts, self._ends = _parts(self._g)
-        return self._parts
-
-    def _list(self) -> list[Action]:
-        if self._all is None:
-            self._all = [a for acts in self._built() for a in acts] + ([END_TURN] if self._ends else [])
-        return self._all
-
-    def __len__(self) -> int:
-        return sum(len(acts) for acts in self._built()) + self._ends
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-    def draw(self, rng: random.Random) -> Action:
-        """An option drawn uniformly with ``rng``: the same as ``rng.choice(options)``, without joining the list."""
-        return self[rng.randrange(len(self))]
-
-    def of(self, hero: str, without: frozenset[Verb] = frozenset()) -> list[Action]:
-        """The legal actions of one hero, exactly as the whole list holds them (same filters, same
-        order) less the verbs in ``without``, built without the other heroes' actions when the list
-        is not built yet."""
-        if self._parts is not None:
-            return [a for acts in self._parts for a in acts if a.hero == hero and a.verb not in without]
-        g = self._g
-        h = next((o for o in g.heroes if o.id == hero), None)
-        if h is None or not h.on_board or h.done:
-            return []
-        current = next((o for o in g.heroes if o.id == g.current), None)
-        if current is not None and current is not h and current.on_board and not current.done \
-                and on_spawn_point(g, current) and can_leave(g, current):
-            return []  # the hero mid-move on a spawn point steps off before anyone else acts
-        acts = hero_actions(g, h, without=without)
-        if on_spawn_point(g, h) and can_leave(g, h):
-            acts = [a for a in acts if _keeps_way_off(g, h, a)]
-        return acts
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
-        if index == -1 and self._all is None and self.many:
-            return END_TURN
-        if isinstance(index, int) and self._all is None and index >= 0:
-            for acts in self._built():
-                if index < len(acts):
-                    return acts[index]
-                index -= len(acts)
-            if index == 0 and self._ends:
-                return END_TURN
-            raise IndexError("legal action index out of range")
-        return self._list()[index]
-
-    def pending(self) -> bool:
-        """Whether the list is still to be built (on the game it was made for)."""
-        return self._parts is None
-
-    def rebind(self, g: Game) -> None:
-        """Build the list, when asked, on ``g``: a copy of the game as it was when the options were made."""
-        self._g = g
-
-    def find(self, answer: object) -> Action | None:
-        """The option equal to ``answer``, or None; ``end turn`` is found without building the list."""
-        if answer == END_TURN and self._parts is None and self.many:
-            return END_TURN
-        return next((a for a in self._list() if a == answer), None)
-
-
-def _ends(g: Game) -> bool:
+def end_offered(g: Game) -> bool:
     """Whether ``end turn`` is offered (it is, last, unless a hero must first step off a spawn point)."""
     return not any(h.on_board and not h.done and on_spawn_point(g, h) and can_leave(g, h) for h in g.heroes)
 
@@ -241,7 +146,7 @@ FREE = frozenset({
     Verb.SUPPORT, Verb.DROP_PRONE, Verb.PLACE_ITEM})
 
 
-def _keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
+def keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
     """Whether ``h``, on a spawn point, could still step off after ``a`` (moves are checked
     where they are made: they may not end on a spawn point without the AP to leave it)."""
     if a.verb in MOVING or a.verb in FREE:

@@ -14,6 +14,7 @@ import heapq
 from dataclasses import dataclass, field
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from ..games import Feature, of_mission
 from ..geometry.board import STANDABLE, Board, Terrain
@@ -72,6 +73,7 @@ class _FloorLos:
     needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
 
 
+@mypyc_attr(native_class=False)
 @dataclass(eq=False)
 class Mission:
     compiled: CompiledMission

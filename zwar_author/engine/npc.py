@@ -32,11 +32,6 @@ class Npc(Hero):
     __slots__ = ()
     npc = True
 
-    def copy(self) -> Npc:
-        h = Hero.copy(self)
-        h.__class__ = Npc
-        return h  # type: ignore[return-value]
-
 
 def make(npc_id: str, name: str, sq: int) -> Npc:
     return Npc(f"npc/{npc_id}", name, sq, frozenset(), None)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from .events import Event
 from .mission import Mission
 from .vocab import PHASE_NAMES, EventKind, HeroStatus, Phase
@@ -148,7 +150,7 @@ class Hero:
         return [c for c in self.cards if c.name in self.active]
 
     def copy(self) -> Hero:
-        h = object.__new__(Hero)
+        h = type(self)(self.qid, self.name, self.sq, self.perks, self.unarmed)  # a Hero or an Npc
         # the fields of _HERO_FIELDS written out: a getattr/setattr loop is most of a copy's time
         h.id, h.qid, h.name, h.sq, h.status, h.prone = self.id, self.qid, self.name, self.sq, self.status, self.prone
         h.stage, h.ap, h.ap_turn, h.done, h.switches = self.stage, self.ap, self.ap_turn, self.done, self.switches
@@ -167,6 +169,7 @@ class Hero:
         return h
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Setup:
     """How a game starts, beyond the mission: who plays, where, with which perks and cards."""
@@ -248,7 +251,7 @@ class Game:
     # --- copying ---------------------------------------------------------------------
 
     def copy(self) -> Game:
-        g = object.__new__(Game)
+        g = Game(self.mission, self.ruleset, self.setup)
         # the fields of _GAME_FIELDS written out (see Hero.copy)
         g.mission, g.ruleset, g.setup, g.turn, g.phase = self.mission, self.ruleset, self.setup, self.turn, self.phase
         g.doors, g.destroyed, g.active, g.exits_open = self.doors, self.destroyed, self.active, self.exits_open

@@ -12,8 +12,9 @@ from .act import end_hero_phase, perform
 from .chance import Choice, Context
 from .combat import bite_test, infect, tested
 from .infected import activate
-from .legal import LegalActions, legal
+from .legal import legal
 from .mission import UNREACHABLE
+from .options import LegalActions
 from .sight import face, hero_distance, watched
 from .spawn import (
     count_text,

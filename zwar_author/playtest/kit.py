@@ -87,6 +87,21 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
     return found
 
 
+def time_limit(c) -> int | None:
+    """The mission's own time limit against the heroes (the first `after_turn` that ends their game), which
+    comes before the tracker's last turn; None without one."""
+    turns = [cond.after_turn for cond in c.defeat if cond.after_turn]
+    turns += [cond.after_turn for cond in c.victory if cond.after_turn and cond.side not in ("heroes", "")]
+    return min(turns, default=None)
+
+
+def turns_left(g: Game) -> int:
+    """Turns the heroes still have after this one: to the mission's own time limit when it has one, else
+    to the tracker's last turn."""
+    limit = time_limit(g.mission.compiled)
+    return min(limit, g.setup.max_turns) - g.turn if limit is not None else g.setup.max_turns - g.turn
+
+
 def _time_for(g: Game, team: list[int], crate: int) -> bool:
     """Whether the turns left cover the walk to ``crate`` and on from it to the nearest exit (or back
     to the team, when the mission has no exit; nothing, when the way on is by the rib) with a turn to
@@ -98,7 +113,7 @@ def _time_for(g: Game, team: list[int], crate: int) -> bool:
     exits = [sq for sq, closed in g.mission.exits.items() if g.exits_open or not closed] or team
     on = min(_route(g, crate, sq) for sq in exits)
     on = 0 if on >= INF else on
-    return (g.setup.max_turns - g.turn) * pace >= there + on + pace
+    return turns_left(g) * pace >= there + on + pace
 
 
 def _escorted(g: Game) -> list[Hero]:

@@ -22,6 +22,7 @@ from ..render.canvas import Group, Page, Rect, Style, Text
 from ..render.svg import svg
 from ..render.theme import SCREEN
 from . import charts
+from .kit import time_limit
 from .runner import Plan
 from .skill import versus_text
 from .stats import HEATMAPS, Totals, mean, quantile, tokens, wilson
@@ -104,14 +105,6 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
 
 
 HERO_ENDS = ("escaped", "on the board", "died (bitten)", "died (infection)", "died (hurt by an agent)")
-
-
-def time_limit(c) -> int | None:
-    """The mission's own time limit against the heroes (the first `after_turn` that ends their game), which
-    comes before the tracker's last turn; None without one."""
-    turns = [cond.after_turn for cond in c.defeat if cond.after_turn]
-    turns += [cond.after_turn for cond in c.victory if cond.after_turn and cond.side not in ("heroes", "")]
-    return min(turns, default=None)
 
 
 def _rate(count: int, games: int) -> dict:

@@ -1,0 +1,107 @@
+"""The compiled engine (zwar_author/native.py): the same games as plain Python, and never stale code.
+
+Installing the package compiles the engine's hot modules; these tests check that what runs then is
+what the sources say. The plain-Python side runs in a child process with ``ZWAR_COMPILED=0``.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author import native
+
+#: A campaign mission, a director game, an Exodus mission and a versus mission.
+MISSIONS = ("supply-run", "break-and-enter", "the-crossing", "hunter-and-prey")
+
+
+def _playtests(out: Path, plain: bool) -> dict[str, bytes]:
+    """What seeded playtests of ``MISSIONS`` print and exit with, and every file they write with every
+    game's log, by its path under ``out`` (a mission's band fails on some: exit 1 is compared too)."""
+    env = dict(os.environ)
+    env.pop(native.SWITCH, None)
+    if plain:
+        env[native.SWITCH] = "0"
+    shown = {}
+    for name in MISSIONS:
+        done = subprocess.run([sys.executable, "-m", "zwar_author", "playtest", str(CONTENT / "core" / "missions" /
+                        f"{name}.toml"), "--runs", "6", "--seed", "3", "--jobs", "1", "--policy",
+                        "cautious,random", "--keep-logs", "-o", str(out / name)],
+                              check=False, env=env, capture_output=True)
+        assert done.returncode in (0, 1), done.stderr
+        shown[f"{name}: exit {done.returncode}"] = done.stdout.replace(bytes(out), b"OUT") + done.stderr
+    return shown | {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_compiled_and_plain_python_play_the_same_games(tmp_path):
+    """Reports and every game's log, byte for byte (when the package was installed without a compiler,
+    both sides are plain Python and this checks only that the switch changes nothing)."""
+    plain = _playtests(tmp_path / "plain", plain=True)
+    this = _playtests(tmp_path / "this", plain=False)
+    assert sum(name.endswith(".jsonl") for name in plain) >= len(MISSIONS), sorted(plain)
+    assert sorted(this) == sorted(plain)
+    assert [name for name in plain if this[name] != plain[name]] == []
+
+
+def test_the_switch_runs_plain_python():
+    code = "import zwar_author.engine.api, zwar_author.native as n; print(n.compiled())"
+    env = dict(os.environ, **{native.SWITCH: "0"})
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    assert out.stdout == "False\n"
+
+
+def _install(tmp_path: Path, monkeypatch, sources: dict[str, str] | None = None) -> dict[str, str]:
+    """A manifest in ``tmp_path`` naming an (empty) compiled file for each module, with ``sources`` as
+    the hashes of what was compiled (default: the sources as they are)."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    files = {m: f"{m}{suffix}" for m in native.MODULES}
+    for file in files.values():
+        (tmp_path / file).write_bytes(b"")
+    hashes = sources or {m: native.digest(native.source(m)) for m in native.MODULES}
+    (tmp_path / "manifest.json").write_text(json.dumps({"files": files, "sources": hashes}), encoding="utf-8")
+    monkeypatch.setattr(native, "NATIVE", tmp_path)
+    monkeypatch.setattr(native, "MANIFEST", tmp_path / "manifest.json")
+    monkeypatch.delenv(native.SWITCH, raising=False)
+    return files
+
+
+def test_compiled_files_are_served_while_every_source_is_unchanged(tmp_path, monkeypatch):
+    files = _install(tmp_path, monkeypatch)
+    assert native.compiled_files() == {m: tmp_path / f for m, f in files.items()}
+    finder = native._Finder()
+    module = native.MODULES[0]
+    assert finder.find_spec(module).origin == str(tmp_path / files[module])
+    assert finder.find_spec("zwar_author.engine.vocab") is None  # not compiled: the usual import
+    assert finder.find_spec("zwar_author.cli") is None
+    monkeypatch.setenv(native.SWITCH, "0")
+    assert native.compiled_files() == {}
+
+
+def test_one_edited_source_runs_every_module_as_plain_python(tmp_path, monkeypatch):
+    hashes = {m: native.digest(native.source(m)) for m in native.MODULES}
+    _install(tmp_path, monkeypatch, dict(hashes, **{native.MODULES[-1]: "0" * 64}))
+    assert native.compiled_files() == {}
+    assert native._Finder().find_spec(native.MODULES[0]) is None
+
+
+@pytest.mark.parametrize("manifest", [None, "not json", '{"files": {}}', '{"files": {}, "sources": {}}', "[]"])
+def test_no_manifest_or_a_broken_one_means_plain_python(tmp_path, monkeypatch, manifest):
+    _install(tmp_path, monkeypatch)
+    path = tmp_path / "manifest.json"
+    path.unlink()
+    if manifest is not None:
+        path.write_text(manifest, encoding="utf-8")
+    assert native.compiled_files() == {}
+
+
+def test_a_compiled_file_missing_means_plain_python(tmp_path, monkeypatch):
+    files = _install(tmp_path, monkeypatch)
+    (tmp_path / files[native.MODULES[3]]).unlink()
+    assert native.compiled_files() == {}
