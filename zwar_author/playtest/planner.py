@@ -45,7 +45,6 @@ from functools import cache
 from math import comb, erf, sqrt
 from zlib import crc32
 
-from ..compile.mission import CONDITION_KEYS
 from ..engine.actions import Action
 from ..engine.cards import DIRECTOR, Hands
 from ..engine.chance import Live, Request
@@ -55,6 +54,7 @@ from ..engine.turn import step
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from .bots import INF, STYLES, Bot, _condition, _exit_squares, _jobs_left, _wants_escape, distance_field
 from .director import against
+from .kit import turns_left
 
 DEFAULT_BUDGET = 2
 MAX_BUDGET = 4096
@@ -66,8 +66,6 @@ BITTEN = 0.005  # chance a hero is bitten anew in a turn still to play, beyond t
 DEAD = 0.6  # what a dead hero leaves of the heroes' chances where the game goes on without them
 NEAR = 0.97  # what each standing infected that can grab a hero leaves of them
 MASK = (1 << 64) - 1
-#: the parts of a condition other than its turn: a condition with none of them is a time limit
-OTHER_PARTS = tuple(key for key in CONDITION_KEYS if key != "after_turn")
 
 
 class Medic(Bot):
@@ -263,14 +261,9 @@ def value(g: Game) -> float:
 
 
 def deadline(g: Game) -> int:
-    """The last turn the heroes can still win: the tracker's limit, or a time limit the mission sets
-    (another side's victory or the heroes' defeat once a turn has ended, and nothing else)."""
-    last = g.setup.max_turns
-    c = g.mission.compiled
-    for cond in (*c.defeat, *(v for v in c.victory if v.side not in ("heroes", ""))):
-        if cond.after_turn and not any(getattr(cond, key) for key in OTHER_PARTS):
-            last = min(last, cond.after_turn)
-    return last
+    """The last turn the heroes can still win: the mission's own time limit (a director's victory or
+    the heroes' defeat once a turn has ended), else the tracker's last turn."""
+    return g.turn + turns_left(g)
 
 
 def turns_needed(g: Game, board: list[Hero]) -> float:
