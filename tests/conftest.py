@@ -13,6 +13,7 @@ from hypothesis import settings
 
 from zwar_author.cli import cli
 from zwar_author.compile.project import check
+from zwar_author.engine.api import apply, start
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -44,6 +45,16 @@ id = "p"
 title = "Test pack"
 requires = ["base"]
 """
+
+
+def deal(game):
+    """The requests ``start`` answers before turn 1: the deal's draws, each taken as the first card;
+    the state after them and the draws."""
+    state, draws = start(game), []
+    while state.request is not None and state.request.kind == "draw":
+        draws.append(state.request)
+        state = apply(state, state.request.options[0])
+    return state, draws
 
 
 def write(root: Path, files: dict[str, str | bytes]) -> None:

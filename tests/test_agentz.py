@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 
-from conftest import CONTENT
+from conftest import CONTENT, deal
 from test_diagnostics import AGENTS
 
 from zwar_author import codes
-from zwar_author.engine.api import apply, new_game, simulate, start
+from zwar_author.engine.api import new_game, simulate
 from zwar_author.engine.vocab import Side
 from zwar_author.play.load import load_mission
 from zwar_author.playtest.versus import versus_policy
@@ -57,18 +57,9 @@ def test_outscore_dead_is_agent_z_s_own(diagnose):
                      "(Agent Z only): victory condition 1 asks for `outscore_dead`")]
 
 
-def _deal(game):
-    """The requests ``start`` answers before turn 1: the deal's draws, each taken as the first card."""
-    state, draws = start(game), []
-    while state.request is not None and state.request.kind == "draw":
-        draws.append(state.request)
-        state = apply(state, state.request.options[0])
-    return state, draws
-
-
 def test_each_agent_is_dealt_five_cards_face_down():
     # "shuffle the director card deck & deal out 5 director cards to each player" (Agent Z rules)
-    state, draws = _deal(new_game(_mission("download-or-destroy")))
+    state, draws = deal(new_game(_mission("download-or-destroy")))
     assert len(draws) == 10 and {r.side for r in draws} == {Side.CHANCE}
     log = [e.text for e in state.log]
     assert "Han is dealt 5 director cards face down" in log and "Jack is dealt 5 director cards face down" in log
@@ -77,7 +68,7 @@ def test_each_agent_is_dealt_five_cards_face_down():
 
 def test_hunter_and_prey_deals_to_the_prey_only():
     # "they are given no director cards" (the hunter); "5 DIRECTOR CARDS (PREY)" (Agent Z rules, Hunter & Prey)
-    state, draws = _deal(new_game(_mission("hunter-and-prey")))
+    state, draws = deal(new_game(_mission("hunter-and-prey")))
     prey = next(hero for hero, role in state.view.roles.items() if role == "prey")
     assert len(draws) == 5 and list(state.view.hands.held) == [prey]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import CONTENT
+from conftest import CONTENT, deal
 
 from zwar_author.engine.api import new_game
 from zwar_author.engine.state import Setup
@@ -45,21 +45,10 @@ def test_a_director_game_keeps_its_own_ruleset():
 # --- the deal --------------------------------------------------------------------------------
 
 
-def _deal(game):
-    """The requests ``start`` answers before turn 1: the deal's draws, each taken as the first card."""
-    from zwar_author.engine.api import apply, start
-
-    state, draws = start(game), []
-    while state.request is not None and state.request.kind == "draw":
-        draws.append(state.request)
-        state = apply(state, state.request.options[0])
-    return state, draws
-
-
 def test_a_director_game_deals_12_face_down_from_the_core_deck():
     # "Shuffle both the search deck & the director card deck then deal 12 director cards face down to the
     # director player (only the director may see the director cards)." (How to play: director games)
-    state, draws = _deal(new_game(mission("hold-out")))
+    state, draws = deal(new_game(mission("hold-out")))
     assert len(draws) == 12 and {r.side for r in draws} == {Side.CHANCE}
     assert "The director is dealt 12 director cards face down" in [e.text for e in state.log]
     assert len(state.view.hands.held["director"]) == 12
@@ -102,20 +91,20 @@ def test_a_deck_smaller_than_the_deal_is_a_warning_and_the_engine_says_it_dealt_
         ("p/missions/short.toml:6:18: warning ZW662: the mission deals 14 director cards (14 to the director), but "
          "the zwar1 director deck holds 12")]
     loaded, _ = load_mission(workdir / "p/missions/short.toml", [CONTENT])
-    state, draws = _deal(new_game(loaded))
+    state, draws = deal(new_game(loaded))
     assert len(draws) == 12
     assert "The director is dealt 12 director cards face down (the deck held only 12)" in [e.text for e in state.log]
 
 
 def test_the_directors_cut_deals_6():
     # "In director's cut games the director is dealt just 6 director cards" (The Director's Cut)
-    state, draws = _deal(new_game(mission("supply-run"), Setup(directors_cut=True)))
+    state, draws = deal(new_game(mission("supply-run"), Setup(directors_cut=True)))
     assert len(draws) == 6
     assert "The director is dealt 6 director cards face down" in [e.text for e in state.log]
 
 
 def test_a_campaign_game_deals_no_cards():
-    state, draws = _deal(new_game(mission("supply-run")))
+    state, draws = deal(new_game(mission("supply-run")))
     assert draws == [] and state.view.hands is None
 
 
@@ -123,7 +112,7 @@ def test_the_first_director_decision_is_the_directors_and_offers_passing_first()
     """The director answers through the same request API as the heroes: the request says whose it is."""
     from zwar_author.engine.api import apply, legal_actions
 
-    state, _ = _deal(new_game(mission("hold-out")))
+    state, _ = deal(new_game(mission("hold-out")))
     seen = 0
     for _ in range(4000):
         request = state.request

@@ -99,7 +99,8 @@ def turns_left(g: Game) -> int:
     """Turns the heroes still have after this one: to the mission's own time limit when it has one, else
     to the tracker's last turn."""
     limit = time_limit(g.mission.compiled)
-    return min(limit, g.setup.max_turns) - g.turn if limit is not None else g.setup.max_turns - g.turn
+    last = g.setup.max_turns if limit is None else min(limit, g.setup.max_turns)
+    return last - g.turn
 
 
 def _time_for(g: Game, team: list[int], crate: int) -> bool:
