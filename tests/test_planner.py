@@ -16,7 +16,8 @@ from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import bots, director, planner
-from zwar_author.playtest.planner import Common, Focused, Medic, Planner, deadline, plans, redeal, survival, value
+from zwar_author.playtest.planner import Common, Focused, Medic, Planner, plans, redeal
+from zwar_author.playtest.value import BITTEN, deadline, survival, value
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import Plan, game_seed, run
 from zwar_author.playtest.skill import Rung, SkillTrace, ladder, skill_trace, text
@@ -301,9 +302,9 @@ def test_the_value_weighs_the_turns_left_and_the_infection_tests_to_come():
     tower, _ = load_mission(CONTENT / "core" / "missions" / "the-tower.toml")
     g = new_game(tower)
     hero = g.heroes[0]
-    assert survival(g, [hero], 1) == pytest.approx(1 - planner.BITTEN)
+    assert survival(g, [hero], 1) == pytest.approx(1 - BITTEN)
     hero.stage = 5
-    assert survival(g, [hero], 1) == pytest.approx(0.75 * (1 - planner.BITTEN))
+    assert survival(g, [hero], 1) == pytest.approx(0.75 * (1 - BITTEN))
     assert survival(g, [hero], 0) == 1.0
 
 

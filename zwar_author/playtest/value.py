@@ -1,0 +1,155 @@
+"""The planner's hand-set estimate of the heroes' chances where a look-ahead stops short of the end.
+
+``value`` is the product of a few chances read off the board (``parts``):
+finishing in time, every infected hero surviving the infection tests to come,
+the dead, and the infected standing in reach of a hero. Its constants are set
+by hand; ``learnt`` weighs the same parts (and a few more) by played games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from math import comb, erf, sqrt
+
+from ..engine.combat import read
+from ..engine.state import MAX_STAGE, Game, Hero
+from ..engine.vocab import HeroStatus
+from .bots import INF, _condition, _exit_squares, _jobs_left, _wants_escape, distance_field
+from .kit import turns_left
+
+SPEED = 2.5  # squares a team gains on its next job in a turn, fights and waits included (the cautious bot: 2 to 3)
+FAR = 60  # squares a leg of the way counts at most (a job cut off for now is far, not out of reach)
+BITTEN = 0.005  # chance a hero is bitten anew in a turn still to play, beyond the look-ahead
+DEAD = 0.6  # what a dead hero leaves of the heroes' chances where the game goes on without them
+NEAR = 0.97  # what each standing infected that can grab a hero leaves of them
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What ``value`` multiplies, for a game still going with a hero on the board."""
+
+    in_time: float  # the chance the rest of the job is done before the deadline
+    alive: float  # the chance no infected hero dies of it in the turns to come
+    dead: int  # heroes dead
+    near: int  # standing infected that can grab a hero where it stands
+    need: float  # turns the rest of the job needs
+    left: int  # turns still to play, this one included
+
+    @property
+    def value(self) -> float:
+        return self.in_time * self.alive * DEAD ** self.dead * NEAR ** self.near * (1 - 0.002 * min(self.need, 100))
+
+
+def value(g: Game) -> float:
+    """The heroes' chances, from 0 (lost) to 1 (won): a finished game is its outcome; else the product
+    of the chances that the turns still to play go their way:
+
+    - **in time**: the turns the rest of the job needs (``turns_needed``) against the turns left
+      before the mission's real deadline (``deadline``: a director's time limit, not only the
+      tracker's 40 turns), as a normal spread that widens with the way to go;
+    - **alive**: each infected hero surviving the infection tests of those turns (``survival``), and
+      no hero being bitten anew (``BITTEN`` a turn);
+    - a dead hero, where the game goes on without them (``DEAD``), and each standing infected that can
+      grab a hero where it stands.
+
+    Time and infection meet in one number: a shorter way to the exit is fewer tests to survive."""
+    if g.over:
+        return 1.0 if g.outcome == "victory" else 0.0
+    found = parts(g)
+    return 0.0 if found is None else found.value
+
+
+def parts(g: Game) -> Parts | None:
+    """``value``'s factors for a game still going (None when no hero is left on the board)."""
+    heroes = [h for h in g.heroes if not h.npc]
+    board = [h for h in heroes if h.status == HeroStatus.BOARD]
+    if not board:
+        return None
+    left = deadline(g) - g.turn + 1  # turns still to play, this one included
+    need = turns_needed(g, board)
+    cond = _condition(g)
+    exposure = min(need, left)
+    if cond is not None and cond.survive:  # hold out: every turn to the end is to be survived
+        exposure = max(exposure, cond.survive - g.turn + 1)
+    in_time = _normal((left - need) / (1 + 0.3 * need))
+    alive = survival(g, board, max(0, round(exposure)))
+    m = g.mission
+    near = sum(1 for h in board for z in g.board_infected() if not z.prone and z.sq in m.reach(h.sq, g.doors))
+    dead = sum(h.status == HeroStatus.DEAD for h in heroes)
+    return Parts(in_time, alive, dead, near, need, left)
+
+
+def deadline(g: Game) -> int:
+    """The last turn the heroes can still win: the mission's own time limit (a director's victory or
+    the heroes' defeat once a turn has ended), else the tracker's last turn."""
+    return g.turn + turns_left(g)
+
+
+def turns_needed(g: Game, board: list[Hero]) -> float:
+    """Turns the heroes need for what is left: from where they stand (their mean way) to the nearest
+    job, from there to the nearest job left, and so on, then to the exit when the mission wants them
+    out (the way of the hero farthest from it when all must leave), at ``SPEED`` squares a turn, and
+    half a turn for each job's own action."""
+    jobs = [squares for _, squares in _jobs_left(g, detours=False)]
+    here: list[int] = [h.sq for h in board]
+    squares, first = 0.0, True
+    while jobs:
+        fields = [distance_field(g, job) for job in jobs]
+        ways = [sum(min(f.get(sq, INF), FAR) for sq in here) / len(here) if first
+                else min(min(f.get(sq, INF), FAR) for sq in here) for f in fields]
+        best = min(range(len(jobs)), key=lambda i: (ways[i], i))
+        squares += ways[best]
+        here, first = list(jobs.pop(best)), False
+    if _wants_escape(g):
+        exits = _exit_squares(g) or tuple(g.mission.exits)  # shut exits open on the way (an event)
+        field = distance_field(g, exits)
+        ways = [min(field.get(sq, INF), FAR) for sq in here]
+        cond = _condition(g)
+        squares += max(ways) if first and cond is not None and cond.escape == "all" else min(ways)
+    jobs_left = len(_jobs_left(g, detours=False))
+    return squares / SPEED + 0.5 * jobs_left
+
+
+def survival(g: Game, board: list[Hero], turns: int) -> float:
+    """The chance no hero on the board dies of the infection in ``turns`` more infection tests (each
+    moves the stage on with the rulebook's chance; past the last stage the hero dies), a grapple
+    counted as an even chance of one bite more, a med pack in hand as a cure once, and each hero's
+    chance of not being bitten anew in those turns. Where a hero's death does not lose the mission,
+    a death costs what a dead hero does (``DEAD``)."""
+    m = g.mission
+    chance = _advance_chance(g)
+    fatal = any(c.any_hero_dies for c in m.compiled.defeat)  # else the others play on without the dead
+    alive = 1.0
+    for h in board:
+        stage = h.stage
+        if any(m.equipment[c.eq].kind == "medical" for c in h.cards):
+            stage = 0  # the bots use it from stage 2: the infection starts again
+        bites = len(h.grapplers)
+        lives = sum(comb(bites, k) / 2 ** bites * _clear(MAX_STAGE + 1 - stage - k, turns, chance)
+                    for k in range(bites + 1))
+        lives *= (1 - BITTEN) ** turns
+        alive *= lives if fatal else lives + (1 - lives) * DEAD
+    return alive
+
+
+def _advance_chance(g: Game) -> float:
+    """The chance an infection test moves a hero's stage on (1 where every end phase does)."""
+    table = g.ruleset.infection_check
+    if g.ruleset.rules.infection_every_end_phase:
+        return 1.0
+    if table is None:
+        return 0.0
+    return sum(read(table, face) == "next_stage" for face in range(1, table.die + 1)) / table.die
+
+
+@cache
+def _clear(steps: int, turns: int, chance: float) -> float:
+    """The chance fewer than ``steps`` of ``turns`` tests move the stage on (binomial)."""
+    if steps <= 0:
+        return 0.0
+    return sum(comb(turns, k) * chance ** k * (1 - chance) ** (turns - k) for k in range(min(steps, turns + 1)))
+
+
+def _normal(z: float) -> float:
+    return 0.5 * (1 + erf(z / sqrt(2)))
