@@ -17,10 +17,10 @@ from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import bots, director, planner
 from zwar_author.playtest.planner import Common, Focused, Medic, Planner, plans, redeal
-from zwar_author.playtest.value import BITTEN, deadline, survival, value
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import Plan, game_seed, run
 from zwar_author.playtest.skill import Rung, SkillTrace, ladder, skill_trace, text
+from zwar_author.playtest.value import BITTEN, FIRST, deadline, survival, value
 
 SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
 
@@ -85,10 +85,11 @@ def test_the_plans_are_the_bots_their_variations_and_each_job_first():
     loaded, _ = load_mission(SUPPLY_RUN)
     g = new_game(loaded)
     found = plans(g)
-    assert [b.style.name for b in found[:5]] == \
-        ["cautious", "aggressive", "cautious-no-search", "aggressive-alert", "cautious-loose"]
+    assert [b.style.name for b in found[:7]] == \
+        ["cautious", "aggressive", "cautious-no-search", "aggressive-alert", "cautious-loose", "cautious-fighter",
+         "hold"]
     jobs = dict(planner._jobs_left(g, detours=False))
-    assert len(jobs) > 1 and [b.job for b in found[5:]] == list(jobs)
+    assert len(jobs) > 1 and [b.job for b in found[7:]] == list(jobs)
     assert all(isinstance(b, Medic) for b in found)
     hero = g.heroes[0]
     for number, squares in jobs.items():
@@ -306,6 +307,32 @@ def test_the_value_weighs_the_turns_left_and_the_infection_tests_to_come():
     hero.stage = 5
     assert survival(g, [hero], 1) == pytest.approx(0.75 * (1 - BITTEN))
     assert survival(g, [hero], 0) == 1.0
+
+
+def test_a_hero_at_the_last_stage_prices_the_infected_that_can_reach_it():
+    """On The Tower a death loses the mission. A zombie next to a hero can grab it (taken down on 1-4 of
+    a d8) and bite it (bitten on 1-4): a stage more, and at stage 5 the hero's death. The heroes move
+    first (``FIRST``: half the threat is left), so one zombie next to a stage-5 hero leaves it
+    1 - 0.5 * 0.5 * 0.5 of its chances, two leave the square of that, one holding it leaves 0.5; a hero
+    at stage 0 survives a bite. (Cole's R.A.C. Armour, +1 to bite tests, is left out: Sam plays.)"""
+    tower, _ = load_mission(CONTENT / "core" / "missions" / "the-tower.toml")
+    g = new_game(tower)
+    hero = next(h for h in g.heroes if h.id.endswith("sam"))
+    free = [sq for sq in tower.reach(hero.sq, g.doors) if tower.standable[sq] and sq not in g.at]
+    before = value(g)
+    g.new_infected("core/zombie", free[0], "N")
+    assert survival(g, [hero], 0) == 1.0
+    assert value(g) < before
+    hero.stage = 5
+    assert survival(g, [hero], 0) == pytest.approx(1 - FIRST * 0.25) == pytest.approx(0.875)
+    g.new_infected("core/zombie", free[1], "N")
+    assert survival(g, [hero], 0) == pytest.approx(0.875 ** 2)
+    for z in list(g.board_infected()):
+        g.remove(z)
+    holding = g.new_infected("core/zombie", None, "N")
+    holding.holder = hero.id
+    hero.grapplers.append(holding.id)
+    assert survival(g, [hero], 0) == pytest.approx(0.5)
 
 
 def test_the_rollouts_dice_are_common_to_the_plans_by_what_they_are_for():

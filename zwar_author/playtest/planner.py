@@ -111,12 +111,22 @@ class Focused(Medic):
         return chosen
 
 
+class Hold(Medic):
+    """A bot that stays where it stands this turn: it shoots what comes near and ends on alert (a
+    turn's wait for the infected to come to the guns, rather than walking into them)."""
+
+    def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
+        return ()
+
+
 def plans(g: Game) -> list[Bot]:
     """The plans a turn may follow, the cautious bot first (the plan kept on ties)."""
     cautious, bold = STYLES["cautious"], STYLES["aggressive"]
     bots: list[Bot] = [Medic(cautious), Medic(bold), Medic(replace(cautious, search=False, name="cautious-no-search")),
                        Medic(replace(bold, alert=True, avoid_zones=True, name="aggressive-alert")),
                        Medic(replace(cautious, search=False, together=False, name="cautious-loose"))]
+    bots += [Medic(replace(cautious, shoot_within=8, name="cautious-fighter")),
+             Hold(replace(cautious, shoot_within=8, name="hold"))]
     jobs = [number for number, _ in _jobs_left(g, detours=False)]
     if len(jobs) > 1:
         bots += [Focused(cautious, number) for number in jobs]

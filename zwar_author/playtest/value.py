@@ -1,44 +1,26 @@
 """The planner's hand-set estimate of the heroes' chances where a look-ahead stops short of the end.
 
-``value`` is the product of a few chances read off the board (``parts``):
-finishing in time, every infected hero surviving the infection tests to come,
-the dead, and the infected standing in reach of a hero. Its constants are set
-by hand; ``learnt`` weighs the same parts (and a few more) by played games.
+``value`` is the product of a few chances read off the board: finishing in
+time, every hero surviving the bites and the infection tests to come, and the
+dead. Its constants are set by hand, and measured (bench/README.md).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from math import comb, erf, sqrt
 
-from ..engine.combat import read
+from ..engine.combat import armoured, read
 from ..engine.state import MAX_STAGE, Game, Hero
-from ..engine.vocab import HeroStatus
-from .bots import INF, _condition, _exit_squares, _jobs_left, _wants_escape, distance_field
+from ..engine.vocab import HeroStatus, Perk
+from .bots import INF, _charging, _condition, _exit_squares, _jobs_left, _wants_escape, distance_field
 from .kit import turns_left
 
 SPEED = 2.5  # squares a team gains on its next job in a turn, fights and waits included (the cautious bot: 2 to 3)
 FAR = 60  # squares a leg of the way counts at most (a job cut off for now is far, not out of reach)
 BITTEN = 0.005  # chance a hero is bitten anew in a turn still to play, beyond the look-ahead
 DEAD = 0.6  # what a dead hero leaves of the heroes' chances where the game goes on without them
-NEAR = 0.97  # what each standing infected that can grab a hero leaves of them
-
-
-@dataclass(frozen=True)
-class Parts:
-    """What ``value`` multiplies, for a game still going with a hero on the board."""
-
-    in_time: float  # the chance the rest of the job is done before the deadline
-    alive: float  # the chance no infected hero dies of it in the turns to come
-    dead: int  # heroes dead
-    near: int  # standing infected that can grab a hero where it stands
-    need: float  # turns the rest of the job needs
-    left: int  # turns still to play, this one included
-
-    @property
-    def value(self) -> float:
-        return self.in_time * self.alive * DEAD ** self.dead * NEAR ** self.near * (1 - 0.002 * min(self.need, 100))
+FIRST = 0.5  # what the heroes, who move first, leave of the threat of an infected coming at them
 
 
 def value(g: Game) -> float:
@@ -48,24 +30,18 @@ def value(g: Game) -> float:
     - **in time**: the turns the rest of the job needs (``turns_needed``) against the turns left
       before the mission's real deadline (``deadline``: a director's time limit, not only the
       tracker's 40 turns), as a normal spread that widens with the way to go;
-    - **alive**: each infected hero surviving the infection tests of those turns (``survival``), and
-      no hero being bitten anew (``BITTEN`` a turn);
-    - a dead hero, where the game goes on without them (``DEAD``), and each standing infected that can
-      grab a hero where it stands.
+    - **alive**: each hero surviving the bites the infected holding it or coming at it may give it
+      next, then the infection tests of those turns (``survival``), and no hero being bitten anew
+      (``BITTEN`` a turn);
+    - a dead hero, where the game goes on without them (``DEAD``).
 
     Time and infection meet in one number: a shorter way to the exit is fewer tests to survive."""
     if g.over:
         return 1.0 if g.outcome == "victory" else 0.0
-    found = parts(g)
-    return 0.0 if found is None else found.value
-
-
-def parts(g: Game) -> Parts | None:
-    """``value``'s factors for a game still going (None when no hero is left on the board)."""
     heroes = [h for h in g.heroes if not h.npc]
     board = [h for h in heroes if h.status == HeroStatus.BOARD]
     if not board:
-        return None
+        return 0.0
     left = deadline(g) - g.turn + 1  # turns still to play, this one included
     need = turns_needed(g, board)
     cond = _condition(g)
@@ -74,10 +50,8 @@ def parts(g: Game) -> Parts | None:
         exposure = max(exposure, cond.survive - g.turn + 1)
     in_time = _normal((left - need) / (1 + 0.3 * need))
     alive = survival(g, board, max(0, round(exposure)))
-    m = g.mission
-    near = sum(1 for h in board for z in g.board_infected() if not z.prone and z.sq in m.reach(h.sq, g.doors))
     dead = sum(h.status == HeroStatus.DEAD for h in heroes)
-    return Parts(in_time, alive, dead, near, need, left)
+    return in_time * alive * DEAD ** dead * (1 - 0.002 * min(need, 100))
 
 
 def deadline(g: Game) -> int:
@@ -112,10 +86,12 @@ def turns_needed(g: Game, board: list[Hero]) -> float:
 
 
 def survival(g: Game, board: list[Hero], turns: int) -> float:
-    """The chance no hero on the board dies of the infection in ``turns`` more infection tests (each
-    moves the stage on with the rulebook's chance; past the last stage the hero dies), a grapple
-    counted as an even chance of one bite more, a med pack in hand as a cure once, and each hero's
-    chance of not being bitten anew in those turns. Where a hero's death does not lose the mission,
+    """The chance no hero on the board dies of the infection: of the bites the infected holding it or
+    coming at it may give it next (``_bite_odds``: each a stage more, at the rulebook's odds), then of
+    ``turns`` more infection tests (each moves the stage on with the rulebook's chance; past the last
+    stage the hero dies), a med pack in hand as a cure once, and each hero's chance of not being
+    bitten anew in those turns. A hero at the last stage dies of the next bite: an infected
+    that can reach it is the likeliest way to lose a mission where a death loses it. Where a hero's death does not lose the mission,
     a death costs what a dead hero does (``DEAD``)."""
     m = g.mission
     chance = _advance_chance(g)
@@ -125,12 +101,32 @@ def survival(g: Game, board: list[Hero], turns: int) -> float:
         stage = h.stage
         if any(m.equipment[c.eq].kind == "medical" for c in h.cards):
             stage = 0  # the bots use it from stage 2: the infection starts again
-        bites = len(h.grapplers)
-        lives = sum(comb(bites, k) / 2 ** bites * _clear(MAX_STAGE + 1 - stage - k, turns, chance)
-                    for k in range(bites + 1))
+        spread = [1.0]  # spread[k]: the chance of k bites more
+        for p in _bite_odds(g, h):
+            spread = [a * (1 - p) + b * p for a, b in zip([*spread, 0.0], [0.0, *spread])]
+        lives = sum(p * _clear(MAX_STAGE + 1 - stage - k, turns, chance) for k, p in enumerate(spread))
         lives *= (1 - BITTEN) ** turns
         alive *= lives if fatal else lives + (1 - lives) * DEAD
     return alive
+
+
+def _bite_odds(g: Game, h: Hero) -> list[float]:
+    """The chance of a bite from each infected holding ``h`` (a bite test in the next infected move)
+    or able to reach it in that move (a grab test, then a bite test; none for a prone hero), the
+    latter discounted by ``FIRST``: the heroes move before the infected do."""
+    m = g.mission
+    armour, dodgy = 1 if armoured(g, h) else 0, 1 if Perk.DODGY in h.perks else 0
+    odds = [_share(m.classes[g.infected[z].cls].bite, armour, "bitten") for z in h.grapplers if z in g.infected]
+    coming = _charging(g, h.sq)
+    for z in g.board_infected():
+        if z.id in coming:
+            grab = 1.0 if h.prone else _share(m.classes[z.cls].grab, dodgy, "taken_down")
+            odds.append(FIRST * grab * _share(m.classes[z.cls].bite, armour, "bitten"))
+    return odds
+
+
+def _share(table, bonus: int, result: str) -> float:
+    return sum(read(table, face + bonus) == result for face in range(1, table.die + 1)) / table.die
 
 
 def _advance_chance(g: Game) -> float:
