@@ -16,7 +16,7 @@ from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import bots, director, planner
-from zwar_author.playtest.planner import Common, Focused, Medic, Planner, plans, redeal
+from zwar_author.playtest.planner import Common, Focused, Hold, Medic, Planner, plans, redeal
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import Plan, game_seed, run
 from zwar_author.playtest.skill import Rung, SkillTrace, ladder, skill_trace, text
@@ -81,17 +81,23 @@ def test_the_planner_looks_ahead_with_its_own_dice_and_leaves_the_game_as_it_was
 
 def test_the_plans_are_the_bots_their_variations_and_each_job_first():
     """The cautious bot's plan comes first (kept on ties); with two jobs left, each job first is a plan,
-    and a focused bot heads for its job, not the nearest one; every plan hands a med pack on."""
+    and a focused bot heads for its job, not the nearest one; every plan hands a med pack on. A plan
+    that fights harder and one that holds a turn are offered while an infected is near a hero."""
     loaded, _ = load_mission(SUPPLY_RUN)
     g = new_game(loaded)
+    for z in list(g.board_infected()):
+        g.remove(z)
     found = plans(g)
-    assert [b.style.name for b in found[:7]] == \
-        ["cautious", "aggressive", "cautious-no-search", "aggressive-alert", "cautious-loose", "cautious-fighter",
-         "hold"]
+    assert [b.style.name for b in found[:5]] == \
+        ["cautious", "aggressive", "cautious-no-search", "aggressive-alert", "cautious-loose"]
     jobs = dict(planner._jobs_left(g, detours=False))
-    assert len(jobs) > 1 and [b.job for b in found[7:]] == list(jobs)
-    assert all(isinstance(b, Medic) for b in found)
+    assert len(jobs) > 1 and [b.job for b in found[5:]] == list(jobs)
     hero = g.heroes[0]
+    near = next(sq for sq in loaded.reach(hero.sq, g.doors) if loaded.standable[sq] and sq not in g.at)
+    g.new_infected("core/zombie", near, "N")  # an infected near: a plan that fights harder, one that holds
+    assert [b.style.name for b in plans(g)[5:7]] == ["cautious-fighter", "hold"]
+    assert isinstance(plans(g)[6], Hold) and Hold(found[0].style).goal(g, hero) == ()
+    assert all(isinstance(b, Medic) for b in found)
     for number, squares in jobs.items():
         assert Focused(found[0].style, number).goal(g, hero) == squares
 

@@ -49,7 +49,7 @@ from ..engine.chance import Live, Request
 from ..engine.state import Game, Hero
 from ..engine.turn import step
 from ..engine.vocab import Side, Topic, Verb
-from .bots import STYLES, Bot, _jobs_left
+from .bots import STYLES, Bot, _danger, _jobs_left
 from .director import against
 from .value import value
 
@@ -125,8 +125,9 @@ def plans(g: Game) -> list[Bot]:
     bots: list[Bot] = [Medic(cautious), Medic(bold), Medic(replace(cautious, search=False, name="cautious-no-search")),
                        Medic(replace(bold, alert=True, avoid_zones=True, name="aggressive-alert")),
                        Medic(replace(cautious, search=False, together=False, name="cautious-loose"))]
-    bots += [Medic(replace(cautious, shoot_within=8, name="cautious-fighter")),
-             Hold(replace(cautious, shoot_within=8, name="hold"))]
+    if any(_danger(g, h) for h in g.board_heroes() if not h.npc):  # infected near: fight them, or let them come
+        bots += [Medic(replace(cautious, shoot_within=8, name="cautious-fighter")),
+                 Hold(replace(cautious, shoot_within=8, name="hold"))]
     jobs = [number for number, _ in _jobs_left(g, detours=False)]
     if len(jobs) > 1:
         bots += [Focused(cautious, number) for number in jobs]
