@@ -3,7 +3,9 @@
 At the first hero move of every turn the planner weighs a handful of plans
 for the heroes' move (``plans``): the cautious bot's, the aggressive bot's,
 variations of them (no room searches; no searches and no waiting for the
-others; at full speed but ending on alert and stepping around grab zones), and
+others; at full speed but ending on alert and stepping around grab zones;
+while an infected is near a hero, shooting what is within 8 squares, or
+holding where they stand on alert: ``Hold``), and
 the cautious bot heading for each unfinished job in turn (another job order),
 each handing a med pack to the infected friend who needs it (``Medic``). Each
 plan is scored by rollouts: a copy of the game
@@ -12,9 +14,10 @@ and ``HORIZON`` turns more, or to the end of the game), its dice drawn from
 the planner's own RNG and the engine's ``chance_outcomes`` odds, the other
 side played by the bots the game itself uses (the director bot in director
 games); where a rollout stops short of the end, ``value`` estimates the
-heroes' chances from what the turns left them with: the turns the rest of the
-job needs against the turns to the mission's own deadline, and the chance
-each infected hero survives the infection tests of those turns. Losses in Z
+heroes' chances from what the turns left them with (``value``): the turns the
+rest of the job needs against the turns to the mission's own deadline, and the
+chance each hero survives the bites of the infected holding it or coming at it
+and the infection tests of those turns. Losses in Z
 War One come from infection building up over many turns, which only a
 look-ahead of several turns and a value that counts the tests to come see.
 
