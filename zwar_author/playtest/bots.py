@@ -42,6 +42,8 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from ..engine.actions import Action
 from ..engine.api import random_policy as random_choice
 from ..engine.caches import MIB, Bounded
@@ -100,6 +102,7 @@ UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELE
 MELEE_UNUSED = UNUSED - {Verb.MOVE_MELEE}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # planner.Medic and versus.AgentBot are plain Python
 @dataclass
 class Bot:
     style: Style
