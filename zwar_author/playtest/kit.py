@@ -29,6 +29,7 @@ from ..engine.legal import unlocked
 from ..engine.state import Game, Hero, pos, short
 from ..engine.vocab import Verb
 from ..geometry.facing import FACINGS
+from .routes import route
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -126,7 +127,7 @@ def _escorted(g: Game) -> list[Hero]:
 
 
 def _route(g: Game, a: int, b: int) -> int:
-    return g.mission.route_from(a, -1).get(b, INF)
+    return route(g.mission, a, b)
 
 
 # --- the rib -------------------------------------------------------------------------------
