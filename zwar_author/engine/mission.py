@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -25,8 +26,8 @@ from ..model.content import CompiledMission
 from .caches import MIB, Bounded, nested_size
 from .vocab import IMPLICIT, Verb
 
-UNREACHABLE = 1 << 30
-ALL = -1  # an "active rooms" mask meaning every square counts
+UNREACHABLE: Final = 1 << 30  # Final: a constant in the compiled modules, not a lookup
+ALL: Final = -1  # an "active rooms" mask meaning every square counts
 
 #: The bytes each of a mission's caches may hold (engine/caches.py). Measured on the core campaign
 #: (`zwar playtest content/core/campaign.toml --policy cautious`): 20 campaigns ask ~1000 different

@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -54,11 +55,11 @@ from ..engine.weapons import ballistic_cards
 from . import kit
 from .routes import memo, route, route_row
 
-INF = 1 << 30
-RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
-AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
-WEAPON_DETOUR = 4  # AP more than the straight way that a hero goes for a spare gun
-SCARCE = 4  # rounds left in hand at or below which a hero aims rather than fires fast
+INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
+RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
+AHEAD: Final = 4  # AP a hero may get ahead of the nearest friend on the way to a job
+WEAPON_DETOUR: Final = 4  # AP more than the straight way that a hero goes for a spare gun
+SCARCE: Final = 4  # rounds left in hand at or below which a hero aims rather than fires fast
 
 
 def policy(name: str, seed: int) -> Callable[[Game, Request], object]:

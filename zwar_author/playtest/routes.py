@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import sys
 import weakref
-from typing import Any
+from typing import Any, Final
 
 from ..engine.caches import MIB, Bounded
 from ..engine.mission import ALL, Mission
 
-INF = 1 << 30
+INF: Final = 1 << 30
 FIELD_BYTES = 2 * MIB  # the bots' distance fields kept per mission (a field is a function of the board alone)
 ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at once past this
 
