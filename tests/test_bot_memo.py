@@ -63,4 +63,4 @@ def test_one_memo_a_mission_and_none_kept_for_a_mission_gone():
     count = len(routes._MEMOS)
     del b
     gc.collect()
-    assert len(routes._MEMOS) == count - 1 and routes._LAST == [None, None]
+    assert len(routes._MEMOS) == count - 1 and routes._LAST == [None]

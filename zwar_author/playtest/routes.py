@@ -56,26 +56,27 @@ class Memo:
 
 
 _MEMOS: weakref.WeakKeyDictionary[Mission, Memo] = weakref.WeakKeyDictionary()
-#: the last mission asked for (a weak reference) and its memo: a playtest asks about one mission
-_LAST: list[Any] = [None, None]
+#: (a weak reference to the last mission asked for, its memo), as one value so that a thread never reads one
+#: mission's reference with another's memo: a playtest asks about one mission
+_LAST: list[Any] = [None]
 
 
 def memo(m: Mission) -> Memo:
     """The memo of ``m``, made at the first question about it."""
     last = _LAST[0]
-    if last is not None and last() is m:
-        found: Memo = _LAST[1]
+    if last is not None and last[0]() is m:
+        found: Memo = last[1]
         return found
     kept = _MEMOS.get(m)
     if kept is None:
         kept = _MEMOS[m] = Memo(m.size)
-    _LAST[0], _LAST[1] = weakref.ref(m, _forget), kept
+    _LAST[0] = (weakref.ref(m, _forget), kept)
     return kept
 
 
 def _forget(_: object) -> None:
     """The last mission is gone: so is the hold on its memo."""
-    _LAST[0] = _LAST[1] = None
+    _LAST[0] = None
 
 
 def route_row(m: Mission, source: int, active: int = ALL) -> list[int]:
