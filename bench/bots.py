@@ -5,7 +5,10 @@ Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT ...] [--games N
 The baseline is the whole package as it was at ``COMMIT`` (default: the commit
 before the bot speed work), taken out of git into a temporary folder and timed
 by the same code in a child process, in the same run: the ratio compares like
-with like on a machine whatever else it is doing. Single-process figures are
+with like on a machine whatever else it is doing. A baseline that compiles its
+engine at install (``hatch_build.py``, from af00eb8 on) is compiled in its folder
+first, as an install would (about a minute each; ``--plain-baselines`` skips
+it), and each figure says whether it ran compiled. Single-process figures are
 CPU seconds of the process (the machines are shared; wall time on a busy
 machine says more about the neighbours than about the code). The ``--jobs``
 figures are wall time, as a user waits for them, with the same totals checked
@@ -35,12 +38,17 @@ plan = Plan(m.compiled.model_dump(mode="json", by_alias=True), policy, n, 1)
 run(Plan(plan.document, policy, 2, 99), mission=m)  # the mission's caches, built before the clock starts
 begun = time.process_time()
 totals = run(plan, mission=m)
-print(n / (time.process_time() - begun), totals.wins)
+try:
+    from zwar_author import native
+    compiled = native.compiled()
+except ImportError:  # before the compiled engine
+    compiled = False
+print(n / (time.process_time() - begun), totals.wins, "compiled" if compiled else "plain")
 """
 
 
-def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int]:
-    """Games per CPU second (and wins) of ``games`` games with the package found under ``source``."""
+def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int, str]:
+    """Games per CPU second, wins and "compiled" or "plain" of ``games`` games with the package under ``source``."""
     mission = source / "content" / "core" / "missions" / "supply-run.toml"
     env = {**os.environ, "PYTHONPATH": str(source)}
     done = subprocess.run([sys.executable, "-c", TIMER, str(mission), policy, str(games)], env=env, cwd=source,
@@ -48,13 +56,22 @@ def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int]:
     if done.returncode:
         raise SystemExit(f"timing the bots under {source} failed:\n{done.stderr}")
     out = done.stdout.split()
-    return float(out[0]), int(out[1])
+    return float(out[0]), int(out[1]), out[2]
 
 
-def baseline_tree(commit: str, folder: Path) -> Path:
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "zwar_author", "content"],
-                             capture_output=True, check=True).stdout
+def baseline_tree(commit: str, folder: Path, compile_engine: bool) -> Path:
+    """The package and content at ``commit`` in ``folder``, its engine compiled when it compiles one at install."""
+    paths = ["zwar_author", "content"]
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-tree", "--name-only", commit], capture_output=True,
+                            text=True, check=True).stdout.split()
+    if "hatch_build.py" in listed:
+        paths.append("hatch_build.py")
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, *paths], capture_output=True,
+                             check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    if compile_engine and "hatch_build.py" in listed:
+        subprocess.run([sys.executable, "-c", "import hatch_build; hatch_build.compile_engine()"], cwd=folder,
+                       capture_output=True, check=True)
     return folder
 
 
@@ -82,16 +99,18 @@ def main() -> None:
                         help=f"a commit whose bots are a baseline (repeatable; default {BASELINE})")
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--no-jobs", action="store_true", help="one core only: no --jobs scaling")
+    parser.add_argument("--plain-baselines", action="store_true",
+                        help="time the baselines as plain Python, without compiling their engine")
     args = parser.parse_args()
     for commit in args.baseline or [BASELINE]:
         with tempfile.TemporaryDirectory() as temp:
-            old = baseline_tree(commit, Path(temp))
+            old = baseline_tree(commit, Path(temp), not args.plain_baselines)
             for policy in ("cautious", "aggressive"):
-                then, then_wins = cpu_rate(old, policy, args.games)
-                now, now_wins = cpu_rate(ROOT, policy, args.games)
-                print(f"{policy:>10}, {args.games} games, one core (CPU time): {commit} {then:6.1f} games/s "
-                      f"({then_wins} won); now {now:6.1f} games/s ({now_wins} won): {now / then:.2f}x "
-                      "(goal 100 games/s)")
+                then, then_wins, then_how = cpu_rate(old, policy, args.games)
+                now, now_wins, now_how = cpu_rate(ROOT, policy, args.games)
+                print(f"{policy:>10}, {args.games} games, one core (CPU time): {commit} ({then_how}) {then:6.1f} "
+                      f"games/s ({then_wins} won); now ({now_how}) {now:6.1f} games/s ({now_wins} won): "
+                      f"{now / then:.2f}x (goal 100 games/s)", flush=True)
     if not args.no_jobs:
         for policy in ("cautious", "aggressive"):
             jobs_scaling(policy, args.games)

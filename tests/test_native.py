@@ -18,8 +18,12 @@ from conftest import CONTENT
 
 from zwar_author import native
 
-#: A campaign mission, a director game, an Exodus mission and a versus mission.
-MISSIONS = ("supply-run", "break-and-enter", "the-crossing", "hunter-and-prey")
+#: A campaign mission, a director game, an Exodus mission and a versus mission, with the policies each plays:
+#: the heuristic bots (compiled with the engine) everywhere, and once the planner, whose bots are plain
+#: Python subclasses of the compiled ``Bot``.
+MISSIONS = {"supply-run": ("cautious,aggressive,random", 6), "break-and-enter": ("cautious,aggressive,random", 6),
+            "the-crossing": ("cautious,aggressive,random", 6), "hunter-and-prey": ("cautious,aggressive,random", 6),
+            "the-tower": ("planner", 1)}
 
 
 def _playtests(out: Path, plain: bool) -> dict[str, bytes]:
@@ -30,10 +34,10 @@ def _playtests(out: Path, plain: bool) -> dict[str, bytes]:
     if plain:
         env[native.SWITCH] = "0"
     shown = {}
-    for name in MISSIONS:
+    for name, (policies, runs) in MISSIONS.items():
         done = subprocess.run([sys.executable, "-m", "zwar_author", "playtest", str(CONTENT / "core" / "missions" /
-                        f"{name}.toml"), "--runs", "6", "--seed", "3", "--jobs", "1", "--policy",
-                        "cautious,random", "--keep-logs", "-o", str(out / name)],
+                        f"{name}.toml"), "--runs", str(runs), "--seed", "3", "--jobs", "1", "--policy",
+                        policies, "--keep-logs", "-o", str(out / name)],
                               check=False, env=env, capture_output=True)
         assert done.returncode in (0, 1), done.stderr
         shown[f"{name}: exit {done.returncode}"] = done.stdout.replace(bytes(out), b"OUT") + done.stderr
@@ -48,6 +52,18 @@ def test_compiled_and_plain_python_play_the_same_games(tmp_path):
     assert sum(name.endswith(".jsonl") for name in plain) >= len(MISSIONS), sorted(plain)
     assert sorted(this) == sorted(plain)
     assert [name for name in plain if this[name] != plain[name]] == []
+
+
+def test_the_bots_are_compiled_with_the_engine():
+    """Installed with a compiler, the bots run compiled (``compiled()`` imports every module it checks), and the
+    planner's plain Python bots subclass the compiled ``Bot``."""
+    code = ("import zwar_author.native as n; from zwar_author.playtest import bots, planner; "
+            "print(n.compiled(), bots.__file__.endswith('.py'), issubclass(planner.Medic, bots.Bot))")
+    env = dict(os.environ)
+    env.pop(native.SWITCH, None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True)
+    installed = bool(native.compiled_files())
+    assert out.stdout == f"{installed} {not installed} True\n"
 
 
 def test_the_switch_runs_plain_python():

@@ -10,7 +10,9 @@ anew. ``ZWAR_COMPILED=0`` in the environment runs plain Python on purpose.
 The compiled modules play exactly the same games (the tests play both ways), about 1.7 to 1.8 times
 as fast (bench/README.md). The heroes, infected, cards and the game are compiled classes with fixed
 fields; the mission view, the setup and the hero move's options (``engine/options.py``) stay plain
-Python classes (docs/engine.md, "The compiled engine").
+Python classes (docs/engine.md, "The compiled engine"). The heuristic bots (``playtest/bots.py`` and
+``playtest/kit.py``) are compiled with the engine; their ``Bot`` stays open to plain Python subclasses
+(the planner's, the versus agents').
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-#: The modules compiled, in the package: those the engine spends its time in (bench/engine.py).
+#: The modules compiled, in the package: those the engine spends its time in (bench/engine.py), and the
+#: heuristic bots, whose reading of the board is half a bot game's time (bench/bots.py).
 MODULES = tuple(f"zwar_author.engine.{name}" for name in (
     "act", "ammo", "c4", "cards", "combat", "crafting", "free", "infected", "legal", "mission", "npc", "rib",
     "sight", "spawn", "state", "timers", "turn", "weapons", "world",
-))
+)) + tuple(f"zwar_author.playtest.{name}" for name in ("bots", "kit", "routes"))
+#: The packages the finder looks in (any other module is imported as usual at once).
+PREFIXES = ("zwar_author.engine.", "zwar_author.playtest.")
 #: The name of the shared library mypyc builds beside the modules (its runtime and their code).
 GROUP = "zwar_author_native"
 PACKAGE = Path(__file__).parent
@@ -76,7 +81,7 @@ class _Finder:
 
     def find_spec(self, fullname: str, path: object = None, target: ModuleType | None = None) -> (
             importlib.machinery.ModuleSpec | None):
-        if not fullname.startswith(("zwar_author.engine.", GROUP)):
+        if not fullname.startswith((*PREFIXES, GROUP)):
             return None
         if self.files is None:
             self.files = compiled_files()
@@ -91,6 +96,7 @@ def install() -> None:
 
 
 def compiled() -> bool:
-    """Whether the engine runs compiled: each module of ``MODULES`` (imported by now) loaded from its compiled file."""
-    files = [str(getattr(sys.modules.get(m), "__file__", "")) for m in MODULES]
+    """Whether the engine runs compiled: each module of ``MODULES`` (imported here if it was not yet) loaded from
+    its compiled file."""
+    files = [str(getattr(importlib.import_module(m), "__file__", "")) for m in MODULES]
     return all(f.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)) for f in files)

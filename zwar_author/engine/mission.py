@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from typing import Final
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -25,8 +26,8 @@ from ..model.content import CompiledMission
 from .caches import MIB, Bounded, nested_size
 from .vocab import IMPLICIT, Verb
 
-UNREACHABLE = 1 << 30
-ALL = -1  # an "active rooms" mask meaning every square counts
+UNREACHABLE: Final = 1 << 30  # Final: a constant in the compiled modules, not a lookup
+ALL: Final = -1  # an "active rooms" mask meaning every square counts
 
 #: The bytes each of a mission's caches may hold (engine/caches.py). Measured on the core campaign
 #: (`zwar playtest content/core/campaign.toml --policy cautious`): 20 campaigns ask ~1000 different
@@ -467,18 +468,23 @@ class Mission:
         found = self._route_cache.get(key)
         if found is not None:
             return found
+        seen = [False] * self.size  # the squares in the route, read as a list rather than the dict it becomes
+        seen[source] = True
         dist = {source: 0}
         frontier = [source]
         depth = 0
-        route, room_of, standable = self.route, self.room_of, self.standable
+        route: list[list[int]] = self.route
+        room_of: list[int] = self.room_of
+        standable: list[bool] = self.standable
         while frontier:
             depth += 1
             nxt = []
             for sq in frontier:
                 for n in route[sq]:
-                    if n not in dist and standable[n]:
+                    if not seen[n] and standable[n]:
                         room = room_of[n]
                         if room == 0 or active == ALL or active >> room & 1:
+                            seen[n] = True
                             dist[n] = depth
                             nxt.append(n)
             frontier = nxt
@@ -514,21 +520,27 @@ class Mission:
         found = self._field_cache.get(key)
         if found is not None:
             return found
-        enterable = self._enterable_cache.get(active)
+        enterable: list[bool] | None = self._enterable_cache.get(active)
         if enterable is None:
             enterable = self._enterable_cache.put(
                 active, [self.standable[n] and self.is_active(n, active) for n in range(self.size)])
-        crossing = self._crossing_cache.get(doors)
+        crossing: list[int] | None = self._crossing_cache.get(doors)
         if crossing is None:  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
             crossing = self._crossing_cache.put(doors, [
                 1 if doors >> d.index & 1 else 2 if d.kind == "door" else 0 for d in self.doors])
-        dist = {g: 0 for g in goals}
-        buckets: list[list[int]] = [list(dist)]
-        step_all = self.step_all
+        # the search reads and writes a list by square; the field is a dict in the order squares were reached
+        best = [UNREACHABLE] * self.size
+        reached: list[int] = []
+        for g in goals:
+            if best[g] == UNREACHABLE:
+                best[g] = 0
+                reached.append(g)
+        buckets: list[list[int]] = [list(reached)]
+        step_all: list[list[tuple[int, int]]] = self.step_all
         depth = 0
         while depth < len(buckets):
             for sq in buckets[depth]:
-                if dist[sq] != depth:
+                if best[sq] != depth:
                     continue
                 for n, door in step_all[sq]:
                     if not enterable[n]:
@@ -540,13 +552,15 @@ class Mission:
                         if not points:
                             continue
                         far = depth + points
-                    if far < dist.get(n, UNREACHABLE):
-                        dist[n] = far
+                    if far < best[n]:
+                        if best[n] == UNREACHABLE:
+                            reached.append(n)
+                        best[n] = far
                         while len(buckets) <= far:
                             buckets.append([])
                         buckets[far].append(n)
             depth += 1
-        return self._field_cache.put(key, dist)
+        return self._field_cache.put(key, {sq: best[sq] for sq in reached})
 
     def distances_to(self, goals, cost) -> dict[int, int]:
         """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``

@@ -38,13 +38,14 @@ played in ``kit``.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ..engine.actions import Action
 from ..engine.api import random_policy as random_choice
-from ..engine.caches import MIB, Bounded
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
@@ -52,17 +53,13 @@ from ..engine.state import Game, Hero, pos
 from ..engine.vocab import Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
+from .routes import memo, route, route_row
 
-INF = 1 << 30
-RESCUE_RANGE = 8  # squares a hero goes out of its way to free a friend from a grapple
-AHEAD = 4  # AP a hero may get ahead of the nearest friend on the way to a job
-FIELD_BYTES = 2 * MIB  # distance fields kept per mission, in bytes (a field is a function of the board alone)
-WEAPON_DETOUR = 4  # AP more than the straight way that a hero goes for a spare gun
-SCARCE = 4  # rounds left in hand at or below which a hero aims rather than fires fast
-
-#: distance fields by mission, then by (goal, doors open, keycards held): shared by every game the
-#: process plays of a mission, as games of one mission open the same doors in much the same order
-_FIELDS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
+RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
+AHEAD: Final = 4  # AP a hero may get ahead of the nearest friend on the way to a job
+WEAPON_DETOUR: Final = 4  # AP more than the straight way that a hero goes for a spare gun
+SCARCE: Final = 4  # rounds left in hand at or below which a hero aims rather than fires fast
 
 
 def policy(name: str, seed: int) -> Callable[[Game, Request], object]:
@@ -100,6 +97,7 @@ UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELE
 MELEE_UNUSED = UNUSED - {Verb.MOVE_MELEE}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # planner.Medic and versus.AgentBot are plain Python
 @dataclass
 class Bot:
     style: Style
@@ -296,13 +294,13 @@ _NO_KEYS: frozenset[str] = frozenset()
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
-    (a locked one only with a keycard some hero holds, never a blast door)."""
+    (a locked one only with a keycard some hero holds, never a blast door). Kept by (goal, doors open,
+    keycards held) for every game the process plays of the mission (``routes.memo``), as games of one
+    mission open the same doors in much the same order."""
     keys = frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
     key = (goal, g.doors, keys)
     m = g.mission
-    fields = _FIELDS.get(m)
-    if fields is None:
-        fields = _FIELDS[m] = Bounded(FIELD_BYTES)
+    fields = memo(m).fields
     found = fields.get(key)
     if found is not None:
         return found
@@ -606,7 +604,7 @@ def _exit_squares(g: Game) -> tuple[int, ...]:
 
 
 def _route(g: Game, a: int, b: int) -> int:
-    return g.mission.route_from(a, -1).get(b, INF)
+    return route(g.mission, a, b)
 
 
 def _nearest_hero(g: Game, sq: int) -> int:
@@ -662,7 +660,7 @@ def _charging(g: Game, sq: int, among: set[int] | None = None) -> set[int]:
             continue
         cls = m.classes[z.cls]
         at = pos(z)
-        away = m.route_from(at, g.active).get(sq, INF)
+        away = route_row(m, at, g.active)[sq] if sq >= 0 else INF
         if away <= cls.move + 1 or (away <= cls.charge + 1
                                     and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell))):
             found.add(z.id)

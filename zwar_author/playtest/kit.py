@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ..engine import rib as boat
 from ..engine.actions import Action
@@ -29,13 +29,14 @@ from ..engine.legal import unlocked
 from ..engine.state import Game, Hero, pos, short
 from ..engine.vocab import Verb
 from ..geometry.facing import FACINGS
+from .routes import route
 
 if TYPE_CHECKING:
     from .bots import Bot
 
-INF = 1 << 30
-CRATE_DETOUR = 6  # route squares the team goes out of its way for a crate
-FETCHED = 3  # route squares from an NPC at which a hero has come for it
+INF: Final = 1 << 30
+CRATE_DETOUR: Final = 6  # route squares the team goes out of its way for a crate
+FETCHED: Final = 3  # route squares from an NPC at which a hero has come for it
 
 #: the rib's driving values per mission, by (goal, doors, keycards held): like the bots' distance
 #: fields, kept beside the mission rather than in one bot
@@ -126,7 +127,7 @@ def _escorted(g: Game) -> list[Hero]:
 
 
 def _route(g: Game, a: int, b: int) -> int:
-    return g.mission.route_from(a, -1).get(b, INF)
+    return route(g.mission, a, b)
 
 
 # --- the rib -------------------------------------------------------------------------------

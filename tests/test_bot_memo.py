@@ -1,0 +1,66 @@
+"""What the bots keep between decisions (playtest/routes.py) answers exactly what the mission answers."""
+
+from __future__ import annotations
+
+import gc
+import sys
+
+from conftest import CONTENT
+
+from zwar_author.engine.mission import ALL
+from zwar_author.play.load import load_mission
+from zwar_author.playtest import routes
+
+SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
+
+
+def _mission():
+    m, _ = load_mission(SUPPLY_RUN)
+    assert m is not None
+    return m
+
+
+def test_a_route_row_holds_the_missions_route_distances_and_inf_where_it_has_none():
+    m = _mission()
+    memo = routes.Memo(m.size)
+    masks = (ALL, 0, 1 | 1 << 3)
+    for active in masks:
+        for source in range(0, m.size, 7):
+            row = memo.row(m, source, active)
+            truth = m.route_from(source, active)
+            assert row == [truth.get(sq, routes.INF) for sq in range(m.size)]
+            assert memo.row(m, source, active) is row  # kept
+    assert sorted(memo.rows) == sorted(masks)
+
+
+def test_route_reads_the_row_of_every_standable_square_and_no_square_is_inf():
+    m = _mission()
+    squares = [sq for sq in range(m.size) if m.standable[sq]]
+    for a in squares[::11]:
+        for b in squares[::5]:
+            assert routes.route(m, a, b) == m.route_from(a, ALL).get(b, routes.INF)
+        assert routes.route(m, a, -1) == routes.INF  # never a row's last square read from the end
+
+
+def test_past_its_budget_the_memo_drops_every_row_and_answers_the_same():
+    m = _mission()
+    one = sys.getsizeof([0] * m.size)
+    memo = routes.Memo(m.size, budget=3 * one)
+    first = memo.row(m, 0, ALL)
+    for source in (1, 2):
+        memo.row(m, source, ALL)
+    assert memo.kept == 3 * one and memo.rows[ALL][0] is first
+    memo.row(m, 3, ALL)  # a fourth row: all were dropped, this one kept
+    assert memo.kept == one and [s for s, r in enumerate(memo.rows[ALL]) if r is not None] == [3]
+    assert memo.row(m, 0, ALL) == first and memo.row(m, 0, ALL) is not first
+
+
+def test_one_memo_a_mission_and_none_kept_for_a_mission_gone():
+    a, b = _mission(), _mission()
+    assert routes.memo(a) is routes.memo(a) and routes.memo(b) is not routes.memo(a)
+    kept = routes.memo(b)
+    assert routes.memo(b) is kept
+    count = len(routes._MEMOS)
+    del b
+    gc.collect()
+    assert len(routes._MEMOS) == count - 1 and routes._LAST == [None]

@@ -1,0 +1,89 @@
+"""What the bots keep of a mission's board for every game a process plays of it: route rows, distance fields.
+
+A bot decision asks thousands of times a game how far one square is from another (``route``: how far
+an infected is from a hero, a hero from an item). The mission answers with a dict per source square
+from its own cache (``Mission.route_from``), bounded in bytes and shared with the infected move; the
+bots' questions alone fill it many times over in a game, so it kept forgetting and working the
+answers out again. Here each answer is copied once into a row, a list indexed by square (a quarter of
+the dict's bytes, and a list index rather than a hash lookup), kept for every game the process plays
+of the mission. The rows hold exactly the mission's answers (``INF`` where it has none), so a bot
+reads the same distances as before.
+"""
+
+from __future__ import annotations
+
+import sys
+import weakref
+from typing import Any, Final
+
+from ..engine.caches import MIB, Bounded
+from ..engine.mission import ALL, Mission
+
+INF: Final = 1 << 30
+FIELD_BYTES = 2 * MIB  # the bots' distance fields kept per mission (a field is a function of the board alone)
+ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at once past this
+
+
+class Memo:
+    """One mission's rows (by active-room mask, then by source square) and the bots' distance fields."""
+
+    def __init__(self, size: int, budget: int = ROW_BYTES) -> None:
+        self.size = size
+        self.budget = budget
+        self.rows: dict[int, list[list[int] | None]] = {}
+        self.kept = 0  # bytes of the rows kept
+        self.fields = Bounded(FIELD_BYTES)
+
+    def row(self, m: Mission, source: int, active: int) -> list[int]:
+        """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
+        rows = self.rows.get(active)
+        if rows is None:
+            rows = self.rows[active] = [None] * self.size
+        found = rows[source]
+        if found is not None:
+            return found
+        row = [INF] * self.size
+        for sq, d in m.route_from(source, active).items():
+            row[sq] = d
+        weight = sys.getsizeof(row)
+        if self.kept + weight > self.budget:  # a bound, not an LRU: a game asks for the same few hundred rows
+            self.rows.clear()
+            self.kept = 0
+            rows = self.rows[active] = [None] * self.size
+        rows[source] = row
+        self.kept += weight
+        return row
+
+
+_MEMOS: weakref.WeakKeyDictionary[Mission, Memo] = weakref.WeakKeyDictionary()
+#: (a weak reference to the last mission asked for, its memo), as one value so that a thread never reads one
+#: mission's reference with another's memo: a playtest asks about one mission
+_LAST: list[Any] = [None]
+
+
+def memo(m: Mission) -> Memo:
+    """The memo of ``m``, made at the first question about it."""
+    last = _LAST[0]
+    if last is not None and last[0]() is m:
+        found: Memo = last[1]
+        return found
+    kept = _MEMOS.get(m)
+    if kept is None:
+        kept = _MEMOS[m] = Memo(m.size)
+    _LAST[0] = (weakref.ref(m, _forget), kept)
+    return kept
+
+
+def _forget(_: object) -> None:
+    """The last mission is gone: so is the hold on its memo."""
+    _LAST[0] = None
+
+
+def route_row(m: Mission, source: int, active: int = ALL) -> list[int]:
+    """``memo(m).row``: route distances from ``source`` as a list indexed by square."""
+    return memo(m).row(m, source, active)
+
+
+def route(m: Mission, a: int, b: int) -> int:
+    """Route distance from ``a`` to ``b`` through every standable square (INF: no way)."""
+    return memo(m).row(m, a, ALL)[b] if b >= 0 else INF
