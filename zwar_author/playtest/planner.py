@@ -14,7 +14,7 @@ and ``HORIZON`` turns more, or to the end of the game), its dice drawn from
 the planner's own RNG and the engine's ``chance_outcomes`` odds, the other
 side played by the bots the game itself uses (the director bot in director
 games); where a rollout stops short of the end, ``value`` estimates the
-heroes' chances from what the turns left them with (``value``): the turns the
+heroes' chances from what the turns left them with (``playtest/value.py``): the turns the
 rest of the job needs against the turns to the mission's own deadline, and the
 chance each hero survives the bites of the infected holding it or coming at it
 and the infection tests of those turns. Losses in Z
