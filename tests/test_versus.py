@@ -47,7 +47,7 @@ def test_two_bots_play_deathmatch_to_its_end(zwar):
                   "--seed", "2")
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == (
-        "Game over after turn 10: victory. Agent at start point 1 (Han) wins. An agent wins the game by killing "
+        "Game over after turn 13: victory. Agent at start point 1 (Han) wins. An agent wins the game by killing "
         "the opposing agent.")
 
 
@@ -118,20 +118,20 @@ def test_playtest_gives_each_sides_win_rate(zwar, workdir):
     assert result.exit_code == 0
     assert result.output.splitlines()[:15] == [
         "Deathmatch! (core/deathmatch), policy aggressive, 6 games, seed 1",
-        "  Agent at start point 1 (first) wins 66.7% (4/6), 95% interval 30.0% to 90.3%",
-        "  Agent at start point 2 (second) wins 33.3% (2/6), 95% interval 9.7% to 70.0%",
-        "  turns: won in 10.5 on average (7 to 13)",
+        "  Agent at start point 1 (first) wins 50.0% (3/6), 95% interval 18.8% to 81.2%",
+        "  Agent at start point 2 (second) wins 50.0% (3/6), 95% interval 18.8% to 81.2%",
+        "  turns: won in 11.2 on average (8 to 14)",
         "  not played: Pheromone, Thumper: carried, never used (no rule for them is played)",
         "  item S (Shotgun) at 8,3: taken in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
         "  item P (.44 Pistol) at 17,9: taken in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
         "  item A (Assault Rifle) at 14,5: taken in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
-        "  han: on the board 4, died (hurt by an agent) 2 (of 6)",
-        "  jack: on the board 2, died (bitten) 3, died (hurt by an agent) 1 (of 6)",
+        "  han: on the board 3, died (bitten) 1, died (infection) 1, died (hurt by an agent) 1 (of 6)",
+        "  jack: on the board 3, died (bitten) 2, died (hurt by an agent) 1 (of 6)",
         "  turn limit (40) reached in 0 of 6 games (0.0%, 95% interval 0.0% to 39.0%)",
         "  first hero taken down in turn 2.0 on average (1 to 4, 6 games); never in 0 of 6",
-        "  rounds spent a game: pistol 24.0",
+        "  rounds spent a game: pistol 23.7",
         "  infected killed a game: zombie 11.2",
-        "  director cards played a game: direct-control 2.0, frenzy 0.2, jammed 2.0, reinforcements 0.3",
+        "  director cards played a game: direct-control 2.0, frenzy 0.2, jammed 2.0, reinforcements 0.2",
     ]
 
 

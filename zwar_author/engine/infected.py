@@ -14,7 +14,7 @@ from ..geometry.facing import forward
 from .cards import charging as frenzy
 from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
-from .mission import UNREACHABLE
+from .mission import UNREACHABLE, Field
 from .sight import face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
 from .vocab import EventKind, Topic
@@ -124,9 +124,10 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
         sq = z.sq
         assert sq is not None  # standing
         field = m.field(goals(g, sq, target), g.active, g.doors)
-        if sq not in field:
+        here = field.to(sq)
+        if here == UNREACHABLE:
             break
-        hops = _hops(g, sq, field, charging, left)
+        hops = _hops(g, sq, here, field, charging, left)
         if not hops:
             g.emit(EventKind.BLOCKED, z.tag, f"{g.label(z).capitalize()} is blocked at {g.show(z.sq)}", z.sq)
             break
@@ -172,8 +173,9 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
         return 1
     if isinstance(there, Infected) and charging and allowance >= 2 and target is not None:
         field = g.mission.field(goals(g, enter, target), g.active, g.doors)
-        if enter in field:
-            hops = _through(g, enter, field, allowance - 1, (enter,))
+        here = field.to(enter)
+        if here < UNREACHABLE:
+            hops = _through(g, enter, here, field, allowance - 1, (enter,))
             if hops:
                 g.emit(EventKind.ENTER, z.tag, f"{g.label(z).capitalize()} enters at {g.show(enter)}", enter)
                 _, path, _ = _pick(g, ctx, z, hops)
@@ -185,16 +187,15 @@ def _enter(g: Game, ctx: Context, z: Infected, enter: int, target: Hero | None, 
     return 0
 
 
-def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) -> list[tuple[int, tuple[int, ...], int]]:
-    """Where one more move along a shortest path can end: (landing, squares moved, door to open or -1)."""
+def _hops(g: Game, sq: int, here: int, field: Field, charging: bool,
+          left: int) -> list[tuple[int, tuple[int, ...], int]]:
+    """Where one more move along a shortest path can end: (landing, squares moved, door to open or -1).
+    ``here``: ``sq``'s points in ``field``, so every square closer is settled in it."""
     m = g.mission
-    here = field[sq]
     out: list[tuple[int, tuple[int, ...], int]] = []
     for n, door in m.step_all[sq]:
-        if n not in field:
-            continue
         cost = m.door_cost(door, g.doors)
-        if field[n] + cost != here:
+        if field.known(n) + cost != here:
             continue
         unit = g.at.get(n)
         if cost == 2:
@@ -203,7 +204,7 @@ def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) ->
         elif unit is None:
             out.append((n, (n,), -1))
         elif charging and isinstance(unit, Infected):
-            out += _through(g, n, field, left - 1, (n,))
+            out += _through(g, n, here - 1, field, left - 1, (n,))
     seen: set[int] = set()
     unique = []
     for hop in out:
@@ -213,20 +214,20 @@ def _hops(g: Game, sq: int, field: dict[int, int], charging: bool, left: int) ->
     return unique
 
 
-def _through(g: Game, sq: int, field: dict[int, int], left: int, path: tuple) -> list[tuple[int, tuple, int]]:
-    """Landings beyond squares held by infected, each square one movement point."""
+def _through(g: Game, sq: int, here: int, field: Field, left: int, path: tuple) -> list[tuple[int, tuple, int]]:
+    """Landings beyond squares held by infected, each square one movement point (``here``: ``sq``'s points)."""
     if left < 1:
         return []
     m = g.mission
     out = []
     for n, door in m.step_all[sq]:
-        if n in path or n not in field or m.door_cost(door, g.doors) != 1 or field[n] + 1 != field[sq]:
+        if n in path or m.door_cost(door, g.doors) != 1 or field.known(n) + 1 != here:
             continue
         unit = g.at.get(n)
         if unit is None:
             out.append((n, path + (n,), -1))
         elif isinstance(unit, Infected):
-            out += _through(g, n, field, left - 1, path + (n,))
+            out += _through(g, n, here - 1, field, left - 1, path + (n,))
     return out
 
 
@@ -265,12 +266,12 @@ def _face_onward(g: Game, z: Infected, target: Hero) -> None:
     m, sq = g.mission, z.sq
     assert sq is not None
     field = m.field(goals(g, sq, target), g.active, g.doors)
-    here = field.get(sq)
-    if here is None or here == 0:
+    here = field.to(sq)
+    if here == UNREACHABLE or here == 0:
         z.facing = face(g, sq, target.sq, z.facing)
         return
     for n, door in m.step_all[sq]:
-        if n in field and field[n] + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[sq]:
+        if field.known(n) + m.door_cost(door, g.doors) == here and m.floor_of[n] == m.floor_of[sq]:
             (ax, ay), (bx, by) = m.xy[sq], m.xy[n]
             tx, ty = m.xy[target.sq]
             z.facing = facing_of(bx - ax, by - ay, (tx - ax, ty - ay)) or z.facing

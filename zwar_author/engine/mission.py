@@ -11,6 +11,7 @@ adjacency or sight on its own.
 from __future__ import annotations
 
 import heapq
+import sys
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -94,7 +95,7 @@ class Mission:
         # (engine/caches.py; CACHE_BUDGETS says why these sizes)
         budget = CACHE_BUDGETS
         self._route_cache = Bounded(budget["route"])
-        self._field_cache = Bounded(budget["field"])
+        self._field_cache = Bounded(budget["field"], Field.weight)
         #: the weapon changes of a hero with given cards and active weapons (``legal``)
         self.weapon_changes = Bounded(budget["small"])
         self._enterable_cache = Bounded(budget["small"])
@@ -508,14 +509,14 @@ class Mission:
             frontier = nxt
         return self._smell_cache.put(key, dist)
 
-    def field(self, goals: tuple[int, ...], active: int, doors: int) -> dict[int, int]:
-        """Movement points an infected needs to reach one of ``goals``, from every square
-        that can: steps through active squares, a closed door to an active room costing one
-        more (the infected opens it); locked and blast doors stay shut to infected.
+    def field(self, goals: tuple[int, ...], active: int, doors: int) -> Field:
+        """Movement points an infected needs to reach one of ``goals``, from every square that can
+        (``Field``): steps through active squares, a closed door to an active room costing one more
+        (the infected opens it); locked and blast doors stay shut to infected.
 
-        Dijkstra with a bucket per distance (every step costs 1 or 2), the squares it may enter
-        and the cost of each door kept per active mask and door state: the infected move asks
-        for a new field whenever a hero moves, so this is one of the engine's hottest loops."""
+        The infected move asks for a field whenever a hero moves, so this is one of the engine's
+        hottest paths: the squares it may enter and the cost of each door are kept per active mask
+        and door state, and each field is searched only as deep as the questions asked of it."""
         key = (goals, active, doors)
         found = self._field_cache.get(key)
         if found is not None:
@@ -528,39 +529,7 @@ class Mission:
         if crossing is None:  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
             crossing = self._crossing_cache.put(doors, [
                 1 if doors >> d.index & 1 else 2 if d.kind == "door" else 0 for d in self.doors])
-        # the search reads and writes a list by square; the field is a dict in the order squares were reached
-        best = [UNREACHABLE] * self.size
-        reached: list[int] = []
-        for g in goals:
-            if best[g] == UNREACHABLE:
-                best[g] = 0
-                reached.append(g)
-        buckets: list[list[int]] = [list(reached)]
-        step_all: list[list[tuple[int, int]]] = self.step_all
-        depth = 0
-        while depth < len(buckets):
-            for sq in buckets[depth]:
-                if best[sq] != depth:
-                    continue
-                for n, door in step_all[sq]:
-                    if not enterable[n]:
-                        continue
-                    if door < 0:
-                        far = depth + 1
-                    else:
-                        points = crossing[door]
-                        if not points:
-                            continue
-                        far = depth + points
-                    if far < best[n]:
-                        if best[n] == UNREACHABLE:
-                            reached.append(n)
-                        best[n] = far
-                        while len(buckets) <= far:
-                            buckets.append([])
-                        buckets[far].append(n)
-            depth += 1
-        return self._field_cache.put(key, {sq: best[sq] for sq in reached})
+        return self._field_cache.put(key, Field(goals, enterable, crossing, self.step_all))
 
     def distances_to(self, goals, cost) -> dict[int, int]:
         """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``
@@ -596,6 +565,78 @@ class Mission:
         if door < 0 or doors >> door & 1:
             return 1
         return 2 if self.doors[door].kind == "door" else UNREACHABLE
+
+
+class Field:
+    """The movement points from each square to the nearest of a set of goals, searched only as deep as asked.
+
+    An infected reads its field near where it stands: its own square's points, and which squares
+    around it are one step closer (``infected._hops``). Dijkstra with a bucket per distance (every step
+    costs 1 or 2 points) settles squares in order of their points, so the search stops as soon as the
+    square asked about is settled and goes on from there when a later question needs more. Once
+    buckets 0 to ``done - 1`` are expanded, every square ``done`` points or fewer away is settled (its
+    last step came from a square 1 or 2 points closer, already expanded), and no other square has a
+    value that low: ``known`` answers exactly for those squares and says UNREACHABLE for the rest, which
+    are farther than any square asked about so far. Kept in the mission's cache like every answer (one
+    game at a time: not for threads sharing a mission)."""
+
+    def __init__(self, goals: tuple[int, ...], enterable: list[bool], crossing: list[int],
+                 step_all: list[list[tuple[int, int]]]) -> None:
+        self.enterable = enterable
+        self.crossing = crossing  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
+        self.step_all = step_all
+        self.best = [UNREACHABLE] * len(step_all)  # the points found so far, final once settled
+        start: list[int] = []
+        for g in goals:
+            if self.best[g] == UNREACHABLE:
+                self.best[g] = 0
+                start.append(g)
+        self.buckets: list[list[int]] = [start]  # squares by the points they were found at
+        self.done = 0  # buckets expanded
+
+    def to(self, sq: int) -> int:
+        """The points from ``sq`` to the nearest goal, or UNREACHABLE when no goal can be reached; searches
+        on as far as that needs."""
+        best = self.best
+        while best[sq] > self.done and self.done < len(self.buckets):
+            self._expand()
+        return self.known(sq)
+
+    def known(self, sq: int) -> int:
+        """The points from ``sq`` if the search has settled it, else UNREACHABLE: exact for every square
+        no farther than the farthest one ``to`` was asked about."""
+        points = self.best[sq]
+        return points if points <= self.done else UNREACHABLE
+
+    def _expand(self) -> None:
+        """Expand the next bucket: every square settled at its points offers its neighbours a way."""
+        depth = self.done
+        best, buckets, step_all = self.best, self.buckets, self.step_all
+        enterable, crossing = self.enterable, self.crossing
+        for sq in buckets[depth]:
+            if best[sq] != depth:
+                continue  # found again later at fewer points
+            for n, door in step_all[sq]:
+                if not enterable[n]:
+                    continue
+                if door < 0:
+                    far = depth + 1
+                else:
+                    points = crossing[door]
+                    if not points:
+                        continue
+                    far = depth + points
+                if far < best[n]:
+                    best[n] = far
+                    while len(buckets) <= far:
+                        buckets.append([])
+                    buckets[far].append(n)
+        buckets[depth] = []  # expanded: not needed again
+        self.done = depth + 1
+
+    def weight(self) -> int:
+        """The bytes the field may come to hold (the cache's measure): its points and its buckets."""
+        return 2 * sys.getsizeof(self.best)
 
 
 def _edge_tuple(edge: str) -> tuple[str, int, int]:

@@ -7,7 +7,8 @@ close infected moves first) to a neutral one. An agent's bot plays like the
 campaign bots (``bots.Bot``: out of grapples, shooting what comes near, walking
 shortest paths) with a side of its own:
 
-- it attacks the rival agent when a shot, blow or throw is likely enough to hurt;
+- it attacks the rival agent when a shot, blow or throw is likely enough to hurt; with too few rounds
+  for the AP the game has left it aims every shot, and a hunter with nothing else strikes bare-handed;
 - it heads for what its side's victory needs: the exit (opening the way by a
   task when a blast door shuts it), the objectives, or the rival to be killed;
   without a weapon it first fetches one lying on the board;
@@ -37,9 +38,11 @@ from .bots import (
     _free,
     _grappled,
     _kill_chance,
+    _rounds,
     _stand,
     _threats,
 )
+from .kit import turns_left
 from .policies import policy
 
 Policy = Callable[[Game, Request], object]
@@ -199,15 +202,31 @@ class AgentBot(Bot):
         return None
 
     def _rival(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
-        """The attack on the rival with the best chance per AP, if likely enough to hurt."""
+        """The attack on the rival with the best chance per AP, if likely enough to hurt. Two things
+        change that: rounds too few for the AP the game has left (aiming every shot) are spent where each
+        round does most (per round, and no shot worse than the gun's aimed one); and an agent whose side
+        wins by the rival's death strikes it bare-handed when that is all it can do, however unlikely a
+        blow is to hurt (on a passive rival, the blows add up over the turns)."""
+        if h.stride:
+            return None
         nerve = NERVE.get(self.style.name, 0.3)
+        hunting = any(c.kill for c in _conditions(g, h))
+        rounds = _rounds(g, h)
+        short = rounds < INF and rounds * cost(g, h, Verb.AIMED) < h.ap + turns_left(g) * h.ap_turn
         best, score = None, 0.0
         for a in acts:
-            if not a.other or a.verb not in RIVAL_ATTACKS or h.stride:
+            if not a.other or a.verb not in RIVAL_ATTACKS:
                 continue
             chance = rival_chance(g, h, a)
-            value = chance / max(1, cost(g, h, a.verb))
-            if chance >= nerve and value > score:
+            spent = _rounds_spent(a)
+            if spent and short:
+                if chance / spent < _aimed_chance(g, h, a):
+                    continue  # a round is worth an aimed shot
+                value = chance / spent
+            else:
+                value = chance / max(1, cost(g, h, a.verb))
+            bare = not spent and a.verb != Verb.THROW_KNIFE and hunting and not _loaded(g, h)
+            if (chance >= nerve or bare) and chance > 0 and value > score:
                 best, score = a, value
         return best
 
@@ -323,6 +342,24 @@ def rival_chance(g: Game, h: Hero, a: Action) -> float:
     p = _faces(eq.quick, g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     return 1 - (1 - p) ** dice
+
+
+def _rounds_spent(a: Action) -> int:
+    """Rounds an attack crosses off: none for a blow or a throw, three on full auto, one a gun."""
+    if a.verb in (Verb.MELEE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.THROW_KNIFE):
+        return 0
+    return 3 if a.mode == "auto" else 2 if a.mode == "both" else 1
+
+
+def _aimed_chance(g: Game, h: Hero, a: Action) -> float:
+    """The chance a shot with the gun of ``a`` (aimed, one round) rolls a kill on the rival."""
+    return rival_chance(g, h, a._replace(verb=Verb.AIMED, mode="" if a.mode in ("auto", "both") else a.mode))
+
+
+def _loaded(g: Game, h: Hero) -> bool:
+    """Whether ``h`` holds a gun in hand with rounds in it."""
+    m = g.mission
+    return any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in h.active_cards())
 
 
 def _running(g: Game, h: Hero) -> bool:
