@@ -8,6 +8,8 @@ import random
 import re
 import shlex
 import statistics
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 from pathlib import Path
 
@@ -23,7 +25,7 @@ from zwar_author.playtest.kit import time_limit
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
 from zwar_author.playtest.report import page as report_page
-from zwar_author.playtest.runner import Plan, play, run
+from zwar_author.playtest.runner import Plan, mission_for, play, run
 from zwar_author.playtest.stats import wilson
 
 CORRIDOR = '''
@@ -127,6 +129,24 @@ def test_a_local_dask_cluster_plays_the_same_games():
     pytest.importorskip("distributed")
     plan = plan_for(CONTENT / "core" / "missions" / "hold-out.toml", "cautious", 4, seed=5)
     assert run(plan, jobs=2, scheduler="local") == run(plan)
+
+
+def test_a_worker_playing_games_in_threads_gives_each_thread_its_own_mission():
+    """A Dask worker may run games in several threads; a mission's caches serve one game at a time (its
+    distance fields are searched on as the infected ask), so each thread rebuilds the mission once and
+    plays the same games as one thread alone."""
+    plan = plan_for(CONTENT / "core" / "missions" / "supply-run.toml", "aggressive", 4, seed=3)
+    both = threading.Barrier(2, timeout=60)  # the two calls run on two threads at once
+
+    def keep(_: int) -> tuple:
+        both.wait()
+        return mission_for(plan), mission_for(plan)
+
+    with ThreadPoolExecutor(2) as pool:
+        (first, again), (other, _) = pool.map(keep, range(2))
+        records = list(pool.map(lambda i: play(plan, i), range(4), timeout=600))
+    assert first is again and first is not other
+    assert records == [play(plan, i) for i in range(4)]
 
 
 def test_exact_turn_spawn_odds_agree_with_a_long_simulation():

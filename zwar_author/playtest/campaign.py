@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -49,7 +50,14 @@ class CampaignPlan:
     directors_cut: tuple[bool, ...] = ()  # per chapter: played as the Director's Cut, against the director bot
 
 
-_missions: dict[tuple[str, ...], tuple[Mission, ...]] = {}
+class _Kept(threading.local):
+    """The missions one thread plays (each thread its own: see ``runner._Kept``)."""
+
+    def __init__(self) -> None:
+        self.missions: dict[tuple[str, ...], tuple[Mission, ...]] = {}
+
+
+_kept = _Kept()
 
 
 def _key(documents: tuple[dict, ...]) -> tuple[str, ...]:
@@ -59,10 +67,11 @@ def _key(documents: tuple[dict, ...]) -> tuple[str, ...]:
 def missions_for(plan: CampaignPlan) -> tuple[Mission, ...]:
     """The plan's missions: the caller's own, else rebuilt from their documents once per process."""
     key = _key(plan.documents)
-    if key not in _missions:
-        _missions.clear()
-        _missions[key] = tuple(Mission(model_of(d), board_of(d)) for d in plan.documents)
-    return _missions[key]
+    kept = _kept.missions
+    if key not in kept:
+        kept.clear()
+        kept[key] = tuple(Mission(model_of(d), board_of(d)) for d in plan.documents)
+    return kept[key]
 
 
 def play_campaign(plan: CampaignPlan, index: int) -> dict:
@@ -246,8 +255,8 @@ def playtest_campaign(path: Path, *, runs: int, seed: int, jobs: int, policies: 
     for name in policies:
         plan = CampaignPlan(documents, numbers, book.economy, name, runs, seed, tries, max_turns,
                             tuple(ch.directors_cut for ch in book.chapters))
-        _missions.clear()
-        _missions[_key(documents)] = tuple(ch.mission for ch in book.chapters)
+        _kept.missions.clear()
+        _kept.missions[_key(documents)] = tuple(ch.mission for ch in book.chapters)
         totals = run_campaigns(plan, jobs, progress.update if progress is not None else None)
         result.reports.append(summary(book, plan, totals))
     document = {"format": "zwar-campaign-playtest/1", "reports": result.reports}

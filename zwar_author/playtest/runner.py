@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -49,7 +50,16 @@ def game_seed(seed: int, index: int, purpose: str = "dice") -> int:
     return int.from_bytes(digest[:8], "little") >> 1
 
 
-_missions: dict[str, Mission] = {}
+class _Kept(threading.local):
+    """The missions one thread plays. A mission's caches serve one game at a time (a distance field is
+    searched on as questions come), so a Dask worker playing games in several threads gives each
+    thread a mission of its own."""
+
+    def __init__(self) -> None:
+        self.missions: dict[str, Mission] = {}
+
+
+_kept = _Kept()
 
 
 def _key(document: dict) -> str:
@@ -58,12 +68,13 @@ def _key(document: dict) -> str:
 
 def mission_for(plan: Plan) -> Mission:
     """The plan's mission: the caller's own (``run`` keeps it), else rebuilt from the document
-    once per worker process."""
+    once per worker process (per thread where a worker plays games in several)."""
     key = _key(plan.document)
-    if key not in _missions:
-        _missions.clear()
-        _missions[key] = Mission(model_of(plan.document), board_of(plan.document))
-    return _missions[key]
+    kept = _kept.missions
+    if key not in kept:
+        kept.clear()
+        kept[key] = Mission(model_of(plan.document), board_of(plan.document))
+    return kept[key]
 
 
 def play(plan: Plan, index: int) -> dict:
@@ -98,8 +109,8 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
     every game's record as it arrives (in any order: a paired comparison files them by index).
     ``pool``: workers to play on, kept by a caller that runs many plans (``workers``; else made here)."""
     if mission is not None:
-        _missions.clear()
-        _missions[_key(plan.document)] = mission
+        _kept.missions.clear()
+        _kept.missions[_key(plan.document)] = mission
     totals = Totals()
     if pool is not None:
         results = _processes(plan, jobs, pool)
