@@ -30,10 +30,11 @@ def links(text: str) -> list[str]:
 
 
 def problem(doc: Path, target: str) -> str | None:
-    """Why a link target fails: it leaves the repository or names a file that is not there."""
+    """Why a link target fails: it leaves the repository (a web address too: the docs stand alone) or
+    names a file that is not there."""
     url = urlparse(target)
     if url.scheme in ("http", "https", "mailto"):
-        return None
+        return f"{target}: a web address (the docs stand alone: name the tool in the text instead)"
     if url.scheme or url.netloc:
         return f"{target}: not a file in the repository"
     if not url.path:  # a link to a heading on the same page
@@ -72,6 +73,8 @@ def test_the_link_checker_catches_what_it_should():
     assert problem(doc, "../../shared/design/GRID.md") == "../../shared/design/GRID.md: leaves the repository"
     assert problem(doc, "/etc/passwd") == "/etc/passwd: an absolute path, which a clone does not have"
     assert problem(doc, "file:///etc/passwd") == "file:///etc/passwd: not a file in the repository"
+    assert problem(doc, "https://example.org/") == (
+        "https://example.org/: a web address (the docs stand alone: name the tool in the text instead)")
 
 
 # --- the worked examples of docs/geometry.md ---------------------------------------------------
