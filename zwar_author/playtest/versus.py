@@ -39,6 +39,7 @@ from .bots import (
     _grappled,
     _kill_chance,
     _rounds,
+    _route,
     _stand,
     _threats,
 )
@@ -401,10 +402,6 @@ def _objective_squares(g: Game) -> tuple[int, ...]:
         room = m.room_of[at]
         squares.update(m.room(room).squares if obj.scope == "room" and room else (at,))
     return tuple(sorted(squares))
-
-
-def _route(g: Game, a: int, b: int) -> int:
-    return g.mission.route_from(a, -1).get(b, INF)
 
 
 def not_played(mission: Mission) -> list[str]:
