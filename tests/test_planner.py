@@ -27,7 +27,7 @@ SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
 
 def test_policy_names_carry_the_planners_budget():
     assert [budget_of(n) for n in ("planner", "planner@0", "planner@16", "planner@x", "cautious")] == \
-        [2, 0, 16, None, None]
+        [1, 0, 16, None, None]
     assert with_budget("planner", 4) == "planner@4" and with_budget("cautious", 4) == "cautious"
     assert isinstance(policy("planner@3", 1), Planner) and policy("planner@3", 1).budget == 3
     with pytest.raises(ValueError, match="a planner's budget is a whole number from 0 to 4096"):
@@ -390,3 +390,19 @@ def test_the_plans_hand_a_med_pack_to_the_infected_friend(workdir):
     assert (handed.verb, handed.card.rpartition("/")[2], {handed.hero, handed.other}) == \
         ("give" if handed.hero == "sam" else "take", "med-pack", {"sam", "kat"})
     assert bots.Bot(planner.STYLES["cautious"])(state.view, state.request).verb not in ("give", "take")
+
+
+def test_a_rollout_to_the_end_scores_the_games_outcome_and_repeats_for_its_seed():
+    """With no horizon (``None``) a rollout plays the copy to the end of the game, so its score is the
+    outcome itself (1 won, 0 lost), the same for the same seed; with a horizon it stops short and
+    ``value`` estimates the rest (strictly between the two on a fresh game). The game shown is left
+    as it was."""
+    loaded, _ = load_mission(SUPPLY_RUN)
+    g = new_game(loaded, Setup(max_turns=3))
+    shown = ([(h.sq, h.stage) for h in g.heroes], sorted(g.infected), len(g.log), g.turn)
+    plan = plans(g)[0]
+    to_end = Planner(1, random.Random(1), horizon=None)
+    scores = [to_end.rollout(g, plan, seed) for seed in range(6)]
+    assert set(scores) <= {0.0, 1.0} and scores == [to_end.rollout(g, plan, seed) for seed in range(6)]
+    assert 0 < Planner(1, random.Random(1), horizon=0).rollout(g, plan, 0) < 1
+    assert shown == ([(h.sq, h.stage) for h in g.heroes], sorted(g.infected), len(g.log), g.turn)

@@ -56,10 +56,10 @@ from .bots import STYLES, Bot, _danger, _jobs_left
 from .director import against
 from .value import value
 
-DEFAULT_BUDGET = 2
+DEFAULT_BUDGET = 1
 MAX_BUDGET = 4096
 MARGIN = 0.02  # how much better than the cautious bot's plan (a share of its mean) another's must score to be followed
-HORIZON = 2  # turns a rollout plays after this turn's hero move, before ``value`` estimates the rest
+HORIZON: int | None = None  # turns a rollout plays after this turn's hero move before ``value`` estimates the rest (None: to the end)
 MASK = (1 << 64) - 1
 
 
@@ -142,7 +142,7 @@ class Planner:
     budget: int  # rollouts per plan (0: the cautious bot, no look-ahead)
     rng: random.Random  # the planner's own dice, for its rollouts only
     director: str = ""  # director games: the director the rollouts play against ("bot", "passive")
-    horizon: int = HORIZON
+    horizon: int | None = HORIZON
     turn: int = field(default=-1, init=False)
     follow: Bot = field(default_factory=lambda: Bot(STYLES["cautious"]), init=False)
 
@@ -177,14 +177,15 @@ class Planner:
 
     def rollout(self, g: Game, plan: Bot, seed: int) -> float:
         """One sample of the heroes' chances after following ``plan`` from here: the game played on a
-        copy for this turn and ``horizon`` more, with dice drawn from ``seed``."""
+        copy for this turn and ``horizon`` more (None: to the end, so the value is the game's outcome),
+        with dice drawn from ``seed``."""
         sim = g.copy()
         if sim.hands is not None:
             redeal(sim.hands, random.Random(~seed))  # a shuffle of its own: the rollout's dice stay the same
-        stop = sim.turn + self.horizon
+        stop = None if self.horizon is None else sim.turn + self.horizon
         heroes: Callable = plan
         ctx = Common(seed, against(heroes, self.director) if self.director else heroes, sim)
-        while not sim.over and sim.turn <= stop:
+        while not sim.over and (stop is None or sim.turn <= stop):
             step(sim, ctx)
         return value(sim)
 
