@@ -10,12 +10,15 @@ rate, Wilson 95% interval and games a second on one core (CPU time of the
 processes that played), then each planner against the better heuristic bot on
 the same seeds (director missions against the bot director, and with
 ``--passive`` also against the passive one): games only the planner won, games only the bot won, and the
-exact two-sided sign test (McNemar) of those discordant pairs.
+exact two-sided sign test (McNemar) of those discordant pairs. ``--save DIR`` keeps
+each policy's outcomes game by game, to pair runs made apart (a budget trace over
+the first games of a longer run).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from math import comb
 from pathlib import Path
@@ -72,6 +75,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--passive", action="store_true", help="director missions also against the passive director")
+    parser.add_argument("--save", type=Path, help="write each mission's outcomes, game by game and policy by policy, to DIR/MISSION-seedN.json")
     args = parser.parse_args()
     planners = [f"planner@{int(b)}" for b in args.budgets.split(",")]
     for name in args.missions:
@@ -90,6 +94,9 @@ def trace(name: str, document: dict, director: str, planners: list[str], args: a
     for policy in (*HEURISTICS, *planners):
         wins, cpu = outcomes(Plan(document, policy, args.games, args.seed, director=director), args.jobs)
         results[policy] = wins
+        if args.save is not None:  # every rung so far, so a run cut short keeps what it played
+            out = args.save / f"{name.replace(' ', '-')}-seed{args.seed}.json"
+            out.write_text(json.dumps({"mission": name, "seed": args.seed, "won": results}) + "\n")
         print(f"{name:>22} {policy:>12}: {rate(wins)}  {args.games / cpu:7.2f} games/s", flush=True)
     bot = max(("aggressive", "cautious"), key=lambda p: (sum(results[p]), p == "cautious"))
     for planner in planners:

@@ -9,17 +9,19 @@ holding where they stand on alert: ``Hold``), and
 the cautious bot heading for each unfinished job in turn (another job order),
 each handing a med pack to the infected friend who needs it (``Medic``). Each
 plan is scored by rollouts: a copy of the game
-is played on with that plan for the whole look-ahead (this turn's hero move
-and ``HORIZON`` turns more, or to the end of the game), its dice drawn from
-the planner's own RNG and the engine's ``chance_outcomes`` odds, the other
-side played by the bots the game itself uses (the director bot in director
-games); where a rollout stops short of the end, ``value`` estimates the
-heroes' chances from what the turns left them with (``playtest/value.py``): the turns the
-rest of the job needs against the turns to the mission's own deadline, and the
-chance each hero survives the bites of the infected holding it or coming at it
-and the infection tests of those turns. Losses in Z
-War One come from infection building up over many turns, which only a
-look-ahead of several turns and a value that counts the tests to come see.
+is played on with that plan to the end of the game (``HORIZON`` None, the
+default), its dice drawn from the planner's own RNG and the engine's
+``chance_outcomes`` odds, the other side played by the bots the game itself
+uses (the director bot in director games), so a plan's score is the share of
+its rollouts the heroes won. That makes the planner a rollout policy
+improvement over its plans: each turn it follows the plan that, played from
+here on, wins most often, and with exact scores it could not win less often
+than any one plan played all game (the cautious bot among them); more budget
+only makes the scores less noisy. With a ``horizon`` of N turns a rollout
+stops after this turn's hero move and N turns more, and ``value`` estimates
+the heroes' chances from what the turns left them with
+(``playtest/value.py``): cheaper, but the planner then follows the hand-set
+value's mistakes as faithfully as its budget allows.
 
 The budget is the rollouts per plan: about ``budget * len(plans)`` in all,
 shared out by sequential halving (a bandit's way to find the best arm: every
@@ -28,8 +30,10 @@ most ``budget`` rounds), on common dice: rollout ``k`` of every plan rolls the
 same die for the same roll on the same turn (``Common``), so plans are compared
 on the same luck. The plan with the best
 mean is followed for the rest of the turn (every request the heroes answer,
-not only moves); the cautious bot's plan is kept unless another beats its mean
-by ``MARGIN`` of it, so one lucky rollout alone does not move the planner off it.
+not only moves); the cautious bot's plan is kept on ties, and unless another
+beats its mean by ``MARGIN`` of it. (At budget 1 one rollout won where the
+cautious plan's lost is enough to move the planner off it: the scores are
+noisy there; each doubling of the budget halves their variance.)
 ``budget`` 0 is the cautious bot.
 
 The planner never sees the game's dice to come: its rollouts roll their own,
