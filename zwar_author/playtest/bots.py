@@ -292,12 +292,17 @@ def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
 _NO_KEYS: frozenset[str] = frozenset()
 
 
+def _keys_held(g: Game) -> frozenset[str]:
+    """The colours of the keycards the heroes hold."""
+    return frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
+
+
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
     (a locked one only with a keycard some hero holds, never a blast door). Kept by (goal, doors open,
     keycards held) for every game the process plays of the mission (``routes.memo``), as games of one
     mission open the same doors in much the same order."""
-    keys = frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
+    keys = _keys_held(g)
     key = (goal, g.doors, keys)
     m = g.mission
     fields = memo(m).fields
@@ -577,17 +582,32 @@ def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[t
     charge rules, taken in 61 games, it cut them from 51 to 39."""
     m = g.mission
     heroes = [h for h in g.board_heroes() if not h.npc]
-    if not goals or not any(m.equipment[c].kind == "ballistic" for c in cards) or _nearest_foe(g, sq) <= 5 \
-            or any(h.stage for h in heroes):
+    if not goals or not any(m.equipment[c].kind == "ballistic" for c in cards) or any(h.stage for h in heroes) \
+            or any(_route(g, pos(z), sq) <= 5 for z in g.board_infected()):
         return False
+    worth = _detour_squares(g, sq, tuple(goals))
+    return any(worth[h.sq] for h in heroes)
+
+
+def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> list[bool]:
+    """For every square, whether a hero standing there reaches one of ``goals`` by way of ``sq`` within
+    ``WEAPON_DETOUR`` AP of the way straight there. A function of the board's doors and keycards like the
+    distance fields it is read from, and kept beside them: worked out once per board, not at each decision."""
+    keys = _keys_held(g)
+    key = ("detour", sq, goals, g.doors, keys)
+    fields = memo(g.mission).fields
+    found: list[bool] | None = fields.get(key)
+    if found is not None:
+        return found
     there = distance_field(g, (sq,))
+    worth = [False] * g.mission.size
     for goal in goals:
         field = distance_field(g, goal)
         on = field.get(sq, INF)
-        for h in heroes:
-            if there.get(h.sq, INF) + on <= field.get(h.sq, INF) + WEAPON_DETOUR:
-                return True
-    return False
+        for s in range(len(worth)):
+            if not worth[s] and there.get(s, INF) + on <= field.get(s, INF) + WEAPON_DETOUR:
+                worth[s] = True
+    return fields.put(key, worth)
 
 
 def _wants_escape(g: Game) -> bool:
