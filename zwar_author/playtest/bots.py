@@ -397,7 +397,11 @@ def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
     if h.grapplers:
         return None
-    held = {zid for n in g.mission.reach(h.sq, g.doors) for zid in getattr(g.at.get(n), "grapplers", [])}
+    held: set[int] = set()
+    for n in g.mission.reach(h.sq, g.doors):
+        friend = g.at.get(n)
+        if isinstance(friend, Hero) and friend.grapplers:  # not getattr with a default: an infected raises inside
+            held.update(friend.grapplers)
     if not held:
         return None
     executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in held]
