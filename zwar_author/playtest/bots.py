@@ -708,7 +708,7 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     if a.verb == Verb.MELEE or a.verb in (Verb.MOVE_MELEE, Verb.MELEE_MOVE):
         blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed
-        p = _faces(table, melee_bonus(h, blade is None))
+        p = _kill_faces(g, table, melee_bonus(h, blade is None))
         return p if points <= 1 else p * p
     guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
     if a.mode not in ("", "auto", "both"):
@@ -717,7 +717,7 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
         return 0.0
     eq = m.equipment[guns[0].eq]
     aimed = a.verb == Verb.AIMED
-    p = _faces(g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
+    p = _kill_faces(g, g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p
@@ -725,6 +725,17 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
 
 def _faces(table, bonus: int) -> float:
     return sum(1 for face in range(1, table.die + 1) if read(table, face + bonus) == "kill") / table.die
+
+
+def _kill_faces(g: Game, table, bonus: int) -> float:
+    """``_faces``, kept per mission: the tables are the mission's own, asked about at every attack weighed."""
+    kept = memo(g.mission).faces
+    found = kept.get((id(table), bonus))
+    if found is not None and found[0] is table:  # the table is kept with its answer: its id stays its own
+        return found[1]
+    p = _faces(table, bonus)
+    kept[(id(table), bonus)] = (table, p)
+    return p
 
 
 def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.0) -> Action | None:

@@ -25,7 +25,7 @@ ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at o
 
 
 class Memo:
-    """One mission's rows (by active-room mask, then by source square) and the bots' distance fields."""
+    """One mission's rows (by active-room mask, then by source square), the bots' distance fields and kill chances."""
 
     def __init__(self, size: int, budget: int = ROW_BYTES) -> None:
         self.size = size
@@ -33,6 +33,8 @@ class Memo:
         self.rows: dict[int, list[list[int] | None]] = {}
         self.kept = 0  # bytes of the rows kept
         self.fields = Bounded(FIELD_BYTES)
+        #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
+        self.faces: dict[tuple[int, int], tuple[Any, float]] = {}
 
     def row(self, m: Mission, source: int, active: int) -> list[int]:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
