@@ -85,3 +85,14 @@ def test_the_squares_a_spare_gun_is_worth_a_detour_from_are_those_the_distance_f
                              for f in fields) for s in range(m.size)]
         assert any(worth) and not all(worth)
         assert bots._detour_squares(g, sq, goals) is worth  # kept beside the distance fields
+
+
+def test_the_facts_kept_for_a_mission_are_what_its_victory_and_cards_say():
+    """Supply Run: objective 1 done, then every hero out at the van carrying the food (F) and the jerry can (J)."""
+    m = _mission()
+    facts = routes.facts(m)
+    assert facts is routes.facts(m)  # worked out once
+    assert facts.victory is m.compiled.victory[0] and facts.victory.side in ("heroes", "")
+    assert (facts.wanted, facts.carrying, facts.escape) == (frozenset({1}), frozenset({"F", "J"}), True)
+    assert facts.escort == frozenset() and facts.locked == []
+    assert facts.kind == {eq: card.kind for eq, card in m.equipment.items()} and facts.kind["core/pistol"] == "ballistic"

@@ -53,7 +53,7 @@ from ..engine.state import Game, Hero, pos
 from ..engine.vocab import Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import memo, route, route_row
+from .routes import facts, memo, route, route_row
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -492,23 +492,15 @@ def _finishes_only_with(bot: Bot, g: Game, h: Hero, extra: int) -> bool:
 
 
 def _condition(g: Game):
-    return next((c for c in g.mission.compiled.victory if c.side in ("heroes", "")), None)
+    return facts(g.mission).victory
 
 
-def _objectives_left(g: Game) -> set[int]:
-    cond = _condition(g)
-    if cond is None:
-        return set()
-    every = {o.number for o in g.mission.compiled.objectives}
-    wanted = every if cond.objectives == "all" else set(cond.objectives or [])
-    if cond.objectives_count:
-        wanted |= {o.number for o in g.mission.compiled.objectives}
-    return wanted - g.objectives
+def _objectives_left(g: Game) -> frozenset[int]:
+    return facts(g.mission).wanted - g.objectives
 
 
 def _needed(g: Game, letter: str) -> bool:
-    cond = _condition(g)
-    return cond is not None and letter in cond.carrying
+    return letter in facts(g.mission).carrying
 
 
 def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
@@ -559,16 +551,16 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
     is left, only for a hero already infected), a weapon while a hero has none (a gun out of rounds
     still counts: on the reference missions a trek for a fresh one loses more games than it saves), and
     a spare gun lying nearly on the way to one of ``goals``."""
-    m = g.mission
+    kind = facts(g.mission).kind
     heroes = g.board_heroes()
-    carried = any(m.equipment[c.eq].kind == "medical" for h in heroes for c in h.cards)
+    carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
     infected = any(h.stage for h in heroes)
     medpack = (not carried and on_the_way) or (infected and not any(
-        m.equipment[c.eq].kind == "medical" for h in heroes if h.stage for c in h.cards))
-    unarmed = any(not any(m.equipment[c.eq].kind in ("ballistic", "melee") for c in h.cards) for h in heroes)
+        kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
+    unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
     wanted = []
     for sq, items in sorted(g.items.items()):
-        kinds = {m.equipment[card].kind for _, card in items}
+        kinds = {kind[card] for _, card in items}
         if (medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}) \
                 or _weapon_worth_a_detour(g, sq, [card for _, card in items], goals):
             wanted.append(sq)
@@ -584,13 +576,12 @@ def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[t
     94 of 200 games and cut the cautious bot's wins from 28 to 16 (with the infection guard: taken in
     31, 20 wins), the delay costing more than the rounds it brought; measured again with the melee and
     charge rules, taken in 61 games, it cut them from 51 to 39."""
-    m = g.mission
+    kind = facts(g.mission).kind
     heroes = [h for h in g.board_heroes() if not h.npc]
-    if not goals or not any(m.equipment[c].kind == "ballistic" for c in cards) or any(h.stage for h in heroes) \
-            or any(_route(g, pos(z), sq) <= 5 for z in g.board_infected()):
+    if not goals or not any(kind[c] == "ballistic" for c in cards) or any(h.stage for h in heroes):
         return False
-    worth = _detour_squares(g, sq, tuple(goals))
-    return any(worth[h.sq] for h in heroes)
+    worth = _detour_squares(g, sq, tuple(goals))  # before the infected's routes: kept, and mostly False
+    return any(worth[h.sq] for h in heroes) and not any(_route(g, pos(z), sq) <= 5 for z in g.board_infected())
 
 
 def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> list[bool]:
@@ -615,8 +606,7 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
 
 
 def _wants_escape(g: Game) -> bool:
-    cond = _condition(g)
-    return cond is not None and cond.escape is not None
+    return facts(g.mission).escape
 
 
 def _exit_squares(g: Game) -> tuple[int, ...]:

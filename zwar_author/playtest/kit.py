@@ -29,7 +29,7 @@ from ..engine.legal import unlocked
 from ..engine.state import Game, Hero, pos, short
 from ..engine.vocab import Verb
 from ..geometry.facing import FACINGS
-from .routes import route
+from .routes import facts, route
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -74,7 +74,7 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
     """Extra jobs: keycards nobody holds for shut locked doors, NPCs to fetch, and (``detours``) crates near."""
     m = g.mission
     held = {k for o in g.heroes for k in o.keycards}
-    shut = {d.key for d in m.doors if d.kind == "locked" and not g.doors >> d.index & 1 and not unlocked(g, d)}
+    shut = {d.key for d in facts(m).locked if not g.doors >> d.index & 1 and not unlocked(g, d)}
     found: list[tuple[int, tuple[int, ...]]] = [
         (400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
     for npc in _escorted(g):
@@ -119,11 +119,8 @@ def _time_for(g: Game, team: list[int], crate: int) -> bool:
 
 
 def _escorted(g: Game) -> list[Hero]:
-    cond = next((c for c in g.mission.compiled.victory if c.side in ("heroes", "")), None)
-    if cond is None:
-        return []
-    ids = {short(n) for n in cond.escort}
-    return [h for h in g.heroes if h.npc and h.id in ids and h.on_board]
+    ids = facts(g.mission).escort
+    return [h for h in g.heroes if h.npc and h.id in ids and h.on_board] if ids else []
 
 
 def _route(g: Game, a: int, b: int) -> int:
