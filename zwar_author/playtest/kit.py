@@ -42,16 +42,20 @@ FETCHED: Final = 3  # route squares from an NPC at which a hero has come for it
 #: fields, kept beside the mission rather than in one bot
 _WATER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 FIELDS_KEPT = 512
+# The verbs ``supplies`` reads at every decision, as constants of the compiled module (see bots.py).
+CRAFT: Final = Verb.CRAFT
+MEDPACK: Final = Verb.MEDPACK
+RELOAD: Final = Verb.RELOAD
 
 
 def supplies(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Reload an empty gun (or a low one with nothing near), craft and use a Med Pack once bitten."""
-    for a in by_verb.get(Verb.CRAFT, []):
+    for a in by_verb.get(CRAFT, []):
         if h.stage >= 1 and g.mission.equipment[_equipment(g, a.card)].kind == "medical":
             return a
-    if h.stage >= 1 and g.ruleset.end_phase_infection and by_verb.get(Verb.MEDPACK):
-        return by_verb[Verb.MEDPACK][0]  # the infection moves on every turn: cure it at once
-    reloads = by_verb.get(Verb.RELOAD, [])
+    if h.stage >= 1 and g.ruleset.end_phase_infection and by_verb.get(MEDPACK):
+        return by_verb[MEDPACK][0]  # the infection moves on every turn: cure it at once
+    reloads = by_verb.get(RELOAD, [])
     if reloads:
         guns = [c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "ballistic" and c.ammo is not None]
         empty = any(c.ammo == 0 for c in guns)
