@@ -67,8 +67,8 @@ class Memo:
 
 
 class Facts:
-    """What a mission says once for every game (``Memo.facts``): what the heroes' victory wants, and each
-    equipment card's kind. The bots ask these at every decision; read from the compiled mission each time
+    """What a mission says once for every game (``Memo.facts``): what the heroes' victory wants, each
+    equipment card's kind, the locked doors. The bots ask these at every decision; read from the compiled mission each time
     they cost more than the rest of the job list (a walk over the victory conditions, a model's attribute a
     card), and they never change while the mission is played."""
 
