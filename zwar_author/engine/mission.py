@@ -175,6 +175,7 @@ class Mission:
         self.spawn_squares = {p.letter: self.square(p.at) for p in c.spawn_points}
         self.spawn_at = {sq: letter for letter, sq in self.spawn_squares.items()}
         self.objective_numbers = frozenset(o.number for o in c.objectives)
+        self.endings: tuple | None = None  # the defeat and victory conditions as play reads them (world.endings)
 
     def index(self, floor: str, x: int, y: int) -> int:
         number = self.floor_ids.index(floor)
