@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Callable
+from typing import Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
@@ -178,7 +179,14 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
+#: the verbs whose cost a perk or the hero's turn can change (each other verb costs what the table says);
+#: a constant of the compiled module, so the common case reads no enum member (see ``state.ON_BOARD``)
+_PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
+
+
 def cost(g: Game, h: Hero, verb: str) -> int:
+    if verb not in _PERSONAL_COSTS:
+        return g.mission.ap_costs.get(verb, 0)
     if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
         return 1
     if verb == Verb.STAND and Perk.KIP_UP in h.perks:
