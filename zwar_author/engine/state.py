@@ -28,6 +28,7 @@ MAX_STAGE = 5
 #: through its class costs a call of the enum's ``__getattr__`` hook on Python 3.11, and this is read at every turn
 #: of every loop over the heroes
 ON_BOARD: Final = HeroStatus.BOARD
+_tuple_new: Final = tuple.__new__
 
 
 def count_squares(n: int) -> str:
@@ -357,7 +358,8 @@ class Game:
     def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
              result: str | None = None, objective: int | None = None) -> None:
         sq, edge = (at, None) if isinstance(at, int) else (None, at)
-        self.log.append(Event(self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result, objective))
+        self.log.append(_tuple_new(Event, (self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result,
+                                           objective)))  # Event(...) without its interpreted __new__ (legal._action)
 
     # --- units on squares ------------------------------------------------------------
 
