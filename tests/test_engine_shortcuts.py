@@ -11,7 +11,7 @@ from zwar_author.engine import combat, legal, sight
 from zwar_author.engine.actions import Action
 from zwar_author.engine.api import new_game
 from zwar_author.engine.state import Game
-from zwar_author.engine.vocab import Verb
+from zwar_author.engine.vocab import HeroStatus, Verb
 from zwar_author.engine.world import Ending, endings, met
 from zwar_author.geometry.facing import FACINGS, forward
 from zwar_author.geometry.notation import edge_name, parse_edge, parse_square, square_name
@@ -67,7 +67,7 @@ def test_kept_square_and_edge_names_are_the_notation_s():
         assert m.show(sq) == m.show(sq) == square_name(None, x, y)
         assert m.square(square_name(m.floor_ids[0], x, y)) == sq
     for door in m.doors:
-        floor, axis, x, y = parse_edge(door.edge)
+        _, axis, x, y = parse_edge(door.edge)
         assert m.show_edge(door.edge) == m.show_edge(door.edge) == edge_name(None, axis, x, y)
     objective = m.compiled.objectives[0].at
     assert m.square(objective) == m.square(objective) == m.index(parse_square(objective)[0] or m.floor_ids[0],
@@ -83,7 +83,7 @@ def test_a_condition_read_once_holds_as_its_parts_say():
     assert not met(g, won, end_of_turn=True)  # nothing done yet
     g.objectives |= g.mission.objective_numbers
     for h in g.heroes:
-        h.status = "escaped"
+        h.status = HeroStatus.ESCAPED
         h.object = None
     carrying = won.carrying
     assert met(g, won, end_of_turn=False) == (not carrying)

@@ -189,8 +189,8 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
-#: the verbs whose cost a perk or the hero's turn can change (each other verb costs what the table says);
-#: a constant of the compiled module, so the common case reads no enum member (see ``state.ON_BOARD``)
+#: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
+#: with one set lookup rather than a test for each of these
 _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
 
 

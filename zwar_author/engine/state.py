@@ -24,10 +24,6 @@ if TYPE_CHECKING:
 FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WEAPON_KINDS = ("ballistic", "melee", "explosive")
 MAX_STAGE = 5
-#: a hero on the board (``HeroStatus.BOARD``) as a constant of the compiled modules: reading an enum member
-#: through its class costs a call of the enum's ``__getattr__`` hook on Python 3.11, and this is read at every turn
-#: of every loop over the heroes
-ON_BOARD: Final = HeroStatus.BOARD
 _tuple_new: Final = tuple.__new__
 
 
@@ -143,7 +139,7 @@ class Hero:
 
     @property
     def on_board(self) -> bool:
-        return self.status == ON_BOARD
+        return self.status == HeroStatus.BOARD
 
     def card(self, name: str) -> Card | None:
         for c in self.cards:
@@ -324,11 +320,11 @@ class Game:
         return self.outcome is not None
 
     def board_heroes(self) -> list[Hero]:
-        return [h for h in self.heroes if h.status == ON_BOARD]
+        return [h for h in self.heroes if h.status == HeroStatus.BOARD]
 
     def detectable(self) -> list[Hero]:
         """Heroes the infected can find: on the board, not hidden by the Stink Tank."""
-        return [h for h in self.heroes if h.status == ON_BOARD and not h.stink]
+        return [h for h in self.heroes if h.status == HeroStatus.BOARD and not h.stink]
 
     def board_infected(self) -> list[Infected]:
         return [z for z in self.infected.values() if z.sq is not None]

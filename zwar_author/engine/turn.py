@@ -26,8 +26,8 @@ from .spawn import (
     spawn_point,
 )
 from .spawn import phase as spawn_tables
-from .state import ON_BOARD, Game, GameOver, Hero, pos
-from .vocab import CardWindow, EventKind, Perk, Phase, Side, Topic
+from .state import Game, GameOver, Hero, pos
+from .vocab import CardWindow, EventKind, HeroStatus, Perk, Phase, Side, Topic
 from .world import check, end_game, trigger
 
 
@@ -44,7 +44,7 @@ def step(g: Game, ctx: Context) -> None:
 
 
 def _standing_heroes(g: Game) -> int:
-    return sum(1 for h in g.heroes if h.status == ON_BOARD)
+    return sum(1 for h in g.heroes if h.status == HeroStatus.BOARD)
 
 
 # --- turn announce and hero move -----------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .chance import Context
 from .spawn import place_near, room_spawn, spawn_point
-from .state import ON_BOARD, Game, GameOver, Hero
+from .state import Game, GameOver, Hero
 from .timers import start as start_timers
 from .vocab import EventKind, HeroStatus, Perk
 
@@ -146,7 +146,7 @@ def check(g: Game, end_of_turn: bool) -> None:
                 reason = f"{role} ({agents}) wins. {reason}"
             end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond), reason)
             return
-    if not any(h.status == ON_BOARD for h in g.heroes):
+    if not any(h.status == HeroStatus.BOARD for h in g.heroes):
         end_game(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")
 
 
