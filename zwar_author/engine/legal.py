@@ -265,6 +265,23 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     return [a for a in acts if a.verb not in absent] if absent else acts
 
 
+def hero_options(g: Game, hero: str, without: frozenset[Verb] = frozenset()) -> list[Action]:
+    """``LegalActions.of`` while the whole list is not built: the legal actions of one hero, exactly as the
+    whole list holds them less the verbs in ``without``, without the other heroes' (here, compiled, rather
+    than in the plain module: the bots ask it at every decision)."""
+    h = next((o for o in g.heroes if o.id == hero), None)
+    if h is None or not h.on_board or h.done:
+        return []
+    current = next((o for o in g.heroes if o.id == g.current), None)
+    if current is not None and current is not h and current.on_board and not current.done \
+            and on_spawn_point(g, current) and can_leave(g, current):
+        return []  # the hero mid-move on a spawn point steps off before anyone else acts
+    acts = hero_actions(g, h, without=without)
+    if on_spawn_point(g, h) and can_leave(g, h):
+        acts = [a for a in acts if keeps_way_off(g, h, a)]
+    return acts
+
+
 def _refuse_all(h: Hero, why: Refusals | None, reason: str, allowed: frozenset[Verb] | set[Verb]) -> None:
     if why is not None:
         for verb in Verb:
