@@ -1,6 +1,6 @@
 """Bot speed: heuristic-bot games per second on Supply Run, against the bots of a pinned commit.
 
-Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT ...] [--games N] [--no-jobs]``.
+Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT ...] [--games N] [--no-jobs] [--decisions N]``.
 
 The baseline is the whole package as it was at ``COMMIT`` (default: the commit
 before the bot speed work), taken out of git into a temporary folder and timed
@@ -12,7 +12,10 @@ it), and each figure says whether it ran compiled. Single-process figures are
 CPU seconds of the process (the machines are shared; wall time on a busy
 machine says more about the neighbours than about the code). The ``--jobs``
 figures are wall time, as a user waits for them, with the same totals checked
-equal for every number of jobs.
+equal for every number of jobs. ``--decisions N`` also times the bots' hero
+decisions alone (``DECISIONS``), on the states of N seeded games a policy
+captured in each tree: the same decisions both sides (the counts are checked
+equal), best of 7 passes, steadier than whole games on a busy machine.
 """
 
 from __future__ import annotations
@@ -46,6 +49,43 @@ except ImportError:  # before the compiled engine
 print(n / (time.process_time() - begun), totals.wins, "compiled" if compiled else "plain")
 """
 
+#: The bots' hero decisions timed alone: states captured from seeded cautious and aggressive games, then
+#: every decision asked again of a fresh cautious bot, best of 7 passes (a pass takes a fraction of a
+#: second, so a busy machine spoils few of them): less noisy than whole games, and the engine left out
+#: but for the hero's options, which the bot asks for.
+DECISIONS = r"""
+import sys, time
+from pathlib import Path
+from zwar_author.engine.options import LegalActions
+from zwar_author.play.load import load_mission
+from zwar_author.playtest import bots, versus
+from zwar_author.playtest.runner import Plan, run
+m, _ = load_mission(Path(sys.argv[1]))
+states = []
+class Capture(bots.Bot):
+    def hero_move(self, g, options):
+        states.append(g.copy())
+        return super().hero_move(g, options)
+chosen = versus.policy
+versus.policy = lambda name, seed, director="": Capture(bots.STYLES[name]) if name in bots.STYLES else None
+document = m.compiled.model_dump(mode="json", by_alias=True)
+for name in ("cautious", "aggressive"):
+    run(Plan(document, name, int(sys.argv[2]), 1), mission=m)
+versus.policy = chosen
+bot = bots.Bot(bots.STYLES["cautious"])
+def best(fn):
+    fn()  # the caches, filled before the clock starts
+    times = []
+    for _ in range(7):
+        begun = time.process_time()
+        fn()
+        times.append(time.process_time() - begun)
+    return 1e6 * min(times) / len(states)
+move = best(lambda: [bot.hero_move(g, LegalActions(g)) for g in states])
+jobs = best(lambda: [bots._jobs_left(g) for g in states])
+print(len(states), move, jobs)
+"""
+
 
 def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int, str]:
     """Games per CPU second, wins and "compiled" or "plain" of ``games`` games with the package under ``source``."""
@@ -57,6 +97,19 @@ def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int, str]:
         raise SystemExit(f"timing the bots under {source} failed:\n{done.stderr}")
     out = done.stdout.split()
     return float(out[0]), int(out[1]), out[2]
+
+
+def decision_times(source: Path, games: int) -> tuple[int, float, float] | None:
+    """Decisions captured, us a hero decision and us a job list under ``source`` (``DECISIONS``); None when
+    the package there lacks what the timer hooks into."""
+    mission = source / "content" / "core" / "missions" / "supply-run.toml"
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    done = subprocess.run([sys.executable, "-c", DECISIONS, str(mission), str(games)], env=env, cwd=source,
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        return None
+    count, move, jobs = done.stdout.split()
+    return int(count), float(move), float(jobs)
 
 
 def baseline_tree(commit: str, folder: Path, compile_engine: bool) -> Path:
@@ -101,10 +154,22 @@ def main() -> None:
     parser.add_argument("--no-jobs", action="store_true", help="one core only: no --jobs scaling")
     parser.add_argument("--plain-baselines", action="store_true",
                         help="time the baselines as plain Python, without compiling their engine")
+    parser.add_argument("--decisions", type=int, default=0, metavar="GAMES",
+                        help="also time the bots' hero decisions alone, on the states of GAMES games a policy")
     args = parser.parse_args()
     for commit in args.baseline or [BASELINE]:
         with tempfile.TemporaryDirectory() as temp:
             old = baseline_tree(commit, Path(temp), not args.plain_baselines)
+            if args.decisions:
+                then_d, now_d = decision_times(old, args.decisions), decision_times(ROOT, args.decisions)
+                if then_d is None or now_d is None:
+                    print(f"decisions: {commit} or now cannot be timed alone (no versus.policy to hook into)")
+                elif then_d[0] != now_d[0]:
+                    print(f"decisions: {commit} played {then_d[0]} hero decisions, now {now_d[0]}: not the same games")
+                else:
+                    print(f"decisions: {now_d[0]} hero decisions of Supply Run, us each (best of 7): {commit} "
+                          f"{then_d[1]:.1f}, now {now_d[1]:.1f}: {then_d[1] / now_d[1]:.2f}x; the jobs left "
+                          f"{then_d[2]:.2f} and {now_d[2]:.2f}: {then_d[2] / now_d[2]:.2f}x", flush=True)
             for policy in ("cautious", "aggressive"):
                 then, then_wins, then_how = cpu_rate(old, policy, args.games)
                 now, now_wins, now_how = cpu_rate(ROOT, policy, args.games)

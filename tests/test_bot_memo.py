@@ -64,3 +64,35 @@ def test_one_memo_a_mission_and_none_kept_for_a_mission_gone():
     del b
     gc.collect()
     assert len(routes._MEMOS) == count - 1 and routes._LAST == [None]
+
+
+def test_the_squares_a_spare_gun_is_worth_a_detour_from_are_those_the_distance_fields_say():
+    """``bots._detour_squares`` (kept per board) marks exactly the squares from which the way to a goal by
+    the gun is at most ``WEAPON_DETOUR`` AP longer than the way straight there, as its fields say."""
+    from zwar_author.engine.api import new_game
+    from zwar_author.engine.state import DEFAULT_SETUP
+    from zwar_author.playtest import bots
+
+    m = _mission()
+    g = new_game(m, DEFAULT_SETUP)
+    goals = tuple(squares for _, squares in bots._jobs_left(g, detours=False))
+    assert goals and g.items
+    for sq in g.items:
+        worth = bots._detour_squares(g, sq, goals)
+        there = bots.distance_field(g, (sq,))
+        fields = [bots.distance_field(g, goal) for goal in goals]
+        assert worth == [any(there.get(s, bots.INF) + f.get(sq, bots.INF) <= f.get(s, bots.INF) + bots.WEAPON_DETOUR
+                             for f in fields) for s in range(m.size)]
+        assert any(worth) and not all(worth)
+        assert bots._detour_squares(g, sq, goals) is worth  # kept beside the distance fields
+
+
+def test_the_facts_kept_for_a_mission_are_what_its_victory_and_cards_say():
+    """Supply Run: objective 1 done, then every hero out at the van carrying the food (F) and the jerry can (J)."""
+    m = _mission()
+    facts = routes.facts(m)
+    assert facts is routes.facts(m)  # worked out once
+    assert facts.victory is m.compiled.victory[0] and facts.victory.side in ("heroes", "")
+    assert (facts.wanted, facts.carrying, facts.escape) == (frozenset({1}), frozenset({"F", "J"}), True)
+    assert facts.escort == frozenset() and facts.locked == []
+    assert facts.kind == {eq: card.kind for eq, card in m.equipment.items()} and facts.kind["core/pistol"] == "ballistic"

@@ -50,10 +50,10 @@ from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
 from ..engine.state import Game, Hero, pos
-from ..engine.vocab import Side, Topic, Verb
+from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import memo, route, route_row
+from .routes import facts, memo, route, route_row
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -96,6 +96,35 @@ UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELE
 #: ... but a hero who fights in melee and has an infected two squares off steps up and strikes in one
 MELEE_UNUSED = UNUSED - {Verb.MOVE_MELEE}
 
+# The verbs the bots read at every decision, as constants of the compiled module: written ``Verb.QUICK``, each
+# use looks the member up on the enum class (about 85 ns compiled), several dozen times a decision.
+AIMED: Final = Verb.AIMED
+ALERT: Final = Verb.ALERT
+BERSERKER: Final = Verb.BERSERKER
+DEAD_EYE: Final = Verb.DEAD_EYE
+END: Final = Verb.END
+END_TURN: Final = Verb.END_TURN
+EXECUTE: Final = Verb.EXECUTE
+EXIT: Final = Verb.EXIT
+HITMAN: Final = Verb.HITMAN
+MEDPACK: Final = Verb.MEDPACK
+MELEE: Final = Verb.MELEE
+MELEE_MOVE: Final = Verb.MELEE_MOVE
+MOVE: Final = Verb.MOVE
+MOVE_MELEE: Final = Verb.MOVE_MELEE
+OPEN: Final = Verb.OPEN
+QUICK: Final = Verb.QUICK
+REDLINE: Final = Verb.REDLINE
+RELOAD: Final = Verb.RELOAD
+SEARCH: Final = Verb.SEARCH
+SPRINT: Final = Verb.SPRINT
+STAND: Final = Verb.STAND
+STEP: Final = Verb.STEP
+STOP: Final = Verb.STOP
+SWEEP: Final = Verb.SWEEP
+TASK: Final = Verb.TASK
+WEAPON: Final = Verb.WEAPON
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # planner.Medic and versus.AgentBot are plain Python
 @dataclass
@@ -125,7 +154,7 @@ class Bot:
         if request.topic == Topic.KNEECAP:
             return _option(options, "no")
         if request.topic == Topic.LOOT:  # stop the director's cards when the infected are close
-            return options[-1] if any(_danger(g, h) for h in g.board_heroes()) else options[0]
+            return options[-1] if any(_danger(g, h) for h in _board(g)) else options[0]
         if request.topic == Topic.PLACE and all(isinstance(k, int) for k in keys):
             if request.side == Side.DIRECTOR:  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
@@ -157,7 +186,7 @@ class Bot:
                 return choice
         if getattr(options, "many", False):
             return options[-1]  # end turn: always last when it is offered
-        end_turn = next((a for a in options if a.verb == Verb.END_TURN), None)
+        end_turn = next((a for a in options if a.verb == END_TURN), None)
         return end_turn or options[0]
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
@@ -166,13 +195,13 @@ class Bot:
         for a in acts:
             by_verb.setdefault(a.verb, []).append(a)
         if h.npc:
-            return kit.npc_move(self, g, h, by_verb) or (by_verb[Verb.END][0] if by_verb.get(Verb.END) else None)
+            return kit.npc_move(self, g, h, by_verb) or (by_verb[END][0] if by_verb.get(END) else None)
         for step in (_free, kit.supplies, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot,
                      _search_room, Bot._walk, Bot._alert):
             found = step(self, g, h, by_verb)
             if found is not None:
                 return found
-        end = by_verb.get(Verb.END)
+        end = by_verb.get(END)
         if end:
             return end[0]
         return None
@@ -181,7 +210,7 @@ class Bot:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
         if h.stride:
             return None
-        shots = [a for v in (Verb.AIMED, Verb.QUICK) for a in by_verb.get(v, [])]
+        shots = [a for v in (AIMED, QUICK) for a in by_verb.get(v, [])]
         if not shots:
             return None
         near = _standing_within(g, h, self.style.shoot_within)
@@ -190,7 +219,7 @@ class Bot:
         return _best_attack(g, h, [a for a in shots if a.target in near], min_chance=0.45)
 
     def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
-        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(Verb.ALERT) and _danger(g, h):
+        if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(ALERT) and _danger(g, h):
             return None  # keep the last 2 AP for an alert
         goal = self.goal(g, h)
         if not goal:
@@ -201,31 +230,31 @@ class Bot:
             return kit.cross(self, g, h, goal, by_verb)
         if here == 0 or here >= INF:
             return None
-        behind = [dist.get(o.sq, INF) for o in g.board_heroes() if o is not h]
+        behind = [dist.get(o.sq, INF) for o in _board(g) if o is not h]
         if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
             return None  # wait for the others: alone, a hero is soon taken down
-        for a in by_verb.get(Verb.OPEN, []):  # a shut door on the way
+        for a in by_verb.get(OPEN, []):  # a shut door on the way
             beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
             if beyond and dist.get(beyond[0], INF) < here:
                 return a
-        steps = by_verb.get(Verb.STEP, []) or by_verb.get(Verb.MOVE, [])
+        steps = by_verb.get(STEP, []) or by_verb.get(MOVE, [])
         best = self._best_step(g, h, steps, dist, here)
         if best is None:
-            return by_verb[Verb.STOP][0] if h.stride and by_verb.get(Verb.STOP) else None
+            return by_verb[STOP][0] if h.stride and by_verb.get(STOP) else None
         if h.stride:
             return best
-        near = _standing_near(g, h, best.to) if by_verb.get(Verb.MOVE_MELEE) else set()
-        blow = _best_attack(g, h, [a for a in by_verb.get(Verb.MOVE_MELEE, []) if a.to == best.to and a.target in near],
+        near = _standing_near(g, h, best.to) if by_verb.get(MOVE_MELEE) else set()
+        blow = _best_attack(g, h, [a for a in by_verb.get(MOVE_MELEE, []) if a.to == best.to and a.target in near],
                             min_chance=0.3)
         if blow is not None:
             return blow  # the step ends next to an infected: strike it on arrival, for the same AP
-        sprint = here >= 3 and bool(by_verb.get(Verb.SPRINT)) and not _threatened(g, h)
+        sprint = here >= 3 and bool(by_verb.get(SPRINT)) and not _threatened(g, h)
         to, left = (_landing(g, dist, h.sq), h.ap - 2) if sprint else (best.to, h.ap - 1)
         if self.style.alert and left < 2 and _threat(g, to) and not _threat(g, h.sq):
             if sprint and h.ap >= 4:
                 return best  # step rather than sprint, and keep the AP to answer
             return _answer(g, h, by_verb, to)  # not on into a charge without the AP to answer it
-        return by_verb[Verb.SPRINT][0] if sprint else best
+        return by_verb[SPRINT][0] if sprint else best
 
     def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict, here: int) -> Action | None:
         """The step that gains the most ground, weighed against the infected that could grab the
@@ -244,7 +273,7 @@ class Bot:
         return min(scored)[-1]
 
     def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
-        if not self.style.alert or not by_verb.get(Verb.ALERT):
+        if not self.style.alert or not by_verb.get(ALERT):
             return None
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
@@ -253,14 +282,14 @@ class Bot:
         (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
-        return next((a for a in by_verb[Verb.ALERT] if a.mode == facing), by_verb[Verb.ALERT][0])
+        return next((a for a in by_verb[ALERT] if a.mode == facing), by_verb[ALERT][0])
 
     # --- planning ------------------------------------------------------------------------
 
     def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
         """The squares ``h`` heads for: a friend in a grapple nearby, its job (an objective, an
         object), or the exit."""
-        for other in g.board_heroes():
+        for other in _board(g):
             if other is not h and other.grapplers and _route(g, h.sq, other.sq) <= RESCUE_RANGE:
                 near = tuple(sorted(n for n in g.mission.reach(other.sq, g.doors) if g.mission.standable[n]))
                 if near and h.sq not in near:
@@ -268,7 +297,7 @@ class Bot:
         jobs = _jobs_left(g)
         if not jobs:
             return _exit_squares(g) if _wants_escape(g) else ()
-        team = [o.sq for o in g.board_heroes() if not o.npc]
+        team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
         return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
 
@@ -292,12 +321,17 @@ def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
 _NO_KEYS: frozenset[str] = frozenset()
 
 
+def _keys_held(g: Game) -> frozenset[str]:
+    """The colours of the keycards the heroes hold."""
+    return frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
+
+
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
     (a locked one only with a keycard some hero holds, never a blast door). Kept by (goal, doors open,
     keycards held) for every game the process plays of the mission (``routes.memo``), as games of one
     mission open the same doors in much the same order."""
-    keys = frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
+    keys = _keys_held(g)
     key = (goal, g.doors, keys)
     m = g.mission
     fields = memo(m).fields
@@ -323,23 +357,23 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free actions worth taking: a med pack once bitten twice, a weapon in hand. An empty gun the hero
     can reload stays in hand unless an infected stands next to it (a blade is quicker then); a blade
     goes back in the bag for a loaded gun once nothing stands next to the hero."""
-    if h.stage >= 2 and by_verb.get(Verb.MEDPACK):
-        return by_verb[Verb.MEDPACK][0]
+    if h.stage >= 2 and by_verb.get(MEDPACK):
+        return by_verb[MEDPACK][0]
     m = g.mission
     active = h.active_cards()
     loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
-    if loaded or not by_verb.get(Verb.WEAPON):
+    if loaded or not by_verb.get(WEAPON):
         return None
     near = bool(h.grapplers) or bool(_standing_near(g, h))
     if any(m.equipment[c.eq].kind == "melee" for c in active):
         if near:
             return None
         kinds: tuple[str, ...] = ("ballistic",)
-    elif by_verb.get(Verb.RELOAD) and not near:
+    elif by_verb.get(RELOAD) and not near:
         return None  # reload it (``kit.supplies``)
     else:
         kinds = ("ballistic", "melee")
-    for a in by_verb[Verb.WEAPON]:
+    for a in by_verb[WEAPON]:
         cards = [c for n in a.card.split("+") if (c := h.card(n)) is not None]
         if any(m.equipment[c.eq].kind in kinds and (c.ammo is None or c.ammo > 0) for c in cards):
             return a
@@ -351,16 +385,16 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     Berserker when its best attack on what holds it in a grapple or can grab it is a melee one and it has
     the AP for two blows or more, Redline for the AP to fight out
     of a grapple, Dead Eye when two or more infected are in its sights."""
-    if by_verb.get(Verb.BERSERKER) and h.ap >= 2:
+    if by_verb.get(BERSERKER) and h.ap >= 2:
         near = set(h.grapplers) or _standing_near(g, h)
-        best = _best_attack(g, h, [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in near])
-        if best is not None and best.verb == Verb.MELEE:
-            return by_verb[Verb.BERSERKER][0]
-    if by_verb.get(Verb.REDLINE) and (h.grapplers or _finishes_only_with(bot, g, h, 2)):
-        return by_verb[Verb.REDLINE][0]
-    aimed = {a.target for a in by_verb.get(Verb.AIMED, [])}
-    if by_verb.get(Verb.DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
-        return by_verb[Verb.DEAD_EYE][0]
+        best = _best_attack(g, h, [a for v in (QUICK, MELEE) for a in by_verb.get(v, []) if a.target in near])
+        if best is not None and best.verb == MELEE:
+            return by_verb[BERSERKER][0]
+    if by_verb.get(REDLINE) and (h.grapplers or _finishes_only_with(bot, g, h, 2)):
+        return by_verb[REDLINE][0]
+    aimed = {a.target for a in by_verb.get(AIMED, [])}
+    if by_verb.get(DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
+        return by_verb[DEAD_EYE][0]
     return None
 
 
@@ -378,11 +412,11 @@ def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Locked in a grapple: the attack most likely to kill, or sweep one off when none is likely."""
     if not h.grapplers:
         return None
-    attacks = [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, [])]
+    attacks = [a for v in (QUICK, MELEE) for a in by_verb.get(v, [])]
     best = _best_attack(g, h, attacks)
     if best is not None and _kill_chance(g, h, best) >= 0.3:
         return best
-    sweeps = by_verb.get(Verb.SWEEP, [])
+    sweeps = by_verb.get(SWEEP, [])
     if sweeps:
         return max(sweeps, key=lambda a: (_nearest_foe(g, a.square), -a.square))
     return best
@@ -392,13 +426,17 @@ def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
     if h.grapplers:
         return None
-    held = {zid for n in g.mission.reach(h.sq, g.doors) for zid in getattr(g.at.get(n), "grapplers", [])}
+    held: set[int] = set()
+    for n in g.mission.reach(h.sq, g.doors):
+        friend = g.at.get(n)
+        if isinstance(friend, Hero) and friend.grapplers:  # not getattr with a default: an infected raises inside
+            held.update(friend.grapplers)
     if not held:
         return None
-    executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in held]
+    executions = [a for a in by_verb.get(EXECUTE, []) if a.target in held]
     if executions:
         return executions[0]
-    attacks = [a for v in (Verb.QUICK, Verb.MELEE) for a in by_verb.get(v, []) if a.target in held]
+    attacks = [a for v in (QUICK, MELEE) for a in by_verb.get(v, []) if a.target in held]
     return _best_attack(g, h, attacks)
 
 
@@ -412,45 +450,45 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     if not near:
         return None
     standing = {z.id for z in near if not z.prone}
-    attacks = [a for v in (Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.HITMAN) for a in by_verb.get(v, [])
+    attacks = [a for v in (QUICK, MELEE, AIMED, HITMAN) for a in by_verb.get(v, [])
                if a.target in standing]
     best = _best_attack(g, h, attacks)
     if best is not None:
         return best
     lying = {z.id for z in near if z.prone}
-    executions = [a for a in by_verb.get(Verb.EXECUTE, []) if a.target in lying]
+    executions = [a for a in by_verb.get(EXECUTE, []) if a.target in lying]
     if executions:
         return executions[0]
-    blows = [a for a in by_verb.get(Verb.MELEE, []) if a.target in lying]
+    blows = [a for a in by_verb.get(MELEE, []) if a.target in lying]
     return _best_attack(g, h, blows, min_chance=0.3) if h.ap == 1 else None
 
 
 def _stand(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Out of a grapple but lying down: get up (a prone hero only crawls)."""
-    return by_verb[Verb.STAND][0] if h.prone and not h.grapplers and by_verb.get(Verb.STAND) else None
+    return by_verb[STAND][0] if h.prone and not h.grapplers and by_verb.get(STAND) else None
 
 
 def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """A task on the spot, or leaving by the exit once the mission only wants the heroes out."""
-    for a in by_verb.get(Verb.TASK, []):
+    for a in by_verb.get(TASK, []):
         if a.target in _objectives_left(g):
             return a
-    if by_verb.get(Verb.EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False) \
+    if by_verb.get(EXIT) and _wants_escape(g) and not _jobs_left(g, detours=False) \
             and not kit.escort_pending(g):
-        return by_verb[Verb.EXIT][0]
+        return by_verb[EXIT][0]
     return None
 
 
 def _search_room(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Search the room ``h`` stands in (loot is XP, and the deck holds weapons) when no standing
     infected is near and the turns left cover the way to the remaining jobs with a turn to spare."""
-    if not bot.style.search or not by_verb.get(Verb.SEARCH) or _danger(g, h) or h.ap < h.ap_turn:
+    if not bot.style.search or not by_verb.get(SEARCH) or _danger(g, h) or h.ap < h.ap_turn:
         return None
     goal = bot.goal(g, h)
     need = bot.field(g, goal).get(h.sq, INF) if goal else 0
     if need >= INF or kit.turns_left(g) * _squares(h.ap_turn) < need + _squares(h.ap_turn):
         return None
-    return by_verb[Verb.SEARCH][0]
+    return by_verb[SEARCH][0]
 
 
 def _squares(ap: int) -> int:
@@ -470,8 +508,8 @@ def _finishes_only_with(bot: Bot, g: Game, h: Hero, extra: int) -> bool:
     if dist >= INF:
         return False
     jobs = {number for number, squares in _jobs_left(g) if squares == goal}
-    finish = cost(g, h, Verb.TASK) if jobs & _objectives_left(g) else \
-        cost(g, h, Verb.EXIT) if goal == _exit_squares(g) else 0
+    finish = cost(g, h, TASK) if jobs & _objectives_left(g) else \
+        cost(g, h, EXIT) if goal == _exit_squares(g) else 0
 
     def can(ap: int) -> bool:
         return ap >= finish and _squares(ap - finish) >= dist
@@ -483,23 +521,15 @@ def _finishes_only_with(bot: Bot, g: Game, h: Hero, extra: int) -> bool:
 
 
 def _condition(g: Game):
-    return next((c for c in g.mission.compiled.victory if c.side in ("heroes", "")), None)
+    return facts(g.mission).victory
 
 
-def _objectives_left(g: Game) -> set[int]:
-    cond = _condition(g)
-    if cond is None:
-        return set()
-    every = {o.number for o in g.mission.compiled.objectives}
-    wanted = every if cond.objectives == "all" else set(cond.objectives or [])
-    if cond.objectives_count:
-        wanted |= {o.number for o in g.mission.compiled.objectives}
-    return wanted - g.objectives
+def _objectives_left(g: Game) -> frozenset[int]:
+    return facts(g.mission).wanted - g.objectives
 
 
 def _needed(g: Game, letter: str) -> bool:
-    cond = _condition(g)
-    return cond is not None and letter in cond.carrying
+    return letter in facts(g.mission).carrying
 
 
 def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
@@ -524,7 +554,7 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
         goals = [squares for _, squares in jobs] or [_exit_squares(g)]
         jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
     taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
-    team = [h.sq for h in g.board_heroes() if not h.npc]
+    team = [h.sq for h in _board(g) if not h.npc]
     return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g))) if job[1] not in taken]
 
 
@@ -539,7 +569,7 @@ def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
         return []
     if not goals and _wants_escape(g):
         goals = [_exit_squares(g)]
-    team = [h.sq for h in g.board_heroes() if not h.npc]
+    team = [h.sq for h in _board(g) if not h.npc]
     if any(all(distance_field(g, goal).get(sq, INF) >= INF for sq in team) for goal in goals if goal):
         return lying
     return []
@@ -550,16 +580,16 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
     is left, only for a hero already infected), a weapon while a hero has none (a gun out of rounds
     still counts: on the reference missions a trek for a fresh one loses more games than it saves), and
     a spare gun lying nearly on the way to one of ``goals``."""
-    m = g.mission
-    heroes = g.board_heroes()
-    carried = any(m.equipment[c.eq].kind == "medical" for h in heroes for c in h.cards)
+    kind = facts(g.mission).kind
+    heroes = _board(g)
+    carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
     infected = any(h.stage for h in heroes)
     medpack = (not carried and on_the_way) or (infected and not any(
-        m.equipment[c.eq].kind == "medical" for h in heroes if h.stage for c in h.cards))
-    unarmed = any(not any(m.equipment[c.eq].kind in ("ballistic", "melee") for c in h.cards) for h in heroes)
+        kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
+    unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
     wanted = []
     for sq, items in sorted(g.items.items()):
-        kinds = {m.equipment[card].kind for _, card in items}
+        kinds = {kind[card] for _, card in items}
         if (medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}) \
                 or _weapon_worth_a_detour(g, sq, [card for _, card in items], goals):
             wanted.append(sq)
@@ -575,24 +605,37 @@ def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[t
     94 of 200 games and cut the cautious bot's wins from 28 to 16 (with the infection guard: taken in
     31, 20 wins), the delay costing more than the rounds it brought; measured again with the melee and
     charge rules, taken in 61 games, it cut them from 51 to 39."""
-    m = g.mission
-    heroes = [h for h in g.board_heroes() if not h.npc]
-    if not goals or not any(m.equipment[c].kind == "ballistic" for c in cards) or _nearest_foe(g, sq) <= 5 \
-            or any(h.stage for h in heroes):
+    kind = facts(g.mission).kind
+    heroes = [h for h in _board(g) if not h.npc]
+    if not goals or not any(kind[c] == "ballistic" for c in cards) or any(h.stage for h in heroes):
         return False
+    worth = _detour_squares(g, sq, tuple(goals))  # before the infected's routes: kept, and mostly False
+    return any(worth[h.sq] for h in heroes) and not any(_route(g, pos(z), sq) <= 5 for z in g.board_infected())
+
+
+def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> list[bool]:
+    """For every square, whether a hero standing there reaches one of ``goals`` by way of ``sq`` within
+    ``WEAPON_DETOUR`` AP of the way straight there. A function of the board's doors and keycards like the
+    distance fields it is read from, and kept beside them: worked out once per board, not at each decision."""
+    keys = _keys_held(g)
+    key = ("detour", sq, goals, g.doors, keys)
+    fields = memo(g.mission).fields
+    found: list[bool] | None = fields.get(key)
+    if found is not None:
+        return found
     there = distance_field(g, (sq,))
+    worth = [False] * g.mission.size
     for goal in goals:
         field = distance_field(g, goal)
         on = field.get(sq, INF)
-        for h in heroes:
-            if there.get(h.sq, INF) + on <= field.get(h.sq, INF) + WEAPON_DETOUR:
-                return True
-    return False
+        for s in range(len(worth)):
+            if not worth[s] and there.get(s, INF) + on <= field.get(s, INF) + WEAPON_DETOUR:
+                worth[s] = True
+    return fields.put(key, worth)
 
 
 def _wants_escape(g: Game) -> bool:
-    cond = _condition(g)
-    return cond is not None and cond.escape is not None
+    return facts(g.mission).escape
 
 
 def _exit_squares(g: Game) -> tuple[int, ...]:
@@ -607,8 +650,17 @@ def _route(g: Game, a: int, b: int) -> int:
     return route(g.mission, a, b)
 
 
+BOARD: Final = HeroStatus.BOARD  # Final: a constant of the compiled module, not the enum class's attribute
+
+
+def _board(g: Game) -> list[Hero]:
+    """The heroes on the board (``Game.board_heroes``): read here, the status a constant, at a quarter of the
+    cost of asking the game (whose enum class is looked up at every hero), eight times a decision."""
+    return [h for h in g.heroes if h.status == BOARD]
+
+
 def _nearest_hero(g: Game, sq: int) -> int:
-    return min((_route(g, h.sq, sq) for h in g.board_heroes()), default=INF)
+    return min((_route(g, h.sq, sq) for h in _board(g)), default=INF)
 
 
 def _nearest_foe(g: Game, sq: int) -> int:
@@ -620,7 +672,7 @@ def _answer(g: Game, h: Hero, by_verb, to: int) -> Action | None:
     short of AP to shoot or go on alert: the best shot from where it stands at what could charge it
     there, or nothing (the move ends on alert or here, out of reach)."""
     coming = _charging(g, to)
-    shots = [a for v in (Verb.AIMED, Verb.QUICK) for a in by_verb.get(v, []) if a.target in coming]
+    shots = [a for v in (AIMED, QUICK) for a in by_verb.get(v, []) if a.target in coming]
     return _best_attack(g, h, shots, min_chance=0.45)
 
 
@@ -674,17 +726,17 @@ def _urgency(g: Game, h: Hero) -> tuple:
 
 def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     """The chance ``a`` kills its target outright (1 for automatic kills)."""
-    if a.verb in (Verb.EXECUTE, Verb.HITMAN):
+    if a.verb in (EXECUTE, HITMAN):
         return 1.0
     m = g.mission
     z = g.infected.get(a.target)
     if z is None:
         return 0.0
     points = m.classes[z.cls].kill_points - z.damage
-    if a.verb == Verb.MELEE or a.verb in (Verb.MOVE_MELEE, Verb.MELEE_MOVE):
+    if a.verb == MELEE or a.verb in (MOVE_MELEE, MELEE_MOVE):
         blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed
-        p = _faces(table, melee_bonus(h, blade is None))
+        p = _kill_faces(g, table, melee_bonus(h, blade is None))
         return p if points <= 1 else p * p
     guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
     if a.mode not in ("", "auto", "both"):
@@ -692,8 +744,8 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     if not guns:
         return 0.0
     eq = m.equipment[guns[0].eq]
-    aimed = a.verb == Verb.AIMED
-    p = _faces(g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
+    aimed = a.verb == AIMED
+    p = _kill_faces(g, g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p
@@ -701,6 +753,17 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
 
 def _faces(table, bonus: int) -> float:
     return sum(1 for face in range(1, table.die + 1) if read(table, face + bonus) == "kill") / table.die
+
+
+def _kill_faces(g: Game, table, bonus: int) -> float:
+    """``_faces``, kept per mission: the tables are the mission's own, asked about at every attack weighed."""
+    kept = memo(g.mission).faces
+    found = kept.get((id(table), bonus))
+    if found is not None and found[0] is table:  # the table is kept with its answer: its id stays its own
+        return found[1]
+    p = _faces(table, bonus)
+    kept[(id(table), bonus)] = (table, p)
+    return p
 
 
 def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.0) -> Action | None:
@@ -712,7 +775,7 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
         chance = _kill_chance(g, h, a)
         ap = max(1, cost(g, h, a.verb))
         rounds = 3 if a.mode == "auto" else 2 if a.mode == "both" else 1
-        if scarce and a.verb in (Verb.AIMED, Verb.QUICK):
+        if scarce and a.verb in (AIMED, QUICK):
             value = chance / rounds - 0.01 * ap
         else:
             value = chance / ap - 0.01 * rounds

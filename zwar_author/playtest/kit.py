@@ -29,7 +29,7 @@ from ..engine.legal import unlocked
 from ..engine.state import Game, Hero, pos, short
 from ..engine.vocab import Verb
 from ..geometry.facing import FACINGS
-from .routes import route
+from .routes import facts, route
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -42,16 +42,20 @@ FETCHED: Final = 3  # route squares from an NPC at which a hero has come for it
 #: fields, kept beside the mission rather than in one bot
 _WATER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 FIELDS_KEPT = 512
+# The verbs ``supplies`` reads at every decision, as constants of the compiled module (see bots.py).
+CRAFT: Final = Verb.CRAFT
+MEDPACK: Final = Verb.MEDPACK
+RELOAD: Final = Verb.RELOAD
 
 
 def supplies(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Reload an empty gun (or a low one with nothing near), craft and use a Med Pack once bitten."""
-    for a in by_verb.get(Verb.CRAFT, []):
+    for a in by_verb.get(CRAFT, []):
         if h.stage >= 1 and g.mission.equipment[_equipment(g, a.card)].kind == "medical":
             return a
-    if h.stage >= 1 and g.ruleset.end_phase_infection and by_verb.get(Verb.MEDPACK):
-        return by_verb[Verb.MEDPACK][0]  # the infection moves on every turn: cure it at once
-    reloads = by_verb.get(Verb.RELOAD, [])
+    if h.stage >= 1 and g.ruleset.end_phase_infection and by_verb.get(MEDPACK):
+        return by_verb[MEDPACK][0]  # the infection moves on every turn: cure it at once
+    reloads = by_verb.get(RELOAD, [])
     if reloads:
         guns = [c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "ballistic" and c.ammo is not None]
         empty = any(c.ammo == 0 for c in guns)
@@ -74,7 +78,7 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
     """Extra jobs: keycards nobody holds for shut locked doors, NPCs to fetch, and (``detours``) crates near."""
     m = g.mission
     held = {k for o in g.heroes for k in o.keycards}
-    shut = {d.key for d in m.doors if d.kind == "locked" and not g.doors >> d.index & 1 and not unlocked(g, d)}
+    shut = {d.key for d in facts(m).locked if not g.doors >> d.index & 1 and not unlocked(g, d)}
     found: list[tuple[int, tuple[int, ...]]] = [
         (400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
     for npc in _escorted(g):
@@ -119,11 +123,8 @@ def _time_for(g: Game, team: list[int], crate: int) -> bool:
 
 
 def _escorted(g: Game) -> list[Hero]:
-    cond = next((c for c in g.mission.compiled.victory if c.side in ("heroes", "")), None)
-    if cond is None:
-        return []
-    ids = {short(n) for n in cond.escort}
-    return [h for h in g.heroes if h.npc and h.id in ids and h.on_board]
+    ids = facts(g.mission).escort
+    return [h for h in g.heroes if h.npc and h.id in ids and h.on_board] if ids else []
 
 
 def _route(g: Game, a: int, b: int) -> int:

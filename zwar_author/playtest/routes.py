@@ -1,4 +1,4 @@
-"""What the bots keep of a mission's board for every game a process plays of it: route rows, distance fields.
+"""What the bots keep of a mission for every game a process plays of it: route rows, distance fields, fixed facts.
 
 A bot decision asks thousands of times a game how far one square is from another (``route``: how far
 an infected is from a hero, a hero from an item). The mission answers with a dict per source square
@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from ..engine.caches import MIB, Bounded
 from ..engine.mission import ALL, Mission
+from ..engine.state import short
 
 INF: Final = 1 << 30
 FIELD_BYTES = 2 * MIB  # the bots' distance fields kept per mission (a field is a function of the board alone)
@@ -25,7 +26,8 @@ ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at o
 
 
 class Memo:
-    """One mission's rows (by active-room mask, then by source square) and the bots' distance fields."""
+    """One mission's rows (by active-room mask, then by source square), the bots' distance fields, kill chances
+    and the mission's fixed facts."""
 
     def __init__(self, size: int, budget: int = ROW_BYTES) -> None:
         self.size = size
@@ -33,6 +35,15 @@ class Memo:
         self.rows: dict[int, list[list[int] | None]] = {}
         self.kept = 0  # bytes of the rows kept
         self.fields = Bounded(FIELD_BYTES)
+        #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
+        self.faces: dict[tuple[int, int], tuple[Any, float]] = {}
+        self.known: Facts | None = None
+
+    def facts(self, m: Mission) -> Facts:
+        """The mission's fixed facts, worked out at the first question."""
+        if self.known is None:
+            self.known = Facts(m)
+        return self.known
 
     def row(self, m: Mission, source: int, active: int) -> list[int]:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
@@ -53,6 +64,31 @@ class Memo:
         rows[source] = row
         self.kept += weight
         return row
+
+
+class Facts:
+    """What a mission says once for every game (``Memo.facts``): what the heroes' victory wants, each
+    equipment card's kind, the locked doors. The bots ask these at every decision; read from the compiled mission each time
+    they cost more than the rest of the job list (a walk over the victory conditions, a model's attribute a
+    card), and they never change while the mission is played."""
+
+    def __init__(self, m: Mission) -> None:
+        c = m.compiled
+        #: the heroes' victory condition (the first for the heroes' side or for no side), or None
+        self.victory: Any = next((v for v in c.victory if v.side in ("heroes", "")), None)
+        every = frozenset(o.number for o in c.objectives)
+        wanted: frozenset[int] = frozenset()
+        cond = self.victory
+        if cond is not None:
+            wanted = every if cond.objectives == "all" else frozenset(cond.objectives or [])
+            if cond.objectives_count:
+                wanted |= every
+        self.wanted = wanted  # the objectives the victory needs done
+        self.carrying: frozenset[str] = frozenset(cond.carrying) if cond is not None else frozenset()
+        self.escape = cond is not None and cond.escape is not None
+        self.kind: dict[str, str] = {eq: card.kind for eq, card in m.equipment.items()}  # by equipment id
+        self.escort: frozenset[str] = frozenset(short(n) for n in cond.escort) if cond is not None else frozenset()
+        self.locked = [d for d in m.doors if d.kind == "locked"]  # the doors a keycard opens
 
 
 _MEMOS: weakref.WeakKeyDictionary[Mission, Memo] = weakref.WeakKeyDictionary()
@@ -82,6 +118,11 @@ def _forget(_: object) -> None:
 def route_row(m: Mission, source: int, active: int = ALL) -> list[int]:
     """``memo(m).row``: route distances from ``source`` as a list indexed by square."""
     return memo(m).row(m, source, active)
+
+
+def facts(m: Mission) -> Facts:
+    """``memo(m).facts``: what the mission says once for every game."""
+    return memo(m).facts(m)
 
 
 def route(m: Mission, a: int, b: int) -> int:
