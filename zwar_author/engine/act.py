@@ -7,14 +7,13 @@ the choices the rules leave open.
 
 from __future__ import annotations
 
-from ..geometry.facing import forward
 from . import ammo, crafting, free, rib
 from .actions import Action
 from .c4 import detonate, place
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
 from .legal import FREE, cost
-from .sight import behind, blast_area, watched
+from .sight import ahead, behind, blast_area, watched
 from .spawn import place_near, roamer_class
 from .state import Game, Hero, Infected, holder, short
 from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Topic, Verb
@@ -70,7 +69,7 @@ def in_zone(g: Game, z: Infected, sq: int) -> bool:
     """Whether ``sq`` is in the grab zone of standing infected ``z``."""
     m = g.mission
     return (z.sq is not None and not z.prone and m.floor_of[z.sq] == m.floor_of[sq]
-            and forward(z.facing, m.xy[z.sq], m.xy[sq]) and sq in m.steps(z.sq, g.doors))
+            and ahead(z.facing, m.xy[z.sq], m.xy[sq]) and sq in m.steps(z.sq, g.doors))
 
 
 def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list | None = None) -> bool:

@@ -17,9 +17,23 @@ from .vocab import CardEffect, CardWindow, Effect, EventKind, HeroStatus, Perk, 
 YES, NO = "yes", "no"
 
 
+#: what each total reads on a dice table, by the table's id (with the table, so a reused id is never trusted):
+#: every attack roll and every bot's chance to kill reads a chart, and the table model finds a row by
+#: testing each in turn
+_READ: dict[int, tuple[object, dict[int, str]]] = {}
+
+
 def read(table, total: int) -> str:
     """The result of ``total`` on a dice table; past its faces, its end row."""
-    return row(table, total).kind
+    kept = _READ.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_READ) > 1024:
+            _READ.clear()
+        kept = _READ[id(table)] = (table, {})
+    found = kept[1].get(total)
+    if found is None:
+        found = kept[1][total] = row(table, total).kind
+    return found
 
 
 def _dice_text(rolls: list[int], modifier: int) -> str:

@@ -10,12 +10,11 @@ if it has the movement to land beyond them.
 
 from __future__ import annotations
 
-from ..geometry.facing import forward
 from .cards import charging as frenzy
 from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE, Field
-from .sight import face, facing_of, hero_distance, senses
+from .sight import ahead, face, facing_of, hero_distance, senses
 from .state import Game, Hero, Infected, count_squares
 from .vocab import EventKind, Topic
 from .weapons import fire_modes, in_range
@@ -309,7 +308,7 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
             return
         if h.alert is None or not h.on_board or h.grapplers or m.floor_of[h.sq] != m.floor_of[z.sq]:
             continue
-        if not forward(h.alert, m.xy[h.sq], m.xy[z.sq]):
+        if not ahead(h.alert, m.xy[h.sq], m.xy[z.sq]):
             continue
         cards = h.active_cards()
         if any(m.equipment[c.eq].kind == "ballistic" for c in cards):

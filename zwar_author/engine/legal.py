@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Callable
+from typing import Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
@@ -161,6 +162,16 @@ def keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
     return h.ap - cost(g, h, a.verb) >= (2 if prone_after else 1)
 
 
+_tuple_new: Final = tuple.__new__
+
+
+def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int = -1, mode: str = "", card: str = "",
+            other: str = "") -> Action:
+    """``Action(...)``, the same value, made without the interpreted ``__new__`` of a named tuple (twice as
+    fast from compiled code): the lists make some twenty actions a decision."""
+    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other))
+
+
 def on_spawn_point(g: Game, h: Hero) -> bool:
     return h.sq in g.mission.spawn_at
 
@@ -178,7 +189,14 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
+#: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
+#: with one set lookup rather than a test for each of these
+_PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
+
+
 def cost(g: Game, h: Hero, verb: str) -> int:
+    if verb not in _PERSONAL_COSTS:
+        return g.mission.ap_costs.get(verb, 0)
     if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
         return 1
     if verb == Verb.STAND and Perk.KIP_UP in h.perks:
@@ -212,7 +230,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         if rib.is_aboard(g, h):
             why.bar(h, (v for v in Verb if v not in rib.ABOARD), rib.refusal(h))
     if h.stride:
-        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [Action(h.id, Verb.STOP)]
+        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_action(h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
             if Perk.RUN_AND_GUN in h.perks:
                 acts += _quick(g, h, h.sq, why=why)
@@ -236,7 +254,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why, without)) + [Action(h.id, Verb.END)]
+    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why, without)) + [_action(h.id, Verb.END)]
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
@@ -245,6 +263,23 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         acts = [a for a in acts if a.verb in npc.VERBS]
     absent = g.mission.absent | without if without else g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
+
+
+def hero_options(g: Game, hero: str, without: frozenset[Verb] = frozenset()) -> list[Action]:
+    """``LegalActions.of`` while the whole list is not built: the legal actions of one hero, exactly as the
+    whole list holds them less the verbs in ``without``, without the other heroes' (here, compiled, rather
+    than in the plain module: the bots ask it at every decision)."""
+    h = next((o for o in g.heroes if o.id == hero), None)
+    if h is None or not h.on_board or h.done:
+        return []
+    current = next((o for o in g.heroes if o.id == g.current), None)
+    if current is not None and current is not h and current.on_board and not current.done \
+            and on_spawn_point(g, current) and can_leave(g, current):
+        return []  # the hero mid-move on a spawn point steps off before anyone else acts
+    acts = hero_actions(g, h, without=without)
+    if on_spawn_point(g, h) and can_leave(g, h):
+        acts = [a for a in acts if keeps_way_off(g, h, a)]
+    return acts
 
 
 def _refuse_all(h: Hero, why: Refusals | None, reason: str, allowed: frozenset[Verb] | set[Verb]) -> None:
@@ -280,7 +315,7 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
                 why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
                                 "AP to step off", n)
         else:
-            acts.append(Action(h.id, verb, to=n))
+            acts.append(_action(h.id, verb, to=n))
     if why is not None:
         for n in m.adjacent(h.sq):
             if m.terrain[n] == Terrain.WATER:
@@ -306,12 +341,12 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
         modes = fire_modes(g, h, h.active_cards())
         unarmed = "" if melee_card(g, h) else "unarmed"
         for z in own:
-            acts += [Action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
-            acts.append(Action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
+            acts += [_action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
+            acts.append(_action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
     if _ap(g, h, Verb.SWEEP, why):
         m = g.mission
         room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
-        acts += [Action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
+        acts += [_action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
     return acts
 
 
@@ -320,7 +355,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
     if _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
-        acts.append(Action(h.id, Verb.STAND))
+        acts.append(_action(h.id, Verb.STAND))
     acts += _quick(g, h, h.sq, memo=memo, why=why)
     acts += _throws(g, h)
     acts += _aimed(g, h, memo, why)
@@ -337,12 +372,12 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
     steps = [a.to for a in moves]
     acts += moves
     if _ap(g, h, Verb.SPRINT, why):
-        acts.append(Action(h.id, Verb.SPRINT))
+        acts.append(_action(h.id, Verb.SPRINT))
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
-        acts.append(Action(h.id, Verb.TURBO))
+        acts.append(_action(h.id, Verb.TURBO))
     if ap >= 1:
         if Verb.DIVE not in without:
-            acts += [Action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+            acts += [_action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
         acts += _doors(g, h, why)
         quick, melee = _quick(g, h, h.sq, memo=memo, why=why), _melee(g, h, h.sq, why=why)
         acts += quick + melee
@@ -350,7 +385,7 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
             acts += _move_attacks(g, h, steps, quick, melee, memo)
         acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
-            acts.append(Action(h.id, Verb.EXIT))
+            acts.append(_action(h.id, Verb.EXIT))
     elif why is not None:
         for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
             _ap(g, h, verb, why)
@@ -449,7 +484,7 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
             found = _shot_ids(g, h, sq, card, leaving, memo) if leaving >= 0 and memo is not None else \
                 {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
-        acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
+        acts += [_action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
 
 
@@ -517,7 +552,7 @@ def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
            why: Refusals | None = None) -> list[Action]:
     mode = "" if melee_card(g, h) else "unarmed"
     targets = sorted(blade_targets(g, h, sq, why.each(h, verb) if why is not None else None), key=lambda z: z.id)
-    return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
+    return [_action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
@@ -536,17 +571,17 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
         near = blade_targets(g, h, n) if grapples else \
             [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]
         if near:
-            acts += [Action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
+            acts += [_action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                      for z in sorted(near, key=_id)]
         if first_quick:
-            acts += [Action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
+            acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
-            acts += [Action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
+            acts += [_action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
     if any(m.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
             acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
-            acts += [Action(hid, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
+            acts += [_action(hid, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
 
 
@@ -565,7 +600,7 @@ def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Ac
     refuse = why.each(h, Verb.AIMED) if why is not None else None
     for card in guns:
         mode = card.name if len(h.active) > 1 else ""
-        acts += [Action(h.id, Verb.AIMED, target=z.id, mode=mode)
+        acts += [_action(h.id, Verb.AIMED, target=z.id, mode=mode)
                  for z in gun_targets(g, h, h.sq, card, memo=memo, refuse=refuse)]
         if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
@@ -591,7 +626,7 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
                 continue
             doors = [d for d in m.doors_at.get(target, ()) if not g.destroyed >> d & 1]
             if doors or any(isinstance(g.at.get(s), Infected) for s in area):
-                acts.append(Action(h.id, verb, square=target, card=card.name, to=to))
+                acts.append(_action(h.id, verb, square=target, card=card.name, to=to))
     return acts
 
 
@@ -618,14 +653,14 @@ def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> li
     if guns and Perk.SMILE in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
                   and m.route_from(h.sq, ALL).get(pos(z), UNREACHABLE) <= 6}
-    return [Action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
+    return [_action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
 def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
     guns = ballistic_cards(g, h)
     if Perk.HIT_MAN not in h.perks or not guns:
         return []
-    return [Action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
+    return [_action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
 def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -635,7 +670,7 @@ def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         return []
     if not _ap(g, h, Verb.ALERT, why):
         return []
-    return [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
+    return [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
 
 
 def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -650,7 +685,7 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             continue
         if g.doors >> d & 1:
             if door.kind != "blast":
-                acts.append(Action(h.id, Verb.CLOSE, square=d))
+                acts.append(_action(h.id, Verb.CLOSE, square=d))
             else:
                 no(h, Verb.CLOSE, "an open blast door stays open", d)
             no(h, Verb.OPEN, "the door is already open", d)
@@ -658,13 +693,13 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             continue
         no(h, Verb.CLOSE, "the door is not open", d)
         if door.kind == "door" or (door.kind == "locked" and (door.key in h.keycards or unlocked(g, door))):
-            acts.append(Action(h.id, Verb.OPEN, square=d))
+            acts.append(_action(h.id, Verb.OPEN, square=d))
         elif door.kind == "blast":
             no(h, Verb.OPEN, "a blast door opens only when the task in its room is done", d)
         else:
             no(h, Verb.OPEN, f"the door is locked: it needs the {door.key} keycard", d)
         if any(not g.active >> r & 1 for r in door.rooms):
-            acts.append(Action(h.id, Verb.KNOCK, square=d))
+            acts.append(_action(h.id, Verb.KNOCK, square=d))
         else:
             no(h, Verb.KNOCK, "the room behind the door is already active", d)
     for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
@@ -693,7 +728,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     elif not g.deck_size():
         no(h, Verb.SEARCH, "the search deck is empty")
     elif _ap(g, h, Verb.SEARCH, why):
-        acts.append(Action(h.id, Verb.SEARCH))
+        acts.append(_action(h.id, Verb.SEARCH))
     no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
         tasks, blasts = _task_tables(m)
@@ -701,9 +736,9 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             if obj.number in g.objectives:
                 continue
             if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
-                acts.append(Action(h.id, Verb.TASK, target=obj.number))
+                acts.append(_action(h.id, Verb.TASK, target=obj.number))
         if room and any(not g.doors >> d & 1 for d in blasts.get(room, ())):
-            acts.append(Action(h.id, Verb.TASK, target=0))
+            acts.append(_action(h.id, Verb.TASK, target=0))
     return acts
 
 
@@ -750,16 +785,16 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
                             "loot and special equipment may not be exchanged")
     m = g.mission
     if h.stage:
-        acts += [Action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
+        acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
     tank = next((c for c in h.active_cards() if m.equipment[c.eq].effect == Effect.STINK_TANK), None)
     if tank is not None and tank.ammo and not h.stink:
-        acts.append(Action(h.id, Verb.STINK))
+        acts.append(_action(h.id, Verb.STINK))
     for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
-            acts.append(Action(h.id, Verb(perk)))
+            acts.append(_action(h.id, Verb(perk)))
     acts += free.actions(g, h)
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
-        acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
+        acts += [_action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
     return acts
 
@@ -788,7 +823,7 @@ def _weapon_changes(g: Game, h: Hero) -> list[Action]:
     duals = [c for c in cards if m.equipment[c.eq].dual_wield]
     configs += [[a.name, b.name] for i, a in enumerate(duals) for b in duals[i + 1:]]
     configs.append([])
-    return [Action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
+    return [_action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
 
 
 def exchangeable(g: Game, card) -> bool:
@@ -807,17 +842,17 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not isinstance(o, Hero) or o.grapplers or o.npc:  # NPCs carry no cards: no exchanges with them
             continue
         if not h.gave:
-            acts += [Action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
+            acts += [_action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(Action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
-            acts += [Action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
-            acts += [Action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
+                acts.append(_action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
+            acts += [_action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
+            acts += [_action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
         if not o.gave:
-            acts += [Action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
+            acts += [_action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(Action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
-            acts += [Action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
-            acts += [Action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
+                acts.append(_action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
+            acts += [_action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
+            acts += [_action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
     return acts
 
 

@@ -159,6 +159,10 @@ class Mission:
                     self.terrain.append(int(f.grid.terrain[y, x]))
                     self.room_of.append(0)
         self.standable = [t in STANDABLE for t in self.terrain]
+        # squares and edges as compiled references and as players read them, made when first asked for
+        self._named: dict[str, int] = {}
+        self._shown: list[str | None] = [None] * total
+        self._shown_edges: dict[str, str] = {}
         self.multi = len(self.board.floors) > 1
         #: Exodus's colour-coded stairways: "Line of sight extends between floors but only on the coloured
         #: stairway squares" (its profile says whether the game has them; Z War One sees no other floor)
@@ -175,6 +179,7 @@ class Mission:
         self.spawn_squares = {p.letter: self.square(p.at) for p in c.spawn_points}
         self.spawn_at = {sq: letter for letter, sq in self.spawn_squares.items()}
         self.objective_numbers = frozenset(o.number for o in c.objectives)
+        self.endings: tuple | None = None  # the defeat and victory conditions as play reads them (world.endings)
 
     def index(self, floor: str, x: int, y: int) -> int:
         number = self.floor_ids.index(floor)
@@ -182,17 +187,28 @@ class Mission:
 
     def square(self, text: str) -> int:
         """The square a compiled reference (``floor:x,y``) names."""
-        floor, x, y = parse_square(text)
-        return self.index(floor or self.floor_ids[0], x, y)
+        sq = self._named.get(text)
+        if sq is None:
+            floor, x, y = parse_square(text)
+            sq = self._named[text] = self.index(floor or self.floor_ids[0], x, y)
+        return sq
 
     def show(self, sq: int) -> str:
-        x, y = self.xy[sq]
-        return square_name(self.floor_ids[self.floor_of[sq]] if self.multi else None, x, y)
+        """A square as players read it (``x,y``, or ``floor:x,y`` on a map of several floors); kept once made,
+        since the log names a square in most of its events."""
+        name = self._shown[sq]
+        if name is None:
+            x, y = self.xy[sq]
+            name = self._shown[sq] = square_name(self.floor_ids[self.floor_of[sq]] if self.multi else None, x, y)
+        return name
 
     def show_edge(self, edge: str) -> str:
         """A compiled edge (floor:H:x,y) as players read it: without the floor on a one-floor map."""
-        floor, axis, x, y = parse_edge(edge)
-        return edge_name(floor if self.multi else None, axis, x, y)
+        name = self._shown_edges.get(edge)
+        if name is None:
+            floor, axis, x, y = parse_edge(edge)
+            name = self._shown_edges[edge] = edge_name(floor if self.multi else None, axis, x, y)
+        return name
 
     def parse(self, text: str) -> int | None:
         """A square typed by a person (``x,y`` or ``floor:x,y``, spaces allowed), or None if it is not

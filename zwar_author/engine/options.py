@@ -11,7 +11,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from .actions import Action
-from .legal import END_TURN, can_leave, end_offered, hero_actions, hero_parts, keeps_way_off, on_spawn_point
+from .legal import END_TURN, end_offered, hero_options, hero_parts
 from .state import Game
 from .vocab import Verb
 
@@ -62,18 +62,7 @@ class LegalActions(Sequence[Action]):
         is not built yet."""
         if self._parts is not None:
             return [a for acts in self._parts for a in acts if a.hero == hero and a.verb not in without]
-        g = self._g
-        h = next((o for o in g.heroes if o.id == hero), None)
-        if h is None or not h.on_board or h.done:
-            return []
-        current = next((o for o in g.heroes if o.id == g.current), None)
-        if current is not None and current is not h and current.on_board and not current.done \
-                and on_spawn_point(g, current) and can_leave(g, current):
-            return []  # the hero mid-move on a spawn point steps off before anyone else acts
-        acts = hero_actions(g, h, without=without)
-        if on_spawn_point(g, h) and can_leave(g, h):
-            acts = [a for a in acts if keeps_way_off(g, h, a)]
-        return acts
+        return hero_options(self._g, hero, without)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...

@@ -6,7 +6,7 @@ game (doors open, figures on squares, which way an infected faces).
 
 from __future__ import annotations
 
-from ..geometry.facing import FACINGS, forward
+from ..geometry.facing import FACINGS
 from .mission import UNREACHABLE
 from .state import Game, Hero, Infected
 
@@ -60,12 +60,22 @@ def reach(g: Game, sq: int) -> list[int]:
     return g.mission.reach(sq, g.doors)
 
 
+def ahead(facing: str, origin: tuple[int, int], square: tuple[int, int]) -> bool:
+    """``geometry.facing.forward`` (the same test, checked against it in the tests) in the compiled engine:
+    grab zones, alert fire and what infected see ask it for every unit and square they look at, and a call
+    into the plain module costs more than the test."""
+    if square == origin:
+        return False
+    fx, fy = FACINGS[facing]
+    return (square[0] - origin[0]) * fx + (square[1] - origin[1]) * fy >= 0
+
+
 def watched(g: Game, z: Infected, sq: int) -> bool:
     """Whether ``sq`` is in the forward line of sight of standing infected ``z``."""
     m = g.mission
     if z.sq is None or z.prone or m.floor_of[z.sq] != m.floor_of[sq]:
         return False
-    return forward(z.facing, m.xy[z.sq], m.xy[sq]) and g.infected_sees(z.sq, sq)
+    return ahead(z.facing, m.xy[z.sq], m.xy[sq]) and g.infected_sees(z.sq, sq)
 
 
 def behind(g: Game, z: Infected) -> int | None:

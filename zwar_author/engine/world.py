@@ -90,14 +90,53 @@ def run_event(g: Game, ctx: Context, event) -> None:
                        f"Event spawn at {result.spawn_point}", drop=False)
 
 
+class Ending:
+    """A victory or defeat condition with its parts read once per mission into plain fields: ``check``
+    runs after every action, and reading a condition's dozen fields from its model each time was the
+    larger part of its cost. ``source`` is the condition as the mission writes it (its text, its side)."""
+
+    def __init__(self, source, numbers: frozenset[int]) -> None:
+        self.source = source
+        self.side: str = source.side
+        wanted = numbers if source.objectives == "all" else frozenset(source.objectives or ())
+        self.objectives: frozenset[int] | None = wanted if source.objectives == "all" or source.objectives else None
+        self.count: int = source.objectives_count or 0
+        self.escape: str = source.escape or ""
+        self.carrying: frozenset[str] = frozenset(source.carrying)
+        self.escort: tuple[str, ...] = tuple(source.escort)
+        self.npc_dies: str = source.npc_dies or ""
+        self.survive: int = source.survive or 0
+        self.after_turn: int = source.after_turn or 0
+        self.any_hero_dies: bool = source.any_hero_dies
+        self.kill: str = source.kill or ""
+        self.outscore: str = source.outscore_dead or ""
+        #: a condition with no part the engine can check never holds
+        self.empty = self.objectives is None and not (
+            self.count or self.escape or self.carrying or self.escort or self.npc_dies or self.survive
+            or self.after_turn or self.any_hero_dies or self.kill or self.outscore)
+
+
+def endings(g: Game) -> tuple[tuple[Ending, ...], tuple[Ending, ...]]:
+    """The mission's defeat and victory conditions as ``Ending`` values (made once, kept on the mission)."""
+    m = g.mission
+    found = m.endings
+    if found is None:
+        c, numbers = m.compiled, m.objective_numbers
+        found = m.endings = (tuple(Ending(cond, numbers) for cond in c.defeat),
+                             tuple(Ending(cond, numbers) for cond in c.victory))
+    return found
+
+
 def check(g: Game, end_of_turn: bool) -> None:
-    c = g.mission.compiled
-    for cond in c.defeat:
-        if met(g, cond, end_of_turn):
+    defeat, victory = endings(g)
+    for end in defeat:
+        if met(g, end, end_of_turn):
+            cond = end.source
             end_game(g, "defeat", _why(cond), cond.text.strip() or "a defeat condition is met")
             return
-    for cond in c.victory:
-        if met(g, cond, end_of_turn):
+    for end in victory:
+        if met(g, end, end_of_turn):
+            cond = end.source
             heroes = cond.side in ("heroes", "") or cond.side in g.roles.values()
             reason = cond.text.strip() or ("the heroes win" if heroes else f"the {cond.side} wins")
             if cond.side in g.roles.values():  # versus games: the role that wins, and its agent
@@ -107,7 +146,7 @@ def check(g: Game, end_of_turn: bool) -> None:
                 reason = f"{role} ({agents}) wins. {reason}"
             end_game(g, "victory" if heroes else "defeat", "condition" if heroes else _why(cond), reason)
             return
-    if not g.board_heroes():
+    if not any(h.status == HeroStatus.BOARD for h in g.heroes):
         end_game(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")
 
 
@@ -116,41 +155,41 @@ def _why(cond) -> str:
     return "turn limit" if cond.after_turn else "condition"
 
 
-def met(g: Game, cond, end_of_turn: bool) -> bool:
-    """Whether every part of a condition holds (a condition with no part the engine can check never does)."""
-    parts = []
-    numbers = g.mission.objective_numbers
-    if cond.objectives == "all":
-        parts.append(numbers <= g.objectives)
-    elif cond.objectives:
-        parts.append(set(cond.objectives) <= g.objectives)
-    side = g.ruleset.side_heroes(g, cond.side)
-    if cond.objectives_count:  # objectives completed by the side's heroes (every hero but in versus games)
-        ids = {h.id for h in side}
-        parts.append(sum(1 for n in g.objectives if g.claimed.get(n) in ids) >= cond.objectives_count)
-    living = [h for h in side if h.status != HeroStatus.DEAD and not h.npc]
-    escaped = [h for h in side if h.status == HeroStatus.ESCAPED]  # NPCs too: they carry items out
-    if cond.escape == "all":
-        parts.append(bool(living) and all(h.status == HeroStatus.ESCAPED for h in living))
-    elif cond.escape == "any":
-        parts.append(any(not h.npc for h in escaped))
-    if cond.carrying:
-        parts.append(set(cond.carrying) <= {h.object for h in escaped})
-    if cond.escort:  # Exodus: the NPCs leave the board too
-        parts.append(all(_npc(g, n).status == HeroStatus.ESCAPED for n in cond.escort))
-    if cond.npc_dies:
-        parts.append(_npc(g, cond.npc_dies).status == HeroStatus.DEAD)
-    if cond.survive:
-        parts.append(end_of_turn and g.turn >= cond.survive)
-    if cond.after_turn:
-        parts.append(end_of_turn and g.turn >= cond.after_turn)
-    if cond.any_hero_dies:
-        parts.append(any(h.status == HeroStatus.DEAD and not h.npc for h in g.heroes))
-    if cond.kill:
-        parts.append(g.ruleset.killed(g, cond.kill))
-    if cond.outscore_dead:
-        parts.append(g.ruleset.outscored(g, cond.side, cond.outscore_dead))
-    return bool(parts) and all(parts)
+def met(g: Game, end: Ending, end_of_turn: bool) -> bool:
+    """Whether every part of a condition holds (a condition with no part the engine can check never does).
+    The parts are tested in the order the model lists them, each only while all before it hold."""
+    if end.empty or ((end.survive or end.after_turn) and not end_of_turn):
+        return False
+    if end.objectives is not None and not end.objectives <= g.objectives:
+        return False
+    if end.count or end.escape or end.carrying:
+        side = g.ruleset.side_heroes(g, end.side)
+        if end.count:  # objectives completed by the side's heroes (every hero but in versus games)
+            ids = {h.id for h in side}
+            if sum(1 for n in g.objectives if g.claimed.get(n) in ids) < end.count:
+                return False
+        escaped = [h for h in side if h.status == HeroStatus.ESCAPED]  # NPCs too: they carry items out
+        if end.escape == "all":
+            living = [h for h in side if h.status != HeroStatus.DEAD and not h.npc]
+            if not living or any(h.status != HeroStatus.ESCAPED for h in living):
+                return False
+        elif end.escape == "any" and not any(not h.npc for h in escaped):
+            return False
+        if end.carrying and not end.carrying <= {h.object for h in escaped}:
+            return False
+    if end.escort and not all(_npc(g, n).status == HeroStatus.ESCAPED for n in end.escort):  # Exodus: NPCs leave too
+        return False
+    if end.npc_dies and _npc(g, end.npc_dies).status != HeroStatus.DEAD:
+        return False
+    if end.survive and g.turn < end.survive:
+        return False
+    if end.after_turn and g.turn < end.after_turn:
+        return False
+    if end.any_hero_dies and not any(h.status == HeroStatus.DEAD and not h.npc for h in g.heroes):
+        return False
+    if end.kill and not g.ruleset.killed(g, end.kill):
+        return False
+    return not end.outscore or g.ruleset.outscored(g, end.side, end.outscore)
 
 
 def _npc(g: Game, ref: str) -> Hero:
