@@ -1,7 +1,7 @@
 """Policies by name: the heuristic bots, random play, and the planner at a budget.
 
-``planner@N`` is the planner with a budget of N look-aheads per candidate
-action (``planner`` alone: the default budget); the name is all a replay needs
+``planner@N`` is the planner with a budget of N rollouts per plan
+(``planner`` alone: the default budget); the name is all a replay needs
 to play the same game again.
 """
 
@@ -39,8 +39,8 @@ def with_budget(name: str, budget: int | None) -> str:
 
 
 def policy(name: str, seed: int, director: str = "") -> Callable[[Game, Request], object]:
-    """A policy by name; ``seed`` seeds its own RNG (the random bot's choices, the planner's look-aheads);
-    ``director``: the director the game is played against, whom the planner's look-aheads play too."""
+    """A policy by name; ``seed`` seeds its own RNG (the random bot's choices, the planner's rollouts);
+    ``director``: the director the game is played against, whom the planner's rollouts play too."""
     budget = budget_of(name)
     if budget is not None:
         return Planner(budget, random.Random(seed), director)

@@ -88,7 +88,7 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
              skill: Sequence[int] | None = None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
     ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy.
-    ``budget``: the planner's look-aheads per candidate action; ``skill``: also play the skill trace,
+    ``budget``: the planner's rollouts per plan; ``skill``: also play the skill trace,
     with the planner at these budgets."""
     check_policies(policies)
     policies = [with_budget(name, budget) for name in policies]

@@ -24,7 +24,7 @@ The result is plain data for the report (``SkillTrace.to_dict``):
 ``Rung``
     ``policy``: the policy's name as ``zwar playtest --policy`` takes it
     (``random``, ``aggressive``, ``cautious``, ``planner@N``); ``budget``: the
-    planner's look-aheads per candidate action (None for the other bots);
+    planner's rollouts per plan (None for the other bots);
     ``runs`` and ``wins``: the games played and won; ``rate``: wins / runs;
     ``low`` and ``high``: the Wilson 95% interval of the rate.
 """
