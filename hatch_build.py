@@ -55,7 +55,8 @@ def compile_engine() -> None:
     built = [f.relative_to(native.NATIVE) for f in native.NATIVE.rglob("*")
              if f.name.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))]
     files = {str(f).split(".")[0].replace(os.sep, "."): str(f) for f in built}
-    manifest = {"files": files, "sources": {m: native.digest(native.source(m)) for m in native.MODULES}}
+    manifest = {"files": files, "sources": {m: native.digest(native.source(m)) for m in native.MODULES},
+                "depends": {m: native.digest(native.source(m)) for m in native.depends()}}
     native.MANIFEST.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -73,15 +73,18 @@ def test_the_switch_runs_plain_python():
     assert out.stdout == "False\n"
 
 
-def _install(tmp_path: Path, monkeypatch, sources: dict[str, str] | None = None) -> dict[str, str]:
-    """A manifest in ``tmp_path`` naming an (empty) compiled file for each module, with ``sources`` as
-    the hashes of what was compiled (default: the sources as they are)."""
+def _install(tmp_path: Path, monkeypatch, sources: dict[str, str] | None = None,
+             depends: dict[str, str] | None = None) -> dict[str, str]:
+    """A manifest in ``tmp_path`` naming an (empty) compiled file for each module, with ``sources`` and
+    ``depends`` as the hashes of what was compiled (default: the files as they are)."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     files = {m: f"{m}{suffix}" for m in native.MODULES}
     for file in files.values():
         (tmp_path / file).write_bytes(b"")
     hashes = sources or {m: native.digest(native.source(m)) for m in native.MODULES}
-    (tmp_path / "manifest.json").write_text(json.dumps({"files": files, "sources": hashes}), encoding="utf-8")
+    built_against = depends or {m: native.digest(native.source(m)) for m in native.depends()}
+    manifest = {"files": files, "sources": hashes, "depends": built_against}
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     monkeypatch.setattr(native, "NATIVE", tmp_path)
     monkeypatch.setattr(native, "MANIFEST", tmp_path / "manifest.json")
     monkeypatch.delenv(native.SWITCH, raising=False)
@@ -107,7 +110,22 @@ def test_one_edited_source_runs_every_module_as_plain_python(tmp_path, monkeypat
     assert native._Finder().find_spec(native.MODULES[0]) is None
 
 
-@pytest.mark.parametrize("manifest", [None, "not json", '{"files": {}}', '{"files": {}, "sources": {}}', "[]"])
+def test_an_edited_module_the_compiled_ones_import_runs_every_module_as_plain_python(tmp_path, monkeypatch):
+    """``Action`` is a named tuple the compiled code reads by index: compiled against another
+    ``engine/actions.py``, it would read the wrong fields, so an edit there makes the compiled files stale."""
+    built_against = {m: native.digest(native.source(m)) for m in native.depends()}
+    assert "zwar_author.engine.actions" in built_against and "zwar_author.engine.chance" in built_against
+    _install(tmp_path, monkeypatch, depends=dict(built_against, **{"zwar_author.engine.actions": "0" * 64}))
+    assert native.compiled_files() == {}
+    _install(tmp_path, monkeypatch, depends=dict(built_against, **{"zwar_author.nowhere": "0" * 64}))
+    assert native.compiled_files() == {}
+    beside = native.source("hatch_build")  # a file beside the package, with its true hash: not the package's
+    _install(tmp_path, monkeypatch, depends=dict(built_against, hatch_build=native.digest(beside)))
+    assert native.compiled_files() == {}
+
+
+@pytest.mark.parametrize("manifest", [None, "not json", '{"files": {}}', '{"files": {}, "sources": {}}', "[]",
+                                      '{"files": {}, "sources": {}, "depends": []}'])
 def test_no_manifest_or_a_broken_one_means_plain_python(tmp_path, monkeypatch, manifest):
     _install(tmp_path, monkeypatch)
     path = tmp_path / "manifest.json"

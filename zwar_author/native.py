@@ -1,10 +1,12 @@
 """The engine's hot modules, compiled to C by mypyc when the package is installed, and loaded only while fresh.
 
 Installing the package (``pip install -e .``) compiles the modules in ``MODULES`` into
-``zwar_author/_native/`` (``hatch_build.py``), with a manifest of each source's SHA-256. ``install()``
-puts a finder in front of the import system that loads those compiled modules instead of the ``.py``
-files, but only while every source still has the hash it was compiled from: after an edit, the whole
-engine runs as plain Python again (never a mix, never stale code) until the next install compiles it
+``zwar_author/_native/`` (``hatch_build.py``), with a manifest of the SHA-256 of each source and of each
+plain module of the package they import (``depends``: compiled code is built against those too).
+``install()`` puts a finder in front of the import system that loads those compiled modules instead of
+the ``.py`` files, but only while every one of those files still has the hash it was compiled from:
+after an edit, the whole engine runs as plain Python again (never a mix, never stale code) until the next
+install compiles it
 anew. ``ZWAR_COMPILED=0`` in the environment runs plain Python on purpose.
 
 The compiled modules play exactly the same games (the tests play both ways), about 1.7 to 1.8 times
@@ -43,8 +45,35 @@ SWITCH = "ZWAR_COMPILED"
 
 
 def source(module: str) -> Path:
-    """The ``.py`` file of one of ``MODULES``."""
-    return PACKAGE.parent.joinpath(*module.split(".")).with_suffix(".py")
+    """The ``.py`` file of a module of the package (of a package: its ``__init__.py``)."""
+    path = PACKAGE.parent.joinpath(*module.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def depends() -> list[str]:
+    """The package's plain modules that ``MODULES`` import, directly or through each other, sorted: compiled code
+    is built against them (a named tuple's fields read by index, a ``Final`` constant copied in), so an edit to
+    one of them makes the compiled code stale as surely as an edit to a compiled module does."""
+    import ast  # here, not above: see digest
+
+    seen, todo = set(MODULES), list(MODULES)
+    while todo:
+        module = todo.pop()
+        package = module if source(module).name == "__init__.py" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(source(module).read_bytes())):
+            if isinstance(node, ast.ImportFrom):
+                base = package.rsplit(".", node.level - 1)[0] if node.level else ""
+                stem = ".".join(p for p in (base, node.module or "") if p)
+                names = [stem] + [f"{stem}.{a.name}" for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                if name.startswith(f"{PACKAGE.name}.") and name not in seen and source(name).is_file():
+                    seen.add(name)
+                    todo.append(name)
+    return sorted(seen - set(MODULES))
 
 
 def digest(path: Path) -> str:
@@ -64,12 +93,14 @@ def compiled_files() -> dict[str, Path]:
         manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
         files = {name: NATIVE / file for name, file in manifest["files"].items()}
         hashes = dict(manifest["sources"])
+        hashes.update(manifest["depends"])
     except (ValueError, KeyError, TypeError, AttributeError):
         return {}
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    if set(hashes) != set(MODULES) or not all(f.name.endswith(suffix) and f.is_file() for f in files.values()):
+    if not set(MODULES) <= set(hashes) or not all(f.name.endswith(suffix) and f.is_file() for f in files.values()):
         return {}
-    if not all(source(m).is_file() and digest(source(m)) == h for m, h in hashes.items()):
+    if not all(m.startswith(f"{PACKAGE.name}.") and source(m).is_file() and digest(source(m)) == h
+               for m, h in hashes.items()):
         return {}
     return files
 
