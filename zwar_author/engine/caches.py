@@ -6,8 +6,14 @@ rooms active?), so their answers are kept. Kept without a bound they grow
 with the number of games; bounded by a count of entries they still take
 whatever a count of their entries weighs (a distance field over a large board
 is tens of KiB). So each cache holds at most a budget of bytes and, past it,
-forgets the answers least recently asked for. Forgetting never changes an
-answer: every value is a pure function of its key, computed again on a miss.
+forgets the oldest answers first. Forgetting never changes an answer: every
+value is a pure function of its key, computed again on a miss.
+
+Oldest first, not least recently used: compiled code reads a dict subclass's
+``get`` as the dict's own (mypyc's primitive), so an overridden ``get`` that
+moved an answer to the end ran only in plain Python, and the two forgot in
+different orders; a ``get`` of another name, called as a Python method from
+compiled code, would cost about 8% of a bot game (some 13,000 reads a game).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ def nested_size(value: Any) -> int:
 
 
 class Bounded(OrderedDict):
-    """A dict of answers holding at most ``budget`` bytes; the least recently used go first.
+    """A dict of answers holding at most ``budget`` bytes; the oldest go first (``get`` is the dict's own).
 
     An entry weighs ``size(value)`` plus its key's ``sys.getsizeof``. The default ``size`` is the
     container's own size: the squares and small numbers a distance field holds are objects the
@@ -43,16 +49,8 @@ class Bounded(OrderedDict):
         self._size = size
         self._bytes: dict[Any, int] = {}
 
-    def get(self, key: Any, default: Any = None) -> Any:
-        """The answer kept for ``key`` (now the most recently used), else ``default``."""
-        try:
-            self.move_to_end(key)
-        except KeyError:
-            return default
-        return self[key]
-
     def put(self, key: Any, value: Any) -> Any:
-        """Keep ``value`` for ``key``, forgetting the least recently used answers to stay within the budget;
+        """Keep ``value`` for ``key``, forgetting the oldest answers to stay within the budget;
         returns ``value``."""
         weight = self._size(value) + sys.getsizeof(key)
         if key in self._bytes:
