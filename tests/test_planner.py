@@ -27,7 +27,7 @@ SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
 
 def test_policy_names_carry_the_planners_budget():
     assert [budget_of(n) for n in ("planner", "planner@0", "planner@16", "planner@x", "cautious")] == \
-        [1, 0, 16, None, None]
+        [2, 0, 16, None, None]
     assert with_budget("planner", 4) == "planner@4" and with_budget("cautious", 4) == "cautious"
     assert isinstance(policy("planner@3", 1), Planner) and policy("planner@3", 1).budget == 3
     with pytest.raises(ValueError, match="a planner's budget is a whole number from 0 to 4096"):

@@ -92,7 +92,7 @@ def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--budget", type=click.IntRange(0, MAX_BUDGET), default=None,
-              help=f"The planner's rollouts per plan, each played to the end of the game (default {DEFAULT_BUDGET}); more plays better, slower.")
+              help=f"The planner's rollouts per plan, each a few turns ahead (default {DEFAULT_BUDGET}); more is slower.")
 @click.option("--skill-trace", "skill", default=None, callback=budget_list,
               help=f"Also play the same games with random play, each bot and the planner at these budgets "
                    f"(comma separated, as {','.join(map(str, BUDGETS))}): does skill win more often?")

@@ -9,19 +9,26 @@ holding where they stand on alert: ``Hold``), and
 the cautious bot heading for each unfinished job in turn (another job order),
 each handing a med pack to the infected friend who needs it (``Medic``). Each
 plan is scored by rollouts: a copy of the game
-is played on with that plan to the end of the game (``HORIZON`` None, the
-default), its dice drawn from the planner's own RNG and the engine's
-``chance_outcomes`` odds, the other side played by the bots the game itself
-uses (the director bot in director games), so a plan's score is the share of
-its rollouts the heroes won. That makes the planner a rollout policy
-improvement over its plans: each turn it follows the plan that, played from
-here on, wins most often, and with exact scores it could not win less often
-than any one plan played all game (the cautious bot among them); more budget
-only makes the scores less noisy. With a ``horizon`` of N turns a rollout
-stops after this turn's hero move and N turns more, and ``value`` estimates
-the heroes' chances from what the turns left them with
-(``playtest/value.py``): cheaper, but the planner then follows the hand-set
-value's mistakes as faithfully as its budget allows.
+is played on with that plan for this turn's hero move and ``HORIZON`` turns
+more (2, the default), its dice drawn from the planner's own RNG and the
+engine's ``chance_outcomes`` odds, the other side played by the bots the game
+itself uses (the director bot in director games); where a rollout stops short
+of the end, ``value`` estimates the heroes' chances from what the turns left
+them with (``playtest/value.py``): the turns the rest of the job needs against
+the turns to the mission's own deadline, and the chance each hero survives the
+bites of the infected holding it or coming at it and the infection tests of
+those turns. Losses in Z War One come from infection building up over many
+turns, which only a look-ahead of several turns and a value that counts the
+tests to come see.
+
+With ``horizon`` None a rollout plays its copy to the end of the game, so a
+plan's score is the share of its rollouts the heroes won: a rollout policy
+improvement over the plans, which with exact scores could not win less often
+than any one plan played all game, and where more budget only makes the
+scores less noisy. It is not the default: it costs three to five times as
+much a rollout, and on 200 fresh games (seed 7) at budget 1 it won fewer
+games than the 2-turn planner at budget 2 (Break & Enter 64 against 75, The
+Tower 49 against 62; bench/README.md, "The planner, fifth pass").
 
 The budget is the rollouts per plan: about ``budget * len(plans)`` in all,
 shared out by sequential halving (a bandit's way to find the best arm: every
@@ -60,10 +67,10 @@ from .bots import STYLES, Bot, _danger, _jobs_left
 from .director import against
 from .value import value
 
-DEFAULT_BUDGET = 1
+DEFAULT_BUDGET = 2
 MAX_BUDGET = 4096
 MARGIN = 0.02  # how much better than the cautious bot's plan (a share of its mean) another's must score to be followed
-HORIZON: int | None = None  # turns a rollout plays after this turn's hero move before ``value`` estimates the rest (None: to the end)
+HORIZON: int | None = 2  # turns a rollout plays after this turn's hero move before ``value`` estimates the rest (None: to the end)
 MASK = (1 << 64) - 1
 
 
