@@ -7,8 +7,8 @@ before the bot speed work), taken out of git into a temporary folder and timed
 by the same code in a child process, in the same run: the ratio compares like
 with like on a machine whatever else it is doing. A baseline that compiles its
 engine at install (``hatch_build.py``, from af00eb8 on) is compiled in its folder
-first, as an install would (about a minute each; ``--plain-baselines`` skips
-it), and each figure says whether it ran compiled. Single-process figures are
+first, as an install would (about a minute each; it needs ``hatchling`` in the
+environment; ``--plain-baselines`` skips it), and each figure says whether it ran compiled. Single-process figures are
 CPU seconds of the process (the machines are shared; wall time on a busy
 machine says more about the neighbours than about the code). The ``--jobs``
 figures are wall time, as a user waits for them, with the same totals checked
@@ -123,8 +123,12 @@ def baseline_tree(commit: str, folder: Path, compile_engine: bool) -> Path:
                              check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
     if compile_engine and "hatch_build.py" in listed:
-        subprocess.run([sys.executable, "-c", "import hatch_build; hatch_build.compile_engine()"], cwd=folder,
-                       capture_output=True, check=True)
+        built = subprocess.run([sys.executable, "-c", "import hatch_build; hatch_build.compile_engine()"],
+                               cwd=folder, capture_output=True, text=True, check=False)
+        if built.returncode != 0:
+            last = (built.stderr.strip().splitlines() or ["no message"])[-1]
+            sys.exit(f"bench/bots.py: compiling the baseline {commit} failed ({last}); compiling needs the build "
+                     f"tools in this environment (.venv/bin/pip install hatchling), or run with --plain-baselines")
     return folder
 
 
