@@ -15,14 +15,21 @@ import pytest
 from conftest import CONTENT
 
 from zwar_author.engine.api import new_game, random_policy, simulate
-from zwar_author.engine.legal import COMBINED, EXCHANGES, legal
+from zwar_author.engine.legal import ATTACKS, COMBINED, EXCHANGES, FREE, ONLY_ATTACKS, legal
 from zwar_author.engine.options import LegalActions
 from zwar_author.engine.state import Game, Setup
 from zwar_author.engine.vocab import Topic, Verb
 from zwar_author.play.load import load_mission
-from zwar_author.playtest.bots import UNUSED
+from zwar_author.playtest.bots import MELEE_UNUSED, UNUSED
 
-WITHOUT = (frozenset(), COMBINED, EXCHANGES | {Verb.DIVE}, UNUSED, frozenset({Verb.END, Verb.MOVE}))
+EVERY = frozenset(Verb)
+#: each search of the list is left out only when ``without`` holds every verb it makes: asking for one verb a
+#: search shares with others (fire then move without quick fire, Move & Reload without moves) still finds it
+WITHOUT = (frozenset(), COMBINED, EXCHANGES | {Verb.DIVE}, UNUSED, MELEE_UNUSED, frozenset({Verb.END, Verb.MOVE}),
+           ATTACKS, ONLY_ATTACKS, UNUSED | ATTACKS, EVERY, EVERY - FREE, EVERY - {Verb.QUICK_MOVE},
+           EVERY - {Verb.MELEE_MOVE}, EVERY - {Verb.MOVE_MELEE}, EVERY - {Verb.MOVE_QUICK}, EVERY - {Verb.MOVE_RELOAD},
+           frozenset({Verb.MOVE, Verb.QUICK, Verb.AIMED, Verb.THROW, Verb.SEARCH, Verb.TASK, Verb.RELOAD, Verb.CRAFT,
+                      Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.CRAWL}))
 
 
 def _checked_games(name: str, games: int = 3, turns: int = 8) -> int:

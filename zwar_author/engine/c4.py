@@ -40,7 +40,7 @@ def c4_actions(g: Game, h: Hero) -> list[Action]:
         for card in charge_cards(g, h):
             squares = [h.sq] + [n for n in reach(g, h.sq) if n not in g.at and m.standable[n]]
             acts += [Action(h.id, Verb.PLACE, square=sq, card=card.name) for sq in squares if sq not in g.charges]
-    for sq, (owner, eq) in sorted(g.charges.items()):
+    for sq, (owner, eq) in sorted(g.charges.items()) if g.charges else ():
         if owner != h.id:
             continue
         area = blast_area(g, sq)

@@ -216,12 +216,17 @@ ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIM
 COMBINED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
                       Verb.THROW_MOVE})
 EXCHANGES = frozenset({Verb.GIVE, Verb.TAKE})
+#: the attacks on the infected: each a search for targets, which ``without`` may leave out too
+ATTACKS = frozenset({Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.EXECUTE, Verb.HITMAN})
+#: ``without`` that leaves only the attacks: a policy that has the rest asks for them apart, when it would use them
+ONLY_ATTACKS = frozenset(Verb) - ATTACKS
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """What ``h`` may do now: the actions of their state (sprinting, in a grapple, prone, standing) and
     the free actions, of those the game's action table has. ``without``: verbs to leave out, and
-    with them the searches that only they need (the rest of the list is the same, in the same order)."""
+    with them the searches that only they need (the rest of the list is the same, in the same order):
+    a search is skipped only when every verb it can make is in ``without``."""
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -243,7 +248,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
                     ONLY_GRAPPLED)
     elif h.prone:
-        acts = _prone(g, h, {}, why)
+        acts = _prone(g, h, {}, why, without)
         _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
@@ -254,25 +259,46 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + free_actions(g, h, why, without)) + [_action(h.id, Verb.END)]
+    more = free_actions(g, h, why, without) if not FREE <= without else []
+    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + more) + [_action(h.id, Verb.END)]
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = g.mission.absent | without if without else g.mission.absent
+    absent = _leaving_out(g.mission.absent, without) if without else g.mission.absent
     return [a for a in acts if a.verb not in absent] if absent else acts
+
+
+#: ``absent | without`` by the two sets: a policy asks with the same few ``without`` at every decision
+_UNIONS: dict[tuple[frozenset[Verb], frozenset[Verb]], frozenset[Verb]] = {}
+
+
+def _leaving_out(absent: frozenset[Verb], without: frozenset[Verb]) -> frozenset[Verb]:
+    """The verbs a list leaves out: the mission's absent ones and ``without``, the union made once per pair
+    (a frozenset keeps its hash, so the look-up is cheaper than the union of some dozen verbs)."""
+    key = (absent, without)
+    found = _UNIONS.get(key)
+    if found is None:
+        if len(_UNIONS) > 256:
+            _UNIONS.clear()
+        found = _UNIONS[key] = absent | without
+    return found
 
 
 def hero_options(g: Game, hero: str, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """``LegalActions.of`` while the whole list is not built: the legal actions of one hero, exactly as the
     whole list holds them less the verbs in ``without``, without the other heroes' (here, compiled, rather
     than in the plain module: the bots ask it at every decision)."""
-    h = next((o for o in g.heroes if o.id == hero), None)
+    h = current = None
+    for o in g.heroes:
+        if o.id == hero and h is None:
+            h = o
+        if o.id == g.current and current is None:
+            current = o
     if h is None or not h.on_board or h.done:
         return []
-    current = next((o for o in g.heroes if o.id == g.current), None)
     if current is not None and current is not h and current.on_board and not current.done \
             and on_spawn_point(g, current) and can_leave(g, current):
         return []  # the hero mid-move on a spawn point steps off before anyone else acts
@@ -350,17 +376,21 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
     acts = []
-    if _ap(g, h, Verb.CRAWL, why):
+    if Verb.CRAWL not in without and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
         acts.append(_action(h.id, Verb.STAND))
-    acts += _quick(g, h, h.sq, memo=memo, why=why)
-    acts += _throws(g, h)
-    acts += _aimed(g, h, memo, why)
+    if Verb.QUICK not in without:
+        acts += _quick(g, h, h.sq, memo=memo, why=why)
+    if Verb.THROW not in without:
+        acts += _throws(g, h)
+    if Verb.AIMED not in without:
+        acts += _aimed(g, h, memo, why)
     acts += _alert(g, h, why)
-    acts += _supplies(g, h, [], why)
+    if not SUPPLIES <= without:
+        acts += _supplies(g, h, [], why)
     return acts
 
 
@@ -368,9 +398,11 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
-    moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
-    steps = [a.to for a in moves]
-    acts += moves
+    steps: list[int] = []
+    if not STEPPING <= without:
+        moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
+        steps = [a.to for a in moves]
+        acts += moves
     if _ap(g, h, Verb.SPRINT, why):
         acts.append(_action(h.id, Verb.SPRINT))
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
@@ -378,12 +410,15 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
     if ap >= 1:
         if Verb.DIVE not in without:
             acts += [_action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
-        acts += _doors(g, h, why)
-        quick, melee = _quick(g, h, h.sq, memo=memo, why=why), _melee(g, h, h.sq, why=why)
+        if not DOORS <= without:
+            acts += _doors(g, h, why)
+        quick = _quick(g, h, h.sq, memo=memo, why=why) if not QUICKS <= without else []
+        melee = _melee(g, h, h.sq, why=why) if not MELEES <= without else []
         acts += quick + melee
         if not COMBINED <= without:
-            acts += _move_attacks(g, h, steps, quick, melee, memo)
-        acts += _throws(g, h)
+            acts += _move_attacks(g, h, steps, quick, melee, memo, without)
+        if Verb.THROW not in without:
+            acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(_action(h.id, Verb.EXIT))
     elif why is not None:
@@ -391,15 +426,28 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
             _ap(g, h, verb, why)
     if why is not None:
         why.no(h, Verb.DIVE, "a dive is 2 squares in a straight line, both free and each a legal step")
-    acts += _aimed(g, h, memo, why)
-    if _ap(g, h, Verb.EXECUTE, why):
+    if Verb.AIMED not in without:
+        acts += _aimed(g, h, memo, why)
+    if Verb.EXECUTE not in without and _ap(g, h, Verb.EXECUTE, why):
         acts += _executions(g, h, memo, why)
     acts += _alert(g, h, why)
-    if ap >= 4:
+    if ap >= 4 and Verb.HITMAN not in without:
         acts += _hitman(g, h, memo)
-    acts += _search_task(g, h, why)
-    acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
+    if not TASKS <= without:
+        acts += _search_task(g, h, why)
+    if not SUPPLIES <= without:
+        acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
     return acts
+
+
+#: the verbs each search of ``_standing`` and ``_prone`` can make (the steps: moves, and the squares the combined
+#: moves and Move & Reload go to): the search is left out only when ``without`` holds all of them
+STEPPING = COMBINED | {Verb.MOVE, Verb.MOVE_RELOAD}
+DOORS = frozenset({Verb.OPEN, Verb.CLOSE, Verb.KNOCK})
+QUICKS = frozenset({Verb.QUICK, Verb.QUICK_MOVE})  # the quick fire from where the hero stands, and fire then move
+MELEES = frozenset({Verb.MELEE, Verb.MELEE_MOVE})
+TASKS = frozenset({Verb.SEARCH, Verb.TASK})
+SUPPLIES = frozenset({Verb.RELOAD, Verb.MOVE_RELOAD, Verb.CRAFT})
 
 
 def _supplies(g: Game, h: Hero, steps: list[int], why: Refusals | None) -> list[Action]:
@@ -436,12 +484,27 @@ def dives(g: Game, h: Hero) -> list[int]:
 _TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+#: (a weak reference to the last mission asked about, its tables): ``WeakKeyDictionary.get`` is interpreted
+#: Python that makes a weak reference at each call, and the lists ask at every decision
+_LAST: list = [None]
+
+
 def _tables(m: Mission) -> dict:
     """The mission's tables for the lists: the dives (keyed by square, doors and Skinny) and the tasks."""
+    last = _LAST[0]
+    if last is not None and last[0]() is m:
+        kept: dict = last[1]
+        return kept
     found = _TABLES.get(m)
     if found is None:
         found = _TABLES[m] = {}
+    _LAST[0] = (weakref.ref(m, _forget), found)
     return found
+
+
+def _forget(_: object) -> None:
+    """The last mission is gone: so is the hold on its tables."""
+    _LAST[0] = None
 
 
 def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int, int]]:
@@ -556,20 +619,22 @@ def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
-                  memo: dict) -> list[Action]:
+                  memo: dict, without: frozenset[Verb] = frozenset()) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
-    ``first_quick`` and ``first_melee`` are the attacks from where the hero stands."""
+    ``first_quick`` and ``first_melee`` are the attacks from where the hero stands. The searches of
+    Move & Quick Fire and Move & Melee are left out when ``without`` names them."""
     acts: list[Action] = []
     hid = h.id
     unarmed = "" if melee_card(g, h) else "unarmed"
-    modes = fire_modes(g, h, h.active_cards())
+    modes = fire_modes(g, h, h.active_cards()) if Verb.MOVE_QUICK not in without else []
+    blades = Verb.MOVE_MELEE not in without
     m, at, doors = g.mission, g.at, g.doors
     grapples = any(o.grapplers for o in g.heroes)  # else a blade reaches only the infected on its squares
     for n in steps:
         if modes:
             acts += _quick(g, h, n, leaving=h.sq, verb=Verb.MOVE_QUICK, to=n, memo=memo, modes=modes)
-        near = blade_targets(g, h, n) if grapples else \
-            [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]
+        near = (blade_targets(g, h, n) if grapples else
+                [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]) if blades else []
         if near:
             acts += [_action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                      for z in sorted(near, key=_id)]
@@ -577,7 +642,8 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
             acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
             acts += [_action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
-    if any(m.equipment[c.eq].kind == "explosive" for c in h.active_cards()):
+    if not {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without and any(m.equipment[c.eq].kind == "explosive"
+                                                                  for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
             acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
@@ -657,8 +723,10 @@ def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> li
 
 
 def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
+    if Perk.HIT_MAN not in h.perks:
+        return []
     guns = ballistic_cards(g, h)
-    if Perk.HIT_MAN not in h.perks or not guns:
+    if not guns:
         return []
     return [_action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
@@ -702,9 +770,10 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             acts.append(_action(h.id, Verb.KNOCK, square=d))
         else:
             no(h, Verb.KNOCK, "the room behind the door is already active", d)
-    for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
-        no(h, verb, f"no door is directly in front of {h.name}: doors are opened, closed or knocked from the "
-                    "square in front, never diagonally")
+    if why is not None:  # the refusals' text made only for someone who reads it
+        for verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
+            why.no(h, verb, f"no door is directly in front of {h.name}: doors are opened, closed or knocked from "
+                            "the square in front, never diagonally")
     return acts
 
 
@@ -720,7 +789,8 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     room = m.room_of[h.sq]
     no = why.no if why is not None else (lambda *args: None)
     if not room:
-        no(h, Verb.SEARCH, f"{h.name} is not in a room")
+        if why is not None:
+            why.no(h, Verb.SEARCH, f"{h.name} is not in a room")
     elif room in g.searched:
         no(h, Verb.SEARCH, "the room has already been searched")
     elif not (h.stink or not infected_in_room(g, room)):
@@ -729,7 +799,8 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         no(h, Verb.SEARCH, "the search deck is empty")
     elif _ap(g, h, Verb.SEARCH, why):
         acts.append(_action(h.id, Verb.SEARCH))
-    no(h, Verb.TASK, f"there is no task for {h.name} to do here")
+    if why is not None:
+        why.no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
         tasks, blasts = _task_tables(m)
         for obj, at in tasks:

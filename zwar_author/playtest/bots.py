@@ -92,7 +92,7 @@ STYLES = {
 POLICIES = ("cautious", "aggressive", "random")
 #: verbs no step of ``Bot.choose`` ever picks: the engine need not look for them
 UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
-                    Verb.THROW_MOVE, Verb.DIVE, Verb.GIVE, Verb.TAKE})
+                    Verb.THROW_MOVE, Verb.THROW, Verb.DIVE, Verb.GIVE, Verb.TAKE})
 #: ... but a hero who fights in melee and has an infected two squares off steps up and strikes in one
 MELEE_UNUSED = UNUSED - {Verb.MOVE_MELEE}
 
