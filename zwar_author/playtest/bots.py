@@ -49,6 +49,7 @@ from ..engine.api import random_policy as random_choice
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
+from ..engine.mission import Mission
 from ..engine.state import Game, Hero, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
@@ -339,15 +340,35 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     if found is not None:
         return found
 
-    def cost(n: int, door: int) -> int | None:
-        if not m.standable[n]:
-            return None
-        if door < 0 or g.doors >> door & 1:
-            return 1
-        kind = m.doors[door].kind
-        return None if kind == "blast" or (kind == "locked" and m.doors[door].key not in keys) else 2
+    return fields.put(key, _search(m, goal, g.doors, keys))
 
-    return fields.put(key, m.distances_to(goal, cost))
+
+def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int]:
+    """``m.distances_to(goal, cost)`` for the cost ``distance_field`` names (onto a standable square: a step 1,
+    through a shut door 2, a shut blast door or a locked one without its keycard never), the same distances:
+    as steps cost 1 or 2, a list of squares per distance stands for the heap (Dial's search), and each door's
+    cost is read once per search, not asked of a function at every step (about 4,600 steps a search)."""
+    through = [1 if doors >> d.index & 1 else
+               0 if d.kind == "blast" or (d.kind == "locked" and d.key not in keys) else 2 for d in m.doors]
+    standable, step_all = m.standable, m.step_all
+    dist = {sq: 0 for sq in goal}
+    buckets: list[list[int]] = [list(goal)]
+    d = 0
+    while d < len(buckets):
+        for sq in buckets[d]:
+            if dist[sq] != d:
+                continue  # reached by a shorter way after it was put here
+            for n, door in step_all[sq]:
+                if not standable[n]:
+                    continue
+                step = 1 if door < 0 else through[door]
+                if step and d + step < dist.get(n, INF):
+                    dist[n] = d + step
+                    while len(buckets) <= d + step:
+                        buckets.append([])
+                    buckets[d + step].append(n)
+        d += 1
+    return dist
 
 
 # --- the steps of a decision -----------------------------------------------------------------
