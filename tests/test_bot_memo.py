@@ -96,3 +96,16 @@ def test_the_facts_kept_for_a_mission_are_what_its_victory_and_cards_say():
     assert (facts.wanted, facts.carrying, facts.escape) == (frozenset({1}), frozenset({"F", "J"}), True)
     assert facts.escort == frozenset() and facts.locked == []
     assert facts.kind == {eq: card.kind for eq, card in m.equipment.items()} and facts.kind["core/pistol"] == "ballistic"
+
+
+def test_a_near_row_holds_the_route_row_as_far_as_an_infected_reaches_and_inf_past_it():
+    m = _mission()
+    memo = routes.Memo(m.size)
+    reach = memo.facts(m).reach
+    assert reach == max(max(c.move, c.charge) + 1 for c in m.classes.values())
+    for active in (ALL, 0, 1 | 1 << 3, (1 << 8) - 2):
+        for source in range(0, m.size, 5):
+            near, row = memo.near_row(m, source, active), memo.row(m, source, active)
+            assert near == [d if d <= reach else routes.INF for d in row]
+            assert memo.near_row(m, source, active) is near  # kept
+    assert 0 < reach < max(d for d in memo.row(m, 0, ALL) if d < routes.INF)  # it stops short of the board

@@ -54,7 +54,7 @@ from ..engine.state import Game, Hero, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import facts, memo, route, route_row
+from .routes import facts, memo, near_row, route
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -733,7 +733,7 @@ def _charging(g: Game, sq: int, among: set[int] | None = None) -> set[int]:
             continue
         cls = m.classes[z.cls]
         at = pos(z)
-        away = route_row(m, at, g.active)[sq] if sq >= 0 else INF
+        away = near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
         if away <= cls.move + 1 or (away <= cls.charge + 1
                                     and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell))):
             found.add(z.id)

@@ -34,6 +34,7 @@ class Memo:
         self.size = size
         self.budget = budget
         self.rows: dict[int, list[list[int] | None]] = {}
+        self.near_rows: dict[int, list[list[int] | None]] = {}  # ``near_row``'s, by active-room mask then source
         self.kept = 0  # bytes of the rows kept
         self.fields = Bounded(FIELD_BYTES)
         #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
@@ -57,11 +58,48 @@ class Memo:
         row = [INF] * self.size
         for sq, d in m.route_from(source, active).items():
             row[sq] = d
+        return self._keep(self.rows, rows, active, source, row)
+
+    def near_row(self, m: Mission, source: int, active: int) -> list[int]:
+        """``row``'s distances as far as an infected of the mission can reach a hero by its next move
+        (``Facts.reach``), INF beyond: a breadth-first search, the same as ``Mission.route_from``'s, that stops
+        there. The bots ask it for every infected on the board, from wherever it stands, with whichever rooms are
+        active: the whole board's search from each cost a bot game several per cent, most of it never read."""
+        rows = self.near_rows.get(active)
+        if rows is None:
+            rows = self.near_rows[active] = [None] * self.size
+        found = rows[source]
+        if found is not None:
+            return found
+        depth = self.facts(m).reach
+        row = [INF] * self.size
+        row[source] = 0
+        frontier = [source]
+        route, room_of, standable = m.route, m.room_of, m.standable
+        every = active == ALL
+        for d in range(1, depth + 1):
+            nxt = []
+            for sq in frontier:
+                for n in route[sq]:
+                    if row[n] == INF and standable[n]:
+                        room = room_of[n]
+                        if room == 0 or every or active >> room & 1:
+                            row[n] = d
+                            nxt.append(n)
+            if not nxt:
+                break
+            frontier = nxt
+        return self._keep(self.near_rows, rows, active, source, row)
+
+    def _keep(self, table: dict[int, list[list[int] | None]], rows: list[list[int] | None], active: int, source: int,
+              row: list[int]) -> list[int]:
+        """Keep ``row`` in ``table`` (``rows``: its list for ``active``) within the budget of all the rows kept."""
         weight = sys.getsizeof(row)
         if self.kept + weight > self.budget:  # a bound, not an LRU: a game asks for the same few hundred rows
             self.rows.clear()
+            self.near_rows.clear()
             self.kept = 0
-            rows = self.rows[active] = [None] * self.size
+            rows = table[active] = [None] * self.size
         rows[source] = row
         self.kept += weight
         return row
@@ -90,6 +128,8 @@ class Facts:
         self.kind: dict[str, str] = {eq: card.kind for eq, card in m.equipment.items()}  # by equipment id
         self.escort: frozenset[str] = frozenset(short(n) for n in cond.escort) if cond is not None else frozenset()
         self.locked = [d for d in m.doors if d.kind == "locked"]  # the doors a keycard opens
+        #: the farthest (route squares) an infected of the mission can come at a hero by its next move
+        self.reach: int = max((max(c.move, c.charge) + 1 for c in m.classes.values()), default=1)
 
 
 _MEMOS: weakref.WeakKeyDictionary[Mission, Memo] = weakref.WeakKeyDictionary()
@@ -119,6 +159,11 @@ def _forget(_: object) -> None:
 def route_row(m: Mission, source: int, active: int = ALL) -> list[int]:
     """``memo(m).row``: route distances from ``source`` as a list indexed by square."""
     return memo(m).row(m, source, active)
+
+
+def near_row(m: Mission, source: int, active: int) -> list[int]:
+    """``memo(m).near_row``: route distances from ``source`` as far as an infected reaches by its next move."""
+    return memo(m).near_row(m, source, active)
 
 
 def facts(m: Mission) -> Facts:
