@@ -351,8 +351,11 @@ def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str])
     through = [1 if doors >> d.index & 1 else
                0 if d.kind == "blast" or (d.kind == "locked" and d.key not in keys) else 2 for d in m.doors]
     standable, step_all = m.standable, m.step_all
-    dist = {sq: 0 for sq in goal}
+    dist = [INF] * m.size
+    for sq in goal:
+        dist[sq] = 0
     buckets: list[list[int]] = [list(goal)]
+    reached = list(goal)  # in the order first reached, as the dict the field is keeps them
     d = 0
     while d < len(buckets):
         for sq in buckets[d]:
@@ -362,13 +365,15 @@ def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str])
                 if not standable[n]:
                     continue
                 step = 1 if door < 0 else through[door]
-                if step and d + step < dist.get(n, INF):
+                if step and d + step < dist[n]:
+                    if dist[n] == INF:
+                        reached.append(n)
                     dist[n] = d + step
                     while len(buckets) <= d + step:
                         buckets.append([])
                     buckets[d + step].append(n)
         d += 1
-    return dist
+    return {sq: dist[sq] for sq in reached}
 
 
 # --- the steps of a decision -----------------------------------------------------------------
