@@ -102,7 +102,7 @@ def test_a_near_row_holds_the_route_row_as_far_as_an_infected_reaches_and_inf_pa
     m = _mission()
     memo = routes.Memo(m.size)
     reach = memo.facts(m).reach
-    assert reach == max(max(c.move, c.charge) + 1 for c in m.classes.values())
+    assert reach == max([routes.NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
     for active in (ALL, 0, 1 | 1 << 3, (1 << 8) - 2):
         for source in range(0, m.size, 5):
             near, row = memo.near_row(m, source, active), memo.row(m, source, active)

@@ -49,12 +49,12 @@ from ..engine.api import random_policy as random_choice
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
-from ..engine.mission import Mission
+from ..engine.mission import ALL, Mission
 from ..engine.state import Game, Hero, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import facts, memo, near_row, route
+from .routes import NEAR, facts, memo, near_row, route
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -636,7 +636,7 @@ def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[t
     if not goals or not any(kind[c] == "ballistic" for c in cards) or any(h.stage for h in heroes):
         return False
     worth = _detour_squares(g, sq, tuple(goals))  # before the infected's routes: kept, and mostly False
-    return any(worth[h.sq] for h in heroes) and not any(_route(g, pos(z), sq) <= 5 for z in g.board_infected())
+    return any(worth[h.sq] for h in heroes) and not any(_near(g, pos(z), sq) <= NEAR for z in g.board_infected())
 
 
 def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> list[bool]:
@@ -674,6 +674,12 @@ def _exit_squares(g: Game) -> tuple[int, ...]:
 
 def _route(g: Game, a: int, b: int) -> int:
     return route(g.mission, a, b)
+
+
+def _near(g: Game, a: int, b: int) -> int:
+    """``_route`` from an infected's square ``a`` where only whether it is within ``NEAR`` is read: exact so far,
+    INF past it (``routes.near_row``: an infected's square is a new row whenever it moves)."""
+    return near_row(g.mission, a, ALL)[b]
 
 
 BOARD: Final = HeroStatus.BOARD  # Final: a constant of the compiled module, not the enum class's attribute
@@ -716,11 +722,11 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_route(g, pos(z), h.sq) <= 5 for z in g.board_infected() if not z.prone)
+    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return any(_route(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:

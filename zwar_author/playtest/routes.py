@@ -23,6 +23,8 @@ from ..engine.state import short
 INF: Final = 1 << 30
 FIELD_BYTES = 8 * MIB  # the bots' distance fields kept per mission (a field is a function of the board alone): at 2 MiB
 # a 200-game playtest of Supply Run searched 406 of them again, at 8 MiB none (288 kept)
+#: the route squares within which the bots ask whether an infected is near a square (``near_row`` reads at least so far)
+NEAR: Final = 5
 ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at once past this
 
 
@@ -61,10 +63,11 @@ class Memo:
         return self._keep(self.rows, rows, active, source, row)
 
     def near_row(self, m: Mission, source: int, active: int) -> list[int]:
-        """``row``'s distances as far as an infected of the mission can reach a hero by its next move
-        (``Facts.reach``), INF beyond: a breadth-first search, the same as ``Mission.route_from``'s, that stops
-        there. The bots ask it for every infected on the board, from wherever it stands, with whichever rooms are
-        active: the whole board's search from each cost a bot game several per cent, most of it never read."""
+        """``row``'s distances as far as an infected of the mission can reach a hero by its next move, and at
+        least ``NEAR`` (``Facts.reach``), INF beyond: a breadth-first search, the same as ``Mission.route_from``'s,
+        that stops there. The bots ask it for every infected on the board, from wherever it stands, with whichever
+        rooms are active: the whole board's search from each cost a bot game several per cent, most of it never
+        read."""
         rows = self.near_rows.get(active)
         if rows is None:
             rows = self.near_rows[active] = [None] * self.size
@@ -128,8 +131,9 @@ class Facts:
         self.kind: dict[str, str] = {eq: card.kind for eq, card in m.equipment.items()}  # by equipment id
         self.escort: frozenset[str] = frozenset(short(n) for n in cond.escort) if cond is not None else frozenset()
         self.locked = [d for d in m.doors if d.kind == "locked"]  # the doors a keycard opens
-        #: the farthest (route squares) an infected of the mission can come at a hero by its next move
-        self.reach: int = max((max(c.move, c.charge) + 1 for c in m.classes.values()), default=1)
+        #: how far ``Memo.near_row`` searches: the farthest (route squares) an infected of the mission can come
+        #: at a hero by its next move, and at least ``NEAR``
+        self.reach: int = max([NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
 
 
 _MEMOS: weakref.WeakKeyDictionary[Mission, Memo] = weakref.WeakKeyDictionary()
