@@ -95,6 +95,7 @@ def trace(name: str, document: dict, director: str, planners: list[str], args: a
         wins, cpu = outcomes(Plan(document, policy, args.games, args.seed, director=director), args.jobs)
         results[policy] = wins
         if args.save is not None:  # every rung so far, so a run cut short keeps what it played
+            args.save.mkdir(parents=True, exist_ok=True)
             out = args.save / f"{name.replace(' ', '-')}-seed{args.seed}.json"
             out.write_text(json.dumps({"mission": name, "seed": args.seed, "won": results}) + "\n")
         print(f"{name:>22} {policy:>12}: {rate(wins)}  {args.games / cpu:7.2f} games/s", flush=True)
