@@ -10,7 +10,7 @@ rate, Wilson 95% interval and games a second on one core (CPU time of the
 processes that played), then each planner against the better heuristic bot on
 the same seeds (director missions against the bot director, and with
 ``--passive`` also against the passive one): games only the planner won, games only the bot won, and the
-exact two-sided sign test (McNemar) of those discordant pairs. ``--save DIR`` keeps
+exact two-sided sign test (McNemar) of those discordant pairs. ``--horizon N`` (or ``end``) sets how far the planner's rollouts play. ``--save DIR`` keeps
 each policy's outcomes game by game, to pair runs made apart (a budget trace over
 the first games of a longer run).
 """
@@ -20,10 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from functools import partial
 from math import comb
 from pathlib import Path
 
 from zwar_author.play.load import load_mission
+from zwar_author.playtest import policies
+from zwar_author.playtest.planner import Planner
 from zwar_author.playtest.runner import Plan, chunks, play_chunk
 from zwar_author.playtest.stats import wilson
 
@@ -75,9 +78,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--passive", action="store_true", help="director missions also against the passive director")
+    parser.add_argument("--horizon", help="turns a rollout plays after the plan's turn (default: the planner's own); `end`: to the end of the game")
     parser.add_argument("--save", type=Path, help="write each mission's outcomes, game by game and policy by policy, to DIR/MISSION-seedN.json")
     args = parser.parse_args()
     planners = [f"planner@{int(b)}" for b in args.budgets.split(",")]
+    if args.horizon is not None:  # every planner the policies make plays this far ahead (forked workers too)
+        policies.Planner = partial(Planner, horizon=None if args.horizon == "end" else int(args.horizon))  # type: ignore[misc,assignment]
     for name in args.missions:
         mission, _ = load_mission(ROOT / f"{name}.toml")
         document = mission.compiled.model_dump(mode="json", by_alias=True)
@@ -95,6 +101,7 @@ def trace(name: str, document: dict, director: str, planners: list[str], args: a
         wins, cpu = outcomes(Plan(document, policy, args.games, args.seed, director=director), args.jobs)
         results[policy] = wins
         if args.save is not None:  # every rung so far, so a run cut short keeps what it played
+            args.save.mkdir(parents=True, exist_ok=True)
             out = args.save / f"{name.replace(' ', '-')}-seed{args.seed}.json"
             out.write_text(json.dumps({"mission": name, "seed": args.seed, "won": results}) + "\n")
         print(f"{name:>22} {policy:>12}: {rate(wins)}  {args.games / cpu:7.2f} games/s", flush=True)

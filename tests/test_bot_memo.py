@@ -7,6 +7,7 @@ import sys
 
 from conftest import CONTENT
 
+from zwar_author.engine import world
 from zwar_author.engine.mission import ALL
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import routes
@@ -92,7 +93,8 @@ def test_the_facts_kept_for_a_mission_are_what_its_victory_and_cards_say():
     m = _mission()
     facts = routes.facts(m)
     assert facts is routes.facts(m)  # worked out once
-    assert facts.victory is m.compiled.victory[0] and facts.victory.side in ("heroes", "")
+    assert facts.victory is world.endings(m)[1][0] and facts.victory.source is m.compiled.victory[0]  # the engine's reading
+    assert facts.victory.side in ("heroes", "")
     assert (facts.wanted, facts.carrying, facts.escape) == (frozenset({1}), frozenset({"F", "J"}), True)
     assert facts.escort == frozenset() and facts.locked == []
     assert facts.kind == {eq: card.kind for eq, card in m.equipment.items()} and facts.kind["core/pistol"] == "ballistic"
@@ -109,3 +111,21 @@ def test_a_near_row_holds_the_route_row_as_far_as_an_infected_reaches_and_inf_pa
             assert near == [d if d <= reach else routes.INF for d in row]
             assert memo.near_row(m, source, active) is near  # kept
     assert 0 < reach < max(d for d in memo.row(m, 0, ALL) if d < routes.INF)  # it stops short of the board
+
+
+def test_the_facts_read_the_same_victory_as_the_model_says_on_every_core_mission():
+    """``Facts`` is built on the engine's ``Ending``: on each core mission (an escort in The Crossing, a count
+    of objectives in Download or Destroy) it says what the heroes' victory model itself says."""
+    for path in sorted((CONTENT / "core" / "missions").glob("*.toml")):
+        m, _ = load_mission(path)
+        assert m is not None, path.name
+        cond = next((v for v in m.compiled.victory if v.side in ("heroes", "")), None)
+        facts = routes.facts(m)
+        if cond is None:
+            assert facts.victory is None and facts.wanted == facts.carrying == facts.escort == frozenset()
+            continue
+        every = frozenset(o.number for o in m.compiled.objectives)
+        wanted = every if cond.objectives == "all" or cond.objectives_count else frozenset(cond.objectives or [])
+        assert facts.victory is not None and facts.victory.source is cond, path.name
+        assert (facts.wanted, facts.carrying, facts.escape) == (wanted, frozenset(cond.carrying), cond.escape is not None)
+        assert facts.escort == frozenset(n.rpartition("/")[2] for n in cond.escort)

@@ -76,8 +76,8 @@ def test_kept_square_and_edge_names_are_the_notation_s():
 
 def test_a_condition_read_once_holds_as_its_parts_say():
     g = _game("supply-run")
-    defeat, victory = endings(g)
-    assert endings(g)[0] is defeat  # kept on the mission
+    defeat, victory = endings(g.mission)
+    assert endings(g.mission)[0] is defeat  # kept on the mission
     assert [e.source for e in victory] == list(g.mission.compiled.victory)
     won = victory[0]
     assert not met(g, won, end_of_turn=True)  # nothing done yet

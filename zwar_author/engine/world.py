@@ -6,6 +6,7 @@ Hero actions and infected moves call down to these; they never call up.
 from __future__ import annotations
 
 from .chance import Context
+from .mission import Mission
 from .spawn import place_near, room_spawn, spawn_point
 from .state import Game, GameOver, Hero
 from .timers import start as start_timers
@@ -116,9 +117,9 @@ class Ending:
             or self.after_turn or self.any_hero_dies or self.kill or self.outscore)
 
 
-def endings(g: Game) -> tuple[tuple[Ending, ...], tuple[Ending, ...]]:
-    """The mission's defeat and victory conditions as ``Ending`` values (made once, kept on the mission)."""
-    m = g.mission
+def endings(m: Mission) -> tuple[tuple[Ending, ...], tuple[Ending, ...]]:
+    """The mission's defeat and victory conditions as ``Ending`` values (made once, kept on the mission,
+    and read by the bots as well as by ``check``)."""
     found = m.endings
     if found is None:
         c, numbers = m.compiled, m.objective_numbers
@@ -128,7 +129,7 @@ def endings(g: Game) -> tuple[tuple[Ending, ...], tuple[Ending, ...]]:
 
 
 def check(g: Game, end_of_turn: bool) -> None:
-    defeat, victory = endings(g)
+    defeat, victory = endings(g.mission)
     for end in defeat:
         if met(g, end, end_of_turn):
             cond = end.source

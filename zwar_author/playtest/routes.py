@@ -19,6 +19,7 @@ from typing import Any, Final
 from ..engine.caches import MIB, Bounded
 from ..engine.mission import ALL, Mission
 from ..engine.state import short
+from ..engine.world import Ending, endings
 
 INF: Final = 1 << 30
 FIELD_BYTES = 8 * MIB  # the bots' distance fields kept per mission (a field is a function of the board alone): at 2 MiB
@@ -112,24 +113,21 @@ class Facts:
     """What a mission says once for every game (``Memo.facts``): what the heroes' victory wants, each
     equipment card's kind, the locked doors. The bots ask these at every decision; read from the compiled mission each time
     they cost more than the rest of the job list (a walk over the victory conditions, a model's attribute a
-    card), and they never change while the mission is played."""
+    card), and they never change while the mission is played. The victory is the engine's own reading of
+    it (``world.endings``), so the bots aim at what ``check`` will test."""
 
     def __init__(self, m: Mission) -> None:
-        c = m.compiled
         #: the heroes' victory condition (the first for the heroes' side or for no side), or None
-        self.victory: Any = next((v for v in c.victory if v.side in ("heroes", "")), None)
-        every = frozenset(o.number for o in c.objectives)
+        self.victory: Ending | None = next((v for v in endings(m)[1] if v.side in ("heroes", "")), None)
+        end = self.victory
         wanted: frozenset[int] = frozenset()
-        cond = self.victory
-        if cond is not None:
-            wanted = every if cond.objectives == "all" else frozenset(cond.objectives or [])
-            if cond.objectives_count:
-                wanted |= every
+        if end is not None:  # a count of objectives makes every objective a job
+            wanted = (end.objectives or frozenset()) | (m.objective_numbers if end.count else frozenset())
         self.wanted = wanted  # the objectives the victory needs done
-        self.carrying: frozenset[str] = frozenset(cond.carrying) if cond is not None else frozenset()
-        self.escape = cond is not None and cond.escape is not None
+        self.carrying: frozenset[str] = end.carrying if end is not None else frozenset()
+        self.escape = end is not None and bool(end.escape)
         self.kind: dict[str, str] = {eq: card.kind for eq, card in m.equipment.items()}  # by equipment id
-        self.escort: frozenset[str] = frozenset(short(n) for n in cond.escort) if cond is not None else frozenset()
+        self.escort: frozenset[str] = frozenset(short(n) for n in end.escort) if end is not None else frozenset()
         self.locked = [d for d in m.doors if d.kind == "locked"]  # the doors a keycard opens
         #: how far ``Memo.near_row`` searches: the farthest (route squares) an infected of the mission can come
         #: at a hero by its next move, and at least ``NEAR``
