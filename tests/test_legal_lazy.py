@@ -15,7 +15,7 @@ import pytest
 from conftest import CONTENT
 
 from zwar_author.engine.api import new_game, random_policy, simulate
-from zwar_author.engine.legal import ATTACKS, COMBINED, EXCHANGES, FREE, ONLY_ATTACKS, legal
+from zwar_author.engine.legal import COMBINED, EXCHANGES, FREE, legal
 from zwar_author.engine.options import LegalActions
 from zwar_author.engine.state import Game, Setup
 from zwar_author.engine.vocab import Topic, Verb
@@ -23,6 +23,8 @@ from zwar_author.play.load import load_mission
 from zwar_author.playtest.bots import MELEE_UNUSED, UNUSED
 
 EVERY = frozenset(Verb)
+ATTACKS = frozenset({Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.EXECUTE, Verb.HITMAN})
+ONLY_ATTACKS = EVERY - ATTACKS
 #: each search of the list is left out only when ``without`` holds every verb it makes: asking for one verb a
 #: search shares with others (fire then move without quick fire, Move & Reload without moves) still finds it
 WITHOUT = (frozenset(), COMBINED, EXCHANGES | {Verb.DIVE}, UNUSED, MELEE_UNUSED, frozenset({Verb.END, Verb.MOVE}),

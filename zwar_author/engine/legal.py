@@ -216,10 +216,6 @@ ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIM
 COMBINED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
                       Verb.THROW_MOVE})
 EXCHANGES = frozenset({Verb.GIVE, Verb.TAKE})
-#: the attacks on the infected: each a search for targets, which ``without`` may leave out too
-ATTACKS = frozenset({Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.EXECUTE, Verb.HITMAN})
-#: ``without`` that leaves only the attacks: a policy that has the rest asks for them apart, when it would use them
-ONLY_ATTACKS = frozenset(Verb) - ATTACKS
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:

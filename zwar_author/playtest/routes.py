@@ -158,11 +158,6 @@ def _forget(_: object) -> None:
     _LAST[0] = None
 
 
-def route_row(m: Mission, source: int, active: int = ALL) -> list[int]:
-    """``memo(m).row``: route distances from ``source`` as a list indexed by square."""
-    return memo(m).row(m, source, active)
-
-
 def near_row(m: Mission, source: int, active: int) -> list[int]:
     """``memo(m).near_row``: route distances from ``source`` as far as an infected reaches by its next move."""
     return memo(m).near_row(m, source, active)
