@@ -52,9 +52,7 @@ class Memo:
 
     def row(self, m: Mission, source: int, active: int) -> list[int]:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
-        rows = self.rows.get(active)
-        if rows is None:
-            rows = self.rows[active] = [None] * self.size
+        rows = self._rows(self.rows, active)
         found = rows[source]
         if found is not None:
             return found
@@ -69,9 +67,7 @@ class Memo:
         that stops there. The bots ask it for every infected on the board, from wherever it stands, with whichever
         rooms are active: the whole board's search from each cost a bot game several per cent, most of it never
         read."""
-        rows = self.near_rows.get(active)
-        if rows is None:
-            rows = self.near_rows[active] = [None] * self.size
+        rows = self._rows(self.near_rows, active)
         found = rows[source]
         if found is not None:
             return found
@@ -94,6 +90,13 @@ class Memo:
                 break
             frontier = nxt
         return self._keep(self.near_rows, rows, active, source, row)
+
+    def _rows(self, table: dict[int, list[list[int] | None]], active: int) -> list[list[int] | None]:
+        """``table``'s rows for ``active`` (by source square, None where not searched yet), made empty at first."""
+        rows = table.get(active)
+        if rows is None:
+            rows = table[active] = [None] * self.size
+        return rows
 
     def _keep(self, table: dict[int, list[list[int] | None]], rows: list[list[int] | None], active: int, source: int,
               row: list[int]) -> list[int]:
