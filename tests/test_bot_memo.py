@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import sys
+import types
 
 from conftest import CONTENT
 
@@ -56,15 +57,13 @@ def test_past_its_budget_the_memo_drops_every_row_and_answers_the_same():
     assert memo.row(m, 0, ALL) == first and memo.row(m, 0, ALL) is not first
 
 
-def test_one_memo_a_mission_and_none_kept_for_a_mission_gone():
+def test_one_memo_a_mission_kept_with_the_mission_alone():
+    """The memo lives in the mission's own store, so it goes with the mission: no module holds it."""
     a, b = _mission(), _mission()
     assert routes.memo(a) is routes.memo(a) and routes.memo(b) is not routes.memo(a)
     kept = routes.memo(b)
-    assert routes.memo(b) is kept
-    count = len(routes._MEMOS)
-    del b
-    gc.collect()
-    assert len(routes._MEMOS) == count - 1 and routes._LAST == [None]
+    assert b.kept[routes.MEMO] is kept
+    assert [r for r in gc.get_referrers(kept) if not isinstance(r, types.FrameType)] == [b.kept]
 
 
 def test_the_squares_a_spare_gun_is_worth_a_detour_from_are_those_the_distance_fields_say():

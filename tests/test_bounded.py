@@ -84,7 +84,7 @@ def test_a_missions_caches_stay_within_their_budgets_over_many_games_and_never_c
     monkeypatch.setattr(engine_mission, "CACHE_BUDGETS", {name: 48 * 1024 for name in engine_mission.CACHE_BUDGETS})
     narrow, _ = load_mission(SUPPLY_RUN)
     assert _games(narrow, 12) == expected
-    caches = {name: c for name, c in vars(narrow).items() if isinstance(c, Bounded)}
+    caches = {name: c for name in dir(narrow) if isinstance(c := getattr(narrow, name), Bounded)}
     assert len(caches) >= 10 and caches["_route_cache"].budget == 48 * 1024
     for name, cache in caches.items():
         assert cache.used <= cache.budget, name

@@ -10,8 +10,8 @@ install compiles it
 anew. ``ZWAR_COMPILED=0`` in the environment runs plain Python on purpose.
 
 The compiled modules play exactly the same games (the tests play both ways), about 1.7 to 1.8 times
-as fast (bench/README.md). The heroes, infected, cards and the game are compiled classes with fixed
-fields; the mission view, the setup and the hero move's options (``engine/options.py``) stay plain
+as fast (bench/README.md). The heroes, infected, cards, the game and the mission view are compiled
+classes with fixed fields; the setup and the hero move's options (``engine/options.py``) stay plain
 Python classes (docs/engine.md, "The compiled engine"). The heuristic bots (``playtest/bots.py`` and
 ``playtest/kit.py``) are compiled with the engine; their ``Bot`` stays open to plain Python subclasses
 (the planner's, the versus agents').

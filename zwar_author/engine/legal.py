@@ -10,7 +10,6 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable
 from typing import Final
 
@@ -476,31 +475,17 @@ def dives(g: Game, h: Hero) -> list[int]:
             if mid not in at and end not in at]
 
 
-#: what the lists read from the board alone, kept per mission for every game of it (see ``_tables``)
-_TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-#: (a weak reference to the last mission asked about, its tables): ``WeakKeyDictionary.get`` is interpreted
-#: Python that makes a weak reference at each call, and the lists ask at every decision
-_LAST: list = [None]
+#: the key of the lists' tables among what the mission keeps for other layers (``Mission.kept``)
+TABLES: Final = "legal.tables"
 
 
 def _tables(m: Mission) -> dict:
-    """The mission's tables for the lists: the dives (keyed by square, doors and Skinny) and the tasks."""
-    last = _LAST[0]
-    if last is not None and last[0]() is m:
-        kept: dict = last[1]
-        return kept
-    found = _TABLES.get(m)
+    """The mission's tables for the lists: the dives (keyed by square, doors and Skinny) and the tasks,
+    read from the board alone and kept with the mission for every game of it."""
+    found: dict | None = m.kept.get(TABLES)
     if found is None:
-        found = _TABLES[m] = {}
-    _LAST[0] = (weakref.ref(m, _forget), found)
+        found = m.kept[TABLES] = {}
     return found
-
-
-def _forget(_: object) -> None:
-    """The last mission is gone: so is the hold on its tables."""
-    _LAST[0] = None
 
 
 def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int, int]]:

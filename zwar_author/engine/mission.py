@@ -13,10 +13,9 @@ from __future__ import annotations
 import heapq
 import sys
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
-from mypy_extensions import mypyc_attr
 
 from ..games import Feature, of_mission
 from ..geometry.board import STANDABLE, Board, Terrain
@@ -75,7 +74,6 @@ class _FloorLos:
     needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
 
 
-@mypyc_attr(native_class=False)
 @dataclass(eq=False)
 class Mission:
     compiled: CompiledMission
@@ -109,6 +107,9 @@ class Mission:
         self._smell_cache = Bounded(budget["smell"])
         self._smell_tables = Bounded(budget["tables"], nested_size)
         self._step_tables = Bounded(budget["tables"], nested_size)
+        #: what other layers keep for every game of the mission, each under its own key (the hero's
+        #: lists' tables, the bots' memo): kept here rather than in a weak-keyed dict beside it
+        self.kept: dict[str, Any] = {}
 
     # --- rules data ------------------------------------------------------------------
 

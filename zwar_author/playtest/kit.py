@@ -20,7 +20,6 @@ never has them, so nothing here changes how Z War One is played.
 from __future__ import annotations
 
 import heapq
-import weakref
 from typing import TYPE_CHECKING, Final
 
 from ..engine import rib as boat
@@ -38,9 +37,9 @@ INF: Final = 1 << 30
 CRATE_DETOUR: Final = 6  # route squares the team goes out of its way for a crate
 FETCHED: Final = 3  # route squares from an NPC at which a hero has come for it
 
-#: the rib's driving values per mission, by (goal, doors, keycards held): like the bots' distance
-#: fields, kept beside the mission rather than in one bot
-_WATER: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: the rib's driving values, by (goal, doors, keycards held), kept with the mission under this key
+#: (``Mission.kept``): like the bots' distance fields, for every game of it rather than in one bot
+WATER: Final = "kit.water"
 FIELDS_KEPT = 512
 # The verbs ``supplies`` reads at every decision, as constants of the compiled module (see bots.py).
 CRAFT: Final = Verb.CRAFT
@@ -190,7 +189,7 @@ def _value_from_rib(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, in
 def _water_values(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, int]) -> dict[tuple[int, str], int]:
     """AP to bring the rib from each (square, facing) to a landing, plus the walk from there to ``goal``."""
     key = (goal, g.doors, frozenset(k for o in g.heroes for k in o.keycards))  # as the walk in ``land``
-    fields = _WATER.setdefault(g.mission, {})
+    fields = g.mission.kept.setdefault(WATER, {})
     found = fields.get(key)
     if found is not None:
         return found

@@ -13,7 +13,6 @@ reads the same distances as before.
 from __future__ import annotations
 
 import sys
-import weakref
 from typing import Any, Final
 
 from ..engine.caches import MIB, Bounded
@@ -137,28 +136,16 @@ class Facts:
         self.reach: int = max([NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
 
 
-_MEMOS: weakref.WeakKeyDictionary[Mission, Memo] = weakref.WeakKeyDictionary()
-#: (a weak reference to the last mission asked for, its memo), as one value so that a thread never reads one
-#: mission's reference with another's memo: a playtest asks about one mission
-_LAST: list[Any] = [None]
+#: the key of the bots' memo among what the mission keeps for other layers (``Mission.kept``)
+MEMO: Final = "routes.memo"
 
 
 def memo(m: Mission) -> Memo:
-    """The memo of ``m``, made at the first question about it."""
-    last = _LAST[0]
-    if last is not None and last[0]() is m:
-        found: Memo = last[1]
-        return found
-    kept = _MEMOS.get(m)
-    if kept is None:
-        kept = _MEMOS[m] = Memo(m.size)
-    _LAST[0] = (weakref.ref(m, _forget), kept)
-    return kept
-
-
-def _forget(_: object) -> None:
-    """The last mission is gone: so is the hold on its memo."""
-    _LAST[0] = None
+    """The memo of ``m``, made at the first question about it and kept with the mission."""
+    found: Memo | None = m.kept.get(MEMO)
+    if found is None:
+        found = m.kept[MEMO] = Memo(m.size)
+    return found
 
 
 def near_row(m: Mission, source: int, active: int) -> list[int]:
