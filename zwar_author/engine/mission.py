@@ -481,7 +481,8 @@ class Mission:
 
     def route_from(self, source: int, active: int) -> dict[int, int]:
         """Route distance from ``source`` to every square it reaches through active squares
-        (``ALL``: every standable square). The source itself counts whatever it is."""
+        (``ALL``: every standable square), in order of distance (the search's order: a roamer's square is
+        looked for ring by ring). The source itself counts whatever it is."""
         key = (source, active)
         found = self._route_cache.get(key)
         if found is not None:
