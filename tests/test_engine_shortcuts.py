@@ -143,3 +143,20 @@ def test_the_roamer_s_squares_read_ring_by_ring_are_those_of_the_maps_merged_who
             ties += sum(1 for h in heroes if any(maps[h.id].get(sq, UNREACHABLE) == min(
                 maps[o.id].get(sq, UNREACHABLE) for o in heroes) for sq in found[0])) > 1
     assert checked > 150 and ties > 0
+
+
+def test_the_compiled_copies_of_each_class_and_card_hold_the_model_s_fields():
+    """``Mission.units`` and ``Mission.gear`` (read by the compiled engine instead of the pydantic models)
+    say what the models say, for every class and card of the core pack."""
+    m = _game("supply-run").mission
+    assert m.units.keys() == m.classes.keys() and m.gear.keys() == m.equipment.keys()
+    for cls, unit in m.units.items():
+        model = m.classes[cls]
+        assert (unit.move, unit.charge, unit.smell, unit.hears, unit.kill_points) == \
+            (model.move, model.charge, model.smell, model.hears, model.kill_points), cls
+    for eq, gear in m.gear.items():
+        model = m.equipment[eq]
+        assert (gear.kind, gear.fire, gear.range, gear.aimed_only, gear.placed, gear.effect) == \
+            (model.kind, tuple(model.fire), model.range, model.aimed_only, model.placed, model.effect), eq
+    assert any(g.range for g in m.gear.values())
+    assert any(g.effect for g in m.gear.values()) and any(g.placed for g in m.gear.values())
