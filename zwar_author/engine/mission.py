@@ -71,6 +71,8 @@ class _FloorLos:
     width: int
     open_rows: list[int]  # LOS with every door open, one int of bits per square
     closed_rows: list[int]  # LOS with every door closed
+    open_bytes: list[bytes]  # the same bits as bytes (bit i: byte i // 8, bit i % 8), read by ``sees``:
+    closed_bytes: list[bytes]  # a byte is read without making the shifted big integer a row's test would
     needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
 
 
@@ -450,12 +452,13 @@ class Mission:
         grid = self.board.floors[number].grid
         table = los_table(grid)
         closed = los_bits(LosMaps.of(grid, Doors.closed(grid)))
-        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]
+        raw = lambda packed: [r.tobytes() for r in packed]
+        rows = lambda packed: [int.from_bytes(r, "little") for r in raw(packed)]
         needs: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
         for a, b, clause, alternative, door in table.requirements.tolist():
             needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)
         flat = {pair: [list(alts.values()) for alts in clauses.values()] for pair, clauses in needs.items()}
-        return _FloorLos(grid.width, rows(table.bits), rows(closed), flat)
+        return _FloorLos(grid.width, rows(table.bits), rows(closed), raw(table.bits), raw(closed), flat)
 
     def sight_row(self, sq: int) -> tuple[int, int]:
         """The squares of ``sq``'s floor that could be in its LOS with every door open, as bits from the
@@ -473,9 +476,10 @@ class Mission:
         los = self._los[floor]
         off = self.offsets[floor]
         la, lb = a - off, b - off
-        if not los.open_rows[la] >> lb & 1:
+        byte, bit = lb >> 3, lb & 7
+        if not los.open_bytes[la][byte] >> bit & 1:
             return False
-        if los.closed_rows[la] >> lb & 1:
+        if los.closed_bytes[la][byte] >> bit & 1:
             return True
         clauses = los.needs.get((la, lb) if la < lb else (lb, la))
         if clauses is None:
