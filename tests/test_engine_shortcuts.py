@@ -191,3 +191,29 @@ def test_sight_read_from_byte_rows_is_sight_read_from_integer_rows():
                     assert m.sees(a, b, doors) == _sees_by_int_rows(m, a, b, doors), (name, a, b, doors)
                     checked += 1
     assert checked > 100_000
+
+
+def test_smell_distances_read_from_the_floor_tables_are_those_of_the_smell_steps():
+    """``Mission.smell_from`` looks each floor's table up once a search: the same distances, in the same order,
+    as the search over ``smell_steps`` it was written as, across floors and stairs too."""
+    checked = 0
+    for name in ("supply-run", "the-tower", "inbound"):
+        m = _game(name).mission
+        pick = random.Random(name)
+        masks = [0, -1] + [pick.getrandbits(len(m.doors)) for _ in range(3)]
+        for source in [sq for sq in range(m.size) if m.standable[sq]][::7] + list(m.links):
+            for doors in masks:
+                dist = {source: 0}
+                frontier = [source]
+                for depth in range(1, 7):
+                    nxt = []
+                    for sq in frontier:
+                        for n in m.smell_steps(sq, doors):
+                            if n not in dist:
+                                dist[n] = depth
+                                nxt.append(n)
+                    frontier = nxt
+                found = m.smell_from(source, doors, 6)
+                assert list(found.items()) == list(dist.items()), (name, source, doors)
+                checked += 1
+    assert checked > 300 and any(_game(n).mission.links for n in ("the-tower", "inbound"))

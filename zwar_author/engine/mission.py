@@ -28,6 +28,7 @@ from .vocab import IMPLICIT, Verb
 
 UNREACHABLE: Final = 1 << 30  # Final: a constant in the compiled modules, not a lookup
 ALL: Final = -1  # an "active rooms" mask meaning every square counts
+NO_LINKS: Final[list[int]] = []  # the stair links of a square that has none (never changed)
 
 #: The bytes each of a mission's caches may hold (engine/caches.py). Measured on the core campaign
 #: (`zwar playtest content/core/campaign.toml --policy cautious`): 20 campaigns ask ~1000 different
@@ -427,6 +428,10 @@ class Mission:
 
     def smell_steps(self, sq: int, doors: int) -> list[int]:
         floor = self.floor_of[sq]
+        return self._smell_table(floor, doors)[sq - self.offsets[floor]] + self.links.get(sq, [])
+
+    def _smell_table(self, floor: int, doors: int) -> list[list[int]]:
+        """The smell steps of every square of ``floor`` with the doors of ``doors`` open (stair links apart)."""
         key = (floor, self.floor_doors(doors, floor))
         table = self._smell_tables.get(key)
         if table is None:
@@ -438,7 +443,7 @@ class Mission:
                 for y, x in zip(*(a.tolist() for a in np.nonzero(mask))):
                     table[y * wid + x].append(off + (y + dy) * wid + x + dx)
             self._smell_tables.put(key, table)
-        return table[sq - self.offsets[floor]] + self.links.get(sq, [])
+        return table
 
     def _door_state(self, floor: int, local: int) -> Doors:
         f = self.board.floors[floor]
@@ -556,13 +561,19 @@ class Mission:
             return found
         dist = {source: 0}
         frontier = [source]
+        tables: dict[int, list[list[int]]] = {}  # ``smell_steps``, each floor's table looked up once a search
         for depth in range(1, limit + 1):
             nxt = []
             for sq in frontier:
-                for n in self.smell_steps(sq, doors):
-                    if n not in dist:
-                        dist[n] = depth
-                        nxt.append(n)
+                floor = self.floor_of[sq]
+                table = tables.get(floor)
+                if table is None:
+                    table = tables[floor] = self._smell_table(floor, doors)
+                for steps in (table[sq - self.offsets[floor]], self.links.get(sq, NO_LINKS)):
+                    for n in steps:
+                        if n not in dist:
+                            dist[n] = depth
+                            nxt.append(n)
             frontier = nxt
         return self._smell_cache.put(key, dist)
 
