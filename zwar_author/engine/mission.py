@@ -37,7 +37,7 @@ NO_LINKS: Final[list[int]] = []  # the stair links of a square that has none (ne
 #: each costs ~8% more CPU time than the old 4096-entry caches; the smaller caches are sized to what 20
 #: campaigns fill. Peak memory of 20/40/80/160 campaigns: 111/119/120/122 MB (was 125/145/166/191).
 CACHE_BUDGETS = {"route": 8 * MIB, "field": 8 * MIB, "smell": 1 * MIB, "tables": 2 * MIB,
-                 "steps": MIB // 2, "small": MIB // 4}
+                 "steps": 2 * MIB, "small": MIB // 4}
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,8 @@ class Mission:
         self._crossing_cache = Bounded(budget["small"])
         self._grab_cache = Bounded(budget["small"])
         self._openable_cache = Bounded(budget["small"])
-        self._steps_cache = Bounded(budget["steps"])
-        self._reach_cache = Bounded(budget["steps"])
+        self._step_rows = ByDoors(self.size, budget["steps"])
+        self._reach_rows = ByDoors(self.size, budget["steps"])
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._adjacent: dict[int, list[int]] = {}
         self._smell_cache = Bounded(budget["smell"])
@@ -372,21 +372,20 @@ class Mission:
 
     def steps(self, sq: int, doors: int, skinny: bool = False) -> list[int]:
         """Squares one step from ``sq`` with the doors of mask ``doors`` open (do not change the list)."""
-        key = (sq, doors)
-        out = self._steps_cache.get(key)
+        rows = self._step_rows.table(doors)
+        out = rows[sq]
         if out is None:
-            out = self._steps_cache.put(key, [n for n, d in self.step_all[sq] if d < 0 or doors >> d & 1])
+            out = rows[sq] = [n for n, d in self.step_all[sq] if d < 0 or doors >> d & 1]
         return out + self._skinny(sq, doors) if skinny else out
 
     def reach(self, sq: int, doors: int) -> list[int]:
         """Squares a melee attack or a grab from ``sq`` reaches: a step on the same floor, or (Exodus)
         to a linked stairway square."""
-        key = (sq, doors)
-        out = self._reach_cache.get(key)
+        rows = self._reach_rows.table(doors)
+        out = rows[sq]
         if out is None:
             floor = self.floor_of[sq]
-            out = self._reach_cache.put(key, [n for n in self.steps(sq, doors)
-                                              if self.floor_of[n] == floor or self.linked(sq, n)])
+            out = rows[sq] = [n for n in self.steps(sq, doors) if self.floor_of[n] == floor or self.linked(sq, n)]
         return out
 
     def linked(self, a: int, b: int) -> bool:
@@ -633,6 +632,38 @@ class Mission:
         if door < 0 or doors >> door & 1:
             return 1
         return 2 if self.doors[door].kind == "door" else UNREACHABLE
+
+
+#: the bytes a table of ``ByDoors`` may come to hold a square: a row's list (a few squares) and its slot
+ROW_BYTES: Final = sys.getsizeof([0] * 8) + 8
+
+
+class ByDoors:
+    """Rows a square (the steps, the reach) for each door mask, each made when first asked for.
+
+    The rules ask for a square's steps or reach thousands of times a game, with the few door masks of
+    the game so far: looked up by the mask alone, and the last mask's table at once, no key is made and
+    hashed for each square asked about. Tables are kept in a ``Bounded`` cache weighed as if full."""
+
+    def __init__(self, size: int, budget: int) -> None:
+        self.size = size
+        self.tables = Bounded(budget, _table_weight)
+        self.doors = -1  # the last mask asked about (none yet: a mask is never negative)
+        self.last: list[list[int] | None] = []
+
+    def table(self, doors: int) -> list[list[int] | None]:
+        """The rows for ``doors``: a row is None until it is made (then kept in the table)."""
+        if doors == self.doors:
+            return self.last
+        found: list[list[int] | None] | None = self.tables.get(doors)
+        if found is None:
+            found = self.tables.put(doors, [None] * self.size)
+        self.doors, self.last = doors, found
+        return found
+
+
+def _table_weight(table: list) -> int:
+    return sys.getsizeof(table) + len(table) * ROW_BYTES
 
 
 class Field:
