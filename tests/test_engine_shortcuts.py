@@ -4,12 +4,15 @@ exactly what the slower way it stands for gives, so the games stay the same even
 from __future__ import annotations
 
 import itertools
+import random
 
+import pytest
 from conftest import CONTENT
 
 from zwar_author.engine import combat, legal, sight
 from zwar_author.engine.actions import Action
 from zwar_author.engine.api import new_game
+from zwar_author.engine.chance import Live, below
 from zwar_author.engine.state import Game
 from zwar_author.engine.vocab import HeroStatus, Verb
 from zwar_author.engine.world import Ending, endings, met
@@ -92,3 +95,23 @@ def test_a_condition_read_once_holds_as_its_parts_say():
     assert met(g, won, end_of_turn=False)
     empty = Ending(type(won.source)(), g.mission.objective_numbers)
     assert empty.empty and not met(g, empty, end_of_turn=True)  # no part the engine can check: never met
+
+
+def test_a_live_die_is_the_number_randint_draws_from_the_same_generator():
+    for seed, die in itertools.product(range(40), (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 17, 20, 100, 2**40 + 3)):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        live = Live(ours, policy=lambda game, request: None)
+        for _ in range(50):
+            assert live.roll("a die", die=die) == theirs.randint(1, die), (seed, die)
+        assert ours.getstate() == theirs.getstate()  # and the generator is left where randint leaves it
+    assert below(random.Random(3), 6) == random.Random(3).randrange(6)
+
+
+def test_a_die_from_a_generator_of_another_kind_or_of_no_faces_is_randints_own():
+    class Other(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return 42
+
+    assert Live(Other(1), policy=lambda game, request: None).roll("a die", die=6) == 42
+    with pytest.raises(ValueError):
+        Live(random.Random(1), policy=lambda game, request: None).roll("a die", die=0)

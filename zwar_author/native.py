@@ -31,7 +31,7 @@ from types import ModuleType
 #: (``vocab``) are compiled with them so that compiled code reads an enum member (``Verb.MOVE``) as a C static:
 #: through its class on Python 3.11 each read calls the enum metaclass's ``__getattr__`` hook (about 90 ns).
 MODULES = tuple(f"zwar_author.engine.{name}" for name in (
-    "act", "ammo", "c4", "cards", "combat", "crafting", "free", "infected", "legal", "mission", "npc", "rib",
+    "act", "ammo", "c4", "cards", "chance", "combat", "crafting", "free", "infected", "legal", "mission", "npc", "rib",
     "sight", "spawn", "state", "timers", "turn", "vocab", "weapons", "world",
 )) + tuple(f"zwar_author.playtest.{name}" for name in ("bots", "kit", "routes"))
 #: The packages the finder looks in (any other module is imported as usual at once).

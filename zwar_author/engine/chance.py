@@ -21,7 +21,9 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, NamedTuple, cast
+
+from mypy_extensions import mypyc_attr
 
 from .vocab import RequestKind, Side, Topic
 
@@ -79,13 +81,14 @@ class IllegalAction(ValueError):
     """An input that is not among the options of the request it answers."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # api._Resume, play.scenario._Script, the planner's Common(Live)
 class Context:
     """What the rules call for inputs. Subclasses decide where answers come from.
 
     ``lazy``: the context answers at once, so the hero move's options may be built only as far
     as its policy looks (``options.LegalActions``)."""
 
-    lazy = False
+    lazy: ClassVar[bool] = False
 
     def ask(self, request: Request) -> Any:
         raise NotImplementedError
@@ -114,7 +117,7 @@ class Replay(Context):
     request, the hero move's included, is built on the game as it stands then, which is never
     changed again: so its options may be built only when looked at)."""
 
-    lazy = True
+    lazy: ClassVar[bool] = True
 
     def __init__(self, inputs: tuple = ()) -> None:
         self.inputs = inputs
@@ -148,10 +151,11 @@ def match(request: Request, answer: Any) -> Any:
 Policy = Callable[[Any, Request], Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the planner's Common, bench/engine.py's Counting
 class Live(Context):
     """Answers at once: chance from ``rng`` (forced ``dice`` first), decisions from ``policy``."""
 
-    lazy = True
+    lazy: ClassVar[bool] = True
 
     def __init__(self, rng: random.Random, policy: Policy, game: Any = None, dice: Iterable[int] = ()) -> None:
         self.rng = rng
@@ -162,9 +166,24 @@ class Live(Context):
     def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
         if self.dice:
             return self.dice.pop()
-        return self.rng.randint(1, die)
+        rng = self.rng
+        if die > 0 and type(rng) is random.Random:
+            return below(rng, die) + 1  # what rng.randint(1, die) draws, without its three Python calls
+        return rng.randint(1, die)
 
     def ask(self, request: Request) -> Any:
         if request.kind == RequestKind.DRAW:
             return self.rng.choices(request.options, request.weights)[0]
         return self.policy(self.game, request)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A number in ``range(n)`` (``n`` > 0) drawn as ``random.Random`` draws it for ``randrange(n)``, and so
+    for ``randint(1, n)`` less one (``_randbelow_with_getrandbits``): the fewest bits that hold ``n``, drawn
+    again until they make a number below it. The same numbers from the same generator (a test compares
+    them with ``randint``'s over many seeds and sizes)."""
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
