@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -38,23 +37,25 @@ class Choice(NamedTuple):
         return self.text
 
 
-@dataclass(frozen=True, eq=False)
 class Request:
     """An input the game waits for.
 
     ``kind`` is roll (a die), draw (a card of the search deck) or choose (a
     decision); ``side`` is who answers: chance, heroes (the players) or director;
     ``topic`` what a decision is about. ``why`` is the question as a person
-    reads it: shown, never branched on.
+    reads it: shown, never branched on. Its fields are never changed (``Final``: a
+    compiled request refuses to set them).
     """
 
-    kind: RequestKind
-    side: Side
-    why: str
-    options: Sequence[Any]  # a tuple, or the hero move's legal actions built when first looked at
-    weights: tuple[int, ...] | None = None
-    who: str | None = None  # the hero who rolls or decides, for a table-side prompt
-    topic: Topic = Topic.NONE
+    def __init__(self, kind: RequestKind, side: Side, why: str, options: Sequence[Any],
+                 weights: tuple[int, ...] | None = None, who: str | None = None, topic: Topic = Topic.NONE) -> None:
+        self.kind: Final = kind
+        self.side: Final = side
+        self.why: Final = why
+        self.options: Final = options  # a tuple, or the hero move's legal actions built when first looked at
+        self.weights: Final = weights
+        self.who: Final = who  # the hero who rolls or decides, for a table-side prompt
+        self.topic: Final = topic
 
     @property
     def chance(self) -> bool:
