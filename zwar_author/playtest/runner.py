@@ -12,6 +12,7 @@ flat however many games are played.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import random
@@ -90,8 +91,32 @@ def play(plan: Plan, index: int) -> dict:
     return out
 
 
+#: The collector's first threshold while games are played: a game frees nearly all it makes as it goes, but
+#: builds lists of hundreds of objects at a time, so at Python's default (a collection every 700 new objects)
+#: the collector ran about twice a game and, every few hundred games, walked the whole heap (the mission,
+#: pydantic's schemas: ~100,000 objects, ~80 ms): a tenth of a Supply Run game's time (bench/README.md).
+#: The command line sets the same (``cli.GC_THRESHOLD``); a Dask worker or a library caller does not.
+GC_THRESHOLD = 100_000
+
+
+@contextmanager
+def collecting_seldom() -> Iterator[None]:
+    """The collector's first threshold at least ``GC_THRESHOLD`` while in the block, then as it was.
+    Cycles are still collected, later; what a game is does not depend on when."""
+    before = gc.get_threshold()
+    if before[0] >= GC_THRESHOLD:
+        yield
+        return
+    gc.set_threshold(GC_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def play_chunk(plan: Plan, indices: list[int]) -> list[dict]:
-    return [play(plan, i) for i in indices]
+    with collecting_seldom():
+        return [play(plan, i) for i in indices]
 
 
 def chunks(runs: int, parts: int) -> list[list[int]]:
