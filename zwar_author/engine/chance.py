@@ -103,7 +103,9 @@ class Context:
 
     def choose(self, side: Side, why: str, options: Iterable, who: str | None = None,
                topic: Topic = Topic.NONE) -> Any:
-        if getattr(options, "many", False):  # known to hold two options or more: nothing to count
+        # known to hold two options or more (the hero move's LegalActions): nothing to count. A list or tuple
+        # has no such attribute; not asked (compiled, a getattr that misses raises and clears an AttributeError)
+        if type(options) is not list and type(options) is not tuple and getattr(options, "many", False):
             return self.ask(Request(RequestKind.CHOOSE, side, why, cast(Sequence[Any], options), None, who, topic))
         options = tuple(options)
         if not options:
