@@ -369,25 +369,3 @@ def test_a_mission_s_own_time_limit_names_the_turn_limit_line():
         assert loaded is not None
         limits[name] = time_limit(loaded.compiled)
     assert limits == {"break-and-enter": 30, "hold-out": None}  # Hold Out's turn is the heroes' to survive to
-
-
-def test_games_are_played_with_the_collector_run_seldom_and_then_as_it_was(monkeypatch):
-    """The games of a chunk run with the collector's first threshold at least ``runner.GC_THRESHOLD``
-    (a Dask worker does not have the command line's); after them it is what it was, and a higher
-    threshold set by the caller is left alone."""
-    import gc
-
-    from zwar_author.playtest import runner
-
-    seen: list[tuple[int, ...]] = []
-    monkeypatch.setattr(runner, "play", lambda plan, index: seen.append(gc.get_threshold()) or {"index": index})
-    before = gc.get_threshold()
-    try:
-        gc.set_threshold(700, 10, 10)
-        assert runner.play_chunk(None, [0, 1]) == [{"index": 0}, {"index": 1}]  # type: ignore[arg-type]
-        assert seen == [(runner.GC_THRESHOLD, 10, 10)] * 2 and gc.get_threshold() == (700, 10, 10)
-        gc.set_threshold(runner.GC_THRESHOLD * 2, 5, 5)
-        runner.play_chunk(None, [2])  # type: ignore[arg-type]
-        assert seen[-1] == gc.get_threshold() == (runner.GC_THRESHOLD * 2, 5, 5)
-    finally:
-        gc.set_threshold(*before)

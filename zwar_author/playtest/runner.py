@@ -91,32 +91,28 @@ def play(plan: Plan, index: int) -> dict:
     return out
 
 
-#: The collector's first threshold while games are played: a game frees nearly all it makes as it goes, but
-#: builds lists of hundreds of objects at a time, so at Python's default (a collection every 700 new objects)
-#: the collector ran about twice a game and, every few hundred games, walked the whole heap (the mission,
-#: pydantic's schemas: ~100,000 objects, ~80 ms): a tenth of a Supply Run game's time (bench/README.md).
-#: The command line sets the same (``cli.GC_THRESHOLD``); a Dask worker or a library caller does not.
-GC_THRESHOLD = 100_000
+def play_chunk(plan: Plan, indices: list[int]) -> list[dict]:
+    with collector_paused():
+        return [play(plan, i) for i in indices]
 
 
 @contextmanager
-def collecting_seldom() -> Iterator[None]:
-    """The collector's first threshold at least ``GC_THRESHOLD`` while in the block, then as it was.
-    Cycles are still collected, later; what a game is does not depend on when."""
-    before = gc.get_threshold()
-    if before[0] >= GC_THRESHOLD:
-        yield
-        return
-    gc.set_threshold(GC_THRESHOLD, *before[1:])
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector held off while a chunk of games is played, and let run again after.
+
+    A game makes no reference cycles (tests/test_playtest_gc.py plays every core mission with every
+    bot and checks that the collector finds nothing), so the collector has nothing to free while games
+    are played; yet each of its full passes walks every distance row and field the mission and the bots
+    keep, tens of megabytes by the end of a run: some 5 to 7% of a bot game. Objects with no cycles
+    are freed as soon as they are dropped whether it runs or not, and whatever a future rule did tie in
+    a cycle is collected when the chunk (at most 50 games) ends: memory stays bounded either way."""
+    was = gc.isenabled()
+    gc.disable()
     try:
         yield
     finally:
-        gc.set_threshold(*before)
-
-
-def play_chunk(plan: Plan, indices: list[int]) -> list[dict]:
-    with collecting_seldom():
-        return [play(plan, i) for i in indices]
+        if was:
+            gc.enable()
 
 
 def chunks(runs: int, parts: int) -> list[list[int]]:
