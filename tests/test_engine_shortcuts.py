@@ -152,7 +152,8 @@ def test_the_roamer_s_squares_read_ring_by_ring_are_those_of_the_maps_merged_who
             maps = {h.id: m.route_from(h.sq, active) for h in heroes}
             near = [sq for sq in maps[heroes[0].id] if maps[heroes[0].id][sq] <= 3]
             taken = set(pick.sample(near, min(3, len(near))))
-            unseen = lambda sq: sq not in taken and sq not in g.at and not any(g.hero_sees(h.sq, sq) for h in heroes)
+            unseen = lambda sq, g=g, heroes=heroes, taken=taken: (  # bound now (ruff B023)
+                sq not in taken and sq not in g.at and not any(g.hero_sees(h.sq, sq) for h in heroes))
             for way in (spawn.closest_unseen, _closest_unseen_merged):
                 dice = random.Random(trial)
                 found = way(g, Live(dice, first_option, g), heroes, maps, unseen)
