@@ -137,7 +137,9 @@ class Replay(Context):
 def match(request: Request, answer: Any) -> Any:
     """The option of ``request`` that ``answer`` is, or IllegalAction. Options that can look one
     answer up without being listed in full (the hero move's ``find``) are asked to."""
-    find = getattr(request.options, "find", None)
+    options = request.options
+    # a tuple or list has no ``find``: not asked (compiled, a getattr that misses raises and clears an error)
+    find = None if type(options) is tuple or type(options) is list else getattr(options, "find", None)
     if find is not None:
         found = find(answer)
         if found is not None:
