@@ -6,12 +6,13 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from conftest import CONTENT
 
 from zwar_author.engine import combat, legal, sight, spawn
 from zwar_author.engine.actions import Action
 from zwar_author.engine.api import first_option, new_game
-from zwar_author.engine.chance import Live
+from zwar_author.engine.chance import Live, below
 from zwar_author.engine.mission import ALL, UNREACHABLE
 from zwar_author.engine.state import Game
 from zwar_author.engine.vocab import HeroStatus, Verb
@@ -97,6 +98,26 @@ def test_a_condition_read_once_holds_as_its_parts_say():
     assert empty.empty and not met(g, empty, end_of_turn=True)  # no part the engine can check: never met
 
 
+def test_a_live_die_is_the_number_randint_draws_from_the_same_generator():
+    for seed, die in itertools.product(range(40), (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 16, 17, 20, 100, 2**40 + 3)):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        live = Live(ours, policy=lambda game, request: None)
+        for _ in range(50):
+            assert live.roll("a die", die=die) == theirs.randint(1, die), (seed, die)
+        assert ours.getstate() == theirs.getstate()  # and the generator is left where randint leaves it
+    assert below(random.Random(3), 6) == random.Random(3).randrange(6)
+
+
+def test_a_die_from_a_generator_of_another_kind_or_of_no_faces_is_randints_own():
+    class Other(random.Random):
+        def randint(self, a: int, b: int) -> int:
+            return 42
+
+    assert Live(Other(1), policy=lambda game, request: None).roll("a die", die=6) == 42
+    with pytest.raises(ValueError):
+        Live(random.Random(1), policy=lambda game, request: None).roll("a die", die=0)
+
+
 def _closest_unseen_merged(g, ctx, heroes, maps, unseen):
     """The roamer's squares as they were found before ``spawn.closest_unseen``: every map merged whole first."""
     nearest = spawn._nearest(maps)
@@ -131,7 +152,8 @@ def test_the_roamer_s_squares_read_ring_by_ring_are_those_of_the_maps_merged_who
             maps = {h.id: m.route_from(h.sq, active) for h in heroes}
             near = [sq for sq in maps[heroes[0].id] if maps[heroes[0].id][sq] <= 3]
             taken = set(pick.sample(near, min(3, len(near))))
-            unseen = lambda sq: sq not in taken and sq not in g.at and not any(g.hero_sees(h.sq, sq) for h in heroes)
+            unseen = lambda sq, g=g, heroes=heroes, taken=taken: (  # bound now (ruff B023)
+                sq not in taken and sq not in g.at and not any(g.hero_sees(h.sq, sq) for h in heroes))
             for way in (spawn.closest_unseen, _closest_unseen_merged):
                 dice = random.Random(trial)
                 found = way(g, Live(dice, first_option, g), heroes, maps, unseen)

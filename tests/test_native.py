@@ -114,7 +114,7 @@ def test_an_edited_module_the_compiled_ones_import_runs_every_module_as_plain_py
     """``Action`` is a named tuple the compiled code reads by index: compiled against another
     ``engine/actions.py``, it would read the wrong fields, so an edit there makes the compiled files stale."""
     built_against = {m: native.digest(native.source(m)) for m in native.depends()}
-    assert "zwar_author.engine.actions" in built_against and "zwar_author.engine.chance" in built_against
+    assert "zwar_author.engine.actions" in built_against and "zwar_author.engine.options" in built_against
     _install(tmp_path, monkeypatch, depends=dict(built_against, **{"zwar_author.engine.actions": "0" * 64}))
     assert native.compiled_files() == {}
     _install(tmp_path, monkeypatch, depends=dict(built_against, **{"zwar_author.nowhere": "0" * 64}))

@@ -10,9 +10,10 @@ install compiles it
 anew. ``ZWAR_COMPILED=0`` in the environment runs plain Python on purpose.
 
 The compiled modules play exactly the same games (the tests play both ways), about 1.7 to 1.8 times
-as fast (bench/README.md). The heroes, infected, cards, the game and the mission view are compiled
-classes with fixed fields; the setup and the hero move's options (``engine/options.py``) stay plain
-Python classes (docs/engine.md, "The compiled engine"). The heuristic bots (``playtest/bots.py`` and
+as fast (bench/README.md). The heroes, infected, cards, the game, the mission view, the contexts that
+answer the rules' questions and the rulesets are compiled classes with fixed fields; the setup and the
+hero move's options (``engine/options.py``) stay plain Python classes (docs/engine.md, "The compiled
+engine"). The heuristic bots (``playtest/bots.py`` and
 ``playtest/kit.py``) are compiled with the engine; their ``Bot`` stays open to plain Python subclasses
 (the planner's, the versus agents').
 """
@@ -31,8 +32,8 @@ from types import ModuleType
 #: (``vocab``) are compiled with them so that compiled code reads an enum member (``Verb.MOVE``) as a C static:
 #: through its class on Python 3.11 each read calls the enum metaclass's ``__getattr__`` hook (about 90 ns).
 MODULES = tuple(f"zwar_author.engine.{name}" for name in (
-    "act", "ammo", "c4", "cards", "combat", "crafting", "free", "infected", "legal", "mission", "npc", "rib",
-    "sight", "spawn", "state", "timers", "turn", "vocab", "weapons", "world",
+    "act", "ammo", "c4", "cards", "chance", "combat", "crafting", "free", "infected", "legal", "mission", "npc", "rib",
+    "sight", "spawn", "state", "timers", "turn", "variants", "vocab", "weapons", "world",
 )) + tuple(f"zwar_author.playtest.{name}" for name in ("bots", "kit", "routes"))
 #: The packages the finder looks in (any other module is imported as usual at once).
 PREFIXES = ("zwar_author.engine.", "zwar_author.playtest.")

@@ -432,7 +432,7 @@ def _medpack(g, ctx, h, a):
 
 
 def _stink(g, ctx, h, a):
-    tank = next(c for c in h.active_cards() if g.mission.equipment[c.eq].effect == Effect.STINK_TANK)
+    tank = next(c for c in h.active_cards() if g.mission.gear[c.eq].effect == Effect.STINK_TANK)
     tank.ammo -= 1
     tank.used = True
     g.count(f"rounds:{short(tank.eq)}")

@@ -25,7 +25,7 @@ from .world import activate_room, door_opened
 
 def charge_cards(g: Game, h: Hero) -> list[Card]:
     """The cards ``h`` holds that are placed rather than thrown, with a use left."""
-    return [c for c in h.cards if g.mission.equipment[c.eq].placed and (c.ammo is None or c.ammo > 0)]
+    return [c for c in h.cards if g.mission.gear[c.eq].placed and (c.ammo is None or c.ammo > 0)]
 
 
 def c4_actions(g: Game, h: Hero) -> list[Action]:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple, cast
+from typing import Any, ClassVar, Final, NamedTuple, cast
+
+from mypy_extensions import mypyc_attr
 
 from .vocab import RequestKind, Side, Topic
 
@@ -36,23 +37,25 @@ class Choice(NamedTuple):
         return self.text
 
 
-@dataclass(frozen=True, eq=False)
 class Request:
     """An input the game waits for.
 
     ``kind`` is roll (a die), draw (a card of the search deck) or choose (a
     decision); ``side`` is who answers: chance, heroes (the players) or director;
     ``topic`` what a decision is about. ``why`` is the question as a person
-    reads it: shown, never branched on.
+    reads it: shown, never branched on. Its fields are never changed (``Final``: a
+    compiled request refuses to set them).
     """
 
-    kind: RequestKind
-    side: Side
-    why: str
-    options: Sequence[Any]  # a tuple, or the hero move's legal actions built when first looked at
-    weights: tuple[int, ...] | None = None
-    who: str | None = None  # the hero who rolls or decides, for a table-side prompt
-    topic: Topic = Topic.NONE
+    def __init__(self, kind: RequestKind, side: Side, why: str, options: Sequence[Any],
+                 weights: tuple[int, ...] | None = None, who: str | None = None, topic: Topic = Topic.NONE) -> None:
+        self.kind: Final = kind
+        self.side: Final = side
+        self.why: Final = why
+        self.options: Final = options  # a tuple, or the hero move's legal actions built when first looked at
+        self.weights: Final = weights
+        self.who: Final = who  # the hero who rolls or decides, for a table-side prompt
+        self.topic: Final = topic
 
     @property
     def chance(self) -> bool:
@@ -79,13 +82,14 @@ class IllegalAction(ValueError):
     """An input that is not among the options of the request it answers."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # api._Resume, play.scenario._Script, the planner's Common(Live)
 class Context:
     """What the rules call for inputs. Subclasses decide where answers come from.
 
     ``lazy``: the context answers at once, so the hero move's options may be built only as far
     as its policy looks (``options.LegalActions``)."""
 
-    lazy = False
+    lazy: ClassVar[bool] = False
 
     def ask(self, request: Request) -> Any:
         raise NotImplementedError
@@ -99,7 +103,9 @@ class Context:
 
     def choose(self, side: Side, why: str, options: Iterable, who: str | None = None,
                topic: Topic = Topic.NONE) -> Any:
-        if getattr(options, "many", False):  # known to hold two options or more: nothing to count
+        # known to hold two options or more (the hero move's LegalActions): nothing to count. A list or tuple
+        # has no such attribute; not asked (compiled, a getattr that misses raises and clears an AttributeError)
+        if type(options) is not list and type(options) is not tuple and getattr(options, "many", False):
             return self.ask(Request(RequestKind.CHOOSE, side, why, cast(Sequence[Any], options), None, who, topic))
         options = tuple(options)
         if not options:
@@ -114,7 +120,7 @@ class Replay(Context):
     request, the hero move's included, is built on the game as it stands then, which is never
     changed again: so its options may be built only when looked at)."""
 
-    lazy = True
+    lazy: ClassVar[bool] = True
 
     def __init__(self, inputs: tuple = ()) -> None:
         self.inputs = inputs
@@ -131,7 +137,9 @@ class Replay(Context):
 def match(request: Request, answer: Any) -> Any:
     """The option of ``request`` that ``answer`` is, or IllegalAction. Options that can look one
     answer up without being listed in full (the hero move's ``find``) are asked to."""
-    find = getattr(request.options, "find", None)
+    options = request.options
+    # a tuple or list has no ``find``: not asked (compiled, a getattr that misses raises and clears an error)
+    find = None if type(options) is tuple or type(options) is list else getattr(options, "find", None)
     if find is not None:
         found = find(answer)
         if found is not None:
@@ -148,10 +156,11 @@ def match(request: Request, answer: Any) -> Any:
 Policy = Callable[[Any, Request], Any]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the planner's Common, bench/engine.py's Counting
 class Live(Context):
     """Answers at once: chance from ``rng`` (forced ``dice`` first), decisions from ``policy``."""
 
-    lazy = True
+    lazy: ClassVar[bool] = True
 
     def __init__(self, rng: random.Random, policy: Policy, game: Any = None, dice: Iterable[int] = ()) -> None:
         self.rng = rng
@@ -162,9 +171,24 @@ class Live(Context):
     def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
         if self.dice:
             return self.dice.pop()
-        return self.rng.randint(1, die)
+        rng = self.rng
+        if die > 0 and type(rng) is random.Random:
+            return below(rng, die) + 1  # what rng.randint(1, die) draws, without its three Python calls
+        return rng.randint(1, die)
 
     def ask(self, request: Request) -> Any:
         if request.kind == RequestKind.DRAW:
             return self.rng.choices(request.options, request.weights)[0]
         return self.policy(self.game, request)
+
+
+def below(rng: random.Random, n: int) -> int:
+    """A number in ``range(n)`` (``n`` > 0) drawn as ``random.Random`` draws it for ``randrange(n)``, and so
+    for ``randint(1, n)`` less one (``_randbelow_with_getrandbits``): the fewest bits that hold ``n``, drawn
+    again until they make a number below it. The same numbers from the same generator (a test compares
+    them with ``randint``'s over many seeds and sizes)."""
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r

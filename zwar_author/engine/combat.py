@@ -107,7 +107,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         suffix = " on alert" if how == "alert-melee" else ""
         label = f"{h.name} {verb} {g.label(z)} ({where}){suffix} with {weapon}"
     where_sq = z.sq if z.sq is not None else h.sq
-    if how != "blast" and any(m.equipment[c.eq].kind == "ballistic" for c in cards):
+    if how != "blast" and any(m.gear[c.eq].kind == "ballistic" for c in cards):
         played = window(g, ctx, CardWindow.BALLISTIC_ATTACK, by=h.id)
         if played is not None and played.effect == CardEffect.MISS:
             g.emit(EventKind.ATTACK, h.id, f"{label}: the attack misses (director card)", where_sq, result="miss")
@@ -185,7 +185,7 @@ def hit(g: Game, z: Infected, kills: int, knock: bool) -> str:
     """Apply kill results and a knockdown to ``z``; what it came to."""
     if kills:
         z.damage += kills
-        if z.damage >= g.mission.classes[z.cls].kill_points:
+        if z.damage >= g.mission.units[z.cls].kill_points:
             where = z.sq
             g.emit(EventKind.KILLED, z.tag, f"{g.label(z).capitalize()} is killed", where)
             g.count(f"killed:{short(z.cls)}")

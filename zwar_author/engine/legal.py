@@ -565,7 +565,7 @@ def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict
     found: set[int] = set()
     if not near:
         return found
-    limit = m.equipment[card.eq].range
+    limit = m.gear[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else {}
     sees, offsets_to, at, doors = m.sees, m.entered_offsets, g.at, g.doors
     while near:
@@ -587,7 +587,7 @@ _BOARD = ("board",)  # the memo's key for the board's infected in bits (and the 
 
 
 def _no_gun(g: Game, h: Hero) -> str:
-    if any(g.mission.equipment[c.eq].kind == "ballistic" for c in h.active_cards()):
+    if any(g.mission.gear[c.eq].kind == "ballistic" for c in h.active_cards()):
         return "the active weapon is out of ammunition"
     return f"{h.name}'s active weapon is not a ballistic weapon: change weapon, or use melee"
 
@@ -623,7 +623,7 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
             acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
             acts += [_action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
-    if not {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without and any(m.equipment[c.eq].kind == "explosive"
+    if not {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without and any(m.gear[c.eq].kind == "explosive"
                                                                   for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
@@ -649,7 +649,7 @@ def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Ac
         mode = card.name if len(h.active) > 1 else ""
         acts += [_action(h.id, Verb.AIMED, target=z.id, mode=mode)
                  for z in gun_targets(g, h, h.sq, card, memo=memo, refuse=refuse)]
-        if "full-auto" in m.equipment[card.eq].fire and "semi-auto" not in m.equipment[card.eq].fire:
+        if "full-auto" in m.gear[card.eq].fire and "semi-auto" not in m.gear[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
     return acts
 
@@ -837,8 +837,8 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
                             "loot and special equipment may not be exchanged")
     m = g.mission
     if h.stage:
-        acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.equipment[c.eq].kind == "medical"]
-    tank = next((c for c in h.active_cards() if m.equipment[c.eq].effect == Effect.STINK_TANK), None)
+        acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
+    tank = next((c for c in h.active_cards() if m.gear[c.eq].effect == Effect.STINK_TANK), None)
     if tank is not None and tank.ammo and not h.stink:
         acts.append(_action(h.id, Verb.STINK))
     for perk in POWER_PERKS:

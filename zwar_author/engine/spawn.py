@@ -8,13 +8,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..tables.charts import read as row  # a roll's row, through the one table model
+from ..tables.charts import read
 from .cards import window
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
 from .sight import face, watched
 from .state import Game, Hero, Infected, count_squares, pos, short
 from .vocab import CardEffect, CardWindow, EventKind, Topic
+
+#: id of a spawn chart -> (the chart, what each roll read on it): kept with its chart, so an id is never another's
+_ROWS: dict[int, tuple[object, dict[int, object]]] = {}
+
+
+def row(table, roll: int):
+    """What ``roll`` reads on a compiled spawn chart: ``tables.charts.read`` (the one table model), each roll
+    of a chart read there once (it walks the chart's rows in plain Python, at every spawn roll)."""
+    kept = _ROWS.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_ROWS) > 1024:
+            _ROWS.clear()
+        kept = _ROWS[id(table)] = (table, {})
+    found = kept[1].get(roll)
+    if found is None:
+        found = kept[1][roll] = read(table, roll)
+    return found
 
 
 def phase(g: Game):
@@ -238,7 +255,7 @@ def place_near(g: Game, ctx: Context, cls: str, origin: int, why: str, drop: boo
     if not free:
         return None
     best = min(d for d, _ in free)
-    options = [Choice(sq, g.show(sq)) for d, sq in sorted(free) if d == best]
+    options = [Choice(sq, g.show(sq)) for sq in sorted(sq for d, sq in free if d == best)]  # the nearest, in order
     pick = ctx.choose(g.ruleset.decider, f"{why}: which square", options, topic=Topic.PLACE)
     heroes = g.board_heroes()
     goal = min(heroes, key=lambda h: m.route_from(h.sq, ALL).get(pick.key, UNREACHABLE)) if heroes else None

@@ -14,6 +14,9 @@ its action table has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from ..games import of_mission, require_playable
 from ..model.content import CompiledGameRules, CompiledMission
@@ -33,23 +36,27 @@ PLAYED_PHASES = ["heroes", "infected", "spawn", "infection", "end"]
 OPTIONAL_PHASES = frozenset({"infection"})
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # engine.versus.Versus is plain Python
 class Campaign:
-    """The campaign game, with the game's turn, action table and infection track from the rules data."""
+    """The campaign game, with the game's turn, action table and infection track from the rules data.
 
-    game = "zwar1"
-    mode = "campaign"
+    Compiled with the engine (``native.MODULES``): its hooks are called at every action and infected move.
+    What a subclass says in its class body is a ``ClassVar``, so that a plain subclass's own value is read."""
+
+    game: ClassVar[str] = "zwar1"
+    mode: ClassVar[str] = "campaign"
     #: who answers the choices the rules leave open (equidistant squares, which infected moves first)
-    decider = Side.HEROES
+    decider: ClassVar[Side] = Side.HEROES
     #: who answers a hero's own choices (fire on alert, Blessed, Scavenger): the players (versus: that agent's)
-    hero_side = Side.HEROES
+    hero_side: ClassVar[Side] = Side.HEROES
     #: roamers go on the closest eligible square (director games: any eligible square)
-    roamer_anywhere = False
+    roamer_anywhere: ClassVar[bool] = False
     #: whether a blast may catch heroes (versus games: agents are hurt by it; otherwise none is set off on one)
-    blasts_heroes = False
+    blasts_heroes: ClassVar[bool] = False
     #: director cards dealt when the mission names no count (0: no director holds any)
-    cards_dealt = 0
+    cards_dealt: ClassVar[int] = 0
     #: a loot card played at the beginning of the hero move stops the director's cards for the turn
-    loot_stops_cards = False
+    loot_stops_cards: ClassVar[bool] = False
 
     def __init__(self, rules: CompiledGameRules) -> None:
         self.rules = rules
@@ -156,6 +163,7 @@ class Campaign:
         return g.heroes
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # engine.versus.Versus is plain Python
 class Director(Campaign):
     mode = "director"
     decider = Side.DIRECTOR
@@ -184,43 +192,72 @@ class DirectorsCut(Director):
     heroes earn XP."""
 
     mode = "directors-cut"
-    hero_died = Campaign.hero_died
     cards_dealt = 6  # "In director's cut games the director is dealt just 6 director cards"
     loot_stops_cards = False  # a campaign game: loot is cashed in for XP
+
+    def hero_died(self, game: Game, hero: Hero, cause: str) -> None:
+        Campaign.hero_died(self, game, hero, cause)
 
     def awards_xp(self) -> bool:
         return True
 
 
-class ExodusRules:
-    """What Exodus changes in the Z War One rules the engine plays, as hooks (mixed into its modes)."""
+# Exodus changes how attacks read a weapon's card; its modes are Z War One's otherwise. (Compiled, a class
+# may have one base that is not a trait, and it comes first: so each Exodus mode names the three hooks.)
 
-    rules: CompiledGameRules
+def exodus_chart(card, aimed: bool):
+    """Exodus cards print a quick fire chart and an aimed fire chart ("referenced against the aimed
+    fire chart on the right hand side of your active weapon card"); a card without an aimed chart
+    falls back to Z War One's quick chart plus the aim bonus (interpretation)."""
+    return card.aimed if aimed and card.aimed is not None else card.quick
+
+
+def exodus_aimed_modifier(card) -> int:
+    return 0 if card.aimed is not None else card.aim_bonus
+
+
+def exodus_follow_up_bonus(card) -> int:
+    """Exodus has no aim bonus to keep: its aimed chart replaces it (interpretation)."""
+    return 0 if card.aimed is not None else card.aim_bonus
+
+
+class ExodusCampaign(Campaign):
+    game = "exodus"
 
     def chart(self, card, aimed: bool):
-        """Exodus cards print a quick fire chart and an aimed fire chart ("referenced against the aimed
-        fire chart on the right hand side of your active weapon card"); a card without an aimed chart
-        falls back to Z War One's quick chart plus the aim bonus (interpretation)."""
-        return card.aimed if aimed and card.aimed is not None else card.quick
+        return exodus_chart(card, aimed)
 
     def aimed_modifier(self, card) -> int:
-        return 0 if card.aimed is not None else card.aim_bonus
+        return exodus_aimed_modifier(card)
 
     def follow_up_bonus(self, card) -> int:
-        """Exodus has no aim bonus to keep: its aimed chart replaces it (interpretation)."""
-        return 0 if card.aimed is not None else card.aim_bonus
+        return exodus_follow_up_bonus(card)
 
 
-class ExodusCampaign(ExodusRules, Campaign):
+class ExodusDirector(Director):
     game = "exodus"
 
+    def chart(self, card, aimed: bool):
+        return exodus_chart(card, aimed)
 
-class ExodusDirector(ExodusRules, Director):
+    def aimed_modifier(self, card) -> int:
+        return exodus_aimed_modifier(card)
+
+    def follow_up_bonus(self, card) -> int:
+        return exodus_follow_up_bonus(card)
+
+
+class ExodusDirectorsCut(DirectorsCut):
     game = "exodus"
 
+    def chart(self, card, aimed: bool):
+        return exodus_chart(card, aimed)
 
-class ExodusDirectorsCut(ExodusRules, DirectorsCut):
-    game = "exodus"
+    def aimed_modifier(self, card) -> int:
+        return exodus_aimed_modifier(card)
+
+    def follow_up_bonus(self, card) -> int:
+        return exodus_follow_up_bonus(card)
 
 
 def _plays(phases: Sequence[str]) -> bool:

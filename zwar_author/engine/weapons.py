@@ -18,12 +18,12 @@ from .vocab import HeroStatus, Perk
 def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
     """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
     m = g.mission
-    guns = [c for c in cards if m.equipment[c.eq].kind == "ballistic" and not m.equipment[c.eq].aimed_only
+    guns = [c for c in cards if m.gear[c.eq].kind == "ballistic" and not m.gear[c.eq].aimed_only
             and (c.ammo is None or c.ammo > 0)]
     if len(guns) == 1:
         gun = guns[0]
         modes = [("", [gun], False, "")]
-        if "full-auto" in m.equipment[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
+        if "full-auto" in m.gear[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
             modes.append(("auto", [gun], True, "full auto"))
         return modes
     if len(guns) == 2:
@@ -32,17 +32,17 @@ def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
 
 
 def in_range(g: Game, card, frm: int, sq: int) -> bool:
-    limit = g.mission.equipment[card.eq].range
+    limit = g.mission.gear[card.eq].range
     return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
 
 
 def melee_card(g: Game, h: Hero):
-    return next((c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "melee"), None)
+    return next((c for c in h.active_cards() if g.mission.gear[c.eq].kind == "melee"), None)
 
 
 def ballistic_cards(g: Game, h: Hero) -> list:
     m = g.mission
-    return [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
+    return [c for c in h.active_cards() if m.gear[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
 
 
 #: where a filter records why it left a target out: (infected id, the reason as a player reads it)
@@ -88,7 +88,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
     m = g.mission
     shield = g.shield_square(sq if leaving < 0 else leaving) if g.shields else -1  # Agent Z: fired through
     floor_of, floor = m.floor_of, m.floor_of[sq]
-    limit = m.equipment[card.eq].range
+    limit = m.gear[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else None
     sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
     row, first = m.sight_row(sq)  # no LOS to a square outside ``row``, whatever the doors

@@ -214,7 +214,7 @@ def award_xp(g: Game) -> None:
         if h.status == HeroStatus.DEAD or h.npc:
             continue
         loot = sum(m.search_cards[c].xp or 0 for c in h.loot)
-        fence = 10 * sum(1 for c in h.cards if m.equipment[c.eq].kind == "ballistic" and not c.fired) \
+        fence = 10 * sum(1 for c in h.cards if m.gear[c.eq].kind == "ballistic" and not c.fired) \
             if Perk.FENCE in h.perks else 0
         h.xp = base + loot + fence
         extra = (f" + loot {loot}" if loot else "") + (f" + fence {fence}" if fence else "")
