@@ -54,7 +54,7 @@ from ..engine.state import Game, Hero, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import NEAR, facts, memo, near_row, route
+from .routes import NEAR, Memo, Reach, facts, memo, near_row, route
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -263,11 +263,16 @@ class Bot:
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
         scored = []
+        kept = memo(g.mission)
+        foes = _standing(g) if weight else []  # read once for all the steps weighed
         for a in steps:
             d = dist.get(a.to, INF)
             if d >= here:
                 continue
-            risk = _threat(g, a.to) if weight else 0
+            risk = 0
+            for at, reach in foes:  # ``_threat(g, a.to)``
+                if _charges(g, kept, reach, at, a.to):
+                    risk += 1
             scored.append((d + weight * risk, d, a.to, a))
         if not scored:
             return None
@@ -738,17 +743,30 @@ def _threat(g: Game, sq: int) -> int:
 def _charging(g: Game, sq: int, among: set[int] | None = None) -> set[int]:
     """The standing infected (``among`` these ids) that could reach a hero on ``sq`` by their next move."""
     m = g.mission
+    kept = memo(m)
+    reach_of = kept.facts(m).reach_of
     found = set()
-    for z in g.board_infected():
-        if z.prone or (among is not None and z.id not in among):
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is None or z.prone or (among is not None and z.id not in among):
             continue
-        cls = m.classes[z.cls]
-        at = pos(z)
-        away = near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
-        if away <= cls.move + 1 or (away <= cls.charge + 1
-                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell))):
+        if _charges(g, kept, reach_of[z.cls], at, sq):
             found.add(z.id)
     return found
+
+
+def _standing(g: Game) -> list[tuple[int, Reach]]:
+    """The square and reach of each standing infected on the board, as ``_charging`` weighs them."""
+    reach_of = facts(g.mission).reach_of
+    return [(z.sq, reach_of[z.cls]) for z in g.infected.values() if z.sq is not None and not z.prone]
+
+
+def _charges(g: Game, kept: Memo, reach: Reach, at: int, sq: int) -> bool:
+    """Whether an infected of ``reach`` standing on ``at`` could reach a hero on ``sq`` by its next move."""
+    m = g.mission
+    away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
+    return away <= reach.walk or (away <= reach.charge
+                                  and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, reach.smell)))
 
 
 def _urgency(g: Game, h: Hero) -> tuple:

@@ -139,6 +139,20 @@ class Facts:
         #: how far ``Memo.near_row`` searches: the farthest (route squares) an infected of the mission can come
         #: at a hero by its next move, and at least ``NEAR``
         self.reach: int = max([NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
+        #: each infected class's reach by its next move, by class id (``Reach``)
+        self.reach_of: dict[str, Reach] = {c.id: Reach(c.move + 1, c.charge + 1, c.smell) for c in m.classes.values()}
+
+
+class Reach:
+    """How far (route squares) an infected of one class comes at a hero by its next move: walking onto a square
+    next to the hero, charging one it sees or smells, and how far it smells. The bots weigh this for every
+    infected on every square they size up; read from the class's rules model (a plain Python object) each read was
+    a dictionary look-up, here it is a field of a compiled class."""
+
+    def __init__(self, walk: int, charge: int, smell: int) -> None:
+        self.walk = walk
+        self.charge = charge
+        self.smell = smell
 
 
 #: the key of the bots' memo among what the mission keeps for other layers (``Mission.kept``)

@@ -1,0 +1,78 @@
+"""The bots' reading of the threat on a square (``bots._charging``, and the count ``_best_step`` makes with the
+infected read once for all its steps) answers what the infected class's rules model says, on the states of
+seeded games: an infected reaches a hero on a square by its next move when its route there is at most its move
++ 1, or its charge + 1 with the square in its sight or its smell."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.chance import Request
+from zwar_author.engine.state import Game
+from zwar_author.engine.vocab import Topic
+from zwar_author.play.load import load_mission
+from zwar_author.playtest import bots, routes
+
+MISSIONS = ("supply-run", "the-tower")
+
+
+def _states(name: str, games: int) -> list[Game]:
+    """A copy of the game at every hero decision of ``games`` seeded cautious games of the mission."""
+    m, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+    assert m is not None
+    seen: list[Game] = []
+    for seed in range(games):
+        bot = bots.policy("cautious", seed)
+
+        def keep(g: Game, request: Request, bot=bot):
+            if request.topic == Topic.HERO:
+                seen.append(g.copy())
+            return bot(g, request)
+
+        simulate(new_game(m), keep, random.Random(seed))
+    return seen
+
+
+def _reaches(g: Game, z, sq: int) -> bool:
+    """The rule, read from the class's model and the mission's whole-board routes through the active rooms."""
+    m = g.mission
+    cls = m.classes[z.cls]
+    away = m.route_from(z.sq, g.active).get(sq, routes.INF)
+    return away <= cls.move + 1 or (away <= cls.charge + 1
+                                    and (g.infected_sees(z.sq, sq) or z.sq in m.smell_from(sq, g.doors, cls.smell)))
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_threat_on_a_square_is_what_the_rules_models_say(name):
+    states = _states(name, 3)
+    assert len(states) > 100
+    checked = 0
+    for i, g in enumerate(states[::4]):
+        m = g.mission
+        kept = routes.memo(m)
+        foes = bots._standing(g)
+        squares = [sq for sq in range(i % 3, m.size, 3) if m.standable[sq]]
+        for sq in squares:
+            truth = {z.id for z in g.board_infected() if not z.prone and _reaches(g, z, sq)}
+            assert bots._charging(g, sq) == truth
+            assert bots._threat(g, sq) == len(truth)
+            assert sum(bots._charges(g, kept, reach, at, sq) for at, reach in foes) == len(truth)  # ``_best_step``'s
+            among = {z.id for z in g.board_infected()[::2]}
+            assert bots._charging(g, sq, among) == truth & among
+            checked += len(truth)
+    assert checked > 50  # the states hold infected close enough to matter
+
+
+def test_a_class_reach_is_its_models_move_and_charge_plus_one_and_its_smell():
+    for name in MISSIONS:
+        m, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+        assert m is not None
+        reach_of = routes.facts(m).reach_of
+        assert sorted(reach_of) == sorted(m.classes)
+        for cid, cls in m.classes.items():
+            reach = reach_of[cid]
+            assert (reach.walk, reach.charge, reach.smell) == (cls.move + 1, cls.charge + 1, cls.smell)
