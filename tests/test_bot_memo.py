@@ -137,3 +137,20 @@ def test_the_facts_read_the_same_victory_as_the_model_says_on_every_core_mission
         assert facts.victory is not None and facts.victory.source is cond, path.name
         assert (facts.wanted, facts.carrying, facts.escape) == (wanted, frozenset(cond.carrying), cond.escape is not None)
         assert facts.escort == frozenset(n.rpartition("/")[2] for n in cond.escort)
+
+
+def test_the_objectives_jobs_are_the_squares_the_model_names_on_every_core_mission():
+    """Each objective's job (kept in ``Facts``): its room's squares when it counts anywhere in its token's room,
+    else the token's square, in the model's order."""
+    seen = set()
+    for path in sorted((CONTENT / "core" / "missions").glob("*.toml")):
+        m, _ = load_mission(path)
+        assert m is not None, path.name
+        truth = []
+        for obj in m.compiled.objectives:
+            at = m.square(obj.at)
+            room = m.room_of[at]
+            truth.append((obj.number, tuple(m.room(room).squares) if obj.scope == "room" and room else (at,)))
+            seen.add(obj.scope)
+        assert routes.facts(m).objective_jobs == truth, path.name
+    assert seen == {"square", "room"}  # both kinds checked

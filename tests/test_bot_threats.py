@@ -1,7 +1,8 @@
-"""The bots' reading of the threat on a square (``bots._charging``, and the count ``_best_step`` makes with the
-infected read once for all its steps) answers what the infected class's rules model says, on the states of
-seeded games: an infected reaches a hero on a square by its next move when its route there is at most its move
-+ 1, or its charge + 1 with the square in its sight or its smell."""
+"""The bots' shortcuts answer what they replace, on the states of seeded games: the threat on a square
+(``bots._charging``, and the count ``_best_step`` makes with the infected read once for all its steps) is what
+the infected class's rules model says (an infected reaches a hero on a square by its next move when its route
+there is at most its move + 1, or its charge + 1 with the square in its sight or its smell); the goal and a
+sprint's landing are the ``min`` over the jobs and the squares ahead they were written as."""
 
 from __future__ import annotations
 
@@ -76,3 +77,42 @@ def test_a_class_reach_is_its_models_move_and_charge_plus_one_and_its_smell():
         for cid, cls in m.classes.items():
             reach = reach_of[cid]
             assert (reach.walk, reach.charge, reach.smell) == (cls.move + 1, cls.charge + 1, cls.smell)
+
+
+def _goal(bot: bots.Bot, g: Game, h) -> tuple[int, ...]:
+    """``Bot.goal`` as it was written: the rescue first, then ``min`` over the jobs with a key."""
+    for other in bots._board(g):
+        if other is not h and other.grapplers and bots._route(g, h.sq, other.sq) <= bots.RESCUE_RANGE:
+            near = tuple(sorted(n for n in g.mission.reach(other.sq, g.doors) if g.mission.standable[n]))
+            if near and h.sq not in near:
+                return near
+    jobs = bots._jobs_left(g)
+    if not jobs:
+        return bots._exit_squares(g) if bots._wants_escape(g) else ()
+    team = [o.sq for o in bots._board(g) if not o.npc]
+    return min(jobs, key=lambda job: (bots._total(bot.field(g, job[1]), team, 10_000), job[0]))[1]
+
+
+def _landing(g: Game, dist: dict[int, int], sq: int) -> int:
+    m = g.mission
+    for _ in range(3):
+        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, routes.INF) < dist.get(sq, routes.INF)]
+        if not ahead:
+            break
+        sq = min(ahead, key=lambda n: (dist[n], n))
+    return sq
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_goal_and_a_sprints_landing_are_the_mins_they_were_written_as(name):
+    bot = bots.Bot(bots.STYLES["cautious"])
+    checked = 0
+    for g in _states(name, 3):
+        for h in bots._board(g):
+            goal = bot.goal(g, h)
+            assert goal == _goal(bot, g, h)
+            if goal:
+                dist = bot.field(g, goal)
+                assert bots._landing(g, dist, h.sq) == _landing(g, dist, h.sq)
+                checked += 1
+    assert checked > 300

@@ -305,7 +305,13 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
+        best: tuple[int, ...] = ()
+        score = (INF, INF)
+        for number, squares in jobs:  # the least (AP of the team, number): ``min`` over the jobs, without the key
+            here = (_total(self.field(g, squares), team, far), number)
+            if here < score:
+                best, score = squares, here
+        return best
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
@@ -477,7 +483,8 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     AP a blow at it (it gets up next to the hero in the end phase)."""
     if h.grapplers:
         return None
-    near = [z for z in g.board_infected() if z.sq in g.mission.reach(h.sq, g.doors)]
+    reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
+    near = [z for z in g.board_infected() if z.sq in reach]
     if not near:
         return None
     standing = {z.id for z in near if not z.prone}
@@ -559,26 +566,18 @@ def _objectives_left(g: Game) -> frozenset[int]:
     return facts(g.mission).wanted - g.objectives
 
 
-def _needed(g: Game, letter: str) -> bool:
-    return letter in facts(g.mission).carrying
-
-
 def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
     """(number, squares) of each job: objectives to do, needed objects still lying about, the
     keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
     picking up on the way."""
-    m = g.mission
-    jobs = []
-    left = _objectives_left(g)
-    for obj in m.compiled.objectives:
-        if obj.number in left:
-            at = m.square(obj.at)
-            room = m.room_of[at]
-            squares = m.room(room).squares if obj.scope == "room" and room else (at,)
-            jobs.append((obj.number, tuple(squares)))
-    for sq, letter in sorted(g.objects.items()):
-        if _needed(g, letter):
-            jobs.append((100 + ord(letter), (sq,)))
+    known = facts(g.mission)
+    left = known.wanted - g.objectives  # ``_objectives_left``
+    jobs = [job for job in known.objective_jobs if job[0] in left]
+    if g.objects:
+        carrying = known.carrying  # the objects the victory needs carried
+        for sq, letter in sorted(g.objects.items()):
+            if letter in carrying:
+                jobs.append((100 + ord(letter), (sq,)))
     keys = _keys_wanted(g, [squares for _, squares in jobs])
     jobs += [(300 + sq, (sq,)) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
@@ -592,9 +591,10 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
     """Squares of the keycards lying about whose colour opens a locked door no hero can open yet,
     when a job (or the exit, once it is all that is left) is out of the heroes' reach without it."""
-    m = g.mission
+    if not g.keycards:
+        return []  # none lying about
     held = {k for h in g.heroes for k in h.keycards}
-    shut = {d.key for d in m.doors if d.kind == "locked" and d.key not in held and not g.doors >> d.index & 1}
+    shut = {d.key for d in facts(g.mission).locked if d.key not in held and not g.doors >> d.index & 1}
     lying = sorted(sq for sq, colour in g.keycards.items() if colour in shut)
     if not lying:
         return []
@@ -611,6 +611,8 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
     is left, only for a hero already infected), a weapon while a hero has none (a gun out of rounds
     still counts: on the reference missions a trek for a fresh one loses more games than it saves), and
     a spare gun lying nearly on the way to one of ``goals``."""
+    if not g.items:
+        return []
     kind = facts(g.mission).kind
     heroes = _board(g)
     carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
@@ -618,17 +620,21 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
     medpack = (not carried and on_the_way) or (infected and not any(
         kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
     unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
+    team = [h for h in heroes if not h.npc]
+    spare = bool(goals) and not any(h.stage for h in team)  # a spare gun may be worth a detour: read once
+    lanes = tuple(goals)
     wanted = []
     for sq, items in sorted(g.items.items()):
         kinds = {kind[card] for _, card in items}
-        if (medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}) \
-                or _weapon_worth_a_detour(g, sq, [card for _, card in items], goals):
+        if (medpack and "medical" in kinds) or (unarmed and ("ballistic" in kinds or "melee" in kinds)) \
+                or (spare and "ballistic" in kinds and _weapon_worth_a_detour(g, sq, team, lanes)):
             wanted.append(sq)
     return wanted
 
 
-def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[tuple[int, ...]]) -> bool:
-    """Whether a gun lying on ``sq`` is worth picking up although every hero is armed: guns run dry,
+def _weapon_worth_a_detour(g: Game, sq: int, team: list[Hero], goals: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the gun lying on ``sq`` is worth picking up although every hero is armed (``_items_wanted`` asks
+    when there are ``goals`` and none of ``team``, the heroes but NPCs, is infected): guns run dry,
     so a spare one is worth having when it lies nearly on a hero's way to a job (at most
     ``WEAPON_DETOUR`` AP more than the way straight there), no standing infected is near it and no
     hero is infected (the infection gets worse with the turns a detour costs). A longer detour does
@@ -636,12 +642,8 @@ def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[t
     94 of 200 games and cut the cautious bot's wins from 28 to 16 (with the infection guard: taken in
     31, 20 wins), the delay costing more than the rounds it brought; measured again with the melee and
     charge rules, taken in 61 games, it cut them from 51 to 39."""
-    kind = facts(g.mission).kind
-    heroes = [h for h in _board(g) if not h.npc]
-    if not goals or not any(kind[c] == "ballistic" for c in cards) or any(h.stage for h in heroes):
-        return False
-    worth = _detour_squares(g, sq, tuple(goals))  # before the infected's routes: kept, and mostly False
-    return any(worth[h.sq] for h in heroes) and not any(_near(g, pos(z), sq) <= NEAR for z in g.board_infected())
+    worth = _detour_squares(g, sq, goals)  # before the infected's routes: kept, and mostly False
+    return any(worth[h.sq] for h in team) and not any(_near(g, pos(z), sq) <= NEAR for z in g.board_infected())
 
 
 def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> list[bool]:
@@ -717,11 +719,18 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
     """Where a sprint of ``squares`` from ``sq`` down the field ``dist`` ends (the nearest square to the
     goal at each step; the figures on the way are not counted)."""
     m = g.mission
+    standable = m.standable
     for _ in range(squares):
-        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, INF) < dist.get(sq, INF)]
-        if not ahead:
+        here = dist.get(sq, INF)
+        best, nearest = -1, INF  # the least (distance, square) ahead: ``min`` over them, without the list and key
+        for n in m.steps(sq, g.doors):
+            if standable[n]:
+                d = dist.get(n, INF)
+                if d < here and (d < nearest or (d == nearest and n < best)):
+                    best, nearest = n, d
+        if best < 0:
             break
-        sq = min(ahead, key=lambda n: (dist[n], n))
+        sq = best
     return sq
 
 

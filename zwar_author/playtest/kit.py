@@ -76,10 +76,11 @@ def _foes_near(g: Game, h: Hero, squares: int) -> bool:
 def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, ...]]]:
     """Extra jobs: keycards nobody holds for shut locked doors, NPCs to fetch, and (``detours``) crates near."""
     m = g.mission
-    held = {k for o in g.heroes for k in o.keycards}
-    shut = {d.key for d in facts(m).locked if not g.doors >> d.index & 1 and not unlocked(g, d)}
-    found: list[tuple[int, tuple[int, ...]]] = [
-        (400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
+    found: list[tuple[int, tuple[int, ...]]] = []
+    if g.keycards:  # (most missions have none lying about)
+        held = {k for o in g.heroes for k in o.keycards}
+        shut = {d.key for d in facts(m).locked if not g.doors >> d.index & 1 and not unlocked(g, d)}
+        found += [(400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
     for npc in _escorted(g):
         if not any(_route(g, sq, npc.sq) <= FETCHED for sq in team):
             near = tuple(sorted(n for n in m.steps(npc.sq, -1) if m.standable[n]))

@@ -139,6 +139,13 @@ class Facts:
         #: how far ``Memo.near_row`` searches: the farthest (route squares) an infected of the mission can come
         #: at a hero by its next move, and at least ``NEAR``
         self.reach: int = max([NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
+        #: (number, squares) of each objective in the mission's order: its room's squares for a room-wide one, else
+        #: its own square (the bots' jobs)
+        self.objective_jobs: list[tuple[int, tuple[int, ...]]] = []
+        for obj in m.compiled.objectives:
+            at = m.square(obj.at)
+            room = m.room_of[at]
+            self.objective_jobs.append((obj.number, tuple(m.room(room).squares if obj.scope == "room" and room else (at,))))
         #: each infected class's reach by its next move, by class id (``Reach``)
         self.reach_of: dict[str, Reach] = {c.id: Reach(c.move + 1, c.charge + 1, c.smell) for c in m.classes.values()}
 
