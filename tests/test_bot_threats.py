@@ -116,3 +116,20 @@ def test_the_goal_and_a_sprints_landing_are_the_mins_they_were_written_as(name):
                 assert bots._landing(g, dist, h.sq) == _landing(g, dist, h.sq)
                 checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_danger_and_urgency_are_what_they_were_written_as(name):
+    """``_danger`` and ``_threatened``: any standing infected's ``_near`` route within 5 and 2 squares; the heroes
+    in order of ``_urgency`` as ``sorted`` with it as the key."""
+    dangers = 0
+    for g in _states(name, 3):
+        heroes = bots._board(g)
+        for h in heroes:
+            standing = [z for z in g.board_infected() if not z.prone]
+            danger = any(bots._near(g, z.sq, h.sq) <= bots.NEAR for z in standing)
+            assert bots._danger(g, h) == danger
+            assert bots._threatened(g, h) == any(bots._near(g, z.sq, h.sq) <= 2 for z in standing)
+            dangers += danger
+        assert bots._by_urgency(g, heroes) == sorted(heroes, key=lambda h: bots._urgency(g, h))
+    assert dangers > 50

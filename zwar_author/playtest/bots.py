@@ -175,16 +175,15 @@ class Bot:
             for a in options:
                 mine.setdefault(a.hero, []).append(a)
         moving = [h for h in g.heroes if h.on_board and not h.done]
-
-        def order():  # the hero mid-move first; the others by urgency, sized up only when it is done
-            yield from (h for h in moving if h.id == g.current)
-            yield from sorted((h for h in moving if h.id != g.current), key=lambda h: _urgency(g, h))
-
-        for h in order():
-            acts = per_hero(h.id, without=_unused(g, h)) if per_hero is not None else mine.get(h.id, [])
-            choice = self.choose(g, h, acts) if acts else None
-            if choice is not None:
-                return choice
+        heroes = [h for h in moving if h.id == g.current]  # the hero mid-move first
+        for turn in range(2):
+            if turn:  # then the others by urgency, sized up only once the one mid-move has nothing to do
+                heroes = _by_urgency(g, [h for h in moving if h.id != g.current])
+            for h in heroes:
+                acts = per_hero(h.id, without=_unused(g, h)) if per_hero is not None else mine.get(h.id, [])
+                choice = self.choose(g, h, acts) if acts else None
+                if choice is not None:
+                    return choice
         if getattr(options, "many", False):
             return options[-1]  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == END_TURN), None)
@@ -194,18 +193,21 @@ class Bot:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
-            by_verb.setdefault(a.verb, []).append(a)
-        if h.npc:
-            return kit.npc_move(self, g, h, by_verb) or (by_verb[END][0] if by_verb.get(END) else None)
-        for step in (_free, kit.supplies, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot,
-                     _search_room, Bot._walk, Bot._alert):
-            found = step(self, g, h, by_verb)
-            if found is not None:
-                return found
+            same = by_verb.get(a.verb)
+            if same is None:
+                by_verb[a.verb] = [a]
+            else:
+                same.append(a)
         end = by_verb.get(END)
-        if end:
-            return end[0]
-        return None
+        if h.npc:
+            return kit.npc_move(self, g, h, by_verb) or (end[0] if end else None)
+        # The steps in order, the first with an action wins (an action is a tuple of eight fields: never false). Called
+        # by name, not from a tuple of the functions: compiled code then calls each directly, not through Python.
+        return (_free(self, g, h, by_verb) or kit.supplies(self, g, h, by_verb) or _powers(self, g, h, by_verb)
+                or _grappled(self, g, h, by_verb) or _rescue(self, g, h, by_verb) or _threats(self, g, h, by_verb)
+                or _stand(self, g, h, by_verb) or _jobs(self, g, h, by_verb) or Bot._shoot(self, g, h, by_verb)
+                or _search_room(self, g, h, by_verb) or Bot._walk(self, g, h, by_verb)
+                or Bot._alert(self, g, h, by_verb) or (end[0] if end else None))
 
     def _shoot(self, g: Game, h: Hero, by_verb) -> Action | None:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
@@ -736,11 +738,23 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
+    return _standing_near_to(g, h.sq, NEAR)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return _standing_near_to(g, h.sq, 2)
+
+
+def _standing_near_to(g: Game, sq: int, squares: int) -> bool:
+    """Whether a standing infected's route to ``sq`` is ``squares`` or fewer (at most ``NEAR``: ``_near``'s rows),
+    the memo read once rather than at every infected."""
+    m = g.mission
+    kept = memo(m)
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is not None and not z.prone and kept.near_row(m, at, ALL)[sq] <= squares:
+            return True
+    return False
 
 
 def _threat(g: Game, sq: int) -> int:
@@ -776,6 +790,14 @@ def _charges(g: Game, kept: Memo, reach: Reach, at: int, sq: int) -> bool:
     away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
     return away <= reach.walk or (away <= reach.charge
                                   and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, reach.smell)))
+
+
+def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
+    """``heroes`` sorted by ``_urgency`` (stable, as ``sorted`` with the key), without a key function."""
+    if len(heroes) < 2:
+        return heroes
+    ranked = sorted([(_urgency(g, h), i) for i, h in enumerate(heroes)])
+    return [heroes[i] for _, i in ranked]
 
 
 def _urgency(g: Game, h: Hero) -> tuple:
