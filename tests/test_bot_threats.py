@@ -7,6 +7,7 @@ sprint's landing are the ``min`` over the jobs and the squares ahead they were w
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from conftest import CONTENT
@@ -21,8 +22,10 @@ from zwar_author.playtest import bots, routes
 MISSIONS = ("supply-run", "the-tower")
 
 
+@cache
 def _states(name: str, games: int) -> list[Game]:
-    """A copy of the game at every hero decision of ``games`` seeded cautious games of the mission."""
+    """A copy of the game at every hero decision of ``games`` seeded cautious games of the mission (made once:
+    the tests only read them)."""
     m, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
     assert m is not None
     seen: list[Game] = []
@@ -133,3 +136,20 @@ def test_danger_and_urgency_are_what_they_were_written_as(name):
             dangers += danger
         assert bots._by_urgency(g, heroes) == sorted(heroes, key=lambda h: bots._urgency(g, h))
     assert dangers > 50
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_infected_within_a_few_squares_and_the_rounds_in_hand_are_what_they_were_written_as(name):
+    """``_standing_within`` reads the hero's route row once: the ids whose ``_route`` is within the squares; the
+    rounds in hand and whether a gun is loaded read each card's kind from the facts: the rules model's kind."""
+    found = 0
+    for g in _states(name, 3):
+        m = g.mission
+        for h in bots._board(g):
+            for squares in (2, 4):
+                within = {z.id for z in g.board_infected() if not z.prone and bots._route(g, h.sq, z.sq) <= squares}
+                assert bots._standing_within(g, h, squares) == within
+                found += len(within)
+            guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic"]
+            assert bots._rounds(g, h) == sum(bots.INF if c.ammo is None else c.ammo for c in guns)
+    assert found > 20

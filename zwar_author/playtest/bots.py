@@ -398,13 +398,13 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     goes back in the bag for a loaded gun once nothing stands next to the hero."""
     if h.stage >= 2 and by_verb.get(MEDPACK):
         return by_verb[MEDPACK][0]
-    m = g.mission
+    kind = facts(g.mission).kind  # each card's kind, by equipment id
     active = h.active_cards()
-    loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
+    loaded = any(kind[c.eq] == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
     if loaded or not by_verb.get(WEAPON):
         return None
     near = bool(h.grapplers) or bool(_standing_near(g, h))
-    if any(m.equipment[c.eq].kind == "melee" for c in active):
+    if any(kind[c.eq] == "melee" for c in active):
         if near:
             return None
         kinds: tuple[str, ...] = ("ballistic",)
@@ -414,7 +414,7 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         kinds = ("ballistic", "melee")
     for a in by_verb[WEAPON]:
         cards = [c for n in a.card.split("+") if (c := h.card(n)) is not None]
-        if any(m.equipment[c.eq].kind in kinds and (c.ammo is None or c.ammo > 0) for c in cards):
+        if any(kind[c.eq] in kinds and (c.ammo is None or c.ammo > 0) for c in cards):
             return a
     return None
 
@@ -444,7 +444,12 @@ def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
-    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, pos(z)) <= squares}
+    """The standing infected whose route from ``h`` is ``squares`` or fewer (``_route``, its row read once)."""
+    standing = [z for z in g.board_infected() if not z.prone]
+    if not standing:
+        return set()  # no row asked for: as ``_route`` was not
+    row = memo(g.mission).row(g.mission, h.sq, ALL)
+    return {z.id for z in standing if row[pos(z)] <= squares}
 
 
 def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
@@ -815,11 +820,12 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
         return 0.0
     points = m.classes[z.cls].kill_points - z.damage
     if a.verb == MELEE or a.verb in (MOVE_MELEE, MELEE_MOVE):
-        blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
+        blade = next((c for c in h.active_cards() if facts(m).kind[c.eq] == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed
         p = _kill_faces(g, table, melee_bonus(h, blade is None))
         return p if points <= 1 else p * p
-    guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
+    kind = facts(m).kind
+    guns = [c for c in h.active_cards() if kind[c.eq] == "ballistic" and (c.ammo is None or c.ammo > 0)]
     if a.mode not in ("", "auto", "both"):
         guns = [c for c in guns if c.name == a.mode]
     if not guns:
@@ -867,8 +873,8 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
 
 def _rounds(g: Game, h: Hero) -> int:
     """Rounds left in the guns ``h`` holds in hand (a gun without an ammunition count: many)."""
-    m = g.mission
-    guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic"]
+    kind = facts(g.mission).kind
+    guns = [c for c in h.active_cards() if kind[c.eq] == "ballistic"]
     return sum(INF if c.ammo is None else c.ammo for c in guns)
 
 

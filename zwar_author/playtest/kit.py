@@ -56,7 +56,8 @@ def supplies(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         return by_verb[MEDPACK][0]  # the infection moves on every turn: cure it at once
     reloads = by_verb.get(RELOAD, [])
     if reloads:
-        guns = [c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "ballistic" and c.ammo is not None]
+        kind = facts(g.mission).kind
+        guns = [c for c in h.active_cards() if kind[c.eq] == "ballistic" and c.ammo is not None]
         empty = any(c.ammo == 0 for c in guns)
         low = any(c.ammo is not None and c.ammo <= 2 for c in guns)
         if empty or (low and not _foes_near(g, h, 6)):
