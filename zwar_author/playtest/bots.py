@@ -468,7 +468,7 @@ def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
 
 def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
-    if h.grapplers:
+    if h.grapplers or not any(o.grapplers for o in g.heroes):  # (a friend in a grapple is one of the heroes)
         return None
     held: set[int] = set()
     for n in g.mission.reach(h.sq, g.doors):
