@@ -4,12 +4,15 @@ exactly what the slower way it stands for gives, so the games stay the same even
 from __future__ import annotations
 
 import itertools
+import random
 
 from conftest import CONTENT
 
-from zwar_author.engine import combat, legal, sight
+from zwar_author.engine import combat, legal, sight, spawn
 from zwar_author.engine.actions import Action
-from zwar_author.engine.api import new_game
+from zwar_author.engine.api import first_option, new_game
+from zwar_author.engine.chance import Live
+from zwar_author.engine.mission import ALL, UNREACHABLE
 from zwar_author.engine.state import Game
 from zwar_author.engine.vocab import HeroStatus, Verb
 from zwar_author.engine.world import Ending, endings, met
@@ -92,3 +95,68 @@ def test_a_condition_read_once_holds_as_its_parts_say():
     assert met(g, won, end_of_turn=False)
     empty = Ending(type(won.source)(), g.mission.objective_numbers)
     assert empty.empty and not met(g, empty, end_of_turn=True)  # no part the engine can check: never met
+
+
+def _closest_unseen_merged(g, ctx, heroes, maps, unseen):
+    """The roamer's squares as they were found before ``spawn.closest_unseen``: every map merged whole first."""
+    nearest = spawn._nearest(maps)
+    by_distance: dict[int, list[int]] = {}
+    for sq, d in nearest.items():
+        by_distance.setdefault(d, []).append(sq)
+    for d in sorted(by_distance):
+        squares = sorted(sq for sq in by_distance[d] if unseen(sq))
+        if not squares:
+            continue
+        owners = [h for h in heroes if any(maps[h.id].get(sq) == d for sq in squares)]
+        winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, "who gets the roamer")
+        return [sq for sq in squares if maps[winner.id].get(sq) == d], winner
+    return [], None
+
+
+def test_the_roamer_s_squares_read_ring_by_ring_are_those_of_the_maps_merged_whole():
+    """Heroes scattered over each core board, with every room or only the first active and squares taken:
+    ``closest_unseen`` finds the same squares and hero as merging the route maps whole, and rolls the same
+    roll-offs (the dice left after it are the same)."""
+    checked = ties = 0
+    for name in ("supply-run", "break-and-enter", "the-tower", "inbound", "hold-out"):
+        g = _game(name)
+        m = g.mission
+        heroes = g.board_heroes()
+        squares = [sq for sq in range(m.size) if m.standable[sq]]
+        pick = random.Random(name)
+        for trial in range(40):
+            for h in heroes:
+                g.place(h, pick.choice(squares))
+            active = ALL if trial % 2 else g.active
+            maps = {h.id: m.route_from(h.sq, active) for h in heroes}
+            near = [sq for sq in maps[heroes[0].id] if maps[heroes[0].id][sq] <= 3]
+            taken = set(pick.sample(near, min(3, len(near))))
+            unseen = lambda sq: sq not in taken and sq not in g.at and not any(g.hero_sees(h.sq, sq) for h in heroes)
+            for way in (spawn.closest_unseen, _closest_unseen_merged):
+                dice = random.Random(trial)
+                found = way(g, Live(dice, first_option, g), heroes, maps, unseen)
+                after = dice.random()
+                if way is spawn.closest_unseen:
+                    ring, ring_after = found, after
+            assert ring == found and ring_after == after, (name, trial)
+            checked += bool(found[0])
+            ties += sum(1 for h in heroes if any(maps[h.id].get(sq, UNREACHABLE) == min(
+                maps[o.id].get(sq, UNREACHABLE) for o in heroes) for sq in found[0])) > 1
+    assert checked > 150 and ties > 0
+
+
+def test_the_compiled_copies_of_each_class_and_card_hold_the_model_s_fields():
+    """``Mission.units`` and ``Mission.gear`` (read by the compiled engine instead of the pydantic models)
+    say what the models say, for every class and card of the core pack."""
+    m = _game("supply-run").mission
+    assert m.units.keys() == m.classes.keys() and m.gear.keys() == m.equipment.keys()
+    for cls, unit in m.units.items():
+        model = m.classes[cls]
+        assert (unit.move, unit.charge, unit.smell, unit.hears, unit.kill_points) == \
+            (model.move, model.charge, model.smell, model.hears, model.kill_points), cls
+    for eq, gear in m.gear.items():
+        model = m.equipment[eq]
+        assert (gear.kind, gear.fire, gear.range, gear.aimed_only, gear.placed, gear.effect) == \
+            (model.kind, tuple(model.fire), model.range, model.aimed_only, model.placed, model.effect), eq
+    assert any(g.range for g in m.gear.values())
+    assert any(g.effect for g in m.gear.values()) and any(g.placed for g in m.gear.values())

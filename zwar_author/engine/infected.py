@@ -37,7 +37,7 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
     """The hero ``z`` goes for, and whether it charges: the nearest it sees or smells, else the
     nearest by route through active areas (ties rolled off)."""
     heroes = g.detectable()
-    loud = g.noise.get(z.id) or g.noise.get(0) if g.mission.classes[z.cls].hears else None
+    loud = g.noise.get(z.id) or g.noise.get(0) if g.mission.units[z.cls].hears else None
     noisy = next((h for h in heroes if h.id == loud), None)
     if noisy is not None and hero_distance(g, noisy, pos) < UNREACHABLE:
         g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
@@ -97,7 +97,7 @@ def door_to(g: Game, z: Infected, h: Hero) -> int | None:
 def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> None:
     """Move ``z`` (stepping onto the board at ``enter`` when it spawns) and let it grab."""
     m = g.mission
-    cls = m.classes[z.cls]
+    cls = m.units[z.cls]
     pos = z.sq if enter is None else enter
     assert pos is not None, "only a unit on the board or entering it moves"
     target, charging = choose_target(g, ctx, z, pos)
@@ -152,7 +152,7 @@ def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: b
     if charging or sq is None or not _standing(g, z) or not any(senses(g, z, sq, h) for h in g.detectable()):
         return target, charging, allowance
     found, charging = choose_target(g, ctx, z, sq, announce=False)
-    return found, charging, g.mission.classes[z.cls].charge
+    return found, charging, g.mission.units[z.cls].charge
 
 
 def _standing(g: Game, z: Infected) -> bool:
@@ -311,10 +311,10 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
         if not ahead(h.alert, m.xy[h.sq], m.xy[z.sq]):
             continue
         cards = h.active_cards()
-        if any(m.equipment[c.eq].kind == "ballistic" for c in cards):
+        if any(m.gear[c.eq].kind == "ballistic" for c in cards):
             _alert_shots(g, ctx, h, z, cards, squares)
-        elif any(m.equipment[c.eq].kind == "melee" for c in cards):
-            _alert_blow(g, ctx, h, z, [c for c in cards if m.equipment[c.eq].kind == "melee"])
+        elif any(m.gear[c.eq].kind == "melee" for c in cards):
+            _alert_blow(g, ctx, h, z, [c for c in cards if m.gear[c.eq].kind == "melee"])
 
 
 def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: int) -> None:

@@ -74,6 +74,32 @@ class _FloorLos:
     needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
 
 
+@dataclass(frozen=True)
+class Unit:
+    """What the engine and the bots read of an infected class at every move: the compiled model's fields,
+    copied into a compiled class once per mission (a pydantic model's attribute, read from compiled code,
+    is a Python attribute look-up: some 7,000 a Supply Run game for these alone)."""
+
+    move: int
+    charge: int
+    smell: int
+    hears: bool
+    kill_points: int
+
+
+@dataclass(frozen=True)
+class Gear:
+    """What the engine and the bots read of an equipment card at every action, copied from the compiled
+    model like ``Unit`` (some 6,000 reads a game)."""
+
+    kind: str  # ballistic, melee, explosive, medical or utility
+    fire: tuple[str, ...]
+    range: int | None
+    aimed_only: bool
+    placed: bool
+    effect: str | None  # an Effect (a string enum) or None
+
+
 @dataclass(eq=False)
 class Mission:
     compiled: CompiledMission
@@ -117,6 +143,10 @@ class Mission:
         rules = self.compiled.rules
         self.hero_cards = {h.id: h for h in rules.heroes}
         self.classes = {c.id: c for c in rules.infected}
+        #: each class's and card's hot fields as compiled classes (``Unit``, ``Gear``)
+        self.units = {c.id: Unit(c.move, c.charge, c.smell, c.hears, c.kill_points) for c in rules.infected}
+        self.gear = {e.id: Gear(e.kind, tuple(e.fire), e.range, e.aimed_only, e.placed, e.effect)
+                     for e in rules.equipment}
         self.class_names = {c.id: c.name.lower() for c in rules.infected}
         self.equipment = {e.id: e for e in rules.equipment}
         self.search_cards = {s.id: s for s in rules.search}
@@ -481,7 +511,8 @@ class Mission:
 
     def route_from(self, source: int, active: int) -> dict[int, int]:
         """Route distance from ``source`` to every square it reaches through active squares
-        (``ALL``: every standable square). The source itself counts whatever it is."""
+        (``ALL``: every standable square), in order of distance (the search's order: a roamer's square is
+        looked for ring by ring). The source itself counts whatever it is."""
         key = (source, active)
         found = self._route_cache.get(key)
         if found is not None:

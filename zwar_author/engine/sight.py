@@ -41,7 +41,7 @@ def senses(g: Game, z: Infected, pos: int, h: Hero) -> str | None:
     m = g.mission
     if g.infected_sees(pos, h.sq):  # never across floors, but for Exodus's linked stairway squares
         return "in sight"
-    if pos in m.smell_from(h.sq, g.doors, m.classes[z.cls].smell):
+    if pos in m.smell_from(h.sq, g.doors, m.units[z.cls].smell):
         return "smelt"
     return None
 

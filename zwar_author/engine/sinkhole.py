@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from ..tables.charts import read as row
 from .chance import Choice, Context
-from .mission import UNREACHABLE
 from .sight import face
-from .spawn import _closest_unseen, drop_off, notice, result_text, roamer_class
+from .spawn import closest_unseen, drop_off, notice, result_text, roamer_class
 from .state import Game
 from .vocab import EventKind, Topic
 
@@ -55,13 +54,9 @@ def _climb_out(g: Game, ctx: Context, cls: str) -> bool:
     if not agents:
         return False
     maps = {h.id: m.route_from(h.sq, g.active) for h in agents}
-    nearest: dict[int, int] = {}
-    for dist in maps.values():
-        for sq, d in dist.items():
-            nearest[sq] = min(d, nearest.get(sq, UNREACHABLE))
     unseen = lambda sq: (sq not in g.at and m.standable[sq]
                          and not any(g.hero_sees(h.sq, sq) for h in agents))
-    squares, winner = _closest_unseen(g, ctx, agents, maps, nearest, unseen, "where the sinkhole opens")
+    squares, winner = closest_unseen(g, ctx, agents, maps, unseen, "where the sinkhole opens")
     if not squares or winner is None:
         g.emit(EventKind.SINKHOLE, "game", "A sinkhole: no active square is out of the agents' sight; nothing "
                "comes up")

@@ -6,6 +6,8 @@ spawn takes the unit in play furthest from the heroes instead (a drop-off).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..tables.charts import read as row  # a roll's row, through the one table model
 from .cards import window
 from .chance import Choice, Context
@@ -66,18 +68,13 @@ def roamer(g: Game, ctx: Context) -> None:
         return
     cls = roamer_class(g)
     maps = {h.id: m.route_from(h.sq, g.active) for h in heroes}
-    nearest: dict[int, int] = {}
-    for dist in maps.values():
-        for sq, d in dist.items():
-            if d < nearest.get(sq, UNREACHABLE):
-                nearest[sq] = d
     unseen = lambda sq: (sq not in g.at and m.standable[sq]
                          and not any(g.hero_sees(h.sq, sq) for h in heroes))
     if g.ruleset.roamer_anywhere:
-        squares = sorted(sq for sq in nearest if unseen(sq))
+        squares = sorted(sq for sq in _nearest(maps) if unseen(sq))
         winner = None
     else:
-        squares, winner = _closest_unseen(g, ctx, heroes, maps, nearest, unseen)
+        squares, winner = closest_unseen(g, ctx, heroes, maps, unseen)
     if not squares:
         g.emit(EventKind.ROAMER, "game", "Roamer: no active square is out of the heroes' sight; none is placed")
         return
@@ -94,18 +91,42 @@ def roamer(g: Game, ctx: Context) -> None:
     notice(g, z)
 
 
-def _closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps, nearest, unseen, why: str = "who gets the roamer"):
-    by_distance: dict[int, list[int]] = {}
-    for sq, d in nearest.items():
-        by_distance.setdefault(d, []).append(sq)
-    for d in sorted(by_distance):
-        squares = sorted(sq for sq in by_distance[d] if unseen(sq))
-        if not squares:
-            continue
-        owners = [h for h in heroes if any(maps[h.id].get(sq) == d for sq in squares)]
-        winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, why)
-        return [sq for sq in squares if maps[winner.id].get(sq) == d], winner
-    return [], None
+def _nearest(maps: dict[str, dict[int, int]]) -> dict[int, int]:
+    """Every square any of the route maps reaches, with the least of its distances."""
+    nearest: dict[int, int] = {}
+    for dist in maps.values():
+        for sq, d in dist.items():
+            if d < nearest.get(sq, UNREACHABLE):
+                nearest[sq] = d
+    return nearest
+
+
+def closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps: dict[str, dict[int, int]],
+                   unseen: Callable[[int], bool], why: str = "who gets the roamer") -> tuple[list[int], Hero | None]:
+    """The squares ``unseen`` accepts at the least route distance from the heroes, and the hero they are
+    closest to (heroes equally close roll off): the squares by ``winner``. ``maps``: each hero's route
+    distances, in order of distance (``Mission.route_from``), read ring by ring from the heroes outwards
+    and only as far as the first ring with such a square, not merged whole."""
+    rings = [iter(maps[h.id].items()) for h in heroes]
+    heads = [next(ring, None) for ring in rings]
+    while True:
+        depth = min((head[1] for head in heads if head is not None), default=UNREACHABLE)
+        if depth == UNREACHABLE:
+            return [], None
+        closest: set[int] = set()  # the squares ``depth`` from the nearest hero
+        for i, ring in enumerate(rings):
+            head = heads[i]
+            while head is not None and head[1] == depth:
+                sq = head[0]
+                if all(maps[h.id].get(sq, UNREACHABLE) >= depth for h in heroes):
+                    closest.add(sq)
+                head = next(ring, None)
+            heads[i] = head
+        squares = sorted(sq for sq in closest if unseen(sq))
+        if squares:
+            owners = [h for h in heroes if any(maps[h.id].get(sq) == depth for sq in squares)]
+            winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, why)
+            return [sq for sq in squares if maps[winner.id].get(sq) == depth], winner
 
 
 def drop_off(g: Game, ctx: Context, cls: str) -> bool:
