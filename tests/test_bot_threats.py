@@ -64,22 +64,11 @@ def test_the_threat_on_a_square_is_what_the_rules_models_say(name):
             truth = {z.id for z in g.board_infected() if not z.prone and _reaches(g, z, sq)}
             assert bots._charging(g, sq) == truth
             assert bots._threat(g, sq) == len(truth)
-            assert sum(bots._charges(g, kept, reach, at, sq) for at, reach in foes) == len(truth)  # ``_best_step``'s
+            assert sum(bots._charges(g, kept, cls, at, sq) for at, cls in foes) == len(truth)  # ``_best_step``'s
             among = {z.id for z in g.board_infected()[::2]}
             assert bots._charging(g, sq, among) == truth & among
             checked += len(truth)
     assert checked > 50  # the states hold infected close enough to matter
-
-
-def test_a_class_reach_is_its_models_move_and_charge_plus_one_and_its_smell():
-    for name in MISSIONS:
-        m, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
-        assert m is not None
-        reach_of = routes.facts(m).reach_of
-        assert sorted(reach_of) == sorted(m.classes)
-        for cid, cls in m.classes.items():
-            reach = reach_of[cid]
-            assert (reach.walk, reach.charge, reach.smell) == (cls.move + 1, cls.charge + 1, cls.smell)
 
 
 def _goal(bot: bots.Bot, g: Game, h) -> tuple[int, ...]:

@@ -49,12 +49,12 @@ from ..engine.api import random_policy as random_choice
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
-from ..engine.mission import ALL, Mission
+from ..engine.mission import ALL, Mission, Unit
 from ..engine.state import Game, Hero, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import NEAR, Memo, Reach, facts, memo, near_row, route
+from .routes import NEAR, Memo, facts, memo, near_row, route
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -272,8 +272,8 @@ class Bot:
             if d >= here:
                 continue
             risk = 0
-            for at, reach in foes:  # ``_threat(g, a.to)``
-                if _charges(g, kept, reach, at, a.to):
+            for at, cls in foes:  # ``_threat(g, a.to)``
+                if _charges(g, kept, cls, at, a.to):
                     risk += 1
             scored.append((d + weight * risk, d, a.to, a))
         if not scored:
@@ -772,29 +772,30 @@ def _charging(g: Game, sq: int, among: set[int] | None = None) -> set[int]:
     """The standing infected (``among`` these ids) that could reach a hero on ``sq`` by their next move."""
     m = g.mission
     kept = memo(m)
-    reach_of = kept.facts(m).reach_of
+    units = m.units
     found = set()
     for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
         at = z.sq
         if at is None or z.prone or (among is not None and z.id not in among):
             continue
-        if _charges(g, kept, reach_of[z.cls], at, sq):
+        if _charges(g, kept, units[z.cls], at, sq):
             found.add(z.id)
     return found
 
 
-def _standing(g: Game) -> list[tuple[int, Reach]]:
-    """The square and reach of each standing infected on the board, as ``_charging`` weighs them."""
-    reach_of = facts(g.mission).reach_of
-    return [(z.sq, reach_of[z.cls]) for z in g.infected.values() if z.sq is not None and not z.prone]
+def _standing(g: Game) -> list[tuple[int, Unit]]:
+    """The square and class (``Mission.units``) of each standing infected on the board, as ``_charging`` weighs them."""
+    units = g.mission.units
+    return [(z.sq, units[z.cls]) for z in g.infected.values() if z.sq is not None and not z.prone]
 
 
-def _charges(g: Game, kept: Memo, reach: Reach, at: int, sq: int) -> bool:
-    """Whether an infected of ``reach`` standing on ``at`` could reach a hero on ``sq`` by its next move."""
+def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
+    """Whether an infected of class ``cls`` standing on ``at`` could reach a hero on ``sq`` by its next move: walking
+    next to it, or charging it in sight or smell."""
     m = g.mission
     away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
-    return away <= reach.walk or (away <= reach.charge
-                                  and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, reach.smell)))
+    return away <= cls.move + 1 or (away <= cls.charge + 1
+                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
@@ -818,7 +819,7 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     z = g.infected.get(a.target)
     if z is None:
         return 0.0
-    points = m.classes[z.cls].kill_points - z.damage
+    points = m.units[z.cls].kill_points - z.damage
     if a.verb == MELEE or a.verb in (MOVE_MELEE, MELEE_MOVE):
         blade = next((c for c in h.active_cards() if facts(m).kind[c.eq] == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed

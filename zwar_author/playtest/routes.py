@@ -146,20 +146,6 @@ class Facts:
             at = m.square(obj.at)
             room = m.room_of[at]
             self.objective_jobs.append((obj.number, tuple(m.room(room).squares if obj.scope == "room" and room else (at,))))
-        #: each infected class's reach by its next move, by class id (``Reach``)
-        self.reach_of: dict[str, Reach] = {c.id: Reach(c.move + 1, c.charge + 1, c.smell) for c in m.classes.values()}
-
-
-class Reach:
-    """How far (route squares) an infected of one class comes at a hero by its next move: walking onto a square
-    next to the hero, charging one it sees or smells, and how far it smells. The bots weigh this for every
-    infected on every square they size up; read from the class's rules model (a plain Python object) each read was
-    a dictionary look-up, here it is a field of a compiled class."""
-
-    def __init__(self, walk: int, charge: int, smell: int) -> None:
-        self.walk = walk
-        self.charge = charge
-        self.smell = smell
 
 
 #: the key of the bots' memo among what the mission keeps for other layers (``Mission.kept``)
