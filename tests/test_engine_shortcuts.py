@@ -160,3 +160,34 @@ def test_the_compiled_copies_of_each_class_and_card_hold_the_model_s_fields():
             (model.kind, tuple(model.fire), model.range, model.aimed_only, model.placed, model.effect), eq
     assert any(g.range for g in m.gear.values())
     assert any(g.effect for g in m.gear.values()) and any(g.placed for g in m.gear.values())
+
+
+def _sees_by_int_rows(m, a: int, b: int, doors: int) -> bool:
+    """``Mission.sees`` as it read the rows before they were kept as bytes too: one integer of bits a row."""
+    floor = m.floor_of[a]
+    if floor != m.floor_of[b]:
+        return m.linked(a, b)
+    los, off = m._los[floor], m.offsets[floor]
+    la, lb = a - off, b - off
+    if not los.open_rows[la] >> lb & 1:
+        return False
+    if los.closed_rows[la] >> lb & 1:
+        return True
+    clauses = los.needs.get((la, lb) if la < lb else (lb, la))
+    start = m.door_offsets[floor]
+    return clauses is None or all(any(all(doors >> (start + d) & 1 for d in alt) for alt in alts) for alts in clauses)
+
+
+def test_sight_read_from_byte_rows_is_sight_read_from_integer_rows():
+    checked = 0
+    for name in ("supply-run", "the-tower", "inbound"):
+        m = _game(name).mission
+        pick = random.Random(name)
+        masks = [0, -1] + [pick.getrandbits(len(m.doors)) for _ in range(6)]
+        squares = [sq for sq in range(m.size) if m.standable[sq]]
+        for a in squares[::3]:
+            for b in squares[::2]:
+                for doors in masks[:3] if (a + b) % 5 else masks:
+                    assert m.sees(a, b, doors) == _sees_by_int_rows(m, a, b, doors), (name, a, b, doors)
+                    checked += 1
+    assert checked > 100_000

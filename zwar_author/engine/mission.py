@@ -71,6 +71,8 @@ class _FloorLos:
     width: int
     open_rows: list[int]  # LOS with every door open, one int of bits per square
     closed_rows: list[int]  # LOS with every door closed
+    open_bytes: list[bytes]  # the same bits as bytes (bit i: byte i // 8, bit i % 8), read by ``sees``:
+    closed_bytes: list[bytes]  # a byte is read without making the shifted big integer a row's test would
     needs: dict[tuple[int, int], list[list[list[int]]]]  # door-dependent pairs: clauses of alternatives
 
 
@@ -355,6 +357,11 @@ class Mission:
             for b in others:
                 self.step_all[a].append((b, -1))
                 self.route[a].append(b)
+        # ``step_all`` again as two lists a square, the neighbours as offsets from it: the searches that read
+        # every step (``Field``) then touch only Python's shared small integers, not a tuple and a square's
+        # integer object for each step (cache misses that were most of a field's search)
+        self.step_offsets: list[list[int]] = [[n - sq for n, _ in steps] for sq, steps in enumerate(self.step_all)]
+        self.step_doors: list[list[int]] = [[door for _, door in steps] for steps in self.step_all]
 
     def _door_between(self, floor: int, x: int, y: int, dx: int, dy: int) -> int:
         if dx and dy:
@@ -445,12 +452,13 @@ class Mission:
         grid = self.board.floors[number].grid
         table = los_table(grid)
         closed = los_bits(LosMaps.of(grid, Doors.closed(grid)))
-        rows = lambda packed: [int.from_bytes(r.tobytes(), "little") for r in packed]
+        raw = lambda packed: [r.tobytes() for r in packed]
+        rows = lambda packed: [int.from_bytes(r, "little") for r in raw(packed)]
         needs: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
         for a, b, clause, alternative, door in table.requirements.tolist():
             needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)
         flat = {pair: [list(alts.values()) for alts in clauses.values()] for pair, clauses in needs.items()}
-        return _FloorLos(grid.width, rows(table.bits), rows(closed), flat)
+        return _FloorLos(grid.width, rows(table.bits), rows(closed), raw(table.bits), raw(closed), flat)
 
     def sight_row(self, sq: int) -> tuple[int, int]:
         """The squares of ``sq``'s floor that could be in its LOS with every door open, as bits from the
@@ -468,9 +476,10 @@ class Mission:
         los = self._los[floor]
         off = self.offsets[floor]
         la, lb = a - off, b - off
-        if not los.open_rows[la] >> lb & 1:
+        byte, bit = lb >> 3, lb & 7
+        if not los.open_bytes[la][byte] >> bit & 1:
             return False
-        if los.closed_rows[la] >> lb & 1:
+        if los.closed_bytes[la][byte] >> bit & 1:
             return True
         clauses = los.needs.get((la, lb) if la < lb else (lb, la))
         if clauses is None:
@@ -577,7 +586,7 @@ class Mission:
         if crossing is None:  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
             crossing = self._crossing_cache.put(doors, [
                 1 if doors >> d.index & 1 else 2 if d.kind == "door" else 0 for d in self.doors])
-        return self._field_cache.put(key, Field(goals, enterable, crossing, self.step_all))
+        return self._field_cache.put(key, Field(goals, enterable, crossing, self.step_offsets, self.step_doors))
 
     def distances_to(self, goals, cost) -> dict[int, int]:
         """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``
@@ -629,11 +638,12 @@ class Field:
     game at a time: not for threads sharing a mission)."""
 
     def __init__(self, goals: tuple[int, ...], enterable: list[bool], crossing: list[int],
-                 step_all: list[list[tuple[int, int]]]) -> None:
+                 step_offsets: list[list[int]], step_doors: list[list[int]]) -> None:
         self.enterable = enterable
         self.crossing = crossing  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
-        self.step_all = step_all
-        self.best = [UNREACHABLE] * len(step_all)  # the points found so far, final once settled
+        self.step_offsets = step_offsets  # the mission's steps: each neighbour as an offset, and its door
+        self.step_doors = step_doors
+        self.best = [UNREACHABLE] * len(step_offsets)  # the points found so far, final once settled
         start: list[int] = []
         for g in goals:
             if self.best[g] == UNREACHABLE:
@@ -659,14 +669,17 @@ class Field:
     def _expand(self) -> None:
         """Expand the next bucket: every square settled at its points offers its neighbours a way."""
         depth = self.done
-        best, buckets, step_all = self.best, self.buckets, self.step_all
+        best, buckets, step_offsets, step_doors = self.best, self.buckets, self.step_offsets, self.step_doors
         enterable, crossing = self.enterable, self.crossing
         for sq in buckets[depth]:
             if best[sq] != depth:
                 continue  # found again later at fewer points
-            for n, door in step_all[sq]:
+            offsets, doors = step_offsets[sq], step_doors[sq]
+            for k in range(len(offsets)):
+                n = sq + offsets[k]
                 if not enterable[n]:
                     continue
+                door = doors[k]
                 if door < 0:
                     far = depth + 1
                 else:

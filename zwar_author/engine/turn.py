@@ -142,7 +142,9 @@ def _rank(g: Game) -> None:
         return
     g.closest = key
     units = [g.infected[i] for _, i in g.pending if i in g.infected and g.infected[i].sq is not None]
-    g.pending = sorted((min((hero_distance(g, h, pos(z)) for h in heroes), default=UNREACHABLE), z.id) for z in units)
+    maps = [g.mission.route_from(h.sq, g.active) for h in heroes]  # ``hero_distance``, each hero's map read once
+    g.pending = sorted((min((dist.get(pos(z), UNREACHABLE) for dist in maps), default=UNREACHABLE), z.id)
+                       for z in units)
 
 
 def _spawn_rolls(g: Game) -> int:
