@@ -30,7 +30,7 @@ def test_a_route_row_holds_the_missions_route_distances_and_inf_where_it_has_non
         for source in range(0, m.size, 7):
             row = memo.row(m, source, active)
             truth = m.route_from(source, active)
-            assert row == [truth.get(sq, routes.INF) for sq in range(m.size)]
+            assert row == tuple(truth.get(sq, routes.INF) for sq in range(m.size))
             assert memo.row(m, source, active) is row  # kept
     assert sorted(memo.rows) == sorted(masks)
 
@@ -46,7 +46,7 @@ def test_route_reads_the_row_of_every_standable_square_and_no_square_is_inf():
 
 def test_past_its_budget_the_memo_drops_every_row_and_answers_the_same():
     m = _mission()
-    one = sys.getsizeof([0] * m.size)
+    one = sys.getsizeof((0,) * m.size)
     memo = routes.Memo(m.size, budget=3 * one)
     first = memo.row(m, 0, ALL)
     for source in (1, 2):
@@ -55,6 +55,15 @@ def test_past_its_budget_the_memo_drops_every_row_and_answers_the_same():
     memo.row(m, 3, ALL)  # a fourth row: all were dropped, this one kept
     assert memo.kept == one and [s for s, r in enumerate(memo.rows[ALL]) if r is not None] == [3]
     assert memo.row(m, 0, ALL) == first and memo.row(m, 0, ALL) is not first
+
+
+def test_the_rows_kept_drop_out_of_the_garbage_collectors_sight():
+    """Rows are tuples of integers, which a collection stops tracking: a full collection never walks them again."""
+    m = _mission()
+    memo = routes.Memo(m.size)
+    rows = [memo.row(m, 0, ALL), memo.near_row(m, 0, ALL)]
+    gc.collect()
+    assert not any(gc.is_tracked(row) for row in rows)
 
 
 def test_one_memo_a_mission_kept_with_the_mission_alone():
@@ -107,7 +116,7 @@ def test_a_near_row_holds_the_route_row_as_far_as_an_infected_reaches_and_inf_pa
     for active in (ALL, 0, 1 | 1 << 3, (1 << 8) - 2):
         for source in range(0, m.size, 5):
             near, row = memo.near_row(m, source, active), memo.row(m, source, active)
-            assert near == [d if d <= reach else routes.INF for d in row]
+            assert near == tuple(d if d <= reach else routes.INF for d in row)
             assert memo.near_row(m, source, active) is near  # kept
     assert 0 < reach < max(d for d in memo.row(m, 0, ALL) if d < routes.INF)  # it stops short of the board
 
@@ -128,3 +137,20 @@ def test_the_facts_read_the_same_victory_as_the_model_says_on_every_core_mission
         assert facts.victory is not None and facts.victory.source is cond, path.name
         assert (facts.wanted, facts.carrying, facts.escape) == (wanted, frozenset(cond.carrying), cond.escape is not None)
         assert facts.escort == frozenset(n.rpartition("/")[2] for n in cond.escort)
+
+
+def test_the_objectives_jobs_are_the_squares_the_model_names_on_every_core_mission():
+    """Each objective's job (kept in ``Facts``): its room's squares when it counts anywhere in its token's room,
+    else the token's square, in the model's order."""
+    seen = set()
+    for path in sorted((CONTENT / "core" / "missions").glob("*.toml")):
+        m, _ = load_mission(path)
+        assert m is not None, path.name
+        truth = []
+        for obj in m.compiled.objectives:
+            at = m.square(obj.at)
+            room = m.room_of[at]
+            truth.append((obj.number, tuple(m.room(room).squares) if obj.scope == "room" and room else (at,)))
+            seen.add(obj.scope)
+        assert routes.facts(m).objective_jobs == truth, path.name
+    assert seen == {"square", "room"}  # both kinds checked

@@ -49,12 +49,12 @@ from ..engine.api import random_policy as random_choice
 from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
-from ..engine.mission import ALL, Mission
+from ..engine.mission import ALL, Mission, Unit
 from ..engine.state import Game, Hero, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
-from .routes import NEAR, facts, memo, near_row, route
+from .routes import NEAR, Memo, facts, memo, near_row, route
 
 INF: Final = 1 << 30  # Final: a constant in the compiled module, not a lookup
 RESCUE_RANGE: Final = 8  # squares a hero goes out of its way to free a friend from a grapple
@@ -175,16 +175,15 @@ class Bot:
             for a in options:
                 mine.setdefault(a.hero, []).append(a)
         moving = [h for h in g.heroes if h.on_board and not h.done]
-
-        def order():  # the hero mid-move first; the others by urgency, sized up only when it is done
-            yield from (h for h in moving if h.id == g.current)
-            yield from sorted((h for h in moving if h.id != g.current), key=lambda h: _urgency(g, h))
-
-        for h in order():
-            acts = per_hero(h.id, without=_unused(g, h)) if per_hero is not None else mine.get(h.id, [])
-            choice = self.choose(g, h, acts) if acts else None
-            if choice is not None:
-                return choice
+        heroes = [h for h in moving if h.id == g.current]  # the hero mid-move first
+        for turn in range(2):
+            if turn:  # then the others by urgency, sized up only once the one mid-move has nothing to do
+                heroes = _by_urgency(g, [h for h in moving if h.id != g.current])
+            for h in heroes:
+                acts = per_hero(h.id, without=_unused(g, h)) if per_hero is not None else mine.get(h.id, [])
+                choice = self.choose(g, h, acts) if acts else None
+                if choice is not None:
+                    return choice
         if getattr(options, "many", False):
             return options[-1]  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == END_TURN), None)
@@ -194,18 +193,21 @@ class Bot:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
         by_verb: dict[str, list[Action]] = {}
         for a in acts:
-            by_verb.setdefault(a.verb, []).append(a)
-        if h.npc:
-            return kit.npc_move(self, g, h, by_verb) or (by_verb[END][0] if by_verb.get(END) else None)
-        for step in (_free, kit.supplies, _powers, _grappled, _rescue, _threats, _stand, _jobs, Bot._shoot,
-                     _search_room, Bot._walk, Bot._alert):
-            found = step(self, g, h, by_verb)
-            if found is not None:
-                return found
+            same = by_verb.get(a.verb)
+            if same is None:
+                by_verb[a.verb] = [a]
+            else:
+                same.append(a)
         end = by_verb.get(END)
-        if end:
-            return end[0]
-        return None
+        if h.npc:
+            return kit.npc_move(self, g, h, by_verb) or (end[0] if end else None)
+        # The steps in order, the first with an action wins (an action is a tuple of eight fields: never false). Called
+        # by name, not from a tuple of the functions: compiled code then calls each directly, not through Python.
+        return (_free(self, g, h, by_verb) or kit.supplies(self, g, h, by_verb) or _powers(self, g, h, by_verb)
+                or _grappled(self, g, h, by_verb) or _rescue(self, g, h, by_verb) or _threats(self, g, h, by_verb)
+                or _stand(self, g, h, by_verb) or _jobs(self, g, h, by_verb) or Bot._shoot(self, g, h, by_verb)
+                or _search_room(self, g, h, by_verb) or Bot._walk(self, g, h, by_verb)
+                or Bot._alert(self, g, h, by_verb) or (end[0] if end else None))
 
     def _shoot(self, g: Game, h: Hero, by_verb) -> Action | None:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
@@ -263,11 +265,16 @@ class Bot:
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
         scored = []
+        kept = memo(g.mission)
+        foes = _standing(g) if weight else []  # read once for all the steps weighed
         for a in steps:
             d = dist.get(a.to, INF)
             if d >= here:
                 continue
-            risk = _threat(g, a.to) if weight else 0
+            risk = 0
+            for at, cls in foes:  # ``_threat(g, a.to)``
+                if _charges(g, kept, cls, at, a.to):
+                    risk += 1
             scored.append((d + weight * risk, d, a.to, a))
         if not scored:
             return None
@@ -300,7 +307,13 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
+        best: tuple[int, ...] = ()
+        score = (INF, INF)
+        for number, squares in jobs:  # the least (AP of the team, number): ``min`` over the jobs, without the key
+            here = (_total(self.field(g, squares), team, far), number)
+            if here < score:
+                best, score = squares, here
+        return best
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
@@ -385,13 +398,13 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     goes back in the bag for a loaded gun once nothing stands next to the hero."""
     if h.stage >= 2 and by_verb.get(MEDPACK):
         return by_verb[MEDPACK][0]
-    m = g.mission
+    kind = facts(g.mission).kind  # each card's kind, by equipment id
     active = h.active_cards()
-    loaded = any(m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
+    loaded = any(kind[c.eq] == "ballistic" and (c.ammo is None or c.ammo > 0) for c in active)
     if loaded or not by_verb.get(WEAPON):
         return None
     near = bool(h.grapplers) or bool(_standing_near(g, h))
-    if any(m.equipment[c.eq].kind == "melee" for c in active):
+    if any(kind[c.eq] == "melee" for c in active):
         if near:
             return None
         kinds: tuple[str, ...] = ("ballistic",)
@@ -401,7 +414,7 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         kinds = ("ballistic", "melee")
     for a in by_verb[WEAPON]:
         cards = [c for n in a.card.split("+") if (c := h.card(n)) is not None]
-        if any(m.equipment[c.eq].kind in kinds and (c.ammo is None or c.ammo > 0) for c in cards):
+        if any(kind[c.eq] in kinds and (c.ammo is None or c.ammo > 0) for c in cards):
             return a
     return None
 
@@ -431,7 +444,12 @@ def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
-    return {z.id for z in g.board_infected() if not z.prone and _route(g, h.sq, pos(z)) <= squares}
+    """The standing infected whose route from ``h`` is ``squares`` or fewer (``_route``, its row read once)."""
+    standing = [z for z in g.board_infected() if not z.prone]
+    if not standing:
+        return set()  # no row asked for: as ``_route`` was not
+    row = memo(g.mission).row(g.mission, h.sq, ALL)
+    return {z.id for z in standing if row[pos(z)] <= squares}
 
 
 def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
@@ -450,7 +468,7 @@ def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
 
 def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
-    if h.grapplers:
+    if h.grapplers or not any(o.grapplers for o in g.heroes):  # (a friend in a grapple is one of the heroes)
         return None
     held: set[int] = set()
     for n in g.mission.reach(h.sq, g.doors):
@@ -472,7 +490,8 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     AP a blow at it (it gets up next to the hero in the end phase)."""
     if h.grapplers:
         return None
-    near = [z for z in g.board_infected() if z.sq in g.mission.reach(h.sq, g.doors)]
+    reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
+    near = [z for z in g.board_infected() if z.sq in reach]
     if not near:
         return None
     standing = {z.id for z in near if not z.prone}
@@ -554,26 +573,18 @@ def _objectives_left(g: Game) -> frozenset[int]:
     return facts(g.mission).wanted - g.objectives
 
 
-def _needed(g: Game, letter: str) -> bool:
-    return letter in facts(g.mission).carrying
-
-
 def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]]]:
     """(number, squares) of each job: objectives to do, needed objects still lying about, the
     keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
     picking up on the way."""
-    m = g.mission
-    jobs = []
-    left = _objectives_left(g)
-    for obj in m.compiled.objectives:
-        if obj.number in left:
-            at = m.square(obj.at)
-            room = m.room_of[at]
-            squares = m.room(room).squares if obj.scope == "room" and room else (at,)
-            jobs.append((obj.number, tuple(squares)))
-    for sq, letter in sorted(g.objects.items()):
-        if _needed(g, letter):
-            jobs.append((100 + ord(letter), (sq,)))
+    known = facts(g.mission)
+    left = known.wanted - g.objectives  # ``_objectives_left``
+    jobs = [job for job in known.objective_jobs if job[0] in left]
+    if g.objects:
+        carrying = known.carrying  # the objects the victory needs carried
+        for sq, letter in sorted(g.objects.items()):
+            if letter in carrying:
+                jobs.append((100 + ord(letter), (sq,)))
     keys = _keys_wanted(g, [squares for _, squares in jobs])
     jobs += [(300 + sq, (sq,)) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
@@ -587,9 +598,10 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
     """Squares of the keycards lying about whose colour opens a locked door no hero can open yet,
     when a job (or the exit, once it is all that is left) is out of the heroes' reach without it."""
-    m = g.mission
+    if not g.keycards:
+        return []  # none lying about
     held = {k for h in g.heroes for k in h.keycards}
-    shut = {d.key for d in m.doors if d.kind == "locked" and d.key not in held and not g.doors >> d.index & 1}
+    shut = {d.key for d in facts(g.mission).locked if d.key not in held and not g.doors >> d.index & 1}
     lying = sorted(sq for sq, colour in g.keycards.items() if colour in shut)
     if not lying:
         return []
@@ -606,6 +618,8 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
     is left, only for a hero already infected), a weapon while a hero has none (a gun out of rounds
     still counts: on the reference missions a trek for a fresh one loses more games than it saves), and
     a spare gun lying nearly on the way to one of ``goals``."""
+    if not g.items:
+        return []
     kind = facts(g.mission).kind
     heroes = _board(g)
     carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
@@ -613,17 +627,21 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
     medpack = (not carried and on_the_way) or (infected and not any(
         kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
     unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
+    team = [h for h in heroes if not h.npc]
+    spare = bool(goals) and not any(h.stage for h in team)  # a spare gun may be worth a detour: read once
+    lanes = tuple(goals)
     wanted = []
     for sq, items in sorted(g.items.items()):
         kinds = {kind[card] for _, card in items}
-        if (medpack and "medical" in kinds) or (unarmed and kinds & {"ballistic", "melee"}) \
-                or _weapon_worth_a_detour(g, sq, [card for _, card in items], goals):
+        if (medpack and "medical" in kinds) or (unarmed and ("ballistic" in kinds or "melee" in kinds)) \
+                or (spare and "ballistic" in kinds and _weapon_worth_a_detour(g, sq, team, lanes)):
             wanted.append(sq)
     return wanted
 
 
-def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[tuple[int, ...]]) -> bool:
-    """Whether a gun lying on ``sq`` is worth picking up although every hero is armed: guns run dry,
+def _weapon_worth_a_detour(g: Game, sq: int, team: list[Hero], goals: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the gun lying on ``sq`` is worth picking up although every hero is armed (``_items_wanted`` asks
+    when there are ``goals`` and none of ``team``, the heroes but NPCs, is infected): guns run dry,
     so a spare one is worth having when it lies nearly on a hero's way to a job (at most
     ``WEAPON_DETOUR`` AP more than the way straight there), no standing infected is near it and no
     hero is infected (the infection gets worse with the turns a detour costs). A longer detour does
@@ -631,12 +649,8 @@ def _weapon_worth_a_detour(g: Game, sq: int, cards: list[str], goals: Sequence[t
     94 of 200 games and cut the cautious bot's wins from 28 to 16 (with the infection guard: taken in
     31, 20 wins), the delay costing more than the rounds it brought; measured again with the melee and
     charge rules, taken in 61 games, it cut them from 51 to 39."""
-    kind = facts(g.mission).kind
-    heroes = [h for h in _board(g) if not h.npc]
-    if not goals or not any(kind[c] == "ballistic" for c in cards) or any(h.stage for h in heroes):
-        return False
-    worth = _detour_squares(g, sq, tuple(goals))  # before the infected's routes: kept, and mostly False
-    return any(worth[h.sq] for h in heroes) and not any(_near(g, pos(z), sq) <= NEAR for z in g.board_infected())
+    worth = _detour_squares(g, sq, goals)  # before the infected's routes: kept, and mostly False
+    return any(worth[h.sq] for h in team) and not any(_near(g, pos(z), sq) <= NEAR for z in g.board_infected())
 
 
 def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> list[bool]:
@@ -712,21 +726,40 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
     """Where a sprint of ``squares`` from ``sq`` down the field ``dist`` ends (the nearest square to the
     goal at each step; the figures on the way are not counted)."""
     m = g.mission
+    standable = m.standable
     for _ in range(squares):
-        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, INF) < dist.get(sq, INF)]
-        if not ahead:
+        here = dist.get(sq, INF)
+        best, nearest = -1, INF  # the least (distance, square) ahead: ``min`` over them, without the list and key
+        for n in m.steps(sq, g.doors):
+            if standable[n]:
+                d = dist.get(n, INF)
+                if d < here and (d < nearest or (d == nearest and n < best)):
+                    best, nearest = n, d
+        if best < 0:
             break
-        sq = min(ahead, key=lambda n: (dist[n], n))
+        sq = best
     return sq
 
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
+    return _standing_near_to(g, h.sq, NEAR)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return _standing_near_to(g, h.sq, 2)
+
+
+def _standing_near_to(g: Game, sq: int, squares: int) -> bool:
+    """Whether a standing infected's route to ``sq`` is ``squares`` or fewer (at most ``NEAR``: ``_near``'s rows),
+    the memo read once rather than at every infected."""
+    m = g.mission
+    kept = memo(m)
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is not None and not z.prone and kept.near_row(m, at, ALL)[sq] <= squares:
+            return True
+    return False
 
 
 def _threat(g: Game, sq: int) -> int:
@@ -738,17 +771,39 @@ def _threat(g: Game, sq: int) -> int:
 def _charging(g: Game, sq: int, among: set[int] | None = None) -> set[int]:
     """The standing infected (``among`` these ids) that could reach a hero on ``sq`` by their next move."""
     m = g.mission
+    kept = memo(m)
+    units = m.units
     found = set()
-    for z in g.board_infected():
-        if z.prone or (among is not None and z.id not in among):
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is None or z.prone or (among is not None and z.id not in among):
             continue
-        cls = m.classes[z.cls]
-        at = pos(z)
-        away = near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
-        if away <= cls.move + 1 or (away <= cls.charge + 1
-                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell))):
+        if _charges(g, kept, units[z.cls], at, sq):
             found.add(z.id)
     return found
+
+
+def _standing(g: Game) -> list[tuple[int, Unit]]:
+    """The square and class (``Mission.units``) of each standing infected on the board, as ``_charging`` weighs them."""
+    units = g.mission.units
+    return [(z.sq, units[z.cls]) for z in g.infected.values() if z.sq is not None and not z.prone]
+
+
+def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
+    """Whether an infected of class ``cls`` standing on ``at`` could reach a hero on ``sq`` by its next move: walking
+    next to it, or charging it in sight or smell."""
+    m = g.mission
+    away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
+    return away <= cls.move + 1 or (away <= cls.charge + 1
+                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
+
+
+def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
+    """``heroes`` sorted by ``_urgency`` (stable, as ``sorted`` with the key), without a key function."""
+    if len(heroes) < 2:
+        return heroes
+    ranked = sorted([(_urgency(g, h), i) for i, h in enumerate(heroes)])
+    return [heroes[i] for _, i in ranked]
 
 
 def _urgency(g: Game, h: Hero) -> tuple:
@@ -764,13 +819,14 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     z = g.infected.get(a.target)
     if z is None:
         return 0.0
-    points = m.classes[z.cls].kill_points - z.damage
+    points = m.units[z.cls].kill_points - z.damage
     if a.verb == MELEE or a.verb in (MOVE_MELEE, MELEE_MOVE):
-        blade = next((c for c in h.active_cards() if m.equipment[c.eq].kind == "melee"), None)
+        blade = next((c for c in h.active_cards() if facts(m).kind[c.eq] == "melee"), None)
         table = m.equipment[blade.eq].quick if blade else h.unarmed
         p = _kill_faces(g, table, melee_bonus(h, blade is None))
         return p if points <= 1 else p * p
-    guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
+    kind = facts(m).kind
+    guns = [c for c in h.active_cards() if kind[c.eq] == "ballistic" and (c.ammo is None or c.ammo > 0)]
     if a.mode not in ("", "auto", "both"):
         guns = [c for c in guns if c.name == a.mode]
     if not guns:
@@ -818,8 +874,8 @@ def _best_attack(g: Game, h: Hero, attacks: list[Action], min_chance: float = 0.
 
 def _rounds(g: Game, h: Hero) -> int:
     """Rounds left in the guns ``h`` holds in hand (a gun without an ammunition count: many)."""
-    m = g.mission
-    guns = [c for c in h.active_cards() if m.equipment[c.eq].kind == "ballistic"]
+    kind = facts(g.mission).kind
+    guns = [c for c in h.active_cards() if kind[c.eq] == "ballistic"]
     return sum(INF if c.ammo is None else c.ammo for c in guns)
 
 

@@ -56,7 +56,8 @@ def supplies(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
         return by_verb[MEDPACK][0]  # the infection moves on every turn: cure it at once
     reloads = by_verb.get(RELOAD, [])
     if reloads:
-        guns = [c for c in h.active_cards() if g.mission.equipment[c.eq].kind == "ballistic" and c.ammo is not None]
+        kind = facts(g.mission).kind
+        guns = [c for c in h.active_cards() if kind[c.eq] == "ballistic" and c.ammo is not None]
         empty = any(c.ammo == 0 for c in guns)
         low = any(c.ammo is not None and c.ammo <= 2 for c in guns)
         if empty or (low and not _foes_near(g, h, 6)):
@@ -76,10 +77,11 @@ def _foes_near(g: Game, h: Hero, squares: int) -> bool:
 def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, ...]]]:
     """Extra jobs: keycards nobody holds for shut locked doors, NPCs to fetch, and (``detours``) crates near."""
     m = g.mission
-    held = {k for o in g.heroes for k in o.keycards}
-    shut = {d.key for d in facts(m).locked if not g.doors >> d.index & 1 and not unlocked(g, d)}
-    found: list[tuple[int, tuple[int, ...]]] = [
-        (400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
+    found: list[tuple[int, tuple[int, ...]]] = []
+    if g.keycards:  # (most missions have none lying about)
+        held = {k for o in g.heroes for k in o.keycards}
+        shut = {d.key for d in facts(m).locked if not g.doors >> d.index & 1 and not unlocked(g, d)}
+        found += [(400 + sq, (sq,)) for sq, colour in sorted(g.keycards.items()) if colour in shut and colour not in held]
     for npc in _escorted(g):
         if not any(_route(g, sq, npc.sq) <= FETCHED for sq in team):
             near = tuple(sorted(n for n in m.steps(npc.sq, -1) if m.standable[n]))

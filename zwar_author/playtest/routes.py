@@ -26,6 +26,11 @@ FIELD_BYTES = 8 * MIB  # the bots' distance fields kept per mission (a field is 
 #: the route squares within which the bots ask whether an infected is near a square (``near_row`` reads at least so far)
 NEAR: Final = 5
 ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at once past this
+#: a route row: distances by square. A tuple, not a list: a tuple of integers drops out of the garbage collector's
+#: sight at the first collection it survives, where a list is walked at every full collection. The rows kept are
+#: about half of the tracked objects' references after a playtest of Supply Run, and a full collection then takes
+#: some 30 ms, a couple of games' time, a few times in every 100 games.
+Row = tuple[int, ...]
 
 
 class Memo:
@@ -35,8 +40,8 @@ class Memo:
     def __init__(self, size: int, budget: int = ROW_BYTES) -> None:
         self.size = size
         self.budget = budget
-        self.rows: dict[int, list[list[int] | None]] = {}
-        self.near_rows: dict[int, list[list[int] | None]] = {}  # ``near_row``'s, by active-room mask then source
+        self.rows: dict[int, list[Row | None]] = {}
+        self.near_rows: dict[int, list[Row | None]] = {}  # ``near_row``'s, by active-room mask then source
         self.kept = 0  # bytes of the rows kept
         self.fields = Bounded(FIELD_BYTES)
         #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
@@ -49,7 +54,7 @@ class Memo:
             self.known = Facts(m)
         return self.known
 
-    def row(self, m: Mission, source: int, active: int) -> list[int]:
+    def row(self, m: Mission, source: int, active: int) -> Row:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
         rows = self._rows(self.rows, active)
         found = rows[source]
@@ -58,9 +63,9 @@ class Memo:
         row = [INF] * self.size
         for sq, d in m.route_from(source, active).items():
             row[sq] = d
-        return self._keep(self.rows, rows, active, source, row)
+        return self._keep(self.rows, rows, active, source, tuple(row))
 
-    def near_row(self, m: Mission, source: int, active: int) -> list[int]:
+    def near_row(self, m: Mission, source: int, active: int) -> Row:
         """``row``'s distances as far as an infected of the mission can reach a hero by its next move, and at
         least ``NEAR`` (``Facts.reach``), INF beyond: a breadth-first search, the same as ``Mission.route_from``'s,
         that stops there. The bots ask it for every infected on the board, from wherever it stands, with whichever
@@ -88,17 +93,17 @@ class Memo:
             if not nxt:
                 break
             frontier = nxt
-        return self._keep(self.near_rows, rows, active, source, row)
+        return self._keep(self.near_rows, rows, active, source, tuple(row))
 
-    def _rows(self, table: dict[int, list[list[int] | None]], active: int) -> list[list[int] | None]:
+    def _rows(self, table: dict[int, list[Row | None]], active: int) -> list[Row | None]:
         """``table``'s rows for ``active`` (by source square, None where not searched yet), made empty at first."""
         rows = table.get(active)
         if rows is None:
             rows = table[active] = [None] * self.size
         return rows
 
-    def _keep(self, table: dict[int, list[list[int] | None]], rows: list[list[int] | None], active: int, source: int,
-              row: list[int]) -> list[int]:
+    def _keep(self, table: dict[int, list[Row | None]], rows: list[Row | None], active: int, source: int,
+              row: Row) -> Row:
         """Keep ``row`` in ``table`` (``rows``: its list for ``active``) within the budget of all the rows kept."""
         weight = sys.getsizeof(row)
         if self.kept + weight > self.budget:  # a bound, not an LRU: a game asks for the same few hundred rows
@@ -134,6 +139,13 @@ class Facts:
         #: how far ``Memo.near_row`` searches: the farthest (route squares) an infected of the mission can come
         #: at a hero by its next move, and at least ``NEAR``
         self.reach: int = max([NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
+        #: (number, squares) of each objective in the mission's order: its room's squares for a room-wide one, else
+        #: its own square (the bots' jobs)
+        self.objective_jobs: list[tuple[int, tuple[int, ...]]] = []
+        for obj in m.compiled.objectives:
+            at = m.square(obj.at)
+            room = m.room_of[at]
+            self.objective_jobs.append((obj.number, tuple(m.room(room).squares if obj.scope == "room" and room else (at,))))
 
 
 #: the key of the bots' memo among what the mission keeps for other layers (``Mission.kept``)
@@ -148,7 +160,7 @@ def memo(m: Mission) -> Memo:
     return found
 
 
-def near_row(m: Mission, source: int, active: int) -> list[int]:
+def near_row(m: Mission, source: int, active: int) -> Row:
     """``memo(m).near_row``: route distances from ``source`` as far as an infected reaches by its next move."""
     return memo(m).near_row(m, source, active)
 
