@@ -456,13 +456,12 @@ class Mission:
         grid = self.board.floors[number].grid
         table = los_table(grid)
         closed = los_bits(LosMaps.of(grid, Doors.closed(grid)))
-        raw = lambda packed: [r.tobytes() for r in packed]
-        rows = lambda packed: [int.from_bytes(r, "little") for r in raw(packed)]
         needs: dict[tuple[int, int], dict[int, dict[int, list[int]]]] = {}
         for a, b, clause, alternative, door in table.requirements.tolist():
             needs.setdefault((a, b), {}).setdefault(clause, {}).setdefault(alternative, []).append(door)
         flat = {pair: [list(alts.values()) for alts in clauses.values()] for pair, clauses in needs.items()}
-        return _FloorLos(grid.width, rows(table.bits), rows(closed), raw(table.bits), raw(closed), flat)
+        open_bytes, closed_bytes = _row_bytes(table.bits), _row_bytes(closed)
+        return _FloorLos(grid.width, _row_ints(open_bytes), _row_ints(closed_bytes), open_bytes, closed_bytes, flat)
 
     def sight_row(self, sq: int) -> tuple[int, int]:
         """The squares of ``sq``'s floor that could be in its LOS with every door open, as bits from the
@@ -632,6 +631,18 @@ class Mission:
         if door < 0 or doors >> door & 1:
             return 1
         return 2 if self.doors[door].kind == "door" else UNREACHABLE
+
+
+def _row_bytes(packed) -> list[bytes]:
+    """A floor's LOS rows (packed bits, one row a square) as bytes. Module functions rather than lambdas
+    in ``_floor_los``: compiled, a lambda calling another ties their environments in a reference cycle,
+    and the playtest runner builds missions with the cycle collector held off."""
+    return [r.tobytes() for r in packed]
+
+
+def _row_ints(rows: list[bytes]) -> list[int]:
+    """The same rows as integers of bits (bit i: square i)."""
+    return [int.from_bytes(r, "little") for r in rows]
 
 
 #: the bytes a table of ``ByDoors`` may come to hold a square: a row's list (a few squares) and its slot
