@@ -46,6 +46,19 @@ def test_an_action_made_by_the_lists_is_the_named_tuple_itself():
     assert full == Action("kat", Verb.GIVE, 1, 2, 3, "auto", "pistol", "sam") and hash(full) == hash(tuple(full))
 
 
+def test_a_kept_action_is_the_action_the_lists_made_and_stays_the_same():
+    for hero, verb, to in (("sam", Verb.MOVE, 7), ("sam", Verb.END, -1), ("kat", Verb.STEP, 7), ("sam", Verb.STEP, 7)):
+        kept = legal._plain(hero, verb, to)
+        assert kept == legal._action(hero, verb, to=to) and type(kept) is Action
+        assert legal._plain(hero, verb, to) is kept
+    g = _game("supply-run")
+    h = g.heroes[0]
+    h.ap = 4
+    alerts = legal._alert(g, h)
+    assert alerts
+    assert alerts == [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS] and legal._alert(g, h) is not alerts
+
+
 def test_an_event_in_the_log_is_the_named_tuple_with_its_fields():
     g = _game("supply-run")
     g.emit("door", "sam", "Sam opens the door", 12, (3, 4), "open", 2)

@@ -171,6 +171,32 @@ def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int =
     return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other))
 
 
+#: the actions that name only a hero, a verb and a square moved to (-1: none), kept for every game the process
+#: plays: the lists offer the same moves, ``end`` and ``sprint`` again at every decision, and a kept action is one
+#: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe)
+_KEPT: dict[tuple[str, Verb], dict[int, Action]] = {}
+
+
+def _kept(hero: str, verb: Verb) -> dict[int, Action]:
+    """The kept actions of ``hero`` and ``verb``, by the square moved to."""
+    key = (hero, verb)
+    found = _KEPT.get(key)
+    if found is None:
+        if len(_KEPT) > 1024:
+            _KEPT.clear()
+        found = _KEPT[key] = {}
+    return found
+
+
+def _plain(hero: str, verb: Verb, to: int = -1) -> Action:
+    """``_action(hero, verb, to=to)``, the action kept (``_KEPT``)."""
+    kept = _kept(hero, verb)
+    found = kept.get(to)
+    if found is None:
+        found = kept[to] = _action(hero, verb, to=to)
+    return found
+
+
 def on_spawn_point(g: Game, h: Hero) -> bool:
     return h.sq in g.mission.spawn_at
 
@@ -206,6 +232,7 @@ def cost(g: Game, h: Hero, verb: str) -> int:
     return g.mission.ap_costs.get(verb, 0)
 
 
+ONLY_SPRINTING = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
 ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
 ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
                         Verb.CRAFT}) | FREE
@@ -230,14 +257,14 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         if rib.is_aboard(g, h):
             why.bar(h, (v for v in Verb if v not in rib.ABOARD), rib.refusal(h))
     if h.stride:
-        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_action(h.id, Verb.STOP)]
+        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_plain(h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
             if Perk.RUN_AND_GUN in h.perks:
                 acts += _quick(g, h, h.sq, why=why)
             if Perk.HIT_AND_RUN in h.perks:
                 acts += _melee(g, h, h.sq, why=why)
-        _refuse_all(h, why, f"{h.name} is sprinting: step on, or stop sprinting first",
-                    {Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE} | FREE)
+        if why is not None:
+            _refuse_all(h, why, f"{h.name} is sprinting: step on, or stop sprinting first", ONLY_SPRINTING)
     elif h.grapplers:
         acts = _grappled(g, h, why)
         _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
@@ -255,7 +282,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
     more = free_actions(g, h, why, without) if not FREE <= without else []
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + more) + [_action(h.id, Verb.END)]
+    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + more) + [_plain(h.id, Verb.END)]
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
@@ -325,6 +352,7 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
     """One square of movement to each free square one step away that does not strand ``h``."""
     m = g.mission
     acts = []
+    kept = _kept(h.id, verb)
     steps = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
     for n in steps:
         if n in g.at or not m.standable[n]:
@@ -336,7 +364,10 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
                 why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
                                 "AP to step off", n)
         else:
-            acts.append(_action(h.id, verb, to=n))
+            move = kept.get(n)
+            if move is None:
+                move = kept[n] = _action(h.id, verb, to=n)
+            acts.append(move)
     if why is not None:
         for n in m.adjacent(h.sq):
             if m.terrain[n] == Terrain.WATER:
@@ -376,7 +407,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozense
     if Verb.CRAWL not in without and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
-        acts.append(_action(h.id, Verb.STAND))
+        acts.append(_plain(h.id, Verb.STAND))
     if Verb.QUICK not in without:
         acts += _quick(g, h, h.sq, memo=memo, why=why)
     if Verb.THROW not in without:
@@ -399,9 +430,9 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
         steps = [a.to for a in moves]
         acts += moves
     if _ap(g, h, Verb.SPRINT, why):
-        acts.append(_action(h.id, Verb.SPRINT))
+        acts.append(_plain(h.id, Verb.SPRINT))
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
-        acts.append(_action(h.id, Verb.TURBO))
+        acts.append(_plain(h.id, Verb.TURBO))
     if ap >= 1:
         if Verb.DIVE not in without:
             acts += [_action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
@@ -415,7 +446,7 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
         if Verb.THROW not in without:
             acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
-            acts.append(_action(h.id, Verb.EXIT))
+            acts.append(_plain(h.id, Verb.EXIT))
     elif why is not None:
         for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
             _ap(g, h, verb, why)
@@ -719,7 +750,16 @@ def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         return []
     if not _ap(g, h, Verb.ALERT, why):
         return []
-    return [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
+    found = _ALERTS.get(h.id)
+    if found is None:
+        if len(_ALERTS) > 1024:
+            _ALERTS.clear()
+        found = _ALERTS[h.id] = [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
+    return list(found)
+
+
+#: each hero's ways to go on alert, one per facing, kept (as ``_KEPT``)
+_ALERTS: dict[str, list[Action]] = {}
 
 
 def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -779,7 +819,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     elif not g.deck_size():
         no(h, Verb.SEARCH, "the search deck is empty")
     elif _ap(g, h, Verb.SEARCH, why):
-        acts.append(_action(h.id, Verb.SEARCH))
+        acts.append(_plain(h.id, Verb.SEARCH))
     if why is not None:
         why.no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
@@ -840,7 +880,7 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
     tank = next((c for c in h.active_cards() if m.gear[c.eq].effect == Effect.STINK_TANK), None)
     if tank is not None and tank.ammo and not h.stink:
-        acts.append(_action(h.id, Verb.STINK))
+        acts.append(_plain(h.id, Verb.STINK))
     for perk in POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
             acts.append(_action(h.id, Verb(perk)))
