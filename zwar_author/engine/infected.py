@@ -23,14 +23,22 @@ from .world import door_opened
 HOLD = "hold"
 
 
-def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> Hero | None:
-    reach = [(hero_distance(g, h, sq), h) for h in heroes]
-    reach = [(d, h) for d, h in reach if d < UNREACHABLE]
-    if not reach:
-        return None
-    best = min(d for d, _ in reach)
-    tied = [h for d, h in reach if d == best]
-    return tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)
+def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> tuple[Hero | None, int]:
+    """The hero of ``heroes`` nearest ``sq`` by route (equals rolled off) and its distance; (None, UNREACHABLE)
+    when none can be reached. A loop reading each hero's route map once, not lists and generators: compiled,
+    each generator is an object, and the infected move asks this at every target chosen."""
+    m, active = g.mission, g.active
+    best = UNREACHABLE
+    tied: list[Hero] = []
+    for h in heroes:
+        d = m.route_from(h.sq, active).get(sq, UNREACHABLE)  # ``hero_distance``
+        if d < best:
+            best, tied = d, [h]
+        elif d == best and d < UNREACHABLE:
+            tied.append(h)
+    if not tied:
+        return None, UNREACHABLE
+    return (tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)), best
 
 
 def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool = True) -> tuple[Hero | None, bool]:
@@ -38,21 +46,29 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
     nearest by route through active areas (ties rolled off)."""
     heroes = g.detectable()
     loud = g.noise.get(z.id) or g.noise.get(0) if g.mission.units[z.cls].hears else None
-    noisy = next((h for h in heroes if h.id == loud), None)
-    if noisy is not None and hero_distance(g, noisy, pos) < UNREACHABLE:
-        g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
-               f"{count_squares(hero_distance(g, noisy, pos))} away)", pos)
-        return noisy, True
-    sensed = {h.id: how for h in heroes if (how := senses(g, z, pos, h))}
+    noisy = next((h for h in heroes if h.id == loud), None) if loud is not None else None
+    if noisy is not None:
+        away = hero_distance(g, noisy, pos)
+        if away < UNREACHABLE:
+            g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
+                   f"{count_squares(away)} away)", pos)
+            return noisy, True
+    sensed: list[Hero] = []
+    hows: list[str] = []
+    for h in heroes:
+        how = senses(g, z, pos, h)
+        if how:
+            sensed.append(h)
+            hows.append(how)
     why = f"{g.label(z)} chooses its target"
-    target = nearest(g, ctx, [h for h in heroes if h.id in sensed], pos, why) if sensed else None
+    target, away = nearest(g, ctx, sensed, pos, why) if sensed else (None, UNREACHABLE)
     charging = target is not None
     if target is None:
-        target = nearest(g, ctx, heroes, pos, why)
+        target, away = nearest(g, ctx, heroes, pos, why)
     if target is not None and (announce or charging):
-        away = hero_distance(g, target, pos)
         if charging:
-            text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {count_squares(away)} away)"
+            how = hows[sensed.index(target)]
+            text = f"{g.label(z).capitalize()} charges {target.name} ({how}, {count_squares(away)} away)"
         else:
             text = f"{g.label(z).capitalize()} moves towards {target.name}, {count_squares(away)} away"
         g.emit(EventKind.TARGET, z.tag, text, pos)
@@ -149,10 +165,18 @@ def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: b
     sees or smells a hero charges it, with its charge allowance less the movement already made
     (the door it has just opened with its last point included)."""
     sq = z.sq
-    if charging or sq is None or not _standing(g, z) or not any(senses(g, z, sq, h) for h in g.detectable()):
+    if charging or sq is None or not _standing(g, z) or not _senses_any(g, z, sq):
         return target, charging, allowance
     found, charging = choose_target(g, ctx, z, sq, announce=False)
     return found, charging, g.mission.units[z.cls].charge
+
+
+def _senses_any(g: Game, z: Infected, sq: int) -> bool:
+    """Whether ``z`` at ``sq`` sees or smells some detectable hero (a loop, not ``any`` over a generator)."""
+    for h in g.detectable():
+        if senses(g, z, sq, h):
+            return True
+    return False
 
 
 def _standing(g: Game, z: Infected) -> bool:
