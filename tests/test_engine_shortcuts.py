@@ -241,6 +241,38 @@ def test_smell_distances_read_from_the_floor_tables_are_those_of_the_smell_steps
     assert checked > 300 and any(_game(n).mission.links for n in ("the-tower", "inbound"))
 
 
+def test_the_way_an_infected_follows_is_the_field_of_its_goals_read_again():
+    """``infected.Way`` keeps the grab squares and the field through a move: after every change a move can
+    make (a unit moving onto a grab square, a door opening, the target stepping, rooms activating), the field
+    it gives is the one ``Mission.field(goals(...))`` gives, with the same points from every square."""
+    checked = changed = 0
+    for name in ("supply-run", "break-and-enter", "the-tower", "inbound"):
+        g = _game(name)
+        m = g.mission
+        squares = [sq for sq in range(m.size) if m.standable[sq]]
+        pick = random.Random(name)
+        h = g.board_heroes()[0]
+        way = infected.Way()
+        z = g.new_infected(next(iter(m.units)), pick.choice(squares), "N")
+        for trial in range(60):
+            change = trial % 4
+            if change == 0:
+                g.place(z, pick.choice(squares))
+            elif change == 1 and m.doors:
+                g.doors ^= 1 << pick.randrange(len(m.doors))
+            elif change == 2:
+                g.place(h, pick.choice(squares))
+            else:
+                g.active = ALL if g.active != ALL else 1 | 2
+            at = pick.choice(squares)
+            kept = way.to(g, at, h)
+            fresh = m.field(infected.goals(g, at, h), g.active, g.doors)
+            assert [kept.to(sq) for sq in squares] == [fresh.to(sq) for sq in squares], (name, trial)
+            changed += kept is not fresh
+            checked += 1
+    assert checked == 240 and changed == 0
+
+
 def test_the_nearest_hero_is_the_one_the_route_maps_rank_first():
     """``infected.nearest`` reads each hero's route map once in a loop: the hero and distance the maps give,
     equals rolled off with the same dice as before (the dice left after it are the same)."""

@@ -84,6 +84,11 @@ def goals(g: Game, at: int, h: Hero) -> tuple[int, ...]:
     """Where an infected at ``at`` heads for ``h``: the free squares it could grab from (all of them
     when every one is taken, so that it still comes as close as it can). On a floor with no
     detectable hero it heads for the nearest staircase instead: the squares its stair links lead to."""
+    return _goals(g, at, h, grab_squares(g, h))
+
+
+def _goals(g: Game, at: int, h: Hero, squares: tuple[int, ...]) -> tuple[int, ...]:
+    """``goals`` with ``h``'s grab squares given."""
     m = g.mission
     floor = m.floor_of[at]
     if m.floor_of[h.sq] != floor and not any(m.floor_of[o.sq] == floor for o in g.detectable()):
@@ -91,8 +96,34 @@ def goals(g: Game, at: int, h: Hero) -> tuple[int, ...]:
                             if m.floor_of[b] != floor))
         if ends:
             return ends
-    squares = grab_squares(g, h)
     return tuple(sq for sq in squares if sq not in g.at) or squares
+
+
+class Way:
+    """The field an infected follows to its target, kept through its move: the grab squares are read again
+    only when the doors, the active rooms or the target's square change, the field only when the goals
+    change. Asked at every square moved, ``grab_squares`` and ``Mission.field`` made and hashed a tuple key
+    each time (the field's over every goal), for the same answer."""
+
+    def __init__(self) -> None:
+        self.doors = -1  # what ``squares`` were read for (none yet: a mask or a square is never negative)
+        self.active = -1
+        self.hero = -1
+        self.squares: tuple[int, ...] = ()
+        self.goals: tuple[int, ...] = ()
+        self.field: Field | None = None
+
+    def to(self, g: Game, at: int, h: Hero) -> Field:
+        """``Mission.field(goals(g, at, h), g.active, g.doors)``."""
+        if g.doors != self.doors or g.active != self.active or h.sq != self.hero:
+            self.doors, self.active, self.hero = g.doors, g.active, h.sq
+            self.squares = grab_squares(g, h)
+            self.field = None
+        found = _goals(g, at, h, self.squares)
+        if self.field is None or found != self.goals:
+            self.goals = found
+            self.field = g.mission.field(found, g.active, g.doors)
+        return self.field
 
 
 def can_grab(g: Game, z: Infected, h: Hero) -> bool:
@@ -119,6 +150,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
     target, charging = choose_target(g, ctx, z, pos)
     allowance = cls.charge if charging or frenzy(g) else cls.move
     moved = 0
+    way = Way()
     if enter is not None:
         moved = _enter(g, ctx, z, enter, target, charging, allowance)
         if moved == 0:
@@ -138,7 +170,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
             continue
         sq = z.sq
         assert sq is not None  # standing
-        field = m.field(goals(g, sq, target), g.active, g.doors)
+        field = way.to(g, sq, target)
         here = field.to(sq)
         if here == UNREACHABLE:
             break
@@ -156,7 +188,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
             alert_fire(g, ctx, z, len(path))
         target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
     if target is not None and _standing(g, z):
-        _face_onward(g, z, target)
+        _face_onward(g, z, target, way)
 
 
 def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: bool,
@@ -284,11 +316,11 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
     g.emit(EventKind.STEP, z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
 
 
-def _face_onward(g: Game, z: Infected, target: Hero) -> None:
+def _face_onward(g: Game, z: Infected, target: Hero, way: Way) -> None:
     """At the end of its move a unit faces its next square of movement."""
     m, sq = g.mission, z.sq
     assert sq is not None
-    field = m.field(goals(g, sq, target), g.active, g.doors)
+    field = way.to(g, sq, target)
     here = field.to(sq)
     if here == UNREACHABLE or here == 0:
         z.facing = face(g, sq, target.sq, z.facing)
