@@ -9,7 +9,7 @@ import random
 import pytest
 from conftest import CONTENT
 
-from zwar_author.engine import combat, legal, sight, spawn
+from zwar_author.engine import combat, infected, legal, sight, spawn
 from zwar_author.engine.actions import Action
 from zwar_author.engine.api import first_option, new_game
 from zwar_author.engine.chance import Live, below
@@ -252,3 +252,63 @@ def test_smell_distances_read_from_the_floor_tables_are_those_of_the_smell_steps
                 assert list(found.items()) == list(dist.items()), (name, source, doors)
                 checked += 1
     assert checked > 300 and any(_game(n).mission.links for n in ("the-tower", "inbound"))
+
+
+def test_the_way_an_infected_follows_is_the_field_of_its_goals_read_again():
+    """``infected.Way`` keeps the grab squares and the field through a move: after every change a move can
+    make (a unit moving onto a grab square, a door opening, the target stepping, rooms activating), the field
+    it gives is the one ``Mission.field(goals(...))`` gives, with the same points from every square."""
+    checked = changed = 0
+    for name in ("supply-run", "break-and-enter", "the-tower", "inbound"):
+        g = _game(name)
+        m = g.mission
+        squares = [sq for sq in range(m.size) if m.standable[sq]]
+        pick = random.Random(name)
+        h = g.board_heroes()[0]
+        way = infected.Way()
+        z = g.new_infected(next(iter(m.units)), pick.choice(squares), "N")
+        for trial in range(60):
+            change = trial % 4
+            if change == 0:
+                g.place(z, pick.choice(squares))
+            elif change == 1 and m.doors:
+                g.doors ^= 1 << pick.randrange(len(m.doors))
+            elif change == 2:
+                g.place(h, pick.choice(squares))
+            else:
+                g.active = ALL if g.active != ALL else 1 | 2
+            at = pick.choice(squares)
+            kept = way.to(g, at, h)
+            fresh = m.field(infected.goals(g, at, h), g.active, g.doors)
+            assert [kept.to(sq) for sq in squares] == [fresh.to(sq) for sq in squares], (name, trial)
+            changed += kept is not fresh
+            checked += 1
+    assert checked == 240 and changed == 0
+
+
+def test_the_nearest_hero_is_the_one_the_route_maps_rank_first():
+    """``infected.nearest`` reads each hero's route map once in a loop: the hero and distance the maps give,
+    equals rolled off with the same dice as before (the dice left after it are the same)."""
+    ties = 0
+    for name in ("supply-run", "hold-out", "the-tower"):
+        g = _game(name)
+        m = g.mission
+        heroes = g.board_heroes()
+        squares = [sq for sq in range(m.size) if m.standable[sq]]
+        pick = random.Random(name)
+        for trial in range(40):
+            for h in heroes:
+                g.place(h, pick.choice(squares))
+            sq = pick.choice(squares)
+            far = [sight.hero_distance(g, h, sq) for h in heroes]
+            best = min(far)
+            tied = [h for h, d in zip(heroes, far) if d == best and d < UNREACHABLE]
+            dice, again = random.Random(trial), random.Random(trial)
+            found, away = infected.nearest(g, Live(dice, first_option, g), heroes, sq, "test")
+            if not tied:
+                assert (found, away) == (None, UNREACHABLE)
+                continue
+            want = tied[0] if len(tied) == 1 else g.ruleset.tie(g, Live(again, first_option, g), tied, "test")
+            assert (found, away) == (want, best) and dice.random() == again.random(), (name, trial)
+            ties += len(tied) > 1
+    assert ties > 0

@@ -23,14 +23,22 @@ from .world import door_opened
 HOLD = "hold"
 
 
-def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> Hero | None:
-    reach = [(hero_distance(g, h, sq), h) for h in heroes]
-    reach = [(d, h) for d, h in reach if d < UNREACHABLE]
-    if not reach:
-        return None
-    best = min(d for d, _ in reach)
-    tied = [h for d, h in reach if d == best]
-    return tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)
+def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> tuple[Hero | None, int]:
+    """The hero of ``heroes`` nearest ``sq`` by route (equals rolled off) and its distance; (None, UNREACHABLE)
+    when none can be reached. A loop reading each hero's route map once, not lists and generators: compiled,
+    each generator is an object, and the infected move asks this at every target chosen."""
+    m, active = g.mission, g.active
+    best = UNREACHABLE
+    tied: list[Hero] = []
+    for h in heroes:
+        d = m.route_from(h.sq, active).get(sq, UNREACHABLE)  # ``hero_distance``
+        if d < best:
+            best, tied = d, [h]
+        elif d == best and d < UNREACHABLE:
+            tied.append(h)
+    if not tied:
+        return None, UNREACHABLE
+    return (tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)), best
 
 
 def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool = True) -> tuple[Hero | None, bool]:
@@ -38,21 +46,29 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
     nearest by route through active areas (ties rolled off)."""
     heroes = g.detectable()
     loud = g.noise.get(z.id) or g.noise.get(0) if g.mission.units[z.cls].hears else None
-    noisy = next((h for h in heroes if h.id == loud), None)
-    if noisy is not None and hero_distance(g, noisy, pos) < UNREACHABLE:
-        g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
-               f"{count_squares(hero_distance(g, noisy, pos))} away)", pos)
-        return noisy, True
-    sensed = {h.id: how for h in heroes if (how := senses(g, z, pos, h))}
+    noisy = next((h for h in heroes if h.id == loud), None) if loud is not None else None
+    if noisy is not None:
+        away = hero_distance(g, noisy, pos)
+        if away < UNREACHABLE:
+            g.emit(EventKind.TARGET, z.tag, f"{g.label(z).capitalize()} charges {noisy.name} (drawn by the noise, "
+                   f"{count_squares(away)} away)", pos)
+            return noisy, True
+    sensed: list[Hero] = []
+    hows: list[str] = []
+    for h in heroes:
+        how = senses(g, z, pos, h)
+        if how:
+            sensed.append(h)
+            hows.append(how)
     why = f"{g.label(z)} chooses its target"
-    target = nearest(g, ctx, [h for h in heroes if h.id in sensed], pos, why) if sensed else None
+    target, away = nearest(g, ctx, sensed, pos, why) if sensed else (None, UNREACHABLE)
     charging = target is not None
     if target is None:
-        target = nearest(g, ctx, heroes, pos, why)
+        target, away = nearest(g, ctx, heroes, pos, why)
     if target is not None and (announce or charging):
-        away = hero_distance(g, target, pos)
         if charging:
-            text = f"{g.label(z).capitalize()} charges {target.name} ({sensed[target.id]}, {count_squares(away)} away)"
+            how = hows[sensed.index(target)]
+            text = f"{g.label(z).capitalize()} charges {target.name} ({how}, {count_squares(away)} away)"
         else:
             text = f"{g.label(z).capitalize()} moves towards {target.name}, {count_squares(away)} away"
         g.emit(EventKind.TARGET, z.tag, text, pos)
@@ -68,6 +84,11 @@ def goals(g: Game, at: int, h: Hero) -> tuple[int, ...]:
     """Where an infected at ``at`` heads for ``h``: the free squares it could grab from (all of them
     when every one is taken, so that it still comes as close as it can). On a floor with no
     detectable hero it heads for the nearest staircase instead: the squares its stair links lead to."""
+    return _goals(g, at, h, grab_squares(g, h))
+
+
+def _goals(g: Game, at: int, h: Hero, squares: tuple[int, ...]) -> tuple[int, ...]:
+    """``goals`` with ``h``'s grab squares given."""
     m = g.mission
     floor = m.floor_of[at]
     if m.floor_of[h.sq] != floor and not any(m.floor_of[o.sq] == floor for o in g.detectable()):
@@ -75,8 +96,34 @@ def goals(g: Game, at: int, h: Hero) -> tuple[int, ...]:
                             if m.floor_of[b] != floor))
         if ends:
             return ends
-    squares = grab_squares(g, h)
     return tuple(sq for sq in squares if sq not in g.at) or squares
+
+
+class Way:
+    """The field an infected follows to its target, kept through its move: the grab squares are read again
+    only when the doors, the active rooms or the target's square change, the field only when the goals
+    change. Asked at every square moved, ``grab_squares`` and ``Mission.field`` made and hashed a tuple key
+    each time (the field's over every goal), for the same answer."""
+
+    def __init__(self) -> None:
+        self.doors = -1  # what ``squares`` were read for (none yet: a mask or a square is never negative)
+        self.active = -1
+        self.hero = -1
+        self.squares: tuple[int, ...] = ()
+        self.goals: tuple[int, ...] = ()
+        self.field: Field | None = None
+
+    def to(self, g: Game, at: int, h: Hero) -> Field:
+        """``Mission.field(goals(g, at, h), g.active, g.doors)``."""
+        if g.doors != self.doors or g.active != self.active or h.sq != self.hero:
+            self.doors, self.active, self.hero = g.doors, g.active, h.sq
+            self.squares = grab_squares(g, h)
+            self.field = None
+        found = _goals(g, at, h, self.squares)
+        if self.field is None or found != self.goals:
+            self.goals = found
+            self.field = g.mission.field(found, g.active, g.doors)
+        return self.field
 
 
 def can_grab(g: Game, z: Infected, h: Hero) -> bool:
@@ -103,6 +150,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
     target, charging = choose_target(g, ctx, z, pos)
     allowance = cls.charge if charging or frenzy(g) else cls.move
     moved = 0
+    way = Way()
     if enter is not None:
         moved = _enter(g, ctx, z, enter, target, charging, allowance)
         if moved == 0:
@@ -122,7 +170,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
             continue
         sq = z.sq
         assert sq is not None  # standing
-        field = m.field(goals(g, sq, target), g.active, g.doors)
+        field = way.to(g, sq, target)
         here = field.to(sq)
         if here == UNREACHABLE:
             break
@@ -140,7 +188,7 @@ def activate(g: Game, ctx: Context, z: Infected, enter: int | None = None) -> No
             alert_fire(g, ctx, z, len(path))
         target, charging, allowance = _detect(g, ctx, z, target, charging, allowance)
     if target is not None and _standing(g, z):
-        _face_onward(g, z, target)
+        _face_onward(g, z, target, way)
 
 
 def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: bool,
@@ -149,10 +197,18 @@ def _detect(g: Game, ctx: Context, z: Infected, target: Hero | None, charging: b
     sees or smells a hero charges it, with its charge allowance less the movement already made
     (the door it has just opened with its last point included)."""
     sq = z.sq
-    if charging or sq is None or not _standing(g, z) or not any(senses(g, z, sq, h) for h in g.detectable()):
+    if charging or sq is None or not _standing(g, z) or not _senses_any(g, z, sq):
         return target, charging, allowance
     found, charging = choose_target(g, ctx, z, sq, announce=False)
     return found, charging, g.mission.units[z.cls].charge
+
+
+def _senses_any(g: Game, z: Infected, sq: int) -> bool:
+    """Whether ``z`` at ``sq`` sees or smells some detectable hero (a loop, not ``any`` over a generator)."""
+    for h in g.detectable():
+        if senses(g, z, sq, h):
+            return True
+    return False
 
 
 def _standing(g: Game, z: Infected) -> bool:
@@ -260,11 +316,11 @@ def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> No
     g.emit(EventKind.STEP, z.tag, f"{g.label(z).capitalize()} {verb}{through} to {g.show(landing)}", landing)
 
 
-def _face_onward(g: Game, z: Infected, target: Hero) -> None:
+def _face_onward(g: Game, z: Infected, target: Hero, way: Way) -> None:
     """At the end of its move a unit faces its next square of movement."""
     m, sq = g.mission, z.sq
     assert sq is not None
-    field = m.field(goals(g, sq, target), g.active, g.doors)
+    field = way.to(g, sq, target)
     here = field.to(sq)
     if here == UNREACHABLE or here == 0:
         z.facing = face(g, sq, target.sq, z.facing)

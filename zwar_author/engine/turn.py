@@ -137,14 +137,24 @@ def _rank(g: Game) -> None:
     """Order the units still to move by route distance to the nearest detectable hero (kept
     while the heroes and the active rooms stay as they are: nothing else changes it)."""
     heroes = g.detectable()
-    key = (tuple((h.id, h.sq) for h in heroes), g.active)
+    key = (tuple([(h.id, h.sq) for h in heroes]), g.active)
     if g.closest == key:
         return
     g.closest = key
-    units = [g.infected[i] for _, i in g.pending if i in g.infected and g.infected[i].sq is not None]
     maps = [g.mission.route_from(h.sq, g.active) for h in heroes]  # ``hero_distance``, each hero's map read once
-    g.pending = sorted((min((dist.get(pos(z), UNREACHABLE) for dist in maps), default=UNREACHABLE), z.id)
-                       for z in units)
+    ranked: list[tuple[int, int]] = []
+    for _, i in g.pending:  # loops, not generators: compiled, each generator is an object and a call a value
+        z = g.infected.get(i)
+        if z is None or z.sq is None:
+            continue
+        sq = z.sq
+        best = UNREACHABLE
+        for dist in maps:
+            d = dist.get(sq, UNREACHABLE)
+            best = min(best, d)
+        ranked.append((best, z.id))
+    ranked.sort()
+    g.pending = ranked
 
 
 def _spawn_rolls(g: Game) -> int:
