@@ -66,8 +66,15 @@ def ahead(facing: str, origin: tuple[int, int], square: tuple[int, int]) -> bool
     into the plain module costs more than the test."""
     if square == origin:
         return False
-    fx, fy = FACINGS[facing]
-    return (square[0] - origin[0]) * fx + (square[1] - origin[1]) * fy >= 0
+    if facing == "N":  # FACINGS[facing] spelt out: compiled, a compare with a literal, not a look-up of a global
+        return square[1] <= origin[1]
+    if facing == "S":
+        return square[1] >= origin[1]
+    if facing == "E":
+        return square[0] >= origin[0]
+    if facing == "W":
+        return square[0] <= origin[0]
+    raise KeyError(facing)
 
 
 def watched(g: Game, z: Infected, sq: int) -> bool:
