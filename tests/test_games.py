@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import shutil
 import typing
 from pathlib import Path
@@ -24,6 +25,7 @@ from zwar_author.games import (
     Victory,
     of_mission,
     owners,
+    playable,
     profile,
     unplayable,
     uses,
@@ -93,6 +95,20 @@ def test_the_action_vocabulary_is_the_rules_data_s_and_the_engine_s():
 def test_the_engine_plays_every_reference_mission(core):
     """Download or Destroy's sinkhole (interpretation Z11) and its dead-agent rule (`outscore_dead`) are played."""
     assert {m: unplayable(core[m]) for m in core} == {m: [] for m in core}
+
+
+def test_what_the_engine_cannot_play_is_read_once_a_mission_and_forgotten_with_it(core):
+    """``unplayable`` keeps its answer for a compiled mission while it lives (each game a playtest starts asks):
+    the kept answer is the one read anew, a changed copy is read on its own, and a dropped mission's entry goes."""
+    m = core["the-crossing"]
+    again = m.model_copy(update={"mission": m.mission.model_copy(update={"mode": "versus"})})
+    assert unplayable(m) == unplayable(m) == playable._unplayable(m) == []
+    assert unplayable(again) == playable._unplayable(again) != []
+    assert id(again) in playable._answers
+    key = id(again)
+    del again
+    gc.collect()
+    assert key not in playable._answers
 
 
 def test_the_compiler_and_the_engine_see_the_same_elements(core):
