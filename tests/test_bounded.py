@@ -18,7 +18,7 @@ from zwar_author.engine.mission import ALL
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import runner
 from zwar_author.playtest.bots import policy
-from zwar_author.playtest.stats import record
+from zwar_author.playtest.record import record
 
 SUPPLY_RUN = CONTENT / "core" / "missions" / "supply-run.toml"
 

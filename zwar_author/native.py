@@ -34,7 +34,7 @@ from types import ModuleType
 MODULES = tuple(f"zwar_author.engine.{name}" for name in (
     "act", "ammo", "c4", "cards", "chance", "combat", "crafting", "free", "infected", "legal", "mission", "npc", "rib",
     "sight", "spawn", "state", "timers", "turn", "variants", "vocab", "weapons", "world",
-)) + tuple(f"zwar_author.playtest.{name}" for name in ("bots", "kit", "routes"))
+)) + tuple(f"zwar_author.playtest.{name}" for name in ("bots", "kit", "record", "routes"))
 #: The packages the finder looks in (any other module is imported as usual at once).
 PREFIXES = ("zwar_author.engine.", "zwar_author.playtest.")
 #: The name of the shared library mypyc builds beside the modules (its runtime and their code).

@@ -23,9 +23,10 @@ from ..render.svg import svg
 from ..render.theme import SCREEN
 from . import charts
 from .kit import time_limit
+from .record import HEATMAPS, tokens
 from .runner import Plan
 from .skill import versus_text
-from .stats import HEATMAPS, Totals, mean, quantile, tokens, wilson
+from .stats import Totals, mean, quantile, wilson
 from .versus import is_versus, not_played
 
 FORMAT = "zwar-playtest/1"

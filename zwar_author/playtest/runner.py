@@ -28,7 +28,8 @@ from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
 from .director import against
-from .stats import Totals, record
+from .record import record
+from .stats import Totals
 from .versus import policy_for
 
 Progress = Callable[[int], None]
