@@ -12,7 +12,7 @@ from conftest import CONTENT
 from zwar_author.engine import combat, infected, legal, sight, spawn
 from zwar_author.engine.actions import Action
 from zwar_author.engine.api import first_option, new_game
-from zwar_author.engine.chance import Live, below
+from zwar_author.engine.chance import Choice, Live, below, choice
 from zwar_author.engine.mission import ALL, UNREACHABLE
 from zwar_author.engine.state import Game
 from zwar_author.engine.vocab import HeroStatus, Verb
@@ -65,6 +65,12 @@ def test_an_event_in_the_log_is_the_named_tuple_with_its_fields():
     e = g.log[-1]
     assert type(e).__name__ == "Event" and (e.sq, e.edge, e.dice, e.result, e.objective) == (12, None, (3, 4), "open", 2)
     assert e.text == "Sam opens the door" and e.turn == g.turn and e.kind == "door"
+
+
+def test_a_choice_made_without_its_new_is_the_named_tuple_itself():
+    made = choice(12, "3,4")
+    assert made == Choice(12, "3,4") and type(made) is Choice and (made.key, made.text, str(made)) == (12, "3,4", "3,4")
+    assert hash(choice("hold", "hold fire")) == hash(Choice("hold", "hold fire"))
 
 
 def test_a_kept_chart_total_reads_what_the_table_model_reads():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import cards, control, npc, sinkhole, timers
 from .act import end_hero_phase, perform
-from .chance import Choice, Context
+from .chance import Context, choice
 from .combat import bite_test, infect, tested
 from .infected import activate
 from .legal import legal
@@ -26,7 +26,7 @@ from .spawn import (
     spawn_point,
 )
 from .spawn import phase as spawn_tables
-from .state import Game, GameOver, Hero, pos
+from .state import Game, GameOver, Hero, Infected, pos
 from .vocab import CardWindow, EventKind, HeroStatus, Perk, Phase, Side, Topic
 from .world import check, end_game, trigger
 
@@ -123,14 +123,20 @@ def infected_step(g: Game, ctx: Context) -> None:
         return
     best = waiting[0][0]
     tied = [z for d, z in waiting if d == best]
-    options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
-    pick = ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
-                      topic=Topic.ORDER)
-    g.pending = [(d, i) for d, i in g.pending if i != pick.key]
-    if cards.controlled(g, pick.key):
-        control.move(g, ctx, g.infected[pick.key])
+    key = tied[0].id if len(tied) == 1 else _first(g, ctx, tied)
+    g.pending = [(d, i) for d, i in g.pending if i != key]
+    if cards.controlled(g, key):
+        control.move(g, ctx, g.infected[key])
     else:
-        activate(g, ctx, g.infected[pick.key])
+        activate(g, ctx, g.infected[key])
+
+
+def _first(g: Game, ctx: Context, tied: list[Infected]) -> int:
+    """Which of the equally close infected moves next: the decider's choice (a lone one is not asked about,
+    as ``Context.choose`` asks no one about a single option)."""
+    options = [choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
+    return ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
+                      topic=Topic.ORDER).key
 
 
 def _rank(g: Game) -> None:
