@@ -12,7 +12,6 @@ plain Python reading the compiled engine's events.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Container
 from typing import Final
 
@@ -44,44 +43,58 @@ def hero_end(g: Game, hero: Hero) -> str:
     return "on the board"
 
 
-#: the kinds of event ``record`` reads, as module constants (compiled, a member read through its enum class is a
-#: Python attribute look-up)
-_TAKES: Final = frozenset({EventKind.PICK_UP, EventKind.CRATE})
-_ARRIVALS: Final = frozenset({EventKind.ENTER, EventKind.ROAMER, EventKind.PLACED})
-_EXIT: Final = EventKind.EXIT
-_TAKEN_DOWN: Final = EventKind.TAKEN_DOWN
-_MOVE: Final = EventKind.MOVE
-_OBJECTIVE: Final = EventKind.OBJECTIVE
-_DEATH: Final = EventKind.DEATH
+#: What ``record`` does with each kind of event it reads, by the kind's plain text: one look-up an event rather
+#: than a compare with each kind (compiled, a compare with an enum member is a generic rich compare), in a dict
+#: of exact ``str`` keys, which Python looks up on its fast path for text.
+_TAKE: Final = 1  # Final: a constant in the compiled module, not a look-up of a global
+_LEAVE: Final = 2
+_DOWN: Final = 3
+_ARRIVE: Final = 4
+_STEP: Final = 5
+_DONE: Final = 6
+_DIE: Final = 7
+_WHAT: Final[dict[str, int]] = {
+    EventKind.PICK_UP.value: _TAKE, EventKind.CRATE.value: _TAKE, EventKind.EXIT.value: _LEAVE,
+    EventKind.TAKEN_DOWN.value: _DOWN, EventKind.ENTER.value: _ARRIVE, EventKind.ROAMER.value: _ARRIVE,
+    EventKind.PLACED.value: _ARRIVE, EventKind.MOVE.value: _STEP, EventKind.OBJECTIVE.value: _DONE,
+    EventKind.DEATH.value: _DIE,
+}
 
 
 def record(g: Game, index: int, seed: int) -> dict:
     """The facts of one finished game, as plain data (small enough to send between processes)."""
-    heat: dict[str, Counter[int]] = {name: Counter() for name in HEATMAPS}
+    heat: dict[str, dict[int, int]] = {name: {} for name in HEATMAPS}
+    spawned, occupied = heat["spawned"], heat["occupied"]
     heroes = {h.id for h in g.heroes}
     objectives: dict[int, int] = {}
     taken: dict[int, int] = {}  # square -> the turn a hero first took something there
     left: dict[int, int] = {}  # square -> the turn a hero first left the board there
     first_down = None
     dead, cause = None, None
-    for e in g.log:
-        kind = e.kind
-        if kind in _TAKES and e.sq is not None:
-            taken.setdefault(e.sq, e.turn)
-        elif kind == _EXIT and e.sq is not None:
-            left.setdefault(e.sq, e.turn)
-        if kind == _TAKEN_DOWN:
+    # each event's fields unpacked at once: compiled, that reads the tuple's items, not an attribute each
+    for turn, _phase, kind, who, _text, sq, _edge, _dice, result, objective in g.log:
+        what = _WHAT.get(kind, 0)
+        if what == _TAKE:
+            if sq is not None:
+                taken.setdefault(sq, turn)
+        elif what == _LEAVE:
+            if sq is not None:
+                left.setdefault(sq, turn)
+        elif what == _DOWN:
             if first_down is None:
-                first_down = e.turn
-            _add(heat["taken_down"], e.sq)
-        elif kind in _ARRIVALS and e.who.startswith("z"):
-            _add(heat["spawned"], e.sq)
-        elif kind == _MOVE and e.who in heroes:
-            _add(heat["occupied"], e.sq)
-        elif kind == _OBJECTIVE and e.objective is not None:
-            objectives.setdefault(e.objective, e.turn)
-        elif kind == _DEATH:
-            dead, cause = e.who, ("infection" if e.result == "infection" else "bitten")
+                first_down = turn
+            _add(heat["taken_down"], sq)
+        elif what == _ARRIVE:
+            if who.startswith("z"):
+                _add(spawned, sq)
+        elif what == _STEP:
+            if who in heroes:
+                _add(occupied, sq)
+        elif what == _DONE:
+            if objective is not None:
+                objectives.setdefault(objective, turn)
+        elif what == _DIE:
+            dead, cause = who, ("infection" if result == "infection" else "bitten")
     if g.cause == "NPC died":  # Exodus: an NPC's failed bite test fails the mission
         cause = "NPC bitten"
     elif g.cause != "hero died":  # director games go on after a death: the game ended some other way
@@ -93,7 +106,7 @@ def record(g: Game, index: int, seed: int) -> dict:
         "tokens": _taken(g, taken, left),
         "heroes": {h.id: hero_end(g, h) for h in g.heroes}, "first_down": first_down,
         "turns_left": max(0, g.setup.max_turns - g.turn),
-        "heat": {name: dict(counts) for name, counts in heat.items()},
+        "heat": heat,
     }
 
 
@@ -112,6 +125,7 @@ def _taken(g: Game, taken: dict[int, int], left: dict[int, int]) -> dict[str, in
     return out
 
 
-def _add(counter: Counter[int], sq: int | None) -> None:
+def _add(counts: dict[int, int], sq: int | None) -> None:
+    """One more at ``sq`` (a plain dict: a ``Counter``'s missing key calls its interpreted ``__missing__``)."""
     if sq is not None:
-        counter[sq] += 1
+        counts[sq] = counts.get(sq, 0) + 1
