@@ -302,6 +302,7 @@ def test_the_nearest_hero_is_the_one_the_route_maps_rank_first():
         heroes = g.board_heroes()
         squares = [sq for sq in range(m.size) if m.standable[sq]]
         pick = random.Random(name)
+        z = g.new_infected(next(iter(m.classes)), None, "N")
         for trial in range(40):
             for h in heroes:
                 g.place(h, pick.choice(squares))
@@ -310,11 +311,12 @@ def test_the_nearest_hero_is_the_one_the_route_maps_rank_first():
             best = min(far)
             tied = [h for h, d in zip(heroes, far) if d == best and d < UNREACHABLE]
             dice, again = random.Random(trial), random.Random(trial)
-            found, away = infected.nearest(g, Live(dice, first_option, g), heroes, sq, "test")
+            found, away = infected.nearest(g, Live(dice, first_option, g), heroes, sq, z)
             if not tied:
                 assert (found, away) == (None, UNREACHABLE)
                 continue
-            want = tied[0] if len(tied) == 1 else g.ruleset.tie(g, Live(again, first_option, g), tied, "test")
+            want = tied[0] if len(tied) == 1 else g.ruleset.tie(g, Live(again, first_option, g), tied,
+                                                                f"{g.label(z)} chooses its target")
             assert (found, away) == (want, best) and dice.random() == again.random(), (name, trial)
             ties += len(tied) > 1
     assert ties > 0

@@ -23,10 +23,11 @@ from .world import door_opened
 HOLD = "hold"
 
 
-def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> tuple[Hero | None, int]:
-    """The hero of ``heroes`` nearest ``sq`` by route (equals rolled off) and its distance; (None, UNREACHABLE)
-    when none can be reached. A loop reading each hero's route map once, not lists and generators: compiled,
-    each generator is an object, and the infected move asks this at every target chosen."""
+def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, z: Infected) -> tuple[Hero | None, int]:
+    """The hero of ``heroes`` nearest ``sq`` by route (equals rolled off) and its distance, for ``z`` to go for;
+    (None, UNREACHABLE) when none can be reached. A loop reading each hero's route map once, not lists and
+    generators: compiled, each generator is an object, and the infected move asks this at every target chosen
+    (the roll-off's question is written only when there is one)."""
     m, active = g.mission, g.active
     best = UNREACHABLE
     tied: list[Hero] = []
@@ -38,7 +39,7 @@ def nearest(g: Game, ctx: Context, heroes: list[Hero], sq: int, why: str) -> tup
             tied.append(h)
     if not tied:
         return None, UNREACHABLE
-    return (tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, why)), best
+    return (tied[0] if len(tied) == 1 else g.ruleset.tie(g, ctx, tied, f"{g.label(z)} chooses its target")), best
 
 
 def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool = True) -> tuple[Hero | None, bool]:
@@ -60,11 +61,10 @@ def choose_target(g: Game, ctx: Context, z: Infected, pos: int, announce: bool =
         if how:
             sensed.append(h)
             hows.append(how)
-    why = f"{g.label(z)} chooses its target"
-    target, away = nearest(g, ctx, sensed, pos, why) if sensed else (None, UNREACHABLE)
+    target, away = nearest(g, ctx, sensed, pos, z) if sensed else (None, UNREACHABLE)
     charging = target is not None
     if target is None:
-        target, away = nearest(g, ctx, heroes, pos, why)
+        target, away = nearest(g, ctx, heroes, pos, z)
     if target is not None and (announce or charging):
         if charging:
             how = hows[sensed.index(target)]
