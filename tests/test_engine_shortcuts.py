@@ -73,6 +73,17 @@ def test_a_choice_made_without_its_new_is_the_named_tuple_itself():
     assert hash(choice("hold", "hold fire")) == hash(Choice("hold", "hold fire"))
 
 
+def test_a_step_within_a_floor_is_to_one_of_the_eight_squares_around():
+    """``act.in_zone`` leaves out squares more than one square away before it looks the steps up."""
+    for path in sorted(MISSIONS.glob("*.toml")):
+        m = _game(path.stem).mission
+        for sq, steps in enumerate(m.step_all):  # every step, with every door open
+            for n, _door in steps:
+                if m.floor_of[n] == m.floor_of[sq]:
+                    (ax, ay), (bx, by) = m.xy[sq], m.xy[n]
+                    assert max(abs(bx - ax), abs(by - ay)) == 1, (path.stem, sq, n)
+
+
 def test_a_kept_chart_total_reads_what_the_table_model_reads():
     g = _game("supply-run")
     tables = [t for eq in g.mission.equipment.values() for t in (eq.quick, eq.aimed) if t is not None]
