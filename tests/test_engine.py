@@ -288,14 +288,21 @@ def test_a_card_names_the_effect_it_has():
 
 def test_a_copy_has_every_field_of_the_game_and_its_heroes():
     """Game.copy and Hero.copy write their fields out by hand (for speed): none may be left behind."""
-    from zwar_author.engine.state import _GAME_FIELDS, _HERO_FIELDS
+    from zwar_author.engine.state import _GAME_FIELDS, _HERO_FIELDS, _INFECTED_FIELDS, Infected
 
     game = start(new_game(mission("supply-run"))).view
+    z = game.new_infected(next(iter(game.mission.classes)), game.heroes[0].sq + 1, "S")
+    z.damage, z.holder = 1, game.heroes[0].id
     copy = game.copy()
     assert all(getattr(copy, name) == getattr(game, name) for name in _GAME_FIELDS)
     for hero, twin in zip(game.heroes, copy.heroes, strict=True):
         assert all(getattr(twin, name) == getattr(hero, name) for name in _HERO_FIELDS)
         assert [(c.name, c.ammo) for c in twin.cards] == [(c.name, c.ammo) for c in hero.cards]
+    twin = copy.infected[z.id]
+    assert twin is not z and all(getattr(twin, name) == getattr(z, name) for name in _INFECTED_FIELDS)
+    # the names an infected is written once with are those the log gave it made anew
+    assert (z.tag, game.label(z)) == (f"z{z.id}", f"{game.mission.class_names[z.cls]} z{z.id}")
+    assert game.label(Infected(z.id, z.cls, None, "N")) == game.label(z)
 
 
 def _with_game_rules(base, **changes):

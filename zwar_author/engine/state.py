@@ -71,10 +71,14 @@ class Card:
         return c
 
 
-class Infected:
-    __slots__ = ("cls", "damage", "facing", "holder", "id", "prone", "sq")
+_INFECTED_FIELDS = ("cls", "damage", "facing", "holder", "id", "label", "prone", "sq", "tag")
 
-    def __init__(self, id: int, cls: str, sq: int | None, facing: str, prone: bool = False) -> None:
+
+class Infected:
+    __slots__ = _INFECTED_FIELDS
+
+    def __init__(self, id: int, cls: str, sq: int | None, facing: str, prone: bool = False, label: str = "",
+                 tag: str = "") -> None:
         self.id = id
         self.cls = cls  # pack/id of its class
         self.sq = sq  # None while locked in a grapple (it is on the hero card)
@@ -82,13 +86,13 @@ class Infected:
         self.prone = prone
         self.damage = 0  # kill results taken so far
         self.holder: str | None = None  # the hero whose card it is on
-
-    @property
-    def tag(self) -> str:
-        return f"z{self.id}"
+        # how the log names it, written once (every event of the unit names it): "z3", and "Walker z3" as
+        # ``Game.label`` gives it (Game.new_infected writes it; empty for a unit made some other way)
+        self.tag = tag or f"z{id}"
+        self.label = label
 
     def copy(self) -> Infected:
-        z = Infected(self.id, self.cls, self.sq, self.facing, self.prone)
+        z = Infected(self.id, self.cls, self.sq, self.facing, self.prone, self.label, self.tag)
         z.damage, z.holder = self.damage, self.holder
         return z
 
@@ -313,7 +317,8 @@ class Game:
         return "off the board" if sq is None else self.mission.show(sq)
 
     def label(self, z: Infected) -> str:
-        return f"{self.mission.class_names[z.cls]} z{z.id}"
+        """The unit as the log names it: its class's name and tag ("Walker z3")."""
+        return z.label or f"{self.mission.class_names[z.cls]} {z.tag}"
 
     @property
     def over(self) -> bool:
@@ -354,7 +359,8 @@ class Game:
     def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
              result: str | None = None, objective: int | None = None) -> None:
         sq, edge = (at, None) if isinstance(at, int) else (None, at)
-        self.log.append(_tuple_new(Event, (self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result,
+        rolled = dice if type(dice) is tuple else tuple(dice)  # compiled, tuple() of a tuple builds a new one
+        self.log.append(_tuple_new(Event, (self.turn, self.phase, kind, who, text, sq, edge, rolled, result,
                                            objective)))  # Event(...) without its interpreted __new__ (legal._action)
 
     # --- units on squares ------------------------------------------------------------
@@ -372,7 +378,7 @@ class Game:
             unit.sq = None  # a hero keeps the square they were last on
 
     def new_infected(self, cls: str, sq: int | None, facing: str, prone: bool = False) -> Infected:
-        z = Infected(self.next_id, cls, None, facing, prone)
+        z = Infected(self.next_id, cls, None, facing, prone, f"{self.mission.class_names[cls]} z{self.next_id}")
         self.next_id += 1
         self.infected[z.id] = z
         self.pool[cls] = self.pool.get(cls, 0) - 1
