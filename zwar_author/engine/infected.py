@@ -127,7 +127,15 @@ class Way:
 
 
 def can_grab(g: Game, z: Infected, h: Hero) -> bool:
-    return h.on_board and z.sq in g.mission.steps(h.sq, g.doors)
+    """Whether ``z`` stands a step from ``h``. A loop over the steps, not ``in``: compiled, ``in`` with a square
+    that may be None is a generic search comparing Python objects (the infected move asks at every unit's move)."""
+    at = z.sq
+    if not h.on_board or at is None:
+        return False
+    for n in g.mission.steps(h.sq, g.doors):
+        if n == at:
+            return True
+    return False
 
 
 def door_to(g: Game, z: Infected, h: Hero) -> int | None:
