@@ -271,6 +271,23 @@ def test_smell_distances_read_from_the_floor_tables_are_those_of_the_smell_steps
     assert checked > 300 and any(_game(n).mission.links for n in ("the-tower", "inbound"))
 
 
+def test_kept_smell_distances_are_those_searched_anew():
+    """``Mission.smell_from`` keeps its answers by source, doors and limit: asked in a mixed order, with doors
+    open and shut (a negative mask: every door) and limits past a byte, every answer is the one searched with
+    nothing kept."""
+    m = _game("the-tower").mission
+    pick = random.Random(3)
+    squares = [sq for sq in range(m.size) if m.standable[sq]]
+    asks = [(pick.choice(squares), pick.choice([0, -1, pick.getrandbits(len(m.doors))]), pick.choice([0, 1, 3, 6, 300]))
+            for _ in range(400)]
+    kept = [dict(m.smell_from(*ask)) for ask in asks + asks[::-1]]
+    fresh = []
+    for ask in asks + asks[::-1]:
+        m._smell_cache.clear()
+        fresh.append(m.smell_from(*ask))
+    assert kept == fresh and len({tuple(d) for d in fresh}) > 50
+
+
 def test_the_way_an_infected_follows_is_the_field_of_its_goals_read_again():
     """``infected.Way`` keeps the grab squares and the field through a move: after every change a move can
     make (a unit moving onto a grab square, a door opening, the target stepping, rooms activating), the field
