@@ -1,6 +1,7 @@
 """Bot speed: heuristic-bot games per second on Supply Run, against the bots of a pinned commit.
 
-Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT ...] [--games N] [--no-jobs] [--decisions N]``.
+Run by hand: ``.venv/bin/python bench/bots.py [--baseline COMMIT ...] [--games N] [--no-jobs] [--decisions N]
+[--instructions N]``.
 
 The baseline is the whole package as it was at ``COMMIT`` (default: the commit
 before the bot speed work), taken out of git into a temporary folder and timed
@@ -15,7 +16,11 @@ figures are wall time, as a user waits for them, with the same totals checked
 equal for every number of jobs. ``--decisions N`` also times the bots' hero
 decisions alone (``DECISIONS``), on the states of N seeded games a policy
 captured in each tree: the same decisions both sides (the counts are checked
-equal), best of 7 passes, steadier than whole games on a busy machine.
+equal), best of 7 passes, steadier than whole games on a busy machine. ``--instructions N`` also counts the
+CPU instructions of N cautious games in each tree (``INSTRUCTIONS``, under
+valgrind's callgrind, which counts rather than times: the same count on a busy
+machine as on a quiet one; it needs ``valgrind``, Debian's package of that name,
+and takes about four seconds a game).
 """
 
 from __future__ import annotations
@@ -85,6 +90,38 @@ move = best(lambda: [bot.hero_move(g, LegalActions(g)) for g in states])
 jobs = best(lambda: [bots._jobs_left(g) for g in states])
 print(len(states), move, jobs)
 """
+
+
+#: N games counted after a warm-up of 30 (the mission's caches filled, as in a long run): callgrind is started
+#: with its instrumentation off and the script turns it on around the counted games alone.
+INSTRUCTIONS = r"""
+import os, subprocess, sys
+from pathlib import Path
+from zwar_author.play.load import load_mission
+from zwar_author.playtest.runner import Plan, run
+m, _ = load_mission(Path(sys.argv[1]))
+plan = Plan(m.compiled.model_dump(mode="json", by_alias=True), "cautious", int(sys.argv[2]), 1)
+run(Plan(plan.document, "cautious", 30, 99), mission=m)
+subprocess.run(["callgrind_control", "--instr=on", str(os.getpid())], check=True, capture_output=True)
+totals = run(plan, mission=m)
+subprocess.run(["callgrind_control", "--instr=off", str(os.getpid())], check=True, capture_output=True)
+print(totals.wins)
+"""
+
+
+def instructions(source: Path, games: int) -> tuple[int, int]:
+    """CPU instructions and wins of ``games`` cautious Supply Run games with the package under ``source``
+    (``INSTRUCTIONS``)."""
+    mission = source / "content" / "core" / "missions" / "supply-run.toml"
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    with tempfile.TemporaryDirectory() as temp:
+        done = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no",
+                               f"--callgrind-out-file={temp}/out", sys.executable, "-c", INSTRUCTIONS, str(mission),
+                               str(games)], env=env, cwd=source, capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"counting the bots' instructions under {source} failed:\n{done.stderr[-2000:]}")
+    counted = next(line for line in done.stderr.splitlines() if "Collected :" in line)
+    return int(counted.split(":")[-1]), int(done.stdout.split()[-1])
 
 
 def cpu_rate(source: Path, policy: str, games: int) -> tuple[float, int, str]:
@@ -160,6 +197,8 @@ def main() -> None:
                         help="time the baselines as plain Python, without compiling their engine")
     parser.add_argument("--decisions", type=int, default=0, metavar="GAMES",
                         help="also time the bots' hero decisions alone, on the states of GAMES games a policy")
+    parser.add_argument("--instructions", type=int, default=0, metavar="GAMES",
+                        help="also count the CPU instructions of GAMES cautious games (valgrind's callgrind)")
     args = parser.parse_args()
     for commit in args.baseline or [BASELINE]:
         with tempfile.TemporaryDirectory() as temp:
@@ -174,6 +213,10 @@ def main() -> None:
                     print(f"decisions: {now_d[0]} hero decisions of Supply Run, us each (best of 7): {commit} "
                           f"{then_d[1]:.1f}, now {now_d[1]:.1f}: {then_d[1] / now_d[1]:.2f}x; the jobs left "
                           f"{then_d[2]:.2f} and {now_d[2]:.2f}: {then_d[2] / now_d[2]:.2f}x", flush=True)
+            if args.instructions:
+                (then_i, then_w), (now_i, now_w) = instructions(old, args.instructions), instructions(ROOT, args.instructions)
+                print(f"instructions: {args.instructions} cautious games after 30 warm-up games: {commit} {then_i:,} "
+                      f"({then_w} won), now {now_i:,} ({now_w} won): {then_i / now_i:.3f}x", flush=True)
             for policy in ("cautious", "aggressive"):
                 then, then_wins, then_how = cpu_rate(old, policy, args.games)
                 now, now_wins, now_how = cpu_rate(ROOT, policy, args.games)
