@@ -15,7 +15,8 @@ answer the rules' questions and the rulesets are compiled classes with fixed fie
 hero move's options (``engine/options.py``) stay plain Python classes (docs/engine.md, "The compiled
 engine"). The heuristic bots (``playtest/bots.py`` and
 ``playtest/kit.py``) are compiled with the engine; their ``Bot`` stays open to plain Python subclasses
-(the planner's, the versus agents').
+(the planner's, the versus agents'). So is a finished game's record (``playtest/record.py``), which reads
+every event of the game's log.
 """
 
 from __future__ import annotations
