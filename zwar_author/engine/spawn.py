@@ -124,7 +124,8 @@ def closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps: dict[str, di
     closest to (heroes equally close roll off): the squares by ``winner``. ``maps``: each hero's route
     distances, in order of distance (``Mission.route_from``), read ring by ring from the heroes outwards
     and only as far as the first ring with such a square, not merged whole."""
-    rings = [iter(maps[h.id].items()) for h in heroes]
+    rows = [maps[h.id] for h in heroes]
+    rings = [iter(row.items()) for row in rows]
     heads = [next(ring, None) for ring in rings]
     while True:
         depth = min((head[1] for head in heads if head is not None), default=UNREACHABLE)
@@ -135,7 +136,7 @@ def closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps: dict[str, di
             head = heads[i]
             while head is not None and head[1] == depth:
                 sq = head[0]
-                if all(maps[h.id].get(sq, UNREACHABLE) >= depth for h in heroes):
+                if _none_nearer(rows, sq, depth):
                     closest.add(sq)
                 head = next(ring, None)
             heads[i] = head
@@ -144,6 +145,15 @@ def closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps: dict[str, di
             owners = [h for h in heroes if any(maps[h.id].get(sq) == depth for sq in squares)]
             winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, why)
             return [sq for sq in squares if maps[winner.id].get(sq) == depth], winner
+
+
+def _none_nearer(rows: list[dict[int, int]], sq: int, depth: int) -> bool:
+    """Whether no route map of ``rows`` has ``sq`` nearer than ``depth`` (a loop: compiled, ``all()`` over a
+    generator makes an object at each square the roamer's rings read)."""
+    for row in rows:
+        if row.get(sq, UNREACHABLE) < depth:
+            return False
+    return True
 
 
 def drop_off(g: Game, ctx: Context, cls: str) -> bool:
