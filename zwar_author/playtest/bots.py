@@ -84,6 +84,12 @@ class Style:
     search: bool = False  # search the room it stands in when it is quiet and time allows
 
 
+#: a hero's actions by verb, as ``Bot.choose`` hands them to each step: typed, so that compiled code reads it as a
+#: dict (``by_verb.get`` a direct look-up, not a method found by name and called through Python) and each action
+#: as a tuple (``a.to`` an item read, not an attribute looked up)
+ByVerb = dict[str, list[Action]]
+
+
 STYLES = {
     "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True,
                       search=True),
@@ -191,7 +197,7 @@ class Bot:
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
-        by_verb: dict[str, list[Action]] = {}
+        by_verb: ByVerb = {}
         for a in acts:
             same = by_verb.get(a.verb)
             if same is None:
@@ -209,7 +215,7 @@ class Bot:
                 or _search_room(self, g, h, by_verb) or Bot._walk(self, g, h, by_verb)
                 or Bot._alert(self, g, h, by_verb) or (end[0] if end else None))
 
-    def _shoot(self, g: Game, h: Hero, by_verb) -> Action | None:
+    def _shoot(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
         if h.stride:
             return None
@@ -221,7 +227,7 @@ class Bot:
             near |= _charging(g, h.sq, {a.target for a in shots} - near)
         return _best_attack(g, h, [a for a in shots if a.target in near], min_chance=0.45)
 
-    def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
+    def _walk(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(ALERT) and _danger(g, h):
             return None  # keep the last 2 AP for an alert
         goal = self.goal(g, h)
@@ -280,7 +286,7 @@ class Bot:
             return None
         return min(scored)[-1]
 
-    def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
+    def _alert(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if not self.style.alert or not by_verb.get(ALERT):
             return None
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
@@ -392,7 +398,7 @@ def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str])
 # --- the steps of a decision -----------------------------------------------------------------
 
 
-def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _free(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Free actions worth taking: a med pack once bitten twice, a weapon in hand. An empty gun the hero
     can reload stays in hand unless an infected stands next to it (a blade is quicker then); a blade
     goes back in the bag for a loaded gun once nothing stands next to the hero."""
@@ -419,7 +425,7 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return None
 
 
-def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """A power perk when the turn is a hard one (three uses a game, so never on a quiet turn):
     Berserker when its best attack on what holds it in a grapple or can grab it is a melee one and it has
     the AP for two blows or more, Redline for the AP to fight out
@@ -452,7 +458,7 @@ def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
     return {z.id for z in standing if row[pos(z)] <= squares}
 
 
-def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _grappled(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Locked in a grapple: the attack most likely to kill, or sweep one off when none is likely."""
     if not h.grapplers:
         return None
@@ -466,7 +472,7 @@ def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return best
 
 
-def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _rescue(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
     if h.grapplers or not any(o.grapplers for o in g.heroes):  # (a friend in a grapple is one of the heroes)
         return None
@@ -484,7 +490,7 @@ def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return _best_attack(g, h, attacks)
 
 
-def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _threats(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Kill what can grab this hero: the likeliest attack on what stands next to it (what lies there
     does nothing in the infected move), then executions of what lies there (no roll), or with the last
     AP a blow at it (it gets up next to the hero in the end phase)."""
@@ -508,12 +514,12 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return _best_attack(g, h, blows, min_chance=0.3) if h.ap == 1 else None
 
 
-def _stand(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _stand(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Out of a grapple but lying down: get up (a prone hero only crawls)."""
     return by_verb[STAND][0] if h.prone and not h.grapplers and by_verb.get(STAND) else None
 
 
-def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _jobs(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """A task on the spot, or leaving by the exit once the mission only wants the heroes out."""
     for a in by_verb.get(TASK, []):
         if a.target in _objectives_left(g):
@@ -524,7 +530,7 @@ def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return None
 
 
-def _search_room(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _search_room(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Search the room ``h`` stands in (loot is XP, and the deck holds weapons) when no standing
     infected is near and the turns left cover the way to the remaining jobs with a turn to spare."""
     if not bot.style.search or not by_verb.get(SEARCH) or _danger(g, h) or h.ap < h.ap_turn:
@@ -713,7 +719,7 @@ def _nearest_foe(g: Game, sq: int) -> int:
     return min((_route(g, pos(z), sq) for z in g.board_infected()), default=INF)
 
 
-def _answer(g: Game, h: Hero, by_verb, to: int) -> Action | None:
+def _answer(g: Game, h: Hero, by_verb: ByVerb, to: int) -> Action | None:
     """Walking on to ``to`` would end the move where a standing infected can charge the hero, too
     short of AP to shoot or go on alert: the best shot from where it stands at what could charge it
     there, or nothing (the move ends on alert or here, out of reach)."""
