@@ -446,7 +446,21 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
 def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
     """The standing infected that can grab ``h`` where it stands (or on ``sq``)."""
     reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)
-    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
+    found: set[int] = set()
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is not None and not z.prone and _among(at, reach):
+            found.add(z.id)
+    return found
+
+
+def _among(sq: int, squares: list[int]) -> bool:
+    """``sq in squares`` for the few squares a reach holds, compared as machine integers: compiled, ``in`` on a list
+    compares each pair of integer objects through Python's rich comparison (some 700 instructions a test)."""
+    for n in squares:
+        if n == sq:
+            return True
+    return False
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
@@ -497,16 +511,19 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     if h.grapplers:
         return None
     reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
-    near = [z for z in g.board_infected() if z.sq in reach]
-    if not near:
+    standing: set[int] = set()
+    lying: set[int] = set()
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is not None and _among(at, reach):
+            (lying if z.prone else standing).add(z.id)
+    if not standing and not lying:
         return None
-    standing = {z.id for z in near if not z.prone}
     attacks = [a for v in (QUICK, MELEE, AIMED, HITMAN) for a in by_verb.get(v, [])
                if a.target in standing]
     best = _best_attack(g, h, attacks)
     if best is not None:
         return best
-    lying = {z.id for z in near if z.prone}
     executions = [a for a in by_verb.get(EXECUTE, []) if a.target in lying]
     if executions:
         return executions[0]

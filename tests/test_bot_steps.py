@@ -1,0 +1,64 @@
+"""The steps of a bot decision, rewritten for speed, answer what they were written as, on the states of seeded
+games (``test_bot_threats._states``): each reference below is the step's code before the rewrite."""
+
+from __future__ import annotations
+
+import pytest
+from test_bot_threats import MISSIONS, _states
+
+from zwar_author.engine.legal import hero_options
+from zwar_author.engine.state import Game, Hero
+from zwar_author.playtest import bots
+
+
+def _by_verb(g: Game, h: Hero) -> bots.ByVerb:
+    """``h``'s actions by verb, as ``Bot.choose`` hands them to its steps."""
+    found: bots.ByVerb = {}
+    for a in hero_options(g, h.id, bots._unused(g, h)):
+        found.setdefault(a.verb, []).append(a)
+    return found
+
+
+def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
+    reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)
+    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
+
+
+def _threats(g: Game, h: Hero, by_verb: bots.ByVerb):
+    if h.grapplers:
+        return None
+    reach = g.mission.reach(h.sq, g.doors)
+    near = [z for z in g.board_infected() if z.sq in reach]
+    if not near:
+        return None
+    standing = {z.id for z in near if not z.prone}
+    attacks = [a for v in (bots.QUICK, bots.MELEE, bots.AIMED, bots.HITMAN) for a in by_verb.get(v, [])
+               if a.target in standing]
+    best = bots._best_attack(g, h, attacks)
+    if best is not None:
+        return best
+    lying = {z.id for z in near if z.prone}
+    executions = [a for a in by_verb.get(bots.EXECUTE, []) if a.target in lying]
+    if executions:
+        return executions[0]
+    blows = [a for a in by_verb.get(bots.MELEE, []) if a.target in lying]
+    return bots._best_attack(g, h, blows, min_chance=0.3) if h.ap == 1 else None
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_what_stands_next_to_a_hero_and_the_attack_on_it_are_what_they_were_written_as(name):
+    """``_standing_near`` and ``_threats`` test a square against the reach's squares as machine integers
+    (``_among``) and read the infected without ``board_infected``'s list: the same ids and the same action."""
+    near = acted = 0
+    for g in _states(name, 3):
+        for h in bots._board(g):
+            found = bots._standing_near(g, h)
+            assert found == _standing_near(g, h)
+            near += bool(found)
+            for sq in g.mission.reach(h.sq, g.doors)[:2]:
+                assert bots._standing_near(g, h, sq) == _standing_near(g, h, sq)
+            by_verb = _by_verb(g, h)
+            action = bots._threats(bots.Bot(bots.STYLES["cautious"]), g, h, by_verb)
+            assert action == _threats(g, h, by_verb)
+            acted += action is not None
+    assert near > 20 and acted > 20
