@@ -47,6 +47,13 @@ class Memo:
         #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
         self.faces: dict[tuple[int, int], tuple[Any, float]] = {}
         self.known: Facts | None = None
+        # The lists of ``rows`` and ``near_rows`` the bots read most, at hand (None: look them up): the whole board's
+        # (``ALL``), and the last other mask ``near_row`` was asked for (the game's active rooms, which change
+        # seldom). Looked up in the dict at each question, the mask was boxed and hashed some 100,000 times in 20 games.
+        self.every: list[Row | None] | None = None  # ``rows[ALL]``
+        self.near_every: list[Row | None] | None = None  # ``near_rows[ALL]``
+        self.near_mask = ALL
+        self.near_last: list[Row | None] | None = None  # ``near_rows[near_mask]``
 
     def facts(self, m: Mission) -> Facts:
         """The mission's fixed facts, worked out at the first question."""
@@ -56,7 +63,11 @@ class Memo:
 
     def row(self, m: Mission, source: int, active: int) -> Row:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
-        rows = self._rows(self.rows, active)
+        rows = self.every if active == ALL else None
+        if rows is None:
+            rows = self._rows(self.rows, active)
+            if active == ALL:
+                self.every = rows
         found = rows[source]
         if found is not None:
             return found
@@ -71,7 +82,7 @@ class Memo:
         that stops there. The bots ask it for every infected on the board, from wherever it stands, with whichever
         rooms are active: the whole board's search from each cost a bot game several per cent, most of it never
         read."""
-        rows = self._rows(self.near_rows, active)
+        rows = self._near_rows(active)
         found = rows[source]
         if found is not None:
             return found
@@ -95,6 +106,17 @@ class Memo:
             frontier = nxt
         return self._keep(self.near_rows, rows, active, source, tuple(row))
 
+    def _near_rows(self, active: int) -> list[Row | None]:
+        """``near_rows``' list for ``active``, at hand when it is the whole board's or the last mask asked for."""
+        rows = self.near_every if active == ALL else self.near_last if active == self.near_mask else None
+        if rows is None:
+            rows = self._rows(self.near_rows, active)
+            if active == ALL:
+                self.near_every = rows
+            else:
+                self.near_mask, self.near_last = active, rows
+        return rows
+
     def _rows(self, table: dict[int, list[Row | None]], active: int) -> list[Row | None]:
         """``table``'s rows for ``active`` (by source square, None where not searched yet), made empty at first."""
         rows = table.get(active)
@@ -109,6 +131,7 @@ class Memo:
         if self.kept + weight > self.budget:  # a bound, not an LRU: a game asks for the same few hundred rows
             self.rows.clear()
             self.near_rows.clear()
+            self.every = self.near_every = self.near_last = None
             self.kept = 0
             rows = table[active] = [None] * self.size
         rows[source] = row
