@@ -62,3 +62,40 @@ def test_what_stands_next_to_a_hero_and_the_attack_on_it_are_what_they_were_writ
             assert action == _threats(g, h, by_verb)
             acted += action is not None
     assert near > 20 and acted > 20
+
+
+def _items_wanted(g: Game, on_the_way: bool, goals=()) -> list[int]:
+    if not g.items:
+        return []
+    kind = bots.facts(g.mission).kind
+    heroes = bots._board(g)
+    carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
+    infected = any(h.stage for h in heroes)
+    medpack = (not carried and on_the_way) or (infected and not any(
+        kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
+    unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
+    team = [h for h in heroes if not h.npc]
+    spare = bool(goals) and not any(h.stage for h in team)
+    lanes = tuple(goals)
+    wanted = []
+    for sq, items in sorted(g.items.items()):
+        kinds = {kind[card] for _, card in items}
+        if (medpack and "medical" in kinds) or (unarmed and ("ballistic" in kinds or "melee" in kinds)) \
+                or (spare and "ballistic" in kinds and bots._weapon_worth_a_detour(g, sq, team, lanes)):
+            wanted.append(sq)
+    return wanted
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_items_wanted_are_what_they_were_written_as(name):
+    """``_items_wanted`` reads each hero's cards once for the med pack, the infection and the weapons, each
+    square's items without a set of their kinds, and sorts only the squares it wants: the same squares."""
+    wanted = 0
+    for g in _states(name, 3):
+        goals = [squares for _, squares in bots._jobs_left(g, detours=False)] or [bots._exit_squares(g)]
+        for on_the_way in (True, False):
+            for lanes in (goals, ()):
+                found = bots._items_wanted(g, on_the_way, lanes)
+                assert found == _items_wanted(g, on_the_way, lanes)
+                wanted += len(found)
+    assert wanted > 100

@@ -645,20 +645,33 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
         return []
     kind = facts(g.mission).kind
     heroes = _board(g)
-    carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
-    infected = any(h.stage for h in heroes)
-    medpack = (not carried and on_the_way) or (infected and not any(
-        kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
-    unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
+    carried = infected = cured = unarmed = False  # each hero's cards read once, for all four
+    for h in heroes:
+        medical = armed = False
+        for c in h.cards:
+            k = kind[c.eq]
+            if k == "medical":
+                medical = True
+            elif k == "ballistic" or k == "melee":
+                armed = True
+        carried = carried or medical
+        if h.stage:
+            infected, cured = True, cured or medical
+        unarmed = unarmed or not armed
+    medpack = (not carried and on_the_way) or (infected and not cured)
     team = [h for h in heroes if not h.npc]
     spare = bool(goals) and not any(h.stage for h in team)  # a spare gun may be worth a detour: read once
     lanes = tuple(goals)
     wanted = []
-    for sq, items in sorted(g.items.items()):
-        kinds = {kind[card] for _, card in items}
-        if (medpack and "medical" in kinds) or (unarmed and ("ballistic" in kinds or "melee" in kinds)) \
-                or (spare and "ballistic" in kinds and _weapon_worth_a_detour(g, sq, team, lanes)):
+    for sq, items in g.items.items():  # in the dict's order, the squares wanted sorted after (fewer to sort)
+        medical = gun = blade = False
+        for _, card in items:
+            k = kind[card]
+            medical, gun, blade = medical or k == "medical", gun or k == "ballistic", blade or k == "melee"
+        if (medpack and medical) or (unarmed and (gun or blade)) \
+                or (spare and gun and _weapon_worth_a_detour(g, sq, team, lanes)):
             wanted.append(sq)
+    wanted.sort()
     return wanted
 
 
