@@ -4,11 +4,14 @@ games (``test_bot_threats._states``): each reference below is the step's code be
 from __future__ import annotations
 
 import pytest
+from conftest import CONTENT
 from test_bot_threats import MISSIONS, _states
 
+from zwar_author.engine.api import new_game
 from zwar_author.engine.legal import hero_options
 from zwar_author.engine.state import Game, Hero
-from zwar_author.playtest import bots
+from zwar_author.play.load import load_mission
+from zwar_author.playtest import bots, routes
 
 
 def _by_verb(g: Game, h: Hero) -> bots.ByVerb:
@@ -99,3 +102,39 @@ def test_the_items_wanted_are_what_they_were_written_as(name):
                 assert found == _items_wanted(g, on_the_way, lanes)
                 wanted += len(found)
     assert wanted > 100
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_a_distance_field_found_by_its_goals_identity_is_the_fields_search(name):
+    """``distance_field`` finds the last few fields by their goal tuple's identity (``Memo.recent``), on the board
+    they were searched for: whichever way it finds a field, it is the search's for that goal, doors and keys, and a
+    copy of the goal tuple (not the same object) gets the same distances."""
+    recent = 0
+    for g in _states(name, 3)[::3]:
+        m = g.mission
+        keys = frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else frozenset()
+        assert bots._keys_held(g) == keys
+        goals = [squares for _, squares in bots._jobs_left(g)] + [bots._exit_squares(g) or (0,)]
+        for goal in goals + goals[::-1]:
+            kept = routes.memo(m).recent(goal, g.doors, keys)
+            field = bots.distance_field(g, goal)
+            copy = tuple(list(goal))  # noqa: C414 (a new tuple: ``tuple(goal)`` is ``goal`` itself)
+            assert copy is not goal
+            assert field == bots._search(m, goal, g.doors, keys) == bots.distance_field(g, copy)
+            if kept is not None:
+                assert kept is field
+                recent += 1
+    assert recent > 100
+
+
+def test_the_exits_and_single_squares_kept_in_the_facts_are_what_they_were_made_as():
+    """``_exit_squares`` reads the facts' sorted tuples (every exit once they are open, else the ones not shut); a
+    job on one square is the facts' ``(sq,)``."""
+    for path in sorted((CONTENT / "core" / "missions").glob("*.toml")):
+        m, _ = load_mission(path)
+        assert m is not None
+        g = new_game(m)
+        for g.exits_open in (True, False):
+            assert bots._exit_squares(g) == tuple(sorted(sq for sq, closed in m.exits.items()
+                                                         if g.exits_open or not closed))
+        assert routes.facts(m).single == [(sq,) for sq in range(m.size)]

@@ -343,23 +343,31 @@ _NO_KEYS: frozenset[str] = frozenset()
 
 def _keys_held(g: Game) -> frozenset[str]:
     """The colours of the keycards the heroes hold."""
-    return frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
+    for o in g.heroes:  # (``any`` over a generator, unrolled: asked at every distance field)
+        if o.keycards:
+            return frozenset(k for o in g.heroes for k in o.keycards)
+    return _NO_KEYS
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
     (a locked one only with a keycard some hero holds, never a blast door). Kept by (goal, doors open,
     keycards held) for every game the process plays of the mission (``routes.memo``), as games of one
-    mission open the same doors in much the same order."""
+    mission open the same doors in much the same order; the last few also by their goal's identity
+    (``Memo.recent``), which spares hashing the goal again within a decision."""
     keys = _keys_held(g)
-    key = (goal, g.doors, keys)
     m = g.mission
-    fields = memo(m).fields
-    found = fields.get(key)
+    kept = memo(m)
+    found = kept.recent(goal, g.doors, keys)
     if found is not None:
         return found
-
-    return fields.put(key, _search(m, goal, g.doors, keys))
+    key = (goal, g.doors, keys)
+    fields = kept.fields
+    found = fields.get(key)
+    if found is None:
+        found = fields.put(key, _search(m, goal, g.doors, keys))
+    kept.remember(goal, g.doors, keys, found)
+    return found
 
 
 def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int]:
@@ -607,12 +615,12 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
         carrying = known.carrying  # the objects the victory needs carried
         for sq, letter in sorted(g.objects.items()):
             if letter in carrying:
-                jobs.append((100 + ord(letter), (sq,)))
+                jobs.append((100 + ord(letter), known.single[sq]))
     keys = _keys_wanted(g, [squares for _, squares in jobs])
-    jobs += [(300 + sq, (sq,)) for sq in keys]
+    jobs += [(300 + sq, known.single[sq]) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
         goals = [squares for _, squares in jobs] or [_exit_squares(g)]
-        jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
+        jobs += [(200 + sq, known.single[sq]) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
     taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
     team = [h.sq for h in _board(g) if not h.npc]
     return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g))) if job[1] not in taken]
@@ -699,7 +707,7 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
     found: list[bool] | None = fields.get(key)
     if found is not None:
         return found
-    there = distance_field(g, (sq,))
+    there = distance_field(g, facts(g.mission).single[sq])
     worth = [False] * g.mission.size
     for goal in goals:
         field = distance_field(g, goal)
@@ -715,8 +723,9 @@ def _wants_escape(g: Game) -> bool:
 
 
 def _exit_squares(g: Game) -> tuple[int, ...]:
-    m = g.mission
-    return tuple(sorted(sq for sq, closed in m.exits.items() if g.exits_open or not closed))
+    """The exits the heroes may leave by, sorted (the facts' tuples: the same tuple at every decision)."""
+    known = facts(g.mission)
+    return known.exits if g.exits_open else known.open_exits
 
 
 # --- sizing up the board ------------------------------------------------------------------
