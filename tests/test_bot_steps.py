@@ -138,3 +138,39 @@ def test_the_exits_and_single_squares_kept_in_the_facts_are_what_they_were_made_
             assert bots._exit_squares(g) == tuple(sorted(sq for sq, closed in m.exits.items()
                                                          if g.exits_open or not closed))
         assert routes.facts(m).single == [(sq,) for sq in range(m.size)]
+
+
+def _best_step(bot: bots.Bot, g: Game, h: Hero, steps, dist, here):
+    last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
+    weight = (6 if last else 2) if bot.style.avoid_zones else (2 if last else 0)
+    scored = []
+    kept = routes.memo(g.mission)
+    foes = bots._standing(g) if weight else []
+    for a in steps:
+        d = dist.get(a.to, bots.INF)
+        if d >= here:
+            continue
+        risk = sum(bots._charges(g, kept, cls, at, a.to) for at, cls in foes)
+        scored.append((d + weight * risk, d, a.to, a))
+    return min(scored)[-1] if scored else None
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_best_step_reading_each_near_row_once_is_what_it_was_written_as(name):
+    """``_best_step`` reads each standing infected's near row once for all the steps it weighs (``_reaches``): the
+    same step as asking ``_charges`` for every step and infected, for both styles and every hero."""
+    styles = [bots.Bot(bots.STYLES[s]) for s in ("cautious", "aggressive")]
+    weighed = 0
+    for g in _states(name, 3)[::2]:
+        for h in bots._board(g):
+            by_verb = _by_verb(g, h)
+            steps = by_verb.get(bots.STEP, []) or by_verb.get(bots.MOVE, [])
+            goal = styles[0].goal(g, h)
+            if not steps or not goal:
+                continue
+            dist = styles[0].field(g, goal)
+            here = dist.get(h.sq, bots.INF)
+            for bot in styles:
+                assert bot._best_step(g, h, steps, dist, here) == _best_step(bot, g, h, steps, dist, here)
+            weighed += bool(bots._standing(g))
+    assert weighed > 50

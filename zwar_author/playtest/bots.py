@@ -265,23 +265,26 @@ class Bot:
             return _answer(g, h, by_verb, to)  # not on into a charge without the AP to answer it
         return by_verb[SPRINT][0] if sprint else best
 
-    def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict, here: int) -> Action | None:
+    def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict[int, int], here: int) -> Action | None:
         """The step that gains the most ground, weighed against the infected that could grab the
         hero there: heavily where the move ends, lightly on the way."""
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
         scored = []
-        kept = memo(g.mission)
         foes = _standing(g) if weight else []  # read once for all the steps weighed
+        kept, m = memo(g.mission), g.mission
+        rows = [kept.near_row(m, at, g.active) for at, _ in foes]  # each one's near row, once for all the steps
         for a in steps:
-            d = dist.get(a.to, INF)
+            to = a.to
+            d = dist.get(to, INF)
             if d >= here:
                 continue
             risk = 0
-            for at, cls in foes:  # ``_threat(g, a.to)``
-                if _charges(g, kept, cls, at, a.to):
+            for i in range(len(foes)):  # ``_threat(g, to)``
+                at, cls = foes[i]
+                if _reaches(g, cls, at, to, rows[i][to] if to >= 0 else INF):
                     risk += 1
-            scored.append((d + weight * risk, d, a.to, a))
+            scored.append((d + weight * risk, d, to, a))
         if not scored:
             return None
         return min(scored)[-1]
@@ -837,10 +840,15 @@ def _standing(g: Game) -> list[tuple[int, Unit]]:
 def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
     """Whether an infected of class ``cls`` standing on ``at`` could reach a hero on ``sq`` by its next move: walking
     next to it, or charging it in sight or smell."""
-    m = g.mission
-    away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
-    return away <= cls.move + 1 or (away <= cls.charge + 1
-                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
+    away = kept.near_row(g.mission, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past
+    return _reaches(g, cls, at, sq, away)
+
+
+def _reaches(g: Game, cls: Unit, at: int, sq: int, away: int) -> bool:
+    """``_charges`` with the route squares from ``at`` to ``sq`` read (``away``): ``_best_step`` reads each
+    infected's near row once for all the steps it weighs, not once a step."""
+    return away <= cls.move + 1 or (away <= cls.charge + 1 and (
+        g.infected_sees(at, sq) or at in g.mission.smell_from(sq, g.doors, cls.smell)))
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
