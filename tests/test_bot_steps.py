@@ -174,3 +174,41 @@ def test_the_best_step_reading_each_near_row_once_is_what_it_was_written_as(name
                 assert bot._best_step(g, h, steps, dist, here) == _best_step(bot, g, h, steps, dist, here)
             weighed += bool(bots._standing(g))
     assert weighed > 50
+
+
+def _jobs_left(g: Game, detours: bool = True):
+    known = bots.facts(g.mission)
+    left = known.wanted - g.objectives
+    jobs = [job for job in known.objective_jobs if job[0] in left]
+    if g.objects:
+        for sq, letter in sorted(g.objects.items()):
+            if letter in known.carrying:
+                jobs.append((100 + ord(letter), (sq,)))
+    keys = bots._keys_wanted(g, [squares for _, squares in jobs])
+    jobs += [(300 + sq, (sq,)) for sq in keys]
+    if detours and (jobs or bots._wants_escape(g)):
+        goals = [squares for _, squares in jobs] or [bots._exit_squares(g)]
+        jobs += [(200 + sq, (sq,)) for sq in bots._items_wanted(g, on_the_way=bool(jobs), goals=goals)]
+    taken = {squares for _, squares in jobs}
+    team = [h.sq for h in bots._board(g) if not h.npc]
+    return jobs + [job for job in bots.kit.jobs(g, team, detours and (bool(jobs) or bots._wants_escape(g)))
+                   if job[1] not in taken]
+
+
+@pytest.mark.parametrize("name", [*MISSIONS, "the-crossing"])
+def test_the_job_list_and_the_teams_total_are_what_they_were_written_as(name):
+    """``_jobs_left`` without the set of objectives left, ``_keys_wanted``'s list when no keycard lies about, nor
+    the set of jobs taken when kit has none to add; ``_total`` in a loop: the same jobs and AP (``Bot.goal``, the
+    least of them, is checked in ``test_bot_threats``)."""
+    jobs = 0
+    for g in _states(name, 3):
+        for detours in (True, False):
+            found = bots._jobs_left(g, detours)
+            assert found == _jobs_left(g, detours)
+            jobs += len(found)
+        team = [h.sq for h in bots._board(g)]
+        for _, squares in found:
+            dist = bots.distance_field(g, squares)
+            for far in (3, 10_000):
+                assert bots._total(dist, team, far) == sum(min(dist.get(sq, bots.INF), far) for sq in team)
+    assert jobs > 300

@@ -317,11 +317,11 @@ class Bot:
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
         best: tuple[int, ...] = ()
-        score = (INF, INF)
+        least, first = INF, INF
         for number, squares in jobs:  # the least (AP of the team, number): ``min`` over the jobs, without the key
-            here = (_total(self.field(g, squares), team, far), number)
-            if here < score:
-                best, score = squares, here
+            total = _total(self.field(g, squares), team, far)  # and without a tuple a job to compare
+            if total < least or (total == least and number < first):
+                best, least, first = squares, total, number
         return best
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
@@ -338,7 +338,11 @@ def _unused(g: Game, h: Hero) -> frozenset[Verb]:
 
 def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
     """The AP all of ``squares`` need to reach a goal (``dist``: its field), each counted at most ``far``."""
-    return sum(min(dist.get(sq, INF), far) for sq in squares)
+    total = 0
+    for sq in squares:  # ``sum`` of ``min`` over a generator, unrolled
+        d = dist.get(sq, INF)
+        total += min(far, d)
+    return total
 
 
 _NO_KEYS: frozenset[str] = frozenset()
@@ -612,21 +616,25 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
     picking up on the way."""
     known = facts(g.mission)
-    left = known.wanted - g.objectives  # ``_objectives_left``
-    jobs = [job for job in known.objective_jobs if job[0] in left]
+    wanted, done = known.wanted, g.objectives  # ``_objectives_left``, without making the set
+    jobs = [job for job in known.objective_jobs if job[0] in wanted and job[0] not in done]
     if g.objects:
         carrying = known.carrying  # the objects the victory needs carried
         for sq, letter in sorted(g.objects.items()):
             if letter in carrying:
                 jobs.append((100 + ord(letter), known.single[sq]))
-    keys = _keys_wanted(g, [squares for _, squares in jobs])
-    jobs += [(300 + sq, known.single[sq]) for sq in keys]
+    if g.keycards:  # (most missions have none lying about: ``_keys_wanted`` would find none)
+        keys = _keys_wanted(g, [squares for _, squares in jobs])
+        jobs += [(300 + sq, known.single[sq]) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
         goals = [squares for _, squares in jobs] or [_exit_squares(g)]
         jobs += [(200 + sq, known.single[sq]) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
-    taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
     team = [h.sq for h in _board(g) if not h.npc]
-    return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g))) if job[1] not in taken]
+    more = kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g)))
+    if not more:  # (most decisions: the set below is made only for kit's jobs)
+        return jobs
+    taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
+    return jobs + [job for job in more if job[1] not in taken]
 
 
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:

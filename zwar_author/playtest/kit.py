@@ -87,7 +87,7 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
             near = tuple(sorted(n for n in m.steps(npc.sq, -1) if m.standable[n]))
             if near:
                 found.append((500 + npc.sq, near))
-    if detours:
+    if detours and g.crates:
         found += [(600 + sq, (sq,)) for sq in sorted(g.crates)
                   if any(_route(g, t, sq) <= CRATE_DETOUR for t in team) and _time_for(g, team, sq)]
     return found
