@@ -212,3 +212,40 @@ def test_the_job_list_and_the_teams_total_are_what_they_were_written_as(name):
             for far in (3, 10_000):
                 assert bots._total(dist, team, far) == sum(min(dist.get(sq, bots.INF), far) for sq in team)
     assert jobs > 300
+
+
+def _alert(g: Game, h: Hero, by_verb: bots.ByVerb):
+    if not by_verb.get(bots.ALERT):
+        return None
+    foes = [z for z in g.board_infected() if g.mission.floor_of[z.sq] == g.mission.floor_of[h.sq]]
+    if not foes:
+        return None
+    nearest = min(foes, key=lambda z: bots._route(g, h.sq, z.sq))
+    (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[nearest.sq]
+    dx, dy = zx - hx, zy - hy
+    facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
+    return next((a for a in by_verb[bots.ALERT] if a.mode == facing), by_verb[bots.ALERT][0])
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_waiting_for_the_others_and_the_alerts_facing_are_what_they_were_written_as(name):
+    """``_walk``'s wait for the others (``_nearest_other``: -1 alone, else the least of the others' distances, as
+    ``min`` over the list it replaces was) and ``_alert``'s nearest infected, found in loops without ``min``."""
+    bot = bots.Bot(bots.STYLES["cautious"])
+    alerts = 0
+    for g in _states(name, 3):
+        for h in bots._board(g):
+            goal = bot.goal(g, h)
+            if goal:
+                dist = bot.field(g, goal)
+                behind = [dist.get(o.sq, bots.INF) for o in bots._board(g) if o is not h]
+                assert bots._nearest_other(g, h, dist) == (min(behind) if behind else -1)
+            by_verb = _by_verb(g, h)
+            action = bot._alert(g, h, by_verb)
+            assert action == _alert(g, h, by_verb)
+            alerts += action is not None
+        if goal:  # one hero left on a copy (the states are shared between tests)
+            single = g.copy()
+            single.heroes = bots._board(single)[:1]
+            assert bots._nearest_other(single, single.heroes[0], dist) == -1
+    assert alerts > 20

@@ -147,7 +147,6 @@ class Bot:
 
     def decide(self, g: Game, request: Request):
         options = request.options
-        keys = [o.key for o in options]
         if request.topic == Topic.FIRE:
             return _best_fire(options)
         if request.topic == Topic.STRIKE:
@@ -162,7 +161,7 @@ class Bot:
             return _option(options, "no")
         if request.topic == Topic.LOOT:  # stop the director's cards when the infected are close
             return options[-1] if any(_danger(g, h) for h in _board(g)) else options[0]
-        if request.topic == Topic.PLACE and all(isinstance(k, int) for k in keys):
+        if request.topic == Topic.PLACE and all(isinstance(o.key, int) for o in options):
             if request.side == Side.DIRECTOR:  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
             return max(options, key=lambda o: (_nearest_hero(g, o.key), -o.key))  # as far from us as allowed
@@ -239,8 +238,7 @@ class Bot:
             return kit.cross(self, g, h, goal, by_verb)
         if here == 0 or here >= INF:
             return None
-        behind = [dist.get(o.sq, INF) for o in _board(g) if o is not h]
-        if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
+        if self.style.together and not h.stride and here < _nearest_other(g, h, dist) - AHEAD:
             return None  # wait for the others: alone, a hero is soon taken down
         for a in by_verb.get(OPEN, []):  # a shut door on the way
             beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
@@ -270,7 +268,8 @@ class Bot:
         hero there: heavily where the move ends, lightly on the way."""
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
-        scored = []
+        best: Action | None = None
+        score, ground, square = INF, INF, INF  # the least (d + weight * risk, d, to, a): ``min`` over them, unrolled
         foes = _standing(g) if weight else []  # read once for all the steps weighed
         kept, m = memo(g.mission), g.mission
         rows = [kept.near_row(m, at, g.active) for at, _ in foes]  # each one's near row, once for all the steps
@@ -284,10 +283,11 @@ class Bot:
                 at, cls = foes[i]
                 if _reaches(g, cls, at, to, rows[i][to] if to >= 0 else INF):
                     risk += 1
-            scored.append((d + weight * risk, d, to, a))
-        if not scored:
-            return None
-        return min(scored)[-1]
+            weighed = d + weight * risk
+            if best is None or _before(weighed, d, to, score, ground, square) or (
+                    weighed == score and d == ground and to == square and a < best):
+                best, score, ground, square = a, weighed, d, to
+        return best
 
     def _alert(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if not self.style.alert or not by_verb.get(ALERT):
@@ -295,7 +295,11 @@ class Bot:
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
             return None
-        nearest = min(foes, key=lambda z: _route(g, h.sq, pos(z)))
+        nearest, least = foes[0], INF + 1  # the first of the nearest: ``min`` with a key, unrolled
+        for z in foes:
+            d = _route(g, h.sq, pos(z))
+            if d < least:
+                nearest, least = z, d
         (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
@@ -857,6 +861,23 @@ def _reaches(g: Game, cls: Unit, at: int, sq: int, away: int) -> bool:
     infected's near row once for all the steps it weighs, not once a step."""
     return away <= cls.move + 1 or (away <= cls.charge + 1 and (
         g.infected_sees(at, sq) or at in g.mission.smell_from(sq, g.doors, cls.smell)))
+
+
+def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
+    """``(a, b, c) < (x, y, z)``, compared as machine integers rather than as tuples of integer objects."""
+    return a < x or (a == x and (b < y or (b == y and c < z)))
+
+
+def _nearest_other(g: Game, h: Hero, dist: dict[int, int]) -> int:
+    """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for):
+    ``min`` over a list, unrolled (compiled, ``min`` of a list is the builtin looked up and called through Python)."""
+    least = -1
+    for o in _board(g):
+        if o is not h:
+            d = dist.get(o.sq, INF)
+            if least < 0 or d < least:
+                least = d
+    return least
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
