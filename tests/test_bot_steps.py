@@ -7,6 +7,7 @@ import pytest
 from conftest import CONTENT
 from test_bot_threats import MISSIONS, _states
 
+from zwar_author.engine.actions import Action
 from zwar_author.engine.api import new_game
 from zwar_author.engine.legal import hero_options
 from zwar_author.engine.state import Game, Hero
@@ -249,3 +250,35 @@ def test_waiting_for_the_others_and_the_alerts_facing_are_what_they_were_written
             single.heroes = bots._board(single)[:1]
             assert bots._nearest_other(single, single.heroes[0], dist) == -1
     assert alerts > 20
+
+
+def _powers(bot: bots.Bot, g: Game, h: Hero, by_verb: bots.ByVerb):
+    if by_verb.get(bots.BERSERKER) and h.ap >= 2:
+        near = set(h.grapplers) or bots._standing_near(g, h)
+        best = bots._best_attack(g, h, [a for v in (bots.QUICK, bots.MELEE) for a in by_verb.get(v, [])
+                                        if a.target in near])
+        if best is not None and best.verb == bots.MELEE:
+            return by_verb[bots.BERSERKER][0]
+    if by_verb.get(bots.REDLINE) and (h.grapplers or bots._finishes_only_with(bot, g, h, 2)):
+        return by_verb[bots.REDLINE][0]
+    aimed = {a.target for a in by_verb.get(bots.AIMED, [])}
+    if by_verb.get(bots.DEAD_EYE) and h.ap >= 2 and len(aimed & bots._standing_within(g, h, bot.style.shoot_within)) >= 2:
+        return by_verb[bots.DEAD_EYE][0]
+    return None
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_power_perks_are_what_they_were_written_as(name):
+    """``_powers`` reads the aimed shots' targets only when Dead Eye is offered: the same perk, or none (the
+    heroes of these missions lack the perk, so it is offered here as well, as the engine would)."""
+    taken = 0
+    for bot in (bots.Bot(bots.STYLES["cautious"]), bots.Bot(bots.STYLES["aggressive"])):
+        for g in _states(name, 3):
+            for h in bots._board(g):
+                by_verb = _by_verb(g, h)
+                assert bots._powers(bot, g, h, by_verb) == _powers(bot, g, h, by_verb)
+                by_verb[bots.DEAD_EYE] = [Action(h.id, bots.DEAD_EYE)]
+                power = bots._powers(bot, g, h, by_verb)
+                assert power == _powers(bot, g, h, by_verb)
+                taken += power is not None and power.verb == bots.DEAD_EYE
+    assert taken > 5

@@ -456,9 +456,10 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
             return by_verb[BERSERKER][0]
     if by_verb.get(REDLINE) and (h.grapplers or _finishes_only_with(bot, g, h, 2)):
         return by_verb[REDLINE][0]
-    aimed = {a.target for a in by_verb.get(AIMED, [])}
-    if by_verb.get(DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
-        return by_verb[DEAD_EYE][0]
+    if by_verb.get(DEAD_EYE) and h.ap >= 2:  # (the aimed shots' targets read only then: seldom offered)
+        aimed = {a.target for a in by_verb.get(AIMED, [])}
+        if len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
+            return by_verb[DEAD_EYE][0]
     return None
 
 
