@@ -3,6 +3,8 @@ games (``test_bot_threats._states``): each reference below is the step's code be
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import CONTENT
 from test_bot_threats import MISSIONS, _states
@@ -282,3 +284,23 @@ def test_the_power_perks_are_what_they_were_written_as(name):
                 assert power == _powers(bot, g, h, by_verb)
                 taken += power is not None and power.verb == bots.DEAD_EYE
     assert taken > 5
+
+
+@pytest.mark.parametrize("name", MISSIONS)
+def test_the_actions_by_verb_are_what_setdefault_made(name):
+    """``_by_verb`` joins an action to the last verb's list without a look-up: the same dict, in the same order
+    of verbs and of actions, whether the engine's list comes in runs of a verb or shuffled."""
+    rng = random.Random(1)
+    runs = 0
+    for g in _states(name, 3)[::2]:
+        for h in bots._board(g):
+            acts = hero_options(g, h.id, bots._unused(g, h))
+            shuffled = rng.sample(acts, len(acts))
+            for order in (acts, shuffled, acts[::-1]):
+                truth: bots.ByVerb = {}
+                for a in order:
+                    truth.setdefault(a.verb, []).append(a)
+                found = bots._by_verb(order)
+                assert found == truth and list(found) == list(truth)
+            runs += len(acts) - len(truth)
+    assert runs > 1000  # actions that joined a list of their verb
