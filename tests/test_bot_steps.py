@@ -159,9 +159,9 @@ def _best_step(bot: bots.Bot, g: Game, h: Hero, steps, dist, here):
 
 
 @pytest.mark.parametrize("name", MISSIONS)
-def test_the_best_step_reading_each_near_row_once_is_what_it_was_written_as(name):
-    """``_best_step`` reads each standing infected's near row once for all the steps it weighs (``_reaches``): the
-    same step as asking ``_charges`` for every step and infected, for both styles and every hero."""
+def test_the_best_step_is_what_it_was_written_as(name):
+    """``_best_step`` finds the least (score, distance, square, action) in a loop of machine integers (``_before``),
+    not ``min`` over a list of tuples: the same step, for both styles and every hero."""
     styles = [bots.Bot(bots.STYLES[s]) for s in ("cautious", "aggressive")]
     weighed = 0
     for g in _states(name, 3)[::2]:

@@ -264,18 +264,16 @@ class Bot:
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
         best: Action | None = None
         score, ground, square = INF, INF, INF  # the least (d + weight * risk, d, to, a): ``min`` over them, unrolled
+        kept = memo(g.mission)
         foes = _standing(g) if weight else []  # read once for all the steps weighed
-        kept, m = memo(g.mission), g.mission
-        rows = [kept.near_row(m, at, g.active) for at, _ in foes]  # each one's near row, once for all the steps
         for a in steps:
             to = a.to
             d = dist.get(to, INF)
             if d >= here:
                 continue
             risk = 0
-            for i in range(len(foes)):  # ``_threat(g, to)``
-                at, cls = foes[i]
-                if _reaches(g, cls, at, to, rows[i][to] if to >= 0 else INF):
+            for at, cls in foes:  # ``_threat(g, to)``; each row read where a step needs it (the rows are at hand)
+                if _charges(g, kept, cls, at, to):
                     risk += 1
             weighed = d + weight * risk
             if best is None or _before(weighed, d, to, score, ground, square) or (
@@ -865,15 +863,10 @@ def _standing(g: Game) -> list[tuple[int, Unit]]:
 def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
     """Whether an infected of class ``cls`` standing on ``at`` could reach a hero on ``sq`` by its next move: walking
     next to it, or charging it in sight or smell."""
-    away = kept.near_row(g.mission, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past
-    return _reaches(g, cls, at, sq, away)
-
-
-def _reaches(g: Game, cls: Unit, at: int, sq: int, away: int) -> bool:
-    """``_charges`` with the route squares from ``at`` to ``sq`` read (``away``): ``_best_step`` reads each
-    infected's near row once for all the steps it weighs, not once a step."""
-    return away <= cls.move + 1 or (away <= cls.charge + 1 and (
-        g.infected_sees(at, sq) or at in g.mission.smell_from(sq, g.doors, cls.smell)))
+    m = g.mission
+    away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
+    return away <= cls.move + 1 or (away <= cls.charge + 1
+                                    and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
 
 
 def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
