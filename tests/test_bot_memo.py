@@ -154,3 +154,31 @@ def test_the_objectives_jobs_are_the_squares_the_model_names_on_every_core_missi
             seen.add(obj.scope)
         assert routes.facts(m).objective_jobs == truth, path.name
     assert seen == {"square", "room"}  # both kinds checked
+
+
+def test_the_rows_at_hand_are_the_tables_own_through_alternating_masks_and_a_drop():
+    """``Memo`` keeps the whole board's lists and the last other mask's at hand rather than looking them up: asked in
+    turns for several masks, and past its budget (every row dropped), it answers the mission's distances and keeps
+    each row in the table's list for its mask, where ``row`` and ``near_row`` find it again."""
+    m = _mission()
+    one = sys.getsizeof((0,) * m.size)
+    memo = routes.Memo(m.size, budget=40 * one)
+    reach = memo.facts(m).reach
+    masks = (ALL, 1 | 1 << 3, ALL, 0, 1 | 1 << 3, (1 << 8) - 2)
+    drops = 0
+    for turn in range(3):
+        for active in masks:
+            for source in range(turn, m.size, 41):
+                kept = memo.kept
+                truth = m.route_from(source, active)
+                row = memo.row(m, source, active)
+                assert row == tuple(truth.get(sq, routes.INF) for sq in range(m.size))
+                assert memo.rows[active][source] is row
+                near = memo.near_row(m, source, active)
+                assert near == tuple(d if d <= reach else routes.INF for d in row)
+                assert memo.near_rows[active][source] is near
+                drops += memo.kept < kept
+    assert drops >= 2  # the budget was passed, the lists dropped and made anew
+    memo.row(m, 0, ALL), memo.near_row(m, 0, ALL), memo.near_row(m, 0, masks[-1])
+    assert memo.every is memo.rows[ALL] and memo.near_every is memo.near_rows[ALL]
+    assert memo.near_last is memo.near_rows[memo.near_mask]

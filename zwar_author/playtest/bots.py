@@ -84,6 +84,12 @@ class Style:
     search: bool = False  # search the room it stands in when it is quiet and time allows
 
 
+#: a hero's actions by verb, as ``Bot.choose`` hands them to each step: typed, so that compiled code reads it as a
+#: dict (``by_verb.get`` a direct look-up, not a method found by name and called through Python) and each action
+#: as a tuple (``a.to`` an item read, not an attribute looked up)
+ByVerb = dict[str, list[Action]]
+
+
 STYLES = {
     "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True,
                       search=True),
@@ -141,7 +147,6 @@ class Bot:
 
     def decide(self, g: Game, request: Request):
         options = request.options
-        keys = [o.key for o in options]
         if request.topic == Topic.FIRE:
             return _best_fire(options)
         if request.topic == Topic.STRIKE:
@@ -156,7 +161,7 @@ class Bot:
             return _option(options, "no")
         if request.topic == Topic.LOOT:  # stop the director's cards when the infected are close
             return options[-1] if any(_danger(g, h) for h in _board(g)) else options[0]
-        if request.topic == Topic.PLACE and all(isinstance(k, int) for k in keys):
+        if request.topic == Topic.PLACE and all(isinstance(o.key, int) for o in options):
             if request.side == Side.DIRECTOR:  # the director puts infected as close to the heroes as allowed
                 return min(options, key=lambda o: (_nearest_hero(g, o.key), o.key))
             return max(options, key=lambda o: (_nearest_hero(g, o.key), -o.key))  # as far from us as allowed
@@ -191,13 +196,7 @@ class Bot:
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
-        by_verb: dict[str, list[Action]] = {}
-        for a in acts:
-            same = by_verb.get(a.verb)
-            if same is None:
-                by_verb[a.verb] = [a]
-            else:
-                same.append(a)
+        by_verb = _by_verb(acts)
         end = by_verb.get(END)
         if h.npc:
             return kit.npc_move(self, g, h, by_verb) or (end[0] if end else None)
@@ -209,7 +208,7 @@ class Bot:
                 or _search_room(self, g, h, by_verb) or Bot._walk(self, g, h, by_verb)
                 or Bot._alert(self, g, h, by_verb) or (end[0] if end else None))
 
-    def _shoot(self, g: Game, h: Hero, by_verb) -> Action | None:
+    def _shoot(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         """Thin out what comes near: the best shot at an infected within ``shoot_within`` squares."""
         if h.stride:
             return None
@@ -221,7 +220,7 @@ class Bot:
             near |= _charging(g, h.sq, {a.target for a in shots} - near)
         return _best_attack(g, h, [a for a in shots if a.target in near], min_chance=0.45)
 
-    def _walk(self, g: Game, h: Hero, by_verb) -> Action | None:
+    def _walk(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if self.style.alert and h.ap <= 2 and not h.stride and by_verb.get(ALERT) and _danger(g, h):
             return None  # keep the last 2 AP for an alert
         goal = self.goal(g, h)
@@ -233,8 +232,7 @@ class Bot:
             return kit.cross(self, g, h, goal, by_verb)
         if here == 0 or here >= INF:
             return None
-        behind = [dist.get(o.sq, INF) for o in _board(g) if o is not h]
-        if self.style.together and behind and here < min(behind) - AHEAD and not h.stride:
+        if self.style.together and not h.stride and here < _nearest_other(g, h, dist) - AHEAD:
             return None  # wait for the others: alone, a hero is soon taken down
         for a in by_verb.get(OPEN, []):  # a shut door on the way
             beyond = [s for s in g.mission.doors[a.square].sides if s != h.sq]
@@ -259,34 +257,41 @@ class Bot:
             return _answer(g, h, by_verb, to)  # not on into a charge without the AP to answer it
         return by_verb[SPRINT][0] if sprint else best
 
-    def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict, here: int) -> Action | None:
+    def _best_step(self, g: Game, h: Hero, steps: list[Action], dist: dict[int, int], here: int) -> Action | None:
         """The step that gains the most ground, weighed against the infected that could grab the
         hero there: heavily where the move ends, lightly on the way."""
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
-        scored = []
+        best: Action | None = None
+        score, ground, square = INF, INF, INF  # the least (d + weight * risk, d, to, a): ``min`` over them, unrolled
         kept = memo(g.mission)
         foes = _standing(g) if weight else []  # read once for all the steps weighed
         for a in steps:
-            d = dist.get(a.to, INF)
+            to = a.to
+            d = dist.get(to, INF)
             if d >= here:
                 continue
             risk = 0
-            for at, cls in foes:  # ``_threat(g, a.to)``
-                if _charges(g, kept, cls, at, a.to):
+            for at, cls in foes:  # ``_threat(g, to)``; each row read where a step needs it (the rows are at hand)
+                if _charges(g, kept, cls, at, to):
                     risk += 1
-            scored.append((d + weight * risk, d, a.to, a))
-        if not scored:
-            return None
-        return min(scored)[-1]
+            weighed = d + weight * risk
+            if best is None or _before(weighed, d, to, score, ground, square) or (
+                    weighed == score and d == ground and to == square and a < best):
+                best, score, ground, square = a, weighed, d, to
+        return best
 
-    def _alert(self, g: Game, h: Hero, by_verb) -> Action | None:
+    def _alert(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if not self.style.alert or not by_verb.get(ALERT):
             return None
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
             return None
-        nearest = min(foes, key=lambda z: _route(g, h.sq, pos(z)))
+        nearest, least = foes[0], INF + 1  # the first of the nearest: ``min`` with a key, unrolled
+        for z in foes:
+            d = _route(g, h.sq, pos(z))
+            if d < least:
+                nearest, least = z, d
         (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
@@ -308,15 +313,33 @@ class Bot:
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
         best: tuple[int, ...] = ()
-        score = (INF, INF)
+        least, first = INF, INF
         for number, squares in jobs:  # the least (AP of the team, number): ``min`` over the jobs, without the key
-            here = (_total(self.field(g, squares), team, far), number)
-            if here < score:
-                best, score = squares, here
+            total = _total(self.field(g, squares), team, far)  # and without a tuple a job to compare
+            if total < least or (total == least and number < first):
+                best, least, first = squares, total, number
         return best
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
+
+
+def _by_verb(acts: list[Action]) -> ByVerb:
+    """``acts`` by verb, each verb's in their order, the verbs in the order first met. The engine lists an action's
+    verbs together (the moves, then the shots...), so an action whose verb is the last one's joins its list
+    without a dict look-up: about twelve actions a decision, most of them in a run of their verb's."""
+    by_verb: ByVerb = {}
+    verb: Verb | None = None
+    same: list[Action] = []
+    for a in acts:
+        if a.verb is not verb:
+            verb = a.verb
+            found = by_verb.get(verb)
+            if found is None:
+                found = by_verb[verb] = []
+            same = found
+        same.append(a)
+    return by_verb
 
 
 def _unused(g: Game, h: Hero) -> frozenset[Verb]:
@@ -329,7 +352,11 @@ def _unused(g: Game, h: Hero) -> frozenset[Verb]:
 
 def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
     """The AP all of ``squares`` need to reach a goal (``dist``: its field), each counted at most ``far``."""
-    return sum(min(dist.get(sq, INF), far) for sq in squares)
+    total = 0
+    for sq in squares:  # ``sum`` of ``min`` over a generator, unrolled
+        d = dist.get(sq, INF)
+        total += min(far, d)
+    return total
 
 
 _NO_KEYS: frozenset[str] = frozenset()
@@ -337,23 +364,31 @@ _NO_KEYS: frozenset[str] = frozenset()
 
 def _keys_held(g: Game) -> frozenset[str]:
     """The colours of the keycards the heroes hold."""
-    return frozenset(k for o in g.heroes for k in o.keycards) if any(o.keycards for o in g.heroes) else _NO_KEYS
+    for o in g.heroes:  # (``any`` over a generator, unrolled: asked at every distance field)
+        if o.keycards:
+            return frozenset(k for o in g.heroes for k in o.keycards)
+    return _NO_KEYS
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     """AP a hero needs to reach ``goal``, from every square: a step 1, a shut door 1 more
     (a locked one only with a keycard some hero holds, never a blast door). Kept by (goal, doors open,
     keycards held) for every game the process plays of the mission (``routes.memo``), as games of one
-    mission open the same doors in much the same order."""
+    mission open the same doors in much the same order; the last few also by their goal's identity
+    (``Memo.recent``), which spares hashing the goal again within a decision."""
     keys = _keys_held(g)
-    key = (goal, g.doors, keys)
     m = g.mission
-    fields = memo(m).fields
-    found = fields.get(key)
+    kept = memo(m)
+    found = kept.recent(goal, g.doors, keys)
     if found is not None:
         return found
-
-    return fields.put(key, _search(m, goal, g.doors, keys))
+    key = (goal, g.doors, keys)
+    fields = kept.fields
+    found = fields.get(key)
+    if found is None:
+        found = fields.put(key, _search(m, goal, g.doors, keys))
+    kept.remember(goal, g.doors, keys, found)
+    return found
 
 
 def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int]:
@@ -392,7 +427,7 @@ def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str])
 # --- the steps of a decision -----------------------------------------------------------------
 
 
-def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _free(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Free actions worth taking: a med pack once bitten twice, a weapon in hand. An empty gun the hero
     can reload stays in hand unless an infected stands next to it (a blade is quicker then); a blade
     goes back in the bag for a loaded gun once nothing stands next to the hero."""
@@ -419,7 +454,7 @@ def _free(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return None
 
 
-def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """A power perk when the turn is a hard one (three uses a game, so never on a quiet turn):
     Berserker when its best attack on what holds it in a grapple or can grab it is a melee one and it has
     the AP for two blows or more, Redline for the AP to fight out
@@ -431,16 +466,31 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
             return by_verb[BERSERKER][0]
     if by_verb.get(REDLINE) and (h.grapplers or _finishes_only_with(bot, g, h, 2)):
         return by_verb[REDLINE][0]
-    aimed = {a.target for a in by_verb.get(AIMED, [])}
-    if by_verb.get(DEAD_EYE) and h.ap >= 2 and len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
-        return by_verb[DEAD_EYE][0]
+    if by_verb.get(DEAD_EYE) and h.ap >= 2:  # (the aimed shots' targets read only then: seldom offered)
+        aimed = {a.target for a in by_verb.get(AIMED, [])}
+        if len(aimed & _standing_within(g, h, bot.style.shoot_within)) >= 2:
+            return by_verb[DEAD_EYE][0]
     return None
 
 
 def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
     """The standing infected that can grab ``h`` where it stands (or on ``sq``)."""
     reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)
-    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
+    found: set[int] = set()
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is not None and not z.prone and _among(at, reach):
+            found.add(z.id)
+    return found
+
+
+def _among(sq: int, squares: list[int]) -> bool:
+    """``sq in squares`` for the few squares a reach holds, compared as machine integers: compiled, ``in`` on a list
+    compares each pair of integer objects through Python's rich comparison (some 700 instructions a test)."""
+    for n in squares:
+        if n == sq:
+            return True
+    return False
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
@@ -452,7 +502,7 @@ def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
     return {z.id for z in standing if row[pos(z)] <= squares}
 
 
-def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _grappled(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Locked in a grapple: the attack most likely to kill, or sweep one off when none is likely."""
     if not h.grapplers:
         return None
@@ -466,7 +516,7 @@ def _grappled(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return best
 
 
-def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _rescue(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Free a friend next to this hero: execute what holds them (no roll), else attack it."""
     if h.grapplers or not any(o.grapplers for o in g.heroes):  # (a friend in a grapple is one of the heroes)
         return None
@@ -484,23 +534,26 @@ def _rescue(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return _best_attack(g, h, attacks)
 
 
-def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _threats(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Kill what can grab this hero: the likeliest attack on what stands next to it (what lies there
     does nothing in the infected move), then executions of what lies there (no roll), or with the last
     AP a blow at it (it gets up next to the hero in the end phase)."""
     if h.grapplers:
         return None
     reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
-    near = [z for z in g.board_infected() if z.sq in reach]
-    if not near:
+    standing: set[int] = set()
+    lying: set[int] = set()
+    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
+        at = z.sq
+        if at is not None and _among(at, reach):
+            (lying if z.prone else standing).add(z.id)
+    if not standing and not lying:
         return None
-    standing = {z.id for z in near if not z.prone}
     attacks = [a for v in (QUICK, MELEE, AIMED, HITMAN) for a in by_verb.get(v, [])
                if a.target in standing]
     best = _best_attack(g, h, attacks)
     if best is not None:
         return best
-    lying = {z.id for z in near if z.prone}
     executions = [a for a in by_verb.get(EXECUTE, []) if a.target in lying]
     if executions:
         return executions[0]
@@ -508,12 +561,12 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return _best_attack(g, h, blows, min_chance=0.3) if h.ap == 1 else None
 
 
-def _stand(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _stand(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Out of a grapple but lying down: get up (a prone hero only crawls)."""
     return by_verb[STAND][0] if h.prone and not h.grapplers and by_verb.get(STAND) else None
 
 
-def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _jobs(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """A task on the spot, or leaving by the exit once the mission only wants the heroes out."""
     for a in by_verb.get(TASK, []):
         if a.target in _objectives_left(g):
@@ -524,7 +577,7 @@ def _jobs(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
     return None
 
 
-def _search_room(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def _search_room(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Search the room ``h`` stands in (loot is XP, and the deck holds weapons) when no standing
     infected is near and the turns left cover the way to the remaining jobs with a turn to spare."""
     if not bot.style.search or not by_verb.get(SEARCH) or _danger(g, h) or h.ap < h.ap_turn:
@@ -578,21 +631,25 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
     picking up on the way."""
     known = facts(g.mission)
-    left = known.wanted - g.objectives  # ``_objectives_left``
-    jobs = [job for job in known.objective_jobs if job[0] in left]
+    wanted, done = known.wanted, g.objectives  # ``_objectives_left``, without making the set
+    jobs = [job for job in known.objective_jobs if job[0] in wanted and job[0] not in done]
     if g.objects:
         carrying = known.carrying  # the objects the victory needs carried
         for sq, letter in sorted(g.objects.items()):
             if letter in carrying:
-                jobs.append((100 + ord(letter), (sq,)))
-    keys = _keys_wanted(g, [squares for _, squares in jobs])
-    jobs += [(300 + sq, (sq,)) for sq in keys]
+                jobs.append((100 + ord(letter), known.single[sq]))
+    if g.keycards:  # (most missions have none lying about: ``_keys_wanted`` would find none)
+        keys = _keys_wanted(g, [squares for _, squares in jobs])
+        jobs += [(300 + sq, known.single[sq]) for sq in keys]
     if detours and (jobs or _wants_escape(g)):
         goals = [squares for _, squares in jobs] or [_exit_squares(g)]
-        jobs += [(200 + sq, (sq,)) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
-    taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
+        jobs += [(200 + sq, known.single[sq]) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
     team = [h.sq for h in _board(g) if not h.npc]
-    return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g))) if job[1] not in taken]
+    more = kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g)))
+    if not more:  # (most decisions: the set below is made only for kit's jobs)
+        return jobs
+    taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
+    return jobs + [job for job in more if job[1] not in taken]
 
 
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
@@ -622,20 +679,33 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
         return []
     kind = facts(g.mission).kind
     heroes = _board(g)
-    carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
-    infected = any(h.stage for h in heroes)
-    medpack = (not carried and on_the_way) or (infected and not any(
-        kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards))
-    unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
+    carried = infected = cured = unarmed = False  # each hero's cards read once, for all four
+    for h in heroes:
+        medical = armed = False
+        for c in h.cards:
+            k = kind[c.eq]
+            if k == "medical":
+                medical = True
+            elif k == "ballistic" or k == "melee":
+                armed = True
+        carried = carried or medical
+        if h.stage:
+            infected, cured = True, cured or medical
+        unarmed = unarmed or not armed
+    medpack = (not carried and on_the_way) or (infected and not cured)
     team = [h for h in heroes if not h.npc]
     spare = bool(goals) and not any(h.stage for h in team)  # a spare gun may be worth a detour: read once
     lanes = tuple(goals)
     wanted = []
-    for sq, items in sorted(g.items.items()):
-        kinds = {kind[card] for _, card in items}
-        if (medpack and "medical" in kinds) or (unarmed and ("ballistic" in kinds or "melee" in kinds)) \
-                or (spare and "ballistic" in kinds and _weapon_worth_a_detour(g, sq, team, lanes)):
+    for sq, items in g.items.items():  # in the dict's order, the squares wanted sorted after (fewer to sort)
+        medical = gun = blade = False
+        for _, card in items:
+            k = kind[card]
+            medical, gun, blade = medical or k == "medical", gun or k == "ballistic", blade or k == "melee"
+        if (medpack and medical) or (unarmed and (gun or blade)) \
+                or (spare and gun and _weapon_worth_a_detour(g, sq, team, lanes)):
             wanted.append(sq)
+    wanted.sort()
     return wanted
 
 
@@ -663,7 +733,7 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
     found: list[bool] | None = fields.get(key)
     if found is not None:
         return found
-    there = distance_field(g, (sq,))
+    there = distance_field(g, facts(g.mission).single[sq])
     worth = [False] * g.mission.size
     for goal in goals:
         field = distance_field(g, goal)
@@ -679,8 +749,9 @@ def _wants_escape(g: Game) -> bool:
 
 
 def _exit_squares(g: Game) -> tuple[int, ...]:
-    m = g.mission
-    return tuple(sorted(sq for sq, closed in m.exits.items() if g.exits_open or not closed))
+    """The exits the heroes may leave by, sorted (the facts' tuples: the same tuple at every decision)."""
+    known = facts(g.mission)
+    return known.exits if g.exits_open else known.open_exits
 
 
 # --- sizing up the board ------------------------------------------------------------------
@@ -713,7 +784,7 @@ def _nearest_foe(g: Game, sq: int) -> int:
     return min((_route(g, pos(z), sq) for z in g.board_infected()), default=INF)
 
 
-def _answer(g: Game, h: Hero, by_verb, to: int) -> Action | None:
+def _answer(g: Game, h: Hero, by_verb: ByVerb, to: int) -> Action | None:
     """Walking on to ``to`` would end the move where a standing infected can charge the hero, too
     short of AP to shoot or go on alert: the best shot from where it stands at what could charge it
     there, or nothing (the move ends on alert or here, out of reach)."""
@@ -796,6 +867,23 @@ def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
     away = kept.near_row(m, at, g.active)[sq] if sq >= 0 else INF  # exact up to the farthest charge, INF past it
     return away <= cls.move + 1 or (away <= cls.charge + 1
                                     and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
+
+
+def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
+    """``(a, b, c) < (x, y, z)``, compared as machine integers rather than as tuples of integer objects."""
+    return a < x or (a == x and (b < y or (b == y and c < z)))
+
+
+def _nearest_other(g: Game, h: Hero, dist: dict[int, int]) -> int:
+    """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for):
+    ``min`` over a list, unrolled (compiled, ``min`` of a list is the builtin looked up and called through Python)."""
+    least = -1
+    for o in _board(g):
+        if o is not h:
+            d = dist.get(o.sq, INF)
+            if least < 0 or d < least:
+                least = d
+    return least
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:

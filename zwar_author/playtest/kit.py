@@ -31,7 +31,7 @@ from ..geometry.facing import FACINGS
 from .routes import facts, route
 
 if TYPE_CHECKING:
-    from .bots import Bot
+    from .bots import Bot, ByVerb
 
 INF: Final = 1 << 30
 CRATE_DETOUR: Final = 6  # route squares the team goes out of its way for a crate
@@ -47,7 +47,7 @@ MEDPACK: Final = Verb.MEDPACK
 RELOAD: Final = Verb.RELOAD
 
 
-def supplies(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def supplies(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """Reload an empty gun (or a low one with nothing near), craft and use a Med Pack once bitten."""
     for a in by_verb.get(CRAFT, []):
         if h.stage >= 1 and g.mission.equipment[_equipment(g, a.card)].kind == "medical":
@@ -87,7 +87,7 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
             near = tuple(sorted(n for n in m.steps(npc.sq, -1) if m.standable[n]))
             if near:
                 found.append((500 + npc.sq, near))
-    if detours:
+    if detours and g.crates:
         found += [(600 + sq, (sq,)) for sq in sorted(g.crates)
                   if any(_route(g, t, sq) <= CRATE_DETOUR for t in team) and _time_for(g, team, sq)]
     return found
@@ -135,7 +135,7 @@ def _route(g: Game, a: int, b: int) -> int:
 # --- the rib -------------------------------------------------------------------------------
 
 
-def cross(bot: Bot, g: Game, h: Hero, goal: tuple[int, ...], by_verb) -> Action | None:
+def cross(bot: Bot, g: Game, h: Hero, goal: tuple[int, ...], by_verb: ByVerb) -> Action | None:
     """``goal`` is out of reach on foot: board the rib, drive it to the landing nearest the goal, step off."""
     rib = g.rib
     if rib is None:
@@ -226,7 +226,7 @@ def _water_values(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, int]
 # --- NPCs ---------------------------------------------------------------------------------
 
 
-def npc_move(bot: Bot, g: Game, h: Hero, by_verb) -> Action | None:
+def npc_move(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     """An NPC waits for a hero to come for it, then heads for the exit (opening doors) and leaves."""
     if not any(not o.npc and o.on_board and _route(g, o.sq, h.sq) <= FETCHED for o in g.heroes) and \
             not any(o.status == "escaped" and not o.npc for o in g.heroes):

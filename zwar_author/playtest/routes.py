@@ -25,6 +25,8 @@ FIELD_BYTES = 8 * MIB  # the bots' distance fields kept per mission (a field is 
 # a 200-game playtest of Supply Run searched 406 of them again, at 8 MiB none (288 kept)
 #: the route squares within which the bots ask whether an infected is near a square (``near_row`` reads at least so far)
 NEAR: Final = 5
+#: the distance fields kept at hand by their goal's identity (``Memo.recent``)
+RECENT: Final = 8
 ROW_BYTES = 8 * MIB  # route rows kept per mission: all of them are dropped at once past this
 #: a route row: distances by square. A tuple, not a list: a tuple of integers drops out of the garbage collector's
 #: sight at the first collection it survives, where a list is walked at every full collection. The rows kept are
@@ -47,6 +49,21 @@ class Memo:
         #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
         self.faces: dict[tuple[int, int], tuple[Any, float]] = {}
         self.known: Facts | None = None
+        # The lists of ``rows`` and ``near_rows`` the bots read most, at hand (None: look them up): the whole board's
+        # (``ALL``), and the last other mask ``near_row`` was asked for (the game's active rooms, which change
+        # seldom). Looked up in the dict at each question, the mask was boxed and hashed some 100,000 times in 20 games.
+        self.every: list[Row | None] | None = None  # ``rows[ALL]``
+        self.near_every: list[Row | None] | None = None  # ``near_rows[ALL]``
+        self.near_mask = ALL
+        self.near_last: list[Row | None] | None = None  # ``near_rows[near_mask]``
+        # The last few distance fields ``bots.distance_field`` returned, for one board (doors open, keycards held), by
+        # their goal's identity (``recent``): a decision asks for the same goal tuple again (``Bot.goal`` weighs each
+        # job's field, ``_walk`` reads the chosen one's, ``_detour_squares`` each lane's), and a look-up in ``fields``
+        # hashes the goal square by square, with the doors and keys, at every question.
+        self.recent_doors = 0
+        self.recent_keys: frozenset[str] = frozenset()
+        self.recent_goals: list[tuple[int, ...]] = []
+        self.recent_fields: list[dict[int, int]] = []
 
     def facts(self, m: Mission) -> Facts:
         """The mission's fixed facts, worked out at the first question."""
@@ -56,7 +73,11 @@ class Memo:
 
     def row(self, m: Mission, source: int, active: int) -> Row:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
-        rows = self._rows(self.rows, active)
+        rows = self.every if active == ALL else None
+        if rows is None:
+            rows = self._rows(self.rows, active)
+            if active == ALL:
+                self.every = rows
         found = rows[source]
         if found is not None:
             return found
@@ -71,7 +92,7 @@ class Memo:
         that stops there. The bots ask it for every infected on the board, from wherever it stands, with whichever
         rooms are active: the whole board's search from each cost a bot game several per cent, most of it never
         read."""
-        rows = self._rows(self.near_rows, active)
+        rows = self._near_rows(active)
         found = rows[source]
         if found is not None:
             return found
@@ -95,6 +116,40 @@ class Memo:
             frontier = nxt
         return self._keep(self.near_rows, rows, active, source, tuple(row))
 
+    def recent(self, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int] | None:
+        """The field kept at hand for this very ``goal`` tuple (``is``, not ``==``: no hashing) on this board, or None.
+        A tuple held here cannot change nor be freed, so its identity stands for its squares."""
+        if doors == self.recent_doors and keys == self.recent_keys:
+            goals = self.recent_goals
+            for i in range(len(goals)):
+                if goals[i] is goal:
+                    return self.recent_fields[i]
+        return None
+
+    def remember(self, goal: tuple[int, ...], doors: int, keys: frozenset[str], field: dict[int, int]) -> None:
+        """Keep ``field`` at hand for ``goal`` on this board (``recent``): a new board drops the others, and past
+        ``RECENT`` the oldest goes."""
+        if doors != self.recent_doors or keys != self.recent_keys:
+            self.recent_doors, self.recent_keys = doors, keys
+            self.recent_goals.clear()
+            self.recent_fields.clear()
+        elif len(self.recent_goals) >= RECENT:
+            del self.recent_goals[0]
+            del self.recent_fields[0]
+        self.recent_goals.append(goal)
+        self.recent_fields.append(field)
+
+    def _near_rows(self, active: int) -> list[Row | None]:
+        """``near_rows``' list for ``active``, at hand when it is the whole board's or the last mask asked for."""
+        rows = self.near_every if active == ALL else self.near_last if active == self.near_mask else None
+        if rows is None:
+            rows = self._rows(self.near_rows, active)
+            if active == ALL:
+                self.near_every = rows
+            else:
+                self.near_mask, self.near_last = active, rows
+        return rows
+
     def _rows(self, table: dict[int, list[Row | None]], active: int) -> list[Row | None]:
         """``table``'s rows for ``active`` (by source square, None where not searched yet), made empty at first."""
         rows = table.get(active)
@@ -109,6 +164,7 @@ class Memo:
         if self.kept + weight > self.budget:  # a bound, not an LRU: a game asks for the same few hundred rows
             self.rows.clear()
             self.near_rows.clear()
+            self.every = self.near_every = self.near_last = None
             self.kept = 0
             rows = table[active] = [None] * self.size
         rows[source] = row
@@ -136,6 +192,12 @@ class Facts:
         self.kind: dict[str, str] = {eq: card.kind for eq, card in m.equipment.items()}  # by equipment id
         self.escort: frozenset[str] = frozenset(short(n) for n in end.escort) if end is not None else frozenset()
         self.locked = [d for d in m.doors if d.kind == "locked"]  # the doors a keycard opens
+        #: the exit squares, sorted: all of them (once the exits are open), and those not shut until then
+        self.exits: tuple[int, ...] = tuple(sorted(m.exits))
+        self.open_exits: tuple[int, ...] = tuple(sorted(sq for sq, closed in m.exits.items() if not closed))
+        #: ``(sq,)`` for every square: a job on one square is this tuple at every decision, not a new one, so the
+        #: distance fields kept at hand by their goal's identity (``Memo.recent``) find it again
+        self.single: list[tuple[int, ...]] = [(sq,) for sq in range(m.size)]
         #: how far ``Memo.near_row`` searches: the farthest (route squares) an infected of the mission can come
         #: at a hero by its next move, and at least ``NEAR``
         self.reach: int = max([NEAR] + [max(c.move, c.charge) + 1 for c in m.classes.values()])
