@@ -33,7 +33,7 @@ from .weapons import (
     melee_card,
 )
 
-END_TURN = Action("", Verb.END_TURN)
+END_TURN: Final = Action("", Verb.END_TURN)
 SQUARE = "{square}"  # in a refusal, the square as the player typed it
 
 
@@ -138,10 +138,11 @@ def _key(a: Action) -> int | None:
     return None
 
 
-MOVING = frozenset({
+#: the verb sets below are ``Final``: compiled code reads each as a C static, not from the module's dict
+MOVING: Final = frozenset({
     Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
     Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE, Verb.MOVE_RELOAD})
-FREE = frozenset({
+FREE: Final = frozenset({
     Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER,
     Verb.SUPPORT, Verb.DROP_PRONE, Verb.PLACE_ITEM})
 
@@ -174,7 +175,7 @@ def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int =
 #: the actions that name only a hero, a verb and a square moved to (-1: none), kept for every game the process
 #: plays: the lists offer the same moves, ``end`` and ``sprint`` again at every decision, and a kept action is one
 #: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe)
-_KEPT: dict[tuple[str, Verb], dict[int, Action]] = {}
+_KEPT: Final[dict[tuple[str, Verb], dict[int, Action]]] = {}
 
 
 def _kept(hero: str, verb: Verb) -> dict[int, Action]:
@@ -232,16 +233,16 @@ def cost(g: Game, h: Hero, verb: str) -> int:
     return g.mission.ap_costs.get(verb, 0)
 
 
-ONLY_SPRINTING = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
-ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
-ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
+ONLY_SPRINTING: Final = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
+ONLY_GRAPPLED: Final = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
+ONLY_PRONE: Final = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
                         Verb.CRAFT}) | FREE
 
 
 #: the move-and-attack combinations: a policy that never uses them may leave their search out (``without``)
-COMBINED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
+COMBINED: Final = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
                       Verb.THROW_MOVE})
-EXCHANGES = frozenset({Verb.GIVE, Verb.TAKE})
+EXCHANGES: Final = frozenset({Verb.GIVE, Verb.TAKE})
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
@@ -281,8 +282,12 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    more = free_actions(g, h, why, without) if not FREE <= without else []
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + more) + [_plain(h.id, Verb.END)]
+    # the parts added in place: ``acts`` is this call's own list (a ruleset's ``actions`` may return another)
+    acts += c4_actions(g, h)
+    if not FREE <= without:
+        acts += free_actions(g, h, why, without)
+    acts = g.ruleset.actions(g, h, acts)
+    acts.append(_plain(h.id, Verb.END))
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
@@ -294,7 +299,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
 
 
 #: ``absent | without`` by the two sets: a policy asks with the same few ``without`` at every decision
-_UNIONS: dict[tuple[frozenset[Verb], frozenset[Verb]], frozenset[Verb]] = {}
+_UNIONS: Final[dict[tuple[frozenset[Verb], frozenset[Verb]], frozenset[Verb]]] = {}
 
 
 def _leaving_out(absent: frozenset[Verb], without: frozenset[Verb]) -> frozenset[Verb]:
@@ -468,12 +473,12 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
 
 #: the verbs each search of ``_standing`` and ``_prone`` can make (the steps: moves, and the squares the combined
 #: moves and Move & Reload go to): the search is left out only when ``without`` holds all of them
-STEPPING = COMBINED | {Verb.MOVE, Verb.MOVE_RELOAD}
-DOORS = frozenset({Verb.OPEN, Verb.CLOSE, Verb.KNOCK})
-QUICKS = frozenset({Verb.QUICK, Verb.QUICK_MOVE})  # the quick fire from where the hero stands, and fire then move
-MELEES = frozenset({Verb.MELEE, Verb.MELEE_MOVE})
-TASKS = frozenset({Verb.SEARCH, Verb.TASK})
-SUPPLIES = frozenset({Verb.RELOAD, Verb.MOVE_RELOAD, Verb.CRAFT})
+STEPPING: Final = COMBINED | {Verb.MOVE, Verb.MOVE_RELOAD}
+DOORS: Final = frozenset({Verb.OPEN, Verb.CLOSE, Verb.KNOCK})
+QUICKS: Final = frozenset({Verb.QUICK, Verb.QUICK_MOVE})  # the quick fire from where the hero stands, and fire then move
+MELEES: Final = frozenset({Verb.MELEE, Verb.MELEE_MOVE})
+TASKS: Final = frozenset({Verb.SEARCH, Verb.TASK})
+SUPPLIES: Final = frozenset({Verb.RELOAD, Verb.MOVE_RELOAD, Verb.CRAFT})
 
 
 def _supplies(g: Game, h: Hero, steps: list[int], why: Refusals | None) -> list[Action]:
@@ -614,7 +619,7 @@ def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict
     return found
 
 
-_BOARD = ("board",)  # the memo's key for the board's infected in bits (and the start of the shots' keys)
+_BOARD: Final = ("board",)  # the memo's key for the board's infected in bits (and the start of the shots' keys)
 
 
 def _no_gun(g: Game, h: Hero) -> str:
@@ -626,7 +631,9 @@ def _no_gun(g: Game, h: Hero) -> str:
 def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
            why: Refusals | None = None) -> list[Action]:
     mode = "" if melee_card(g, h) else "unarmed"
-    targets = sorted(blade_targets(g, h, sq, why.each(h, verb) if why is not None else None), key=lambda z: z.id)
+    targets = blade_targets(g, h, sq, why.each(h, verb) if why is not None else None)
+    if len(targets) > 1:  # (``sorted`` with a key is a call through Python's convention even for no targets)
+        targets = sorted(targets, key=_id)
     return [_action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
@@ -649,7 +656,7 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
                 [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]) if blades else []
         if near:
             acts += [_action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
-                     for z in sorted(near, key=_id)]
+                     for z in (sorted(near, key=_id) if len(near) > 1 else near)]
         if first_quick:
             acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
@@ -759,13 +766,13 @@ def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
 
 
 #: each hero's ways to go on alert, one per facing, kept (as ``_KEPT``)
-_ALERTS: dict[str, list[Action]] = {}
+_ALERTS: Final[dict[str, list[Action]]] = {}
 
 
 def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
-    no = why.no if why is not None else (lambda *args: None)
+    no = why.no if why is not None else _ignore
     for d in m.doors_at.get(h.sq, ()):
         door = m.doors[d]
         if g.destroyed >> d & 1:
@@ -798,6 +805,10 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     return acts
 
 
+def _ignore(*args: object) -> None:
+    """A refusal nobody reads (one function, not a lambda made at each call)."""
+
+
 def unlocked(g: Game, door) -> bool:
     """Whether a locked door is unlocked: "Once one of the locked doors to a room has been opened all
     doors to that room are considered to be unlocked for the duration of the mission" (Exodus)."""
@@ -808,7 +819,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
     room = m.room_of[h.sq]
-    no = why.no if why is not None else (lambda *args: None)
+    no = why.no if why is not None else _ignore
     if not room:
         if why is not None:
             why.no(h, Verb.SEARCH, f"{h.name} is not in a room")
@@ -878,10 +889,9 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     m = g.mission
     if h.stage:
         acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
-    tank = next((c for c in h.active_cards() if m.gear[c.eq].effect == Effect.STINK_TANK), None)
-    if tank is not None and tank.ammo and not h.stink:
+    if not h.stink and _stink_tank(g, h):
         acts.append(_plain(h.id, Verb.STINK))
-    for perk in POWER_PERKS:
+    for perk in _POWER_PERKS:
         if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
             acts.append(_action(h.id, Verb(perk)))
     acts += free.actions(g, h)
@@ -891,11 +901,26 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     return acts
 
 
-def wieldable(g: Game, h: Hero, card) -> bool:
+#: read as C statics by compiled code: ``Effect`` is a plain enum (an attribute read of its class goes through the
+#: enum's ``__getattr__``), ``POWER_PERKS`` a plain global of another module
+STINK_TANK: Final = Effect.STINK_TANK
+_POWER_PERKS: Final[tuple[Perk, ...]] = POWER_PERKS
+
+
+def _stink_tank(g: Game, h: Hero) -> bool:
+    """Whether ``h``'s first active Stink Tank card (if any) has a charge left."""
+    gear = g.mission.gear
+    for c in h.active_cards():
+        if gear[c.eq].effect == STINK_TANK:
+            return bool(c.ammo)
+    return False
+
+
+def wieldable(g: Game, h: Hero, card: Card) -> bool:
     eq = g.mission.equipment[card.eq]
     if eq.special is not None and short(eq.special) != h.id:
         return False
-    return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == Effect.STINK_TANK
+    return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == STINK_TANK
 
 
 def _weapons(g: Game, h: Hero) -> list[Action]:
@@ -918,7 +943,7 @@ def _weapon_changes(g: Game, h: Hero) -> list[Action]:
     return [_action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
 
 
-def exchangeable(g: Game, card) -> bool:
+def exchangeable(g: Game, card: Card) -> bool:
     eq = g.mission.equipment[card.eq]
     return eq.special is None and not card.used
 
@@ -1042,4 +1067,4 @@ def _named_key(g: Game, h: Hero, verb: Verb, args: list[str]) -> tuple[int | Non
     return None, "", None
 
 
-TARGETING = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})
+TARGETING: Final = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})

@@ -15,7 +15,7 @@ from .state import Card, Game, Hero, Infected
 from .vocab import HeroStatus, Perk
 
 
-def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
+def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list, bool, str]]:
     """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
     m = g.mission
     guns = [c for c in cards if m.gear[c.eq].kind == "ballistic" and not m.gear[c.eq].aimed_only
@@ -36,8 +36,12 @@ def in_range(g: Game, card, frm: int, sq: int) -> bool:
     return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
 
 
-def melee_card(g: Game, h: Hero):
-    return next((c for c in h.active_cards() if g.mission.gear[c.eq].kind == "melee"), None)
+def melee_card(g: Game, h: Hero) -> Card | None:
+    gear = g.mission.gear
+    for c in h.active_cards():  # a loop, not ``next`` over a generator (an object and a call per search)
+        if gear[c.eq].kind == "melee":
+            return c
+    return None
 
 
 def ballistic_cards(g: Game, h: Hero) -> list:
