@@ -250,6 +250,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     the free actions, of those the game's action table has. ``without``: verbs to leave out, and
     with them the searches that only they need (the rest of the list is the same, in the same order):
     a search is skipped only when every verb it can make is in ``without``."""
+    skip = _skips(without)
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -271,11 +272,11 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
                     ONLY_GRAPPLED)
     elif h.prone:
-        acts = _prone(g, h, {}, why, without)
+        acts = _prone(g, h, {}, why, skip)
         _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
-        acts = _standing(g, h, {}, why, without)
+        acts = _standing(g, h, {}, why, skip)
         if why is not None:
             why.no(h, Verb.CRAWL, "only a prone hero crawls")
             why.no(h, Verb.STAND, f"{h.name} is already standing")
@@ -284,8 +285,8 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
     # the parts added in place: ``acts`` is this call's own list (a ruleset's ``actions`` may return another)
     acts += c4_actions(g, h)
-    if not FREE <= without:
-        acts += free_actions(g, h, why, without)
+    if not skip.free:
+        acts += _free(g, h, why, skip)
     acts = g.ruleset.actions(g, h, acts)
     acts.append(_plain(h.id, Verb.END))
     if g.rib is not None:
@@ -294,23 +295,62 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = _leaving_out(g.mission.absent, without) if without else g.mission.absent
-    return [a for a in acts if a.verb not in absent] if absent else acts
+    absent = skip.leaving_out(g.mission.absent) if without else g.mission.absent
+    if absent:
+        for a in acts:
+            if a.verb in absent:  # a new list only when something is left out (the searches skip most)
+                return [a for a in acts if a.verb not in absent]
+    return acts
 
 
-#: ``absent | without`` by the two sets: a policy asks with the same few ``without`` at every decision
-_UNIONS: Final[dict[tuple[frozenset[Verb], frozenset[Verb]], frozenset[Verb]]] = {}
+class Skips:
+    """What a list leaves out for one ``without``: each search it skips as a flag, read at every call rather
+    than a subset test of two frozensets (``STEPPING <= without``: some 250 instructions, and a standing hero's
+    list made seven), and ``without``'s union with the mission's absent verbs, kept for the last ``absent``."""
+
+    def __init__(self, without: frozenset[Verb]) -> None:
+        self.without = without
+        self.stepping = STEPPING <= without
+        self.dive = Verb.DIVE in without
+        self.doors = DOORS <= without
+        self.quicks = QUICKS <= without
+        self.melees = MELEES <= without
+        self.combined = COMBINED <= without
+        self.move_quick = Verb.MOVE_QUICK in without
+        self.move_melee = Verb.MOVE_MELEE in without
+        self.move_throws = {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without
+        self.throw = Verb.THROW in without
+        self.aimed = Verb.AIMED in without
+        self.execute = Verb.EXECUTE in without
+        self.hitman = Verb.HITMAN in without
+        self.crawl = Verb.CRAWL in without
+        self.quick = Verb.QUICK in without
+        self.tasks = TASKS <= without
+        self.supplies = SUPPLIES <= without
+        self.free = FREE <= without
+        self.exchanges = EXCHANGES <= without
+        self.absent: frozenset[Verb] | None = None
+        self.union = without
+
+    def leaving_out(self, absent: frozenset[Verb]) -> frozenset[Verb]:
+        """The verbs a list leaves out: the mission's ``absent`` ones and ``without`` (the union made again
+        only when another mission's set is asked)."""
+        if self.absent is not absent:
+            self.absent, self.union = absent, absent | self.without
+        return self.union
 
 
-def _leaving_out(absent: frozenset[Verb], without: frozenset[Verb]) -> frozenset[Verb]:
-    """The verbs a list leaves out: the mission's absent ones and ``without``, the union made once per pair
-    (a frozenset keeps its hash, so the look-up is cheaper than the union of some dozen verbs)."""
-    key = (absent, without)
-    found = _UNIONS.get(key)
+#: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset keeps
+#: its hash, and the same set is found by identity)
+_SKIPS: Final[dict[frozenset[Verb], Skips]] = {}
+
+
+def _skips(without: frozenset[Verb]) -> Skips:
+    found = _SKIPS.get(without)
     if found is None:
-        if len(_UNIONS) > 256:
-            _UNIONS.clear()
-        found = _UNIONS[key] = absent | without
+        if len(_SKIPS) > 256:
+            _SKIPS.clear()
+        found = _SKIPS[without] = Skips(without)
     return found
 
 
@@ -407,30 +447,30 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
-    if Verb.CRAWL not in without and _ap(g, h, Verb.CRAWL, why):
+    if not skip.crawl and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
         acts.append(_plain(h.id, Verb.STAND))
-    if Verb.QUICK not in without:
+    if not skip.quick:
         acts += _quick(g, h, h.sq, memo=memo, why=why)
-    if Verb.THROW not in without:
+    if not skip.throw:
         acts += _throws(g, h)
-    if Verb.AIMED not in without:
+    if not skip.aimed:
         acts += _aimed(g, h, memo, why)
     acts += _alert(g, h, why)
-    if not SUPPLIES <= without:
+    if not skip.supplies:
         acts += _supplies(g, h, [], why)
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
     steps: list[int] = []
-    if not STEPPING <= without:
+    if not skip.stepping:
         moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
         steps = [a.to for a in moves]
         acts += moves
@@ -439,16 +479,17 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
         acts.append(_plain(h.id, Verb.TURBO))
     if ap >= 1:
-        if Verb.DIVE not in without:
+        if not skip.dive:
             acts += [_action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
-        if not DOORS <= without:
+        if not skip.doors:
             acts += _doors(g, h, why)
-        quick = _quick(g, h, h.sq, memo=memo, why=why) if not QUICKS <= without else []
-        melee = _melee(g, h, h.sq, why=why) if not MELEES <= without else []
-        acts += quick + melee
-        if not COMBINED <= without:
-            acts += _move_attacks(g, h, steps, quick, melee, memo, without)
-        if Verb.THROW not in without:
+        quick = _quick(g, h, h.sq, memo=memo, why=why) if not skip.quicks else []
+        melee = _melee(g, h, h.sq, why=why) if not skip.melees else []
+        acts += quick
+        acts += melee
+        if not skip.combined:
+            acts += _move_attacks(g, h, steps, quick, melee, memo, skip)
+        if not skip.throw:
             acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(_plain(h.id, Verb.EXIT))
@@ -457,16 +498,16 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
             _ap(g, h, verb, why)
     if why is not None:
         why.no(h, Verb.DIVE, "a dive is 2 squares in a straight line, both free and each a legal step")
-    if Verb.AIMED not in without:
+    if not skip.aimed:
         acts += _aimed(g, h, memo, why)
-    if Verb.EXECUTE not in without and _ap(g, h, Verb.EXECUTE, why):
+    if not skip.execute and _ap(g, h, Verb.EXECUTE, why):
         acts += _executions(g, h, memo, why)
     acts += _alert(g, h, why)
-    if ap >= 4 and Verb.HITMAN not in without:
+    if ap >= 4 and not skip.hitman:
         acts += _hitman(g, h, memo)
-    if not TASKS <= without:
+    if not skip.tasks:
         acts += _search_task(g, h, why)
-    if not SUPPLIES <= without:
+    if not skip.supplies:
         acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
     return acts
 
@@ -638,15 +679,15 @@ def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
-                  memo: dict, without: frozenset[Verb] = frozenset()) -> list[Action]:
+                  memo: dict, skip: Skips) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands. The searches of
     Move & Quick Fire and Move & Melee are left out when ``without`` names them."""
     acts: list[Action] = []
     hid = h.id
     unarmed = "" if melee_card(g, h) else "unarmed"
-    modes = fire_modes(g, h, h.active_cards()) if Verb.MOVE_QUICK not in without else []
-    blades = Verb.MOVE_MELEE not in without
+    modes = fire_modes(g, h, h.active_cards()) if not skip.move_quick else []
+    blades = not skip.move_melee
     m, at, doors = g.mission, g.at, g.doors
     grapples = any(o.grapplers for o in g.heroes)  # else a blade reaches only the infected on its squares
     for n in steps:
@@ -661,7 +702,7 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
             acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
             acts += [_action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
-    if not {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without and any(m.gear[c.eq].kind == "explosive"
+    if not skip.move_throws and any(m.gear[c.eq].kind == "explosive"
                                                                   for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
@@ -869,13 +910,17 @@ def infected_in_room(g: Game, room: int) -> bool:
 
 
 def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
+    return _free(g, h, why, _skips(without))
+
+
+def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if h.switches > 0:
         acts += _weapons(g, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
-        if not EXCHANGES <= without:
+        if not skip.exchanges:
             acts += _exchanges(g, h)
     elif why is not None:
         for verb in (Verb.GIVE, Verb.TAKE):
