@@ -3,10 +3,15 @@ gives exactly what the slower way it stands for gives, so the lists, and the gam
 
 from __future__ import annotations
 
+import itertools
+
+from conftest import CONTENT
 from test_legal_lazy import WITHOUT
 
 from zwar_author.engine import legal
+from zwar_author.engine.api import new_game
 from zwar_author.engine.vocab import Verb
+from zwar_author.play.load import load_mission
 
 
 def test_the_searches_a_without_skips_are_its_subset_tests():
@@ -30,3 +35,18 @@ def test_the_verbs_a_list_leaves_out_are_the_union_for_each_mission_s_absent_ver
         skip = legal._skips(without)
         for absent in (first, second, first, frozenset()):
             assert skip.leaving_out(absent) == absent | without
+
+
+def test_the_squares_a_move_may_end_on_are_those_strands_allows():
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    g = new_game(loaded)
+    h = g.heroes[0]
+    spawns = sorted(g.mission.spawn_at)
+    assert spawns
+    squares = spawns + [sq for sq in range(g.mission.size) if g.mission.standable[sq]][:40]
+    for ap_after, prone_after, stride_after in itertools.product(range(-1, 4), (False, True), (0, 1, 2)):
+        allowed = [n for n in squares if not legal.strands(g, h, n, ap_after, prone_after, stride_after)]
+        may = legal._may_strand(ap_after, prone_after, stride_after)
+        assert [n for n in squares if not (may and n in g.mission.spawn_at)] == allowed
+        if stride_after == 0:
+            assert legal._unstranded(g, squares, ap_after, prone_after) == allowed

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
@@ -174,18 +174,21 @@ def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int =
 
 #: the actions that name only a hero, a verb and a square moved to (-1: none), kept for every game the process
 #: plays: the lists offer the same moves, ``end`` and ``sprint`` again at every decision, and a kept action is one
-#: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe)
-_KEPT: Final[dict[tuple[str, Verb], dict[int, Action]]] = {}
+#: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe);
+#: by hero, then verb: two look-ups of a string found by identity cost less than hashing and comparing a tuple key
+_KEPT: Final[dict[str, dict[str, dict[int, Action]]]] = {}
 
 
 def _kept(hero: str, verb: Verb) -> dict[int, Action]:
     """The kept actions of ``hero`` and ``verb``, by the square moved to."""
-    key = (hero, verb)
-    found = _KEPT.get(key)
-    if found is None:
-        if len(_KEPT) > 1024:
+    by_verb = _KEPT.get(hero)
+    if by_verb is None:
+        if len(_KEPT) > 256:
             _KEPT.clear()
-        found = _KEPT[key] = {}
+        by_verb = _KEPT[hero] = {}
+    found = by_verb.get(verb)
+    if found is None:
+        found = by_verb[verb] = {}
     return found
 
 
@@ -213,6 +216,21 @@ def can_leave(g: Game, h: Hero) -> bool:
 def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
     """Whether ending a move on ``sq`` would leave ``h`` on a spawn point without the AP to step off."""
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
+
+
+def _may_strand(ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
+    """Whether a move leaving this much AP and stride could strand a hero at all (``strands`` on a spawn point):
+    most moves leave enough, and then no square need be looked up."""
+    return stride_after == 0 and ap_after < (2 if prone_after else 1)
+
+
+def _unstranded(g: Game, squares: list[int], ap_after: int, prone_after: bool) -> list[int]:
+    """``squares`` less those ``strands`` rules out for a move leaving ``ap_after`` (``squares`` itself when
+    none can be)."""
+    if not _may_strand(ap_after, prone_after):
+        return squares
+    spawn_at = g.mission.spawn_at
+    return [n for n in squares if n not in spawn_at]
 
 
 #: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
@@ -399,17 +417,21 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
     acts = []
     kept = _kept(h.id, verb)
     steps = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
-    for n in steps:
-        if n in g.at or not m.standable[n]:
+    at, standable, spawn_at = g.at, m.standable, m.spawn_at
+    may_strand = _may_strand(ap_after, prone_after, stride_after)
+    square: Any  # each square as the list's own int object: typed int, compiled code makes a new one per look-up
+    for square in steps:
+        n: int = square
+        if square in at or not standable[n]:
             if why is not None:
                 why.no(h, verb, f"{m.show(n)} is occupied: heroes may not move through or onto another figure"
                        if n in g.at else f"{m.show(n)} is not a square a figure can stand on", n)
-        elif strands(g, h, n, ap_after, prone_after, stride_after):
+        elif may_strand and square in spawn_at:  # strands(g, h, n, ap_after, prone_after, stride_after)
             if why is not None:
                 why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
                                 "AP to step off", n)
         else:
-            move = kept.get(n)
+            move = kept.get(square)
             if move is None:
                 move = kept[n] = _action(h.id, verb, to=n)
             acts.append(move)
@@ -480,7 +502,7 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -
         acts.append(_plain(h.id, Verb.TURBO))
     if ap >= 1:
         if not skip.dive:
-            acts += [_action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
+            acts += [_action(h.id, Verb.DIVE, to=n) for n in _unstranded(g, dives(g, h), ap - 1, True)]
         if not skip.doors:
             acts += _doors(g, h, why)
         quick = _quick(g, h, h.sq, memo=memo, why=why) if not skip.quicks else []
@@ -508,7 +530,7 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -
     if not skip.tasks:
         acts += _search_task(g, h, why)
     if not skip.supplies:
-        acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
+        acts += _supplies(g, h, _unstranded(g, steps, ap - 2, False), why)
     return acts
 
 
