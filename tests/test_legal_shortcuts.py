@@ -10,6 +10,7 @@ from test_legal_lazy import WITHOUT
 
 from zwar_author.engine import legal
 from zwar_author.engine.api import new_game
+from zwar_author.engine.state import Card
 from zwar_author.engine.vocab import Verb
 from zwar_author.play.load import load_mission
 
@@ -50,3 +51,38 @@ def test_the_squares_a_move_may_end_on_are_those_strands_allows():
         assert [n for n in squares if not (may and n in g.mission.spawn_at)] == allowed
         if stride_after == 0:
             assert legal._unstranded(g, squares, ap_after, prone_after) == allowed
+
+
+def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    g = new_game(loaded)
+    h = g.heroes[0]
+    h.switches = 1
+
+    def same() -> None:
+        assert legal._weapons(g, h) == legal._weapon_changes(g, h)
+
+    same()
+    assert len(h.cards) >= 1
+    first = h.cards[0]
+    h.active = [] if h.active else [first.name]  # the active weapon changed
+    same()
+    h.active = [first.name]
+    same()
+    other = g.heroes[1]
+    h.cards.append(other.cards[0].copy())  # a card given
+    same()
+    h.active = [h.cards[-1].name]
+    same()
+    h.cards.pop()  # and taken back: the active name now names no card
+    same()
+    kit = next(eq for eq, card in g.mission.equipment.items() if not legal.wieldable(g, h, Card("x", eq, None)))
+    h.cards[0] = Card(first.name, kit, None)  # the same name on a card that is no weapon
+    same()
+    h.cards[0] = first
+    h.active = [first.name]
+    same()
+    copied = g.copy()  # another game's copy of the hero, and another game of the mission
+    assert legal._weapons(copied, copied.heroes[0]) == legal._weapon_changes(copied, copied.heroes[0])
+    fresh = new_game(loaded)
+    assert legal._weapons(fresh, fresh.heroes[0]) == legal._weapon_changes(fresh, fresh.heroes[0])

@@ -992,12 +992,47 @@ def wieldable(g: Game, h: Hero, card: Card) -> bool:
 
 def _weapons(g: Game, h: Hero) -> list[Action]:
     """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
-    so they are kept per mission for those."""
-    key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
-    found = g.mission.weapon_changes.get(key)
-    if found is None:
-        found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
-    return list(found)
+    so they are kept per mission for those, and the last found for each hero is kept with what it was found for
+    (``Changes``): a hero's cards change a few times a game, and comparing them costs less than hashing the key."""
+    last = _LAST_CHANGES.get(h.id)
+    if last is None or not last.fits(g, h):
+        key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
+        found = g.mission.weapon_changes.get(key)
+        if found is None:
+            found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
+        if len(_LAST_CHANGES) > 256:
+            _LAST_CHANGES.clear()
+        last = _LAST_CHANGES[h.id] = Changes(g, h, found)
+    return list(last.found)
+
+
+class Changes:
+    """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: the mission, each card's name
+    and equipment, and the active cards' names."""
+
+    def __init__(self, g: Game, h: Hero, found: list[Action]) -> None:
+        self.mission = g.mission
+        self.names = [c.name for c in h.cards]
+        self.eqs = [c.eq for c in h.cards]
+        self.active = list(h.active)
+        self.found = found
+
+    def fits(self, g: Game, h: Hero) -> bool:
+        """Whether ``h`` in ``g`` has the key these changes were found for (the hero's id is the look-up's)."""
+        cards, names, eqs, active = h.cards, self.names, self.eqs, h.active
+        if self.mission is not g.mission or len(cards) != len(names) or len(active) != len(self.active):
+            return False
+        for i, c in enumerate(cards):
+            if c.name != names[i] or c.eq != eqs[i]:
+                return False
+        for i, name in enumerate(active):
+            if name != self.active[i]:
+                return False
+        return True
+
+
+#: the last ``Changes`` of each hero (by id), for every game the process plays
+_LAST_CHANGES: Final[dict[str, Changes]] = {}
 
 
 def _weapon_changes(g: Game, h: Hero) -> list[Action]:
