@@ -86,3 +86,19 @@ def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
     assert legal._weapons(copied, copied.heroes[0]) == legal._weapon_changes(copied, copied.heroes[0])
     fresh = new_game(loaded)
     assert legal._weapons(fresh, fresh.heroes[0]) == legal._weapon_changes(fresh, fresh.heroes[0])
+
+
+def test_a_square_outside_the_sight_row_is_one_sees_rules_out():
+    """``gun_targets`` no longer tests the sight row's bit before ``Mission.sees``: sees rules each such square out."""
+    checked = 0
+    for name in ("supply-run", "the-tower"):
+        loaded, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+        m = new_game(loaded).mission
+        squares = [sq for sq in range(m.size) if m.standable[sq]]
+        for a in squares[::3]:
+            row, first = m.sight_row(a)
+            for b in squares:
+                if m.floor_of[b] == m.floor_of[a] and not row >> (b - first) & 1:
+                    assert not m.sees(a, b, -1), (name, a, b)
+                    checked += 1
+    assert checked > 1000

@@ -666,14 +666,14 @@ def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict
         return found
     limit = m.gear[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else {}
-    sees, offsets_to, at, doors = m.sees, m.entered_offsets, g.at, g.doors
+    at, doors = g.at, g.doors  # (the mission's methods called on it: see ``gun_targets``)
     while near:
         low = near & -near
         near ^= low
         target = first + low.bit_length() - 1
-        if not sees(sq, target, doors) or (limit is not None and dist.get(target, UNREACHABLE) > limit):
+        if not m.sees(sq, target, doors) or (limit is not None and dist.get(target, UNREACHABLE) > limit):
             continue
-        for off in offsets_to(sq, target):
+        for off in m.entered_offsets(sq, target):
             unit = at.get(sq + off)
             if unit is not None and not unit.prone and sq + off != leaving:
                 break

@@ -94,8 +94,10 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
     floor_of, floor = m.floor_of, m.floor_of[sq]
     limit = m.gear[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else None
-    sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
-    row, first = m.sight_row(sq)  # no LOS to a square outside ``row``, whatever the doors
+    at, doors = g.at, g.doors
+    # ``m.sees`` and ``m.entered_offsets`` called on the mission, not as bound methods kept in locals: compiled,
+    # those are calls through Python's convention; and no test of the square's bit in ``m.sight_row(sq)`` first
+    # (``sees`` reads the same bit from its byte rows, without the shifts of a board-wide integer)
     found = []
     for z in g.infected.values():
         target = z.sq
@@ -106,8 +108,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
                 refuse(z.id, "heroes may not shoot across floors" + (
                     " except between linked stairway squares" if m.linked_sight else ""))
             continue
-        if (refuse is None and floor_of[target] == floor and not row >> (target - first) & 1) \
-                or not sees(sq, target, doors):  # (linked stairway squares: another floor's row)
+        if not m.sees(sq, target, doors):
             if refuse is not None:
                 refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a wall or closed door is "
                              "in the way")
@@ -116,7 +117,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
             if refuse is not None:
                 refuse(z.id, f"z{z.id} is out of range: the {m.equipment[card.eq].name} reaches {limit} squares")
             continue
-        for off in offsets(sq, target):
+        for off in m.entered_offsets(sq, target):
             unit = at.get(sq + off)
             if unit is not None and not unit.prone and sq + off != leaving and sq + off != shield:
                 if refuse is not None:
