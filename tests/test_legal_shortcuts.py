@@ -102,3 +102,15 @@ def test_a_square_outside_the_sight_row_is_one_sees_rules_out():
                     assert not m.sees(a, b, -1), (name, a, b)
                     checked += 1
     assert checked > 1000
+
+
+def test_an_action_s_cost_read_from_the_kept_table_is_the_mission_table_s():
+    for name in ("supply-run", "the-tower"):
+        loaded, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
+        g = new_game(loaded)
+        h = g.heroes[0]
+        for perks, boosts, ap_turn in itertools.product(
+                (frozenset(), frozenset({"kip-up", "bandit"})), (set(), {"dead-eye"}), (2, 4)):
+            h.perks, h.boosts, h.ap_turn = perks, boosts, ap_turn
+            for verb in [*Verb, *(v.value for v in Verb), "no-such-verb"]:
+                assert legal.cost(g, h, verb) == legal._personal_cost(g, h, verb), (name, verb)

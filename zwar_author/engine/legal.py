@@ -239,6 +239,33 @@ _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TA
 
 
 def cost(g: Game, h: Hero, verb: str) -> int:
+    """The AP ``h`` spends on ``verb``: the table's (``Costs``), or for a personal verb what ``_personal_cost``
+    works out."""
+    costs = _costs(g.mission)
+    found = costs.table.get(verb, 0)
+    return found if found != PERSONAL else _own_cost(h, verb, costs.listed)
+
+
+#: the personal verbs as strings: compiled, comparing two ``str`` is a direct string compare, comparing a ``str``
+#: with a ``Verb`` member Python's generic one
+_AIMED: Final[str] = Verb.AIMED
+_STAND: Final[str] = Verb.STAND
+_SEARCH: Final[str] = Verb.SEARCH
+
+
+def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
+    """``_personal_cost`` of a personal verb, the mission's costs read from ``listed`` (``Costs.listed``)."""
+    if verb == _AIMED:
+        return 1 if Perk.DEAD_EYE in h.boosts else listed.get(verb, 0)
+    if verb == _STAND:
+        return 1 if Perk.KIP_UP in h.perks else listed.get(verb, 0)
+    ap = listed.get(verb, 4)  # searching, a task, crafting
+    return min(min(3, ap) if verb == _SEARCH and Perk.BANDIT in h.perks else ap, h.ap_turn)
+
+
+def _personal_cost(g: Game, h: Hero, verb: str) -> int:
+    """``cost`` read from the mission's own table, each personal verb worked out for ``h`` (any verb: this is
+    also what ``cost`` answers for every other verb)."""
     if verb not in _PERSONAL_COSTS:
         return g.mission.ap_costs.get(verb, 0)
     if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
@@ -249,6 +276,52 @@ def cost(g: Game, h: Hero, verb: str) -> int:
         listed = g.mission.ap_costs.get(verb, 4)
         return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
     return g.mission.ap_costs.get(verb, 0)
+
+
+#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_personal_cost``)
+PERSONAL: Final = -1
+#: the key of the mission's ``Costs`` among what it keeps for other layers (``Mission.kept``)
+COSTS: Final = "legal.costs"
+
+
+class Costs:
+    """The mission's AP table keyed by the ``Verb`` members themselves, each personal verb as ``PERSONAL``. The
+    mission's keys are plain strings, which a ``Verb`` key (a str subclass) finds only through the generic look-up
+    and a string compare (some 300 instructions); here it is found by identity, and one look-up also tells a
+    personal verb (rather than a set look-up first)."""
+
+    def __init__(self, source: dict[str, int]) -> None:
+        self.source = source
+        members: dict[str, str] = {v.value: v for v in Verb}
+        #: the mission's costs, keyed by the members
+        self.listed: dict[str, int] = {members.get(key, key): ap for key, ap in source.items()}
+        self.table = dict(self.listed)
+        for verb in _PERSONAL_COSTS:
+            self.table[verb] = PERSONAL
+
+
+class _Last:
+    """The last mission asked for its ``Costs`` and its answer: two attribute reads, not a look-up in
+    ``Mission.kept``, while one mission's games are played."""
+
+    def __init__(self) -> None:
+        self.mission: Mission | None = None
+        self.costs: Costs | None = None
+
+
+_LAST: Final = _Last()
+
+
+def _costs(m: Mission) -> Costs:
+    """The mission's ``Costs`` (kept in ``Mission.kept``), made again should its table be another."""
+    last = _LAST.costs
+    if _LAST.mission is m and last is not None and last.source is m.ap_costs:
+        return last
+    found: Costs | None = m.kept.get(COSTS)
+    if found is None or found.source is not m.ap_costs:
+        found = m.kept[COSTS] = Costs(m.ap_costs)
+    _LAST.mission, _LAST.costs = m, found
+    return found
 
 
 ONLY_SPRINTING: Final = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
