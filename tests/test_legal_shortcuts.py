@@ -114,3 +114,15 @@ def test_an_action_s_cost_read_from_the_kept_table_is_the_mission_table_s():
             h.perks, h.boosts, h.ap_turn = perks, boosts, ap_turn
             for verb in [*Verb, *(v.value for v in Verb), "no-such-verb"]:
                 assert legal.cost(g, h, verb) == legal._personal_cost(g, h, verb), (name, verb)
+
+
+def test_a_hero_s_active_cards_are_the_cards_whose_names_are_active():
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    h = new_game(loaded).heroes[0]
+    h.cards.append(Card("spare", h.cards[0].eq, None))
+    names = [c.name for c in h.cards]
+    for active in ([], *([n] for n in names), ["no-such-card"], names[:2], names[::-1], [names[-1], "no-such-card"]):
+        h.active = list(active)
+        assert h.active_cards() == [c for c in h.cards if c.name in h.active], active
+    h.active = [str(names[0] + " ")[:-1]]  # an equal name that is another string object
+    assert h.active_cards() == [h.cards[0]]

@@ -489,10 +489,11 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
     m = g.mission
     acts = []
     kept = _kept(h.id, verb)
-    steps = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
+    # each square read as the list's own int object (``Any``): from a list of ``int``, compiled code unboxes each
+    # and makes a new int object for every dict look-up of it
+    steps: list[Any] = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
     at, standable, spawn_at = g.at, m.standable, m.spawn_at
     may_strand = _may_strand(ap_after, prone_after, stride_after)
-    square: Any  # each square as the list's own int object: typed int, compiled code makes a new one per look-up
     for square in steps:
         n: int = square
         if square in at or not standable[n]:
@@ -506,7 +507,7 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
         else:
             move = kept.get(square)
             if move is None:
-                move = kept[n] = _action(h.id, verb, to=n)
+                move = kept[square] = _action(h.id, verb, to=n)
             acts.append(move)
     if why is not None:
         for n in m.adjacent(h.sq):
