@@ -8,7 +8,7 @@ import itertools
 from conftest import CONTENT
 from test_legal_lazy import WITHOUT
 
-from zwar_author.engine import legal
+from zwar_author.engine import legal, weapons
 from zwar_author.engine.api import new_game
 from zwar_author.engine.state import Card
 from zwar_author.engine.vocab import Verb
@@ -126,3 +126,32 @@ def test_a_hero_s_active_cards_are_the_cards_whose_names_are_active():
         assert h.active_cards() == [c for c in h.cards if c.name in h.active], active
     h.active = [str(names[0] + " ")[:-1]]  # an equal name that is another string object
     assert h.active_cards() == [h.cards[0]]
+
+
+def _fire_modes_as_written_first(g, cards):
+    m = g.mission
+    guns = [c for c in cards if m.gear[c.eq].kind == "ballistic" and not m.gear[c.eq].aimed_only
+            and (c.ammo is None or c.ammo > 0)]
+    if len(guns) == 1:
+        gun = guns[0]
+        modes = [("", [gun], False, "")]
+        if "full-auto" in m.gear[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
+            modes.append(("auto", [gun], True, "full auto"))
+        return modes
+    if len(guns) == 2:
+        return [(c.name, [c], False, f"with {c.name}") for c in guns] + [("both", guns, False, "with both")]
+    return []
+
+
+def test_the_fire_modes_read_each_card_s_gear_once_as_before():
+    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    g = new_game(loaded)
+    h = g.heroes[0]
+    cards = [Card(f"c{i}", eq, ammo) for i, (eq, ammo) in enumerate(itertools.product(
+        sorted(g.mission.equipment), (None, 0, 2, 3)))]
+    checked = 0
+    for one, other in itertools.product(cards, cards[::5]):
+        for hand in ([one], [one, other], [other, one], [one, other, one]):
+            assert weapons.fire_modes(g, h, hand) == _fire_modes_as_written_first(g, hand)
+            checked += 1
+    assert checked > 1000 and any(len(weapons.fire_modes(g, h, [c])) == 2 for c in cards)

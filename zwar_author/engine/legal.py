@@ -1032,9 +1032,10 @@ def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
         acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
     if not h.stink and _stink_tank(g, h):
         acts.append(_plain(h.id, Verb.STINK))
-    for perk in _POWER_PERKS:
-        if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
-            acts.append(_action(h.id, Verb(perk)))
+    if h.power:  # (no power left of any perk: none of the three set look-ups a perk below can pass)
+        for perk in _POWER_PERKS:
+            if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
+                acts.append(_action(h.id, Verb(perk)))
     acts += free.actions(g, h)
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
         acts += [_action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes

@@ -17,13 +17,18 @@ from .vocab import HeroStatus, Perk
 
 def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list, bool, str]]:
     """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
-    m = g.mission
-    guns = [c for c in cards if m.gear[c.eq].kind == "ballistic" and not m.gear[c.eq].aimed_only
-            and (c.ammo is None or c.ammo > 0)]
+    gear = g.mission.gear
+    guns = []
+    full_auto = False  # (of the last gun found: read when it is the only one)
+    for c in cards:  # each card's gear looked up once
+        card = gear[c.eq]
+        if card.kind == "ballistic" and not card.aimed_only and (c.ammo is None or c.ammo > 0):
+            guns.append(c)
+            full_auto = "full-auto" in card.fire
     if len(guns) == 1:
         gun = guns[0]
         modes = [("", [gun], False, "")]
-        if "full-auto" in m.gear[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
+        if full_auto and (gun.ammo is None or gun.ammo >= 3):
             modes.append(("auto", [gun], True, "full auto"))
         return modes
     if len(guns) == 2:
