@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
@@ -33,7 +33,7 @@ from .weapons import (
     melee_card,
 )
 
-END_TURN = Action("", Verb.END_TURN)
+END_TURN: Final = Action("", Verb.END_TURN)
 SQUARE = "{square}"  # in a refusal, the square as the player typed it
 
 
@@ -138,10 +138,11 @@ def _key(a: Action) -> int | None:
     return None
 
 
-MOVING = frozenset({
+#: the verb sets below are ``Final``: compiled code reads each as a C static, not from the module's dict
+MOVING: Final = frozenset({
     Verb.MOVE, Verb.STEP, Verb.DIVE, Verb.CRAWL, Verb.SPRINT, Verb.TURBO, Verb.EXIT, Verb.MOVE_QUICK, Verb.QUICK_MOVE,
     Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW, Verb.THROW_MOVE, Verb.MOVE_RELOAD})
-FREE = frozenset({
+FREE: Final = frozenset({
     Verb.WEAPON, Verb.GIVE, Verb.TAKE, Verb.MEDPACK, Verb.STINK, Verb.REDLINE, Verb.DEAD_EYE, Verb.BERSERKER,
     Verb.SUPPORT, Verb.DROP_PRONE, Verb.PLACE_ITEM})
 
@@ -173,18 +174,21 @@ def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int =
 
 #: the actions that name only a hero, a verb and a square moved to (-1: none), kept for every game the process
 #: plays: the lists offer the same moves, ``end`` and ``sprint`` again at every decision, and a kept action is one
-#: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe)
-_KEPT: dict[tuple[str, Verb], dict[int, Action]] = {}
+#: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe);
+#: by hero, then verb: two look-ups of a string found by identity cost less than hashing and comparing a tuple key
+_KEPT: Final[dict[str, dict[str, dict[int, Action]]]] = {}
 
 
 def _kept(hero: str, verb: Verb) -> dict[int, Action]:
     """The kept actions of ``hero`` and ``verb``, by the square moved to."""
-    key = (hero, verb)
-    found = _KEPT.get(key)
-    if found is None:
-        if len(_KEPT) > 1024:
+    by_verb = _KEPT.get(hero)
+    if by_verb is None:
+        if len(_KEPT) > 256:
             _KEPT.clear()
-        found = _KEPT[key] = {}
+        by_verb = _KEPT[hero] = {}
+    found = by_verb.get(verb)
+    if found is None:
+        found = by_verb[verb] = {}
     return found
 
 
@@ -214,12 +218,54 @@ def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_
     return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
+def _may_strand(ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
+    """Whether a move leaving this much AP and stride could strand a hero at all (``strands`` on a spawn point):
+    most moves leave enough, and then no square need be looked up."""
+    return stride_after == 0 and ap_after < (2 if prone_after else 1)
+
+
+def _unstranded(g: Game, squares: list[int], ap_after: int, prone_after: bool) -> list[int]:
+    """``squares`` less those ``strands`` rules out for a move leaving ``ap_after`` (``squares`` itself when
+    none can be)."""
+    if not _may_strand(ap_after, prone_after):
+        return squares
+    spawn_at = g.mission.spawn_at
+    return [n for n in squares if n not in spawn_at]
+
+
 #: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
 #: with one set lookup rather than a test for each of these
 _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
 
 
 def cost(g: Game, h: Hero, verb: str) -> int:
+    """The AP ``h`` spends on ``verb``: the table's (``Costs``), or for a personal verb what ``_personal_cost``
+    works out."""
+    costs = _costs(g.mission)
+    found = costs.table.get(verb, 0)
+    return found if found != PERSONAL else _own_cost(h, verb, costs.listed)
+
+
+#: the personal verbs as strings: compiled, comparing two ``str`` is a direct string compare, comparing a ``str``
+#: with a ``Verb`` member Python's generic one
+_AIMED: Final[str] = Verb.AIMED
+_STAND: Final[str] = Verb.STAND
+_SEARCH: Final[str] = Verb.SEARCH
+
+
+def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
+    """``_personal_cost`` of a personal verb, the mission's costs read from ``listed`` (``Costs.listed``)."""
+    if verb == _AIMED:
+        return 1 if Perk.DEAD_EYE in h.boosts else listed.get(verb, 0)
+    if verb == _STAND:
+        return 1 if Perk.KIP_UP in h.perks else listed.get(verb, 0)
+    ap = listed.get(verb, 4)  # searching, a task, crafting
+    return min(min(3, ap) if verb == _SEARCH and Perk.BANDIT in h.perks else ap, h.ap_turn)
+
+
+def _personal_cost(g: Game, h: Hero, verb: str) -> int:
+    """``cost`` read from the mission's own table, each personal verb worked out for ``h`` (any verb: this is
+    also what ``cost`` answers for every other verb)."""
     if verb not in _PERSONAL_COSTS:
         return g.mission.ap_costs.get(verb, 0)
     if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
@@ -232,16 +278,62 @@ def cost(g: Game, h: Hero, verb: str) -> int:
     return g.mission.ap_costs.get(verb, 0)
 
 
-ONLY_SPRINTING = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
-ONLY_GRAPPLED = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
-ONLY_PRONE = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
+#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_personal_cost``)
+PERSONAL: Final = -1
+#: the key of the mission's ``Costs`` among what it keeps for other layers (``Mission.kept``)
+COSTS: Final = "legal.costs"
+
+
+class Costs:
+    """The mission's AP table keyed by the ``Verb`` members themselves, each personal verb as ``PERSONAL``. The
+    mission's keys are plain strings, which a ``Verb`` key (a str subclass) finds only through the generic look-up
+    and a string compare (some 300 instructions); here it is found by identity, and one look-up also tells a
+    personal verb (rather than a set look-up first)."""
+
+    def __init__(self, source: dict[str, int]) -> None:
+        self.source = source
+        members: dict[str, str] = {v.value: v for v in Verb}
+        #: the mission's costs, keyed by the members
+        self.listed: dict[str, int] = {members.get(key, key): ap for key, ap in source.items()}
+        self.table = dict(self.listed)
+        for verb in _PERSONAL_COSTS:
+            self.table[verb] = PERSONAL
+
+
+class _Last:
+    """The last mission asked for its ``Costs`` and its answer: two attribute reads, not a look-up in
+    ``Mission.kept``, while one mission's games are played."""
+
+    def __init__(self) -> None:
+        self.mission: Mission | None = None
+        self.costs: Costs | None = None
+
+
+_LAST: Final = _Last()
+
+
+def _costs(m: Mission) -> Costs:
+    """The mission's ``Costs`` (kept in ``Mission.kept``), made again should its table be another."""
+    last = _LAST.costs
+    if _LAST.mission is m and last is not None and last.source is m.ap_costs:
+        return last
+    found: Costs | None = m.kept.get(COSTS)
+    if found is None or found.source is not m.ap_costs:
+        found = m.kept[COSTS] = Costs(m.ap_costs)
+    _LAST.mission, _LAST.costs = m, found
+    return found
+
+
+ONLY_SPRINTING: Final = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
+ONLY_GRAPPLED: Final = frozenset({Verb.QUICK, Verb.MELEE, Verb.SWEEP}) | FREE
+ONLY_PRONE: Final = frozenset({Verb.CRAWL, Verb.STAND, Verb.QUICK, Verb.THROW, Verb.AIMED, Verb.ALERT, Verb.RELOAD,
                         Verb.CRAFT}) | FREE
 
 
 #: the move-and-attack combinations: a policy that never uses them may leave their search out (``without``)
-COMBINED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
+COMBINED: Final = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELEE_MOVE, Verb.MOVE_THROW,
                       Verb.THROW_MOVE})
-EXCHANGES = frozenset({Verb.GIVE, Verb.TAKE})
+EXCHANGES: Final = frozenset({Verb.GIVE, Verb.TAKE})
 
 
 def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
@@ -249,6 +341,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     the free actions, of those the game's action table has. ``without``: verbs to leave out, and
     with them the searches that only they need (the rest of the list is the same, in the same order):
     a search is skipped only when every verb it can make is in ``without``."""
+    skip = _skips(without)
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -270,42 +363,85 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
                     ONLY_GRAPPLED)
     elif h.prone:
-        acts = _prone(g, h, {}, why, without)
+        acts = _prone(g, h, {}, why, skip)
         _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
-        acts = _standing(g, h, {}, why, without)
+        acts = _standing(g, h, {}, why, skip)
         if why is not None:
             why.no(h, Verb.CRAWL, "only a prone hero crawls")
             why.no(h, Verb.STAND, f"{h.name} is already standing")
             why.no(h, Verb.SWEEP, f"{h.name} is not in a grapple")
     if why is not None and not h.stride:
         why.no(h, Verb.STEP, f"{h.name} is not sprinting: sprint first (2 AP for 3 squares)")
-    more = free_actions(g, h, why, without) if not FREE <= without else []
-    acts = g.ruleset.actions(g, h, acts + c4_actions(g, h) + more) + [_plain(h.id, Verb.END)]
+    # the parts added in place: ``acts`` is this call's own list (a ruleset's ``actions`` may return another)
+    acts += c4_actions(g, h)
+    if not skip.free:
+        acts += _free(g, h, why, skip)
+    acts = g.ruleset.actions(g, h, acts)
+    acts.append(_plain(h.id, Verb.END))
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = _leaving_out(g.mission.absent, without) if without else g.mission.absent
-    return [a for a in acts if a.verb not in absent] if absent else acts
+    absent = skip.leaving_out(g.mission.absent) if without else g.mission.absent
+    if absent:
+        for a in acts:
+            if a.verb in absent:  # a new list only when something is left out (the searches skip most)
+                return [a for a in acts if a.verb not in absent]
+    return acts
 
 
-#: ``absent | without`` by the two sets: a policy asks with the same few ``without`` at every decision
-_UNIONS: dict[tuple[frozenset[Verb], frozenset[Verb]], frozenset[Verb]] = {}
+class Skips:
+    """What a list leaves out for one ``without``: each search it skips as a flag, read at every call rather
+    than a subset test of two frozensets (``STEPPING <= without``: some 250 instructions, and a standing hero's
+    list made seven), and ``without``'s union with the mission's absent verbs, kept for the last ``absent``."""
+
+    def __init__(self, without: frozenset[Verb]) -> None:
+        self.without = without
+        self.stepping = STEPPING <= without
+        self.dive = Verb.DIVE in without
+        self.doors = DOORS <= without
+        self.quicks = QUICKS <= without
+        self.melees = MELEES <= without
+        self.combined = COMBINED <= without
+        self.move_quick = Verb.MOVE_QUICK in without
+        self.move_melee = Verb.MOVE_MELEE in without
+        self.move_throws = {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without
+        self.throw = Verb.THROW in without
+        self.aimed = Verb.AIMED in without
+        self.execute = Verb.EXECUTE in without
+        self.hitman = Verb.HITMAN in without
+        self.crawl = Verb.CRAWL in without
+        self.quick = Verb.QUICK in without
+        self.tasks = TASKS <= without
+        self.supplies = SUPPLIES <= without
+        self.free = FREE <= without
+        self.exchanges = EXCHANGES <= without
+        self.absent: frozenset[Verb] | None = None
+        self.union = without
+
+    def leaving_out(self, absent: frozenset[Verb]) -> frozenset[Verb]:
+        """The verbs a list leaves out: the mission's ``absent`` ones and ``without`` (the union made again
+        only when another mission's set is asked)."""
+        if self.absent is not absent:
+            self.absent, self.union = absent, absent | self.without
+        return self.union
 
 
-def _leaving_out(absent: frozenset[Verb], without: frozenset[Verb]) -> frozenset[Verb]:
-    """The verbs a list leaves out: the mission's absent ones and ``without``, the union made once per pair
-    (a frozenset keeps its hash, so the look-up is cheaper than the union of some dozen verbs)."""
-    key = (absent, without)
-    found = _UNIONS.get(key)
+#: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset keeps
+#: its hash, and the same set is found by identity)
+_SKIPS: Final[dict[frozenset[Verb], Skips]] = {}
+
+
+def _skips(without: frozenset[Verb]) -> Skips:
+    found = _SKIPS.get(without)
     if found is None:
-        if len(_UNIONS) > 256:
-            _UNIONS.clear()
-        found = _UNIONS[key] = absent | without
+        if len(_SKIPS) > 256:
+            _SKIPS.clear()
+        found = _SKIPS[without] = Skips(without)
     return found
 
 
@@ -353,20 +489,25 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
     m = g.mission
     acts = []
     kept = _kept(h.id, verb)
-    steps = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
-    for n in steps:
-        if n in g.at or not m.standable[n]:
+    # each square read as the list's own int object (``Any``): from a list of ``int``, compiled code unboxes each
+    # and makes a new int object for every dict look-up of it
+    steps: list[Any] = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
+    at, standable, spawn_at = g.at, m.standable, m.spawn_at
+    may_strand = _may_strand(ap_after, prone_after, stride_after)
+    for square in steps:
+        n: int = square
+        if square in at or not standable[n]:
             if why is not None:
                 why.no(h, verb, f"{m.show(n)} is occupied: heroes may not move through or onto another figure"
                        if n in g.at else f"{m.show(n)} is not a square a figure can stand on", n)
-        elif strands(g, h, n, ap_after, prone_after, stride_after):
+        elif may_strand and square in spawn_at:  # strands(g, h, n, ap_after, prone_after, stride_after)
             if why is not None:
                 why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
                                 "AP to step off", n)
         else:
-            move = kept.get(n)
+            move = kept.get(square)
             if move is None:
-                move = kept[n] = _action(h.id, verb, to=n)
+                move = kept[square] = _action(h.id, verb, to=n)
             acts.append(move)
     if why is not None:
         for n in m.adjacent(h.sq):
@@ -402,30 +543,30 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
-    if Verb.CRAWL not in without and _ap(g, h, Verb.CRAWL, why):
+    if not skip.crawl and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
         acts.append(_plain(h.id, Verb.STAND))
-    if Verb.QUICK not in without:
+    if not skip.quick:
         acts += _quick(g, h, h.sq, memo=memo, why=why)
-    if Verb.THROW not in without:
+    if not skip.throw:
         acts += _throws(g, h)
-    if Verb.AIMED not in without:
+    if not skip.aimed:
         acts += _aimed(g, h, memo, why)
     acts += _alert(g, h, why)
-    if not SUPPLIES <= without:
+    if not skip.supplies:
         acts += _supplies(g, h, [], why)
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: frozenset[Verb] = frozenset()) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
     steps: list[int] = []
-    if not STEPPING <= without:
+    if not skip.stepping:
         moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
         steps = [a.to for a in moves]
         acts += moves
@@ -434,16 +575,17 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
         acts.append(_plain(h.id, Verb.TURBO))
     if ap >= 1:
-        if Verb.DIVE not in without:
-            acts += [_action(h.id, Verb.DIVE, to=n) for n in dives(g, h) if not strands(g, h, n, ap - 1, True)]
-        if not DOORS <= without:
+        if not skip.dive:
+            acts += [_action(h.id, Verb.DIVE, to=n) for n in _unstranded(g, dives(g, h), ap - 1, True)]
+        if not skip.doors:
             acts += _doors(g, h, why)
-        quick = _quick(g, h, h.sq, memo=memo, why=why) if not QUICKS <= without else []
-        melee = _melee(g, h, h.sq, why=why) if not MELEES <= without else []
-        acts += quick + melee
-        if not COMBINED <= without:
-            acts += _move_attacks(g, h, steps, quick, melee, memo, without)
-        if Verb.THROW not in without:
+        quick = _quick(g, h, h.sq, memo=memo, why=why) if not skip.quicks else []
+        melee = _melee(g, h, h.sq, why=why) if not skip.melees else []
+        acts += quick
+        acts += melee
+        if not skip.combined:
+            acts += _move_attacks(g, h, steps, quick, melee, memo, skip)
+        if not skip.throw:
             acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
             acts.append(_plain(h.id, Verb.EXIT))
@@ -452,28 +594,28 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, without: froze
             _ap(g, h, verb, why)
     if why is not None:
         why.no(h, Verb.DIVE, "a dive is 2 squares in a straight line, both free and each a legal step")
-    if Verb.AIMED not in without:
+    if not skip.aimed:
         acts += _aimed(g, h, memo, why)
-    if Verb.EXECUTE not in without and _ap(g, h, Verb.EXECUTE, why):
+    if not skip.execute and _ap(g, h, Verb.EXECUTE, why):
         acts += _executions(g, h, memo, why)
     acts += _alert(g, h, why)
-    if ap >= 4 and Verb.HITMAN not in without:
+    if ap >= 4 and not skip.hitman:
         acts += _hitman(g, h, memo)
-    if not TASKS <= without:
+    if not skip.tasks:
         acts += _search_task(g, h, why)
-    if not SUPPLIES <= without:
-        acts += _supplies(g, h, [n for n in steps if not strands(g, h, n, ap - 2, False)], why)
+    if not skip.supplies:
+        acts += _supplies(g, h, _unstranded(g, steps, ap - 2, False), why)
     return acts
 
 
 #: the verbs each search of ``_standing`` and ``_prone`` can make (the steps: moves, and the squares the combined
 #: moves and Move & Reload go to): the search is left out only when ``without`` holds all of them
-STEPPING = COMBINED | {Verb.MOVE, Verb.MOVE_RELOAD}
-DOORS = frozenset({Verb.OPEN, Verb.CLOSE, Verb.KNOCK})
-QUICKS = frozenset({Verb.QUICK, Verb.QUICK_MOVE})  # the quick fire from where the hero stands, and fire then move
-MELEES = frozenset({Verb.MELEE, Verb.MELEE_MOVE})
-TASKS = frozenset({Verb.SEARCH, Verb.TASK})
-SUPPLIES = frozenset({Verb.RELOAD, Verb.MOVE_RELOAD, Verb.CRAFT})
+STEPPING: Final = COMBINED | {Verb.MOVE, Verb.MOVE_RELOAD}
+DOORS: Final = frozenset({Verb.OPEN, Verb.CLOSE, Verb.KNOCK})
+QUICKS: Final = frozenset({Verb.QUICK, Verb.QUICK_MOVE})  # the quick fire from where the hero stands, and fire then move
+MELEES: Final = frozenset({Verb.MELEE, Verb.MELEE_MOVE})
+TASKS: Final = frozenset({Verb.SEARCH, Verb.TASK})
+SUPPLIES: Final = frozenset({Verb.RELOAD, Verb.MOVE_RELOAD, Verb.CRAFT})
 
 
 def _supplies(g: Game, h: Hero, steps: list[int], why: Refusals | None) -> list[Action]:
@@ -598,14 +740,14 @@ def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict
         return found
     limit = m.gear[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else {}
-    sees, offsets_to, at, doors = m.sees, m.entered_offsets, g.at, g.doors
+    at, doors = g.at, g.doors  # (the mission's methods called on it: see ``gun_targets``)
     while near:
         low = near & -near
         near ^= low
         target = first + low.bit_length() - 1
-        if not sees(sq, target, doors) or (limit is not None and dist.get(target, UNREACHABLE) > limit):
+        if not m.sees(sq, target, doors) or (limit is not None and dist.get(target, UNREACHABLE) > limit):
             continue
-        for off in offsets_to(sq, target):
+        for off in m.entered_offsets(sq, target):
             unit = at.get(sq + off)
             if unit is not None and not unit.prone and sq + off != leaving:
                 break
@@ -614,7 +756,7 @@ def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict
     return found
 
 
-_BOARD = ("board",)  # the memo's key for the board's infected in bits (and the start of the shots' keys)
+_BOARD: Final = ("board",)  # the memo's key for the board's infected in bits (and the start of the shots' keys)
 
 
 def _no_gun(g: Game, h: Hero) -> str:
@@ -626,20 +768,22 @@ def _no_gun(g: Game, h: Hero) -> str:
 def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
            why: Refusals | None = None) -> list[Action]:
     mode = "" if melee_card(g, h) else "unarmed"
-    targets = sorted(blade_targets(g, h, sq, why.each(h, verb) if why is not None else None), key=lambda z: z.id)
+    targets = blade_targets(g, h, sq, why.each(h, verb) if why is not None else None)
+    if len(targets) > 1:  # (``sorted`` with a key is a call through Python's convention even for no targets)
+        targets = sorted(targets, key=_id)
     return [_action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
-                  memo: dict, without: frozenset[Verb] = frozenset()) -> list[Action]:
+                  memo: dict, skip: Skips) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands. The searches of
     Move & Quick Fire and Move & Melee are left out when ``without`` names them."""
     acts: list[Action] = []
     hid = h.id
     unarmed = "" if melee_card(g, h) else "unarmed"
-    modes = fire_modes(g, h, h.active_cards()) if Verb.MOVE_QUICK not in without else []
-    blades = Verb.MOVE_MELEE not in without
+    modes = fire_modes(g, h, h.active_cards()) if not skip.move_quick else []
+    blades = not skip.move_melee
     m, at, doors = g.mission, g.at, g.doors
     grapples = any(o.grapplers for o in g.heroes)  # else a blade reaches only the infected on its squares
     for n in steps:
@@ -649,12 +793,12 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
                 [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]) if blades else []
         if near:
             acts += [_action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
-                     for z in sorted(near, key=_id)]
+                     for z in (sorted(near, key=_id) if len(near) > 1 else near)]
         if first_quick:
             acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
             acts += [_action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
-    if not {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without and any(m.gear[c.eq].kind == "explosive"
+    if not skip.move_throws and any(m.gear[c.eq].kind == "explosive"
                                                                   for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
@@ -759,13 +903,13 @@ def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
 
 
 #: each hero's ways to go on alert, one per facing, kept (as ``_KEPT``)
-_ALERTS: dict[str, list[Action]] = {}
+_ALERTS: Final[dict[str, list[Action]]] = {}
 
 
 def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
-    no = why.no if why is not None else (lambda *args: None)
+    no = why.no if why is not None else _ignore
     for d in m.doors_at.get(h.sq, ()):
         door = m.doors[d]
         if g.destroyed >> d & 1:
@@ -798,6 +942,10 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     return acts
 
 
+def _ignore(*args: object) -> None:
+    """A refusal nobody reads (one function, not a lambda made at each call)."""
+
+
 def unlocked(g: Game, door) -> bool:
     """Whether a locked door is unlocked: "Once one of the locked doors to a room has been opened all
     doors to that room are considered to be unlocked for the duration of the mission" (Exodus)."""
@@ -808,7 +956,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
     room = m.room_of[h.sq]
-    no = why.no if why is not None else (lambda *args: None)
+    no = why.no if why is not None else _ignore
     if not room:
         if why is not None:
             why.no(h, Verb.SEARCH, f"{h.name} is not in a room")
@@ -858,13 +1006,17 @@ def infected_in_room(g: Game, room: int) -> bool:
 
 
 def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
+    return _free(g, h, why, _skips(without))
+
+
+def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if h.switches > 0:
         acts += _weapons(g, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
-        if not EXCHANGES <= without:
+        if not skip.exchanges:
             acts += _exchanges(g, h)
     elif why is not None:
         for verb in (Verb.GIVE, Verb.TAKE):
@@ -878,12 +1030,12 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     m = g.mission
     if h.stage:
         acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
-    tank = next((c for c in h.active_cards() if m.gear[c.eq].effect == Effect.STINK_TANK), None)
-    if tank is not None and tank.ammo and not h.stink:
+    if not h.stink and _stink_tank(g, h):
         acts.append(_plain(h.id, Verb.STINK))
-    for perk in POWER_PERKS:
-        if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
-            acts.append(_action(h.id, Verb(perk)))
+    if h.power:  # (no power left of any perk: none of the three set look-ups a perk below can pass)
+        for perk in _POWER_PERKS:
+            if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
+                acts.append(_action(h.id, Verb(perk)))
     acts += free.actions(g, h)
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
         acts += [_action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
@@ -891,21 +1043,71 @@ def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     return acts
 
 
-def wieldable(g: Game, h: Hero, card) -> bool:
+#: read as C statics by compiled code: ``Effect`` is a plain enum (an attribute read of its class goes through the
+#: enum's ``__getattr__``), ``POWER_PERKS`` a plain global of another module
+STINK_TANK: Final = Effect.STINK_TANK
+_POWER_PERKS: Final[tuple[Perk, ...]] = POWER_PERKS
+
+
+def _stink_tank(g: Game, h: Hero) -> bool:
+    """Whether ``h``'s first active Stink Tank card (if any) has a charge left."""
+    gear = g.mission.gear
+    for c in h.active_cards():
+        if gear[c.eq].effect == STINK_TANK:
+            return bool(c.ammo)
+    return False
+
+
+def wieldable(g: Game, h: Hero, card: Card) -> bool:
     eq = g.mission.equipment[card.eq]
     if eq.special is not None and short(eq.special) != h.id:
         return False
-    return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == Effect.STINK_TANK
+    return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == STINK_TANK
 
 
 def _weapons(g: Game, h: Hero) -> list[Action]:
     """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
-    so they are kept per mission for those."""
-    key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
-    found = g.mission.weapon_changes.get(key)
-    if found is None:
-        found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
-    return list(found)
+    so they are kept per mission for those, and the last found for each hero is kept with what it was found for
+    (``Changes``): a hero's cards change a few times a game, and comparing them costs less than hashing the key."""
+    last = _LAST_CHANGES.get(h.id)
+    if last is None or not last.fits(g, h):
+        key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
+        found = g.mission.weapon_changes.get(key)
+        if found is None:
+            found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
+        if len(_LAST_CHANGES) > 256:
+            _LAST_CHANGES.clear()
+        last = _LAST_CHANGES[h.id] = Changes(g, h, found)
+    return list(last.found)
+
+
+class Changes:
+    """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: the mission, each card's name
+    and equipment, and the active cards' names."""
+
+    def __init__(self, g: Game, h: Hero, found: list[Action]) -> None:
+        self.mission = g.mission
+        self.names = [c.name for c in h.cards]
+        self.eqs = [c.eq for c in h.cards]
+        self.active = list(h.active)
+        self.found = found
+
+    def fits(self, g: Game, h: Hero) -> bool:
+        """Whether ``h`` in ``g`` has the key these changes were found for (the hero's id is the look-up's)."""
+        cards, names, eqs, active = h.cards, self.names, self.eqs, h.active
+        if self.mission is not g.mission or len(cards) != len(names) or len(active) != len(self.active):
+            return False
+        for i, c in enumerate(cards):
+            if c.name != names[i] or c.eq != eqs[i]:
+                return False
+        for i, name in enumerate(active):
+            if name != self.active[i]:
+                return False
+        return True
+
+
+#: the last ``Changes`` of each hero (by id), for every game the process plays
+_LAST_CHANGES: Final[dict[str, Changes]] = {}
 
 
 def _weapon_changes(g: Game, h: Hero) -> list[Action]:
@@ -918,7 +1120,7 @@ def _weapon_changes(g: Game, h: Hero) -> list[Action]:
     return [_action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
 
 
-def exchangeable(g: Game, card) -> bool:
+def exchangeable(g: Game, card: Card) -> bool:
     eq = g.mission.equipment[card.eq]
     return eq.special is None and not card.used
 
@@ -1042,4 +1244,4 @@ def _named_key(g: Game, h: Hero, verb: Verb, args: list[str]) -> tuple[int | Non
     return None, "", None
 
 
-TARGETING = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})
+TARGETING: Final = frozenset({Verb.QUICK, Verb.AIMED, Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})

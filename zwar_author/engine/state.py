@@ -152,7 +152,12 @@ class Hero:
         return None
 
     def active_cards(self) -> list[Card]:
-        return [c for c in self.cards if c.name in self.active]
+        """The cards in ``active``, in the hand's order."""
+        active = self.active
+        if len(active) == 1:  # one weapon in hand, the usual case: a string compare a card, not a list search
+            name = active[0]
+            return [c for c in self.cards if c.name == name]
+        return [c for c in self.cards if c.name in active]
 
     def copy(self) -> Hero:
         h = type(self)(self.qid, self.name, self.sq, self.perks, self.unarmed)  # a Hero or an Npc

@@ -15,15 +15,20 @@ from .state import Card, Game, Hero, Infected
 from .vocab import HeroStatus, Perk
 
 
-def fire_modes(g: Game, h: Hero, cards) -> list[tuple[str, list, bool, str]]:
+def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list, bool, str]]:
     """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
-    m = g.mission
-    guns = [c for c in cards if m.gear[c.eq].kind == "ballistic" and not m.gear[c.eq].aimed_only
-            and (c.ammo is None or c.ammo > 0)]
+    gear = g.mission.gear
+    guns = []
+    full_auto = False  # (of the last gun found: read when it is the only one)
+    for c in cards:  # each card's gear looked up once
+        card = gear[c.eq]
+        if card.kind == "ballistic" and not card.aimed_only and (c.ammo is None or c.ammo > 0):
+            guns.append(c)
+            full_auto = "full-auto" in card.fire
     if len(guns) == 1:
         gun = guns[0]
         modes = [("", [gun], False, "")]
-        if "full-auto" in m.gear[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
+        if full_auto and (gun.ammo is None or gun.ammo >= 3):
             modes.append(("auto", [gun], True, "full auto"))
         return modes
     if len(guns) == 2:
@@ -36,8 +41,12 @@ def in_range(g: Game, card, frm: int, sq: int) -> bool:
     return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
 
 
-def melee_card(g: Game, h: Hero):
-    return next((c for c in h.active_cards() if g.mission.gear[c.eq].kind == "melee"), None)
+def melee_card(g: Game, h: Hero) -> Card | None:
+    gear = g.mission.gear
+    for c in h.active_cards():  # a loop, not ``next`` over a generator (an object and a call per search)
+        if gear[c.eq].kind == "melee":
+            return c
+    return None
 
 
 def ballistic_cards(g: Game, h: Hero) -> list:
@@ -90,8 +99,10 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
     floor_of, floor = m.floor_of, m.floor_of[sq]
     limit = m.gear[card.eq].range
     dist = m.route_from(sq, ALL) if limit is not None else None
-    sees, offsets, at, doors = m.sees, m.entered_offsets, g.at, g.doors
-    row, first = m.sight_row(sq)  # no LOS to a square outside ``row``, whatever the doors
+    at, doors = g.at, g.doors
+    # ``m.sees`` and ``m.entered_offsets`` called on the mission, not as bound methods kept in locals: compiled,
+    # those are calls through Python's convention; and no test of the square's bit in ``m.sight_row(sq)`` first
+    # (``sees`` reads the same bit from its byte rows, without the shifts of a board-wide integer)
     found = []
     for z in g.infected.values():
         target = z.sq
@@ -102,8 +113,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
                 refuse(z.id, "heroes may not shoot across floors" + (
                     " except between linked stairway squares" if m.linked_sight else ""))
             continue
-        if (refuse is None and floor_of[target] == floor and not row >> (target - first) & 1) \
-                or not sees(sq, target, doors):  # (linked stairway squares: another floor's row)
+        if not m.sees(sq, target, doors):
             if refuse is not None:
                 refuse(z.id, f"no line of sight from {m.show(sq)} to {m.show(target)}: a wall or closed door is "
                              "in the way")
@@ -112,7 +122,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
             if refuse is not None:
                 refuse(z.id, f"z{z.id} is out of range: the {m.equipment[card.eq].name} reaches {limit} squares")
             continue
-        for off in offsets(sq, target):
+        for off in m.entered_offsets(sq, target):
             unit = at.get(sq + off)
             if unit is not None and not unit.prone and sq + off != leaving and sq + off != shield:
                 if refuse is not None:
