@@ -5,13 +5,17 @@ checks for every core mission, against its directors, with every bot (and the pl
 from __future__ import annotations
 
 import gc
+import random
+import sys
 
 import pytest
 from conftest import CONTENT
 
 from zwar_author.compile.reader import mission_document
+from zwar_author.engine.api import new_game, simulate
 from zwar_author.engine.state import DEFAULT_SETUP
 from zwar_author.play.load import load_mission
+from zwar_author.playtest import bots
 from zwar_author.playtest.project import directors_for
 from zwar_author.playtest.runner import Plan, collector_paused, play
 from zwar_author.playtest.versus import is_versus
@@ -48,3 +52,17 @@ def test_the_collector_runs_again_after_a_chunk_and_stays_off_if_it_was_off():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_no_module_keeps_a_mission_past_its_games():
+    """What the hero's lists keep in a module for the next decision (the AP costs, each hero's weapon changes)
+    holds no mission: once its games are played and dropped, nothing keeps it alive, to be freed, cycles and all,
+    in the middle of the next mission's games (as the test above would then see)."""
+    loaded, _ = load_mission(MISSIONS[0])
+    assert loaded is not None
+    gc.collect()
+    before = sys.getrefcount(loaded)  # the compiled mission view takes no weak reference
+    for policy in ("cautious", "aggressive"):
+        simulate(new_game(loaded), bots.policy(policy, 1), random.Random(1))
+    gc.collect()
+    assert sys.getrefcount(loaded) == before

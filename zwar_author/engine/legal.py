@@ -301,11 +301,12 @@ class Costs:
 
 
 class _Last:
-    """The last mission asked for its ``Costs`` and its answer: two attribute reads, not a look-up in
-    ``Mission.kept``, while one mission's games are played."""
+    """The ``Costs`` last asked for: two attribute reads, not a look-up in ``Mission.kept``, while one mission's
+    games are played. It holds the costs, not the mission: a module holding a mission would keep it alive past its
+    games (and free it, cycles and all, in the middle of another mission's); the costs know their mission's table
+    by identity, which a table kept alive here can never share with another mission's."""
 
     def __init__(self) -> None:
-        self.mission: Mission | None = None
         self.costs: Costs | None = None
 
 
@@ -315,12 +316,12 @@ _LAST: Final = _Last()
 def _costs(m: Mission) -> Costs:
     """The mission's ``Costs`` (kept in ``Mission.kept``), made again should its table be another."""
     last = _LAST.costs
-    if _LAST.mission is m and last is not None and last.source is m.ap_costs:
+    if last is not None and last.source is m.ap_costs:
         return last
     found: Costs | None = m.kept.get(COSTS)
     if found is None or found.source is not m.ap_costs:
         found = m.kept[COSTS] = Costs(m.ap_costs)
-    _LAST.mission, _LAST.costs = m, found
+    _LAST.costs = found
     return found
 
 
@@ -1083,10 +1084,12 @@ def _weapons(g: Game, h: Hero) -> list[Action]:
 
 class Changes:
     """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: the mission, each card's name
-    and equipment, and the active cards' names."""
+    and equipment, and the active cards' names. The mission is known by its cache of weapon changes, not held:
+    ``_LAST_CHANGES`` lives as long as the process, and holding a mission there would keep it alive past its games
+    (and free it, cycles and all, in the middle of another mission's); a cache held here is never another's."""
 
     def __init__(self, g: Game, h: Hero, found: list[Action]) -> None:
-        self.mission = g.mission
+        self.cache = g.mission.weapon_changes
         self.names = [c.name for c in h.cards]
         self.eqs = [c.eq for c in h.cards]
         self.active = list(h.active)
@@ -1095,7 +1098,7 @@ class Changes:
     def fits(self, g: Game, h: Hero) -> bool:
         """Whether ``h`` in ``g`` has the key these changes were found for (the hero's id is the look-up's)."""
         cards, names, eqs, active = h.cards, self.names, self.eqs, h.active
-        if self.mission is not g.mission or len(cards) != len(names) or len(active) != len(self.active):
+        if self.cache is not g.mission.weapon_changes or len(cards) != len(names) or len(active) != len(self.active):
             return False
         for i, c in enumerate(cards):
             if c.name != names[i] or c.eq != eqs[i]:
