@@ -213,20 +213,16 @@ def can_leave(g: Game, h: Hero) -> bool:
     return h.stride > 0 or h.ap >= (2 if h.prone else 1)
 
 
-def strands(g: Game, h: Hero, sq: int, ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
-    """Whether ending a move on ``sq`` would leave ``h`` on a spawn point without the AP to step off."""
-    return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
-
-
 def _may_strand(ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
-    """Whether a move leaving this much AP and stride could strand a hero at all (``strands`` on a spawn point):
-    most moves leave enough, and then no square need be looked up."""
+    """Whether a move leaving this much AP and stride could strand a hero, should it end on a spawn point: without
+    the AP to step off (a sprint's steps left count), a turn may not end there. Most moves leave enough, and then
+    no square need be looked up."""
     return stride_after == 0 and ap_after < (2 if prone_after else 1)
 
 
 def _unstranded(g: Game, squares: list[int], ap_after: int, prone_after: bool) -> list[int]:
-    """``squares`` less those ``strands`` rules out for a move leaving ``ap_after`` (``squares`` itself when
-    none can be)."""
+    """``squares`` less the spawn points a move leaving ``ap_after`` would strand the hero on (``squares`` itself
+    when it strands nobody)."""
     if not _may_strand(ap_after, prone_after):
         return squares
     spawn_at = g.mission.spawn_at
@@ -239,8 +235,8 @@ _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TA
 
 
 def cost(g: Game, h: Hero, verb: str) -> int:
-    """The AP ``h`` spends on ``verb``: the table's (``Costs``), or for a personal verb what ``_personal_cost``
-    works out."""
+    """The AP ``h`` spends on ``verb``: the mission's table (``Costs``), or for a personal verb what a perk or the
+    hero's turn makes it (``_own_cost``)."""
     costs = _costs(g.mission)
     found = costs.table.get(verb, 0)
     return found if found != PERSONAL else _own_cost(h, verb, costs.listed)
@@ -254,7 +250,9 @@ _SEARCH: Final[str] = Verb.SEARCH
 
 
 def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
-    """``_personal_cost`` of a personal verb, the mission's costs read from ``listed`` (``Costs.listed``)."""
+    """The cost of a personal verb for ``h``: Dead Eye's aimed shot and Kip-Up's standing up 1 AP, a search
+    (3 AP at most with Bandit), a task or crafting no more than the hero's turn; the mission's costs read from
+    ``listed`` (``Costs.listed``)."""
     if verb == _AIMED:
         return 1 if Perk.DEAD_EYE in h.boosts else listed.get(verb, 0)
     if verb == _STAND:
@@ -263,22 +261,7 @@ def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
     return min(min(3, ap) if verb == _SEARCH and Perk.BANDIT in h.perks else ap, h.ap_turn)
 
 
-def _personal_cost(g: Game, h: Hero, verb: str) -> int:
-    """``cost`` read from the mission's own table, each personal verb worked out for ``h`` (any verb: this is
-    also what ``cost`` answers for every other verb)."""
-    if verb not in _PERSONAL_COSTS:
-        return g.mission.ap_costs.get(verb, 0)
-    if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
-        return 1
-    if verb == Verb.STAND and Perk.KIP_UP in h.perks:
-        return 1
-    if verb in (Verb.SEARCH, Verb.TASK, Verb.CRAFT):
-        listed = g.mission.ap_costs.get(verb, 4)
-        return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
-    return g.mission.ap_costs.get(verb, 0)
-
-
-#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_personal_cost``)
+#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_own_cost``)
 PERSONAL: Final = -1
 #: the key of the mission's ``Costs`` among what it keeps for other layers (``Mission.kept``)
 COSTS: Final = "legal.costs"
@@ -501,7 +484,7 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
             if why is not None:
                 why.no(h, verb, f"{m.show(n)} is occupied: heroes may not move through or onto another figure"
                        if n in g.at else f"{m.show(n)} is not a square a figure can stand on", n)
-        elif may_strand and square in spawn_at:  # strands(g, h, n, ap_after, prone_after, stride_after)
+        elif may_strand and square in spawn_at:
             if why is not None:
                 why.no(h, verb, "heroes may not finish their turn on a spawn point, and this move would leave no "
                                 "AP to step off", n)
@@ -1004,10 +987,6 @@ def infected_in_room(g: Game, room: int) -> bool:
 
 
 # --- free actions --------------------------------------------------------------------------
-
-
-def free_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozenset[Verb] = frozenset()) -> list[Action]:
-    return _free(g, h, why, _skips(without))
 
 
 def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:

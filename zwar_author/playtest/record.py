@@ -64,7 +64,7 @@ _WHAT: Final[dict[str, int]] = {
 def record(g: Game, index: int, seed: int) -> dict:
     """The facts of one finished game, as plain data (small enough to send between processes)."""
     heat: dict[str, dict[int, int]] = {name: {} for name in HEATMAPS}
-    spawned, occupied = heat["spawned"], heat["occupied"]
+    taken_down, spawned, occupied = heat["taken_down"], heat["spawned"], heat["occupied"]
     heroes = {h.id for h in g.heroes}
     objectives: dict[int, int] = {}
     taken: dict[int, int] = {}  # square -> the turn a hero first took something there
@@ -83,7 +83,7 @@ def record(g: Game, index: int, seed: int) -> dict:
         elif what == _DOWN:
             if first_down is None:
                 first_down = turn
-            _add(heat["taken_down"], sq)
+            _add(taken_down, sq)
         elif what == _ARRIVE:
             if who.startswith("z"):
                 _add(spawned, sq)
