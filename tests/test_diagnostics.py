@@ -8,6 +8,7 @@ compares every diagnostic of the code under test with the expected lines.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import pytest
 from conftest import CONTENT, FIXTURES, PACK, write
@@ -481,3 +482,11 @@ def test_infected_and_cards_of_another_game_are_reported_where_used(diagnose):
         "p/missions/m.toml:27:8: warning ZW412: equipment card `pistol` belongs to zwar1, not to exodus",
         "p/missions/m.toml:30:44: warning ZW412: infected class `p/ghoul` belongs to zwar1, not to exodus",
     ]
+
+
+def test_a_diagnostic_keeps_the_values_its_message_was_made_from(workdir):
+    """Code that needs a door's colour or a reference's kind reads the fields, never the message's text."""
+    write(workdir, {"p/pack.toml": PACK, **CASES["ZW410"][0]})
+    [found] = [d for d in check([workdir / "p"], [FIXTURES]).report.diagnostics if d.code == "ZW410"]
+    assert dict(found.fields) == {"edge": "H:2,1", "colour": "red"}
+    assert found == replace(found, fields={})  # the fields say nothing the code and message do not

@@ -27,7 +27,7 @@ class Code:
            **fields) -> Diagnostic:
         """The diagnostic at ``location``, its message the template filled with ``fields``."""
         return Diagnostic(location, self.code, severity or self.severity, self.template.format(**fields),
-                          related=tuple(related))
+                          related=tuple(related), fields=fields)
 
 
 CODES: dict[str, Code] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
@@ -47,7 +48,9 @@ class Related:
 class Diagnostic:
     """One problem: where, which code, how bad, what. ``label`` is written under the primary
     span, ``related`` are secondary places with their labels, ``notes`` are sentences that
-    follow (cascades folded under this cause, hints). The one-line form ignores all three."""
+    follow (cascades folded under this cause, hints). The one-line form ignores all three.
+    ``fields`` are the values the message was made from (the door's edge, the keycard's
+    colour), for code that needs them: nothing reads a message's text back."""
 
     location: Location
     code: str
@@ -56,6 +59,7 @@ class Diagnostic:
     label: str = ""
     related: tuple[Related, ...] = ()
     notes: tuple[str, ...] = ()
+    fields: Mapping[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def with_context(self, label: str | None = None, related: tuple[Related, ...] | list[Related] = (),
                      notes: tuple[str, ...] | list[str] = ()) -> Diagnostic:

@@ -1,0 +1,55 @@
+"""What the mission's game and its boxes allow: the game's profile, the doors, counters and miniatures the boxes
+hold, and what the engine cannot play yet."""
+
+from __future__ import annotations
+
+from ... import codes
+from ...games import PROFILES, CannotPlay, unplayable
+from ...model import content as c
+from ..games import GameCheck
+from ..refs import Sq
+from .context import MissionContext
+from .heroes import rule_heroes
+
+
+def game_profile(ctx: MissionContext, heroes: list[str]) -> None:
+    """What the mission uses that its game does not have, and the heroes its game asks for."""
+    if ctx.m.mission.game not in PROFILES:
+        return  # a game added to the format before its profile (tests/test_games.py fails until it has one)
+    check = GameCheck(ctx.m, ctx.at, ctx.doc.loc)
+    show = lambda floor, x, y: ctx.show(Sq(floor, x, y))
+    ctx.problems += check.run(ctx.grids, ctx.sources, show, rule_heroes(ctx), heroes)
+
+
+def box_limits(ctx: MissionContext, mission: c.CompiledMission) -> None:
+    """Warn when setting the mission up takes more doors, counters or miniatures than the boxes hold."""
+    box = ctx.ws.box(ctx.pack, ctx.m.mission.game)
+    packs = " + ".join(box.packs)
+    counters = sum(len(x) for x in (mission.objectives, mission.items, mission.objects, mission.keycards,
+                                     mission.crates, mission.tokens))
+    for need, have, what in ((len(mission.board.doors), box.doors, "doors"),
+                             (counters, box.counters, "counters")):
+        if have is not None and need > have:
+            ctx.report(codes.BOX_SHORT, ctx.at("mission"), need=need, what=what, short=need - have,
+                       packs=packs, have=have)
+    placed: dict[str, list[int]] = {}
+    for i, spec in enumerate(mission.infected):
+        placed.setdefault(spec.class_, []).append(i)
+    names = {e.id: e.plural for e in mission.rules.infected}
+    for cls, indices in sorted(placed.items()):
+        have = mission.miniatures.get(cls)
+        if have is not None and len(indices) > have:
+            owners = [p.id for p in ctx.ws.visible(ctx.pack)
+                      if p.manifest and cls.rpartition("/")[2] in p.manifest.miniatures]
+            ctx.report(codes.BOX_SHORT, ctx.at("infected", indices[have]), need=len(indices),
+                       what=f"{names.get(cls, cls)} on the board at the start", short=len(indices) - have,
+                       packs=owners[0] if owners else packs, have=have)
+
+
+def engine_warning(ctx: MissionContext, mission: c.CompiledMission) -> None:
+    """A valid mission the engine cannot play yet: the drivers will refuse it, so say so now."""
+    missing = unplayable(mission) if mission.mission.game in PROFILES else []
+    if missing:
+        refusal = CannotPlay(mission, missing)
+        ctx.report(codes.ENGINE_CANNOT_PLAY, ctx.doc.loc(("mission",)), game=refusal.game,
+                   missing="; ".join(refusal.items))
