@@ -153,6 +153,9 @@ CASES.update({
  "ZW146": ({"p/missions/m.toml": OKM + '[[events]]\nwhen = { turn = 2 }\nenter = "sam"\n'}, "p"),
  "ZW147": ({"p/rules/kat.toml": KAT, "p/rules/games.toml": ZWAR1_GAMES.replace('"cole", "kat", "sam", "victor"', '"sam", "kat"'),
             "p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\nheroes = ["sam"]')}, "p"),
+ "ZW149": ({"p/pack.toml": PACK.replace('requires', 'games = ["zwar1", "zonewars"]\nrequires'),
+            "p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"'),
+            "p/missions/z.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "zwar1"')}, "p", False),
  "ZW148": ({"p/missions/a.toml": AGENTS.format(id="a", extra=""),
             "p/missions/b.toml": AGENTS.format(id="b", extra='heroes = ["kira"]\n[[roles]]\nid = "one"\nname = "One"\n'
                                                           '[[roles]]\nid = "two"\nname = "Two"\n')}, "p"),
@@ -365,7 +368,9 @@ EXPECTED = {
         'b/pack.toml:1:1: error ZW611: pack id `same` is used by a/pack.toml too: pack ids are unique',
     ],
     'ZW141': [
-        'p/missions/m.toml:22:8: error ZW141: Z War One has no locked doors (Exodus only): locked door at H:2,1',
+        ('p/missions/m.toml:22:8: error ZW141: Z War One has no locked doors (Exodus only): locked door at H:2,1; '
+         'instead, make it a blast door (kind = "blast", opened by a task in its `room`) or keep it a door and open it '
+         'with an event (`open_doors` in [[events]])'),
         "p/missions/w.toml:7:4: error ZW141: Z War One has no transition squares (Exodus only): 't' at 1,0 (and 1 more square)",
         "p/missions/w.toml:7:6: error ZW141: Z War One has no open water (Exodus only): '~' at 2,0 (and 1 more square)",
         "p/missions/w.toml:8:6: error ZW141: Z War One has no water obstacles (Exodus only): '*' on edge H:2,1",
@@ -373,7 +378,9 @@ EXPECTED = {
     ],
     'ZW142': [
         'p/missions/m.toml:20:1: error ZW142: Z War One has no crates (Exodus only): crate at 1,0',
-        'p/missions/m.toml:22:1: error ZW142: Z War One has no keycards (Exodus only): red keycard at 0,0',
+        ('p/missions/m.toml:22:1: error ZW142: Z War One has no keycards (Exodus only): red keycard at 0,0; instead, '
+         'place an object ([[objects]]) and open the door with an event when it is picked up '
+         '(`when = { picked_up = ... }`, `open_doors`)'),
         'p/missions/m.toml:25:1: error ZW142: Z War One has no NPCs (Exodus only): NPC tom at 2,1',
         'p/missions/m.toml:29:1: error ZW142: Z War One has no rib (Exodus only): the rib at 1,1',
     ],
@@ -396,6 +403,10 @@ EXPECTED = {
     'ZW148': [
         'p/missions/a.toml:1:1: error ZW148: Agent Z is played by 2 players with one agent each: the mission has 0 roles; give it 2 [[roles]]',
         'p/missions/b.toml:6:10: error ZW148: Agent Z is played by 2 players with one agent each: `heroes` names 1 agent for 2 roles',
+    ],
+    'ZW149': [
+        ('p/missions/m.toml:4:8: error ZW149: this is an Exodus mission, but pack `p` is for "zwar1" and "zonewars" '
+         '(`games` in its pack.toml): add "exodus" to that list, or set the mission\'s `game` to "zwar1"'),
     ],
     'ZW150': [
         'p/missions/m.toml:1:1: warning ZW150: the engine cannot play this Agent Z mission yet: it does not play 3-turn timers',
@@ -490,3 +501,46 @@ def test_a_diagnostic_keeps_the_values_its_message_was_made_from(workdir):
     [found] = [d for d in check([workdir / "p"], [FIXTURES]).report.diagnostics if d.code == "ZW410"]
     assert dict(found.fields) == {"edge": "H:2,1", "colour": "red"}
     assert found == replace(found, fields={})  # the fields say nothing the code and message do not
+
+
+def test_a_mistyped_result_gets_a_did_you_mean_as_a_mistyped_key_does(diagnose):
+    """`2 zombis` is one typo from `2 zombies`: said, with the text it was meant to be, in every kind of table."""
+    mission = SP + ('[spawn.turn]\nwhere = { "1-6" = "A", "7-8" = "roamrs" }\nwhat = { "1-4" = "2 zombis", "5-8" = "nothng" }\n'
+                    '[spawn.room]\ntable = { "1-4" = "nothing", "5-8" = "1 Zombi (2)" }\n'
+                    '[[events]]\nwhen = { turn = 2 }\nspawn = ["3 zombeis on A", "2 zombis on Q"]\n')
+    lines = [line for line in diagnose({"p/missions/m.toml": mission}) if "ZW505" in line]
+    assert lines == [
+        ('p/missions/m.toml:24:32: error ZW505: turn spawn roll 1: `roamrs` is not a result here: expected a spawn '
+        'point letter (A), "roamers", "sinkhole" or "nothing"; did you mean `roamers`?'),
+        ('p/missions/m.toml:25:18: error ZW505: turn spawn roll 2: `2 zombis` is not a result here: expected "nothing" '
+        'or a number and an infected class ("zombie"); did you mean `2 zombies`?'),
+        ('p/missions/m.toml:25:38: error ZW505: turn spawn roll 2: `nothng` is not a result here: expected "nothing" '
+        'or a number and an infected class ("zombie"); did you mean `nothing`?'),
+        ('p/missions/m.toml:27:38: error ZW505: room spawn table: `1 Zombi (2)` is not a result here: expected "nothing" '
+        'or "N class (D)" with class "zombie", D squares, "(1*)" next to the hero; did you mean `1 zombie (2)`?'),
+        ('p/missions/m.toml:30:10: error ZW505: events[0] spawn: `3 zombeis on A` is not a result here: expected '
+        '"N class on L", such as "2 zombies on A"; did you mean `3 zombies on A`?'),
+        ('p/missions/m.toml:30:28: error ZW505: events[0] spawn: `2 zombis on Q` is not a result here: expected '
+        '"N class on L", such as "2 zombies on A"'),
+    ]
+
+
+def test_a_mission_of_a_game_its_pack_is_not_for_points_at_the_packs_games(workdir):
+    """The pack's `games` line is shown beside the mission's `game`; a pack for no game of missions says to move it."""
+    from zwar_author.reporting import text
+    from zwar_author.reporting.source import Sources
+    write(workdir, {"p/pack.toml": PACK.replace("requires", 'games = ["zonewars"]\nrequires'),
+                    "p/missions/m.toml": OKM.replace('title = "M"', 'title = "M"\ngame = "exodus"')})
+    [found] = [d for d in check([workdir / "p"], [FIXTURES]).report.sorted() if d.code == "ZW149"]
+    assert text.full(found, Sources()).splitlines() == [
+        ('p/missions/m.toml:4:8: error ZW149: this is an Exodus mission, but pack `p` is for "zonewars" (`games` in '
+        'its pack.toml): add "exodus" to that list, or move it to a pack for Exodus'),
+        '  |',
+        '4 | game = "exodus"',
+        '  |        ^^^^^^^^ ZW149',
+        '  ::: p/pack.toml:4:9',
+        '  |',
+        '4 | games = ["zonewars"]',
+        '  |         ------------ pack `p` is for these games',
+        '  |',
+    ]

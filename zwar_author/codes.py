@@ -198,24 +198,30 @@ _LACKS = """The games differ in what a mission may use; each game's profile list
     what it has (docs/format.md, "What each game has"). Using something of
     another game would be played wrong or not at all, so it is an error: remove
     it, or set `game` in [mission] to a game that has it."""
-LACKS_FEATURE = _code("ZW141", "game-lacks-feature", E, "{game} has no {element} ({owners}): {found}", """
+LACKS_FEATURE = _code("ZW141", "game-lacks-feature", E, "{game} has no {element} ({owners}): {found}{instead}", """
     A board feature the mission's game does not have: open water, transition
     squares and water obstacles drawn in the art, colour-coded stairways, or
-    locked doors outside Exodus. """ + _LACKS)
-LACKS_TOKEN = _code("ZW142", "game-lacks-token", E, "{game} has no {element} ({owners}): {found}", """
+    locked doors outside Exodus. Where the game has another way to the same
+    end, the message says it: a door kept shut until something is done is, in
+    Z War One, a blast door (opened by a task in its room) or a door an event
+    opens (`open_doors`). """ + _LACKS)
+LACKS_TOKEN = _code("ZW142", "game-lacks-token", E, "{game} has no {element} ({owners}): {found}{instead}", """
     Something placed on the board that the mission's game does not have: the
-    rib, crates, keycards or NPCs outside Exodus. """ + _LACKS)
-LACKS_CONDITION = _code("ZW143", "game-lacks-condition", E, "{game} has no {element} ({owners}): {found}", """
+    rib, crates, keycards or NPCs outside Exodus. Where the game has another
+    way to the same end, the message says it: in Z War One, what a keycard does
+    is an object to pick up (`[[objects]]`) and an event that opens the door
+    when it is picked up. """ + _LACKS)
+LACKS_CONDITION = _code("ZW143", "game-lacks-condition", E, "{game} has no {element} ({owners}): {found}{instead}", """
     A kind of victory or defeat condition the mission's game does not have:
     escorting or losing an NPC outside Exodus, killing a role or hero outside
     Agent Z. """ + _LACKS)
-LACKS_SPAWN = _code("ZW144", "game-lacks-spawn-result", E, "{game} has no {element} ({owners}): {found}", """
+LACKS_SPAWN = _code("ZW144", "game-lacks-spawn-result", E, "{game} has no {element} ({owners}): {found}{instead}", """
     A spawn table result the mission's game has no rule for: a sinkhole is an
     Agent Z result. """ + _LACKS)
-LACKS_MODE = _code("ZW145", "game-lacks-mode", E, "{game} has no {element} ({owners}): {found}", """
+LACKS_MODE = _code("ZW145", "game-lacks-mode", E, "{game} has no {element} ({owners}): {found}{instead}", """
     Z War One and Exodus are played as campaigns or director games, Agent Z
     as a versus game between two players. """ + _LACKS)
-LACKS_EVENT = _code("ZW146", "game-lacks-event", E, "{game} has no {element} ({owners}): {found}", """
+LACKS_EVENT = _code("ZW146", "game-lacks-event", E, "{game} has no {element} ({owners}): {found}{instead}", """
     An event the mission's game has no rule for: a role entering the board
     (the hunter arriving on turn 3) belongs to Agent Z's versus games. """ + _LACKS)
 HEROES_LEFT_OUT = _code("ZW147", "heroes-left-out", W,
@@ -232,6 +238,14 @@ AGENTS_PER_PLAYER = _code("ZW148", "agents-per-player", E,
     Agent Z is a two-player game; each player chooses an agent and plays
     their side of the mission as a role. A mission gives one [[roles]] entry
     per player and, if it names its heroes, one agent per role.""")
+PACK_GAMES = _code("ZW149", "game-not-in-pack", E,
+    "this is {game} mission, but pack `{pack}` is for {declared} (`games` in its pack.toml): "
+    "add \"{id}\" to that list, or {other}", """
+    A pack says which games it is for (`games` in [pack]); every mission it
+    holds must be of one of them, so that a catalogue of packs by game, and a
+    player looking for the pack's games, finds what it holds. Add the
+    mission's game to the pack's `games`, or set the mission's `game` to one
+    the pack is for. A pack without `games` may hold missions of any game.""")
 ENGINE_CANNOT_PLAY = _code("ZW150", "engine-cannot-play", W,
     "the engine cannot play this {game} mission yet: it does not play {missing}", """
     The mission is valid, but the reference engine does not play all of it
@@ -377,13 +391,15 @@ DICE_RANGE = _code("ZW503", "dice-range", E, "{table}: row `{row}` is outside th
     eight-sided dice.""")
 DICE_ROW = _code("ZW504", "dice-row", E, "{table}: `{row}` is not a roll: write a face (\"4\") or a range (\"1-3\")", """
     Dice table rows are keyed by a face or an ascending range of faces.""")
-DICE_RESULT = _code("ZW505", "dice-result", E, "{table}: `{text}` is not a result here: expected {expected}", """
+DICE_RESULT = _code("ZW505", "dice-result", E, "{table}: `{text}` is not a result here: expected {expected}{hint}", """
     Each kind of table has its own results. Spawn point rolls give a letter,
     \"roamers\", \"sinkhole\" or \"nothing\"; spawn quantities \"2 zombies\";
     one-roll turn spawns \"1 zombie on A\"; one-roll room spawns
     \"2 zombies (3)\" (distance in squares, \"1*\" for the square next to the
     hero); room distances a number of squares; weapon tables \"miss\",
-    \"knockdown\" or \"kill\".""")
+    \"knockdown\" or \"kill\". A result one typo away from a good one
+    (\"2 zombis\", \"nothng\") is given with the result it was most likely
+    meant to be, as unknown keys are.""")
 
 # --- missions, rules data and packs -------------------------------------------------
 

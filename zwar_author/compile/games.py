@@ -46,6 +46,20 @@ _TOKENS = (
 )
 
 
+#: What a mission can use for the same end as an element its game lacks, each way with what the game needs for it.
+_INSTEAD: dict[Element, tuple[tuple[tuple[Element, ...], str], ...]] = {
+    Feature.LOCKED_DOOR: (
+        ((Feature.BLAST_DOOR,), 'make it a blast door (kind = "blast", opened by a task in its `room`)'),
+        ((EventKind.OPEN_DOORS,), "keep it a door and open it with an event (`open_doors` in [[events]])"),
+    ),
+    Token.KEYCARD: (
+        ((Token.OBJECT, EventKind.OPEN_DOORS),
+         ("place an object ([[objects]]) and open the door with an event when it is picked up "
+         "(`when = { picked_up = ... }`, `open_doors`)")),
+    ),
+}
+
+
 class GameCheck:
     """Checks one mission source against the profile of its game."""
 
@@ -62,7 +76,12 @@ class GameCheck:
         games = [p.name for p in owners(element)]
         text = (" and ".join(games) + " only") if games else "no game has them"
         self.problems.append(code.at(location, game=self.profile.name, element=element.label, owners=text,
-                                     found=found))
+                                     found=found, instead=self.instead(element)))
+
+    def instead(self, element: Element) -> str:
+        """What this game has for the same end as ``element``: "; instead, use a blast door ...", or nothing."""
+        ways = [way for needs, way in _INSTEAD.get(element, ()) if all(self.profile.has(n) for n in needs)]
+        return "; instead, " + " or ".join(ways) if ways else ""
 
     def run(self, grids: dict[str, Grid], sources: dict[str, FloorSource], show: Callable[[str, int, int], str],
             rule_heroes: list[str], heroes: list[str]) -> list[Diagnostic]:

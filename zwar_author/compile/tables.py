@@ -7,8 +7,9 @@ covered exactly once, and every result must name something that exists.
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 
 from .. import codes, limits
@@ -20,8 +21,8 @@ from ..tables.proof import coverage
 
 _ROLL = re.compile(r"^(\d+)(?:-(\d+))?$")
 
-#: Resolves a class name as written in a table ("zombies") to its qualified id, or None.
-ClassLookup = Callable[[str], "str | None"]
+#: Every name a table may call an infected class by ("zombie", "zombies"), and its qualified id.
+ClassLookup = Mapping[str, str]
 
 
 class TooLarge(ValueError):
@@ -41,10 +42,22 @@ def _bounded(what: str, text: str | int, limit: int) -> int:
 
 @dataclass(frozen=True)
 class Grammar:
-    """How to read the results of one kind of table."""
+    """How to read the results of one kind of table; ``respell`` gives the text a mistyped result was
+    most likely meant to be (a word or a class name respelt), or None."""
 
     expected: str
     parse: Callable[[object], Result | None]
+    respell: Callable[[str], str | None] = lambda text: None
+
+    def hint(self, value: object) -> str:
+        """"; did you mean `2 zombies`?" for a result that is one typo from a good one, as for keys."""
+        text = " ".join(value.split()) if isinstance(value, str) else None
+        meant = self.respell(text) if text is not None else None
+        try:
+            good = meant is not None and self.parse(meant) is not None
+        except TooLarge:
+            good = False
+        return f"; did you mean `{meant}`?" if good else ""
 
 
 def check_table(
@@ -77,7 +90,8 @@ def check_table(
                                                       limit=exc.limit))
             continue
         if result is None:
-            problems.append(codes.DICE_RESULT.at(doc.loc(path + (key,)), table=name, text=value, expected=grammar.expected))
+            problems.append(codes.DICE_RESULT.at(doc.loc(path + (key,)), table=name, text=value,
+                                                 expected=grammar.expected, hint=grammar.hint(value)))
         else:
             compiled.append(DiceRow(low=low, high=high, result=result))
     # The faces no row owns are the gaps of the coverage proof of the chart made of the owned faces.
@@ -126,7 +140,7 @@ def fixed(*kinds: str) -> Grammar:
         return Result.model_validate({"kind": names[text]}) if text in names else None
 
     quoted = [f'"{k}"' for k in kinds]
-    return Grammar(", ".join(quoted[:-1]) + " or " + quoted[-1], parse)
+    return Grammar(", ".join(quoted[:-1]) + " or " + quoted[-1], parse, lambda text: _closest(text, kinds))
 
 
 WEAPON = fixed("miss", "knockdown", "kill")
@@ -140,10 +154,30 @@ _INFECTED = re.compile(r"^(\d+) ([a-z][a-z .'-]*?)$")
 _ON = re.compile(r"^(\d+) ([a-z][a-z .'-]*?) on ([a-z])$")
 _AT_DISTANCE = re.compile(r"^(\d+) ([a-z][a-z .'-]*?) \((\d+)(\*?)\)$")
 _SPAWN_POINT = re.compile(r"^(?:spawn point )?([a-z])$")
+#: The turn spawn's results that are words, each as the rulebook spells it.
+_WORDS = ("nothing", "roamers", "sinkhole")
+
+
+def _closest(text: str, choices: Collection[str]) -> str | None:
+    """The choice ``text`` is most likely a typo of, if one is close (as for unknown keys)."""
+    close = difflib.get_close_matches(text.lower(), list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _respelt(pattern: re.Pattern[str], text: str, classes: ClassLookup) -> str | None:
+    """``text`` with its class name (group 2 of ``pattern``) respelt as the closest the pack knows,
+    the rest as written."""
+    lower = text.lower()
+    m = pattern.match(lower)
+    close = _closest(m[2], classes.keys()) if m and m[2] not in classes else None
+    if not m or not close:
+        return None
+    kept = text if len(lower) == len(text) else lower  # a letter whose lower case is longer: all in lower case
+    return kept[:m.start(2)] + close + kept[m.end(2):]
 
 
 def _infected(count: str, name: str, classes: ClassLookup) -> Result | None:
-    qualified = classes(name)
+    qualified = classes.get(name)
     if qualified is None or int(count) < 1:
         return None
     return Result(kind="infected", count=_bounded("the number of infected", count, limits.MAX_COUNT),
@@ -173,7 +207,8 @@ def where(letters: set[str]) -> Grammar:
             return Result(kind="spawn_point", spawn_point=m[1].upper())
         return None
 
-    return Grammar(_letters_expected(letters) + ', "roamers", "sinkhole" or "nothing"', parse)
+    return Grammar(_letters_expected(letters) + ', "roamers", "sinkhole" or "nothing"', parse,
+                   lambda text: _closest(text, _WORDS))
 
 
 def what(classes: ClassLookup, names: list[str]) -> Grammar:
@@ -186,7 +221,8 @@ def what(classes: ClassLookup, names: list[str]) -> Grammar:
         m = _INFECTED.match(text or "")
         return _infected(m[1], m[2], classes) if m else None
 
-    return Grammar(f'"nothing" or a number and an infected class ({_examples(names)})', parse)
+    return Grammar(f'"nothing" or a number and an infected class ({_examples(names)})', parse,
+                   lambda text: _respelt(_INFECTED, text, classes) or _closest(text, _NOTHING))
 
 
 def turn_table(letters: set[str], classes: ClassLookup, names: list[str]) -> Grammar:
@@ -204,7 +240,8 @@ def turn_table(letters: set[str], classes: ClassLookup, names: list[str]) -> Gra
 
     return Grammar(
         f'"N class on L" with L one of {_letters_expected(letters)} and class {_examples(names)}, '
-        '"roamers", "sinkhole" or "nothing"', parse)
+        '"roamers", "sinkhole" or "nothing"', parse,
+        lambda text: _respelt(_ON, text, classes) or _closest(text, _WORDS))
 
 
 def room_table(classes: ClassLookup, names: list[str]) -> Grammar:
@@ -223,7 +260,8 @@ def room_table(classes: ClassLookup, names: list[str]) -> Grammar:
         distance = _bounded("the distance", m[3], limits.MAX_DISTANCE)
         return result.model_copy(update={"distance": distance, "adjacent": bool(m[4])})
 
-    return Grammar(f'"nothing" or "N class (D)" with class {_examples(names)}, D squares, "(1*)" next to the hero', parse)
+    return Grammar(f'"nothing" or "N class (D)" with class {_examples(names)}, D squares, "(1*)" next to the hero', parse,
+                   lambda text: _respelt(_AT_DISTANCE, text, classes) or _closest(text, _NOTHING))
 
 
 def distance() -> Grammar:

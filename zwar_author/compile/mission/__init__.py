@@ -87,6 +87,7 @@ def _run(ctx: MissionContext) -> c.CompiledMission | None:
     conditions.conditions(ctx)
     conditions.roles(ctx)
     game.game_profile(ctx, hero_ids)
+    game.pack_games(ctx)
     conditions.missing_parts(ctx)
     ctx.problems += ctx.resolver.problems + refs.problems
     if ctx.errors() or not complete:

@@ -124,7 +124,7 @@ class MissionContext:
                 for name in (model.id, model.name, model.plural or model.id + "s", model.name + "s"):
                     names[" ".join(name.lower().split())] = entry.qualified
         shown = sorted({e.model.id for p in self.ws.visible(self.pack) for e in p.rules.entries["infected"].values()})
-        return names.get, shown
+        return names, shown
 
 
 def known(values: Iterable[object]) -> str:

@@ -34,7 +34,7 @@ def events(ctx: MissionContext) -> list[c.CompiledEvent]:
                 continue
             if result is None or result.kind != "infected":
                 ctx.report(codes.DICE_RESULT, ctx.at("events", i, "spawn", j), table=f"events[{i}] spawn",
-                           text=text, expected='"N class on L", such as "2 zombies on A"')
+                           text=text, expected='"N class on L", such as "2 zombies on A"', hint=grammar.hint(text))
             else:
                 assert result.infected is not None  # an infected result names its class
                 ctx.same_game("infected", result.infected, ctx.at("events", i, "spawn", j))

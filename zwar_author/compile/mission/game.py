@@ -1,11 +1,15 @@
-"""What the mission's game and its boxes allow: the game's profile, the doors, counters and miniatures the boxes
-hold, and what the engine cannot play yet."""
+"""What the mission's game, its pack and its boxes allow: the game's profile, the games the pack is for, the
+doors, counters and miniatures the boxes hold, and what the engine cannot play yet."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ... import codes
+from ...errors import Related
 from ...games import PROFILES, CannotPlay, unplayable
 from ...model import content as c
+from ...sources.document import absolute
 from ..games import GameCheck
 from ..refs import Sq
 from .context import MissionContext
@@ -19,6 +23,31 @@ def game_profile(ctx: MissionContext, heroes: list[str]) -> None:
     check = GameCheck(ctx.m, ctx.at, ctx.doc.loc)
     show = lambda floor, x, y: ctx.show(Sq(floor, x, y))
     ctx.problems += check.run(ctx.grids, ctx.sources, show, rule_heroes(ctx), heroes)
+
+
+def pack_games(ctx: MissionContext) -> None:
+    """A mission of a game its pack does not say it is for (`games` in pack.toml, when given)."""
+    declared = ctx.pack.info.games if ctx.pack.info is not None else []
+    game = ctx.m.mission.game
+    if not declared or game in declared:
+        return
+    others = [g for g in declared if g in PROFILES]
+    name = PROFILES[game].name if game in PROFILES else game
+    other = (f"set the mission's `game` to {' or '.join(_quoted(others))}" if others else
+             f"move it to a pack for {name}")
+    manifest = ctx.ws.docs.get(absolute(ctx.pack.manifest_path))
+    related = (Related(manifest.loc(("pack", "games")), f"pack `{ctx.pack.id}` is for these games"),) if manifest else ()
+    ctx.report(codes.PACK_GAMES, ctx.doc.loc(("mission", "game")), related=related, game=_a(name),
+               pack=ctx.pack.id, declared=" and ".join(_quoted(declared)), id=game, other=other)
+
+
+def _quoted(games: Sequence[str]) -> list[str]:
+    return [f'"{g}"' for g in games]
+
+
+def _a(name: str) -> str:
+    """"a Z War One", "an Exodus", "an Agent Z"."""
+    return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
 def box_limits(ctx: MissionContext, mission: c.CompiledMission) -> None:
