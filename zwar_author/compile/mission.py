@@ -623,7 +623,8 @@ class _Compiler:
         packs = " + ".join(box.packs)
         counters = sum(len(x) for x in (mission.objectives, mission.items, mission.objects, mission.keycards,
                                          mission.crates, mission.tokens))
-        for need, have, what in ((len(mission.board.doors), box.doors, "doors"),
+        doors = None if box.doors is None else box.doors + self.m.mission.extra_doors
+        for need, have, what in ((len(mission.board.doors), doors, "doors"),
                                  (counters, box.counters, "counters")):
             if have is not None and need > have:
                 self.report(codes.BOX_SHORT, self.at("mission"), need=need, what=what, short=need - have,
