@@ -16,6 +16,7 @@ from zwar_author.compile.project import build, check
 from zwar_author.model.rules import Hero, Perk, PerkPrice, Ratings
 from zwar_author.render.booklet import booklet_pages
 from zwar_author.render.canvas import PAPER, Group, Line, Rect, Text
+from zwar_author.render.pages import mission_pages
 from zwar_author.render.theme import SCREEN
 from zwar_author.render.tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
 from zwar_author.schema import schemas
@@ -158,6 +159,17 @@ def test_a_mission_needing_more_than_the_box_is_warned_with_the_shortfall(diagno
         "1 more than the box of p holds (1)"),
         "p/pack.toml:1:33: error ZW607: assumed value `components.tokens` is not a key of pack `p`",
     ]
+
+
+def test_a_mission_says_the_doors_it_needs_beyond_the_box_and_they_are_counted_and_printed(diagnose, workdir):
+    extra = CROWDED.replace('title = "M"', 'title = "M"\nextra_doors = 1')
+    lines = diagnose({"p/pack.toml": BOX, "p/missions/m.toml": extra}, with_pack=False)
+    assert [line for line in only(lines, "ZW623") if "doors" in line] == []
+    outcome = check([workdir / "p"], [FIXTURES])
+    [compiled] = outcome.missions["p"]
+    assert [c.label for c in mission_counters(compiled, 0, {})].count("DOOR") == 1
+    page = mission_pages(compiled, outcome.boards["p", compiled.mission.id], SCREEN)[0]
+    assert "1 doors beyond the box's (door counters on the counter sheet)" in " ".join(texts(page.items))
 
 
 def test_components_add_up_over_required_packs_and_keep_to_their_games(diagnose, workdir):
@@ -351,9 +363,9 @@ def test_the_reference_campaign_validates(zwar):
     result = zwar("validate", CONTENT / "core" / "campaign.toml")
     assert (result.exit_code, result.output) == (0, "checked 9 files, 1 campaign: 0 errors, 0 warnings\n")
     result = zwar("validate", CONTENT / "core")
-    # 5 box warnings (ZW623); no ZW150 since the engine plays Download or Destroy (its sinkhole is read as
-    # interpretation Z11 and its dead-agent rule is an `outscore_dead` condition)
-    assert result.output.splitlines()[-1] == "checked 25 files, 9 missions, 1 campaign: 0 errors, 5 warnings"
+    # no ZW150 since the engine plays Download or Destroy (its sinkhole is read as interpretation Z11 and
+    # its dead-agent rule is an `outscore_dead` condition); no ZW623, the missions say their extra doors
+    assert result.output.splitlines()[-1] == "checked 25 files, 9 missions, 1 campaign: 0 errors, 0 warnings"
 
 
 # --- tracker, counters and the campaign booklet in print -----------------------------------------
@@ -442,8 +454,7 @@ def test_the_campaign_booklet(core):
 def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     result = zwar("render", CONTENT, "-o", "out", "--format", "svg", "--sheet", "campaign")
     assert result.exit_code == 0, result.output
-    # 5 box warnings (ZW623); Download or Destroy is played now, so no ZW150
-    assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 5 warnings"
+    assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 0 warnings"
     assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "svg" / "campaign").iterdir()) == [
         "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "tracker-1.svg"]
     assert not (workdir / "out" / "core" / "sheets" / "svg" / "missions" / "supply-run").exists()

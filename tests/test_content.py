@@ -27,15 +27,10 @@ def test_broken_missions_give_exactly_their_diagnostics(monkeypatch, name):
 @pytest.fixture(scope="module")
 def core():
     outcome = check([CONTENT])
-    # Clean but for one known kind of warning (ZW150, a mission the engine cannot play, is gone).
-    # ZW623: the reference maps have more doorways than Z War One's box has doors (the missions are set
-    # up with doors from a second box until they are redrawn).
+    # Clean (ZW150, a mission the engine cannot play, is gone; the missions whose boards have more
+    # doorways than Z War One's box has doors say how many more they need, `extra_doors`).
     found = [d.human(CONTENT.parent) for d in outcome.report.sorted()]
-    assert [line for line in found if " ZW150: " not in line] == [
-        f"content/core/missions/{name}:{line}:1: warning ZW623: the mission needs {need} doors, "
-        f"{need - 36} more than the box of core holds (36)"
-        for name, line, need in (("break-and-enter.toml", 5, 46), ("hold-out.toml", 5, 47), ("inbound.toml", 5, 46),
-                                 ("supply-run.toml", 5, 46), ("the-tower.toml", 2, 45))]
+    assert [line for line in found if " ZW150: " not in line] == []
     unplayable = [line.split(":")[0].rpartition("/")[2] for line in found if " warning ZW150: " in line]
     assert unplayable == [f"{name}.toml" for name in UNPLAYABLE], "the reference content must be clean"
     return outcome

@@ -115,13 +115,63 @@ def test_stale_staging_folders_go_on_the_next_run(workdir):
     assert hidden_versions(workdir / "out", "p") == []
 
 
-def test_an_output_folder_from_an_older_zwar_is_replaced(workdir):
+def test_an_output_folder_made_by_hand_is_replaced(workdir):
     write(workdir, {"out/p/index.json": "{}", "out/p/sheets/m/map.pdf": "old"})
     pack(workdir)
     assert build([workdir / "p"], workdir / "out", [FIXTURES], caches=False).report.ok
-    assert (workdir / "out" / "p").is_symlink()
-    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/missions/hold-out.json"]
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/missions/hold-out.json", "p/sheets/m/map.pdf"]
     assert hidden_versions(workdir / "out", "p") == []
+
+
+def test_output_folders_are_plain_folders_and_twin_builds_diff_equal(zwar, workdir):
+    pack(workdir)
+    for out in ("one", "two"):
+        run(zwar, "build", "p", "-o", out)
+        run(zwar, "render", "p", "-o", out, "--sheet", "mission", "--format", "svg")
+    assert [p for p in workdir.rglob("*") if p.is_symlink()] == []
+    assert sorted(p.name for p in (workdir / "one").iterdir()) == ["p"]
+    compared = subprocess.run(["diff", "-r", "one", "two"], cwd=workdir, capture_output=True, text=True, check=False)
+    assert compared.returncode == 0, compared.stdout
+    assert "p/sheets/svg/missions/hold-out/mission-1.svg" in tree(workdir / "one")
+
+
+def test_the_linked_folders_of_an_older_zwar_become_plain_folders(workdir):
+    out = workdir / "out"
+    write(workdir, {"out/.p~old/index.json": "{}", "out/..p.sheets~old/pdf/cards/cards.pdf": "cards"})
+    os.symlink(".p~old", out / "p")
+    os.symlink("..p.sheets~old", out / ".p.sheets")
+    os.symlink("../.p.sheets", out / ".p~old" / "sheets")
+    pack(workdir)
+    assert build([workdir / "p"], out, [FIXTURES], caches=False).report.ok
+    assert sorted(p.name for p in out.iterdir()) == ["p"]
+    assert [p for p in out.rglob("*") if p.is_symlink()] == []
+    assert sorted(tree(out)) == ["p/index.json", "p/missions/hold-out.json", "p/sheets/pdf/cards/cards.pdf"]
+
+
+def test_a_run_stopped_between_the_two_steps_of_a_swap_gets_the_old_folder_back(workdir, monkeypatch):
+    """Where folders cannot trade places in one step, the old one is moved aside first; a run killed
+    right then leaves no folder, until the next publish puts the old one back."""
+    import zwar_author.publish as published
+
+    with publish(workdir / "out" / "x") as folder:
+        (folder / "a.txt").write_text("old")
+    monkeypatch.setattr(published, "_exchange", lambda one, other: False)
+    real = os.replace
+
+    def killed_after_the_first(source, dest):
+        real(source, dest)
+        if Path(dest).name == ".x~aside":
+            raise KeyboardInterrupt  # stands for the kill: nothing after this step runs
+    monkeypatch.setattr(os, "replace", killed_after_the_first)
+    with pytest.raises(KeyboardInterrupt), publish(workdir / "out" / "x", keep=lambda rel: True) as folder:
+        (folder / "b.txt").write_text("new")
+    monkeypatch.setattr(os, "replace", real)
+    assert not (workdir / "out" / "x").exists() and hidden_versions(workdir / "out", "x") == [".x~aside"]
+    with publish(workdir / "out" / "x", keep=lambda rel: True) as folder:
+        assert sorted(p.name for p in folder.iterdir()) == ["a.txt"]
+        (folder / "b.txt").write_text("new")
+    assert sorted(p.name for p in (workdir / "out" / "x").iterdir()) == ["a.txt", "b.txt"]
+    assert hidden_versions(workdir / "out", "x") == []
 
 
 def test_a_file_where_the_output_folder_goes_is_refused(workdir):
@@ -163,6 +213,8 @@ builtins.open = lambda file, mode="r", *a, **k: (counted(opened) if set(mode) & 
     file, mode, *a, **k)
 pathlib.Path.write_bytes = counted(pathlib.Path.write_bytes)
 pathlib.Path.write_text = counted(pathlib.Path.write_text)
+import zwar_author.publish
+zwar_author.publish._exchange = counted(zwar_author.publish._exchange)
 from zwar_author.cli import cli
 try:
     cli.main(sys.argv[2:], prog_name="zwar")
@@ -214,9 +266,8 @@ def test_a_killed_run_leaves_the_old_output_or_the_new(workdir, command):
             pack(workdir, "New")
     killed(workdir, 0, *command)
     assert tree(workdir / "out") == new
-    folders = [path for path in (workdir / "out").rglob("*") if path.is_symlink()]
-    leftovers = [v for link in folders for v in hidden_versions(link.parent, link.name)]
-    assert leftovers == [], "what a killed run left was not cleaned up by the next"
+    assert hidden_versions(workdir / "out", "p") == [], "what a killed run left was not cleaned up by the next"
+    assert [path for path in (workdir / "out").rglob("*") if path.is_symlink()] == []
 
 
 def test_building_one_mission_keeps_the_rest_of_the_pack_folder(zwar, workdir):
@@ -285,8 +336,10 @@ def test_two_processes_take_turns_and_never_sweep_each_others_staging(workdir):
     assert sorted(p.name for p in (workdir / "out" / "x").iterdir()) == ["a.txt", "b.txt"]
 
 
-def test_render_into_a_pack_folder_an_older_zwar_wrote(zwar, workdir):
+def test_render_keeps_what_else_is_in_the_pack_folder(zwar, workdir):
     write(workdir, {"out/p/index.json": "{}", "out/p/sheets/hold-out/map.pdf": "old"})
     pack(workdir)
     run(zwar, "render", "p", "-o", "out", "--sheet", "mission")
-    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/sheets/pdf/missions/hold-out/mission.pdf"]
+    assert sorted(tree(workdir / "out")) == ["p/index.json", "p/sheets/hold-out/map.pdf",
+                                             "p/sheets/pdf/missions/hold-out/mission.pdf"]
+    assert not (workdir / "out" / "p").is_symlink()

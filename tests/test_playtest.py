@@ -20,7 +20,7 @@ from zwar_author.engine.api import apply, new_game, start
 from zwar_author.engine.spawn import row
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
-from zwar_author.playtest import bots
+from zwar_author.playtest import bots, charts
 from zwar_author.playtest.kit import time_limit
 from zwar_author.playtest.odds import mission_odds, odds_text, turn_spawn
 from zwar_author.playtest.project import playtest
@@ -118,6 +118,7 @@ def test_bots_spend_a_power_perk_only_on_the_attack_it_helps(workdir, equipment,
     assert taken[-1].target == zombie.id
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_totals_however_the_games_are_shared(workdir):
     plan = plan_for(CONTENT / "core" / "missions" / "supply-run.toml", "aggressive", 6, seed=11)
     one, two = run(plan, jobs=1), run(plan, jobs=2)
@@ -125,12 +126,14 @@ def test_the_same_seed_gives_the_same_totals_however_the_games_are_shared(workdi
     assert run(plan_for(CONTENT / "core" / "missions" / "supply-run.toml", "aggressive", 6, seed=12)) != one
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_plays_the_same_games():
     pytest.importorskip("distributed")
     plan = plan_for(CONTENT / "core" / "missions" / "hold-out.toml", "cautious", 4, seed=5)
     assert run(plan, jobs=2, scheduler="local") == run(plan)
 
 
+@pytest.mark.slow
 def test_a_worker_playing_games_in_threads_gives_each_thread_its_own_mission():
     """A Dask worker may run games in several threads; a mission's caches serve one game at a time (its
     distance fields are searched on as the infected ask), so each thread rebuilds the mission once and
@@ -216,6 +219,10 @@ def test_playtest_writes_a_report_and_holds_the_gate(zwar, workdir):
         "colour scale: 1 to 10 steps onto the square"]
     assert page.count("<svg") == 7 + 1 + 3  # the floor drawn once, and a heatmap of each kind over it
     assert page.count("<use href=\"#heat-floor-0\"") == 3
+    heat = re.findall(r'<figure><figcaption>([^<]*)</figcaption>(<svg[^>]*>)', page)
+    assert [caption for caption, _ in heat] == ["cautious, ground: most 0 on one square"] * 2 + [
+        "cautious, ground: most 10 on one square"]
+    assert all('width="100%"' in root and "mm" not in root for _, root in heat)  # as wide as its column
     assert not re.search(r'(src|href)="(?!#)|<link|url\((?!#)|@import', page)  # nothing to fetch
 
 
@@ -275,6 +282,34 @@ def test_the_report_names_every_objective_and_token_zeros_included(zwar, workdir
         [("items:0", 4), ("items:1", 4), ("objects:0", 0), ("exits:0", 4)]
     assert report["heroes"] == {"sam": {"games": 4, "escaped": 4, "on the board": 0, "died (bitten)": 0,
                                         "died (infection)": 0}}
+
+
+@pytest.mark.parametrize("chart", ["rates", "stacked", "turns", "effects"])
+def test_no_legend_runs_off_its_chart(chart):
+    names = ["escaped", "on the board", "died (bitten)", "died (infection)", "died (hurt by an agent)"]
+    policies = ["cautious", "aggressive", "random", "planner against the director bot"]
+    rate = {"count": 1, "games": 2, "value": 0.5, "low": 0.1, "high": 0.9}
+    turns = {"won": {"counts": {"3": 1}}, "lost": {"counts": {}}}
+    drawn = {"rates": lambda: charts.rates("Win rate", [("won", [rate] * 4)], policies),
+             "stacked": lambda: charts.stacked("Ends", [("sam", [{"games": 2, "escaped": 2}] * 2)],
+                                               [(n, "#000") for n in names], policies[:2]),
+             "turns": lambda: charts.turns("Turns", [{"policy": "cautious", "runs": 1, "turns": turns}]),
+             "effects": lambda: charts.effects("Effects", [{"change": "one more pistol", "effect": {
+                 "difference": 0.1, "low": 0.0, "high": 0.2}, "win_rate": {"value": 0.5}}])}[chart]()
+    width = float(re.search(r'width="([0-9.]+)"', drawn).group(1))
+    legend = [(float(x), words) for x, words in re.findall(r'<text x="([0-9.]+)" y="[0-9.]+" font-size="11" '
+                                                          r'text-anchor="start" fill="#222">([^<]*)</text>', drawn)]
+    assert legend, "no legend found"
+    assert [words for x, words in legend if x + charts.text_width(words) > width] == []
+
+
+def test_the_progress_bar_is_drawn_once_it_knows_how_many_games(zwar, workdir):
+    write(workdir, {"errands.toml": ERRANDS})
+    result = zwar("playtest", "errands.toml", "--runs", "4", "--jobs", "1", "--policy", "cautious", "--progress")
+    assert result.exit_code == 0, result.output
+    frames = [f.strip() for f in result.stderr.replace("\n", "\r").split("\r") if f.strip()]
+    assert frames[0] == "0%|          | 0/4 [00:00<?, ?game/s]"  # not `0game [00:00, ?game/s]`: the total is known
+    assert frames[-1].startswith("100%|") and "| 4/4 [" in frames[-1]
 
 
 def test_lost_games_say_how_close_they_came(workdir):

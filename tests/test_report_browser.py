@@ -101,7 +101,7 @@ def test_the_playtest_page_draws_its_charts_without_errors(browser, workdir):
     assert floors.count() == 6
     for i in range(6):
         box = floors.nth(i).bounding_box()
-        assert box is not None and box["width"] > 50 and box["height"] > 5
+        assert box is not None and box["width"] > 300 and box["height"] > 5  # two to a row, each 22em or more
     assert problems == []
 
 

@@ -1,13 +1,14 @@
-"""Output folders that appear whole: written out of sight, then swapped in with one rename.
+"""Output folders that appear whole: written out of sight, then swapped in.
 
-A published folder ``OUT/name`` is a symbolic link to a hidden sibling
-``OUT/.name~TOKEN`` that holds the files. A new version is written into a fresh
-hidden sibling, and a link to it replaces ``OUT/name`` in one ``rename``, which
-the operating system performs whole: a reader, or a process killed at any
-instant, finds the old folder or the new one, never a mixture and never
-nothing. The old version is removed afterwards. Hidden siblings that no link
-points at (a killed run's staging folder, or an old version not yet removed)
-are removed by the next publish of the same name.
+A published folder ``OUT/name`` is a plain folder. A new version is written into a hidden
+sibling ``OUT/.name~TOKEN`` and then takes the place of ``OUT/name``. On Linux the two folders
+trade places in one step (``renameat2`` with ``RENAME_EXCHANGE``), which the operating system
+performs whole: a reader, or a process killed at any instant, finds the old folder or the new
+one, never a mixture and never nothing. Where that call is missing (other systems, file systems
+without it) the old folder is moved aside to ``OUT/.name~aside`` and the new one renamed into
+place: two steps, and a process killed between them leaves no ``OUT/name``, so the next publish
+of the same name moves the aside folder back first. Either way the old version is removed
+afterwards, and hidden siblings left by a killed run go on the next publish of the same name.
 
 Two zwar processes publishing into the same OUT folder take turns: each holds
 a lock on OUT (released by the system if the process dies) while it writes, so
@@ -27,12 +28,13 @@ from pathlib import Path
 from .errors import UsageError
 
 SEP = "~"  # ids never hold it, so `.name~` names only the versions of `name`
+ASIDE = "aside"  # `.name~aside`: the old version, moved aside for the two-step swap
 
 
 @contextmanager
 def publish(target: Path, keep: Callable[[str], bool] | None = None) -> Iterator[Path]:
     """A fresh hidden folder beside ``target`` to write into; once the block ends without an
-    error, ``target`` is swapped to it. On an error (or a kill) ``target`` stays as it was.
+    error, it takes the place of ``target``. On an error (or a kill) ``target`` stays as it was.
 
     ``keep`` names the files (paths relative to ``target``, with ``/``) of the current version
     to carry into the new one, as hard links, for an update of part of the folder. A carried
@@ -87,63 +89,84 @@ def _locked(folder: Path) -> Iterator[None]:
             os.close(fd)  # closing releases the lock
 
 
-def current(target: Path) -> Path | None:
-    """The hidden folder ``target`` links to, if it is a published folder."""
-    if not target.is_symlink():
-        return None
-    name = os.readlink(target)
-    return target.parent / name if name.startswith(f".{target.name}{SEP}") and os.sep not in name else None
-
-
 def sweep(target: Path) -> list[Path]:
-    """Remove the hidden versions of ``target`` that it does not link to; the paths removed."""
-    live = current(target)
+    """Remove the hidden versions of ``target`` a stopped run left; the paths removed. If a run was
+    stopped between the two steps of a swap (``target`` missing, the old version aside), the old
+    version is put back first. (An older zwar made ``target`` a link to one of them: that one stays.)"""
     prefix = f".{target.name}{SEP}"
-    removed = []
-    for entry in sorted(target.parent.iterdir()) if target.parent.is_dir() else []:
-        if not entry.name.startswith(prefix) or entry == live:
-            continue
+    live = target.parent / os.readlink(target) if target.is_symlink() else None
+    entries = sorted(e for e in target.parent.iterdir() if e.name.startswith(prefix) and e != live
+                     ) if target.parent.is_dir() else []
+    aside = target.parent / f"{prefix}{ASIDE}"
+    if aside in entries and not os.path.lexists(target):
+        os.replace(aside, target)
+        entries.remove(aside)
+    for entry in entries:
         if entry.is_dir() and not entry.is_symlink():
             shutil.rmtree(entry, ignore_errors=True)
         else:
             entry.unlink(missing_ok=True)
-        removed.append(entry)
-    return removed
+    return entries
 
 
 def carry(source: Path, dest: Path, keep: Callable[[str], bool]) -> None:
-    """Hard-link the files (and copy the links) of ``source`` that ``keep`` accepts into ``dest``."""
-    for root, folders, files in os.walk(source):
+    """Hard-link the files of ``source`` that ``keep`` accepts into ``dest``. A link that leads beside
+    ``source`` (an older zwar linked ``sheets/`` to a hidden folder there) is carried as what it
+    points at, so no link of zwar's own survives; other links are copied as links."""
+    beside = os.path.realpath(source.parent) + os.sep
+    seen = {os.path.realpath(source)}
+    for root, folders, files in os.walk(source, followlinks=True):
         here = Path(root)
-        for name in sorted(folders + files):
-            path = here / name
-            rel = path.relative_to(source).as_posix()
-            if path.is_dir() and not path.is_symlink() or not keep(rel):
+        names = sorted(files)
+        for name in list(folders):
+            real = os.path.realpath(here / name)
+            if (here / name).is_symlink() and not real.startswith(beside) or real in seen:
+                folders.remove(name)
+                names.append(name)  # carried as the link it is
+            seen.add(real)
+        for name in names:
+            path, rel = here / name, (here.relative_to(source) / name).as_posix()
+            if not keep(rel) or path.is_dir() and not path.is_symlink():
                 continue
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            if path.is_symlink():
+            if path.is_symlink() and not os.path.realpath(path).startswith(beside) or path.is_dir():
                 os.symlink(os.readlink(path), dest / rel)
-            else:
-                try:
-                    os.link(path, dest / rel)
-                except OSError:  # a file system without hard links
-                    shutil.copy2(path, dest / rel)
-        folders[:] = [f for f in folders if not (here / f).is_symlink()]
+                continue
+            try:
+                os.link(path, dest / rel)
+            except OSError:  # a file system without hard links
+                shutil.copy2(path, dest / rel)
 
 
 def _swap(target: Path, staging: Path) -> None:
-    old = current(target)
-    link = staging.with_name(staging.name + ".link")
-    os.symlink(staging.name, link)
-    if target.is_dir() and not target.is_symlink():
-        # A real folder (from an older zwar, or made by hand) cannot be renamed over: it is
-        # moved aside first, so this one time a kill between the two steps leaves no folder.
-        aside = Path(tempfile.mkdtemp(prefix=f".{target.name}{SEP}", dir=target.parent))
-        os.replace(target, aside / target.name)
-        old = aside
-    os.replace(link, target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    """Put ``staging`` in the place of ``target`` and remove the old version."""
+    if target.is_symlink():  # an older zwar's link to a hidden version: the link goes, then sweep
+        target.unlink()
+    if not target.exists():
+        os.replace(staging, target)
+        sweep(target)
+    elif _exchange(staging, target):
+        shutil.rmtree(staging, ignore_errors=True)
+    else:
+        aside = target.with_name(f".{target.name}{SEP}{ASIDE}")
+        os.replace(target, aside)
+        os.replace(staging, target)
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+def _exchange(one: Path, other: Path) -> bool:
+    """Trade two folders' places in one step, where the system can (Linux ``renameat2``)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    try:
+        call = ctypes.CDLL(None, use_errno=True).renameat2
+    except AttributeError:  # a C library older than glibc 2.28
+        return False
+    call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    here, exchange = -100, 2  # AT_FDCWD, RENAME_EXCHANGE
+    return call(here, os.fsencode(one), here, os.fsencode(other), exchange) == 0
 
 
 def write_whole(path: Path, text: str) -> None:

@@ -123,7 +123,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
                          "and comparisons")
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
                "setup": setup, "search": [Path(s) for s in search]}
-    bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
+    bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
     try:
         if pair is not None:
             outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
@@ -150,6 +150,34 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
             raise SystemExit(1)
     else:
         _gate(outcome)
+
+
+class Bar:
+    """A progress bar on stderr, drawn from the moment the playtest sets its ``total``: never one that
+    counts up from `0game [00:00, ?game/s]` before it knows how many games there are."""
+
+    def __init__(self, unit: str, shown: bool) -> None:
+        self.unit, self.shown, self._bar = unit, shown, None
+
+    @property
+    def total(self) -> int | None:
+        return self._bar.total if self._bar is not None else None
+
+    @total.setter
+    def total(self, total: int) -> None:
+        if self._bar is None:
+            self._bar = tqdm(total=total, unit=self.unit, disable=not self.shown, file=sys.stderr)
+        else:
+            self._bar.total = total
+            self._bar.refresh()
+
+    def update(self, n: int = 1) -> None:
+        if self._bar is not None:
+            self._bar.update(n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
 
 
 def _versions(missions, baseline, explore: bool, keep_logs: bool) -> tuple[Path, Path] | None:
@@ -187,7 +215,7 @@ def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, se
     for option, value in unused.items():
         if value:
             raise UsageError(f"{option} is for a mission's playtest, not a campaign's")
-    bar = tqdm(unit="campaign", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
+    bar = Bar("campaign", sys.stderr.isatty() if progress is None else progress)
     try:
         result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
                                    tries=tries, max_turns=max_turns, search=[Path(s) for s in search], progress=bar)

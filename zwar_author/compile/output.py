@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -12,7 +11,7 @@ from .. import __version__
 from ..analysis.caches import FORMAT as CACHE_FORMAT
 from ..analysis.caches import write_cache
 from ..model import content as c
-from ..publish import publish
+from ..publish import publish, sweep
 from ..sources.art import format_art
 from . import canonical
 from .zonewars import compiled_scenario
@@ -22,7 +21,7 @@ if TYPE_CHECKING:
     from .workspace import Pack
 
 
-SHEETS = "sheets"  # in every pack folder: a link to the pack's sheets, which `zwar render` fills
+SHEETS = "sheets"  # in every pack folder: the pack's sheets, which `zwar render` fills
 
 
 def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
@@ -36,7 +35,6 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
     whole = {pack.id for pack in outcome.packs}
     for pack in outcome.packs:
         with publish(out / pack.id, keep=_not_built) as folder:
-            _link_sheets(folder, out, pack.id)
             entries = [_mission(outcome, m, folder / "missions", caches)
                        for m in sorted(outcome.missions.get(pack.id, []), key=lambda m: m.mission.id)]
             campaign = outcome.campaigns.get(pack.id)
@@ -47,6 +45,7 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
                 (folder / "scenarios").mkdir(exist_ok=True)
                 (folder / "scenarios" / f"{scenario.id}.json").write_bytes(canonical.dumps(compiled_scenario(scenario)))
             _atz(outcome, pack, folder)
+        drop_old_sheets(out, pack.id)
         built = out / pack.id
         written += [built / name for name in ("campaign.json", "index.json") if (built / name).exists()]
         written += sorted((built / "missions").iterdir() if entries else [])
@@ -57,39 +56,33 @@ def write(outcome: Outcome, out: Path, caches: bool = True) -> list[Path]:
             continue
         replaced = {f"missions/{m.mission.id}{end}" for m in missions for end in (".json", ".cache.npz")}
         with publish(out / pack_id, keep=_except(replaced)) as folder:
-            _link_sheets(folder, out, pack_id)
             for mission in sorted(missions, key=lambda m: m.mission.id):
                 _mission(outcome, mission, folder / "missions", caches)
                 written += [out / pack_id / "missions" / name for end in (".cache.npz", ".json")
                             if (folder / "missions" / (name := f"{mission.mission.id}{end}")).exists()]
+        drop_old_sheets(out, pack_id)
     return written
 
 
 def _not_built(rel: str) -> bool:
-    """Whether a file of a pack folder is neither one `zwar build` writes (the JSON files at the top,
-    missions/, scenarios/, tables/, encounters/) nor the link to the sheets, which every version gets afresh: what to carry
-    into a new version. (A carried file is a hard link to the old version's: build must never write one.)"""
+    """Whether a file of a pack folder is not one `zwar build` writes (the JSON files at the top,
+    missions/, scenarios/, tables/, encounters/): what to carry into a new version, the sheets and
+    exports among them. (A carried file is a hard link to the old version's: build must never write one.)"""
     top_json = "/" not in rel and rel.endswith(".json")
-    built = ("missions/", "scenarios/", "tables/", "encounters/", f"{SHEETS}/")
-    return not top_json and not rel.startswith(built) and rel != SHEETS
-
-
-def _not_sheets(rel: str) -> bool:
-    return rel != SHEETS and not rel.startswith(f"{SHEETS}/")
+    return not top_json and not rel.startswith(("missions/", "scenarios/", "tables/", "encounters/"))
 
 
 def _except(names: set[str]) -> Callable[[str], bool]:
     return lambda rel: rel not in names
 
 
-def sheets_store(out: Path, pack_id: str) -> Path:
-    """The published folder `zwar render` writes a pack's sheets into: out/.<pack>.sheets, beside the
-    versions of out/<pack>, each of which links to it as sheets/ (so a build never replaces them).
-    A pack folder is published first if there is none."""
-    if not (out / pack_id / SHEETS).is_symlink():  # no pack folder yet, or one an older zwar wrote
-        with publish(out / pack_id, keep=_not_sheets) as folder:
-            _link_sheets(folder, out, pack_id)
-    return out / f".{pack_id}.{SHEETS}"
+def drop_old_sheets(out: Path, pack_id: str) -> None:
+    """Remove what an older zwar kept a pack's sheets in (out/.<pack>.sheets, a link to hidden versions
+    of it): once a pack folder is published, the sheets it pointed at are carried in as plain files."""
+    old = out / f".{pack_id}.{SHEETS}"
+    if old.is_symlink():
+        old.unlink()
+        sweep(old)
 
 
 def _atz(outcome: Outcome, pack: Pack, folder: Path) -> None:
@@ -107,15 +100,6 @@ def _atz(outcome: Outcome, pack: Pack, folder: Path) -> None:
         for encounter in sorted(encounters, key=lambda e: e.model.encounter.id):
             data = canonical.dumps(compiled_encounter(encounter, pack.id))
             (folder / "encounters" / f"{encounter.model.encounter.id}.json").write_bytes(data)
-
-
-def _link_sheets(folder: Path, out: Path, pack_id: str) -> None:
-    store = out / f".{pack_id}.{SHEETS}"
-    if not store.exists():
-        with publish(store):
-            pass  # an empty version, until the first render
-    if not (folder / SHEETS).is_symlink():
-        os.symlink(Path("..") / store.name, folder / SHEETS)
 
 
 def _mission(outcome: Outcome, mission: c.CompiledMission, folder: Path, caches: bool) -> c.MissionEntry:

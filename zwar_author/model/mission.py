@@ -74,6 +74,9 @@ class MissionInfo(Model):
     notes: list[Text] = Field([], description="Further paragraphs for the printed page (set-up notes, hints).")
     xp_perk_allowance: Count | None = Field(None, description="XP each hero may spend on perks for this mission only (director and versus games).")
     director_cards: DirectorCards | None = Field(None, description="Director cards dealt at the start.")
+    extra_doors: Count = Field(0, description=(
+        "Doors the mission needs beyond those its box holds (a door stands on every doorway): the box check "
+        "(ZW623) counts them, the counter sheet prints them as door counters and the mission page names them."))
     heroes: list[Ref] = Field([], description="Heroes used, by id; empty means every hero of the game.")
     perks: HeroPerks = Field({})
     allow_unplayable: bool = Field(

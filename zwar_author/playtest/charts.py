@@ -34,14 +34,27 @@ def _svg(width: float, height: float, body: list[str], label: str) -> str:
             f"<title>{html.escape(label)}</title>{''.join(body)}</svg>")
 
 
-def _legend(x: float, y: float, entries: Sequence[tuple[str, str]]) -> list[str]:
-    """Swatches with their names in a row, starting at (x, y)."""
-    out = []
+LEGEND_ROW = 16.0  # the height of a row of the legend
+
+
+def _legend(x: float, y: float, entries: Sequence[tuple[str, str]], right: float) -> tuple[list[str], float]:
+    """Swatches with their names in rows from (x, y), a new row where the next would pass ``right``
+    (the chart's right edge, so no name is cut off); the drawing and the height the rows after the
+    first take."""
+    out, start, extra = [], x, 0.0
     for name, fill in entries:
-        out.append(f'<rect x="{x:g}" y="{y - 9:g}" width="10" height="10" fill="{fill}"/>')
-        out.append(_text(x + 14, y, name))
-        x += 24 + 6.5 * len(name)
-    return out
+        end = x + 14 + text_width(name)
+        if x > start and end > right:
+            x, extra = start, extra + LEGEND_ROW
+        out.append(f'<rect x="{x:g}" y="{y + extra - 9:g}" width="10" height="10" fill="{fill}"/>')
+        out.append(_text(x + 14, y + extra, name))
+        x += 24 + text_width(name)
+    return out, extra
+
+
+def text_width(words: str, size: int = 11) -> float:
+    """How wide ``words`` are drawn at ``size`` px: DejaVu Sans averages about 0.6 of its size a character."""
+    return 0.6 * size * len(words)
 
 
 def rates(title: str, rows: Sequence[tuple[str, Sequence[dict]]], policies: Sequence[str]) -> str:
@@ -49,9 +62,10 @@ def rates(title: str, rows: Sequence[tuple[str, Sequence[dict]]], policies: Sequ
     as a whisker, and ``count/games`` at the end. ``rows``: (label, one rate dict a policy)."""
     left, width, bar = 230.0, 330.0, 12.0
     group = bar * len(policies) + 8
-    top = 34.0
+    legend, extra = _legend(left, 28, [(p, colour(i)) for i, p in enumerate(policies)], left + width + 70)
+    top = 34.0 + extra
     height = top + group * len(rows) + 30
-    body = [_text(0, 14, title, 13, bold=True), *_legend(left, 28, [(p, colour(i)) for i, p in enumerate(policies)])]
+    body = [_text(0, 14, title, 13, bold=True), *legend]
     for tick in range(0, 101, 20):  # the axis: a grid line a tick, labelled in per cent
         x = left + width * tick / 100
         body.append(f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{height - 24:g}" stroke="#ddd"/>')
@@ -82,7 +96,8 @@ def turns(title: str, reports: Sequence[dict]) -> str:
     plot_w, plot_h, gap, left = 240.0, 110.0, 40.0, 40.0
     width = left + len(reports) * (plot_w + gap)
     height = 48 + plot_h + 36
-    body = [_text(0, 14, title, 13, bold=True), *_legend(left, 30, [("won", WON), ("lost", LOST)])]
+    legend, _ = _legend(left, 30, [("won", WON), ("lost", LOST)], width)
+    body = [_text(0, 14, title, 13, bold=True), *legend]
     step = max(1, round(peak / 4))
     for n, report in enumerate(reports):
         x0, y0 = left + n * (plot_w + gap), 48.0
@@ -120,9 +135,10 @@ def stacked(title: str, rows: Sequence[tuple[str, Sequence[dict]]], parts: Seque
     ``rows``: (label, one dict a policy of part -> count, with ``games``); ``parts``: (name, colour)."""
     left, width, bar = 150.0, 380.0, 14.0
     group = bar * len(policies) + 8
-    top = 34.0
+    legend, extra = _legend(left, 28, parts, left + width + 80)
+    top = 34.0 + extra
     height = top + group * len(rows) + 30
-    body = [_text(0, 14, title, 13, bold=True), *_legend(left, 28, parts)]
+    body = [_text(0, 14, title, 13, bold=True), *legend]
     for tick in range(0, 101, 25):
         x = left + width * tick / 100
         body.append(f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{height - 24:g}" stroke="#ddd"/>')
@@ -179,8 +195,8 @@ def effects(title: str, rows: Sequence[dict]) -> str:
     def x(value: float) -> float:
         return left + width * (value + reach) / (2 * reach)
 
-    body = [_text(0, 14, title, 13, bold=True),
-            *_legend(left, 30, [("raises the win rate", WON), ("lowers it", LOST)])]
+    legend, _ = _legend(left, 30, [("raises the win rate", WON), ("lowers it", LOST)], left + width + 110)
+    body = [_text(0, 14, title, 13, bold=True), *legend]
     for k in range(-2, 3):  # the axis: points of win rate, 0 in the middle
         value = reach * k / 2
         body.append(f'<line x1="{x(value):.2f}" y1="{top:g}" x2="{x(value):.2f}" y2="{height - 26:g}" '

@@ -9,6 +9,7 @@ squares heroes stepped on.
 from __future__ import annotations
 
 import html
+import re
 import shlex
 from collections import Counter
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..publish import write_whole
 from ..render.board import draw_floor
-from ..render.canvas import Group, Page, Rect, Style, Text
+from ..render.canvas import Page, Rect, Style
 from ..render.svg import svg
 from ..render.theme import SCREEN
 from . import charts
@@ -280,7 +281,8 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
         body.append(f"<h3>{HEAT_TITLES[name]}</h3>{charts.scale(HEAT_COLOURS[name], max(peak, 1), HEAT_UNITS[name], name)}")
         for number, floor in enumerate(mission.board.floors):
             grids = [(r["policy"] + _against(r), _tag(r), r["heatmaps"][name][floor.id]) for r in reports]
-            maps = "".join(f"<figure><figcaption>{html.escape(label)}</figcaption>"
+            maps = "".join(f"<figure><figcaption>{html.escape(label)}, {html.escape(floor.id)}: most "
+                           f"{max((v for row in grid for v in row), default=0)} on one square</figcaption>"
                            f"{_heat_svg(mission, number, grid, HEAT_COLOURS[name], peak, f'{tag}-{name}-{floor.id}')}"
                            "</figure>" for label, tag, grid in grids)
             body.append(f"<div class=\"side\">{maps}</div>")
@@ -288,7 +290,8 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
     body += [f"<pre>{html.escape(text(r))}</pre>" for r in reports]
     style = ("body{font-family:DejaVu Sans,Verdana,sans-serif;max-width:72em;margin:2em auto;padding:0 1em}"
              "svg{max-width:100%;height:auto}svg.chart{display:block;margin:1em 0}.side{display:flex;gap:1em;"
-             "flex-wrap:wrap}.side figure{margin:0;flex:1;min-width:16em}table{border-collapse:collapse}"
+             "flex-wrap:wrap}.side figure{margin:0;flex:1 1 22em;max-width:36em}.side svg{width:100%}"
+             "table{border-collapse:collapse}"
              "th,td{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:left;vertical-align:top}"
              "pre{white-space:pre-wrap;font-size:85%}")
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>"
@@ -377,16 +380,15 @@ HEAT_SQUARE = 6.0
 
 def _heat_svg(mission: Mission, number: int, grid: list[list[int]], colour: str, peak: int, name: str) -> str:
     """A heatmap over the floor (drawn once in ``_floors``), on the page's common scale (``peak``: the
-    most on one square for any policy)."""
+    most on one square for any policy), as wide as its column of the page (its caption is in the page)."""
     floor = mission.board.floors[number]
     s = HEAT_SQUARE
     overlay = [Rect(x * s, y * s, s, s, Style(fill=colour, opacity=round(0.15 + 0.7 * v / peak, 3)))
                for y, row in enumerate(grid) for x, v in enumerate(row) if v and peak]
-    most = max((v for row in grid for v in row), default=0)
-    heading = Text(0, 4, f"{floor.id}: most {most} on one square", 8)
-    drawn = _inline(svg(Page(name, floor.grid.width * s, floor.grid.height * s + 6, [heading, Group(overlay, dy=6)])))
-    start = drawn.index(">", drawn.index("<svg")) + 1
-    return f'{drawn[:start]}<use href="#heat-floor-{number}" transform="translate(0,6)"/>{drawn[start:]}'
+    drawn = _inline(svg(Page(name, floor.grid.width * s, floor.grid.height * s, overlay)))
+    head = drawn[:drawn.index(">", drawn.index("<svg")) + 1]
+    sized = re.sub(r' (width|height)="[0-9.]+mm"', "", head).replace("<svg", '<svg width="100%"', 1)
+    return f'{sized}<use href="#heat-floor-{number}"/>{drawn[len(head):]}'
 
 
 def _inline(document: str) -> str:

@@ -233,6 +233,8 @@ def _facts(mission: CompiledMission) -> list[str]:
         cards = info.director_cards
         who = {"director": "", "each": " each"}.get(cards.dealt_to, f" ({cards.dealt_to})")
         facts.append(f"{cards.count} director cards{who}")
+    if info.extra_doors:
+        facts.append(f"{info.extra_doors} doors beyond the box's (door counters on the counter sheet)")
     return facts
 
 

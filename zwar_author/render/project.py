@@ -4,10 +4,10 @@ Each format has its own place under OUT/<pack>/sheets/: <format>/missions/<id>/
 holds a mission's map and mission page (and its cards when the mission is
 rendered on its own), and <format>/cards/ the deck of every card the pack's
 missions use, for a whole pack. A PDF holds all pages of a sheet; SVG and PNG
-write one file a page. A pack's sheets are published whole (one rename): sheets
-not asked for this time, other missions and other formats stay as they were
-(carried into the new version), and a killed render leaves the old sheets or
-the new ones. Nothing is written when a mission does not compile.
+write one file a page. The pack's folder is published whole with its new sheets
+(``publish``): sheets not asked for this time, other missions and other formats
+stay as they were (carried into the new version), and a killed render leaves the
+old sheets or the new ones. Nothing is written when a mission does not compile.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from .. import codes
 from ..compile.fairness import fairness
-from ..compile.output import sheets_store
+from ..compile.output import SHEETS, drop_old_sheets
 from ..compile.project import Outcome, check
 from ..errors import Location, UsageError
 from ..model import content as c
@@ -110,7 +110,8 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
             result.notes.append(f"no cards drawn for {pack_id}: the pack has no missions, and the deck is "
                                 "the cards its missions use")
         if units:
-            result.written += _publish(sheets_store(out, pack_id), out / pack_id / "sheets", units, options)
+            result.written += _publish(out / pack_id, units, options)
+            drop_old_sheets(out, pack_id)
     return result
 
 
@@ -172,24 +173,25 @@ def _union(lists: list[list[E]]) -> list[E]:
     return [merged[key] for key in sorted(merged)]
 
 
-def _publish(store: Path, shown: Path, units: dict[str, tuple[str, dict[str, list[Page]]]],
+def _publish(target: Path, units: dict[str, tuple[str, dict[str, list[Page]]]],
              options: RenderOptions) -> list[Path]:
     """Write every unit (a mission's folder, the deck) in every format asked for into a new version
-    of the pack's sheets, published whole. Files of other formats, missions and sheets are carried
-    over; ``shown`` is the path users reach the sheets by (out/<pack>/sheets)."""
+    of the pack's folder (``target``, out/<pack>), published whole. Files of other formats, missions
+    and sheets, and the compiled content, are carried over."""
 
-    def replaced(rel: str) -> bool:  # rel: <format>/missions/<id>/<file> or <format>/cards/<file>
+    def replaced(rel: str) -> bool:  # rel: sheets/<format>/missions/<id>/<file> or sheets/<format>/cards/<file>
+        top, _, rel = rel.partition("/")
         fmt, _, rest = rel.partition("/")
         unit, _, name = rest.rpartition("/")
-        return fmt in options.formats and unit in units and _sheet_of(name) in units[unit][1]
+        return top == SHEETS and fmt in options.formats and unit in units and _sheet_of(name) in units[unit][1]
 
     written = []
-    with publish(store, keep=lambda rel: not replaced(rel)) as staging:
+    with publish(target, keep=lambda rel: not replaced(rel)) as staging:
         for unit, (title, sheets) in units.items():
             for fmt in options.formats:
-                folder = staging / fmt / unit
+                folder = staging / SHEETS / fmt / unit
                 folder.mkdir(parents=True, exist_ok=True)
-                written += [shown / fmt / unit / name for sheet, pages in sheets.items()
+                written += [target / SHEETS / fmt / unit / name for sheet, pages in sheets.items()
                             for name in _write(folder, sheet, pages, fmt, options, f"{title}: {sheet}")]
     return written
 

@@ -140,13 +140,14 @@ def _ammo(page, rules, heroes, y, inner, bottom) -> None:
 
 @dataclass(frozen=True)
 class Counter:
-    kind: str  # alert, bitten, search, active, objective, item, object, keycard, crate, or a pack's own
+    kind: str  # alert, bitten, search, active, objective, item, object, keycard, crate, door, or a pack's own
     label: str  # what is printed on it
     colour: str
 
 
 COLOURS = {"alert": "#e0a800", "bitten": "#c0392b", "search": "#6e4b2a", "active": "#2e8b3a",
-           "objective": "#1f3a5f", "item": "#1f5fa8", "object": "#d9761a", "crate": "#7a5c2e"}
+           "objective": "#1f3a5f", "item": "#1f5fa8", "object": "#d9761a", "crate": "#7a5c2e",
+           "door": "#8a6d3b"}
 KEYCARD = {"red": "#c0392b", "blue": "#1f5fa8", "green": "#2e8b3a", "yellow": "#e0c000", "orange": "#d9761a",
            "purple": "#6c3483", "white": "#dddddd", "black": "#222222"}
 
@@ -208,7 +209,8 @@ def _marks(xs, ys, x0, y0, x1, y1, pw, ph) -> list[Item]:
 
 def mission_counters(mission: CompiledMission, rooms: int, extra: dict[str, int]) -> list[Counter]:
     """The counters a mission needs: two alert tokens and a bitten token a hero, a search and an active
-    token a room, its objectives, items, objects, keycards and crates, and the pack's own kinds."""
+    token a room, its objectives, items, objects, keycards and crates, the doors it needs beyond the
+    box's (``extra_doors``), and the pack's own kinds."""
     heroes = len(mission.mission.heroes) or 4
     out = [Counter("alert", "", COLOURS["alert"])] * (2 * heroes)
     out += [Counter("bitten", "BITTEN", COLOURS["bitten"])] * heroes
@@ -219,6 +221,7 @@ def mission_counters(mission: CompiledMission, rooms: int, extra: dict[str, int]
     out += [Counter("object", o.letter, COLOURS["object"]) for o in mission.objects]
     out += [Counter("keycard", k.colour.upper(), KEYCARD[k.colour]) for k in mission.keycards]
     out += [Counter("crate", "CRATE", COLOURS["crate"])] * len(mission.crates)
+    out += [Counter("door", "DOOR", COLOURS["door"])] * mission.mission.extra_doors
     for kind, count in sorted(extra.items()):
         out += [Counter(kind, kind.upper(), "#555555")] * count
     return out
