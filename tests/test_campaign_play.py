@@ -65,7 +65,7 @@ def campaign(*args: str, input: str):
 def said(output: str) -> list[str]:
     """The campaign's own lines: without the boards, the options and the game's events."""
     return [line for line in output.splitlines()
-            if not line.startswith((" ", "=", "S Sam", "Hero move", ">  "))]
+            if not line.startswith((" ", "=", "S Sam", "Hero move", ">  ", "Key: "))]
 
 
 def test_a_campaign_banks_xp_buys_the_plan_replays_a_lost_chapter_and_resumes(workdir):

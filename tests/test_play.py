@@ -8,6 +8,10 @@ from click.testing import CliRunner
 from conftest import CONTENT, mission, write
 
 from zwar_author.cli import cli
+from zwar_author.engine.api import new_game
+from zwar_author.engine.state import DEFAULT_SETUP
+from zwar_author.play.legend import legend
+from zwar_author.play.load import load_mission
 
 SMALL = mission('''
     heroes = ["sam"]
@@ -196,8 +200,11 @@ HOLD_OUT = CONTENT / "core" / "missions" / "hold-out.toml"
 
 
 def _infected_move(output: str) -> list[str]:
+    """The lines after the infected move's heading, the board drawn again there (the heroes' move ended) left out."""
     lines = output.splitlines()
-    return lines[lines.index("== Infected move ==") + 1:][:7]
+    after = lines[lines.index("== Infected move ==") + 1:]
+    keys = [i for i, line in enumerate(after[:80]) if line.startswith("Key: ")]
+    return after[keys[0] + 2:][:7] if keys else after[:7]
 
 
 def test_a_person_directing_sees_the_hand_only_after_the_heroes_look_away():
@@ -248,3 +255,51 @@ def test_a_hand_edited_save_is_a_located_error(workdir):
                            "hero, verb, to, target, square, mode, card, other (hero and verb at least)): the answers "
                            "must be as the game saved them")]),
     }
+
+
+# --- the board at the table ---------------------------------------------------------------------------
+
+
+def test_the_board_has_a_key_and_is_drawn_again_after_each_change(workdir):
+    write(workdir, {"small.toml": SMALL})
+    out = play("small.toml", "--seed", "3", input="sam: move 3,3\nsam: move 1,1\nquit\n")
+    lines = out.output.splitlines()
+    assert lines[8:10] == ["Key: S Sam; Z infected (z prone); x exit", "     - | wall; . corridor"]
+    boards = [i for i, line in enumerate(lines) if line == "   0 1 2 3"]
+    # drawn at the start and after the move; not after the illegal answer, which changed nothing
+    assert len(boards) == 2
+    assert lines[boards[1] + 4] == " 1 |. S . x|"
+    assert lines[boards[1] + 6] == "S Sam at 1,1, 3 AP: [Pistol 12], Stink Tank 5"
+    assert lines.index("> zwar play: `3,3` is not a square of the board") < boards[1]
+
+
+TWO = SMALL.replace('heroes = ["sam"]', 'heroes = ["sam", "kat"]').replace(
+    '[[starts]]\nat = "0,1"', '[[starts]]\nat = "0,1"\n\n[[starts]]\nat = "0,0"')
+
+
+def test_acting_with_another_hero_asks_before_ending_the_first_ones_move(workdir):
+    # "Each hero must complete their move before the next hero starts theirs" and "Unused AP cannot be
+    # carried over to the next turn" (Z War One, The hero move): switching heroes ends Sam's move, so it is asked.
+    write(workdir, {"two.toml": TWO})
+    out = play("two.toml", input="sam: move 1,1\nkat: move 1,0\nn\nkat: move 1,0\ny\nquit\n")
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    warning = ("> zwar play: Sam has 3 AP left: acting with Kat ends Sam's move for this turn (a hero finishes "
+               "their move before the next starts, and unused AP are lost).")
+    assert lines.count(warning) == 2
+    first = lines.index(warning)
+    assert lines[first + 1] == "Act with them anyway? [y/N] Sam goes on."
+    assert "  Kat moves to 1,0" not in lines[:first + 2]
+    second = lines.index(warning, first + 1)
+    assert lines[second + 1] == "Act with them anyway? [y/N]   Kat moves to 1,0"
+    assert "S Sam at 1,1, 3 AP, done: [Pistol 12], Stink Tank 5" in lines[second:]
+    assert "Key: K Kat; S Sam; Z infected (z prone); x exit" in lines[second:]
+
+
+def test_the_key_names_what_this_board_shows():
+    crossing, _ = load_mission(CONTENT / "core" / "missions" / "the-crossing.toml")
+    assert crossing is not None
+    assert legend(new_game(crossing, DEFAULT_SETUP)).splitlines() == [
+        ("Key: K Kira; M Mike; O Old Tom; Z infected (z prone); x exit; 1-9 objective; a-c spawn point; i item; "
+         "o object; k keycard; c crate; R rib"),
+        "     - | wall; D closed door, / open, _ destroyed; * obstacle; . corridor; : room; ~ water; t shore"]

@@ -12,6 +12,7 @@ from PIL import Image
 
 from zwar_author.compile.project import check
 from zwar_author.interop.uvtt import (
+    Baked,
     board_edges,
     dumps,
     export_uvtt,
@@ -90,12 +91,34 @@ def test_walls_are_maximal_runs_and_doors_are_portals(vault):
     segments = [((a["x"], a["y"]), (b["x"], b["y"])) for a, b in document["line_of_sight"]]
     # the borders; the room's west side is two doors, so no wall
     assert segments == [((0, 0), (5, 0)), ((0, 2), (5, 2)), ((0, 0), (0, 2)), ((5, 0), (5, 2))]
+    # Both are doors, the one that starts open too: Foundry's importer makes a portal a door only when it
+    # is `closed` (ddimport.js: `door: door.closed ? 1 : 0`), and a wall that never opens otherwise.
     assert document["portals"] == [
         {"position": {"x": 3, "y": 0.5}, "bounds": [{"x": 3, "y": 0}, {"x": 3, "y": 1}],
-         "rotation": pytest.approx(1.5707963267948966), "closed": False, "freestanding": False},
+         "rotation": pytest.approx(1.5707963267948966), "closed": True, "freestanding": False},
         {"position": {"x": 3, "y": 1.5}, "bounds": [{"x": 3, "y": 1}, {"x": 3, "y": 2}],
          "rotation": pytest.approx(1.5707963267948966), "closed": True, "freestanding": False},
     ]
+
+
+def _pixel(document: dict, x: float, y: float) -> tuple:
+    image = Image.open(io.BytesIO(base64.b64decode(document["image"]))).convert("RGB")
+    ppg = document["resolution"]["pixels_per_grid"]
+    return image.getpixel((int(x * ppg), int(y * ppg)))
+
+
+def test_the_image_has_neither_the_grid_nor_the_markers_unless_asked(vault):
+    mission, board = vault
+    plain = floor_document(mission, board.floors[0], 40)
+    baked = floor_document(mission, board.floors[0], 40, Baked(grid=True, markers=True))
+    corridor = _pixel(plain, 1.5, 0.5)  # the middle of an empty corridor square
+    # on the line between corridor squares 0,0 and 1,0; the start at 0,1 and the objective at 4,0 (a room)
+    assert _pixel(plain, 1.0, 0.5) == corridor
+    assert _pixel(plain, 0.5, 1.5) == corridor
+    assert _pixel(plain, 4.5, 0.5) == _pixel(plain, 4.5, 1.5)  # the room's marked square as its plain one
+    assert _pixel(baked, 1.0, 0.5) != corridor
+    assert _pixel(baked, 0.5, 1.5) != corridor
+    assert _pixel(baked, 4.5, 0.5) != _pixel(baked, 4.5, 1.5)
 
 
 @pytest.mark.parametrize("name", ["hold-out", "the-tower"])
@@ -106,10 +129,7 @@ def test_every_wall_edge_and_door_comes_back_when_the_file_is_read(name):
         walls, doors = board_edges(floor)
         assert (back.width, back.height) == (floor.grid.width, floor.grid.height)
         assert back.walls == walls
-        assert set(back.doors) == doors
-        opened = {tuple(d.at.split(":", 1)[1].replace(":", ",").split(",")) for d in mission.board.doors
-                  if d.open and d.at.startswith(floor.id + ":")}
-        assert {(a, str(x), str(y)) for (a, x, y), closed in back.doors.items() if not closed} == opened
+        assert back.doors == doors and back.windows == frozenset()
         # every wall edge touching a square of the board is a segment's, and nothing else is
         grid = floor.grid
         touching = {("H", x, y) for y in range(grid.height + 1) for x in range(grid.width)
@@ -137,6 +157,16 @@ def test_export_writes_one_file_a_floor_and_says_so(zwar, workdir):
     assert " warning ZW623: the mission needs 45 doors" in result.output
     assert sorted(p.name for p in (workdir / "out" / "core" / "uvtt").iterdir()) == [
         "the-tower.first.dd2vtt", "the-tower.ground.dd2vtt"]
+
+
+def test_export_names_the_doors_that_start_open(zwar, workdir):
+    write(workdir, {"vault.toml": LOCKED})
+    result = zwar("export", "uvtt", "vault.toml", "-o", "out", "--pixels-per-grid", "16")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == ("out/local/uvtt/vault.ground.dd2vtt: 1 door starts open (V:3,0): the file has no open doors, "
+                        "so open it on the tabletop after the import")
+    assert lines[-1] == "wrote 1 file under out: 0 errors, 1 warning"  # the vault has no spawn rules
 
 
 def test_export_writes_nothing_when_the_mission_has_an_error(zwar, workdir):

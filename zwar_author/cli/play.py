@@ -10,6 +10,7 @@ from ..engine.variants import UnsupportedGame
 from ..engine.vocab import Side, Topic
 from ..errors import UsageError
 from ..games import CannotPlay, require_playable
+from ..play.legend import legend
 from ..play.load import load_mission
 from ..play.saves import BadSave
 from ..play.session import CommandError, Session, setup_for
@@ -35,10 +36,12 @@ perks_option = click.option("--perk", "perks", multiple=True, metavar="HERO=PERK
 
 HELP = """Play a mission in the terminal, or let the engine run the infected at the table.
 
-The board is printed as text (x across, y down), then the legal actions,
-numbered: type a number or the action (`move 4,5`, `aimed z3`, `sam: open
-H:3,4`, `end turn`). An action that is not legal gets one line saying which
-rule forbids it. With --dice table every roll is asked for, so a group
+The board is printed as text (x across, y down) with a key to its letters,
+and again whenever it changes, then the legal actions, numbered: type a
+number or the action (`move 4,5`, `aimed z3`, `sam: open H:3,4`, `end
+turn`). An action that is not legal gets one line saying which rule forbids
+it; acting with another hero while the hero moving has AP left asks first,
+since it ends their move. With --dice table every roll is asked for, so a group
 playing with real miniatures types in its own dice and the engine moves the
 infected and places the spawns.
 
@@ -100,7 +103,7 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
     """Play ``session`` at the prompt until the game is over (True) or the players stop (False),
     saving to ``save`` after every answer. The director's cards are listed only after the heroes
     have looked away (``show_hand``: at once)."""
-    click.echo(board_text(session.game))
+    shown = _board(session)
     _show(session.state.events)
     unveiled = None  # the director's question whose cards are on the screen
     while session.request is not None:
@@ -110,6 +113,8 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
         if players is not None and players.plays(session.game, session.request):
             _show(session.take(players(session.game, session.request)))
             continue
+        if board_text(session.game) != shown:  # drawn again whenever it changed since it was last shown
+            shown = _board(session)
         hidden = not show_hand and _lists_hand(session.request)
         try:
             if hidden and session.request is not unveiled:
@@ -118,20 +123,42 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
                 unveiled = session.request
             _ask(session)
             line = input("> ")
+            if _command(session, line, save, saver):
+                continue
+            value = session.choose(line)
+            if not _confirmed(session, value):
+                continue
+            _show(_answered(session, value, hidden))
+        except CommandError as exc:
+            click.echo(f"zwar play: {exc}")
+            continue
         except EOFError:
             click.echo("")
             _stop(saver, save)
             return False
-        if _command(session, line, save, saver):
-            continue
-        try:
-            _show(_answered(session, line, hidden))
-        except CommandError as exc:
-            click.echo(f"zwar play: {exc}")
-            continue
         if save:
             saver.save(save)
     return True
+
+
+def _board(session: Session) -> str:
+    """Print the board with its key; the board's text, to know when it has changed."""
+    text = board_text(session.game)
+    click.echo(text)
+    click.echo(legend(session.game))
+    return text
+
+
+def _confirmed(session: Session, value) -> bool:
+    """Whether to take ``value``: asked first when it ends the move of a hero who could still act."""
+    warning = session.leaves_move(value)
+    if warning is None:
+        return True
+    click.echo(f"zwar play: {warning}.")
+    if input("Act with them anyway? [y/N] ").strip().lower() in ("y", "yes"):
+        return True
+    click.echo(f"{session.game.hero(session.game.current).name} goes on.")
+    return False
 
 
 LOOK_AWAY = "Director: your cards are next. Heroes, look away; director, press enter."
@@ -143,9 +170,9 @@ def _lists_hand(request) -> bool:
     return request.side == Side.DIRECTOR and request.topic == Topic.CARD
 
 
-def _answered(session: Session, line: str, hidden: bool):
-    """The events of ``line``'s answer; a hidden hand's question is cleared off the screen first."""
-    events = session.answer(line)
+def _answered(session: Session, value, hidden: bool):
+    """The events of the answer ``value``; a hidden hand's question is cleared off the screen first."""
+    events = session.take(value)
     if hidden:
         click.clear()  # a terminal only: the director's cards leave the screen before the heroes look back
         click.echo(HIDDEN)
@@ -227,7 +254,7 @@ def _command(session: Session, line: str, save, saver: Saver) -> bool:
     """The prompt's own commands; True when ``line`` was one."""
     word, _, rest = line.strip().partition(" ")
     if word == "board":
-        click.echo(board_text(session.game))
+        _board(session)
     elif word == "log":
         for event in session.game.log:
             click.echo(event.text)

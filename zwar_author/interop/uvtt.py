@@ -4,10 +4,18 @@ A Universal VTT file is JSON in grid units: the map's size, a list of
 line-of-sight polylines (walls), a list of portals (doors), lights, and the
 map image as base64 PNG. The board maps onto it directly: each maximal straight
 run of wall edges becomes one segment; every door (plain, locked or blast)
-becomes a portal across its edge, closed unless it starts open. Water
-obstacles stop boats, not sight, so they are not walls. The image is the
-floor as ``zwar render`` draws it, markers included, at ``pixels_per_grid``
-pixels a square.
+becomes a portal across its edge. Water obstacles stop boats, not sight, so
+they are not walls.
+
+A portal's ``closed`` is what makes it a door: Dungeondraft writes
+``closed: false`` for a window, and Foundry's Universal Battlemap Importer
+makes such a portal a wall that never opens. So every door is written
+``closed: true``; the format has no open state, so a door that starts open is
+named in the export's ``open_doors``, for the command to say which to open on
+the tabletop. The image is the floor as ``zwar render`` draws it at
+``pixels_per_grid`` pixels a square, without the grid and the markers (a
+tabletop draws its own grid, and markers baked in cannot be moved), unless
+asked for.
 
 Files are written whole (each staged, then moved into place), and the same
 mission gives the same bytes.
@@ -28,7 +36,7 @@ from pathlib import Path
 from ..compile.project import Outcome, check
 from ..errors import UsageError
 from ..geometry.board import Edge, Floor, Terrain
-from ..geometry.notation import floor_edge
+from ..geometry.notation import edge_name, floor_edge
 from ..model.content import CompiledMission
 from ..render import cairo
 from ..render.board import draw_floor
@@ -42,13 +50,24 @@ SUFFIX = ".dd2vtt"
 EdgeKey = tuple[str, int, int]  # ("H" or "V", x, y), as in the board's edge arrays
 
 
+@dataclass(frozen=True)
+class Baked:
+    """What the map image draws besides the terrain, walls, stairs and doors."""
+
+    grid: bool = False  # the lines between squares
+    markers: bool = False  # starts, exits, spawn points, objectives, items...
+
+
 @dataclass
 class UvttOutcome:
     outcome: Outcome
     written: list[Path] = field(default_factory=list)
+    #: the doors that start open, by file written: each arrives closed, to be opened on the tabletop
+    open_doors: dict[Path, list[str]] = field(default_factory=dict)
 
 
-def export_uvtt(paths: list[Path], out: Path, pixels_per_grid: int = 100, search: Sequence[Path] = ()) -> UvttOutcome:
+def export_uvtt(paths: list[Path], out: Path, pixels_per_grid: int = 100, search: Sequence[Path] = (),
+                baked: Baked = Baked()) -> UvttOutcome:
     """Compile what ``paths`` name; when nothing is wrong, write OUT/<pack>/uvtt/<mission>.<floor>.dd2vtt."""
     if not 16 <= pixels_per_grid <= 512:
         raise UsageError(f"--pixels-per-grid {pixels_per_grid}: choose between 16 and 512")
@@ -60,25 +79,33 @@ def export_uvtt(paths: list[Path], out: Path, pixels_per_grid: int = 100, search
         target = Path(out) / pack_id / "uvtt"
         for mission in sorted(missions, key=lambda m: m.mission.id):
             board = outcome.boards[pack_id, mission.mission.id]
-            files = {f"{mission.mission.id}.{floor.id}{SUFFIX}": dumps(floor_document(mission, floor, pixels_per_grid))
+            files = {f"{mission.mission.id}.{floor.id}{SUFFIX}": dumps(floor_document(mission, floor, pixels_per_grid,
+                                                                                       baked))
                      for floor in board.floors}
             result.written += write_whole(target, files)
+            for floor in board.floors:
+                if opened := open_doors(mission, floor):
+                    result.open_doors[target / f"{mission.mission.id}.{floor.id}{SUFFIX}"] = opened
     return result
 
 
-def floor_document(mission: CompiledMission, floor: Floor, pixels_per_grid: int = 100) -> dict:
+def open_doors(mission: CompiledMission, floor: Floor) -> list[str]:
+    """The doors of ``floor`` that start open, by their edge on the floor (`V:3,0`), in the board's order."""
+    edges = [floor_edge(d.at) for d in mission.board.doors if d.open]
+    return [edge_name(None, axis, x, y) for f, axis, x, y in edges if f == floor.id]
+
+
+def floor_document(mission: CompiledMission, floor: Floor, pixels_per_grid: int = 100, baked: Baked = Baked()) -> dict:
     """One floor as a Universal VTT document."""
     grid = floor.grid
-    doors = {edge[1:]: d for d in mission.board.doors if (edge := floor_edge(d.at))[0] == floor.id}
     portals = []
     for axis, x, y in grid.doors()[0]:
-        door = doors[(axis, x, y)]
         (ax, ay), (bx, by) = _ends(axis, x, y)
         portals.append({
             "position": _point((ax + bx) / 2, (ay + by) / 2),
             "bounds": [_point(ax, ay), _point(bx, by)],
             "rotation": 0.0 if axis == "H" else math.pi / 2,
-            "closed": not door.open,
+            "closed": True,  # a door, not a window (see the module's docstring)
             "freestanding": False,
         })
     return {
@@ -90,7 +117,7 @@ def floor_document(mission: CompiledMission, floor: Floor, pixels_per_grid: int 
         "portals": portals,
         "environment": {"baked_lighting": True, "ambient_light": "ffffffff"},
         "lights": [],
-        "image": base64.b64encode(floor_png(mission, floor, pixels_per_grid)).decode("ascii"),
+        "image": base64.b64encode(floor_png(mission, floor, pixels_per_grid, baked)).decode("ascii"),
     }
 
 
@@ -116,10 +143,11 @@ def edge_runs(floor: Floor, kind: Edge) -> list[tuple[tuple[int, int], tuple[int
     return segments
 
 
-def floor_png(mission: CompiledMission, floor: Floor, pixels_per_grid: int) -> bytes:
-    """The floor drawn as on the map sheet, ``pixels_per_grid`` pixels a square."""
+def floor_png(mission: CompiledMission, floor: Floor, pixels_per_grid: int, baked: Baked = Baked()) -> bytes:
+    """The floor drawn as on the map sheet, ``pixels_per_grid`` pixels a square, the grid and the
+    markers only when ``baked`` asks for them."""
     page = Page(f"uvtt-{floor.id}", floor.grid.width * SQUARE_MM, floor.grid.height * SQUARE_MM)
-    page.add(draw_floor(floor, mission, SCREEN, SQUARE_MM))
+    page.add(draw_floor(floor, mission, SCREEN, SQUARE_MM, markers=baked.markers, grid_lines=baked.grid))
     return cairo.png(page, pixels_per_grid)
 
 
@@ -148,12 +176,14 @@ def write_whole(target: Path, files: dict[str, bytes]) -> list[Path]:
 
 @dataclass(frozen=True)
 class UvttFloor:
-    """What a Universal VTT file says about the board: its size, wall edges and doors (closed or not)."""
+    """What a Universal VTT file says about the board: its size, wall edges and doors (portals that
+    block sight: the ones a tabletop makes doors)."""
 
     width: int
     height: int
     walls: frozenset[EdgeKey]
-    doors: dict[EdgeKey, bool]  # edge -> closed
+    doors: frozenset[EdgeKey]
+    windows: frozenset[EdgeKey]  # portals that do not block sight
 
 
 def read_uvtt(data: bytes) -> UvttFloor:
@@ -164,12 +194,12 @@ def read_uvtt(data: bytes) -> UvttFloor:
     for line in document["line_of_sight"]:
         for a, b in itertools.pairwise(line):
             walls |= _unit_edges((a["x"], a["y"]), (b["x"], b["y"]))
-    doors: dict[EdgeKey, bool] = {}
+    doors: set[EdgeKey] = set()
+    windows: set[EdgeKey] = set()
     for portal in document["portals"]:
         a, b = portal["bounds"]
-        for edge in _unit_edges((a["x"], a["y"]), (b["x"], b["y"])):
-            doors[edge] = bool(portal["closed"])
-    return UvttFloor(int(size["x"]), int(size["y"]), frozenset(walls), doors)
+        (doors if portal["closed"] else windows).update(_unit_edges((a["x"], a["y"]), (b["x"], b["y"])))
+    return UvttFloor(int(size["x"]), int(size["y"]), frozenset(walls), frozenset(doors), frozenset(windows))
 
 
 def board_edges(floor: Floor) -> tuple[frozenset[EdgeKey], frozenset[EdgeKey]]:

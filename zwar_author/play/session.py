@@ -22,7 +22,7 @@ from ..engine.events import Event
 from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
-from ..engine.vocab import RequestKind, Side, Topic
+from ..engine.vocab import RequestKind, Side, Topic, Verb
 from ..errors import UsageError
 from ..publish import write_whole
 from ..sources.document import read_document
@@ -85,6 +85,11 @@ class Session:
 
     def answer(self, text: str) -> tuple[Event, ...]:
         """Take a typed answer to the pending request; CommandError says why it cannot be taken."""
+        return self._apply(self.choose(text))
+
+    def choose(self, text: str):
+        """What a typed answer means (a roll, a card, or one of the options), not yet taken;
+        CommandError says why it cannot be taken."""
         request = self.request
         if request is None:
             raise CommandError("the game is over")
@@ -92,16 +97,31 @@ class Session:
         if request.kind == RequestKind.ROLL:
             if not text.isdigit() or not 1 <= int(text) <= len(request.options):
                 raise CommandError(f"type the die as rolled: a number from 1 to {len(request.options)}")
-            return self._apply(int(text))
+            return int(text)
         if request.kind == RequestKind.DRAW:
-            return self._apply(self._card(request, text))
+            return self._card(request, text)
         try:
-            option = parse(self.game, request.options, text, self.game.current)
+            return parse(self.game, request.options, text, self.game.current)
         except ParseError as exc:
             if request.topic == Topic.HERO and not text.isdigit() and not exc.ambiguous:
                 raise CommandError(why_not(self.game, text, self.game.current)) from None
             raise CommandError(str(exc)) from None
-        return self._apply(option)
+
+    def leaves_move(self, option) -> str | None:
+        """What ``option`` costs the hero taking their move when another hero acts while they could still
+        act: "Each hero must complete their move before the next hero starts theirs" and "Unused AP
+        cannot be carried over to the next turn" (Z War One, The hero move). None when nothing is lost."""
+        g, request = self.game, self.request
+        if not isinstance(option, Action) or request is None or g.current is None:
+            return None
+        if option.verb == Verb.END_TURN or option.hero in ("", g.current):
+            return None
+        left = [o for o in request.options if isinstance(o, Action) and o.hero == g.current and o.verb != Verb.END]
+        if not left:
+            return None
+        h, other = g.hero(g.current), g.hero(option.hero)
+        return (f"{h.name} has {h.ap} AP left: acting with {other.name} ends {h.name}'s move for this turn "
+                "(a hero finishes their move before the next starts, and unused AP are lost)")
 
     def take(self, option) -> tuple[Event, ...]:
         """Answer the pending request with one of its options (a bot's answer)."""

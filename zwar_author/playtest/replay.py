@@ -7,6 +7,7 @@ so it is exactly the game that was counted (`zwar playtest` names a lost one).
 from __future__ import annotations
 
 import html
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -162,6 +163,7 @@ def pictures(g: Game, name: str) -> list[str]:
         for h in g.heroes:
             if h.status == HeroStatus.BOARD and m.floor_of[h.sq] == number:
                 items += _hero(h, *m.xy[h.sq], s)
+                items += _grapplers(g, h, *m.xy[h.sq], s)
         layer = Group([draw_doors(floor, compiled, SCREEN, s), *items])
         size = (floor.grid.width * s, floor.grid.height * s)
         out.append(_inline(svg(Page(f"{name}-{floor.id}", *size, [layer]))))
@@ -170,6 +172,22 @@ def pictures(g: Game, name: str) -> list[str]:
 
 def _inline(document: str) -> str:
     return document.split("?>", 1)[-1].strip()
+
+
+def _grapplers(g: Game, h, x: int, y: int, s: float) -> list:
+    """The infected locked in a grapple with ``h``: off the board (on the hero's card), so drawn small
+    around the hero's disc, each facing the hero, as a table puts them beside the hero's figure."""
+    items = []
+    count = len(h.grapplers)
+    cx, cy = (x + 0.5) * s, (y + 0.5) * s
+    for i, zid in enumerate(h.grapplers):
+        angle = math.pi * (1.25 + 2 * i / count)  # the first at the top left, then clockwise
+        dx, dy = math.cos(angle), math.sin(angle)
+        facing = ("E" if dx < 0 else "W") if abs(dx) > abs(dy) else ("S" if dy < 0 else "N")
+        z = g.infected[zid]
+        items += symbol("infected", cx + dx * s * 0.4, cy + dy * s * 0.4, s * 0.45, SCREEN, facing=facing,
+                        prone=z.prone, label="Z")
+    return items
 
 
 def _hero(h, x: int, y: int, s: float) -> list:

@@ -20,13 +20,15 @@ from .theme import KEY_COLOURS, Theme
 CAP = 0.73  # DejaVu Sans cap height, in ems
 
 
-def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float, markers: bool = True) -> Group:
+def draw_floor(floor: Floor, mission: CompiledMission, theme: Theme, s: float, markers: bool = True,
+               grid_lines: bool = True) -> Group:
     """The floor at ``s`` millimetres a square, with (0, 0) at its top-left corner; without the
-    mission's markers when a game in progress draws its own."""
+    mission's markers when a game in progress draws its own, without the lines between squares
+    when a virtual tabletop draws its own grid."""
     group = Group()
     grid = floor.grid
     group.items += _terrain(grid, theme, s)
-    group.items += _edges(grid, theme, s)
+    group.items += _edges(grid, theme, s, grid_lines)
     group.items += _stairs(floor, mission, theme, s)
     group.items += _doors(floor, mission, theme, s)
     group.items += _room_names(floor, mission, s)
@@ -50,8 +52,8 @@ def _terrain(grid, theme: Theme, s: float) -> list:
     return items
 
 
-def _edges(grid, theme: Theme, s: float) -> list:
-    """Grid lines between squares, dotted on open water; walls and obstacles on top."""
+def _edges(grid, theme: Theme, s: float, grid_lines: bool = True) -> list:
+    """Grid lines between squares, dotted on open water (unless left out); walls and obstacles on top."""
     board = grid.terrain != Terrain.VOID
     water = grid.terrain == Terrain.WATER
     thin, dotted = Style(stroke=theme.grid, width=max(0.1, s * 0.005)), \
@@ -73,7 +75,7 @@ def _edges(grid, theme: Theme, s: float) -> list:
                     walls.append(Line(x1, y1, x2, y2, wall))
                 elif kind == Edge.OBSTACLE:
                     walls.append(Line(x1, y1, x2, y2, obstacle))
-                elif kind == Edge.OPEN and all(on):
+                elif kind == Edge.OPEN and all(on) and grid_lines:
                     both_water = _inside(water, a) and _inside(water, b)
                     lines.append(Line(x1, y1, x2, y2, dotted if both_water else thin))
     return lines + walls
