@@ -277,3 +277,53 @@ def test_linked_folders_are_not_searched_for_packs(workdir):
         "checked 0 files, 0 missions: 1 error, 0 warnings"]
     named = run_zwar(["validate", "packs/p", "--pack-path", str(FIXTURES)], workdir)
     assert named.returncode == 0, named.stdout
+
+
+POOL_PACK = '[pack]\nid = "p"\ntitle = "P"\ngames = ["atz"]\n'
+POOL_TABLE = '''[table]
+id = "t"
+name = "T"
+games = ["atz"]
+kind = "{kind}"
+{dice}
+[context]
+rep = {{ low = 1, high = 6 }}
+{modifiers}
+[[rows]]
+roll = "0+"
+result = "anything"
+'''
+
+
+@pytest.mark.parametrize("pool", ["9223372036854775808", "1000000", "5000", "31"])
+@pytest.mark.parametrize("kind", ["pass", "successes"])
+def test_a_pool_past_30_dice_is_refused_before_its_odds_are_computed(workdir, pool, kind):
+    target = 'against = "rep"' if kind == "pass" else 'success = "1-3"'
+    write(workdir, {"p/pack.toml": POOL_PACK, "p/tables/t.toml": POOL_TABLE.format(
+        kind=kind, dice=f'pool = "{pool}"\n{target}', modifiers="")})
+    result = run_zwar(["validate", "p"], workdir, timeout=30)
+    where = " (rep = 1)" if kind == "pass" else ""
+    assert result.stdout.splitlines()[0] == (
+        f"p/tables/t.toml:6:8: error ZW814: t: you roll {pool} dice with no modifier{where}; exact odds are "
+        "computed for at most 30 dice a side")
+    assert (result.returncode, result.stderr) == (1, "")
+
+
+def test_modifiers_adding_dice_past_the_limit_are_refused(workdir):
+    mods = "".join(f'[[modifiers]]\nname = "m{i}"\nvalue = "+1d6"\nwhen = {{}}\n' for i in range(29))
+    write(workdir, {"p/pack.toml": POOL_PACK, "p/tables/t.toml": POOL_TABLE.format(
+        kind="pass", dice='pool = "2"\nagainst = "rep"', modifiers=mods)})
+    result = run_zwar(["validate", "p"], workdir, timeout=30)
+    assert result.stdout.splitlines()[0].startswith(
+        "p/tables/t.toml:6:8: error ZW814: t: you roll 31 dice with m0 (+1d6) and m1 (+1d6)")
+
+
+def test_a_sum_of_too_many_faces_is_refused_before_it_is_convolved(workdir):
+    mods = "".join(f'[[modifiers]]\nname = "m{i}"\nvalue = "+30d20"\nwhen = {{}}\n' for i in range(200))
+    write(workdir, {"p/pack.toml": POOL_PACK, "p/tables/t.toml": POOL_TABLE.format(
+        kind="sum", dice='dice = "2d6"', modifiers=mods)})
+    result = run_zwar(["validate", "p"], workdir, timeout=30)
+    assert result.stdout.splitlines()[0] == (
+        "p/tables/t.toml:6:8: error ZW801: t: the dice come to 120012 faces in all with "
+        + " and ".join(f"m{i} (+30d20)" for i in range(200)) + "; exact odds are computed for at most 600")
+    assert (result.returncode, result.stderr) == (1, "")

@@ -303,3 +303,18 @@ def test_the_key_names_what_this_board_shows():
         ("Key: K Kira; M Mike; O Old Tom; Z infected (z prone); x exit; 1-9 objective; a-c spawn point; i item; "
          "o object; k keycard; c crate; R rib"),
         "     - | wall; D closed door, / open, _ destroyed; * obstacle; . corridor; : room; ~ water; t shore"]
+
+
+def test_table_dice_deal_the_directors_cards_as_the_table_draws_them():
+    # Hold Out deals the director cards before any other question: with --dice table the group draws from
+    # its own deck and types each card (it was an internal error: a card id listed as if it were an action)
+    out = play(str(HOLD_OUT), "--dice", "table", input="1\nframe\njammed\nquit\n")
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    first = lines.index("Deal a director card to the director:")
+    assert lines[first:first + 9] == [
+        "Deal a director card to the director:", "    1. Ambush", "    2. Direct Control", "    3. Frenzy",
+        "    4. Horde", "    5. Jammed", "    6. Nest", "    7. Reinforcements", "> Deal a director card to the director:"]
+    assert ("> zwar play: name a card left in the deck: ambush, direct control, frenzy, horde, jammed, nest, "
+            "reinforcements") in lines
+    assert lines[-1] == "> stopped (use --save FILE to keep a game)"

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import shutil
+import socket
+import struct
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -12,7 +16,8 @@ import pytest
 from conftest import CONTENT
 
 from zwar_author.scaffold import init_pack
-from zwar_author.serve.app import Preview
+from zwar_author.serve import app
+from zwar_author.serve.app import MAX_CONNECTIONS, Preview
 from zwar_author.serve.chain import chain
 from zwar_author.serve.state import build
 
@@ -130,6 +135,95 @@ def test_a_taken_port_is_a_usage_error(preview, pack):
     port = int(preview.url.rsplit(":", 1)[1].strip("/"))
     with pytest.raises(UsageError, match=rf"cannot listen on 127.0.0.1:{port} .*: choose another --port"):
         Preview(pack, port=port)
+
+
+def ask(preview: Preview, path: str, **headers: str) -> tuple[int, bytes]:
+    """One GET to the preview, with the Host a browser would send unless ``headers`` give another."""
+    port = preview.server.server_address[1]
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}", **headers})
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("route", ["/", "/api/state", "/api/source?file={pack}/pack.toml", "/events", "/api/pages"])
+def test_a_page_on_another_name_rebound_to_127_0_0_1_reads_nothing(preview, pack, route):
+    # DNS rebinding: the browser sends the attacker's name as Host, and as Origin when it fetches
+    route = route.format(pack=pack)
+    port = preview.server.server_address[1]
+    refusal = b"this preview answers only http://127.0.0.1 or localhost at its own port, from its own page\n"
+    assert ask(preview, route, Host=f"evil.example:{port}") == (403, refusal)
+    assert ask(preview, route, Host=f"127.0.0.1:{port + 1}") == (403, refusal)
+    assert ask(preview, route, Origin="http://evil.example") == (403, refusal)
+    assert ask(preview, route, Origin="null") == (403, refusal)
+
+
+def test_its_own_names_and_origin_are_served(preview):
+    port = preview.server.server_address[1]
+    assert ask(preview, "/api/pages", Host=f"localhost:{port}", Origin=f"http://localhost:{port}") == (
+        200, b'{"count": 0}')
+    assert ask(preview, "/api/pages", Origin=f"http://127.0.0.1:{port}") == (200, b'{"count": 0}')
+
+
+def test_a_request_without_a_host_is_refused(preview):
+    with socket.create_connection(preview.server.server_address, timeout=WAIT) as client:
+        client.sendall(b"GET /api/state HTTP/1.0\r\n\r\n")
+        assert client.makefile("rb").readline() == b"HTTP/1.0 403 Forbidden\r\n"
+
+
+@pytest.mark.parametrize(("route", "value"), [
+    ("/events?since=abc", "abc"), ("/events?since=1e3", "1e3"), ("/events?since=-1", "-1"),
+    ("/api/page?mission=mypack/first-steps&n=%C2%B2", "²"),
+    ("/api/page?mission=mypack/first-steps&n=" + "9" * 5000, "9" * 20),
+])
+def test_a_bad_number_is_400_with_one_line_and_nothing_printed(preview, capfd, route, value):
+    key = route.split("?")[1].rsplit("&", 1)[-1].split("=")[0]
+    assert ask(preview, route) == (400, f"`{key}` is a whole number of at most 9 digits, not {value!r}\n".encode())
+    assert capfd.readouterr() == ("", "")
+
+
+def test_a_client_that_leaves_early_prints_nothing(preview, capfd):
+    try:
+        raise BrokenPipeError(32, "Broken pipe")
+    except BrokenPipeError:
+        preview.server.handle_error(None, ("127.0.0.1", 1))  # what socketserver calls: it printed a traceback
+    reset = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close with a reset, as a tab closed mid-answer does
+    for _ in range(50):  # bounded: 50 connections to 127.0.0.1
+        client = socket.create_connection(preview.server.server_address, timeout=WAIT)
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, reset)
+        client.sendall(b"GET /api/state HTTP/1.0\r\nHost: " + preview.url[7:-1].encode() + b"\r\n\r\n")
+        client.close()
+    assert ask(preview, "/api/pages")[0] == 200
+    assert capfd.readouterr() == ("", "")
+
+
+def test_connections_are_bounded_and_an_idle_one_is_closed(pack, monkeypatch):
+    monkeypatch.setattr(app, "IDLE_SECONDS", 0.5)
+    server = Preview(pack, port=0)
+    server.start()
+    try:
+        idle = [socket.create_connection(server.server.server_address, timeout=WAIT) for _ in range(MAX_CONNECTIONS)]
+        with socket.create_connection(server.server.server_address, timeout=WAIT) as extra:
+            assert extra.recv(1) == b""  # closed unanswered: every slot is held
+        assert [client.recv(1) for client in idle] == [b""] * MAX_CONNECTIONS  # idle past 0.5 s: closed
+        for client in idle:
+            client.close()
+        deadline = time.monotonic() + WAIT
+        while (answer := _try(server)) != 200 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the slots free as the closed connections' threads end
+        assert answer == 200
+    finally:
+        server.close()
+
+
+def _try(server: Preview) -> int:
+    try:
+        return ask(server, "/api/pages")[0]
+    except (ConnectionError, http.client.HTTPException):
+        return 0
 
 
 def _browser():

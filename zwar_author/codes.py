@@ -684,7 +684,9 @@ TABLE_POOL = _code("ZW814", "table-pool", E,
     "{table}: {side} roll {dice} dice {how}; exact odds are computed for at most {limit} dice a side", """
     An opposed table's odds follow the re-rolls exactly, state by state, for
     every pair of dice counts the two sides can roll: 12 against 12 takes about
-    a second, and the cost grows quickly past it. Narrow the number ranges in [context] (Rep 1 to 6, a few
+    a second, and the cost grows quickly past it. A pass or successes table
+    rolls at most 30 dice (its odds are a binomial over the whole pool: 5,000
+    dice took half a minute). Narrow the number ranges in [context] (Rep 1 to 6, a few
     figures more) so that no combination of modifiers gives a side more.""")
 TABLE_OPPOSED = _code("ZW815", "table-opposed", E, "{table}: {message}", """
     An opposed table (`kind = "opposed"`) names your dice (`pool`), the other

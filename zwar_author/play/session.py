@@ -59,7 +59,18 @@ class Session:
         return self.state.view
 
     def options(self) -> list[str]:
-        return [describe(self.game, o) for o in self.request.options] if self.request else []
+        request = self.request
+        if request is None:
+            return []
+        if request.kind == RequestKind.DRAW:  # card ids, from the search deck or the director deck
+            names = self._card_names()
+            return [names.get(card, card) for card in request.options]
+        return [describe(self.game, o) for o in request.options]
+
+    def _card_names(self) -> dict[str, str]:
+        """Every card a draw can turn up, by id: search cards and director cards."""
+        names = {card.id: card.name for card in self.mission.compiled.rules.director_cards}
+        return names | {c: card.name for c, card in self.mission.search_cards.items()}
 
     def needs_person(self) -> bool:
         """Whether the pending request is for a person (a decision not the director bot's, or any roll with
@@ -128,12 +139,13 @@ class Session:
         return self._apply(option)
 
     def _card(self, request: Request, text: str) -> str:
-        names = {c: self.mission.search_cards[c].name.lower() for c in request.options}
+        known = self._card_names()
+        names = {c: known.get(c, c).lower() for c in request.options}
         if text.isdigit() and 1 <= int(text) <= len(request.options):
             return request.options[int(text) - 1]
         found = [c for c, name in names.items() if text.lower() in (name, c, c.rpartition("/")[2])]
         if len(found) != 1:
-            raise CommandError(f"name a card left in the search deck: {', '.join(sorted(set(names.values())))}")
+            raise CommandError(f"name a card left in the deck: {', '.join(sorted(set(names.values())))}")
         return found[0]
 
     def _apply(self, value) -> tuple[Event, ...]:

@@ -5,11 +5,21 @@ Routes: ``/`` the page; ``/api/state`` the current build as JSON; ``/events``
 an event stream sending the build number after every rebuild; ``/api/map``
 and ``/api/page`` SVG drawings of one mission; ``/api/source`` the text of one
 source file inside the served folder (nothing outside it is ever read).
+
+Only the person at this machine is served: the server listens on 127.0.0.1,
+answers only requests naming it as their Host (``127.0.0.1:PORT`` or
+``localhost:PORT``) and refuses any with an Origin other than its own, so a
+web page whose name is rebound to 127.0.0.1 (DNS rebinding) reads nothing.
+Every route is a GET that changes nothing. A parameter that is not what the
+route takes is 400; connections are bounded (``MAX_CONNECTIONS``) and one that
+sends nothing for ``IDLE_SECONDS`` is closed; a client leaving early is quiet.
 """
 
 from __future__ import annotations
 
 import json
+import socket
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,6 +35,46 @@ from .state import Snapshot, build
 
 HOST = "127.0.0.1"  # loopback only: the preview is for the person at this machine
 HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle event stream
+MAX_CONNECTIONS = 32  # open at once, event streams included (a page holds one); more are closed at once
+IDLE_SECONDS = 30.0  # a connection that sends (or takes) nothing this long is closed
+MAX_NUMBER_DIGITS = 9  # `since` and `n` are build and page numbers: ASCII digits, at most this many
+
+
+class BadRequest(ValueError):
+    """A request the preview does not take; the message is the 400 answer's one line."""
+
+
+class _Server(ThreadingHTTPServer):
+    """The standard threaded server, with a bound on open connections and quiet about clients that leave."""
+
+    daemon_threads = True
+
+    def __init__(self, address, handler) -> None:
+        super().__init__(address, handler)
+        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request, client_address) -> None:
+        if not self.slots.acquire(blocking=False):
+            self.shutdown_request(request)  # full: the client sees the connection closed and may retry
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        """A client that went away (reset, broken pipe, time-out) is not news; anything else is one line."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, socket.timeout, TimeoutError)):
+            return
+        sys.stderr.write(f"zwar serve: internal error answering a request: {type(exc).__name__}: {exc}\n")
 
 
 class Preview:
@@ -39,10 +89,9 @@ class Preview:
         self.stop = threading.Event()
         self.snapshot: Snapshot = build(self.root, 1, self.search)
         try:
-            self.server = ThreadingHTTPServer((HOST, port), _handler(self))
+            self.server = _Server((HOST, port), _handler(self))
         except OSError as exc:
             raise UsageError(f"cannot listen on {HOST}:{port} ({exc.strerror}): choose another --port") from None
-        self.server.daemon_threads = True
         self.threads: list[threading.Thread] = []
 
     @property
@@ -70,6 +119,12 @@ class Preview:
         with self.changed:
             self.snapshot = snapshot
             self.changed.notify_all()
+
+    def allowed(self, host: str | None, origin: str | None) -> bool:
+        """Whether a request names this server as its Host, and comes from its own page if from any."""
+        port = self.server.server_address[1]
+        ours = {f"{HOST}:{port}", f"localhost:{port}"}
+        return host in ours and (origin is None or origin in {f"http://{name}" for name in ours})
 
     def _watch(self) -> None:
         for _ in watchfiles.watch(self.root, watch_filter=_sources, debounce=100, step=50, stop_event=self.stop,
@@ -112,8 +167,19 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args) -> None:
             pass  # quiet: the terminal shows what was built, not every request
 
+        timeout = IDLE_SECONDS  # the socket's: a read or write waiting longer ends the connection
+
         def do_GET(self) -> None:
-            url = urlparse(self.path)
+            if not preview.allowed(self.headers.get("Host"), self.headers.get("Origin")):
+                self._error(HTTPStatus.FORBIDDEN, "this preview answers only http://127.0.0.1 or localhost "
+                            "at its own port, from its own page")
+                return
+            try:
+                self._route(urlparse(self.path))
+            except BadRequest as exc:
+                self._error(HTTPStatus.BAD_REQUEST, str(exc))
+
+        def _route(self, url) -> None:
             query = {k: v[0] for k, v in parse_qs(url.query).items()}
             snapshot = preview.snapshot
             if url.path == "/":
@@ -121,13 +187,13 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
             elif url.path == "/api/state":
                 self._send(json.dumps(snapshot.summary()), "application/json")
             elif url.path == "/events":
-                self._events(int(query.get("since", "0") or 0))
+                self._events(_number(query, "since"))
             elif url.path == "/api/map":
                 self._svg(snapshot.map_svg(query.get("mission", ""), query.get("floor", "")))
             elif url.path == "/api/page":
+                index = _number(query, "n")
                 pages = snapshot.page_svgs(query.get("mission", ""))
-                index = int(query.get("n", "0")) if query.get("n", "0").isdigit() else -1
-                self._svg(pages[index] if pages is not None and 0 <= index < len(pages) else None)
+                self._svg(pages[index] if pages is not None and index < len(pages) else None)
             elif url.path == "/api/pages":
                 pages = snapshot.page_svgs(query.get("mission", ""))
                 self._send(json.dumps({"count": len(pages) if pages else 0}), "application/json")
@@ -155,10 +221,13 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def _error(self, status: HTTPStatus) -> None:
+        def _error(self, status: HTTPStatus, why: str = "") -> None:
+            data = (why + "\n").encode("utf-8") if why else b""
             self.send_response(status)
-            self.send_header("Content-Length", "0")
+            self.send_header("Content-Type", "text/plain; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
             self.end_headers()
+            self.wfile.write(data)
 
         def _events(self, since: int) -> None:
             """Server-sent events: the build number now, then after every rebuild, until the page goes."""
@@ -181,6 +250,15 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
                 pass  # the page was closed or reloaded
 
     return Handler
+
+
+def _number(query: dict[str, str], key: str) -> int:
+    """A build or page number: ASCII digits only (`str.isdigit` takes "²"), a few of them (a 5,000-digit
+    number is refused, not converted); absent is 0."""
+    text = query.get(key, "") or "0"
+    if not (text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS):
+        raise BadRequest(f"`{key}` is a whole number of at most {MAX_NUMBER_DIGITS} digits, not {text[:20]!r}")
+    return int(text)
 
 
 def _page() -> str:

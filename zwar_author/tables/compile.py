@@ -17,7 +17,7 @@ from .. import __version__, codes
 from ..errors import Diagnostic, Location, Severity
 from ..model.tables import Amount, CompiledResult, CompiledRow, CompiledTable, Kind, NumberRange, TableDoc
 from ..sources.document import Document
-from .dice import DiceError, Expr, parse
+from .dice import MAX_DICE, MAX_SPAN, DiceError, Expr, parse
 from .opposed import MAX_POOL
 from .proof import MAX_COMPONENT, column_values, coverage, describe, reaches, too_large
 from .table import Key, Modifier, Outcome, Row, Table, Value
@@ -405,7 +405,7 @@ def _proof(source: Source) -> list[Diagnostic]:
         keys = ", ".join(f"`{k}`" for k in big[0])
         return [codes.TABLE_SIZE.at(source.doc.loc(("modifiers",)), table=table.id, keys=keys, count=big[1],
                                     limit=MAX_COMPONENT)]
-    if table.kind is Kind.OPPOSED and (limit := _opposed_limits(source)) is not None:
+    if (limit := _dice_limits(source)) is not None:
         return [limit]
     found = coverage(table)
     for gap in found.gaps:
@@ -423,22 +423,36 @@ def _proof(source: Source) -> list[Diagnostic]:
     return out
 
 
-def _opposed_limits(source: Source) -> Diagnostic | None:
-    """The smallest modifier combination giving a side more dice than the exact chain is computed for,
-    or making every die of both sides succeed (re-rolls that never end)."""
+def _dice_limits(source: Source) -> Diagnostic | None:
+    """The smallest modifier combination rolling more dice than the odds are computed exactly for, checked
+    before any distribution is built (a pass table's `pool = "5000"` took half a minute, a larger one never
+    ended); for an opposed table also one making every die of both sides succeed (re-rolls that never end)."""
     table = source.table
     for column in column_values(table):
         fixed = {table.columns: column} if table.columns and column is not None else {}
         for reach in reaches(table, fixed):
-            effect: tuple = reach.effect  # type: ignore[assignment]  # an opposed effect: dice, dice, targets
+            effect: tuple = reach.effect  # type: ignore[assignment]
+            how = describe(table, reach, column)
+            if table.kind is Kind.SUM:
+                faces = sum(count * sides for _sign, sides, _divide, count in effect[1])
+                if faces > MAX_SPAN:
+                    return codes.TABLE_DICE.at(source.doc.loc(("table", "dice")), table=table.id, message=(
+                        f"the dice come to {faces} faces in all {how}; exact odds are computed for at most "
+                        f"{MAX_SPAN}"))
+                continue
+            if table.kind is not Kind.OPPOSED:
+                if effect[0] > MAX_DICE:
+                    return codes.TABLE_POOL.at(source.doc.loc(("table", "pool")), table=table.id, side="you",
+                                               dice=effect[0], how=how, limit=MAX_DICE)
+                continue
             wins = table.wins(effect[2], column), table.wins(effect[3], column)
             if table.reroll and all(len(w) == table.sides for w in wins) and min(effect[:2]) > 0:
                 return codes.TABLE_OPPOSED.at(source.doc.loc(("table",)), table=table.id, message=(
-                    f"every die of both sides succeeds {describe(table, reach, column)}: the re-rolls never end"))
+                    f"every die of both sides succeeds {how}: the re-rolls never end"))
             for side, dice, key in (("you", effect[0], "pool"), ("they", effect[1], "versus")):
                 if dice > MAX_POOL:
                     return codes.TABLE_POOL.at(source.doc.loc(("table", key)), table=table.id, side=side, dice=dice,
-                                               how=describe(table, reach, column), limit=MAX_POOL)
+                                               how=how, limit=MAX_POOL)
     return None
 
 
