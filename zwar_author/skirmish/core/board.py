@@ -57,6 +57,7 @@ class Board:
     def __post_init__(self) -> None:
         self.sight_lines = SightLines(self.pieces)
         self._reach: dict[Base, Reach] = {}
+        self._free: dict[Base, BaseGeometry] = {}
         # what gives cover: Low footprints whole, and the doors and windows of hollow Buildings
         self._cover: list[tuple[PlacedPiece, BaseGeometry]] = [(p, p.geometry) for p in self.pieces if p.kind is TerrainKind.LOW]
         self._cover += [(p, p.gaps) for p in self.pieces if p.kind is TerrainKind.BLOCKING and not p.gaps.is_empty]
@@ -70,6 +71,14 @@ class Board:
         if base not in self._reach:
             self._reach[base] = Reach(self.table, self.pieces, base)
         return self._reach[base]
+
+    def free(self, base: Base, points) -> np.ndarray:
+        """For each point, whether a base's centre may stand there as far as the table and Blocking terrain go."""
+        if base not in self._free:
+            self._free[base] = self.reach(base).free.buffer(EPSILON)
+            shapely.prepare(self._free[base])
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        return np.asarray(shapely.intersects_xy(self._free[base], points[:, 0], points[:, 1]), dtype=bool)
 
     # --- measures ----------------------------------------------------------------------
 
@@ -92,8 +101,29 @@ class Board:
             return False
         if any(bases_overlap(position, base, f.position, f.base) for f in others):
             return False
-        free = self.reach(base).free
-        return bool(shapely.intersects_xy(free.buffer(EPSILON), float(position.x), float(position.y)))
+        return bool(self.free(base, [[float(position.x), float(position.y)]])[0])
+
+    def open_spots(self, points: Sequence[Position], base: Base, others: Sequence[Figure]) -> list[bool]:
+        """For each point, whether a base may stand there (``stands``), decided in floats and, where floats
+        come within a hair of a boundary (touching bases, flush with the edge), again exactly."""
+        if not points:
+            return []
+        xy = np.array([[float(p.x), float(p.y)] for p in points])
+        r = float(base.radius)
+        w, d = float(self.table.width), float(self.table.depth)
+        inside = (xy[:, 0] >= r - 1e-9) & (xy[:, 0] <= w - r + 1e-9) & (xy[:, 1] >= r - 1e-9) & (xy[:, 1] <= d - r + 1e-9)
+        ok = inside & self.free(base, xy)
+        near = np.zeros(len(points), dtype=bool)
+        for f in others:
+            reach = r + float(f.base.radius)
+            gap = np.hypot(xy[:, 0] - float(f.position.x), xy[:, 1] - float(f.position.y)) - reach
+            ok &= gap > -1e-9
+            near |= np.abs(gap) <= 1e-9
+        edge = inside & ((np.abs(xy - r) <= 1e-9) | (np.abs(xy - [w - r, d - r]) <= 1e-9)).any(axis=1)
+        out = ok.tolist()
+        for i in np.flatnonzero(near | edge).tolist():
+            out[i] = self.stands(points[i], base, others)
+        return out
 
     # --- walking -------------------------------------------------------------------------
 
