@@ -102,6 +102,12 @@ def _tabletop_values(ws: Workspace, pack: Pack) -> list[Assumption]:
             value = doc.data.get("dice", {}).get(key)
             if value is not None:
                 out.append(Assumption(doc.key_loc(("dice", key)), f"{pack.id}/dice", "dice", key, value, pack.id))
+    if data.rules is not None:
+        doc, rules = data.rules
+        for key in rules.assumed:
+            value = doc.data.get("rules", {}).get(key)
+            if value is not None:
+                out.append(Assumption(doc.key_loc(("rules", key)), f"{pack.id}/rules", "rules", key, value, pack.id))
     return out
 
 

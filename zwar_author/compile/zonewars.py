@@ -77,6 +77,7 @@ class PackData:
     pieces: dict[str, tuple[Entry, Piece]] = field(default_factory=dict)
     entries: dict[str, dict[str, Entry]] = field(default_factory=lambda: {k: {} for k in DATA_KINDS})
     dice: tuple[Document, z.DiceDef] | None = None
+    rules: tuple[Document, z.RulesDef] | None = None
     card_kinds: list[z.CardKindDef] = field(default_factory=list)
 
 
@@ -168,6 +169,9 @@ class ZoneWars:
     def dice(self, pack: Pack) -> z.DiceDef | None:
         return next((d[1] for p in self.visible(pack) if (d := self.data(p).dice) is not None), None)
 
+    def rules(self, pack: Pack) -> z.RulesDef | None:
+        return next((r[1] for p in self.visible(pack) if (r := self.data(p).rules) is not None), None)
+
     def _load(self, pack: Pack) -> PackData:
         data = PackData()
         for path in pack.pieces_files:
@@ -201,6 +205,12 @@ class ZoneWars:
             else:
                 data.dice = (doc, model.dice)
                 self.ws.report(path, _dice_problems(doc, model.dice))
+        if model.rules is not None:
+            if data.rules is not None:
+                first = data.rules[0].loc(("rules",)).display()
+                self.ws.report(path, [codes.DUPLICATE.at(doc.loc(("rules",)), what="rules", id="rules", first=first)])
+            else:
+                data.rules = (doc, model.rules)
         data.card_kinds += model.card_kinds
         for kind, what in DATA_KINDS.items():
             for index, definition in enumerate(getattr(model, kind)):

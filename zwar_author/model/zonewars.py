@@ -97,12 +97,47 @@ class Gear(Model):
     assumed: list[str] = assumed_field()
 
 
+class RulesDef(Model):
+    """The numbers of the rules of play; those the rulebook's web copy lost are marked assumed."""
+
+    start_m_points: Count = Field(1, description="M-points each player starts a battle with.")
+    most_m_points: Annotated[int, Field(ge=1, le=9)] = Field(
+        3, description="Most m-points one use of a mutation or module may take.")
+    charge_bonus: Count = Field(1, description="Base dice a Charge's melee attack adds.")
+    cover_dice: Count = Field(2, description="Gear dice a target behind cover rolls against a ranged attack.")
+    contact_cover_dice: Count = Field(
+        4, description="Gear dice instead when the target touches the terrain the attack crosses.")
+    improvised_range: Band = Field("medium", description="How far an improvised ranged attack reaches.")
+    push_m_points: Count = Field(1, description="M-points the player gains per model-damage face on a pushed attack.")
+    push_model_damage: Count = Field(0, description="Damage the attacker takes per model-damage face on a push.")
+    push_gear_damage: Count = Field(1, description="Steps of Bonus the weapon loses per gear-damage face on a push.")
+    busted_victory_points: Count = Field(1, description="What a Busted artifact is still worth.")
+    assumed: list[str] = assumed_field()
+
+
+class MutationEffect(Model):
+    dice: Count = Field(0, description="Base dice added to an attack per m-point spent.")
+    attack: Literal["ranged", "melee", "any"] = Field("any", description="The attacks it adds to.")
+    after_roll: bool = Field(False, description="The m-points may be declared after the dice are rolled.")
+
+
+class ZoneEffect(Model):
+    damage: Count = Field(0, description="Damage to the affected model when its roll fails (or at once, with no roll).")
+    armour: bool = Field(True, description="Whether armour rolls against that damage.")
+    m_points: Count = Field(0, description="M-points every player gains.")
+    artifact: bool = Field(False, description="An artifact token is placed in base contact with the model.")
+    stuck: bool = Field(False, description="When the roll fails, the model cannot move at its next activation.")
+    sight: Band | None = Field(None, description="Until the end of the round, no model sees farther than this.")
+    monster: bool = Field(False, description="The card brings a monster onto the table.")
+
+
 class Mutation(Model):
     id: Id = Field(description="Mutation or module id.")
     name: Name = Field(description="Printed name.")
     form: Literal["mutation", "module"] = Field("mutation", description="A mutant's mutation or a robot's module.")
     type: Literal["action", "reflex", "enhance"] = Field(description="When it is used.")
     m_points: Annotated[int, Field(ge=1, le=3)] = Field(description="Most m-points it may take (never more than 3).")
+    effect: MutationEffect | None = Field(None, description="What the engine plays (without it, it is not played).")
     text: Text = Field("", description="Card text.")
     assumed: list[str] = assumed_field()
 
@@ -112,6 +147,7 @@ class ZoneCard(Model):
     name: Name = Field(description="Printed name.")
     attribute: Attribute | None = Field(None, description="The attribute the affected model rolls against, if any.")
     text: Text = Field("", description="Effect text.")
+    effect: ZoneEffect | None = Field(None, description="What the engine plays (without it, it is not played).")
     copies: Positive = Field(1, description="Copies in the deck.")
     assumed: list[str] = assumed_field()
 
@@ -144,6 +180,7 @@ class CardKindDef(Model):
 
 class ZoneWarsDoc(Document):
     dice: DiceDef | None = Field(None, description="The dice's faces (one pack of those a scenario sees declares them).")
+    rules: RulesDef | None = Field(None, description="The numbers of the rules of play (one pack a scenario sees declares them).")
     factions: list[Faction] = Field([], description="Factions.")
     characters: list[Character] = Field([], description="Character cards.")
     gear: list[Gear] = Field([], description="Starting gear (no victory points).")

@@ -1,0 +1,240 @@
+"""The actions a Zone Wars model may take when activated, as values with the text a player types.
+
+Destinations offered are the inch lattice around the model reached by a
+straight walk clear of terrain and enemies (docs/engine.md); a model moves
+up to Medium (Move & Attack, Overwatch, Simple Operation, Assist Recovery),
+Long (Sprint, into its front arc; Charge, in a straight line into contact)
+or one base width (Aimed Fire, Complex Operation).
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING, NamedTuple
+
+import numpy as np
+
+from ...tabletop import Band, Base, Position, bases_overlap, bases_within
+from ..core import in_front
+from .scenario import specials
+from .state import Model
+
+if TYPE_CHECKING:
+    from .game import ZoneWarsGame
+
+#: Base contact, allowing for the rounding of a position reached along a slanted line (a ten-thousandth of an inch).
+CONTACT = Fraction(1, 10**4)
+
+
+class Verb(str, Enum):
+    MOVE = "move"  # Move & Attack
+    AIMED = "aimed fire"
+    CHARGE = "charge"
+    SPRINT = "sprint"
+    OVERWATCH = "overwatch"
+    RECOVER = "recover"
+    ASSIST = "assist"
+    PICK_UP = "pick up"
+    TAKE = "take from"
+    LEAVE = "leave"
+
+
+class Action(NamedTuple):
+    model: str
+    verb: Verb
+    to: tuple[Fraction, Fraction] | None
+    target: str | None  # a model's id, token numbers ("1+2"), an edge
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def num(value: Fraction | float) -> str:
+    """A coordinate as a player types it: ``12``, ``12.5``, ``3.162``."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def where(p: Position | tuple[Fraction, Fraction]) -> str:
+    x, y = (p.x, p.y) if isinstance(p, Position) else p
+    return f"{num(x)},{num(y)}"
+
+
+def contact(a: Position, a_base: Base, b: Position, b_base: Base) -> bool:
+    return bases_within(a, a_base, b, b_base, CONTACT)
+
+
+def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """Every action ``m`` may take now."""
+    if not m.ready:
+        return [Action(m.id, Verb.RECOVER, None, None, f"{m.id}: recover")]
+    out: list[Action] = []
+    moves = [] if m.stuck else _lattice(g, m, Band.MEDIUM.inches)
+    here = (m.position.x, m.position.y)
+    out.append(Action(m.id, Verb.MOVE, here, None, f"{m.id}: stay"))
+    out += [Action(m.id, Verb.MOVE, p, None, f"{m.id}: move {where(p)}") for p in moves]
+    out += _aimed(g, m)
+    out += _charges(g, m)
+    if not m.stuck:
+        sprint = [p for p in _lattice(g, m, Band.LONG.inches) if in_front(m, Position(*p))]
+        out += [Action(m.id, Verb.SPRINT, p, None, f"{m.id}: sprint {where(p)}") for p in sprint]
+    out.append(Action(m.id, Verb.OVERWATCH, here, None, f"{m.id}: overwatch here"))
+    out += [Action(m.id, Verb.OVERWATCH, p, None, f"{m.id}: overwatch {where(p)}") for p in moves]
+    out += _operations(g, m)
+    out += _leaving(g, m)
+    return out
+
+
+# --- moving ------------------------------------------------------------------------------
+
+def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction) -> list[tuple[Fraction, Fraction]]:
+    """Whole-inch offsets from where ``m`` stands, within ``allowance``, reached straight, where it may stand."""
+    count = int(allowance)
+    points = [(m.position.x + i, m.position.y + j) for i in range(-count, count + 1) for j in range(-count, count + 1)
+              if (i or j) and i * i + j * j <= allowance * allowance]
+    return reachable(g, m, points)
+
+
+def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
+    """The points ``m`` walks to in a straight line clear of terrain and enemies, and may stand on."""
+    if not points:
+        return []
+    board = g.scenario.board
+    others = [f for f in g.models() if f is not m and f.on_table]
+    floats = np.array([[float(x), float(y)] for x, y in points])
+    straight = board.straight(m, floats, g.enemies_of(m)).tolist()
+    spots = board.open_spots([Position(x, y) for x, y in points], m.base, others)
+    return [p for p, a, b in zip(points, straight, spots, strict=True) if a and b]
+
+
+def approach(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, allowance: Fraction,
+             ignore: Model | None = None) -> tuple[Fraction, Fraction] | None:
+    """Where ``m`` ends a straight walk into base contact with something at ``goal``, within ``allowance``."""
+    if contact(m.position, m.base, goal, goal_base):
+        return (m.position.x, m.position.y)
+    dx, dy = float(goal.x - m.position.x), float(goal.y - m.position.y)
+    length = math.hypot(dx, dy)
+    walk = length - float(m.base.radius + goal_base.radius)
+    if walk > float(allowance) + 1e-9:
+        return None
+    k = walk / length
+    x = Fraction(float(m.position.x) + dx * k).limit_denominator(10**6)
+    y = Fraction(float(m.position.y) + dy * k).limit_denominator(10**6)
+    if bases_overlap(Position(x, y), m.base, goal, goal_base):  # rounded a hair too far: step back
+        x -= Fraction(dx / length).limit_denominator(10**6) / 10**5
+        y -= Fraction(dy / length).limit_denominator(10**6) / 10**5
+    found = reachable(g, m, [(x, y)]) if ignore is None else _reachable_past(g, m, (x, y), ignore)
+    return found[0] if found else None
+
+
+def _reachable_past(g: ZoneWarsGame, m: Model, point: tuple[Fraction, Fraction], target: Model) -> list:
+    """A charge's end: straight, no terrain crossed at all, no model in the way but the target."""
+    board = g.scenario.board
+    p = Position(*point)
+    if not board.clear_of_all_terrain(m.position, p, m.base):
+        return []
+    others = [f for f in g.models() if f is not m and f is not target and f.on_table]
+    if not board.straight(m, np.array([[float(p.x), float(p.y)]]), others)[0]:
+        return []
+    if not board.table.holds_base(p, m.base) or any(bases_overlap(p, m.base, f.position, f.base) for f in others):
+        return []
+    return [point]
+
+
+def _charges(g: ZoneWarsGame, m: Model) -> list[Action]:
+    out: list[Action] = []
+    if m.stuck:
+        return out
+    for e in g.enemies_of(m):
+        if not in_front(m, e.position):
+            continue
+        to = approach(g, m, e.position, e.base, Band.LONG.inches, ignore=e)
+        if to is not None and g.melee_weapons(m):
+            out.append(Action(m.id, Verb.CHARGE, to, e.id, f"{m.id}: charge {e.id}"))
+    return out
+
+
+def _aimed(g: ZoneWarsGame, m: Model) -> list[Action]:
+    if not any("aimed fire" in specials(g.card(i)) for i in g.usable(m, "ranged")):
+        return []
+    out = []
+    if g.ranged_targets(m, aimed=True):
+        out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire"))
+    if m.stuck:
+        return out
+    step = m.base.diameter
+    diagonal = Fraction(math.sqrt(0.5)).limit_denominator(10**6) * step
+    steps: list[tuple[Fraction, Fraction]] = [(Fraction(0), -step), (step, Fraction(0)), (Fraction(0), step), (-step, Fraction(0)),
+             (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
+    for p in reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps]):
+        if g.ranged_targets(m, aimed=True, at=Position(*p)):
+            out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}"))
+    return out
+
+
+def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
+    out = []
+    medium = Band.MEDIUM.inches
+    token_base = g.scenario.token_base
+    touching = []
+    for number, (position, _card) in sorted(g.tokens.items()):
+        if contact(m.position, m.base, position, token_base):
+            touching.append(number)
+        to = None if m.stuck else approach(g, m, position, token_base, medium)
+        if to is not None:
+            out.append(Action(m.id, Verb.PICK_UP, to, str(number), f"{m.id}: pick up {number}"))
+        elif contact(m.position, m.base, position, token_base):
+            out.append(Action(m.id, Verb.PICK_UP, (m.position.x, m.position.y), str(number),
+                              f"{m.id}: pick up {number}"))
+    if len(touching) > 1:  # a Complex Operation: every token in base contact
+        label = "+".join(map(str, touching))
+        out.append(Action(m.id, Verb.PICK_UP, (m.position.x, m.position.y), label, f"{m.id}: pick up {label}"))
+    for other in g.models():
+        if other is m or other.status.value != "broken":
+            continue
+        to = (m.position.x, m.position.y) if contact(m.position, m.base, other.position, other.base) else \
+            None if m.stuck else approach(g, m, other.position, other.base, medium)
+        if to is None:
+            continue
+        if any(g.card(i.card) is not None and i.card in g.scenario.artifacts for i in other.items):
+            out.append(Action(m.id, Verb.TAKE, to, other.id, f"{m.id}: take from {other.id}"))
+        if other.side == m.side:
+            out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}"))
+    return out
+
+
+EDGES = ("north", "east", "south", "west")
+
+
+def edge_gap(g: ZoneWarsGame, m: Model, edge: str) -> Fraction:
+    """How far the model's centre walks for its whole base to cross ``edge``."""
+    table = g.scenario.board.table
+    x, y = m.position.x, m.position.y
+    gap = {"north": y, "south": table.depth - y, "west": x, "east": table.width - x}[edge]
+    return gap + m.base.radius
+
+
+def _leaving(g: ZoneWarsGame, m: Model) -> list[Action]:
+    if not any(i.found for i in m.items):
+        return []
+    out = []
+    for edge in EDGES:
+        if not m.stuck and edge_gap(g, m, edge) <= Band.MEDIUM.inches and _clear_to_edge(g, m, edge):
+            out.append(Action(m.id, Verb.LEAVE, None, edge, f"{m.id}: leave by the {edge} edge"))
+    return out
+
+
+def _clear_to_edge(g: ZoneWarsGame, m: Model, edge: str) -> bool:
+    table = g.scenario.board.table
+    x, y = m.position.x, m.position.y
+    r = m.base.radius
+    point = {"north": (x, r), "south": (x, table.depth - r), "west": (r, y), "east": (table.width - r, y)}[edge]
+    if point == (x, y):
+        return True
+    ok = g.scenario.board.straight(m, np.array([[float(point[0]), float(point[1])]]), g.enemies_of(m))
+    return bool(ok[0])

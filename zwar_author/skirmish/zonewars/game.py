@@ -1,0 +1,542 @@
+"""The Zone Wars game: the round and its cup, activations, the actions carried out, Zone cards, the end.
+
+Seed lines (003): the round 111-113, drawing 121, activating 129-135,
+overwatch 139-147, Zone tokens 153 and 450-456, ending the round 157-164,
+the actions 182-234, finding and losing artifacts 426-442.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+from ...model import zonewars as z
+from ...tabletop import Band, Base, Position, inches
+from ..core import Choice, Context, Game, in_front
+from ..core.figures import COMPASS, compass, facing_towards
+from .actions import Action, Verb, contact, legal, where
+from .combat import attack, faces, wound
+from .scenario import Scenario, specials
+from .state import ZONE, Item, Kind, Model, Status
+
+
+class ZoneWarsGame(Game):
+    shared = ("scenario",)
+
+    def __init__(self, scenario: Scenario) -> None:
+        super().__init__()
+        self.scenario = scenario
+        self.cup: dict[str, int] = {}
+        self.m_points = {s.id: scenario.rules.start_m_points for s in scenario.sides}
+        self.drawn = False  # a side's token has been drawn this round
+        self.after_zone = False  # the last token drawn was a Zone token
+        self.order: list[str] = []  # models activated this round, in order
+        self.tokens: dict[int, tuple[Position, str | None]] = {t.number: (t.position, None) for t in scenario.tokens}
+        self.artifact_deck = {a: 1 for a in scenario.artifacts}
+        self.zone_deck: dict[str, int] = {}
+        for card in scenario.deck:
+            self.zone_deck[card] = self.zone_deck.get(card, 0) + 1
+        self.sight: Fraction | None = None  # a Zone card's limit, this round
+        self.carried_off: dict[str, list[Item]] = {s.id: [] for s in scenario.sides}
+
+    # --- reading the game -------------------------------------------------------------------
+
+    def models(self) -> list[Model]:
+        return self.figures  # type: ignore[return-value]
+
+    def model(self, mid: str) -> Model:
+        return self.figure(mid)  # type: ignore[return-value]
+
+    def card(self, cid: str) -> z.Gear | None:
+        return self.scenario.cards.get(cid)
+
+    def card_name(self, cid: str) -> str:
+        card = self.card(cid)
+        return card.name if card is not None else cid
+
+    def side_name(self, sid: str) -> str:
+        return self.scenario.side(sid).name
+
+    def enemies_of(self, m: Model) -> list[Model]:
+        return [f for f in self.models() if f.side != m.side and f.on_table and f.in_play]
+
+    def sight_blockers(self, a: Model, b: Model) -> list[Model]:
+        """Models standing in the way of a line of sight: Broken models block nothing (seed 268)."""
+        return [f for f in self.models() if f is not a and f is not b and f.on_table and f.ready]
+
+    def usable(self, m: Model, use: str) -> list[str]:
+        return [i.card for i in m.items if not i.busted and (c := self.card(i.card)) is not None and c.use == use]
+
+    def melee_weapons(self, m: Model) -> list[Item | None]:
+        """A melee weapon, a ranged weapon without Aimed Fire (seed 254), or bare hands (improvised, seed 294)."""
+        out: list[Item | None] = []
+        for item in m.items:
+            card = self.card(item.card)
+            if card is None or item.busted:
+                continue
+            if card.use == "melee" or (card.use == "ranged" and "aimed fire" not in specials(card)):
+                out.append(item)
+        return out + [None]
+
+    def ranged_weapons(self, m: Model, aimed: bool) -> list[Item | None]:
+        """Aimed Fire weapons for Aimed Fire only (seed 99); otherwise the others and an improvised throw."""
+        out: list[Item | None] = []
+        for item in m.items:
+            card = self.card(item.card)
+            if card is None or item.busted or card.use != "ranged":
+                continue
+            if ("aimed fire" in specials(card)) == aimed:
+                out.append(item)
+        return out if aimed else out + [None]
+
+    def reach_of(self, item: Item | None) -> Fraction | None:
+        """How far a ranged weapon reaches; None: unlimited (seed 95). An improvised throw: Medium (seed 294)."""
+        if item is None:
+            return Band.parse(self.scenario.rules.improvised_range).inches
+        card = self.card(item.card)
+        if card is None or card.range is None or card.range == "unlimited":
+            return None
+        return Band.parse(card.range).inches
+
+    def can_shoot(self, a: Model, t: Model, item: Item | None, at: Position | None = None) -> bool:
+        board = self.scenario.board
+        shooter = a if at is None else _moved(a, at)
+        if contact(shooter.position, shooter.base, t.position, t.base):
+            return False
+        limit = self.reach_of(item)
+        if self.sight is not None:
+            limit = self.sight if limit is None else min(limit, self.sight)
+        if limit is not None and not board.within(shooter, t, limit):
+            return False
+        return board.fire(shooter, t, self.sight_blockers(a, t)).sight.name != "BLOCKED"
+
+    def ranged_targets(self, m: Model, aimed: bool, at: Position | None = None) -> list[tuple[Model, Item | None]]:
+        return [(t, w) for t in self.enemies_of(m) for w in self.ranged_weapons(m, aimed) if self.can_shoot(m, t, w, at)]
+
+    def melee_targets(self, m: Model) -> list[Model]:
+        return [t for t in self.enemies_of(m) if contact(m.position, m.base, t.position, t.base)]
+
+    # --- the round -----------------------------------------------------------------------------
+
+    def step(self, ctx: Context) -> None:
+        if self.round == 0:
+            self._start_round()
+            return
+        if not any(n for s, n in self.cup.items() if s != ZONE):
+            self._end_round(ctx)
+            return
+        token = ctx.draw("Draw a token from the cup", self.cup, "cup")
+        if token == ZONE:
+            if not self.drawn or self.after_zone:
+                why = "first in the round" if not self.drawn else "right after another"
+                self.emit(Kind.CUP, "game", f"A Zone token drawn {why} goes back into the cup")
+                return
+            self.cup[ZONE] -= 1
+            self.after_zone = True
+            self._zone_card(ctx)
+            return
+        self.cup[token] -= 1
+        self.drawn, self.after_zone = True, False
+        waiting = [m for m in self.models() if m.side == token and m.in_play and not m.activated and not m.held_over]
+        self.emit(Kind.CUP, token, f"Token drawn: {self.side_name(token)}")
+        if not waiting:
+            return
+        chosen = ctx.choose(token, f"{self.side_name(token)}: which model activates?",
+                            [Choice(m.id, m.id) for m in waiting], None, "activate")
+        self.activate(ctx, self.model(chosen.key))
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.emit(Kind.ROUND, "game", f"Round {self.round}")
+        self.cup = {s.id: sum(1 for m in self.models() if m.side == s.id and m.in_play and not m.held_over)
+                    for s in self.scenario.sides}
+        self.cup[ZONE] = self.scenario.zone_tokens if self.scenario.deck else 0
+        self.drawn = self.after_zone = False
+        self.order = []
+
+    def _end_round(self, ctx: Context) -> None:
+        self.emit(Kind.ROUND, "game", f"End of round {self.round}")
+        sides = {m.side for m in self.models() if m.on_table and m.in_play}
+        if self.round >= self.scenario.rounds or len(sides) <= 1:
+            self._finish("the round limit" if self.round >= self.scenario.rounds else "one side is left on the table")
+            return
+        for m in self.models():
+            m.activated = False
+            m.held_over = False
+            if m.overwatch and m.in_play:
+                keep = ctx.choose(m.side, f"{m.name}: keep overwatch into the next round?",
+                                  (Choice(True, "keep overwatch"), Choice(False, "give up overwatch")), m.id, "keep")
+                if keep.key:
+                    m.held_over = True
+                else:
+                    m.overwatch = False
+        self.sight = None
+        self._start_round()
+
+    # --- activating a model -----------------------------------------------------------------------
+
+    def activate(self, ctx: Context, m: Model) -> None:
+        m.activated = True
+        self.order.append(m.id)
+        self.emit(Kind.ACTIVATE, m.id, f"{m.name} activates", m.at)
+        self.act(ctx, m)
+
+    def act(self, ctx: Context, m: Model) -> None:
+        action = ctx.choose(m.side, f"{m.name}'s action", legal(self, m), m.id, "action")
+        m.stuck = False
+        self.carry_out(ctx, m, action)
+
+    def carry_out(self, ctx: Context, m: Model, action: Action) -> None:
+        verb = action.verb
+        if verb is Verb.RECOVER:
+            self._recover(ctx, m)
+            return
+        if verb is Verb.CHARGE:
+            target = self.model(action.target or "")
+            if not self._move(ctx, m, action.to, "charges", face=target.position):
+                return
+            if self._overwatch(ctx, m) and m.ready and target.in_play:
+                weapon = self._pick_melee(ctx, m)
+                attack(self, ctx, m, target, weapon, True, bonus=self.scenario.rules.charge_bonus, label="charges")
+                self._counter(ctx, m, target)
+            return
+        if verb is Verb.LEAVE:
+            self._leave(ctx, m, action.target or "north")
+            return
+        if action.to is not None and (action.to[0], action.to[1]) != (m.position.x, m.position.y):
+            word = {Verb.SPRINT: "sprints", Verb.AIMED: "steps"}.get(verb, "moves")
+            if not self._move(ctx, m, action.to, word, keep_facing=verb is Verb.SPRINT):
+                return
+        if not self._overwatch(ctx, m) or not m.ready:
+            return
+        if verb is Verb.MOVE:
+            self._attack_after_move(ctx, m)
+        elif verb is Verb.AIMED:
+            self._aimed(ctx, m)
+        elif verb is Verb.OVERWATCH:
+            facing = ctx.choose(m.side, f"{m.name}: face which way on overwatch?",
+                                [Choice(d, f"face {n}") for n, d in COMPASS.items()], m.id, "facing")
+            m.facing, m.overwatch = Fraction(facing.key), True
+            self.emit(Kind.OVERWATCH, m.id, f"{m.name} goes on overwatch facing {compass(m.facing)}", m.at)
+        elif verb is Verb.PICK_UP:
+            for number in (int(n) for n in (action.target or "").split("+")):
+                self._pick_up(ctx, m, number)
+        elif verb is Verb.TAKE:
+            self._take(ctx, m, self.model(action.target or ""))
+        elif verb is Verb.ASSIST:
+            self._assist(ctx, m, self.model(action.target or ""))
+
+    def _move(self, ctx: Context, m: Model, to, word: str, keep_facing: bool = False,
+              face: Position | None = None) -> bool:
+        """Move ``m`` (after the free attacks of the enemies it leaves, seed 258); False if that Broke it."""
+        destination = Position(*to)
+        for e in self.enemies_of(m):
+            if e.ready and contact(m.position, m.base, e.position, e.base) and in_front(e, m.position) and \
+                    not contact(destination, m.base, e.position, e.base):
+                strike = ctx.choose(e.side, f"{e.name}: strike {m.name}, who moves away?",
+                                    (Choice(True, "strike"), Choice(False, "let go")), e.id, "disengage")
+                if strike.key:
+                    attack(self, ctx, e, m, self._best_melee(e), True, push=False, label="strikes as it disengages,")
+                    if not m.ready:
+                        return False
+        walked = m.position.distance(destination)
+        if not keep_facing:
+            m.facing = facing_towards(m.position, face if face is not None else destination)
+        m.position = destination
+        self.emit(Kind.MOVE, m.id, f"{m.name} {word} to {where(destination)} ({walked:.2f}\")".replace('.00"', '"'),
+                  m.at)
+        return True
+
+    def _attack_after_move(self, ctx: Context, m: Model) -> None:
+        options = [Choice(("melee", t.id, i), f"attack {t.id} with {self._weapon_id(w)}")
+                   for t in self.melee_targets(m) for i, w in enumerate(self.melee_weapons(m))]
+        weapons = self.ranged_weapons(m, aimed=False)
+        options += [Choice(("ranged", t.id, weapons.index(w)), f"shoot {t.id} with {self._weapon_id(w)}")
+                    for t, w in self.ranged_targets(m, aimed=False)]
+        options += [Choice(("face", d, 0), f"face {n}") for n, d in COMPASS.items()]
+        chosen = ctx.choose(m.side, f"{m.name}: attack, or face which way?", options, m.id, "attack").key
+        kind, ref, index = chosen
+        if kind == "face":
+            m.facing = Fraction(ref)
+            return
+        target = self.model(ref)
+        m.facing = facing_towards(m.position, target.position)
+        if kind == "melee":
+            attack(self, ctx, m, target, self.melee_weapons(m)[index], True)
+            self._counter(ctx, m, target)
+        else:
+            attack(self, ctx, m, target, weapons[index], False)
+
+    def _aimed(self, ctx: Context, m: Model) -> None:
+        weapons = self.ranged_weapons(m, aimed=True)
+        options = [Choice((t.id, weapons.index(w)), f"shoot {t.id} with {self._weapon_id(w)}")
+                   for t, w in self.ranged_targets(m, aimed=True)]
+        if not options:
+            self.emit(Kind.ATTACK, m.id, f"{m.name} has no target for Aimed Fire")
+            return
+        tid, index = ctx.choose(m.side, f"{m.name}: Aimed Fire at?", options, m.id, "target").key
+        target = self.model(tid)
+        m.facing = facing_towards(m.position, target.position)
+        attack(self, ctx, m, target, weapons[index], False, label="takes Aimed Fire at")
+
+    def _weapon_id(self, item: Item | None) -> str:
+        return "improvised" if item is None else item.card
+
+    def _best_melee(self, m: Model) -> Item | None:
+        return max(self.melee_weapons(m), key=lambda w: -1 if w is None else w.bonus)
+
+    def _pick_melee(self, ctx: Context, m: Model) -> Item | None:
+        weapons = self.melee_weapons(m)
+        chosen = ctx.choose(m.side, f"{m.name}: strike with?",
+                            [Choice(i, self._weapon_id(w)) for i, w in enumerate(weapons)], m.id, "weapon")
+        return weapons[chosen.key]
+
+    def _counter(self, ctx: Context, a: Model, t: Model) -> None:
+        """A model attacked in melee in its front arc that is not Broken may strike back, unpushed (seed 256)."""
+        if not t.ready or not a.in_play or not in_front(t, a.position):
+            return
+        weapons = self.melee_weapons(t)
+        options = [Choice(i, f"counterattack with {self._weapon_id(w)}") for i, w in enumerate(weapons)]
+        chosen = ctx.choose(t.side, f"{t.name}: counterattack {a.name}?",
+                            options + [Choice(None, "no counterattack")], t.id, "counterattack").key
+        if chosen is not None:
+            attack(self, ctx, t, a, weapons[chosen], True, push=False, label="counterattacks")
+
+    def _overwatch(self, ctx: Context, m: Model) -> bool:
+        """Enemies on overwatch with ``m`` in their front arc and sight may fire first (seed 310-312); whether
+        ``m`` is still able to go on with its action."""
+        for o in self.enemies_of(m):
+            if not (o.overwatch and o.ready and in_front(o, m.position)):
+                continue
+            shots = [w for w in self.ranged_weapons(o, True) + self.ranged_weapons(o, False) if self.can_shoot(o, m, w)]
+            if not shots:
+                continue
+            options = [Choice(i, f"fire at {m.id} with {self._weapon_id(w)}") for i, w in enumerate(shots)]
+            chosen = ctx.choose(o.side, f"{o.name} is on overwatch: fire at {m.name}?",
+                                options + [Choice(None, "hold fire")], o.id, "overwatch").key
+            if chosen is None:
+                continue
+            o.overwatch, o.held_over, o.activated = False, False, True
+            o.facing = facing_towards(o.position, m.position)
+            attack(self, ctx, o, m, shots[chosen], False, push=False, label="fires on overwatch at")
+            if not m.ready:
+                return False
+        return True
+
+    # --- the other actions -------------------------------------------------------------------------
+
+    def _recover(self, ctx: Context, m: Model) -> None:
+        """Broken: a Survival roll, never pushed; a failure stays down and succeeds next time (seed 206-212)."""
+        self._overwatch(ctx, m)
+        if not m.in_play:
+            return
+        if m.recover_rolled:
+            self.emit(Kind.RECOVER, m.id, f"{m.name} recovers without a roll (the roll failed last time)")
+        else:
+            rolled = [ctx.roll(f"{m.name}'s Survival die", self.scenario.base_die, m.id) for _ in range(max(1, m.survival))]
+            ok = "success" in rolled
+            self.emit(Kind.ROLL, m.id, f"{m.name} rolls Survival to recover: {faces(rolled)}", dice=tuple(rolled))
+            if not ok:
+                m.recover_rolled = True
+                self.emit(Kind.RECOVER, m.id, f"{m.name} stays down this round", result="down")
+                return
+        self._stand(ctx, m)
+
+    def _stand(self, ctx: Context, m: Model) -> None:
+        m.status, m.damage, m.bloodied, m.recover_rolled = Status.READY, 0, True, False
+        self.emit(Kind.RECOVER, m.id, f"{m.name} stands up, Bloodied", m.at, result="bloodied")
+        self.act(ctx, m)
+
+    def _assist(self, ctx: Context, m: Model, friend: Model) -> None:
+        """Survival dice of both models; a success stands the friend up, Bloodied, to act at once (seed 220-222)."""
+        count = max(1, m.survival + friend.survival)
+        rolled = [ctx.roll(f"{m.name}'s Survival die", self.scenario.base_die, m.id) for _ in range(count)]
+        self.emit(Kind.ROLL, m.id, f"{m.name} helps {friend.name} up: {faces(rolled)}", dice=tuple(rolled))
+        if "success" not in rolled:
+            self.emit(Kind.RECOVER, friend.id, f"{friend.name} stays down", result="down")
+            return
+        if not friend.activated:
+            friend.activated = True
+            if friend.id not in self.order:
+                self.order.append(friend.id)
+            self.cup[friend.side] = max(0, self.cup[friend.side] - 1)
+        self._stand(ctx, friend)
+
+    def _pick_up(self, ctx: Context, m: Model, number: int) -> None:
+        """An artifact token picked up gives a random artifact card at once (seed 426-428)."""
+        if number not in self.tokens:
+            return
+        _position, card = self.tokens.pop(number)
+        if card is None:
+            if not any(self.artifact_deck.values()):
+                self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: no artifact card is left")
+                return
+            card = ctx.draw("Draw an artifact card", self.artifact_deck, "artifact")
+            self.artifact_deck[card] -= 1
+        found = self.card(card)
+        m.items.append(Item(card, True, found.bonus if found is not None else 0))
+        self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(card)}", m.at,
+                  result=card)
+
+    def _take(self, ctx: Context, m: Model, t: Model) -> None:
+        """A Simple Operation takes one artifact card from a Broken model in base contact (seed 348, 434)."""
+        cards = [i for i in t.items if i.card in self.scenario.artifacts]
+        if not cards:
+            return
+        chosen = ctx.choose(m.side, f"{m.name}: take which artifact from {t.name}?",
+                            [Choice(n, f"take the {self.card_name(i.card)}") for n, i in enumerate(cards)], m.id,
+                            "take").key
+        item = cards[chosen]
+        t.items.remove(item)
+        m.items.append(item)
+        self.emit(Kind.ARTIFACT, m.id, f"{m.name} takes the {self.card_name(item.card)} from {t.name}", m.at)
+
+    def _leave(self, ctx: Context, m: Model, edge: str) -> None:
+        """A model with artifacts found this battle may leave by a table edge, for good (seed 442)."""
+        x, y = m.position.x, m.position.y
+        r = m.base.radius
+        table = self.scenario.board.table
+        to = {"north": (x, r), "south": (x, table.depth - r), "west": (r, y), "east": (table.width - r, y)}[edge]
+        if to != (x, y) and not self._move(ctx, m, to, "moves"):
+            return
+        m.status, m.on_table, m.overwatch = Status.LEFT, False, False
+        self.carried_off[m.side] += [i for i in m.items if i.found]
+        self.emit(Kind.LEFT, m.id, f"{m.name} leaves the table by the {edge} edge, carrying "
+                  + ", ".join(self.card_name(i.card) for i in m.items if i.found), result="left")
+        self.remove_token(m)
+
+    def remove_token(self, m: Model) -> None:
+        """A model Taken Out or gone: its faction's token leaves the cup if the model had not activated (seed 362)."""
+        if not m.activated and not m.held_over and self.cup.get(m.side, 0) > 0:
+            self.cup[m.side] -= 1
+
+    def drop(self, item: Item, at: Position) -> None:
+        """An artifact found this battle, dropped where its carrier was Taken Out, under a token (seed 436)."""
+        number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
+        while number in self.tokens:
+            number += 1
+        self.tokens[number] = (at, item.card)
+        self.emit(Kind.ARTIFACT, "game", f"The {self.card_name(item.card)} is dropped at {where(at)} (token {number})",
+                  (float(at.x), float(at.y)))
+
+    # --- Zone cards ----------------------------------------------------------------------------------
+
+    def _zone_card(self, ctx: Context) -> None:
+        """A Zone card, drawn for a Zone token, affects the model activated most recently (seed 153, 454)."""
+        if not any(self.zone_deck.values()):
+            self.zone_deck = {}
+            for copy in self.scenario.deck:
+                self.zone_deck[copy] = self.zone_deck.get(copy, 0) + 1
+            self.emit(Kind.ZONE, "game", "The Zone deck is shuffled again")
+        cid = ctx.draw("Draw a Zone card", self.zone_deck, "zone card")
+        self.zone_deck[cid] -= 1
+        card = self.scenario.zone_cards[cid]
+        effect = card.effect or z.ZoneEffect()
+        target = next((self.model(i) for i in reversed(self.order) if self.model(i).on_table), None)
+        self.emit(Kind.ZONE, "game", f"Zone card: {card.name}" + (f", on {target.name}" if target else ""))
+        if effect.m_points:
+            for s in self.m_points:
+                self.m_points[s] += effect.m_points
+            self.emit(Kind.ZONE, "game", f"Every player gains {effect.m_points} m-point"
+                      f"{'s' if effect.m_points > 1 else ''}")
+        if effect.sight is not None:
+            self.sight = Band.parse(effect.sight).inches
+            self.emit(Kind.ZONE, "game", f"Until the end of the round no model sees farther than "
+                      f"{Band.parse(effect.sight).label}")
+        if target is None:
+            return
+        if card.attribute is not None:
+            score = max(1, getattr(target, card.attribute))
+            rolled = [ctx.roll(f"{target.name}'s {card.attribute.capitalize()} die", self.scenario.base_die, target.id)
+                      for _ in range(score)]
+            passed = "success" in rolled
+            self.emit(Kind.ROLL, target.id, f"{target.name} rolls {card.attribute.capitalize()}: {faces(rolled)}: "
+                      f"{'passed' if passed else 'failed'}", dice=tuple(rolled))
+            if passed:
+                return
+        if effect.damage:
+            wound(self, ctx, None, target, effect.damage, 0, False, armour=effect.armour, source=card.name)
+        if effect.stuck and target.in_play:
+            target.stuck = True
+            self.emit(Kind.ZONE, target.id, f"{target.name} cannot move at its next activation")
+        if effect.artifact:
+            self._place_token(target)
+
+    def _place_token(self, m: Model) -> None:
+        base = self.scenario.token_base
+        gap = m.base.radius + base.radius
+        for facing in [m.facing + d for d in (0, 90, 180, 270, 45, 135, 225, 315)]:
+            angle = math.radians(float(facing))
+            at = Position(m.position.x + Fraction(math.sin(angle) * float(gap)).limit_denominator(10**6),
+                          m.position.y - Fraction(math.cos(angle) * float(gap)).limit_denominator(10**6))
+            if self.scenario.board.table.holds_base(at, base) and self.scenario.board.free(base, [[float(at.x),
+                                                                                                  float(at.y)]])[0]:
+                number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
+                self.tokens[number] = (at, None)
+                self.emit(Kind.ARTIFACT, "game", f"An artifact token (token {number}) appears at {where(at)}",
+                          (float(at.x), float(at.y)))
+                return
+        self.emit(Kind.ARTIFACT, "game", "No room for the artifact token")
+
+    # --- the end ----------------------------------------------------------------------------------------
+
+    def victory_points(self, sid: str, carried_off_only: bool = False) -> int:
+        """Artifacts found this battle held by the side's models in play, and those carried off (seed 416-428)."""
+        items = list(self.carried_off[sid])
+        if not carried_off_only:
+            items += [i for m in self.models() if m.side == sid and m.on_table and m.in_play for i in m.items if i.found]
+        total = 0
+        for item in items:
+            card = self.card(item.card)
+            worth = card.victory_points if card is not None else 0
+            total += min(worth, self.scenario.rules.busted_victory_points) if item.busted else worth
+        return total
+
+    def _finish(self, why: str) -> None:
+        self.over = True
+        sides = [s.id for s in self.scenario.sides]
+        for victory in self.scenario.victory:
+            if victory.kind == "hold-area":
+                area = self.scenario.board.areas.get(victory.zone or "")
+                holders = {m.side for m in self.models() if m.on_table and m.ready and area is not None
+                           and area.covers(m.position.point)}
+                if len(holders) == 1:
+                    self.winner = holders.pop()
+                    self.reason = f"{self.side_name(self.winner)} holds {victory.zone} ({why})"
+                    break
+                continue
+            scores = {s: self.victory_points(s, victory.kind == "leave-with-artifacts") for s in sides}
+            best = max(scores.values())
+            leaders = [s for s in sides if scores[s] == best]
+            self.winner = leaders[0] if len(leaders) == 1 else ""
+            text = ", ".join(f"{self.side_name(s)} {scores[s]}" for s in sides)
+            self.reason = (f"{self.side_name(self.winner)} wins" if self.winner else "a draw") + \
+                f" on victory points: {text} ({why})"
+            break
+        else:
+            self.winner, self.reason = "", f"nobody wins ({why})"
+        self.emit(Kind.END, "game", f"The game ends: {self.reason}")
+
+
+def _moved(m: Model, at: Position) -> Model:
+    return replace(m, position=at)
+
+
+def new_game(scenario: Scenario) -> ZoneWarsGame:
+    """The game before round 1: each side's models where the scenario places them."""
+    g = ZoneWarsGame(scenario)
+    for side in scenario.sides:
+        for spot in side.spots:
+            c = scenario.characters[spot.character]
+            items = []
+            for ref in c.gear:
+                cid = ref.rpartition("/")[2]
+                card = scenario.cards[cid]
+                items.append(Item(cid, False, card.bonus))
+            g.figures.append(Model(c.id, c.name, side.id, spot.position, Base(inches(c.base)), spot.facing,
+                                   character=c.id, ranged=c.ranged, melee=c.melee, survival=c.survival,
+                                   health=c.health, items=items,
+                                   mutations=tuple(m.rpartition("/")[2] for m in c.mutations)))
+    return g
+

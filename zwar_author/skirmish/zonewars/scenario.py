@@ -1,0 +1,106 @@
+"""What every game of one Zone Wars scenario shares and never changes: the board, the cards, the sides.
+
+A driver (``play.zonewars``) builds a ``Scenario`` from compiled sources;
+the ruleset never reads files. ``cannot_play`` names, before any game, every
+element of a scenario the engine does not play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...model import zonewars as z
+from ...tabletop import Base, Position
+from ..core import Board
+
+#: The special rules of weapons the engine plays (a weapon's ``special`` is a comma-separated list of them).
+SPECIALS = ("aimed fire", "igniter", "area", "area effect", "knockback", "silent")
+
+
+@dataclass(frozen=True)
+class Token:
+    number: int  # from 1, as printed
+    position: Position
+    floor: int = 0
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a model starts (set by the scenario, or by a deployment)."""
+
+    character: str
+    position: Position
+    facing: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    id: str  # the faction's id
+    name: str
+    zone: str | None
+    spots: tuple[Spot, ...]
+
+
+@dataclass(eq=False)
+class Scenario:
+    id: str
+    title: str
+    board: Board
+    rounds: int
+    zone_tokens: int
+    sides: tuple[SideSpec, ...]
+    characters: dict[str, z.Character]
+    cards: dict[str, z.Gear]  # starting gear and artifacts, by id
+    artifacts: tuple[str, ...]  # the artifact deck: one card of each artifact
+    mutations: dict[str, z.Mutation]
+    zone_cards: dict[str, z.ZoneCard]
+    deck: tuple[str, ...]  # the Zone deck, one id per copy
+    triggers: tuple[str, ...]
+    tokens: tuple[Token, ...]
+    victory: tuple[z.Victory, ...]
+    rules: z.RulesDef
+    base_die: tuple[str, ...]
+    gear_die: tuple[str, ...]
+    token_base: Base = field(default_factory=Base)
+
+    def side(self, sid: str) -> SideSpec:
+        return next(s for s in self.sides if s.id == sid)
+
+
+def specials(card: z.Gear | None) -> set[str]:
+    if card is None or not card.special.strip():
+        return set()
+    words = {w.strip().lower() for w in card.special.split(",") if w.strip()}
+    return {"area" if w == "area effect" else w for w in words}
+
+
+def cannot_play(scenario: Scenario) -> list[str]:
+    """Every element of ``scenario`` the engine does not play, by name; empty when it plays all of it."""
+    missing = []
+    if scenario.triggers:
+        missing += [f"trigger card `{t}`: trigger cards' effects are the scenario's own rules" for t in scenario.triggers]
+    for cid in sorted(set(scenario.deck)):
+        card = scenario.zone_cards[cid]
+        if card.effect is None:
+            missing.append(f"Zone card `{cid}`: its effect is not given as data (`effect`)")
+        elif card.effect.monster:
+            missing.append(f"Zone card `{cid}`: monsters (the rulebook's list of their traits is lost)")
+    for token in scenario.tokens:
+        if token.floor:
+            missing.append(f"artifact token {token.number} on floor {token.floor}: climbing Buildings")
+    used = {c for s in scenario.sides for spot in s.spots for c in _carried(scenario, spot.character)}
+    for cid in sorted(used | set(scenario.artifacts)):
+        unknown = specials(scenario.cards.get(cid)) - set(SPECIALS)
+        missing += [f"special rule `{w}` of `{cid}`" for w in sorted(unknown)]
+    for s in scenario.sides:
+        for spot in s.spots:
+            for mid in scenario.characters[spot.character].mutations:
+                mutation = scenario.mutations[mid.rpartition("/")[2]]
+                if mutation.effect is None or mutation.type == "action":
+                    missing.append(f"mutation `{mutation.id}` of `{spot.character}`: its effect is not played")
+    return missing
+
+
+def _carried(scenario: Scenario, character: str) -> list[str]:
+    return [g.rpartition("/")[2] for g in scenario.characters[character].gear]
