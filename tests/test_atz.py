@@ -4,6 +4,7 @@ erratum's table, as printed, fails the check the way the erratum says."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -23,6 +24,40 @@ def test_the_pack_checks_without_errors_or_warnings():
     assert len(pack.tables) >= 20
     for source in pack.tables.values():
         assert "seed 004, line " in source.table.source, source.table.id
+
+
+CITED = Path(__file__).parent / "fixtures" / "atz-cited-lines.tsv"
+
+
+def _starts_with(text: str, key: str) -> bool:
+    """Whether a printed line starts with a row key, markup, bullets and spacing aside (OCR's Cyrillic
+    3 read as 3): "7(5-6) Stone Cold" starts with "7 (5-6)", "3 12 inches" with "3" but not "31"."""
+    line = re.sub(r"<[^>]+>|[*#\u2022]+", " ", text).replace("\u0417", "3").strip().lower()
+    pattern = r"\s*".join(re.escape(c) for c in key.lower().replace(" ", ""))
+    return re.match(pattern + r"(?![\dd])", line) is not None
+
+
+def test_every_row_cites_the_line_its_roll_is_printed_on():
+    """A row's `line` is where the book prints its key: "4 (1-3)", "Pass 2d6", or the first total of
+    rows the pack joins ("8 to 9" for printed rows 8 and 9). The lines are checked against the start of
+    each cited line of the source text, kept in tests/fixtures/atz-cited-lines.tsv."""
+    printed = dict(line.split("\t", 1) for line in CITED.read_text(encoding="utf-8").splitlines()[1:])
+    wrong = []
+    for path in sorted((ATZ / "tables").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        kind = data["table"].get("kind", "sum")
+        for row in data.get("rows", []):
+            if "line" not in row:
+                continue
+            text = printed.get(str(row["line"]))
+            assert text is not None, f"{path.name}: line {row['line']} is not in {CITED.name}"
+            if kind == "opposed":  # printed as words ("Score 2+", "Both sides score zero successes")
+                continue
+            first = re.match(r"-?\d+", row["roll"].strip())[0]  # type: ignore[index]
+            keys = [row["roll"], first] + ([f"pass {first}d6"] if kind == "pass" else [])
+            if not any(_starts_with(text, k) for k in keys):
+                wrong.append(f"{path.stem} row {row['roll']}: line {row['line']} reads {text!r}")
+    assert wrong == []
 
 
 def as_printed(path: Path) -> str:
