@@ -217,6 +217,9 @@ ATZ_CASES = {
     "ZW824": ('[[forces]]\nside = "zombies"\ncount = "2x6"\n',
               ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `2x6` is not dice: write terms like 2d6, "
               "1/2d6, 3 or rep joined by + and -")),
+    "ZW824b": ('[[forces]]\nside = "zombies"\ncount = "lots"\n',
+               ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `lots` is not dice: a count is a number "
+                "or dice, as 5, 2d6 or 1 + 1/2d6")),
 }
 
 
