@@ -89,6 +89,9 @@ PRINTED = {
     "weapons-reference": [
         "error ZW803: weapons-reference: total 12 has no row, reached with no modifier: 1/36 (2.8%) of rolls",
     ],
+    "ranged-combat": [
+        "error ZW803: ranged-combat: total 2 has no row, reached with no modifier (rep = 1): 1/6 (16.7%) of rolls",
+    ],
     "road-awareness": [
         ("error ZW803: road-awareness: total 13 has no row, reached with daytime (+1) (rep_difference = 0, "
         "time = daytime): 1/36 (2.8%) of rolls"),
@@ -115,7 +118,7 @@ def test_zwar_assumed_lists_every_erratum():
     assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
             ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
-            ("atz/keeping-it-together", "row 0")} <= errata
+            ("atz/keeping-it-together", "row 0"), ("atz/ranged-combat", "row 2")} <= errata
     assert {a.kind for a in found} == {"table", "piece"}
     assert ("atz/bank-with-atm", "width") in errata  # the book prints no building sizes
 
@@ -127,6 +130,9 @@ def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
                              "  sub-roll d6: 4\n"
                              "  row 11 (3-6): Medical supplies\n"
                              "result: Medical supplies (seed 11)\n")
+    result = zwar("roll", "atz/ranged-combat", "--context", "rep=1", "--seed", "3")  # a legal Rep 1 shooter
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ranged-combat: rolled 1d6 + rep: ")
     result = zwar("roll", "atz/no-such-table")
     assert result.exit_code == 2
     assert "Error: atz/no-such-table: no such table file, pack folder or table (write pack/id, as atz/weapons)" \
