@@ -511,3 +511,21 @@ def test_best_and_fails_are_keys_of_pass_tables(diagnose):
         in lines, lines
     lines = diagnose({"p/tables/t.toml": recovery('fails = "7"')})
     assert 'p/tables/t.toml:7:9: error ZW801: t: `7` is not faces of a d6: write "6" or "5-6"' in lines, lines
+
+
+def test_odds_of_a_clean_table_whatever_its_neighbours(workdir, zwar):
+    """A table whose own file and chain check is counted though another table of its pack has an error;
+    the pack as a whole, or a table leading to the broken one, still gets the error."""
+    broken = table(body=DAY, rows=SIX).replace('id = "t"', 'id = "broken"')  # total 7 has no row
+    caller = table(rows='[[rows]]\nroll = "1-6"\nresult = { table = "broken" }\n').replace('id = "t"', 'id = "calls"')
+    load(workdir, {**CHAIN, "p/tables/broken.toml": broken, "p/tables/calls.toml": caller})
+    for name in ("p/tables/who.toml", "p/who"):
+        result = zwar("odds", name, "--pack-path", ".")
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith("who: Who (1d6)")
+    result = zwar("roll", "p/who", "--pack-path", ".", "--context", "area=rural", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    gap = "p/tables/broken.toml:13:1: error ZW803: broken: total 7 has no row, reached with daytime (+1) (time = day)"
+    for name in ("p", "p/tables/broken.toml", "p/calls"):
+        result = zwar("odds", name, "--pack-path", ".")
+        assert result.exit_code == 1 and gap in result.output, (name, result.output)
