@@ -113,9 +113,26 @@ def test_geometry_imports_only_numpy_and_the_standard_library():
 
 
 def test_engine_stays_below_the_drivers():
-    above = {"compile", "analysis", "render", "play", "playtest", "cli"}
+    above = {"compile", "analysis", "render", "play", "playtest", "cli", "skirmish"}
     wrong = {name: sorted(d for d in deps if d.startswith(PACKAGE + ".") and _inside(d) in above)
              for name, deps in IMPORTS.items() if _inside(name) == "engine"}
+    assert {k: v for k, v in wrong.items() if v} == {}
+
+
+def test_skirmish_imports_only_the_table_and_the_data():
+    """The inch-measured games' engine sits beside the grid engine, over the table model and the data."""
+    allowed = {"skirmish", "tabletop", "tables", "model", "games", "geometry", "errors", "limits", "codes"}
+    wrong = {name: sorted(d for d in deps if d.startswith(PACKAGE + ".") and _inside(d) not in allowed)
+             for name, deps in IMPORTS.items() if _inside(name) == "skirmish"}
+    assert {k: v for k, v in wrong.items() if v} == {}
+
+
+def test_skirmish_core_knows_no_game():
+    """``skirmish.core`` is game-neutral: no ruleset of its own package, no game's data model."""
+    core = f"{PACKAGE}.skirmish.core"
+    wrong = {name: sorted(d for d in deps if d.startswith(PACKAGE + ".") and not d.startswith(core)
+                          and _inside(d) != "tabletop")
+             for name, deps in IMPORTS.items() if name.startswith(core)}
     assert {k: v for k, v in wrong.items() if v} == {}
 
 

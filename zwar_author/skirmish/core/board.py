@@ -1,0 +1,182 @@
+"""The table a skirmish is played on: measures, sight and walks between figures, over ``tabletop``.
+
+One ``Board`` per scenario, built once and asked many times: the terrain's
+``SightLines``, a ``Reach`` per base size (made when first needed, held by the
+board, never by the module), the scenario's named areas. Distances between
+figures are edge to edge and exact (``tabletop.bases_within``); everything
+crossing a footprint is shapely's, within ``EPSILON``.
+
+Figures block sight as terrain does not: a line that passes through another
+figure's base is blocked (the tabletop draws three lines, so a figure
+standing across one of them hides the target partly, and a partly hidden
+target is one sight is blocked to). Which figures block is the ruleset's
+call (a Broken Zone Wars model blocks nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
+
+from ...tabletop import (
+    EPSILON,
+    Base,
+    PlacedPiece,
+    Position,
+    Reach,
+    Sight,
+    SightLines,
+    Table,
+    TerrainKind,
+    bases_overlap,
+    bases_within,
+    inches,
+)
+from .figures import Figure
+
+
+@dataclass(frozen=True)
+class Fire:
+    """What a line of fire finds: the sight, and whether the target touches the terrain that covers it."""
+
+    sight: Sight
+    contact: bool = False
+
+
+@dataclass(eq=False)
+class Board:
+    table: Table
+    pieces: Sequence[PlacedPiece]
+    areas: dict[str, Polygon] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.sight_lines = SightLines(self.pieces)
+        self._reach: dict[Base, Reach] = {}
+        # what gives cover: Low footprints whole, and the doors and windows of hollow Buildings
+        self._cover: list[tuple[PlacedPiece, BaseGeometry]] = [(p, p.geometry) for p in self.pieces if p.kind is TerrainKind.LOW]
+        self._cover += [(p, p.gaps) for p in self.pieces if p.kind is TerrainKind.BLOCKING and not p.gaps.is_empty]
+        # what a charge may not cross: every footprint
+        solids = [p.inner for p in self.pieces]
+        self._obstacles = shapely.union_all(solids) if solids else None
+        if self._obstacles is not None:
+            shapely.prepare(self._obstacles)
+
+    def reach(self, base: Base) -> Reach:
+        if base not in self._reach:
+            self._reach[base] = Reach(self.table, self.pieces, base)
+        return self._reach[base]
+
+    # --- measures ----------------------------------------------------------------------
+
+    @staticmethod
+    def within(a: Figure, b: Figure, distance) -> bool:
+        """Exactly: is the edge-to-edge distance between two figures at most ``distance``?"""
+        return bases_within(a.position, a.base, b.position, b.base, distance)
+
+    @staticmethod
+    def in_contact(a: Figure, b: Figure) -> bool:
+        return bases_within(a.position, a.base, b.position, b.base, 0)
+
+    @staticmethod
+    def gap(a: Figure, b: Figure) -> float:
+        return a.position.distance(b.position) - float(a.base.radius + b.base.radius)
+
+    def stands(self, position: Position, base: Base, others: Iterable[Figure] = ()) -> bool:
+        """A base may stand here: on the table, clear of Blocking terrain and of every other figure's base."""
+        if not self.table.holds_base(position, base):
+            return False
+        if any(bases_overlap(position, base, f.position, f.base) for f in others):
+            return False
+        free = self.reach(base).free
+        return bool(shapely.intersects_xy(free.buffer(EPSILON), float(position.x), float(position.y)))
+
+    # --- walking -------------------------------------------------------------------------
+
+    def walk(self, figure: Figure, to: Position, blockers: Iterable[Figure] = ()) -> float | None:
+        """The shortest walk of ``figure``'s base to ``to`` round Blocking terrain; None when there is none.
+
+        ``blockers`` (the enemy figures) stop a straight walk; a walk that bends round terrain is measured
+        round the terrain only (docs/engine.md lists this among what is not modelled)."""
+        start = np.array([[float(figure.position.x), float(figure.position.y)]])
+        end = np.array([[float(to.x), float(to.y)]])
+        reach = self.reach(figure.base)
+        if reach.clear(start, end)[0] and not self._crosses(figure, start[0], end[0], blockers):
+            return figure.position.distance(to)
+        return reach.distance(figure.position.point, to.point)
+
+    def straight(self, figure: Figure, points: np.ndarray, blockers: Iterable[Figure] = ()) -> np.ndarray:
+        """For each point, whether the figure walks to it in a straight line clear of terrain and ``blockers``."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        starts = np.repeat(np.array([figure.at]), len(points), axis=0)
+        ok = self.reach(figure.base).clear(starts, points)
+        discs = [f.position.point.buffer(float(f.base.radius + figure.base.radius) - EPSILON) for f in blockers]
+        if discs and ok.any():
+            lines = shapely.linestrings(np.stack([starts[ok], points[ok]], axis=1))
+            ok[ok] = ~np.asarray(shapely.intersects(lines, shapely.union_all(discs)), dtype=bool)
+        return ok
+
+    def _crosses(self, figure: Figure, start: np.ndarray, end: np.ndarray, blockers: Iterable[Figure]) -> bool:
+        return not bool(self.straight(figure, end.reshape(1, 2), blockers)[0]) if blockers else False
+
+    def clear_of_all_terrain(self, a: Position, b: Position, base: Base) -> bool:
+        """A straight path of a base from ``a`` to ``b`` crosses no terrain footprint, Low or Blocking."""
+        if self._obstacles is None:
+            return True
+        path = shapely.LineString([(float(a.x), float(a.y)), (float(b.x), float(b.y))]).buffer(
+            float(base.radius) - EPSILON)
+        return not bool(shapely.intersects(path, self._obstacles))
+
+    def lattice(self, figure: Figure, allowance, step=1) -> np.ndarray:
+        """Points a figure might move to: every ``step`` inches from where it stands, within ``allowance``."""
+        reach = float(inches(allowance))
+        count = int(reach // float(inches(step)))
+        offsets = np.arange(-count, count + 1) * float(inches(step))
+        dx, dy = np.meshgrid(offsets, offsets)
+        keep = (dx * dx + dy * dy <= reach * reach + EPSILON) & ((dx != 0) | (dy != 0))
+        x, y = figure.at
+        return np.stack([x + dx[keep], y + dy[keep]], axis=1)
+
+    # --- sight -------------------------------------------------------------------------------
+
+    def fire(self, a: Figure, b: Figure, blockers: Iterable[Figure] = ()) -> Fire:
+        """Sight from ``a`` to ``b`` over the terrain and ``blockers``, and whether ``b`` is in contact with
+        the terrain that gives it cover (the viewer's own contact gives no cover)."""
+        starts, ends = _three_lines(a, b)
+        sight = self.sight_lines.between_bases(a.position, a.base, b.position, b.base)
+        segments = shapely.linestrings(np.stack([starts, ends], axis=1))
+        discs = [f.position.point.buffer(float(f.base.radius) - EPSILON) for f in blockers if f is not a and f is not b]
+        if discs and bool(np.any(shapely.intersects(segments, shapely.union_all(discs)))):
+            return Fire(Sight.BLOCKED)
+        if sight is not Sight.COVER:
+            return Fire(sight)
+        viewer, target = a.position.point, b.position.point
+        contact = False
+        for _piece, area in self._cover:
+            if not np.any(shapely.intersects(segments, area.buffer(-EPSILON, join_style="mitre"))):
+                continue
+            if shapely.distance(viewer, area) <= float(a.base.radius) + EPSILON:
+                continue
+            if shapely.distance(target, area) <= float(b.base.radius) + EPSILON:
+                contact = True
+        for piece in self.pieces:  # a Blocking piece across part of the view: its wall covers
+            if piece.kind is TerrainKind.BLOCKING and np.any(shapely.intersects(segments, piece.solid_inner)) \
+                    and shapely.distance(target, piece.solid) <= float(b.base.radius) + EPSILON:
+                contact = True
+        return Fire(Sight.COVER, contact)
+
+
+def _three_lines(a: Figure, b: Figure) -> tuple[np.ndarray, np.ndarray]:
+    """Centre to centre and along both sides of the bases, as ``SightLines.between_bases`` draws them."""
+    ax, ay = a.at
+    bx, by = b.at
+    length = float(np.hypot(bx - ax, by - ay))
+    nx, ny = ((ay - by) / length, (bx - ax) / length) if length > EPSILON else (0.0, 0.0)
+    ra, rb = float(a.base.radius), float(b.base.radius)
+    starts = np.array([[ax, ay], [ax + nx * ra, ay + ny * ra], [ax - nx * ra, ay - ny * ra]])
+    ends = np.array([[bx, by], [bx + nx * rb, by + ny * rb], [bx - nx * rb, by - ny * rb]])
+    return starts, ends
