@@ -55,7 +55,9 @@ def test_every_row_cites_the_line_its_roll_is_printed_on():
                 continue
             first = re.match(r"-?\d+", row["roll"].strip())[0]  # type: ignore[index]
             keys = [row["roll"], first] + ([f"pass {first}d6", f"{first}d6"] if kind == "pass" else [])
-            if not any(_starts_with(text, k) for k in keys):
+            head = "".join(re.sub(r"<[^>]+>", "", text).lower().split()).replace("pass106", "pass1d6")  # OCR
+            header = kind == "pass" and f"pass{first}d6" in head  # a column's head: a row printed as a column
+            if not header and not any(_starts_with(text, k) for k in keys):
                 wrong.append(f"{path.stem} row {row['roll']}: line {row['line']} reads {text!r}")
     assert wrong == []
 
