@@ -4,6 +4,7 @@ erratum's table, as printed, fails the check the way the erratum says."""
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from pathlib import Path
 
@@ -23,6 +24,42 @@ def test_the_pack_checks_without_errors_or_warnings():
     assert len(pack.tables) >= 20
     for source in pack.tables.values():
         assert "seed 004, line " in source.table.source, source.table.id
+
+
+CITED = Path(__file__).parent / "fixtures" / "atz-cited-lines.tsv"
+
+
+def _starts_with(text: str, key: str) -> bool:
+    """Whether a printed line starts with a row key, markup, bullets and spacing aside (OCR's Cyrillic
+    3 read as 3): "7(5-6) Stone Cold" starts with "7 (5-6)", "3 12 inches" with "3" but not "31"."""
+    line = re.sub(r"<[^>]+>|[*#\u2022]+", " ", text).replace("\u0417", "3").strip().lower()
+    pattern = r"\s*".join(re.escape(c) for c in key.lower().replace(" ", ""))
+    return re.match(pattern + r"(?![\dd])", line) is not None
+
+
+def test_every_row_cites_the_line_its_roll_is_printed_on():
+    """A row's `line` is where the book prints its key: "4 (1-3)", "Pass 2d6", or the first total of
+    rows the pack joins ("8 to 9" for printed rows 8 and 9). The lines are checked against the start of
+    each cited line of the source text, kept in tests/fixtures/atz-cited-lines.tsv."""
+    printed = dict(line.split("\t", 1) for line in CITED.read_text(encoding="utf-8").splitlines()[1:])
+    wrong = []
+    for path in sorted((ATZ / "tables").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        kind = data["table"].get("kind", "sum")
+        for row in data.get("rows", []):
+            if "line" not in row:
+                continue
+            text = printed.get(str(row["line"]))
+            assert text is not None, f"{path.name}: line {row['line']} is not in {CITED.name}"
+            if kind == "opposed":  # printed as words ("Score 2+", "Both sides score zero successes")
+                continue
+            first = re.match(r"-?\d+", row["roll"].strip())[0]  # type: ignore[index]
+            keys = [row["roll"], first] + ([f"pass {first}d6", f"{first}d6"] if kind == "pass" else [])
+            head = "".join(re.sub(r"<[^>]+>", "", text).lower().split()).replace("pass106", "pass1d6")  # OCR
+            header = kind == "pass" and f"pass{first}d6" in head  # a column's head: a row printed as a column
+            if not header and not any(_starts_with(text, k) for k in keys):
+                wrong.append(f"{path.stem} row {row['roll']}: line {row['line']} reads {text!r}")
+    assert wrong == []
 
 
 def as_printed(path: Path) -> str:
@@ -54,6 +91,9 @@ PRINTED = {
     "weapons-reference": [
         "error ZW803: weapons-reference: total 12 has no row, reached with no modifier: 1/36 (2.8%) of rolls",
     ],
+    "ranged-combat": [
+        "error ZW803: ranged-combat: total 2 has no row, reached with no modifier (rep = 1): 1/6 (16.7%) of rolls",
+    ],
     "road-awareness": [
         ("error ZW803: road-awareness: total 13 has no row, reached with daytime (+1) (rep_difference = 0, "
         "time = daytime): 1/36 (2.8%) of rolls"),
@@ -80,7 +120,7 @@ def test_zwar_assumed_lists_every_erratum():
     assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
             ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
-            ("atz/keeping-it-together", "row 0")} <= errata
+            ("atz/keeping-it-together", "row 0"), ("atz/ranged-combat", "row 2")} <= errata
     assert {a.kind for a in found} == {"table", "piece"}
     assert ("atz/bank-with-atm", "width") in errata  # the book prints no building sizes
 
@@ -92,6 +132,9 @@ def test_the_shipped_pack_rolls_by_id_from_anywhere(zwar):
                              "  sub-roll d6: 4\n"
                              "  row 11 (3-6): Medical supplies\n"
                              "result: Medical supplies (seed 11)\n")
+    result = zwar("roll", "atz/ranged-combat", "--context", "rep=1", "--seed", "3")  # a legal Rep 1 shooter
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ranged-combat: rolled 1d6 + rep: ")
     result = zwar("roll", "atz/no-such-table")
     assert result.exit_code == 2
     assert "Error: atz/no-such-table: no such table file, pack folder or table (write pack/id, as atz/weapons)" \
@@ -182,6 +225,9 @@ ATZ_CASES = {
     "ZW824": ('[[forces]]\nside = "zombies"\ncount = "2x6"\n',
               ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `2x6` is not dice: write terms like 2d6, "
               "1/2d6, 3 or rep joined by + and -")),
+    "ZW824b": ('[[forces]]\nside = "zombies"\ncount = "lots"\n',
+               ("p/encounters/e.toml:9:9: error ZW824: force 1 (zombies): `lots` is not dice: a count is a number "
+                "or dice, as 5, 2d6 or 1 + 1/2d6")),
 }
 
 
@@ -257,13 +303,14 @@ def test_build_writes_the_tables_and_encounters_as_canonical_json(workdir, zwar)
 
     first = zwar("build", ATZ, "-o", "one")
     assert first.exit_code == 0, first.output
-    assert first.output.endswith("built 0 missions, 27 random tables and 6 encounters into one: 0 errors, "
+    tables = len(list((ATZ / "tables").glob("*.toml")))
+    assert first.output.endswith(f"built 0 missions, {tables} random tables and 6 encounters into one: 0 errors, "
                                  "0 warnings\n")
     assert "wrote one/atz/tables/meet-and-greet.json\n" in first.output
     zwar("build", ATZ, "-o", "two")
     validator = jsonschema.Draft4Validator(schemas()["content.schema.json"])
     names = sorted(p.relative_to(workdir / "one") for p in (workdir / "one" / "atz").glob("*/*.json"))
-    assert len(names) == 27 + 6
+    assert len(names) == tables + 6
     for name in names:
         data = (workdir / "one" / name).read_bytes()
         assert data == (workdir / "two" / name).read_bytes()

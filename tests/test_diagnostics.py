@@ -543,4 +543,14 @@ def test_a_mission_of_a_game_its_pack_is_not_for_points_at_the_packs_games(workd
         '4 | games = ["zonewars"]',
         '  |         ------------ pack `p` is for these games',
         '  |',
+
+
+def test_overlapping_rows_are_one_overlap_and_no_gap(diagnose):
+    """Rows "1-4" and "4-7" on a d8 claim face 4 twice and leave only face 8: the overlap (ZW502) and that
+    one face (ZW501), not faces 5-7, which "4-7" covers."""
+    lines = diagnose({"p/missions/m.toml": SP + '[spawn.turn]\nwhere = { "1-4" = "A", "4-7" = "roamers" }\n'
+                                                'what = { "1-8" = "2 zombies" }\n'})
+    assert [line for line in lines if "ZW50" in line] == [
+        "p/missions/m.toml:24:9: error ZW501: turn spawn roll 1: face 8 of the d8 is not covered: every face needs one row",
+        "p/missions/m.toml:24:24: error ZW502: turn spawn roll 1: face 4 is in both rows `4-7` and `1-4`",
     ]

@@ -460,3 +460,72 @@ def test_a_hostile_table_is_refused_quickly(diagnose):
     rows = '[[rows]]\nroll = "1+"\nresult = "x"\n' * 400 + '[[rows]]\nroll = "6 (1-999999999)"\nresult = "y"\n'
     lines = diagnose({"p/tables/t.toml": table(rows=rows)})
     assert sum("ZW804" in line for line in lines) == 400  # one a row, not one a pair
+
+
+# --- passing dice: never better than pass 2d6, and a 6 that always fails ---------------------
+
+PASSED = '[[rows]]\nroll = "2"\nresult = "returns"\n[[rows]]\nroll = "1"\nresult = "nurse"\n' \
+         '[[rows]]\nroll = "0"\nresult = "stays out"\n'
+DOCTOR = '[[modifiers]]\nname = "doctor in contact"\nvalue = "+1d6"\nwhen = { time = "day" }\n'
+
+
+def recovery(extra: str = 'best = 2\nfails = "6"') -> str:
+    return table(f'kind = "pass"\npool = "2"\nagainst = "rep"\n{extra}', body=DOCTOR, rows=PASSED)
+
+
+def test_a_die_more_never_scores_better_than_the_best_the_table_reads(diagnose):
+    """ "the player can never score better than pass 2d6" (seed 004, line 302): with `best = 2` a
+    third die adds no "pass 3" row to write, and "6" is always a failure (line 1357) with `fails`."""
+    assert diagnose({"p/tables/t.toml": recovery()}) == []
+    assert ("p/tables/t.toml:16:1: error ZW803: t: total 3 has no row, reached with doctor in contact (+1d6) "
+            "(rep = 1, time = day): 1/216 (0.5%) of rolls") in diagnose({"p/tables/t.toml": recovery("")})
+
+
+def test_best_and_fails_make_the_pass_odds(workdir):
+    t = load(workdir, {"p/tables/t.toml": recovery()}).known["p/t"]
+    assert t.dist({"rep": 6, "time": "night"}) == {0: F(1, 36), 1: F(10, 36), 2: F(25, 36)}  # a 6 fails
+    assert t.dist({"rep": 4, "time": "day"}) == {0: F(1, 27), 1: F(6, 27), 2: F(20, 27)}  # 3d6, best 2
+    assert t.dist({"rep": 1, "time": "day"}) == {0: F(125, 216), 1: F(75, 216), 2: F(16, 216)}
+
+
+def test_a_forced_pass_roll_fails_its_sixes_and_stops_at_its_best(workdir):
+    import random
+
+    from zwar_author.engine.chance import Live
+    from zwar_author.tables.roll import roll
+
+    t = load(workdir, {"p/tables/t.toml": recovery()}).known["p/t"]
+    forced = Live(random.Random(0), policy=lambda game, request: None, dice=[6, 1, 2])
+    assert roll(t, {"rep": 6, "time": "day"}, forced).lines == [
+        "t: rolled 3d6 against 6; doctor in contact (+1d6): 6, 1, 2: passed 2 (6 always fails)",
+        "  row 2: returns"]
+    forced = Live(random.Random(0), policy=lambda game, request: None, dice=[1, 1, 1])
+    assert roll(t, {"rep": 6, "time": "day"}, forced).lines == [
+        "t: rolled 3d6 against 6; doctor in contact (+1d6): 1, 1, 1: passed 3, counted as 2 (never better)",
+        "  row 2: returns"]
+
+
+def test_best_and_fails_are_keys_of_pass_tables(diagnose):
+    lines = diagnose({"p/tables/t.toml": table('dice = "1d6"\nbest = 2\nfails = "6"', rows=SIX)})
+    assert "p/tables/t.toml:5:1: error ZW801: t: `best` is a key of pass tables; this table is `kind = \"sum\"`" \
+        in lines, lines
+    lines = diagnose({"p/tables/t.toml": recovery('fails = "7"')})
+    assert 'p/tables/t.toml:7:9: error ZW801: t: `7` is not faces of a d6: write "6" or "5-6"' in lines, lines
+
+
+def test_odds_of_a_clean_table_whatever_its_neighbours(workdir, zwar):
+    """A table whose own file and chain check is counted though another table of its pack has an error;
+    the pack as a whole, or a table leading to the broken one, still gets the error."""
+    broken = table(body=DAY, rows=SIX).replace('id = "t"', 'id = "broken"')  # total 7 has no row
+    caller = table(rows='[[rows]]\nroll = "1-6"\nresult = { table = "broken" }\n').replace('id = "t"', 'id = "calls"')
+    load(workdir, {**CHAIN, "p/tables/broken.toml": broken, "p/tables/calls.toml": caller})
+    for name in ("p/tables/who.toml", "p/who"):
+        result = zwar("odds", name, "--pack-path", ".")
+        assert result.exit_code == 0, result.output
+        assert result.output.startswith("who: Who (1d6)")
+    result = zwar("roll", "p/who", "--pack-path", ".", "--context", "area=rural", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    gap = "p/tables/broken.toml:13:1: error ZW803: broken: total 7 has no row, reached with daytime (+1) (time = day)"
+    for name in ("p", "p/tables/broken.toml", "p/calls"):
+        result = zwar("odds", name, "--pack-path", ".")
+        assert result.exit_code == 1 and gap in result.output, (name, result.output)

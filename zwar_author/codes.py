@@ -625,7 +625,8 @@ TABLE_DICE = _code("ZW801", "table-dice", E, "{table}: {message}", """
     Dice are written as terms joined by + and -: a number (3), dice (2d6, d6),
     half a die rounded up (1/2d6 reads 1, 1, 2, 2, 3, 3) or a number from the
     table's context (rep). A name used in dice must be a number range in
-    [context].""")
+    [context]. A pass table reads its dice with `best` (the most that count
+    as passed) and `fails` (faces that never pass); no other kind has them.""")
 TABLE_ROW = _code("ZW802", "table-row", E,
     "{table}: `{row}` is not a roll: write a total (\"4\"), a range (\"1-3\", \"1 to 5\"), "
     "an open range (\"3 or less\", \"11+\") or a sub-roll (\"10 (1-2)\")", """

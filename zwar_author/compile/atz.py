@@ -173,9 +173,13 @@ def _force(doc: Document, model: EncounterDoc, i: int, table: Table, tables: Map
                                       message="give the force by list (`figures`) or by `table`, not both"))
     if force.count is not None:
         try:
-            parse(force.count)
+            count = parse(force.count)
         except DiceError as exc:
             out.append(codes.ATZ_FORCE.at(doc.loc(("forces", i, "count")), where=where, message=str(exc)))
+        else:
+            if count.names:  # a word parses as a context number; a force's count has no context
+                out.append(codes.ATZ_FORCE.at(doc.loc(("forces", i, "count")), where=where, message=(
+                    f"`{force.count}` is not dice: a count is a number or dice, as 5, 2d6 or 1 + 1/2d6")))
     if force.table is None:
         return out
     random = tables.get(force.table)

@@ -78,11 +78,11 @@ def check_table(
         if low < 1 or high > die:
             problems.append(codes.DICE_RANGE.at(key_loc(key), table=name, row=key, die=die))
             continue
+        clash = next((face for face in range(low, high + 1) if face in owner), None)
+        if clash is not None:  # one problem a row; the row still covers its other faces
+            problems.append(codes.DICE_OVERLAP.at(key_loc(key), table=name, face=clash, row=key, other=owner[clash]))
         for face in range(low, high + 1):
-            if face in owner:
-                problems.append(codes.DICE_OVERLAP.at(key_loc(key), table=name, face=face, row=key, other=owner[face]))
-                break
-            owner[face] = key
+            owner.setdefault(face, key)
         try:
             result = grammar.parse(value)
         except TooLarge as exc:

@@ -100,6 +100,11 @@ class TableInfo(Model):
         "none", description="opposed: when both sides end with no successes, `highest-failed` counts the side "
                             "whose highest failed die of the final roll is higher as one success up (total 1 or "
                             "-1); equal highest dice stay 0.")
+    best: int | None = Field(None, ge=0, le=30, description=(
+        "pass: the most dice that count as passed however many are rolled (\"the player can never score "
+        "better than pass 2d6\": `best = 2`)."))
+    fails: str | None = Field(None, description="pass: faces that never pass whatever the target (\"'6' is always a "
+                                                "failure\": `fails = \"6\"`).")
     success: str | dict[str, str] | None = Field(
         None, description="successes: the faces that succeed (\"1-3\", \"4+\"), or one per column.")
     subroll: Expression = Field("1d6", description="The die of a sub-roll (\"10 (1-2)\").")

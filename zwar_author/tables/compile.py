@@ -109,6 +109,7 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
     versus = expr(info.versus, ("table", "versus")) if info.versus is not None else None
     versus_against = expr(info.versus_against, ("table", "versus_against")) if info.versus_against is not None else None
     problems += _opposed_fields(doc, info)
+    fails = _pass_fields(doc, info, problems)
     sub = expr(info.subroll, ("table", "subroll"))
     subdie = 6
     if sub is not None:
@@ -195,8 +196,26 @@ def compile_table(doc: Document, model: TableDoc, pack: str) -> tuple[Table | No
                   against=against, success=success, subdie=subdie, columns=info.columns, contexts=contexts,
                   modifiers=tuple(modifiers), rows=tuple(rows), source=info.source, text=info.text,
                   path=str(doc.path), versus=versus, versus_against=versus_against, reroll=info.reroll,
-                  read=info.read, tiebreak=info.tiebreak == "highest-failed")
+                  read=info.read, tiebreak=info.tiebreak == "highest-failed", best=info.best, fails=fails)
     return table, problems
+
+
+def _pass_fields(doc: Document, info, problems: list[Diagnostic]) -> frozenset[int]:
+    """A pass table's `best` and `fails` (the faces that never pass); they fit no other kind."""
+    given = info.model_fields_set
+    if Kind(info.kind) is not Kind.PASS:
+        for key in ("best", "fails"):
+            if key in given:
+                problems.append(codes.TABLE_DICE.at(doc.key_loc(("table", key)), table=info.id, message=(
+                    f"`{key}` is a key of pass tables; this table is `kind = \"{info.kind}\"`")))
+        return frozenset()
+    if info.fails is None:
+        return frozenset()
+    faces = parse_faces(info.fails, 6)
+    if faces is None:
+        problems.append(codes.TABLE_DICE.at(doc.loc(("table", "fails")), table=info.id, message=(
+            f"`{info.fails}` is not faces of a d6: write \"6\" or \"5-6\"")))
+    return faces or frozenset()
 
 
 def _opposed_fields(doc: Document, info) -> list[Diagnostic]:

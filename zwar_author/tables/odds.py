@@ -170,7 +170,9 @@ def _dice(table: Table) -> str:
     if table.kind is Kind.OPPOSED:
         return opposed_dice(table)
     if table.kind is Kind.PASS:
-        return f"{pool}d6 passing against {table.against.text() if table.against else '?'}"
+        best = f", never better than pass {table.best}" if table.best is not None else ""
+        fails = f", {'/'.join(map(str, sorted(table.fails)))} always fails" if table.fails else ""
+        return f"{pool}d6 passing against {table.against.text() if table.against else '?'}{best}{fails}"
     return f"{pool}d6 counting successes"
 
 

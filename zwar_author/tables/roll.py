@@ -114,8 +114,14 @@ def _total(table: Table, values: Context, chance: Chance) -> tuple[int, str]:
     if table.kind is Kind.PASS:
         assert table.against is not None
         target = table.against.value(nums) + shift
-        passed = sum(1 for f in faces if f <= target)
-        return passed, f"rolled {pool}d6 against {target}{mods}: {', '.join(map(str, faces))}: passed {passed}"
+        wins = table.passing(target)
+        passed = sum(1 for f in faces if f in wins)
+        said = f"passed {passed}"
+        if table.counted(passed) != passed:
+            said += f", counted as {table.counted(passed)} (never better)"
+        failed = sorted({f for f in faces if f <= target} & table.fails)
+        said += f" ({', '.join(map(str, failed))} always fails)" if failed else ""
+        return table.counted(passed), f"rolled {pool}d6 against {target}{mods}: {', '.join(map(str, faces))}: {said}"
     column = values.get(table.columns) if table.columns else None
     wins = table.success.get(None) or table.success.get(str(column), frozenset())
     count = sum(1 for f in faces if f in wins) + shift

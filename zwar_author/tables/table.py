@@ -142,6 +142,8 @@ class Table:
     reroll: bool = True
     read: str = "difference"
     tiebreak: bool = False  # opposed: both ending with none broken by the highest failed die
+    best: int | None = None  # pass: the most dice that count as passed
+    fails: frozenset[int] = frozenset()  # pass: faces that never pass
 
     @property
     def base_keys(self) -> set[str]:
@@ -176,11 +178,25 @@ class Table:
             return {k + shift: p for k, p in dice_dist(dice)}
         pool, shift = effect
         if self.kind is Kind.PASS:
-            p = Fraction(max(0, min(self.sides, shift)), self.sides)
-            return binomial(pool, p)
+            passed = binomial(pool, Fraction(len(self.passing(shift)), self.sides))
+            if self.best is None:
+                return passed
+            out: Dist = {}
+            for n, p in passed.items():
+                out[min(n, self.best)] = out.get(min(n, self.best), Fraction(0)) + p
+            return out
         faces = self.success.get(None) or self.success.get(str(column), frozenset())
         counts = binomial(pool, Fraction(len(faces), self.sides))
         return {k + shift: p for k, p in counts.items()}
+
+    def passing(self, target: int) -> frozenset[int]:
+        """A pass table's faces that pass against ``target``: those at or under it, but never a face of
+        ``fails``."""
+        return frozenset(range(1, max(0, min(self.sides, target)) + 1)) - self.fails
+
+    def counted(self, passed: int) -> int:
+        """The dice passed as the table reads them: never more than ``best``."""
+        return passed if self.best is None else min(passed, self.best)
 
     def wins(self, target: int | None, column: Value | None = None) -> frozenset[int]:
         """The faces that succeed: those at or under ``target``, else the table's success faces."""
