@@ -56,7 +56,8 @@ def box_limits(ctx: MissionContext, mission: c.CompiledMission) -> None:
     packs = " + ".join(box.packs)
     counters = sum(len(x) for x in (mission.objectives, mission.items, mission.objects, mission.keycards,
                                      mission.crates, mission.tokens))
-    for need, have, what in ((len(mission.board.doors), box.doors, "doors"),
+    doors = None if box.doors is None else box.doors + ctx.m.mission.extra_doors
+    for need, have, what in ((len(mission.board.doors), doors, "doors"),
                              (counters, box.counters, "counters")):
         if have is not None and need > have:
             ctx.report(codes.BOX_SHORT, ctx.at("mission"), need=need, what=what, short=need - have,
