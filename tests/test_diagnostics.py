@@ -543,6 +543,7 @@ def test_a_mission_of_a_game_its_pack_is_not_for_points_at_the_packs_games(workd
         '4 | games = ["zonewars"]',
         '  |         ------------ pack `p` is for these games',
         '  |',
+    ]
 
 
 def test_overlapping_rows_are_one_overlap_and_no_gap(diagnose):
