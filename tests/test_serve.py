@@ -80,6 +80,8 @@ def test_the_chain_names_what_is_never_reached(pack):
                                                    'key = "red"\n\n[[keycards]]\ncolour = "red"\nat = "4,2"\n\n[[objectives]]'))
     mission.write_text(mission.read_text().replace("[mission]\n", "[mission]\nallow_unplayable = true\n")
                        .replace('game = "zwar1"', 'game = "exodus"'))  # keycards are Exodus's
+    pack_file = pack / "pack.toml"  # and the pack holds an Exodus mission now (ZW149 otherwise)
+    pack_file.write_text(pack_file.read_text().replace('games = ["zwar1"]', 'games = ["zwar1", "exodus"]'))
     snapshot = build(pack, 1, [])
     compiled, board = snapshot.mission("mypack/first-steps")
     assert chain(compiled, board) == [
