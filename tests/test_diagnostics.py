@@ -544,3 +544,19 @@ def test_a_mission_of_a_game_its_pack_is_not_for_points_at_the_packs_games(workd
         '  |         ------------ pack `p` is for these games',
         '  |',
     ]
+
+
+def test_a_mistyped_word_value_gets_a_did_you_mean_but_a_letter_or_two_does_not(diagnose):
+    """A word one typo from one the key allows is suggested (`exodos`, any case); `NE` is no typo of `N`."""
+    mission = OKM.replace('title = "M"', 'title = "M"\ngame = "exodos"') + (
+        '[[doors]]\nat = "H:2,1"\nkind = "lockd"\n'
+        '[[infected]]\nclass = "zombie"\nat = "1,0"\nfacing = "NE"\n'
+        '[[infected]]\nclass = "zombie"\nat = "2,0"\nfacing = "s"\n')
+    assert [line for line in diagnose({"p/missions/m.toml": mission}) if "ZW007" in line] == [
+        ('p/missions/m.toml:4:8: error ZW007: `game` must be one of "zwar1", "exodus" or "agentz", not "exodos"; '
+        'did you mean "exodus"?'),
+        ('p/missions/m.toml:23:8: error ZW007: `kind` must be one of "door", "locked" or "blast", not "lockd"; '
+        'did you mean "locked"?'),
+        'p/missions/m.toml:27:10: error ZW007: `facing` must be one of "N", "E", "S" or "W", not "NE"',
+        'p/missions/m.toml:31:10: error ZW007: `facing` must be one of "N", "E", "S" or "W", not "s"; did you mean "S"?',
+    ]
