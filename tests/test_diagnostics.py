@@ -7,12 +7,15 @@ compares every diagnostic of the code under test with the expected lines.
 
 from __future__ import annotations
 
+import ast
 import os
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import CONTENT, FIXTURES, PACK, write
 
+import zwar_author
 from zwar_author import codes, limits
 from zwar_author.compile.project import check
 from zwar_author.compile.workspace import LAYOUT
@@ -560,3 +563,26 @@ def test_a_mistyped_word_value_gets_a_did_you_mean_but_a_letter_or_two_does_not(
         'p/missions/m.toml:27:10: error ZW007: `facing` must be one of "N", "E", "S" or "W", not "NE"',
         'p/missions/m.toml:31:10: error ZW007: `facing` must be one of "N", "E", "S" or "W", not "s"; did you mean "S"?',
     ]
+
+
+def test_no_code_reads_a_diagnostics_message_back():
+    """A message is text for people; code that needs what a diagnostic says reads its fields (see the test above).
+    Any string method, `in` test or regular expression applied to a `.message` is a place that parses one."""
+    methods = {"split", "rsplit", "startswith", "endswith", "partition", "rpartition", "find", "index", "replace",
+               "match", "search", "fullmatch", "findall"}
+
+    def message(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "message"
+
+    readers = []
+    root = Path(zwar_author.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            parsed = (isinstance(node, ast.Attribute) and node.attr in methods and message(node.value)) or (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods
+                and any(message(a) for a in node.args)) or (
+                isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                and any(message(c) for c in node.comparators))
+            if parsed:
+                readers.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    assert readers == []
