@@ -332,7 +332,7 @@ def test_atz_is_a_game_a_pack_and_a_table_can_name(diagnose):
     assert diagnose({"p/pack.toml": pack, "p/tables/t.toml": table}, with_pack=False) == []
     lines = diagnose({"p/pack.toml": pack, "p/tables/t.toml": table.replace('["atz"]', '["azt"]')}, with_pack=False)
     assert lines == [('p/tables/t.toml:4:10: error ZW007: each item of `games` must be one of "zwar1", "exodus", '
-                     '"agentz", "zonewars" or "atz", not "azt"')]
+                     '"agentz", "zonewars" or "atz", not "azt"; did you mean "atz"?')]
     lines = diagnose({"p/pack.toml": pack.replace('["atz"]', '["atzz"]'), "p/tables/t.toml": table}, with_pack=False)
     assert lines == [('p/pack.toml:4:10: error ZW007: each item of `games` must be one of "zwar1", "exodus", '
-                     '"agentz", "zonewars" or "atz", not "atzz"')]
+                     '"agentz", "zonewars" or "atz", not "atzz"; did you mean "atz"?')]

@@ -7,12 +7,15 @@ compares every diagnostic of the code under test with the expected lines.
 
 from __future__ import annotations
 
+import ast
 import os
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import CONTENT, FIXTURES, PACK, write
 
+import zwar_author
 from zwar_author import codes, limits
 from zwar_author.compile.project import check
 from zwar_author.compile.workspace import LAYOUT
@@ -555,3 +558,42 @@ def test_overlapping_rows_are_one_overlap_and_no_gap(diagnose):
         "p/missions/m.toml:24:9: error ZW501: turn spawn roll 1: face 8 of the d8 is not covered: every face needs one row",
         "p/missions/m.toml:24:24: error ZW502: turn spawn roll 1: face 4 is in both rows `4-7` and `1-4`",
     ]
+
+
+def test_a_mistyped_word_value_gets_a_did_you_mean_but_a_letter_or_two_does_not(diagnose):
+    """A word one typo from one the key allows is suggested (`exodos`, any case); `NE` is no typo of `N`."""
+    mission = OKM.replace('title = "M"', 'title = "M"\ngame = "exodos"') + (
+        '[[doors]]\nat = "H:2,1"\nkind = "lockd"\n'
+        '[[infected]]\nclass = "zombie"\nat = "1,0"\nfacing = "NE"\n'
+        '[[infected]]\nclass = "zombie"\nat = "2,0"\nfacing = "s"\n')
+    assert [line for line in diagnose({"p/missions/m.toml": mission}) if "ZW007" in line] == [
+        ('p/missions/m.toml:4:8: error ZW007: `game` must be one of "zwar1", "exodus" or "agentz", not "exodos"; '
+        'did you mean "exodus"?'),
+        ('p/missions/m.toml:23:8: error ZW007: `kind` must be one of "door", "locked" or "blast", not "lockd"; '
+        'did you mean "locked"?'),
+        'p/missions/m.toml:27:10: error ZW007: `facing` must be one of "N", "E", "S" or "W", not "NE"',
+        'p/missions/m.toml:31:10: error ZW007: `facing` must be one of "N", "E", "S" or "W", not "s"; did you mean "S"?',
+    ]
+
+
+def test_no_code_reads_a_diagnostics_message_back():
+    """A message is text for people; code that needs what a diagnostic says reads its fields (see the test above).
+    Any string method, `in` test or regular expression applied to a `.message` is a place that parses one."""
+    methods = {"split", "rsplit", "startswith", "endswith", "partition", "rpartition", "find", "index", "replace",
+               "match", "search", "fullmatch", "findall"}
+
+    def message(node: ast.AST) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == "message"
+
+    readers = []
+    root = Path(zwar_author.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            parsed = (isinstance(node, ast.Attribute) and node.attr in methods and message(node.value)) or (
+                isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods
+                and any(message(a) for a in node.args)) or (
+                isinstance(node, ast.Compare) and any(isinstance(op, (ast.In, ast.NotIn)) for op in node.ops)
+                and any(message(c) for c in node.comparators))
+            if parsed:
+                readers.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    assert readers == []

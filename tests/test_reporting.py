@@ -66,7 +66,7 @@ def test_a_misspelt_keycard_colour_does_not_also_leave_the_door_without_a_key(zw
     assert result.exit_code == 1
     assert result.output == (
         'p/missions/m.toml:25:10: error ZW007: `colour` must be one of "red", "blue", "green", "yellow", "orange", '
-        '"purple", "white" or "black", not "rde"\n'
+        '"purple", "white" or "black", not "rde"; did you mean "red"?\n'
         "   |\n"
         "20 | [[doors]]\n"
         "   | --------- this locked door needs a red keycard\n"

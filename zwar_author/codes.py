@@ -62,7 +62,9 @@ MISSING_KEY = _code("ZW006", "missing-key", E, "missing required key `{key}` in 
     A required key is absent. Add it to the table named in the message.""")
 BAD_VALUE = _code("ZW007", "bad-value", E, "{message}", """
     A value has the wrong type or is out of range (a string where a number is
-    needed, a rotation of 45, a negative count). The message says what is expected.""")
+    needed, a rotation of 45, a negative count). The message says what is expected,
+    and a word one typo from one the key allows (`game = "exodos"`) is given with
+    the word it was most likely meant to be.""")
 UNKNOWN_KIND = _code("ZW008", "unknown-kind", E,
     "cannot tell what this file is: a mission has a [mission] table, a tile [tile], "
     "a pack [pack], rules data [[heroes]], [[infected]], [[equipment]], [[search]], "

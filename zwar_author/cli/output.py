@@ -57,8 +57,9 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-def summary(report: Report, what: str) -> str:
-    return f"{what}: {plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
+def summary(report: Report, what: str, note: str = "") -> str:
+    counts = f"{what}: {plural(len(report.errors), 'error')}, {plural(len(report.warnings), 'warning')}"
+    return f"{counts}; {note}" if note else counts
 
 
 def use_colour(choice: str) -> bool:
@@ -69,8 +70,12 @@ def use_colour(choice: str) -> bool:
     return not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb" and sys.stdout.isatty()
 
 
-def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto") -> None:
-    """Print the report in ``fmt`` (full, short, json, sarif or github); exit 1 if it holds errors."""
+def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour: str = "auto",
+         note: str = "") -> None:
+    """Print the report in ``fmt`` (full, short, json, sarif or github); exit 1 if it holds errors.
+
+    ``note`` follows the summary line (for sarif, whose output is one JSON document, on stderr; json
+    carries what it says in ``extra``)."""
     # Here, so that a command's `--help` and shell completion do not load the reporters
     from ..reporting import ci, text
     from ..reporting.source import Sources
@@ -78,11 +83,13 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
     diagnostics = report.sorted()
     if fmt == "sarif":
         click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
+        if note:
+            click.echo(note, err=True)
     elif fmt == "github":
         sources = Sources()
         for diagnostic in diagnostics:
             click.echo(ci.github(diagnostic, sources))
-        click.echo(summary(report, what))
+        click.echo(summary(report, what, note))
     elif fmt == "json":
         document = {
             "ok": report.ok,
@@ -95,7 +102,7 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
     elif fmt in ("short", "human"):  # "human": what commands without a --format of their own pass
         for diagnostic in diagnostics:
             click.echo(text.short(diagnostic))
-        click.echo(summary(report, what))
+        click.echo(summary(report, what, note))
     else:
         painted = use_colour(colour)
         sources = Sources()
@@ -105,7 +112,7 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
             first = next((d for d in diagnostics if d.severity is Severity.ERROR), diagnostics[0])
             click.echo(f"`zwar explain {first.code}` (or `zwar explain {text.name_of(first.code)}`) "
                        "says more about a code")
-        click.echo(summary(report, what))
+        click.echo(summary(report, what, note))
     if not report.ok:
         raise SystemExit(1)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import codes
 from ..model.content import CompiledMission
@@ -32,11 +33,12 @@ class Bill:
 
     def over(self, allowance: int) -> str | None:
         """The message when the bill is over ``allowance`` XP, else None."""
-        if self.total <= allowance:
-            return None
+        return codes.PERK_ALLOWANCE.template.format(**self.fields(allowance)) if self.total > allowance else None
+
+    def fields(self, allowance: int) -> dict[str, Any]:
+        """What the message of a bill over ``allowance`` XP is made from (ZW620)."""
         items = ", ".join(f"{perk} {cost}" for perk, cost in self.lines)
-        return codes.PERK_ALLOWANCE.template.format(hero=self.hero, total=self.total, items=items,
-                                                    allowance=allowance)
+        return {"hero": self.hero, "total": self.total, "items": items, "allowance": allowance}
 
 
 def bill(hero_name: str, hero: Hero, perks: Sequence[tuple[str, Perk]]) -> Bill:

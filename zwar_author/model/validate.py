@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import types
 import typing
+from enum import Enum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -62,7 +63,8 @@ def translate(errors: list[ErrorDetails], doc: Document, model: type[BaseModel])
                 missing[path, key] = len(problems)
                 problems.append(codes.MISSING_KEY.at(doc.loc(path), key=key, where=_where(path)))
         else:
-            message = _bad_value(path, group, _value(doc.data, path))
+            value = _value(doc.data, path)
+            message = _bad_value(path, group, value) + _meant(model, path, value)
             problems.append(codes.BAD_VALUE.at(doc.loc(path), message=message))
     # A misspelt required key is one mistake, not an unknown key and a missing one.
     folded = set()
@@ -112,6 +114,31 @@ def _unknown_key(doc: Document, model: type[BaseModel], path: tuple) -> tuple[Di
         hint = ""
     return (codes.UNKNOWN_KEY.at(doc.key_loc(path), key=key, where=_where(path[:-1]), hint=hint),
             close[0] if close else None)
+
+
+def _meant(model: type[BaseModel], path: tuple, value: Any) -> str:
+    """'; did you mean "exodus"?' for a word one typo from a value the key allows, as for unknown keys."""
+    if not isinstance(value, str):
+        return ""
+    annotation: Any = model
+    for part in path:
+        annotation = _step(annotation, part)
+        if annotation is None:
+            return ""
+    allowed = [choice for option in _options(annotation) for choice in _choices(option)]
+    same = [choice for choice in allowed if choice.lower() == value.lower()]
+    # A letter or two is too short to be misspelt: "NE" is a facing the format lacks, not a typo of "N".
+    close = same or difflib.get_close_matches(value, [c for c in allowed if len(c) > 2], n=1, cutoff=0.6)
+    return f'; did you mean "{close[0]}"?' if close else ""
+
+
+def _choices(option: Any) -> list[str]:
+    """The words a Literal or an Enum of words allows."""
+    if typing.get_origin(option) is typing.Literal:
+        return [a for a in typing.get_args(option) if isinstance(a, str)]
+    if isinstance(option, type) and issubclass(option, Enum):
+        return [m.value for m in option if isinstance(m.value, str)]
+    return []
 
 
 def _keys_at(model: type[BaseModel], path: tuple) -> set[str]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ... import codes
-from ...errors import Diagnostic
 from ...model.rules import GameRules, Hero, Perk
 from ..perks import bill
 from ..rules import RefChecker, hint
@@ -75,8 +74,7 @@ def perk_builds(ctx: MissionContext, heroes: list[str]) -> dict[str, list[str]]:
             bought[perk.qualified] = j
             lines.append((text, perk.model))
         out[hero.qualified] = list(bought)
-        message = bill(hero_text, hero.model, lines).over(allowance) if allowance is not None else None
-        if message is not None:
-            ctx.problems.append(Diagnostic(ctx.doc.key_loc(path), codes.PERK_ALLOWANCE.code,
-                                           codes.PERK_ALLOWANCE.severity, message))
+        spent = bill(hero_text, hero.model, lines)
+        if allowance is not None and spent.total > allowance:
+            ctx.report(codes.PERK_ALLOWANCE, ctx.doc.key_loc(path), **spent.fields(allowance))
     return out
