@@ -7,6 +7,8 @@ the choices the rules leave open.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import ammo, crafting, free, rib
 from .actions import Action
 from .c4 import detonate, place
@@ -485,7 +487,7 @@ def _end(g, ctx, h, a):
     g.emit(EventKind.END, h.id, f"{h.name} ends their move")
 
 
-VERBS = {
+VERBS: Final = {
     Verb.MOVE: _move, Verb.SPRINT: _sprint, Verb.TURBO: _sprint, Verb.STEP: _step, Verb.STOP: _stop,
     Verb.DIVE: _dive, Verb.CRAWL: _crawl, Verb.STAND: _stand, Verb.EXIT: _exit, Verb.OPEN: _door, Verb.CLOSE: _door,
     Verb.KNOCK: _door, Verb.QUICK: _quick, Verb.MELEE: _melee, Verb.MOVE_QUICK: _move_attack,

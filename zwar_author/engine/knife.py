@@ -54,7 +54,7 @@ def throw_knife(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     name = victim.name if isinstance(victim, Hero) else g.label(victim)
     label = f"{h.name} throws the {eq.name} at {name} ({g.show(a.square)})"
     roll = ctx.roll(label, h.id)
-    result = read(eq.quick, roll + bonus)
+    result = read(g.mission, eq.quick, roll + bonus)
     g.emit(EventKind.THROW, h.id, f"{label}: rolls {roll} + {bonus} = {roll + bonus} → {result}", a.square, (roll,),
            result)
     h.cards.remove(card)

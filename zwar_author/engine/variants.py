@@ -14,7 +14,7 @@ its action table has them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -32,7 +32,7 @@ class UnsupportedGame(ValueError):
 
 #: the phases of a turn the engine plays, in order (after the turn's announce); a game may leave out
 #: the infection test (Exodus: the infection moves on a stage in every end phase instead)
-PLAYED_PHASES = ["heroes", "infected", "spawn", "infection", "end"]
+PLAYED_PHASES = ("heroes", "infected", "spawn", "infection", "end")
 OPTIONAL_PHASES = frozenset({"infection"})
 
 
@@ -267,7 +267,7 @@ def _plays(phases: Sequence[str]) -> bool:
 
 
 #: the ruleset of each game and mode the engine plays ("directors-cut": a campaign chapter with a director)
-RULESETS: dict[tuple[str, str], type[Campaign]] = {
+RULESETS: Final[dict[tuple[str, str], type[Campaign]]] = {
     ("zwar1", "campaign"): Campaign, ("zwar1", "director"): Director, ("zwar1", "directors-cut"): DirectorsCut,
     ("exodus", "campaign"): ExodusCampaign, ("exodus", "director"): ExodusDirector,
     ("exodus", "directors-cut"): ExodusDirectorsCut,
