@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import ParseError
 from .chance import Choice
 from .state import Game
 from .vocab import Verb
@@ -121,14 +122,6 @@ def _body(g: Game, a: Action) -> str:
             Verb.SEARCH: "search", Verb.EXIT: "exit", Verb.STINK: "stink tank", Verb.REDLINE: "redline",
             Verb.DEAD_EYE: "dead eye", Verb.BERSERKER: "berserker", Verb.KICK_OFF: "kick off", Verb.END: "end",
             Verb.DROP_PRONE: "drop prone"}[Verb(verb)]
-
-
-class ParseError(ValueError):
-    """Text that names no legal option, or several (``ambiguous``)."""
-
-    def __init__(self, message: str, ambiguous: bool = False) -> None:
-        super().__init__(message)
-        self.ambiguous = ambiguous
 
 
 def parse(g: Game, options, text: str, current: str | None = None):

@@ -18,17 +18,12 @@ from typing import ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from ..errors import UnsupportedGame
 from ..games import of_mission, require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
 from .vocab import EventKind, HeroStatus, Phase, Side, Topic
-
-
-class UnsupportedGame(ValueError):
-    """A mission whose rules data does not give the engine what it plays (what a game has and what
-    the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""
-
 
 #: the phases of a turn the engine plays, in order (after the turn's announce); a game may leave out
 #: the infection test (Exodus: the infection moves on a stage in every end phase instead)

@@ -15,15 +15,15 @@ from pathlib import Path
 
 from .. import codes
 from ..compile.perks import Builds, over_allowance, with_mission_builds
-from ..engine.actions import Action, ParseError, describe, parse
+from ..engine.actions import Action, describe, parse
 from ..engine.api import State, apply, new_game, start
-from ..engine.chance import Choice, IllegalAction, Request
+from ..engine.chance import Choice, Request
 from ..engine.events import Event
 from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..engine.vocab import RequestKind, Side, Topic
-from ..errors import UsageError
+from ..errors import IllegalAction, ParseError, UsageError
 from ..publish import write_whole
 from ..sources.document import read_document
 from .load import load_mission
