@@ -103,7 +103,7 @@ def _specs(g: Game, h: Hero, cards: list[Card], aimed: bool, auto: bool) -> tupl
         if eq.kind == "melee":
             specs.append((eq.quick, melee_bonus(h, False)))
         else:
-            specs += [(eq.quick, g.ruleset.aimed_modifier(eq) if aimed else 0)] * (3 if auto else 1)
+            specs += [(eq.quick, g.ruleset.weapons.aimed_modifier(eq) if aimed else 0)] * (3 if auto else 1)
         spend(g, card, 3 if auto else 1)
     g.heard(h, cards)
     h.aim = None

@@ -78,7 +78,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
             if eq.kind == "melee":
                 specs.append((eq.quick, melee_bonus(h, False)))
             else:
-                chart = g.ruleset.chart(eq, aimed)
+                chart = g.ruleset.weapons.chart(eq, aimed)
                 specs += [(chart, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
             if how != "blast":
                 spend(g, card, 3 if auto else 1)
@@ -131,9 +131,9 @@ def spend(g: Game, card: Card, rounds: int) -> None:
 def _aim_modifier(g: Game, h: Hero, z: Infected, card: Card, aimed: bool, auto: bool) -> int:
     eq = g.mission.equipment[card.eq]
     if aimed:
-        return g.ruleset.aimed_modifier(eq)
+        return g.ruleset.weapons.aimed_modifier(eq)
     if not auto and h.aim == (z.id, card.name) and "semi-auto" in eq.fire:
-        return g.ruleset.follow_up_bonus(eq)  # a semi-auto follow-up shot keeps the aim bonus
+        return g.ruleset.weapons.follow_up_bonus(eq)  # a semi-auto follow-up shot keeps the aim bonus
     return 0
 
 

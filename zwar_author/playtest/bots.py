@@ -921,7 +921,7 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
         return 0.0
     eq = m.equipment[guns[0].eq]
     aimed = a.verb == AIMED
-    p = _kill_faces(g, g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
+    p = _kill_faces(g, g.ruleset.weapons.chart(eq, aimed), g.ruleset.weapons.aimed_modifier(eq) if aimed else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p
