@@ -17,7 +17,7 @@ from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
 from . import ammo, crafting, free, npc, rib
-from .actions import Action
+from .actions import Action, Held, HeldKind
 from .c4 import c4_actions
 from .mission import ALL, UNREACHABLE, Mission, Slot
 from .sight import blast_area, same_floor
@@ -166,10 +166,10 @@ _tuple_new: Final = tuple.__new__
 
 
 def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int = -1, mode: str = "", card: str = "",
-            other: str = "") -> Action:
+            other: str = "", held: Held | None = None) -> Action:
     """``Action(...)``, the same value, made without the interpreted ``__new__`` of a named tuple (twice as
     fast from compiled code): the lists make some twenty actions a decision."""
-    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other))
+    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other, held))
 
 
 def _kept(g: Game, hero: str, verb: Verb) -> dict[int, Action]:
@@ -1094,15 +1094,15 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not h.gave:
             acts += [_action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(_action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
-            acts += [_action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
-            acts += [_action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
+                acts.append(_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.OBJECT, h.object)))
+            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in h.keycards]
+            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, h)]
         if not o.gave:
             acts += [_action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(_action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
-            acts += [_action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
-            acts += [_action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
+                acts.append(_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.OBJECT, o.object)))
+            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in o.keycards]
+            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, o)]
     return acts
 
 
