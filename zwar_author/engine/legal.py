@@ -221,55 +221,25 @@ def _unstranded(g: Game, squares: list[int], ap_after: int, prone_after: bool) -
     return [n for n in squares if n not in spawn_at]
 
 
-#: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
-#: with one set lookup rather than a test for each of these
+#: the verbs whose cost a perk or the hero's turn can change (``cost``)
 _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
 
 
 def cost(g: Game, h: Hero, verb: str) -> int:
-    """The AP ``h`` spends on ``verb``: the mission's table (``Costs``), or for a personal verb what a perk or the
-    hero's turn makes it (``_own_cost``)."""
-    costs = _costs(g.mission)
-    found = costs.table.get(verb, 0)
-    return found if found != PERSONAL else _own_cost(h, verb, costs.listed)
-
-
-#: the personal verbs as strings: compiled, comparing two ``str`` is a direct string compare, comparing a ``str``
-#: with a ``Verb`` member Python's generic one
-_AIMED: Final[str] = Verb.AIMED
-_STAND: Final[str] = Verb.STAND
-_SEARCH: Final[str] = Verb.SEARCH
-
-
-def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
-    """The cost of a personal verb for ``h``: Dead Eye's aimed shot and Kip-Up's standing up 1 AP, a search
-    (3 AP at most with Bandit), a task or crafting no more than the hero's turn; the mission's costs read from
-    ``listed`` (``Costs.listed``)."""
-    if verb == _AIMED:
-        return 1 if Perk.DEAD_EYE in h.boosts else listed.get(verb, 0)
-    if verb == _STAND:
-        return 1 if Perk.KIP_UP in h.perks else listed.get(verb, 0)
-    ap = listed.get(verb, 4)  # searching, a task, crafting
-    return min(min(3, ap) if verb == _SEARCH and Perk.BANDIT in h.perks else ap, h.ap_turn)
-
-
-#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_own_cost``)
-PERSONAL: Final = -1
-
-
-class Costs:
-    """The mission's AP table keyed by the ``Verb`` members themselves, each personal verb as ``PERSONAL``. The
-    mission's keys are plain strings, which a ``Verb`` key (a str subclass) finds only through the generic look-up
-    and a string compare (some 300 instructions); here it is found by identity, and one look-up also tells a
-    personal verb (rather than a set look-up first)."""
-
-    def __init__(self, source: dict[str, int]) -> None:
-        members: dict[str, str] = {v.value: v for v in Verb}
-        #: the mission's costs, keyed by the members
-        self.listed: dict[str, int] = {members.get(key, key): ap for key, ap in source.items()}
-        self.table = dict(self.listed)
-        for verb in _PERSONAL_COSTS:
-            self.table[verb] = PERSONAL
+    """The AP ``h`` spends on ``verb``: what the mission's action table says (``Mission.ap_costs``), but Dead Eye's
+    aimed shot and Kip-Up's standing up cost 1 AP, a search costs 3 AP at most with Bandit, and a search, a task
+    or crafting no more than the hero's turn."""
+    table = g.mission.ap_costs
+    if verb not in _PERSONAL_COSTS:
+        return table.get(verb, 0)
+    if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
+        return 1
+    if verb == Verb.STAND and Perk.KIP_UP in h.perks:
+        return 1
+    if verb in (Verb.SEARCH, Verb.TASK, Verb.CRAFT):
+        listed = table.get(verb, 4)
+        return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
+    return table.get(verb, 0)
 
 
 class Memo:
@@ -278,8 +248,6 @@ class Memo:
     its games, and frees them, cycles and all, in the middle of another mission's)."""
 
     def __init__(self, m: Mission) -> None:
-        #: the mission's AP table
-        self.costs = Costs(m.ap_costs)
         #: the actions that name only a hero, a verb and a square moved to (-1: none): the lists offer the same
         #: moves, ``end`` and ``sprint`` again at every decision, and a kept action is one dict look-up rather than
         #: a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe); by hero, then
@@ -298,11 +266,6 @@ class Memo:
 
 #: the slot of the lists' ``Memo`` among what the mission keeps for other layers (``Mission.own``)
 LISTS: Final = Slot("legal.lists", Memo)
-
-
-def _costs(m: Mission) -> Costs:
-    """The mission's ``Costs``."""
-    return m.own(LISTS).costs
 
 
 ONLY_SPRINTING: Final = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE

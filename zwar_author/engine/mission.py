@@ -211,8 +211,12 @@ class Mission:
         self.profile = of_mission(self.compiled)
         #: the game's turn, action table and infection track (the pack's rules data), if it has one
         self.game_rules = self.profile.numbers
-        #: the AP of each action the game has (the profile's actions, priced by the rules data)
-        self.ap_costs: dict[str, int] = self.profile.costs()
+        #: the AP of each action the game has (the profile's actions, priced by the rules data), keyed by the
+        #: ``Verb`` members themselves: the rules look a verb up at every action, and a member (a str subclass)
+        #: finds a plain string key only through the generic look-up and a string compare (some 300
+        #: instructions compiled), its own member by identity
+        members: dict[str, str] = {v.value: v for v in Verb}
+        self.ap_costs: dict[str, int] = {members.get(key, key): ap for key, ap in self.profile.costs().items()}
         self.game_name = self.profile.name
         #: the engine's actions this game does not have: never offered
         self.absent = frozenset(v for v in Verb if v not in self.ap_costs and v not in IMPLICIT)
