@@ -71,8 +71,8 @@ def test_one_memo_a_mission_kept_with_the_mission_alone():
     a, b = _mission(), _mission()
     assert routes.memo(a) is routes.memo(a) and routes.memo(b) is not routes.memo(a)
     kept = routes.memo(b)
-    assert b.kept[routes.MEMO] is kept
-    assert [r for r in gc.get_referrers(kept) if not isinstance(r, types.FrameType)] == [b.kept]
+    assert b.own(routes.MEMO) is kept
+    assert [r for r in gc.get_referrers(kept) if not isinstance(r, types.FrameType)] == [b._owned]
 
 
 def test_the_squares_a_spare_gun_is_worth_a_detour_from_are_those_the_distance_fields_say():

@@ -7,8 +7,9 @@ from conftest import CONTENT, deal
 
 from zwar_author.engine.api import new_game
 from zwar_author.engine.state import Setup
-from zwar_author.engine.variants import Campaign, Director, DirectorsCut, UnsupportedGame
+from zwar_author.engine.variants import Campaign, Director, DirectorsCut
 from zwar_author.engine.vocab import Side, Topic
+from zwar_author.errors import UnsupportedGame
 from zwar_author.play.load import load_mission
 
 MISSIONS = CONTENT / "core" / "missions"

@@ -10,9 +10,8 @@ from conftest import CONTENT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zwar_author.engine.actions import Action, ParseError, describe, parse
+from zwar_author.engine.actions import SAVED_FIELDS, Action, Held, HeldKind, as_fields, describe, from_fields, parse
 from zwar_author.engine.api import (
-    SetupError,
     apply,
     chance_outcomes,
     legal_actions,
@@ -22,13 +21,13 @@ from zwar_author.engine.api import (
     simulate,
     start,
 )
-from zwar_author.engine.chance import Choice, IllegalAction
+from zwar_author.engine.chance import Choice
 from zwar_author.engine.legal import Refusals, legal, why_not
 from zwar_author.engine.mission import Mission
 from zwar_author.engine.state import Setup
 from zwar_author.engine.text import board_text
-from zwar_author.engine.variants import UnsupportedGame
 from zwar_author.engine.vocab import Verb
+from zwar_author.errors import EngineError, IllegalAction, ParseError, SetupError, UnsupportedGame, ZwarError
 from zwar_author.play.load import load_mission
 from zwar_author.play.session import CommandError, Session
 
@@ -177,6 +176,40 @@ def test_typed_actions_are_matched_against_the_legal_ones():
         parse(g, options, "move 18,22")
     with pytest.raises(ParseError, match="there is no option 999"):
         parse(g, options, "999")
+
+
+def test_an_action_names_what_it_hands_over_and_whom_it_attacks_by_typed_fields():
+    """What is given, taken or placed that is no equipment card is ``Action.held`` (its kind and name), not text
+    packed into ``card``; a rival agent attacked is ``other``. The text, and a save's fields, read as before."""
+    g = new_game(mission("supply-run"))
+    given = Action("sam", Verb.GIVE, other="kat", held=Held(HeldKind.OBJECT, "F"))
+    assert describe(g, given) == "sam: give object:F to kat" and given.card == ""
+    taken = Action("sam", Verb.TAKE, other="kat", held=Held(HeldKind.KEYCARD, "red"))
+    assert describe(g, taken) == "sam: take keycard:red from kat"
+    placed = Action("sam", Verb.PLACE_ITEM, held=Held(HeldKind.OBJECT, "F"))
+    assert describe(g, placed) == "sam: place item F"
+    card = Action("sam", Verb.GIVE, card="pistol", other="kat")
+    for a in (given, taken, placed, card, Action("sam", Verb.GIVE, other="kat", held=Held(HeldKind.SEARCH, "x"))):
+        fields = as_fields(a)
+        assert set(fields) == set(SAVED_FIELDS) and "held" not in fields
+        assert from_fields(fields) == a
+    assert as_fields(given)["card"] == "object:F"
+    assert describe(g, Action("sam", Verb.QUICK, other="kat", mode="auto")) == "sam: quick kat full auto"
+    assert describe(g, Action("sam", Verb.MOVE_MELEE, to=g.heroes[0].sq, other="kat")).endswith("then melee kat")
+    assert describe(g, Action("sam", Verb.AIMED, square=g.heroes[0].sq)).startswith("sam: aimed c4 at ")
+
+
+def test_the_engine_s_refusals_are_the_library_s_errors():
+    """The engine's errors join the ``ZwarError`` tree (a caller catching the library's errors gets them) and stay
+    ``ValueError``s, as they were."""
+    state = start(new_game(mission("supply-run")))
+    for refused, cls in ((lambda: parse(state.view, legal_actions(state), "999"), ParseError),
+                         (lambda: apply(state, "no such action"), IllegalAction),
+                         (lambda: new_game(mission("supply-run"), Setup(heroes=("nobody",))), SetupError)):
+        with pytest.raises(ZwarError) as caught:
+            refused()
+        assert type(caught.value) is cls and isinstance(caught.value, (EngineError, ValueError))
+    assert all(issubclass(c, EngineError) for c in (IllegalAction, ParseError, SetupError, UnsupportedGame))
 
 
 def test_an_illegal_action_gets_the_rule_that_forbids_it():

@@ -47,11 +47,13 @@ def test_an_action_made_by_the_lists_is_the_named_tuple_itself():
 
 
 def test_a_kept_action_is_the_action_the_lists_made_and_stays_the_same():
-    for hero, verb, to in (("sam", Verb.MOVE, 7), ("sam", Verb.END, -1), ("kat", Verb.STEP, 7), ("sam", Verb.STEP, 7)):
-        kept = legal._plain(hero, verb, to)
-        assert kept == legal._action(hero, verb, to=to) and type(kept) is Action
-        assert legal._plain(hero, verb, to) is kept
     g = _game("supply-run")
+    for hero, verb, to in (("sam", Verb.MOVE, 7), ("sam", Verb.END, -1), ("kat", Verb.STEP, 7), ("sam", Verb.STEP, 7)):
+        kept = legal._plain(g, hero, verb, to)
+        assert kept == legal._action(hero, verb, to=to) and type(kept) is Action
+        assert legal._plain(g, hero, verb, to) is kept
+    other = _game("the-tower")
+    assert legal._plain(other, "sam", Verb.MOVE, 7) is not legal._plain(g, "sam", Verb.MOVE, 7)
     h = g.heroes[0]
     h.ap = 4
     alerts = legal._alert(g, h)
@@ -91,7 +93,17 @@ def test_a_kept_chart_total_reads_what_the_table_model_reads():
     for table in tables:
         for total in range(-3, table.die + 6):
             for _ in range(2):  # made, then kept
-                assert combat.read(table, total) == chart_read(table, total).kind, (table, total)
+                assert combat.read(g.mission, table, total) == chart_read(table, total).kind, (table, total)
+    spawn = g.mission.compiled.spawn
+    assert spawn is not None and spawn.phases
+    parts = [part for p in spawn.phases for part in (p.turn, p.room) if part is not None]
+    charts = [t for part in parts for t in (part.table, part.what, getattr(part, "where", None),
+                                             getattr(part, "distance", None)) if t is not None]
+    assert charts
+    for table in charts:
+        for roll in range(1, table.die + 3):
+            for _ in range(2):
+                assert g.mission.charts.row(table, roll) == chart_read(table, roll), (table, roll)
 
 
 def test_kept_square_and_edge_names_are_the_notation_s():

@@ -101,3 +101,22 @@ def test_bots_fetch_the_keycard_and_break_crates_in_the_crossing():
         lines = [e.text for e in g.log]
         assert any(t.endswith("picks up the red keycard") for t in lines)
     assert any(" breaks the crate at " in e.text for g in games for e in g.log)
+
+
+def test_exodus_weapon_cards_read_their_aimed_chart_and_z_war_one_s_their_aim_bonus():
+    """"referenced against the aimed fire chart on the right hand side of your active weapon card" (Exodus): the
+    ruleset's ``WeaponCards`` reads an aimed shot off the aimed chart with no aim bonus; Z War One's off the one
+    chart, with the bonus; a card without an aimed chart falls back to that (interpretation)."""
+    exodus, _ = load_mission(CONTENT / "core" / "missions" / "the-crossing.toml")
+    zwar1, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
+    weapons = new_game(exodus).ruleset.weapons
+    assert weapons.separate_charts and not new_game(zwar1).ruleset.weapons.separate_charts
+    charted = [eq for eq in exodus.equipment.values() if eq.quick is not None and eq.aimed is not None]
+    assert charted
+    for eq in charted:
+        assert weapons.chart(eq, True) is eq.aimed and weapons.chart(eq, False) is eq.quick
+        assert weapons.aimed_modifier(eq) == 0 == weapons.follow_up_bonus(eq)
+    plain = new_game(zwar1).ruleset.weapons
+    for eq in zwar1.equipment.values():
+        if eq.quick is not None:
+            assert plain.chart(eq, True) is eq.quick and plain.aimed_modifier(eq) == eq.aim_bonus

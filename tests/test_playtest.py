@@ -17,7 +17,6 @@ import pytest
 from conftest import CONTENT, mission, write
 
 from zwar_author.engine.api import apply, new_game, start
-from zwar_author.engine.spawn import row
 from zwar_author.engine.state import Setup
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import bots, charts
@@ -159,6 +158,7 @@ def test_exact_turn_spawn_odds_agree_with_a_long_simulation():
     rng, n = random.Random(7), 20_000
     samples = {letter: [] for letter in exact["points"]}
     roamers = 0
+    row = loaded.charts.row
     for _ in range(n):
         where = row(spec.where, rng.randint(1, 8))
         count = row(spec.what, rng.randint(1, 8)).count or 0 if where.kind == "spawn_point" else 0

@@ -155,3 +155,29 @@ class ZwarError(Exception):
 
 class UsageError(ZwarError):
     """The caller asked for something impossible (a missing path, a bad option value)."""
+
+
+class EngineError(ZwarError, ValueError):
+    """The reference engine refused an input or a game (a ``ValueError`` too, as the engine's refusals were
+    before they joined this tree). The engine's control flow (``GameOver``, ``NeedInput``) is not an error."""
+
+
+class IllegalAction(EngineError):
+    """An input that is not among the options of the request it answers."""
+
+
+class ParseError(EngineError):
+    """Text that names no legal option, or several (``ambiguous``)."""
+
+    def __init__(self, message: str, ambiguous: bool = False) -> None:
+        super().__init__(message)
+        self.ambiguous = ambiguous
+
+
+class SetupError(EngineError):
+    """A setup that does not fit the mission: an unknown hero, perk or card, too few start points."""
+
+
+class UnsupportedGame(EngineError):
+    """A mission whose rules data does not give the engine what it plays (what a game has and what
+    the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""

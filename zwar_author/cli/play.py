@@ -4,11 +4,9 @@ from pathlib import Path
 
 import click
 
-from ..engine.api import SetupError
 from ..engine.text import board_text
-from ..engine.variants import UnsupportedGame
 from ..engine.vocab import Side, Topic
-from ..errors import UsageError
+from ..errors import SetupError, UnsupportedGame, UsageError
 from ..games import CannotPlay, require_playable
 from ..play.legend import legend
 from ..play.load import load_mission

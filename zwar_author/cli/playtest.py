@@ -5,10 +5,8 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from ..engine.api import SetupError
 from ..engine.state import Setup
-from ..engine.variants import UnsupportedGame
-from ..errors import UsageError, display_path
+from ..errors import SetupError, UnsupportedGame, UsageError, display_path
 from ..games import CannotPlay
 from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..playtest.campaign import playtest_campaign

@@ -2,10 +2,8 @@ from pathlib import Path
 
 import click
 
-from ..engine.api import SetupError
 from ..engine.state import Setup
-from ..engine.variants import UnsupportedGame
-from ..errors import UsageError, display_path
+from ..errors import SetupError, UnsupportedGame, UsageError, display_path
 from ..games import CannotPlay, require_playable
 from ..play.load import load_mission
 from ..playtest.director import DIRECTORS

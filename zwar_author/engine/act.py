@@ -7,8 +7,10 @@ the choices the rules leave open.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import ammo, crafting, free, rib
-from .actions import Action
+from .actions import Action, HeldKind
 from .c4 import detonate, place
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
@@ -401,16 +403,16 @@ def _exchange(g, ctx, h, a):
     other = g.hero(a.other)
     giver, taker = (h, other) if a.verb == Verb.GIVE else (other, h)
     giver.gave = True
-    kind, _, value = a.card.partition(":")
-    if kind == "object":
-        giver.object, taker.object = None, value
-        what = f"the object {value}"
-    elif kind == "keycard":
-        giver.keycards.remove(value)
-        taker.keycards.append(value)
-        what = f"the {value} keycard"
-    elif kind == "search":  # Exodus: an ammunition or crafting card
-        card_id = next(c for c in giver.loot if short(c) == value)
+    held = a.held
+    if held is not None and held.kind == HeldKind.OBJECT:
+        giver.object, taker.object = None, held.name
+        what = f"the object {held.name}"
+    elif held is not None and held.kind == HeldKind.KEYCARD:
+        giver.keycards.remove(held.name)
+        taker.keycards.append(held.name)
+        what = f"the {held.name} keycard"
+    elif held is not None:  # Exodus: an ammunition or crafting card (HeldKind.SEARCH)
+        card_id = next(c for c in giver.loot if short(c) == held.name)
         giver.loot.remove(card_id)
         taker.loot.append(card_id)
         what = g.mission.search_cards[card_id].name
@@ -485,7 +487,7 @@ def _end(g, ctx, h, a):
     g.emit(EventKind.END, h.id, f"{h.name} ends their move")
 
 
-VERBS = {
+VERBS: Final = {
     Verb.MOVE: _move, Verb.SPRINT: _sprint, Verb.TURBO: _sprint, Verb.STEP: _step, Verb.STOP: _stop,
     Verb.DIVE: _dive, Verb.CRAWL: _crawl, Verb.STAND: _stand, Verb.EXIT: _exit, Verb.OPEN: _door, Verb.CLOSE: _door,
     Verb.KNOCK: _door, Verb.QUICK: _quick, Verb.MELEE: _melee, Verb.MOVE_QUICK: _move_attack,

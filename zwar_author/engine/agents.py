@@ -16,6 +16,7 @@ one player. What it adds lives here, called by the versus ruleset
 from __future__ import annotations
 
 from enum import Enum
+from typing import Final
 
 from ..geometry.facing import forward
 from .act import _assassin, _melee, _quick, _throw, enter, grab_tests
@@ -45,7 +46,7 @@ class Timing(Enum):
 
 
 #: the timing of each hero action; actions the table does not list are treated as "after" (docs/engine.md)
-TIMING = {Verb.QUICK: Timing.SAME, Verb.MELEE: Timing.SAME, Verb.QUICK_MOVE: Timing.SAME, Verb.MELEE_MOVE: Timing.SAME,
+TIMING: Final = {Verb.QUICK: Timing.SAME, Verb.MELEE: Timing.SAME, Verb.QUICK_MOVE: Timing.SAME, Verb.MELEE_MOVE: Timing.SAME,
           Verb.THROW_MOVE: Timing.SAME, Verb.AIMED: Timing.BEFORE, Verb.THROW_KNIFE: Timing.BEFORE, Verb.MOVE_QUICK: Timing.BEFORE_SECOND,
           Verb.MOVE_MELEE: Timing.BEFORE_SECOND, Verb.MOVE_THROW: Timing.BEFORE_SECOND}
 
@@ -102,7 +103,7 @@ def _specs(g: Game, h: Hero, cards: list[Card], aimed: bool, auto: bool) -> tupl
         if eq.kind == "melee":
             specs.append((eq.quick, melee_bonus(h, False)))
         else:
-            specs += [(eq.quick, g.ruleset.aimed_modifier(eq) if aimed else 0)] * (3 if auto else 1)
+            specs += [(eq.quick, g.ruleset.weapons.aimed_modifier(eq) if aimed else 0)] * (3 if auto else 1)
         spend(g, card, 3 if auto else 1)
     g.heard(h, cards)
     h.aim = None
@@ -121,7 +122,7 @@ def roll_at(g: Game, ctx: Context, h: Hero, target: Hero, how: str, cards: list[
             g.emit(EventKind.ATTACK, h.id, f"{label}: the attack misses (director card)", target.sq, result=MISS)
             return [MISS]
     rolls = [ctx.roll(label, h.id) for _ in specs]
-    results = [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)]
+    results = [read(g.mission, table, r + mod) for r, (table, mod) in zip(rolls, specs)]
     word = KILL if KILL in results else (KNOCKDOWN if KNOCKDOWN in results else MISS)
     mod = specs[0][1]
     dice = ", ".join(str(r) for r in rolls) if len(rolls) > 1 or not mod else f"{rolls[0]} + {mod} = {rolls[0] + mod}"
@@ -234,7 +235,7 @@ def shoot_charge(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     specs, weapon = _specs(g, h, cards, aimed, auto)
     label = f"{h.name} {'aims at' if aimed else 'quick fires at'} the C4 at {g.show(a.square)} with {weapon}"
     rolls = [ctx.roll(label, h.id) for _ in specs]
-    results = [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)]
+    results = [read(g.mission, table, r + mod) for r, (table, mod) in zip(rolls, specs)]
     word = KILL if KILL in results else (KNOCKDOWN if KNOCKDOWN in results else MISS)
     mod = specs[0][1]
     dice = ", ".join(str(r) for r in rolls) if len(rolls) > 1 or not mod else f"{rolls[0]} + {mod} = {rolls[0] + mod}"
@@ -247,7 +248,7 @@ def blast_agent(g: Game, ctx: Context, owner: Hero, target: Hero, card: Card) ->
     """A blast catches an agent: a roll on the explosive's table, applied as any attack on an agent."""
     why = f"The blast catches {target.name} ({g.show(target.sq)})"
     roll = ctx.roll(why, owner.id)
-    result = read(g.mission.equipment[card.eq].quick, roll)
+    result = read(g.mission, g.mission.equipment[card.eq].quick, roll)
     g.emit(EventKind.ATTACK, owner.id, f"{why}: rolls {roll} → {result}", target.sq, (roll,), result)
     apply(g, ctx, owner, target, [result])
 

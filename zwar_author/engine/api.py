@@ -28,6 +28,7 @@ from typing import Any
 
 from greenlet import greenlet
 
+from ..errors import SetupError
 from . import npc, rib
 from .cards import new_hands
 from .chance import (
@@ -50,10 +51,6 @@ from .versus import Versus, setup_versus
 from .vocab import RequestKind, Side, Topic
 
 UNLIMITED = 10**6
-
-
-class SetupError(ValueError):
-    """A setup that does not fit the mission: an unknown hero, perk or card, too few start points."""
 
 
 def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:

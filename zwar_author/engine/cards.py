@@ -21,7 +21,7 @@ from the heroes: events say that a card was dealt, never which.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..model.rules import EFFECT_WINDOWS, CardEffect, CardWindow
 from .chance import Choice, Context
@@ -33,7 +33,7 @@ PASS = "pass"
 KEEP = "keep"
 
 #: how each window reads in a question
-WINDOW_TEXT = {CardWindow.INFECTED_MOVE: "the infected move begins", CardWindow.SPAWN: "the spawn phase begins",
+WINDOW_TEXT: Final = {CardWindow.INFECTED_MOVE: "the infected move begins", CardWindow.SPAWN: "the spawn phase begins",
                CardWindow.BALLISTIC_ATTACK: "a hero makes a ballistic attack",
                CardWindow.ROOM_SPAWN: "a room spawn is rolled"}
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, NamedTuple, cast
 
 from mypy_extensions import mypyc_attr
 
+from ..errors import IllegalAction
 from .vocab import RequestKind, Side, Topic
 
 
@@ -86,10 +87,6 @@ class NeedInput(Exception):
     def __init__(self, request: Request) -> None:
         super().__init__(request.why)
         self.request = request
-
-
-class IllegalAction(ValueError):
-    """An input that is not among the options of the request it answers."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # api._Resume, play.scenario._Script, the planner's Common(Live)

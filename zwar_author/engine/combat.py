@@ -8,32 +8,20 @@ hero's player, asked only when they apply.
 
 from __future__ import annotations
 
-from ..tables.charts import read as row  # a roll's row, through the one table model
 from .cards import window
 from .chance import Choice, Context
+from .mission import Mission
 from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
 from .vocab import CardEffect, CardWindow, Effect, EventKind, HeroStatus, Perk, Topic
 
 YES, NO = "yes", "no"
 
 
-#: what each total reads on a dice table, by the table's id (with the table, so a reused id is never trusted):
-#: every attack roll and every bot's chance to kill reads a chart, and the table model finds a row by
-#: testing each in turn
-_READ: dict[int, tuple[object, dict[int, str]]] = {}
-
-
-def read(table, total: int) -> str:
-    """The result of ``total`` on a dice table; past its faces, its end row."""
-    kept = _READ.get(id(table))
-    if kept is None or kept[0] is not table:
-        if len(_READ) > 1024:
-            _READ.clear()
-        kept = _READ[id(table)] = (table, {})
-    found = kept[1].get(total)
-    if found is None:
-        found = kept[1][total] = row(table, total).kind
-    return found
+def read(m: Mission, table, total: int) -> str:
+    """The result of ``total`` on one of ``m``'s dice tables; past its faces, its end row (each total read once
+    for every game of the mission, ``Mission.charts``: every attack roll and every bot's chance to kill reads a
+    chart)."""
+    return m.charts.kind(table, total)
 
 
 def _dice_text(rolls: list[int], modifier: int) -> str:
@@ -90,7 +78,7 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
             if eq.kind == "melee":
                 specs.append((eq.quick, melee_bonus(h, False)))
             else:
-                chart = g.ruleset.chart(eq, aimed)
+                chart = g.ruleset.weapons.chart(eq, aimed)
                 specs += [(chart, _aim_modifier(g, h, z, card, aimed, auto))] * (3 if auto else 1)
             if how != "blast":
                 spend(g, card, 3 if auto else 1)
@@ -112,13 +100,13 @@ def attack(g: Game, ctx: Context, h: Hero, z: Infected, how: str, cards: list[Ca
         if played is not None and played.effect == CardEffect.MISS:
             g.emit(EventKind.ATTACK, h.id, f"{label}: the attack misses (director card)", where_sq, result="miss")
             return hit(g, z, 0, False)
-    results, rolls = _roll(ctx, specs, label, h.id)
+    results, rolls = _roll(m, ctx, specs, label, h.id)
     word = _word(results)
     g.emit(EventKind.ATTACK, h.id, f"{label}: {_dice_text(rolls, specs[0][1])} → {word}", where_sq, tuple(rolls),
            word)
     if "kill" not in results and use_power(g, ctx, h, Perk.BLESSED, "re-roll the failed attack with Blessed",
                                            Topic.BLESSED):
-        results, rolls = _roll(ctx, specs, f"{label} (re-roll)", h.id)
+        results, rolls = _roll(m, ctx, specs, f"{label} (re-roll)", h.id)
         word = _word(results)
         g.emit(EventKind.ATTACK, h.id, f"{label} (re-roll): {_dice_text(rolls, specs[0][1])} → {word}", where_sq,
                tuple(rolls), word)
@@ -143,9 +131,9 @@ def spend(g: Game, card: Card, rounds: int) -> None:
 def _aim_modifier(g: Game, h: Hero, z: Infected, card: Card, aimed: bool, auto: bool) -> int:
     eq = g.mission.equipment[card.eq]
     if aimed:
-        return g.ruleset.aimed_modifier(eq)
+        return g.ruleset.weapons.aimed_modifier(eq)
     if not auto and h.aim == (z.id, card.name) and "semi-auto" in eq.fire:
-        return g.ruleset.follow_up_bonus(eq)  # a semi-auto follow-up shot keeps the aim bonus
+        return g.ruleset.weapons.follow_up_bonus(eq)  # a semi-auto follow-up shot keeps the aim bonus
     return 0
 
 
@@ -156,9 +144,9 @@ def _track_aim(h: Hero, z: Infected, cards: list[Card], aimed: bool, auto: bool)
         h.aim = None
 
 
-def _roll(ctx: Context, specs, why: str, who: str) -> tuple[list[str], list[int]]:
+def _roll(m: Mission, ctx: Context, specs, why: str, who: str) -> tuple[list[str], list[int]]:
     rolls = [ctx.roll(why, who) for _ in specs]
-    return [read(table, r + mod) for r, (table, mod) in zip(rolls, specs)], rolls
+    return [read(m, table, r + mod) for r, (table, mod) in zip(rolls, specs)], rolls
 
 
 def _after_roll(g: Game, ctx: Context, h: Hero, cards: list[Card], kills: int, knock: bool, aimed: bool,
@@ -243,13 +231,13 @@ def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: 
     """Roll a test on ``table``; a failed one (not ``passed``) may be re-rolled with Blessed. Each
     roll is logged, the re-roll marked as such."""
     roll = ctx.roll(why, h.id)
-    result = read(table, roll + bonus)
+    result = read(g.mission, table, roll + bonus)
     g.emit(event[0], event[1], f"{why}: {_dice_text([roll], bonus)} → {words(result)}", h.sq, (roll,), words(result))
     if result != passed and use_power(g, ctx, h, Perk.BLESSED, f"re-roll the failed {event[0]} test with Blessed",
                                                   Topic.BLESSED_TEST):
         again = f"{why} (re-roll)"
         roll = ctx.roll(again, h.id)
-        result = read(table, roll + bonus)
+        result = read(g.mission, table, roll + bonus)
         g.emit(event[0], event[1], f"{again}: {_dice_text([roll], bonus)} → {words(result)}", h.sq, (roll,),
                words(result))
     return result

@@ -49,12 +49,12 @@ def throw_knife(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     card = h.card(a.card)
     assert card is not None
     eq = g.mission.equipment[card.eq]
-    bonus = g.ruleset.aimed_modifier(eq)
+    bonus = g.ruleset.weapons.aimed_modifier(eq)
     victim: Hero | Infected = g.hero(a.other) if a.other else g.infected[a.target]
     name = victim.name if isinstance(victim, Hero) else g.label(victim)
     label = f"{h.name} throws the {eq.name} at {name} ({g.show(a.square)})"
     roll = ctx.roll(label, h.id)
-    result = read(eq.quick, roll + bonus)
+    result = read(g.mission, eq.quick, roll + bonus)
     g.emit(EventKind.THROW, h.id, f"{label}: rolls {roll} + {bonus} = {roll + bonus} → {result}", a.square, (roll,),
            result)
     h.cards.remove(card)

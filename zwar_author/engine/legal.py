@@ -17,9 +17,9 @@ from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
 from . import ammo, crafting, free, npc, rib
-from .actions import Action
+from .actions import Action, Held, HeldKind
 from .c4 import c4_actions
-from .mission import ALL, UNREACHABLE, Mission
+from .mission import ALL, UNREACHABLE, Mission, Slot
 from .sight import blast_area, same_floor
 from .state import Card, Game, Hero, Infected, pos, short
 from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
@@ -166,35 +166,27 @@ _tuple_new: Final = tuple.__new__
 
 
 def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int = -1, mode: str = "", card: str = "",
-            other: str = "") -> Action:
+            other: str = "", held: Held | None = None) -> Action:
     """``Action(...)``, the same value, made without the interpreted ``__new__`` of a named tuple (twice as
     fast from compiled code): the lists make some twenty actions a decision."""
-    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other))
+    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other, held))
 
 
-#: the actions that name only a hero, a verb and a square moved to (-1: none), kept for every game the process
-#: plays: the lists offer the same moves, ``end`` and ``sprint`` again at every decision, and a kept action is one
-#: dict look-up rather than a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe);
-#: by hero, then verb: two look-ups of a string found by identity cost less than hashing and comparing a tuple key
-_KEPT: Final[dict[str, dict[str, dict[int, Action]]]] = {}
-
-
-def _kept(hero: str, verb: Verb) -> dict[int, Action]:
-    """The kept actions of ``hero`` and ``verb``, by the square moved to."""
-    by_verb = _KEPT.get(hero)
+def _kept(g: Game, hero: str, verb: Verb) -> dict[int, Action]:
+    """The kept actions of ``hero`` and ``verb``, by the square moved to (``Memo.plain``)."""
+    by_hero = g.mission.own(LISTS).plain
+    by_verb = by_hero.get(hero)
     if by_verb is None:
-        if len(_KEPT) > 256:
-            _KEPT.clear()
-        by_verb = _KEPT[hero] = {}
+        by_verb = by_hero[hero] = {}
     found = by_verb.get(verb)
     if found is None:
         found = by_verb[verb] = {}
     return found
 
 
-def _plain(hero: str, verb: Verb, to: int = -1) -> Action:
-    """``_action(hero, verb, to=to)``, the action kept (``_KEPT``)."""
-    kept = _kept(hero, verb)
+def _plain(g: Game, hero: str, verb: Verb, to: int = -1) -> Action:
+    """``_action(hero, verb, to=to)``, the action kept (``Memo.plain``)."""
+    kept = _kept(g, hero, verb)
     found = kept.get(to)
     if found is None:
         found = kept[to] = _action(hero, verb, to=to)
@@ -229,83 +221,51 @@ def _unstranded(g: Game, squares: list[int], ap_after: int, prone_after: bool) -
     return [n for n in squares if n not in spawn_at]
 
 
-#: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
-#: with one set lookup rather than a test for each of these
+#: the verbs whose cost a perk or the hero's turn can change (``cost``)
 _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
 
 
 def cost(g: Game, h: Hero, verb: str) -> int:
-    """The AP ``h`` spends on ``verb``: the mission's table (``Costs``), or for a personal verb what a perk or the
-    hero's turn makes it (``_own_cost``)."""
-    costs = _costs(g.mission)
-    found = costs.table.get(verb, 0)
-    return found if found != PERSONAL else _own_cost(h, verb, costs.listed)
+    """The AP ``h`` spends on ``verb``: what the mission's action table says (``Mission.ap_costs``), but Dead Eye's
+    aimed shot and Kip-Up's standing up cost 1 AP, a search costs 3 AP at most with Bandit, and a search, a task
+    or crafting no more than the hero's turn."""
+    table = g.mission.ap_costs
+    if verb not in _PERSONAL_COSTS:
+        return table.get(verb, 0)
+    if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
+        return 1
+    if verb == Verb.STAND and Perk.KIP_UP in h.perks:
+        return 1
+    if verb in (Verb.SEARCH, Verb.TASK, Verb.CRAFT):
+        listed = table.get(verb, 4)
+        return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
+    return table.get(verb, 0)
 
 
-#: the personal verbs as strings: compiled, comparing two ``str`` is a direct string compare, comparing a ``str``
-#: with a ``Verb`` member Python's generic one
-_AIMED: Final[str] = Verb.AIMED
-_STAND: Final[str] = Verb.STAND
-_SEARCH: Final[str] = Verb.SEARCH
+class Memo:
+    """What the hero's lists keep for every game of a mission (``LISTS``, in ``Mission.own``): made once per
+    mission and dropped with it, never held by the module (a module holding a mission's answers keeps them past
+    its games, and frees them, cycles and all, in the middle of another mission's)."""
+
+    def __init__(self, m: Mission) -> None:
+        #: the actions that name only a hero, a verb and a square moved to (-1: none): the lists offer the same
+        #: moves, ``end`` and ``sprint`` again at every decision, and a kept action is one dict look-up rather than
+        #: a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe); by hero, then
+        #: verb: two look-ups of a string found by identity cost less than hashing and comparing a tuple key
+        self.plain: dict[str, dict[str, dict[int, Action]]] = {}
+        #: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset
+        #: keeps its hash, and the same set is found by identity)
+        self.skips: dict[frozenset[Verb], Skips] = {}
+        #: each hero's ways to go on alert, one per facing (as ``plain``)
+        self.alerts: dict[str, list[Action]] = {}
+        #: the last weapon changes found for each hero, with what they were found for (``_weapons``)
+        self.changes: dict[str, Changes] = {}
+        #: the dives (keyed by square, doors and Skinny) and the tasks, read from the board alone
+        self.tables: dict[Any, Any] = {}
 
 
-def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
-    """The cost of a personal verb for ``h``: Dead Eye's aimed shot and Kip-Up's standing up 1 AP, a search
-    (3 AP at most with Bandit), a task or crafting no more than the hero's turn; the mission's costs read from
-    ``listed`` (``Costs.listed``)."""
-    if verb == _AIMED:
-        return 1 if Perk.DEAD_EYE in h.boosts else listed.get(verb, 0)
-    if verb == _STAND:
-        return 1 if Perk.KIP_UP in h.perks else listed.get(verb, 0)
-    ap = listed.get(verb, 4)  # searching, a task, crafting
-    return min(min(3, ap) if verb == _SEARCH and Perk.BANDIT in h.perks else ap, h.ap_turn)
-
-
-#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_own_cost``)
-PERSONAL: Final = -1
-#: the key of the mission's ``Costs`` among what it keeps for other layers (``Mission.kept``)
-COSTS: Final = "legal.costs"
-
-
-class Costs:
-    """The mission's AP table keyed by the ``Verb`` members themselves, each personal verb as ``PERSONAL``. The
-    mission's keys are plain strings, which a ``Verb`` key (a str subclass) finds only through the generic look-up
-    and a string compare (some 300 instructions); here it is found by identity, and one look-up also tells a
-    personal verb (rather than a set look-up first)."""
-
-    def __init__(self, source: dict[str, int]) -> None:
-        self.source = source
-        members: dict[str, str] = {v.value: v for v in Verb}
-        #: the mission's costs, keyed by the members
-        self.listed: dict[str, int] = {members.get(key, key): ap for key, ap in source.items()}
-        self.table = dict(self.listed)
-        for verb in _PERSONAL_COSTS:
-            self.table[verb] = PERSONAL
-
-
-class _Last:
-    """The ``Costs`` last asked for: two attribute reads, not a look-up in ``Mission.kept``, while one mission's
-    games are played. It holds the costs, not the mission: a module holding a mission would keep it alive past its
-    games (and free it, cycles and all, in the middle of another mission's); the costs know their mission's table
-    by identity, which a table kept alive here can never share with another mission's."""
-
-    def __init__(self) -> None:
-        self.costs: Costs | None = None
-
-
-_LAST: Final = _Last()
-
-
-def _costs(m: Mission) -> Costs:
-    """The mission's ``Costs`` (kept in ``Mission.kept``), made again should its table be another."""
-    last = _LAST.costs
-    if last is not None and last.source is m.ap_costs:
-        return last
-    found: Costs | None = m.kept.get(COSTS)
-    if found is None or found.source is not m.ap_costs:
-        found = m.kept[COSTS] = Costs(m.ap_costs)
-    _LAST.costs = found
-    return found
+#: the slot of the lists' ``Memo`` among what the mission keeps for other layers (``Mission.own``)
+LISTS: Final = Slot("legal.lists", Memo)
 
 
 ONLY_SPRINTING: Final = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
@@ -325,7 +285,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     the free actions, of those the game's action table has. ``without``: verbs to leave out, and
     with them the searches that only they need (the rest of the list is the same, in the same order):
     a search is skipped only when every verb it can make is in ``without``."""
-    skip = _skips(without)
+    skip = _skips(g, without)
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -334,7 +294,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         if rib.is_aboard(g, h):
             why.bar(h, (v for v in Verb if v not in rib.ABOARD), rib.refusal(h))
     if h.stride:
-        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_plain(h.id, Verb.STOP)]
+        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_plain(g, h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
             if Perk.RUN_AND_GUN in h.perks:
                 acts += _quick(g, h, h.sq, why=why)
@@ -363,7 +323,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     if not skip.free:
         acts += _free(g, h, why, skip)
     acts = g.ruleset.actions(g, h, acts)
-    acts.append(_plain(h.id, Verb.END))
+    acts.append(_plain(g, h.id, Verb.END))
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
@@ -415,17 +375,14 @@ class Skips:
         return self.union
 
 
-#: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset keeps
-#: its hash, and the same set is found by identity)
-_SKIPS: Final[dict[frozenset[Verb], Skips]] = {}
-
-
-def _skips(without: frozenset[Verb]) -> Skips:
-    found = _SKIPS.get(without)
+def _skips(g: Game, without: frozenset[Verb]) -> Skips:
+    """The ``Skips`` of ``without`` (``Memo.skips``)."""
+    kept = g.mission.own(LISTS).skips
+    found = kept.get(without)
     if found is None:
-        if len(_SKIPS) > 256:
-            _SKIPS.clear()
-        found = _SKIPS[without] = Skips(without)
+        if len(kept) > 256:
+            kept.clear()
+        found = kept[without] = Skips(without)
     return found
 
 
@@ -472,7 +429,7 @@ def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: 
     """One square of movement to each free square one step away that does not strand ``h``."""
     m = g.mission
     acts = []
-    kept = _kept(h.id, verb)
+    kept = _kept(g, h.id, verb)
     # each square read as the list's own int object (``Any``): from a list of ``int``, compiled code unboxes each
     # and makes a new int object for every dict look-up of it
     steps: list[Any] = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
@@ -532,7 +489,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> l
     if not skip.crawl and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
-        acts.append(_plain(h.id, Verb.STAND))
+        acts.append(_plain(g, h.id, Verb.STAND))
     if not skip.quick:
         acts += _quick(g, h, h.sq, memo=memo, why=why)
     if not skip.throw:
@@ -555,9 +512,9 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -
         steps = [a.to for a in moves]
         acts += moves
     if _ap(g, h, Verb.SPRINT, why):
-        acts.append(_plain(h.id, Verb.SPRINT))
+        acts.append(_plain(g, h.id, Verb.SPRINT))
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
-        acts.append(_plain(h.id, Verb.TURBO))
+        acts.append(_plain(g, h.id, Verb.TURBO))
     if ap >= 1:
         if not skip.dive:
             acts += [_action(h.id, Verb.DIVE, to=n) for n in _unstranded(g, dives(g, h), ap - 1, True)]
@@ -572,7 +529,7 @@ def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -
         if not skip.throw:
             acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
-            acts.append(_plain(h.id, Verb.EXIT))
+            acts.append(_plain(g, h.id, Verb.EXIT))
     elif why is not None:
         for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
             _ap(g, h, verb, why)
@@ -632,17 +589,10 @@ def dives(g: Game, h: Hero) -> list[int]:
             if mid not in at and end not in at]
 
 
-#: the key of the lists' tables among what the mission keeps for other layers (``Mission.kept``)
-TABLES: Final = "legal.tables"
-
-
-def _tables(m: Mission) -> dict:
+def _tables(m: Mission) -> dict[Any, Any]:
     """The mission's tables for the lists: the dives (keyed by square, doors and Skinny) and the tasks,
-    read from the board alone and kept with the mission for every game of it."""
-    found: dict | None = m.kept.get(TABLES)
-    if found is None:
-        found = m.kept[TABLES] = {}
-    return found
+    read from the board alone and kept with the mission for every game of it (``Memo.tables``)."""
+    return m.own(LISTS).tables
 
 
 def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int, int]]:
@@ -878,16 +828,11 @@ def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
         return []
     if not _ap(g, h, Verb.ALERT, why):
         return []
-    found = _ALERTS.get(h.id)
+    kept = g.mission.own(LISTS).alerts
+    found = kept.get(h.id)
     if found is None:
-        if len(_ALERTS) > 1024:
-            _ALERTS.clear()
-        found = _ALERTS[h.id] = [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
+        found = kept[h.id] = [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
     return list(found)
-
-
-#: each hero's ways to go on alert, one per facing, kept (as ``_KEPT``)
-_ALERTS: Final[dict[str, list[Action]]] = {}
 
 
 def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -951,7 +896,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     elif not g.deck_size():
         no(h, Verb.SEARCH, "the search deck is empty")
     elif _ap(g, h, Verb.SEARCH, why):
-        acts.append(_plain(h.id, Verb.SEARCH))
+        acts.append(_plain(g, h.id, Verb.SEARCH))
     if why is not None:
         why.no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
@@ -1011,7 +956,7 @@ def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     if h.stage:
         acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
     if not h.stink and _stink_tank(g, h):
-        acts.append(_plain(h.id, Verb.STINK))
+        acts.append(_plain(g, h.id, Verb.STINK))
     if h.power:  # (no power left of any perk: none of the three set look-ups a perk below can pass)
         for perk in _POWER_PERKS:
             if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
@@ -1049,35 +994,31 @@ def _weapons(g: Game, h: Hero) -> list[Action]:
     """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
     so they are kept per mission for those, and the last found for each hero is kept with what it was found for
     (``Changes``): a hero's cards change a few times a game, and comparing them costs less than hashing the key."""
-    last = _LAST_CHANGES.get(h.id)
-    if last is None or not last.fits(g, h):
+    changes = g.mission.own(LISTS).changes
+    last = changes.get(h.id)
+    if last is None or not last.fits(h):
         key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
         found = g.mission.weapon_changes.get(key)
         if found is None:
             found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
-        if len(_LAST_CHANGES) > 256:
-            _LAST_CHANGES.clear()
-        last = _LAST_CHANGES[h.id] = Changes(g, h, found)
+        last = changes[h.id] = Changes(h, found)
     return list(last.found)
 
 
 class Changes:
-    """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: the mission, each card's name
-    and equipment, and the active cards' names. The mission is known by its cache of weapon changes, not held:
-    ``_LAST_CHANGES`` lives as long as the process, and holding a mission there would keep it alive past its games
-    (and free it, cycles and all, in the middle of another mission's); a cache held here is never another's."""
+    """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: each card's name and
+    equipment, and the active cards' names (kept in the mission's ``Memo``, so the mission is the key's)."""
 
-    def __init__(self, g: Game, h: Hero, found: list[Action]) -> None:
-        self.cache = g.mission.weapon_changes
+    def __init__(self, h: Hero, found: list[Action]) -> None:
         self.names = [c.name for c in h.cards]
         self.eqs = [c.eq for c in h.cards]
         self.active = list(h.active)
         self.found = found
 
-    def fits(self, g: Game, h: Hero) -> bool:
-        """Whether ``h`` in ``g`` has the key these changes were found for (the hero's id is the look-up's)."""
+    def fits(self, h: Hero) -> bool:
+        """Whether ``h`` has the key these changes were found for (the hero's id is the look-up's)."""
         cards, names, eqs, active = h.cards, self.names, self.eqs, h.active
-        if self.cache is not g.mission.weapon_changes or len(cards) != len(names) or len(active) != len(self.active):
+        if len(cards) != len(names) or len(active) != len(self.active):
             return False
         for i, c in enumerate(cards):
             if c.name != names[i] or c.eq != eqs[i]:
@@ -1086,10 +1027,6 @@ class Changes:
             if name != self.active[i]:
                 return False
         return True
-
-
-#: the last ``Changes`` of each hero (by id), for every game the process plays
-_LAST_CHANGES: Final[dict[str, Changes]] = {}
 
 
 def _weapon_changes(g: Game, h: Hero) -> list[Action]:
@@ -1120,15 +1057,15 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not h.gave:
             acts += [_action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(_action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
-            acts += [_action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
-            acts += [_action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
+                acts.append(_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.OBJECT, h.object)))
+            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in h.keycards]
+            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, h)]
         if not o.gave:
             acts += [_action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(_action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
-            acts += [_action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
-            acts += [_action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
+                acts.append(_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.OBJECT, o.object)))
+            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in o.keycards]
+            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, o)]
     return acts
 
 
@@ -1145,7 +1082,7 @@ def _supplies_held(g: Game, h: Hero) -> list[str]:
 # --- why an action is not offered ----------------------------------------------------------
 
 #: the first word of a typed action, as ``actions.describe`` writes it
-VERB_WORDS = {v.value: v for v in Verb} | {
+VERB_WORDS: Final = {v.value: v for v in Verb} | {
     "hit": Verb.HITMAN, "use": Verb.MEDPACK, "dead": Verb.DEAD_EYE, "stink": Verb.STINK, "end": Verb.END,
     "drop": Verb.DROP_PRONE, "place": Verb.PLACE_ITEM}
 

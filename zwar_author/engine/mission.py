@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import heapq
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar, cast
 
 import numpy as np
 
@@ -23,12 +24,12 @@ from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
 from ..model.content import CompiledMission
+from ..tables.charts import read
 from .caches import MIB, Bounded, nested_size
 from .vocab import IMPLICIT, Verb
 
 UNREACHABLE: Final = 1 << 30  # Final: a constant in the compiled modules, not a lookup
 ALL: Final = -1  # an "active rooms" mask meaning every square counts
-NO_LINKS: Final[list[int]] = []  # the stair links of a square that has none (never changed)
 
 #: The bytes each of a mission's caches may hold (engine/caches.py). Measured on the core campaign
 #: (`zwar playtest content/core/campaign.toml --policy cautious`): 20 campaigns ask ~1000 different
@@ -36,8 +37,51 @@ NO_LINKS: Final[list[int]] = []  # the stair links of a square that has none (ne
 #: are in use at once (an LRU of 512 misses 2754 times in 338575 calls, of 256 10308 times), so 8 MiB
 #: each costs ~8% more CPU time than the old 4096-entry caches; the smaller caches are sized to what 20
 #: campaigns fill. Peak memory of 20/40/80/160 campaigns: 111/119/120/122 MB (was 125/145/166/191).
-CACHE_BUDGETS = {"route": 8 * MIB, "field": 8 * MIB, "smell": 1 * MIB, "tables": 2 * MIB,
+CACHE_BUDGETS: Final = {"route": 8 * MIB, "field": 8 * MIB, "smell": 1 * MIB, "tables": 2 * MIB,
                  "steps": 2 * MIB, "small": MIB // 4}
+
+
+T = TypeVar("T")
+
+
+class Slot(Generic[T]):
+    """The key of what a layer above keeps for every game of a mission (``Mission.own``): the slot names the kept
+    object's type and how it is made from the mission, so what is kept is typed where it is read, made once per
+    mission and dropped with it (a module holding it would outlive the mission's games)."""
+
+    def __init__(self, name: str, make: Callable[[Mission], T]) -> None:
+        self.name = name
+        self.make = make
+
+
+class Charts:
+    """What each roll reads on the mission's dice tables, each read once through the one table model
+    (``tables.charts.read`` walks a chart's rows in plain Python, at every attack and spawn roll). Kept by the
+    table's id with the table itself, so an id is never another table's."""
+
+    def __init__(self) -> None:
+        self._rows: dict[int, tuple[object, dict[int, Any]]] = {}
+        self._kinds: dict[int, tuple[object, dict[int, str]]] = {}
+
+    def row(self, table: Any, roll: int) -> Any:
+        """What ``roll`` reads on a compiled chart (``tables.charts.read``)."""
+        kept = self._rows.get(id(table))
+        if kept is None or kept[0] is not table:
+            kept = self._rows[id(table)] = (table, {})
+        found = kept[1].get(roll)
+        if found is None:
+            found = kept[1][roll] = read(table, roll)
+        return found
+
+    def kind(self, table: Any, total: int) -> str:
+        """The kind of result ``total`` reads on a combat chart (past its faces, its end row)."""
+        kept = self._kinds.get(id(table))
+        if kept is None or kept[0] is not table:
+            kept = self._kinds[id(table)] = (table, {})
+        found = kept[1].get(total)
+        if found is None:
+            found = kept[1][total] = read(table, total).kind
+        return found
 
 
 @dataclass(frozen=True)
@@ -136,9 +180,18 @@ class Mission:
         self._smell_cache = Bounded(budget["smell"])
         self._smell_tables = Bounded(budget["tables"], nested_size)
         self._step_tables = Bounded(budget["tables"], nested_size)
-        #: what other layers keep for every game of the mission, each under its own key (the hero's
-        #: lists' tables, the bots' memo): kept here rather than in a weak-keyed dict beside it
-        self.kept: dict[str, Any] = {}
+        #: what each roll reads on the mission's charts
+        self.charts = Charts()
+        #: what other layers keep for every game of the mission, each in its own slot (the hero's lists' memo,
+        #: the bots' memo): kept here rather than in a weak-keyed dict beside it (``own``)
+        self._owned: dict[Slot[Any], Any] = {}
+
+    def own(self, slot: Slot[T]) -> T:
+        """What ``slot`` keeps for every game of the mission, made at the first question."""
+        found = self._owned.get(slot)
+        if found is None:
+            found = self._owned[slot] = slot.make(self)
+        return cast(T, found)
 
     # --- rules data ------------------------------------------------------------------
 
@@ -158,8 +211,12 @@ class Mission:
         self.profile = of_mission(self.compiled)
         #: the game's turn, action table and infection track (the pack's rules data), if it has one
         self.game_rules = self.profile.numbers
-        #: the AP of each action the game has (the profile's actions, priced by the rules data)
-        self.ap_costs: dict[str, int] = self.profile.costs()
+        #: the AP of each action the game has (the profile's actions, priced by the rules data), keyed by the
+        #: ``Verb`` members themselves: the rules look a verb up at every action, and a member (a str subclass)
+        #: finds a plain string key only through the generic look-up and a string compare (some 300
+        #: instructions compiled), its own member by identity
+        members: dict[str, str] = {v.value: v for v in Verb}
+        self.ap_costs: dict[str, int] = {members.get(key, key): ap for key, ap in self.profile.costs().items()}
         self.game_name = self.profile.name
         #: the engine's actions this game does not have: never offered
         self.absent = frozenset(v for v in Verb if v not in self.ap_costs and v not in IMPLICIT)
@@ -567,7 +624,7 @@ class Mission:
                 table = tables.get(floor)
                 if table is None:
                     table = tables[floor] = self._smell_table(floor, doors)
-                for steps in (table[sq - self.offsets[floor]], self.links.get(sq, NO_LINKS)):
+                for steps in (table[sq - self.offsets[floor]], self.links.get(sq, ())):
                     for n in steps:
                         if n not in dist:
                             dist[n] = depth

@@ -20,13 +20,13 @@ the geometry's ``rib`` and ``landing`` relations.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from typing import Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.relations import DIRECTIONS, FloorRelations
 from .actions import Action
-from .mission import Mission
+from .mission import Mission, Slot
 from .state import Game, Hero
 from .vocab import EventKind, Verb
 
@@ -36,8 +36,8 @@ DRIVING = frozenset({Verb.RIB_MOVE, Verb.RIB_TURN, Verb.RIB_REVERSE, Verb.RIB_RE
 #: Weapon, Craft, Exchange Inventory, Quick Fire, Aimed Fire, Reload & Alert!"
 ABOARD = DRIVING | frozenset({Verb.RIB_DRIVER, Verb.MOVE, Verb.SPRINT, Verb.STEP, Verb.STOP, Verb.WEAPON, Verb.CRAFT,
                               Verb.GIVE, Verb.TAKE, Verb.QUICK, Verb.AIMED, Verb.RELOAD, Verb.ALERT, Verb.END})
-LEFT = {"N": "W", "W": "S", "S": "E", "E": "N"}
-RIGHT = {v: k for k, v in LEFT.items()}
+LEFT: Final = {"N": "W", "W": "S", "S": "E", "E": "N"}
+RIGHT: Final = {v: k for k, v in LEFT.items()}
 
 
 class Rib:
@@ -74,10 +74,22 @@ def is_aboard(g: Game, h: Hero) -> bool:
     return g.rib is not None and h.on_board and h.sq == g.rib.sq
 
 
-@lru_cache(maxsize=16)
+def _no_relations(m: Mission) -> dict[int, tuple[tuple, tuple]]:
+    return {}
+
+
+#: each floor's rib and landing relations (``_relations``), kept with the mission in this slot (``Mission.own``)
+RELATIONS: Final = Slot("rib.relations", _no_relations)
+
+
 def _relations(m: Mission, floor: int) -> tuple[tuple, tuple]:
-    rel = FloorRelations(m.board.floors[floor].grid)
-    return rel.masks("rib"), rel.masks("landing")
+    """The rib's and the landings' relation masks of a floor, found once per mission."""
+    kept = m.own(RELATIONS)
+    found = kept.get(floor)
+    if found is None:
+        rel = FloorRelations(m.board.floors[floor].grid)
+        found = kept[floor] = (rel.masks("rib"), rel.masks("landing"))
+    return found
 
 
 def _joined(m: Mission, relation: int, a: int, b: int) -> bool:

@@ -8,30 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..tables.charts import read
 from .cards import window
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
 from .sight import face, watched
 from .state import Game, Hero, Infected, count_squares, pos, short
 from .vocab import CardEffect, CardWindow, EventKind, Topic
-
-#: id of a spawn chart -> (the chart, what each roll read on it): kept with its chart, so an id is never another's
-_ROWS: dict[int, tuple[object, dict[int, object]]] = {}
-
-
-def row(table, roll: int):
-    """What ``roll`` reads on a compiled spawn chart: ``tables.charts.read`` (the one table model), each roll
-    of a chart read there once (it walks the chart's rows in plain Python, at every spawn roll)."""
-    kept = _ROWS.get(id(table))
-    if kept is None or kept[0] is not table:
-        if len(_ROWS) > 1024:
-            _ROWS.clear()
-        kept = _ROWS[id(table)] = (table, {})
-    found = kept[1].get(roll)
-    if found is None:
-        found = kept[1][roll] = read(table, roll)
-    return found
 
 
 def phase(g: Game):
@@ -188,7 +170,7 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
     bonus = played.amount if played is not None and played.effect == CardEffect.ROOM_SPAWN_BONUS else 0
     if spec.table is not None:
         roll = ctx.roll(f"Room spawn in {title}")
-        result = row(spec.table, roll + bonus)
+        result = g.mission.charts.row(spec.table, roll + bonus)
         g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: {_rolled(roll, bonus)} → "
                f"{result_text(g, result)}", dice=(roll,))
         if result.kind == "infected":
@@ -196,14 +178,14 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
                 place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
-    result = row(spec.what, roll + bonus)
+    result = g.mission.charts.row(spec.what, roll + bonus)
     g.emit(EventKind.ROOM_SPAWN, "game", f"Room spawn in {title}: {_rolled(roll, bonus)} → {result_text(g, result)}",
            dice=(roll,))
     if result.kind != "infected":
         return
     for number in range(1, result.count + 1):
         second = ctx.roll(f"Room spawn in {title}, roll 2: how far away is infected {number}")
-        distance = row(spec.distance, second).distance
+        distance = g.mission.charts.row(spec.distance, second).distance
         g.emit(EventKind.ROOM_SPAWN, "game",
                f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .rib import Rib
     from .variants import Campaign
 
-FACING_VECTORS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+FACING_VECTORS: Final = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WEAPON_KINDS = ("ballistic", "melee", "explosive")
 MAX_STAGE = 5
 _tuple_new: Final = tuple.__new__

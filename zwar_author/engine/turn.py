@@ -7,6 +7,8 @@ Between steps the game is whole; ``api`` keeps its frozen snapshots there.
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import cards, control, npc, sinkhole, timers
 from .act import end_hero_phase, perform
 from .chance import Context, choice
@@ -22,7 +24,6 @@ from .spawn import (
     place_released,
     result_text,
     roamer,
-    row,
     spawn_point,
 )
 from .spawn import phase as spawn_tables
@@ -184,12 +185,12 @@ def turn_spawn(g: Game, ctx: Context) -> None:
         return
     if spec.table is not None:
         roll = ctx.roll("Turn spawn")
-        result = row(spec.table, roll)
+        result = g.mission.charts.row(spec.table, roll)
         g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → {result_text(g, result)}", dice=(roll,))
         _spawn_result(g, ctx, result, result.spawn_point)
         return
     roll = ctx.roll("Turn spawn, roll 1: where")
-    where = row(spec.where, roll)
+    where = g.mission.charts.row(spec.where, roll)
     if where.kind == "sinkhole":
         sinkhole.two_rolls(g, ctx, roll, spec.what)
         return
@@ -198,7 +199,7 @@ def turn_spawn(g: Game, ctx: Context) -> None:
         _spawn_result(g, ctx, where, None)
         return
     second = ctx.roll(f"Turn spawn, roll 2: what spawns at {where.spawn_point}")
-    what = row(spec.what, second)
+    what = g.mission.charts.row(spec.what, second)
     g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → spawn point {where.spawn_point}; "
            f"rolls {second} → {result_text(g, what)}", dice=(roll, second))
     _spawn_result(g, ctx, what, where.spawn_point)
@@ -306,7 +307,7 @@ def _rise(g: Game, ctx: Context) -> None:
             risen.facing = face(g, at, min(g.detectable(), key=lambda o: hero_distance(g, o, at)).sq, risen.facing)
 
 
-STEPS = {Phase.START: announce, Phase.HEROES: hero_step, Phase.BITES: bites, Phase.INFECTED: infected_step,
+STEPS: Final = {Phase.START: announce, Phase.HEROES: hero_step, Phase.BITES: bites, Phase.INFECTED: infected_step,
          Phase.SPAWN: spawn_step, Phase.INFECTION: infection_tests, Phase.END: end_phase}
 
 

@@ -3,37 +3,55 @@
 ``Campaign`` is the Z War One campaign game of the rulebook. ``Director``
 changes what the director games change: the director, not dice, breaks ties
 and places spawns, roamers go on any eligible square, and a dead hero does not
-end the mission. Exodus and Agent Z come later as further subclasses (a
-separate aimed table, LOS between linked stairways, sinkholes, roles).
-``Exodus`` reads a weapon's aimed chart instead of adding an aim bonus and
-plays the four-phase turn its rules data gives; its own actions (reloading,
+end the mission. Exodus plays the same rulesets: its weapon cards are read through
+the ruleset's ``WeaponCards`` (an aimed chart instead of an aim bonus), its
+four-phase turn is the one its rules data gives, and its own actions (reloading,
 crafting, the rib, NPCs) live in their own modules and are offered only when
-its action table has them.
+its action table has them. Agent Z's versus games are ``engine.versus.Versus``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ..games import of_mission, require_playable
+from ..errors import UnsupportedGame
+from ..games import Rule, of_mission, require_playable
 from ..model.content import CompiledGameRules, CompiledMission
 from .chance import Choice, Context
 from .state import Game, GameOver, Hero
 from .vocab import EventKind, HeroStatus, Phase, Side, Topic
 
-
-class UnsupportedGame(ValueError):
-    """A mission whose rules data does not give the engine what it plays (what a game has and what
-    the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""
-
-
 #: the phases of a turn the engine plays, in order (after the turn's announce); a game may leave out
 #: the infection test (Exodus: the infection moves on a stage in every end phase instead)
-PLAYED_PHASES = ["heroes", "infected", "spawn", "infection", "end"]
-OPTIONAL_PHASES = frozenset({"infection"})
+PLAYED_PHASES: Final = (Phase.HEROES, Phase.INFECTED, Phase.SPAWN, Phase.INFECTION, Phase.END)
+OPTIONAL_PHASES: Final = frozenset({Phase.INFECTION})
+
+
+class WeaponCards:
+    """How a game reads an attack off a weapon card. Z War One prints one chart a card and adds the card's aim
+    bonus (+2) to aimed rolls; Exodus cards print a quick fire chart and an aimed fire chart ("referenced
+    against the aimed fire chart on the right hand side of your active weapon card": ``separate_charts``, the
+    game profile's ``Rule.SEPARATE_CHARTS``). An Exodus card without an aimed chart falls back to Z War One's
+    quick chart plus the aim bonus (interpretation)."""
+
+    def __init__(self, separate_charts: bool) -> None:
+        self.separate_charts = separate_charts
+
+    def chart(self, card: Any, aimed: bool) -> Any:
+        """The table an attack with ``card`` reads."""
+        return card.aimed if aimed and self.separate_charts and card.aimed is not None else card.quick
+
+    def aimed_modifier(self, card: Any) -> int:
+        """What an aimed roll adds: the aim bonus, unless an aimed chart replaces it."""
+        return 0 if self.separate_charts and card.aimed is not None else card.aim_bonus
+
+    def follow_up_bonus(self, card: Any) -> int:
+        """What a semi-auto follow-up quick shot at the same target adds: the aim bonus it keeps (Exodus has
+        none to keep where its aimed chart replaces it: interpretation)."""
+        return self.aimed_modifier(card)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # engine.versus.Versus is plain Python
@@ -58,14 +76,17 @@ class Campaign:
     #: a loot card played at the beginning of the hero move stops the director's cards for the turn
     loot_stops_cards: ClassVar[bool] = False
 
-    def __init__(self, rules: CompiledGameRules) -> None:
+    def __init__(self, rules: CompiledGameRules, weapons: WeaponCards | None = None) -> None:
         self.rules = rules
+        #: how attacks read a weapon's card (Z War One's one chart a card unless told)
+        self.weapons = weapons if weapons is not None else WeaponCards(separate_charts=False)
+        phases = [Phase(p) for p in rules.phases]
         #: the infection test of each turn (None: the infection moves on without one)
         self.infection_check = rules.infection_check
         #: the phase after the infected spawn: the infection test, or straight to the end phase
-        self.after_spawn = Phase.INFECTION if "infection" in rules.phases else Phase.END
+        self.after_spawn = Phase.INFECTION if Phase.INFECTION in phases else Phase.END
         #: the infection moves on a stage in the end phase (a game without an infection test phase)
-        self.end_phase_infection = "infection" not in rules.phases and rules.infection_every_end_phase
+        self.end_phase_infection = Phase.INFECTION not in phases and rules.infection_every_end_phase
 
     def ap(self, hero: Hero, base: int) -> int:
         """AP for a turn by infection stage, from the track's AP for a 4-AP hero (Z War One: 4, 4, 3, 3, 2
@@ -74,18 +95,6 @@ class Campaign:
         if not hero.stage or not track:
             return base
         return max(0, base - 4 + track[min(hero.stage, len(track)) - 1])
-
-    def aimed_modifier(self, card) -> int:
-        """Z War One adds the card's aim bonus (+2) to aimed rolls; Exodus reads a separate table."""
-        return card.aim_bonus
-
-    def chart(self, card, aimed: bool):
-        """The table an attack with ``card`` reads: Z War One has one per card."""
-        return card.quick
-
-    def follow_up_bonus(self, card) -> int:
-        """What a semi-auto follow-up quick shot at the same target adds: the aim bonus it keeps."""
-        return card.aim_bonus
 
     def tie(self, game: Game, ctx: Context, heroes: list[Hero], why: str) -> Hero:
         """Two or more heroes equally near: each rolls a D8, the lowest is chosen (ties roll again)."""
@@ -202,64 +211,6 @@ class DirectorsCut(Director):
         return True
 
 
-# Exodus changes how attacks read a weapon's card; its modes are Z War One's otherwise. (Compiled, a class
-# may have one base that is not a trait, and it comes first: so each Exodus mode names the three hooks.)
-
-def exodus_chart(card, aimed: bool):
-    """Exodus cards print a quick fire chart and an aimed fire chart ("referenced against the aimed
-    fire chart on the right hand side of your active weapon card"); a card without an aimed chart
-    falls back to Z War One's quick chart plus the aim bonus (interpretation)."""
-    return card.aimed if aimed and card.aimed is not None else card.quick
-
-
-def exodus_aimed_modifier(card) -> int:
-    return 0 if card.aimed is not None else card.aim_bonus
-
-
-def exodus_follow_up_bonus(card) -> int:
-    """Exodus has no aim bonus to keep: its aimed chart replaces it (interpretation)."""
-    return 0 if card.aimed is not None else card.aim_bonus
-
-
-class ExodusCampaign(Campaign):
-    game = "exodus"
-
-    def chart(self, card, aimed: bool):
-        return exodus_chart(card, aimed)
-
-    def aimed_modifier(self, card) -> int:
-        return exodus_aimed_modifier(card)
-
-    def follow_up_bonus(self, card) -> int:
-        return exodus_follow_up_bonus(card)
-
-
-class ExodusDirector(Director):
-    game = "exodus"
-
-    def chart(self, card, aimed: bool):
-        return exodus_chart(card, aimed)
-
-    def aimed_modifier(self, card) -> int:
-        return exodus_aimed_modifier(card)
-
-    def follow_up_bonus(self, card) -> int:
-        return exodus_follow_up_bonus(card)
-
-
-class ExodusDirectorsCut(DirectorsCut):
-    game = "exodus"
-
-    def chart(self, card, aimed: bool):
-        return exodus_chart(card, aimed)
-
-    def aimed_modifier(self, card) -> int:
-        return exodus_aimed_modifier(card)
-
-    def follow_up_bonus(self, card) -> int:
-        return exodus_follow_up_bonus(card)
-
-
 def _plays(phases: Sequence[str]) -> bool:
     """Whether the engine plays a turn of ``phases``: its own, in order, leaving out only optional ones."""
     return [p for p in PLAYED_PHASES if p in phases] == list(phases) and \
@@ -267,10 +218,9 @@ def _plays(phases: Sequence[str]) -> bool:
 
 
 #: the ruleset of each game and mode the engine plays ("directors-cut": a campaign chapter with a director)
-RULESETS: dict[tuple[str, str], type[Campaign]] = {
+RULESETS: Final[dict[tuple[str, str], type[Campaign]]] = {
     ("zwar1", "campaign"): Campaign, ("zwar1", "director"): Director, ("zwar1", "directors-cut"): DirectorsCut,
-    ("exodus", "campaign"): ExodusCampaign, ("exodus", "director"): ExodusDirector,
-    ("exodus", "directors-cut"): ExodusDirectorsCut,
+    ("exodus", "campaign"): Campaign, ("exodus", "director"): Director, ("exodus", "directors-cut"): DirectorsCut,
 }
 
 
@@ -280,7 +230,8 @@ def ruleset_for(mission: CompiledMission, directors_cut: bool = False,
     as Agent Z, plays Z War One's); ``others``: rulesets of further modes, by mode (versus)."""
     require_playable(mission)  # CannotPlay, with what the game's profile says the engine does not play
     game, mode = mission.mission.game, mission.mission.mode
-    rules = of_mission(mission).numbers
+    profile = of_mission(mission)
+    rules = profile.numbers
     if not isinstance(rules, CompiledGameRules):
         raise UnsupportedGame(f"the rules data has no [[games]] entry for {game}: the engine needs its action "
                               "table, turn and infection track")
@@ -298,4 +249,4 @@ def ruleset_for(mission: CompiledMission, directors_cut: bool = False,
         ruleset = others[mode]
     if ruleset is None:
         raise UnsupportedGame(f"the reference engine does not play {game} {mode} games yet")
-    return ruleset(rules)
+    return ruleset(rules, WeaponCards(separate_charts=profile.has(Rule.SEPARATE_CHARTS)))

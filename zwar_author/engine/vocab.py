@@ -9,6 +9,7 @@ people (an event's sentence, a request's question) is never branched on.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Final
 
 from ..model.rules import CardEffect, CardWindow, Effect  # noqa: F401 - named by the cards themselves, in the rules data
 
@@ -94,7 +95,7 @@ class Phase(StrEnum):
 
 
 #: the heading each phase of a turn is announced with
-PHASE_NAMES = {Phase.HEROES: "Hero move", Phase.BITES: "Infected move", Phase.SPAWN: "Infected spawn",
+PHASE_NAMES: Final = {Phase.HEROES: "Hero move", Phase.BITES: "Infected move", Phase.SPAWN: "Infected spawn",
                Phase.INFECTION: "Infection test", Phase.END: "End phase"}
 
 

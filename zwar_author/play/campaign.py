@@ -20,11 +20,10 @@ from pathlib import Path
 
 from ..compile.campaign import Campaign, ChapterPlan
 from ..compile.perks import price
-from ..engine.api import SetupError, new_game
+from ..engine.api import new_game
 from ..engine.mission import Mission
 from ..engine.state import Game, HeroStatus, Setup
-from ..engine.variants import UnsupportedGame
-from ..errors import Report, UsageError, ZwarError
+from ..errors import Report, SetupError, UnsupportedGame, UsageError, ZwarError
 from ..games import unplayable
 from ..games.playable import label
 from ..sources.document import read_document

@@ -19,8 +19,8 @@ from pydantic import Field
 
 from ..compile.mission import compile_mission
 from ..compile.workspace import Workspace
-from ..engine.actions import ParseError, describe, parse
-from ..engine.api import SetupError, new_game
+from ..engine.actions import describe, parse
+from ..engine.api import new_game
 from ..engine.cards import DIRECTOR
 from ..engine.chance import Context, Request
 from ..engine.legal import why_not
@@ -30,7 +30,7 @@ from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
 from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKind
 from ..engine.world import check
-from ..errors import Diagnostic, Severity
+from ..errors import Diagnostic, ParseError, SetupError, Severity
 from ..games import CannotPlay
 from ..model.common import (
     Colour,

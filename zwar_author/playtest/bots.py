@@ -90,7 +90,7 @@ class Style:
 ByVerb = dict[str, list[Action]]
 
 
-STYLES = {
+STYLES: Final = {
     "cautious": Style("cautious", shoot_within=4, alert=True, avoid_zones=True, bless_attacks=True, together=True,
                       search=True),
     "aggressive": Style("aggressive", shoot_within=2, alert=False, avoid_zones=False, bless_attacks=False,
@@ -921,14 +921,14 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
         return 0.0
     eq = m.equipment[guns[0].eq]
     aimed = a.verb == AIMED
-    p = _kill_faces(g, g.ruleset.chart(eq, aimed), g.ruleset.aimed_modifier(eq) if aimed else 0)
+    p = _kill_faces(g, g.ruleset.weapons.chart(eq, aimed), g.ruleset.weapons.aimed_modifier(eq) if aimed else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     miss_all = (1 - p) ** dice
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p
 
 
-def _faces(table, bonus: int) -> float:
-    return sum(1 for face in range(1, table.die + 1) if read(table, face + bonus) == "kill") / table.die
+def _faces(m: Mission, table, bonus: int) -> float:
+    return sum(1 for face in range(1, table.die + 1) if read(m, table, face + bonus) == "kill") / table.die
 
 
 def _kill_faces(g: Game, table, bonus: int) -> float:
@@ -937,7 +937,7 @@ def _kill_faces(g: Game, table, bonus: int) -> float:
     found = kept.get((id(table), bonus))
     if found is not None and found[0] is table:  # the table is kept with its answer: its id stays its own
         return found[1]
-    p = _faces(table, bonus)
+    p = _faces(g.mission, table, bonus)
     kept[(id(table), bonus)] = (table, p)
     return p
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from ..engine import rib as boat
 from ..engine.actions import Action
 from ..engine.legal import unlocked
+from ..engine.mission import Mission, Slot
 from ..engine.state import Game, Hero, pos, short
 from ..engine.vocab import Verb
 from ..geometry.facing import FACINGS
@@ -37,10 +38,17 @@ INF: Final = 1 << 30
 CRATE_DETOUR: Final = 6  # route squares the team goes out of its way for a crate
 FETCHED: Final = 3  # route squares from an NPC at which a hero has come for it
 
-#: the rib's driving values, by (goal, doors, keycards held), kept with the mission under this key
-#: (``Mission.kept``): like the bots' distance fields, for every game of it rather than in one bot
-WATER: Final = "kit.water"
-FIELDS_KEPT = 512
+FIELDS_KEPT: Final = 512
+WaterValues = dict[tuple[int, str], int]
+
+
+def _water_fields(m: Mission) -> dict[tuple[object, ...], WaterValues]:
+    return {}
+
+
+#: the rib's driving values, by (goal, doors, keycards held), kept with the mission in this slot
+#: (``Mission.own``): like the bots' distance fields, for every game of it rather than in one bot
+WATER: Final = Slot("kit.water", _water_fields)
 # The verbs ``supplies`` reads at every decision, as constants of the compiled module (see bots.py).
 CRAFT: Final = Verb.CRAFT
 MEDPACK: Final = Verb.MEDPACK
@@ -191,7 +199,7 @@ def _value_from_rib(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, in
 def _water_values(bot: Bot, g: Game, goal: tuple[int, ...], land: dict[int, int]) -> dict[tuple[int, str], int]:
     """AP to bring the rib from each (square, facing) to a landing, plus the walk from there to ``goal``."""
     key = (goal, g.doors, frozenset(k for o in g.heroes for k in o.keycards))  # as the walk in ``land``
-    fields = g.mission.kept.setdefault(WATER, {})
+    fields = g.mission.own(WATER)
     found = fields.get(key)
     if found is not None:
         return found

@@ -16,7 +16,7 @@ import sys
 from typing import Any, Final
 
 from ..engine.caches import MIB, Bounded
-from ..engine.mission import ALL, Mission
+from ..engine.mission import ALL, Mission, Slot
 from ..engine.state import short
 from ..engine.world import Ending, endings
 
@@ -210,16 +210,17 @@ class Facts:
             self.objective_jobs.append((obj.number, tuple(m.room(room).squares if obj.scope == "room" and room else (at,))))
 
 
-#: the key of the bots' memo among what the mission keeps for other layers (``Mission.kept``)
-MEMO: Final = "routes.memo"
+def _new_memo(m: Mission) -> Memo:
+    return Memo(m.size)
+
+
+#: the slot of the bots' memo among what the mission keeps for other layers (``Mission.own``)
+MEMO: Final = Slot("routes.memo", _new_memo)
 
 
 def memo(m: Mission) -> Memo:
     """The memo of ``m``, made at the first question about it and kept with the mission."""
-    found: Memo | None = m.kept.get(MEMO)
-    if found is None:
-        found = m.kept[MEMO] = Memo(m.size)
-    return found
+    return m.own(MEMO)
 
 
 def near_row(m: Mission, source: int, active: int) -> Row:

@@ -11,6 +11,7 @@ from functools import cache
 from math import comb, erf, sqrt
 
 from ..engine.combat import armoured, read
+from ..engine.mission import Mission
 from ..engine.state import MAX_STAGE, Game, Hero
 from ..engine.vocab import HeroStatus, Perk
 from .bots import INF, _charging, _condition, _exit_squares, _jobs_left, _wants_escape, distance_field
@@ -116,17 +117,17 @@ def _bite_odds(g: Game, h: Hero) -> list[float]:
     latter discounted by ``FIRST``: the heroes move before the infected do."""
     m = g.mission
     armour, dodgy = 1 if armoured(g, h) else 0, 1 if Perk.DODGY in h.perks else 0
-    odds = [_share(m.classes[g.infected[z].cls].bite, armour, "bitten") for z in h.grapplers if z in g.infected]
+    odds = [_share(m, m.classes[g.infected[z].cls].bite, armour, "bitten") for z in h.grapplers if z in g.infected]
     coming = _charging(g, h.sq)
     for z in g.board_infected():
         if z.id in coming:
-            grab = 1.0 if h.prone else _share(m.classes[z.cls].grab, dodgy, "taken_down")
-            odds.append(FIRST * grab * _share(m.classes[z.cls].bite, armour, "bitten"))
+            grab = 1.0 if h.prone else _share(m, m.classes[z.cls].grab, dodgy, "taken_down")
+            odds.append(FIRST * grab * _share(m, m.classes[z.cls].bite, armour, "bitten"))
     return odds
 
 
-def _share(table, bonus: int, result: str) -> float:
-    return sum(read(table, face + bonus) == result for face in range(1, table.die + 1)) / table.die
+def _share(m: Mission, table, bonus: int, result: str) -> float:
+    return sum(read(m, table, face + bonus) == result for face in range(1, table.die + 1)) / table.die
 
 
 def _advance_chance(g: Game) -> float:
@@ -136,7 +137,7 @@ def _advance_chance(g: Game) -> float:
         return 1.0
     if table is None:
         return 0.0
-    return sum(read(table, face) == "next_stage" for face in range(1, table.die + 1)) / table.die
+    return sum(read(g.mission, table, face) == "next_stage" for face in range(1, table.die + 1)) / table.die
 
 
 @cache

@@ -329,18 +329,18 @@ def rival_chance(g: Game, h: Hero, a: Action) -> float:
         if card is None:
             return 0.0
         eq = m.equipment[card.eq]
-        return _faces(eq.quick, g.ruleset.aimed_modifier(eq))
+        return _faces(g.mission, eq.quick, g.ruleset.weapons.aimed_modifier(eq))
     if a.verb in (Verb.MELEE, Verb.MOVE_MELEE, Verb.MELEE_MOVE):
         blade = next((c for c in active if m.equipment[c.eq].kind == "melee"), None)
         table = m.equipment[blade.eq].quick if blade and a.mode != "unarmed" else h.unarmed
-        return _faces(table, melee_bonus(h, blade is None))
+        return _faces(g.mission, table, melee_bonus(h, blade is None))
     guns = [c for c in active if m.equipment[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
     if a.mode not in ("", "auto", "both"):
         guns = [c for c in guns if c.name == a.mode]
     if not guns:
         return 0.0
     eq = m.equipment[guns[0].eq]
-    p = _faces(eq.quick, g.ruleset.aimed_modifier(eq) if a.verb == Verb.AIMED else 0)
+    p = _faces(g.mission, eq.quick, g.ruleset.weapons.aimed_modifier(eq) if a.verb == Verb.AIMED else 0)
     dice = 3 if a.mode == "auto" else (2 if a.mode == "both" else 1)
     return 1 - (1 - p) ** dice
 
