@@ -33,6 +33,7 @@ def page_text(pages) -> str:
     return " ".join(t for page in pages for t in texts(page.items))
 
 
+@pytest.mark.slow
 def test_the_mission_page_prints_the_spawn_notes_and_the_role_texts(core):
     outcome, missions = core
     mission = missions["hunter-and-prey"]
