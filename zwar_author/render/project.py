@@ -28,7 +28,7 @@ from ..publish import publish
 from . import cairo, svg
 from .atz import encounter_pages
 from .booklet import booklet_pages
-from .canvas import Group, Page, Text
+from .canvas import Group, Page, Squeeze, Text
 from .cards import CardOptions, card_pages, card_sheets, deck
 from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
 from .maps import MapOptions, map_pages
@@ -144,14 +144,19 @@ def _check_fit(outcome: Outcome, units: dict[str, tuple[str, dict[str, list[Page
                 if (squeeze.what, squeeze.text) in seen:
                     continue
                 seen.add((squeeze.what, squeeze.text))
-                unit = "%" if squeeze.unit == "%" else f" {squeeze.unit}"
-                smaller = f"set at {squeeze.size:g}{unit} instead of {squeeze.wanted:g}{unit}"
-                how = (f"cut to fit on the {sheet} sheet" + (f" ({smaller})" if squeeze.size < squeeze.wanted else "")
-                       if squeeze.cut else f"{smaller} to fit on the {sheet} sheet")
                 text = " ".join(squeeze.text.split())
                 shown = text if len(text) <= 40 else text[:39].rstrip() + "…"
-                where = _written_at(outcome, text, by_unit.get(unit))
-                outcome.report.add(codes.SQUEEZED.at(where, what=squeeze.what, text=shown, how=how))
+                outcome.report.add(codes.SQUEEZED.at(_written_at(outcome, text, by_unit.get(unit)),
+                                                     what=squeeze.what, text=shown, how=_how(squeeze, sheet)))
+
+
+def _how(squeeze: Squeeze, sheet: str) -> str:
+    """What fitting did, for ZW981: "set at 6.5 pt instead of 7 pt to fit on the cards sheet"."""
+    unit = "%" if squeeze.unit == "%" else f" {squeeze.unit}"
+    smaller = f"set at {squeeze.size:g}{unit} instead of {squeeze.wanted:g}{unit}"
+    if not squeeze.cut:
+        return f"{smaller} to fit on the {sheet} sheet"
+    return f"cut to fit on the {sheet} sheet" + (f" ({smaller})" if squeeze.size < squeeze.wanted else "")
 
 
 def _written_at(outcome: Outcome, text: str, mission: c.CompiledMission | None) -> Location:
