@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import CONTENT, deal
 from test_diagnostics import AGENTS
 
@@ -85,6 +86,7 @@ def test_the_prey_bot_plays_its_cards_and_its_stinker():
     assert played >= 6 and hidden >= 1, (played, hidden)
 
 
+@pytest.mark.slow
 def test_a_versus_gate_holds_one_side(zwar, workdir):
     mission = MISSIONS / "download-or-destroy.toml"
     common = ("--runs", "4", "--jobs", "1", "--seed", "1", "--policy", "cautious", "--no-progress", "-o", workdir)
@@ -101,6 +103,7 @@ def test_a_versus_gate_holds_one_side(zwar, workdir):
            "sides)"))
 
 
+@pytest.mark.slow
 def test_a_dead_agent_s_bot_steers_its_newborn():
     # "From the next infected move onward, the player may continue to use their agent using the stats from
     # the "Newborn" infected card." (Agent Z rules, Player vs player): the bot of the agent answers

@@ -162,6 +162,7 @@ def test_quick_reference_and_record_sheets(tmp_path, zwar, paper, size):
     assert ">Medical supplies<" in (sheets / "records-2-resources.svg").read_text()
 
 
+@pytest.mark.slow
 def test_sheets_are_the_same_bytes_every_time(tmp_path, zwar):
     for out in ("one", "two"):
         assert zwar("render", ATZ, "-o", tmp_path / out, "--sheet", "tables").exit_code == 0
@@ -296,6 +297,7 @@ def test_a_quick_reference_sheet_of_chosen_tables(tmp_path, zwar):
     assert not (tmp_path / "none").exists()
 
 
+@pytest.mark.slow
 def test_build_writes_the_tables_and_encounters_as_canonical_json(workdir, zwar):
     import jsonschema
 

@@ -6,6 +6,7 @@ import gc
 import sys
 import types
 
+import pytest
 from conftest import CONTENT
 
 from zwar_author.engine import world
@@ -57,6 +58,7 @@ def test_past_its_budget_the_memo_drops_every_row_and_answers_the_same():
     assert memo.row(m, 0, ALL) == first and memo.row(m, 0, ALL) is not first
 
 
+@pytest.mark.slow
 def test_the_rows_kept_drop_out_of_the_garbage_collectors_sight():
     """Rows are tuples of integers, which a collection stops tracking: a full collection never walks them again."""
     m = _mission()
@@ -121,6 +123,7 @@ def test_a_near_row_holds_the_route_row_as_far_as_an_infected_reaches_and_inf_pa
     assert 0 < reach < max(d for d in memo.row(m, 0, ALL) if d < routes.INF)  # it stops short of the board
 
 
+@pytest.mark.slow
 def test_the_facts_read_the_same_victory_as_the_model_says_on_every_core_mission():
     """``Facts`` is built on the engine's ``Ending``: on each core mission (an escort in The Crossing, a count
     of objectives in Download or Destroy) it says what the heroes' victory model itself says."""
@@ -139,6 +142,7 @@ def test_the_facts_read_the_same_victory_as_the_model_says_on_every_core_mission
         assert facts.escort == frozenset(n.rpartition("/")[2] for n in cond.escort)
 
 
+@pytest.mark.slow
 def test_the_objectives_jobs_are_the_squares_the_model_names_on_every_core_mission():
     """Each objective's job (kept in ``Facts``): its room's squares when it counts anywhere in its token's room,
     else the token's square, in the model's order."""

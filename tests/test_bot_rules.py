@@ -332,6 +332,7 @@ def fight(zombies: tuple[str, ...]) -> str:
     '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hero, perk, zombies, turns", [
     ("sam", "dead-eye", ("4,0", "4,2", "5,1"), 6),  # 197 of 200 won with it, 180 without
     ("victor", "blessed", ("3,0", "4,2", "5,1", "6,0"), 6),  # 193 and 184
@@ -543,6 +544,7 @@ def agent_against_a_passive_rival(role: str, rival: str) -> Callable[[int], Call
     return players
 
 
+@pytest.mark.slow
 def test_the_prey_uses_its_stinker_to_run_past_the_infected(workdir):
     """The Stinker (one use) makes the prey undetectable until its next turn: spent on the turn it
     ends in the zombies' reach, it wins 200 of 200 games; without it the zombies charge (30 of 200)."""
@@ -617,6 +619,7 @@ def test_an_unarmed_agent_fetches_a_weapon_to_hunt_its_rival(workdir):
     assert all(did(g, EventKind.PICK_UP) for g in played)
 
 
+@pytest.mark.slow
 def test_an_agent_short_of_rounds_aims_every_shot(workdir):
     """A Pistol's 12 rounds, quick fired (a kill on 6 to 8 of the d8), hurt the quarry about 4.5 times; it
     dies at its sixth hurt. Aimed (+2: 4 to 8) they hurt it about 7.5 times: 194 of 200 games won in 12
@@ -629,6 +632,7 @@ def test_an_agent_short_of_rounds_aims_every_shot(workdir):
     assert shots and all(" aims at " in text for text in shots)
 
 
+@pytest.mark.slow
 def test_a_hunter_with_nothing_else_strikes_bare_handed(workdir):
     """With no weapon anywhere, the hunter walks up to the quarry and strikes it with its fists (a kill on
     an 8 of the d8, Han's unarmed chart): 196 of 200 games won in 24 turns, none at 44e562b (a blow was
@@ -658,6 +662,7 @@ HOLD = ROW.replace('at = "0,0"', 'at = "0,0"\n\n    [[spawn_points]]\n    letter
     """
 
 
+@pytest.mark.slow
 def test_the_bot_directors_cards_are_what_makes_a_hold_out_hard(workdir):
     """One zombie a turn, Kat's Katana kills (200 of 200 held against the passive director, who plays no
     card); the bot director plays Reinforcements and Horde at once (extra turn spawn rolls), Direct

@@ -130,6 +130,7 @@ def test_a_distance_field_found_by_its_goals_identity_is_the_fields_search(name)
     assert recent > 100
 
 
+@pytest.mark.slow
 def test_the_exits_and_single_squares_kept_in_the_facts_are_what_they_were_made_as():
     """``_exit_squares`` reads the facts' sorted tuples (every exit once they are open, else the ones not shut); a
     job on one square is the facts' ``(sq,)``."""

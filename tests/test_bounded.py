@@ -6,6 +6,7 @@ import random
 import sys
 from concurrent.futures import Executor, Future
 
+import pytest
 from conftest import CONTENT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,6 +77,7 @@ def _games(mission, n: int) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 def test_a_missions_caches_stay_within_their_budgets_over_many_games_and_never_change_a_result(monkeypatch):
     """With budgets a few fields large, every cache forgets all through the games: each stays within its
     budget, and the games are the very games played with the default budgets."""
@@ -106,6 +108,7 @@ class _Pool(Executor):
         return future
 
 
+@pytest.mark.slow
 def test_a_mission_playtest_never_holds_more_than_two_chunks_a_worker(monkeypatch):
     loaded, _ = load_mission(SUPPLY_RUN)
     plan = runner.Plan(document=mission_document(loaded.compiled), policy="cautious", runs=12, seed=3)

@@ -81,6 +81,7 @@ def hidden_versions(out: Path, name: str) -> list[str]:
     return sorted(p.name for p in out.iterdir() if p.name.startswith(f".{name}~"))
 
 
+@pytest.mark.slow
 def test_twin_builds_are_byte_identical(workdir):
     first = build([CONTENT], workdir / "one")
     second = build([CONTENT], workdir / "two")
@@ -89,6 +90,7 @@ def test_twin_builds_are_byte_identical(workdir):
     assert tree(workdir / "one"), "the reference content compiled to nothing"
 
 
+@pytest.mark.slow
 def test_build_never_touches_the_sources(workdir):
     shutil.copytree(CONTENT, workdir / "content")
     before = tree(workdir / "content")

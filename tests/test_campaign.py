@@ -451,6 +451,7 @@ def test_the_campaign_booklet(core):
     assert "Before this chapter, buy Kat: Kip Up; Sam: Kip Up." in " ".join(chapters)
 
 
+@pytest.mark.slow
 def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     result = zwar("render", CONTENT, "-o", "out", "--format", "svg", "--sheet", "campaign")
     assert result.exit_code == 0, result.output
@@ -465,6 +466,7 @@ def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     assert [p.name for p in crossing.iterdir()] == ["counters-1.svg"]
 
 
+@pytest.mark.slow
 def test_build_writes_the_compiled_campaign(workdir):
     outcome = build([CONTENT], workdir / "out")
     assert outcome.report.ok

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from conftest import CONTENT, write
 
@@ -217,6 +218,7 @@ def test_planned_perks_the_xp_cannot_pay_for_yet_are_bought_late(workdir):
     ]
 
 
+@pytest.mark.slow
 def test_campaign_playtest_figures_do_not_depend_on_jobs_and_chunks_stay_bounded(workdir, monkeypatch):
     from concurrent.futures import Future
 

@@ -461,7 +461,7 @@ def test_the_stray_file_warning_names_every_folder_of_the_layout():
 def test_every_code_has_a_case():
     playability = {"ZW701", "ZW702", "ZW703"}  # their exact texts are in test_playability.py
     hardening = {c for c in codes.CODES if 13 <= int(c[2:]) <= 49}  # their exact texts are in test_limits.py
-    printing = {"ZW980"}  # found while drawing; its exact text is in test_print.py
+    printing = {"ZW980", "ZW981"}  # found while drawing; their exact texts are in test_print.py
     tables = {c for c in codes.CODES if "ZW800" <= c <= "ZW879"}  # their exact texts are in test_tables.py
     tabletop = {c for c in codes.CODES if "ZW900" <= c <= "ZW959"}  # their exact texts are in test_zonewars.py
     tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW969"}  # in test_tiled.py

@@ -32,6 +32,7 @@ def enumerate_roll(pool: Pool, pushed: bool) -> dict[tuple[int, int, int], Fract
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pool", [Pool(1), Pool(2, 1), Pool(3, 2), Pool(0, 2), Pool(3, 1, -5)])
 @pytest.mark.parametrize("pushed", [False, True])
 def test_convolution_equals_enumerating_every_roll(pool, pushed):

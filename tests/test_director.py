@@ -162,6 +162,7 @@ def test_a_card_whose_effect_cannot_be_played_in_its_window_and_a_card_with_no_e
 # --- playtests against the bot and the passive director ----------------------------------------
 
 
+@pytest.mark.slow
 def test_a_director_game_playtest_reports_the_heroes_against_both_directors(tmp_path):
     from zwar_author.playtest.project import playtest
 

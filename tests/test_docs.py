@@ -112,6 +112,7 @@ def test_each_worked_example_is_what_query_answers(case):
     assert board.answer(relation, a, b, board.doors(opened, False), set()) == expected
 
 
+@pytest.mark.slow
 def test_the_engine_usage_snippet_runs_to_the_end_of_its_game():
     """docs/engine.md's first example, as a reader would paste it, plays its short game out."""
     text = (REPO / "docs" / "engine.md").read_text(encoding="utf-8")

@@ -297,6 +297,7 @@ def test_random_games_keep_the_board_consistent(seed, name):
     play_checked(seed, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [16, 17, 39, 54])
 def test_a_risen_heros_body_leaves_the_board_before_the_newborn_stands(seed):
     """Inbound games that once listed a lifted body as still lying, while the newborn stood on

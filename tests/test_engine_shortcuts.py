@@ -75,6 +75,7 @@ def test_a_choice_made_without_its_new_is_the_named_tuple_itself():
     assert hash(choice("hold", "hold fire")) == hash(Choice("hold", "hold fire"))
 
 
+@pytest.mark.slow
 def test_a_step_within_a_floor_is_to_one_of_the_eight_squares_around():
     """``act.in_zone`` leaves out squares more than one square away before it looks the steps up."""
     for path in sorted(MISSIONS.glob("*.toml")):
@@ -176,6 +177,7 @@ def _closest_unseen_merged(g, ctx, heroes, maps, unseen):
     return [], None
 
 
+@pytest.mark.slow
 def test_the_roamer_s_squares_read_ring_by_ring_are_those_of_the_maps_merged_whole():
     """Heroes scattered over each core board, with every room or only the first active and squares taken:
     ``closest_unseen`` finds the same squares and hero as merging the route maps whole, and rolls the same
@@ -242,6 +244,7 @@ def _sees_by_int_rows(m, a: int, b: int, doors: int) -> bool:
     return clauses is None or all(any(all(doors >> (start + d) & 1 for d in alt) for alt in alts) for alts in clauses)
 
 
+@pytest.mark.slow
 def test_sight_read_from_byte_rows_is_sight_read_from_integer_rows():
     checked = 0
     for name in ("supply-run", "the-tower", "inbound"):
@@ -257,6 +260,7 @@ def test_sight_read_from_byte_rows_is_sight_read_from_integer_rows():
     assert checked > 100_000
 
 
+@pytest.mark.slow
 def test_smell_distances_read_from_the_floor_tables_are_those_of_the_smell_steps():
     """``Mission.smell_from`` looks each floor's table up once a search: the same distances, in the same order,
     as the search over ``smell_steps`` it was written as, across floors and stairs too."""
@@ -283,6 +287,7 @@ def test_smell_distances_read_from_the_floor_tables_are_those_of_the_smell_steps
     assert checked > 300 and any(_game(n).mission.links for n in ("the-tower", "inbound"))
 
 
+@pytest.mark.slow
 def test_kept_smell_distances_are_those_searched_anew():
     """``Mission.smell_from`` keeps its answers by source, doors and limit: asked in a mixed order, with doors
     open and shut (a negative mask: every door) and limits past a byte, every answer is the one searched with
@@ -300,6 +305,7 @@ def test_kept_smell_distances_are_those_searched_anew():
     assert kept == fresh and len({tuple(d) for d in fresh}) > 50
 
 
+@pytest.mark.slow
 def test_the_way_an_infected_follows_is_the_field_of_its_goals_read_again():
     """``infected.Way`` keeps the grab squares and the field through a move: after every change a move can
     make (a unit moving onto a grab square, a door opening, the target stepping, rooms activating), the field
@@ -332,6 +338,7 @@ def test_the_way_an_infected_follows_is_the_field_of_its_goals_read_again():
     assert checked == 240 and changed == 0
 
 
+@pytest.mark.slow
 def test_the_nearest_hero_is_the_one_the_route_maps_rank_first():
     """``infected.nearest`` reads each hero's route map once in a loop: the hero and distance the maps give,
     equals rolled off with the same dice as before (the dice left after it are the same)."""

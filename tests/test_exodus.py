@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import textwrap
 
+import pytest
 from conftest import CONTENT, REPO, write
 
 from zwar_author.engine.api import new_game, simulate
@@ -63,6 +64,7 @@ FERRY = textwrap.dedent('''
     ''')
 
 
+@pytest.mark.slow
 def test_rules_test_runs_the_exodus_corpus(zwar):
     result = zwar("rules-test", EXODUS_RULES)
     last = result.output.splitlines()[-1]

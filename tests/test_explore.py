@@ -82,6 +82,7 @@ def test_every_paired_interval_holds_its_estimate_within_minus_one_to_one(pairs)
     assert (back["low"], back["high"]) == (-change["high"], -change["low"])
 
 
+@pytest.mark.slow
 def test_the_changes_explore_tries_on_supply_run():
     loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
     assert loaded is not None
@@ -123,6 +124,7 @@ def test_a_mission_s_own_time_limit_is_what_moves():
     }
 
 
+@pytest.mark.slow
 def test_a_door_left_out_starts_open_and_only_doors_that_matter_are_tried():
     """A door left out is a doorway that stays open: the variant's game starts with it open and the
     rooms behind it active. Tried: the mission's own doors and the doors of rooms the heroes start in
@@ -248,6 +250,7 @@ def test_a_mission_already_in_its_band_needs_no_fix(zwar, workdir):
     assert report["gate"]["smallest"] == [] and [r["in_band"] for r in report["changes"]] == [True] * 4 + [False]
 
 
+@pytest.mark.slow
 def test_explore_on_a_local_dask_cluster_ranks_as_in_one_process(workdir):
     pytest.importorskip("distributed", reason="the Dask path needs distributed (pip install -e '.[dev]')")
     write(workdir, {"walk.toml": WALK})

@@ -128,6 +128,7 @@ def squares(grid: Grid):
     return [(x, y) for y in range(grid.height) for x in range(grid.width)]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_step_route_smell_and_skinny_match_the_oracle(case):
@@ -146,6 +147,7 @@ def test_step_route_smell_and_skinny_match_the_oracle(case):
             assert rel.joined("smell", a, c) == oracle.smell(a, c), ("smell", a, c)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_all_pairs_los_matches_the_oracle(case):
@@ -159,6 +161,7 @@ def test_all_pairs_los_matches_the_oracle(case):
             assert matrix[i, j] == oracle.los(a, b), (a, b)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps(), st.data())
 def test_los_with_units_matches_the_oracle(case, data):
@@ -176,6 +179,7 @@ def test_los_with_units_matches_the_oracle(case, data):
             assert los(maps_, a, b, blockers) == oracle.los(a, b, units), (a, b, sorted(units))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(maps())
 def test_the_los_table_answers_for_any_open_doors(case):

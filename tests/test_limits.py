@@ -97,6 +97,7 @@ def run_zwar(args: list[str], cwd: Path, timeout: float = 60) -> subprocess.Comp
         pytest.fail(f"zwar {' '.join(args)} did not finish in {timeout} s")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", sorted(CASES))
 def test_limit_text(workdir, code):
     files, target, expected = CASES[code]
@@ -127,6 +128,7 @@ def test_the_more_problems_line_reads_as_its_code_says():
         is Severity.WARNING
 
 
+@pytest.mark.slow
 def test_deep_nesting_in_every_source_kind_and_format(workdir):
     deep_toml = "x = " + "[" * DEEP + "]" * DEEP + "\n"
     deep_inline = "x = " + "{a = " * DEEP + "1" + "}" * DEEP + "\n"
@@ -213,6 +215,7 @@ def test_art_problems_point_inside_their_line(workdir, art):
         assert 1 <= d.location.col <= len(lines[d.location.line - 1]) + 1, d.human()
 
 
+@pytest.mark.slow
 def test_a_700_by_700_tile_is_refused_quickly(workdir):
     side = "+" + "-+" * 700
     row = "|" + ". " * 699 + ".|"
@@ -264,6 +267,7 @@ def test_every_limit_code_has_a_case():
     assert ours == set(CASES) | {"ZW024"}
 
 
+@pytest.mark.slow
 def test_linked_folders_are_not_searched_for_packs(workdir):
     write(workdir, {"elsewhere/q/pack.toml": PACK.replace('id = "p"', 'id = "q"'), "elsewhere/q/missions/m.toml": OKM})
     _make(workdir, {"p/missions/m.toml": OKM})

@@ -44,6 +44,7 @@ def _playtests(out: Path, plain: bool) -> dict[str, bytes]:
     return shown | {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
+@pytest.mark.slow
 def test_compiled_and_plain_python_play_the_same_games(tmp_path):
     """Reports and every game's log, byte for byte (when the package was installed without a compiler,
     both sides are plain Python and this checks only that the switch changes nothing)."""

@@ -24,12 +24,14 @@ FLOORS = st.one_of(st.none(), st.from_regex(r"[A-Za-z0-9_-]{1,8}", fullmatch=Tru
 COORD = st.integers(0, 999)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200))
 @given(FLOORS, COORD, COORD)
 def test_squares_round_trip(floor, x, y):
     assert parse_square(square_name(floor, x, y)) == SquareName(floor, x, y)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200))
 @given(FLOORS, st.sampled_from("HV"), COORD, COORD)
 def test_edges_round_trip(floor, axis, x, y):

@@ -89,6 +89,7 @@ def _final(a: int, b: int, tie: bool, reroll: bool) -> dict[int, Fraction]:
     return {d: v / (1 - stay) for d, v in out.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("a,b", [(a, b) for a in range(3) for b in range(4) if a + b <= 4])
 def test_highest_failed_die_tie_break_by_brute_force(a: int, b: int) -> None:
     """"The side with the highest failed die score, of the final roll, will count as if passed 1d6"

@@ -154,6 +154,7 @@ def test_one_roll_read_as_twice_as_many_or_more(workdir):
     assert [p for _, p in row_odds(together, {"rep": 1, "their_rep": 1})] == [F(5, 36), 0, F(26, 36), 0, F(5, 36)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, values", [
     ("meet", {"rep": 4, "their_rep": 3, "outnumber": 1}),
     ("meet", {"rep": 2, "their_rep": 2, "outnumber": 0}),
@@ -252,6 +253,7 @@ def test_zwar_odds_of_an_opposed_table_over_many_situations_is_a_grid_by_dice(wo
     assert [r["chance"]["exact"] for r in groups[0]["rows"]] == ["0/1", "4/9", "1/9", "4/9", "0/1"]
 
 
+@pytest.mark.slow
 def test_zwar_odds_reads_every_table_of_the_reference_pack(zwar):
     """Barter has 4608 situations: grouped by dice, the pack's odds print whole instead of asking for
     --context."""

@@ -244,6 +244,7 @@ def kill_points(total: int, seed: int, most: int = 24) -> list[int]:
     return sorted(last | set(random.Random(seed).sample(rest, most - len(last))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["build", "p", "-o", "out"], ["render", "p", "-o", "out", "--sheet", "mission",
                                                                   "--format", "png", "--format", "svg"]])
 def test_a_killed_run_leaves_the_old_output_or_the_new(workdir, command):

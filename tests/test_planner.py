@@ -34,6 +34,7 @@ def test_policy_names_carry_the_planners_budget():
         policy("planner@many", 1)
 
 
+@pytest.mark.slow
 def test_the_planner_answers_only_with_options_of_the_request_and_plays_the_same_game_for_a_seed():
     loaded, _ = load_mission(SUPPLY_RUN)
     games = []
@@ -224,6 +225,7 @@ def test_the_trace_pairs_each_planner_with_the_better_bot_game_by_game():
     assert f'<ul id="versus-bot"><li>{line}</li></ul>' in _skill(json.loads(json.dumps(trace.to_dict())))
 
 
+@pytest.mark.slow
 def test_the_planner_plays_the_same_games_whatever_the_jobs():
     """Its rollouts' dice come from the game's own seed, so the totals do not depend on how the games
     are shared out among processes."""

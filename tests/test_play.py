@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from conftest import CONTENT, mission, write
 
@@ -207,6 +208,7 @@ def _infected_move(output: str) -> list[str]:
     return after[keys[0] + 2:][:7] if keys else after[:7]
 
 
+@pytest.mark.slow
 def test_a_person_directing_sees_the_hand_only_after_the_heroes_look_away():
     # "deal 12 director cards face down to the director player (only the director may see the director cards)"
     out = play(str(HOLD_OUT), input="end turn\n\n1\n")
@@ -223,6 +225,7 @@ def test_a_person_directing_sees_the_hand_only_after_the_heroes_look_away():
     assert "Direct Control" not in before and "Frenzy" not in before
 
 
+@pytest.mark.slow
 def test_show_hand_lists_the_directors_cards_at_once():
     out = play(str(HOLD_OUT), "--show-hand", input="end turn\n1\n")
     assert _infected_move(out.output)[:5] == [

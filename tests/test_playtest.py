@@ -81,6 +81,7 @@ def plan_for(path: Path, policy: str, runs: int, seed: int = 3, max_turns: int =
     return Plan(loaded.compiled.model_dump(mode="json", by_alias=True), policy, runs, seed, Setup(max_turns=max_turns))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("policy", ["cautious", "aggressive"])
 def test_bots_win_the_easy_mission_and_lose_the_hopeless_one(workdir, policy):
     write(workdir, {"easy.toml": EASY, "hopeless.toml": HOPELESS})

@@ -23,6 +23,7 @@ from zwar_author.playtest.versus import is_versus
 MISSIONS = sorted((CONTENT / "core" / "missions").glob("*.toml"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", MISSIONS, ids=[p.stem for p in MISSIONS])
 def test_a_game_leaves_nothing_for_the_cycle_collector(path):
     mission, _ = load_mission(path)
@@ -54,6 +55,7 @@ def test_the_collector_runs_again_after_a_chunk_and_stays_off_if_it_was_off():
         gc.enable()
 
 
+@pytest.mark.slow
 def test_no_module_keeps_a_mission_past_its_games():
     """What the hero's lists keep in a module for the next decision (the AP costs, each hero's weapon changes)
     holds no mission: once its games are played and dropped, nothing keeps it alive, to be freed, cycles and all,

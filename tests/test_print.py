@@ -33,6 +33,7 @@ def page_text(pages) -> str:
     return " ".join(t for page in pages for t in texts(page.items))
 
 
+@pytest.mark.slow
 def test_the_mission_page_prints_the_spawn_notes_and_the_role_texts(core):
     outcome, missions = core
     mission = missions["hunter-and-prey"]
@@ -176,6 +177,43 @@ def test_a_character_no_print_font_has_is_a_warning_at_its_first_use(zwar, workd
         '4 | briefing = "Meet at the ሀ sign, then ཀ."\n'
         "  |                         ^ ZW980\n"
         "  |\n") in result.output
+
+
+def test_every_text_shrunk_or_cut_to_fit_is_a_warning_where_it_is_written(zwar, workdir):
+    from conftest import FIXTURES, PACK, write
+
+    long = "The Long Night of the Abandoned Distribution Depot on the Old Harbour Road"
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": NARROW.replace('title = "Narrow"', f'title = "{long}"')})
+    result = zwar("render", "p", "-o", "out", "--pack-path", FIXTURES)
+    assert result.exit_code == 0, result.output
+    found = [line for line in result.output.splitlines() if " ZW981" in line]
+    assert found == [
+        ("p/missions/m.toml:3:10: warning ZW981: the mission title `The Long Night of the Abandoned Distrib…` is set "
+         "at 16.5 pt instead of 20 pt to fit on the mission sheet"),
+        "  |          ^^^ ZW981",
+        ("p/missions/m.toml:3:10: warning ZW981: the title `The Long Night of the Abandoned Distrib…` is cut to fit on "
+         "the tracker sheet (set at 14 pt instead of 16 pt)"),
+        "  |          ^^^ ZW981"]
+    assert zwar("render", "p", "-o", "out", "--sheet", "map", "--pack-path", FIXTURES).output.count("ZW981") == 0
+
+
+def test_a_card_whose_rules_text_does_not_fit_is_named_at_its_source_line(zwar, workdir):
+    from conftest import FIXTURES, PACK, write
+
+    text = "Roll two dice and keep the higher. " * 30
+    write(workdir, {"p/pack.toml": PACK, "p/missions/m.toml": NARROW, "p/rules/gear.toml": (
+        f'[[equipment]]\nid = "crowbar"\nname = "Crowbar"\ngames = ["zwar1"]\nkind = "melee"\ntext = "{text.strip()}"\n')})
+    result = zwar("render", "p", "-o", "out", "--sheet", "cards", "--pack-path", FIXTURES)
+    assert [line for line in result.output.splitlines() if " ZW981:" in line] == [
+        ("p/rules/gear.toml:6:9: warning ZW981: the text of the equipment card Crowbar `Roll two dice and keep the "
+         "higher. Roll…` is set at 6.5 pt instead of 7 pt to fit on the cards sheet")]
+    longer = text * 3
+    write(workdir, {"p/rules/gear.toml": (f'[[equipment]]\nid = "crowbar"\nname = "Crowbar"\ngames = ["zwar1"]\n'
+                                          f'kind = "melee"\ntext = "{longer.strip()}"\n')})
+    result = zwar("render", "p", "-o", "out", "--sheet", "cards", "--pack-path", FIXTURES)
+    assert [line.split(": ", 2)[2] for line in result.output.splitlines() if " ZW981:" in line] == [
+        ("the text of the equipment card Crowbar `Roll two dice and keep the higher. Roll…` is cut to fit on the cards "
+         "sheet (set at 4.5 pt instead of 7 pt)")]
 
 
 def test_without_the_fallback_font_cjk_text_asks_for_it(zwar, workdir, monkeypatch):

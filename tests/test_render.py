@@ -92,6 +92,7 @@ def test_letter_paper_and_a_four_inch_bar(workdir):
     assert any(isinstance(i, Text) and i.text == "4 inches" for i in page.items)
 
 
+@pytest.mark.slow
 def test_same_mission_same_bytes(core):
     outcome, missions = core
     mission = missions["the-crossing"]

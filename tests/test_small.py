@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from conftest import FIXTURES, PACK, REPO, write
 
 
@@ -87,6 +88,7 @@ def test_completion_offers_diagnostic_codes():
     assert complete("zwar explain room-l", REPO) == ["plain,ZW302"]
 
 
+@pytest.mark.slow
 def test_completion_offers_missions_by_id():
     offered = complete("zwar validate hold", REPO)
     assert offered == ["plain,content/core/missions/hold-out.toml", "file,hold"]

@@ -7,6 +7,7 @@ import string
 from pathlib import Path
 
 import numpy as np
+import pytest
 from conftest import FIXTURES, PACK, examples, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -160,6 +161,7 @@ def _header_value(text: str, offset: int) -> bool:
     return text[offset] == "["
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), suppress_health_check=[HealthCheck.too_slow])
 @given(documents)
 def test_toml_positions_point_at_each_key_and_value(data):
@@ -167,6 +169,7 @@ def test_toml_positions_point_at_each_key_and_value(data):
     _check_positions(text, data, toml_positions(text))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(documents, st.sampled_from([None, 0, 2]))
 def test_json_positions_point_at_each_key_and_value(data, indent):
@@ -190,6 +193,7 @@ def test_art_lines_map_to_the_file(tmp_path):
 # --- input that must never crash ------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=300), st.sampled_from(["m.toml", "m.json"]))
 def test_random_bytes_never_raise(workdir, raw, name):
@@ -201,6 +205,7 @@ def test_random_bytes_never_raise(workdir, raw, name):
 VALID = (Path(__file__).parent / "golden" / "hold-out.toml").read_text()
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.integers(0, len(VALID)), st.integers(0, 4), st.text(max_size=3)), min_size=1, max_size=4))
 def test_mangled_missions_never_raise(workdir, edits):

@@ -258,6 +258,7 @@ def test_the_reference_pack_validates_and_is_fair():
             sorted(compiled.moves(second, t.number) for t in compiled.tokens)
 
 
+@pytest.mark.slow
 def test_zwar_fairness_sets_the_zones_side_by_side(zwar):
     result = zwar("fairness", CONTENT / "zonewars" / "scenarios" / "scrap-run.toml")
     assert result.exit_code == 0, result.output
@@ -273,6 +274,7 @@ def test_an_unfair_layout_shows_at_once(workdir, zwar):
     assert result.output.splitlines()[-1] == "  uneven: moves to every token 4 vs 3; ground tokens seen 0 vs 1"
 
 
+@pytest.mark.slow
 def test_zone_wars_sheets_are_drawn_and_the_same_each_time(workdir, zwar):
     target = CONTENT / "zonewars" / "scenarios" / "hold-the-tower.toml"
     first = zwar("render", target, "-o", "one", "--format", "svg")
@@ -366,6 +368,7 @@ def test_assumed_lists_zone_wars_guesses_with_their_place(workdir, zwar):
 @given(st.lists(st.tuples(st.sampled_from(["block", "hedge"]), st.integers(0, 32), st.integers(6, 13)),
                 min_size=1, max_size=4),
        st.tuples(st.integers(1, 35), st.integers(6, 30)))
+@pytest.mark.slow
 def test_a_layout_turned_about_the_centre_is_fair(tmp_path_factory, pieces, token):
     """Turning every piece and token half round about the table's centre swaps the two sides exactly."""
     text = "".join(piece(name, x, y) + piece(name, 36 - x, 36 - y, 180) for name, x, y in pieces)

@@ -788,6 +788,14 @@ UNPRINTABLE = _code("ZW980", "unprintable-text", W, "{what} cannot be printed: {
     Ubuntu: apt install fonts-droid-fallback), or write the text without it.""")
 
 
+SQUEEZED = _code("ZW981", "text-squeezed", W, "{what} `{text}` is {how}", """
+    Texts on cards and sheets are fitted into their place: set smaller, down to
+    a least size, and past that cut off with an ellipsis. Either way the printed
+    text is not what was written at the size it was meant to be read at, so each
+    text fitted so is reported once, where it is written. Shorten the text (a
+    card's rules text, a name, a title), or split it.""")
+
+
 def lookup(text: str) -> Code:
     """The code named by ``text``: its number (``ZW302``, any case) or its name (``room-leak``); KeyError if none."""
     if text.upper() in CODES:

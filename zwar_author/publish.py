@@ -115,25 +115,25 @@ def carry(source: Path, dest: Path, keep: Callable[[str], bool]) -> None:
     points at, so no link of zwar's own survives; other links are copied as links."""
     beside = os.path.realpath(source.parent) + os.sep
     seen = {os.path.realpath(source)}
+
+    def followed(path: Path) -> bool:
+        return not path.is_symlink() or os.path.realpath(path).startswith(beside)
+
     for root, folders, files in os.walk(source, followlinks=True):
         here = Path(root)
-        names = sorted(files)
-        for name in list(folders):
-            real = os.path.realpath(here / name)
-            if (here / name).is_symlink() and not real.startswith(beside) or real in seen:
-                folders.remove(name)
-                names.append(name)  # carried as the link it is
-            seen.add(real)
-        for name in names:
+        links = [f for f in folders if not followed(here / f) or os.path.realpath(here / f) in seen]
+        folders[:] = [f for f in folders if f not in links]
+        seen.update(os.path.realpath(here / f) for f in folders)
+        for name in sorted(files) + links:
             path, rel = here / name, (here.relative_to(source) / name).as_posix()
-            if not keep(rel) or path.is_dir() and not path.is_symlink():
+            if not keep(rel):
                 continue
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            if path.is_symlink() and not os.path.realpath(path).startswith(beside) or path.is_dir():
+            if name in links or not followed(path):
                 os.symlink(os.readlink(path), dest / rel)
                 continue
             try:
-                os.link(path, dest / rel)
+                os.link(path, dest / rel)  # a followed link: what it points at
             except OSError:  # a file system without hard links
                 shutil.copy2(path, dest / rel)
 

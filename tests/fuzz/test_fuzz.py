@@ -22,6 +22,7 @@ def harness(tmp_path: Path):
     fuzz.close()
 
 
+@pytest.mark.slow
 def test_mutated_reference_sources_never_crash_hang_or_misplace(harness):
     verdicts = [harness.run(item, BUDGET) for item in harness.inputs(SEED, COUNT)]
     failed = [(v.input.number, v.input.target, v.crash, v.misplaced[:3]) for v in verdicts if v.failed]
@@ -46,6 +47,7 @@ def test_the_fuzzer_finds_a_planted_crash(harness, monkeypatch):
     assert crash == "ValueError: planted"
 
 
+@pytest.mark.slow
 def test_the_fuzzer_finds_a_planted_misplaced_diagnostic(harness, monkeypatch):
     monkeypatch.setattr(document.Document, "text_loc", lambda self, path, line, col: Location(self.path, 10**6, 1))
     verdicts = [harness.run(i, BUDGET) for i in harness.inputs(SEED, 60)]

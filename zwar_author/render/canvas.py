@@ -54,8 +54,22 @@ class Polygon:
 
 
 @dataclass(frozen=True)
+class Squeeze:
+    """What fitting did to a text from the sources: set smaller than ``wanted``, or cut (not all of it drawn).
+    ``what`` names the text for its reader ("the card title"); the fit report (ZW981) lists each once."""
+
+    what: str
+    text: str
+    wanted: float
+    size: float
+    cut: bool
+    unit: str = "pt"  # of ``wanted`` and ``size``: points, or % of a page's type
+
+
+@dataclass(frozen=True)
 class Text:
-    """One line of text; ``y`` is the baseline, ``size`` in points."""
+    """One line of text; ``y`` is the baseline, ``size`` in points. The first line of a text that had to
+    be squeezed to fit carries its ``squeeze``."""
 
     x: float
     y: float
@@ -64,6 +78,7 @@ class Text:
     anchor: str = "start"  # start, middle or end
     bold: bool = False
     fill: str = "#000000"
+    squeeze: Squeeze | None = None
 
 
 @dataclass

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..model.content import DiceTable, Rules
 from ..tables import charts
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
-from .text import LEADING, fit
+from .text import LEADING, fit, squeezed
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,8 @@ def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
                  Rect(2.5, 12.5, w - 5, h - 15, Style(fill="#ffffff"))]
     heading = colour if ink else "#ffffff"
     size, title = fit(card.title, w - 6, 6.5, 11, 7, bold=True)
-    items.append(Text(3, 4 + size * PT, title[0], size, bold=True, fill=heading))
+    items.append(Text(3, 4 + size * PT, title[0], size, bold=True, fill=heading,
+                      squeeze=squeezed(f"the title of the {card.kind.id} card", card.title, 11, size, title[:1])))
     items.append(Text(3, 10.8, card.subtitle, 6.5, fill="#444444" if ink else "#f0f0f0"))
     y, bottom = 14.5, h - 3 - (3.5 if card.note else 0)
     sections = [s for s in card.body if not (s[0] == "text" and not s[1].strip())]
@@ -239,8 +240,10 @@ def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
             rest = [c for k, c in sections[i + 1:] if k == "text"]
             share = (bottom - y) / (len(rest) + 1)
             size, lines = fit(content, w - 7, share, 7, 4.5)
+            squeeze = squeezed(f"the text of the {card.kind.id} card {card.title}", content, 7, size, lines)
             for j, line in enumerate(lines):
-                items.append(Text(3.5, y + (j + 0.85) * size * PT * LEADING, line, size))
+                items.append(Text(3.5, y + (j + 0.85) * size * PT * LEADING, line, size,
+                                  squeeze=squeeze if j == 0 else None))
             y += len(lines) * size * PT * LEADING + 1.2
         elif kind == "table":
             made, y = _table(content[0], content[1], content[2], w, y, ink)

@@ -16,7 +16,7 @@ from ..tables import charts
 from .board import draw_floor
 from .canvas import PAPER, PT, Group, Item, Line, Page, Rect, Style, Text
 from .key import key_items
-from .text import LEADING, block, fit, wrap
+from .text import LEADING, block, fit, squeezed, wrap
 from .theme import Theme
 
 MARGIN = 14.0
@@ -50,7 +50,10 @@ def _layout(mission, board, theme, width, height, share, scale) -> list[Page]:
     info = mission.mission
     y = MARGIN
     title_size, title = fit(info.title, width - 2 * MARGIN, 14, 20 * scale, 12, bold=True)
-    items, y = block(MARGIN, y, title, title_size, bold=True)
+    squeeze = squeezed("the mission title", info.title, 20, title_size, title)
+    if scale < 1:  # the page's type was set smaller to fit it on one page
+        squeeze = squeezed("the type of the mission page of", info.title, 100, round(100 * scale), [info.title], "%")
+    items, y = block(MARGIN, y, title, title_size, bold=True, squeeze=squeeze)
     page.items += items
     items, y = block(MARGIN, y, [_subtitle(mission)], 8.5 * scale, fill="#444444")
     page.items += items

@@ -28,7 +28,7 @@ from ..publish import publish
 from . import cairo, svg
 from .atz import encounter_pages
 from .booklet import booklet_pages
-from .canvas import Group, Page, Text
+from .canvas import Group, Page, Squeeze, Text
 from .cards import CardOptions, card_pages, card_sheets, deck
 from .fonts import FALLBACK_PACKAGE, covers, fallback_installed, undrawable
 from .maps import MapOptions, map_pages
@@ -109,6 +109,7 @@ def render(paths: list[Path], out: Path, options: RenderOptions, search: Sequenc
         elif "cards" in options.sheets and pack is not None and not units:
             result.notes.append(f"no cards drawn for {pack_id}: the pack has no missions, and the deck is "
                                 "the cards its missions use")
+        _check_fit(outcome, units, missions)
         if units:
             result.written += _publish(out / pack_id, units, options)
             drop_old_sheets(out, pack_id)
@@ -129,6 +130,46 @@ def _check_fonts(outcome: Outcome, pages: list[Page], mission: c.CompiledMission
     what = f"the sheets of mission `{mission.mission.id}`" if mission else "the card deck"
     outcome.report.add(codes.UNPRINTABLE.at(_first_use(outcome, missing, mission), what=what,
                                             chars=shown, advice=advice))
+
+
+def _check_fit(outcome: Outcome, units: dict[str, tuple[str, dict[str, list[Page]]]],
+               missions: list[c.CompiledMission]) -> None:
+    """A warning (ZW981) for each text from the sources that was set smaller than asked, or cut, to fit its
+    place on a sheet, once, where it is written."""
+    by_unit = {f"missions/{m.mission.id}": m for m in missions}
+    seen: set[tuple[str, str]] = set()
+    for unit, (_, sheets) in units.items():
+        for sheet, pages in sheets.items():
+            for squeeze in (t.squeeze for page in pages for t in _texts(page.items) if t.squeeze is not None):
+                if (squeeze.what, squeeze.text) in seen:
+                    continue
+                seen.add((squeeze.what, squeeze.text))
+                text = " ".join(squeeze.text.split())
+                shown = text if len(text) <= 40 else text[:39].rstrip() + "…"
+                outcome.report.add(codes.SQUEEZED.at(_written_at(outcome, text, by_unit.get(unit)),
+                                                     what=squeeze.what, text=shown, how=_how(squeeze, sheet)))
+
+
+def _how(squeeze: Squeeze, sheet: str) -> str:
+    """What fitting did, for ZW981: "set at 6.5 pt instead of 7 pt to fit on the cards sheet"."""
+    unit = "%" if squeeze.unit == "%" else f" {squeeze.unit}"
+    smaller = f"set at {squeeze.size:g}{unit} instead of {squeeze.wanted:g}{unit}"
+    if not squeeze.cut:
+        return f"{smaller} to fit on the {sheet} sheet"
+    return f"cut to fit on the {sheet} sheet" + (f" ({smaller})" if squeeze.size < squeeze.wanted else "")
+
+
+def _written_at(outcome: Outcome, text: str, mission: c.CompiledMission | None) -> Location:
+    """Where ``text`` is written: its first words, quoted, then bare, in the mission's source first."""
+    docs = outcome.workspace.docs.values() if outcome.workspace else []
+    own = [d for d in docs if mission is not None and d.digest == mission.source.sha256]
+    start = text[:30]
+    for needle in (f'"{start}', start):
+        for doc in own + sorted((d for d in docs if d not in own), key=lambda d: str(d.path)):
+            found = doc.positions.text.find(needle)
+            if found >= 0:
+                return doc._at(found + (1 if needle.startswith('"') else 0))
+    return Location(own[0].path) if own else Location(Path("."))
 
 
 def _first_use(outcome: Outcome, chars: list[str], mission: c.CompiledMission | None) -> Location:

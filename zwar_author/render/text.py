@@ -7,7 +7,7 @@ writer escapes it.
 
 from __future__ import annotations
 
-from .canvas import PT, Text
+from .canvas import PT, Squeeze, Text
 from .fontmetrics import WIDTHS
 from .fonts import wide
 
@@ -72,9 +72,18 @@ def fit(text: str, box_w: float, box_h: float, size: float, least: float = 5.0,
     return size, lines
 
 
+def squeezed(what: str, text: str, wanted: float, size: float, drawn: list[str], unit: str = "pt") -> Squeeze | None:
+    """What ``fit`` did to ``text`` asked for at ``wanted`` points, ``drawn`` in ``size`` points: None when
+    nothing (every character drawn, at the size asked for)."""
+    cut = "".join(text.split()) != "".join("".join(drawn).split())
+    return Squeeze(what, text, wanted, size, cut, unit) if cut or size < wanted else None
+
+
 def block(x: float, y: float, lines: list[str], size: float, bold: bool = False, anchor: str = "start",
-          fill: str = "#000000") -> tuple[list[Text], float]:
-    """Text items for ``lines``, the first baseline one line below ``y``; and the y below the block."""
+          fill: str = "#000000", squeeze: Squeeze | None = None) -> tuple[list[Text], float]:
+    """Text items for ``lines``, the first baseline one line below ``y`` (carrying ``squeeze``); and the y
+    below the block."""
     step = size * PT * LEADING
-    items = [Text(x, y + step * (i + 1) - step * 0.25, line, size, anchor, bold, fill) for i, line in enumerate(lines)]
+    items = [Text(x, y + step * (i + 1) - step * 0.25, line, size, anchor, bold, fill, squeeze if i == 0 else None)
+             for i, line in enumerate(lines)]
     return items, y + step * len(lines)

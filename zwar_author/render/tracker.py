@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..model.content import CompiledMission, Rules
 from .canvas import PAPER, PT, Item, Line, Page, Polygon, Rect, Style, Text
-from .text import fit
+from .text import fit, squeezed
 
 MARGIN = 12.0
 HEADING = 9.0  # points
@@ -40,7 +40,8 @@ def tracker_pages(rules: Rules, spec: TrackerSpec, paper: str = "a4", name: str 
     perks = {p.id: p for p in rules.perks}
     held = dict(spec.perks)
     size, title = fit(spec.title, inner, 10, 16, 14, bold=True)
-    page.add(Text(MARGIN, MARGIN + size * PT, title[0], size, bold=True))
+    page.add(Text(MARGIN, MARGIN + size * PT, title[0], size, bold=True,
+                  squeeze=squeezed("the title", spec.title, 16, size, title[:1])))
     page.add(Text(MARGIN, MARGIN + size * PT + 5, "Tracker sheet: XP, perks, turns, 3-turn timers, power perks, "
                   "ammunition", 7.5, fill="#444444"))
     y = MARGIN + size * PT + 10
@@ -79,7 +80,8 @@ def _heroes(page, heroes, held, perks, y, inner) -> float:
             bought = ", ".join(perks[p].name for p in held.get(heroes[row].id, ()) if p in perks)
             if bought:
                 size, lines = fit(bought, inner - 65, 9, 8, 5)
-                page.add(Text(MARGIN + 63.5, y + 6, lines[0], size))
+                page.add(Text(MARGIN + 63.5, y + 6, lines[0], size, squeeze=squeezed(
+                    f"the perks of {heroes[row].name}", bought, 8, size, lines[:1])))
         y += 9
     return y + 5
 
@@ -104,7 +106,8 @@ def _slots(page, heading, names, y, inner) -> float:
         page.add(Line(x + 1, top + 5.5, x + slot - 3, top + 5.5, FAINT))
         if k < len(names):
             size, lines = fit(names[k], slot - 4, 5, 7.5, 5)
-            page.add(Text(x + 1.5, top + 4.5, lines[0], size))
+            page.add(Text(x + 1.5, top + 4.5, lines[0], size,
+                          squeeze=squeezed("the name of a timer", names[k], 7.5, size, lines[:1])))
         for b in range(3):
             page.add(Rect(x + 1 + b * 7, top + 7, 7, 6, INK), Text(x + 4.5 + b * 7, top + 11.3, str(b + 1), 7, "middle"))
     return y + 30 + 4
@@ -123,7 +126,8 @@ def _ammo(page, rules, heroes, y, inner, bottom) -> None:
         page.add(Line(MARGIN, y + 4.8, MARGIN + label_w - 2, y + 4.8, FAINT))
         if name:
             size, lines = fit(name, label_w - 3, 4, 7.5, 5)
-            page.add(Text(MARGIN + 0.5, y + 4, lines[0], size))
+            page.add(Text(MARGIN + 0.5, y + 4, lines[0], size,
+                          squeeze=squeezed("the name of a firearm", name, 7.5, size, lines[:1])))
         for n in range(min(rounds, per_row * 3)):
             line, col = divmod(n, per_row)
             if line and col == 0:
@@ -190,7 +194,9 @@ def _counter(counter: Counter, x: float, y: float, size: float, bleed: float) ->
         return items
     size_pt, lines = fit(counter.label, size - 4, 6.5, 14, 4, bold=True)  # one line
     ink = "#000000" if colour in ("#dddddd", "#e0c000", "#e0a800") else "#ffffff"
-    items.append(Text(x + size / 2, y + size / 2 + size_pt * PT * 0.35, lines[0], size_pt, "middle", True, ink))
+    squeeze = squeezed(f"the label of a {counter.kind} counter", counter.label, 14, size_pt, lines[:1])
+    items.append(Text(x + size / 2, y + size / 2 + size_pt * PT * 0.35, lines[0], size_pt, "middle", True, ink,
+                      squeeze if squeeze is not None and squeeze.cut else None))
     if counter.kind not in ("objective",) and counter.label.upper() != counter.kind.upper():
         items.append(Text(x + size / 2, y + size - 2.2, counter.kind.upper(), 4.5, "middle", False, ink))
     return items
