@@ -43,7 +43,7 @@ from .tiled_raw import Refused, confined, not_zwar, prepare, refused_file
 from .toml_out import schema_line, toml_text
 
 _PARSE_ERRORS = (ValueError, KeyError, TypeError, AttributeError, IndexError, OSError, SyntaxError, RecursionError,
-                 tp.UnknownFormat)
+                 RuntimeError, ArithmeticError, tp.UnknownFormat)
 MAP_SUFFIXES = (".tmj", ".json", ".tmx")
 MARKER_KEYS = {"start": "starts", "exit": "exits", "spawn": "spawn_points", "objective": "objectives",
                "item": "items", "object": "objects", "crate": "crates", "keycard": "keycards", "infected": "infected",
@@ -224,7 +224,8 @@ class _Where:
                     continue
                 if isinstance(layer.get("id"), int):
                     self.layers.setdefault(layer["id"], at(path + (i,)))
-                for j, obj in enumerate(layer.get("objects") or []):
+                objects = layer.get("objects")
+                for j, obj in enumerate(objects if isinstance(objects, list) else []):
                     if isinstance(obj, dict) and isinstance(obj.get("id"), int):
                         self.objects.setdefault(obj["id"], at(path + (i, "objects", j)))
                 walk(layer.get("layers"), path + (i, "layers"))
@@ -318,7 +319,7 @@ class _Reader:
         cls = CLASSES.get(cls_name)
         known = cls.defaults() if cls is not None and cls.use in uses else {}
         values = dict(known)
-        for name, value in sorted(given.items()):
+        for name, value in sorted(given.items(), key=lambda item: str(item[0])):
             if name not in known:
                 names = ", ".join(f"`{n}`" for n in known) or "no properties"
                 self.problem(codes.TILED_PROPERTY, location, owner=owner, name=name,

@@ -407,6 +407,7 @@ class _Json:
         for n in ("tilewidth", "tileheight"):
             raw.size(f"the map's {n}", data.get(n))
         raw.side("the map", width, height, Location(raw.path))
+        _texts(raw, data, ("class", "orientation"), "the map", raw.where.map())
         zwar = data.get("class") in ("mission", "tile")
         tilesets = data.setdefault("tilesets", [])
         if not isinstance(tilesets, list):
@@ -420,6 +421,7 @@ class _Json:
     def tileset(self, tileset) -> bool:
         if not isinstance(tileset, dict):
             raise self.raw.unreadable("a tileset is not a JSON object")
+        self.raw.size("a tileset's firstgid", tileset.get("firstgid", 1))
         source = tileset.get("source")
         if not isinstance(source, str):
             return _tsj_fill(tileset)
@@ -448,6 +450,9 @@ class _Json:
         raw = self.raw
         kind = layer.get("type")
         at = raw.where.layer(layer.get("id") if isinstance(layer.get("id"), int) else None)
+        if kind not in LAYER_TYPES:
+            raise raw.unreadable(f"a layer's type is `{kind}`: Tiled writes {', '.join(LAYER_TYPES)}", at)
+        _texts(raw, layer, ("name", "class"), f"{kind} `{layer.get('name')}`", at)
         if kind == "tilelayer":
             name = f"tile layer `{layer.get('name', '')}`"
             if "chunks" in layer:
@@ -459,6 +464,8 @@ class _Json:
             if isinstance(data, list):
                 if len(data) > cells:
                     raise raw.unreadable(f"{name}: its data holds {len(data)} tiles, more than its {cells}", at)
+                if not all(isinstance(g, int) and not isinstance(g, bool) and 0 <= g < 2**32 for g in data):
+                    raise raw.unreadable(f"{name}: its data holds something that is not a tile number", at)
             elif isinstance(data, str):
                 raw.encoded(name, data, str(layer.get("encoding", "base64")), str(layer.get("compression", "")),
                             cells, at)
@@ -478,11 +485,45 @@ class _Json:
             if isinstance(tileset, dict) and isinstance(tileset.get("source"), str):
                 self.raw.external(tileset["source"], full.parent, "tileset")
             obj["template"] = str(full.resolve())
-        numbers = {n: obj[n] for n in ("x", "y", "width", "height", "rotation") if n in obj}
-        points = [v for shape in ("polyline", "polygon") for p in obj.get(shape) or [] if isinstance(p, dict)
-                  for v in (p.get("x"), p.get("y")) if isinstance(v, (int, float))]
+        ident = obj.get("id", 0)
+        if not isinstance(ident, int) or isinstance(ident, bool):
+            raise self.raw.layout(f"an object's id is `{ident}`: ids are whole numbers")
+        at = self.raw.where.object(ident)
+        _texts(self.raw, obj, ("name", "type", "class"), f"object {ident}", at)
         cls = obj.get("class") or obj.get("type") or ""
-        self.raw.obj(obj.get("id"), numbers, points, cls if isinstance(cls, str) else "")
+        numbers = {n: obj[n] for n in ("x", "y", "width", "height", "rotation") if n in obj}
+        points: list[float] = []
+        for shape in ("polyline", "polygon"):
+            line = obj.get(shape, [])
+            for p in line if isinstance(line, list) else [line]:
+                values: list = [p.get("x"), p.get("y")] if isinstance(p, dict) else [p]
+                points += [float(v) for v in values if _number(v)]
+                if not all(_number(v) for v in values):
+                    numbers["a point"] = p
+        for name, value in numbers.items():
+            if not _number(value):
+                raise self.raw.fail(codes.TILED_GEOMETRY, at, id=ident, cls=cls or "no class",
+                                    problem=f"has {name} `{json.dumps(value)[:40]}`, which is not a number")
+        self.raw.obj(ident, numbers, points, cls)
+
+
+LAYER_TYPES = ("tilelayer", "objectgroup", "group", "imagelayer")
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _texts(raw: _Raw, table: dict, keys: tuple[str, ...], owner: str, at: Location) -> None:
+    """The names and classes of a layer or object are text, and so are its properties' names and types."""
+    for key in keys:
+        if key in table and not isinstance(table[key], str):
+            raise raw.layout(f"{owner}: `{key}` is `{json.dumps(table[key])[:40]}`, not text", at)
+    properties = table.get("properties", [])
+    if not isinstance(properties, list) or not all(
+            isinstance(p, dict) and isinstance(p.get("name"), str) and isinstance(p.get("type", ""), str)
+            for p in properties):
+        raise raw.layout(f"{owner}: its properties are not a list of named properties", at)
 
 
 def _layers(layers) -> Iterator[dict]:
