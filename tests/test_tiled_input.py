@@ -263,3 +263,12 @@ def test_a_hostile_json_map_is_one_located_error(vault, old, new, expected):
 
 def test_the_new_tiled_codes_have_cases_here():
     assert {c for c in codes.CODES if "ZW970" <= c <= "ZW979"} == {"ZW970", "ZW971"}
+
+
+def test_a_template_giving_an_object_an_infinite_size_is_refused_at_the_object(zwar, vault):
+    (vault.parent / "big.tx").write_text('<?xml version="1.0" encoding="UTF-8"?>\n<template><object type="wall" '
+                                         'width="inf"><polyline points="0,0 1e999,0"/></object></template>\n')
+    edit(vault, '<object id="3" type="start"', '<object id="3" template="big.tx" type="start"')
+    assert lines(zwar, "vault.tmx") == (1, [
+        "vault.tmx:30:3: error ZW965: object 3 (start) has width `inf`: coordinates are finite numbers",
+        "nothing written: 1 error, 0 warnings"])

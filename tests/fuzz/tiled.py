@@ -237,7 +237,8 @@ def _json_structure(text: str, rng: random.Random) -> str:
             inner = {"type": "group", "name": "g", "layers": []}
             outer["layers"].append(inner)
             outer = inner
-        data.setdefault("layers", []).append(group)
+        layers = data.get("layers")
+        data["layers"] = (layers if isinstance(layers, list) else []) + [group]
     else:
         data["type"] = rng.choice(["tileset", "template", "map", 7])
     return json.dumps(data)

@@ -180,8 +180,8 @@ class _Raw:
             raise self.unreadable(f"{layer}: its data holds {len(raw)} bytes, and its {cells} tiles take {need}",
                                   location)
 
-    def obj(self, ident, numbers: Mapping[str, object], points: Sequence[float], cls: str) -> None:
-        """An object's id (unique, not negative) and coordinates (finite numbers); its class counted."""
+    def ident(self, ident, cls: str) -> int:
+        """An object's id: unique and not negative (0 when an older Tiled wrote none); its class counted."""
         if cls:
             self.classes.add(cls)
         try:
@@ -195,6 +195,12 @@ class _Raw:
             raise self.layout(f"object {number}: two objects have this id: let Tiled number the objects "
                               "(copy the objects and paste them back)", at)
         self.ids.add(number)
+        return number
+
+    def finite(self, number: int, cls: str, shape: tuple[Mapping[str, object], Sequence[float]]) -> None:
+        """An object's coordinates (or those its template gives it) are finite numbers."""
+        numbers, points = shape
+        at = self.where.object(number)
         values = []
         for name, value in numbers.items():
             try:
@@ -266,7 +272,7 @@ class _Xml:
         for layer in root.iter("layer"):
             self.layer(layer, width, height)
         for obj in root.iter("object"):
-            self.object(obj)
+            self.tiled_object(obj)
         return Prepared(".tmx", ET.tostring(root, encoding="unicode"), zwar=zwar)
 
     def tileset(self, element: ET.Element) -> bool:
@@ -306,24 +312,35 @@ class _Xml:
             raise raw.unreadable(f"{name}: its data holds more than its {cells} tiles", at)
         raw.encoded(name, data.text or "", encoding, data.get("compression", ""), cells, at)
 
-    def object(self, element: ET.Element) -> None:
+    def tiled_object(self, element: ET.Element) -> None:
+        cls = element.get("class") or element.get("type") or ""
+        number = self.raw.ident(element.get("id"), cls)
         if (template := element.get("template")) is not None:
             full = self.raw.external(template, self.raw.path.parent, "object template")
-            for tileset in self.tree(self.raw.read_external(full, template), template).iter("tileset"):
+            root = self.tree(self.raw.read_external(full, template), template)
+            for tileset in root.iter("tileset"):
                 if (source := tileset.get("source")) is not None:
                     self.raw.external(source, full.parent, "tileset")
+            for given in root.iter("object"):
+                self.raw.finite(number, cls, _xml_shape(given))
             element.set("template", str(full.resolve()))  # its own tileset is found beside it
-        numbers = {n: element.get(n) for n in ("x", "y", "width", "height", "rotation") if element.get(n) is not None}
-        points: list[float] = []
-        for shape in ("polyline", "polygon"):
-            for line in element.iter(shape):
-                for pair in (line.get("points") or "").split():
-                    for value in pair.split(","):
-                        try:
-                            points.append(float(value))
-                        except ValueError:
-                            numbers["a point"] = value
-        self.raw.obj(element.get("id"), numbers, points, element.get("class") or element.get("type") or "")
+        self.raw.finite(number, cls, _xml_shape(element))
+
+
+def _xml_shape(element: ET.Element) -> tuple[dict[str, object], list[float]]:
+    """An object's position, size and rotation as written, and the numbers of its points."""
+    numbers: dict[str, object] = {n: element.get(n) for n in ("x", "y", "width", "height", "rotation")
+                                  if element.get(n) is not None}
+    points: list[float] = []
+    for shape in ("polyline", "polygon"):
+        for line in element.iter(shape):
+            for pair in (line.get("points") or "").split():
+                for value in pair.split(","):
+                    try:
+                        points.append(float(value))
+                    except ValueError:
+                        numbers["a point"] = value
+    return numbers, points
 
 
 def _tsx_fill(tileset: ET.Element) -> bool:
@@ -475,22 +492,31 @@ class _Json:
             objects = layer.get("objects", [])
             for obj in objects if isinstance(objects, list) else []:
                 if isinstance(obj, dict):
-                    self.object(obj)
+                    self.tiled_object(obj)
 
-    def object(self, obj: dict) -> None:
-        if isinstance(template := obj.get("template"), str):
-            full = self.raw.external(template, self.raw.path.parent, "object template")
-            data = self.load(self.raw.read_external(full, template), template)
-            tileset = data.get("tileset") if isinstance(data, dict) else None
-            if isinstance(tileset, dict) and isinstance(tileset.get("source"), str):
-                self.raw.external(tileset["source"], full.parent, "tileset")
-            obj["template"] = str(full.resolve())
+    def tiled_object(self, obj: dict) -> None:
         ident = obj.get("id", 0)
         if not isinstance(ident, int) or isinstance(ident, bool):
             raise self.raw.layout(f"an object's id is `{ident}`: ids are whole numbers")
         at = self.raw.where.object(ident)
         _texts(self.raw, obj, ("name", "type", "class"), f"object {ident}", at)
         cls = obj.get("class") or obj.get("type") or ""
+        number = self.raw.ident(ident, cls)
+        if isinstance(template := obj.get("template"), str):
+            full = self.raw.external(template, self.raw.path.parent, "object template")
+            data = self.load(self.raw.read_external(full, template), template)
+            tileset = data.get("tileset") if isinstance(data, dict) else None
+            if isinstance(tileset, dict) and isinstance(tileset.get("source"), str):
+                self.raw.external(tileset["source"], full.parent, "tileset")
+            given = data.get("object") if isinstance(data, dict) else None
+            if isinstance(given, dict):
+                _texts(self.raw, given, ("name", "type", "class"), f"object {ident}'s template", at)
+                self.raw.finite(number, cls, self.shape(given, number, cls))
+            obj["template"] = str(full.resolve())
+        self.raw.finite(number, cls, self.shape(obj, number, cls))
+
+    def shape(self, obj: dict, number: int, cls: str) -> tuple[dict[str, object], list[float]]:
+        """An object's position, size, rotation and points: numbers, not text, true or null."""
         numbers = {n: obj[n] for n in ("x", "y", "width", "height", "rotation") if n in obj}
         points: list[float] = []
         for shape in ("polyline", "polygon"):
@@ -502,9 +528,10 @@ class _Json:
                     numbers["a point"] = p
         for name, value in numbers.items():
             if not _number(value):
-                raise self.raw.fail(codes.TILED_GEOMETRY, at, id=ident, cls=cls or "no class",
+                raise self.raw.fail(codes.TILED_GEOMETRY, self.raw.where.object(number), id=number,
+                                    cls=cls or "no class",
                                     problem=f"has {name} `{json.dumps(value)[:40]}`, which is not a number")
-        self.raw.obj(ident, numbers, points, cls)
+        return numbers, points
 
 
 LAYER_TYPES = ("tilelayer", "objectgroup", "group", "imagelayer")
