@@ -589,10 +589,11 @@ class _Reader:
     def _mission_table(self, props: dict) -> dict:
         """The [mission] table: what the map's properties set, then the rest of the base file's."""
         base: dict = {}
-        if props["base"] and not confined(self.path.parent / props["base"], [self.path.parent, *self.allowed]):
-            self.problem(codes.TILED_OUTSIDE_FOLDER, self.where.map(), what="base file", source=props["base"])
+        name = str(props["base"])  # a file property; an int property of the same name is a path too
+        if props["base"] and not confined(self.path.parent / name, [self.path.parent, *self.allowed]):
+            self.problem(codes.TILED_OUTSIDE_FOLDER, self.where.map(), what="base file", source=name)
         elif props["base"]:
-            path = absolute(self.path.parent / props["base"])
+            path = absolute(self.path.parent / name)
             refused = refused_file(path)
             doc, problems = (None, [codes.UNREADABLE.at(Location(path), reason=refused)]) if refused \
                 else read_document(path)

@@ -55,11 +55,11 @@ class Refused(Exception):
 
 @dataclass
 class Prepared:
-    """The map made safe for the parser: its text and that of each file it names, by absolute path."""
+    """The map made safe for the parser: its text, and that of each tileset it names, staged beside it."""
 
     suffix: str
     text: str
-    files: dict[str, str] = field(default_factory=dict)  # the name the map now uses -> text
+    files: dict[str, str] = field(default_factory=dict)  # the name the map now gives a tileset -> its text
     zwar: bool = False  # whether the map uses any class of the zwar Tiled project
 
     def write(self, folder: Path) -> Path:
