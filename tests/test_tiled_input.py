@@ -207,6 +207,10 @@ HOSTILE = {
     "a line far off the map": ('points="0,0 96,0 96,-64"', 'points="0,0 3200000000,0"',
                                ("vault.tmx:18:3: error ZW966: object 1 (wall) is outside floor `ground`, which is 6 x 4 "
                                 "squares")),
+    "too many objects": ('<objectgroup id="3" name="markers">', '<objectgroup id="3" name="markers">' + "".join(
+        f'\n<object id="{100 + i}" type="crate" x="16" y="16"><point/></object>' for i in range(10_000)),
+                         # the 10,001st: two objects in the first layer, then the 9,999th of these
+                         "vault.tmx:10028:1: error ZW968: the map has more than 10000 objects: a board needs far fewer"),
     "a duplicate id": ('<object id="3" type="start"', '<object id="2" type="start"',
                        ("vault.tmx:21:3: error ZW968: object 2: two objects have this id: let Tiled number the "
                         "objects (copy the objects and paste them back)")),

@@ -12,7 +12,8 @@ and every size it gives is checked before any work that grows with it:
   positive tile sizes, layers ``MAX_TILES`` cells together; compressed layer
   data is inflated here with its output capped at the layer's own size, so
   a small file cannot inflate to gigabytes;
-- every object id is unique and not negative, every coordinate a finite number;
+- a map has at most ``MAX_OBJECTS`` objects, each id unique and not negative, every coordinate a
+  finite number;
 - what older Tiled versions leave out (``tilecount``, ``columns``) is filled in.
 
 What passes is written, with every path made absolute, to a private folder
@@ -41,6 +42,7 @@ from .tiled_project import EDGE_CLASSES, MARKER_CLASSES
 
 MAX_SIDE = 500  # squares: far beyond any board, and small enough that a hostile map cannot exhaust memory
 MAX_TILES = 2_000_000  # layer cells of one map together (8 MB inflated): eight layers of MAX_SIDE x MAX_SIDE
+MAX_OBJECTS = 10_000  # objects of one map: the largest reference mission draws a few hundred
 _DTD = re.compile(r"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ZWAR = frozenset(EDGE_CLASSES + MARKER_CLASSES)
 
@@ -98,6 +100,7 @@ class _Raw:
         self.files: dict[str, str] = {}
         self.tiles = 0
         self.ids: set[int] = set()
+        self.objects = 0
         self.classes: set[str] = set()
 
     def fail(self, code: codes.Code, location: Location | None = None, **fields) -> Refused:
@@ -191,10 +194,13 @@ class _Raw:
         at = self.where.object(number)
         if number < 0:
             raise self.layout(f"object {number}: an object id is never negative: let Tiled number the objects", at)
+        if self.objects >= MAX_OBJECTS:
+            raise self.layout(f"the map has more than {MAX_OBJECTS} objects: a board needs far fewer", at)
         if number and number in self.ids:
             raise self.layout(f"object {number}: two objects have this id: let Tiled number the objects "
                               "(copy the objects and paste them back)", at)
         self.ids.add(number)
+        self.objects += 1  # objects without an id (older maps) count too
         return number
 
     def finite(self, number: int, cls: str, shape: tuple[Mapping[str, object], Sequence[float]]) -> None:
