@@ -16,6 +16,7 @@ import zlib
 
 import pytest
 from conftest import CONTENT, FIXTURES, REPO
+from test_tiled import edit
 
 from zwar_author import codes
 from zwar_author.compile.project import check
@@ -38,12 +39,6 @@ def vault(workdir):
     for name in ("vault.tmx", "vault-base.toml", "terrain.tsj"):
         shutil.copy(FIXTURES / "tiled" / name, workdir / name)
     return workdir / "vault.tmx"
-
-
-def edit(path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1))
 
 
 def lines(zwar, *args) -> tuple[int, list[str]]:
