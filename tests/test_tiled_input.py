@@ -246,6 +246,11 @@ def _tmj(vault) -> str:
     ('"x": 176.0', '"x": NaN', "error ZW965: object 8 (start) has x `nan`: coordinates are finite numbers"),
     ('"width": 6', '"width": 0', "error ZW968: the map's width is 0: it must be at least 1"),
     ('"tilewidth": 32', '"tilewidth": -32', "error ZW968: the map's tilewidth is -32: it must be at least 1"),
+    # found by the Tiled fuzz target (seed 2, inputs 1370 and 2658): numbers written as text
+    ('"tilewidth": 32', '"tilewidth": "32"',
+     "error ZW968: the map's tilewidth is `32`: it must be a whole number of at least 1"),
+    ('"firstgid": 1', '"firstgid": "1"',
+     "error ZW968: a tileset's firstgid is `1`: it must be a whole number of at least 1"),
     # found by the Tiled fuzz target (seed 1, input 1867): the parser rounds an int property's value
     ('"type": "int",\n         "value": 1', '"type": "int",\n         "value": Infinity',
      "error ZW960: cannot read this Tiled map: OverflowError: cannot convert float infinity to integer"),

@@ -97,6 +97,7 @@ class _Raw:
         self.path = path
         self.where = where  # tiled._Where: locations by object and layer id
         self.folders = [path.parent, *allowed]
+        self.json = path.suffix.lower() != ".tmx"
         self.files: dict[str, str] = {}
         self.tiles = 0
         self.ids: set[int] = set()
@@ -114,7 +115,8 @@ class _Raw:
 
     def size(self, owner: str, value) -> int:
         """A width, height or tile size: a whole number of at least 1."""
-        text = str(value).strip() if isinstance(value, (int, str)) and not isinstance(value, bool) else ""
+        kinds = (int,) if self.json else (int, str)  # a JSON map writes numbers as numbers, XML as text
+        text = str(value).strip() if isinstance(value, kinds) and not isinstance(value, bool) else ""
         if not re.fullmatch(r"-?[0-9]{1,12}", text):
             raise self.layout(f"{owner} is `{value}`: it must be a whole number of at least 1")
         if int(text) < 1:
@@ -283,6 +285,7 @@ class _Xml:
 
     def tileset(self, element: ET.Element) -> bool:
         """Fill in what older versions leave out; an external one staged. Whether it has terrain tiles."""
+        self.raw.size("a tileset's firstgid", element.get("firstgid", "1"))
         source = element.get("source")
         if source is None:
             return _tsx_fill(element)
