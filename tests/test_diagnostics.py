@@ -464,7 +464,7 @@ def test_every_code_has_a_case():
     printing = {"ZW980", "ZW981"}  # found while drawing; their exact texts are in test_print.py
     tables = {c for c in codes.CODES if "ZW800" <= c <= "ZW879"}  # their exact texts are in test_tables.py
     tabletop = {c for c in codes.CODES if "ZW900" <= c <= "ZW959"}  # their exact texts are in test_zonewars.py
-    tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW969"}  # in test_tiled.py
+    tiled = {c for c in codes.CODES if "ZW960" <= c <= "ZW979"}  # in test_tiled.py and test_tiled_input.py
     campaign = {c for c in codes.CODES if "ZW620" <= c <= "ZW659"}  # in test_campaign.py
     campaign |= {c for c in codes.CODES if "ZW670" <= c <= "ZW679"}  # in test_campaign_play.py
     director = {c for c in codes.CODES if "ZW660" <= c <= "ZW669"}  # in test_director.py

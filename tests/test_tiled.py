@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import tomllib
 
@@ -185,10 +186,15 @@ def test_a_wall_off_the_map_is_reported_at_its_object(zwar, vault):
 
 
 def test_a_tileset_that_is_not_a_regular_file_is_refused_before_parsing(zwar, vault):
-    edit(vault, 'source="terrain.tsj"', 'source="/dev/zero"')
+    os.mkfifo(vault.parent / "pipe.tsj")
+    edit(vault, 'source="terrain.tsj"', 'source="pipe.tsj"')
     result = zwar("import", "tiled", "vault.tmx")
-    assert result.output.splitlines()[0] == ("vault.tmx:1:1: error ZW960: cannot read this Tiled map: /dev/zero: "
+    assert result.output.splitlines()[0] == ("vault.tmx:1:1: error ZW960: cannot read this Tiled map: pipe.tsj: "
                                             "not a regular file")
+    edit(vault, 'source="pipe.tsj"', 'source="/dev/zero"')  # outside the map's folder: not even looked at
+    result = zwar("import", "tiled", "vault.tmx")
+    assert result.output.splitlines()[0] == ("vault.tmx:1:1: error ZW971: the tileset `/dev/zero` is outside the "
+                                            "map's folder: move it beside the map, or allow its folder with --read")
 
 
 def test_a_map_that_is_not_a_tiled_file_is_a_usage_error(zwar, workdir):

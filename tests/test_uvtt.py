@@ -182,3 +182,16 @@ def test_a_bad_resolution_is_a_usage_error(zwar, workdir):
     result = zwar("export", "uvtt", "vault.toml", "--pixels-per-grid", "4")
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == "Error: --pixels-per-grid 4: choose between 16 and 512"
+
+
+def test_grid_and_markers_are_drawn_in_only_when_asked(zwar, workdir):
+    write(workdir, {"vault.toml": LOCKED})
+    images = {}
+    for flags in ((), ("--grid",), ("--markers",)):
+        out = "out" + "".join(flags)
+        assert zwar("export", "uvtt", "vault.toml", "-o", out, "--pixels-per-grid", "40", *flags).exit_code == 0
+        images[flags] = json.loads((workdir / out / "local" / "uvtt" / "vault.ground.dd2vtt").read_bytes())
+    plain = images[()]
+    corridor = _pixel(plain, 1.5, 0.5)
+    assert _pixel(images["--grid",], 1.0, 0.5) != corridor and _pixel(images["--grid",], 0.5, 1.5) == corridor
+    assert _pixel(images["--markers",], 1.0, 0.5) == corridor and _pixel(images["--markers",], 0.5, 1.5) != corridor

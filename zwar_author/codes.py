@@ -777,6 +777,23 @@ TILED_BASE = _code("ZW969", "tiled-base", E, "`{key}` is drawn on the Tiled map 
     victory and defeat, notes). What the map draws (floors, doors, rooms,
     markers) comes from the map alone, so the base file must not set it too.""")
 
+TILED_NOT_ZWAR = _code("ZW970", "tiled-not-zwar", E,
+    "this map uses nothing of the zwar Tiled project: start one with `zwar export tiled MISSION`, or load the "
+    "project's classes into Tiled (docs/interop.md)", """
+    A zwar map says what each thing is with the zwar Tiled project's classes:
+    a map of class `mission` or `tile`, terrain tiles of class `terrain`, and
+    wall, door and marker objects. This map has none of them, so it was drawn
+    for something else. `zwar export tiled MISSION` writes a mission as a map
+    to start from; docs/tiled/ holds the project file (zwar.tiled-project), its
+    classes (propertytypes.json) and the terrain tileset (terrain.tsj), and
+    docs/interop.md shows how to draw a board with them.""")
+TILED_OUTSIDE_FOLDER = _code("ZW971", "tiled-outside-folder", E,
+    "the {what} `{source}` is outside the map's folder: move it beside the map, or allow its folder with --read", """
+    A map is often shared, so what it names is read only from its own folder
+    (and the folders under it): a map cannot make `zwar import tiled` read, or
+    copy into the mission it writes, a file elsewhere on your computer. Move
+    the base file, tileset or template beside the map, or pass its folder with
+    `zwar import tiled MAP --read FOLDER` when you mean it to be read.""")
 
 # --- printing (ZW980-ZW999) -------------------------------------------------------------
 

@@ -15,6 +15,10 @@ import time
 from pathlib import Path
 
 from .harness import Harness
+from .tiled import TiledTarget
+
+#: what a run fuzzes: the sources `zwar validate` reads, or the maps `zwar import tiled` reads
+TARGETS = {"sources": Harness, "tiled": TiledTarget}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,12 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=5.0, help="seconds one input may take (default 5)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), help="folder for failing inputs")
     parser.add_argument("--every", type=int, default=1000, help="print progress every N inputs")
+    parser.add_argument("--target", choices=sorted(TARGETS), default="sources", help="what to fuzz (default sources)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     crashes = misplaced = slow = tried = 0
     slowest: list[tuple[float, int, str]] = []  # the five slowest inputs: seconds, number, file
     with tempfile.TemporaryDirectory(prefix="zwar-fuzz-") as scratch:
-        harness = Harness(Path(scratch))
+        harness = TARGETS[args.target](Path(scratch))
         try:
             for item in harness.inputs(args.seed, args.count, args.start):
                 verdict = harness.run(item, args.budget)
@@ -69,7 +74,7 @@ def _progress(tried: int, crashes: int, misplaced: int, slow: int, slowest: list
 
 def _keep(out: Path, item, verdict, kinds: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    suffix = ".json" if item.json else ".toml"
+    suffix = Path(item.target).suffix if item.target.endswith((".tmx", ".tmj")) else ".json" if item.json else ".toml"
     name = f"{item.number:07d}-{'-'.join(kinds)}-{item.target.replace('/', '_').removesuffix('.toml')}{suffix}"
     (out / name).write_text(item.text, encoding="utf-8", newline="")
     detail = [verdict.crash or ""] + verdict.misplaced + [f"{verdict.seconds:.2f} s"]

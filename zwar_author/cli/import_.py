@@ -16,16 +16,20 @@ def command() -> None:
 @click.argument("map_path", metavar="MAP", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--out", type=click.Path(dir_okay=False, path_type=Path),
               help="The source to write (default: beside the map, MAP with .toml).")
+@click.option("--read", "allowed", multiple=True, type=click.Path(file_okay=False, path_type=Path),
+              help="A folder outside the map's own that it may read its base file, tilesets and templates from "
+                   "(repeatable).")
 @PACK_PATH
 @usage_errors
-def tiled(map_path: Path, out: Path | None, search: tuple[str, ...]) -> None:
+def tiled(map_path: Path, out: Path | None, allowed: tuple[Path, ...], search: tuple[str, ...]) -> None:
     """A Tiled map (.tmj or .tmx) as a mission or tile source (docs/interop.md).
 
     The map follows the zwar Tiled project: terrain tiles, wall and door lines,
     marker objects with their properties. The source is compiled before it is
-    written; every problem names the Tiled object it comes from.
+    written; every problem names the Tiled object it comes from. The map reads
+    only from its own folder unless --read allows another.
     """
-    result = import_tiled(map_path, out, [Path(s) for s in search])
+    result = import_tiled(map_path, out, [Path(s) for s in search], list(allowed))
     what = (f"wrote {display_path(result.written)}" if result.written is not None
             else "nothing written")
     emit(result.report, "human", what)

@@ -36,18 +36,18 @@ from ..geometry.board import Edge, Grid, Terrain
 from ..geometry.notation import edge_name, square_name
 from ..publish import write_whole
 from ..sources.art import format_art
-from ..sources.document import MAX_BYTES, Document, absolute, read_document
+from ..sources.document import Document, absolute, read_document, scan
 from ..sources.locate import Positions, json_positions, toml_positions
 from .tiled_project import CLASSES, DRAWN, EDGE_CLASSES, MARKER_CLASSES, TERRAINS
-from .toml_out import toml_text
+from .tiled_raw import Refused, confined, not_zwar, prepare, refused_file
+from .toml_out import schema_line, toml_text
 
 _PARSE_ERRORS = (ValueError, KeyError, TypeError, AttributeError, IndexError, OSError, SyntaxError, RecursionError,
-                 tp.UnknownFormat)
+                 RuntimeError, ArithmeticError, tp.UnknownFormat)
 MAP_SUFFIXES = (".tmj", ".json", ".tmx")
 MARKER_KEYS = {"start": "starts", "exit": "exits", "spawn": "spawn_points", "objective": "objectives",
                "item": "items", "object": "objects", "crate": "crates", "keycard": "keycards", "infected": "infected",
                "npc": "npcs"}
-MAX_SIDE = 500  # squares: far beyond any board, and small enough that a hostile map cannot exhaust memory
 SNAP = 0.25  # how far (in squares) a point may sit from the grid corner or edge it means
 _FLAGS = 0x0FFFFFFF  # a gid without Tiled's flip bits
 
@@ -68,9 +68,11 @@ class ImportOutcome:
     written: Path | None = None
 
 
-def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path] = ()) -> ImportOutcome:
+def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path] = (),
+                 allowed: Sequence[Path] = ()) -> ImportOutcome:
     """Read ``map_path`` and, when nothing is wrong with it, write the source to ``out``
-    (default: beside the map, as .toml). The outcome's report holds every problem."""
+    (default: beside the map, as .toml). The map reads its base file, tilesets and templates from
+    its own folder, or from one of ``allowed``. The outcome's report holds every problem."""
     map_path = absolute(Path(map_path))
     if not map_path.is_file():
         raise UsageError(f"{map_path}: no such file")
@@ -80,13 +82,14 @@ def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path]
     if target.suffix.lower() != ".toml":
         raise UsageError(f"{target.name}: the source is written as TOML: name it <something>.toml")
     report = Report()
-    reader = _Reader(map_path, report)
+    reader = _Reader(map_path, report, [absolute(Path(a)) for a in allowed])
     built = reader.run()
     outcome = ImportOutcome(report, reader.kind)
     if built is None or not report.ok:
         return outcome
     data, origins, base = built
-    header = [f"# Made by `zwar import tiled` from {map_path.name}: edit the map and import it again.",
+    header = [*_schema_line(target, base),
+              f"# Made by `zwar import tiled` from {map_path.name}: edit the map and import it again.",
               "# The comments name the Tiled object each entry comes from."]
     text = toml_text(data, header, {k: v.what for k, v in origins.items()})
     outcome.text = text
@@ -97,6 +100,14 @@ def import_tiled(map_path: Path, out: Path | None = None, search: Sequence[Path]
         write_whole(target, text)
         outcome.written = target
     return outcome
+
+
+def _schema_line(target: Path, base: Document | None) -> list[str]:
+    """The ``#:schema`` line the source keeps: that of the file it replaces, else that of the base file."""
+    for source in (target, base.path if base is not None else None):
+        if source is not None and source.is_file() and (line := schema_line(source, target)):
+            return line
+    return []
 
 
 # --- compiling the generated source ---------------------------------------------------
@@ -213,7 +224,8 @@ class _Where:
                     continue
                 if isinstance(layer.get("id"), int):
                     self.layers.setdefault(layer["id"], at(path + (i,)))
-                for j, obj in enumerate(layer.get("objects") or []):
+                objects = layer.get("objects")
+                for j, obj in enumerate(objects if isinstance(objects, list) else []):
                     if isinstance(obj, dict) and isinstance(obj.get("id"), int):
                         self.objects.setdefault(obj["id"], at(path + (i, "objects", j)))
                 walk(layer.get("layers"), path + (i, "layers"))
@@ -239,9 +251,10 @@ class _Floor:
 
 
 class _Reader:
-    def __init__(self, path: Path, report: Report) -> None:
+    def __init__(self, path: Path, report: Report, allowed: Sequence[Path] = ()) -> None:
         self.path = path
         self.report = report
+        self.allowed = list(allowed)
         self.kind = "mission"
         self.where = _Where(path, "")
         self.map: tp.TiledMap | None = None
@@ -257,22 +270,25 @@ class _Reader:
         text = self._text()
         if text is None:
             return None
+        if self.path.suffix.lower() != ".tmx" and (problems := scan(self.path, text, is_json=True)):
+            self.report.extend(problems)  # nesting too deep for the JSON reader, numbers too long
+            return None
         self.where = _Where(self.path, text)
         try:
-            self.map = tp.parse_map(self.path)
-        except _PARSE_ERRORS as exc:  # what a parser may raise on a broken file: all mean "cannot read"
-            self.problem(codes.TILED_UNREADABLE, Location(self.path), reason=_reason(exc))
+            prepared = prepare(self.path, text, self.where, self.allowed)
+        except Refused as exc:
+            self.report.add(exc.diagnostic)
             return None
+        if not prepared.zwar:
+            self.report.add(not_zwar(self.path))
+            return None
+        with tempfile.TemporaryDirectory(prefix="zwar-tiled.") as folder:
+            try:
+                self.map = tp.parse_map(prepared.write(Path(folder)))
+            except _PARSE_ERRORS as exc:  # what a parser may raise on a broken file: all mean "cannot read"
+                self.problem(codes.TILED_UNREADABLE, Location(self.path), reason=_reason(exc))
+                return None
         tmap = self.map
-        if tmap.orientation != "orthogonal" or tmap.infinite:
-            shape = tmap.orientation + (", infinite" if tmap.infinite else "")
-            self.problem(codes.TILED_ORIENTATION, Location(self.path), shape=shape)
-            return None
-        if max(tmap.map_size.width, tmap.map_size.height) > MAX_SIDE:
-            self.problem(codes.TILED_LAYOUT, Location(self.path),
-                         problem=f"the map is {tmap.map_size.width} x {tmap.map_size.height} squares; a floor has at "
-                                 f"most {MAX_SIDE} squares a side")
-            return None
         props = self.properties(tmap.class_ or "mission", tmap.properties or {}, "the map", self.where.map(),
                                 uses=("map",))
         if tmap.class_ == "tile":
@@ -289,17 +305,11 @@ class _Reader:
         return None if data is None else (data, self.origins, self.base)
 
     def _text(self) -> str | None:
-        problems = _too_large_or_special(self.path)
+        problems = refused_file(self.path)
         if problems:
             self.problem(codes.TILED_UNREADABLE, Location(self.path), reason=problems)
             return None
-        text = self.path.read_text(encoding="utf-8-sig", errors="replace")
-        for source in _external(text, self.path.suffix.lower() == ".tmx"):
-            full = (self.path.parent / source)
-            if problem := _too_large_or_special(full):
-                self.problem(codes.TILED_UNREADABLE, Location(self.path), reason=f"{source}: {problem}")
-                return None
-        return text
+        return self.path.read_text(encoding="utf-8-sig", errors="replace")
 
     # --- properties ----------------------------------------------------------------------
 
@@ -309,7 +319,7 @@ class _Reader:
         cls = CLASSES.get(cls_name)
         known = cls.defaults() if cls is not None and cls.use in uses else {}
         values = dict(known)
-        for name, value in sorted(given.items()):
+        for name, value in sorted(given.items(), key=lambda item: str(item[0])):
             if name not in known:
                 names = ", ".join(f"`{n}`" for n in known) or "no properties"
                 self.problem(codes.TILED_PROPERTY, location, owner=owner, name=name,
@@ -467,6 +477,10 @@ class _Reader:
                 fail(f"has a point at {_n(px)},{_n(py)} px that is not on a grid corner")
                 return None
             corners.append((round(gx), round(gy)))
+        if not all(0 <= cx <= floor.width and 0 <= cy <= floor.height for cx, cy in corners):
+            self.problem(codes.TILED_OUTSIDE, at, id=obj.id, cls=cls, floor=floor.id, width=floor.width,
+                         height=floor.height)
+            return None
         edges: list[tuple[str, int, int]] = []
         for (ax, ay), (bx, by) in itertools.pairwise(corners):
             if ay == by:
@@ -575,9 +589,12 @@ class _Reader:
     def _mission_table(self, props: dict) -> dict:
         """The [mission] table: what the map's properties set, then the rest of the base file's."""
         base: dict = {}
-        if props["base"]:
-            path = absolute(self.path.parent / props["base"])
-            refused = _too_large_or_special(path)
+        name = str(props["base"])  # a file property; an int property of the same name is a path too
+        if props["base"] and not confined(self.path.parent / name, [self.path.parent, *self.allowed]):
+            self.problem(codes.TILED_OUTSIDE_FOLDER, self.where.map(), what="base file", source=name)
+        elif props["base"]:
+            path = absolute(self.path.parent / name)
+            refused = refused_file(path)
             doc, problems = (None, [codes.UNREADABLE.at(Location(path), reason=refused)]) if refused \
                 else read_document(path)
             self.report.extend(problems)
@@ -650,44 +667,6 @@ def _flatten(layers: list[tp.Layer]) -> list[tp.Layer]:
     for layer in layers:
         out += _flatten(layer.layers or []) if isinstance(layer, tp.LayerGroup) else [layer]
     return out
-
-
-def _external(text: str, xml: bool) -> list[str]:
-    """Files a map names (tilesets, object templates), which the parser would open."""
-    if xml:
-        return re.findall(r'<(?:tileset|template)\b[^>]*?\bsource="([^"]*)"', text) + \
-            re.findall(r'\btemplate="([^"]*)"', text)
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return []
-    found: list[str] = []
-
-    def walk(value) -> None:
-        if isinstance(value, dict):
-            for key in ("source", "template"):
-                if isinstance(value.get(key), str):
-                    found.append(value[key])
-            for child in value.values():
-                walk(child)
-        elif isinstance(value, list):
-            for child in value:
-                walk(child)
-
-    walk(data.get("tilesets") if isinstance(data, dict) else None)
-    walk(data.get("layers") if isinstance(data, dict) else None)
-    return found
-
-
-def _too_large_or_special(path: Path) -> str:
-    """Why a file is refused before any parser opens it: not a regular file, or too large."""
-    try:
-        if not path.is_file():
-            return "no such file" if not path.exists() else "not a regular file"
-        size = path.stat().st_size
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    return f"{size} bytes; a map or tileset may be at most {MAX_BYTES} bytes" if size > MAX_BYTES else ""
 
 
 def _reason(exc: Exception) -> str:

@@ -25,7 +25,7 @@ from ..render.canvas import Page, Rect, Style, Text
 from ..render.theme import SCREEN
 from ..sources.document import absolute
 from .tiled_project import CLASSES, DRAWN, TERRAINS
-from .toml_out import toml_text
+from .toml_out import schema_line, toml_text
 from .uvtt import edge_runs, write_whole
 
 TILE = 32  # pixels a square in the map
@@ -52,14 +52,16 @@ def export_tiled(paths: Sequence[Path], out: Path, search: Sequence[Path] = ()) 
                if path in wanted and isinstance(doc.data.get("mission"), dict)}
     for pack_id, missions in sorted(outcome.missions.items()):
         files: dict[str, bytes] = {"terrain.tsj": _json(terrain_tileset()), "terrain.png": terrain_png()}
+        folder = Path(out) / pack_id / "tiled"
         for mission in missions:
             mid = mission.mission.id
             base = {k: v for k, v in sources[mid].data.items() if k not in DRAWN}
-            header = [f"The rest of mission {mid}: what its Tiled map ({mid}.tmj) cannot draw."]
+            header = [*schema_line(sources[mid].path, folder / f"{mid}.base.toml"),
+                      f"The rest of mission {mid}: what its Tiled map ({mid}.tmj) cannot draw."]
             files[f"{mid}.base.toml"] = toml_text(base, header).encode("utf-8")
             files[f"{mid}.tmj"] = _json(mission_map(mission, outcome.boards[pack_id, mid], f"{mid}.base.toml",
                                                     "terrain.tsj"))
-        result.written += write_whole(Path(out) / pack_id / "tiled", files)
+        result.written += write_whole(folder, files)
     return result
 
 

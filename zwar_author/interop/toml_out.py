@@ -3,10 +3,31 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 _BARE = re.compile(r"^[A-Za-z0-9_-]+$")
+_SCHEMA = re.compile(r"#:schema\s+(\S+)\s*")
+
+
+def schema_line(source: Path, target: Path) -> list[str]:
+    """The ``#:schema`` line ``source`` starts with (an editor's pointer to the JSON Schema), pointed
+    from ``target``'s folder so that it names the same schema there; none when it has none."""
+    try:
+        with open(source, encoding="utf-8-sig", errors="replace") as stream:
+            first = stream.readline(2000)
+    except OSError:
+        return []
+    found = _SCHEMA.fullmatch(first.rstrip("\r\n"))
+    if found is None:
+        return []
+    ref = found[1]
+    if "://" in ref or os.path.isabs(ref):
+        return [f"#:schema {ref}"]
+    pointed = os.path.relpath(os.path.normpath(source.parent / ref), os.path.abspath(target.parent))
+    return [f"#:schema {Path(pointed).as_posix()}"]
 
 
 def toml_text(data: dict, header: Sequence[str] = (), comments: dict[tuple, str] | None = None) -> str:
@@ -14,8 +35,9 @@ def toml_text(data: dict, header: Sequence[str] = (), comments: dict[tuple, str]
     a comment line above the entry at a path such as ("doors", 0)."""
     comments = comments or {}
     lines = [f"# {line}" if not line.startswith("#") else line for line in header]
-    for key, value in data.items():
-        lines += _entry((key,), value, comments)
+    plain = [k for k, v in data.items() if not _nested(v) and not isinstance(v, dict)]  # before any table
+    for key in plain + [k for k in data if k not in plain]:
+        lines += _entry((key,), data[key], comments)
     return "\n".join(lines).strip("\n") + "\n"
 
 

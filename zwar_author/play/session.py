@@ -131,7 +131,8 @@ class Session:
         if not left:
             return None
         h, other = g.hero(g.current), g.hero(option.hero)
-        return (f"{h.name} has {h.ap} AP left: acting with {other.name} ends {h.name}'s move for this turn "
+        left_over = f"{h.ap} AP" if h.ap or not h.stride else f"{h.stride} sprint steps"
+        return (f"{h.name} has {left_over} left: acting with {other.name} ends {h.name}'s move for this turn "
                 "(a hero finishes their move before the next starts, and unused AP are lost)")
 
     def take(self, option) -> tuple[Event, ...]:
