@@ -142,6 +142,8 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         for diagnostic in outcome.problems.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    if isinstance(outcome, Result) and outcome.interrupted:
+        _interrupted(outcome)
     click.echo(outcome.summary())
     click.echo("report: " + ", ".join(display_path(p) for p in outcome.files))
     if isinstance(outcome, Exploration):
@@ -150,6 +152,17 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
             raise SystemExit(1)
     else:
         _gate(outcome)
+
+
+def _interrupted(outcome: Result) -> None:
+    """Ctrl+C: the report of the games finished, marked partial, and exit status 130."""
+    games = sum(r["runs"] for r in outcome.reports)
+    if outcome.files:
+        click.echo(outcome.summary())
+        click.echo("report (partial): " + ", ".join(display_path(p) for p in outcome.files))
+    click.echo(f"zwar playtest: interrupted after {games} finished games"
+               + ("; the report is marked partial" if outcome.files else ": no report written"), err=True)
+    raise SystemExit(130)
 
 
 def _versions(missions, baseline, explore: bool, keep_logs: bool) -> tuple[Path, Path] | None:
