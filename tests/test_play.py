@@ -175,7 +175,7 @@ def test_a_save_that_cannot_be_renamed_into_place_leaves_the_old_save_and_no_tem
     monkeypatch.setattr("zwar_author.publish.os.replace", refuse)
     again = play("--resume", "game.json", "--save", "game.json", input="sam: move 2,1\n")
     assert again.exit_code == 2
-    assert again.output.splitlines()[-1] == "Error: cannot save to game.json: No space left on device"
+    assert again.output.splitlines()[-1] == "Error: cannot write game.json: No space left on device"
     assert (workdir / "game.json").read_text() == before
     assert sorted(p.name for p in workdir.iterdir()) == ["game.json", "small.toml"]
 
@@ -329,7 +329,7 @@ def test_a_typed_save_that_cannot_be_written_says_why_and_the_game_goes_on(workd
     out = play("small.toml", input="save other.json\nsam: move 1,1\nboard\nquit\n")
     assert out.exit_code == 0, out.output
     lines = out.output.splitlines()
-    assert "> zwar play: cannot save to other.json: No space left on device; the game goes on unsaved" in lines
+    assert "> zwar play: cannot write other.json: No space left on device; the game goes on unsaved" in lines
     assert any(line.endswith("Sam moves to 1,1") for line in lines)  # the answers after it still run
     assert lines[-1] == "> stopped (use --save FILE to keep a game)"
     assert not (workdir / "other.json").exists()

@@ -151,3 +151,9 @@ class ZwarError(Exception):
 
 class UsageError(ZwarError):
     """The caller asked for something impossible (a missing path, a bad option value)."""
+
+
+def cannot_write(path: Path | str, exc: OSError) -> str:
+    """The one line for an output that could not be written: the path the user named (not a hidden
+    temporary file beside it) and the system's reason ("cannot write build: No space left on device")."""
+    return f"cannot write {display_path(Path(path))}: {exc.strerror or exc}"

@@ -5,7 +5,7 @@ import click
 from ..errors import display_path
 from ..interop.tiled_write import export_tiled
 from ..interop.uvtt import export_uvtt
-from .output import PACK_PATH, emit, plural, usage_errors
+from .output import PACK_PATH, emit, plural, usage_errors, writing
 
 
 @click.group("export")
@@ -28,7 +28,8 @@ def uvtt(paths: tuple[Path, ...], out: Path, ppg: int, search: tuple[str, ...]) 
     open), and the floor as the map sheet draws it is embedded as a PNG. PATHS
     are missions or packs; nothing is written when a mission has an error.
     """
-    result = export_uvtt(list(paths), out, ppg, [Path(s) for s in search])
+    with writing(out):
+        result = export_uvtt(list(paths), out, ppg, [Path(s) for s in search])
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing written")
     emit(result.outcome.report, "human", what)
@@ -47,7 +48,8 @@ def tiled(paths: tuple[Path, ...], out: Path, search: tuple[str, ...]) -> None:
     a map cannot draw: spawn tables, events, victory) and the terrain tileset.
     `zwar import tiled` turns the map back into the same mission.
     """
-    result = export_tiled(list(paths), out, [Path(s) for s in search])
+    with writing(out):
+        result = export_tiled(list(paths), out, [Path(s) for s in search])
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing written")
     emit(result.outcome.report, "human", what)

@@ -4,7 +4,7 @@ import click
 
 from ..errors import display_path
 from ..interop.tiled import import_tiled
-from .output import PACK_PATH, emit, usage_errors
+from .output import PACK_PATH, emit, usage_errors, writing
 
 
 @click.group("import")
@@ -25,7 +25,8 @@ def tiled(map_path: Path, out: Path | None, search: tuple[str, ...]) -> None:
     marker objects with their properties. The source is compiled before it is
     written; every problem names the Tiled object it comes from.
     """
-    result = import_tiled(map_path, out, [Path(s) for s in search])
+    with writing(out or map_path.with_suffix(".toml")):
+        result = import_tiled(map_path, out, [Path(s) for s in search])
     what = (f"wrote {display_path(result.written)}" if result.written is not None
             else "nothing written")
     emit(result.report, "human", what)

@@ -23,7 +23,7 @@ from ..playtest.report import percent
 from ..playtest.skill import BUDGETS
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
-from .output import PACK_PATH, refuse, usage_errors
+from .output import PACK_PATH, refuse, usage_errors, writing
 from .play import perks_option
 
 HELP = f"""Play a mission many times with bot heroes and report how hard it is.
@@ -125,13 +125,14 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
                "setup": setup, "search": [Path(s) for s in search]}
     bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
     try:
-        if pair is not None:
-            outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
-        elif explore:
-            outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
-        else:
-            outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget, skill=skill,
-                               **options)
+        with writing(out):
+            if pair is not None:
+                outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
+            elif explore:
+                outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
+            else:
+                outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
+                                   skill=skill, **options)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame, RuntimeError) as exc:
@@ -202,8 +203,10 @@ def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, se
             raise UsageError(f"{option} is for a mission's playtest, not a campaign's")
     bar = tqdm(unit="campaign", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
     try:
-        result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
-                                   tries=tries, max_turns=max_turns, search=[Path(s) for s in search], progress=bar)
+        with writing(out):
+            result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
+                                       tries=tries, max_turns=max_turns, search=[Path(s) for s in search],
+                                       progress=bar)
     except CannotPlayCampaign as exc:
         for line in exc.lines():
             click.echo(line)

@@ -23,7 +23,7 @@ from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..engine.vocab import RequestKind, Side, Topic
-from ..errors import UsageError
+from ..errors import UsageError, cannot_write
 from ..games import require_playable
 from ..publish import write_whole
 from .load import load_mission
@@ -251,4 +251,4 @@ def save_json(path: Path, data: dict) -> None:
     try:
         write_whole(Path(path), json.dumps(data, indent=1, sort_keys=True) + "\n")
     except OSError as exc:
-        raise UsageError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise UsageError(cannot_write(path, exc)) from None
