@@ -216,7 +216,7 @@ class Requests:
 
 def _declares_http1(request: str) -> bool:
     line = request.partition("\n")[0].removesuffix("\r")  # the server ends a line at "\n"
-    return line.endswith((" HTTP/1.0", " HTTP/1.1")) and len(line.split(" ")) == 3
+    return line.endswith((" HTTP/1.0", " HTTP/1.1")) and len(line.split()) == 3  # as the server splits it
 
 
 def _mutate_request(text: str, rng: random.Random) -> str:
