@@ -313,15 +313,19 @@ def test_a_hand_edited_campaign_save_is_refused_in_one_line(workdir):
     pack(workdir)
     assert campaign("p/campaign.toml", "--save", "group.json", input="quit\n").exit_code == 0
     saved = json.loads((workdir / "group.json").read_text())
-    for change, message in (
-            ({"progress": dict(saved["progress"], chapter=9)},
-             "the saved progress does not fit the campaign (its chapters or heroes differ)"),
-            ({"progress": dict(saved["progress"], bank={"bob": 0})},
-             "the saved progress does not fit the campaign (its chapters or heroes differ)"),
+    # progress that does not fit the campaign: located, as the set-up checks of a new campaign find it
+    for change, key, message in (
+            ({"progress": dict(saved["progress"], chapter=9)}, '"chapter": ',
+             "chapter 9 is not one of the campaign's 2: the progress must be as the campaign saved it"),
+            ({"progress": dict(saved["progress"], bank={"bob": 0})}, '"bank": ',
+             ("`bank` names the heroes bob, and the campaign's are sam: the progress must be as the campaign "
+             "saved it")),
     ):
-        (workdir / "edited.json").write_text(json.dumps(dict(saved, **change)))
+        text = json.dumps(dict(saved, **change))
+        (workdir / "edited.json").write_text(text)
         result = campaign("--resume", "edited.json", input="")
-        assert (result.exit_code, result.output.splitlines()[-1]) == (2, f"Error: edited.json: {message}")
+        at = text.index(key) + len(key) + 1
+        assert (result.exit_code, result.output.splitlines()) == (1, [f"edited.json:1:{at}: error ZW007: {message}"])
     # a key missing or of the wrong kind: every problem located, as a saved game's (exit 1, never a traceback)
     for change, problems in (
             ({"progress": [1]}, [("progress", "`progress` must be a table, not a list of 1 item")]),
@@ -377,3 +381,48 @@ def test_the_booklet_marks_a_directors_cut_chapter(workdir):
 def test_a_mean_xp_reads_whole_or_to_a_tenth():
     """Campaigns that end differently give means such as 62/3: the report says 20.7, not 20.6667."""
     assert [xp_text(x) for x in (20.0, 62 / 3, 40.4, 0.04)] == ["20", "20.7", "40.4", "0"]
+
+
+def test_a_campaign_save_with_made_up_progress_is_refused_located(workdir):
+    # a negative XP bank, a perk the campaign does not sell and a made-up director were taken and written back
+    pack(workdir)
+    assert campaign("p/campaign.toml", "--save", "group.json", input="done\nquit\n").exit_code == 0
+    saved = json.loads((workdir / "group.json").read_text())
+    assert saved["game"] is not None
+    edited = dict(saved, director="skynet", progress=dict(saved["progress"], bank={"sam": -50},
+                                                          perks={"sam": ["flying"]}))
+    edited["game"] = dict(saved["game"], director="hal")
+    text = json.dumps(edited, indent=1)
+    (workdir / "edited.json").write_text(text)
+    result = campaign("--resume", "edited.json", input="")
+    lines = result.output.splitlines()
+    assert result.exit_code == 1
+    assert [line.partition(" error ")[2] for line in lines] == [
+        "ZW007: `sam` must be at least 0, not -50"]
+    assert '"sam": -50' in text.splitlines()[int(lines[0].split(":")[1]) - 1]
+    (workdir / "edited.json").write_text(json.dumps(dict(edited, progress=saved["progress"]), indent=1))
+    result = campaign("--resume", "edited.json", input="")
+    assert (result.exit_code, [line.partition(" error ")[2] for line in result.output.splitlines()]) == (1, [
+        ('ZW007: `skynet` is no director (a person is "", a bot one of bot, passive): it must be as the game '
+        'saved it'),
+        'ZW007: `hal` is no director (a person is "", a bot one of bot, passive): it must be as the game saved it'])
+    (workdir / "edited.json").write_text(json.dumps(dict(saved, progress=dict(saved["progress"],
+                                                                              perks={"sam": ["flying"]})), indent=1))
+    result = campaign("--resume", "edited.json", input="")
+    [line] = result.output.splitlines()
+    assert result.exit_code == 1 and line.partition(" error ")[2].startswith(
+        "ZW007: sam cannot hold `flying` (twice, or a perk the campaign does not sell: ")
+    assert json.loads((workdir / "group.json").read_text()) == saved  # nothing was written back
+
+
+def test_a_campaign_saves_chapter_game_gets_a_new_games_checks(workdir):
+    pack(workdir)
+    assert campaign("p/campaign.toml", "--save", "group.json", input="done\nquit\n").exit_code == 0
+    saved = json.loads((workdir / "group.json").read_text())
+    saved["game"]["setup"]["heroes"] = ["nobody"]
+    (workdir / "edited.json").write_text(json.dumps(saved, indent=1))
+    result = campaign("--resume", "edited.json", input="")
+    [line] = result.output.splitlines()
+    assert result.exit_code == 1
+    assert line.partition(" error ")[2].startswith(
+        "ZW007: the saved setup does not fit the mission (there is no hero `nobody` in this mission")

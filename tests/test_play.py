@@ -179,7 +179,7 @@ def test_a_save_that_cannot_be_renamed_into_place_leaves_the_old_save_and_no_tem
     monkeypatch.setattr("zwar_author.publish.os.replace", refuse)
     again = play("--resume", "game.json", "--save", "game.json", input="sam: move 2,1\n")
     assert again.exit_code == 2
-    assert again.output.splitlines()[-1] == "Error: cannot save to game.json: No space left on device"
+    assert again.output.splitlines()[-1] == "Error: cannot write game.json: No space left on device"
     assert (workdir / "game.json").read_text() == before
     assert sorted(p.name for p in workdir.iterdir()) == ["game.json", "small.toml"]
 
@@ -321,3 +321,72 @@ def test_table_dice_deal_the_directors_cards_as_the_table_draws_them():
     assert ("> zwar play: name a card left in the deck: ambush, direct control, frenzy, horde, jammed, nest, "
             "reinforcements") in lines
     assert lines[-1] == "> stopped (use --save FILE to keep a game)"
+
+
+TOWER = CONTENT / "core" / "missions" / "the-tower.toml"
+DEEP = "DEEP"  # replaced by 3,000 nested arrays in the file's text
+SETUP_MISFIT = "error ZW007: the saved setup does not fit the mission ({}): it must be as the game saved it"
+TAMPERED = {  # what is changed in a saved game of The Tower -> what the line pointed at holds, and the error
+    "deep": (lambda d: d.update(x=DEEP), "[[[",
+             "error ZW013: arrays and tables are nested more than 32 deep here: a source nests at most 32 levels"),
+    "rng-2^32": (lambda d: d["rng"][1].__setitem__(5, 2**32), "4294967296",
+                 ("error ZW007: `rng` word 6 is 4294967296, not a whole number from 0 to 4294967295: the state of the "
+                 "game's dice must be as the game saved it")),
+    "rng-negative": (lambda d: d["rng"][1].__setitem__(0, -1), "-1",
+                     ("error ZW007: `rng` word 1 is -1, not a whole number from 0 to 4294967295: the state of the "
+                     "game's dice must be as the game saved it")),
+    "hero": (lambda d: d["setup"].update(heroes=["nobody"]), '"setup": {', SETUP_MISFIT.format(
+        "there is no hero `nobody` in this mission (heroes: cole, kat, sam, victor)")),
+    "more-heroes-than-starts": (lambda d: d["setup"].update(heroes=["cole", "kat", "sam", "victor", "kat"]), '"setup": {',
+                                SETUP_MISFIT.format("the mission has 4 start points for more heroes: place kat "
+                                                    "yourself")),
+    "off-board": (lambda d: d["setup"].update(positions=[["sam", "99,99"]]), '"setup": {',
+                  SETUP_MISFIT.format("`99,99` is not a square sam can stand on")),
+    "perk": (lambda d: d["setup"].update(perks=[["sam", ["flying"]]]), '"setup": {',
+             SETUP_MISFIT.format("there is no perk `flying` in this mission's rules")),
+    "equipment": (lambda d: d["setup"].update(equipment=[["sam", ["laser"]]]), '"setup": {',
+                  SETUP_MISFIT.format("there is no equipment card `laser` in this mission's rules")),
+    "director": (lambda d: d.update(director="skynet"), '"director": "skynet"',
+                 ('error ZW007: `skynet` is no director (a person is "", a bot one of bot, passive): it must be as '
+                 'the game saved it')),
+    "max-turns": (lambda d: d["setup"].update(max_turns=10**30), '"max_turns": 1000000000000000000000000000000',
+                  "error ZW007: `max_turns` must be at most 999, not 1000000000000000000000000000000"),
+    "sides": (lambda d: d["setup"].update(sides=[["alien", "sam"]]), '"alien"',
+              ("error ZW007: `alien` played by `sam` is not a side of this mission and one of its heroes (the mission "
+              "has no sides): the setup must be as the game saved it")),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TAMPERED))
+def test_a_tampered_save_gets_the_checks_of_a_new_game_located(workdir, case):
+    # each was an internal error (RecursionError, OverflowError, SetupError, ValueError) or taken as it was
+    assert play(str(TOWER), "--save", "game.json", input="quit\n").exit_code == 0
+    saved = json.loads((workdir / "game.json").read_text())
+    change, key, message = TAMPERED[case]
+    change(saved)
+    text = json.dumps(saved, indent=1).replace('"DEEP"', "[" * 3000 + "]" * 3000)
+    (workdir / "game.json").write_text(text)
+    out = play("--resume", "game.json", input="")
+    assert out.exit_code == 1, out.output
+    [line] = out.output.splitlines()
+    where, _, said = line.partition(" error ")
+    assert "error " + said == message
+    name, row, col = where.rstrip(":").split(":")
+    assert name == "game.json" and int(col) >= 1
+    assert key in "".join(text.splitlines()[int(row) - 1:int(row) + 1]), line  # the value's line (or its first)
+
+
+def test_a_typed_save_that_cannot_be_written_says_why_and_the_game_goes_on(workdir, monkeypatch):
+    write(workdir, {"small.toml": SMALL})
+
+    def full(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("zwar_author.play.session.write_whole", full)  # a full disk, simulated
+    out = play("small.toml", input="save other.json\nsam: move 1,1\nboard\nquit\n")
+    assert out.exit_code == 0, out.output
+    lines = out.output.splitlines()
+    assert "> zwar play: cannot write other.json: No space left on device; the game goes on unsaved" in lines
+    assert any(line.endswith("Sam moves to 1,1") for line in lines)  # the answers after it still run
+    assert lines[-1] == "> stopped (use --save FILE to keep a game)"
+    assert not (workdir / "other.json").exists()

@@ -276,3 +276,28 @@ def test_the_page_shows_a_diagnostic_when_a_file_breaks_and_drops_it_when_fixed(
         finally:
             browser.close()
     assert problems == []
+
+
+def test_a_closed_event_stream_frees_its_connection_before_the_next_heartbeat(pack, monkeypatch):
+    monkeypatch.setattr(app, "HEARTBEAT", 3600.0)  # a closed page was noticed only when a heartbeat failed
+    server = Preview(pack, port=0)
+    server.start()
+    try:
+        port = server.server.server_address[1]
+        for _ in range(MAX_CONNECTIONS):
+            with socket.create_connection(server.server.server_address, timeout=WAIT) as page:
+                page.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                assert page.recv(15) == b"HTTP/1.0 200 OK"
+        deadline = time.monotonic() + WAIT
+        while (answer := _try(server)) != 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert answer == 200  # every slot was held by a stream whose page had gone
+    finally:
+        server.close()
+
+
+def test_an_http_0_9_request_is_closed_unanswered(preview):
+    # no status line and no headers: an event stream answered so would never end
+    with socket.create_connection(preview.server.server_address, timeout=WAIT) as client:
+        client.sendall(b"GET /events\r\nHost: " + preview.url[7:-1].encode() + b"\r\n\r\n")
+        assert client.recv(100) == b""

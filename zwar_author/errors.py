@@ -181,3 +181,9 @@ class SetupError(EngineError):
 class UnsupportedGame(EngineError):
     """A mission whose rules data does not give the engine what it plays (what a game has and what
     the engine plays of it is the game profile's: ``games.require_playable`` raises CannotPlay)."""
+
+
+def cannot_write(path: Path | str, exc: OSError) -> str:
+    """The one line for an output that could not be written: the path the user named (not a hidden
+    temporary file beside it) and the system's reason ("cannot write build: No space left on device")."""
+    return f"cannot write {display_path(Path(path))}: {exc.strerror or exc}"

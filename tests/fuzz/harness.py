@@ -5,7 +5,7 @@ source are fuzzed as they land) lives in a scratch folder; each input replaces
 one of its files, is checked in-process, and the file is put back. An input
 fails when checking raises (what the command would report as an internal
 error, exit 3), when a diagnostic of the file points outside its text, or
-when it takes longer than the time budget.
+when it runs past the time budget (``guard.Guard`` stops it there).
 """
 
 from __future__ import annotations
@@ -47,10 +47,11 @@ class Verdict:
     codes: frozenset[str] = frozenset()  # the codes of the file's diagnostics
     crash: str | None = None  # the exception, as the one-line internal error would name it
     misplaced: list[str] = field(default_factory=list)  # diagnostics pointing outside the file
+    hang: bool = False  # stopped at the time budget (guard.py), never finished
 
     @property
     def failed(self) -> bool:
-        return self.crash is not None or bool(self.misplaced)
+        return self.crash is not None or bool(self.misplaced) or self.hang
 
 
 class Harness:

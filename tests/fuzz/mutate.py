@@ -163,6 +163,8 @@ def _toml_key(key: str) -> str:
 
 
 def _toml_value(value: Any) -> str:
+    if value is None:  # JSON's null (a saved game holds some): TOML has none, an empty table stands in
+        return "{}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float):

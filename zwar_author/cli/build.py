@@ -5,7 +5,7 @@ import click
 from ..errors import display_path
 from .complete import complete_missions
 from .options import OutputFolder
-from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors, written_lines
+from .output import ALLOW_UNPLAYABLE, COLOR, FORMAT, PACK_PATH, emit, plural, usage_errors, writing, written_lines
 
 
 @click.command("build")
@@ -31,7 +31,8 @@ def command(paths: tuple[Path, ...], out: Path, no_caches: bool, fmt: str, colou
     # Here, so `--help` and shell completion stay instant
     from ..compile.project import build
 
-    outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
+    with writing(out):
+        outcome = build(list(paths), out, [Path(s) for s in search], allow_unplayable, not no_caches)
     whole = {p.id for p in outcome.packs}
     scenarios = sum(len(found) for pack, found in outcome.scenarios.items() if pack in whole)
     tables = sum(len(p.tables) for p in outcome.packs)

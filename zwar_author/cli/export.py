@@ -5,7 +5,7 @@ import click
 from ..errors import display_path
 from ..interop.tiled_write import export_tiled
 from ..interop.uvtt import Baked, export_uvtt
-from .output import PACK_PATH, emit, plural, usage_errors
+from .output import PACK_PATH, emit, plural, usage_errors, writing
 
 
 @click.group("export")
@@ -32,7 +32,8 @@ def uvtt(paths: tuple[Path, ...], out: Path, ppg: int, grid: bool, markers: bool
     PNG without the grid and the markers. PATHS are missions or packs; nothing
     is written when a mission has an error.
     """
-    result = export_uvtt(list(paths), out, ppg, [Path(s) for s in search], Baked(grid=grid, markers=markers))
+    with writing(out):
+        result = export_uvtt(list(paths), out, ppg, [Path(s) for s in search], Baked(grid=grid, markers=markers))
     for path, doors in result.open_doors.items():
         click.echo(f"{display_path(path)}: {plural(len(doors), 'door')} {'starts' if len(doors) == 1 else 'start'} "
                    f"open ({', '.join(doors)}): the file has no open doors, so open "
@@ -55,7 +56,8 @@ def tiled(paths: tuple[Path, ...], out: Path, search: tuple[str, ...]) -> None:
     a map cannot draw: spawn tables, events, victory) and the terrain tileset.
     `zwar import tiled` turns the map back into the same mission.
     """
-    result = export_tiled(list(paths), out, [Path(s) for s in search])
+    with writing(out):
+        result = export_tiled(list(paths), out, [Path(s) for s in search])
     what = (f"wrote {plural(len(result.written), 'file')} under {display_path(out)}" if result.outcome.report.ok
             else "nothing written")
     emit(result.outcome.report, "human", what)

@@ -4,7 +4,7 @@ import click
 
 from ..errors import display_path
 from ..interop.tiled import import_tiled
-from .output import PACK_PATH, emit, usage_errors
+from .output import PACK_PATH, emit, usage_errors, writing
 
 
 @click.group("import")
@@ -29,7 +29,8 @@ def tiled(map_path: Path, out: Path | None, allowed: tuple[Path, ...], search: t
     written; every problem names the Tiled object it comes from. The map reads
     only from its own folder unless --read allows another.
     """
-    result = import_tiled(map_path, out, [Path(s) for s in search], list(allowed))
+    with writing(out or map_path.with_suffix(".toml")):
+        result = import_tiled(map_path, out, [Path(s) for s in search], list(allowed))
     what = (f"wrote {display_path(result.written)}" if result.written is not None
             else "nothing written")
     emit(result.report, "human", what)

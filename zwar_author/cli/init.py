@@ -4,7 +4,7 @@ import click
 
 from ..errors import display_path
 from .options import OutputFolder
-from .output import usage_errors
+from .output import usage_errors, writing
 
 
 @click.command("init")
@@ -21,6 +21,8 @@ def command(folder: Path, pack_id: str | None, title: str | None) -> None:
     # Here, so `--help` and shell completion stay instant
     from ..scaffold import init_pack
 
-    for path in init_pack(folder, pack_id, title):
+    with writing(folder):
+        written = init_pack(folder, pack_id, title)
+    for path in written:
         click.echo(f"wrote {display_path(path)}")
     click.echo(f"next: zwar validate {display_path(folder)}")

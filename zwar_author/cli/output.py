@@ -6,13 +6,15 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import click
 
-from ..errors import Report, Severity, UsageError, display_path
+from ..errors import Report, Severity, UsageError, cannot_write, display_path
 
 if TYPE_CHECKING:
     from ..games import CannotPlay
@@ -44,6 +46,17 @@ def usage_errors(func):
             raise click.UsageError(str(exc)) from None
 
     return wrapper
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """A failed write of the output ``path`` names (a read-only folder, a full disk) as one usage-error line
+    naming it and the system's reason, exit status 2; every writer stages its files, so the old output is
+    as it was."""
+    try:
+        yield
+    except OSError as exc:
+        raise UsageError(cannot_write(path, exc)) from None
 
 
 def refuse(exc: CannotPlay) -> NoReturn:

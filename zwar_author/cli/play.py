@@ -135,7 +135,18 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
             _stop(saver, save)
             return False
         if save:
-            saver.save(save)
+            _saved(saver, save)
+    return True
+
+
+def _saved(saver: Saver, target: Path) -> bool:
+    """Save the game to ``target``; one line saying why not (a full disk, a folder made read-only) when it
+    cannot be written, and the game goes on."""
+    try:
+        saver.save(target)
+    except UsageError as exc:
+        click.echo(f"zwar play: {exc}; the game goes on unsaved")
+        return False
     return True
 
 
@@ -265,8 +276,7 @@ def _command(session: Session, line: str, save, saver: Saver) -> bool:
             click.echo("zwar play: say where: save FILE")
         elif problem := unwritable(target):
             click.echo(f"zwar play: {problem}")
-        else:
-            saver.save(target)
+        elif _saved(saver, target):
             click.echo(f"saved to {target}")
     elif word in ("quit", "exit"):
         _stop(saver, save)

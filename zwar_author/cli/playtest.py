@@ -21,7 +21,7 @@ from ..playtest.report import percent
 from ..playtest.skill import BUDGETS
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
-from .output import PACK_PATH, refuse, usage_errors
+from .output import PACK_PATH, refuse, usage_errors, writing
 from .play import perks_option
 
 HELP = f"""Play a mission many times with bot heroes and report how hard it is.
@@ -123,13 +123,14 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
                "setup": setup, "search": [Path(s) for s in search]}
     bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
     try:
-        if pair is not None:
-            outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
-        elif explore:
-            outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
-        else:
-            outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget, skill=skill,
-                               **options)
+        with writing(out):
+            if pair is not None:
+                outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
+            elif explore:
+                outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
+            else:
+                outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
+                                   skill=skill, **options)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame, RuntimeError) as exc:
@@ -140,6 +141,8 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         for diagnostic in outcome.problems.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    if isinstance(outcome, Result) and outcome.interrupted:
+        _interrupted(outcome)
     click.echo(outcome.summary())
     click.echo("report: " + ", ".join(display_path(p) for p in outcome.files))
     if isinstance(outcome, Exploration):
@@ -176,6 +179,17 @@ class Bar:
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
+
+
+def _interrupted(outcome: Result) -> None:
+    """Ctrl+C: the report of the games finished, marked partial, and exit status 130."""
+    games = sum(r["runs"] for r in outcome.reports)
+    if outcome.files:
+        click.echo(outcome.summary())
+        click.echo("report (partial): " + ", ".join(display_path(p) for p in outcome.files))
+    click.echo(f"zwar playtest: interrupted after {games} finished games"
+               + ("; the report is marked partial" if outcome.files else ": no report written"), err=True)
+    raise SystemExit(130)
 
 
 def _versions(missions, baseline, explore: bool, keep_logs: bool) -> tuple[Path, Path] | None:
@@ -215,8 +229,10 @@ def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, se
             raise UsageError(f"{option} is for a mission's playtest, not a campaign's")
     bar = Bar("campaign", sys.stderr.isatty() if progress is None else progress)
     try:
-        result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
-                                   tries=tries, max_turns=max_turns, search=[Path(s) for s in search], progress=bar)
+        with writing(out):
+            result = playtest_campaign(path, runs=runs or 100, seed=seed, jobs=jobs, policies=names, out=out,
+                                       tries=tries, max_turns=max_turns, search=[Path(s) for s in search],
+                                       progress=bar)
     except CannotPlayCampaign as exc:
         for line in exc.lines():
             click.echo(line)

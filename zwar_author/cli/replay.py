@@ -12,7 +12,7 @@ from ..playtest.replay import page, replay, text
 from ..playtest.report import write
 from .complete import complete_missions
 from .options import OutputFile
-from .output import PACK_PATH, refuse, usage_errors
+from .output import PACK_PATH, refuse, usage_errors, writing
 from .play import perks_option
 
 
@@ -53,7 +53,8 @@ def command(mission, index, seed, policy, director, directors_cut, perks, max_tu
     click.echo(text(game, turns))
     if html is not None:
         title = f"{loaded.compiled.mission.title}: game {index} of seed {seed} ({policy})"
-        written = write(html.parent, html.stem, {html.suffix or ".html": page(game, turns, title)})
+        with writing(html):
+            written = write(html.parent, html.stem, {html.suffix or ".html": page(game, turns, title)})
         click.echo(f"wrote {display_path(written[0])}")
 
 

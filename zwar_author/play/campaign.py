@@ -12,12 +12,12 @@ the group stopped in the middle of a mission, that game's own save.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .. import codes
 from ..compile.campaign import Campaign, ChapterPlan
 from ..compile.perks import price
 from ..engine.api import new_game
@@ -26,8 +26,8 @@ from ..engine.state import Game, HeroStatus, Setup
 from ..errors import Report, SetupError, UnsupportedGame, UsageError, ZwarError
 from ..games import unplayable
 from ..games.playable import label
-from ..sources.document import read_document
-from .saves import BadSave, check_campaign_save
+from ..sources.document import Document
+from .saves import BadSave, SavedCampaign, check_setup, read_save
 from .session import CommandError, Session, save_json
 
 SAVE_FORMAT = "zwar-campaign-save/1"
@@ -355,16 +355,7 @@ class CampaignSession:
 
     @classmethod
     def resume(cls, save: Path, search: Sequence[Path] = ()) -> CampaignSession:
-        try:
-            data = json.loads(Path(save).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise UsageError(f"{save}: not a saved campaign ({exc})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise UsageError(f"{save}: not a saved campaign (no \"format\": \"{SAVE_FORMAT}\")")
-        doc, problems = read_document(Path(save))
-        if doc is None:
-            raise BadSave(problems)
-        saved = check_campaign_save(doc)
+        doc, saved = read_save(Path(save), SavedCampaign, "saved campaign")
         book, _ = open_campaign(Path(saved.campaign), search)
         if book is None:
             raise UsageError(f"{save}: its campaign {saved.campaign} no longer validates")
@@ -372,14 +363,37 @@ class CampaignSession:
             raise UsageError(f"{save}: the campaign {saved.campaign} has changed since it was saved")
         session = cls.new(book, saved.dice, saved.seed, saved.max_turns, saved.director)
         session.progress = progress = Progress.from_record(saved.progress.model_dump())
-        heroes = set(book.economy.heroes)
-        if not (0 <= progress.chapter <= len(book.chapters)) or not heroes == set(progress.bank) == set(progress.perks):
-            raise UsageError(f"{save}: the saved progress does not fit the campaign (its chapters or heroes differ)")
+        _check_progress(doc, progress, book)
         game, chapter = saved.game, session.chapter
         if game is not None and chapter is not None:
             if game.sha256 != chapter.mission.compiled.source.sha256:
                 raise UsageError(f"{save}: chapter {chapter.number}'s mission has changed since the game was saved")
+            check_setup(doc, ("game",), game.setup, chapter.mission)
             session.game = Session.restore(game.model_dump(), chapter.mission, save)
             session.seat(session.game)
         return session
 
+
+def _check_progress(doc: Document, progress: Progress, book: Book) -> None:
+    """BadSave, located, unless the saved progress fits the campaign: a chapter of it, its heroes, and
+    perks each hero could have bought (a made-up perk was taken and written back)."""
+    problems = []
+    if not 0 <= progress.chapter <= len(book.chapters):
+        problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "chapter")), message=(
+            f"chapter {progress.chapter} is not one of the campaign's {len(book.chapters)}: the progress must be "
+            "as the campaign saved it")))
+    heroes = book.economy.heroes
+    for key in ("bank", "earned", "perks"):
+        if set(getattr(progress, key)) != set(heroes):
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", key)), message=(
+                f"`{key}` names the heroes {', '.join(sorted(getattr(progress, key))) or 'none'}, and the campaign's "
+                f"are {', '.join(heroes)}: the progress must be as the campaign saved it")))
+    for hero, perks in progress.perks.items():
+        prices = book.economy.prices.get(hero, {})
+        for index, perk in enumerate(perks):
+            if perk not in prices or perks.index(perk) != index:
+                problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "perks", hero, index)), message=(
+                    f"{hero} cannot hold `{perk}` (twice, or a perk the campaign does not sell: "
+                    f"{', '.join(sorted(prices)) or 'none'}): the progress must be as the campaign saved it")))
+    if problems:
+        raise BadSave(problems)

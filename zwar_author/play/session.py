@@ -23,11 +23,11 @@ from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.state import Setup
 from ..engine.vocab import RequestKind, Side, Topic, Verb
-from ..errors import IllegalAction, ParseError, UsageError
+from ..errors import IllegalAction, ParseError, UsageError, cannot_write
+from ..games import require_playable
 from ..publish import write_whole
-from ..sources.document import read_document
 from .load import load_mission
-from .saves import SAVE_FORMAT, BadSave, check_save
+from .saves import SAVE_FORMAT, BadSave, SavedGame, check_setup, read_save
 
 
 class CommandError(ValueError):
@@ -184,21 +184,14 @@ class Session:
     def resume(cls, save: Path, search: Sequence[Path] = ()) -> Session:
         """The game saved in ``save``, replayed; UsageError for a file that is no saved game, BadSave (every
         problem located) for a saved game with keys missing or wrong, or answers that do not replay."""
-        try:
-            data = json.loads(Path(save).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise UsageError(f"{save}: not a saved game ({exc})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise UsageError(f"{save}: not a saved game (no \"format\": \"{SAVE_FORMAT}\")")
-        doc, problems = read_document(Path(save))
-        if doc is None:
-            raise BadSave(problems)
-        saved = check_save(doc)
+        doc, saved = read_save(Path(save), SavedGame, "saved game")
         mission, _ = load_mission(Path(saved.mission), search)
         if mission is None:
             raise UsageError(f"{save}: its mission {saved.mission} no longer compiles")
         if mission.compiled.source.sha256 != saved.sha256:
             raise UsageError(f"{save}: the mission {saved.mission} has changed since the game was saved")
+        require_playable(mission.compiled)
+        check_setup(doc, (), saved.setup, mission)
         try:
             return cls.restore(saved.model_dump(), mission, save)
         except _Unreplayable as exc:
@@ -279,4 +272,4 @@ def save_json(path: Path, data: dict) -> None:
     try:
         write_whole(Path(path), json.dumps(data, indent=1, sort_keys=True) + "\n")
     except OSError as exc:
-        raise UsageError(f"cannot save to {path}: {exc.strerror or exc}") from None
+        raise UsageError(cannot_write(path, exc)) from None

@@ -18,7 +18,7 @@ from .director import DIRECTORS
 from .gate import Gate, check_sides, parse
 from .policies import POLICIES, known, with_budget
 from .report import page, summary, text, write
-from .runner import Plan, run
+from .runner import Interrupted, Plan, run
 from .skill import SkillTrace, skill_trace
 from .skill import text as skill_text
 from .versus import is_versus
@@ -73,6 +73,7 @@ class Result:
     gate: Gate | None = None
     gated: dict | None = None  # the report the gate was checked against
     skill: SkillTrace | None = None  # the skill trace, when asked for
+    interrupted: bool = False  # Ctrl+C: the reports count the games finished by then, marked partial
 
     @property
     def passed(self) -> bool:
@@ -102,12 +103,21 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     document = mission_document(mission.compiled)
     result = Result(problems, gate=checked)
     stem = f"{mission.compiled.mission.id}-playtest"
-    for name in policies:
-        for director in directors:
-            plan = Plan(document, name, runs, seed, setup, keep_logs, director)
-            logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
+    for name, director in ((name, director) for name in policies for director in directors):
+        plan = Plan(document, name, runs, seed, setup, keep_logs, director)
+        logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
+        try:
             totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
-            result.reports.append(summary(mission, plan, totals, str(path), search))
+        except Interrupted as stop:
+            result.interrupted = True
+            if stop.totals.runs:
+                result.reports.append({**summary(mission, plan, stop.totals, str(path), search), "partial": True})
+            break
+        result.reports.append(summary(mission, plan, totals, str(path), search))
+    if result.interrupted:
+        if result.reports:  # the games finished, marked partial; no gate is checked on them
+            result.files = _write(out, stem, mission, result, None)
+        return result
     if skill is not None:
         result.skill = skill_trace(document, runs, seed, skill, setup, jobs, scheduler, mission, director=directors[0])
     verdict = None
@@ -115,11 +125,18 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
         result.gated = gated_report = next(r for r in result.reports if r["policy"] == gated)
         verdict = {"band": str(checked), "policy": gated_report["policy"], "value": checked.value(gated_report),
                    "passed": result.passed}
-    document = {"format": "zwar-playtest/1", "reports": result.reports, "gate": verdict}
+    result.files = _write(out, stem, mission, result, verdict)
+    return result
+
+
+def _write(out: Path, stem: str, mission: Mission, result: Result, verdict: dict | None) -> list[Path]:
+    """The report's JSON and HTML, written whole; an interrupted playtest's says it is partial."""
+    document: dict = {"format": "zwar-playtest/1", "reports": result.reports, "gate": verdict}
+    if result.interrupted:
+        document["partial"] = True
     if result.skill is not None:
         document["skill_trace"] = result.skill.to_dict()
-    result.files = write(out, stem, {
+    return write(out, stem, {
         ".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n",
         ".html": page(mission, result.reports, document.get("skill_trace")),
     })
-    return result

@@ -161,13 +161,17 @@ def _grids(mission: Mission, counts) -> dict[str, list[list[int]]]:
 # --- the terminal ----------------------------------------------------------------------------
 
 
+PARTIAL = " (partial: the playtest was interrupted)"
+
+
 def text(report: dict) -> str:
     """The summary a designer reads in the terminal."""
     w, t = report["win_rate"], report["turns"]
     runs = report["runs"]
     lines = [
         (f"{report['mission']['title']} ({report['mission']['pack']}/{report['mission']['id']}), "
-         f"policy {report['policy']}{_against(report)}, {runs} games, seed {report['seed']}"),
+         f"policy {report['policy']}{_against(report)}, {runs} games{PARTIAL if report.get('partial') else ''}, "
+         f"seed {report['seed']}"),
         f"  win rate {percent(w['value'])} ({w['wins']}/{runs}), 95% interval {percent(w['low'])} to {percent(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
@@ -260,6 +264,8 @@ def page(mission: Mission, reports: list[dict], skill: dict | None = None) -> st
     names = [r["policy"] + _against(r) for r in reports]
     first = reports[0]
     body = [f"<h1>{title}</h1>",
+            *([("<p><strong>Partial</strong>: the playtest was interrupted; this page counts the games finished "
+               "by then.</p>")] if any(r.get("partial") for r in reports) else []),
             (f"<p>{html.escape(c.pack)}/{html.escape(c.mission.id)}: {first['runs']} games a policy, seed "
             f"{first['seed']}, turn limit {first['setup']['max_turns']}. Every share says how many games it rests "
             "on; the whiskers and the ranges in brackets are 95% intervals.</p>"),

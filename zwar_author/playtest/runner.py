@@ -8,15 +8,28 @@ writes) and rebuild it once each, so a cluster needs no access to the sources.
 Results come back as small records, chunk by chunk, and are added up as they
 arrive, with at most two chunks a worker under way (``windowed``): memory stays
 flat however many games are played.
+
+A run ends with its workers however it ends: a local worker ignores Ctrl+C
+(the playtest handles it: ``Interrupted`` carries the games finished, and the
+workers are stopped), and the kernel ends it when the playtest process dies
+(Linux's PR_SET_PDEATHSIG; elsewhere a thread watching the parent), so a
+playtest killed with SIGKILL or SIGTERM leaves no worker behind.
 """
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import hashlib
 import json
+import os
 import random
+import signal
+import socket
+import struct
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -33,6 +46,15 @@ from .stats import Totals
 from .versus import policy_for
 
 Progress = Callable[[int], None]
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl+C during a run: ``totals`` holds the games finished by then (the workers are stopped). A
+    KeyboardInterrupt still, so a caller that keeps no partial result exits as on any Ctrl+C."""
+
+    def __init__(self, totals: Totals) -> None:
+        super().__init__(f"interrupted after {totals.runs} games")
+        self.totals = totals
 
 
 @dataclass(frozen=True)
@@ -141,18 +163,38 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
     elif jobs > 1:
         results = _processes(plan, jobs)
     else:
-        results = (play_chunk(plan, part) for part in chunks(plan.runs, 1))
-    for records in results:
-        for r in records:
-            log = r.pop("log", None)
-            if logs is not None and log is not None:
-                write_log(logs / f"game-{r['index']:06d}.jsonl", log)
-            if each is not None:
-                each(r)
-            totals.add(r)
-        if progress:
-            progress(len(records))
+        results = _here(plan)
+    try:
+        for records in results:
+            for r in records:
+                log = r.pop("log", None)
+                if logs is not None and log is not None:
+                    write_log(logs / f"game-{r['index']:06d}.jsonl", log)
+                if each is not None:
+                    each(r)
+                totals.add(r)
+            if progress:
+                progress(len(records))
+    except Interrupted:
+        raise
+    except KeyboardInterrupt:
+        raise Interrupted(totals) from None
     return totals
+
+
+def _here(plan: Plan) -> Iterator[list[dict]]:
+    """The games played in this process, chunk by chunk; on Ctrl+C the games of the chunk finished so
+    far are handed on before the interrupt goes on."""
+    for part in chunks(plan.runs, 1):
+        done: list[dict] = []
+        try:
+            with collector_paused():
+                for index in part:
+                    done.append(play(plan, index))
+        except KeyboardInterrupt:
+            yield done
+            raise
+        yield done
 
 
 def write_log(path: Path, log: list[dict]) -> None:
@@ -165,10 +207,46 @@ def write_log(path: Path, log: list[dict]) -> None:
 
 def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[list[dict]]:
     if pool is None:
-        with ProcessPoolExecutor(jobs) as own:
+        with local_pool(jobs) as own:
             yield from _processes(plan, jobs, own)
         return
     yield from windowed(lambda part: pool.submit(play_chunk, plan, part), chunks(plan.runs, jobs), 2 * jobs)
+
+
+@contextmanager
+def local_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
+    """``jobs`` worker processes that end with this one; on Ctrl+C (or any error) they are killed at once
+    rather than waited for through the chunks they are playing."""
+    pool = ProcessPoolExecutor(jobs, initializer=_worker_start, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        processes = list((getattr(pool, "_processes", None) or {}).values())  # the standard pool's own table
+        for process in processes:
+            process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal a process gets when its parent dies
+
+
+def _worker_start(parent: int) -> None:
+    """A worker process's first step: leave Ctrl+C to the playtest, and die with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    else:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the playtest died before the kernel was told
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(1)
 
 
 def windowed(submit: Callable[[list[int]], Future], parts: Iterable[list[int]], width: int,
@@ -191,12 +269,15 @@ def windowed(submit: Callable[[list[int]], Future], parts: Iterable[list[int]], 
 
 #: How long to wait for a Dask scheduler to answer before giving up.
 CONNECT_SECONDS = 20
+#: The most bytes a scheduler's first message (its handshake, a few hundred bytes) may announce.
+MAX_HANDSHAKE = 1 << 20
+DASK_MISSING = "running on a cluster needs Dask: pip install 'zwar-author[cluster]'"
 
 
 def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
-    from dask.distributed import wait as dask_wait
-
     with _client(jobs, scheduler) as client:
+        from dask.distributed import wait as dask_wait  # there: _client imported it
+
         shared = client.scatter(plan, broadcast=True)
         yield from windowed(lambda part: client.submit(play_chunk, shared, part, pure=False),
                             chunks(plan.runs, jobs), 2 * jobs, dask_wait)
@@ -208,7 +289,9 @@ def _client(jobs: int, scheduler: str) -> Iterator:
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError:
-        raise RuntimeError("running on a cluster needs Dask: pip install 'zwar-author[cluster]'") from None
+        raise RuntimeError(DASK_MISSING) from None
+    if scheduler != "local":
+        probe_scheduler(scheduler)
     cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None) \
         if scheduler == "local" else None
     try:
@@ -225,6 +308,28 @@ def _client(jobs: int, scheduler: str) -> Iterator:
             cluster.close()
 
 
+def probe_scheduler(address: str, timeout: float | None = None) -> None:
+    """RuntimeError unless what answers at ``address`` (HOST:PORT, tcp:// or not) starts as a Dask scheduler
+    does: at once, with the length of its handshake. Dask reads that length and allocates it before
+    looking further, so a web server's "HTTP/1.1" read as a length was a MemoryError of 3.07 EiB."""
+    timeout = CONNECT_SECONDS if timeout is None else timeout
+    host, _, port = address.removeprefix("tcp://").rpartition(":")
+    if address.partition("://")[1] and not address.startswith("tcp://"):
+        return  # tls, websockets, ucx: spoken through Dask's own layers, not probed here
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout) as probe:
+            first = b""
+            while len(first) < 8 and (more := probe.recv(8 - len(first))):
+                first += more
+    except TimeoutError:
+        raise RuntimeError(f"{address} answers but is not a Dask scheduler: it sent nothing in {timeout:g} s "
+                           "(a scheduler speaks first)") from None
+    except OSError as exc:
+        raise RuntimeError(f"cannot reach the Dask scheduler at {address}: {exc.strerror or exc}") from None
+    if len(first) < 8 or struct.unpack("<Q", first)[0] > MAX_HANDSHAKE:
+        raise RuntimeError(f"{address} answers but is not a Dask scheduler (it began with {first[:8]!r})")
+
+
 @contextmanager
 def workers(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
     """Workers to share between many runs (``run(..., pool=...)``): ``jobs`` local processes, or the
@@ -233,7 +338,7 @@ def workers(jobs: int, scheduler: str | None) -> Iterator[Executor | None]:
         with _client(jobs, scheduler) as client:
             yield client.get_executor(pure=False)
     elif jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
+        with local_pool(jobs) as pool:
             yield pool
     else:
         yield None

@@ -18,9 +18,11 @@ sends nothing for ``IDLE_SECONDS`` is closed; a client leaving early is quiet.
 from __future__ import annotations
 
 import json
+import select
 import socket
 import sys
 import threading
+import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -35,6 +37,7 @@ from .state import Snapshot, build
 
 HOST = "127.0.0.1"  # loopback only: the preview is for the person at this machine
 HEARTBEAT = 15.0  # seconds between keep-alive comments on an idle event stream
+WATCH_SECONDS = 1.0  # how often an idle event stream looks whether its page has gone
 MAX_CONNECTIONS = 32  # open at once, event streams included (a page holds one); more are closed at once
 IDLE_SECONDS = 30.0  # a connection that sends (or takes) nothing this long is closed
 MAX_NUMBER_DIGITS = 9  # `since` and `n` are build and page numbers: ASCII digits, at most this many
@@ -170,6 +173,9 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
         timeout = IDLE_SECONDS  # the socket's: a read or write waiting longer ends the connection
 
         def do_GET(self) -> None:
+            if self.request_version == "HTTP/0.9":  # no status line, no headers: no browser sends it, and an
+                self.close_connection = True  # event stream answered so would never end: closed unanswered
+                return
             if not preview.allowed(self.headers.get("Host"), self.headers.get("Origin")):
                 self._error(HTTPStatus.FORBIDDEN, "this preview answers only http://127.0.0.1 or localhost "
                             "at its own port, from its own page")
@@ -230,24 +236,38 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
             self.wfile.write(data)
 
         def _events(self, since: int) -> None:
-            """Server-sent events: the build number now, then after every rebuild, until the page goes."""
+            """Server-sent events: the build number now, then after every rebuild, until the page goes.
+
+            A closed page is noticed within a second (its end of the connection reads as ended), not
+            at the next heartbeat: a stream holds one of the ``MAX_CONNECTIONS`` while it lasts."""
             self.send_response(HTTPStatus.OK)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            version = since
+            version, sent = since, 0.0
             try:
-                while not preview.stop.is_set():
+                while not preview.stop.is_set() and not self._gone():
                     newest = preview.snapshot.version
                     if newest > version:
                         version = newest
                         self.wfile.write(f"data: {version}\n\n".encode())
-                    else:
+                    elif time.monotonic() - sent >= HEARTBEAT:
                         self.wfile.write(b": waiting\n\n")
+                    else:
+                        preview.wait_for(version, WATCH_SECONDS)
+                        continue
                     self.wfile.flush()
-                    preview.wait_for(version, HEARTBEAT)
+                    sent = time.monotonic()
             except OSError:
                 pass  # the page was closed or reloaded
+
+        def _gone(self) -> bool:
+            """Whether the client has closed its end (a page that sends nothing more, so ready to read is the end)."""
+            try:
+                ready, _, _ = select.select([self.connection], [], [], 0)
+                return bool(ready) and self.connection.recv(1, socket.MSG_PEEK) == b""
+            except OSError:
+                return True
 
     return Handler
 

@@ -119,18 +119,22 @@ def _at_path(data: object, path: tuple) -> object:
     return data
 
 
-def read_document(path: Path, root: Path | None = None) -> tuple[Document | None, list[Diagnostic]]:
+def read_document(path: Path, root: Path | None = None, is_json: bool | None = None
+                  ) -> tuple[Document | None, list[Diagnostic]]:
     """Read and parse ``path``; on failure, no document and the reasons why.
 
-    With ``root`` (the pack's folder), symbolic links must lead to a file inside it.
+    With ``root`` (the pack's folder), symbolic links must lead to a file inside it. JSON or TOML
+    by the file's suffix, unless ``is_json`` says (a saved game is JSON whatever it is called).
     """
     text, problems = read_text(path, root)
     if text is None:
         return None, problems
-    problems = scan(path, text, is_json=path.suffix.lower() == ".json")
+    if is_json is None:
+        is_json = path.suffix.lower() == ".json"
+    problems = scan(path, text, is_json=is_json)
     if problems:
         return None, problems
-    if path.suffix.lower() == ".json":
+    if is_json:
         doc, problems = _parse_json(path, text)
     else:
         doc, problems = _parse_toml(path, text)

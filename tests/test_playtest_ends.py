@@ -1,0 +1,190 @@
+"""How a playtest ends when it cannot go on: Ctrl+C, SIGKILL, SIGTERM, no Dask, a port that is not Dask.
+
+The signal tests run `zwar playtest` in a child process, find its worker
+processes from /proc (Linux), signal the parent and wait, bounded, for the
+workers to be gone. Every address used is 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import pytest
+from conftest import write
+from test_playtest import EASY
+
+from zwar_author.playtest import runner
+
+WAIT = 60.0  # seconds: the longest any step may take before a test fails (a bound, never a speed goal)
+LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads worker processes from /proc")
+
+
+def test_ctrl_c_writes_the_report_of_the_games_finished_marked_partial(zwar, workdir, monkeypatch):
+    write(workdir, {"easy.toml": EASY})
+    played = runner.play
+
+    def until_the_fifth(plan, index):
+        if index == 4:
+            raise KeyboardInterrupt  # Ctrl+C while the fifth game is played
+        return played(plan, index)
+
+    monkeypatch.setattr(runner, "play", until_the_fifth)
+    result = zwar("playtest", "easy.toml", "--runs", "10", "--jobs", "1", "--policy", "cautious,aggressive",
+                  "--no-progress")
+    assert result.exit_code == 130, result.output
+    assert result.stdout.splitlines()[0] == (
+        "Easy (local/easy), policy cautious, 4 games (partial: the playtest was interrupted), seed 1")
+    assert result.stdout.splitlines()[-1] == (
+        "report (partial): build/playtest/easy-playtest.json, build/playtest/easy-playtest.html")
+    assert result.stderr == "zwar playtest: interrupted after 4 finished games; the report is marked partial\n"
+    report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
+    assert (report["partial"], report["gate"], [(r["policy"], r["runs"], r["partial"]) for r in report["reports"]]) \
+        == (True, None, [("cautious", 4, True)])
+    assert "<strong>Partial</strong>" in (workdir / "build" / "playtest" / "easy-playtest.html").read_text()
+
+
+def test_ctrl_c_before_any_game_finished_writes_no_report(zwar, workdir, monkeypatch):
+    write(workdir, {"easy.toml": EASY})
+
+    def interrupted(plan, index):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "play", interrupted)
+    result = zwar("playtest", "easy.toml", "--runs", "10", "--jobs", "1", "--no-progress")
+    assert (result.exit_code, result.stdout) == (130, "")
+    assert result.stderr == "zwar playtest: interrupted after 0 finished games: no report written\n"
+    assert not (workdir / "build" / "playtest" / "easy-playtest.json").exists()
+
+
+def test_without_dask_a_scheduler_says_what_to_install(zwar, workdir, monkeypatch):
+    write(workdir, {"easy.toml": EASY})
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if the cluster extra were not installed
+    result = zwar("playtest", "easy.toml", "--runs", "10", "--scheduler", "local", "--no-progress")
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, "Error: running on a cluster needs Dask: pip install 'zwar-author[cluster]'")
+
+
+class _Quiet(BaseHTTPRequestHandler):
+    def log_message(self, format, *args) -> None:
+        pass
+
+
+def test_a_port_that_answers_but_is_not_dask_is_named(zwar, workdir, monkeypatch):
+    # a web server: Dask read its "HTTP/1.1" as the length of a message (MemoryError: 3.07 EiB, exit 3)
+    write(workdir, {"easy.toml": EASY})
+    monkeypatch.setattr(runner, "CONNECT_SECONDS", 0.5)
+    server = HTTPServer(("127.0.0.1", 0), _Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"tcp://127.0.0.1:{server.server_address[1]}"
+        result = zwar("playtest", "easy.toml", "--runs", "10", "--scheduler", address, "--no-progress")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert (result.exit_code, result.output.splitlines()[-1]) == (
+        2, (f"Error: {address} answers but is not a Dask scheduler: it sent nothing in 0.5 s (a scheduler speaks "
+           "first)"))
+
+
+def test_a_port_that_speaks_something_else_is_named_before_dask_reads_it():
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        def greet() -> None:
+            connection, _ = listener.accept()
+            with connection:
+                connection.sendall(b"SSH-2.0-OpenSSH_9.2\r\n")
+
+        threading.Thread(target=greet, daemon=True).start()
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        with pytest.raises(RuntimeError) as refused:
+            runner.probe_scheduler(address, timeout=WAIT)
+    assert str(refused.value) == f"{address} answers but is not a Dask scheduler (it began with b'SSH-2.0-')"
+
+
+def test_a_dask_scheduler_passes_the_probe():
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        runner.probe_scheduler(cluster.scheduler_address, timeout=WAIT)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")  # a zombie has ended; only its exit status waits to be collected
+
+
+def _workers(pid: int) -> list[int]:
+    """The playtest's worker processes, once both have started (bounded)."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        if len(children) >= 2:
+            return children
+        time.sleep(0.05)
+    pytest.fail("the playtest started no workers")
+
+
+def _start(workdir: Path, *extra: str) -> subprocess.Popen:
+    write(workdir, {"easy.toml": EASY})
+    return subprocess.Popen([sys.executable, "-m", "zwar_author", "playtest", "easy.toml", "--runs", "20000",
+                             "--jobs", "2", "--no-progress", *extra], cwd=workdir, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _gone(pids: list[int]) -> bool:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        if not any(_alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    for pid in pids:  # leave nothing behind, whatever the outcome
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+    return False
+
+
+@LINUX
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_a_killed_playtest_leaves_no_worker_alive(workdir, how):
+    playtest = _start(workdir)
+    try:
+        workers = _workers(playtest.pid)
+        playtest.send_signal(how)
+        playtest.wait(timeout=WAIT)
+        assert _gone(workers), f"workers {workers} outlived the playtest"
+    finally:
+        playtest.kill()
+        playtest.communicate()
+
+
+@LINUX
+def test_ctrl_c_stops_the_workers_and_exits_130_with_a_partial_report(workdir):
+    playtest = _start(workdir, "--keep-logs")
+    try:
+        workers = _workers(playtest.pid)
+        logs = workdir / "build" / "playtest" / "easy-playtest-logs" / "cautious"
+        deadline = time.monotonic() + WAIT
+        while not (logs.is_dir() and any(logs.iterdir())) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.killpg(playtest.pid, signal.SIGINT)  # as the terminal sends it: to the whole foreground group
+        out, err = playtest.communicate(timeout=WAIT)
+        assert playtest.returncode == 130, err
+        assert err.startswith("zwar playtest: interrupted after ") and err.endswith(
+            " finished games; the report is marked partial\n"), err
+        assert "Traceback" not in out + err
+        report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
+        assert report["partial"] and 1 <= report["reports"][0]["runs"] < 20000
+        assert _gone(workers), f"workers {workers} outlived the playtest"
+    finally:
+        playtest.kill()
+        playtest.communicate()
