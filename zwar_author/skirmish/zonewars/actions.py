@@ -109,7 +109,16 @@ def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]
     floats = np.array([[float(x), float(y)] for x, y in points])
     straight = board.straight(m, floats, g.enemies_of(m)).tolist()
     spots = board.open_spots([Position(x, y) for x, y in points], m.base, others)
-    return [p for p, a, b in zip(points, straight, spots, strict=True) if a and b]
+    return [p for p, a, b in zip(points, straight, spots, strict=True) if a and b and not covers_token(g, m, p)]
+
+
+def covers_token(g: ZoneWarsGame, m: Model, point: tuple[Fraction, Fraction]) -> bool:
+    """A move may not end with the base completely covering an artifact token (seed 184)."""
+    inside = m.base.radius - g.scenario.token_base.radius
+    if inside < 0:
+        return False
+    p = Position(*point)
+    return any(p.squared_distance(t) <= inside * inside for t, _card in g.tokens.values())
 
 
 def approach(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, allowance: Fraction,

@@ -45,6 +45,9 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
            f"({'melee' if melee else 'ranged'}, {base} base + {gear} gear dice)", a.at)
     if melee and t.overwatch:
         lose_overwatch(g, t)
+    if card is not None and card.single_use and item in a.items:  # used once, then out of the game (seed 420)
+        a.items.remove(item)
+        g.emit(Kind.ARTIFACT, a.id, f"The {card.name} is used up")
     extra = _mutation(g, ctx, a, melee, after=False)
     rolled_base = [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(base + extra)]
     rolled_gear = [ctx.roll(f"{a.name}'s gear die", g.scenario.gear_die, a.id) for _ in range(gear)]
