@@ -51,11 +51,15 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
     extra = _mutation(g, ctx, a, melee, after=False)
     rolled_base = [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(base + extra)]
     rolled_gear = [ctx.roll(f"{a.name}'s gear die", g.scenario.gear_die, a.id) for _ in range(gear)]
-    late = _mutation(g, ctx, a, melee, after=True)
-    rolled_base += [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(late)]
     hits = rolled_base.count("success") + rolled_gear.count("success")
     g.emit(Kind.ROLL, a.id, f"{a.name} rolls {faces(rolled_base)} | {faces(rolled_gear)}: {_hits(hits)}",
            dice=tuple(rolled_base + rolled_gear))
+    late = _mutation(g, ctx, a, melee, after=True)  # Flesh Eater: declared after the dice are rolled (seed 398)
+    if late:
+        more = [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(late)]
+        rolled_base += more
+        hits += more.count("success")
+        g.emit(Kind.ROLL, a.id, f"{a.name} rolls {faces(more)} more: {_hits(hits)}", dice=tuple(more))
     if push and ctx.choose(a.side, f"{a.name}: push the roll?", (Choice("push", "push"), Choice("keep", "keep")),
                            a.id, "push").key == "push":
         rolled_base = [f if f in ("success", "model-damage") else
