@@ -72,6 +72,7 @@ class ModelAt(Model):
     bloodied: bool = Field(False, description="Bloodied (the card's other side).")
     recover_rolled: bool = Field(False, description="Broken and has failed its Recover roll.")
     overwatch: bool = Field(False, description="On overwatch.")
+    held_over: bool = Field(False, description="On overwatch kept from the last round: no token in the cup.")
     activated: bool = Field(False, description="Has activated this round.")
 
 
@@ -259,7 +260,7 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         m.items += [_item(scenario, ref, True) for ref in spec.found]
         m.damage, m.bloodied, m.recover_rolled = spec.damage, spec.bloodied, spec.recover_rolled
         m.status = Status.BROKEN if spec.broken else Status.READY
-        m.overwatch, m.activated = spec.overwatch, spec.activated
+        m.overwatch, m.activated, m.held_over = spec.overwatch, spec.activated, spec.held_over
         if not scenario.board.stands(m.position, m.base, [o for o in game.models() if o is not m]):
             raise ScenarioError(f"{m.id} cannot stand at {where(m.position)}")
     for i, t in enumerate(model.tokens):

@@ -120,7 +120,7 @@ class ZoneWarsGame(Game):
     # --- the round -----------------------------------------------------------------------------
 
     def step(self, ctx: Context) -> None:
-        if self.round == 0:
+        if not self.cup:  # before the first round (of the game, or of a scenario set mid-game)
             self._start_round()
             return
         if not any(n for s, n in self.cup.items() if s != ZONE):
