@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..compile.mission import compile_mission
-from ..compile.workspace import Workspace
+from ..compile.workspace import LAYOUT, PACK_FILE, Workspace
 from ..engine.actions import ParseError, describe, parse
 from ..engine.api import SetupError, new_game
 from ..engine.cards import DIRECTOR
@@ -529,5 +529,14 @@ def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
 
 
 def find(folder: Path) -> list[Path]:
+    """The scenario files under ``folder``: every .toml but a pack's own (its manifest and data folders), which a
+    corpus may hold for cards its scenarios need."""
     folder = Path(folder)
-    return [folder] if folder.is_file() else sorted(folder.rglob("*.toml"))
+    if folder.is_file():
+        return [folder]
+    return sorted(p for p in folder.rglob("*.toml") if p.name != PACK_FILE and not _in_pack_data(p))
+
+
+def _in_pack_data(path: Path) -> bool:
+    data = path.parent.name in LAYOUT and path.parent.name not in ("scenarios", "missions")
+    return data and (path.parent.parent / PACK_FILE).is_file()

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 import shapely
 from pydantic import Field
 
-from ..compile.workspace import Workspace
+from ..compile.workspace import PACK_FILE, Pack, Workspace
 from ..compile.zonewars import ZoneWars
 from ..model import zonewars as z
 from ..model.common import Count, Document, Id, Model, Name, Positive, Ref, Text
@@ -27,6 +27,7 @@ from ..skirmish.core import Board, Context, Request, RequestKind
 from ..skirmish.core.figures import COMPASS, compass
 from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, ZoneWarsGame, cannot_play, new_game
 from ..skirmish.zonewars.actions import where
+from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
 from ..tabletop import PlacedPiece, Pose, Position, Table, inches
 from .zonewars import cards
@@ -202,7 +203,7 @@ def run(path: Path, ws: Workspace) -> tuple[str, list[str], list[str]]:
 
 def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
     """The scenario's table and cards, with the shipped pack's (or the enclosing pack's) data."""
-    pack = ws.standalone(path.parent)
+    pack = _pack(ws, path)
     zw = ZoneWars(ws)
     data = cards(zw, pack)
     rules = zw.rules(pack)
@@ -251,6 +252,15 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
     return scenario
 
 
+def _pack(ws: Workspace, path: Path) -> Pack:
+    """The pack whose folder holds the scenario (a corpus may declare cards for its scenarios), else a standalone
+    one that sees the shipped Zone Wars pack."""
+    for folder in list(path.absolute().parents)[:3]:
+        if (folder / PACK_FILE).is_file():
+            return ws.pack_at(folder)
+    return ws.standalone(path.parent)
+
+
 def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
     game = new_game(scenario)
     for spec in model.models:
@@ -263,6 +273,10 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         m.overwatch, m.activated, m.held_over = spec.overwatch, spec.activated, spec.held_over
         if not scenario.board.stands(m.position, m.base, [o for o in game.models() if o is not m]):
             raise ScenarioError(f"{m.id} cannot stand at {where(m.position)}")
+    unknown = sorted({f"special rule `{w}` of `{i.card}`" for m in game.models() for i in m.items
+                      for w in specials(scenario.cards.get(i.card)) - set(SPECIALS)})
+    if unknown:
+        raise ScenarioError("the engine does not play: " + "; ".join(unknown))
     for i, t in enumerate(model.tokens):
         game.tokens[i + 1] = (Position.of(t.x, t.y), t.card)
     for sid, points in model.scenario.m_points.items():

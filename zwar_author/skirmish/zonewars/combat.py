@@ -88,8 +88,8 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
         g.emit(Kind.ATTACK, a.id, f"{a.name} misses {t.name}", result="miss")
         return
     if "area" in special:
-        caught = [t] + [o for o in g.models() if o is not a and o is not t and o.on_table and o.in_play
-                        and g.scenario.board.within(t, o, Band.CLOSE.inches)]
+        caught = [t] + [o for o in g.models() if o is not t and o.on_table and o.in_play
+                        and g.scenario.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
         for victim in caught:
             wound(g, ctx, a, victim, hits, 0, melee)
         return
