@@ -103,6 +103,9 @@ def test_playtest_prints_per_side_rates_and_writes_json(zwar, tmp_path):
     assert result.output.rstrip().endswith("passed")
     report = json.loads((tmp_path / "scrap-run-playtest.json").read_text())
     assert set(report["pairings"][0]["sides"]) == {"ark-mutants", "genlab-tribe"}
+    assert set(report["pairings"][0]["heatmaps"]) == {"found", "taken_out"}
+    page = (tmp_path / "scrap-run-playtest.html").read_text()
+    assert page.startswith("<!doctype html>") and "where artifact tokens were picked up" in page
 
 
 def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path):

@@ -11,6 +11,7 @@ NEW`` does).
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -40,6 +41,7 @@ class Tally:
     taken_out: Counter = field(default_factory=Counter)  # side -> its models Taken Out
     rounds: Counter = field(default_factory=Counter)  # rounds played -> games
     winners: list[str] = field(default_factory=list)  # game index -> the winning side ("" for a draw)
+    heat: dict[str, Counter] = field(default_factory=lambda: {"taken_out": Counter(), "found": Counter()})
 
     def add(self, g: ZoneWarsGame) -> None:
         self.games += 1
@@ -53,8 +55,13 @@ class Tally:
             if m.status is Status.TAKEN_OUT:
                 self.taken_out[m.side] += 1
         for event in g.log:
+            cell = (int(event.at[0]), int(event.at[1])) if event.at is not None else None
             if event.kind == Kind.ARTIFACT and " picks up token " in event.text:
                 self.found[g.model(event.who).side] += 1
+                if cell is not None:
+                    self.heat["found"][cell] += 1
+            elif event.kind == Kind.TAKEN_OUT and cell is not None:
+                self.heat["taken_out"][cell] += 1
 
     def summary(self, scenario: Scenario) -> dict:
         n = max(1, self.games)
@@ -68,7 +75,9 @@ class Tally:
                            "artifacts_carried_off": round(self.carried_off[s.id] / n, 3),
                            "taken_out": round(self.taken_out[s.id] / n, 3)}
         rounds = sum(r * c for r, c in self.rounds.items()) / n
-        return {"games": self.games, "draws": self.wins[""], "sides": sides, "rounds": round(rounds, 3)}
+        heat = {name: [[x, y, count] for (x, y), count in sorted(cells.items())] for name, cells in self.heat.items()}
+        return {"games": self.games, "draws": self.wins[""], "sides": sides, "rounds": round(rounds, 3),
+                "heatmaps": heat}
 
 
 def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int) -> Tally:
@@ -151,13 +160,58 @@ def text_report(report: dict) -> str:
     return "\n".join(lines)
 
 
-def write_report(report: dict, out: Path) -> Path:
+def write_report(report: dict, out: Path, table: tuple[float, float] = (36, 36)) -> list[Path]:
+    """The report as JSON and as an HTML page, each written whole or not at all."""
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{report['scenario']}-playtest.json"
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(report, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
-    return path
+    written = []
+    for suffix, text in ((".json", json.dumps(report, indent=2, sort_keys=True) + "\n"),
+                         (".html", html_report(report, table))):
+        path = out / f"{report['scenario']}-playtest{suffix}"
+        tmp = path.with_suffix(suffix + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+        written.append(path)
+    return written
+
+
+STYLE = ("<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 8px;text-align:right}"
+         "th:first-child,td:first-child{text-align:left}svg{border:1px solid #999;margin:4px}</style></head><body>")
+
+
+def html_report(report: dict, table: tuple[float, float] = (36, 36)) -> str:
+    """A page with the text report's numbers in tables and a heatmap over the table per pairing."""
+    e = html.escape
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(report['title'])} playtest</title>",
+             STYLE,
+             f"<h1>{e(report['title'])}</h1><p>{report['runs']} games a pairing, seed {report['seed']}.</p>"]
+    for pairing in report["pairings"]:
+        bots = ", ".join(f"{s} {v['bot']}" for s, v in pairing["sides"].items())
+        parts.append(f"<h2>{e(bots)}</h2><p>{pairing['draws']} draws; {pairing['rounds']:.2f} rounds on average.</p>")
+        parts.append("<table><tr><th>side</th><th>win rate</th><th>95% interval</th><th>VP</th><th>found</th>"
+                     "<th>carried off</th><th>taken out</th></tr>")
+        for side, v in pairing["sides"].items():
+            low, high = v["interval"]
+            parts.append(f"<tr><td>{e(side)}</td><td>{v['win_rate']:.1%}</td><td>{low:.1%} to {high:.1%}</td>"
+                         f"<td>{v['victory_points']:.2f}</td><td>{v['artifacts_found']:.2f}</td>"
+                         f"<td>{v['artifacts_carried_off']:.2f}</td><td>{v['taken_out']:.2f}</td></tr>")
+        parts.append("</table>")
+        for name, title in (("found", "where artifact tokens were picked up"), ("taken_out", "where models were Taken Out")):
+            parts.append(f"<figure style='display:inline-block'>{_heatmap(pairing['heatmaps'][name], table)}"
+                         f"<figcaption>{title}</figcaption></figure>")
+    fair = report.get("fairness")
+    if fair:
+        parts.append(f"<h2>Fairness from games</h2><p>{e(fair['side'])} wins {fair['as_written']:.1%} in its own zone "
+                     f"and {fair['swapped']:.1%} in the other's, on the same seeds; games won only one way: "
+                     f"{fair['only_as_written']} and {fair['only_swapped']} (McNemar p = {fair['p_value']:.3f}).</p>")
+    return "".join(parts) + "</body></html>\n"
+
+
+def _heatmap(cells: list, table: tuple[float, float], scale: int = 6) -> str:
+    width, depth = int(table[0]), int(table[1])
+    top = max((c for _x, _y, c in cells), default=1)
+    rects = "".join(f"<rect x='{x * scale}' y='{y * scale}' width='{scale}' height='{scale}' "
+                    f"fill='#b22222' fill-opacity='{count / top:.3f}'/>" for x, y, count in cells)
+    return f"<svg width='{width * scale}' height='{depth * scale}' xmlns='http://www.w3.org/2000/svg'>{rects}</svg>"
 
 
 @dataclass
@@ -196,7 +250,8 @@ def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], 
         raise ValueError(f"--gate: `{match.group(1)}` is not a side of this scenario "
                          f"(sides: {', '.join(s.id for s in scenario.sides)})")
     report = playtest_scenario(scenario, runs or 100, seed, tuple(policies))
-    result = ZoneWarsResult(problems, report, [write_report(report, out)], gate)
+    table = scenario.board.table
+    result = ZoneWarsResult(problems, report, write_report(report, out, (float(table.width), float(table.depth))), gate)
     if match is not None:
         side, low, high = match.group(1), float(match.group(2)), float(match.group(3))
         rate = report["pairings"][0]["sides"][side]["win_rate"]
