@@ -48,6 +48,7 @@ from ..model.common import (
 )
 from ..model.validate import validate
 from ..sources.document import Document as Source
+from .logs import log_failures
 
 SCENARIO_KEYS = ("scenario", "heroes", "expect")
 PHASES = ("heroes", "infected", "spawn", "infection", "end")
@@ -428,7 +429,7 @@ def infected_lines(g: Game) -> list[str]:
 
 
 def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
-    failures = _log(g, expect)
+    failures = log_failures(g, expect)
     for hero_id, wanted in expect.heroes.items():
         try:
             got = hero_state(g, g.hero(hero_id))
@@ -489,23 +490,6 @@ def _same_infected(got: list[str], wanted: list[str]) -> bool:
     if len(got) != len(wanted):
         return False
     return all(w == g or ("facing" not in w and re.sub(r" facing [NESW]", "", g) == w) for g, w in zip(got, wanted))
-
-
-def _log(g: Game, expect: Expect) -> list[str]:
-    lines = [e.text for e in g.log]
-    failures = []
-    position = 0
-    for wanted in expect.log:
-        try:
-            position = lines.index(wanted, position) + 1
-        except ValueError:
-            before = f" after `{lines[position - 1]}`" if position else ""
-            failures.append(f"log: missing `{wanted}`{before}; the log was:\n      " + "\n      ".join(lines))
-            break
-    for unwanted in expect.absent:
-        if unwanted in lines:
-            failures.append(f"log: `{unwanted}` should not happen")
-    return failures
 
 
 def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:

@@ -30,6 +30,7 @@ from ..skirmish.zonewars.actions import where
 from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
 from ..tabletop import PlacedPiece, Pose, Position, Table, inches
+from .logs import log_failures
 from .zonewars import cards
 
 FACES = {"S": "success", "-": "blank", "M": "model-damage", "G": "gear-damage"}
@@ -298,17 +299,7 @@ def item_text(item: Item) -> str:
 
 
 def compare(game: ZoneWarsGame, expect: Expect, pending: Request | None) -> list[str]:
-    failures = []
-    lines = [e.text for e in game.log]
-    position = 0
-    for wanted in expect.log:
-        try:
-            position = lines.index(wanted, position) + 1
-        except ValueError:
-            before = f" after `{lines[position - 1]}`" if position else ""
-            failures.append(f"log: missing `{wanted}`{before}; the log was:\n      " + "\n      ".join(lines))
-            break
-    failures += [f"log: `{line}` should not happen" for line in expect.absent if line in lines]
+    failures = log_failures(game, expect)
     for mid, state in expect.models.items():
         try:
             m = game.model(mid)
