@@ -146,3 +146,12 @@ def test_play_refuses_a_bot_for_no_side():
     result = _prompt("play", SCRAP_RUN, "--bot", "zombies=cautious", input="quit\n")
     assert result.exit_code == 2
     assert "--bot zombies=cautious: write SIDE=POLICY" in result.output
+
+
+def test_at_the_table_the_players_type_their_dice(tmp_path):
+    save = tmp_path / "game.json"
+    result = _prompt("play", SCRAP_RUN, "--dice", "table", "--bot", "genlab-tribe=aggressive",
+                     "--bot", "ark-mutants=aggressive", "--save", save, input="success\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Krin's base die:" in result.output or "base die:" in result.output
+    assert json.loads(save.read_text())["dice"] == "table"

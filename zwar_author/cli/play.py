@@ -78,7 +78,7 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
             search) -> None:
     if (mission is not None and is_zonewars(mission)) or (resume is not None and is_save(resume)):
         try:
-            play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save)
+            play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save, dice)
         except CannotPlayScenario as exc:
             for line in exc.lines():
                 click.echo(line)

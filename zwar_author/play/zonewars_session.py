@@ -41,6 +41,7 @@ class Table:
     scenario: Scenario
     seed: int
     bots: dict[str, str]
+    dice: str = "roll"  # "table": the players roll and type each face
     state: State = field(init=False)
     answers: list[str] = field(default_factory=list)
 
@@ -62,7 +63,7 @@ class Table:
         request = self.state.request
         if request is None:
             return None
-        if request.chance:
+        if request.chance and (self.dice == "roll" or request.topic != "die"):
             rng = random.Random(f"{self.seed}:{len(self.answers)}")
             return self.answer(rng.choices(request.options, request.weights)[0])
         if request.side in self._bots:
@@ -70,13 +71,14 @@ class Table:
         return None
 
     def save(self, target: Path) -> None:
-        data = {"scenario": str(self.path), "seed": self.seed, "bots": self.bots, "answers": self.answers}
+        data = {"scenario": str(self.path), "seed": self.seed, "bots": self.bots, "dice": self.dice,
+                "answers": self.answers}
         tmp = target.with_suffix(target.suffix + ".tmp")
         tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         tmp.replace(target)
 
 
-def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path]) -> Table:
+def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path], dice: str = "roll") -> Table:
     scenario, report = load_scenario(path, search)
     if scenario is None:
         raise UsageError("\n".join(d.human() for d in report.sorted()) or f"{path}: not a Zone Wars scenario")
@@ -88,7 +90,7 @@ def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path])
             raise UsageError(f"--bot {text}: write SIDE=POLICY with a side of {', '.join(sides)} and a bot of "
                              f"{', '.join(POLICIES)}")
         chosen[side] = name
-    return Table(Path(path), scenario, seed, chosen)
+    return Table(Path(path), scenario, seed, chosen, dice)
 
 
 def is_save(path: Path) -> bool:
@@ -102,13 +104,14 @@ def is_save(path: Path) -> bool:
 
 
 def play_file(scenario: Path | None, resume: Path | None, seed: int, bots: tuple[str, ...], search: list[Path],
-              read: Reader, write: Writer, save: Path | None) -> bool:
-    """``zwar play`` for Zone Wars: a new game of ``scenario`` or the saved game ``resume``, at the prompt."""
+              read: Reader, write: Writer, save: Path | None, dice: str = "roll") -> bool:
+    """``zwar play`` for Zone Wars: a new game of ``scenario`` or the saved game ``resume``, at the prompt
+    (``dice`` "table": every die is asked for, its face typed)."""
     if resume is not None:
         table = resume_table(resume, search)
     else:
         assert scenario is not None
-        table = open_table(scenario, seed, bots, search)
+        table = open_table(scenario, seed, bots, search, dice)
     return play_at_terminal(table, read, write, save)
 
 
@@ -116,9 +119,10 @@ def resume_table(save: Path, search: list[Path]) -> Table:
     try:
         data = json.loads(Path(save).read_text(encoding="utf-8"))
         path, seed, bots, answers = Path(data["scenario"]), int(data["seed"]), dict(data["bots"]), list(data["answers"])
+        dice = str(data.get("dice", "roll"))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise UsageError(f"{save}: not a Zone Wars save ({exc})") from None
-    table = open_table(path, seed, tuple(f"{k}={v}" for k, v in bots.items()), search)
+    table = open_table(path, seed, tuple(f"{k}={v}" for k, v in bots.items()), search, dice)
     for text in answers:
         request = table.state.request
         found = next((o for o in request.options if str(o) == text), None) if request is not None else None
