@@ -32,3 +32,17 @@ def test_a_scenario_that_expects_wrongly_fails_with_the_difference(tmp_path):
                                   'models.dux = { damage = 2, status = "ready" }'), encoding="utf-8")
     outcome = run_file(wrong, Workspace())
     assert outcome.failures == ["models.dux.damage: expected 2, got 1"]
+
+
+def test_a_weapon_special_the_engine_does_not_play_is_refused_by_name(tmp_path):
+    import shutil
+    pack = tmp_path / "specials"
+    shutil.copytree(CORPUS / "specials", pack)
+    text = (CORPUS / "specials" / "scenarios" / "area.toml").read_text(encoding="utf-8")
+    (pack / "scenarios" / "ray.toml").write_text(text.replace('"pipe-bomb"]', '"ray-gun"]'), encoding="utf-8")
+    outcome = run_file(pack / "scenarios" / "ray.toml", Workspace())
+    assert outcome.failures == ["the engine does not play: special rule `disintegrate` of `ray-gun`"]
+
+
+def test_pack_files_in_the_corpus_are_not_scenarios():
+    assert not [p for p in SCENARIOS if p.name == "pack.toml" or p.parent.name == "zonewars"]

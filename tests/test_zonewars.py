@@ -282,13 +282,17 @@ def test_zone_wars_sheets_are_drawn_and_the_same_each_time(workdir, zwar):
     zwar("render", target, "-o", "two", "--format", "svg")
     folder = workdir / "one" / "zonewars" / "sheets" / "svg" / "scenarios" / "hold-the-tower"
     names = sorted(p.name for p in folder.iterdir())
-    assert names == sorted(["scenario.svg", "sight-east.svg", "sight-west.svg", "terrain-1.svg", "terrain-2.svg"]
+    assert names == sorted(["counters-1.svg", "counters-2.svg", "scenario.svg", "sight-east.svg", "sight-west.svg", "terrain-1.svg",
+                            "terrain-2.svg"]
                            + [f"table-{n}.svg" for n in range(1, 25)])
     for name in names:
         again = workdir / "two" / "zonewars" / "sheets" / "svg" / "scenarios" / "hold-the-tower" / name
         assert (folder / name).read_bytes() == again.read_bytes(), name
     table = (folder / "table-1.svg").read_text()
     assert 'width="210mm"' in table and "This bar measures 10 cm" in table
+    counters = (folder / "counters-1.svg").read_text() + (folder / "counters-2.svg").read_text()
+    assert counters.count(">ACTION<") == 6 and counters.count(">ZONE<") == 2  # three models a side, two players
+    assert "Hold the Tower · counters to cut out · page 1 of 2 · at true size (1\" across)" in counters
 
 
 SCRAP_RUN = '''\

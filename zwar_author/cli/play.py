@@ -12,6 +12,8 @@ from ..play.legend import legend
 from ..play.load import load_mission
 from ..play.saves import BadSave
 from ..play.session import CommandError, Session, setup_for
+from ..play.zonewars import CannotPlayScenario, is_zonewars
+from ..play.zonewars_session import is_save, play_file
 from ..playtest.director import DIRECTORS, alone
 from ..playtest.versus import VersusPolicy, is_versus, parse_bots, versus_policy
 from .complete import complete_missions
@@ -75,6 +77,14 @@ Also at the prompt: board, log, options, save [FILE], quit."""
 @usage_errors
 def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, show_hand,
             search) -> None:
+    if (mission is not None and is_zonewars(mission)) or (resume is not None and is_save(resume)):
+        try:
+            play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save, dice)
+        except CannotPlayScenario as exc:
+            for line in exc.lines():
+                click.echo(line)
+            raise SystemExit(1) from None
+        return
     session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
                        [Path(s) for s in search])
     if director:  # on a resumed game too: the bot takes over the director's seat from here

@@ -9,6 +9,7 @@ from ..engine.state import Setup
 from ..errors import SetupError, UnsupportedGame, UsageError, display_path
 from ..games import CannotPlay
 from ..play.campaign import CannotPlayCampaign, is_campaign
+from ..play.zonewars import CannotPlayScenario, is_zonewars
 from ..playtest.campaign import playtest_campaign
 from ..playtest.compare import Comparison, compare
 from ..playtest.explore import Exploration
@@ -19,6 +20,7 @@ from ..playtest.policies import POLICIES
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
 from ..playtest.skill import BUDGETS
+from ..playtest.zonewars import playtest_file
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, refuse, usage_errors, writing
@@ -107,6 +109,9 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
     if budget is not None and "planner" not in names:
         raise click.BadParameter("it is the planner's: add planner to --policy (as --policy cautious,planner)",
                                  param_hint="'--budget'")
+    if is_zonewars(missions[0]):
+        _zonewars(missions[0], runs, seed, names, out, gate, search)
+        return
     if is_campaign(missions[0]):
         if len(missions) > 1 or baseline is not None or explore:
             raise UsageError("a campaign is playtested on its own: leave out a second version, --baseline and --explore")
@@ -221,6 +226,28 @@ def _gate(result: Result | Comparison) -> None:
                 click.echo(f"a representative lost game: game {loss['game']} of seed {gated['seed']} "
                            f"(game seed {loss['seed']}); watch it with: {loss['replay']}")
             raise SystemExit(1)
+
+
+def _zonewars(path, runs, seed, names, out, gate, search) -> None:
+    """A Zone Wars scenario: the inch-measured engine's playtest (playtest.zonewars)."""
+    try:
+        result = playtest_file(path, runs, seed, names, out, [Path(s) for s in search], gate)
+    except CannotPlayScenario as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if result.report is None:
+        for diagnostic in result.problems.sorted():  # type: ignore[attr-defined]
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    click.echo(result.summary())
+    click.echo("report: " + ", ".join(display_path(p) for p in result.files))
+    if result.gate_line:
+        click.echo(result.gate_line)
+    if not result.passed:
+        raise SystemExit(1)
 
 
 def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, search, unused) -> None:

@@ -96,18 +96,14 @@ def _tabletop_values(ws: Workspace, pack: Pack) -> list[Assumption]:
         for key, value in tabletop_assumed(item):
             out.append(Assumption(item.doc.key_loc(item.path + tuple(key.split("."))), item.qualified, what,
                                   key, value, pack.id))
-    if data.dice is not None:
-        doc, dice = data.dice
-        for key in dice.assumed:
-            value = doc.data.get("dice", {}).get(key)
+    for table, declared in (("dice", data.dice), ("rules", data.rules)):
+        if declared is None:
+            continue
+        doc, model = declared
+        for key in model.assumed:
+            value = doc.data.get(table, {}).get(key)
             if value is not None:
-                out.append(Assumption(doc.key_loc(("dice", key)), f"{pack.id}/dice", "dice", key, value, pack.id))
-    if data.rules is not None:
-        doc, rules = data.rules
-        for key in rules.assumed:
-            value = doc.data.get("rules", {}).get(key)
-            if value is not None:
-                out.append(Assumption(doc.key_loc(("rules", key)), f"{pack.id}/rules", "rules", key, value, pack.id))
+                out.append(Assumption(doc.key_loc((table, key)), f"{pack.id}/{table}", table, key, value, pack.id))
     return out
 
 

@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..compile.mission import compile_mission
-from ..compile.workspace import Workspace
+from ..compile.workspace import LAYOUT, PACK_FILE, Workspace
 from ..engine.actions import describe, parse
 from ..engine.api import new_game
 from ..engine.cards import DIRECTOR
@@ -48,6 +48,7 @@ from ..model.common import (
 )
 from ..model.validate import validate
 from ..sources.document import Document as Source
+from .logs import log_failures
 
 SCENARIO_KEYS = ("scenario", "heroes", "expect")
 PHASES = ("heroes", "infected", "spawn", "infection", "end")
@@ -428,7 +429,7 @@ def infected_lines(g: Game) -> list[str]:
 
 
 def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
-    failures = _log(g, expect)
+    failures = log_failures(g, expect)
     for hero_id, wanted in expect.heroes.items():
         try:
             got = hero_state(g, g.hero(hero_id))
@@ -491,23 +492,6 @@ def _same_infected(got: list[str], wanted: list[str]) -> bool:
     return all(w == g or ("facing" not in w and re.sub(r" facing [NESW]", "", g) == w) for g, w in zip(got, wanted))
 
 
-def _log(g: Game, expect: Expect) -> list[str]:
-    lines = [e.text for e in g.log]
-    failures = []
-    position = 0
-    for wanted in expect.log:
-        try:
-            position = lines.index(wanted, position) + 1
-        except ValueError:
-            before = f" after `{lines[position - 1]}`" if position else ""
-            failures.append(f"log: missing `{wanted}`{before}; the log was:\n      " + "\n      ".join(lines))
-            break
-    for unwanted in expect.absent:
-        if unwanted in lines:
-            failures.append(f"log: `{unwanted}` should not happen")
-    return failures
-
-
 def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
     failures = []
     if expect.pending is not None and (pending is None or expect.pending not in pending.why):
@@ -529,5 +513,14 @@ def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
 
 
 def find(folder: Path) -> list[Path]:
+    """The scenario files under ``folder``: every .toml but a pack's own (its manifest and data folders), which a
+    corpus may hold for cards its scenarios need."""
     folder = Path(folder)
-    return [folder] if folder.is_file() else sorted(folder.rglob("*.toml"))
+    if folder.is_file():
+        return [folder]
+    return sorted(p for p in folder.rglob("*.toml") if p.name != PACK_FILE and not _in_pack_data(p))
+
+
+def _in_pack_data(path: Path) -> bool:
+    data = path.parent.name in LAYOUT and path.parent.name not in ("scenarios", "missions")
+    return data and (path.parent.parent / PACK_FILE).is_file()

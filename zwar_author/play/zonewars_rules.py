@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 import shapely
 from pydantic import Field
 
-from ..compile.workspace import Workspace
+from ..compile.workspace import PACK_FILE, Pack, Workspace
 from ..compile.zonewars import ZoneWars
 from ..model import zonewars as z
 from ..model.common import Count, Document, Id, Model, Name, Positive, Ref, Text
@@ -27,8 +27,10 @@ from ..skirmish.core import Board, Context, Request, RequestKind
 from ..skirmish.core.figures import COMPASS, compass
 from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, ZoneWarsGame, cannot_play, new_game
 from ..skirmish.zonewars.actions import where
+from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
 from ..tabletop import PlacedPiece, Pose, Position, Table, inches
+from .logs import log_failures
 from .zonewars import cards
 
 FACES = {"S": "success", "-": "blank", "M": "model-damage", "G": "gear-damage"}
@@ -72,6 +74,7 @@ class ModelAt(Model):
     bloodied: bool = Field(False, description="Bloodied (the card's other side).")
     recover_rolled: bool = Field(False, description="Broken and has failed its Recover roll.")
     overwatch: bool = Field(False, description="On overwatch.")
+    held_over: bool = Field(False, description="On overwatch kept from the last round: no token in the cup.")
     activated: bool = Field(False, description="Has activated this round.")
 
 
@@ -201,7 +204,7 @@ def run(path: Path, ws: Workspace) -> tuple[str, list[str], list[str]]:
 
 def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
     """The scenario's table and cards, with the shipped pack's (or the enclosing pack's) data."""
-    pack = ws.standalone(path.parent)
+    pack = _pack(ws, path)
     zw = ZoneWars(ws)
     data = cards(zw, pack)
     rules = zw.rules(pack)
@@ -250,6 +253,15 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
     return scenario
 
 
+def _pack(ws: Workspace, path: Path) -> Pack:
+    """The pack whose folder holds the scenario (a corpus may declare cards for its scenarios), else a standalone
+    one that sees the shipped Zone Wars pack."""
+    for folder in list(path.absolute().parents)[:3]:
+        if (folder / PACK_FILE).is_file():
+            return ws.pack_at(folder)
+    return ws.standalone(path.parent)
+
+
 def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
     game = new_game(scenario)
     for spec in model.models:
@@ -259,9 +271,13 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         m.items += [_item(scenario, ref, True) for ref in spec.found]
         m.damage, m.bloodied, m.recover_rolled = spec.damage, spec.bloodied, spec.recover_rolled
         m.status = Status.BROKEN if spec.broken else Status.READY
-        m.overwatch, m.activated = spec.overwatch, spec.activated
+        m.overwatch, m.activated, m.held_over = spec.overwatch, spec.activated, spec.held_over
         if not scenario.board.stands(m.position, m.base, [o for o in game.models() if o is not m]):
             raise ScenarioError(f"{m.id} cannot stand at {where(m.position)}")
+    unknown = sorted({f"special rule `{w}` of `{i.card}`" for m in game.models() for i in m.items
+                      for w in specials(scenario.cards.get(i.card)) - set(SPECIALS)})
+    if unknown:
+        raise ScenarioError("the engine does not play: " + "; ".join(unknown))
     for i, t in enumerate(model.tokens):
         game.tokens[i + 1] = (Position.of(t.x, t.y), t.card)
     for sid, points in model.scenario.m_points.items():
@@ -283,17 +299,7 @@ def item_text(item: Item) -> str:
 
 
 def compare(game: ZoneWarsGame, expect: Expect, pending: Request | None) -> list[str]:
-    failures = []
-    lines = [e.text for e in game.log]
-    position = 0
-    for wanted in expect.log:
-        try:
-            position = lines.index(wanted, position) + 1
-        except ValueError:
-            before = f" after `{lines[position - 1]}`" if position else ""
-            failures.append(f"log: missing `{wanted}`{before}; the log was:\n      " + "\n      ".join(lines))
-            break
-    failures += [f"log: `{line}` should not happen" for line in expect.absent if line in lines]
+    failures = log_failures(game, expect)
     for mid, state in expect.models.items():
         try:
             m = game.model(mid)

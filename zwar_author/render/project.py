@@ -35,7 +35,7 @@ from .maps import MapOptions, map_pages
 from .options import RenderOptions
 from .pages import mission_pages
 from .tables import pack_tables, record_pages, table_pages
-from .tabletop import heatmap_pages, scenario_pages, terrain_pages
+from .tabletop import heatmap_pages, scenario_pages, status_counter_pages, terrain_pages
 from .tabletop import table_pages as tabletop_pages
 from .theme import THEMES
 from .tracker import TrackerSpec, counter_pages, mission_counters, tracker_pages
@@ -251,6 +251,7 @@ def _scenario_sheets(scenario, options: RenderOptions) -> dict[str, list[Page]]:
     if "mission" in options.sheets or "scenario" in options.sheets:
         sheets["scenario"] = scenario_pages(scenario, options.paper)
         sheets["sight"] = heatmap_pages(fairness(scenario), options.paper)
+        sheets["counters"] = status_counter_pages(scenario, options.paper)
     return sheets
 
 

@@ -215,3 +215,54 @@ def _heatmap(report: Fairness, zone: ZoneFairness, paper: str) -> Page:
     points = [Circle(float(x) * scale, float(y) * scale, 0.6, Style(fill="#000000")) for x, y in zone.map.viewpoints]
     page.add(Group(items[:1] + cells + items[1:] + points, margin, margin + 9))
     return page
+
+
+# --- the counter sheet ----------------------------------------------------------------------
+
+def status_counter_pages(scenario: CompiledScenario, paper: str = "a4") -> list[Page]:
+    """Round counters at the artifact tokens' true size, to cut out: for each side an action token a model
+    (its overwatch side beside it, crosshair up) and five damage tokens a model; artifact
+    tokens (one a token and two spare), Zone tokens, m-points and experience tokens. The rulebook's list of
+    its tokens is lost (docs/zonewars.md): this set is what its rules use."""
+    width, height = PAPER[paper]
+    margin, gap = 12.0, 4.0
+    r = float(scenario.token_base.radius) * INCH
+    rows: list[tuple[str, list[tuple[str, str, bool]]]] = []  # heading, (label, colour, crosshair)
+    zones = scenario.model.scenario.zone_tokens
+    for index, side in enumerate(scenario.model.sides):
+        colour = ZONE_COLOURS[index % len(ZONE_COLOURS)]
+        name = side.faction.rpartition("/")[2]
+        models = len(side.characters)
+        rows.append((f"{name}: action tokens, overwatch side", [("ACTION", colour, False), ("", colour, True)] * models))
+        rows.append((f"{name}: damage tokens", [("1", colour, False)] * (5 * models)))
+        rows.append((f"{name}: m-points and experience", [("M", colour, False)] * 6 + [("XP", colour, False)] * 4))
+    rows.append(("Artifact tokens", [(str(n), TOKEN, False) for n in range(1, len(scenario.tokens) + 3)]))
+    rows.append(("Zone tokens", [("ZONE", "#6b1d1d", False)] * (zones if zones is not None else scenario.model.scenario.players)))
+    across = max(1, int((width - 2 * margin + gap) // (2 * r + gap)))
+    pages: list[Page] = []
+    page = Page("counters-1", width, height)
+    y = margin + 10
+    for heading, counters in rows:
+        lines = math.ceil(len(counters) / across)
+        if y + 6 + lines * (2 * r + gap) > height - margin:
+            pages.append(page)
+            page, y = Page(f"counters-{len(pages) + 1}", width, height), margin + 10
+        page.add(Text(margin, y + 3, heading, 7, bold=True))
+        y += 6
+        for number, (label, colour, crosshair) in enumerate(counters):
+            cx = margin + r + (number % across) * (2 * r + gap)
+            cy = y + r + (number // across) * (2 * r + gap)
+            page.add(Circle(cx, cy, r, Style(stroke="#000000", width=0.25, dash=(2, 1), fill=colour, opacity=0.25)))
+            if crosshair:
+                page.items += [Circle(cx, cy, r * 0.55, Style(stroke="#000000", width=0.4)),
+                               Line(cx - r * 0.8, cy, cx + r * 0.8, cy, Style(stroke="#000000", width=0.4)),
+                               Line(cx, cy - r * 0.8, cx, cy + r * 0.8, Style(stroke="#000000", width=0.4))]
+            elif label:
+                page.add(Text(cx, cy + 1.5, label, 6 if len(label) > 2 else 8, "middle", True))
+        y += lines * (2 * r + gap) + 2
+    pages.append(page)
+    for number, sheet in enumerate(pages, start=1):
+        sheet.items.insert(0, Text(margin, margin, f"{scenario.model.scenario.title} · counters to cut out · page "
+                                   f"{number} of {len(pages)} · at true size ({format_inches(2 * r / INCH)} across)",
+                                   8, bold=True))
+    return pages

@@ -81,7 +81,7 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
     out += _aimed(g, m)
     out += _charges(g, m)
     if not m.stuck:
-        sprint = [p for p in _lattice(g, m, Band.LONG.inches) if in_front(m, Position(*p))]
+        sprint = _lattice(g, m, Band.LONG.inches, front=True)
         out += [Action(m.id, Verb.SPRINT, p, None, f"{m.id}: sprint {where(p)}") for p in sprint]
     out.append(Action(m.id, Verb.OVERWATCH, here, None, f"{m.id}: overwatch here"))
     out += [Action(m.id, Verb.OVERWATCH, p, None, f"{m.id}: overwatch {where(p)}") for p in moves]
@@ -92,24 +92,61 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 # --- moving ------------------------------------------------------------------------------
 
-def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction) -> list[tuple[Fraction, Fraction]]:
-    """Whole-inch offsets from where ``m`` stands, within ``allowance``, reached straight, where it may stand."""
+def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction]]:
+    """Whole-inch offsets from where ``m`` stands, within ``allowance`` (``front``: in its front arc), reached
+    straight, where it may stand. Sifted in floats first; only the survivors become exact positions."""
     count = int(allowance)
-    points = [(m.position.x + i, m.position.y + j) for i in range(-count, count + 1) for j in range(-count, count + 1)
-              if (i or j) and i * i + j * j <= allowance * allowance]
-    return reachable(g, m, points)
+    offsets = [(i, j) for i in range(-count, count + 1) for j in range(-count, count + 1)
+               if (i or j) and i * i + j * j <= allowance * allowance]
+    if front:
+        angle = math.radians(float(m.facing))
+        ahead = np.array([math.sin(angle), -math.cos(angle)])
+        dots = np.array(offsets, dtype=float) @ ahead
+        offsets = [o for o, d in zip(offsets, dots.tolist(), strict=True) if d > 1e-9 or
+                   (d >= -1e-9 and in_front(m, Position(m.position.x + o[0], m.position.y + o[1])))]
+    if not offsets:
+        return []
+    floats = np.array(offsets, dtype=float) + np.array(m.at)
+    board = g.scenario.board
+    keep = (board.straight(m, floats, g.enemies_of(m)) & board.free(m.base, floats)).tolist()
+    x, y = m.position.x, m.position.y
+    return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep, strict=True) if k], sifted=True)
 
 
-def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
-    """The points ``m`` walks to in a straight line clear of terrain and enemies, and may stand on."""
+def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]],
+              sifted: bool = False) -> list[tuple[Fraction, Fraction]]:
+    """The points ``m`` walks to in a straight line clear of terrain and enemies, and may stand on
+    (``sifted``: the walks and the terrain already checked)."""
     if not points:
         return []
     board = g.scenario.board
     others = [f for f in g.models() if f is not m and f.on_table]
-    floats = np.array([[float(x), float(y)] for x, y in points])
-    straight = board.straight(m, floats, g.enemies_of(m)).tolist()
+    if not sifted:
+        floats = np.array([[float(x), float(y)] for x, y in points])
+        keep = board.straight(m, floats, g.enemies_of(m)) & board.free(m.base, floats)
+        points = [p for p, k in zip(points, keep.tolist(), strict=True) if k]
+    if not points:
+        return []
     spots = board.open_spots([Position(x, y) for x, y in points], m.base, others)
-    return [p for p, a, b in zip(points, straight, spots, strict=True) if a and b]
+    covered = covers_token(g, m, points)
+    return [p for p, b, c in zip(points, spots, covered, strict=True) if b and not c]
+
+
+def covers_token(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]) -> list[bool]:
+    """For each point, whether the base there would cover an artifact token completely (seed 184): a move may
+    not end so. Decided in floats, and exactly where the floats come within a hair of the edge."""
+    inside = m.base.radius - g.scenario.token_base.radius
+    tokens = [t for t, _card in g.tokens.values()]
+    if inside < 0 or not tokens or not points:
+        return [False] * len(points)
+    xy = np.array([[float(x), float(y)] for x, y in points])
+    centres = np.array([[float(t.x), float(t.y)] for t in tokens])
+    gaps = np.hypot(xy[:, None, 0] - centres[None, :, 0], xy[:, None, 1] - centres[None, :, 1]) - float(inside)
+    out = (gaps < -1e-9).any(axis=1).tolist()
+    for i in np.flatnonzero((np.abs(gaps) <= 1e-9).any(axis=1)).tolist():
+        p = Position(*points[i])
+        out[i] = any(p.squared_distance(t) <= inside * inside for t in tokens)
+    return out
 
 
 def approach(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, allowance: Fraction,

@@ -45,14 +45,21 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
            f"({'melee' if melee else 'ranged'}, {base} base + {gear} gear dice)", a.at)
     if melee and t.overwatch:
         lose_overwatch(g, t)
+    if card is not None and card.single_use and item in a.items:  # used once, then out of the game (seed 420)
+        a.items.remove(item)
+        g.emit(Kind.ARTIFACT, a.id, f"The {card.name} is used up")
     extra = _mutation(g, ctx, a, melee, after=False)
     rolled_base = [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(base + extra)]
     rolled_gear = [ctx.roll(f"{a.name}'s gear die", g.scenario.gear_die, a.id) for _ in range(gear)]
-    late = _mutation(g, ctx, a, melee, after=True)
-    rolled_base += [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(late)]
     hits = rolled_base.count("success") + rolled_gear.count("success")
     g.emit(Kind.ROLL, a.id, f"{a.name} rolls {faces(rolled_base)} | {faces(rolled_gear)}: {_hits(hits)}",
            dice=tuple(rolled_base + rolled_gear))
+    late = _mutation(g, ctx, a, melee, after=True)  # Flesh Eater: declared after the dice are rolled (seed 398)
+    if late:
+        more = [ctx.roll(f"{a.name}'s base die", g.scenario.base_die, a.id) for _ in range(late)]
+        rolled_base += more
+        hits += more.count("success")
+        g.emit(Kind.ROLL, a.id, f"{a.name} rolls {faces(more)} more: {_hits(hits)}", dice=tuple(more))
     if push and ctx.choose(a.side, f"{a.name}: push the roll?", (Choice("push", "push"), Choice("keep", "keep")),
                            a.id, "push").key == "push":
         rolled_base = [f if f in ("success", "model-damage") else
@@ -81,8 +88,8 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
         g.emit(Kind.ATTACK, a.id, f"{a.name} misses {t.name}", result="miss")
         return
     if "area" in special:
-        caught = [t] + [o for o in g.models() if o is not a and o is not t and o.on_table and o.in_play
-                        and g.scenario.board.within(t, o, Band.CLOSE.inches)]
+        caught = [t] + [o for o in g.models() if o is not t and o.on_table and o.in_play
+                        and g.scenario.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
         for victim in caught:
             wound(g, ctx, a, victim, hits, 0, melee)
         return

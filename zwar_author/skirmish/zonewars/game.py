@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...model import zonewars as z
-from ...tabletop import Band, Base, Position, inches
+from ...tabletop import Band, Base, Position, format_inches, inches
 from ..core import Choice, Context, Game, in_front
 from ..core.figures import COMPASS, compass, facing_towards
 from .actions import Action, Verb, contact, legal, where
@@ -120,7 +120,7 @@ class ZoneWarsGame(Game):
     # --- the round -----------------------------------------------------------------------------
 
     def step(self, ctx: Context) -> None:
-        if self.round == 0:
+        if not self.cup:  # before the first round (of the game, or of a scenario set mid-game)
             self._start_round()
             return
         if not any(n for s, n in self.cup.items() if s != ZONE):
@@ -149,7 +149,8 @@ class ZoneWarsGame(Game):
     def _start_round(self) -> None:
         self.round += 1
         self.emit(Kind.ROUND, "game", f"Round {self.round}")
-        self.cup = {s.id: sum(1 for m in self.models() if m.side == s.id and m.in_play and not m.held_over)
+        self.cup = {s.id: sum(1 for m in self.models() if m.side == s.id and m.in_play and not m.held_over
+                               and not m.activated)
                     for s in self.scenario.sides}
         self.cup[ZONE] = self.scenario.zone_tokens if self.scenario.deck else 0
         self.drawn = self.after_zone = False
@@ -169,8 +170,10 @@ class ZoneWarsGame(Game):
                                   (Choice(True, "keep overwatch"), Choice(False, "give up overwatch")), m.id, "keep")
                 if keep.key:
                     m.held_over = True
+                    self.emit(Kind.OVERWATCH, m.id, f"{m.name} keeps overwatch into round {self.round + 1}")
                 else:
                     m.overwatch = False
+                    self.emit(Kind.OVERWATCH, m.id, f"{m.name} gives up overwatch")
         self.sight = None
         self._start_round()
 
@@ -244,8 +247,7 @@ class ZoneWarsGame(Game):
         if not keep_facing:
             m.facing = facing_towards(m.position, face if face is not None else destination)
         m.position = destination
-        self.emit(Kind.MOVE, m.id, f"{m.name} {word} to {where(destination)} ({walked:.2f}\")".replace('.00"', '"'),
-                  m.at)
+        self.emit(Kind.MOVE, m.id, f"{m.name} {word} to {where(destination)} ({format_inches(walked)})", m.at)
         return True
 
     def _attack_after_move(self, ctx: Context, m: Model) -> None:

@@ -1,0 +1,157 @@
+"""Zone Wars played: bots through the legal options only, playtests that repeat, refusals by name, the prompt."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+from conftest import CONTENT
+
+from zwar_author.cli import cli
+from zwar_author.play.zonewars import CannotPlayScenario, load_scenario
+from zwar_author.playtest.zonewars import play_one, playtest_scenario
+from zwar_author.playtest.zonewars_bots import POLICIES, bot
+from zwar_author.skirmish.core import apply, chance_outcomes, simulate, start
+from zwar_author.skirmish.zonewars import new_game
+
+SCRAP_RUN = CONTENT / "zonewars" / "scenarios" / "scrap-run.toml"
+TOWER = CONTENT / "zonewars" / "scenarios" / "hold-the-tower.toml"
+
+
+@pytest.fixture(scope="module")
+def scrap_run():
+    scenario, report = load_scenario(SCRAP_RUN)
+    assert scenario is not None, [d.human() for d in report.sorted()]
+    return scenario
+
+
+@pytest.mark.parametrize("name", POLICIES)
+def test_bots_answer_only_with_the_options_they_are_offered(scrap_run, name):
+    inner = bot(name, random.Random(3))
+    asked = []
+
+    def checked(game, request):
+        answer = inner(game, request)
+        assert any(answer is o for o in request.options), (request.why, answer)
+        asked.append(request.topic)
+        return answer
+
+    game = new_game(scrap_run)
+    simulate(game, checked, random.Random(5))
+    assert game.over and "action" in asked
+
+
+def test_the_same_seed_plays_the_same_games(scrap_run):
+    first = play_one(scrap_run, {"ark-mutants": "aggressive", "genlab-tribe": "cautious"}, 7, 2)
+    again = play_one(scrap_run, {"ark-mutants": "aggressive", "genlab-tribe": "cautious"}, 7, 2)
+    assert [e.text for e in first.log] == [e.text for e in again.log]
+    assert playtest_scenario(scrap_run, 2, 4, ("cautious",), fair=False) == \
+        playtest_scenario(scrap_run, 2, 4, ("cautious",), fair=False)
+
+
+def test_a_game_through_apply_is_the_simulated_game(scrap_run):
+    policies = {"ark-mutants": bot("aggressive", random.Random(1)), "genlab-tribe": bot("cautious", random.Random(2))}
+    dice = random.Random(9)
+    state = start(new_game(scrap_run))
+    steps = 0
+    while not state.over and steps < 400:
+        if state.request.chance:
+            faces, odds = zip(*chance_outcomes(state), strict=True)
+            answer = dice.choices(faces, odds)[0]
+        else:
+            answer = policies[state.request.side](state.view, state.request)
+        state = apply(state, answer)
+        steps += 1
+    replayed = state.view.log
+    policies = {"ark-mutants": bot("aggressive", random.Random(1)), "genlab-tribe": bot("cautious", random.Random(2))}
+    fast = new_game(scrap_run)
+    taken = []
+
+    def policy(game, request):
+        taken.append(1)
+        return policies[request.side](game, request)
+
+    from zwar_author.skirmish.core.chance import Live
+
+    ctx = Live(random.Random(9), policy, fast)
+    while not fast.over and len(fast.log) < len(replayed):
+        fast.step(ctx)
+    assert [e.text for e in fast.log][:len(replayed)] == [e.text for e in replayed]
+
+
+def test_what_the_engine_does_not_play_is_refused_by_name():
+    with pytest.raises(CannotPlayScenario) as refused:
+        load_scenario(TOWER)
+    assert refused.value.lines() == [
+        "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:",
+        "  - trigger card `tower-siren`: trigger cards' effects are the scenario's own rules",
+        "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)",
+        "  - artifact token 1 on floor 2: climbing Buildings",
+    ]
+
+
+def test_playtest_prints_per_side_rates_and_writes_json(zwar, tmp_path):
+    result = zwar("playtest", SCRAP_RUN, "--runs", "2", "--policy", "cautious", "-o", tmp_path,
+                  "--gate", "win_rate[ark-mutants] in 0..1")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Scrap Run (scrap-run): 2 games a pairing, seed 1\n")
+    assert "ark-mutants cautious, genlab-tribe cautious:" in result.output
+    assert "fairness from games (ark-mutants in its own zone, then in the other's, same seeds)" in result.output
+    assert result.output.rstrip().endswith("passed")
+    report = json.loads((tmp_path / "scrap-run-playtest.json").read_text())
+    assert set(report["pairings"][0]["sides"]) == {"ark-mutants", "genlab-tribe"}
+    assert set(report["pairings"][0]["heatmaps"]) == {"found", "taken_out"}
+    page = (tmp_path / "scrap-run-playtest.html").read_text()
+    assert page.startswith("<!doctype html>") and "where artifact tokens were picked up" in page
+
+
+def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path):
+    result = zwar("playtest", TOWER, "--runs", "2", "-o", tmp_path)
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == \
+        "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:"
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_bad_gate_is_a_usage_error(zwar, tmp_path):
+    result = zwar("playtest", SCRAP_RUN, "--runs", "1", "-o", tmp_path, "--gate", "win_rate in 0..1")
+    assert result.exit_code == 2
+    assert "write win_rate[SIDE] in LOW..HIGH" in result.output
+
+
+def _prompt(*args, input: str):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input, prog_name="zwar")
+
+
+def test_play_at_the_prompt_draws_the_table_and_measures_by_name(tmp_path):
+    save = tmp_path / "game.json"
+    result = _prompt("play", SCRAP_RUN, "--bot", "genlab-tribe=cautious", "--save", save,
+                     input="distance krin dux\nsight krin dux\n2\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == ".........F........K........H........"
+    assert "> Krin to Dux: 32.24\" base to base\n" in result.output
+    assert re.search(r"> Krin sees Dux: (clear|cover|blocked)", result.output)
+    data = json.loads(save.read_text())
+    assert data["answers"] and data["bots"] == {"genlab-tribe": "cautious"}
+    resumed = _prompt("play", "--resume", save, input="models\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "krin (Ark Mutants) at " in resumed.output
+
+
+def test_play_refuses_a_bot_for_no_side():
+    result = _prompt("play", SCRAP_RUN, "--bot", "zombies=cautious", input="quit\n")
+    assert result.exit_code == 2
+    assert "--bot zombies=cautious: write SIDE=POLICY" in result.output
+
+
+def test_at_the_table_the_players_type_their_dice(tmp_path):
+    save = tmp_path / "game.json"
+    result = _prompt("play", SCRAP_RUN, "--dice", "table", "--bot", "genlab-tribe=aggressive",
+                     "--bot", "ark-mutants=aggressive", "--save", save, input="success\n" * 3 + "quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Krin's base die:" in result.output or "base die:" in result.output
+    assert json.loads(save.read_text())["dice"] == "table"

@@ -1,0 +1,260 @@
+"""Zone Wars playtests: many games of a scenario between bots, and what they came to, side by side.
+
+Game ``i`` of a run with seed ``S`` is always the same game: its dice and
+each side's bot draw from seeds derived from ``(S, i)`` alone
+(``runner.game_seed``), so the report does not depend on how many games run
+or in what order. Fairness from games plays every game twice on the same
+seeds, the second time with the factions swapped between the deployment
+zones, and tests the pairs (McNemar's exact test, as ``zwar playtest OLD
+NEW`` does).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..skirmish.core import simulate
+from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
+from ..skirmish.zonewars.state import Kind, Status
+from .paired import mcnemar
+from .runner import game_seed
+from .stats import wilson
+from .zonewars_bots import POLICIES, bot
+
+
+@dataclass
+class Tally:
+    """What the games of one pairing of bots came to."""
+
+    bots: dict[str, str]  # side -> policy
+    games: int = 0
+    wins: Counter = field(default_factory=Counter)  # side (or "" for a draw) -> games
+    victory_points: Counter = field(default_factory=Counter)  # side -> total
+    found: Counter = field(default_factory=Counter)  # side -> artifact tokens picked up
+    carried_off: Counter = field(default_factory=Counter)  # side -> artifacts carried off the table
+    taken_out: Counter = field(default_factory=Counter)  # side -> its models Taken Out
+    rounds: Counter = field(default_factory=Counter)  # rounds played -> games
+    winners: list[str] = field(default_factory=list)  # game index -> the winning side ("" for a draw)
+    heat: dict[str, Counter] = field(default_factory=lambda: {"taken_out": Counter(), "found": Counter()})
+
+    def add(self, g: ZoneWarsGame) -> None:
+        self.games += 1
+        self.wins[g.winner or ""] += 1
+        self.winners.append(g.winner or "")
+        self.rounds[g.round] += 1
+        for s in g.scenario.sides:
+            self.victory_points[s.id] += g.victory_points(s.id)
+            self.carried_off[s.id] += len(g.carried_off[s.id])
+        for m in g.models():
+            if m.status is Status.TAKEN_OUT:
+                self.taken_out[m.side] += 1
+        for event in g.log:
+            cell = (int(event.at[0]), int(event.at[1])) if event.at is not None else None
+            if event.kind == Kind.ARTIFACT and " picks up token " in event.text:
+                self.found[g.model(event.who).side] += 1
+                if cell is not None:
+                    self.heat["found"][cell] += 1
+            elif event.kind == Kind.TAKEN_OUT and cell is not None:
+                self.heat["taken_out"][cell] += 1
+
+    def summary(self, scenario: Scenario) -> dict:
+        n = max(1, self.games)
+        sides = {}
+        for s in scenario.sides:
+            low, high = wilson(self.wins[s.id], self.games)
+            sides[s.id] = {"bot": self.bots[s.id], "wins": self.wins[s.id], "win_rate": self.wins[s.id] / n,
+                           "interval": [round(low, 4), round(high, 4)],
+                           "victory_points": round(self.victory_points[s.id] / n, 3),
+                           "artifacts_found": round(self.found[s.id] / n, 3),
+                           "artifacts_carried_off": round(self.carried_off[s.id] / n, 3),
+                           "taken_out": round(self.taken_out[s.id] / n, 3)}
+        rounds = sum(r * c for r, c in self.rounds.items()) / n
+        heat = {name: [[x, y, count] for (x, y), count in sorted(cells.items())] for name, cells in self.heat.items()}
+        return {"games": self.games, "draws": self.wins[""], "sides": sides, "rounds": round(rounds, 3),
+                "heatmaps": heat}
+
+
+def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int) -> Tally:
+    """``runs`` games between ``bots`` (side -> policy); game i from seeds of (seed, i) alone."""
+    tally = Tally(dict(bots))
+    for index in range(runs):
+        tally.add(play_one(scenario, bots, seed, index))
+    return tally
+
+
+def play_one(scenario: Scenario, bots: dict[str, str], seed: int, index: int) -> ZoneWarsGame:
+    policies = {side: bot(name, random.Random(game_seed(seed, index, f"bot:{side}"))) for side, name in bots.items()}
+
+    def policy(g, request):
+        return policies[request.side](g, request)
+
+    game = new_game(scenario)
+    simulate(game, policy, random.Random(game_seed(seed, index)))
+    return game
+
+
+def swapped(scenario: Scenario) -> Scenario:
+    """The scenario with the first two sides' deployment zones (and spots) exchanged."""
+    sides = list(scenario.sides)
+    a, b = sides[0], sides[1]
+    sides[0], sides[1] = replace(a, zone=b.zone, spots=_respot(b.spots, a.spots)), \
+        replace(b, zone=a.zone, spots=_respot(a.spots, b.spots))
+    return replace(scenario, sides=tuple(sides))
+
+
+def _respot(where, who):
+    """``who``'s characters standing at ``where``'s spots (as many as both have, in order)."""
+    return tuple(replace(w, character=c.character) for w, c in zip(where, who, strict=False))
+
+
+def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int) -> dict:
+    """The first side's win rate as written and with the zones swapped, on the same seeds, with McNemar's test."""
+    first = scenario.sides[0].id
+    written = play_games(scenario, bots, runs, seed)
+    other = play_games(swapped(scenario), bots, runs, seed)
+    only_written = sum(1 for a, b in zip(written.winners, other.winners, strict=True) if a == first and b != first)
+    only_swapped = sum(1 for a, b in zip(written.winners, other.winners, strict=True) if b == first and a != first)
+    return {"side": first, "as_written": written.wins[first] / max(1, runs),
+            "swapped": other.wins[first] / max(1, runs), "only_as_written": only_written,
+            "only_swapped": only_swapped, "p_value": round(mcnemar(only_written, only_swapped), 4)}
+
+
+def playtest_scenario(scenario: Scenario, runs: int = 100, seed: int = 1,
+                      policies: tuple[str, ...] = ("cautious", "aggressive"), fair: bool = True) -> dict:
+    """Every pairing of ``policies`` over the scenario's sides (each side each policy), and fairness from games."""
+    for name in policies:
+        if name not in POLICIES:
+            raise ValueError(f"unknown Zone Wars bot `{name}` (bots: {', '.join(POLICIES)})")
+    sides = [s.id for s in scenario.sides]
+    pairings = [dict(zip(sides, (p,) * len(sides), strict=True)) for p in policies]
+    if len(sides) == 2 and len(policies) > 1:
+        pairings += [{sides[0]: a, sides[1]: b} for a in policies for b in policies if a != b]
+    report = {"scenario": scenario.id, "title": scenario.title, "runs": runs, "seed": seed,
+              "pairings": [play_games(scenario, bots, runs, seed).summary(scenario) for bots in pairings]}
+    if fair and len(sides) >= 2:
+        report["fairness"] = fairness(scenario, pairings[0], runs, seed)
+    return report
+
+
+def text_report(report: dict) -> str:
+    lines = [f"{report['title']} ({report['scenario']}): {report['runs']} games a pairing, seed {report['seed']}"]
+    for pairing in report["pairings"]:
+        bots = ", ".join(f"{s} {v['bot']}" for s, v in pairing["sides"].items())
+        lines.append(f"  {bots}: {pairing['draws']} draws, {pairing['rounds']:.2f} rounds on average")
+        for side, v in pairing["sides"].items():
+            low, high = v["interval"]
+            lines.append(f"    {side:<16} wins {v['win_rate']:6.1%} [{low:.1%}, {high:.1%}]  "
+                         f"VP {v['victory_points']:.2f}  found {v['artifacts_found']:.2f}  "
+                         f"carried off {v['artifacts_carried_off']:.2f}  taken out {v['taken_out']:.2f}")
+    fair = report.get("fairness")
+    if fair:
+        lines.append(f"  fairness from games ({fair['side']} in its own zone, then in the other's, same seeds): "
+                     f"{fair['as_written']:.1%} vs {fair['swapped']:.1%}; games won only one way "
+                     f"{fair['only_as_written']} and {fair['only_swapped']}, McNemar p = {fair['p_value']:.3f}")
+    return "\n".join(lines)
+
+
+def write_report(report: dict, out: Path, table: tuple[float, float] = (36, 36)) -> list[Path]:
+    """The report as JSON and as an HTML page, each written whole or not at all."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for suffix, text in ((".json", json.dumps(report, indent=2, sort_keys=True) + "\n"),
+                         (".html", html_report(report, table))):
+        path = out / f"{report['scenario']}-playtest{suffix}"
+        tmp = path.with_suffix(suffix + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+        written.append(path)
+    return written
+
+
+STYLE = ("<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 8px;text-align:right}"
+         "th:first-child,td:first-child{text-align:left}svg{border:1px solid #999;margin:4px}</style></head><body>")
+
+
+def html_report(report: dict, table: tuple[float, float] = (36, 36)) -> str:
+    """A page with the text report's numbers in tables and a heatmap over the table per pairing."""
+    e = html.escape
+    parts = [f"<!doctype html><html><head><meta charset='utf-8'><title>{e(report['title'])} playtest</title>",
+             STYLE,
+             f"<h1>{e(report['title'])}</h1><p>{report['runs']} games a pairing, seed {report['seed']}.</p>"]
+    for pairing in report["pairings"]:
+        bots = ", ".join(f"{s} {v['bot']}" for s, v in pairing["sides"].items())
+        parts.append(f"<h2>{e(bots)}</h2><p>{pairing['draws']} draws; {pairing['rounds']:.2f} rounds on average.</p>")
+        parts.append("<table><tr><th>side</th><th>win rate</th><th>95% interval</th><th>VP</th><th>found</th>"
+                     "<th>carried off</th><th>taken out</th></tr>")
+        for side, v in pairing["sides"].items():
+            low, high = v["interval"]
+            parts.append(f"<tr><td>{e(side)}</td><td>{v['win_rate']:.1%}</td><td>{low:.1%} to {high:.1%}</td>"
+                         f"<td>{v['victory_points']:.2f}</td><td>{v['artifacts_found']:.2f}</td>"
+                         f"<td>{v['artifacts_carried_off']:.2f}</td><td>{v['taken_out']:.2f}</td></tr>")
+        parts.append("</table>")
+        for name, title in (("found", "where artifact tokens were picked up"), ("taken_out", "where models were Taken Out")):
+            parts.append(f"<figure style='display:inline-block'>{_heatmap(pairing['heatmaps'][name], table)}"
+                         f"<figcaption>{title}</figcaption></figure>")
+    fair = report.get("fairness")
+    if fair:
+        parts.append(f"<h2>Fairness from games</h2><p>{e(fair['side'])} wins {fair['as_written']:.1%} in its own zone "
+                     f"and {fair['swapped']:.1%} in the other's, on the same seeds; games won only one way: "
+                     f"{fair['only_as_written']} and {fair['only_swapped']} (McNemar p = {fair['p_value']:.3f}).</p>")
+    return "".join(parts) + "</body></html>\n"
+
+
+def _heatmap(cells: list, table: tuple[float, float], scale: int = 6) -> str:
+    width, depth = int(table[0]), int(table[1])
+    top = max((c for _x, _y, c in cells), default=1)
+    rects = "".join(f"<rect x='{x * scale}' y='{y * scale}' width='{scale}' height='{scale}' "
+                    f"fill='#b22222' fill-opacity='{count / top:.3f}'/>" for x, y, count in cells)
+    return f"<svg width='{width * scale}' height='{depth * scale}' xmlns='http://www.w3.org/2000/svg'>{rects}</svg>"
+
+
+@dataclass
+class ZoneWarsResult:
+    """A Zone Wars playtest as the command reports it: the problems, the report, its files, the gate."""
+
+    problems: object
+    report: dict | None = None
+    files: list[Path] = field(default_factory=list)
+    gate: str | None = None
+    passed: bool = True
+    gate_line: str = ""
+
+    def summary(self) -> str:
+        return text_report(self.report) if self.report is not None else ""
+
+
+GATE = re.compile(r"^\s*win_rate\[([a-z0-9_-]+)\]\s+in\s+([0-9.]+)\s*\.\.\s*([0-9.]+)\s*$")
+
+
+def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], out: Path,
+                  search: list[Path], gate: str | None = None) -> ZoneWarsResult:
+    """``zwar playtest SCENARIO`` for a Zone Wars scenario: every pairing of the bots, fairness from games,
+    a JSON report under ``out``; ``gate`` (``win_rate[SIDE] in LOW..HIGH``) checked on the first pairing.
+
+    Raises CannotPlayScenario (what the engine does not play) and ValueError (a bad gate or bot)."""
+    from ..play.zonewars import load_scenario
+
+    scenario, problems = load_scenario(path, search)
+    if scenario is None:
+        return ZoneWarsResult(problems)
+    match = GATE.match(gate) if gate is not None else None
+    if gate is not None and match is None:
+        raise ValueError(f"--gate `{gate}`: write win_rate[SIDE] in LOW..HIGH, as win_rate[ark-mutants] in 0.4..0.6")
+    if match is not None and match.group(1) not in {s.id for s in scenario.sides}:
+        raise ValueError(f"--gate: `{match.group(1)}` is not a side of this scenario "
+                         f"(sides: {', '.join(s.id for s in scenario.sides)})")
+    report = playtest_scenario(scenario, runs or 100, seed, tuple(policies))
+    table = scenario.board.table
+    result = ZoneWarsResult(problems, report, write_report(report, out, (float(table.width), float(table.depth))), gate)
+    if match is not None:
+        side, low, high = match.group(1), float(match.group(2)), float(match.group(3))
+        rate = report["pairings"][0]["sides"][side]["win_rate"]
+        result.passed = low <= rate <= high
+        result.gate_line = f"gate {gate}: {rate:g}, {'passed' if result.passed else 'FAILED'}"
+    return result
