@@ -33,7 +33,7 @@ CITED = Path(__file__).parent / "fixtures" / "atz-cited-lines.tsv"
 def _starts_with(text: str, key: str) -> bool:
     """Whether a printed line starts with a row key, markup, bullets and spacing aside (OCR's Cyrillic
     3 read as 3): "7(5-6) Stone Cold" starts with "7 (5-6)", "3 12 inches" with "3" but not "31"."""
-    line = re.sub(r"<[^>]+>|[*#\u2022]+", " ", text).replace("\u0417", "3").strip().lower()
+    line = re.sub(r"<[^>]+>|[*#\u2022\"]+", " ", text).replace("\u0417", "3").strip().lower()
     pattern = r"\s*".join(re.escape(c) for c in key.lower().replace(" ", ""))
     return re.match(pattern + r"(?![\dd])", line) is not None
 
