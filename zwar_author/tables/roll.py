@@ -96,6 +96,11 @@ def _result(result: Outcome, values: Context, chance: Chance, tables: Mapping[st
     return result.label()
 
 
+def amount(expr: Expr, values: Context, chance: Chance, why: str) -> tuple[int, str]:
+    """Roll an expression ("1 + 1/2d6"): its value and how it was made."""
+    return _expr(expr, values, chance, why)
+
+
 def _expr(expr: Expr, values: Context, chance: Chance, why: str) -> tuple[int, str]:
     """Roll an expression: its value and how it was made ("3 + 5 + 2 = 10")."""
     parts, total = [], 0
