@@ -80,3 +80,43 @@ def test_an_encounter_with_what_the_engine_does_not_play_is_refused_by_name(pack
     made, left_out = _setup(pack, "raid")
     assert left_out == [line[4:] for line in lines[1:-1]]
     assert [h.klass.value for h in made.group] == ["survivor", "survivor", "military"]  # police react as Military
+
+
+ROSTER = """\
+[group]
+name = "Billy Pink's group"
+
+[[members]]
+name = "Billy Pink"
+class = "survivor"
+rep = 5
+star = true
+weapons = ["BA Pistol"]
+
+[[members]]
+name = "Char"
+class = "survivor"
+rep = 3
+weapons = ["Shotgun"]
+"""
+
+
+def test_zwar_playtest_an_encounter_with_a_group(workdir, zwar):
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    discover = CONTENT / "atz" / "encounters" / "discover.toml"
+    refused = zwar("playtest", discover, "--group", "group.toml", "--runs", "4")
+    assert refused.exit_code == 1
+    assert refused.output.splitlines()[0] == "cannot play encounter discover: the engine does not play these:"
+    result = zwar("playtest", discover, "--group", "group.toml", "--runs", "4", "--zombies-only", "-o", "out",
+                  "--gate", "win_rate in 0..1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "encounter discover with Billy Pink's group (rural, daytime), 4 games a policy, seed 1"
+    assert "  left out: trigger 1: A figure enters a building." in lines
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == [
+        "cautious", "aggressive", "gate win_rate in 0..1 (cautious)", "report"]
+    assert zwar("playtest", discover, "--group", "group.toml", "--runs", "4", "--zombies-only", "-o", "again").exit_code == 0
+    first, second = ((workdir / d / "discover-playtest.json").read_text() for d in ("out", "again"))
+    assert first == second  # the same seed, the same report
+    bad = zwar("playtest", discover, "--group", "group.toml", "--zombies-only", "--policy", "planner")
+    assert bad.exit_code == 2 and "the All Things Zombie bots are cautious, aggressive" in bad.output

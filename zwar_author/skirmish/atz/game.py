@@ -271,11 +271,12 @@ class AtzGame(Game):
 
     def _active_fire(self, ctx: Context, h: Human) -> None:
         """Once when active (line 766), at the nearest zombie in sight and range, all dice at it."""
-        target = self._target(h)
+        target = self.target(h)
         if target is not None:
             self._fire(ctx, h, target, snap=False)
 
-    def _target(self, h: Human, within: float | None = None) -> Zombie | None:
+    def target(self, h: Human, within: float | None = None) -> Zombie | None:
+        """The nearest zombie ``h`` sees within its weapon's range (and ``within``), or None."""
         if h.weapon is None or not h.weapon.ranged or h.out_of_ammo:
             return None
         reach = h.weapon.range if within is None else min(within, h.weapon.range)
@@ -453,7 +454,7 @@ class AtzGame(Game):
                 self._retire(h, z.position)
                 continue
             within = 6 if result is Do.FIRE_WITHIN_6 else None
-            if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self._target(h, within)) is not None:
+            if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self.target(h, within)) is not None:
                 self._fire(ctx, h, z, snap=result is Do.SNAP_FIRE)
 
     def _charged(self, ctx: Context, h: Human, zombies: list[Zombie]) -> None:
