@@ -48,7 +48,7 @@ def cautious(game: AtzGame, request: Request) -> Any:
         return request.options[keys.index("fight")]
     who = game.figure(request.who) if request.who else None
     recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)]
-    if isinstance(who, Human) and game.target(who) is not None and "hold" in keys:
+    if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
         return request.options[keys.index("hold")]
     if recover:
         return recover[0]

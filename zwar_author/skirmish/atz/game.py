@@ -100,10 +100,10 @@ class AtzGame(Game):
         able = [h for h in self.on_table(self.humans) if h.status is Status.CARRY_ON]
         return max(able, key=lambda h: (h.star, h.leader, h.rep, -self.humans.index(h)), default=None)
 
-    def sees(self, a: Figure, b: Figure) -> Sight:
-        """Line of sight from ``a`` to ``b``: in front (line 1092), within the time of day's limit (1096),
-        over the pieces, friendly figures blocking (line 1094)."""
-        if not in_front(a, b.position):
+    def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
+        """Line of sight from ``a`` to ``b``: in front (line 1092) unless ``a`` may turn first, within the time
+        of day's limit (1096), over the pieces, friendly figures blocking (line 1094)."""
+        if not turn and not in_front(a, b.position):
             return Sight.BLOCKED
         limit = SIGHT_LIMIT.get(self.setup.time)
         if limit is not None and not Board.within(a, b, limit):
@@ -218,7 +218,7 @@ class AtzGame(Game):
                 allowance //= 2  # regaining feet takes half the move (line 798)
             self._advance(h, allowance)
         if h.status is Status.CARRY_ON and h.on_table:
-            self._active_fire(ctx, h)
+            self._active_fire(ctx, h, stayed=choice == "hold")
 
     def _fast_move(self, ctx: Context, h: Human, leader: Human) -> int:
         """The Fast Move test (line 792): 2X, 1.5X or normal distance."""
@@ -269,20 +269,22 @@ class AtzGame(Game):
         f.position = best
         self.emit("move", f.id, f"{f.name} moves {moved:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
 
-    def _active_fire(self, ctx: Context, h: Human) -> None:
-        """Once when active (line 766), at the nearest zombie in sight and range, all dice at it."""
-        target = self.target(h)
+    def _active_fire(self, ctx: Context, h: Human, stayed: bool) -> None:
+        """Once when active (line 766), at the nearest zombie in sight and range, all dice at it; a figure
+        that stays in place may first turn to face it (line 770)."""
+        target = self.target(h, turn=stayed)
         if target is not None:
             self._fire(ctx, h, target, snap=False)
 
-    def target(self, h: Human, within: float | None = None) -> Zombie | None:
-        """The nearest zombie ``h`` sees within its weapon's range (and ``within``), or None."""
+    def target(self, h: Human, within: float | None = None, turn: bool = False) -> Zombie | None:
+        """The nearest zombie ``h`` sees within its weapon's range (and ``within``), or None; ``turn``: as if
+        it turned to face any way first."""
         if h.weapon is None or not h.weapon.ranged or h.out_of_ammo:
             return None
         reach = h.weapon.range if within is None else min(within, h.weapon.range)
-        seen = [z for z in self.on_table(self.zombies) if Board.within(h, z, reach) and self.sees(h, z) is not
-                Sight.BLOCKED]
-        if not seen:  # a figure that stays may turn to face its target (line 770)
+        seen = [z for z in self.on_table(self.zombies) if Board.within(h, z, reach)
+                and self.sees(h, z, turn) is not Sight.BLOCKED]
+        if not seen:
             return None
         return min(seen, key=lambda z: h.position.distance(z.position))
 
@@ -513,15 +515,16 @@ class AtzGame(Game):
             self.locked = {p for p in self.locked if p[0] != h.id}
 
     def _bout(self, ctx: Context, h: Human, z: Zombie, dice: int) -> int:
-        """One melee of ``h`` with ``dice`` of its Rep against ``z``: the margin of successes."""
+        """One melee of ``h`` with ``dice`` of its Rep against ``z``: the margin of successes; prone or attacked
+        to the rear is -2d6 (line 1295)."""
         if dice < 1:  # the human rolls none: the zombie's die alone (line 2005: it may still score)
             face = ctx.roll(f"{z.name} in melee: d6", D6, z.id)
             self.log_line(f"{z.name} rolls {face} in melee against {h.name}, who rolls no dice", z.id)
             return -1 if face <= 3 else 0
         impact = h.weapon.melee if h.weapon is not None else 1
         values: dict[str, str | int] = {"rep": min(dice, 6), "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
-                  "they_retrieving": "no", "you_prone": "yes" if h.prone else "no",
-                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN else "no",
+                  "they_retrieving": "no", "you_prone": "yes" if h.prone or not in_front(h, z.position) else "no",
+                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no",
                   "impact": "higher" if impact > 1 else "equal"}
         picked = pick(self.setup.table("melee"), values, TableDice(ctx))
         for line in picked.lines:

@@ -101,7 +101,7 @@ def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], t
     if not figures:
         return {}
     ld = 0
-    if test in LEADER_DIE and leader is not None and leader in figures:
+    if test in LEADER_DIE and leader is not None:  # his pass is added to the others' results (line 722)
         face = ctx.roll(f"Leader Die: 1d6 against {leader.name}'s Rep {leader.rep}", D6, leader.id)
         ld = int(face <= min(leader.rep, 6))
         log(f"Leader Die for {leader.name}: {face} against Rep {leader.rep}: {'passed' if ld else 'failed'}")
