@@ -172,12 +172,15 @@ class AtzGame(Game):
         """The group activates when its Leader's Rep is the die or higher (line 747); all its figures with
         him (line 717)."""
         leader = self.leader()
-        if leader is None or leader.rep < die:
-            self.log_line(f"The group may not activate: its Leader's Rep is under {die}")
+        standing = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
+                                                                               Status.OBVIOUSLY_DEAD)]
+        head = leader or max(standing, key=lambda h: h.rep, default=None)  # none carrying on: the highest Rep
+        if head is None or head.rep < die:
+            self.log_line(f"The group may not activate: {head.name if head else 'its Leader'}'s Rep is under {die}")
             return
         for h in list(self.on_table(self.humans)):
             if h.status is Status.CARRY_ON and not self._ended():
-                self._act(ctx, h, leader)
+                self._act(ctx, h, leader or h)
             elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
                 h.status = Status.CARRY_ON  # a full turn regaining feet (line 984); duck back recovers (line 780)
                 self.log_line(f"{h.name} recovers and carries on", h.id)
@@ -466,6 +469,7 @@ class AtzGame(Game):
             front = False
         else:
             front = any(in_front(h, z.position) for z in zombies)
+        vacated = h.position
         if front:
             h.charged = True
             passed = group_test(ctx, self._reaction_tables(), [h], Test.BEING_CHARGED, self.leader(), self._say(h),
@@ -473,6 +477,11 @@ class AtzGame(Game):
             result = do(h, Test.BEING_CHARGED, passed)
             if result is Do.RETIRE:
                 self._retire(h, zombies[0].position)
+                for z in zombies:  # the charger continues its move to the spot that was vacated (line 913)
+                    if z.on_table and z.status is Status.CARRY_ON:
+                        self._move_towards(z, vacated, CHARGE_STOP + 1)
+                h.charged = False
+                return
             elif result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and h.weapon is not None and h.weapon.ranged \
                     and not h.out_of_ammo:
                 self._fire(ctx, h, zombies[0], snap=result is Do.SNAP_AND_MELEE)

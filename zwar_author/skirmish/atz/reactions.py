@@ -101,11 +101,15 @@ def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], t
     if not figures:
         return {}
     ld = 0
-    if test in LEADER_DIE and leader is not None:  # his pass is added to the others' results (line 722)
+    rolling = [f for f in figures if not (f.star and test in FREE_WILL) and not (f.id in heroes and test in HEROES)]
+    if not rolling:  # Stars choosing and heroes passing: no die is rolled
+        rolled: list[int] = []
+    if rolling and test in LEADER_DIE and leader is not None:  # his pass is added to the others' results (722)
         face = ctx.roll(f"Leader Die: 1d6 against {leader.name}'s Rep {leader.rep}", D6, leader.id)
         ld = int(face <= min(leader.rep, 6))
         log(f"Leader Die for {leader.name}: {face} against Rep {leader.rep}: {'passed' if ld else 'failed'}")
-    rolled = [ctx.roll(f"{test.value} test: the group's d6 {i + 1} of 2", D6) for i in range(2)]
+    if rolling:
+        rolled = [ctx.roll(f"{test.value} test: the group's d6 {i + 1} of 2", D6) for i in range(2)]
     out: dict[str, int] = {}
     for f in figures:
         if f.star and test in FREE_WILL:
