@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ CITED = Path(__file__).parent / "fixtures" / "atz-cited-lines.tsv"
 def _starts_with(text: str, key: str) -> bool:
     """Whether a printed line starts with a row key, markup, bullets and spacing aside (OCR's Cyrillic
     3 read as 3): "7(5-6) Stone Cold" starts with "7 (5-6)", "3 12 inches" with "3" but not "31"."""
-    line = re.sub(r"<[^>]+>|[*#\u2022]+", " ", text).replace("\u0417", "3").strip().lower()
+    line = re.sub(r"<[^>]+>|[*#\u2022\"]+", " ", text).replace("\u0417", "3").strip().lower()
     pattern = r"\s*".join(re.escape(c) for c in key.lower().replace(" ", ""))
     return re.match(pattern + r"(?![\dd])", line) is not None
 
@@ -94,6 +95,13 @@ PRINTED = {
     "ranged-combat": [
         "error ZW803: ranged-combat: total 2 has no row, reached with no modifier (rep = 1): 1/6 (16.7%) of rolls",
     ],
+    "walk-the-walk": [
+        "error ZW803: walk-the-walk: total 0 has no row, reached with no modifier (rep = 1, their_rep = 1): 1/6 (16.7%) of rolls",
+    ],
+    "military-list": [
+        ("error ZW803: military-list: totals 13 and 14 have no row, reached with National Guard add 2 when rolling on "
+         "the Military List (line 581) (+2) (unit = national-guard): 1/12 (8.3%) of rolls"),
+    ],
     "road-awareness": [
         ("error ZW803: road-awareness: total 13 has no row, reached with daytime (+1) (rep_difference = 0, "
         "time = daytime): 1/36 (2.8%) of rolls"),
@@ -120,7 +128,8 @@ def test_zwar_assumed_lists_every_erratum():
     assert {("atz/awareness", "row 7+"), ("atz/awareness", "row 0 or less"), ("atz/take-back-who", "row 7+"),
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
             ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
-            ("atz/keeping-it-together", "row 0"), ("atz/ranged-combat", "row 2")} <= errata
+            ("atz/keeping-it-together", "row 0"), ("atz/ranged-combat", "row 2"),
+            ("atz/walk-the-walk", "row 0"), ("atz/military-list", "row 13+"), ("atz/day-one-supermarket", "row 4")} <= errata
     assert {a.kind for a in found} == {"table", "piece"}
     assert ("atz/bank-with-atm", "width") in errata  # the book prints no building sizes
 
@@ -338,3 +347,23 @@ def test_atz_is_a_game_a_pack_and_a_table_can_name(diagnose):
     lines = diagnose({"p/pack.toml": pack.replace('["atz"]', '["atzz"]'), "p/tables/t.toml": table}, with_pack=False)
     assert lines == [('p/pack.toml:4:10: error ZW007: each item of `games` must be one of "zwar1", "exodus", '
                      '"agentz", "zonewars" or "atz", not "atzz"; did you mean "atz"?')]
+
+
+
+def test_the_transcribed_tests_read_their_dice_as_the_book_says():
+    """Odds of the transcribed tables against the book's words: Stone Cold "rolls 3d6 for all reaction
+    tests" (seed 004, line 527), never better than pass 2d6 (line 302); "'6' is always a failure" for the
+    Recovery test (line 1357); the children found on a second visit "(1-3)" (line 3864)."""
+    from zwar_author.tables.odds import row_odds
+
+    known = {s.table.id: s.table for s in check([ATZ]).packs[0].tables.values()}
+    fire = {"rep": 4, "test": "received-fire"}
+    assert [p for _, p in row_odds(known["reactions-survivor"], {**fire, "attribute": "stone-cold"})] == [
+        Fraction(20, 27), Fraction(6, 27), Fraction(1, 27)]
+    assert [p for _, p in row_odds(known["reactions-survivor"], {**fire, "attribute": "poser"})] == [
+        0, Fraction(2, 3), Fraction(1, 3)]
+    during = known["recovery-during"]
+    assert row_odds(during, {"rep": 6, "doctor": "none"}) == row_odds(during, {"rep": 5, "doctor": "none"})
+    school = known["day-one-childrens-school"]
+    found = sum(p for row, p in row_odds(school, {"visit": "second"}) if row.result("second").text.startswith("You have"))
+    assert found == Fraction(1, 2)

@@ -10,17 +10,20 @@ from ..errors import SetupError, UnsupportedGame, UsageError, display_path
 from ..games import CannotPlay
 from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..play.zonewars import CannotPlayScenario, is_zonewars
+from ..playtest.atz import is_encounter, playtest_encounter
 from ..playtest.campaign import playtest_campaign
 from ..playtest.compare import Comparison, compare
 from ..playtest.explore import Exploration
 from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
+from ..playtest.gate import parse as parse_gate
 from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
 from ..playtest.policies import POLICIES
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
 from ..playtest.skill import BUDGETS
 from ..playtest.zonewars import playtest_file
+from ..skirmish.atz.encounter import CannotPlay as CannotPlayEncounter
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
 from .output import PACK_PATH, refuse, usage_errors, writing
@@ -101,11 +104,18 @@ def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
 @click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
               help="Campaigns: a group gives up after losing the same chapter this many times.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
+@click.option("--group", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="All Things Zombie: the group (a Group roster file) to play an encounter with.")
+@click.option("--zombies-only", is_flag=True,
+              help="All Things Zombie: play the group against the zombies, leaving out what the engine does not play.")
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            budget, skill, directors_cut, tries, progress, search) -> None:
+            budget, skill, directors_cut, tries, progress, group, zombies_only, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
+    if group is not None or is_encounter(missions[0]):
+        _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search)
+        return
     if budget is not None and "planner" not in names:
         raise click.BadParameter("it is the planner's: add planner to --policy (as --policy cautious,planner)",
                                  param_hint="'--budget'")
@@ -195,6 +205,27 @@ def _interrupted(outcome: Result) -> None:
     click.echo(f"zwar playtest: interrupted after {games} finished games"
                + ("; the report is marked partial" if outcome.files else ": no report written"), err=True)
     raise SystemExit(130)
+
+
+def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search) -> None:
+    if len(missions) > 1 or group is None:
+        raise UsageError("an All Things Zombie encounter is played with a group: zwar playtest ENCOUNTER --group FILE")
+    try:
+        result = playtest_encounter(missions[0], group, runs=runs or 200, seed=seed, policies=names, out=out,
+                                    max_turns=min(max_turns, 60), zombies_only=zombies_only,
+                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
+    except CannotPlayEncounter as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    if not result.problems.ok:
+        for diagnostic in result.problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    click.echo(result.summary())
+    click.echo("report: " + ", ".join(display_path(p) for p in result.files))
+    if not result.passed:
+        raise SystemExit(1)
 
 
 def _versions(missions, baseline, explore: bool, keep_logs: bool) -> tuple[Path, Path] | None:

@@ -107,3 +107,30 @@ class CompiledEncounter(Model):
     encounter: EncounterDoc = Field(description="The encounter as written.")
     pieces: list[CompiledPlaced] = Field(description="Buildings then vehicles, in source order, placed.")
     tables: list[str] = Field(description="The random tables its forces and triggers roll on, qualified, sorted.")
+
+
+# --- a group of Stars and Grunts (zwar playtest ENCOUNTER --group FILE) -------------------------
+
+class Member(Model):
+    name: Name = Field(description="Who the figure is, as the Group roster record sheet lists it.")
+    klass: Literal["civilian", "ganger", "military", "police", "survivor"] = Field(
+        alias="class", description="The class whose Reaction Tests it takes (police react as military).")
+    rep: Annotated[int, Field(ge=1, le=12)] = Field(description="Reputation.")
+    star: bool = Field(False, description="A Star (the player's own figure): Free Will on its tests.")
+    attributes: list[Literal["none", "born-leader", "poser", "slow-to-react", "stone-cold", "athlete", "wuss"]] = \
+        Field([], max_length=2, description="Attributes that change its Reaction Tests (a Star has two).")
+    weapons: list[Name] = Field([], max_length=4, description="Weapons, by the List Of Weapons' names "
+                                                            "(\"BA Pistol\"); the first is the one it uses.")
+    protected: bool = Field(False, description="Wears body armor.")
+    notes: Text = Field("", description="Notes.")
+
+
+class GroupInfo(Model):
+    name: Name = Field("group", description="The group's name.")
+    area: Area | None = Field(None, description="The area it plays in, when the encounter allows several.")
+    time: TimeOfDay | None = Field(None, description="The time of day, when the encounter allows several.")
+
+
+class GroupDoc(Document):
+    group: GroupInfo = Field(default_factory=GroupInfo, description="The group, as its record sheet heads it.")
+    members: list[Member] = Field(min_length=1, max_length=24, description="Each figure of the Group roster.")

@@ -223,9 +223,14 @@ def run_file(path: Path, ws: Workspace | None = None) -> Outcome:
     doc = ws.read(path)
     if doc is None:
         return Outcome(path, path.stem, [p.human() for p in ws.problems.get(path.absolute(), [])] or ["unreadable"])
-    if isinstance(doc.data.get("scenario"), dict) and doc.data["scenario"].get("game") == "zonewars":
+    game = doc.data["scenario"].get("game") if isinstance(doc.data.get("scenario"), dict) else None
+    if game == "zonewars":
         from .zonewars_rules import run  # the inch-measured table loads only for Zone Wars scenarios
         title, failures, lines = run(path, ws)
+        return Outcome(path, title, failures, lines)
+    if game == "atz":
+        from .atz_rules import run as run_atz  # the inch-measured table loads only for All Things Zombie scenarios
+        title, failures, lines = run_atz(path, ws)
         return Outcome(path, title, failures, lines)
     scenario_data = {k: v for k, v in doc.data.items() if k in SCENARIO_KEYS}
     model, problems = validate(Source(doc.path, scenario_data, doc.positions), ScenarioDoc)

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from ..model.tables import Kind
 from .dice import Expr
-from .table import Context, Outcome, Table
+from .table import Context, Outcome, Row, Table
 
 
 class Chance(Protocol):
@@ -29,29 +29,52 @@ class Rolled:
     outcome: str = ""
 
 
+@dataclass
+class Picked:
+    """What one roll of a table reads: the total (dice passed, successes, a margin), its row, and how."""
+
+    total: int
+    row: Row | None
+    lines: list[str]
+
+
+def pick(table: Table, values: Context, chance: Chance, depth: int = 0) -> Picked:
+    """Roll ``table`` once in ``values`` and take its row (a sub-roll included), following no chain: what
+    an engine reads to play the row's result itself."""
+    pad = "  " * depth
+    total, text = _total(table, values, chance)
+    first, *more = text.split("\n")  # an opposed roll: one line a round
+    lines = [f"{pad}{table.id}: {first}"] + [f"{pad}  {line}" for line in more]
+    rows = [r for r in table.rows_at(total)]
+    if rows and rows[0].key.sub:
+        face = chance.roll(f"{table.id}: sub-roll of {total}", die=table.subdie)
+        rows = [r for r in rows if r.key.sub and r.key.sub[0] <= face <= r.key.sub[1]]
+        lines.append(f"{pad}  sub-roll d{table.subdie}: {face}")
+    return Picked(total, rows[0] if rows else None, lines)
+
+
 def roll(table: Table, values: Context, chance: Chance, tables: Mapping[str, Table] = {},
          depth: int = 0) -> Rolled:
     """Roll ``table`` in ``values``; results leading to other tables are rolled in turn."""
     out = Rolled()
     pad = "  " * depth
-    total, text = _total(table, values, chance)
-    first, *more = text.split("\n")  # an opposed roll: one line a round
-    out.lines += [f"{pad}{table.id}: {first}"] + [f"{pad}  {line}" for line in more]
     if not table.rows:
+        total, text = _total(table, values, chance)
+        first, *more = text.split("\n")
+        out.lines += [f"{pad}{table.id}: {first}"] + [f"{pad}  {line}" for line in more]
         out.outcome = str(total)
         return out
-    rows = [r for r in table.rows_at(total)]
-    if rows and rows[0].key.sub:
-        face = chance.roll(f"{table.id}: sub-roll of {total}", die=table.subdie)
-        rows = [r for r in rows if r.key.sub and r.key.sub[0] <= face <= r.key.sub[1]]
-        out.lines.append(f"{pad}  sub-roll d{table.subdie}: {face}")
+    picked = pick(table, values, chance, depth)
+    out.lines += picked.lines
+    total = picked.total
     column = values.get(table.columns) if table.columns else None
-    result = rows[0].result(column) if rows else None
+    result = picked.row.result(column) if picked.row else None
     if result is None:
         out.lines.append(f"{pad}  no row for {total}")
         out.outcome = "(no row)"
         return out
-    out.lines.append(f"{pad}  row {rows[0].key.text}: {result.label()}")
+    assert picked.row is not None
+    out.lines.append(f"{pad}  row {picked.row.key.text}: {result.label()}")
     out.outcome = _result(result, values, chance, tables, depth, out)
     return out
 
@@ -71,6 +94,11 @@ def _result(result: Outcome, values: Context, chance: Chance, tables: Mapping[st
         out.lines.append(f"{pad}  {result.amount.text()}: {text}{zero}: {counted}{unit}")
         return f"{counted}{unit}"
     return result.label()
+
+
+def amount(expr: Expr, values: Context, chance: Chance, why: str) -> tuple[int, str]:
+    """Roll an expression ("1 + 1/2d6"): its value and how it was made."""
+    return _expr(expr, values, chance, why)
 
 
 def _expr(expr: Expr, values: Context, chance: Chance, why: str) -> tuple[int, str]:

@@ -1,0 +1,122 @@
+"""The All Things Zombie engine: what it reads of each Reaction Test agrees with the pack's words; the same
+seed plays the same game; an encounter it does not play whole is refused by name."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import CONTENT
+
+from zwar_author.compile.project import check
+from zwar_author.model.atz import GroupDoc
+from zwar_author.skirmish.atz.encounter import CannotPlay, setup
+from zwar_author.skirmish.atz.game import AtzGame
+from zwar_author.skirmish.atz.reactions import RESULTS, Do
+from zwar_author.skirmish.core import simulate
+
+WORDS = {
+    Do.FIRE: "fire", Do.FIRE_WITHIN_6: "hold fire against zombies at over 6", Do.SNAP_FIRE: "snap fire",
+    Do.NO_FIRE: "may not fire", Do.FIRE_AND_MELEE: "will fire and melee", Do.SNAP_AND_MELEE: "snap fire and melee",
+    Do.MELEE: "cannot fire but will melee", Do.CARRY_ON: "carry on", Do.HALT: "halt",
+    Do.DUCK_BACK_IF_ALONE: "within 4\" then duck back", Do.RETIRE: "retire", Do.HUNKER_DOWN: "hunker",
+    Do.CARRY_ON_IN_COVER: "in cover will carry on", Do.IN_COVER_OR_HUNKER: "others hunker down",
+    Do.STUNNED: "stunned", Do.OUT_UNLESS_PROTECTED: "out of the fight", Do.OBVIOUSLY_DEAD: "obviously dead",
+    Do.MOVE_2X: "2x normal", Do.MOVE_1_5X: "1.5x normal", Do.MOVE_1_5X_OR_NORMAL: "those in cover move normal",
+    Do.MOVE_NORMAL: "normal distance", Do.MOVE_NORMAL_OR_STAY: "remain in place",
+}
+
+
+@pytest.fixture(scope="module")
+def pack():
+    outcome = check([CONTENT / "atz"])
+    return outcome, {s.table.id: s.table for s in outcome.packs[0].tables.values()}
+
+
+def test_each_result_the_engine_plays_is_the_one_the_pack_prints(pack):
+    _, tables = pack
+    for (klass, test), results in RESULTS.items():
+        table = tables[f"reactions-{klass.value}"]
+        for passed, result in zip((2, 1, 0), results, strict=True):
+            row = next(r for r in table.rows if r.key.holds(passed))
+            text = row.result(test.value).text.lower()
+            assert WORDS[result] in text, (klass, test, passed, result, text)
+
+
+GROUP = GroupDoc.model_validate({"members": [
+    {"name": "Billy Pink", "class": "survivor", "rep": 5, "star": True, "weapons": ["BA Pistol"]},
+    {"name": "Char", "class": "survivor", "rep": 3, "weapons": ["Shotgun"]},
+    {"name": "Dez", "class": "police", "rep": 4, "weapons": ["Pistol"], "attributes": ["stone-cold"]}]})
+
+
+def _setup(pack, name: str, zombies_only: bool = True):
+    outcome, tables = pack
+    found = {e.model.encounter.id: e for e in outcome.encounters["atz"]}[name]
+    return setup(found.model, found.table, [p for _, _, p in found.pieces], tables, GROUP, zombies_only)
+
+
+def _advance(game, request):
+    return next((o for o in request.options if getattr(o, "key", None) in ("advance", "fight", 2)),
+                request.options[0])
+
+
+def test_the_same_seed_plays_the_same_game(pack):
+    made, _ = _setup(pack, "raid")
+    logs = []
+    for _ in range(2):
+        game = AtzGame(made)
+        simulate(game, _advance, random.Random(7))
+        logs.append([e.record() for e in game.log])
+    assert logs[0] == logs[1] and len(logs[0]) > 10
+
+
+def test_an_encounter_with_what_the_engine_does_not_play_is_refused_by_name(pack):
+    with pytest.raises(CannotPlay) as refused:
+        _setup(pack, "raid", zombies_only=False)
+    lines = refused.value.lines()
+    assert lines[0] == "cannot play encounter raid: the engine does not play these:"
+    assert any(line.startswith("  - force 2 (humans):") for line in lines), lines
+    assert lines[-1] == "  - (--zombies-only plays the group against the zombies and leaves these out)"
+    made, left_out = _setup(pack, "raid")
+    assert left_out == [line[4:] for line in lines[1:-1]]
+    assert [h.klass.value for h in made.group] == ["survivor", "survivor", "military"]  # police react as Military
+
+
+ROSTER = """\
+[group]
+name = "Billy Pink's group"
+
+[[members]]
+name = "Billy Pink"
+class = "survivor"
+rep = 5
+star = true
+weapons = ["BA Pistol"]
+
+[[members]]
+name = "Char"
+class = "survivor"
+rep = 3
+weapons = ["Shotgun"]
+"""
+
+
+def test_zwar_playtest_an_encounter_with_a_group(workdir, zwar):
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    discover = CONTENT / "atz" / "encounters" / "discover.toml"
+    refused = zwar("playtest", discover, "--group", "group.toml", "--runs", "4")
+    assert refused.exit_code == 1
+    assert refused.output.splitlines()[0] == "cannot play encounter discover: the engine does not play these:"
+    result = zwar("playtest", discover, "--group", "group.toml", "--runs", "4", "--zombies-only", "-o", "out",
+                  "--gate", "win_rate in 0..1")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "encounter discover with Billy Pink's group (rural, daytime), 4 games a policy, seed 1"
+    assert "  left out: trigger 1: A figure enters a building." in lines
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == [
+        "cautious", "aggressive", "gate win_rate in 0..1 (cautious)", "report"]
+    assert zwar("playtest", discover, "--group", "group.toml", "--runs", "4", "--zombies-only", "-o", "again").exit_code == 0
+    first, second = ((workdir / d / "discover-playtest.json").read_text() for d in ("out", "again"))
+    assert first == second  # the same seed, the same report
+    bad = zwar("playtest", discover, "--group", "group.toml", "--zombies-only", "--policy", "planner")
+    assert bad.exit_code == 2 and "the All Things Zombie bots are cautious, aggressive" in bad.output

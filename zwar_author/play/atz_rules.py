@@ -1,0 +1,182 @@
+"""All Things Zombie rules scenarios (``[scenario] game = "atz"``): figures placed, dice forced, log expected.
+
+A scenario places humans and zombies on an open table (or the pieces it
+names), plays the encounter engine (``skirmish.atz``) for a number of turns
+with exactly the dice it gives and the decisions its script gives, and checks
+the log lines it expects (in order, others between them allowed) and the
+figures' statuses. Running out of dice or script is a failure that names the
+roll or decision asked for. The tables are the reference pack's own.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from ..compile.random_tables import find_tables
+from ..compile.workspace import Workspace, builtin_content
+from ..model.atz import Area, Member, TimeOfDay
+from ..model.common import Document, Model, Name, Text
+from ..model.validate import validate
+from ..skirmish.atz.encounter import place
+from ..skirmish.atz.game import AtzGame, Setup
+from ..skirmish.atz.state import Status, Zombie
+from ..skirmish.core import Board, Choice, Context, Request
+from ..skirmish.core.figures import COMPASS
+from ..sources.document import Document as Source
+from ..tabletop import Position, Table, inches
+
+Point = Annotated[list[float], Field(min_length=2, max_length=2)]
+Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+StatusName = Literal["carrying on", "ducked back", "hunkered down", "stunned", "knocked down", "out of the fight",
+                     "obviously dead", "gone"]
+
+
+class Info(Model):
+    title: Name = Field(description="What the scenario shows, in a line.")
+    game: Literal["atz"] = Field(description="All Things Zombie.")
+    source: Text = Field(description="The rulebook line it pins, quoted: `All Things Zombie (seed 004) line N: ...`.")
+    area: Area = Field("suburb", description="The area (the zombies drawn by noise read it).")
+    time: TimeOfDay = Field("daytime", description="The time of day (sight at night is 12\").")
+    turns: Annotated[int, Field(ge=0, le=20)] = Field(1, description="Turns to play after the start.")
+    dice: list[Annotated[int, Field(ge=1, le=6)]] = Field([], description="Every d6 the game rolls, in order.")
+    script: list[str] = Field([], description="The player's decisions in order, by key (`advance`, `hold`, "
+                                              "`fast`, `fight`, `break`, `recover h2`, a number of dice passed).")
+    draw: bool = Field(False, description="Draw the zombies by area at the start (lines 1746-1750).")
+    width: float = Field(48, description="Table width in inches.")
+    depth: float = Field(48, description="Table depth in inches.")
+
+
+class Placed(Member):
+    at: Point = Field(description="Where it stands, [x, y] in inches.")
+    facing: Facing = Field("N", description="Which way it faces.")
+    status: StatusName = Field("carrying on", description="Its status at the start.")
+
+
+class PlacedZombie(Model):
+    at: Point = Field(description="Where it stands, [x, y] in inches.")
+    facing: Facing = Field("S", description="Which way it faces.")
+    status: StatusName = Field("carrying on", description="Its status at the start.")
+
+
+class Expect(Model):
+    log: list[str] = Field([], description="Log lines that must appear, in this order.")
+    absent: list[str] = Field([], description="Log lines that must not appear.")
+    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo"], Any]] = Field({}, description="By name.")
+    zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
+    over: bool | None = Field(None, description="Whether the encounter has ended.")
+
+
+class ScenarioDoc(Document):
+    scenario: Info = Field(description="What is played.")
+    humans: list[Placed] = Field(min_length=1, description="The group, placed.")
+    zombies: list[PlacedZombie] = Field([], description="The zombies, placed (z1, z2... in this order).")
+    expect: Expect = Field(default_factory=Expect, description="What must happen.")
+
+
+class _Stop(Exception):
+    """The scenario ran out of dice or script."""
+
+
+class Forced(Context):
+    """Dice and decisions from the scenario, in order; asking past them stops the run with what was asked."""
+
+    def __init__(self, dice: list[int], script: list[str]) -> None:
+        self.dice, self.script = list(dice), list(script)
+
+    def ask(self, request: Request) -> Any:
+        if request.chance:
+            if not self.dice:
+                raise _Stop(f"ran out of dice at: {request.why}")
+            face = self.dice.pop(0)
+            if face not in request.options:
+                raise _Stop(f"die {face} is not a face of: {request.why}")
+            return face
+        if not self.script:
+            raise _Stop(f"ran out of script at: {request.why} ({', '.join(map(str, request.options))})")
+        said = self.script.pop(0)
+        for option in request.options:
+            key = option.key if isinstance(option, Choice) else option
+            if " ".join(map(str, key)) == said if isinstance(key, tuple) else str(key) == said:
+                return option
+        keys = ", ".join(" ".join(map(str, o.key)) if isinstance(o.key, tuple) else str(o.key) for o in request.options)
+        raise _Stop(f"`{said}` is not an option of: {request.why} ({keys})")
+
+
+def run(path: Path, ws: Workspace) -> tuple[str, list[str], list[str]]:
+    """Play one scenario file: its title, the failures (none when it passes) and the game's log."""
+    doc = ws.read(path)
+    if doc is None:
+        return path.stem, [p.human() for p in ws.problems.get(path.absolute(), [])] or ["unreadable"], []
+    model, problems = validate(Source(doc.path, doc.data, doc.positions), ScenarioDoc)
+    if model is None:
+        return path.stem, [p.human() for p in problems], []
+    game = _game(model)
+    ctx = Forced(model.scenario.dice, model.scenario.script)
+    failures: list[str] = []
+    try:
+        game.step(ctx)
+        for _ in range(model.scenario.turns):
+            if game.over:
+                break
+            game.step(ctx)
+    except _Stop as stop:
+        failures.append(str(stop))
+    lines = [e.text for e in game.log]
+    failures += _check(model.expect, game, lines)
+    if ctx.dice and not failures:
+        failures.append(f"{len(ctx.dice)} dice left unrolled: {ctx.dice}")
+    return model.scenario.title, failures, lines
+
+
+def _game(model: ScenarioDoc) -> AtzGame:
+    info = model.scenario
+    root = builtin_content()
+    assert root is not None, "the reference content is not installed"
+    tables = {t.id: t for t in find_tables([str(root / "atz")]).tables}
+    table = Table(inches(info.width), inches(info.depth))
+    members = place(model.humans, table, [])
+    for human, placed in zip(members, model.humans, strict=True):
+        human.position = Position.of(*placed.at)
+        human.facing = Fraction(COMPASS[placed.facing])
+        human.status = Status(placed.status)
+    zombies = tuple(Zombie(f"z{i + 1}", f"zombie z{i + 1}", "zombies", Position.of(*z.at),
+                           facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
+                    for i, z in enumerate(model.zombies))
+    setup = Setup(Board(table, []), info.area, info.time, tables, tuple(members), zombies, 30, info.title,
+                  draw=info.draw)
+    return AtzGame(setup)
+
+
+def _check(expect: Expect, game: AtzGame, lines: list[str]) -> list[str]:
+    failures, at = [], 0
+    for wanted in expect.log:
+        found = next((i for i in range(at, len(lines)) if lines[i] == wanted), None)
+        if found is None:
+            later = wanted in lines[:at]
+            failures.append(f"log: `{wanted}` {'appears before an earlier expected line' if later else 'not found'}")
+        else:
+            at = found + 1
+    failures += [f"log: `{line}` appears" for line in expect.absent if line in lines]
+    for name, fields in expect.humans.items():
+        who = [h for h in game.humans if h.name == name]
+        if not who:
+            failures.append(f"humans.{name}: no such human")
+            continue
+        for key, value in fields.items():
+            got = getattr(who[0], key)
+            got = got.value if isinstance(got, Status) else got
+            if got != value:
+                failures.append(f"humans.{name}.{key}: expected {value}, got {got}")
+    for zid, asked in expect.zombies.items():
+        zs = [z for z in game.figures if isinstance(z, Zombie) and z.id == zid]
+        if not zs:
+            failures.append(f"zombies.{zid}: no such zombie")
+        elif zs[0].status.value != asked.get("status", zs[0].status.value):
+            failures.append(f"zombies.{zid}.status: expected {asked['status']}, got {zs[0].status.value}")
+    if expect.over is not None and game.over != expect.over:
+        failures.append(f"over: expected {expect.over}, got {game.over}")
+    return failures

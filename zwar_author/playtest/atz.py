@@ -1,0 +1,196 @@
+"""`zwar playtest ENCOUNTER --group FILE`: an All Things Zombie encounter played many times by bots.
+
+Each policy plays the group (a Group roster as a TOML file, docs/atz.md) against
+the encounter's zombies ``runs`` times, game i on a seed made of the run's seed
+and i, so a report is the same whenever it is made. The report: the share of
+encounters the group comes home from (a member leaves by the far table edge)
+with its 95% interval, how each member's encounters ended (came home, out of
+the fight, obviously dead, recovered during the encounter, bitten), the
+zombies at the start, drawn by noise and killed, shots fired, turns. The
+bots: ``cautious`` stays and fires while a zombie is in range and goes to
+recover a friend out of the fight, else walks on; ``aggressive`` fast moves
+towards the far edge and fires on the way, breaking off any melee.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..compile.project import check
+from ..compile.workspace import pack_root_of
+from ..errors import Report, UsageError
+from ..model.atz import GroupDoc
+from ..model.validate import validate
+from ..publish import write_whole
+from ..skirmish.atz.encounter import setup
+from ..skirmish.atz.game import AtzGame, Setup
+from ..skirmish.atz.state import Human, Status
+from ..skirmish.core import Choice, Request, simulate
+from ..sources.document import read_document
+from .gate import Gate
+from .stats import wilson
+
+#: Not played by any encounter: said in every report.
+NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "hostile humans", "vehicles driven",
+              "carrying the wounded off the table (a member out of the fight is left on it)"]
+
+
+def cautious(game: AtzGame, request: Request) -> Any:
+    keys = [o.key if isinstance(o, Choice) else o for o in request.options]
+    if 2 in keys:  # a Star's Free Will: pass 2d6
+        return request.options[keys.index(2)]
+    if "fight" in keys:
+        return request.options[keys.index("fight")]
+    who = game.figure(request.who) if request.who else None
+    recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)]
+    if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
+        return request.options[keys.index("hold")]
+    if recover:
+        return recover[0]
+    return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
+
+
+def aggressive(game: AtzGame, request: Request) -> Any:
+    keys = [o.key if isinstance(o, Choice) else o for o in request.options]
+    for wanted in (2, "break", "fast"):
+        if wanted in keys:
+            return request.options[keys.index(wanted)]
+    return request.options[0]
+
+
+BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "aggressive": aggressive}
+OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "on the table")
+
+
+@dataclass
+class EncounterResult:
+    report: dict
+    files: list[Path] = field(default_factory=list)
+    problems: Report = field(default_factory=Report)
+    gate: Gate | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.gate is None or self.gate.holds(self.report["policies"][self.report["first"]])
+
+    def summary(self) -> str:
+        r = self.report
+        head = f"{r['encounter']} with {r['group']} ({r['area']}, {r['time']}), {r['runs']} games a policy"
+        lines = [f"{head}, seed {r['seed']}"]
+        lines += [f"  left out: {item}" for item in r["left_out"] + r["not_played"]]
+        for name, p in r["policies"].items():
+            w = p["win_rate"]
+            lines.append(f"{name}: came home {w['value']:.1%} ({w['wins']}/{w['games']}, 95% interval "
+                         f"{w['low']:.1%} to {w['high']:.1%}); {p['turns']['mean']:.1f} turns; zombies at the start "
+                         f"{p['zombies']['at start']:.1f}, drawn by noise {p['zombies']['drawn by noise']:.1f}, "
+                         f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}")
+            for member, ends in p["members"].items():
+                shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
+                lines.append(f"  {member}: {shown}")
+        if self.gate is not None:
+            first = r["policies"][r["first"]]
+            lines.append(f"gate {self.gate} ({r['first']}): {self.gate.value(first):g}, "
+                         f"{'passed' if self.passed else 'FAILED'}")
+        return "\n".join(lines)
+
+
+def is_encounter(path: Path) -> bool:
+    """A source file holding an All Things Zombie scenario or encounter (its top table is [encounter])."""
+    if not Path(path).is_file():
+        return False
+    doc, _ = read_document(Path(path))
+    return doc is not None and isinstance(doc.data.get("encounter"), dict)
+
+
+def load_group(path: Path) -> GroupDoc:
+    doc, problems = read_document(Path(path))
+    if doc is None:
+        raise UsageError(f"--group {path}: " + "; ".join(p.message for p in problems))
+    group, problems = validate(doc, GroupDoc)
+    if group is None:
+        raise UsageError(f"--group {path}: " + "; ".join(p.human() for p in problems))
+    return group
+
+
+def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_only: bool,
+                    max_turns: int) -> tuple[Setup | None, list[str], Report]:
+    """The encounter at ``path`` checked with its pack, and the setup of a game of it with ``group``."""
+    root = pack_root_of(Path(path))
+    if root is None:
+        raise UsageError(f"{path}: an encounter is played from its pack (a folder with pack.toml)")
+    outcome = check([root], search)
+    if not outcome.report.ok:
+        return None, [], outcome.report
+    doc, _ = read_document(Path(path))
+    wanted = (doc.data.get("encounter") or {}).get("id") if doc is not None else None
+    found = [e for es in outcome.encounters.values() for e in es if e.model.encounter.id == wanted]
+    if not found:
+        raise UsageError(f"{path}: no encounter of pack {root.name} is this file")
+    atz = [p for p in outcome.packs if p.id == "atz"]
+    if not atz:
+        raise UsageError("the All Things Zombie tables (pack atz) are not found: add --pack-path")
+    tables = {s.table.id: s.table for s in atz[0].tables.values()}
+    encounter = found[0]
+    made, left_out = setup(encounter.model, encounter.table, [p for _, _, p in encounter.pieces], tables, group,
+                           zombies_only, max_turns)
+    return made, left_out, outcome.report
+
+
+def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int = 1,
+                       policies: list[str] | None = None, out: Path = Path("build/playtest"),
+                       max_turns: int = 30, zombies_only: bool = False, gate: Gate | None = None,
+                       search: list[Path] | None = None) -> EncounterResult:
+    group = load_group(group_file)
+    made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only, max_turns)
+    if made is None:
+        return EncounterResult({}, problems=problems)
+    names = policies or ["cautious", "aggressive"]
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise UsageError(f"--policy {', '.join(unknown)}: the All Things Zombie bots are {', '.join(BOTS)}")
+    if gate is not None and gate.metric != "win_rate":
+        raise UsageError("--gate: an encounter is held by win_rate, the share of encounters the group comes home from")
+    report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
+              "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
+              "policies": {n: _play(made, BOTS[n], runs, seed) for n in names}}
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / f"{Path(path).stem}-playtest.json"
+    write_whole(target, json.dumps(report, indent=1, sort_keys=True) + "\n")
+    return EncounterResult(report, [target], gate=gate)
+
+
+def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: int) -> dict:
+    home = 0
+    turns: dict[int, int] = {}
+    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten"), 0) for h in made.group}
+    zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
+    shots = 0
+    for i in range(runs):
+        game = AtzGame(made)
+        simulate(game, bot, random.Random(f"atz:{seed}:{i}"))
+        home += game.winner == "humans"
+        turns[game.round] = turns.get(game.round, 0) + 1
+        for h in game.humans:
+            end = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
+                   Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down"}.get(h.status,
+                                                                                                      "on the table")
+            members[h.name][end] += 1
+            members[h.name]["recovered"] += h.recovered
+            members[h.name]["bitten"] += h.bitten
+        zombies["at start"] += game.tally.zombies_at_start
+        zombies["drawn by noise"] += game.tally.zombies_drawn
+        zombies["killed"] += game.tally.zombies_killed
+        shots += game.tally.shots
+    low, high = wilson(home, runs)
+    return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
+                         "high": round(high, 4)},
+            "turns": {"mean": round(sum(t * n for t, n in turns.items()) / runs, 3),
+                      "counts": {str(t): n for t, n in sorted(turns.items())}},
+            "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
+            "shots": round(shots / runs, 3)}

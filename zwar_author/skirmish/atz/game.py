@@ -1,0 +1,651 @@
+"""An All Things Zombie encounter played: a group of humans against the zombies, turn by turn.
+
+Seed lines (004): the turn sequence and activation dice 740-758, actions
+764-771, movement 786-815, ranged combat 1115-1200, melee 1275-1287 and
+against zombies 1999-2006, zombies appearing 1742-1800, All Together Now
+1812-1830, zombie actions 1832-1852, zombie movement 1856, affected reactions
+1893-1909, recovery 1345-1362, Harry, Are You Okay? 2019-2023. What the
+engine does not play is in docs/atz.md ("What the engine plays").
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from ...tables.dice import parse
+from ...tables.roll import amount, pick
+from ...tables.table import Table
+from ...tabletop import Position, Sight, inches
+from ...tabletop import Table as Tabletop
+from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
+from .reactions import D6, Do, Test, do, group_test
+from .state import DOWN, Human, Klass, Noise, Status, Tally, Zombie
+
+NORMAL_MOVE = 8  # line 788
+ZOMBIE_MOVE = 6  # line 1856
+SHOTS_REACH = 24  # zombies move toward shots up to 24" away (line 1838)
+FEAST_REACH = 12  # line 1852
+CHARGE_STOP = 4  # line 1818
+SIGHT_LIMIT = {"night": 12, "pre-dawn": 18, "evening": 18}  # lines 1096-1097
+ZOMBIES_AT_START = {"urban": "1 + 1d6", "suburb": "1d6", "rural": "1/2d6"}  # lines 1748-1750
+#: The tables the engine reads, by id in the pack.
+TABLES = ("ranged-combat", "ranged-damage", "melee", "zombies-from-noise", "zombie-placement", "recovery-during",
+          "reactions-civilian", "reactions-ganger", "reactions-military", "reactions-survivor")
+#: The zombie-placement rows' edges, in the order placement turns clockwise when off the table (line 1800).
+EDGES = ("top", "right", "bottom", "left")
+
+
+class TableDice:
+    """The table model's chance interface (``roll(why, who, die)``) over a skirmish ``Context``."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
+        return self.ctx.roll(why, tuple(range(1, die + 1)), who)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What one encounter is played with: the table, its pieces' board, the group, the zombies' start."""
+
+    board: Board
+    area: str
+    time: str
+    tables: Mapping[str, Table]  # by id
+    group: tuple[Human, ...]
+    zombies: tuple[Zombie, ...] = ()  # placed by the encounter; none: drawn by area (lines 1748-1750)
+    max_turns: int = 30
+    name: str = "encounter"
+    draw: bool = True  # draw the zombies by area at the start (lines 1746-1750) when none are placed
+
+    def table(self, tid: str) -> Table:
+        return self.tables[tid]
+
+
+class AtzGame(Game):
+    shared = ("setup",)
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__()
+        self.setup = setup
+        self.figures = [_copy(h) for h in setup.group]
+        self.started = False
+        self.noise: list[Noise] = []
+        self.heroes: set[str] = set()
+        self.tally = Tally()
+        self.locked: set[tuple[str, str]] = set()  # (human, zombie) pairs in melee
+
+    # --- reading the game ------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[Human]:
+        return [f for f in self.figures if isinstance(f, Human)]
+
+    @property
+    def zombies(self) -> list[Zombie]:
+        return [f for f in self.figures if isinstance(f, Zombie) and f.status is not Status.OBVIOUSLY_DEAD]
+
+    def on_table(self, figures: Sequence[Figure]) -> list:
+        return [f for f in figures if f.on_table and getattr(f, "status", None) is not Status.GONE]
+
+    def leader(self) -> Human | None:
+        """The group's Leader: the Star, else the highest Rep carrying on (lines 715, 726)."""
+        able = [h for h in self.on_table(self.humans) if h.status is Status.CARRY_ON]
+        return max(able, key=lambda h: (h.star, h.leader, h.rep, -self.humans.index(h)), default=None)
+
+    def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
+        """Line of sight from ``a`` to ``b``: in front (line 1092) unless ``a`` may turn first, within the time
+        of day's limit (1096), over the pieces, friendly figures blocking (line 1094)."""
+        if not turn and not in_front(a, b.position):
+            return Sight.BLOCKED
+        limit = SIGHT_LIMIT.get(self.setup.time)
+        if limit is not None and not Board.within(a, b, limit):
+            return Sight.BLOCKED
+        friends = [f for f in self.on_table(self.figures) if f.side == a.side and f is not a]
+        return self.setup.board.fire(a, b, friends).sight
+
+    def log_line(self, text: str, who: str = "game", kind: str = "rule") -> None:
+        self.emit(kind, who, text)
+
+    # --- the turn ----------------------------------------------------------------------------
+
+    def step(self, ctx: Context) -> None:
+        if not self.started:
+            self._begin(ctx)
+            return
+        self.round += 1
+        self.log_line(f"Turn {self.round}")
+        human, zombie = self._activation(ctx)
+        sides = [("humans", human), ("zombies", zombie)]
+        for side, die in sorted(sides, key=lambda s: -s[1]):  # the higher score activates first (line 746)
+            if side == "humans":
+                self._humans(ctx, die)
+            else:
+                self._zombies(ctx, die)
+            if self._ended():
+                return
+        self._noise(ctx)
+        for z in self.zombies:
+            z.placed = False
+        if self.round >= self.setup.max_turns:
+            self._end("the turn limit")
+        else:
+            self._ended()
+
+    def _activation(self, ctx: Context) -> tuple[int, int]:
+        """The two activation dice, doubles re-rolled (lines 742-746)."""
+        while True:
+            human = ctx.roll("activation: the humans' die", D6)
+            zombie = ctx.roll("activation: the zombies' die", D6)
+            if human != zombie:
+                self.log_line(f"Activation: humans {human}, zombies {zombie}")
+                return human, zombie
+            self.log_line(f"Activation: doubles ({human}), rolled again")
+
+    def _begin(self, ctx: Context) -> None:
+        """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754)."""
+        self.started = True
+        table = self.setup.board.table
+        if self.setup.zombies:
+            for z in self.setup.zombies:
+                self.figures.append(_copy(z))
+            self.tally.zombies_at_start = len(self.setup.zombies)
+        elif self.setup.draw:
+            for h in self.humans:
+                count = _amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
+                self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line 1748)")
+                for _ in range(count):
+                    self._place(ctx, h.position)
+                    self.tally.zombies_at_start += 1
+        self.log_line(f"{len(self.zombies)} zombies on the {float(table.width):g}\" x {float(table.depth):g}\" table")
+
+    # --- humans --------------------------------------------------------------------------------
+
+    def _humans(self, ctx: Context, die: int) -> None:
+        """The group activates when its Leader's Rep is the die or higher (line 747); all its figures with
+        him (line 717)."""
+        leader = self.leader()
+        standing = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
+                                                                               Status.OBVIOUSLY_DEAD)]
+        head = leader or max(standing, key=lambda h: h.rep, default=None)  # none carrying on: the highest Rep
+        if head is None or head.rep < die:
+            self.log_line(f"The group may not activate: {head.name if head else 'its Leader'}'s Rep is under {die}")
+            return
+        for h in list(self.on_table(self.humans)):
+            if h.status is Status.CARRY_ON and not self._ended():
+                self._act(ctx, h, leader or h)
+            elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
+                h.status = Status.CARRY_ON  # a full turn regaining feet (line 984); duck back recovers (line 780)
+                self.log_line(f"{h.name} recovers and carries on", h.id)
+            elif h.status is Status.HUNKERED_DOWN:
+                self._rally(ctx, h)
+
+    def _act(self, ctx: Context, h: Human, leader: Human) -> None:
+        """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771)."""
+        h.moved_fast = False
+        foes = [zid for hid, zid in self.locked if hid == h.id]
+        if foes:  # locked in melee: break off by moving away, or fight on (lines 1328, 2017)
+            how = ctx.choose("player", f"{h.name} is in melee: break off or fight on",
+                             [Choice("fight", "fight on"), Choice("break", "break off the melee and move on")], h.id)
+            if how.key == "fight":
+                self._fight(ctx, h)
+                return
+            self.locked = {p for p in self.locked if p[0] != h.id}
+            self.log_line(f"{h.name} breaks off the melee", h.id)
+        down = [f for f in self.on_table(self.humans) if f.status is Status.OUT_OF_THE_FIGHT and f is not h]
+        options = [Choice("advance", "move towards the far table edge and fire"),
+                   Choice("fast", "fast move towards the far table edge"),
+                   Choice("hold", "stay in place and fire")]
+        options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
+        choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple):
+            friend = self.figure(choice[1])
+            assert isinstance(friend, Human)
+            self._move_towards(h, friend.position, NORMAL_MOVE, stop=1)
+            if Board.within(h, friend, 1):
+                self._recover(ctx, h, friend)
+            return
+        if choice in ("advance", "fast"):
+            allowance = NORMAL_MOVE
+            if choice == "fast":
+                allowance = self._fast_move(ctx, h, leader)
+            if h.prone:
+                h.prone = False
+                allowance //= 2  # regaining feet takes half the move (line 798)
+            self._advance(h, allowance)
+        if h.status is Status.CARRY_ON and h.on_table:
+            self._active_fire(ctx, h, stayed=choice == "hold")
+
+    def _fast_move(self, ctx: Context, h: Human, leader: Human) -> int:
+        """The Fast Move test (line 792): 2X, 1.5X or normal distance."""
+        passed = group_test(ctx, self._reaction_tables(), [h], Test.FAST_MOVE, leader, self._say(h),
+                            self.heroes)[h.id]
+        result = do(h, Test.FAST_MOVE, passed)
+        h.moved_fast = passed > 0  # the target of a shot that "passed a Fast Move test with 2d6 or 1d6" (1157)
+        return {Do.MOVE_2X: 16, Do.MOVE_1_5X: 12, Do.MOVE_1_5X_OR_NORMAL: 12}.get(result, NORMAL_MOVE)
+
+    def _advance(self, h: Human, allowance: int) -> None:
+        """Towards the far (top) table edge; off it when the move reaches it."""
+        if float(h.position.y) - float(h.base.radius) <= allowance:
+            h.status = Status.GONE
+            h.on_table = False
+            self.log_line(f"{h.name} leaves the table by the far edge", h.id, "exit")
+            return
+        self._move_towards(h, Position(h.position.x, Fraction(0)), allowance)
+
+    def _move_towards(self, f: Figure, to: Position, allowance: float, stop: float = 0) -> None:
+        """Walk towards ``to`` as far as ``allowance``, no nearer than ``stop`` (centre to centre): the spot
+        nearest ``to`` of the inch lattice a straight walk reaches clear of buildings and figures (a walk that
+        bends round a building is not modelled), or straight on when that is nearer."""
+        gap = f.position.distance(to) - stop
+        if gap <= 0.001:
+            return
+        others = [o for o in self.on_table(self.figures) if o is not f and _standing(o)]
+        board = self.setup.board
+        length = min(float(allowance), gap)
+        dx, dy = float(to.x - f.position.x), float(to.y - f.position.y)
+        norm = math.hypot(dx, dy)
+        direct = [float(f.position.x) + dx / norm * length, float(f.position.y) + dy / norm * length]
+        points = np.vstack([np.array([direct]), board.lattice(f, allowance)])
+        target = np.array([float(to.x), float(to.y)])
+        far = np.hypot(points[:, 0] - target[0], points[:, 1] - target[1])
+        keep = (far >= stop - 0.001) & board.straight(f, points, others)
+        best = None
+        for i in np.argsort(far, kind="stable"):
+            if not keep[i]:
+                continue
+            spot = Position(inches(round(float(points[i, 0]), 3)), inches(round(float(points[i, 1]), 3)))
+            if board.stands(spot, f.base, others):
+                best = spot
+                break
+        if best is None or best.distance(to) >= f.position.distance(to) - 0.001:
+            return
+        moved = f.position.distance(best)
+        f.facing = facing_towards(f.position, best)
+        f.position = best
+        self.emit("move", f.id, f"{f.name} moves {moved:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
+
+    def _active_fire(self, ctx: Context, h: Human, stayed: bool) -> None:
+        """Once when active (line 766), at the nearest zombie in sight and range, all dice at it; a figure
+        that stays in place may first turn to face it (line 770)."""
+        target = self.target(h, turn=stayed)
+        if target is not None:
+            self._fire(ctx, h, target, snap=False)
+
+    def target(self, h: Human, within: float | None = None, turn: bool = False) -> Zombie | None:
+        """The nearest zombie ``h`` sees within its weapon's range (and ``within``), or None; ``turn``: as if
+        it turned to face any way first."""
+        if h.weapon is None or not h.weapon.ranged or h.out_of_ammo:
+            return None
+        reach = h.weapon.range if within is None else min(within, h.weapon.range)
+        seen = [z for z in self.on_table(self.zombies) if Board.within(h, z, reach)
+                and self.sees(h, z, turn) is not Sight.BLOCKED]
+        if not seen:
+            return None
+        return min(seen, key=lambda z: h.position.distance(z.position))
+
+    def _fire(self, ctx: Context, h: Human, z: Zombie, snap: bool) -> None:
+        """Ranged combat (lines 1127-1165): a d6 a Target point added to Rep, read on the pack's Ranged Combat
+        table; damage on Ranged Combat Damage by the Impact, or Rep on a zombie (Easy To Hit, 1969)."""
+        assert h.weapon is not None
+        h.facing = facing_towards(h.position, z.position)
+        rolled = h.weapon.dice or h.weapon.targets
+        dice = TableDice(ctx)
+        faces = [ctx.roll(f"{h.name} fires the {h.weapon.name}: d6 {i + 1} of {rolled}", D6, h.id)
+                 for i in range(rolled)]
+        counted = sorted(faces, reverse=True)[:h.weapon.targets]  # the shotgun's best three (line 1025)
+        self._shots(h, rolled)  # every d6 rolled counts for zombies (line 1026)
+        self.log_line(f"{h.name} {'snap ' if snap else ''}fires the {h.weapon.name} at {z.name}: "
+                      f"{', '.join(map(str, faces))}", h.id)
+        concealed = self.sees(h, z) is Sight.COVER  # zombies never count cover, but do count concealment (1939)
+        for face in counted:
+            if z.status is Status.OBVIOUSLY_DEAD:
+                break
+            total = face + h.rep
+            row = next(r for r in self.setup.table("ranged-combat").rows if r.key.holds(total))
+            missed = (total <= 7 or (total == 8 and (concealed or z.status is Status.KNOCKED_DOWN or h.moved_fast
+                                                     or snap))
+                      or (total == 9 and (h.moved_fast or snap)))
+            if missed and h.rep == 3 and face == 6 and total > 7:  # Pitiful Shot (line 1198)
+                again = ctx.roll(f"{h.name}'s pitiful shot", D6, h.id)
+                missed = again > 3
+                self.log_line(f"{h.name} rolls {again} for a pitiful shot", h.id)
+            self.log_line(f"  {face} + Rep {h.rep} = {total} (row {row.key.text}): {'miss' if missed else 'hit'}",
+                          h.id)
+            if not missed:
+                rating = h.weapon.impact if h.charged else max(1, min(h.rep, 6))
+                picked = pick(self.setup.table("ranged-damage"), {"impact": rating}, dice)
+                self._zombie_hit(z, picked.total, rating)
+        if faces.count(1) >= 2:  # tight ammo (line 1070)
+            h.out_of_ammo = True
+            self.log_line(f"{h.name} is out of ammo", h.id)
+
+    def _zombie_hit(self, z: Zombie, face: int, rating: int) -> None:
+        """A hit: 1 or the rating or less kills (out of the fight is obviously dead, line 1951); higher knocks
+        it down (line 1955)."""
+        if face <= rating:
+            z.status = Status.OBVIOUSLY_DEAD
+            z.on_table = False
+            self.tally.zombies_killed += 1
+            self.log_line(f"  damage {face} against {rating}: {z.name} is obviously dead", z.id, "damage")
+        else:
+            z.status = Status.KNOCKED_DOWN
+            self.log_line(f"  damage {face} against {rating}: {z.name} is knocked down", z.id, "damage")
+
+    def _shots(self, h: Human, n: int) -> None:
+        for spot in self.noise:
+            if spot.at == h.position:
+                spot.shots += n
+                break
+        else:
+            self.noise.append(Noise(h.position, n))
+        self.tally.shots += n
+
+    def _rally(self, ctx: Context, h: Human) -> None:
+        """A hunkered down figure rallies when a friend carries on within 4" (line 919), never within 6" of a
+        zombie (line 1909)."""
+        friends = [f for f in self.on_table(self.humans) if f is not h and f.status is Status.CARRY_ON
+                   and Board.within(f, h, 4)]
+        if not friends or any(Board.within(h, z, 6) for z in self.on_table(self.zombies)):
+            return
+        passed = group_test(ctx, self._reaction_tables(), [h], Test.RALLY, self.leader(), self._say(h),
+                            self.heroes)[h.id]
+        result = do(h, Test.RALLY, passed)
+        if result in (Do.CARRY_ON, Do.CARRY_ON_IN_COVER, Do.IN_COVER_OR_HUNKER):
+            h.status = Status.CARRY_ON if result is Do.CARRY_ON else h.status  # in cover: not modelled, stays
+        elif result is Do.RETIRE:
+            self._retire(h, friends[0].position)
+
+    def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
+        """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep."""
+        values: dict[str, str | int] = {"rep": max(1, min(friend.rep, 6)), "doctor": "none"}
+        picked = pick(self.setup.table("recovery-during"), values, TableDice(ctx))
+        self.log_line(f"{h.name} tries to recover {friend.name}: passes {picked.total}d6", h.id)
+        if picked.total == 2:
+            friend.status = Status.CARRY_ON
+            friend.recovered = True
+            self.tally.recovered.append(friend.id)
+            self.log_line(f"{friend.name} regains consciousness and returns at normal Rep", friend.id)
+
+    # --- zombies ---------------------------------------------------------------------------------
+
+    def _zombies(self, ctx: Context, die: int) -> None:
+        """All zombies are Rep 4 and activate together when the die is 4 or less (lines 754, 1814)."""
+        if die > 4:
+            self.log_line(f"The zombies may not activate on a {die}")
+            return
+        seen_before = {(h.id, z.id) for h in self.on_table(self.humans) for z in self.on_table(self.zombies)
+                       if self.sees(h, z) is not Sight.BLOCKED}
+        chargers: dict[str, list[Zombie]] = {}
+        for z in list(self.on_table(self.zombies)):
+            if z.status is Status.KNOCKED_DOWN:
+                z.status = Status.CARRY_ON  # regains its feet, facing the nearest human (line 1858)
+                self.log_line(f"{z.name} regains its feet", z.id)
+                continue
+            if any(pair[1] == z.id for pair in self.locked):
+                continue
+            target = self._zombie_move(ctx, z)
+            if target is not None:
+                chargers.setdefault(target.id, []).append(z)
+        self._in_sight(ctx, seen_before)
+        for hid, zs in chargers.items():
+            self._charged(ctx, self.figure(hid), zs)  # type: ignore[arg-type]
+        self._melee(ctx)
+
+    def _zombie_move(self, ctx: Context, z: Zombie) -> Human | None:
+        """Zombie actions in order (lines 1836-1842), feasting first (line 1852): move up to 6"; a zombie
+        that reaches a human charges it, stopping 4" away (line 1818). Returns the human charged."""
+        humans = self.on_table(self.humans)
+        if z.feasting:
+            z.feasting -= 1
+            return None
+        downed = [h for h in humans if h.status in DOWN and Board.within(z, h, FEAST_REACH)
+                  and self.sees(z, h) is not Sight.BLOCKED]
+        if downed:
+            h = min(downed, key=lambda h: z.position.distance(h.position))
+            self._move_towards(z, h.position, ZOMBIE_MOVE, stop=1)
+            if Board.within(z, h, 0.01) or z.position.distance(h.position) <= 1.01:
+                z.feasting = ctx.roll(f"{z.name} feasts: turns", D6, z.id)
+                self.log_line(f"{z.name} feasts on {h.name} for {z.feasting} turns", z.id)
+                h.status = Status.OBVIOUSLY_DEAD
+            return None
+        living = [h for h in humans if h.status not in DOWN and h.status is not Status.DUCKED_BACK
+                  and self.sees(z, h) is not Sight.BLOCKED]
+        if living:
+            h = min(living, key=lambda h: z.position.distance(h.position))
+            z.last_seen = h.position
+            if Board.gap(z, h) <= ZOMBIE_MOVE:
+                self._move_towards(z, h.position, ZOMBIE_MOVE, stop=CHARGE_STOP + float(z.base.diameter))
+                return h
+            self._move_towards(z, h.position, ZOMBIE_MOVE)
+            return None
+        loud = [n for n in self.noise if n.at.distance(z.position) <= SHOTS_REACH]
+        if loud:
+            spot = max(loud, key=lambda n: n.shots)
+            self._move_towards(z, spot.at, ZOMBIE_MOVE)
+        elif z.last_seen is not None:
+            self._move_towards(z, z.last_seen, ZOMBIE_MOVE)
+        else:
+            a = math.radians(float(z.facing))
+            ahead = Position(inches(round(float(z.position.x) + math.sin(a) * ZOMBIE_MOVE, 3)),
+                             inches(round(float(z.position.y) - math.cos(a) * ZOMBIE_MOVE, 3)))
+            self._move_towards(z, ahead, ZOMBIE_MOVE)  # a dead end or the edge stops it (turning: not modelled)
+        return None
+
+    def _in_sight(self, ctx: Context, seen_before: set[tuple[str, str]]) -> None:
+        """Humans take In Sight on zombies that moved into sight (line 836), never on those just placed
+        (line 1895); the group rolls once (line 826)."""
+        testers = []
+        for h in self.on_table(self.humans):
+            if h.status is not Status.CARRY_ON:
+                continue
+            new = [z for z in self.on_table(self.zombies) if not z.placed and (h.id, z.id) not in seen_before
+                   and self.sees(h, z) is not Sight.BLOCKED]
+            if new:
+                testers.append(h)
+        passed = group_test(ctx, self._reaction_tables(), testers, Test.IN_SIGHT, self.leader(), self._say(None),
+                            self.heroes)
+        for h in testers:
+            result = do(h, Test.IN_SIGHT, passed[h.id])
+            if result is Do.RETIRE:
+                z = min(self.on_table(self.zombies), key=lambda z: h.position.distance(z.position))
+                self._retire(h, z.position)
+                continue
+            within = 6 if result is Do.FIRE_WITHIN_6 else None
+            if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self.target(h, within)) is not None:
+                self._fire(ctx, h, z, snap=result is Do.SNAP_FIRE)
+
+    def _charged(self, ctx: Context, h: Human, zombies: list[Zombie]) -> None:
+        """Being Charged (line 850), not taken when charged to the rear (line 1903); survivors of any fire are
+        moved into contact (line 1818)."""
+        if h.status is not Status.CARRY_ON:
+            front = False
+        else:
+            front = any(in_front(h, z.position) for z in zombies)
+        vacated = h.position
+        if front:
+            h.charged = True
+            passed = group_test(ctx, self._reaction_tables(), [h], Test.BEING_CHARGED, self.leader(), self._say(h),
+                                self.heroes)[h.id]
+            result = do(h, Test.BEING_CHARGED, passed)
+            if result is Do.RETIRE:
+                self._retire(h, zombies[0].position)
+                for z in zombies:  # the charger continues its move to the spot that was vacated (line 913)
+                    if z.on_table and z.status is Status.CARRY_ON:
+                        self._move_towards(z, vacated, CHARGE_STOP + 1)
+                h.charged = False
+                return
+            elif result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and h.weapon is not None and h.weapon.ranged \
+                    and not h.out_of_ammo:
+                self._fire(ctx, h, zombies[0], snap=result is Do.SNAP_AND_MELEE)
+            h.charged = False
+        for z in zombies:
+            if z.on_table and z.status is Status.CARRY_ON and h.on_table:
+                self._move_towards(z, h.position, CHARGE_STOP + 2, stop=float(z.base.diameter) + 0.001)
+                self.locked.add((h.id, z.id))
+                self.log_line(f"{z.name} charges into melee with {h.name}", z.id)
+
+    def _melee(self, ctx: Context) -> None:
+        """Every zombie in melee fights (line 1820)."""
+        for h in list(self.on_table(self.humans)):
+            self._fight(ctx, h)
+
+    def _fight(self, ctx: Context, h: Human) -> None:
+        """A round of melee for ``h``: its Rep dice split among the zombies on it (line 1287), each pair on the
+        pack's Melee table, the zombie rolling 1d6 (line 2003)."""
+        foes = [z for hid, zid in sorted(self.locked) if hid == h.id and isinstance(z := self.figure(zid), Zombie)
+                and z.status is not Status.OBVIOUSLY_DEAD]
+        if not foes or h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD, Status.GONE):
+            return
+        share = [h.rep // len(foes) + (i < h.rep % len(foes)) for i in range(len(foes))]
+        for z, dice in zip(foes, share, strict=True):
+            if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
+                break
+            margin = self._bout(ctx, h, z, dice)
+            if margin >= 1:
+                z.status = Status.OBVIOUSLY_DEAD  # its out of the fight is obviously dead (line 2006)
+                z.on_table = False
+                self.tally.zombies_killed += 1
+                self.locked.discard((h.id, z.id))
+                self.log_line(f"{h.name} kills {z.name} in melee", h.id, "damage")
+            elif margin < 0:
+                h.status = Status.OUT_OF_THE_FIGHT if margin == -1 else Status.OBVIOUSLY_DEAD
+                h.bitten = True
+                self.log_line(f"{h.name} is {h.status.value} in melee with {z.name}", h.id, "damage")
+                self._man_down(ctx, h)
+        if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
+            self.locked = {p for p in self.locked if p[0] != h.id}
+
+    def _bout(self, ctx: Context, h: Human, z: Zombie, dice: int) -> int:
+        """One melee of ``h`` with ``dice`` of its Rep against ``z``: the margin of successes; prone or attacked
+        to the rear is -2d6 (line 1295)."""
+        if dice < 1:  # the human rolls none: the zombie's die alone (line 2005: it may still score)
+            face = ctx.roll(f"{z.name} in melee: d6", D6, z.id)
+            self.log_line(f"{z.name} rolls {face} in melee against {h.name}, who rolls no dice", z.id)
+            return -1 if face <= 3 else 0
+        impact = h.weapon.melee if h.weapon is not None else 1
+        values: dict[str, str | int] = {"rep": min(dice, 6), "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
+                  "they_retrieving": "no", "you_prone": "yes" if h.prone or not in_front(h, z.position) else "no",
+                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no",
+                  "impact": "higher" if impact > 1 else "equal"}
+        picked = pick(self.setup.table("melee"), values, TableDice(ctx))
+        for line in picked.lines:
+            self.log_line(f"{h.name} against {z.name}: {line}", h.id)
+        return picked.total
+
+    def _man_down(self, ctx: Context, down: Human) -> None:
+        """Man Down for friends within 4" and sight of a figure of equal or greater Rep going down (line 858);
+        Leader Lost when it is the Leader (line 862)."""
+        was_leader = down.star or down.leader or self.leader() is None
+        test = Test.LEADER_LOST if was_leader else Test.MAN_DOWN
+        testers = [f for f in self.on_table(self.humans) if f is not down and f.status is Status.CARRY_ON
+                   and Board.within(f, down, 4) and f.rep <= down.rep]
+        passed = group_test(ctx, self._reaction_tables(), testers, test, self.leader(), self._say(None), self.heroes)
+        for f in testers:
+            result = do(f, test, passed[f.id])
+            if result is Do.RETIRE:
+                self._retire(f, down.position)
+            elif result is Do.DUCK_BACK_IF_ALONE and not any(
+                    o is not f and o.status is Status.CARRY_ON and Board.within(o, f, 4) for o in testers):
+                f.status = Status.DUCKED_BACK
+                f.prone = True  # no cover sought: dropped prone in place (line 808)
+
+    def _retire(self, h: Human, cause: Position) -> None:
+        """Move 12" away from the cause, then hunker down (line 814; seeking the nearest cover is not modelled)."""
+        dx, dy = float(h.position.x - cause.x), float(h.position.y - cause.y)
+        norm = math.hypot(dx, dy) or 1.0
+        away = Position(inches(round(float(h.position.x) + dx / norm * 12, 3)),
+                        inches(round(float(h.position.y) + dy / norm * 12, 3)))
+        self._move_towards(h, away, 12)
+        h.status = Status.HUNKERED_DOWN
+        self.log_line(f"{h.name} retires and hunkers down", h.id)
+
+    # --- zombies drawn by noise --------------------------------------------------------------------
+
+    def _noise(self, ctx: Context) -> None:
+        """After both sides: 1d6 a shot, zombies on the area's scores (lines 1767-1771), each placed 12" away
+        (line 1785)."""
+        dice = TableDice(ctx)
+        table = self.setup.table("zombies-from-noise")
+        for spot in self.noise:
+            left, drawn = spot.shots, 0
+            while left > 0:
+                shots = min(left, 12)
+                drawn += max(0, pick(table, {"area": self.setup.area, "shots": shots}, dice).total)
+                left -= shots
+            if drawn:
+                self.log_line(f"{spot.shots} shots from {float(spot.at.x):g}, {float(spot.at.y):g} draw {drawn} "
+                              "zombies")
+            for _ in range(drawn):
+                self._place(ctx, spot.at)
+                self.tally.zombies_drawn += 1
+        self.noise = []
+
+    def _place(self, ctx: Context, spot: Position) -> None:
+        """12" from the spot towards the edge the placement roll names, turned clockwise while off the table
+        (lines 1785-1800); facing the nearest human (line 1783)."""
+        picked = pick(self.setup.table("zombie-placement"), {}, TableDice(ctx))
+        assert picked.row is not None
+        edge = next(e for e in EDGES if e in picked.row.results[None].text)
+        table: Tabletop = self.setup.board.table
+        for turn in range(4):
+            name = EDGES[(EDGES.index(edge) + turn) % 4]
+            dx, dy = {"top": (0, -12), "right": (12, 0), "bottom": (0, 12), "left": (-12, 0)}[name]
+            at = Position(spot.x + dx, spot.y + dy)
+            if 0 < at.x < table.width and 0 < at.y < table.depth:
+                break
+        n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
+        z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at, placed=True)
+        living = self.on_table(self.humans)
+        if living:
+            nearest = min(living, key=lambda h: at.distance(h.position))
+            if nearest.position != at:
+                z.facing = facing_towards(at, nearest.position)
+        self.figures.append(z)
+        self.emit("zombie", z.id, f"{z.name} placed at {float(at.x):g}, {float(at.y):g} ({name})", z.at)
+
+    # --- the end ----------------------------------------------------------------------------------
+
+    def _ended(self) -> bool:
+        if self.over:
+            return True
+        able = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
+                                                                             Status.OBVIOUSLY_DEAD)]
+        if not able:
+            self._end("no member of the group is left on the table" + (" able to act" if self.on_table(
+                self.humans) else ""))
+        return self.over
+
+    def _end(self, reason: str) -> None:
+        home = [h for h in self.humans if h.status is Status.GONE]
+        self.over = True
+        self.winner = "humans" if home else "zombies"
+        self.reason = reason
+        self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
+
+    # --- helpers --------------------------------------------------------------------------------------
+
+    def _reaction_tables(self) -> dict[Klass, Table]:
+        return {k: self.setup.table(f"reactions-{k.value}") for k in Klass}
+
+    def _say(self, h: Human | None) -> Callable[[str], None]:
+        return lambda text: self.log_line(text, h.id if h is not None else "game", "test")
+
+
+def _standing(f: Figure) -> bool:
+    return getattr(f, "status", None) not in (Status.OBVIOUSLY_DEAD, Status.GONE)
+
+
+def _copy(f):
+    return copy.copy(f)
+
+
+def _amount(expr: str, ctx: Context, why: str) -> int:
+    return amount(parse(expr), {}, TableDice(ctx), why)[0]

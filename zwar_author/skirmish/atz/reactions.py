@@ -1,0 +1,138 @@
+"""The Reaction Tests: the group's 2d6 read by each figure against its Rep, through the pack's tables.
+
+Seed lines (004): how to take a test 824-826, the Leader Die 718-720, Free
+Will 413-426, Heroes All 941-955, passing dice 291-302; the results are the
+class tables' rows (lines 4275-4344), which ``RESULTS`` reads into what the
+engine does, each checked against the row's words by tests/test_atz_engine.py.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ...tables.table import Table
+from ..core import Choice, Context
+from .state import Human, Klass
+
+D6 = (1, 2, 3, 4, 5, 6)
+
+
+class Test(str, Enum):
+    """The tests the engine takes, as the tables' `test` column names them."""
+
+    FAST_MOVE = "fast-move"
+    IN_SIGHT = "in-sight"
+    BEING_CHARGED = "being-charged"
+    RALLY = "rally"
+    MAN_DOWN = "man-down"
+    LEADER_LOST = "leader-lost"
+    RECOVER = "recover-from-knock-down"
+
+
+class Do(str, Enum):
+    """What a result makes a figure do."""
+
+    FIRE = "fire"
+    FIRE_WITHIN_6 = "fire, holding fire against zombies over 6 inches"  # lines 4280, 4298
+    SNAP_FIRE = "snap fire"
+    NO_FIRE = "may not fire"
+    FIRE_AND_MELEE = "fire and melee"
+    SNAP_AND_MELEE = "snap fire and melee"
+    MELEE = "melee without firing"
+    CARRY_ON = "carry on"
+    HALT = "halt"
+    DUCK_BACK_IF_ALONE = "duck back if no other carries on within 4 inches"
+    RETIRE = "retire"
+    HUNKER_DOWN = "hunker down"
+    CARRY_ON_IN_COVER = "carry on if in cover, otherwise retire"
+    IN_COVER_OR_HUNKER = "carry on if in cover, otherwise hunker down"
+    STUNNED = "stunned"
+    OUT_UNLESS_PROTECTED = "stunned if wearing body armor, otherwise out of the fight"
+    OBVIOUSLY_DEAD = "obviously dead"
+    MOVE_2X = "move up to twice the normal distance"
+    MOVE_1_5X = "move up to 1.5 times the normal distance"
+    MOVE_1_5X_OR_NORMAL = "in cover move normally, others up to 1.5 times"
+    MOVE_NORMAL = "move up to the normal distance"
+    MOVE_NORMAL_OR_STAY = "in cover stay in place, others move normally"
+
+
+S, M, C, G = Klass.SURVIVOR, Klass.MILITARY, Klass.CIVILIAN, Klass.GANGER
+#: (pass 2d6, pass 1d6, pass 0d6) by class and test, as the class tables print them (lines 4279-4341).
+RESULTS: dict[tuple[Klass, Test], tuple[Do, Do, Do]] = {}
+for _k in Klass:
+    RESULTS[(_k, Test.BEING_CHARGED)] = (Do.SNAP_AND_MELEE if _k is G else Do.FIRE_AND_MELEE, Do.MELEE, Do.RETIRE)
+    RESULTS[(_k, Test.MAN_DOWN)] = (Do.CARRY_ON, Do.DUCK_BACK_IF_ALONE, Do.RETIRE)
+    RESULTS[(_k, Test.RECOVER)] = (Do.STUNNED, Do.OUT_UNLESS_PROTECTED, Do.OBVIOUSLY_DEAD)
+    RESULTS[(_k, Test.FAST_MOVE)] = ((Do.MOVE_2X, Do.MOVE_1_5X, Do.MOVE_NORMAL) if _k is M else
+                                     (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
+RESULTS.update({
+    (S, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
+    (M, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
+    (C, Test.IN_SIGHT): (Do.SNAP_FIRE, Do.NO_FIRE, Do.RETIRE),
+    (G, Test.IN_SIGHT): (Do.FIRE, Do.SNAP_FIRE, Do.NO_FIRE),
+    (S, Test.RALLY): (Do.CARRY_ON, Do.CARRY_ON_IN_COVER, Do.HUNKER_DOWN),
+    (G, Test.RALLY): (Do.CARRY_ON, Do.CARRY_ON_IN_COVER, Do.HUNKER_DOWN),
+    (M, Test.RALLY): (Do.CARRY_ON, Do.CARRY_ON, Do.IN_COVER_OR_HUNKER),
+    (C, Test.RALLY): (Do.CARRY_ON, Do.RETIRE, Do.HUNKER_DOWN),
+    (S, Test.LEADER_LOST): (Do.CARRY_ON, Do.HALT, Do.RETIRE),
+    (M, Test.LEADER_LOST): (Do.CARRY_ON, Do.CARRY_ON, Do.HALT),
+    (C, Test.LEADER_LOST): (Do.HALT, Do.HALT, Do.RETIRE),
+    (G, Test.LEADER_LOST): (Do.HALT, Do.HALT, Do.RETIRE),
+})
+
+#: Tests marked (Ldr): the Leader Die may add its pass (line 719; the tables' "(Ldr)", lines 4279-4284).
+LEADER_DIE = {Test.FAST_MOVE, Test.BEING_CHARGED, Test.RALLY}
+#: Tests a Star chooses the result of without rolling (Free Will, lines 415-426).
+FREE_WILL = {Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
+#: Tests where snake eyes send the figure into hero mode (Heroes All, lines 943-951).
+HEROES = {Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
+
+
+def do(figure: Human, test: Test, passed: int) -> Do:
+    return RESULTS[(figure.klass, test)][2 - passed]
+
+
+def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], test: Test, leader: Human | None,
+               log, heroes: set[str]) -> dict[str, int]:
+    """Each figure's dice passed: one 2d6 for the group read by each figure against its own Rep and
+    attribute (line 826), a die more or less as the table's modifiers say, never better than pass 2d6
+    (line 302); the Leader Die's pass added for (Ldr) tests (line 720); a Star's Free Will (line 426)."""
+    figures = [f for f in figures]
+    if not figures:
+        return {}
+    ld = 0
+    rolling = [f for f in figures if not (f.star and test in FREE_WILL) and not (f.id in heroes and test in HEROES)]
+    if not rolling:  # Stars choosing and heroes passing: no die is rolled
+        rolled: list[int] = []
+    if rolling and test in LEADER_DIE and leader is not None:  # his pass is added to the others' results (722)
+        face = ctx.roll(f"Leader Die: 1d6 against {leader.name}'s Rep {leader.rep}", D6, leader.id)
+        ld = int(face <= min(leader.rep, 6))
+        log(f"Leader Die for {leader.name}: {face} against Rep {leader.rep}: {'passed' if ld else 'failed'}")
+    if rolling:
+        rolled = [ctx.roll(f"{test.value} test: the group's d6 {i + 1} of 2", D6) for i in range(2)]
+    out: dict[str, int] = {}
+    for f in figures:
+        if f.star and test in FREE_WILL:
+            out[f.id] = ctx.choose("player", f"{f.name} is a Star: choose the dice passed on {test.value}",
+                                   [Choice(n, f"pass {n}d6") for n in (2, 1, 0)], f.id).key
+            log(f"{f.name} chooses to pass {out[f.id]}d6 ({test.value}, Free Will)")
+            continue
+        if f.id in heroes and test in HEROES:
+            out[f.id] = 2
+            log(f"{f.name} is in hero mode: passes 2d6 ({test.value})")
+            continue
+        table = tables[f.klass]
+        values = {"rep": max(1, min(f.rep, 6)), "test": test.value, "attribute": f.attribute}
+        pool, target = table.effect(values)
+        faces = rolled[:max(0, pool)] + [ctx.roll(f"{test.value} test: {f.name}'s d6 {i + 3}", D6, f.id)
+                                         for i in range(max(0, pool - 2))]
+        wins = table.passing(target)
+        passed = table.counted(sum(face in wins for face in faces) + ld)
+        if test in HEROES and rolled == [1, 1] and pool >= 2:
+            heroes.add(f.id)
+            log(f"{f.name} rolls snake eyes and goes into hero mode (line 943)")
+        out[f.id] = passed
+        log(f"{f.name} ({f.klass.value}, Rep {f.rep}) takes the {test.value} test: "
+            f"{', '.join(map(str, faces)) or 'no dice'} against {target}"
+            + (" with the Leader Die" if ld else "") + f": passes {passed}d6: {do(f, test, passed).value}")
+    return out

@@ -1,0 +1,86 @@
+"""All Things Zombie's figures: humans with Rep, class, weapon and status; zombies, all Rep 4.
+
+Seed lines (004): Stars 375, classes 431-441, Reputation 456, statuses
+961-984, zombies' Rep and Impact 1726-1730.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ...tabletop import Position
+from ..core import Figure
+from .weapons import Weapon
+
+
+class Status(str, Enum):
+    """What the Reaction Tests leave a figure doing (lines 961-984); GONE: left the table."""
+
+    CARRY_ON = "carrying on"
+    DUCKED_BACK = "ducked back"
+    HUNKERED_DOWN = "hunkered down"
+    STUNNED = "stunned"
+    KNOCKED_DOWN = "knocked down"  # a zombie laid prone, regaining its feet when next active (line 1955)
+    OUT_OF_THE_FIGHT = "out of the fight"
+    OBVIOUSLY_DEAD = "obviously dead"
+    GONE = "gone"
+
+
+#: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
+DOWN = (Status.STUNNED, Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)
+
+
+class Klass(str, Enum):
+    """The four classes whose Reaction Tests a human takes (line 431); police react as Military (line 594)."""
+
+    CIVILIAN = "civilian"
+    GANGER = "ganger"
+    MILITARY = "military"
+    SURVIVOR = "survivor"
+
+
+@dataclass
+class Human(Figure):
+    rep: int = 4
+    klass: Klass = Klass.CIVILIAN
+    star: bool = False
+    weapon: Weapon | None = None
+    attribute: str = "none"  # a Reaction Tests table's `attribute` (Stone Cold, Poser...)
+    protected: bool = False  # body armor (line 477)
+    status: Status = Status.CARRY_ON
+    prone: bool = False
+    out_of_ammo: bool = False
+    moved_fast: bool = False  # passed a Fast Move test this activation (line 1157)
+    charged: bool = False  # being charged this turn: no Easy To Hit (line 1969)
+    bitten: bool = False  # out of the fight or worse in melee with a zombie: infection is tested (line 2021)
+    recovered: bool = False  # returned from out of the fight by the Recovery test (line 1351)
+    leader: bool = False
+
+
+@dataclass
+class Zombie(Figure):
+    rep: int = 4  # "All zombies have a Reputation of 4" (line 1726)
+    status: Status = Status.CARRY_ON
+    last_seen: Position | None = None  # where it last saw a human (line 1840)
+    feasting: int = 0  # turns the downed human still occupies it (line 1852)
+    placed: bool = False  # placed on the table this turn: no In Sight test on it (line 1895)
+
+
+@dataclass
+class Noise:
+    """Shots fired from one spot this turn (line 1766)."""
+
+    at: Position
+    shots: int = 0
+
+
+@dataclass
+class Tally:
+    """What one encounter came to, for the playtest report."""
+
+    zombies_drawn: int = 0  # by noise (lines 1760-1771)
+    zombies_at_start: int = 0
+    zombies_killed: int = 0
+    shots: int = 0
+    recovered: list[str] = field(default_factory=list)
