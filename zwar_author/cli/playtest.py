@@ -18,9 +18,10 @@ from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
 from ..playtest.gate import parse as parse_gate
 from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
-from ..playtest.policies import POLICIES
+from ..playtest.policies import POLICIES, budget_of
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
+from ..playtest.search import DEFAULT_BUDGET as SEARCH_BUDGET
 from ..playtest.skill import BUDGETS
 from ..playtest.zonewars import playtest_file
 from ..skirmish.atz.encounter import CannotPlay as CannotPlayEncounter
@@ -65,15 +66,16 @@ where campaigns end, the XP earned by the end of each chapter and when the
 planned perks were bought."""
 
 
-def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
+def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
     """``--skill-trace``: budgets, comma separated, each a whole number from 0 to the maximum."""
     if value is None:
         return None
     words = [w.strip() for w in value.split(",")]
-    if not all(w.isdigit() and int(w) <= MAX_BUDGET for w in words):
-        raise click.BadParameter(f"`{value}`: planner budgets, comma separated whole numbers from 0 to {MAX_BUDGET} "
-                                 f"(as {','.join(map(str, BUDGETS))})")
-    return tuple(int(w) for w in words)
+    if not all((w.isdigit() and int(w) <= MAX_BUDGET) or (w.startswith("search@") and budget_of(w) is not None)
+               for w in words):
+        raise click.BadParameter(f"`{value}`: planner budgets, comma separated whole numbers from 0 to {MAX_BUDGET}, "
+                                 f"and search players as search@BUDGET (as {','.join(map(str, BUDGETS))},search@16)")
+    return tuple(int(w) if w.isdigit() else w for w in words)
 
 
 @click.command("playtest", help=HELP)
@@ -95,10 +97,12 @@ def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
 @perks_option
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--budget", type=click.IntRange(0, MAX_BUDGET), default=None,
-              help=f"The planner's rollouts per plan, each a few turns ahead (default {DEFAULT_BUDGET}); more is slower.")
+              help=f"The planner's rollouts per plan, each a few turns ahead (default {DEFAULT_BUDGET}), and the search "
+                   f"player's rollouts a decision (default {SEARCH_BUDGET}); more is slower.")
 @click.option("--skill-trace", "skill", default=None, callback=budget_list,
               help=f"Also play the same games with random play, each bot and the planner at these budgets "
-                   f"(comma separated, as {','.join(map(str, BUDGETS))}): does skill win more often?")
+                   f"(comma separated, as {','.join(map(str, BUDGETS))}; search@N adds the search player at "
+                   f"budget N): does skill win more often?")
 @click.option("--directors-cut", is_flag=True,
               help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
@@ -116,9 +120,9 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
     if group is not None or is_encounter(missions[0]):
         _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search)
         return
-    if budget is not None and "planner" not in names:
-        raise click.BadParameter("it is the planner's: add planner to --policy (as --policy cautious,planner)",
-                                 param_hint="'--budget'")
+    if budget is not None and not {"planner", "search"} & {n.partition("@")[0] for n in names}:
+        raise click.BadParameter("it is the planner's and the search player's: add planner or search to --policy "
+                                 "(as --policy cautious,search)", param_hint="'--budget'")
     if is_zonewars(missions[0]):
         _zonewars(missions[0], runs, seed, names, out, gate, search)
         return

@@ -1,8 +1,8 @@
-"""Policies by name: the heuristic bots, random play, and the planner at a budget.
+"""Policies by name: the heuristic bots, random play, and the planner and the search player at a budget.
 
-``planner@N`` is the planner with a budget of N rollouts per plan
-(``planner`` alone: the default budget); the name is all a replay needs
-to play the same game again.
+``planner@N`` is the planner with a budget of N rollouts per plan, ``search@N``
+the search player with N rollouts a decision (``planner`` or ``search`` alone:
+the default budget); the name is all a replay needs to play the same game again.
 """
 
 from __future__ import annotations
@@ -12,21 +12,25 @@ from collections.abc import Callable
 
 from ..engine.chance import Request
 from ..engine.state import Game
-from . import bots
+from . import bots, search
 from .planner import DEFAULT_BUDGET, MAX_BUDGET, Planner
 
-#: the policies a playtest may name (a planner also as ``planner@N``)
-POLICIES = (*bots.POLICIES, "planner")
+#: the policies a playtest may name (a planner also as ``planner@N``, the search player as ``search@N``)
+POLICIES = (*bots.POLICIES, "planner", "search")
+#: the policies that take a budget, with their default and largest budgets
+BUDGETED = {"planner": (DEFAULT_BUDGET, MAX_BUDGET), "search": (search.DEFAULT_BUDGET, search.MAX_BUDGET)}
 
 
 def budget_of(name: str) -> int | None:
-    """The planner's budget a policy name gives, or None when it names no planner (or a bad budget)."""
+    """The budget a policy name gives (the planner's or the search player's), or None when it names neither
+    (or a bad budget)."""
     base, at, number = name.partition("@")
-    if base != "planner":
+    if base not in BUDGETED:
         return None
+    default, most = BUDGETED[base]
     if not at:
-        return DEFAULT_BUDGET
-    return int(number) if number.isdigit() and 0 <= int(number) <= MAX_BUDGET else None
+        return default
+    return int(number) if number.isdigit() and 0 <= int(number) <= most else None
 
 
 def known(name: str) -> bool:
@@ -34,16 +38,21 @@ def known(name: str) -> bool:
 
 
 def with_budget(name: str, budget: int | None) -> str:
-    """``name`` with ``budget`` written in when it is the planner (``--budget``)."""
-    return f"planner@{budget}" if budget is not None and name.partition("@")[0] == "planner" else name
+    """``name`` with ``budget`` written in when it is the planner or the search player (``--budget``)."""
+    base = name.partition("@")[0]
+    return f"{base}@{budget}" if budget is not None and base in BUDGETED else name
 
 
 def policy(name: str, seed: int, director: str = "") -> Callable[[Game, Request], object]:
-    """A policy by name; ``seed`` seeds its own RNG (the random bot's choices, the planner's rollouts);
-    ``director``: the director the game is played against, whom the planner's rollouts play too."""
+    """A policy by name; ``seed`` seeds its own RNG (the random bot's choices, the planner's and the search
+    player's rollouts); ``director``: the director the game is played against, whom the rollouts play too."""
     budget = budget_of(name)
+    base = name.partition("@")[0]
     if budget is not None:
+        if base == "search":
+            return search.Search(budget, random.Random(seed), director)
         return Planner(budget, random.Random(seed), director)
-    if name.startswith("planner"):
-        raise ValueError(f"`{name}`: a planner's budget is a whole number from 0 to {MAX_BUDGET} (planner@8)")
+    if base in BUDGETED:
+        most = BUDGETED[base][1]
+        raise ValueError(f"`{name}`: a {base}'s budget is a whole number from 0 to {most} ({base}@8)")
     return bots.policy(name, seed)

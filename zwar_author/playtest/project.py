@@ -86,10 +86,10 @@ class Result:
 def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
              gate: str | None = None, keep_logs: bool = False, scheduler: str | None = None,
              setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None, budget: int | None = None,
-             skill: Sequence[int] | None = None) -> Result:
+             skill: Sequence[int | str] | None = None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
     ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy.
-    ``budget``: the planner's rollouts per plan; ``skill``: also play the skill trace,
+    ``budget``: the planner's rollouts per plan (the search player's a decision); ``skill``: also play the skill trace,
     with the planner at these budgets."""
     check_policies(policies)
     policies = [with_budget(name, budget) for name in policies]

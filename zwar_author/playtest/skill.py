@@ -2,7 +2,7 @@
 
 The same games (same seeds) are played by a ladder of policies of growing
 skill: random play, the aggressive and the cautious bots, then the planner at
-growing budgets. A mission where the win rate climbs the ladder rewards skill;
+growing budgets, then the search player (``search@N``) at growing budgets. A mission where the win rate climbs the ladder rewards skill;
 one where every rung wins about as often is decided by the dice (or by a rule
 the bots do not use). Each rung says its sample size and its 95% interval.
 
@@ -15,7 +15,7 @@ The result is plain data for the report (``SkillTrace.to_dict``):
     the one before it (point estimates); ``skill_matters``: the interval of the
     rung that won most often lies wholly above the random rung's.
 
-``versus_bot``: each planner rung against the heuristic bot that won most
+``versus_bot``: each planner and search rung against the heuristic bot that won most
     often, over the same games (``paired.paired``): ``policy``, ``bot``, the
     games only one of them won, the change in win rate with its paired 95%
     interval and the exact McNemar p-value. Intervals of rates 10 points apart
@@ -23,8 +23,8 @@ The result is plain data for the report (``SkillTrace.to_dict``):
 
 ``Rung``
     ``policy``: the policy's name as ``zwar playtest --policy`` takes it
-    (``random``, ``aggressive``, ``cautious``, ``planner@N``); ``budget``: the
-    planner's rollouts per plan (None for the other bots);
+    (``random``, ``aggressive``, ``cautious``, ``planner@N``, ``search@N``); ``budget``: the
+    planner's rollouts per plan or the search player's a decision (None for the other bots);
     ``runs`` and ``wins``: the games played and won; ``rate``: wins / runs;
     ``low`` and ``high``: the Wilson 95% interval of the rate.
 """
@@ -89,12 +89,15 @@ class SkillTrace:
                 "ordered": self.ordered, "skill_matters": self.skill_matters, "versus_bot": list(self.versus_bot)}
 
 
-def ladder(budgets: Sequence[int] = BUDGETS) -> list[str]:
-    """The policies of a skill trace, least skilled first."""
-    return [*HEURISTICS, *(f"planner@{b}" for b in sorted(set(budgets)))]
+def ladder(budgets: Sequence[int | str] = BUDGETS) -> list[str]:
+    """The policies of a skill trace, least skilled first: the heuristics, the planner at each whole number
+    of ``budgets``, then each search player named there (``search@16``), by growing budget."""
+    planners = sorted({b for b in budgets if isinstance(b, int)})
+    searches = sorted({b for b in budgets if isinstance(b, str)}, key=lambda name: budget_of(name) or 0)
+    return [*HEURISTICS, *(f"planner@{b}" for b in planners), *searches]
 
 
-def skill_trace(document: dict, runs: int, seed: int, budgets: Sequence[int] = BUDGETS, setup: Setup = DEFAULT_SETUP,
+def skill_trace(document: dict, runs: int, seed: int, budgets: Sequence[int | str] = BUDGETS, setup: Setup = DEFAULT_SETUP,
                 jobs: int = 1, scheduler: str | None = None, mission: Mission | None = None,
                 progress=None, director: str = "") -> SkillTrace:
     """Play ``runs`` games of the compiled mission ``document`` with each policy of the ladder, on the
@@ -125,7 +128,9 @@ def text(trace: SkillTrace) -> str:
 
 
 def versus_text(pair: dict) -> str:
-    """One planner against the better bot on the same games (an entry of ``SkillTrace.versus_bot``)."""
+    """One planner or search player against the better bot on the same games (an entry of
+    ``SkillTrace.versus_bot``)."""
+    player = "the search player" if pair["policy"].startswith("search") else "the planner"
     return (f"{pair['policy']} v {pair['bot']}: {points(pair)} over {pair['games']} games; "
-            f"{pair['won_only_after']} won only by the planner, {pair['won_only_before']} only by the bot "
+            f"{pair['won_only_after']} won only by {player}, {pair['won_only_before']} only by the bot "
             f"(McNemar p = {pair['p']:.3f})")

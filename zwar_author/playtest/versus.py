@@ -44,7 +44,8 @@ from .bots import (
     _threats,
 )
 from .kit import turns_left
-from .policies import policy
+from .policies import budget_of, policy
+from .search import Search
 
 Policy = Callable[[Game, Request], object]
 
@@ -66,7 +67,35 @@ def is_versus(mission: Mission) -> bool:
 def policy_for(mission: Mission, name: str, seed: int, director: str = "") -> Policy:
     """The playtest policy ``name`` for ``mission``: a bot per agent in a versus game, else ``policies.policy``
     (the bots, random play, the planner at its budget, looking ahead against ``director``)."""
-    return versus_policy({"": name}, seed) if is_versus(mission) else policy(name, seed, director)
+    if not is_versus(mission):
+        return policy(name, seed, director)
+    if name.partition("@")[0] == "search":
+        budget = budget_of(name)
+        if budget is None:
+            policy(name, seed)  # says what is wrong with the budget
+        return VersusSearch(budget or 0, seed)
+    return versus_policy({"": name}, seed)
+
+
+@dataclass
+class VersusSearch:
+    """The search player for every agent: each agent's requests answered by a search of its own (its own
+    dice), whose rollouts model the rival's player as the cautious bot; the players' shared choices are
+    the cautious bots'."""
+
+    budget: int
+    seed: int
+    players: dict[str, Search] = field(default_factory=dict)
+
+    def __call__(self, g: Game, request: Request):
+        if request.side != Side.AGENT or request.who is None:
+            return request.options[0]  # the players' shared choices, as ``VersusPolicy`` answers them
+        player = self.players.get(request.who)
+        if player is None:
+            bots = versus_policy({"": "cautious"}, self.seed)
+            player = Search(self.budget, random.Random(f"{self.seed}:{request.who}"), versus=True, prior=bots)
+            self.players[request.who] = player
+        return player(g, request)
 
 
 def parse_bots(texts: tuple[str, ...] | list[str]) -> dict[str, str]:

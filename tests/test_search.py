@@ -1,0 +1,121 @@
+"""The search player: legal answers only, its own dice only, hidden hands dealt again, the budget knob,
+every side the bots play, and better play than random where skill matters."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import CONTENT, write
+from test_playtest import ERRAND, plan_for
+
+from zwar_author.engine.api import new_game, simulate
+from zwar_author.engine.cards import Hands
+from zwar_author.engine.state import Setup
+from zwar_author.engine.vocab import Side, Topic
+from zwar_author.play.load import load_mission
+from zwar_author.playtest.policies import budget_of, policy, with_budget
+from zwar_author.playtest.runner import game_seed, run
+from zwar_author.playtest.search import Search, determinize
+from zwar_author.playtest.skill import ladder
+from zwar_author.playtest.versus import VersusSearch, policy_for
+
+MISSIONS = CONTENT / "core" / "missions"
+
+
+def test_policy_names_carry_the_search_budget():
+    assert [budget_of(n) for n in ("search", "search@0", "search@64", "search@x")] == [16, 0, 64, None]
+    assert with_budget("search", 8) == "search@8" and with_budget("search@2", 8) == "search@8"
+    made = policy("search@3", 1, "bot")
+    assert isinstance(made, Search) and (made.budget, made.director) == (3, "bot")
+    assert ladder((1, "search@16", "search@4")) == ["random", "aggressive", "cautious", "planner@1", "search@4",
+                                                    "search@16"]
+
+
+def _watched(player, dice: random.Random, answers: list):
+    """``player`` checked at every request: it answers with one of the request's options, and the game it
+    was shown (and the game's dice to come) are the same after its rollouts as before."""
+    def watched(g, request):
+        before = (dice.getstate(), len(g.log), [(h.sq, h.ap, h.stage) for h in g.heroes], sorted(g.infected))
+        answer = player(g, request)
+        assert before == (dice.getstate(), len(g.log), [(h.sq, h.ap, h.stage) for h in g.heroes], sorted(g.infected))
+        assert answer in list(request.options)
+        answers.append(answer)
+        return answer
+    return watched
+
+
+def test_the_search_answers_with_options_only_rolls_its_own_dice_and_plays_the_same_game_for_a_seed():
+    loaded, _ = load_mission(MISSIONS / "supply-run.toml")
+    games = []
+    for _ in range(2):
+        dice, answers = random.Random(game_seed(1, 0)), []
+        player = policy("search@2", game_seed(1, 0, "bots"))
+        g = new_game(loaded, Setup(max_turns=3))
+        simulate(g, _watched(player, dice, answers), dice)
+        games.append(([e.text for e in g.log], answers))
+        assert player.searched > 5  # it did search, not only follow the bot
+    assert games[0] == games[1]
+
+
+def test_budget_zero_is_the_cautious_bot(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    assert run(plan_for(workdir / "errand.toml", "search@0", 6, max_turns=4)) == \
+        run(plan_for(workdir / "errand.toml", "cautious", 6, max_turns=4))
+
+
+def test_the_same_games_whatever_the_jobs(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    plan = plan_for(workdir / "errand.toml", "search@2", 4, max_turns=4)
+    assert run(plan, jobs=1) == run(plan, jobs=2)
+
+
+def test_the_search_wins_where_random_play_does_not(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    searched = run(plan_for(workdir / "errand.toml", "search@2", 10, max_turns=4))
+    random_play = run(plan_for(workdir / "errand.toml", "random", 10, max_turns=4))
+    assert searched.wins == 10 and random_play.wins <= 2
+
+
+def test_hidden_hands_are_dealt_again_from_the_unseen_cards():
+    hands = Hands({"a": 2, "b": 1, "c": 0}, {"han": 2, "jack": 2})
+    hands.held = {"han": ["c", "c"], "jack": ["a", "b"]}
+    hands.deck = {"a": 1, "b": 0, "c": 0}
+    seen = set()
+    for seed in range(20):
+        copy = hands.copy()
+        determinize(copy, "han", random.Random(seed))
+        assert copy.held["han"] == ["c", "c"]  # its own hand, seen, is kept
+        assert sorted(copy.held["jack"] + [c for c, n in copy.deck.items() for _ in range(n)]) == ["a", "a", "b"]
+        seen.add(tuple(sorted(copy.held["jack"])))
+    assert seen == {("a", "a"), ("a", "b")}  # the rival's hand is any the unseen cards make
+    whole = Hands({"a": 1}, {"director": 1})
+    whole.held, whole.deck = {"director": ["a"]}, {"a": 0}
+    determinize(whole, None, random.Random(1))
+    assert whole.held == {"director": ["a"]}  # a deck dealt out: the hand is known, and stays
+
+
+def test_the_search_plays_the_heroes_against_the_bot_director():
+    loaded, _ = load_mission(MISSIONS / "break-and-enter.toml")
+    from zwar_author.playtest.director import against
+
+    dice, answers = random.Random(3), []
+    player = policy("search@2", 3, "bot")
+    g = new_game(loaded, Setup(max_turns=3))
+    simulate(g, against(_watched(player, dice, answers), "bot"), dice)
+    assert player.searched > 3
+
+
+def test_the_search_plays_each_agent_of_a_versus_game():
+    loaded, _ = load_mission(MISSIONS / "deathmatch.toml")
+    chooser = policy_for(loaded, "search@2", 4)
+    assert isinstance(chooser, VersusSearch)
+    dice, answers, asked = random.Random(4), [], set()
+
+    def watched(g, request):
+        if request.side == Side.AGENT and request.topic == Topic.HERO:
+            asked.add(request.who)
+        return _watched(chooser, dice, answers)(g, request)
+
+    simulate(new_game(loaded, Setup(max_turns=3)), watched, dice)
+    assert set(chooser.players) == asked and len(asked) == 2  # each agent by a search of its own
+    assert all(p.searched > 0 for p in chooser.players.values())
