@@ -20,6 +20,7 @@ from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
 from ..playtest.policies import POLICIES
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
+from ..playtest.results import FAST_RUNGS, RUNGS, group_fit
 from ..playtest.skill import BUDGETS
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
@@ -100,12 +101,22 @@ def budget_list(ctx, param, value: str | None) -> tuple[int, ...] | None:
               help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
               help="Campaigns: a group gives up after losing the same chapter this many times.")
+@click.option("--results", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A real group's logbook of games (TOML or CSV): which rung of the skill ladder they play like.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            budget, skill, directors_cut, tries, progress, search) -> None:
+            budget, skill, directors_cut, tries, results, progress, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
+    if results is not None:
+        if len(missions) > 1 or baseline is not None or explore or is_campaign(missions[0]):
+            raise UsageError("--results reads one mission's logged games: leave out a second version, --baseline, "
+                             "--explore and campaigns")
+        rungs = [r for r in RUNGS if r in FAST_RUNGS or r in names]
+        _results(missions[0], results, rungs, runs, seed, jobs, scheduler, Setup(perks=perks, max_turns=max_turns),
+                 progress, search)
+        return
     if budget is not None and "planner" not in names:
         raise click.BadParameter("it is the planner's: add planner to --policy (as --policy cautious,planner)",
                                  param_hint="'--budget'")
@@ -150,6 +161,24 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
             raise SystemExit(1)
     else:
         _gate(outcome)
+
+
+def _results(mission, results, rungs, runs, seed, jobs, scheduler, setup, progress, search) -> None:
+    bar = tqdm(unit="game", disable=not (sys.stderr.isatty() if progress is None else progress), file=sys.stderr)
+    try:
+        outcome = group_fit(mission, results, runs=runs, seed=seed, jobs=jobs, setup=setup, scheduler=scheduler,
+                            search=[Path(s) for s in search], rungs=rungs, progress=bar)
+    except CannotPlay as exc:
+        refuse(exc)
+    except (SetupError, UnsupportedGame, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        bar.close()
+    if not outcome.problems.ok:
+        for diagnostic in outcome.problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    click.echo(outcome.text)
 
 
 def _versions(missions, baseline, explore: bool, keep_logs: bool) -> tuple[Path, Path] | None:
