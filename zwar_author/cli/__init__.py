@@ -41,6 +41,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
     "tune": ("tune", ("Find the few changes, together, that bring a mission into its difficulty band, and write them "
                       "into its source.")),
+    "results": ("results", "Keep a logbook of a real group's games, for zwar playtest --results."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
     "odds": ("odds", ("Exact odds from the dice tables (not simulation) of missions, packs or random tables, "
                       "or of Zone Wars base and gear dice.")),

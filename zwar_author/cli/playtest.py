@@ -21,6 +21,7 @@ from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
 from ..playtest.policies import POLICIES, budget_of
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
+from ..playtest.results import FAST_RUNGS, RUNGS, group_fit
 from ..playtest.search import DEFAULT_BUDGET as SEARCH_BUDGET
 from ..playtest.skill import BUDGETS
 from ..playtest.zonewars import playtest_file
@@ -107,6 +108,8 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
               help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
               help="Campaigns: a group gives up after losing the same chapter this many times.")
+@click.option("--results", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A real group's logbook of games (TOML or CSV): which rung of the skill ladder they play like.")
 @click.option("--progress/--no-progress", default=None, help="A progress bar (default: when writing to a terminal).")
 @click.option("--group", type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="All Things Zombie: the group (a Group roster file) to play an encounter with.")
@@ -115,10 +118,18 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            budget, skill, directors_cut, tries, progress, group, zombies_only, search) -> None:
+            budget, skill, directors_cut, tries, results, progress, group, zombies_only, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
     if group is not None or is_encounter(missions[0]):
         _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search)
+        return
+    if results is not None:
+        if len(missions) > 1 or baseline is not None or explore or is_campaign(missions[0]):
+            raise UsageError("--results reads one mission's logged games: leave out a second version, --baseline, "
+                             "--explore and campaigns")
+        rungs = [r for r in RUNGS if r in FAST_RUNGS or r in names]
+        _results(missions[0], results, rungs, runs, seed, jobs, scheduler, Setup(perks=perks, max_turns=max_turns),
+                 progress, search)
         return
     if budget is not None and not {"planner", "search"} & {n.partition("@")[0] for n in names}:
         raise click.BadParameter("it is the planner's and the search player's: add planner or search to --policy "
@@ -230,6 +241,24 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only,
     click.echo("report: " + ", ".join(display_path(p) for p in result.files))
     if not result.passed:
         raise SystemExit(1)
+
+
+def _results(mission, results, rungs, runs, seed, jobs, scheduler, setup, progress, search) -> None:
+    bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
+    try:
+        outcome = group_fit(mission, results, runs=runs, seed=seed, jobs=jobs, setup=setup, scheduler=scheduler,
+                            search=[Path(s) for s in search], rungs=rungs, progress=bar)
+    except CannotPlay as exc:
+        refuse(exc)
+    except (SetupError, UnsupportedGame, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        bar.close()
+    if not outcome.problems.ok:
+        for diagnostic in outcome.problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
+    click.echo(outcome.text)
 
 
 def _versions(missions, baseline, explore: bool, keep_logs: bool) -> tuple[Path, Path] | None:
