@@ -254,7 +254,7 @@ def test_campaign_playtest_figures_do_not_depend_on_jobs_and_chunks_stay_bounded
             future.set_result(fn(*args))
             return future
 
-    monkeypatch.setattr(pc, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(pc, "local_pool", Pool)
     monkeypatch.setattr(pc, "chunks", lambda runs, parts: [[i] for i in range(runs)])
     taken = 0
     for records in pc._processes(plan, 2):

@@ -19,7 +19,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
-from conftest import write
+from conftest import CONTENT, REPO, write
 from test_playtest import EASY
 
 from zwar_author.playtest import runner
@@ -188,3 +188,87 @@ def test_ctrl_c_stops_the_workers_and_exits_130_with_a_partial_report(workdir):
     finally:
         playtest.kill()
         playtest.communicate()
+
+
+# Ctrl+C of the other playtests (a comparison, --explore, a campaign), sent for real to a child process
+# that is made to stop, waiting, inside a chosen game: the games finished by then are known exactly.
+STOPPED = """
+import sys, time
+import {module} as played_here
+played, calls = played_here.{name}, [0]
+def stopping(*args):
+    calls[0] += 1
+    if calls[0] == {stop}:
+        print("waiting for Ctrl+C", file=sys.stderr, flush=True)
+        time.sleep({wait})
+    return played(*args)
+played_here.{name} = stopping
+sys.argv = ["zwar", *{args!r}]
+from zwar_author.cli import main
+main()
+"""
+
+
+def _ctrl_c_at(workdir: Path, stop: int, *args: str, game: str = "zwar_author.playtest.runner.play"):
+    """Run `zwar ARGS` (one job) until it plays game call number ``stop``, press Ctrl+C there, and
+    return the exit status, stdout and the rest of stderr."""
+    module, name = game.rsplit(".", 1)
+    code = STOPPED.format(module=module, name=name, stop=stop, wait=WAIT, args=[*args, "--jobs", "1", "--no-progress"])
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, start_new_session=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        assert child.stderr is not None
+        assert child.stderr.readline() == "waiting for Ctrl+C\n"
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=WAIT)
+        return child.returncode, out, err
+    finally:
+        child.kill()
+        child.communicate()
+
+
+def test_ctrl_c_of_a_comparison_writes_the_games_both_versions_finished_marked_partial(workdir):
+    write(workdir, {"easy.toml": EASY, "easier.toml": EASY})
+    # four games of the old version, two of the new, Ctrl+C in the new version's third
+    status, out, err = _ctrl_c_at(workdir, 7, "playtest", "easy.toml", "easier.toml", "--runs", "4",
+                                  "--policy", "cautious")
+    assert (status, err) == (130, "zwar playtest: interrupted after 4 finished games; the report is marked partial\n")
+    lines = out.splitlines()
+    assert lines[0] == ("Easy: old against new, policy cautious, 2 games each on the same seeds (partial: the playtest "
+                        "was interrupted) (seed 1)")
+    assert lines[-1] == "report (partial): build/playtest/easy-compare.json"
+    report = json.loads((workdir / "build" / "playtest" / "easy-compare.json").read_text())
+    (compared,) = report["comparisons"]
+    assert (report["partial"], report["gate"], compared["partial"], compared["runs"], compared["change"]["games"],
+            compared["old"]["win_rate"]["games"]) == (True, None, True, 2, 2, 2)
+
+
+def test_ctrl_c_of_an_exploration_writes_the_changes_tried_marked_partial(workdir):
+    write(workdir, {"easy.toml": EASY})
+    # the mission as it is (four games), the first change (four), two games of the second, Ctrl+C in its third
+    status, out, err = _ctrl_c_at(workdir, 11, "playtest", "easy.toml", "--explore", "--runs", "4")
+    assert (status, err) == (130, "zwar playtest: interrupted after 10 finished games; the report is marked partial\n")
+    lines = out.splitlines()
+    assert lines[0].endswith(", 4 games a version on the same seeds (seed 1) (partial: the playtest was interrupted)")
+    assert lines[2].startswith("  interrupted: 2 of ") and lines[2].endswith(" changes tried; no band is checked")
+    assert lines[-1] == "report (partial): build/playtest/easy-explore.json, build/playtest/easy-explore.html"
+    report = json.loads((workdir / "build" / "playtest" / "easy-explore.json").read_text())
+    assert (report["partial"], report["gate"], report["tried"], report["as_it_is"]["win_rate"]["games"]) \
+        == (True, None, 2, 4)
+    assert sorted((r["win_rate"]["games"], r["effect"]["games"], r.get("partial", False)) for r in report["changes"]) \
+        == [(2, 2, True), (4, 4, False)]
+
+
+def test_ctrl_c_of_a_campaign_playtest_writes_the_campaigns_finished_marked_partial(workdir):
+    from test_campaign_play import pack
+
+    pack(workdir)
+    status, out, err = _ctrl_c_at(workdir, 3, "playtest", "p/campaign.toml", "--runs", "4", "--policy", "cautious",
+                                  "--pack-path", str(CONTENT), game="zwar_author.playtest.campaign.play_campaign")
+    assert (status, err) == (
+        130, "zwar playtest: interrupted after 2 finished campaigns; the report is marked partial\n")
+    assert out.splitlines()[0] == ("Two Rooms (campaign c), policy cautious, 2 campaigns (partial: the playtest was "
+                                   "interrupted), seed 1, up to 3 tries a chapter")
+    assert out.splitlines()[-1] == "report (partial): build/playtest/c-campaign-playtest.json"
+    report = json.loads((workdir / "build" / "playtest" / "c-campaign-playtest.json").read_text())
+    assert (report["partial"], [(r["runs"], r["partial"]) for r in report["reports"]]) == (True, [(2, True)])

@@ -11,7 +11,7 @@ from ..games import CannotPlay
 from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..play.zonewars import CannotPlayScenario, is_zonewars
 from ..playtest.atz import is_encounter, playtest_encounter
-from ..playtest.campaign import playtest_campaign
+from ..playtest.campaign import CampaignResult, playtest_campaign
 from ..playtest.compare import Comparison, compare
 from ..playtest.explore import Exploration
 from ..playtest.explore import explore as explore_mission
@@ -171,7 +171,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         for diagnostic in outcome.problems.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
-    if isinstance(outcome, Result) and outcome.interrupted:
+    if outcome.interrupted:
         _interrupted(outcome)
     click.echo(outcome.summary())
     click.echo("report: " + ", ".join(display_path(p) for p in outcome.files))
@@ -211,13 +211,12 @@ class Bar:
             self._bar.close()
 
 
-def _interrupted(outcome: Result) -> None:
+def _interrupted(outcome: Result | Comparison | Exploration | CampaignResult, unit: str = "games") -> None:
     """Ctrl+C: the report of the games finished, marked partial, and exit status 130."""
-    games = sum(r["runs"] for r in outcome.reports)
     if outcome.files:
         click.echo(outcome.summary())
         click.echo("report (partial): " + ", ".join(display_path(p) for p in outcome.files))
-    click.echo(f"zwar playtest: interrupted after {games} finished games"
+    click.echo(f"zwar playtest: interrupted after {outcome.finished} finished {unit}"
                + ("; the report is marked partial" if outcome.files else ": no report written"), err=True)
     raise SystemExit(130)
 
@@ -334,5 +333,7 @@ def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, se
         for diagnostic in result.problems.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    if result.interrupted:
+        _interrupted(result, "campaigns")
     click.echo(result.summary())
     click.echo("report: " + ", ".join(display_path(p) for p in result.files))

@@ -18,7 +18,6 @@ import random
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -30,8 +29,8 @@ from ..errors import Report, UsageError
 from ..play.campaign import Book, CannotPlayCampaign, Economy, Progress, open_campaign
 from .bots import POLICIES, policy
 from .director import against
-from .report import write
-from .runner import chunks, game_seed, windowed
+from .report import PARTIAL, write
+from .runner import Interrupted, chunks, game_seed, local_pool, windowed
 from .stats import wilson
 
 Tick = Callable[[int], None]
@@ -137,20 +136,25 @@ class CampaignTotals:
 
 def run_campaigns(plan: CampaignPlan, jobs: int = 1, progress: Tick | None = None) -> CampaignTotals:
     """Play the plan's campaigns and add them up."""
+    """Play the plan's campaigns and add them up; on Ctrl+C, ``Interrupted`` carries the campaigns
+    finished by then (the workers are stopped)."""
     totals = CampaignTotals()
-    results = _processes(plan, jobs) if jobs > 1 else (play_chunk(plan, part) for part in chunks(plan.runs, 1))
-    for records in results:
-        for r in records:
-            totals.add(r, plan.numbers)
-        if progress:
-            progress(len(records))
+    results = _processes(plan, jobs) if jobs > 1 else ([play_campaign(plan, i)] for i in range(plan.runs))
+    try:
+        for records in results:
+            for r in records:
+                totals.add(r, plan.numbers)
+            if progress:
+                progress(len(records))
+    except KeyboardInterrupt:
+        raise Interrupted(totals) from None
     return totals
 
 
 def _processes(plan: CampaignPlan, jobs: int) -> Iterator[list[dict]]:
-    """Chunks played on ``jobs`` processes, at most two a worker under way at once (no result is
-    kept once it has been handed on)."""
-    with ProcessPoolExecutor(jobs) as pool:
+    """Chunks played on ``jobs`` processes that end with this one, at most two a worker under way at
+    once (no result is kept once it has been handed on)."""
+    with local_pool(jobs) as pool:
         yield from windowed(lambda part: pool.submit(play_chunk, plan, part), chunks(plan.runs, jobs), 2 * jobs)
 
 
@@ -197,7 +201,7 @@ def text(report: dict) -> str:
     runs, f = report["runs"], report["finished"]
     director = ", the Director's Cut against the director bot" if report["director"] else ""
     lines = [(f"{report['campaign']['title']} (campaign {report['campaign']['id']}), policy {report['policy']}"
-              f"{director}, {runs} campaigns, seed {report['seed']}, up to {report['tries']} tries a chapter"),
+              f"{director}, {runs} campaigns{PARTIAL if report.get('partial') else ''}, seed {report['seed']}, up to {report['tries']} tries a chapter"),
              (f"  finished: {f['count']} of {runs} ({_pct(f['rate'])}, 95% interval "
              f"{_pct(f['interval'][0])}-{_pct(f['interval'][1])})")]
     ended = [f"chapter {c['number']} {c['ended_here']} ({_pct(c['ended_here'] / runs)})"
@@ -229,9 +233,15 @@ class CampaignResult:
     problems: Report
     reports: list[dict] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
+    interrupted: bool = False  # Ctrl+C: the reports count the campaigns finished by then, marked partial
 
     def summary(self) -> str:
         return "\n".join(text(r) for r in self.reports)
+
+    @property
+    def finished(self) -> int:
+        """The campaigns the report counts."""
+        return sum(r["runs"] for r in self.reports)
 
 
 def playtest_campaign(path: Path, *, runs: int, seed: int, jobs: int, policies: list[str], out: Path,
@@ -257,9 +267,19 @@ def playtest_campaign(path: Path, *, runs: int, seed: int, jobs: int, policies: 
                             tuple(ch.directors_cut for ch in book.chapters))
         _kept.missions.clear()
         _kept.missions[_key(documents)] = tuple(ch.mission for ch in book.chapters)
-        totals = run_campaigns(plan, jobs, progress.update if progress is not None else None)
+        try:
+            totals = run_campaigns(plan, jobs, progress.update if progress is not None else None)
+        except Interrupted as stop:
+            result.interrupted = True
+            if stop.totals.runs:
+                result.reports.append({**summary(book, plan, stop.totals), "partial": True})
+            break
         result.reports.append(summary(book, plan, totals))
-    document = {"format": "zwar-campaign-playtest/1", "reports": result.reports}
+    if not result.reports:
+        return result
+    document: dict = {"format": "zwar-campaign-playtest/1", "reports": result.reports}
+    if result.interrupted:
+        document["partial"] = True
     result.files = write(out, f"{book.id}-campaign-playtest",
                          {".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"})
     return result

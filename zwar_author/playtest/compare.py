@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,17 +19,18 @@ from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from .gate import Gate
-from .paired import Games, mcnemar, paired, points  # noqa: F401 (mcnemar: the name others import from here)
+from .paired import Games, common, mcnemar, paired, points  # noqa: F401 (mcnemar: the name others import from here)
 from .project import band, check_policies, directors_for, prepare
-from .report import percent, replay_command, summary, write
+from .report import PARTIAL, about, percent, replay_command, summary, write
 from .runner import Plan, run, workers
+from .stats import wilson
 
 FORMAT = "zwar-playtest-compare/1"
 
 
 def first_difference(before: Games, after: Games) -> int | None:
     """The first game one version won and the other lost."""
-    return next((i for i in range(before.runs) if before.won(i) != after.won(i)), None)
+    return next((i for i in common(before, after) if before.won(i) != after.won(i)), None)
 
 
 def outcome(game: tuple[bool, int, str | None] | None) -> str:
@@ -46,6 +46,7 @@ class Comparison:
     files: list[Path] = field(default_factory=list)
     gate: Gate | None = None  # the band the new version is held to
     gated: dict | None = None  # the new version's playtest report the gate was checked against
+    interrupted: bool = False  # Ctrl+C: the policies compared by then, the last on the games both versions finished
 
     @property
     def passed(self) -> bool:
@@ -53,6 +54,11 @@ class Comparison:
 
     def summary(self) -> str:
         return "\n".join(text(r) for r in self.reports)
+
+    @property
+    def finished(self) -> int:
+        """The games the report counts: both versions'."""
+        return sum(2 * r["runs"] for r in self.reports)
 
 
 def compare(old: Path, new: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
@@ -75,53 +81,72 @@ def compare(old: Path, new: Path, *, runs: int | None, seed: int, jobs: int, pol
         progress.total = 2 * runs * len(policies)
     result = Comparison(problems, gate=checked)
     step = progress.update if progress is not None else None
-    with workers(jobs, scheduler) as pool:  # one set of workers for both versions and every policy
-        for name in policies:
-            pair, report_new = _pair(name, (old, before, setup_before), (new, after, setup_after), runs, seed, jobs,
-                                     step, search, pool)
-            result.reports.append(pair)
-            if checked is not None and name == gated:
-                result.gated = report_new
+    sides: list[_Version] = []  # the policy under way: each version's games so far
+    try:
+        with workers(jobs, scheduler) as pool:  # one set of workers for both versions and every policy
+            for name in policies:
+                sides = []
+                for path, mission, prepared in ((old, before, setup_before), (new, after, setup_after)):
+                    side = _Version(path, mission, name, runs, seed, prepared)
+                    sides.append(side)
+                    totals = run(side.plan, jobs, step, mission=mission, each=side.games, pool=pool)
+                    side.report = summary(mission, side.plan, totals, str(path), search)
+                result.reports.append(_report(sides[0], sides[1], search))
+                if checked is not None and name == gated:
+                    result.gated = sides[1].report
+    except KeyboardInterrupt:  # Ctrl+C: the policies compared so far, and the games both versions finished of the next
+        result.interrupted = True
+        if len(sides) == 2 and common(sides[0].games, sides[1].games):
+            result.reports.append({**_report(sides[0], sides[1], search), "partial": True})
     stem = f"{after.compiled.mission.id}-compare"
-    verdict = None if checked is None or result.gated is None else {
+    verdict = None if checked is None or result.gated is None or result.interrupted else {
         "band": str(checked), "policy": gated, "value": checked.value(result.gated), "passed": result.passed}
-    document = {"format": FORMAT, "comparisons": result.reports, "gate": verdict}
-    result.files = write(out, stem, {".json": json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"})
+    document: dict = {"format": FORMAT, "comparisons": result.reports, "gate": verdict}
+    if result.interrupted:
+        document["partial"] = True
+    if result.reports:
+        result.files = write(out, stem, {".json": json.dumps(document, indent=1, sort_keys=True,
+                                                             ensure_ascii=False) + "\n"})
     return result
 
 
-def _pair(policy: str, old: tuple[Path, Mission, Setup], new: tuple[Path, Mission, Setup], runs: int, seed: int,
-          jobs: int, step, search: Sequence[Path], pool: Executor | None) -> tuple[dict, dict]:
-    """One policy's games of both versions: what changed, and the new version's playtest report."""
-    sides = []
-    for path, mission, setup in (old, new):
-        plan = Plan(mission_document(mission.compiled), policy, runs, seed, setup,
-                    director=directors_for(mission, setup)[0])
-        played = Games(runs)
-        totals = run(plan, jobs, step, mission=mission, each=played, pool=pool)
-        sides.append((plan, played, summary(mission, plan, totals, str(path), search)))
-    (plan_old, played_old, report_old), (plan_new, played_new, report_new) = sides
-    first = first_difference(played_old, played_new)
+class _Version:
+    """One version of the mission as a policy plays it: its plan and the games it has finished."""
+
+    def __init__(self, path: Path, mission: Mission, policy: str, runs: int, seed: int, setup: Setup) -> None:
+        self.path, self.mission, self.games = path, mission, Games(runs)
+        self.plan = Plan(mission_document(mission.compiled), policy, runs, seed, setup,
+                         director=directors_for(mission, setup)[0])
+        self.report: dict | None = None  # its playtest report, once every game is played
+
+    def side(self, games: list[int]) -> dict:
+        """Its source, mission and win rate over ``games``."""
+        wins = sum(self.games.won(i) for i in games)
+        low, high = wilson(wins, len(games))
+        return {"source": str(self.path), "mission": about(self.mission),
+                "win_rate": {"value": round(wins / len(games), 4), "low": round(low, 4), "high": round(high, 4),
+                             "confidence": 0.95, "wins": wins, "games": len(games)}}
+
+
+def _report(old: _Version, new: _Version, search: Sequence[Path]) -> dict:
+    """One policy's comparison, over the games both versions finished (all of them unless interrupted)."""
+    games = common(old.games, new.games)
+    first = first_difference(old.games, new.games)
     return {
-        "policy": policy, "director": report_new["director"], "runs": runs, "seed": seed, "old": _side(report_old),
-        "new": _side(report_new),
-        "change": paired(played_old, played_new),
+        "policy": new.plan.policy, "director": new.plan.director or None, "runs": len(games), "seed": new.plan.seed,
+        "old": old.side(games), "new": new.side(games), "change": paired(old.games, new.games),
         "first_difference": None if first is None else {
-            "game": first, "old": outcome(played_old.games[first]), "new": outcome(played_new.games[first]),
-            "replay_old": replay_command(str(old[0]), plan_old, first, search),
-            "replay_new": replay_command(str(new[0]), plan_new, first, search)},
-    }, report_new
-
-
-def _side(report: dict) -> dict:
-    return {"source": report["source"], "mission": report["mission"], "win_rate": report["win_rate"]}
+            "game": first, "old": outcome(old.games.games[first]), "new": outcome(new.games.games[first]),
+            "replay_old": replay_command(str(old.path), old.plan, first, search),
+            "replay_new": replay_command(str(new.path), new.plan, first, search)},
+    }
 
 
 def text(report: dict) -> str:
     """The comparison a designer (or a pack's CI log) reads."""
     against = f" against the {report['director']} director" if report.get("director") else ""
     lines = [(f"{report['new']['mission']['title']}: old against new, policy {report['policy']}{against}, "
-              f"{report['runs']} games each on the same seeds (seed {report['seed']})")]
+              f"{report['runs']} games each on the same seeds{PARTIAL if report.get('partial') else ''} (seed {report['seed']})")]
     for side in ("old", "new"):
         w = report[side]["win_rate"]
         lines.append(f"  {side}: {report[side]['source']}: win rate {percent(w['value'])} ({w['wins']}/{w['games']}), "

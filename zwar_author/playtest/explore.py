@@ -28,11 +28,11 @@ from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup, short
 from ..errors import Report
 from . import charts
-from .compare import Games, paired, points
+from .compare import Games, common, paired, points
 from .gate import Gate
 from .project import band, check_policies, directors_for, prepare
-from .report import percent, share, summary, win_share, write
-from .runner import Plan, run, workers
+from .report import PARTIAL, percent, rate, share, summary, win_share, write
+from .runner import Interrupted, Plan, run, workers
 
 FORMAT = "zwar-playtest-explore/1"
 SHOWN = 5  # changes into the band the summary names (the JSON report has them all)
@@ -220,9 +220,17 @@ class Exploration:
     report: dict | None = None
     files: list[Path] = field(default_factory=list)
     gate: Gate | None = None
+    interrupted: bool = False  # Ctrl+C: the versions played by then; the one under way on the games it finished
 
     def summary(self) -> str:
         return text(self.report) if self.report is not None else ""
+
+    @property
+    def finished(self) -> int:
+        """The games the report counts."""
+        if self.report is None:
+            return 0
+        return self.report["as_it_is"]["win_rate"]["games"] + sum(r["win_rate"]["games"] for r in self.report["changes"])
 
 
 def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
@@ -241,37 +249,60 @@ def explore(path: Path, *, runs: int | None, seed: int, jobs: int, policies: lis
         progress.total = runs * (1 + len(tried))
     step = progress.update if progress is not None else None
 
+    under_way: dict = {}  # the version being played: its mission, plan and games so far
+
     def play(document: dict, variant: Mission, prepared: Setup, pool) -> tuple[Games, dict]:
         plan = Plan(document, policy, runs, seed, prepared, director=directors_for(variant, prepared)[0])
         games = Games(runs)
+        under_way.update(mission=variant, plan=plan, games=games)
         totals = run(plan, jobs, step, mission=variant, each=games, pool=pool)
         return games, summary(variant, plan, totals, str(path), search)
 
-    rows = []
-    with workers(jobs, scheduler) as pool:  # one set of workers for every version
-        base_games, base = play(document, mission, setup, pool)
-        for change in tried:
-            built = change.document is document  # only the setup changes: the mission as it is
-            variant = mission if built else Mission(model_of(change.document), board_of(change.document))
-            games, played = play(change.document, variant, change.setup, pool)
-            row: dict = {"key": change.key, "change": change.text, "size": change.size, "win_rate": win_share(played),
-                         "effect": paired(base_games, games)}
-            if checked is not None:
-                row["in_band"] = checked.holds(played)
-            rows.append(row)
+    rows: list[dict] = []
+    base: dict | None = None
+    try:
+        with workers(jobs, scheduler) as pool:  # one set of workers for every version
+            base_games, base = play(document, mission, setup, pool)
+            for change in tried:
+                built = change.document is document  # only the setup changes: the mission as it is
+                variant = mission if built else Mission(model_of(change.document), board_of(change.document))
+                games, played = play(change.document, variant, change.setup, pool)
+                rows.append(_row(change, base_games, games, checked, played))
+    except KeyboardInterrupt as stop:  # Ctrl+C: the versions played so far, and the games finished of the one under way
+        totals = stop.totals if isinstance(stop, Interrupted) and stop.totals.runs else None
+        if base is None:
+            if totals is None:
+                return Exploration(problems, interrupted=True)
+            base = summary(under_way["mission"], under_way["plan"], totals, str(path), search)
+        elif totals is not None:
+            rows.append({**_row(tried[len(rows)], base_games, under_way["games"], None, None), "partial": True})
+    partial = len(rows) < len(tried) or base["runs"] < runs
     rows.sort(key=lambda r: (-r["effect"]["difference"], r["key"]))
     report: dict = {"format": FORMAT, "mission": base["mission"], "source": str(path), "policy": policy,
                     "director": base["director"],
                     "runs": runs, "seed": seed, "setup": base["setup"], "as_it_is": {"win_rate": win_share(base)},
                     "changes": rows, "gate": None}
-    if checked is not None:
+    if partial:
+        report.update(partial=True, tried=len(rows), changes_total=len(tried))
+    elif checked is not None:
         inside = checked.holds(base)
         report["gate"] = {"band": str(checked), "value": checked.value(base), "passed": inside,
                           "smallest": [] if inside else smallest(rows, checked)}
-    result = Exploration(problems, report, gate=checked)
+    result = Exploration(problems, report, gate=checked, interrupted=partial)
     written = json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     result.files = write(out, f"{mission.compiled.mission.id}-explore", {".json": written, ".html": page(report)})
     return result
+
+
+def _row(change: Change, base: Games, games: Games, checked: Gate | None, played: dict | None) -> dict:
+    """A change's line of the ranking: its win rate and its effect, over the games both versions
+    finished (every game, unless the exploration was interrupted)."""
+    both = common(base, games)
+    row: dict = {"key": change.key, "change": change.text, "size": change.size,
+                 "win_rate": rate(sum(games.won(i) for i in both), len(both)), "effect": paired(base, games)}
+    if checked is not None and played is not None:
+        row["in_band"] = checked.holds(played)
+    return row
 
 
 def smallest(rows: list[dict], checked: Gate) -> list[str]:
@@ -301,15 +332,18 @@ def text(report: dict) -> str:
     m = report["mission"]
     against = f" against the {report['director']} director" if report.get("director") else ""
     lines = [(f"What would fix it: {m['title']} ({m['pack']}/{m['id']}), policy {report['policy']}{against}, "
-              f"{report['runs']} game{'' if report['runs'] == 1 else 's'} a version on the same seeds (seed {report['seed']})"),
+              f"{report['runs']} game{'' if report['runs'] == 1 else 's'} a version on the same seeds (seed {report['seed']})"
+              f"{PARTIAL if report.get('partial') else ''}"),
              f"  as it is: win rate {share(report['as_it_is']['win_rate'])}",
+             *([f"  interrupted: {report['tried']} of {report['changes_total']} changes tried; no band is checked"]
+               if report.get("partial") else []),
              (f"  {len(report['changes'])} changes, the ones that raise the win rate most first "
              "(change in points, paired 95% interval, McNemar p):")]
     for row in report["changes"]:
         effect = row["effect"]
         rate = row["win_rate"]
         lines.append(f"  {points(effect)}, p {effect['p']:.2g}, win rate {percent(rate['value'])} ({rate['count']}/"
-                     f"{rate['games']}): {row['change']}")
+                     f"{rate['games']}{', partial' if row.get('partial') else ''}): {row['change']}")
     gate = report["gate"]
     if gate is not None:
         verdict = "in the band" if gate["passed"] else "outside it"

@@ -33,6 +33,14 @@ class Games:
         assert game is not None, f"game {index} was not played"
         return game[0]
 
+    def finished(self) -> int:
+        return sum(game is not None for game in self.games)
+
+
+def common(base: Games, other: Games) -> list[int]:
+    """The games both sides finished: every game, unless the run was interrupted (Ctrl+C)."""
+    return [i for i, (a, b) in enumerate(zip(base.games, other.games)) if a is not None and b is not None]
+
 
 def mcnemar(only_a: int, only_b: int) -> float:
     """The exact two-sided McNemar p-value: how likely a split this uneven (or more) of the games only
@@ -47,11 +55,13 @@ def mcnemar(only_a: int, only_b: int) -> float:
 def paired(base: Games, other: Games) -> dict:
     """The change in win rate from ``base`` to ``other`` over the same games: the difference, its 95%
     interval (Newcombe 1998, method 10: Wilson intervals of each rate joined through the
-    correlation of the pairs, phi with its continuity correction) and McNemar's exact p-value."""
-    n = base.runs
-    both = sum(1 for i in range(n) if base.won(i) and other.won(i))
-    only_other = sum(1 for i in range(n) if other.won(i) and not base.won(i))
-    only_base = sum(1 for i in range(n) if base.won(i) and not other.won(i))
+    correlation of the pairs, phi with its continuity correction) and McNemar's exact p-value.
+    Only the games both sides finished count (all of them, unless a run was interrupted)."""
+    games = common(base, other)
+    n = len(games)
+    both = sum(1 for i in games if base.won(i) and other.won(i))
+    only_other = sum(1 for i in games if other.won(i) and not base.won(i))
+    only_base = sum(1 for i in games if base.won(i) and not other.won(i))
     neither = n - both - only_other - only_base
     p1, p2 = (both + only_other) / n, (both + only_base) / n
     l1, u1 = wilson(both + only_other, n)

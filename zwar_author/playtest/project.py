@@ -79,6 +79,11 @@ class Result:
     def passed(self) -> bool:
         return self.gate is None or self.gated is None or self.gate.holds(self.gated)
 
+    @property
+    def finished(self) -> int:
+        """The games the report counts."""
+        return sum(r["runs"] for r in self.reports)
+
     def summary(self) -> str:
         return "\n".join([*(text(r) for r in self.reports), *([skill_text(self.skill)] if self.skill else [])])
 

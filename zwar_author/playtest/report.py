@@ -36,6 +36,12 @@ HEAT_TITLES = {"taken_down": "Where heroes were taken down", "spawned": "Where i
 HEAT_COLOURS = {"taken_down": "#c0392b", "spawned": "#6b1d1d", "occupied": "#1f5fbf"}
 
 
+def about(mission: Mission) -> dict:
+    """Which mission a report is of: its pack, id, title and the digest of its sources."""
+    c = mission.compiled
+    return {"pack": c.pack, "id": c.mission.id, "title": c.mission.title, "sha256": c.source.sha256}
+
+
 def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: Sequence[Path] = ()) -> dict:
     """The report of one policy's games, as plain data (numbers rounded: same games, same bytes).
     ``source`` and ``search`` are the mission and pack paths as given, for the replay command."""
@@ -46,7 +52,7 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
                        if k.startswith(kind + ":")} for kind in ("rounds", "power", "killed", "cards")}
     return {
         "format": FORMAT,
-        "mission": {"pack": c.pack, "id": c.mission.id, "title": c.mission.title, "sha256": c.source.sha256},
+        "mission": about(mission),
         "source": source,
         "policy": plan.policy, "director": plan.director or None, "runs": totals.runs, "seed": plan.seed,
         "setup": {"perks": {h: list(p) for h, p in plan.setup.perks}, "max_turns": plan.setup.max_turns,
@@ -63,7 +69,7 @@ def summary(mission: Mission, plan: Plan, totals: Totals, source: str, search: S
         "heroes": {hero: {"games": totals.runs, **{end: ends.get(end, 0) for end in HERO_ENDS
                                                    if end in HERO_ENDS[:4] or ends.get(end)}}
                    for hero, ends in sorted(totals.heroes.items())},
-        "turn_limit": {**_rate(totals.causes.get("turn limit", 0), totals.runs), "turn": time_limit(c)},
+        "turn_limit": {**rate(totals.causes.get("turn limit", 0), totals.runs), "turn": time_limit(c)},
         "lost_games": {"games": totals.runs - totals.wins,
                        "objectives_done": {str(k): v for k, v in sorted(totals.lost_objectives.items())},
                        "turns_left": _spread(totals.lost_turns_left)},
@@ -109,7 +115,7 @@ def replay_command(source: str, plan: Plan, game: int, search: Sequence[Path] = 
 HERO_ENDS = ("escaped", "on the board", "died (bitten)", "died (infection)", "died (hurt by an agent)")
 
 
-def _rate(count: int, games: int) -> dict:
+def rate(count: int, games: int) -> dict:
     """A share with its sample size and 95% Wilson interval."""
     low, high = wilson(count, games)
     return {"count": count, "games": games, "value": _r(count / games if games else 0.0), "low": _r(low),
@@ -119,7 +125,7 @@ def _rate(count: int, games: int) -> dict:
 def _taken(turns: Counter, games: int, **about) -> dict:
     """How often something was done (an objective, a token taken), in which turns: zeros included."""
     done = sum(turns.values())
-    return {**about, **_rate(done, games), "mean_turn": _r(mean(turns)),
+    return {**about, **rate(done, games), "mean_turn": _r(mean(turns)),
             "by_turn": {str(k): v for k, v in sorted(turns.items())}}
 
 

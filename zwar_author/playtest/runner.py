@@ -35,6 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, Protocol, TypeVar
 
 from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
@@ -48,11 +49,19 @@ from .versus import policy_for
 Progress = Callable[[int], None]
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl+C during a run: ``totals`` holds the games finished by then (the workers are stopped). A
-    KeyboardInterrupt still, so a caller that keeps no partial result exits as on any Ctrl+C."""
+class Counted(Protocol):
+    runs: int
 
-    def __init__(self, totals: Totals) -> None:
+
+T = TypeVar("T", bound=Counted)
+
+
+class Interrupted(KeyboardInterrupt, Generic[T]):
+    """Ctrl+C during a run: ``totals`` holds the games finished by then (the workers are stopped): a
+    mission's ``Totals``, or a campaign run's. A KeyboardInterrupt still, so a caller that keeps no
+    partial result exits as on any Ctrl+C."""
+
+    def __init__(self, totals: T) -> None:
         super().__init__(f"interrupted after {totals.runs} games")
         self.totals = totals
 
