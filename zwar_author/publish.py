@@ -21,7 +21,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -169,17 +169,25 @@ def _exchange(one: Path, other: Path) -> bool:
     return call(here, os.fsencode(one), here, os.fsencode(other), exchange) == 0
 
 
-def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to the file ``path`` whole: into a hidden temporary file beside it, renamed over
-    it in one step. If anything fails (the disk is full, the rename is refused) ``path`` is as it
+def write_whole(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (as UTF-8, or bytes as they are) to the file ``path`` whole: into a hidden
+    temporary file beside it, renamed over it in one step. If anything fails (the disk is full, the rename is refused) ``path`` is as it
     was and the temporary file is removed."""
     path = Path(path)
     handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8") if isinstance(text, str) else text)
         os.chmod(name, 0o644)
         os.replace(name, path)
     except BaseException:
         Path(name).unlink(missing_ok=True)
         raise
+
+
+def write_files(folder: Path, files: Mapping[str, str | bytes]) -> list[Path]:
+    """Each of ``files`` (name: content) into ``folder``, made if missing, each written whole."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        write_whole(folder / name, content)
+    return [folder / name for name in files]

@@ -20,13 +20,14 @@ from ..errors import UsageError
 from ..geometry.board import Board, Edge, Floor, Terrain
 from ..geometry.notation import edge_name, floor_square
 from ..model.content import CompiledMission
+from ..publish import write_files
 from ..render import cairo
 from ..render.canvas import Page, Rect, Style, Text
 from ..render.theme import SCREEN
 from ..sources.document import absolute
 from .tiled_project import CLASSES, DRAWN, TERRAINS
 from .toml_out import schema_line, toml_text
-from .uvtt import edge_runs, write_whole
+from .uvtt import edge_runs
 
 TILE = 32  # pixels a square in the map
 
@@ -61,7 +62,7 @@ def export_tiled(paths: Sequence[Path], out: Path, search: Sequence[Path] = ()) 
             files[f"{mid}.base.toml"] = toml_text(base, header).encode("utf-8")
             files[f"{mid}.tmj"] = _json(mission_map(mission, outcome.boards[pack_id, mid], f"{mid}.base.toml",
                                                     "terrain.tsj"))
-        result.written += write_whole(folder, files)
+        result.written += write_files(folder, files)
     return result
 
 

@@ -27,8 +27,6 @@ import base64
 import itertools
 import json
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +36,7 @@ from ..errors import UsageError
 from ..geometry.board import Edge, Floor, Terrain
 from ..geometry.notation import edge_name, floor_edge
 from ..model.content import CompiledMission
+from ..publish import write_files
 from ..render import cairo
 from ..render.board import draw_floor
 from ..render.canvas import Page
@@ -82,7 +81,7 @@ def export_uvtt(paths: list[Path], out: Path, pixels_per_grid: int = 100, search
             files = {f"{mission.mission.id}.{floor.id}{SUFFIX}": dumps(floor_document(mission, floor, pixels_per_grid,
                                                                                        baked))
                      for floor in board.floors}
-            result.written += write_whole(target, files)
+            result.written += write_files(target, files)
             for floor in board.floors:
                 if opened := open_doors(mission, floor):
                     result.open_doors[target / f"{mission.mission.id}.{floor.id}{SUFFIX}"] = opened
@@ -154,24 +153,6 @@ def floor_png(mission: CompiledMission, floor: Floor, pixels_per_grid: int, bake
 def dumps(document: dict) -> bytes:
     """Compact JSON with a fixed key order, so the same floor gives the same bytes."""
     return (json.dumps(document, sort_keys=True, separators=(",", ":")) + "\n").encode("ascii")
-
-
-def write_whole(target: Path, files: dict[str, bytes]) -> list[Path]:
-    """Write each file into ``target`` through a temporary file beside it: none appears half written."""
-    target.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, data in files.items():
-        handle, temp = tempfile.mkstemp(prefix=f".{name}.", dir=target)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.chmod(temp, 0o644)
-            os.replace(temp, target / name)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-        written.append(target / name)
-    return written
 
 
 @dataclass(frozen=True)
