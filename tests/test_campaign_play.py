@@ -426,3 +426,23 @@ def test_a_campaign_saves_chapter_game_gets_a_new_games_checks(workdir):
     assert result.exit_code == 1
     assert line.partition(" error ")[2].startswith(
         "ZW007: the saved setup does not fit the mission (there is no hero `nobody` in this mission")
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda text, saved: text.replace('"director": ', '"director": ' + "[" * 3000 + "]" * 3000 + ', "_": ', 1),
+     "error ZW013: arrays and tables are nested more than 32 deep here: a source nests at most 32 levels"),
+    (lambda text, saved: text.replace(json.dumps(saved["game"]["rng"][1])[1:-1],
+                                      ", ".join(map(str, [*saved["game"]["rng"][1][:5], 2**32, *saved["game"]["rng"][1][6:]]))),
+     ("error ZW007: `rng` word 6 is 4294967296, not a whole number from 0 to 4294967295: the state of the game's dice "
+      "must be as the game saved it")),
+])
+def test_a_campaign_save_nested_deep_or_with_dice_past_32_bits_is_one_located_error(workdir, edit, message):
+    # a campaign save is read as a game's: through the depth-checked reader (no RecursionError) and its checks
+    pack(workdir)
+    assert campaign("p/campaign.toml", "--save", "group.json", input="done\nquit\n").exit_code == 0
+    saved = json.loads((workdir / "group.json").read_text())
+    text = edit(json.dumps(saved), saved)
+    (workdir / "edited.json").write_text(text)
+    result = campaign("--resume", "edited.json", input="")
+    [line] = result.output.splitlines()
+    assert result.exit_code == 1 and line.startswith("edited.json:1:") and line.endswith(message), line
