@@ -229,6 +229,8 @@ def test_a_700_by_700_tile_is_refused_quickly(workdir):
 def test_the_reference_content_still_builds(workdir):
     outcome = build([CONTENT], workdir / "out", [], caches=False)
     assert outcome.report.ok, [d.human() for d in outcome.report.errors]
+    # a designer's first build shows no warning about the project's own content (the box's doors: ZW623)
+    assert [d.human() for d in outcome.report.warnings] == []
 
 
 def big_mission(side: int = 100) -> str:
