@@ -272,3 +272,36 @@ def test_ctrl_c_of_a_campaign_playtest_writes_the_campaigns_finished_marked_part
     assert out.splitlines()[-1] == "report (partial): build/playtest/c-campaign-playtest.json"
     report = json.loads((workdir / "build" / "playtest" / "c-campaign-playtest.json").read_text())
     assert (report["partial"], [(r["runs"], r["partial"]) for r in report["reports"]]) == (True, [(2, True)])
+
+
+@LINUX
+def test_ctrl_c_of_a_campaign_playtest_on_workers_stops_them_with_a_partial_report(workdir):
+    import re
+    import select
+
+    from test_campaign_play import pack
+
+    pack(workdir)
+    playtest = subprocess.Popen([sys.executable, "-m", "zwar_author", "playtest", "p/campaign.toml", "--runs", "200000",
+                                 "--jobs", "2", "--policy", "cautious", "--progress", "--pack-path", str(CONTENT)],
+                                cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        workers = _workers(playtest.pid)
+        assert playtest.stderr is not None
+        shown, deadline = b"", time.monotonic() + WAIT
+        while not re.search(rb"\| *[1-9]\d*/200000", shown) and time.monotonic() < deadline:  # a campaign finished
+            if select.select([playtest.stderr], [], [], 1.0)[0]:
+                shown += os.read(playtest.stderr.fileno(), 4096)
+        os.killpg(playtest.pid, signal.SIGINT)
+        out, err = playtest.communicate(timeout=WAIT)
+        assert playtest.returncode == 130, err
+        last = err.decode().splitlines()[-1]
+        assert re.fullmatch(r"zwar playtest: interrupted after \d+ finished campaigns; the report is marked partial",
+                            last), last
+        assert b"Traceback" not in out + shown + err
+        report = json.loads((workdir / "build" / "playtest" / "c-campaign-playtest.json").read_text())
+        assert report["partial"] and 1 <= report["reports"][0]["runs"] < 200000
+        assert _gone(workers), f"workers {workers} outlived the playtest"
+    finally:
+        playtest.kill()
+        playtest.communicate()
