@@ -3,7 +3,7 @@
 A full disk and a read-only folder are simulated, not made (tests may not
 mount file systems): every writer stages its files beside the output and
 renames them into place, so a full disk is simulated by failing the rename
-(``os.replace``) with ENOSPC, the last step and the one that would leave a
+(``os.replace``, and the folder swap ``publish._exchange`` a build ends with) with ENOSPC, the last step and the one that would leave a
 half output if any did, and a read-only folder by failing the first, making
 the temporary file or folder (``tempfile.mkstemp``, ``mkdtemp``), with EROFS.
 (As root, chmod does not make a folder read-only: root writes anyway.)
@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, REPO, write
 from test_playtest import EASY
+
+from zwar_author import publish
 
 TOWER = CONTENT / "core" / "missions" / "the-tower.toml"
 MAP = REPO / "docs" / "tiled" / "example.tmj"
@@ -63,6 +65,7 @@ def test_an_output_that_cannot_be_written_is_one_line_and_the_old_one_stays(zwar
     assert before
     if failure == "full disk":
         monkeypatch.setattr(os, "replace", _full)
+        monkeypatch.setattr(publish, "_exchange", _full)
         reason = "No space left on device"
     else:
         monkeypatch.setattr(tempfile, "mkstemp", _read_only)

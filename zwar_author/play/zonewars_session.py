@@ -26,6 +26,7 @@ from ..playtest.zonewars_bots import POLICIES, bot
 from ..skirmish.core import IllegalAction, State, apply, start
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.actions import where
+from ..sources.document import read_document
 from ..tabletop import TerrainKind, format_inches
 from .zonewars import load_scenario
 
@@ -95,10 +96,10 @@ def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path],
 
 def is_save(path: Path) -> bool:
     """Whether ``path`` is a Zone Wars game saved by ``zwar play``."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return False
+    doc, _ = read_document(Path(path))  # through the sources' limits: a save nested 3,000 deep is no crash
+    if doc is None:
+        return False  # the grid games' reader says what is wrong with it
+    data = doc.data
     return isinstance(data, dict) and "answers" in data and str(data.get("scenario", "")).endswith(".toml") \
         and "bots" in data
 
