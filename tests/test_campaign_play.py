@@ -66,7 +66,7 @@ def campaign(*args: str, input: str):
 def said(output: str) -> list[str]:
     """The campaign's own lines: without the boards, the options and the game's events."""
     return [line for line in output.splitlines()
-            if not line.startswith((" ", "=", "S Sam", "Hero move", ">  ", "Key: "))]
+            if not line.startswith((" ", "=", "S Sam", "Sam: ", "Hero move", ">  ", "Key: "))]
 
 
 def test_a_campaign_banks_xp_buys_the_plan_replays_a_lost_chapter_and_resumes(workdir):
@@ -74,6 +74,9 @@ def test_a_campaign_banks_xp_buys_the_plan_replays_a_lost_chapter_and_resumes(wo
     first = campaign("p/campaign.toml", "--save", "group.json", "--max-turns", "1",
                      input="buy sam turbo\nperks sam\ndone\n" + ESCAPE + "buy sam nothing\nplan\ndone\nquit\n")
     assert first.exit_code == 0, first.output
+    lines = first.output.splitlines()
+    end = lines.index("Game over after turn 1: victory. the heroes win")
+    assert lines[end - 3:end] == ["Sam: escaped", "Key: x exit", "     - | wall; . corridor"]  # the board at the end
     assert said(first.output) == [
         "Campaign: Two Rooms (2 chapters)",
         "Chapter 1 of 2: The First Room (first), try 1",

@@ -146,6 +146,8 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
             return False
         if save:
             _saved(saver, save)
+    if board_text(session.game) != shown:  # the board as the game ended
+        _board(session)
     return True
 
 
