@@ -40,6 +40,7 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
+from ..publish import write_whole
 from .director import against
 from .record import record
 from .stats import Totals
@@ -198,11 +199,10 @@ def _here(plan: Plan) -> Iterator[list[dict]]:
 
 
 def write_log(path: Path, log: list[dict]) -> None:
-    """One game's events, a JSON object a line (the file is written whole)."""
+    """One game's events, a JSON object a line (the file is written whole, and nothing is left beside it
+    when Ctrl+C comes mid-write)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(".tmp")
-    temp.write_text("".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log), encoding="utf-8")
-    temp.replace(path)
+    write_whole(path, "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log))
 
 
 def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[list[dict]]:
