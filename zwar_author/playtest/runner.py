@@ -176,9 +176,12 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
                 totals.add(r)
             if progress:
                 progress(len(records))
-    except Interrupted:
-        raise
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        if logs is not None:  # a log Ctrl+C cut short mid-write (write_whole's hidden temporary)
+            for stray in logs.glob(".*.tmp"):
+                stray.unlink(missing_ok=True)
+        if isinstance(stop, Interrupted):
+            raise
         raise Interrupted(totals) from None
     return totals
 
@@ -199,8 +202,7 @@ def _here(plan: Plan) -> Iterator[list[dict]]:
 
 
 def write_log(path: Path, log: list[dict]) -> None:
-    """One game's events, a JSON object a line (the file is written whole, and nothing is left beside it
-    when Ctrl+C comes mid-write)."""
+    """One game's events, a JSON object a line (the file is written whole)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     write_whole(path, "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log))
 
