@@ -415,6 +415,12 @@ def test_a_campaign_save_with_made_up_progress_is_refused_located(workdir):
     [line] = result.output.splitlines()
     assert result.exit_code == 1 and line.partition(" error ")[2].startswith(
         "ZW007: sam cannot hold `flying` (twice, or a perk the campaign does not sell: ")
+    (workdir / "edited.json").write_text(json.dumps(dict(saved, progress=dict(saved["progress"],
+                                                                              bought=[["sam", "flying", 1]]))))
+    result = campaign("--resume", "edited.json", input="")
+    assert (result.exit_code, [line.partition(" error ")[2] for line in result.output.splitlines()]) == (1, [
+        ("ZW007: `sam` buying `flying` before chapter 1 is no purchase this campaign offers: the progress must be "
+        "as the campaign saved it")])
     assert json.loads((workdir / "group.json").read_text()) == saved  # nothing was written back
 
 

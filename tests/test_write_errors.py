@@ -33,6 +33,8 @@ COMMANDS = {
     "replay --html": (["replay", str(TOWER), "--game", "1", "--html", "out/game.html"], "out/game.html"),
     "build": (["build", "p", "-o", "out", "--no-caches", "--pack-path", str(CONTENT)], "out"),
     "playtest": (["playtest", "easy.toml", "--runs", "2", "--jobs", "1", "-o", "out", "--no-progress"], "out"),
+    "render": (["render", str(TOWER), "--sheet", "map", "-o", "out"], "out"),
+    "schema": (["schema", "-o", "out"], "out"),
 }
 
 

@@ -40,6 +40,7 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
+from ..publish import write_whole
 from .director import against
 from .record import record
 from .stats import Totals
@@ -175,9 +176,12 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
                 totals.add(r)
             if progress:
                 progress(len(records))
-    except Interrupted:
-        raise
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        if logs is not None:  # a log Ctrl+C cut short mid-write (write_whole's hidden temporary)
+            for stray in logs.glob(".*.tmp"):
+                stray.unlink(missing_ok=True)
+        if isinstance(stop, Interrupted):
+            raise
         raise Interrupted(totals) from None
     return totals
 
@@ -200,9 +204,7 @@ def _here(plan: Plan) -> Iterator[list[dict]]:
 def write_log(path: Path, log: list[dict]) -> None:
     """One game's events, a JSON object a line (the file is written whole)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(".tmp")
-    temp.write_text("".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log), encoding="utf-8")
-    temp.replace(path)
+    write_whole(path, "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log))
 
 
 def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[list[dict]]:
