@@ -89,7 +89,6 @@ def test_what_the_engine_does_not_play_is_refused_by_name():
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:",
         "  - trigger card `tower-siren`: trigger cards' effects are the scenario's own rules",
         "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)",
-        "  - artifact token 1 on floor 2: climbing Buildings",
     ]
 
 

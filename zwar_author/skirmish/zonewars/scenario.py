@@ -86,9 +86,6 @@ def cannot_play(scenario: Scenario) -> list[str]:
             missing.append(f"Zone card `{cid}`: its effect is not given as data (`effect`)")
         elif card.effect.monster:
             missing.append(f"Zone card `{cid}`: monsters (the rulebook's list of their traits is lost)")
-    for token in scenario.tokens:
-        if token.floor:
-            missing.append(f"artifact token {token.number} on floor {token.floor}: climbing Buildings")
     used = {c for s in scenario.sides for spot in s.spots for c in _carried(scenario, spot.character)}
     for cid in sorted(used | set(scenario.artifacts)):
         unknown = specials(scenario.cards.get(cid)) - set(SPECIALS)
