@@ -340,7 +340,8 @@ class ZoneWarsGame(Game):
             if chosen is None:
                 continue
             o.overwatch, o.held_over, o.activated = False, False, True
-            o.facing = facing_towards(o.position, m.position)
+            if o.position != m.position:
+                o.facing = facing_towards(o.position, m.position)
             attack(self, ctx, o, m, shots[chosen], False, push=False, label="fires on overwatch at")
             if not m.ready:
                 return False
