@@ -99,6 +99,7 @@ def test_playtest_prints_per_side_rates_and_writes_json(zwar, tmp_path):
     assert result.output.startswith("Scrap Run (scrap-run): 2 games a pairing, seed 1\n")
     assert "ark-mutants cautious, genlab-tribe cautious:" in result.output
     assert "fairness from games (ark-mutants in its own zone, then in the other's, same seeds)" in result.output
+    assert "  fairness from the geometry (zwar fairness): even: the same moves to every token" in result.output
     assert result.output.rstrip().endswith("passed")
     report = json.loads((tmp_path / "scrap-run-playtest.json").read_text())
     assert set(report["pairings"][0]["sides"]) == {"ark-mutants", "genlab-tribe"}
