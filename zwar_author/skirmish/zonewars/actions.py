@@ -38,6 +38,8 @@ class Verb(str, Enum):
     RECOVER = "recover"
     ASSIST = "assist"
     PICK_UP = "pick up"
+    GIVE = "give"
+    DROP = "drop"
     TAKE = "take from"
     LEAVE = "leave"
 
@@ -266,6 +268,27 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
             out.append(Action(m.id, Verb.TAKE, to, other.id, f"{m.id}: take from {other.id}", m.floor))
         if other.side == m.side:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
+    out += _giving(g, m)
+    return out
+
+
+def _giving(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """Simple Operations with what the model carries (seed 226): give an item to a friend it moves into base
+    contact with (up to Medium), or drop an artifact where it stands."""
+    out = []
+    here = (m.position.x, m.position.y)
+    cards = list(dict.fromkeys(i.card for i in m.items))
+    for card in cards:
+        if card in g.scenario.artifacts:
+            out.append(Action(m.id, Verb.DROP, here, card, f"{m.id}: drop {card}", m.floor))
+    for friend in g.models():
+        if friend is m or friend.side != m.side or not friend.ready or friend.floor != m.floor or not cards:
+            continue
+        to = here if contact(m.position, m.base, friend.position, friend.base) else \
+            None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
+        if to is not None:
+            out += [Action(m.id, Verb.GIVE, to, f"{card}>{friend.id}", f"{m.id}: give {card} to {friend.id}", m.floor)
+                    for card in cards]
     return out
 
 

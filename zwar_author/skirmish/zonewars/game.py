@@ -35,6 +35,7 @@ class ZoneWarsGame(Game):
         self.order: list[str] = []  # models activated this round, in order
         self.tokens: dict[int, tuple[Position, str | None]] = {t.number: (t.position, None) for t in scenario.tokens}
         self.token_floor: dict[int, int] = {t.number: t.floor for t in scenario.tokens if t.floor}
+        self.dropped: dict[int, Item] = {}  # the card under a token dropped in play, as it was carried
         self.artifact_deck = {a: 1 for a in scenario.artifacts}
         self.zone_deck: dict[str, int] = {}
         for card in scenario.deck:
@@ -244,6 +245,20 @@ class ZoneWarsGame(Game):
             self._take(ctx, m, self.model(action.target or ""))
         elif verb is Verb.ASSIST:
             self._assist(ctx, m, self.model(action.target or ""))
+        elif verb is Verb.GIVE:
+            card, _, friend = (action.target or "").partition(">")
+            self._give(m, card, self.model(friend))
+        elif verb is Verb.DROP:
+            item = next(i for i in m.items if i.card == action.target)
+            m.items.remove(item)
+            self.drop(item, m.position, m.floor, by=m)
+
+    def _give(self, m: Model, card: str, friend: Model) -> None:
+        """A Simple Operation gives an item to a character in base contact (seed 226)."""
+        item = next(i for i in m.items if i.card == card)
+        m.items.remove(item)
+        friend.items.append(item)
+        self.emit(Kind.ARTIFACT, m.id, f"{m.name} gives the {self.card_name(card)} to {friend.name}", m.at)
 
     def _move(self, ctx: Context, m: Model, to, word: str, keep_facing: bool = False,
               face: Position | None = None, floor: int | None = None) -> bool:
@@ -391,6 +406,13 @@ class ZoneWarsGame(Game):
         if number not in self.tokens:
             return
         _position, card = self.tokens.pop(number)
+        self.token_floor.pop(number, None)
+        kept = self.dropped.pop(number, None)
+        if kept is not None:
+            m.items.append(kept)
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(kept.card)}", m.at,
+                      result=kept.card)
+            return
         if card is None:
             if not any(self.artifact_deck.values()):
                 self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: no artifact card is left")
@@ -434,15 +456,19 @@ class ZoneWarsGame(Game):
         if not m.activated and not m.held_over and self.cup.get(m.side, 0) > 0:
             self.cup[m.side] -= 1
 
-    def drop(self, item: Item, at: Position, floor: int = 0) -> None:
-        """An artifact found this battle, dropped where its carrier was Taken Out, under a token (seed 436)."""
+    def drop(self, item: Item, at: Position, floor: int = 0, by: Model | None = None) -> None:
+        """An artifact left on the table under a token, as it was carried: found this battle and dropped where
+        its carrier was Taken Out (seed 436), or dropped by a Simple Operation (seed 226)."""
         number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
         while number in self.tokens:
             number += 1
         self.tokens[number] = (at, item.card)
+        self.dropped[number] = item
         if floor:
             self.token_floor[number] = floor
-        self.emit(Kind.ARTIFACT, "game", f"The {self.card_name(item.card)} is dropped at {where(at)} (token {number})",
+        who = f"{by.name} drops the {self.card_name(item.card)}" if by is not None else \
+            f"The {self.card_name(item.card)} is dropped"
+        self.emit(Kind.ARTIFACT, by.id if by is not None else "game", f"{who} at {where(at)} (token {number})",
                   (float(at.x), float(at.y)))
 
     # --- Zone cards ----------------------------------------------------------------------------------
