@@ -226,14 +226,20 @@ def _aimed(g: ZoneWarsGame, m: Model) -> list[Action]:
         out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire"))
     if m.stuck:
         return out
-    step = m.base.diameter
-    diagonal = Fraction(math.sqrt(0.5)).limit_denominator(10**6) * step
-    steps: list[tuple[Fraction, Fraction]] = [(Fraction(0), -step), (step, Fraction(0)), (Fraction(0), step), (-step, Fraction(0)),
-             (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
-    for p in reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps]):
+    for p in step_moves(g, m):
         if g.ranged_targets(m, aimed=True, at=Position(*p)):
             out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}"))
     return out
+
+
+def step_moves(g: ZoneWarsGame, m: Model) -> list[tuple[Fraction, Fraction]]:
+    """The "step" moves of one base width (Aimed Fire, Complex Operation), in the eight compass directions."""
+    step = m.base.diameter
+    diagonal = Fraction(math.sqrt(0.5)).limit_denominator(10**6) * step
+    zero = Fraction(0)
+    steps = [(zero, -step), (step, zero), (zero, step), (-step, zero),
+             (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
+    return reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps])
 
 
 def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
@@ -257,6 +263,16 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
     if len(touching) > 1:  # a Complex Operation: every token in base contact
         label = "+".join(map(str, touching))
         out.append(Action(m.id, Verb.PICK_UP, here, label, f"{m.id}: pick up {label}", m.floor))
+    if not m.stuck and not m.floor:  # or after its step move (seed 234)
+        seen = {tuple(touching)}
+        for p in step_moves(g, m):
+            at = Position(*p)
+            reached = tuple(n for n, (position, _card) in sorted(g.tokens.items())
+                            if not g.token_floor.get(n) and contact(at, m.base, position, token_base))
+            if len(reached) > 1 and reached not in seen:
+                seen.add(reached)
+                label = "+".join(map(str, reached))
+                out.append(Action(m.id, Verb.PICK_UP, p, label, f"{m.id}: pick up {label} from {where(p)}", 0))
     for other in g.models():
         if other is m or other.status.value != "broken" or other.floor != m.floor:
             continue
