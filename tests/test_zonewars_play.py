@@ -155,3 +155,13 @@ def test_at_the_table_the_players_type_their_dice(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Krin's base die:" in result.output or "base die:" in result.output
     assert json.loads(save.read_text())["dice"] == "table"
+
+
+def test_a_moves_destinations_are_folded_into_one_line():
+    from zwar_author.play.zonewars_session import option_lines
+    from zwar_author.skirmish.zonewars.actions import Action, Verb
+
+    options = [Action("krin", Verb.MOVE, None, None, "krin: stay")] + \
+        [Action("krin", Verb.MOVE, None, None, f"krin: move {x},2") for x in (13, 14, 15)]
+    assert option_lines(options) == ["    1. krin: stay",
+                                     "       krin: move X,Y: 3 destinations, from `krin: move 13,2` to `krin: move 15,2`"]
