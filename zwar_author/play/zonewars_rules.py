@@ -71,6 +71,7 @@ class ModelAt(Model):
     floor: Count = Field(0, description="The floor of a Building it stands on (0: the ground).")
     gear: list[Ref] | None = Field(None, description="Cards carried from the start (default: the character's).")
     found: list[Ref] = Field([], description="Artifact cards found this battle (worth victory points).")
+    mutations: list[Ref] | None = Field(None, description="Mutations or modules (default: the character's).")
     damage: Count = Field(0, description="Damage tokens.")
     broken: bool = Field(False, description="Broken.")
     bloodied: bool = Field(False, description="Bloodied (the card's other side).")
@@ -273,6 +274,11 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         if spec.gear is not None:
             m.items = [_item(scenario, ref, False) for ref in spec.gear]
         m.items += [_item(scenario, ref, True) for ref in spec.found]
+        if spec.mutations is not None:
+            unknown = [r for r in spec.mutations if r.rpartition("/")[2] not in scenario.mutations]
+            if unknown:
+                raise ScenarioError(f"there is no mutation `{unknown[0]}`")
+            m.mutations = tuple(r.rpartition("/")[2] for r in spec.mutations)
         m.damage, m.bloodied, m.recover_rolled = spec.damage, spec.bloodied, spec.recover_rolled
         m.status = Status.BROKEN if spec.broken else Status.READY
         m.overwatch, m.activated, m.held_over = spec.overwatch, spec.activated, spec.held_over

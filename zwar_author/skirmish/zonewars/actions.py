@@ -18,7 +18,7 @@ import numpy as np
 
 from ...tabletop import Band, Base, Position, bases_overlap, bases_within
 from ..core import in_front
-from .floors import buildings, climbs
+from .floors import buildings, climbs, flights
 from .scenario import specials
 from .state import Model
 
@@ -42,6 +42,7 @@ class Verb(str, Enum):
     DROP = "drop"
     TAKE = "take from"
     LEAVE = "leave"
+    FLY = "fly"
 
 
 class Action(NamedTuple):
@@ -93,6 +94,29 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
             for x, y, f in moves]
     out += _operations(g, m)
     out += _leaving(g, m)
+    out += _flights(g, m)
+    return out
+
+
+def _flights(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """An action mutation that flies: up to Medium an m-point, at most three and the card's most, in a straight
+    line even between floors (seed 202, 390); the m-points are the ``target``."""
+    pool = g.m_points[m.side]
+    out: list[Action] = []
+    if m.stuck or m.mutated or pool < 1:
+        return out
+    for mid in m.mutations:
+        mutation = g.scenario.mutations[mid]
+        if mutation.type != "action" or mutation.effect is None or not mutation.effect.fly:
+            continue
+        most = min(pool, g.scenario.rules.most_m_points, mutation.m_points)
+        seen: set[tuple[Fraction, Fraction, int]] = set()
+        for points in range(1, most + 1):
+            for x, y, floor in flights(g, m, Band.MEDIUM.inches * points):
+                if (x, y, floor) not in seen:
+                    seen.add((x, y, floor))
+                    out.append(Action(m.id, Verb.FLY, (x, y), f"{mid}:{points}",
+                                      f"{m.id}: {mid} {points} to {where((x, y))}{_on(m, floor)}", floor))
     return out
 
 

@@ -109,6 +109,8 @@ def _hits(n: int) -> str:
 def _mutation(g: ZoneWarsGame, ctx: Context, a: Model, melee: bool, after: bool) -> int:
     """Base dice a mutation that enhances the attack adds, for the m-points the player spends on it."""
     pool = g.m_points[a.side]
+    if a.mutated:  # one mutation an activation (seed 410)
+        return 0
     for mid in a.mutations:
         mutation = g.scenario.mutations[mid]
         effect = mutation.effect
@@ -120,6 +122,7 @@ def _mutation(g: ZoneWarsGame, ctx: Context, a: Model, melee: bool, after: bool)
                            [Choice(n, f"{n} m-points") for n in range(most + 1)], a.id, "m-points").key
         if spent:
             g.m_points[a.side] -= spent
+            a.mutated = True
             g.emit(Kind.ROLL, a.id, f"{a.name} uses {mutation.name} with {spent} m-point{'s' if spent > 1 else ''}: "
                    f"{spent * effect.dice} more base dice")
         return int(spent) * effect.dice

@@ -89,6 +89,47 @@ def climbs(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) 
     return out
 
 
+def flights(g: ZoneWarsGame, m: Model, reach: Fraction) -> list[tuple[Fraction, Fraction, int]]:
+    """Where a flight of ``reach`` ends: whole-inch offsets, on the ground or a floor, the straight line in three
+    dimensions no longer than ``reach`` (line 390) and crossing no Blocking terrain but the Buildings it leaves or
+    lands on; the model flies over the others."""
+    out = []
+    count = int(reach)
+    here = building_at(g, m.position) if m.floor else None
+    others = [o for o in g.models() if o is not m and o.on_table]
+    for i in range(-count, count + 1):
+        for j in range(-count, count + 1):
+            if not (i or j):
+                continue
+            point = Position(m.position.x + i, m.position.y + j)
+            piece = building_at(g, point)
+            floors = list(range(1, piece.piece.floors + 1)) if piece is not None and fits(piece, point, m.base.radius) \
+                else []
+            ground = [o for o in others if o.floor == 0]
+            if g.scenario.board.stands(point, m.base, ground):
+                floors.append(0)
+            for floor in floors:
+                rise = float(STEP) * (floor - m.floor)
+                if math.sqrt(i * i + j * j + rise * rise) > float(reach) + 1e-9:
+                    continue
+                if any(o.floor == floor and o.position.squared_distance(point) < (o.base.radius + m.base.radius) ** 2
+                       for o in others):
+                    continue
+                ignore = [p for p in (piece if floor else None, here) if p is not None]
+                if _clear_flight(g, m, point, ignore):
+                    out.append((point.x, point.y, floor))
+    return out
+
+
+def _clear_flight(g: ZoneWarsGame, m: Model, to: Position, ignore: list[PlacedPiece]) -> bool:
+    others = [p.solid_inner for p in g.scenario.board.pieces if p.kind is TerrainKind.BLOCKING
+              and all(p is not q for q in ignore)]
+    if not others:
+        return True
+    path = shapely.LineString([m.at, (float(to.x), float(to.y))]).buffer(float(m.base.radius) - EPSILON)
+    return not bool(shapely.intersects(path, shapely.union_all(others)))
+
+
 def fall(m: Model) -> int:
     """The damage of a fall from the model's floor: a point for each starting Medium of height (seed 392); each
     floor is one Medium up, so a point a floor."""

@@ -195,7 +195,7 @@ class ZoneWarsGame(Game):
     # --- activating a model -----------------------------------------------------------------------
 
     def activate(self, ctx: Context, m: Model) -> None:
-        m.activated = True
+        m.activated, m.mutated = True, False
         self.order.append(m.id)
         self.emit(Kind.ACTIVATE, m.id, f"{m.name} activates", m.at)
         self.act(ctx, m)
@@ -221,6 +221,9 @@ class ZoneWarsGame(Game):
             return
         if verb is Verb.LEAVE:
             self._leave(ctx, m, action.target or "north")
+            return
+        if verb is Verb.FLY:
+            self._fly(ctx, m, action)
             return
         if action.to is not None and ((action.to[0], action.to[1]) != (m.position.x, m.position.y)
                                       or action.floor != m.floor):
@@ -252,6 +255,23 @@ class ZoneWarsGame(Game):
             item = next(i for i in m.items if i.card == action.target)
             m.items.remove(item)
             self.drop(item, m.position, m.floor, by=m)
+
+    def _fly(self, ctx: Context, m: Model, action: Action) -> None:
+        """An action mutation's flight: its m-points spent first (seed 202), a move no enemy strikes as it leaves
+        (forced or mutation movement triggers no free attack, seed 258)."""
+        mid, _, points = (action.target or "").partition(":")
+        spent = int(points)
+        self.m_points[m.side] -= spent
+        m.mutated = True
+        assert action.to is not None
+        to = Position(*action.to)
+        flown = math.sqrt(float(m.position.squared_distance(to)) + (float(STEP) * (action.floor - m.floor)) ** 2)
+        m.facing = facing_towards(m.position, to)
+        m.position, m.floor = to, action.floor
+        place = where(to) + (f" on floor {m.floor}" if m.floor else "")
+        self.emit(Kind.MOVE, m.id, f"{m.name} uses {self.scenario.mutations[mid].name} with {spent} m-point"
+                  f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
+        self._overwatch(ctx, m)
 
     def _give(self, m: Model, card: str, friend: Model) -> None:
         """A Simple Operation gives an item to a character in base contact (seed 226)."""

@@ -94,7 +94,8 @@ def cannot_play(scenario: Scenario) -> list[str]:
         for spot in s.spots:
             for mid in scenario.characters[spot.character].mutations:
                 mutation = scenario.mutations[mid.rpartition("/")[2]]
-                if mutation.effect is None or mutation.type == "action":
+                if mutation.effect is None or (mutation.type == "action") != mutation.effect.fly \
+                        or mutation.type == "reflex":
                     missing.append(f"mutation `{mutation.id}` of `{spot.character}`: its effect is not played")
     return missing
 
