@@ -304,8 +304,12 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
             None if m.stuck or m.floor else approach(g, m, other.position, other.base, medium)
         if to is None:
             continue
-        if any(g.card(i.card) is not None and i.card in g.scenario.artifacts for i in other.items):
+        artifacts = sum(1 for i in other.items if i.card in g.scenario.artifacts)
+        if artifacts:
             out.append(Action(m.id, Verb.TAKE, to, other.id, f"{m.id}: take from {other.id}", m.floor))
+        if artifacts > 1 and to == here:  # a Complex Operation takes them all (seed 348)
+            out.append(Action(m.id, Verb.TAKE, here, f"{other.id}:all", f"{m.id}: take all from {other.id}",
+                              m.floor))
         if other.side == m.side:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
     out += _giving(g, m)

@@ -245,7 +245,8 @@ class ZoneWarsGame(Game):
             for number in (int(n) for n in (action.target or "").split("+")):
                 self._pick_up(ctx, m, number)
         elif verb is Verb.TAKE:
-            self._take(ctx, m, self.model(action.target or ""))
+            taken, _, every = (action.target or "").partition(":")
+            self._take(ctx, m, self.model(taken), every == "all")
         elif verb is Verb.ASSIST:
             self._assist(ctx, m, self.model(action.target or ""))
         elif verb is Verb.GIVE:
@@ -444,10 +445,18 @@ class ZoneWarsGame(Game):
         self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(card)}", m.at,
                   result=card)
 
-    def _take(self, ctx: Context, m: Model, t: Model) -> None:
-        """A Simple Operation takes one artifact card from a Broken model in base contact (seed 348, 434)."""
+    def _take(self, ctx: Context, m: Model, t: Model, every: bool = False) -> None:
+        """A Simple Operation takes one artifact card from a Broken model in base contact, a Complex one all of
+        them (seed 348, 434)."""
         cards = [i for i in t.items if i.card in self.scenario.artifacts]
         if not cards:
+            return
+        if every:
+            for item in cards:
+                t.items.remove(item)
+                m.items.append(item)
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} takes " + ", ".join(f"the {self.card_name(i.card)}" for i in cards)
+                      + f" from {t.name}", m.at)
             return
         chosen = ctx.choose(m.side, f"{m.name}: take which artifact from {t.name}?",
                             [Choice(n, f"take the {self.card_name(i.card)}") for n, i in enumerate(cards)], m.id,
