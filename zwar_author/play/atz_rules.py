@@ -65,7 +65,7 @@ class PlacedZombie(Model):
 class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
-    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo"], Any]] = Field({}, description="By name.")
+    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered"], Any]] = Field({}, description="By name.")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 

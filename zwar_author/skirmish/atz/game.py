@@ -257,8 +257,9 @@ class AtzGame(Game):
         target = np.array([float(to.x), float(to.y)])
         far = np.hypot(points[:, 0] - target[0], points[:, 1] - target[1])
         keep = (far >= stop - 0.001) & board.straight(f, points, others)
+        moved = np.hypot(points[:, 0] - float(f.position.x), points[:, 1] - float(f.position.y))
         best = None
-        for i in np.argsort(far, kind="stable"):
+        for i in np.lexsort((moved, np.round(far, 3))):  # nearest the goal, then the shortest walk there
             if not keep[i]:
                 continue
             spot = Position(inches(round(float(points[i, 0]), 3)), inches(round(float(points[i, 1]), 3)))
@@ -267,10 +268,10 @@ class AtzGame(Game):
                 break
         if best is None or best.distance(to) >= f.position.distance(to) - 0.001:
             return
-        moved = f.position.distance(best)
+        walked = f.position.distance(best)
         f.facing = facing_towards(f.position, best)
         f.position = best
-        self.emit("move", f.id, f"{f.name} moves {moved:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
+        self.emit("move", f.id, f"{f.name} moves {walked:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
 
     def _active_fire(self, ctx: Context, h: Human, stayed: bool) -> None:
         """Once when active (line 766), at the nearest zombie in sight and range, all dice at it; a figure
@@ -504,7 +505,11 @@ class AtzGame(Game):
                 and z.status is not Status.OBVIOUSLY_DEAD]
         if not foes or h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD, Status.GONE):
             return
-        share = [h.rep // len(foes) + (i < h.rep % len(foes)) for i in range(len(foes))]
+        pool: int = self._melee_dice(h, foes)
+        share = [pool // len(foes) + (i < pool % len(foes)) for i in range(len(foes))]
+        if len(foes) > 1:
+            self.log_line(f"{h.name} divides {pool}d6 between {', '.join(z.name for z in foes)}: "
+                          f"{', '.join(map(str, share))}", h.id)
         for z, dice in zip(foes, share, strict=True):
             if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
                 break
@@ -523,18 +528,30 @@ class AtzGame(Game):
         if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
             self.locked = {p for p in self.locked if p[0] != h.id}
 
+    def _melee_dice(self, h: Human, foes: list[Zombie]) -> int:
+        """The human's melee dice: Rep, +1d6 with a higher Impact weapon than the zombie's 1, -2d6 prone or
+        attacked to the rear (lines 1281-1282, 1295), read off the pack's Melee table before they are divided."""
+        impact = h.weapon.melee if h.weapon is not None else 1
+        rear = h.prone or any(not in_front(h, z.position) for z in foes)
+        values: dict[str, str | int] = {"rep": h.rep, "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
+                                        "they_retrieving": "no", "you_prone": "yes" if rear else "no",
+                                        "they_prone": "no", "impact": "higher" if impact > 1 else "equal"}
+        table = self.setup.table("melee")
+        pool = max(0, table.effect(values)[0])
+        mods = "".join(f", {m.shown()}" for m in table.applied(values) if m.side == "us")
+        self.log_line(f"{h.name} melees with {pool}d6 (Rep {h.rep}{mods})", h.id)
+        return pool
+
     def _bout(self, ctx: Context, h: Human, z: Zombie, dice: int) -> int:
-        """One melee of ``h`` with ``dice`` of its Rep against ``z``: the margin of successes; prone or attacked
-        to the rear is -2d6 (line 1295)."""
+        """One melee of ``h`` with ``dice`` (its share, modifiers applied) against ``z``: the margin of
+        successes; the zombie rolls 1d6, less when prone or attacked to the rear (line 2005)."""
         if dice < 1:  # the human rolls none: the zombie's die alone (line 2005: it may still score)
             face = ctx.roll(f"{z.name} in melee: d6", D6, z.id)
             self.log_line(f"{z.name} rolls {face} in melee against {h.name}, who rolls no dice", z.id)
             return -1 if face <= 3 else 0
-        impact = h.weapon.melee if h.weapon is not None else 1
-        values: dict[str, str | int] = {"rep": min(dice, 6), "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
-                  "they_retrieving": "no", "you_prone": "yes" if h.prone or not in_front(h, z.position) else "no",
-                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no",
-                  "impact": "higher" if impact > 1 else "equal"}
+        values: dict[str, str | int] = {"rep": dice, "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
+                  "they_retrieving": "no", "you_prone": "no", "impact": "equal",
+                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no"}
         picked = pick(self.setup.table("melee"), values, TableDice(ctx))
         for line in picked.lines:
             self.log_line(f"{h.name} against {z.name}: {line}", h.id)
