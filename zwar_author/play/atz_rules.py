@@ -54,6 +54,7 @@ class Placed(Member):
     at: Point = Field(description="Where it stands, [x, y] in inches.")
     facing: Facing = Field("N", description="Which way it faces.")
     status: StatusName = Field("carrying on", description="Its status at the start.")
+    prone: bool = Field(False, description="Prone at the start.")
 
 
 class PlacedZombie(Model):
@@ -143,6 +144,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
         human.position = Position.of(*placed.at)
         human.facing = Fraction(COMPASS[placed.facing])
         human.status = Status(placed.status)
+        human.prone = placed.prone
     zombies = tuple(Zombie(f"z{i + 1}", f"zombie z{i + 1}", "zombies", Position.of(*z.at),
                            facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
                     for i, z in enumerate(model.zombies))

@@ -160,7 +160,8 @@ class AtzGame(Game):
         elif self.setup.draw:
             for h in self.humans:
                 count = _amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
-                self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line 1748)")
+                line = {"urban": 1748, "suburb": 1749, "rural": 1750}[self.setup.area]
+                self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line {line})")
                 for _ in range(count):
                     self._place(ctx, h.position)
                     self.tally.zombies_at_start += 1
