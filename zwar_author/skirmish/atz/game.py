@@ -213,15 +213,19 @@ class AtzGame(Game):
             if Board.within(h, friend, 1):
                 self._recover(ctx, h, friend)
             return
+        reloading = h.out_of_ammo  # a turn of activation reloading, not past the normal move (line 1070)
+        if reloading:
+            h.out_of_ammo = False
+            self.log_line(f"{h.name} reloads", h.id)
         if choice in ("advance", "fast"):
             allowance = NORMAL_MOVE
-            if choice == "fast":
+            if choice == "fast" and not reloading:
                 allowance = self._fast_move(ctx, h, leader)
             if h.prone:
                 h.prone = False
                 allowance //= 2  # regaining feet takes half the move (line 798)
             self._advance(h, allowance)
-        if h.status is Status.CARRY_ON and h.on_table:
+        if h.status is Status.CARRY_ON and h.on_table and not reloading:
             self._active_fire(ctx, h, stayed=choice == "hold")
 
     def _fast_move(self, ctx: Context, h: Human, leader: Human) -> int:
@@ -230,6 +234,8 @@ class AtzGame(Game):
                             self.heroes)[h.id]
         result = do(h, Test.FAST_MOVE, passed)
         h.moved_fast = passed > 0  # the target of a shot that "passed a Fast Move test with 2d6 or 1d6" (1157)
+        if self.in_cover(h) and result in (Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY):  # those in cover
+            return 0 if result is Do.MOVE_NORMAL_OR_STAY else NORMAL_MOVE
         return {Do.MOVE_2X: 16, Do.MOVE_1_5X: 12, Do.MOVE_1_5X_OR_NORMAL: 12}.get(result, NORMAL_MOVE)
 
     def _advance(self, h: Human, allowance: int) -> None:
@@ -360,10 +366,16 @@ class AtzGame(Game):
         passed = group_test(ctx, self._reaction_tables(), [h], Test.RALLY, self.leader(), self._say(h),
                             self.heroes)[h.id]
         result = do(h, Test.RALLY, passed)
-        if result in (Do.CARRY_ON, Do.CARRY_ON_IN_COVER, Do.IN_COVER_OR_HUNKER):
-            h.status = Status.CARRY_ON if result is Do.CARRY_ON else h.status  # in cover: not modelled, stays
-        elif result is Do.RETIRE:
-            self._retire(h, friends[0].position)
+        cover = self.in_cover(h)
+        if result is Do.CARRY_ON or (cover and result in (Do.CARRY_ON_IN_COVER, Do.IN_COVER_OR_HUNKER)):
+            h.status = Status.CARRY_ON
+        elif result is Do.RETIRE or result is Do.CARRY_ON_IN_COVER:
+            self._retire(h, min(self.on_table(self.zombies), key=lambda z: h.position.distance(z.position)).position
+                         if self.on_table(self.zombies) else friends[0].position)
+
+    def in_cover(self, h: Human) -> bool:
+        """In cover from the zombies: one sees it only over cover (the sight lines' Cover)."""
+        return any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
 
     def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
         """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep."""
