@@ -120,3 +120,25 @@ def test_zwar_playtest_an_encounter_with_a_group(workdir, zwar):
     assert first == second  # the same seed, the same report
     bad = zwar("playtest", discover, "--group", "group.toml", "--zombies-only", "--policy", "planner")
     assert bad.exit_code == 2 and "the All Things Zombie bots are cautious, aggressive" in bad.output
+
+
+def test_zwar_play_an_encounter_at_the_terminal(workdir):
+    from click.testing import CliRunner
+
+    from zwar_author.cli import cli
+
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    contact = str(CONTENT / "atz" / "encounters" / "first-contact.toml")
+    result = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml", "--zombies-only"],
+                                input="hold\nnine\n3\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("left out: special instruction: Kenny and Eddie turn off the cart")
+    assert "Billy Pink: what to do:" in lines and "  3. stay in place and fire  [hold]" in lines
+    assert "`nine` is not one of the choices: type a number from 1 to 3 or a key, or quit" in result.output
+    assert lines[-1].startswith(("Stopped in turn ", "> Stopped in turn "))
+    again = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml", "--zombies-only"],
+                               input="hold\nnine\n3\nquit\n")
+    assert again.output == result.output  # the engine's dice are seeded
+    refused = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml"], input="")
+    assert refused.exit_code == 1 and refused.output.startswith("cannot play encounter first-contact:")
