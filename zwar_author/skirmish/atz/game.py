@@ -4,8 +4,9 @@ Seed lines (004): the turn sequence and activation dice 740-758, actions
 764-771, movement 786-815, ranged combat 1115-1200, melee 1275-1287 and
 against zombies 1999-2006, zombies appearing 1742-1800, All Together Now
 1812-1830, zombie actions 1832-1852, zombie movement 1856, affected reactions
-1893-1909, recovery 1345-1362, Harry, Are You Okay? 2019-2023. What the
-engine does not play is in docs/atz.md ("What the engine plays").
+1893-1909, recovery 1345-1362; a human out of the fight in melee with a zombie
+is marked bitten for Harry, Are You Okay? (2021), which is not rolled. What
+the engine does not play is in docs/atz.md ("What the engine plays").
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class AtzGame(Game):
     def __init__(self, setup: Setup) -> None:
         super().__init__()
         self.setup = setup
-        self.figures = [_copy(h) for h in setup.group]
+        self.figures = [copy.copy(h) for h in setup.group]
         self.started = False
         self.noise: list[Noise] = []
         self.heroes: set[str] = set()
@@ -132,8 +133,6 @@ class AtzGame(Game):
             if self._ended():
                 return
         self._noise(ctx)
-        for z in self.zombies:
-            z.placed = False
         if self.round >= self.setup.max_turns:
             self._end("the turn limit")
         else:
@@ -155,7 +154,7 @@ class AtzGame(Game):
         table = self.setup.board.table
         if self.setup.zombies:
             for z in self.setup.zombies:
-                self.figures.append(_copy(z))
+                self.figures.append(copy.copy(z))
             self.tally.zombies_at_start = len(self.setup.zombies)
         elif self.setup.draw:
             for h in self.humans:
@@ -454,13 +453,13 @@ class AtzGame(Game):
         return None
 
     def _in_sight(self, ctx: Context, seen_before: set[tuple[str, str]]) -> None:
-        """Humans take In Sight on zombies that moved into sight (line 836), never on those just placed
-        (line 1895); the group rolls once (line 826)."""
+        """Humans take In Sight on zombies that moved into sight (line 836): a zombie placed in sight is
+        in sight before the zombies move, so it makes no test (line 1895); the group rolls once (line 826)."""
         testers = []
         for h in self.on_table(self.humans):
             if h.status is not Status.CARRY_ON:
                 continue
-            new = [z for z in self.on_table(self.zombies) if not z.placed and (h.id, z.id) not in seen_before
+            new = [z for z in self.on_table(self.zombies) if (h.id, z.id) not in seen_before
                    and self.sees(h, z) is not Sight.BLOCKED]
             if new:
                 testers.append(h)
@@ -632,7 +631,7 @@ class AtzGame(Game):
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
         n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
-        z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at, placed=True)
+        z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at)
         living = self.on_table(self.humans)
         if living:
             nearest = min(living, key=lambda h: at.distance(h.position))
@@ -671,10 +670,6 @@ class AtzGame(Game):
 
 def _standing(f: Figure) -> bool:
     return getattr(f, "status", None) not in (Status.OBVIOUSLY_DEAD, Status.GONE)
-
-
-def _copy(f):
-    return copy.copy(f)
 
 
 def _amount(expr: str, ctx: Context, why: str) -> int:

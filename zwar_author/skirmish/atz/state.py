@@ -64,7 +64,6 @@ class Zombie(Figure):
     status: Status = Status.CARRY_ON
     last_seen: Position | None = None  # where it last saw a human (line 1840)
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
-    placed: bool = False  # placed on the table this turn: no In Sight test on it (line 1895)
 
 
 @dataclass
