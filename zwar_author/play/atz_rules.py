@@ -66,7 +66,7 @@ class PlacedZombie(Model):
 class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
-    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered"], Any]] = Field({}, description="By name.")
+    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected"], Any]] = Field({}, description="By name.")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
@@ -123,6 +123,8 @@ def run(path: Path, ws: Workspace) -> tuple[str, list[str], list[str]]:
         for _ in range(model.scenario.turns):
             if game.over:
                 break
+            game.step(ctx)
+        while game.ending is not None and not game.over:  # the tests after the game
             game.step(ctx)
     except _Stop as stop:
         failures.append(str(stop))

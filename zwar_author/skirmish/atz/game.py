@@ -4,9 +4,8 @@ Seed lines (004): the turn sequence and activation dice 740-758, actions
 764-771, movement 786-815, ranged combat 1115-1200, melee 1275-1287 and
 against zombies 1999-2006, zombies appearing 1742-1800, All Together Now
 1812-1830, zombie actions 1832-1852, zombie movement 1856, affected reactions
-1893-1909, recovery 1345-1362; a human out of the fight in melee with a zombie
-is marked bitten for Harry, Are You Okay? (2021), which is not rolled. What
-the engine does not play is in docs/atz.md ("What the engine plays").
+1893-1909, recovery 1345-1362, Harry, Are You Okay? 2021-2023. What the
+engine does not play is in docs/atz.md ("What the engine plays").
 """
 
 from __future__ import annotations
@@ -82,6 +81,9 @@ class AtzGame(Game):
         self.heroes: set[str] = set()
         self.tally = Tally()
         self.locked: set[tuple[str, str]] = set()  # (human, zombie) pairs in melee
+        self.ending: str | None = None  # why the encounter ended, until the tests after it are taken
+        self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
+        self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -120,6 +122,9 @@ class AtzGame(Game):
     def step(self, ctx: Context) -> None:
         if not self.started:
             self._begin(ctx)
+            return
+        if self.ending is not None:
+            self._after(ctx)
             return
         self.round += 1
         self.log_line(f"Turn {self.round}")
@@ -643,7 +648,7 @@ class AtzGame(Game):
     # --- the end ----------------------------------------------------------------------------------
 
     def _ended(self) -> bool:
-        if self.over:
+        if self.over or self.ending is not None:
             return True
         able = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
                                                                              Status.OBVIOUSLY_DEAD)]
@@ -654,10 +659,22 @@ class AtzGame(Game):
 
     def _end(self, reason: str) -> None:
         home = [h for h in self.humans if h.status is Status.GONE]
+        self.ending = reason
+        self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
+
+    def _after(self, ctx: Context) -> None:
+        """After the game: Harry, Are You Okay? (line 2023) for each human put out of the fight in melee with a
+        zombie: 1d6 + Rep, 9 or more is okay, 8 or less infected."""
+        for h in self.humans:
+            if h.bitten and h.status is not Status.OBVIOUSLY_DEAD:
+                face = ctx.roll(f"{h.name}: Harry, Are You Okay?", D6, h.id)
+                h.infected = face + h.rep <= 8
+                self.log_line(f"{h.name} rolls {face} + Rep {h.rep} = {face + h.rep} for infection: "
+                              + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
+        home = [h for h in self.humans if h.status is Status.GONE]
         self.over = True
         self.winner = "humans" if home else "zombies"
-        self.reason = reason
-        self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
+        self.reason = self.ending or ""
 
     # --- helpers --------------------------------------------------------------------------------------
 
