@@ -24,6 +24,8 @@ WORDS = {
     Do.STUNNED: "stunned", Do.OUT_UNLESS_PROTECTED: "out of the fight", Do.OBVIOUSLY_DEAD: "obviously dead",
     Do.MOVE_2X: "2x normal", Do.MOVE_1_5X: "1.5x normal", Do.MOVE_1_5X_OR_NORMAL: "those in cover move normal",
     Do.MOVE_NORMAL: "normal distance", Do.MOVE_NORMAL_OR_STAY: "remain in place",
+    Do.DUCK_BACK_AND_SANITY: "duck back and take the sanity test", Do.RETIRE_AND_SANITY: "retire and take the sanity test",
+    Do.NEVER_RALLY: "may never rally",
 }
 
 

@@ -105,14 +105,15 @@ class AtzGame(Game):
 
     def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
         """Line of sight from ``a`` to ``b``: in front (line 1092) unless ``a`` may turn first, within the time
-        of day's limit (1096), over the pieces, friendly figures blocking (line 1094)."""
+        of day's limit (1096), over the pieces, friendly figures standing blocking (line 1094)."""
         if not turn and not in_front(a, b.position):
             return Sight.BLOCKED
         limit = SIGHT_LIMIT.get(self.setup.time)
         if limit is not None and not Board.within(a, b, limit):
             return Sight.BLOCKED
-        friends = [f for f in self.on_table(self.figures) if f.side == a.side and f is not a]
-        return self.setup.board.fire(a, b, friends).sight
+        friends = [f for f in self.on_table(self.figures) if f.side == a.side and f is not a and _standing(f)
+                   and getattr(f, "status", None) not in DOWN and not getattr(f, "prone", False)]
+        return self.setup.board.fire(a, b, friends).sight  # figures down or prone block no sight
 
     def log_line(self, text: str, who: str = "game", kind: str = "rule") -> None:
         self.emit(kind, who, text)
@@ -365,7 +366,7 @@ class AtzGame(Game):
         zombie (line 1909)."""
         friends = [f for f in self.on_table(self.humans) if f is not h and f.status is Status.CARRY_ON
                    and Board.within(f, h, 4)]
-        if not friends or any(Board.within(h, z, 6) for z in self.on_table(self.zombies)):
+        if not friends or h.id in self.never_rally or any(Board.within(h, z, 6) for z in self.on_table(self.zombies)):
             return
         passed = group_test(ctx, self._reaction_tables(), [h], Test.RALLY, self.leader(), self._say(h),
                             self.heroes)[h.id]
@@ -433,6 +434,7 @@ class AtzGame(Game):
                 z.feasting = ctx.roll(f"{z.name} feasts: turns", D6, z.id)
                 self.log_line(f"{z.name} feasts on {h.name} for {z.feasting} turns", z.id)
                 h.status = Status.OBVIOUSLY_DEAD
+                self._see_the_feast(ctx, z)
             return None
         living = [h for h in humans if h.status not in DOWN and h.status is not Status.DUCKED_BACK
                   and self.sees(z, h) is not Sight.BLOCKED]
@@ -479,6 +481,32 @@ class AtzGame(Game):
             within = 6 if result is Do.FIRE_WITHIN_6 else None
             if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self.target(h, within)) is not None:
                 self._fire(ctx, h, z, snap=result is Do.SNAP_FIRE)
+
+    def _see_the_feast(self, ctx: Context, z: Zombie) -> None:
+        """See The Feast for the humans within 6" and sight of a feasting zombie (line 1921), then Sanity for
+        those who fail it (line 1927): the rows of lines 4289-4290."""
+        testers = [h for h in self.on_table(self.humans) if h.status is Status.CARRY_ON and h.id not in self.feast_seen
+                   and Board.within(h, z, 6) and self.sees(h, z) is not Sight.BLOCKED]
+        passed = group_test(ctx, self._reaction_tables(), testers, Test.SEE_THE_FEAST, self.leader(), self._say(None),
+                            self.heroes)
+        shaken = []
+        for h in testers:
+            result = do(h, Test.SEE_THE_FEAST, passed[h.id])
+            if result is Do.CARRY_ON:
+                self.feast_seen.add(h.id)  # never takes it again
+                continue
+            if result is Do.RETIRE_AND_SANITY:
+                self._retire(h, z.position)
+            else:
+                h.status, h.prone = Status.DUCKED_BACK, True  # no cover sought: dropped prone in place (808)
+            shaken.append(h)
+        sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(), self._say(None),
+                          self.heroes)
+        for h in shaken:
+            result = do(h, Test.SANITY, sane[h.id])
+            h.status = Status.STUNNED if result is Do.STUNNED else Status.HUNKERED_DOWN
+            if result is Do.NEVER_RALLY:
+                self.never_rally.add(h.id)
 
     def _charged(self, ctx: Context, h: Human, zombies: list[Zombie]) -> None:
         """Being Charged (line 850), not taken when charged to the rear (line 1903); survivors of any fire are
