@@ -101,7 +101,7 @@ def _encounter(path, group, seed, max_turns, zombies_only, search) -> None:
     if path is None or group is None:
         raise UsageError("an All Things Zombie encounter is played with a group: zwar play ENCOUNTER --group FILE")
     try:
-        problems = play_encounter(path, group, input, click.echo, seed, min(max_turns, 60), zombies_only,
+        problems = play_encounter(path, group, input, click.echo, seed, max_turns, zombies_only,
                                   [Path(s) for s in search])
     except EOFError:
         click.echo("")
