@@ -144,3 +144,14 @@ def test_zwar_play_an_encounter_at_the_terminal(workdir):
     assert again.output == result.output  # the engine's dice are seeded
     refused = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml"], input="")
     assert refused.exit_code == 1 and refused.output.startswith("cannot play encounter first-contact:")
+
+
+def test_a_large_group_enters_in_rows_on_the_table():
+    from zwar_author.skirmish.atz.encounter import place
+    from zwar_author.tabletop import Table, inches
+
+    group = GroupDoc.model_validate({"members": [{"name": f"m{i}", "class": "survivor", "rep": 4} for i in range(24)]})
+    table = Table(inches(36), inches(36))
+    placed = place(group.members, table, [])
+    assert all(table.holds_base(h.position, h.base) for h in placed)
+    assert sorted({float(h.position.y) for h in placed}) == [28.0, 30.0]  # one move on (line 1744), a row behind
