@@ -227,7 +227,7 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only,
         raise UsageError("an All Things Zombie encounter is played with a group: zwar playtest ENCOUNTER --group FILE")
     try:
         result = playtest_encounter(missions[0], group, runs=runs or 200, seed=seed, policies=names, out=out,
-                                    max_turns=min(max_turns, 60), zombies_only=zombies_only,
+                                    max_turns=max_turns, zombies_only=zombies_only,
                                     gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
     except CannotPlayEncounter as exc:
         for line in exc.lines():
