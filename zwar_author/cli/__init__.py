@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "campaign": ("campaign", "Play a campaign, chapter by chapter, with the group's progress saved between sessions."),
     "rules-test": ("rules_test", "Run rules scenarios: each scenario file, or every .toml under each folder."),
     "playtest": ("playtest", "Play a mission many times with bot heroes and report how hard it is."),
+    "solve": ("solve", "The exact best chance of winning a small mission, and the optimal first moves."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
     "odds": ("odds", ("Exact odds from the dice tables (not simulation) of missions, packs or random tables, "
                       "or of Zone Wars base and gear dice.")),
