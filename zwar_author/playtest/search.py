@@ -77,7 +77,8 @@ HORIZON: int | None = 1  # turns a rollout plays after this one before ``value``
 WIDEN, ALPHA = 1.5, 0.5  # candidates: WIDEN * budget ** ALPHA; a node visited n times tries WIDEN * (n + 1) ** ALPHA
 EXPLORE = 0.5  # UCB1's exploration constant, for chances of winning between 0 and 1
 MARGIN = 0.01  # how much better than the cautious bot's action (in chance of winning) another must score
-HERO_MOVE, PLAYERS = Topic.HERO, frozenset({Side.HEROES, Side.AGENT})  # read once: an enum's class attribute costs a call
+#: read once: an enum's class attribute costs a call, and so does hashing a member (compared by identity)
+HERO_MOVE, HEROES, AGENT = Topic.HERO, Side.HEROES, Side.AGENT
 
 
 class Horizon(Exception):
@@ -110,7 +111,7 @@ class Search:
     bold: Bot = field(default_factory=lambda: Bot(STYLES["aggressive"]), init=False)
 
     def __call__(self, g: Game, request: Request):
-        if self.budget > 0 and request.topic is HERO_MOVE and request.side in PLAYERS:
+        if self.budget > 0 and request.topic is HERO_MOVE and (request.side is HEROES or request.side is AGENT):
             return self.decide(g, request)
         return self.prior(g, request)
 
@@ -197,7 +198,7 @@ class Search:
         first = [] if action is None else [action]
 
         def play(game: Game, asked: Request):
-            if asked.topic is HERO_MOVE and asked.side in PLAYERS:
+            if asked.topic is HERO_MOVE and (asked.side is HEROES or asked.side is AGENT):
                 if first:
                     return first.pop()
                 if stop is not None and game.turn > stop:
