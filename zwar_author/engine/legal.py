@@ -10,19 +10,20 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
+from ..model.rules import Effect
 from . import ammo, crafting, free, npc, rib
 from .actions import Action, Held, HeldKind
 from .c4 import c4_actions
 from .mission import ALL, UNREACHABLE, Mission, Slot
 from .sight import blast_area, same_floor
 from .state import Card, Game, Hero, Infected, pos, short
-from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
+from .vocab import POWER_PERKS, HeroStatus, Perk, Phase, Verb
 from .weapons import (
     ballistic_cards,
     blade_executions,
@@ -48,7 +49,7 @@ class Refusals:
         self.reasons: dict[tuple[str, str, int | None], str] = {}
         self.barred: dict[tuple[str, str], str] = {}  # whole verbs a figure may not use at all, whatever they name
 
-    def bar(self, hero: Hero, verbs, reason: str) -> None:
+    def bar(self, hero: Hero, verbs: Iterable[Verb], reason: str) -> None:
         """``hero`` may not use any of ``verbs`` now (an NPC's limited actions, a hero aboard the rib): this
         reason comes before any other recorded for them."""
         for verb in verbs:
@@ -484,7 +485,7 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if not skip.crawl and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
@@ -502,7 +503,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> l
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
@@ -619,8 +620,8 @@ def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int
 
 
 def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK,
-           to: int = -1, memo: dict | None = None, why: Refusals | None = None,
-           modes: list | None = None) -> list[Action]:
+           to: int = -1, memo: dict[Any, Any] | None = None, why: Refusals | None = None,
+           modes: list[tuple[str, list[Card], bool, str]] | None = None) -> list[Action]:
     """Quick fire from ``sq`` with the active guns (``modes``: their fire modes, when known), one
     action per target and fire mode."""
     acts: list[Action] = []
@@ -639,7 +640,7 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
     return acts
 
 
-def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict[Any, Any]) -> set[int]:
     """The ids of ``gun_targets`` (the same set) from a square the hero steps to, found from the infected
     on the squares of ``sq``'s sight row rather than by testing every infected: the board's infected are
     put into bits once per ``memo`` (the targets from where the hero stands stay in ``memo`` as lists, for
@@ -651,7 +652,7 @@ def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -
     return found
 
 
-def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict[Any, Any]) -> set[int]:
     m = g.mission
     if m.linked_sight or g.shields or any(o.grapplers for o in g.heroes):
         return {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
@@ -709,7 +710,7 @@ def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
-                  memo: dict, skip: Skips) -> list[Action]:
+                  memo: dict[Any, Any], skip: Skips) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands. The searches of
     Move & Quick Fire and Move & Melee are left out when ``without`` names them."""
@@ -745,7 +746,7 @@ def _id(z: Infected) -> int:
     return z.id
 
 
-def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+def _aimed(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None = None) -> list[Action]:
     if not _ap(g, h, Verb.AIMED, why):
         return []
     m = g.mission
@@ -786,7 +787,7 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
     return acts
 
 
-def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+def _executions(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None = None) -> list[Action]:
     if why is None and not any(z.prone or z.holder is not None for z in g.infected.values()):
         return []  # every way to execute needs a prone infected or one in a grapple
     m = g.mission
@@ -812,7 +813,7 @@ def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> li
     return [_action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
-def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _hitman(g: Game, h: Hero, memo: dict[Any, Any]) -> list[Action]:
     if Perk.HIT_MAN not in h.perks:
         return []
     guns = ballistic_cards(g, h)
@@ -875,7 +876,7 @@ def _ignore(*args: object) -> None:
     """A refusal nobody reads (one function, not a lambda made at each call)."""
 
 
-def unlocked(g: Game, door) -> bool:
+def unlocked(g: Game, door: Any) -> bool:
     """Whether a locked door is unlocked: "Once one of the locked doors to a room has been opened all
     doors to that room are considered to be unlocked for the duration of the mission" (Exodus)."""
     return any(g.unlocked >> r & 1 for r in door.rooms)
@@ -911,7 +912,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     return acts
 
 
-def _task_tables(m: Mission) -> tuple[list[tuple], dict[int, list[int]]]:
+def _task_tables(m: Mission) -> tuple[list[tuple[Any, int]], dict[int, list[int]]]:
     """The mission's task objectives with their squares, and its blast doors by room (kept per mission)."""
     table = _tables(m)
     found = table.get("tasks")
