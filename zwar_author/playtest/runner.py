@@ -192,11 +192,11 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
                         return totals
             if progress:
                 progress(len(records))
-    except KeyboardInterrupt as stop:
+    except KeyboardInterrupt as interrupt:
         if logs is not None:  # a log Ctrl+C cut short mid-write (write_whole's hidden temporary)
             for stray in logs.glob(".*.tmp"):
                 stray.unlink(missing_ok=True)
-        if isinstance(stop, Interrupted):
+        if isinstance(interrupt, Interrupted):
             raise
         raise Interrupted(totals) from None
     finally:
