@@ -1,8 +1,10 @@
-"""Compiles the engine's hot modules with mypyc when the package is installed (see zwar_author/native.py).
+"""Compiles the engine's hot modules with mypyc when asked to at install (see zwar_author/native.py).
 
-Compiling is a speed-up, never a requirement: with no C compiler, or with ``ZWAR_COMPILE=0`` set, the
-package installs as plain Python and says so. The compiled files go to ``zwar_author/_native/`` with a
-manifest of the sources' hashes; the package loads them only while the sources are unchanged.
+A plain install builds a pure-Python wheel in seconds: nothing to compile, no compiler needed (docs/engine.md,
+"The compiled engine"). With ``ZWAR_COMPILE=1`` set the hook asks for mypy and setuptools as build
+dependencies and compiles; compiling is a speed-up, never a requirement: with no C compiler the package
+installs as plain Python and says so. The compiled files go to ``zwar_author/_native/`` with a manifest of
+the sources' hashes; the package loads them only while the sources are unchanged.
 """
 
 from __future__ import annotations
@@ -24,6 +26,13 @@ ROOT = Path(__file__).parent
 #: beside them, is a direct call the compiler may inline rather than a jump through the procedure linkage table:
 #: about 3% fewer instructions a bot game (bench/README.md, "Speed, eighth pass").
 HIDDEN = ["-fvisibility=hidden", "-fno-semantic-interposition"]
+SWITCH = "ZWAR_COMPILE"  # =1: compile the engine at install
+#: What compiling needs in the build environment (mypy brings mypyc), asked for only when compiling.
+COMPILER = ["mypy>=2.4,<2.5", "setuptools>=65"]
+
+
+def asked() -> bool:
+    return os.environ.get(SWITCH) == "1"
 
 
 def _native_module():
@@ -69,8 +78,11 @@ def compile_engine() -> None:
 
 
 class CustomBuildHook(BuildHookInterface):
+    def dependencies(self) -> list[str]:
+        return COMPILER if asked() else []
+
     def initialize(self, version: str, build_data: dict) -> None:
-        if os.environ.get("ZWAR_COMPILE") == "0":
+        if not asked():
             return
         try:
             compile_engine()

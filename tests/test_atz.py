@@ -367,3 +367,13 @@ def test_the_transcribed_tests_read_their_dice_as_the_book_says():
     school = known["day-one-childrens-school"]
     found = sum(p for row, p in row_odds(school, {"visit": "second"}) if row.result("second").text.startswith("You have"))
     assert found == Fraction(1, 2)
+
+
+def test_odds_of_a_pass_table_read_the_modifiers_of_its_column(zwar):
+    """Poser "will roll only 1d6 when taking the Received Fire Test" (seed 004, line 509): a modifier that reads
+    the column; the odds used to drop the column and print the 2d6 odds."""
+    result = zwar("odds", "atz/reactions-survivor", "--context", "rep=4", "--context", "attribute=poser",
+                  "--context", "test=received-fire")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == \
+        "  rep = 4, attribute = poser, test = received-fire: pass 2 0, 1 2/3 (66.7%), 0 1/3 (33.3%)"

@@ -24,6 +24,8 @@ WORDS = {
     Do.STUNNED: "stunned", Do.OUT_UNLESS_PROTECTED: "out of the fight", Do.OBVIOUSLY_DEAD: "obviously dead",
     Do.MOVE_2X: "2x normal", Do.MOVE_1_5X: "1.5x normal", Do.MOVE_1_5X_OR_NORMAL: "those in cover move normal",
     Do.MOVE_NORMAL: "normal distance", Do.MOVE_NORMAL_OR_STAY: "remain in place",
+    Do.DUCK_BACK_AND_SANITY: "duck back and take the sanity test", Do.RETIRE_AND_SANITY: "retire and take the sanity test",
+    Do.NEVER_RALLY: "may never rally",
 }
 
 
@@ -120,3 +122,36 @@ def test_zwar_playtest_an_encounter_with_a_group(workdir, zwar):
     assert first == second  # the same seed, the same report
     bad = zwar("playtest", discover, "--group", "group.toml", "--zombies-only", "--policy", "planner")
     assert bad.exit_code == 2 and "the All Things Zombie bots are cautious, aggressive" in bad.output
+
+
+def test_zwar_play_an_encounter_at_the_terminal(workdir):
+    from click.testing import CliRunner
+
+    from zwar_author.cli import cli
+
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    contact = str(CONTENT / "atz" / "encounters" / "first-contact.toml")
+    result = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml", "--zombies-only"],
+                                input="hold\nnine\n3\nquit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("left out: special instruction: Kenny and Eddie turn off the cart")
+    assert "Billy Pink: what to do:" in lines and "  3. stay in place and fire  [hold]" in lines
+    assert "`nine` is not one of the choices: type a number from 1 to 3 or a key, or quit" in result.output
+    assert lines[-1].startswith(("Stopped in turn ", "> Stopped in turn "))
+    again = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml", "--zombies-only"],
+                               input="hold\nnine\n3\nquit\n")
+    assert again.output == result.output  # the engine's dice are seeded
+    refused = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml"], input="")
+    assert refused.exit_code == 1 and refused.output.startswith("cannot play encounter first-contact:")
+
+
+def test_a_large_group_enters_in_rows_on_the_table():
+    from zwar_author.skirmish.atz.encounter import place
+    from zwar_author.tabletop import Table, inches
+
+    group = GroupDoc.model_validate({"members": [{"name": f"m{i}", "class": "survivor", "rep": 4} for i in range(24)]})
+    table = Table(inches(36), inches(36))
+    placed = place(group.members, table, [])
+    assert all(table.holds_base(h.position, h.base) for h in placed)
+    assert sorted({float(h.position.y) for h in placed}) == [28.0, 30.0]  # one move on (line 1744), a row behind

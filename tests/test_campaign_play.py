@@ -66,7 +66,7 @@ def campaign(*args: str, input: str):
 def said(output: str) -> list[str]:
     """The campaign's own lines: without the boards, the options and the game's events."""
     return [line for line in output.splitlines()
-            if not line.startswith((" ", "=", "S Sam", "Hero move", ">  ", "Key: "))]
+            if not line.startswith((" ", "=", "S Sam", "Sam: ", "Hero move", ">  ", "Key: "))]
 
 
 def test_a_campaign_banks_xp_buys_the_plan_replays_a_lost_chapter_and_resumes(workdir):
@@ -74,6 +74,9 @@ def test_a_campaign_banks_xp_buys_the_plan_replays_a_lost_chapter_and_resumes(wo
     first = campaign("p/campaign.toml", "--save", "group.json", "--max-turns", "1",
                      input="buy sam turbo\nperks sam\ndone\n" + ESCAPE + "buy sam nothing\nplan\ndone\nquit\n")
     assert first.exit_code == 0, first.output
+    lines = first.output.splitlines()
+    end = lines.index("Game over after turn 1: victory. the heroes win")
+    assert lines[end - 3:end] == ["Sam: escaped", "Key: x exit", "     - | wall; . corridor"]  # the board at the end
     assert said(first.output) == [
         "Campaign: Two Rooms (2 chapters)",
         "Chapter 1 of 2: The First Room (first), try 1",
@@ -412,6 +415,12 @@ def test_a_campaign_save_with_made_up_progress_is_refused_located(workdir):
     [line] = result.output.splitlines()
     assert result.exit_code == 1 and line.partition(" error ")[2].startswith(
         "ZW007: sam cannot hold `flying` (twice, or a perk the campaign does not sell: ")
+    (workdir / "edited.json").write_text(json.dumps(dict(saved, progress=dict(saved["progress"],
+                                                                              bought=[["sam", "flying", 1]]))))
+    result = campaign("--resume", "edited.json", input="")
+    assert (result.exit_code, [line.partition(" error ")[2] for line in result.output.splitlines()]) == (1, [
+        ("ZW007: `sam` buying `flying` before chapter 1 is no purchase this campaign offers: the progress must be "
+        "as the campaign saved it")])
     assert json.loads((workdir / "group.json").read_text()) == saved  # nothing was written back
 
 

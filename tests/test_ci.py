@@ -10,7 +10,6 @@ import pytest
 from conftest import FIXTURES, PACK, REPO, write
 from test_diagnostics import EXODUS_OKM, OKM
 
-from zwar_author.compile.workspace import LAYOUT
 from zwar_author.errors import Diagnostic, Location, Related, Severity
 from zwar_author.reporting import ci
 from zwar_author.reporting.source import Sources
@@ -126,16 +125,3 @@ def test_pre_commit_hooks():
         assert hook["language"] == "python"
         assert all(pattern.search(p) for p in ("pack.toml", "core/missions/a.toml", "tiles/x.json", "p/rules/r.toml"))
         assert not any(pattern.search(p) for p in ("pyproject.toml", "docs/x.toml", "missions.toml"))
-        # every source kind a pack can hold: a broken table or campaign was once committed as "Skipped"
-        kinds = [f"p/{folder}/x.{suffix}" for folder in LAYOUT for suffix in ("toml", "json")]
-        assert [p for p in [*kinds, "p/campaign.toml", "campaign.json"] if not pattern.search(p)] == []
-
-
-def test_no_dependency_is_listed_twice():
-    import re
-    import tomllib
-
-    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    for name, listed in [("dependencies", project["dependencies"]), *project["optional-dependencies"].items()]:
-        names = [re.split(r"[<>=!~\[; ]", d, maxsplit=1)[0].lower() for d in listed]
-        assert sorted({n for n in names if names.count(n) > 1}) == [], name

@@ -184,6 +184,7 @@ def test_ctrl_c_stops_the_workers_and_exits_130_with_a_partial_report(workdir):
         assert "Traceback" not in out + err
         report = json.loads((workdir / "build" / "playtest" / "easy-playtest.json").read_text())
         assert report["partial"] and 1 <= report["reports"][0]["runs"] < 20000
+        assert [p.name for p in logs.iterdir() if not p.name.endswith(".jsonl")] == []  # no log cut short
         assert _gone(workers), f"workers {workers} outlived the playtest"
     finally:
         playtest.kill()

@@ -16,7 +16,7 @@ from zwar_author.play.load import load_mission
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import game_seed, run
 from zwar_author.playtest.search import Search, determinize
-from zwar_author.playtest.skill import ladder
+from zwar_author.playtest.skill import ladder, skill_trace, text
 from zwar_author.playtest.versus import VersusSearch, policy_for
 
 MISSIONS = CONTENT / "core" / "missions"
@@ -119,3 +119,26 @@ def test_the_search_plays_each_agent_of_a_versus_game():
     simulate(new_game(loaded, Setup(max_turns=3)), watched, dice)
     assert set(chooser.players) == asked and len(asked) == 2  # each agent by a search of its own
     assert all(p.searched > 0 for p in chooser.players.values())
+
+
+def test_the_skill_trace_climbs_to_the_search_player_at_growing_budgets(workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    loaded, _ = load_mission(workdir / "errand.toml")
+    document = loaded.compiled.model_dump(mode="json", by_alias=True)
+    trace = skill_trace(document, 6, 3, budgets=("search@2", 1, "search@1"), setup=Setup(max_turns=4))
+    assert [r.policy for r in trace.rungs] == ["random", "aggressive", "cautious", "planner@1", "search@1", "search@2"]
+    assert [r.budget for r in trace.rungs][-2:] == [1, 2]
+    assert [pair["policy"] for pair in trace.versus_bot] == ["planner@1", "search@1", "search@2"]
+    lines = text(trace).splitlines()
+    assert lines[5].startswith("  search@1         6/6     100.0%")
+    assert "won only by the search player" in lines[-2]
+
+
+def test_the_command_takes_search_rungs_and_the_search_budget(zwar, workdir):
+    write(workdir, {"errand.toml": ERRAND})
+    traced = zwar("playtest", "errand.toml", "--runs", "4", "--jobs", "1", "--max-turns", "4", "--policy", "search",
+                  "--budget", "2", "--skill-trace", "search@1")
+    assert traced.exit_code == 0, traced.output
+    assert "search@2" in traced.output and "  search@1 " in traced.output
+    refused = zwar("playtest", "errand.toml", "--skill-trace", "search@x")
+    assert refused.exit_code == 2 and "search players as search@BUDGET" in refused.output

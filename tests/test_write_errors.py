@@ -3,8 +3,7 @@
 A full disk and a read-only folder are simulated, not made (tests may not
 mount file systems): every writer stages its files beside the output and
 renames them into place, so a full disk is simulated by failing the rename
-(``os.replace``; an output folder's swap by Linux's one-step exchange is
-turned off, so it renames by ``os.replace`` too) with ENOSPC, the last step and the one that would leave a
+(``os.replace``, and the folder swap ``publish._exchange`` a build ends with) with ENOSPC, the last step and the one that would leave a
 half output if any did, and a read-only folder by failing the first, making
 the temporary file or folder (``tempfile.mkstemp``, ``mkdtemp``), with EROFS.
 (As root, chmod does not make a folder read-only: root writes anyway.)
@@ -34,6 +33,8 @@ COMMANDS = {
     "replay --html": (["replay", str(TOWER), "--game", "1", "--html", "out/game.html"], "out/game.html"),
     "build": (["build", "p", "-o", "out", "--no-caches", "--pack-path", str(CONTENT)], "out"),
     "playtest": (["playtest", "easy.toml", "--runs", "2", "--jobs", "1", "-o", "out", "--no-progress"], "out"),
+    "render": (["render", str(TOWER), "--sheet", "map", "-o", "out"], "out"),
+    "schema": (["schema", "-o", "out"], "out"),
 }
 
 
@@ -66,7 +67,7 @@ def test_an_output_that_cannot_be_written_is_one_line_and_the_old_one_stays(zwar
     assert before
     if failure == "full disk":
         monkeypatch.setattr(os, "replace", _full)
-        monkeypatch.setattr(publish, "_exchange", lambda one, other: False)  # the folder swap by os.replace too
+        monkeypatch.setattr(publish, "_exchange", _full)
         reason = "No space left on device"
     else:
         monkeypatch.setattr(tempfile, "mkstemp", _read_only)

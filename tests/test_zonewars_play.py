@@ -89,7 +89,6 @@ def test_what_the_engine_does_not_play_is_refused_by_name():
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:",
         "  - trigger card `tower-siren`: trigger cards' effects are the scenario's own rules",
         "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)",
-        "  - artifact token 1 on floor 2: climbing Buildings",
     ]
 
 
@@ -100,6 +99,7 @@ def test_playtest_prints_per_side_rates_and_writes_json(zwar, tmp_path):
     assert result.output.startswith("Scrap Run (scrap-run): 2 games a pairing, seed 1\n")
     assert "ark-mutants cautious, genlab-tribe cautious:" in result.output
     assert "fairness from games (ark-mutants in its own zone, then in the other's, same seeds)" in result.output
+    assert "  fairness from the geometry (zwar fairness): even: the same moves to every token" in result.output
     assert result.output.rstrip().endswith("passed")
     report = json.loads((tmp_path / "scrap-run-playtest.json").read_text())
     assert set(report["pairings"][0]["sides"]) == {"ark-mutants", "genlab-tribe"}
@@ -155,3 +155,13 @@ def test_at_the_table_the_players_type_their_dice(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Krin's base die:" in result.output or "base die:" in result.output
     assert json.loads(save.read_text())["dice"] == "table"
+
+
+def test_a_moves_destinations_are_folded_into_one_line():
+    from zwar_author.play.zonewars_session import option_lines
+    from zwar_author.skirmish.zonewars.actions import Action, Verb
+
+    options = [Action("krin", Verb.MOVE, None, None, "krin: stay")] + \
+        [Action("krin", Verb.MOVE, None, None, f"krin: move {x},2") for x in (13, 14, 15)]
+    assert option_lines(options) == ["    1. krin: stay",
+                                     "       krin: move X,Y: 3 destinations, from `krin: move 13,2` to `krin: move 15,2`"]

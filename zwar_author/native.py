@@ -1,6 +1,7 @@
-"""The engine's hot modules, compiled to C by mypyc when the package is installed, and loaded only while fresh.
+"""The engine's hot modules, compiled to C by mypyc when asked at install (ZWAR_COMPILE=1), loaded only while fresh.
 
-Installing the package (``pip install -e .``) compiles the modules in ``MODULES`` into
+Installing the package with ``ZWAR_COMPILE=1`` (``ZWAR_COMPILE=1 pip install -e .``; a plain install is pure
+Python, docs/engine.md) compiles the modules in ``MODULES`` into
 ``zwar_author/_native/`` (``hatch_build.py``), with a manifest of the SHA-256 of each source and of each
 plain module of the package they import (``depends``: compiled code is built against those too).
 ``install()`` puts a finder in front of the import system that loads those compiled modules instead of

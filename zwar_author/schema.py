@@ -30,6 +30,7 @@ from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
 from .model.tables import CompiledTable, TableDoc
 from .model.zonewars import CompiledScenario, PiecesDoc, ScenarioDoc, ZoneWarsDoc
+from .publish import write_whole
 
 DRAFT = "http://json-schema.org/draft-04/schema#"
 
@@ -69,7 +70,7 @@ def write_schemas(folder: Path) -> list[Path]:
     written = []
     for name, schema in schemas().items():
         path = folder / name
-        path.write_text(render(schema), encoding="utf-8")
+        write_whole(path, render(schema))  # each file whole: a full disk leaves the old schema as it was
         written.append(path)
     return written
 

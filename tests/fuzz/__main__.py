@@ -32,10 +32,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1000, help="inputs to try (default 1000)")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--start", type=int, default=0, help="the first input's number, to replay one (default 0)")
-    parser.add_argument("--budget", type=float, default=5.0, help="seconds one input may take (default 5)")
+    parser.add_argument("--budget", type=float, help="seconds one input may take (default 5; saves 20: each "
+                        "resumes a whole game, seconds on a busy machine)")
     parser.add_argument("--out", type=Path, default=Path("fuzz-findings"), help="folder for failing inputs")
     parser.add_argument("--every", type=int, default=1000, help="print progress every N inputs")
     args = parser.parse_args(argv)
+    if args.budget is None:
+        args.budget = 20.0 if args.target == "saves" else 5.0
     started = time.perf_counter()
     crashes = misplaced = hangs = tried = 0
     slowest: list[tuple[float, int, str]] = []  # the five slowest inputs: seconds, number, file

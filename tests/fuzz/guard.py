@@ -15,7 +15,6 @@ the worker as it is, not pickled.
 from __future__ import annotations
 
 import multiprocessing
-import resource
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
@@ -93,9 +92,11 @@ class Guard:
 
 def _serve(make: Callable[[], Target], conn: Connection) -> None:
     try:
+        import resource  # POSIX only
+
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
-    except (ValueError, OSError):
-        pass  # a lower hard limit already holds
+    except (ImportError, ValueError, OSError):
+        pass  # no such limit here, or a lower hard limit already holds
     target = make()
     conn.send("ready")
     try:

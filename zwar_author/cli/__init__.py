@@ -42,6 +42,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tune": ("tune", ("Find the few changes, together, that bring a mission into its difficulty band, and write them "
                       "into its source.")),
     "results": ("results", "Keep a logbook of a real group's games, for zwar playtest --results."),
+    "solve": ("solve", "The exact best chance of winning a small mission, and the optimal first moves."),
     "replay": ("replay", "Watch one playtest game again, turn by turn (the same seeds, the same game)."),
     "odds": ("odds", ("Exact odds from the dice tables (not simulation) of missions, packs or random tables, "
                       "or of Zone Wars base and gear dice.")),

@@ -8,14 +8,17 @@ from ..engine.text import board_text
 from ..engine.vocab import Side, Topic
 from ..errors import SetupError, UnsupportedGame, UsageError
 from ..games import CannotPlay, require_playable
+from ..play.atz_session import play_encounter
 from ..play.legend import legend
 from ..play.load import load_mission
 from ..play.saves import BadSave
 from ..play.session import CommandError, Session, setup_for
 from ..play.zonewars import CannotPlayScenario, is_zonewars
 from ..play.zonewars_session import is_save, play_file
+from ..playtest.atz import is_encounter
 from ..playtest.director import DIRECTORS, alone
 from ..playtest.versus import VersusPolicy, is_versus, parse_bots, versus_policy
+from ..skirmish.atz.encounter import CannotPlay as CannotPlayEncounter
 from .complete import complete_missions
 from .options import InputFile, OutputFile, unwritable
 from .output import PACK_PATH, refuse, usage_errors
@@ -73,10 +76,17 @@ Also at the prompt: board, log, options, save [FILE], quit."""
               help="Director games: let a bot be the director (the passive one plays no card) instead of a person.")
 @click.option("--show-hand", is_flag=True,
               help="List the director's cards without asking the heroes to look away first.")
+@click.option("--group", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="All Things Zombie: the group (a Group roster file) to play an encounter with.")
+@click.option("--zombies-only", is_flag=True,
+              help="All Things Zombie: play the group against the zombies, leaving out what the engine does not play.")
 @PACK_PATH
 @usage_errors
 def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, show_hand,
-            search) -> None:
+            group, zombies_only, search) -> None:
+    if group is not None or (mission is not None and is_encounter(mission)):
+        _encounter(mission, group, seed, max_turns, zombies_only, search)
+        return
     if (mission is not None and is_zonewars(mission)) or (resume is not None and is_save(resume)):
         try:
             play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save, dice)
@@ -96,6 +106,25 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
         return
     game = session.game
     click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
+
+
+def _encounter(path, group, seed, max_turns, zombies_only, search) -> None:
+    if path is None or group is None:
+        raise UsageError("an All Things Zombie encounter is played with a group: zwar play ENCOUNTER --group FILE")
+    try:
+        problems = play_encounter(path, group, input, click.echo, seed, max_turns, zombies_only,
+                                  [Path(s) for s in search])
+    except EOFError:
+        click.echo("")
+        return
+    except CannotPlayEncounter as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    if problems is not None:
+        for diagnostic in problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
 
 
 @dataclass(frozen=True)
@@ -146,6 +175,8 @@ def run_game(session: Session, save: Path | None, saver: Saver, players: VersusP
             return False
         if save:
             _saved(saver, save)
+    if board_text(session.game) != shown:  # the board as the game ended
+        _board(session)
     return True
 
 

@@ -23,6 +23,7 @@ from ..playtest.project import Result, playtest
 from ..playtest.report import percent
 from ..playtest.results import FAST_RUNGS, RUNGS, group_fit
 from ..playtest.search import DEFAULT_BUDGET as SEARCH_BUDGET
+from ..playtest.sequential import PRECISE_MOST
 from ..playtest.skill import BUDGETS
 from ..playtest.zonewars import playtest_file
 from ..skirmish.atz.encounter import CannotPlay as CannotPlayEncounter
@@ -104,6 +105,9 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
               help=f"Also play the same games with random play, each bot and the planner at these budgets "
                    f"(comma separated, as {','.join(map(str, BUDGETS))}; search@N adds the search player at "
                    f"budget N): does skill win more often?")
+@click.option("--precision", type=click.FloatRange(0.001, 0.5), default=None,
+              help="Stop each policy's games once its win rate's 95% interval is this narrow either side (0.02: two "
+                   "points); --runs is then the most it plays (default 20000).")
 @click.option("--directors-cut", is_flag=True,
               help="Play a campaign mission as the Director's Cut (a director with 6 cards; any death fails it).")
 @click.option("--tries", type=click.IntRange(1, 100), default=3, show_default=True,
@@ -118,7 +122,7 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            budget, skill, directors_cut, tries, results, progress, group, zombies_only, search) -> None:
+            budget, skill, precision, directors_cut, tries, results, progress, group, zombies_only, search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
     if group is not None or is_encounter(missions[0]):
         _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search)
@@ -142,13 +146,16 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
             raise UsageError("a campaign is playtested on its own: leave out a second version, --baseline and --explore")
         _campaign(missions[0], runs, seed, jobs, names, out, max_turns, tries, progress, search,
                   {"--gate": gate, "--keep-logs": keep_logs, "--scheduler": scheduler, "--perk": perks,
-                   "--directors-cut": directors_cut, "--budget": budget, "--skill-trace": skill})
+                   "--directors-cut": directors_cut, "--budget": budget, "--skill-trace": skill,
+                   "--precision": precision})
         return
     setup = Setup(perks=perks, max_turns=max_turns, directors_cut=directors_cut)
     pair = _versions(missions, baseline, explore, keep_logs)
-    if (pair is not None or explore) and (budget is not None or skill is not None):
-        raise UsageError("--budget and --skill-trace go with one mission's playtest: leave them out of --explore "
-                         "and comparisons")
+    if (pair is not None or explore) and (budget is not None or skill is not None or precision is not None):
+        raise UsageError("--budget, --skill-trace and --precision go with one mission's playtest: leave them out of "
+                         "--explore and comparisons")
+    if precision is not None and runs is None:
+        runs = PRECISE_MOST
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
                "setup": setup, "search": [Path(s) for s in search]}
     bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
@@ -160,7 +167,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
                 outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
             else:
                 outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
-                                   skill=skill, **options)
+                                   skill=skill, precision=precision, **options)
     except CannotPlay as exc:
         refuse(exc)
     except (SetupError, UnsupportedGame, RuntimeError) as exc:
@@ -226,7 +233,7 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only,
         raise UsageError("an All Things Zombie encounter is played with a group: zwar playtest ENCOUNTER --group FILE")
     try:
         result = playtest_encounter(missions[0], group, runs=runs or 200, seed=seed, policies=names, out=out,
-                                    max_turns=min(max_turns, 60), zombies_only=zombies_only,
+                                    max_turns=max_turns, zombies_only=zombies_only,
                                     gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
     except CannotPlayEncounter as exc:
         for line in exc.lines():

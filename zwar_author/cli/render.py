@@ -6,7 +6,7 @@ from ..errors import display_path
 from ..render.options import FORMATS, ORIENTATIONS, SHEETS, RenderOptions
 from .complete import complete_missions
 from .options import DPI, SQUARE_MM, CardSize, Length, OutputFolder
-from .output import PACK_PATH, emit, plural, usage_errors, written_lines
+from .output import PACK_PATH, emit, plural, usage_errors, writing, written_lines
 
 
 @click.command("render")
@@ -55,7 +55,8 @@ def command(paths, sheet, formats, out, square, paper, orientation, theme, dpi, 
     chosen = FORMATS if "all" in formats else tuple(f for f in FORMATS if f in formats)
     options = RenderOptions(SHEETS if sheet == "all" else (sheet,), chosen, square, paper, theme, dpi,
                             backs, card, orientation, tuple(tables))
-    result = render(list(paths), out, options, [Path(s) for s in search])
+    with writing(out):
+        result = render(list(paths), out, options, [Path(s) for s in search])
     for line in written_lines(result.written):
         click.echo(line)
     for note in result.notes:

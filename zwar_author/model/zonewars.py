@@ -119,6 +119,8 @@ class MutationEffect(Model):
     dice: Count = Field(0, description="Base dice added to an attack per m-point spent.")
     attack: Literal["ranged", "melee", "any"] = Field("any", description="The attacks it adds to.")
     after_roll: bool = Field(False, description="The m-points may be declared after the dice are rolled.")
+    fly: bool = Field(False, description="An action: the model flies up to Medium per m-point in a straight line, "
+                                         "even between floors.")
 
 
 class ZoneEffect(Model):

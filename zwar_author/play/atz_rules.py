@@ -54,6 +54,7 @@ class Placed(Member):
     at: Point = Field(description="Where it stands, [x, y] in inches.")
     facing: Facing = Field("N", description="Which way it faces.")
     status: StatusName = Field("carrying on", description="Its status at the start.")
+    prone: bool = Field(False, description="Prone at the start.")
 
 
 class PlacedZombie(Model):
@@ -65,7 +66,7 @@ class PlacedZombie(Model):
 class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
-    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo"], Any]] = Field({}, description="By name.")
+    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected"], Any]] = Field({}, description="By name.")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
@@ -123,6 +124,8 @@ def run(path: Path, ws: Workspace) -> tuple[str, list[str], list[str]]:
             if game.over:
                 break
             game.step(ctx)
+        while game.ending is not None and not game.over:  # the tests after the game
+            game.step(ctx)
     except _Stop as stop:
         failures.append(str(stop))
     lines = [e.text for e in game.log]
@@ -143,6 +146,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
         human.position = Position.of(*placed.at)
         human.facing = Fraction(COMPASS[placed.facing])
         human.status = Status(placed.status)
+        human.prone = placed.prone
     zombies = tuple(Zombie(f"z{i + 1}", f"zombie z{i + 1}", "zombies", Position.of(*z.at),
                            facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
                     for i, z in enumerate(model.zombies))

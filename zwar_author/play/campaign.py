@@ -395,5 +395,10 @@ def _check_progress(doc: Document, progress: Progress, book: Book) -> None:
                 problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "perks", hero, index)), message=(
                     f"{hero} cannot hold `{perk}` (twice, or a perk the campaign does not sell: "
                     f"{', '.join(sorted(prices)) or 'none'}): the progress must be as the campaign saved it")))
+    for index, (hero, perk, number) in enumerate(progress.bought):
+        if perk not in book.economy.prices.get(hero, {}) or not 1 <= number <= len(book.chapters):
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "bought", index)), message=(
+                f"`{hero}` buying `{perk}` before chapter {number} is no purchase this campaign offers: the progress "
+                "must be as the campaign saved it")))
     if problems:
         raise BadSave(problems)

@@ -130,11 +130,11 @@ def read_save(path: Path, model: type[S], what: str) -> tuple[Document, S]:
     return doc, saved
 
 
-def check_setup(doc: Document, at: tuple, saved: SavedSetup, mission: Mission) -> Setup:
+def check_setup(doc: Document, at: tuple, saved: SavedSetup, mission: Mission) -> None:
     """The setup a save holds (at ``at`` in ``doc``), checked as `zwar play` checks a new game's: heroes,
     perks, equipment, positions and start points by setting the game up, the perk allowance and the
     sides. BadSave, located, when it does not fit the mission."""
-    setup = Setup(**{k: _tuples(v) for k, v in saved.model_dump().items()})
+    setup = Setup(**{k: tuples(v) for k, v in saved.model_dump().items()})
     where = (*at, "setup")
     problems = []
     if (over := over_allowance(mission.compiled, setup.perks)) is not None:
@@ -155,7 +155,6 @@ def check_setup(doc: Document, at: tuple, saved: SavedSetup, mission: Mission) -
                                                f"({exc}): it must be as the game saved it"))
     if problems:
         raise BadSave(problems)
-    return setup
 
 
 def _director(doc: Document, at: tuple, name: str) -> list[Diagnostic]:
@@ -176,22 +175,15 @@ def _dice(doc: Document, path: tuple, rng: list[Any]) -> list[Diagnostic]:
                 f"`rng` word {index + 1} is {word}, not a whole number from 0 to {RNG_WORD_END - 1}: the state of "
                 "the game's dice must be as the game saved it"))]
     try:
-        random.Random().setstate(rng_state(rng))
+        random.Random().setstate(tuples(rng))
     except (TypeError, ValueError, OverflowError) as exc:
         return [codes.BAD_VALUE.at(doc.loc(path), message=f"`rng` is not the state of the game's dice "
                                                           f"({exc}): it must be as the game saved it")]
     return []
 
 
-def _tuples(value):
-    """JSON lists back into the tuples a Setup is made of."""
+def tuples(value: Any) -> Any:
+    """JSON lists back into the tuples a Setup and a state of the dice (``random.Random.setstate``) are made of."""
     if isinstance(value, list | tuple):
-        return tuple(_tuples(v) for v in value)
-    return value
-
-
-def rng_state(value: Any) -> Any:
-    """A saved state of the dice (JSON lists) as ``random.Random.setstate`` takes it (tuples)."""
-    if isinstance(value, list):
-        return tuple(rng_state(v) for v in value)
+        return tuple(tuples(v) for v in value)
     return value

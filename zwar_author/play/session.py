@@ -27,7 +27,7 @@ from ..errors import IllegalAction, ParseError, UsageError, cannot_write
 from ..games import require_playable
 from ..publish import write_whole
 from .load import load_mission
-from .saves import SAVE_FORMAT, BadSave, SavedGame, check_setup, read_save
+from .saves import SAVE_FORMAT, BadSave, SavedGame, check_setup, read_save, tuples
 
 
 class CommandError(ValueError):
@@ -202,10 +202,10 @@ class Session:
     @classmethod
     def restore(cls, data: dict, mission: Mission, save: Path) -> Session:
         """The game ``data`` (a ``record``) records, replayed on ``mission``; ``save`` names the file in errors."""
-        setup = Setup(**{k: _tuples(v) for k, v in data["setup"].items()})
+        setup = Setup(**{k: tuples(v) for k, v in data["setup"].items()})
         session = cls(mission, Path(data["mission"]), setup, data["dice"], random.Random(),
                       director=data.get("director", ""))
-        session.rng.setstate(_tuples(data["rng"]))
+        session.rng.setstate(tuples(data["rng"]))
         for index, value in enumerate(data["inputs"]):
             try:
                 session._apply(_decode(value))
@@ -251,20 +251,13 @@ def _decode(data: dict):
             raise CommandError(f"an action has the keys {', '.join(SAVED_FIELDS)} (hero and verb at least)")
         return from_fields(fields)
     if "choice" in data:
-        return _tuples(data["choice"])  # a reaction's key, (how, square), is saved as a list
+        return tuples(data["choice"])  # a reaction's key, (how, square), is saved as a list
     return data.get("roll", data.get("draw"))
 
 
 def _rng_state(rng: random.Random) -> list:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
-
-
-def _tuples(value):
-    """JSON lists back into the tuples a Setup and an RNG state are made of."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
 
 
 def save_json(path: Path, data: dict) -> None:

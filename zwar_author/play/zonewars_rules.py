@@ -27,6 +27,7 @@ from ..skirmish.core import Board, Context, Request, RequestKind
 from ..skirmish.core.figures import COMPASS, compass
 from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, ZoneWarsGame, cannot_play, new_game
 from ..skirmish.zonewars.actions import where
+from ..skirmish.zonewars.floors import building_at, fits
 from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
 from ..tabletop import PlacedPiece, Pose, Position, Table, inches
@@ -67,8 +68,10 @@ class ModelAt(Model):
     x: Coordinate = Field(description="Base centre x, inches.")
     y: Coordinate = Field(description="Base centre y, inches.")
     facing: str | float = Field("N", description="N, NE, E... or degrees clockwise from the top edge.")
+    floor: Count = Field(0, description="The floor of a Building it stands on (0: the ground).")
     gear: list[Ref] | None = Field(None, description="Cards carried from the start (default: the character's).")
     found: list[Ref] = Field([], description="Artifact cards found this battle (worth victory points).")
+    mutations: list[Ref] | None = Field(None, description="Mutations or modules (default: the character's).")
     damage: Count = Field(0, description="Damage tokens.")
     broken: bool = Field(False, description="Broken.")
     bloodied: bool = Field(False, description="Bloodied (the card's other side).")
@@ -82,10 +85,12 @@ class TokenAt(Model):
     x: Coordinate = Field(description="Token centre x.")
     y: Coordinate = Field(description="Token centre y.")
     card: Id | None = Field(None, description="The artifact card under it (a dropped one); default a random draw.")
+    floor: Count = Field(0, description="The floor of a Building it lies on.")
 
 
 class ModelExpect(Model):
     at: str | None = Field(None, description='"x,y" in inches.')
+    floor: int | None = Field(None, description="The floor it stands on (0: the ground).")
     facing: str | None = Field(None, description="The nearest compass facing.")
     damage: int | None = Field(None, description="Damage tokens.")
     status: Literal["ready", "broken", "taken out", "left the table"] | None = Field(None, description="Status.")
@@ -242,7 +247,7 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
         characters=data["characters"], cards=data["cards"],
         artifacts=tuple(sorted(e for p in zw.visible(pack) for e in zw.data(p).entries["artifacts"])),
         mutations=data["mutations"], zone_cards=data["zone_cards"], deck=tuple(info.deck), triggers=(),
-        tokens=tuple(Token(i + 1, Position.of(t.x, t.y)) for i, t in enumerate(model.tokens)),
+        tokens=tuple(Token(i + 1, Position.of(t.x, t.y), t.floor) for i, t in enumerate(model.tokens)),
         victory=tuple(model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear))
     for card in info.deck:
         if card not in data["zone_cards"]:
@@ -269,10 +274,20 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         if spec.gear is not None:
             m.items = [_item(scenario, ref, False) for ref in spec.gear]
         m.items += [_item(scenario, ref, True) for ref in spec.found]
+        if spec.mutations is not None:
+            unknown = [r for r in spec.mutations if r.rpartition("/")[2] not in scenario.mutations]
+            if unknown:
+                raise ScenarioError(f"there is no mutation `{unknown[0]}`")
+            m.mutations = tuple(r.rpartition("/")[2] for r in spec.mutations)
         m.damage, m.bloodied, m.recover_rolled = spec.damage, spec.bloodied, spec.recover_rolled
         m.status = Status.BROKEN if spec.broken else Status.READY
         m.overwatch, m.activated, m.held_over = spec.overwatch, spec.activated, spec.held_over
-        if not scenario.board.stands(m.position, m.base, [o for o in game.models() if o is not m]):
+        m.floor = spec.floor
+        if m.floor:
+            piece = building_at(game, m.position)
+            if piece is None or piece.piece.floors < m.floor or not fits(piece, m.position, m.base.radius):
+                raise ScenarioError(f"{m.id} cannot stand on floor {m.floor} at {where(m.position)}")
+        elif not scenario.board.stands(m.position, m.base, [o for o in game.models() if o is not m and not o.floor]):
             raise ScenarioError(f"{m.id} cannot stand at {where(m.position)}")
     unknown = sorted({f"special rule `{w}` of `{i.card}`" for m in game.models() for i in m.items
                       for w in specials(scenario.cards.get(i.card)) - set(SPECIALS)})
@@ -280,6 +295,8 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         raise ScenarioError("the engine does not play: " + "; ".join(unknown))
     for i, t in enumerate(model.tokens):
         game.tokens[i + 1] = (Position.of(t.x, t.y), t.card)
+        if t.floor:
+            game.token_floor[i + 1] = t.floor
     for sid, points in model.scenario.m_points.items():
         game.m_points[sid] = points
     game.round = model.scenario.round - 1
@@ -306,7 +323,7 @@ def compare(game: ZoneWarsGame, expect: Expect, pending: Request | None) -> list
         except KeyError:
             failures.append(f"models.{mid}: there is no such model")
             continue
-        got = {"at": where(m.position), "facing": compass(m.facing), "damage": m.damage, "status": m.status.value,
+        got = {"at": where(m.position), "floor": m.floor, "facing": compass(m.facing), "damage": m.damage, "status": m.status.value,
                "bloodied": m.bloodied, "overwatch": m.overwatch, "items": [item_text(i) for i in m.items]}
         for key, value in state.model_dump(exclude_none=True, exclude={"bonus"}).items():
             if got[key] != value:
@@ -322,7 +339,8 @@ def compare(game: ZoneWarsGame, expect: Expect, pending: Request | None) -> list
         if game.victory_points(sid) != vp:
             failures.append(f"victory_points.{sid}: expected {vp}, got {game.victory_points(sid)}")
     simple = {"winner": game.winner or "", "over": game.over, "round": game.round,
-              "tokens": [f"{n} at {where(p)}" for n, (p, _c) in sorted(game.tokens.items())]}
+              "tokens": [f"{n} at {where(p)}" + (f" on floor {game.token_floor[n]}" if game.token_floor.get(n) else "")
+                         for n, (p, _c) in sorted(game.tokens.items())]}
     for key, value in simple.items():
         wanted_value = getattr(expect, key)
         if wanted_value is not None and wanted_value != value:

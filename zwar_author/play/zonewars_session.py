@@ -4,7 +4,9 @@ The table is drawn as text (one character an inch across, two inches a
 line down): Blocking terrain ``#``, Low terrain ``+``, artifact tokens by
 number, models by the first letter of their id (upper case: the first side).
 At the prompt: a number or an option's text, ``table``, ``models``,
-``distance A B``, ``sight A B``, ``log``, ``options``, ``save FILE``, ``quit``.
+``distance A B``, ``sight A B``, ``log``, ``options`` (every option
+numbered: a move's destinations are folded into one line otherwise),
+``save FILE``, ``quit``.
 Every answer is kept; a save is the scenario, the seed, the bots and the
 answers, and resuming plays them again. Each roll draws from a generator
 seeded by the game's seed and the number of answers so far, so a resumed
@@ -26,6 +28,7 @@ from ..playtest.zonewars_bots import POLICIES, bot
 from ..skirmish.core import IllegalAction, State, apply, start
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.actions import where
+from ..sources.document import read_document
 from ..tabletop import TerrainKind, format_inches
 from .zonewars import load_scenario
 
@@ -95,10 +98,10 @@ def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path],
 
 def is_save(path: Path) -> bool:
     """Whether ``path`` is a Zone Wars game saved by ``zwar play``."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return False
+    doc, _ = read_document(Path(path))  # through the sources' limits: a save nested 3,000 deep is no crash
+    if doc is None:
+        return False  # the grid games' reader says what is wrong with it
+    data = doc.data
     return isinstance(data, dict) and "answers" in data and str(data.get("scenario", "")).endswith(".toml") \
         and "bots" in data
 
@@ -191,8 +194,8 @@ def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | Non
             continue
         request = table.state.request
         write(request.why + ":")
-        for number, option in enumerate(request.options, 1):
-            write(f"  {number:>3}. {option}")
+        for line in option_lines(request.options):
+            write(line)
         try:
             line = read("> ").strip()
         except EOFError:
@@ -225,7 +228,8 @@ def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | Non
                 table.save(save)
             return False
         elif words[0] == "options":
-            continue
+            for number, option in enumerate(request.options, 1):
+                write(f"  {number:>3}. {option}")
         else:
             option = _option(request.options, line)
             if option is None:
@@ -241,6 +245,26 @@ def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | Non
                 table.save(save)
     write(f"Game over: {table.game.reason}")
     return True
+
+
+#: options listed as one line with their count (type one: `move 12,8`), the many destinations of a move
+GROUPED = (": move ", ": sprint ", ": overwatch ")
+
+
+def option_lines(options) -> list[str]:
+    """The options numbered, a move's many destinations folded into one line each (``options`` lists them all)."""
+    lines: list[str] = []
+    folded: dict[str, list[str]] = {}
+    for number, option in enumerate(options, 1):
+        text = str(option)
+        kind = next((g for g in GROUPED if g in text and not text.endswith(" here")), None)
+        if kind is None:
+            lines.append(f"  {number:>3}. {text}")
+        else:
+            folded.setdefault(text.split(kind)[0] + kind.rstrip(), []).append(text)
+    for head, texts in folded.items():
+        lines.append(f"       {head} X,Y: {len(texts)} destinations, from `{texts[0]}` to `{texts[-1]}`")
+    return lines
 
 
 def _option(options, line: str):

@@ -168,7 +168,7 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
 def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: int) -> dict:
     home = 0
     turns: dict[int, int] = {}
-    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten"), 0) for h in made.group}
+    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected"), 0) for h in made.group}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     for i in range(runs):
@@ -183,6 +183,7 @@ def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: 
             members[h.name][end] += 1
             members[h.name]["recovered"] += h.recovered
             members[h.name]["bitten"] += h.bitten
+            members[h.name]["infected"] += h.infected
         zombies["at start"] += game.tally.zombies_at_start
         zombies["drawn by noise"] += game.tally.zombies_drawn
         zombies["killed"] += game.tally.zombies_killed

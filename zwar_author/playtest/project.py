@@ -19,6 +19,7 @@ from .gate import Gate, check_sides, parse
 from .policies import POLICIES, known, with_budget
 from .report import page, summary, text, write
 from .runner import Interrupted, Plan, run
+from .sequential import Precision
 from .skill import SkillTrace, skill_trace
 from .skill import text as skill_text
 from .versus import is_versus
@@ -91,17 +92,21 @@ class Result:
 def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: list[str], out: Path,
              gate: str | None = None, keep_logs: bool = False, scheduler: str | None = None,
              setup: Setup = DEFAULT_SETUP, search: Sequence[Path] = (), progress=None, budget: int | None = None,
-             skill: Sequence[int | str] | None = None) -> Result:
+             skill: Sequence[int | str] | None = None, precision: float | None = None) -> Result:
     """Play ``runs`` games of the mission at ``path`` for each policy and write the report under
     ``out``; the gate (``gate`` text, else the mission's own band) is checked against the first policy.
     ``budget``: the planner's rollouts per plan (the search player's a decision); ``skill``: also play the skill trace,
-    with the planner at these budgets."""
+    with the planner at these budgets; ``precision``: stop each policy's games once its win rate's 95%
+    interval is that narrow either side (``runs`` is then the most it plays; see ``sequential``)."""
     check_policies(policies)
     policies = [with_budget(name, budget) for name in policies]
     mission, problems, setup = prepare(path, setup, search)
     if mission is None:
         return Result(problems)
     checked, gated, policies, runs = band(mission, gate, policies, runs)
+    if precision is not None and is_versus(mission):
+        raise UsageError("--precision holds one win rate: a versus mission has one a side (give --runs instead)")
+    stop = Precision(precision) if precision is not None else None
     directors = directors_for(mission, setup)
     if progress is not None:
         progress.total = runs * len(policies) * len(directors)  # a tqdm bar, or anything with ``total``, ``update``
@@ -112,13 +117,19 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
         plan = Plan(document, name, runs, seed, setup, keep_logs, director)
         logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
         try:
-            totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission)
+            totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission,
+                         stop=stop)
         except Interrupted as stop:
             result.interrupted = True
             if stop.totals.runs:
                 result.reports.append({**summary(mission, plan, stop.totals, str(path), search), "partial": True})
             break
-        result.reports.append(summary(mission, plan, totals, str(path), search))
+        report = summary(mission, plan, totals, str(path), search)
+        if stop is not None:
+            w = report["win_rate"]
+            report["precision"] = {"asked": stop.half_width, "reached": round((w["high"] - w["low"]) / 2, 4),
+                                   "most": runs, "stopped": totals.runs < runs}
+        result.reports.append(report)
     if result.interrupted:
         if result.reports:  # the games finished, marked partial; no gate is checked on them
             result.files = _write(out, stem, mission, result, None)

@@ -181,6 +181,13 @@ def text(report: dict) -> str:
         f"  win rate {percent(w['value'])} ({w['wins']}/{runs}), 95% interval {percent(w['low'])} to {percent(w['high'])}",
         f"  turns: {_turns('won', t['won'])}; {_turns('lost', t['lost'])}",
     ]
+    asked = report.get("precision")
+    if asked is not None:
+        reach = f"the interval is {100 * asked['reached']:.1f} points either side"
+        lines.insert(2, f"  stopped after {runs} games: {reach}, as asked ({100 * asked['asked']:g})"
+                     if asked["reached"] <= asked["asked"] else
+                     f"  played the most games asked for ({asked['most']}): {reach}, wider than the "
+                     f"{100 * asked['asked']:g} asked")
     if "sides" in report:  # versus: who won, side by side, instead of "the heroes"
         lines[1:3] = [f"  {s['name']} ({role}) wins {percent(s['value'])} ({s['wins']}/{runs}), 95% interval "
                       f"{percent(s['low'])} to {percent(s['high'])}" for role, s in report["sides"].items()]

@@ -30,7 +30,7 @@ import struct
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -41,8 +41,10 @@ from ..compile.reader import board_of, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..engine.state import DEFAULT_SETUP, Setup
+from ..publish import write_whole
 from .director import against
 from .record import record
+from .sequential import Precision
 from .stats import Totals
 from .versus import policy_for
 
@@ -155,12 +157,15 @@ def chunks(runs: int, parts: int) -> list[list[int]]:
 
 def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: str | None = None,
         logs: Path | None = None, mission: Mission | None = None,
-        each: Callable[[dict], None] | None = None, pool: Executor | None = None) -> Totals:
+        each: Callable[[dict], None] | None = None, pool: Executor | None = None,
+        stop: Precision | None = None) -> Totals:
     """Play the plan's games and add them up; ``scheduler``: a Dask scheduler address, or "local"
     for a Dask cluster of ``jobs`` worker processes on this machine. ``mission``: the plan's
     mission as the caller already has it (played as it is here, never rebuilt). ``each`` sees
     every game's record as it arrives (in any order: a paired comparison files them by index).
-    ``pool``: workers to play on, kept by a caller that runs many plans (``workers``; else made here)."""
+    ``pool``: workers to play on, kept by a caller that runs many plans (``workers``; else made here).
+    ``stop``: end the run once the win rate is that precise (``sequential``); the games are then
+    counted in the order of their numbers, so the same games count whatever the workers."""
     if mission is not None:
         _kept.missions.clear()
         _kept.missions[_key(plan.document)] = mission
@@ -173,25 +178,42 @@ def run(plan: Plan, jobs: int = 1, progress: Progress | None = None, scheduler: 
         results = _processes(plan, jobs)
     else:
         results = _here(plan)
+    waiting: dict[int, dict] = {}  # with ``stop``: games that arrived before a game numbered lower
+
+    def count(r: dict) -> None:
+        log = r.pop("log", None)
+        if logs is not None and log is not None:
+            write_log(logs / f"game-{r['index']:06d}.jsonl", log)
+        if each is not None:
+            each(r)
+        totals.add(r)
+
     try:
         for records in results:
             for r in records:
-                log = r.pop("log", None)
-                if logs is not None and log is not None:
-                    write_log(logs / f"game-{r['index']:06d}.jsonl", log)
-                if each is not None:
-                    each(r)
-                totals.add(r)
+                if stop is None:
+                    count(r)
+                    continue
+                waiting[r["index"]] = r
+                while totals.runs in waiting:
+                    count(waiting.pop(totals.runs))
+                    if stop.due(totals.runs) and stop.reached(totals.wins, totals.runs):
+                        return totals
             if progress:
                 progress(len(records))
-    except Interrupted:
-        raise
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
+        if logs is not None:  # a log Ctrl+C cut short mid-write (write_whole's hidden temporary)
+            for stray in logs.glob(".*.tmp"):
+                stray.unlink(missing_ok=True)
+        if isinstance(interrupt, Interrupted):
+            raise
         raise Interrupted(totals) from None
+    finally:
+        results.close()  # a run stopped early submits no more games and waits only for those under way
     return totals
 
 
-def _here(plan: Plan) -> Iterator[list[dict]]:
+def _here(plan: Plan) -> Generator[list[dict], None, None]:
     """The games played in this process, chunk by chunk; on Ctrl+C the games of the chunk finished so
     far are handed on before the interrupt goes on."""
     for part in chunks(plan.runs, 1):
@@ -209,12 +231,10 @@ def _here(plan: Plan) -> Iterator[list[dict]]:
 def write_log(path: Path, log: list[dict]) -> None:
     """One game's events, a JSON object a line (the file is written whole)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_suffix(".tmp")
-    temp.write_text("".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log), encoding="utf-8")
-    temp.replace(path)
+    write_whole(path, "".join(json.dumps(e, sort_keys=True, ensure_ascii=False) + "\n" for e in log))
 
 
-def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Iterator[list[dict]]:
+def _processes(plan: Plan, jobs: int, pool: Executor | None = None) -> Generator[list[dict], None, None]:
     if pool is None:
         with local_pool(jobs) as own:
             yield from _processes(plan, jobs, own)
@@ -283,7 +303,7 @@ MAX_HANDSHAKE = 1 << 20
 DASK_MISSING = "running on a cluster needs Dask: pip install 'zwar-author[cluster]'"
 
 
-def _dask(plan: Plan, jobs: int, scheduler: str) -> Iterator[list[dict]]:
+def _dask(plan: Plan, jobs: int, scheduler: str) -> Generator[list[dict], None, None]:
     with _client(jobs, scheduler) as client:
         from dask.distributed import wait as dask_wait  # there: _client imported it
 

@@ -9,20 +9,32 @@ actions taken from ``legal_actions``, never from a fixed menu of plans:
   planner's plans would take here (the aggressive bot, holding on alert,
   another job order, ...): the heuristics as a prior;
 - **then the rest of the legal actions**, in an order drawn from the player's
-  own dice: progressive widening, as many candidates in all as ``WIDEN``
-  times the square root of the budget, so more budget tries more of what no
-  heuristic proposes (waiting a turn, a longer way round, a split team).
+  own dice: progressive widening, ``WIDEN`` times the square root of the
+  budget candidates in all, so more budget tries more of what no heuristic
+  proposes (waiting a turn, a longer way round, a split team).
 
 Each candidate is scored by rollouts: a copy of the game is played on by
-``api.simulate`` with that action first and the cautious bot after it (the
-director bot, or the rival agent's bot, for the other side), with its own
-dice drawn fresh from the search's RNG at the engine's odds, to the end of
-the turn after this one (``HORIZON``), where ``value`` (playtest/value.py)
-estimates the heroes' chances; a versus rollout plays to the end of the game.
-The budget (rollouts a decision) is shared out by sequential halving over
-common dice: every candidate left in a round plays the same seeds, the better
-half goes on, and the cautious bot's action stays in every round, so the
-action finally taken beats it on the same many seeds (by ``MARGIN``) or is it.
+``api.simulate`` with that action first, with its own dice drawn fresh from
+the search's RNG at the engine's odds, to the end of the turn after this one
+(``HORIZON``), where ``value`` (playtest/value.py) estimates the heroes'
+chances; a versus rollout plays to the end of the game. After the candidate,
+this side's actions in a rollout come down a tree of the candidate's own
+(open loop: a node is a line of this side's actions, whatever the dice
+between them), UCB1 with the same progressive widening (a node visited n
+times tries the first ``WIDEN`` times the square root of n + 1 of its
+actions, the cautious and aggressive bots' first), one new node a rollout,
+and the cautious bot after it (the director bot, or the rival agent's bot,
+for the other side). So a candidate is scored by how well it can be followed
+up, not by how well the bot follows it up: a shot that only pays if the hero
+then sprints past is found though no bot sprints there.
+
+The budget (rollouts a decision) is shared out among the candidates by
+sequential halving over common dice: every candidate left in a round plays
+the same seeds, the better half goes on, and the cautious bot's action stays
+in every round, so the action finally taken beats it on the same seeds (by
+``MARGIN``) or is it. A decision where every heuristic proposes the same
+action and no infected is near a hero is not searched: the budget goes where
+play can differ.
 
 It reads the table as players do. Its rollouts never see the game's dice to
 come (each rolls its own), and the hands it cannot see (the director's, a
@@ -31,9 +43,9 @@ not seen (``determinize``): information-set sampling, one determinization a
 rollout. Everything else a game holds is on the table (the search deck is
 drawn by its counts, which everyone knows). Its actions are the options the
 request offers, taken as opaque values. The other decisions (a sprint's
-squares, alert fire, which infected moves first, where a spawn goes) are the
-cautious bot's: they happen mid-step, where a copy of the game cannot be
-played on from the start of a step.
+squares are hero moves too, but alert fire, which infected moves first, where
+a spawn goes) are the cautious bot's: they happen mid-step, where a copy of
+the game cannot be played on from the start of a step.
 
 The same seed plays the same game: the player's dice are a ``random.Random``
 of its own, seeded from the game's seed, and nothing else it does depends on
@@ -49,7 +61,7 @@ from dataclasses import dataclass, field
 
 from ..engine.api import simulate
 from ..engine.cards import Hands
-from ..engine.chance import Request, match
+from ..engine.chance import Request
 from ..engine.state import Game
 from ..engine.vocab import Side, Topic
 from .bots import STYLES, Bot, _danger
@@ -62,13 +74,29 @@ Policy = Callable[[Game, Request], object]
 DEFAULT_BUDGET = 16  # rollouts a decision
 MAX_BUDGET = 4096
 HORIZON: int | None = 1  # turns a rollout plays after this one before ``value`` scores it (None: to the end)
-WIDEN = 1.5  # candidates tried: this times the square root of the budget (the priors first)
+WIDEN, ALPHA = 1.5, 0.5  # candidates: WIDEN * budget ** ALPHA; a node visited n times tries WIDEN * (n + 1) ** ALPHA
+EXPLORE = 0.5  # UCB1's exploration constant, for chances of winning between 0 and 1
 MARGIN = 0.01  # how much better than the cautious bot's action (in chance of winning) another must score
-HERO_MOVE, PLAYERS = Topic.HERO, frozenset({Side.HEROES, Side.AGENT})  # read once: an enum's class attribute costs a call
+#: read once: an enum's class attribute costs a call, and so does hashing a member (compared by identity)
+HERO_MOVE, HEROES, AGENT = Topic.HERO, Side.HEROES, Side.AGENT
 
 
 class Horizon(Exception):
     """Raised in a rollout at the first hero move past its horizon: the copy stops at a step's start."""
+
+
+@dataclass
+class Node:
+    """A line of this side's actions from the decision searched (open loop: whatever the dice between them),
+    with the rollouts that went through it."""
+
+    order: list | None = None  # the actions tried here, in the order they are tried (the priors first)
+    children: dict = field(default_factory=dict)  # action -> Node
+    visits: int = 0
+    total: float = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
 
 
 @dataclass
@@ -80,24 +108,23 @@ class Search:
     horizon: int | None = HORIZON
     prior: Policy = field(default_factory=lambda: Bot(STYLES["cautious"]))
     searched: int = field(default=0, init=False)  # decisions searched (for the bench)
-    priors: int = field(default=0, init=False)  # distinct actions the heuristics proposed at the last decision
+    bold: Bot = field(default_factory=lambda: Bot(STYLES["aggressive"]), init=False)
 
     def __call__(self, g: Game, request: Request):
-        if self.budget > 0 and request.topic is HERO_MOVE and request.side in PLAYERS:
+        if self.budget > 0 and request.topic is HERO_MOVE and (request.side is HEROES or request.side is AGENT):
             return self.decide(g, request)
         return self.prior(g, request)
 
     def decide(self, g: Game, request: Request):
-        """The candidate whose rollouts score best, by sequential halving over common dice."""
-        candidates = self.candidates(g, request)
-        if len(candidates) == 1:
-            return candidates[0]
-        if not self.worth(g, candidates):
-            return candidates[0]
+        """The candidate whose rollouts score best, by sequential halving over common dice; each candidate's
+        rollouts choose the actions after it down a tree of their own (UCB1 with progressive widening)."""
+        order, proposed = self.root_order(g, request)
+        if len(order) == 1 or not (proposed > 1 or any(_danger(g, h) for h in g.board_heroes() if not h.npc)):
+            return order[0]  # every heuristic takes this action and nothing is near: the budget goes elsewhere
         self.searched += 1
+        candidates = order[:max(2, round(WIDEN * math.sqrt(self.budget)))]
+        trees = [Node() for _ in candidates]
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        scores = [0.0] * len(candidates)
-        played = [0] * len(candidates)
         alive = list(range(len(candidates)))
         spent = 0
         for number in range(rounds):
@@ -105,74 +132,96 @@ class Search:
             seeds = [self.rng.getrandbits(64) for _ in range(each)]
             for i in alive:
                 for seed in seeds:
-                    scores[i] += self.rollout(g, request, candidates[i], seed)
-                played[i] += each
+                    self.rollout(g, request, trees[i], seed, candidates[i])
                 spent += each
-            alive.sort(key=lambda i: (-scores[i] / played[i], i))
+            alive.sort(key=lambda i: (-trees[i].mean(), i))
             alive = alive[:max(1, (len(alive) + 1) // 2)]
             if 0 not in alive:  # the cautious bot's action runs in every round: the last comparison is on most seeds
                 alive.append(0)
             if spent >= self.budget:
                 break
-        best = min(alive, key=lambda i: (-scores[i] / played[i], i))
-        if best != 0 and scores[best] / played[best] < scores[0] / played[0] + MARGIN:
-            best = 0
-        return candidates[best]
+        best = min(alive, key=lambda i: (-trees[i].mean(), i))
+        return candidates[best] if trees[best].mean() >= trees[0].mean() + MARGIN else candidates[0]
 
-    def worth(self, g: Game, candidates: list) -> bool:
-        """Whether to search this decision: the heuristics disagree on it, or an infected is near a hero (or
-        agent). Where every heuristic takes the same action and nothing is near, the way to the next job is
-        walked as they walk it, and the budget goes to the decisions where play can differ."""
-        return self.priors > 1 or any(_danger(g, h) for h in g.board_heroes() if not h.npc)
-
-    def candidates(self, g: Game, request: Request) -> list:
-        """The cautious bot's action, the planner's plans' actions, then other legal actions in a seeded order,
-        as many in all as the budget's widening allows; each once."""
+    def root_order(self, g: Game, request: Request) -> tuple[list, int]:
+        """The actions of the decision searched, in the order they are tried: the cautious bot's, the
+        planner's plans' (or the aggressive bot's in a versus game), then the other legal actions in an order
+        drawn from the search's dice; and how many distinct actions the heuristics proposed."""
         options = request.options
         first = [self.prior(g, request)]
-        if not self.versus:
-            first += [plan.hero_move(g, options) for plan in plans(g)]
-        chosen: list = []
-        for action in first:
-            if action not in chosen:
-                chosen.append(action)
-        self.priors = len(chosen)
-        width = max(2, round(WIDEN * math.sqrt(self.budget)))
-        if len(chosen) < width:
-            rest = [a for a in options if a not in chosen]
-            self.rng.shuffle(rest)
-            chosen += rest[:width - len(chosen)]
-        return chosen[:max(width, 1)]
+        first += [plan.hero_move(g, options) for plan in plans(g)] if not self.versus else []
+        order: list = list(dict.fromkeys(first))
+        proposed = len(order)
+        rest = [a for a in options if a not in order]
+        self.rng.shuffle(rest)
+        return order + rest, proposed
 
-    def rollout(self, g: Game, request: Request, action, seed: int) -> float:
-        """One sample of this side's chances after ``action``: a copy of the game played on with its own dice
-        (drawn from ``seed``) and hands dealt again from the cards this side has not seen, to the horizon."""
+    def node_order(self, g: Game, request: Request) -> list:
+        """A node's actions in the order they are tried: the cautious bot's, the aggressive bot's, the rest
+        in an order drawn from the search's dice."""
+        options = list(request.options)
+        first = [self.prior(g, request)] + ([] if self.versus else [self.bold.hero_move(g, request.options)])
+        order = list(dict.fromkeys(first))
+        rest = [a for a in options if a not in order]
+        self.rng.shuffle(rest)
+        return order + rest
+
+    def select(self, node: Node, g: Game, request: Request):
+        """The action to follow from ``node``: an untried one among the first the widening allows, else the
+        best by UCB1, among the actions legal here (the dice since the decision may have changed them)."""
+        if node.order is None:
+            node.order = self.node_order(g, request)
+        order = node.order
+        if node.visits:  # not the node's first visit: the dice since the decision may have changed what is legal
+            legal = set(request.options)
+            order = [a for a in order if a in legal] or list(request.options)
+        width = max(1, math.ceil(WIDEN * (node.visits + 1) ** ALPHA))
+        tried = order[:width]
+        for action in tried:
+            if action not in node.children or node.children[action].visits == 0:
+                return action
+        log = math.log(node.visits + 1)
+        return max(tried, key=lambda a: node.children[a].mean() + EXPLORE * math.sqrt(log / node.children[a].visits))
+
+    def rollout(self, g: Game, request: Request, tree: Node, seed: int, action=None) -> None:
+        """One simulation: a copy of the game (the hands it cannot see dealt again) played on with dice drawn
+        from ``seed``, this side's actions chosen down ``tree`` while it knows the line (one new node a
+        simulation), then by the cautious bot, to the horizon; its score is added to every node on the way."""
         sim = g.copy()
         rng = random.Random(seed)
         if sim.hands is not None:
-            determinize(sim.hands, request.who if self.versus else None, rng)
+            determinize(sim.hands, request.who if self.versus else None, random.Random(~seed))
         stop = None if self.horizon is None or self.versus else sim.turn + self.horizon
-        others = self.others()
-        pending = [action]
+        others = against(self.prior, self.director) if self.director else self.prior
+        path = [tree]
+        walking = [True]
+        first = [] if action is None else [action]
 
         def play(game: Game, asked: Request):
-            if asked.topic is HERO_MOVE and asked.side in PLAYERS:
-                if pending:
-                    return match(asked, pending.pop())
+            if asked.topic is HERO_MOVE and (asked.side is HEROES or asked.side is AGENT):
+                if first:
+                    return first.pop()
                 if stop is not None and game.turn > stop:
                     raise Horizon
+                if walking[0] and (not self.versus or asked.who == request.who):
+                    node = path[-1]
+                    chosen = self.select(node, game, asked)
+                    child = node.children.get(chosen)
+                    if child is None:
+                        child = node.children[chosen] = Node()
+                        walking[0] = False  # one new node a simulation: the bot plays on from here
+                    path.append(child)
+                    return chosen
             return others(game, asked)
 
         try:
             simulate(sim, play, rng)
         except Horizon:
             pass
-        return self.score(sim, request)
-
-    def others(self) -> Policy:
-        """Who plays a rollout after the first action: the prior (the cautious bots; in a versus game for
-        both agents, the rival's player modelled as the cautious bot), against the game's director."""
-        return against(self.prior, self.director) if self.director else self.prior
+        score = self.score(sim, request)
+        for node in path:
+            node.visits += 1
+            node.total += score
 
     def score(self, sim: Game, request: Request) -> float:
         if not self.versus:

@@ -152,6 +152,8 @@ def text_report(report: dict) -> str:
             lines.append(f"    {side:<16} wins {v['win_rate']:6.1%} [{low:.1%}, {high:.1%}]  "
                          f"VP {v['victory_points']:.2f}  found {v['artifacts_found']:.2f}  "
                          f"carried off {v['artifacts_carried_off']:.2f}  taken out {v['taken_out']:.2f}")
+    if report.get("geometry"):
+        lines.append(f"  fairness from the geometry (zwar fairness): {report['geometry']}")
     fair = report.get("fairness")
     if fair:
         lines.append(f"  fairness from games ({fair['side']} in its own zone, then in the other's, same seeds): "
@@ -198,6 +200,8 @@ def html_report(report: dict, table: tuple[float, float] = (36, 36)) -> str:
         for name, title in (("found", "where artifact tokens were picked up"), ("taken_out", "where models were Taken Out")):
             parts.append(f"<figure style='display:inline-block'>{_heatmap(pairing['heatmaps'][name], table)}"
                          f"<figcaption>{title}</figcaption></figure>")
+    if report.get("geometry"):
+        parts.append(f"<h2>Fairness from the geometry</h2><p>{e(report['geometry'])}</p>")
     fair = report.get("fairness")
     if fair:
         parts.append(f"<h2>Fairness from games</h2><p>{e(fair['side'])} wins {fair['as_written']:.1%} in its own zone "
@@ -232,6 +236,15 @@ class ZoneWarsResult:
 GATE = re.compile(r"^\s*win_rate\[([a-z0-9_-]+)\]\s+in\s+([0-9.]+)\s*\.\.\s*([0-9.]+)\s*$")
 
 
+def geometry_verdict(path: Path, search: list[Path]) -> str:
+    """``zwar fairness``'s last word on the deployment zones (moves, tokens seen, table seen): even or uneven."""
+    from ..compile.fairness import fairness_report
+
+    _outcome, texts = fairness_report([path], search)
+    lines = [line.strip() for text in texts for line in text.splitlines()]
+    return next((line for line in lines if line.startswith(("even:", "uneven:"))), "")
+
+
 def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], out: Path,
                   search: list[Path], gate: str | None = None) -> ZoneWarsResult:
     """``zwar playtest SCENARIO`` for a Zone Wars scenario: every pairing of the bots, fairness from games,
@@ -250,6 +263,7 @@ def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], 
         raise ValueError(f"--gate: `{match.group(1)}` is not a side of this scenario "
                          f"(sides: {', '.join(s.id for s in scenario.sides)})")
     report = playtest_scenario(scenario, runs or 100, seed, tuple(policies))
+    report["geometry"] = geometry_verdict(path, search)
     table = scenario.board.table
     result = ZoneWarsResult(problems, report, write_report(report, out, (float(table.width), float(table.depth))), gate)
     if match is not None:

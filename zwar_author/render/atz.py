@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..compile.atz import Encounter
 from ..tabletop import format_inches
 from .canvas import PAPER, Circle, Group, Line, Page, Polygon, Rect, Style, Text
-from .text import block, fit, width, wrap
+from .text import block, fit, squeezed, width, wrap
 
 MARGIN = 14.0
 SIDE = {"player": "#1e7b2c", "humans": "#1f5fbf", "zombies": "#8b1a1a", "animals": "#8a5a2b"}
@@ -18,7 +18,8 @@ def encounter_pages(encounter: Encounter, paper: str = "a4") -> list[Page]:
     pages = [Page("scenario-1", width, height)]
     inner = width - 2 * MARGIN
     size, lines = fit(info.title, inner, 14, 22, 12, bold=True)
-    items, y = block(MARGIN, MARGIN - 4, lines, size, bold=True)
+    items, y = block(MARGIN, MARGIN - 4, lines, size, bold=True,
+                     squeeze=squeezed("the scenario title", info.title, 22, size, lines))
     pages[0].add(*items)
     sub = f"All Things Zombie {info.kind}" + (f" · {info.source}" if info.source else "")
     items, y = block(MARGIN, y, wrap(sub, inner, 8), 8, fill="#444444")

@@ -12,7 +12,7 @@ from ..compile.campaign import Campaign
 from ..geometry.board import Board
 from .canvas import PAPER, Line, Page, Style, Text
 from .pages import GAMES, mission_pages
-from .text import block, fit, wrap
+from .text import block, fit, squeezed, wrap
 from .theme import Theme
 from .tracker import MARGIN, TrackerSpec, tracker_pages
 
@@ -38,7 +38,8 @@ def _cover(campaign: Campaign, paper: str) -> Page:
     info = campaign.info
     inner = width - 2 * MARGIN
     size, title = fit(info.title, inner, 60, 30, 16, bold=True)
-    items, y = block(width / 2, height * 0.28, title, size, bold=True, anchor="middle")
+    items, y = block(width / 2, height * 0.28, title, size, bold=True, anchor="middle",
+                     squeeze=squeezed("the campaign title", info.title, 30, size, title))
     page.items += items
     chapters = len(campaign.chapters)
     subtitle = f"A {GAMES[info.game]} campaign in {chapters} chapter{'s' if chapters != 1 else ''}"

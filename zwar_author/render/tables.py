@@ -21,7 +21,7 @@ from ..tables.dice import Dist
 from ..tables.odds import row_odds
 from ..tables.table import Row, Table
 from .canvas import PAPER, PT, Group, Line, Page, Rect, Style, Text
-from .text import LEADING, block, fit, width, wrap
+from .text import LEADING, block, fit, squeezed, width, wrap
 
 MARGIN = 12.0
 GAP = 6.0
@@ -169,7 +169,8 @@ def table_pages(tables: list[Table], paper: str = "a4", title: str = "Tables") -
     def new_page() -> tuple[Page, float]:
         page = Page(f"tables-{len(pages) + 1}", width, height)
         size, lines = fit(title, width - 2 * MARGIN, 10, 14, 9, bold=True)
-        items, y = block(MARGIN, MARGIN - 4, lines, size, bold=True)
+        items, y = block(MARGIN, MARGIN - 4, lines, size, bold=True,
+                         squeeze=squeezed("the title", title, 14, size, lines))
         page.add(*items)
         pages.append(page)
         return page, y + 2

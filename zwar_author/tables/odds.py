@@ -183,8 +183,10 @@ def _passing(table: Table, tables: Mapping[str, Table], given: Context | None) -
         results = " / ".join(f"{k}: {r.label()}" if k else r.label() for k, r in row.results.items())
         lines.append(f"    {row.key.text}: {results}")
     seen: list[dict] = []
+    read = {k for m in table.modifiers for k in m.keys}
+    drop = table.columns if table.columns not in read else None  # a column no modifier reads changes no chance
     for values in contexts(table, tables, given):
-        values = {k: v for k, v in values.items() if k != table.columns}  # the column changes no chance
+        values = {k: v for k, v in values.items() if k != drop}
         if values in seen:
             continue
         seen.append(values)

@@ -81,18 +81,19 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:
-    """The group's figures, one full move onto the table from the bottom edge (line 1744), 2" apart; a
-    weapon the engine does not know is added to ``missing``."""
+    """The group's figures, one full move onto the table from the bottom edge (line 1744), 2" apart in rows
+    across the table; a weapon the engine does not know is added to ``missing``."""
     out = []
-    count = len(members)
+    across = max(1, int(table.width // 2) - 1)  # a row of figures 2" apart, further rows 2" behind
     for i, m in enumerate(members):
+        row, count = divmod(i, across)[0], min(across, len(members) - i // across * across)
         arms = [w for w in (weapon(n) for n in m.weapons) if w is not None]
         missing += [f"the weapon `{n}` of {m.name}" for n in m.weapons if weapon(n) is None]
-        x = table.width / 2 + 2 * (i - (count - 1) / 2)
+        x = table.width / 2 + 2 * (i % across - (count - 1) / 2)
         klass = Klass.MILITARY if m.klass == "police" else Klass(m.klass)  # police react as Military (594)
         attribute = next((a for a in m.attributes if a in ATTRIBUTES), "none")
         ranged = [w for w in arms if w.ranged]  # the first ranged weapon is the one it fires
-        out.append(Human(f"h{i + 1}", m.name, "humans", Position(Fraction(x), table.depth - NORMAL_MOVE),
+        out.append(Human(f"h{i + 1}", m.name, "humans", Position(Fraction(x), table.depth - NORMAL_MOVE + 2 * row),
                          rep=m.rep, klass=klass, star=m.star, weapon=ranged[0] if ranged else arms[0] if arms else None,
                          attribute=attribute, protected=m.protected, leader=m.star))
     return out

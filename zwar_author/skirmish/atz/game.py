@@ -4,7 +4,7 @@ Seed lines (004): the turn sequence and activation dice 740-758, actions
 764-771, movement 786-815, ranged combat 1115-1200, melee 1275-1287 and
 against zombies 1999-2006, zombies appearing 1742-1800, All Together Now
 1812-1830, zombie actions 1832-1852, zombie movement 1856, affected reactions
-1893-1909, recovery 1345-1362, Harry, Are You Okay? 2019-2023. What the
+1893-1909, recovery 1345-1362, Harry, Are You Okay? 2021-2023. What the
 engine does not play is in docs/atz.md ("What the engine plays").
 """
 
@@ -75,12 +75,15 @@ class AtzGame(Game):
     def __init__(self, setup: Setup) -> None:
         super().__init__()
         self.setup = setup
-        self.figures = [_copy(h) for h in setup.group]
+        self.figures = [copy.copy(h) for h in setup.group]
         self.started = False
         self.noise: list[Noise] = []
         self.heroes: set[str] = set()
         self.tally = Tally()
         self.locked: set[tuple[str, str]] = set()  # (human, zombie) pairs in melee
+        self.ending: str | None = None  # why the encounter ended, until the tests after it are taken
+        self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
+        self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -102,14 +105,15 @@ class AtzGame(Game):
 
     def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
         """Line of sight from ``a`` to ``b``: in front (line 1092) unless ``a`` may turn first, within the time
-        of day's limit (1096), over the pieces, friendly figures blocking (line 1094)."""
+        of day's limit (1096), over the pieces, friendly figures standing blocking (line 1094)."""
         if not turn and not in_front(a, b.position):
             return Sight.BLOCKED
         limit = SIGHT_LIMIT.get(self.setup.time)
         if limit is not None and not Board.within(a, b, limit):
             return Sight.BLOCKED
-        friends = [f for f in self.on_table(self.figures) if f.side == a.side and f is not a]
-        return self.setup.board.fire(a, b, friends).sight
+        friends = [f for f in self.on_table(self.figures) if f.side == a.side and f is not a and _standing(f)
+                   and getattr(f, "status", None) not in DOWN and not getattr(f, "prone", False)]
+        return self.setup.board.fire(a, b, friends).sight  # figures down or prone block no sight
 
     def log_line(self, text: str, who: str = "game", kind: str = "rule") -> None:
         self.emit(kind, who, text)
@@ -119,6 +123,9 @@ class AtzGame(Game):
     def step(self, ctx: Context) -> None:
         if not self.started:
             self._begin(ctx)
+            return
+        if self.ending is not None:
+            self._after(ctx)
             return
         self.round += 1
         self.log_line(f"Turn {self.round}")
@@ -132,8 +139,6 @@ class AtzGame(Game):
             if self._ended():
                 return
         self._noise(ctx)
-        for z in self.zombies:
-            z.placed = False
         if self.round >= self.setup.max_turns:
             self._end("the turn limit")
         else:
@@ -155,12 +160,13 @@ class AtzGame(Game):
         table = self.setup.board.table
         if self.setup.zombies:
             for z in self.setup.zombies:
-                self.figures.append(_copy(z))
+                self.figures.append(copy.copy(z))
             self.tally.zombies_at_start = len(self.setup.zombies)
         elif self.setup.draw:
             for h in self.humans:
                 count = _amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
-                self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line 1748)")
+                line = {"urban": 1748, "suburb": 1749, "rural": 1750}[self.setup.area]
+                self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line {line})")
                 for _ in range(count):
                     self._place(ctx, h.position)
                     self.tally.zombies_at_start += 1
@@ -212,15 +218,19 @@ class AtzGame(Game):
             if Board.within(h, friend, 1):
                 self._recover(ctx, h, friend)
             return
+        reloading = h.out_of_ammo  # a turn of activation reloading, not past the normal move (line 1070)
+        if reloading:
+            h.out_of_ammo = False
+            self.log_line(f"{h.name} reloads", h.id)
         if choice in ("advance", "fast"):
             allowance = NORMAL_MOVE
-            if choice == "fast":
+            if choice == "fast" and not reloading:
                 allowance = self._fast_move(ctx, h, leader)
             if h.prone:
                 h.prone = False
                 allowance //= 2  # regaining feet takes half the move (line 798)
             self._advance(h, allowance)
-        if h.status is Status.CARRY_ON and h.on_table:
+        if h.status is Status.CARRY_ON and h.on_table and not reloading:
             self._active_fire(ctx, h, stayed=choice == "hold")
 
     def _fast_move(self, ctx: Context, h: Human, leader: Human) -> int:
@@ -229,6 +239,8 @@ class AtzGame(Game):
                             self.heroes)[h.id]
         result = do(h, Test.FAST_MOVE, passed)
         h.moved_fast = passed > 0  # the target of a shot that "passed a Fast Move test with 2d6 or 1d6" (1157)
+        if self.in_cover(h) and result in (Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY):  # those in cover
+            return 0 if result is Do.MOVE_NORMAL_OR_STAY else NORMAL_MOVE
         return {Do.MOVE_2X: 16, Do.MOVE_1_5X: 12, Do.MOVE_1_5X_OR_NORMAL: 12}.get(result, NORMAL_MOVE)
 
     def _advance(self, h: Human, allowance: int) -> None:
@@ -257,8 +269,9 @@ class AtzGame(Game):
         target = np.array([float(to.x), float(to.y)])
         far = np.hypot(points[:, 0] - target[0], points[:, 1] - target[1])
         keep = (far >= stop - 0.001) & board.straight(f, points, others)
+        moved = np.hypot(points[:, 0] - float(f.position.x), points[:, 1] - float(f.position.y))
         best = None
-        for i in np.argsort(far, kind="stable"):
+        for i in np.lexsort((moved, np.round(far, 3))):  # nearest the goal, then the shortest walk there
             if not keep[i]:
                 continue
             spot = Position(inches(round(float(points[i, 0]), 3)), inches(round(float(points[i, 1]), 3)))
@@ -267,10 +280,10 @@ class AtzGame(Game):
                 break
         if best is None or best.distance(to) >= f.position.distance(to) - 0.001:
             return
-        moved = f.position.distance(best)
+        walked = f.position.distance(best)
         f.facing = facing_towards(f.position, best)
         f.position = best
-        self.emit("move", f.id, f"{f.name} moves {moved:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
+        self.emit("move", f.id, f"{f.name} moves {walked:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
 
     def _active_fire(self, ctx: Context, h: Human, stayed: bool) -> None:
         """Once when active (line 766), at the nearest zombie in sight and range, all dice at it; a figure
@@ -353,15 +366,21 @@ class AtzGame(Game):
         zombie (line 1909)."""
         friends = [f for f in self.on_table(self.humans) if f is not h and f.status is Status.CARRY_ON
                    and Board.within(f, h, 4)]
-        if not friends or any(Board.within(h, z, 6) for z in self.on_table(self.zombies)):
+        if not friends or h.id in self.never_rally or any(Board.within(h, z, 6) for z in self.on_table(self.zombies)):
             return
         passed = group_test(ctx, self._reaction_tables(), [h], Test.RALLY, self.leader(), self._say(h),
                             self.heroes)[h.id]
         result = do(h, Test.RALLY, passed)
-        if result in (Do.CARRY_ON, Do.CARRY_ON_IN_COVER, Do.IN_COVER_OR_HUNKER):
-            h.status = Status.CARRY_ON if result is Do.CARRY_ON else h.status  # in cover: not modelled, stays
-        elif result is Do.RETIRE:
-            self._retire(h, friends[0].position)
+        cover = self.in_cover(h)
+        if result is Do.CARRY_ON or (cover and result in (Do.CARRY_ON_IN_COVER, Do.IN_COVER_OR_HUNKER)):
+            h.status = Status.CARRY_ON
+        elif result is Do.RETIRE or result is Do.CARRY_ON_IN_COVER:
+            self._retire(h, min(self.on_table(self.zombies), key=lambda z: h.position.distance(z.position)).position
+                         if self.on_table(self.zombies) else friends[0].position)
+
+    def in_cover(self, h: Human) -> bool:
+        """In cover from the zombies: one sees it only over cover (the sight lines' Cover)."""
+        return any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
 
     def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
         """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep."""
@@ -415,6 +434,7 @@ class AtzGame(Game):
                 z.feasting = ctx.roll(f"{z.name} feasts: turns", D6, z.id)
                 self.log_line(f"{z.name} feasts on {h.name} for {z.feasting} turns", z.id)
                 h.status = Status.OBVIOUSLY_DEAD
+                self._see_the_feast(ctx, z)
             return None
         living = [h for h in humans if h.status not in DOWN and h.status is not Status.DUCKED_BACK
                   and self.sees(z, h) is not Sight.BLOCKED]
@@ -440,13 +460,13 @@ class AtzGame(Game):
         return None
 
     def _in_sight(self, ctx: Context, seen_before: set[tuple[str, str]]) -> None:
-        """Humans take In Sight on zombies that moved into sight (line 836), never on those just placed
-        (line 1895); the group rolls once (line 826)."""
+        """Humans take In Sight on zombies that moved into sight (line 836): a zombie placed in sight is
+        in sight before the zombies move, so it makes no test (line 1895); the group rolls once (line 826)."""
         testers = []
         for h in self.on_table(self.humans):
             if h.status is not Status.CARRY_ON:
                 continue
-            new = [z for z in self.on_table(self.zombies) if not z.placed and (h.id, z.id) not in seen_before
+            new = [z for z in self.on_table(self.zombies) if (h.id, z.id) not in seen_before
                    and self.sees(h, z) is not Sight.BLOCKED]
             if new:
                 testers.append(h)
@@ -461,6 +481,32 @@ class AtzGame(Game):
             within = 6 if result is Do.FIRE_WITHIN_6 else None
             if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self.target(h, within)) is not None:
                 self._fire(ctx, h, z, snap=result is Do.SNAP_FIRE)
+
+    def _see_the_feast(self, ctx: Context, z: Zombie) -> None:
+        """See The Feast for the humans within 6" and sight of a feasting zombie (line 1921), then Sanity for
+        those who fail it (line 1927): the rows of lines 4289-4290."""
+        testers = [h for h in self.on_table(self.humans) if h.status is Status.CARRY_ON and h.id not in self.feast_seen
+                   and Board.within(h, z, 6) and self.sees(h, z) is not Sight.BLOCKED]
+        passed = group_test(ctx, self._reaction_tables(), testers, Test.SEE_THE_FEAST, self.leader(), self._say(None),
+                            self.heroes)
+        shaken = []
+        for h in testers:
+            result = do(h, Test.SEE_THE_FEAST, passed[h.id])
+            if result is Do.CARRY_ON:
+                self.feast_seen.add(h.id)  # never takes it again
+                continue
+            if result is Do.RETIRE_AND_SANITY:
+                self._retire(h, z.position)
+            else:
+                h.status, h.prone = Status.DUCKED_BACK, True  # no cover sought: dropped prone in place (808)
+            shaken.append(h)
+        sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(), self._say(None),
+                          self.heroes)
+        for h in shaken:
+            result = do(h, Test.SANITY, sane[h.id])
+            h.status = Status.STUNNED if result is Do.STUNNED else Status.HUNKERED_DOWN
+            if result is Do.NEVER_RALLY:
+                self.never_rally.add(h.id)
 
     def _charged(self, ctx: Context, h: Human, zombies: list[Zombie]) -> None:
         """Being Charged (line 850), not taken when charged to the rear (line 1903); survivors of any fire are
@@ -504,7 +550,11 @@ class AtzGame(Game):
                 and z.status is not Status.OBVIOUSLY_DEAD]
         if not foes or h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD, Status.GONE):
             return
-        share = [h.rep // len(foes) + (i < h.rep % len(foes)) for i in range(len(foes))]
+        pool: int = self._melee_dice(h, foes)
+        share = [pool // len(foes) + (i < pool % len(foes)) for i in range(len(foes))]
+        if len(foes) > 1:
+            self.log_line(f"{h.name} divides {pool}d6 between {', '.join(z.name for z in foes)}: "
+                          f"{', '.join(map(str, share))}", h.id)
         for z, dice in zip(foes, share, strict=True):
             if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
                 break
@@ -523,18 +573,30 @@ class AtzGame(Game):
         if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
             self.locked = {p for p in self.locked if p[0] != h.id}
 
+    def _melee_dice(self, h: Human, foes: list[Zombie]) -> int:
+        """The human's melee dice: Rep, +1d6 with a higher Impact weapon than the zombie's 1, -2d6 prone or
+        attacked to the rear (lines 1281-1282, 1295), read off the pack's Melee table before they are divided."""
+        impact = h.weapon.melee if h.weapon is not None else 1
+        rear = h.prone or any(not in_front(h, z.position) for z in foes)
+        values: dict[str, str | int] = {"rep": h.rep, "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
+                                        "they_retrieving": "no", "you_prone": "yes" if rear else "no",
+                                        "they_prone": "no", "impact": "higher" if impact > 1 else "equal"}
+        table = self.setup.table("melee")
+        pool = max(0, table.effect(values)[0])
+        mods = "".join(f", {m.shown()}" for m in table.applied(values) if m.side == "us")
+        self.log_line(f"{h.name} melees with {pool}d6 (Rep {h.rep}{mods})", h.id)
+        return pool
+
     def _bout(self, ctx: Context, h: Human, z: Zombie, dice: int) -> int:
-        """One melee of ``h`` with ``dice`` of its Rep against ``z``: the margin of successes; prone or attacked
-        to the rear is -2d6 (line 1295)."""
+        """One melee of ``h`` with ``dice`` (its share, modifiers applied) against ``z``: the margin of
+        successes; the zombie rolls 1d6, less when prone or attacked to the rear (line 2005)."""
         if dice < 1:  # the human rolls none: the zombie's die alone (line 2005: it may still score)
             face = ctx.roll(f"{z.name} in melee: d6", D6, z.id)
             self.log_line(f"{z.name} rolls {face} in melee against {h.name}, who rolls no dice", z.id)
             return -1 if face <= 3 else 0
-        impact = h.weapon.melee if h.weapon is not None else 1
-        values: dict[str, str | int] = {"rep": min(dice, 6), "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
-                  "they_retrieving": "no", "you_prone": "yes" if h.prone or not in_front(h, z.position) else "no",
-                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no",
-                  "impact": "higher" if impact > 1 else "equal"}
+        values: dict[str, str | int] = {"rep": dice, "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
+                  "they_retrieving": "no", "you_prone": "no", "impact": "equal",
+                  "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no"}
         picked = pick(self.setup.table("melee"), values, TableDice(ctx))
         for line in picked.lines:
             self.log_line(f"{h.name} against {z.name}: {line}", h.id)
@@ -602,7 +664,7 @@ class AtzGame(Game):
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
         n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
-        z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at, placed=True)
+        z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at)
         living = self.on_table(self.humans)
         if living:
             nearest = min(living, key=lambda h: at.distance(h.position))
@@ -614,7 +676,7 @@ class AtzGame(Game):
     # --- the end ----------------------------------------------------------------------------------
 
     def _ended(self) -> bool:
-        if self.over:
+        if self.over or self.ending is not None:
             return True
         able = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
                                                                              Status.OBVIOUSLY_DEAD)]
@@ -625,10 +687,22 @@ class AtzGame(Game):
 
     def _end(self, reason: str) -> None:
         home = [h for h in self.humans if h.status is Status.GONE]
+        self.ending = reason
+        self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
+
+    def _after(self, ctx: Context) -> None:
+        """After the game: Harry, Are You Okay? (line 2023) for each human put out of the fight in melee with a
+        zombie: 1d6 + Rep, 9 or more is okay, 8 or less infected."""
+        for h in self.humans:
+            if h.bitten and h.status is not Status.OBVIOUSLY_DEAD:
+                face = ctx.roll(f"{h.name}: Harry, Are You Okay?", D6, h.id)
+                h.infected = face + h.rep <= 8
+                self.log_line(f"{h.name} rolls {face} + Rep {h.rep} = {face + h.rep} for infection: "
+                              + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
+        home = [h for h in self.humans if h.status is Status.GONE]
         self.over = True
         self.winner = "humans" if home else "zombies"
-        self.reason = reason
-        self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
+        self.reason = self.ending or ""
 
     # --- helpers --------------------------------------------------------------------------------------
 
@@ -641,10 +715,6 @@ class AtzGame(Game):
 
 def _standing(f: Figure) -> bool:
     return getattr(f, "status", None) not in (Status.OBVIOUSLY_DEAD, Status.GONE)
-
-
-def _copy(f):
-    return copy.copy(f)
 
 
 def _amount(expr: str, ctx: Context, why: str) -> int:

@@ -27,6 +27,8 @@ class Test(str, Enum):
     MAN_DOWN = "man-down"
     LEADER_LOST = "leader-lost"
     RECOVER = "recover-from-knock-down"
+    SEE_THE_FEAST = "see-the-feast"
+    SANITY = "sanity"
 
 
 class Do(str, Enum):
@@ -54,6 +56,9 @@ class Do(str, Enum):
     MOVE_1_5X_OR_NORMAL = "in cover move normally, others up to 1.5 times"
     MOVE_NORMAL = "move up to the normal distance"
     MOVE_NORMAL_OR_STAY = "in cover stay in place, others move normally"
+    DUCK_BACK_AND_SANITY = "duck back and take the Sanity test"
+    RETIRE_AND_SANITY = "retire and take the Sanity test"
+    NEVER_RALLY = "hunker down and never rally"
 
 
 S, M, C, G = Klass.SURVIVOR, Klass.MILITARY, Klass.CIVILIAN, Klass.GANGER
@@ -63,6 +68,8 @@ for _k in Klass:
     RESULTS[(_k, Test.BEING_CHARGED)] = (Do.SNAP_AND_MELEE if _k is G else Do.FIRE_AND_MELEE, Do.MELEE, Do.RETIRE)
     RESULTS[(_k, Test.MAN_DOWN)] = (Do.CARRY_ON, Do.DUCK_BACK_IF_ALONE, Do.RETIRE)
     RESULTS[(_k, Test.RECOVER)] = (Do.STUNNED, Do.OUT_UNLESS_PROTECTED, Do.OBVIOUSLY_DEAD)
+    RESULTS[(_k, Test.SEE_THE_FEAST)] = (Do.CARRY_ON, Do.DUCK_BACK_AND_SANITY, Do.RETIRE_AND_SANITY)
+    RESULTS[(_k, Test.SANITY)] = (Do.STUNNED, Do.HUNKER_DOWN, Do.NEVER_RALLY)
     RESULTS[(_k, Test.FAST_MOVE)] = ((Do.MOVE_2X, Do.MOVE_1_5X, Do.MOVE_NORMAL) if _k is M else
                                      (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
 RESULTS.update({

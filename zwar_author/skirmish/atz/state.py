@@ -54,6 +54,7 @@ class Human(Figure):
     moved_fast: bool = False  # passed a Fast Move test this activation (line 1157)
     charged: bool = False  # being charged this turn: no Easy To Hit (line 1969)
     bitten: bool = False  # out of the fight or worse in melee with a zombie: infection is tested (line 2021)
+    infected: bool = False  # failed Harry, Are You Okay? after the game (line 2023)
     recovered: bool = False  # returned from out of the fight by the Recovery test (line 1351)
     leader: bool = False
 
@@ -64,7 +65,6 @@ class Zombie(Figure):
     status: Status = Status.CARRY_ON
     last_seen: Position | None = None  # where it last saw a human (line 1840)
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
-    placed: bool = False  # placed on the table this turn: no In Sight test on it (line 1895)
 
 
 @dataclass

@@ -56,6 +56,7 @@ class Board:
 
     def __post_init__(self) -> None:
         self.sight_lines = SightLines(self.pieces)
+        self._sight_without: dict[tuple[int, ...], SightLines] = {}
         self._reach: dict[Base, Reach] = {}
         self._free: dict[Base, BaseGeometry] = {}
         # what gives cover: Low footprints whole, and the doors and windows of hollow Buildings
@@ -173,11 +174,14 @@ class Board:
 
     # --- sight -------------------------------------------------------------------------------
 
-    def fire(self, a: Figure, b: Figure, blockers: Iterable[Figure] = ()) -> Fire:
+    def fire(self, a: Figure, b: Figure, blockers: Iterable[Figure] = (),
+             ignore: Sequence[PlacedPiece] = ()) -> Fire:
         """Sight from ``a`` to ``b`` over the terrain and ``blockers``, and whether ``b`` is in contact with
-        the terrain that gives it cover (the viewer's own contact gives no cover)."""
+        the terrain that gives it cover (the viewer's own contact gives no cover). ``ignore``: pieces that
+        hide nothing on this line (the Building a figure stands on top of)."""
+        pieces = [p for p in self.pieces if all(p is not q for q in ignore)]
         starts, ends = _three_lines(a, b)
-        sight = self.sight_lines.between_bases(a.position, a.base, b.position, b.base)
+        sight = self._lines(ignore).between_bases(a.position, a.base, b.position, b.base)
         segments = shapely.linestrings(np.stack([starts, ends], axis=1))
         discs = [f.position.point.buffer(float(f.base.radius) - EPSILON) for f in blockers if f is not a and f is not b]
         if discs and bool(np.any(shapely.intersects(segments, shapely.union_all(discs)))):
@@ -186,18 +190,28 @@ class Board:
             return Fire(sight)
         viewer, target = a.position.point, b.position.point
         contact = False
-        for _piece, area in self._cover:
-            if not np.any(shapely.intersects(segments, area.buffer(-EPSILON, join_style="mitre"))):
+        for piece, area in self._cover:
+            if any(piece is q for q in ignore) or \
+                    not np.any(shapely.intersects(segments, area.buffer(-EPSILON, join_style="mitre"))):
                 continue
             if shapely.distance(viewer, area) <= float(a.base.radius) + EPSILON:
                 continue
             if shapely.distance(target, area) <= float(b.base.radius) + EPSILON:
                 contact = True
-        for piece in self.pieces:  # a Blocking piece across part of the view: its wall covers
+        for piece in pieces:  # a Blocking piece across part of the view: its wall covers
             if piece.kind is TerrainKind.BLOCKING and np.any(shapely.intersects(segments, piece.solid_inner)) \
                     and shapely.distance(target, piece.solid) <= float(b.base.radius) + EPSILON:
                 contact = True
         return Fire(Sight.COVER, contact)
+
+    def _lines(self, ignore: Sequence[PlacedPiece]) -> SightLines:
+        """The sight lines over every piece but ``ignore``, made once for each such set."""
+        if not ignore:
+            return self.sight_lines
+        key = tuple(sorted(i for i, p in enumerate(self.pieces) if any(p is q for q in ignore)))
+        if key not in self._sight_without:
+            self._sight_without[key] = SightLines([p for i, p in enumerate(self.pieces) if i not in key])
+        return self._sight_without[key]
 
 
 def _three_lines(a: Figure, b: Figure) -> tuple[np.ndarray, np.ndarray]:

@@ -18,6 +18,7 @@ import numpy as np
 
 from ...tabletop import Band, Base, Position, bases_overlap, bases_within
 from ..core import in_front
+from .floors import buildings, climbs, flights
 from .scenario import specials
 from .state import Model
 
@@ -37,8 +38,11 @@ class Verb(str, Enum):
     RECOVER = "recover"
     ASSIST = "assist"
     PICK_UP = "pick up"
+    GIVE = "give"
+    DROP = "drop"
     TAKE = "take from"
     LEAVE = "leave"
+    FLY = "fly"
 
 
 class Action(NamedTuple):
@@ -47,6 +51,7 @@ class Action(NamedTuple):
     to: tuple[Fraction, Fraction] | None
     target: str | None  # a model's id, token numbers ("1+2"), an edge
     text: str
+    floor: int = 0  # the floor the move ends on (0: the ground)
 
     def __str__(self) -> str:
         return self.text
@@ -74,20 +79,58 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
     if not m.ready:
         return [Action(m.id, Verb.RECOVER, None, None, f"{m.id}: recover")]
     out: list[Action] = []
-    moves = [] if m.stuck else _lattice(g, m, Band.MEDIUM.inches)
+    moves = [] if m.stuck else _moves(g, m, Band.MEDIUM.inches)
     here = (m.position.x, m.position.y)
-    out.append(Action(m.id, Verb.MOVE, here, None, f"{m.id}: stay"))
-    out += [Action(m.id, Verb.MOVE, p, None, f"{m.id}: move {where(p)}") for p in moves]
+    out.append(Action(m.id, Verb.MOVE, here, None, f"{m.id}: stay", m.floor))
+    out += [Action(m.id, Verb.MOVE, (x, y), None, f"{m.id}: move {where((x, y))}{_on(m, f)}", f) for x, y, f in moves]
     out += _aimed(g, m)
     out += _charges(g, m)
     if not m.stuck:
-        sprint = _lattice(g, m, Band.LONG.inches, front=True)
-        out += [Action(m.id, Verb.SPRINT, p, None, f"{m.id}: sprint {where(p)}") for p in sprint]
-    out.append(Action(m.id, Verb.OVERWATCH, here, None, f"{m.id}: overwatch here"))
-    out += [Action(m.id, Verb.OVERWATCH, p, None, f"{m.id}: overwatch {where(p)}") for p in moves]
+        sprint = _moves(g, m, Band.LONG.inches, front=True)
+        out += [Action(m.id, Verb.SPRINT, (x, y), None, f"{m.id}: sprint {where((x, y))}{_on(m, f)}", f)
+                for x, y, f in sprint]
+    out.append(Action(m.id, Verb.OVERWATCH, here, None, f"{m.id}: overwatch here", m.floor))
+    out += [Action(m.id, Verb.OVERWATCH, (x, y), None, f"{m.id}: overwatch {where((x, y))}{_on(m, f)}", f)
+            for x, y, f in moves]
     out += _operations(g, m)
     out += _leaving(g, m)
+    out += _flights(g, m)
     return out
+
+
+def _flights(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """An action mutation that flies: up to Medium an m-point, at most three and the card's most, in a straight
+    line even between floors (seed 202, 390); the m-points are the ``target``."""
+    pool = g.m_points[m.side]
+    out: list[Action] = []
+    if m.stuck or m.mutated or pool < 1:
+        return out
+    for mid in m.mutations:
+        mutation = g.scenario.mutations[mid]
+        if mutation.type != "action" or mutation.effect is None or not mutation.effect.fly:
+            continue
+        most = min(pool, g.scenario.rules.most_m_points, mutation.m_points)
+        seen: set[tuple[Fraction, Fraction, int]] = set()
+        for points in range(1, most + 1):
+            for x, y, floor in flights(g, m, Band.MEDIUM.inches * points):
+                if (x, y, floor) not in seen:
+                    seen.add((x, y, floor))
+                    out.append(Action(m.id, Verb.FLY, (x, y), f"{mid}:{points}",
+                                      f"{m.id}: {mid} {points} to {where((x, y))}{_on(m, floor)}", floor))
+    return out
+
+
+def _on(m: Model, floor: int) -> str:
+    """How an option names the floor it ends on: nothing for the ground from the ground."""
+    if floor == m.floor == 0:
+        return ""
+    return " on the ground" if floor == 0 else f" on floor {floor}"
+
+
+def _moves(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction, int]]:
+    """Every destination of a move: the ground's lattice, and those that climb, come down or walk a floor."""
+    ground = [(x, y, 0) for x, y in _lattice(g, m, allowance, front)] if m.floor == 0 else []
+    return ground + (climbs(g, m, allowance, front) if buildings(g) else [])
 
 
 # --- moving ------------------------------------------------------------------------------
@@ -108,7 +151,7 @@ def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False
         return []
     floats = np.array(offsets, dtype=float) + np.array(m.at)
     board = g.scenario.board
-    keep = (board.straight(m, floats, g.enemies_of(m)) & board.free(m.base, floats)).tolist()
+    keep = (board.straight(m, floats, g.ground_enemies(m)) & board.free(m.base, floats)).tolist()
     x, y = m.position.x, m.position.y
     return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep, strict=True) if k], sifted=True)
 
@@ -120,10 +163,10 @@ def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]
     if not points:
         return []
     board = g.scenario.board
-    others = [f for f in g.models() if f is not m and f.on_table]
+    others = [f for f in g.models() if f is not m and f.on_table and f.floor == m.floor]
     if not sifted:
         floats = np.array([[float(x), float(y)] for x, y in points])
-        keep = board.straight(m, floats, g.enemies_of(m)) & board.free(m.base, floats)
+        keep = board.straight(m, floats, g.ground_enemies(m)) & board.free(m.base, floats)
         points = [p for p, k in zip(points, keep.tolist(), strict=True) if k]
     if not points:
         return []
@@ -188,7 +231,7 @@ def _charges(g: ZoneWarsGame, m: Model) -> list[Action]:
     if m.stuck:
         return out
     for e in g.enemies_of(m):
-        if not in_front(m, e.position):
+        if not in_front(m, e.position) or e.floor != m.floor or m.floor:
             continue
         to = approach(g, m, e.position, e.base, Band.LONG.inches, ignore=e)
         if to is not None and g.melee_weapons(m):
@@ -199,50 +242,106 @@ def _charges(g: ZoneWarsGame, m: Model) -> list[Action]:
 def _aimed(g: ZoneWarsGame, m: Model) -> list[Action]:
     if not any("aimed fire" in specials(g.card(i)) for i in g.usable(m, "ranged")):
         return []
+    if m.floor:  # a step on a floor: only where it stands (the step across a roof is not offered)
+        return [Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire", m.floor)] \
+            if g.ranged_targets(m, aimed=True) else []
     out = []
     if g.ranged_targets(m, aimed=True):
         out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire"))
     if m.stuck:
         return out
-    step = m.base.diameter
-    diagonal = Fraction(math.sqrt(0.5)).limit_denominator(10**6) * step
-    steps: list[tuple[Fraction, Fraction]] = [(Fraction(0), -step), (step, Fraction(0)), (Fraction(0), step), (-step, Fraction(0)),
-             (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
-    for p in reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps]):
+    for p in step_moves(g, m):
         if g.ranged_targets(m, aimed=True, at=Position(*p)):
             out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}"))
     return out
+
+
+def step_moves(g: ZoneWarsGame, m: Model) -> list[tuple[Fraction, Fraction]]:
+    """The "step" moves of one base width (Aimed Fire, Complex Operation), in the eight compass directions."""
+    step = m.base.diameter
+    diagonal = Fraction(math.sqrt(0.5)).limit_denominator(10**6) * step
+    zero = Fraction(0)
+    steps = [(zero, -step), (step, zero), (zero, step), (-step, zero),
+             (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
+    return reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps])
 
 
 def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
     out = []
     medium = Band.MEDIUM.inches
     token_base = g.scenario.token_base
+    here = (m.position.x, m.position.y)
     touching = []
     for number, (position, _card) in sorted(g.tokens.items()):
-        if contact(m.position, m.base, position, token_base):
+        floor = g.token_floor.get(number, 0)
+        if floor == m.floor and contact(m.position, m.base, position, token_base):
             touching.append(number)
-        to = None if m.stuck else approach(g, m, position, token_base, medium)
+            out.append(Action(m.id, Verb.PICK_UP, here, str(number), f"{m.id}: pick up {number}", floor))
+            continue
+        if m.stuck:
+            continue
+        to = approach(g, m, position, token_base, medium) if floor == m.floor == 0 else \
+            _climb_to(g, m, position, token_base, floor, medium)
         if to is not None:
-            out.append(Action(m.id, Verb.PICK_UP, to, str(number), f"{m.id}: pick up {number}"))
-        elif contact(m.position, m.base, position, token_base):
-            out.append(Action(m.id, Verb.PICK_UP, (m.position.x, m.position.y), str(number),
-                              f"{m.id}: pick up {number}"))
+            out.append(Action(m.id, Verb.PICK_UP, to, str(number), f"{m.id}: pick up {number}", floor))
     if len(touching) > 1:  # a Complex Operation: every token in base contact
         label = "+".join(map(str, touching))
-        out.append(Action(m.id, Verb.PICK_UP, (m.position.x, m.position.y), label, f"{m.id}: pick up {label}"))
+        out.append(Action(m.id, Verb.PICK_UP, here, label, f"{m.id}: pick up {label}", m.floor))
+    if not m.stuck and not m.floor:  # or after its step move (seed 234)
+        seen = {tuple(touching)}
+        for p in step_moves(g, m):
+            at = Position(*p)
+            reached = tuple(n for n, (position, _card) in sorted(g.tokens.items())
+                            if not g.token_floor.get(n) and contact(at, m.base, position, token_base))
+            if len(reached) > 1 and reached not in seen:
+                seen.add(reached)
+                label = "+".join(map(str, reached))
+                out.append(Action(m.id, Verb.PICK_UP, p, label, f"{m.id}: pick up {label} from {where(p)}", 0))
     for other in g.models():
-        if other is m or other.status.value != "broken":
+        if other is m or other.status.value != "broken" or other.floor != m.floor:
             continue
-        to = (m.position.x, m.position.y) if contact(m.position, m.base, other.position, other.base) else \
-            None if m.stuck else approach(g, m, other.position, other.base, medium)
+        to = here if contact(m.position, m.base, other.position, other.base) else \
+            None if m.stuck or m.floor else approach(g, m, other.position, other.base, medium)
         if to is None:
             continue
-        if any(g.card(i.card) is not None and i.card in g.scenario.artifacts for i in other.items):
-            out.append(Action(m.id, Verb.TAKE, to, other.id, f"{m.id}: take from {other.id}"))
+        artifacts = sum(1 for i in other.items if i.card in g.scenario.artifacts)
+        if artifacts:
+            out.append(Action(m.id, Verb.TAKE, to, other.id, f"{m.id}: take from {other.id}", m.floor))
+        if artifacts > 1 and to == here:  # a Complex Operation takes them all (seed 348)
+            out.append(Action(m.id, Verb.TAKE, here, f"{other.id}:all", f"{m.id}: take all from {other.id}",
+                              m.floor))
         if other.side == m.side:
-            out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}"))
+            out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
+    out += _giving(g, m)
     return out
+
+
+def _giving(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """Simple Operations with what the model carries (seed 226): give an item to a friend it moves into base
+    contact with (up to Medium), or drop an artifact where it stands."""
+    out = []
+    here = (m.position.x, m.position.y)
+    cards = list(dict.fromkeys(i.card for i in m.items))
+    for card in cards:
+        if card in g.scenario.artifacts:
+            out.append(Action(m.id, Verb.DROP, here, card, f"{m.id}: drop {card}", m.floor))
+    for friend in g.models():
+        if friend is m or friend.side != m.side or not friend.ready or friend.floor != m.floor or not cards:
+            continue
+        to = here if contact(m.position, m.base, friend.position, friend.base) else \
+            None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
+        if to is not None:
+            out += [Action(m.id, Verb.GIVE, to, f"{card}>{friend.id}", f"{m.id}: give {card} to {friend.id}", m.floor)
+                    for card in cards]
+    return out
+
+
+def _climb_to(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, floor: int,
+              allowance: Fraction) -> tuple[Fraction, Fraction] | None:
+    """The nearest climbing destination on ``floor`` in base contact with something there, within ``allowance``."""
+    found = [(x, y) for x, y, f in climbs(g, m, allowance) if f == floor and contact(Position(x, y), m.base, goal,
+                                                                                      goal_base)]
+    return min(found, key=lambda p: (m.position.squared_distance(Position(*p)), p)) if found else None
 
 
 EDGES = ("north", "east", "south", "west")
@@ -257,7 +356,7 @@ def edge_gap(g: ZoneWarsGame, m: Model, edge: str) -> Fraction:
 
 
 def _leaving(g: ZoneWarsGame, m: Model) -> list[Action]:
-    if not any(i.found for i in m.items):
+    if not any(i.found for i in m.items) or m.floor:
         return []
     out = []
     for edge in EDGES:

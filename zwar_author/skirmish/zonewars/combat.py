@@ -17,6 +17,7 @@ import numpy as np
 from ...tabletop import Band, Position, Sight, bases_overlap
 from ..core import Choice, Context
 from .actions import CONTACT, where
+from .floors import building_at, fall, fits
 from .scenario import specials
 from .state import Item, Kind, Model, Status
 
@@ -40,7 +41,7 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
     attribute = a.melee if melee else a.ranged
     base = max(1, attribute + bonus)
     gear = item.bonus if item is not None else 0
-    cover = g.scenario.board.fire(a, t, g.sight_blockers(a, t)) if not melee else None
+    cover = g.fire(a, t) if not melee else None
     g.emit(Kind.ATTACK, a.id, f"{a.name} {label} {t.name} with {weapon} "
            f"({'melee' if melee else 'ranged'}, {base} base + {gear} gear dice)", a.at)
     if melee and t.overwatch:
@@ -108,6 +109,8 @@ def _hits(n: int) -> str:
 def _mutation(g: ZoneWarsGame, ctx: Context, a: Model, melee: bool, after: bool) -> int:
     """Base dice a mutation that enhances the attack adds, for the m-points the player spends on it."""
     pool = g.m_points[a.side]
+    if a.mutated:  # one mutation an activation (seed 410)
+        return 0
     for mid in a.mutations:
         mutation = g.scenario.mutations[mid]
         effect = mutation.effect
@@ -119,6 +122,7 @@ def _mutation(g: ZoneWarsGame, ctx: Context, a: Model, melee: bool, after: bool)
                            [Choice(n, f"{n} m-points") for n in range(most + 1)], a.id, "m-points").key
         if spent:
             g.m_points[a.side] -= spent
+            a.mutated = True
             g.emit(Kind.ROLL, a.id, f"{a.name} uses {mutation.name} with {spent} m-point{'s' if spent > 1 else ''}: "
                    f"{spent * effect.dice} more base dice")
         return int(spent) * effect.dice
@@ -197,14 +201,14 @@ def take_out(g: ZoneWarsGame, ctx: Context, t: Model, by: Model | None, melee: b
     g.emit(Kind.TAKEN_OUT, t.id, f"{t.name} is Taken Out", t.at, result="taken out")
     g.remove_token(t)
     for item in [i for i in t.items if i.found]:
-        g.drop(item, t.position)
+        g.drop(item, t.position, t.floor)
     t.items = []
 
 
 def steal(g: ZoneWarsGame, ctx: Context, by: Model, t: Model) -> None:
     """An attacker in base contact who Breaks or Takes Out a model may take one of its artifact cards."""
     cards = [i for i in t.items if i.card in g.scenario.artifacts]
-    if not cards or not by.in_play or not g.scenario.board.within(by, t, CONTACT):
+    if not cards or not by.in_play or by.floor != t.floor or not g.scenario.board.within(by, t, CONTACT):
         return
     options = [Choice(n, f"take the {g.card_name(i.card)}") for n, i in enumerate(cards)] + [Choice(None, "take nothing")]
     chosen = ctx.choose(by.side, f"{by.name}: take an artifact from {t.name}?", options, by.id, "steal").key
@@ -227,8 +231,24 @@ def knockback(g: ZoneWarsGame, ctx: Context, a: Model, t: Model) -> None:
     step = float(Band.CLOSE.inches)
     to = Position(Fraction(float(t.position.x) + dx / length * step).limit_denominator(10**6),
                   Fraction(float(t.position.y) + dy / length * step).limit_denominator(10**6))
-    others = [o for o in g.models() if o is not t and o.on_table]
+    others = [o for o in g.models() if o is not t and o.on_table and o.floor == t.floor]
     board = g.scenario.board
+    if t.floor:
+        piece = building_at(g, t.position)
+        if piece is not None and fits(piece, to, t.base.radius):
+            if not any(bases_overlap(to, t.base, o.position, o.base) for o in others):
+                t.position = to
+                g.emit(Kind.MOVE, t.id, f"{t.name} is knocked back to {where(to)}", t.at)
+                return
+        elif board.stands(to, t.base, [o for o in g.models() if o is not t and o.on_table and o.floor == 0]):
+            height = fall(t)
+            t.position, t.floor = to, 0
+            g.emit(Kind.MOVE, t.id, f"{t.name} is knocked off the floor and falls to {where(to)}", t.at)
+            harm(g, ctx, t, height, None, "the fall")  # armour does not protect against falling damage (seed 392)
+            return
+        g.emit(Kind.MOVE, t.id, f"{t.name} is knocked back into the way", t.at)
+        harm(g, ctx, t, 1, a, "the knockback")
+        return
     clear = bool(board.straight(t, np.array([[float(to.x), float(to.y)]]), others)[0]) and \
         board.stands(to, t.base) and not any(bases_overlap(to, t.base, o.position, o.base) for o in others)
     if clear:

@@ -17,6 +17,7 @@ from ..core import Choice, Context, Game, in_front
 from ..core.figures import COMPASS, compass, facing_towards
 from .actions import Action, Verb, contact, legal, where
 from .combat import attack, faces, wound
+from .floors import STEP, building_at, fits
 from .scenario import Scenario, specials
 from .state import ZONE, Item, Kind, Model, Status
 
@@ -33,6 +34,8 @@ class ZoneWarsGame(Game):
         self.after_zone = False  # the last token drawn was a Zone token
         self.order: list[str] = []  # models activated this round, in order
         self.tokens: dict[int, tuple[Position, str | None]] = {t.number: (t.position, None) for t in scenario.tokens}
+        self.token_floor: dict[int, int] = {t.number: t.floor for t in scenario.tokens if t.floor}
+        self.dropped: dict[int, Item] = {}  # the card under a token dropped in play, as it was carried
         self.artifact_deck = {a: 1 for a in scenario.artifacts}
         self.zone_deck: dict[str, int] = {}
         for card in scenario.deck:
@@ -61,9 +64,21 @@ class ZoneWarsGame(Game):
     def enemies_of(self, m: Model) -> list[Model]:
         return [f for f in self.models() if f.side != m.side and f.on_table and f.in_play]
 
+    def ground_enemies(self, m: Model) -> list[Model]:
+        """The enemies in the way of a walk on the ground."""
+        return [e for e in self.enemies_of(m) if e.floor == 0]
+
     def sight_blockers(self, a: Model, b: Model) -> list[Model]:
-        """Models standing in the way of a line of sight: Broken models block nothing (seed 268)."""
-        return [f for f in self.models() if f is not a and f is not b and f.on_table and f.ready]
+        """Models standing in the way of a line of sight: Broken models block nothing (seed 268), nor models on
+        a floor neither end of the line is on."""
+        return [f for f in self.models() if f is not a and f is not b and f.on_table and f.ready
+                and f.floor in (a.floor, b.floor)]
+
+    def fire(self, a: Model, b: Model):
+        """The line of fire from ``a`` to ``b``: the Building either stands on does not hide the other."""
+        ignore = [p for p in (building_at(self, a.position) if a.floor else None,
+                              building_at(self, b.position) if b.floor else None) if p is not None]
+        return self.scenario.board.fire(a, b, self.sight_blockers(a, b), ignore)
 
     def usable(self, m: Model, use: str) -> list[str]:
         return [i.card for i in m.items if not i.busted and (c := self.card(i.card)) is not None and c.use == use]
@@ -109,13 +124,13 @@ class ZoneWarsGame(Game):
             limit = self.sight if limit is None else min(limit, self.sight)
         if limit is not None and not board.within(shooter, t, limit):
             return False
-        return board.fire(shooter, t, self.sight_blockers(a, t)).sight.name != "BLOCKED"
+        return self.fire(shooter, t).sight.name != "BLOCKED"
 
     def ranged_targets(self, m: Model, aimed: bool, at: Position | None = None) -> list[tuple[Model, Item | None]]:
         return [(t, w) for t in self.enemies_of(m) for w in self.ranged_weapons(m, aimed) if self.can_shoot(m, t, w, at)]
 
     def melee_targets(self, m: Model) -> list[Model]:
-        return [t for t in self.enemies_of(m) if contact(m.position, m.base, t.position, t.base)]
+        return [t for t in self.enemies_of(m) if t.floor == m.floor and contact(m.position, m.base, t.position, t.base)]
 
     # --- the round -----------------------------------------------------------------------------
 
@@ -180,7 +195,7 @@ class ZoneWarsGame(Game):
     # --- activating a model -----------------------------------------------------------------------
 
     def activate(self, ctx: Context, m: Model) -> None:
-        m.activated = True
+        m.activated, m.mutated = True, False
         self.order.append(m.id)
         self.emit(Kind.ACTIVATE, m.id, f"{m.name} activates", m.at)
         self.act(ctx, m)
@@ -207,9 +222,13 @@ class ZoneWarsGame(Game):
         if verb is Verb.LEAVE:
             self._leave(ctx, m, action.target or "north")
             return
-        if action.to is not None and (action.to[0], action.to[1]) != (m.position.x, m.position.y):
+        if verb is Verb.FLY:
+            self._fly(ctx, m, action)
+            return
+        if action.to is not None and ((action.to[0], action.to[1]) != (m.position.x, m.position.y)
+                                      or action.floor != m.floor):
             word = {Verb.SPRINT: "sprints", Verb.AIMED: "steps"}.get(verb, "moves")
-            if not self._move(ctx, m, action.to, word, keep_facing=verb is Verb.SPRINT):
+            if not self._move(ctx, m, action.to, word, keep_facing=verb is Verb.SPRINT, floor=action.floor):
                 return
         if not self._overwatch(ctx, m) or not m.ready:
             return
@@ -226,28 +245,65 @@ class ZoneWarsGame(Game):
             for number in (int(n) for n in (action.target or "").split("+")):
                 self._pick_up(ctx, m, number)
         elif verb is Verb.TAKE:
-            self._take(ctx, m, self.model(action.target or ""))
+            taken, _, every = (action.target or "").partition(":")
+            self._take(ctx, m, self.model(taken), every == "all")
         elif verb is Verb.ASSIST:
             self._assist(ctx, m, self.model(action.target or ""))
+        elif verb is Verb.GIVE:
+            card, _, friend = (action.target or "").partition(">")
+            self._give(m, card, self.model(friend))
+        elif verb is Verb.DROP:
+            item = next(i for i in m.items if i.card == action.target)
+            m.items.remove(item)
+            self.drop(item, m.position, m.floor, by=m)
+
+    def _fly(self, ctx: Context, m: Model, action: Action) -> None:
+        """An action mutation's flight: its m-points spent first (seed 202), a move no enemy strikes as it leaves
+        (forced or mutation movement triggers no free attack, seed 258)."""
+        mid, _, points = (action.target or "").partition(":")
+        spent = int(points)
+        self.m_points[m.side] -= spent
+        m.mutated = True
+        assert action.to is not None
+        to = Position(*action.to)
+        flown = math.sqrt(float(m.position.squared_distance(to)) + (float(STEP) * (action.floor - m.floor)) ** 2)
+        m.facing = facing_towards(m.position, to)
+        m.position, m.floor = to, action.floor
+        place = where(to) + (f" on floor {m.floor}" if m.floor else "")
+        self.emit(Kind.MOVE, m.id, f"{m.name} uses {self.scenario.mutations[mid].name} with {spent} m-point"
+                  f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
+        self._overwatch(ctx, m)
+
+    def _give(self, m: Model, card: str, friend: Model) -> None:
+        """A Simple Operation gives an item to a character in base contact (seed 226)."""
+        item = next(i for i in m.items if i.card == card)
+        m.items.remove(item)
+        friend.items.append(item)
+        self.emit(Kind.ARTIFACT, m.id, f"{m.name} gives the {self.card_name(card)} to {friend.name}", m.at)
 
     def _move(self, ctx: Context, m: Model, to, word: str, keep_facing: bool = False,
-              face: Position | None = None) -> bool:
+              face: Position | None = None, floor: int | None = None) -> bool:
         """Move ``m`` (after the free attacks of the enemies it leaves, seed 258); False if that Broke it."""
         destination = Position(*to)
+        floor = m.floor if floor is None else floor
         for e in self.enemies_of(m):
-            if e.ready and contact(m.position, m.base, e.position, e.base) and in_front(e, m.position) and \
-                    not contact(destination, m.base, e.position, e.base):
+            if e.ready and e.floor == m.floor and contact(m.position, m.base, e.position, e.base) and \
+                    in_front(e, m.position) and not (floor == e.floor and contact(destination, m.base, e.position,
+                                                                                     e.base)):
                 strike = ctx.choose(e.side, f"{e.name}: strike {m.name}, who moves away?",
                                     (Choice(True, "strike"), Choice(False, "let go")), e.id, "disengage")
                 if strike.key:
                     attack(self, ctx, e, m, self._best_melee(e), True, push=False, label="strikes as it disengages,")
                     if not m.ready:
                         return False
-        walked = m.position.distance(destination)
-        if not keep_facing:
+        walked = m.position.distance(destination) + float(STEP) * abs(floor - m.floor)
+        if not keep_facing and destination != m.position:
             m.facing = facing_towards(m.position, face if face is not None else destination)
-        m.position = destination
-        self.emit(Kind.MOVE, m.id, f"{m.name} {word} to {where(destination)} ({format_inches(walked)})", m.at)
+        climbed = floor != m.floor
+        m.position, m.floor = destination, floor
+        where_to = where(destination) + ((" on the ground" if floor == 0 else f" on floor {floor}") if climbed else "")
+        word = ("climbs" if floor > 0 else "climbs down") if climbed else word
+        self.emit(Kind.MOVE, m.id, f"{m.name} {word} to {where_to} ({format_inches(walked)})", m.at)
         return True
 
     def _attack_after_move(self, ctx: Context, m: Model) -> None:
@@ -320,7 +376,8 @@ class ZoneWarsGame(Game):
             if chosen is None:
                 continue
             o.overwatch, o.held_over, o.activated = False, False, True
-            o.facing = facing_towards(o.position, m.position)
+            if o.position != m.position:
+                o.facing = facing_towards(o.position, m.position)
             attack(self, ctx, o, m, shots[chosen], False, push=False, label="fires on overwatch at")
             if not m.ready:
                 return False
@@ -370,6 +427,13 @@ class ZoneWarsGame(Game):
         if number not in self.tokens:
             return
         _position, card = self.tokens.pop(number)
+        self.token_floor.pop(number, None)
+        kept = self.dropped.pop(number, None)
+        if kept is not None:
+            m.items.append(kept)
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(kept.card)}", m.at,
+                      result=kept.card)
+            return
         if card is None:
             if not any(self.artifact_deck.values()):
                 self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: no artifact card is left")
@@ -381,10 +445,18 @@ class ZoneWarsGame(Game):
         self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(card)}", m.at,
                   result=card)
 
-    def _take(self, ctx: Context, m: Model, t: Model) -> None:
-        """A Simple Operation takes one artifact card from a Broken model in base contact (seed 348, 434)."""
+    def _take(self, ctx: Context, m: Model, t: Model, every: bool = False) -> None:
+        """A Simple Operation takes one artifact card from a Broken model in base contact, a Complex one all of
+        them (seed 348, 434)."""
         cards = [i for i in t.items if i.card in self.scenario.artifacts]
         if not cards:
+            return
+        if every:
+            for item in cards:
+                t.items.remove(item)
+                m.items.append(item)
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} takes " + ", ".join(f"the {self.card_name(i.card)}" for i in cards)
+                      + f" from {t.name}", m.at)
             return
         chosen = ctx.choose(m.side, f"{m.name}: take which artifact from {t.name}?",
                             [Choice(n, f"take the {self.card_name(i.card)}") for n, i in enumerate(cards)], m.id,
@@ -394,7 +466,7 @@ class ZoneWarsGame(Game):
         m.items.append(item)
         self.emit(Kind.ARTIFACT, m.id, f"{m.name} takes the {self.card_name(item.card)} from {t.name}", m.at)
 
-    def _leave(self, ctx: Context, m: Model, edge: str) -> None:
+    def _leave(self, ctx: Context, m: Model, edge: str) -> None:  # from the ground only (actions._leaving)
         """A model with artifacts found this battle may leave by a table edge, for good (seed 442)."""
         x, y = m.position.x, m.position.y
         r = m.base.radius
@@ -413,13 +485,19 @@ class ZoneWarsGame(Game):
         if not m.activated and not m.held_over and self.cup.get(m.side, 0) > 0:
             self.cup[m.side] -= 1
 
-    def drop(self, item: Item, at: Position) -> None:
-        """An artifact found this battle, dropped where its carrier was Taken Out, under a token (seed 436)."""
+    def drop(self, item: Item, at: Position, floor: int = 0, by: Model | None = None) -> None:
+        """An artifact left on the table under a token, as it was carried: found this battle and dropped where
+        its carrier was Taken Out (seed 436), or dropped by a Simple Operation (seed 226)."""
         number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
         while number in self.tokens:
             number += 1
         self.tokens[number] = (at, item.card)
-        self.emit(Kind.ARTIFACT, "game", f"The {self.card_name(item.card)} is dropped at {where(at)} (token {number})",
+        self.dropped[number] = item
+        if floor:
+            self.token_floor[number] = floor
+        who = f"{by.name} drops the {self.card_name(item.card)}" if by is not None else \
+            f"The {self.card_name(item.card)} is dropped"
+        self.emit(Kind.ARTIFACT, by.id if by is not None else "game", f"{who} at {where(at)} (token {number})",
                   (float(at.x), float(at.y)))
 
     # --- Zone cards ----------------------------------------------------------------------------------
@@ -472,10 +550,14 @@ class ZoneWarsGame(Game):
             angle = math.radians(float(facing))
             at = Position(m.position.x + Fraction(math.sin(angle) * float(gap)).limit_denominator(10**6),
                           m.position.y - Fraction(math.cos(angle) * float(gap)).limit_denominator(10**6))
-            if self.scenario.board.table.holds_base(at, base) and self.scenario.board.free(base, [[float(at.x),
-                                                                                                  float(at.y)]])[0]:
+            piece = building_at(self, m.position) if m.floor else None
+            on_floor = piece is not None and fits(piece, at, base.radius)
+            if on_floor or (not m.floor and self.scenario.board.table.holds_base(at, base)
+                            and self.scenario.board.free(base, [[float(at.x), float(at.y)]])[0]):
                 number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
                 self.tokens[number] = (at, None)
+                if m.floor:
+                    self.token_floor[number] = m.floor
                 self.emit(Kind.ARTIFACT, "game", f"An artifact token (token {number}) appears at {where(at)}",
                           (float(at.x), float(at.y)))
                 return

@@ -86,9 +86,6 @@ def cannot_play(scenario: Scenario) -> list[str]:
             missing.append(f"Zone card `{cid}`: its effect is not given as data (`effect`)")
         elif card.effect.monster:
             missing.append(f"Zone card `{cid}`: monsters (the rulebook's list of their traits is lost)")
-    for token in scenario.tokens:
-        if token.floor:
-            missing.append(f"artifact token {token.number} on floor {token.floor}: climbing Buildings")
     used = {c for s in scenario.sides for spot in s.spots for c in _carried(scenario, spot.character)}
     for cid in sorted(used | set(scenario.artifacts)):
         unknown = specials(scenario.cards.get(cid)) - set(SPECIALS)
@@ -97,7 +94,8 @@ def cannot_play(scenario: Scenario) -> list[str]:
         for spot in s.spots:
             for mid in scenario.characters[spot.character].mutations:
                 mutation = scenario.mutations[mid.rpartition("/")[2]]
-                if mutation.effect is None or mutation.type == "action":
+                if mutation.effect is None or (mutation.type == "action") != mutation.effect.fly \
+                        or mutation.type == "reflex":
                     missing.append(f"mutation `{mutation.id}` of `{spot.character}`: its effect is not played")
     return missing
 

@@ -67,6 +67,7 @@ class Model(Figure):
     overwatch: bool = False
     held_over: bool = False  # its overwatch token stayed out of the cup this round
     stuck: bool = False  # cannot move at its next activation (a Zone card)
+    mutated: bool = False  # has used a mutation in this activation (one an activation, seed 410)
     items: list[Item] = field(default_factory=list)
     mutations: tuple[str, ...] = ()
 
