@@ -104,7 +104,8 @@ def test_an_unknown_command_is_a_usage_error(zwar):
 
 def test_command_names_complete_without_importing_them():
     items = cli.shell_complete(click.Context(cli), "re")
-    assert [(i.value, i.help) for i in items] == [("render", COMMANDS["render"][1]), ("replay", COMMANDS["replay"][1])]
+    assert [(i.value, i.help) for i in items] == [("render", COMMANDS["render"][1]), ("results", COMMANDS["results"][1]),
+                                                       ("replay", COMMANDS["replay"][1])]
     assert [i.value for i in cli.shell_complete(click.Context(cli), "--v")] == ["--version"]
 
 

@@ -62,22 +62,22 @@ USAGE = {
     ("query", MISSION, "--batch", "fifo"):
         "Error: Invalid value for '--batch': `fifo` is not a regular file",
     ("playtest", MISSION, "--policy", ""):
-        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner",
+        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner, search",
     ("playtest", MISSION, "--policy", ","):
-        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner",
+        "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner, search",
     ("playtest", MISSION, "--policy", "cautious,brave"):
         "Error: Invalid value for '--policy': `brave` is not a policy: one of cautious, aggressive, random, "
-        "planner, comma separated",
+        "planner, search, comma separated",
     ("playtest", MISSION, "--policy", "random,random"):
         "Error: Invalid value for '--policy': `random,random` names a policy twice",
     ("playtest", MISSION, "--budget", "4"):
-        "Error: Invalid value for '--budget': it is the planner's: add planner to --policy (as --policy "
-        "cautious,planner)",
+        "Error: Invalid value for '--budget': it is the planner's and the search player's: add planner or search to "
+        "--policy (as --policy cautious,search)",
     ("playtest", MISSION, "--budget", "-1"):
         "Error: Invalid value for '--budget': -1 is not in the range 0<=x<=4096.",
     ("playtest", MISSION, "--skill-trace", "1,lots"):
         "Error: Invalid value for '--skill-trace': `1,lots`: planner budgets, comma separated whole numbers from 0 "
-        "to 4096 (as 1,2,4)",
+        "to 4096, and search players as search@BUDGET (as 1,2,4,search@16)",
     ("playtest", MISSION, "--scheduler", "::::"):
         "Error: Invalid value for '--scheduler': `::::` is not a scheduler address: write HOST:PORT (like "
         "tcp://10.0.0.5:8786) or local",
@@ -106,10 +106,10 @@ USAGE = {
         "Error: Invalid value for '--game': -1 is not in the range x>=0.",
     ("replay", MISSION, "--game", "0", "--policy", "brave"):
         "Error: Invalid value for '--policy': `brave` is not a policy: one of cautious, aggressive, random, planner, "
-        "or planner@BUDGET",
+        "search, or planner@BUDGET or search@BUDGET",
     ("replay", MISSION, "--game", "0", "--policy", "planner@x"):
         "Error: Invalid value for '--policy': `planner@x` is not a policy: one of cautious, aggressive, random, "
-        "planner, or planner@BUDGET",
+        "planner, search, or planner@BUDGET or search@BUDGET",
     ("odds", MISSION, "--format", "xml"):
         "Error: Invalid value for '--format': 'xml' is not one of 'human', 'json'.",
     ("odds", "nowhere"):
@@ -163,7 +163,7 @@ def test_a_scheduler_nobody_answers_is_a_usage_error_not_a_hang(zwar, monkeypatc
     result = zwar("playtest", MISSION, "--runs", "1", "--scheduler", "tcp://127.0.0.1:1", "-o", "out")
     assert result.exit_code == 2
     assert result.output.splitlines()[-1].startswith(
-        "Error: cannot reach the Dask scheduler at tcp://127.0.0.1:1: Timed out trying to connect")
+        "Error: cannot reach the Dask scheduler at tcp://127.0.0.1:1: Connection refused")
 
 
 def test_saving_to_a_folder_at_the_prompt_says_why_not(zwar, workdir, monkeypatch):
