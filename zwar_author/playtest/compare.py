@@ -96,7 +96,8 @@ def compare(old: Path, new: Path, *, runs: int | None, seed: int, jobs: int, pol
                     result.gated = sides[1].report
     except KeyboardInterrupt:  # Ctrl+C: the policies compared so far, and the games both versions finished of the next
         result.interrupted = True
-        if len(sides) == 2 and common(sides[0].games, sides[1].games):
+        under_way = len(sides) == 2 and len(result.reports) == policies.index(sides[1].plan.policy)
+        if under_way and common(sides[0].games, sides[1].games):
             result.reports.append({**_report(sides[0], sides[1], search), "partial": True})
     stem = f"{after.compiled.mission.id}-compare"
     verdict = None if checked is None or result.gated is None or result.interrupted else {
