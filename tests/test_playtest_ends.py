@@ -306,3 +306,22 @@ def test_ctrl_c_of_a_campaign_playtest_on_workers_stops_them_with_a_partial_repo
     finally:
         playtest.kill()
         playtest.communicate()
+
+
+@LINUX
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_a_killed_campaign_playtest_leaves_no_worker_alive(workdir, how):
+    from test_campaign_play import pack
+
+    pack(workdir)
+    playtest = subprocess.Popen([sys.executable, "-m", "zwar_author", "playtest", "p/campaign.toml", "--runs", "200000",
+                                 "--jobs", "2", "--no-progress", "--pack-path", str(CONTENT)], cwd=workdir,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        workers = _workers(playtest.pid)
+        playtest.send_signal(how)
+        playtest.wait(timeout=WAIT)
+        assert _gone(workers), f"workers {workers} outlived the playtest"
+    finally:
+        playtest.kill()
+        playtest.communicate()
