@@ -135,7 +135,6 @@ class CampaignTotals:
 
 
 def run_campaigns(plan: CampaignPlan, jobs: int = 1, progress: Tick | None = None) -> CampaignTotals:
-    """Play the plan's campaigns and add them up."""
     """Play the plan's campaigns and add them up; on Ctrl+C, ``Interrupted`` carries the campaigns
     finished by then (the workers are stopped)."""
     totals = CampaignTotals()
@@ -201,7 +200,8 @@ def text(report: dict) -> str:
     runs, f = report["runs"], report["finished"]
     director = ", the Director's Cut against the director bot" if report["director"] else ""
     lines = [(f"{report['campaign']['title']} (campaign {report['campaign']['id']}), policy {report['policy']}"
-              f"{director}, {runs} campaigns{PARTIAL if report.get('partial') else ''}, seed {report['seed']}, up to {report['tries']} tries a chapter"),
+              f"{director}, {runs} campaigns{PARTIAL if report.get('partial') else ''}, seed {report['seed']}, "
+              f"up to {report['tries']} tries a chapter"),
              (f"  finished: {f['count']} of {runs} ({_pct(f['rate'])}, 95% interval "
              f"{_pct(f['interval'][0])}-{_pct(f['interval'][1])})")]
     ended = [f"chapter {c['number']} {c['ended_here']} ({_pct(c['ended_here'] / runs)})"
