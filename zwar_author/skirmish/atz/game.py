@@ -210,7 +210,14 @@ class AtzGame(Game):
                    Choice("fast", "fast move towards the far table edge"),
                    Choice("hold", "stay in place and fire")]
         options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
+        options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
+                    if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple) and choice[0] == "charge":
+            target = self.figure(choice[1])
+            assert isinstance(target, Zombie)
+            self._charge(ctx, h, leader, target)
+            return
         if isinstance(choice, tuple):
             friend = self.figure(choice[1])
             assert isinstance(friend, Human)
@@ -232,6 +239,23 @@ class AtzGame(Game):
             self._advance(h, allowance)
         if h.status is Status.CARRY_ON and h.on_table and not reloading:
             self._active_fire(ctx, h, stayed=choice == "hold")
+
+    def _charge(self, ctx: Context, h: Human, leader: Human, z: Zombie) -> None:
+        """Charge into melee in lieu of active fire (line 771), on the Wanting To Charge test (lines 846, 1279)."""
+        passed = group_test(ctx, self._reaction_tables(), [h], Test.WANTING_TO_CHARGE, leader, self._say(h),
+                            self.heroes)[h.id]
+        result = do(h, Test.WANTING_TO_CHARGE, passed)
+        cover = self.in_cover(h)
+        if result in (Do.CHARGE_UNLESS_IN_COVER, Do.IN_COVER_SNAP_OR_HALT) and cover:
+            if h.weapon is not None and h.weapon.ranged and not h.out_of_ammo:
+                self._fire(ctx, h, z, snap=True)
+            return
+        if result in (Do.CHARGE, Do.CHARGE_UNLESS_IN_COVER):
+            self._move_towards(h, z.position, NORMAL_MOVE, stop=float(h.base.diameter) + 0.001)
+            if Board.gap(h, z) <= 0.01:
+                self.locked.add((h.id, z.id))
+                self.log_line(f"{h.name} charges into melee with {z.name}", h.id)
+                self._fight(ctx, h)
 
     def _fast_move(self, ctx: Context, h: Human, leader: Human) -> int:
         """The Fast Move test (line 792): 2X, 1.5X or normal distance."""

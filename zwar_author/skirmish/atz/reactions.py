@@ -22,6 +22,7 @@ class Test(str, Enum):
 
     FAST_MOVE = "fast-move"
     IN_SIGHT = "in-sight"
+    WANTING_TO_CHARGE = "wanting-to-charge"
     BEING_CHARGED = "being-charged"
     RALLY = "rally"
     MAN_DOWN = "man-down"
@@ -59,6 +60,10 @@ class Do(str, Enum):
     DUCK_BACK_AND_SANITY = "duck back and take the Sanity test"
     RETIRE_AND_SANITY = "retire and take the Sanity test"
     NEVER_RALLY = "hunker down and never rally"
+    CHARGE = "charge into melee"
+    CHARGE_UNLESS_IN_COVER = "in cover snap fire instead, others charge into melee"
+    HALT_NO_FIRE = "halt and may not fire"
+    IN_COVER_SNAP_OR_HALT = "in cover snap fire instead, others halt and may not fire"
 
 
 S, M, C, G = Klass.SURVIVOR, Klass.MILITARY, Klass.CIVILIAN, Klass.GANGER
@@ -72,6 +77,9 @@ for _k in Klass:
     RESULTS[(_k, Test.SANITY)] = (Do.STUNNED, Do.HUNKER_DOWN, Do.NEVER_RALLY)
     RESULTS[(_k, Test.FAST_MOVE)] = ((Do.MOVE_2X, Do.MOVE_1_5X, Do.MOVE_NORMAL) if _k is M else
                                      (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
+for _k in (S, C, G):
+    RESULTS[(_k, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE_UNLESS_IN_COVER, Do.HALT_NO_FIRE)
+RESULTS[(M, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE, Do.IN_COVER_SNAP_OR_HALT)
 RESULTS.update({
     (S, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
     (M, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
@@ -88,11 +96,11 @@ RESULTS.update({
 })
 
 #: Tests marked (Ldr): the Leader Die may add its pass (line 719; the tables' "(Ldr)", lines 4279-4284).
-LEADER_DIE = {Test.FAST_MOVE, Test.BEING_CHARGED, Test.RALLY}
+LEADER_DIE = {Test.FAST_MOVE, Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY}
 #: Tests a Star chooses the result of without rolling (Free Will, lines 415-426).
-FREE_WILL = {Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
+FREE_WILL = {Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
 #: Tests where snake eyes send the figure into hero mode (Heroes All, lines 943-951).
-HEROES = {Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
+HEROES = {Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
 
 
 def do(figure: Human, test: Test, passed: int) -> Do:
