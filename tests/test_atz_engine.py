@@ -28,6 +28,8 @@ WORDS = {
     Do.NEVER_RALLY: "may never rally", Do.CHARGE: "will charge into melee",
     Do.CHARGE_UNLESS_IN_COVER: "those in cover snap fire instead. others will charge into melee",
     Do.HALT_NO_FIRE: "halt and may not fire", Do.IN_COVER_SNAP_OR_HALT: "others halt and may not fire",
+    Do.ZOMBIE_CHARGES: "zombie charges and being charged test is taken",
+    Do.ZOMBIE_CHARGES_IN: "zombie charges into melee adding 2d6",
 }
 
 

@@ -28,6 +28,7 @@ class Test(str, Enum):
     MAN_DOWN = "man-down"
     LEADER_LOST = "leader-lost"
     RECOVER = "recover-from-knock-down"
+    ZED_OR_NO_ZED = "zed-or-no-zed"
     SEE_THE_FEAST = "see-the-feast"
     SANITY = "sanity"
 
@@ -61,6 +62,8 @@ class Do(str, Enum):
     RETIRE_AND_SANITY = "retire and take the Sanity test"
     NEVER_RALLY = "hunker down and never rally"
     CHARGE = "charge into melee"
+    ZOMBIE_CHARGES = "the zombie charges: the Being Charged test"
+    ZOMBIE_CHARGES_IN = "the zombie charges into melee adding 2d6"
     CHARGE_UNLESS_IN_COVER = "in cover snap fire instead, others charge into melee"
     HALT_NO_FIRE = "halt and may not fire"
     IN_COVER_SNAP_OR_HALT = "in cover snap fire instead, others halt and may not fire"
@@ -75,6 +78,7 @@ for _k in Klass:
     RESULTS[(_k, Test.RECOVER)] = (Do.STUNNED, Do.OUT_UNLESS_PROTECTED, Do.OBVIOUSLY_DEAD)
     RESULTS[(_k, Test.SEE_THE_FEAST)] = (Do.CARRY_ON, Do.DUCK_BACK_AND_SANITY, Do.RETIRE_AND_SANITY)
     RESULTS[(_k, Test.SANITY)] = (Do.STUNNED, Do.HUNKER_DOWN, Do.NEVER_RALLY)
+    RESULTS[(_k, Test.ZED_OR_NO_ZED)] = (Do.CARRY_ON, Do.ZOMBIE_CHARGES, Do.ZOMBIE_CHARGES_IN)
     RESULTS[(_k, Test.FAST_MOVE)] = ((Do.MOVE_2X, Do.MOVE_1_5X, Do.MOVE_NORMAL) if _k is M else
                                      (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
 for _k in (S, C, G):
@@ -108,7 +112,7 @@ def do(figure: Human, test: Test, passed: int) -> Do:
 
 
 def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], test: Test, leader: Human | None,
-               log, heroes: set[str]) -> dict[str, int]:
+               log, heroes: set[str], doubles: list[bool] | None = None) -> dict[str, int]:
     """Each figure's dice passed: one 2d6 for the group read by each figure against its own Rep and
     attribute (line 826), a die more or less as the table's modifiers say, never better than pass 2d6
     (line 302); the Leader Die's pass added for (Ldr) tests (line 720); a Star's Free Will (line 426)."""
@@ -125,6 +129,8 @@ def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], t
         log(f"Leader Die for {leader.name}: {face} against Rep {leader.rep}: {'passed' if ld else 'failed'}")
     if rolling:
         rolled = [ctx.roll(f"{test.value} test: the group's d6 {i + 1} of 2", D6) for i in range(2)]
+        if doubles is not None:  # the caller reads the group's 2d6 as doubles or not (Zed Or No Zed, line 4288)
+            doubles.append(rolled[0] == rolled[1])
     out: dict[str, int] = {}
     for f in figures:
         if f.star and test in FREE_WILL:
