@@ -25,7 +25,11 @@ WORDS = {
     Do.MOVE_2X: "2x normal", Do.MOVE_1_5X: "1.5x normal", Do.MOVE_1_5X_OR_NORMAL: "those in cover move normal",
     Do.MOVE_NORMAL: "normal distance", Do.MOVE_NORMAL_OR_STAY: "remain in place",
     Do.DUCK_BACK_AND_SANITY: "duck back and take the sanity test", Do.RETIRE_AND_SANITY: "retire and take the sanity test",
-    Do.NEVER_RALLY: "may never rally",
+    Do.NEVER_RALLY: "may never rally", Do.CHARGE: "will charge into melee",
+    Do.CHARGE_UNLESS_IN_COVER: "those in cover snap fire instead. others will charge into melee",
+    Do.HALT_NO_FIRE: "halt and may not fire", Do.IN_COVER_SNAP_OR_HALT: "others halt and may not fire",
+    Do.ZOMBIE_CHARGES: "zombie charges and being charged test is taken",
+    Do.ZOMBIE_CHARGES_IN: "zombie charges into melee adding 2d6",
 }
 
 

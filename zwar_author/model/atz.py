@@ -122,6 +122,8 @@ class Member(Model):
     weapons: list[Name] = Field([], max_length=4, description="Weapons, by the List Of Weapons' names "
                                                             "(\"BA Pistol\"); the first is the one it uses.")
     protected: bool = Field(False, description="Wears body armor.")
+    zombies_seen: bool = Field(True, description="Has met zombies: false, it takes Zed Or No Zed the first time "
+                                                 "one comes within 3\" (6\" for police and military).")
     notes: Text = Field("", description="Notes.")
 
 

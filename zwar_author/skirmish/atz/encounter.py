@@ -95,5 +95,6 @@ def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> lis
         ranged = [w for w in arms if w.ranged]  # the first ranged weapon is the one it fires
         out.append(Human(f"h{i + 1}", m.name, "humans", Position(Fraction(x), table.depth - NORMAL_MOVE + 2 * row),
                          rep=m.rep, klass=klass, star=m.star, weapon=ranged[0] if ranged else arms[0] if arms else None,
-                         attribute=attribute, protected=m.protected, leader=m.star))
+                         attribute=attribute, protected=m.protected, leader=m.star,
+                         zombies_seen=m.zombies_seen))
     return out

@@ -184,6 +184,7 @@ class AtzGame(Game):
         if head is None or head.rep < die:
             self.log_line(f"The group may not activate: {head.name if head else 'its Leader'}'s Rep is under {die}")
             return
+        self._zed_or_no_zed(ctx)
         for h in list(self.on_table(self.humans)):
             if h.status is Status.CARRY_ON and not self._ended():
                 self._act(ctx, h, leader or h)
@@ -210,7 +211,14 @@ class AtzGame(Game):
                    Choice("fast", "fast move towards the far table edge"),
                    Choice("hold", "stay in place and fire")]
         options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
+        options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
+                    if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple) and choice[0] == "charge":
+            target = self.figure(choice[1])
+            assert isinstance(target, Zombie)
+            self._charge(ctx, h, leader, target)
+            return
         if isinstance(choice, tuple):
             friend = self.figure(choice[1])
             assert isinstance(friend, Human)
@@ -230,8 +238,28 @@ class AtzGame(Game):
                 h.prone = False
                 allowance //= 2  # regaining feet takes half the move (line 798)
             self._advance(h, allowance)
+            self._zed_or_no_zed(ctx)
+            if h.status is not Status.CARRY_ON:
+                return
         if h.status is Status.CARRY_ON and h.on_table and not reloading:
             self._active_fire(ctx, h, stayed=choice == "hold")
+
+    def _charge(self, ctx: Context, h: Human, leader: Human, z: Zombie) -> None:
+        """Charge into melee in lieu of active fire (line 771), on the Wanting To Charge test (lines 846, 1279)."""
+        passed = group_test(ctx, self._reaction_tables(), [h], Test.WANTING_TO_CHARGE, leader, self._say(h),
+                            self.heroes)[h.id]
+        result = do(h, Test.WANTING_TO_CHARGE, passed)
+        cover = self.in_cover(h)
+        if result in (Do.CHARGE_UNLESS_IN_COVER, Do.IN_COVER_SNAP_OR_HALT) and cover:
+            if h.weapon is not None and h.weapon.ranged and not h.out_of_ammo:
+                self._fire(ctx, h, z, snap=True)
+            return
+        if result in (Do.CHARGE, Do.CHARGE_UNLESS_IN_COVER):
+            self._move_towards(h, z.position, NORMAL_MOVE, stop=float(h.base.diameter) + 0.001)
+            if Board.gap(h, z) <= 0.01:
+                self.locked.add((h.id, z.id))
+                self.log_line(f"{h.name} charges into melee with {z.name}", h.id)
+                self._fight(ctx, h)
 
     def _fast_move(self, ctx: Context, h: Human, leader: Human) -> int:
         """The Fast Move test (line 792): 2X, 1.5X or normal distance."""
@@ -413,6 +441,7 @@ class AtzGame(Game):
             target = self._zombie_move(ctx, z)
             if target is not None:
                 chargers.setdefault(target.id, []).append(z)
+        self._zed_or_no_zed(ctx)
         self._in_sight(ctx, seen_before)
         for hid, zs in chargers.items():
             self._charged(ctx, self.figure(hid), zs)  # type: ignore[arg-type]
@@ -481,6 +510,36 @@ class AtzGame(Game):
             within = 6 if result is Do.FIRE_WITHIN_6 else None
             if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self.target(h, within)) is not None:
                 self._fire(ctx, h, z, snap=result is Do.SNAP_FIRE)
+
+    def _zed_or_no_zed(self, ctx: Context) -> None:
+        """Zed Or No Zed (line 1915): a human who has not met zombies, the first time one comes within 3" (6" for
+        a first responder: police and military), learns what it is: pass 2d6 carry on (doubles: a friend or
+        relative, read as pass 1d6), 1d6 the zombie charges (Being Charged), 0d6 it charges into melee adding
+        2d6 (line 4288). Taken once: the zombie is discovered."""
+        for h in self.on_table(self.humans):
+            if h.zombies_seen or h.status is not Status.CARRY_ON:
+                continue
+            reach = 6 if h.klass is Klass.MILITARY else 3
+            near = [z for z in self.on_table(self.zombies) if Board.within(h, z, reach)]
+            if not near:
+                continue
+            z = min(near, key=lambda z: h.position.distance(z.position))
+            h.zombies_seen = True
+            doubles: list[bool] = []
+            passed = group_test(ctx, self._reaction_tables(), [h], Test.ZED_OR_NO_ZED, self.leader(), self._say(h),
+                                self.heroes, doubles)[h.id]
+            if passed == 2 and doubles and doubles[0]:
+                passed = 1
+                self.log_line(f"doubles: the zombie is a friend or relative of {h.name}: read as pass 1d6", h.id)
+            result = do(h, Test.ZED_OR_NO_ZED, passed)
+            if result is Do.ZOMBIE_CHARGES:
+                self._charged(ctx, h, [z])
+            elif result is Do.ZOMBIE_CHARGES_IN:
+                z.adding = 2
+                self._move_towards(z, h.position, 12, stop=float(z.base.diameter) + 0.001)
+                self.locked.add((h.id, z.id))
+                self.log_line(f"{z.name} charges into melee with {h.name}, adding 2d6", z.id)
+                self._fight(ctx, h)
 
     def _see_the_feast(self, ctx: Context, z: Zombie) -> None:
         """See The Feast for the humans within 6" and sight of a feasting zombie (line 1921), then Sanity for
@@ -597,6 +656,9 @@ class AtzGame(Game):
         values: dict[str, str | int] = {"rep": dice, "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
                   "they_retrieving": "no", "you_prone": "no", "impact": "equal",
                   "they_prone": "yes" if z.status is Status.KNOCKED_DOWN or not in_front(z, h.position) else "no"}
+        if z.adding:  # its 1d6 and 2d6 more: the table's own dice for a Rep 3 enemy, who rolls 3d6 (line 1281)
+            values.update({"enemy": "human", "their_rep": 1 + z.adding})
+            z.adding = 0
         picked = pick(self.setup.table("melee"), values, TableDice(ctx))
         for line in picked.lines:
             self.log_line(f"{h.name} against {z.name}: {line}", h.id)

@@ -22,11 +22,13 @@ class Test(str, Enum):
 
     FAST_MOVE = "fast-move"
     IN_SIGHT = "in-sight"
+    WANTING_TO_CHARGE = "wanting-to-charge"
     BEING_CHARGED = "being-charged"
     RALLY = "rally"
     MAN_DOWN = "man-down"
     LEADER_LOST = "leader-lost"
     RECOVER = "recover-from-knock-down"
+    ZED_OR_NO_ZED = "zed-or-no-zed"
     SEE_THE_FEAST = "see-the-feast"
     SANITY = "sanity"
 
@@ -59,6 +61,12 @@ class Do(str, Enum):
     DUCK_BACK_AND_SANITY = "duck back and take the Sanity test"
     RETIRE_AND_SANITY = "retire and take the Sanity test"
     NEVER_RALLY = "hunker down and never rally"
+    CHARGE = "charge into melee"
+    ZOMBIE_CHARGES = "the zombie charges: the Being Charged test"
+    ZOMBIE_CHARGES_IN = "the zombie charges into melee adding 2d6"
+    CHARGE_UNLESS_IN_COVER = "in cover snap fire instead, others charge into melee"
+    HALT_NO_FIRE = "halt and may not fire"
+    IN_COVER_SNAP_OR_HALT = "in cover snap fire instead, others halt and may not fire"
 
 
 S, M, C, G = Klass.SURVIVOR, Klass.MILITARY, Klass.CIVILIAN, Klass.GANGER
@@ -70,8 +78,12 @@ for _k in Klass:
     RESULTS[(_k, Test.RECOVER)] = (Do.STUNNED, Do.OUT_UNLESS_PROTECTED, Do.OBVIOUSLY_DEAD)
     RESULTS[(_k, Test.SEE_THE_FEAST)] = (Do.CARRY_ON, Do.DUCK_BACK_AND_SANITY, Do.RETIRE_AND_SANITY)
     RESULTS[(_k, Test.SANITY)] = (Do.STUNNED, Do.HUNKER_DOWN, Do.NEVER_RALLY)
+    RESULTS[(_k, Test.ZED_OR_NO_ZED)] = (Do.CARRY_ON, Do.ZOMBIE_CHARGES, Do.ZOMBIE_CHARGES_IN)
     RESULTS[(_k, Test.FAST_MOVE)] = ((Do.MOVE_2X, Do.MOVE_1_5X, Do.MOVE_NORMAL) if _k is M else
                                      (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
+for _k in (S, C, G):
+    RESULTS[(_k, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE_UNLESS_IN_COVER, Do.HALT_NO_FIRE)
+RESULTS[(M, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE, Do.IN_COVER_SNAP_OR_HALT)
 RESULTS.update({
     (S, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
     (M, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
@@ -88,11 +100,11 @@ RESULTS.update({
 })
 
 #: Tests marked (Ldr): the Leader Die may add its pass (line 719; the tables' "(Ldr)", lines 4279-4284).
-LEADER_DIE = {Test.FAST_MOVE, Test.BEING_CHARGED, Test.RALLY}
+LEADER_DIE = {Test.FAST_MOVE, Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY}
 #: Tests a Star chooses the result of without rolling (Free Will, lines 415-426).
-FREE_WILL = {Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
+FREE_WILL = {Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
 #: Tests where snake eyes send the figure into hero mode (Heroes All, lines 943-951).
-HEROES = {Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
+HEROES = {Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
 
 
 def do(figure: Human, test: Test, passed: int) -> Do:
@@ -100,7 +112,7 @@ def do(figure: Human, test: Test, passed: int) -> Do:
 
 
 def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], test: Test, leader: Human | None,
-               log, heroes: set[str]) -> dict[str, int]:
+               log, heroes: set[str], doubles: list[bool] | None = None) -> dict[str, int]:
     """Each figure's dice passed: one 2d6 for the group read by each figure against its own Rep and
     attribute (line 826), a die more or less as the table's modifiers say, never better than pass 2d6
     (line 302); the Leader Die's pass added for (Ldr) tests (line 720); a Star's Free Will (line 426)."""
@@ -117,6 +129,8 @@ def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], t
         log(f"Leader Die for {leader.name}: {face} against Rep {leader.rep}: {'passed' if ld else 'failed'}")
     if rolling:
         rolled = [ctx.roll(f"{test.value} test: the group's d6 {i + 1} of 2", D6) for i in range(2)]
+        if doubles is not None:  # the caller reads the group's 2d6 as doubles or not (Zed Or No Zed, line 4288)
+            doubles.append(rolled[0] == rolled[1])
     out: dict[str, int] = {}
     for f in figures:
         if f.star and test in FREE_WILL:

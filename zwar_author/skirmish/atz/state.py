@@ -57,6 +57,7 @@ class Human(Figure):
     infected: bool = False  # failed Harry, Are You Okay? after the game (line 2023)
     recovered: bool = False  # returned from out of the fight by the Recovery test (line 1351)
     leader: bool = False
+    zombies_seen: bool = True  # false: takes Zed Or No Zed when a zombie first comes near (line 1915)
 
 
 @dataclass
@@ -65,6 +66,7 @@ class Zombie(Figure):
     status: Status = Status.CARRY_ON
     last_seen: Position | None = None  # where it last saw a human (line 1840)
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
+    adding: int = 0  # d6 it adds in its next melee (Zed Or No Zed, pass 0d6: line 4288)
 
 
 @dataclass
