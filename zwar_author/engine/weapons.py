@@ -17,19 +17,16 @@ from .vocab import HeroStatus, Perk
 
 
 def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list[Card], bool, str]]:
-    """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
+    """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words). One loaded gun
+    (not one that only aims) fires as it is, or full auto with 3 rounds or more where its card says so; two fire
+    one at a time or both together."""
     gear = g.mission.gear
-    guns = []
-    full_auto = False  # (of the last gun found: read when it is the only one)
-    for c in cards:  # each card's gear looked up once
-        card = gear[c.eq]
-        if card.kind == "ballistic" and not card.aimed_only and (c.ammo is None or c.ammo > 0):
-            guns.append(c)
-            full_auto = "full-auto" in card.fire
+    guns = [c for c in cards if gear[c.eq].kind == "ballistic" and not gear[c.eq].aimed_only
+            and (c.ammo is None or c.ammo > 0)]
     if len(guns) == 1:
         gun = guns[0]
         modes = [("", [gun], False, "")]
-        if full_auto and (gun.ammo is None or gun.ammo >= 3):
+        if "full-auto" in gear[gun.eq].fire and (gun.ammo is None or gun.ammo >= 3):
             modes.append(("auto", [gun], True, "full auto"))
         return modes
     if len(guns) == 2:
