@@ -73,7 +73,9 @@ class ScenarioInfo(Model):
     directors_cut: bool = Field(False, description="Play a campaign mission as the Director's Cut.")
     hand: list[Id] = Field([], description="The director's cards in hand at the start (director card ids); "
                                             "none are dealt.")
-    controlled: list[Positive] = Field([], description="Infected (by number, z1 = 1) under direct control.")
+    controlled: list[Positive] | dict[str, Id] = Field(
+        [], description="Infected (by number, z1 = 1) under the director's direct control; versus games: each "
+                        'unit with the agent steering it ({ z1 = "jack" }).')
 
 
 class ScenarioHero(Model):
@@ -293,10 +295,7 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
-    for zid in info.controlled:
-        if g.hands is None or zid not in g.infected:
-            raise ScenarioError(f"z{zid} cannot be under direct control: no such infected, or no director")
-        g.hands.controlled[zid] = DIRECTOR
+    _control(g, info.controlled)
     g.order = list(info.initiative)
     phase = Phase(info.phase)
     if phase != Phase.HEROES:
@@ -306,6 +305,32 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         g.spawn_left = _spawn_rolls(g)
         g.emit(EventKind.PHASE, "game", PHASE_NAMES[g.phase])
     return g
+
+
+def _control(g: Game, controlled: list[int] | dict[str, str]) -> None:
+    """Units under direct control: the director's in a director game, an agent's in a versus game (there
+    the scenario names the agent, as there is no director to give them to)."""
+    versus = g.ruleset.mode == "versus"
+    if isinstance(controlled, list):
+        if versus and controlled:
+            raise ScenarioError("in a versus game there is no director: name the agent steering each unit "
+                                '(`controlled = { z1 = "jack" }`)')
+        held = {zid: DIRECTOR for zid in controlled}
+    else:
+        if not versus:
+            raise ScenarioError("only in a versus game does an agent steer a unit: list the director's units by "
+                                "number (`controlled = [1]`)")
+        held = {}
+        for tag, agent in controlled.items():
+            if not (tag.startswith("z") and tag[1:].isdigit()) or agent not in {h.id for h in g.heroes}:
+                raise ScenarioError(f"`{tag} = \"{agent}\"` in `controlled`: a unit is `z<number>`, its holder an "
+                                    "agent in the game")
+            held[int(tag[1:])] = agent
+    for zid, holder in held.items():
+        if g.hands is None or zid not in g.infected:
+            raise ScenarioError(f"z{zid} cannot be under direct control: no such infected, or no director cards "
+                                "in this game")
+        g.hands.controlled[zid] = holder
 
 
 def _qualified(table: dict, ref: str) -> str:
