@@ -20,8 +20,8 @@ def _run(tmp_path: Path, source: Path, old: str, new: str) -> list[str]:
 
 def test_a_versus_scenario_gives_no_unit_to_the_director(tmp_path):
     failures = _run(tmp_path, NEWBORN, 'controlled = { z1 = "jack" }', "controlled = [1]")
-    assert failures == ['in a versus game there is no director: name the agent steering each unit '
-                        '(`controlled = { z1 = "jack" }`)']
+    assert failures == [('in a versus game there is no director: name the agent steering each unit '
+                        '(`controlled = { z1 = "jack" }`)')]
 
 
 def test_a_versus_holder_is_an_agent_of_the_game(tmp_path):
@@ -31,5 +31,5 @@ def test_a_versus_holder_is_an_agent_of_the_game(tmp_path):
 
 def test_a_director_game_lists_its_units_by_number(tmp_path):
     failures = _run(tmp_path, DIRECTOR, "controlled = [1]", 'controlled = { z1 = "sam" }')
-    assert failures == ["only in a versus game does an agent steer a unit: list the director's units by number "
-                        "(`controlled = [1]`)"]
+    assert failures == [("only in a versus game does an agent steer a unit: list the director's units by number "
+                        "(`controlled = [1]`)")]
