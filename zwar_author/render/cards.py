@@ -122,7 +122,7 @@ def _note(entry) -> str:
 def _hero(hero, names) -> Card:
     ratings = tuple((cls, getattr(hero.ratings, cls), _star(hero, f"ratings.{cls}"))
                     for cls in ("agility", "ballistic", "melee", "survival"))
-    kit = ", ".join(names.get(e, e) for e in hero.equipment) or "none"
+    kit = ", ".join(names.get(e, e) + _star(hero, f"equipment.{i}") for i, e in enumerate(hero.equipment)) or "none"
     body = (("stats", (("AP", str(hero.ap), _star(hero, "ap")),)), ("ratings", ratings),
             ("table", ("Unarmed melee" + _star(hero, "unarmed"), hero.unarmed, _faces(hero, "unarmed"))),
             ("text", f"Starting equipment{_star(hero, 'equipment')}: {kit}."), ("text", hero.text))
