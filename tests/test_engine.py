@@ -10,7 +10,7 @@ from conftest import CONTENT, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zwar_author.engine.actions import Action, describe, parse
+from zwar_author.engine.actions import SAVED_FIELDS, Action, Held, HeldKind, as_fields, describe, from_fields, parse
 from zwar_author.engine.api import (
     apply,
     chance_outcomes,
@@ -176,6 +176,27 @@ def test_typed_actions_are_matched_against_the_legal_ones():
         parse(g, options, "move 18,22")
     with pytest.raises(ParseError, match="there is no option 999"):
         parse(g, options, "999")
+
+
+def test_an_action_names_what_it_hands_over_and_whom_it_attacks_by_typed_fields():
+    """What is given, taken or placed that is no equipment card is ``Action.held`` (its kind and name), not text
+    packed into ``card``; a rival agent attacked is ``other``. The text, and a save's fields, read as before."""
+    g = new_game(mission("supply-run"))
+    given = Action("sam", Verb.GIVE, other="kat", held=Held(HeldKind.OBJECT, "F"))
+    assert describe(g, given) == "sam: give object:F to kat" and given.card == ""
+    taken = Action("sam", Verb.TAKE, other="kat", held=Held(HeldKind.KEYCARD, "red"))
+    assert describe(g, taken) == "sam: take keycard:red from kat"
+    placed = Action("sam", Verb.PLACE_ITEM, held=Held(HeldKind.OBJECT, "F"))
+    assert describe(g, placed) == "sam: place item F"
+    card = Action("sam", Verb.GIVE, card="pistol", other="kat")
+    for a in (given, taken, placed, card, Action("sam", Verb.GIVE, other="kat", held=Held(HeldKind.SEARCH, "x"))):
+        fields = as_fields(a)
+        assert set(fields) == set(SAVED_FIELDS) and "held" not in fields
+        assert from_fields(fields) == a
+    assert as_fields(given)["card"] == "object:F"
+    assert describe(g, Action("sam", Verb.QUICK, other="kat", mode="auto")) == "sam: quick kat full auto"
+    assert describe(g, Action("sam", Verb.MOVE_MELEE, to=g.heroes[0].sq, other="kat")).endswith("then melee kat")
+    assert describe(g, Action("sam", Verb.AIMED, square=g.heroes[0].sq)).startswith("sam: aimed c4 at ")
 
 
 def test_the_engine_s_refusals_are_the_library_s_errors():

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..model.rules import Effect
 from . import ammo, crafting, free, rib
-from .actions import Action
+from .actions import Action, HeldKind
 from .c4 import detonate, place
 from .chance import Choice, Context
 from .combat import attack, auto_kill, grab_test, hold, spend
 from .legal import FREE, cost
 from .sight import ahead, behind, blast_area, watched
 from .spawn import place_near, roamer_class
-from .state import Game, Hero, Infected, holder, short
-from .vocab import Effect, EventKind, HeroStatus, Perk, Phase, Topic, Verb
+from .state import Card, Game, Hero, Infected, holder, short
+from .vocab import EventKind, HeroStatus, Perk, Phase, Topic, Verb
 from .weapons import ballistic_cards, blade_executions, fire_modes, melee_card
 from .world import (
     activate_room,
@@ -81,7 +82,7 @@ def in_zone(g: Game, z: Infected, sq: int) -> bool:
     return ahead(z.facing, here, there) and sq in m.steps(at, g.doors)
 
 
-def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list | None = None) -> bool:
+def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list[Infected] | None = None) -> bool:
     """Move ``h`` one square; grab tests for every grab zone it moves within (``defer``: collect
     them instead). False when the hero was taken down or knocked down."""
     frm = h.sq
@@ -152,26 +153,26 @@ def _pick_up_object(g: Game, ctx: Context, h: Hero, sq: int) -> None:
     trigger(g, ctx, "picked_up", h.object)
 
 
-def _move(g, ctx, h, a):
+def _move(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     enter(g, ctx, h, a.to, "moves")
 
 
-def _sprint(g, ctx, h, a):
+def _sprint(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.stride, h.sprint, h.sprint_attack = (7, "turbo", False) if a.verb == Verb.TURBO else (3, "sprint", False)
     g.emit(EventKind.SPRINT, h.id, f"{h.name} sprints ({h.stride} squares)", h.sq)
 
 
-def _step(g, ctx, h, a):
+def _step(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.stride -= 1
     if not enter(g, ctx, h, a.to, "sprints"):
         h.stride = 0
 
 
-def _stop(g, ctx, h, a):
+def _stop(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.stride = 0
 
 
-def _dive(g, ctx, h, a):
+def _dive(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     m = g.mission
     (x0, y0), (x2, y2) = m.xy[h.sq], m.xy[a.to]
     mid = h.sq + ((y2 - y0) // 2) * m.widths[m.floor_of[h.sq]] + (x2 - x0) // 2
@@ -180,16 +181,16 @@ def _dive(g, ctx, h, a):
     h.prone = True
 
 
-def _crawl(g, ctx, h, a):
+def _crawl(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     enter(g, ctx, h, a.to, "crawls")
 
 
-def _stand(g, ctx, h, a):
+def _stand(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.prone = False
     g.emit(EventKind.STAND, h.id, f"{h.name} stands up", h.sq)
 
 
-def _exit(g, ctx, h, a):
+def _exit(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     g.lift(h)
     h.status = HeroStatus.ESCAPED
     h.done = True
@@ -203,7 +204,7 @@ def _exit(g, ctx, h, a):
 # --- doors ---------------------------------------------------------------------------------
 
 
-def _door(g, ctx, h, a):
+def _door(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     m = g.mission
     door = m.doors[a.square]
     where = m.show_edge(door.edge)
@@ -227,7 +228,14 @@ def _door(g, ctx, h, a):
 # --- attacks -------------------------------------------------------------------------------
 
 
-def _cards_for(g: Game, h: Hero, mode: str):
+def _own(h: Hero, name: str) -> Card:
+    """``h``'s card ``name``: a legal action names only a card its hero holds."""
+    card = h.card(name)
+    assert card is not None, name
+    return card
+
+
+def _cards_for(g: Game, h: Hero, mode: str) -> tuple[list[Card], bool]:
     """The guns and fire mode of a quick shot with ``mode``."""
     for key, cards, auto, _ in fire_modes(g, h, h.active_cards()):
         if key == mode:
@@ -235,7 +243,7 @@ def _cards_for(g: Game, h: Hero, mode: str):
     raise ValueError(f"no fire mode {mode!r}")
 
 
-def _quick(g, ctx, h, a, eligible: bool | None = None):
+def _quick(g: Game, ctx: Context, h: Hero, a: Action, eligible: bool | None = None) -> None:
     z = g.infected[a.target]
     cards, auto = _cards_for(g, h, a.mode)
     if _assassin(g, h, z) if eligible is None else eligible:
@@ -244,7 +252,7 @@ def _quick(g, ctx, h, a, eligible: bool | None = None):
     attack(g, ctx, h, z, "quick", cards, auto=auto)
 
 
-def _melee(g, ctx, h, a, eligible: bool | None = None):
+def _melee(g: Game, ctx: Context, h: Hero, a: Action, eligible: bool | None = None) -> None:
     z = g.infected[a.target]
     blade = melee_card(g, h)
     cards = [blade] if blade else []
@@ -260,14 +268,14 @@ def _assassin(g: Game, h: Hero, z: Infected) -> bool:
     return z.sq is not None and not z.prone and z.id not in h.seen and behind(g, z) == h.sq
 
 
-def _assassinate(g: Game, h: Hero, z: Infected, cards, rounds: int) -> None:
+def _assassinate(g: Game, h: Hero, z: Infected, cards: list[Card], rounds: int) -> None:
     """A quick fire or melee attack that kills without a roll; guns still spend their rounds."""
     weapon = " and ".join(f"the {g.mission.equipment[c.eq].name}" for c in cards) or "bare hands"
     auto_kill(g, h, z, f"{h.name} assassinates {g.label(z)} ({g.show(z.sq)}) with {weapon}: automatic kill",
               cards, rounds)
 
 
-def _move_attack(g, ctx, h, a):
+def _move_attack(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     """Move & quick fire / melee / throw (1 AP) in either order. The move is always made before
     the roll; an attack named before the move is judged from where it was named (an assassination
     from behind). Inside grab zones the grab tests come after the attack, none for a target it removed."""
@@ -284,16 +292,16 @@ def _move_attack(g, ctx, h, a):
     grab_tests(g, ctx, h, [d for d in deferred if d.id in g.infected])
 
 
-def _aimed(g, ctx, h, a):
+def _aimed(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     z = g.infected[a.target]
     guns = ballistic_cards(g, h)
     card = next(c for c in guns if c.name == a.mode) if a.mode else guns[0]
     attack(g, ctx, h, z, "aimed", [card], aimed=True)
 
 
-def _throw(g, ctx, h, a):
+def _throw(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     m = g.mission
-    card = h.card(a.card)
+    card = _own(h, a.card)
     spend(g, card, 1)
     h.aim = None
     g.emit(EventKind.THROW, h.id, f"{h.name} throws the {m.equipment[card.eq].name} at {g.show(a.square)}", a.square)
@@ -312,7 +320,7 @@ def _throw(g, ctx, h, a):
             activate_room(g, ctx, room, h)
 
 
-def _execute(g, ctx, h, a):
+def _execute(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     z = g.infected[a.target]
     blade = melee_card(g, h)
     if blade and z.id not in blade_executions(g, h):
@@ -323,20 +331,20 @@ def _execute(g, ctx, h, a):
     auto_kill(g, h, z, f"{h.name} executes {g.label(z)} ({where}) with {weapon}", cards)
 
 
-def _hitman(g, ctx, h, a):
+def _hitman(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     z = g.infected[a.target]
     card = ballistic_cards(g, h)[0]
     auto_kill(g, h, z, f"{h.name} makes a Hit Man kill on {g.label(z)} ({g.show(z.sq)}) with the "
               f"{g.mission.equipment[card.eq].name}", [card])
 
 
-def _alert(g, ctx, h, a):
+def _alert(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.alert = a.mode
     h.ap = 0
     g.emit(EventKind.ALERT, h.id, f"{h.name} goes on alert facing {a.mode}", h.sq)
 
 
-def _sweep(g, ctx, h, a):
+def _sweep(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     z = g.infected[a.target]
     h.grapplers.remove(z.id)
     z.holder = None
@@ -348,7 +356,7 @@ def _sweep(g, ctx, h, a):
 # --- searching and tasks -------------------------------------------------------------------
 
 
-def _search(g, ctx, h, a):
+def _search(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     room = g.mission.room_of[h.sq]
     g.searched.add(room)
     draw_search(g, ctx, h, g.mission.room(room).title())
@@ -380,7 +388,7 @@ def draw_search(g: Game, ctx: Context, h: Hero, where: str) -> None:
         place_near(g, ctx, roamer_class(g), h.sq, "A zombie is found", drop=True)
 
 
-def _task(g, ctx, h, a):
+def _task(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     if a.target:
         complete_objective(g, ctx, h, a.target)
     else:
@@ -391,33 +399,33 @@ def _task(g, ctx, h, a):
 # --- free actions --------------------------------------------------------------------------
 
 
-def _weapon(g, ctx, h, a):
+def _weapon(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.active = [] if a.card == "none" else a.card.split("+")
     h.switches -= 1
     h.aim = None
-    shown = " and ".join(g.mission.equipment[h.card(n).eq].name for n in h.active) or "no weapon"
+    shown = " and ".join(g.mission.equipment[_own(h, n).eq].name for n in h.active) or "no weapon"
     g.emit(EventKind.WEAPON, h.id, f"{h.name} changes weapon: {shown}")
 
 
-def _exchange(g, ctx, h, a):
+def _exchange(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     other = g.hero(a.other)
     giver, taker = (h, other) if a.verb == Verb.GIVE else (other, h)
     giver.gave = True
-    kind, _, value = a.card.partition(":")
-    if kind == "object":
-        giver.object, taker.object = None, value
-        what = f"the object {value}"
-    elif kind == "keycard":
-        giver.keycards.remove(value)
-        taker.keycards.append(value)
-        what = f"the {value} keycard"
-    elif kind == "search":  # Exodus: an ammunition or crafting card
-        card_id = next(c for c in giver.loot if short(c) == value)
+    held = a.held
+    if held is not None and held.kind == HeldKind.OBJECT:
+        giver.object, taker.object = None, held.name
+        what = f"the object {held.name}"
+    elif held is not None and held.kind == HeldKind.KEYCARD:
+        giver.keycards.remove(held.name)
+        taker.keycards.append(held.name)
+        what = f"the {held.name} keycard"
+    elif held is not None:  # Exodus: an ammunition or crafting card (HeldKind.SEARCH)
+        card_id = next(c for c in giver.loot if short(c) == held.name)
         giver.loot.remove(card_id)
         taker.loot.append(card_id)
         what = g.mission.search_cards[card_id].name
     else:
-        card = giver.card(a.card)
+        card = _own(giver, a.card)
         giver.cards.remove(card)
         if card.name in giver.active:
             giver.active.remove(card.name)
@@ -428,8 +436,8 @@ def _exchange(g, ctx, h, a):
     g.emit(EventKind.EXCHANGE, h.id, f"{giver.name} gives {what} to {taker.name}")
 
 
-def _medpack(g, ctx, h, a):
-    card = h.card(a.card)
+def _medpack(g: Game, ctx: Context, h: Hero, a: Action) -> None:
+    card = _own(h, a.card)
     card.ammo = (card.ammo or 1) - 1
     if card.ammo <= 0:
         h.cards.remove(card)
@@ -440,8 +448,9 @@ def _medpack(g, ctx, h, a):
     g.emit(EventKind.MED_PACK, h.id, f"{h.name} uses a med pack: {healed}")
 
 
-def _stink(g, ctx, h, a):
+def _stink(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     tank = next(c for c in h.active_cards() if g.mission.gear[c.eq].effect == Effect.STINK_TANK)
+    assert tank.ammo is not None  # a stink tank offered has a charge (``legal._stink_tank``)
     tank.ammo -= 1
     tank.used = True
     g.count(f"rounds:{short(tank.eq)}")
@@ -450,7 +459,7 @@ def _stink(g, ctx, h, a):
            "undetectable until his next turn")
 
 
-def _power(g, ctx, h, a):
+def _power(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     h.power[a.verb] -= 1
     g.count(f"power:{a.verb}")
     h.boosts.add(a.verb)
@@ -461,28 +470,28 @@ def _power(g, ctx, h, a):
     g.emit(EventKind.PERK, h.id, f"{h.name} uses {a.verb.replace('-', ' ').title()} ({h.power[a.verb]} left): {words}")
 
 
-def _support(g, ctx, h, a):
+def _support(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     other = g.hero(a.other)
     h.ap -= 1
     other.ap += 1
     g.emit(EventKind.PERK, h.id, f"{h.name} gives 1 AP to {other.name} (Moral Support)")
 
 
-def _reload(g, ctx, h, a):
+def _reload(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     ammo.reload(g, h, a)
 
 
-def _move_reload(g, ctx, h, a):
+def _move_reload(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     """Move & Reload: the square first; taken down or knocked down on the way, the hero does not reload."""
     if enter(g, ctx, h, a.to, "moves") and h.on_board:
         ammo.reload(g, h, a)
 
 
-def _craft(g, ctx, h, a):
+def _craft(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     crafting.craft(g, h, a)
 
 
-def _end(g, ctx, h, a):
+def _end(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     _finish(h)
     g.emit(EventKind.END, h.id, f"{h.name} ends their move")
 

@@ -9,7 +9,8 @@ moves: there is one list of what is legal, and both come from it.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Any, NamedTuple
 
 from ..errors import ParseError
 from .chance import Choice
@@ -17,15 +18,58 @@ from .state import Game
 from .vocab import Verb
 
 
+class HeldKind(StrEnum):
+    """What a hero hands over or puts down that is not one of their equipment cards."""
+
+    OBJECT = "object"  # an objective's object token, by its letter
+    KEYCARD = "keycard"  # a keycard, by its colour
+    SEARCH = "search"  # Exodus: an ammunition or crafting card from the search deck, by its short id
+
+
+class Held(NamedTuple):
+    """A token or search card a hero holds, as an action names it (``Action.held``)."""
+
+    kind: HeldKind
+    name: str
+
+    def text(self) -> str:
+        """As the action's text writes it: ``object:F``, ``keycard:red``, ``search:alcohol``."""
+        return f"{self.kind.value}:{self.name}"
+
+
 class Action(NamedTuple):
     hero: str  # the hero's id; "" for "end turn"
     verb: Verb
     to: int = -1  # a square moved to
-    target: int = -1  # an infected's id, or an objective's number (task)
-    square: int = -1  # a square aimed at (throw), a sweep's square, or a door's index
+    target: int = -1  # an infected's id, or an objective's number (task); -1: none
+    square: int = -1  # a square aimed at (throw, a placed charge), a sweep's square, or a door's index
     mode: str = ""  # fire mode: "" (the active gun), a card name, "both", "auto"; alert: N, E, S or W
-    card: str = ""  # a card name (weapon, give, take), "object:F", "keycard:red"; weapons: "a+b", "none"
-    other: str = ""  # the other hero (give, take, support)
+    card: str = ""  # a card of the hero's by name (weapon: "a+b" or "none"; reload, craft: the card's short id)
+    other: str = ""  # the other hero: given to, taken from, supported, or the rival agent attacked
+    held: Held | None = None  # what is given, taken or placed when it is no equipment card
+
+
+#: the fields of an action as a save writes them (``as_fields``): ``held`` is written into ``card`` as its text
+SAVED_FIELDS = tuple(f for f in Action._fields if f != "held")
+
+
+def as_fields(a: Action) -> dict[str, Any]:
+    """The action as a save stores it: its fields, what it holds written ``object:F`` in ``card`` as saves
+    always have."""
+    fields = a._asdict()
+    held = fields.pop("held")
+    if held is not None:
+        fields["card"] = held.text()
+    return fields
+
+
+def from_fields(fields: dict[str, Any]) -> Action:
+    """The action ``as_fields`` wrote (``card`` read back into ``held`` for what is handed over or put down)."""
+    a = Action(**fields)
+    kind, colon, name = a.card.partition(":")
+    if colon and a.verb in (Verb.GIVE, Verb.TAKE, Verb.PLACE_ITEM) and kind in set(HeldKind):
+        return a._replace(card="", held=Held(HeldKind(kind), name))
+    return a
 
 
 def describe(g: Game, a: Action | Choice) -> str:
@@ -37,7 +81,11 @@ def describe(g: Game, a: Action | Choice) -> str:
     return f"{a.hero}: {_body(g, a)}"
 
 
-def _target(g: Game, zid: int) -> str:
+def _target(g: Game, a: Action) -> str:
+    """Who an attack is on: the rival agent it names, or the infected."""
+    if a.other and a.target < 0:
+        return a.other
+    zid = a.target
     z = g.infected.get(zid)
     if z is None:
         return f"z{zid}"
@@ -52,26 +100,28 @@ def _mode(a: Action) -> str:
     return f" with {a.mode}" if a.mode else ""
 
 
+def _handed(a: Action) -> str:
+    return a.held.text() if a.held is not None else a.card
+
+
 def _body(g: Game, a: Action) -> str:
     show, verb = g.show, a.verb
-    if a.target < 0 and a.other and verb not in (Verb.GIVE, Verb.TAKE, Verb.SUPPORT):
-        return _body(g, a._replace(other="", target=0)).replace("z0", a.other, 1)  # an attack on a rival agent
     if verb in (Verb.MOVE, Verb.STEP, Verb.CRAWL, Verb.DIVE):
         return f"{verb} {show(a.to)}"
     if verb in (Verb.OPEN, Verb.CLOSE, Verb.KNOCK):
         return f"{verb} door {g.mission.show_edge(g.mission.doors[a.square].edge)}"
-    if verb in (Verb.QUICK, Verb.AIMED) and a.target < 0 and a.square >= 0:
+    if verb in (Verb.QUICK, Verb.AIMED) and a.target < 0 and not a.other and a.square >= 0:
         return f"{verb} c4 at {show(a.square)}{_mode(a)}"  # Agent Z: a kill roll sets a placed charge off
     if verb in (Verb.QUICK, Verb.AIMED):
-        return f"{verb} {_target(g, a.target)}{_mode(a)}"
+        return f"{verb} {_target(g, a)}{_mode(a)}"
     if verb == Verb.MELEE:
-        return f"melee {_target(g, a.target)}{' unarmed' if a.mode == 'unarmed' else ''}"
+        return f"melee {_target(g, a)}{' unarmed' if a.mode == 'unarmed' else ''}"
     if verb in (Verb.MOVE_QUICK, Verb.MOVE_MELEE):
         attack = verb.split("-")[1]
-        return f"move {show(a.to)} then {attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''}"
+        return f"move {show(a.to)} then {attack} {_target(g, a)}{_mode(a) if attack == 'quick' else ''}"
     if verb in (Verb.QUICK_MOVE, Verb.MELEE_MOVE):
         attack = verb.split("-")[0]
-        return f"{attack} {_target(g, a.target)}{_mode(a) if attack == 'quick' else ''} then move {show(a.to)}"
+        return f"{attack} {_target(g, a)}{_mode(a) if attack == 'quick' else ''} then move {show(a.to)}"
     if verb == Verb.THROW:
         return f"throw {a.card} at {show(a.square)}"
     if verb == Verb.MOVE_THROW:
@@ -79,9 +129,9 @@ def _body(g: Game, a: Action) -> str:
     if verb == Verb.THROW_MOVE:
         return f"throw {a.card} at {show(a.square)} then move {show(a.to)}"
     if verb in (Verb.EXECUTE, Verb.HITMAN):
-        return f"{'hit man' if verb == Verb.HITMAN else verb} {_target(g, a.target)}"
+        return f"{'hit man' if verb == Verb.HITMAN else verb} {_target(g, a)}"
     if verb == Verb.SWEEP:
-        return f"sweep {_target(g, a.target)} to {show(a.square)}"
+        return f"sweep {_target(g, a)} to {show(a.square)}"
     if verb == Verb.ALERT:
         return f"alert {a.mode}"
     if verb == Verb.TASK:
@@ -89,9 +139,9 @@ def _body(g: Game, a: Action) -> str:
     if verb == Verb.WEAPON:
         return f"weapon {a.card}"
     if verb == Verb.GIVE:
-        return f"give {a.card} to {a.other}"
+        return f"give {_handed(a)} to {a.other}"
     if verb == Verb.TAKE:
-        return f"take {a.card} from {a.other}"
+        return f"take {_handed(a)} from {a.other}"
     if verb == Verb.MEDPACK:
         return f"use {a.card}"
     if verb == Verb.SUPPORT:
@@ -109,11 +159,11 @@ def _body(g: Game, a: Action) -> str:
     if verb == Verb.RIB_DRIVER:
         return "take the rib's wheel"
     if verb == Verb.PLACE_ITEM:
-        return f"place item {a.card.partition(':')[2]}"
+        return f"place item {a.held.name if a.held is not None else a.card}"
     if verb == Verb.THROW_KNIFE:
-        return f"throw {a.card} at {a.other or _target(g, a.target)}"
+        return f"throw {a.card} at {a.other or _target(g, a)}"
     if verb == Verb.SHIELD:
-        return f"meat shield {_target(g, a.target)}"
+        return f"meat shield {_target(g, a)}"
     if verb == Verb.PLACE:
         return f"place {a.card} at {show(a.square)}"
     if verb == Verb.DETONATE:

@@ -21,7 +21,7 @@ from the heroes: events say that a card was dealt, never which.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..model.rules import EFFECT_WINDOWS, CardEffect, CardWindow
 from .chance import Choice, Context
@@ -86,12 +86,12 @@ def hands_for(g: Game, count: dict[str, int]) -> Hands:
                  count)
 
 
-def card(g: Game, card_id: str):
+def card(g: Game, card_id: str) -> Any:
     """The rules entry of a director card."""
     return next(c for c in g.mission.compiled.rules.director_cards if c.id == card_id)
 
 
-def window_of(entry) -> CardWindow | None:
+def window_of(entry: Any) -> CardWindow | None:
     """When a card is played: its own window, else its effect's first; None for a card with no effect."""
     if entry.effect is None:
         return None
@@ -192,7 +192,7 @@ def _useful(g: Game, card_id: str) -> bool:
     return True
 
 
-def _controllable(g: Game) -> list:
+def _controllable(g: Game) -> list[Any]:
     hands = g.hands
     taken = hands.controlled if hands is not None else {}
     return [z for z in sorted(g.board_infected(), key=lambda z: z.id) if z.id not in taken]

@@ -102,13 +102,13 @@ class Context:
         raise NotImplementedError
 
     def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
-        return self.ask(Request(RequestKind.ROLL, Side.CHANCE, why, tuple(range(1, die + 1)), None, who))
+        return cast(int, self.ask(Request(RequestKind.ROLL, Side.CHANCE, why, tuple(range(1, die + 1)), None, who)))
 
     def draw(self, why: str, cards: dict[str, int]) -> str:
         names = tuple(sorted(c for c, n in cards.items() if n > 0))
-        return self.ask(Request(RequestKind.DRAW, Side.CHANCE, why, names, tuple(cards[c] for c in names)))
+        return cast(str, self.ask(Request(RequestKind.DRAW, Side.CHANCE, why, names, tuple(cards[c] for c in names))))
 
-    def choose(self, side: Side, why: str, options: Iterable, who: str | None = None,
+    def choose(self, side: Side, why: str, options: Iterable[Any], who: str | None = None,
                topic: Topic = Topic.NONE) -> Any:
         # known to hold two options or more (the hero move's LegalActions): nothing to count. A list or tuple
         # has no such attribute; not asked (compiled, a getattr that misses raises and clears an AttributeError)
@@ -129,7 +129,7 @@ class Replay(Context):
 
     lazy: ClassVar[bool] = True
 
-    def __init__(self, inputs: tuple = ()) -> None:
+    def __init__(self, inputs: tuple[Any, ...] = ()) -> None:
         self.inputs = inputs
         self.used = 0
 

@@ -8,16 +8,19 @@ hero's player, asked only when they apply.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..model.rules import CardEffect, CardWindow, Effect
 from .cards import window
 from .chance import Choice, Context
 from .mission import Mission
 from .state import MAX_STAGE, Card, Game, Hero, Infected, holder, short
-from .vocab import CardEffect, CardWindow, Effect, EventKind, HeroStatus, Perk, Topic
+from .vocab import EventKind, HeroStatus, Perk, Topic
 
 YES, NO = "yes", "no"
 
 
-def read(m: Mission, table, total: int) -> str:
+def read(m: Mission, table: Any, total: int) -> str:
     """The result of ``total`` on one of ``m``'s dice tables; past its faces, its end row (each total read once
     for every game of the mission, ``Mission.charts``: every attack roll and every bot's chance to kill reads a
     chart)."""
@@ -50,7 +53,7 @@ def perk_choice(g: Game, ctx: Context, h: Hero, perk: Perk, why: str, topic: Top
         return False
     answer = ctx.choose(g.ruleset.hero_side, f"{h.name}: {why}?", [Choice(YES, f"use {perk}"), Choice(NO, "no")], h.id,
                         topic)
-    return answer.key == YES
+    return bool(answer.key == YES)
 
 
 def melee_bonus(h: Hero, unarmed: bool) -> int:
@@ -144,7 +147,7 @@ def _track_aim(h: Hero, z: Infected, cards: list[Card], aimed: bool, auto: bool)
         h.aim = None
 
 
-def _roll(m: Mission, ctx: Context, specs, why: str, who: str) -> tuple[list[str], list[int]]:
+def _roll(m: Mission, ctx: Context, specs: list[tuple[Any, int]], why: str, who: str) -> tuple[list[str], list[int]]:
     rolls = [ctx.roll(why, who) for _ in specs]
     return [read(m, table, r + mod) for r, (table, mod) in zip(rolls, specs)], rolls
 
@@ -226,8 +229,8 @@ def bite_test(g: Game, ctx: Context, h: Hero, z: Infected) -> None:
             infect(g, ctx, h, EventKind.BITE)
 
 
-def tested(g: Game, ctx: Context, h: Hero, why: str, table, bonus: int, passed: str, event: tuple[str, str],
-           words) -> str:
+def tested(g: Game, ctx: Context, h: Hero, why: str, table: Any, bonus: int, passed: str, event: tuple[str, str],
+           words: Any) -> str:
     """Roll a test on ``table``; a failed one (not ``passed``) may be re-rolled with Blessed. Each
     roll is logged, the re-roll marked as such."""
     roll = ctx.roll(why, h.id)

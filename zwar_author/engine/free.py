@@ -8,7 +8,7 @@ the next figure to step onto it picks it up, as with any item on the board.
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, Held, HeldKind
 from .state import Game, Hero
 from .vocab import EventKind, Verb
 
@@ -20,7 +20,7 @@ def actions(g: Game, h: Hero) -> list[Action]:
     if Verb.DROP_PRONE in table and not h.prone and not h.grapplers and not h.stride:
         acts.append(Action(h.id, Verb.DROP_PRONE))
     if Verb.PLACE_ITEM in table and h.object and h.sq not in g.objects:
-        acts.append(Action(h.id, Verb.PLACE_ITEM, card=f"object:{h.object}"))
+        acts.append(Action(h.id, Verb.PLACE_ITEM, held=Held(HeldKind.OBJECT, h.object)))
     return acts
 
 

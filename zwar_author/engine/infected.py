@@ -10,12 +10,14 @@ if it has the movement to land beyond them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import charging as frenzy
 from .chance import Context, choice
 from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE, Field
 from .sight import ahead, face, facing_of, hero_distance, senses
-from .state import Game, Hero, Infected, count_squares
+from .state import Card, Game, Hero, Infected, count_squares
 from .vocab import EventKind, Topic
 from .weapons import fire_modes, in_range
 from .world import door_opened
@@ -277,7 +279,7 @@ def _hops(g: Game, sq: int, here: int, field: Field, charging: bool,
     return unique
 
 
-def _through(g: Game, sq: int, here: int, field: Field, left: int, path: tuple) -> list[tuple[int, tuple, int]]:
+def _through(g: Game, sq: int, here: int, field: Field, left: int, path: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], int]]:
     """Landings beyond squares held by infected, each square one movement point (``here``: ``sq``'s points)."""
     if left < 1:
         return []
@@ -294,7 +296,7 @@ def _through(g: Game, sq: int, here: int, field: Field, left: int, path: tuple) 
     return out
 
 
-def _pick(g: Game, ctx: Context, z: Infected, hops):
+def _pick(g: Game, ctx: Context, z: Infected, hops: Any) -> Any:
     if len(hops) == 1:
         return hops[0]
     options = [choice(landing, g.show(landing)) for landing, _, _ in hops]
@@ -309,7 +311,7 @@ def _open(g: Game, ctx: Context, z: Infected, door: int) -> None:
     door_opened(g, ctx, door)
 
 
-def _step(g: Game, z: Infected, path: tuple, target: Hero, charging: bool) -> None:
+def _step(g: Game, z: Infected, path: tuple[int, ...], target: Hero, charging: bool) -> None:
     m = g.mission
     last = z.sq if len(path) == 1 else path[-2]
     assert last is not None
@@ -381,7 +383,7 @@ def alert_fire(g: Game, ctx: Context, z: Infected, squares: int) -> None:
             _alert_blow(g, ctx, h, z, [c for c in cards if m.gear[c.eq].kind == "melee"])
 
 
-def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: int) -> None:
+def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards: list[Card], squares: int) -> None:
     for _ in range(squares):
         if z.sq is None:
             return
@@ -400,7 +402,7 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards, squares: in
             return
 
 
-def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards) -> None:
+def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards: list[Card]) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
     options = [choice(HOLD, "hold"), choice("attack", "attack")]

@@ -10,19 +10,20 @@ limits. A throw is only offered where its blast would hit an infected or a door.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
 from ..geometry.notation import parse_edge
+from ..model.rules import Effect
 from . import ammo, crafting, free, npc, rib
-from .actions import Action
+from .actions import Action, Held, HeldKind
 from .c4 import c4_actions
 from .mission import ALL, UNREACHABLE, Mission, Slot
 from .sight import blast_area, same_floor
 from .state import Card, Game, Hero, Infected, pos, short
-from .vocab import POWER_PERKS, Effect, HeroStatus, Perk, Phase, Verb
+from .vocab import POWER_PERKS, HeroStatus, Perk, Phase, Verb
 from .weapons import (
     ballistic_cards,
     blade_executions,
@@ -48,7 +49,7 @@ class Refusals:
         self.reasons: dict[tuple[str, str, int | None], str] = {}
         self.barred: dict[tuple[str, str], str] = {}  # whole verbs a figure may not use at all, whatever they name
 
-    def bar(self, hero: Hero, verbs, reason: str) -> None:
+    def bar(self, hero: Hero, verbs: Iterable[Verb], reason: str) -> None:
         """``hero`` may not use any of ``verbs`` now (an NPC's limited actions, a hero aboard the rib): this
         reason comes before any other recorded for them."""
         for verb in verbs:
@@ -166,10 +167,10 @@ _tuple_new: Final = tuple.__new__
 
 
 def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int = -1, mode: str = "", card: str = "",
-            other: str = "") -> Action:
+            other: str = "", held: Held | None = None) -> Action:
     """``Action(...)``, the same value, made without the interpreted ``__new__`` of a named tuple (twice as
     fast from compiled code): the lists make some twenty actions a decision."""
-    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other))
+    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other, held))
 
 
 def _kept(g: Game, hero: str, verb: Verb) -> dict[int, Action]:
@@ -221,55 +222,25 @@ def _unstranded(g: Game, squares: list[int], ap_after: int, prone_after: bool) -
     return [n for n in squares if n not in spawn_at]
 
 
-#: the verbs whose cost a perk or the hero's turn can change: each other verb costs what the table says, found
-#: with one set lookup rather than a test for each of these
+#: the verbs whose cost a perk or the hero's turn can change (``cost``)
 _PERSONAL_COSTS: Final = frozenset({Verb.AIMED, Verb.STAND, Verb.SEARCH, Verb.TASK, Verb.CRAFT})
 
 
 def cost(g: Game, h: Hero, verb: str) -> int:
-    """The AP ``h`` spends on ``verb``: the mission's table (``Costs``), or for a personal verb what a perk or the
-    hero's turn makes it (``_own_cost``)."""
-    costs = _costs(g.mission)
-    found = costs.table.get(verb, 0)
-    return found if found != PERSONAL else _own_cost(h, verb, costs.listed)
-
-
-#: the personal verbs as strings: compiled, comparing two ``str`` is a direct string compare, comparing a ``str``
-#: with a ``Verb`` member Python's generic one
-_AIMED: Final[str] = Verb.AIMED
-_STAND: Final[str] = Verb.STAND
-_SEARCH: Final[str] = Verb.SEARCH
-
-
-def _own_cost(h: Hero, verb: str, listed: dict[str, int]) -> int:
-    """The cost of a personal verb for ``h``: Dead Eye's aimed shot and Kip-Up's standing up 1 AP, a search
-    (3 AP at most with Bandit), a task or crafting no more than the hero's turn; the mission's costs read from
-    ``listed`` (``Costs.listed``)."""
-    if verb == _AIMED:
-        return 1 if Perk.DEAD_EYE in h.boosts else listed.get(verb, 0)
-    if verb == _STAND:
-        return 1 if Perk.KIP_UP in h.perks else listed.get(verb, 0)
-    ap = listed.get(verb, 4)  # searching, a task, crafting
-    return min(min(3, ap) if verb == _SEARCH and Perk.BANDIT in h.perks else ap, h.ap_turn)
-
-
-#: a personal verb's entry in ``Costs.table``: its cost is worked out for the hero (``_own_cost``)
-PERSONAL: Final = -1
-
-
-class Costs:
-    """The mission's AP table keyed by the ``Verb`` members themselves, each personal verb as ``PERSONAL``. The
-    mission's keys are plain strings, which a ``Verb`` key (a str subclass) finds only through the generic look-up
-    and a string compare (some 300 instructions); here it is found by identity, and one look-up also tells a
-    personal verb (rather than a set look-up first)."""
-
-    def __init__(self, source: dict[str, int]) -> None:
-        members: dict[str, str] = {v.value: v for v in Verb}
-        #: the mission's costs, keyed by the members
-        self.listed: dict[str, int] = {members.get(key, key): ap for key, ap in source.items()}
-        self.table = dict(self.listed)
-        for verb in _PERSONAL_COSTS:
-            self.table[verb] = PERSONAL
+    """The AP ``h`` spends on ``verb``: what the mission's action table says (``Mission.ap_costs``), but Dead Eye's
+    aimed shot and Kip-Up's standing up cost 1 AP, a search costs 3 AP at most with Bandit, and a search, a task
+    or crafting no more than the hero's turn."""
+    table = g.mission.ap_costs
+    if verb not in _PERSONAL_COSTS:
+        return table.get(verb, 0)
+    if verb == Verb.AIMED and Perk.DEAD_EYE in h.boosts:
+        return 1
+    if verb == Verb.STAND and Perk.KIP_UP in h.perks:
+        return 1
+    if verb in (Verb.SEARCH, Verb.TASK, Verb.CRAFT):
+        listed = table.get(verb, 4)
+        return min(min(3, listed) if verb == Verb.SEARCH and Perk.BANDIT in h.perks else listed, h.ap_turn)
+    return table.get(verb, 0)
 
 
 class Memo:
@@ -278,8 +249,6 @@ class Memo:
     its games, and frees them, cycles and all, in the middle of another mission's)."""
 
     def __init__(self, m: Mission) -> None:
-        #: the mission's AP table
-        self.costs = Costs(m.ap_costs)
         #: the actions that name only a hero, a verb and a square moved to (-1: none): the lists offer the same
         #: moves, ``end`` and ``sprint`` again at every decision, and a kept action is one dict look-up rather than
         #: a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe); by hero, then
@@ -298,11 +267,6 @@ class Memo:
 
 #: the slot of the lists' ``Memo`` among what the mission keeps for other layers (``Mission.own``)
 LISTS: Final = Slot("legal.lists", Memo)
-
-
-def _costs(m: Mission) -> Costs:
-    """The mission's ``Costs``."""
-    return m.own(LISTS).costs
 
 
 ONLY_SPRINTING: Final = frozenset({Verb.STEP, Verb.STOP, Verb.QUICK, Verb.MELEE}) | FREE
@@ -521,7 +485,7 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
+def _prone(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if not skip.crawl and _ap(g, h, Verb.CRAWL, why):
         acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
@@ -539,7 +503,7 @@ def _prone(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> l
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict, why: Refusals | None, skip: Skips) -> list[Action]:
+def _standing(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
@@ -656,8 +620,8 @@ def _dive_lines(m: Mission, sq: int, doors: int, skinny: bool) -> list[tuple[int
 
 
 def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK,
-           to: int = -1, memo: dict | None = None, why: Refusals | None = None,
-           modes: list | None = None) -> list[Action]:
+           to: int = -1, memo: dict[Any, Any] | None = None, why: Refusals | None = None,
+           modes: list[tuple[str, list[Card], bool, str]] | None = None) -> list[Action]:
     """Quick fire from ``sq`` with the active guns (``modes``: their fire modes, when known), one
     action per target and fire mode."""
     acts: list[Action] = []
@@ -676,7 +640,7 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
     return acts
 
 
-def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict[Any, Any]) -> set[int]:
     """The ids of ``gun_targets`` (the same set) from a square the hero steps to, found from the infected
     on the squares of ``sq``'s sight row rather than by testing every infected: the board's infected are
     put into bits once per ``memo`` (the targets from where the hero stands stay in ``memo`` as lists, for
@@ -688,7 +652,7 @@ def _shot_ids(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -
     return found
 
 
-def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict) -> set[int]:
+def _shot_search(g: Game, h: Hero, sq: int, card: Card, leaving: int, memo: dict[Any, Any]) -> set[int]:
     m = g.mission
     if m.linked_sight or g.shields or any(o.grapplers for o in g.heroes):
         return {z.id for z in gun_targets(g, h, sq, card, leaving, memo)}
@@ -746,7 +710,7 @@ def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
-                  memo: dict, skip: Skips) -> list[Action]:
+                  memo: dict[Any, Any], skip: Skips) -> list[Action]:
     """Move one square and attack, in either order (the target is named from where it is seen);
     ``first_quick`` and ``first_melee`` are the attacks from where the hero stands. The searches of
     Move & Quick Fire and Move & Melee are left out when ``without`` names them."""
@@ -782,7 +746,7 @@ def _id(z: Infected) -> int:
     return z.id
 
 
-def _aimed(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+def _aimed(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None = None) -> list[Action]:
     if not _ap(g, h, Verb.AIMED, why):
         return []
     m = g.mission
@@ -823,7 +787,7 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
     return acts
 
 
-def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> list[Action]:
+def _executions(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None = None) -> list[Action]:
     if why is None and not any(z.prone or z.holder is not None for z in g.infected.values()):
         return []  # every way to execute needs a prone infected or one in a grapple
     m = g.mission
@@ -849,7 +813,7 @@ def _executions(g: Game, h: Hero, memo: dict, why: Refusals | None = None) -> li
     return [_action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
-def _hitman(g: Game, h: Hero, memo: dict) -> list[Action]:
+def _hitman(g: Game, h: Hero, memo: dict[Any, Any]) -> list[Action]:
     if Perk.HIT_MAN not in h.perks:
         return []
     guns = ballistic_cards(g, h)
@@ -912,7 +876,7 @@ def _ignore(*args: object) -> None:
     """A refusal nobody reads (one function, not a lambda made at each call)."""
 
 
-def unlocked(g: Game, door) -> bool:
+def unlocked(g: Game, door: Any) -> bool:
     """Whether a locked door is unlocked: "Once one of the locked doors to a room has been opened all
     doors to that room are considered to be unlocked for the duration of the mission" (Exodus)."""
     return any(g.unlocked >> r & 1 for r in door.rooms)
@@ -948,7 +912,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     return acts
 
 
-def _task_tables(m: Mission) -> tuple[list[tuple], dict[int, list[int]]]:
+def _task_tables(m: Mission) -> tuple[list[tuple[Any, int]], dict[int, list[int]]]:
     """The mission's task objectives with their squares, and its blast doors by room (kept per mission)."""
     table = _tables(m)
     found = table.get("tasks")
@@ -1094,15 +1058,15 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not h.gave:
             acts += [_action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(_action(h.id, Verb.GIVE, card=f"object:{h.object}", other=o.id))
-            acts += [_action(h.id, Verb.GIVE, card=f"keycard:{k}", other=o.id) for k in h.keycards]
-            acts += [_action(h.id, Verb.GIVE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, h)]
+                acts.append(_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.OBJECT, h.object)))
+            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in h.keycards]
+            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, h)]
         if not o.gave:
             acts += [_action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(_action(h.id, Verb.TAKE, card=f"object:{o.object}", other=o.id))
-            acts += [_action(h.id, Verb.TAKE, card=f"keycard:{k}", other=o.id) for k in o.keycards]
-            acts += [_action(h.id, Verb.TAKE, card=f"search:{short(c)}", other=o.id) for c in _supplies_held(g, o)]
+                acts.append(_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.OBJECT, o.object)))
+            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in o.keycards]
+            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, o)]
     return acts
 
 

@@ -19,7 +19,7 @@ from typing import Any, Final, Generic, TypeVar, cast
 import numpy as np
 
 from ..games import Feature, of_mission
-from ..geometry.board import STANDABLE, Board, Terrain
+from ..geometry.board import STANDABLE, Board, Grid, Terrain
 from ..geometry.los import LosMaps, los_bits, los_table, segment
 from ..geometry.notation import edge_name, parse_edge, parse_square, square_name
 from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
@@ -211,13 +211,17 @@ class Mission:
         self.profile = of_mission(self.compiled)
         #: the game's turn, action table and infection track (the pack's rules data), if it has one
         self.game_rules = self.profile.numbers
-        #: the AP of each action the game has (the profile's actions, priced by the rules data)
-        self.ap_costs: dict[str, int] = self.profile.costs()
+        #: the AP of each action the game has (the profile's actions, priced by the rules data), keyed by the
+        #: ``Verb`` members themselves: the rules look a verb up at every action, and a member (a str subclass)
+        #: finds a plain string key only through the generic look-up and a string compare (some 300
+        #: instructions compiled), its own member by identity
+        members: dict[str, str] = {v.value: v for v in Verb}
+        self.ap_costs: dict[str, int] = {members.get(key, key): ap for key, ap in self.profile.costs().items()}
         self.game_name = self.profile.name
         #: the engine's actions this game does not have: never offered
         self.absent = frozenset(v for v in Verb if v not in self.ap_costs and v not in IMPLICIT)
 
-    def lookup(self, table: dict, ref: str):
+    def lookup(self, table: dict[str, Any], ref: str) -> Any:
         """An entry by pack/id or by its short id (the first pack's, in id order)."""
         if ref in table:
             return table[ref]
@@ -266,7 +270,7 @@ class Mission:
         self.spawn_squares = {p.letter: self.square(p.at) for p in c.spawn_points}
         self.spawn_at = {sq: letter for letter, sq in self.spawn_squares.items()}
         self.objective_numbers = frozenset(o.number for o in c.objectives)
-        self.endings: tuple | None = None  # the defeat and victory conditions as play reads them (world.endings)
+        self.endings: tuple[Any, ...] | None = None  # the defeat and victory conditions as play reads them (world.endings)
 
     def index(self, floor: str, x: int, y: int) -> int:
         number = self.floor_ids.index(floor)
@@ -316,7 +320,7 @@ class Mission:
             return None
         return self.offsets[number] + y * grid.width + x
 
-    def grid(self, sq: int):
+    def grid(self, sq: int) -> Grid:
         return self.board.floors[self.floor_of[sq]].grid
 
     # --- doors and rooms -------------------------------------------------------------
@@ -476,7 +480,7 @@ class Mission:
                 for y, x in zip(*(a.tolist() for a in np.nonzero(thin & ~plain))):
                     table.setdefault(off + y * wid + x, []).append(off + (y + dy) * wid + x + dx)
             self._step_tables.put(key, table)
-        return table.get(sq, [])
+        return cast(list[int], table.get(sq, []))
 
     def smell_steps(self, sq: int, doors: int) -> list[int]:
         floor = self.floor_of[sq]
@@ -568,7 +572,7 @@ class Mission:
         if found is None:
             found = self._grab_cache.put(key, tuple(sorted(
                 n for n in self.steps(sq, doors) if self.standable[n] and self.is_active(n, active))))
-        return found
+        return cast(tuple[int, ...], found)
 
     def is_active(self, sq: int, active: int) -> bool:
         room = self.room_of[sq]
@@ -581,7 +585,7 @@ class Mission:
         key = (source, active)
         found = self._route_cache.get(key)
         if found is not None:
-            return found
+            return cast(dict[int, int], found)
         seen = [False] * self.size  # the squares in the route, read as a list rather than the dict it becomes
         seen[source] = True
         dist = {source: 0}
@@ -602,14 +606,14 @@ class Mission:
                             dist[n] = depth
                             nxt.append(n)
             frontier = nxt
-        return self._route_cache.put(key, dist)
+        return cast(dict[int, int], self._route_cache.put(key, dist))
 
     def smell_from(self, source: int, doors: int, limit: int) -> dict[int, int]:
         """Smell distance from ``source`` to every square within ``limit``."""
         key = (source, doors, limit)
         found = self._smell_cache.get(key)
         if found is not None:
-            return found
+            return cast(dict[int, int], found)
         dist = {source: 0}
         frontier = [source]
         tables: dict[int, list[list[int]]] = {}  # ``smell_steps``, each floor's table looked up once a search
@@ -626,7 +630,7 @@ class Mission:
                             dist[n] = depth
                             nxt.append(n)
             frontier = nxt
-        return self._smell_cache.put(key, dist)
+        return cast(dict[int, int], self._smell_cache.put(key, dist))
 
     def field(self, goals: tuple[int, ...], active: int, doors: int) -> Field:
         """Movement points an infected needs to reach one of ``goals``, from every square that can
@@ -639,7 +643,7 @@ class Mission:
         key = (goals, active, doors)
         found = self._field_cache.get(key)
         if found is not None:
-            return found
+            return cast(Field, found)
         enterable: list[bool] | None = self._enterable_cache.get(active)
         if enterable is None:
             enterable = self._enterable_cache.put(
@@ -648,9 +652,10 @@ class Mission:
         if crossing is None:  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
             crossing = self._crossing_cache.put(doors, [
                 1 if doors >> d.index & 1 else 2 if d.kind == "door" else 0 for d in self.doors])
-        return self._field_cache.put(key, Field(goals, enterable, crossing, self.step_offsets, self.step_doors))
+        return cast(Field, self._field_cache.put(key, Field(goals, enterable, crossing, self.step_offsets,
+                                                            self.step_doors)))
 
-    def distances_to(self, goals, cost) -> dict[int, int]:
+    def distances_to(self, goals: Any, cost: Any) -> dict[int, int]:
         """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``
         (Dijkstra over the step relation with every door open; None: no step there)."""
         dist = {g: 0 for g in goals}
@@ -686,7 +691,7 @@ class Mission:
         return 2 if self.doors[door].kind == "door" else UNREACHABLE
 
 
-def _row_bytes(packed) -> list[bytes]:
+def _row_bytes(packed: Any) -> list[bytes]:
     """A floor's LOS rows (packed bits, one row a square) as bytes. Module functions rather than lambdas
     in ``_floor_los``: compiled, a lambda calling another ties their environments in a reference cycle,
     and the playtest runner builds missions with the cycle collector held off."""
@@ -726,7 +731,7 @@ class ByDoors:
         return found
 
 
-def _table_weight(table: list) -> int:
+def _table_weight(table: list[Any]) -> int:
     return sys.getsizeof(table) + len(table) * ROW_BYTES
 
 

@@ -20,7 +20,7 @@ the geometry's ``rib`` and ``landing`` relations.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ..geometry.board import Terrain
 from ..geometry.facing import FACINGS
@@ -74,7 +74,7 @@ def is_aboard(g: Game, h: Hero) -> bool:
     return g.rib is not None and h.on_board and h.sq == g.rib.sq
 
 
-def _no_relations(m: Mission) -> dict[int, tuple[tuple, tuple]]:
+def _no_relations(m: Mission) -> dict[int, tuple[Any, Any]]:
     return {}
 
 
@@ -82,7 +82,7 @@ def _no_relations(m: Mission) -> dict[int, tuple[tuple, tuple]]:
 RELATIONS: Final = Slot("rib.relations", _no_relations)
 
 
-def _relations(m: Mission, floor: int) -> tuple[tuple, tuple]:
+def _relations(m: Mission, floor: int) -> tuple[Any, Any]:
     """The rib's and the landings' relation masks of a floor, found once per mission."""
     kept = m.own(RELATIONS)
     found = kept.get(floor)

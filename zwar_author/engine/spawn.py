@@ -7,16 +7,18 @@ spawn takes the unit in play furthest from the heroes instead (a drop-off).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from ..model.rules import CardEffect, CardWindow
 from .cards import window
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
 from .sight import face, facing_of, watched
 from .state import Game, Hero, Infected, count_squares, pos, short
-from .vocab import CardEffect, CardWindow, EventKind, Topic
+from .vocab import EventKind, Topic
 
 
-def phase(g: Game):
+def phase(g: Game) -> Any:
     spawn = g.mission.compiled.spawn
     return spawn.phases[g.spawn_phase] if spawn and spawn.phases else None
 
@@ -37,7 +39,7 @@ def roamer_class(g: Game) -> str:
 # --- the turn spawn ----------------------------------------------------------------------
 
 
-def result_text(g: Game, result) -> str:
+def result_text(g: Game, result: Any) -> str:
     if result.kind == "spawn_point":
         return f"spawn point {result.spawn_point}"
     if result.kind == "infected":
@@ -49,7 +51,7 @@ def result_text(g: Game, result) -> str:
         elif result.distance:
             text += f" ({count_squares(result.distance)})"
         return text
-    return {"roamers": "roamer", "sinkhole": "sinkhole", "nothing": "nothing"}.get(result.kind, result.kind)
+    return str({"roamers": "roamer", "sinkhole": "sinkhole", "nothing": "nothing"}.get(result.kind, result.kind))
 
 
 def spawn_point(g: Game, letter: str) -> int:
@@ -67,8 +69,10 @@ def roamer(g: Game, ctx: Context) -> None:
         return
     cls = roamer_class(g)
     maps = {h.id: m.route_from(h.sq, g.active) for h in heroes}
-    unseen = lambda sq: (sq not in g.at and m.standable[sq]
-                         and not any(g.hero_sees(h.sq, sq) for h in heroes))
+
+    def unseen(sq: int) -> bool:
+        return sq not in g.at and m.standable[sq] and not any(g.hero_sees(h.sq, sq) for h in heroes)
+
     if g.ruleset.roamer_anywhere:
         squares = sorted(sq for sq in _nearest(maps) if unseen(sq))
         winner = None

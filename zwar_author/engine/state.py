@@ -8,7 +8,7 @@ id (an infected in a grapple names its hero), so a copy is a plain walk.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -109,7 +109,7 @@ class Hero:
                                 "melee_alerted")
     npc = False  # Exodus NPCs (engine/npc.py) are heroes the players move with fewer actions
 
-    def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed) -> None:
+    def __init__(self, qid: str, name: str, sq: int, perks: frozenset[str], unarmed: Any) -> None:
         self.id, self.qid, self.name = short(qid), qid, name
         self.sq: int = sq  # kept when the hero leaves the board (escaped, dead): where they were last
         self.status = HeroStatus.BOARD  # board, escaped or dead
@@ -227,7 +227,7 @@ class Game:
         self.current: str | None = None  # the hero taking their move
         self.next_id = 1
         self.spawn_left = 0
-        self.closest: tuple | None = None  # what the infected move's order was computed for
+        self.closest: tuple[Any, ...] | None = None  # what the infected move's order was computed for
         self.unlocked = 0  # bit r: a locked door of room r has been opened (all its doors are unlocked)
         self.rib: Rib | None = None  # Exodus: the rib on the water (engine/rib.py)
         self.heroes: list[Hero] = []

@@ -9,13 +9,15 @@ phase is first marked off in the next one. What running out does is the events t
 
 from __future__ import annotations
 
+from typing import Any
+
 from .state import Game
 from .vocab import EventKind, Phase
 
 TURNS = 3
 
 
-def start(g: Game, kind: str, value) -> None:
+def start(g: Game, kind: str, value: Any) -> None:
     """Start every timer of the mission waiting for this trigger that has not started yet."""
     for timer in g.mission.compiled.timers:
         if timer.id not in g.timers and getattr(timer.start, kind) == value:

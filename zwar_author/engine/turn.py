@@ -7,8 +7,9 @@ Between steps the game is whole; ``api`` keeps its frozen snapshots there.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
+from ..model.rules import CardWindow
 from . import cards, control, npc, sinkhole, timers
 from .act import end_hero_phase, perform
 from .chance import Context, choice
@@ -28,7 +29,7 @@ from .spawn import (
 )
 from .spawn import phase as spawn_tables
 from .state import Game, GameOver, Hero, Infected, pos
-from .vocab import CardWindow, EventKind, HeroStatus, Perk, Phase, Side, Topic
+from .vocab import EventKind, HeroStatus, Perk, Phase, Side, Topic
 from .world import check, end_game, trigger
 
 
@@ -137,8 +138,8 @@ def _first(g: Game, ctx: Context, tied: list[Infected]) -> int:
     """Which of the equally close infected moves next: the decider's choice (a lone one is not asked about,
     as ``Context.choose`` asks no one about a single option)."""
     options = [choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
-    return ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
-                      topic=Topic.ORDER).key
+    return int(ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
+                          topic=Topic.ORDER).key)
 
 
 def _rank(g: Game) -> None:
@@ -206,7 +207,7 @@ def turn_spawn(g: Game, ctx: Context) -> None:
     _spawn_result(g, ctx, what, where.spawn_point)
 
 
-def _spawn_result(g: Game, ctx: Context, result, letter: str | None) -> None:
+def _spawn_result(g: Game, ctx: Context, result: Any, letter: str | None) -> None:
     if result.kind == "roamers":
         g.ruleset.roamers(g, ctx, roamer)
     elif result.kind == "infected" and letter is not None:

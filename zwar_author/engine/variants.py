@@ -134,21 +134,21 @@ class Campaign:
         """The hero whose player must act in the hero move; None: the players choose among all heroes."""
         return None
 
-    def actions(self, g: Game, h: Hero, acts: list) -> list:
+    def actions(self, g: Game, h: Hero, acts: list[Any]) -> list[Any]:
         """``h``'s legal actions in this game, from the Z War One ones (versus: attacks on the rival agent,
         the meat shield)."""
         return acts
 
-    def held(self, g: Game, z) -> bool:
+    def held(self, g: Game, z: Any) -> bool:
         """Whether infected ``z`` is held by a hero on the board (an Agent Z meat shield): it neither moves,
         grabs nor is knocked down."""
         return False
 
-    def act(self, g: Game, ctx: Context, h: Hero, action, run) -> None:
+    def act(self, g: Game, ctx: Context, h: Hero, action: Any, run: Any) -> None:
         """Carry out ``action`` of ``h``: ``run`` is the action's own rule (versus games add alert timing)."""
         run(g, ctx, h, action)
 
-    def roamers(self, g: Game, ctx: Context, roamer) -> None:
+    def roamers(self, g: Game, ctx: Context, roamer: Any) -> None:
         """A roamer result: ``roamer`` places the game's single roamer (versus: one zombie per player)."""
         roamer(g, ctx)
 
@@ -156,7 +156,7 @@ class Campaign:
         """An event brings the role or hero ``who`` onto the board (only versus games have roles)."""
         g.emit(EventKind.ENTER, "game", f"{who} enters: entering units are not part of the Z War One engine yet")
 
-    def blast_hero(self, g: Game, ctx: Context, owner: Hero, hero: Hero, card) -> None:
+    def blast_hero(self, g: Game, ctx: Context, owner: Hero, hero: Hero, card: Any) -> None:
         """A blast catches ``hero`` (only where ``blasts_heroes``: versus games roll against the agent)."""
 
     def killed(self, g: Game, who: str) -> bool:

@@ -8,6 +8,7 @@ an execution, anything on an adjacent square in the hero's clear sight.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from .mission import ALL, UNREACHABLE
 from .sight import reach
@@ -15,7 +16,7 @@ from .state import Card, Game, Hero, Infected
 from .vocab import HeroStatus, Perk
 
 
-def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list, bool, str]]:
+def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list[Card], bool, str]]:
     """The ways ``h`` can quick fire its active ballistic ``cards``: (key, cards, full auto, words)."""
     gear = g.mission.gear
     guns = []
@@ -36,7 +37,7 @@ def fire_modes(g: Game, h: Hero, cards: list[Card]) -> list[tuple[str, list, boo
     return []
 
 
-def in_range(g: Game, card, frm: int, sq: int) -> bool:
+def in_range(g: Game, card: Any, frm: int, sq: int) -> bool:
     limit = g.mission.gear[card.eq].range
     return limit is None or g.mission.route_from(frm, ALL).get(sq, UNREACHABLE) <= limit
 
@@ -49,7 +50,7 @@ def melee_card(g: Game, h: Hero) -> Card | None:
     return None
 
 
-def ballistic_cards(g: Game, h: Hero) -> list:
+def ballistic_cards(g: Game, h: Hero) -> list[Card]:
     m = g.mission
     return [c for c in h.active_cards() if m.gear[c.eq].kind == "ballistic" and (c.ammo is None or c.ammo > 0)]
 
@@ -84,7 +85,7 @@ def grappled_nearby(g: Game, h: Hero, sq: int, gun: bool = False, leaving: int =
     return found
 
 
-def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: dict | None = None,
+def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: dict[Any, Any] | None = None,
                 refuse: Refuse | None = None) -> list[Infected]:
     """Infected a gun at ``sq`` can hit: in range and in the hero's sight (``leaving``: a square
     the hero is stepping off, which no longer blocks), and those in a grapple next to ``sq``;
@@ -93,7 +94,7 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
         key = (sq, card.name, leaving)
         if key not in memo:
             memo[key] = gun_targets(g, h, sq, card, leaving)
-        return memo[key]
+        return cast(list[Infected], memo[key])
     m = g.mission
     shield = g.shield_square(sq if leaving < 0 else leaving) if g.shields else -1  # Agent Z: fired through
     floor_of, floor = m.floor_of, m.floor_of[sq]

@@ -5,6 +5,8 @@ Hero actions and infected moves call down to these; they never call up.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .chance import Context
 from .mission import Mission
 from .spawn import place_near, room_spawn, spawn_point
@@ -53,7 +55,7 @@ def complete_objective(g: Game, ctx: Context, h: Hero, number: int) -> None:
         trigger(g, ctx, "task_done", g.mission.room(room).id)
 
 
-def trigger(g: Game, ctx: Context, kind: str, value) -> None:
+def trigger(g: Game, ctx: Context, kind: str, value: Any) -> None:
     """Run every event of the mission waiting for this trigger (each once), and start its timers."""
     for number, event in enumerate(g.mission.compiled.events):
         if number not in g.fired and getattr(event.when, kind) == value:
@@ -63,7 +65,7 @@ def trigger(g: Game, ctx: Context, kind: str, value) -> None:
         start_timers(g, kind, value)
 
 
-def run_event(g: Game, ctx: Context, event) -> None:
+def run_event(g: Game, ctx: Context, event: Any) -> None:
     m = g.mission
     g.emit(EventKind.EVENT, "game", f"Event: {event.text.strip()}" if event.text.strip() else "Event")
     spawn = m.compiled.spawn
@@ -96,7 +98,7 @@ class Ending:
     runs after every action, and reading a condition's dozen fields from its model each time was the
     larger part of its cost. ``source`` is the condition as the mission writes it (its text, its side)."""
 
-    def __init__(self, source, numbers: frozenset[int]) -> None:
+    def __init__(self, source: Any, numbers: frozenset[int]) -> None:
         self.source = source
         self.side: str = source.side
         wanted = numbers if source.objectives == "all" else frozenset(source.objectives or ())
@@ -151,7 +153,7 @@ def check(g: Game, end_of_turn: bool) -> None:
         end_game(g, "defeat", "no heroes", "no hero is left on the board and the mission is not won")
 
 
-def _why(cond) -> str:
+def _why(cond: Any) -> str:
     """How a lost game ended, in a word: a time limit is a turn limit, anything else the mission's condition."""
     return "turn limit" if cond.after_turn else "condition"
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import codes
 from ..compile.perks import Builds, over_allowance, with_mission_builds
-from ..engine.actions import Action, describe, parse
+from ..engine.actions import SAVED_FIELDS, Action, as_fields, describe, from_fields, parse
 from ..engine.api import State, apply, new_game, start
 from ..engine.chance import Choice, Request
 from ..engine.events import Event
@@ -210,7 +210,7 @@ def setup_for(mission: Mission, heroes: Sequence[str], builds: Builds, max_turns
 
 def _encode(value) -> dict:
     if isinstance(value, Action):
-        return {"action": value._asdict()}
+        return {"action": as_fields(value)}
     if isinstance(value, Choice):
         return {"choice": value.key}
     if isinstance(value, int):
@@ -221,9 +221,9 @@ def _encode(value) -> dict:
 def _decode(data: dict):
     if "action" in data:
         fields = data["action"]
-        if not isinstance(fields, dict) or not {"hero", "verb"} <= fields.keys() <= set(Action._fields):
-            raise CommandError(f"an action has the keys {', '.join(Action._fields)} (hero and verb at least)")
-        return Action(**fields)
+        if not isinstance(fields, dict) or not {"hero", "verb"} <= fields.keys() <= set(SAVED_FIELDS):
+            raise CommandError(f"an action has the keys {', '.join(SAVED_FIELDS)} (hero and verb at least)")
+        return from_fields(fields)
     if "choice" in data:
         return _tuples(data["choice"])  # a reaction's key, (how, square), is saved as a list
     return data.get("roll", data.get("draw"))

@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -138,14 +138,14 @@ WEAPON: Final = Verb.WEAPON
 class Bot:
     style: Style
 
-    def __call__(self, g: Game, request: Request):
+    def __call__(self, g: Game, request: Request) -> Any:
         if request.topic == Topic.HERO:
             return self.hero_move(g, request.options)
         return self.decide(g, request)
 
     # --- decisions other than hero actions -------------------------------------------------
 
-    def decide(self, g: Game, request: Request):
+    def decide(self, g: Game, request: Request) -> Any:
         options = request.options
         if request.topic == Topic.FIRE:
             return _best_fire(options)
@@ -169,7 +169,7 @@ class Bot:
 
     # --- the hero move -------------------------------------------------------------------
 
-    def hero_move(self, g: Game, options) -> Action:
+    def hero_move(self, g: Game, options: Any) -> Action:
         """The first hero in order (the one mid-move, then the ones in trouble) with something
         worth doing does it; else the heroes end the turn. Each hero's options are asked of the
         request one hero at a time when it can give them so (``LegalActions.of``), without the
@@ -190,9 +190,9 @@ class Bot:
                 if choice is not None:
                     return choice
         if getattr(options, "many", False):
-            return options[-1]  # end turn: always last when it is offered
+            return cast(Action, options[-1])  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == END_TURN), None)
-        return end_turn or options[0]
+        return cast(Action, end_turn or options[0])
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
@@ -388,7 +388,7 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     if found is None:
         found = fields.put(key, _search(m, goal, g.doors, keys))
     kept.remember(goal, g.doors, keys, found)
-    return found
+    return cast(dict[int, int], found)
 
 
 def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int]:
@@ -618,7 +618,7 @@ def _finishes_only_with(bot: Bot, g: Game, h: Hero, extra: int) -> bool:
 # --- what the mission wants ---------------------------------------------------------------
 
 
-def _condition(g: Game):
+def _condition(g: Game) -> Any:
     return facts(g.mission).victory
 
 
@@ -741,7 +741,7 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
         for s in range(len(worth)):
             if not worth[s] and there.get(s, INF) + on <= field.get(s, INF) + WEAPON_DETOUR:
                 worth[s] = True
-    return fields.put(key, worth)
+    return cast(list[bool], fields.put(key, worth))
 
 
 def _wants_escape(g: Game) -> bool:
@@ -894,7 +894,7 @@ def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
     return [heroes[i] for _, i in ranked]
 
 
-def _urgency(g: Game, h: Hero) -> tuple:
+def _urgency(g: Game, h: Hero) -> tuple[bool, bool, str]:
     """Heroes in trouble act first: grappled, then threatened, then the rest in order."""
     return (not h.grapplers, not _threatened(g, h), h.id)
 
@@ -927,11 +927,11 @@ def _kill_chance(g: Game, h: Hero, a: Action) -> float:
     return 1 - miss_all if points <= 1 else (1 - miss_all) * p
 
 
-def _faces(m: Mission, table, bonus: int) -> float:
-    return sum(1 for face in range(1, table.die + 1) if read(m, table, face + bonus) == "kill") / table.die
+def _faces(m: Mission, table: Any, bonus: int) -> float:
+    return float(sum(1 for face in range(1, table.die + 1) if read(m, table, face + bonus) == "kill") / table.die)
 
 
-def _kill_faces(g: Game, table, bonus: int) -> float:
+def _kill_faces(g: Game, table: Any, bonus: int) -> float:
     """``_faces``, kept per mission: the tables are the mission's own, asked about at every attack weighed."""
     kept = memo(g.mission).faces
     found = kept.get((id(table), bonus))
@@ -967,13 +967,13 @@ def _rounds(g: Game, h: Hero) -> int:
     return sum(INF if c.ammo is None else c.ammo for c in guns)
 
 
-def _best_fire(options: Sequence) -> Choice:
+def _best_fire(options: Sequence[Choice]) -> Choice:
     fire = [o for o in options if o.key != "hold"]
     if not fire:
         return options[0]
     return next((o for o in fire if o.key == "auto"), next((o for o in fire if o.key == "both"), fire[0]))
 
 
-def _option(options, key):
+def _option(options: Sequence[Choice], key: str) -> Choice | None:
     return next((o for o in options if getattr(o, "key", None) == key), None)
 

@@ -20,7 +20,7 @@ never has them, so nothing here changes how Z War One is played.
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import rib as boat
 from ..engine.actions import Action
@@ -101,7 +101,7 @@ def jobs(g: Game, team: list[int], detours: bool) -> list[tuple[int, tuple[int, 
     return found
 
 
-def time_limit(c) -> int | None:
+def time_limit(c: Any) -> int | None:
     """The mission's own time limit against the heroes (the first `after_turn` that ends their game), which
     comes before the tracker's last turn; None without one."""
     turns = [cond.after_turn for cond in c.defeat if cond.after_turn]

@@ -13,7 +13,7 @@ plain Python reading the compiled engine's events.
 from __future__ import annotations
 
 from collections.abc import Container
-from typing import Final
+from typing import Any, Final
 
 from ..engine.mission import Mission
 from ..engine.state import Game, Hero
@@ -61,7 +61,7 @@ _WHAT: Final[dict[str, int]] = {
 }
 
 
-def record(g: Game, index: int, seed: int) -> dict:
+def record(g: Game, index: int, seed: int) -> dict[str, Any]:
     """The facts of one finished game, as plain data (small enough to send between processes)."""
     heat: dict[str, dict[int, int]] = {name: {} for name in HEATMAPS}
     taken_down, spawned, occupied = heat["taken_down"], heat["spawned"], heat["occupied"]
