@@ -33,3 +33,66 @@ def test_a_director_game_lists_its_units_by_number(tmp_path):
     failures = _run(tmp_path, DIRECTOR, "controlled = [1]", 'controlled = { z1 = "sam" }')
     assert failures == [("only in a versus game does an agent steer a unit: list the director's units by number "
                         "(`controlled = [1]`)")]
+
+
+AIMED = HERE / "rules" / "worked" / "02-aimed-4-plus-2-kills.toml"
+DOORS = HERE / "rules" / "doors" / "02-no-door-actions-on-the-diagonal.toml"
+ILLEGAL = 'illegal = ["sam: open door H:2,2", "sam: knock door H:2,2"]'
+
+
+def test_an_illegal_text_no_option_could_have_is_an_error(tmp_path):
+    failures = _run(tmp_path, DOORS, ILLEGAL, 'illegal = ["sam: opne door H:2,2", "sam: move 9,9", '
+                    '"kat: move 1,1", "sam: open door H:9,9", "sam: move 1,1 then aimed z1 at 3,1"]')
+    assert failures == [
+        ("illegal: `sam: opne door H:2,2` is no action's text: no option could ever read so (docs/scenarios.md, "
+        "Script lines)"),
+        "illegal: `sam: move 9,9` names `9,9`, which is no square of the board",
+        "illegal: `kat: move 1,1` names no hero or NPC of this scenario (sam)",
+        "illegal: `sam: open door H:9,9` names `H:9,9`, which is no door of the board",
+        ("illegal: `sam: move 1,1 then aimed z1 at 3,1` is no action's text: no option could ever read so "
+        "(docs/scenarios.md, Script lines)"),
+    ]
+
+
+def test_no_option_of_a_verb(tmp_path):
+    assert _run(tmp_path, DOORS, ILLEGAL, 'no_option = ["sam: open", "sam: knock", "sam: execute"]') == []
+    failures = _run(tmp_path, DOORS, ILLEGAL, 'no_option = ["sam: move", "sam: opne", "kat: end"]')
+    assert failures[0].startswith("no_option: `sam: opne` names no action's verb")
+    assert failures[1].startswith("no_option: `kat: end` should read `hero: verb`, the hero one of sam")
+    assert failures[2].startswith("no_option: `sam: move` is offered: sam: move ")
+
+
+def test_no_die_is_thrown(tmp_path):
+    expect = "infected = []"
+    assert _run(tmp_path, AIMED, expect, 'infected = []\nnot_rolled = ["Bite test", "Turn spawn"]') == []
+    assert _run(tmp_path, AIMED, expect, 'infected = []\nnot_rolled = ["aims", ""]') == [
+        "not_rolled: a die was thrown for `Sam aims at zombie z1 (4,0) with the Pistol`",
+        "not_rolled: 1 die was thrown, the first for `Sam aims at zombie z1 (4,0) with the Pistol`",
+    ]
+
+
+LOOT = HERE / "rules" / "director" / "l04-start-at-the-hero-move-asks-the-loot-question.toml"
+DROPS = HERE / "rules" / "director" / "o03-start-at-the-spawn-phase-runs-the-drop-offs.toml"
+
+
+def test_start_steps_are_skipped_unless_run(tmp_path):
+    assert _run(tmp_path, LOOT, 'start = "run"', 'start = "skip"')[0].startswith(
+        "script `sam plays tobacco` at \"Hero move: choose an action\"")
+    assert _run(tmp_path, DROPS, 'start = "run"', 'start = "skip"')[0].startswith("2 unused script lines")
+
+
+def test_until_a_phase_of_a_turn(tmp_path):
+    """`turn 1 spawn` stops at turn 1's spawn phase, before its roll; `turn 2 heroes` at turn 2's hero move."""
+    stop = 'until = "turn 1 spawn"\n'
+    failures = _run(tmp_path, LOOT, 'until = "infection"\n', stop)
+    assert failures == ["1 unused dice: [2]"]
+    failures = _run(tmp_path, LOOT, 'until = "infection"\n', 'until = "turn 2 heroes"\nmax_turns = 3\n')
+    assert failures == []
+    failures = _run(tmp_path, LOOT, 'until = "infection"', 'until = "turn 2 infectd"')  # misspelt: refused
+    assert failures[0].endswith("error ZW007: `until` must be a phase (infected, spawn, infection, end), `turn N` "
+                                'or `turn N PHASE` (`turn 3 infected`), not "turn 2 infectd"')
+
+
+def test_objectives_held_at_the_start(tmp_path):
+    failures = _run(tmp_path, LOOT, 'start = "run"', 'start = "run"\nobjectives = [1]')
+    assert failures == ["objective 1 is not in this scenario (its objectives: none)"]

@@ -21,8 +21,9 @@ from ..compile.mission import compile_mission
 from ..compile.workspace import Workspace
 from ..engine.actions import describe, parse
 from ..engine.api import new_game
-from ..engine.cards import DIRECTOR
+from ..engine.cards import DIRECTOR, loot_window
 from ..engine.chance import Context, Request
+from ..engine.control import spawn_start
 from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.npc import base_ap
@@ -32,7 +33,9 @@ from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKin
 from ..engine.world import check
 from ..errors import Diagnostic, ParseError, SetupError, Severity
 from ..games import CannotPlay
+from ..geometry.notation import parse_square
 from ..model.common import (
+    UNTIL_PATTERN,
     Colour,
     Count,
     Document,
@@ -63,7 +66,12 @@ class ScenarioInfo(Model):
     script: list[str] = Field([], description='Actions and choices in order, as a player types them ("sam: quick z1").')
     dice: list[Positive] = Field([], description="The dice, in the order the game asks for them.")
     cards: list[Id] = Field([], description="Search cards drawn, in order (card ids).")
-    until: str | None = Field(None, description='Stop when the game reaches this phase, or "turn N".')
+    until: str | None = Field(None, pattern=UNTIL_PATTERN, description='Stop when the game reaches this phase, "turn N" '
+                              '(its announce), or "turn N PHASE" (that phase of turn N: "turn 3 infected").')
+    start: Literal["skip", "run"] = Field(
+        "skip", description="The start steps of the starting phase: skipped (the default), or run with the "
+        "script's inputs (the hero move: the loot question; the spawn phase: drop-offs and the card window).")
+    objectives: list[Positive] = Field([], description="Objectives already completed at the start, by number.")
     max_turns: Positive = Field(40, description="The game's turn limit.")
     open_doors: list[str] = Field([], description="Doors open at the start (H:x,y / V:x,y).")
     deck: dict[str, Count] | None = Field(None, description="The search deck: card id -> copies (default: the game's).")
@@ -144,7 +152,12 @@ class Expect(Model):
     objectives: list[int] | None = Field(None, description="Objectives done.")
     pending: str | None = Field(None, description="Text the pending question contains.")
     legal: list[str] = Field([], description="Options that must be offered now.")
-    illegal: list[str] = Field([], description="Options that must not be offered now.")
+    illegal: list[str] = Field([], description="Options that must not be offered now (a hero action's text is "
+                               "checked against the action grammar: one no option could ever have is an error).")
+    no_option: list[str] = Field([], description='No option of this verb for this hero is offered now ("sam: '
+                                 'execute").')
+    not_rolled: list[str] = Field([], description="No die is thrown for a roll whose question contains this "
+                                  'text ("Bite test"; "" for no die at all).')
     refused: dict[str, str] = Field(
         {}, description="Hero actions that must not be offered now, each with the reason `zwar play` gives.")
     deck: dict[str, int] = Field({}, description="Search cards left.")
@@ -186,12 +199,14 @@ class _Script(Context):
         self.dice = list(info.dice)
         self.cards = list(info.cards)
         self.script = list(info.script)
+        self.rolled: list[str] = []  # the question of every die thrown
 
     def ask(self, request: Request):
         if request.kind == RequestKind.ROLL:
             if not self.dice:
                 raise _OutOfInput(request)
             face = self.dice.pop(0)
+            self.rolled.append(request.why)
             if face not in request.options:
                 raise ScenarioError(f"die {face} does not fit a d{len(request.options)}: {request.why}")
             return face
@@ -297,6 +312,12 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         _dress(g, g.hero(spec.id), spec)
     _control(g, info.controlled)
     g.order = list(info.initiative)
+    numbers = {o.number for o in mission.compiled.objectives}
+    for number in info.objectives:
+        if number not in numbers:
+            raise ScenarioError(f"objective {number} is not in this scenario (its objectives: "
+                                f"{', '.join(map(str, sorted(numbers))) or 'none'})")
+        g.objectives.add(number)
     phase = Phase(info.phase)
     if phase != Phase.HEROES:
         for h in g.heroes:
@@ -396,9 +417,11 @@ def play(mission: Mission, model: ScenarioDoc, log: list[str] | None = None) -> 
     info = model.scenario
     ctx = _Script(g, info)
     pending = None
+    first = _start_steps(g, info)
     while not g.over and not _reached(g, info.until):
         try:
-            STEPS[g.phase](g, ctx)
+            (first or STEPS[g.phase])(g, ctx)
+            first = None
             check(g, end_of_turn=False)
         except GameOver:
             break
@@ -411,17 +434,38 @@ def play(mission: Mission, model: ScenarioDoc, log: list[str] | None = None) -> 
     unused = (("dice", ctx.dice), ("cards", ctx.cards), ("script lines", ctx.script))
     left = [f"{len(v)} unused {k}: {v}" for k, v in unused if v]
     failures += left
-    return failures + compare(g, model.expect, pending)
+    return failures + compare(g, model.expect, pending, ctx.rolled)
+
+
+def _start_steps(g: Game, info: ScenarioInfo):
+    """The steps at the start of the phase a scenario starts in, when it asks to run them (``start = "run"``):
+    the loot question of the hero move, the drop-offs and card window of the spawn phase. The infected move's
+    (the card window, the bites) always run: its phase starts at them."""
+    if info.start == "skip":
+        return None
+    if g.phase == Phase.HEROES:
+        return loot_window
+    if g.phase == Phase.SPAWN:
+        return spawn_start
+    return None
 
 
 def _reached(g: Game, until: str | None) -> bool:
     if until is None:
         return False
-    if until.startswith("turn "):
-        return g.turn >= int(until.split()[1])
-    if until == "infected":
+    words = until.split()
+    if words[0] == "turn":
+        turn = int(words[1])
+        if len(words) == 2 or g.turn > turn:
+            return g.turn >= turn
+        return g.turn == turn and _at(g, words[2])
+    return _at(g, until)
+
+
+def _at(g: Game, phase: str) -> bool:
+    if phase == "infected":
         return g.phase in ("bites", "infected")
-    return g.phase == until
+    return g.phase == phase
 
 
 # --- comparing -----------------------------------------------------------------------------
@@ -448,8 +492,14 @@ def infected_lines(g: Game) -> list[str]:
     return out
 
 
-def compare(g: Game, expect: Expect, pending: Request | None) -> list[str]:
+def compare(g: Game, expect: Expect, pending: Request | None, rolled: list[str] | None = None) -> list[str]:
     failures = _log(g, expect)
+    for text in expect.not_rolled:
+        thrown = [why for why in rolled or [] if text.lower() in why.lower()]
+        if thrown:
+            failures.append(f"not_rolled: a die was thrown for `{thrown[0]}`" if text
+                            else f"not_rolled: {len(thrown)} {'die was' if len(thrown) == 1 else 'dice were'} thrown, the first "
+                 f"for `{thrown[0]}`")
     for hero_id, wanted in expect.heroes.items():
         try:
             got = hero_state(g, g.hero(hero_id))
@@ -534,19 +584,99 @@ def _pending(g: Game, expect: Expect, pending: Request | None) -> list[str]:
     if expect.pending is not None and (pending is None or expect.pending not in pending.why):
         failures.append(f"pending: expected a question containing `{expect.pending}`, got "
                         f"{'nothing' if pending is None else repr(pending.why)}")
-    if not (expect.legal or expect.illegal or expect.refused):
+    if not (expect.legal or expect.illegal or expect.refused or expect.no_option):
         return failures
+    failures += [f"illegal: `{t}` {why}" for t in expect.illegal if (why := _ungrammatical(g, t))]
+    failures += [f"no_option: `{t}` {why}" for t in expect.no_option if (why := _no_verb(g, t))]
     if pending is None or pending.kind != RequestKind.CHOOSE:
         return failures + ["legal/illegal: the game is not waiting for a decision at the end"]
     offered = {describe(g, o) for o in pending.options}
     failures += [f"legal: `{t}` is not offered; offered: {sorted(offered)}" for t in expect.legal if t not in offered]
     failures += [f"illegal: `{t}` is offered" for t in expect.illegal if t in offered]
+    for text in expect.no_option:
+        found = sorted(o for o in offered if o == text or o.startswith(text + " "))
+        if found:
+            failures.append(f"no_option: `{text}` is offered: {'; '.join(found)}")
     for text, reason in expect.refused.items():
         if text in offered:
             failures.append(f"refused: `{text}` is offered")
         elif (got := why_not(g, text, g.current)) != reason:
             failures.append(f"refused: `{text}`: expected the reason `{reason}`, got `{got}`")
     return failures
+
+
+# --- the action grammar: what a hero action's text may say ------------------------------------------
+
+_SQ = r"(?:[a-z0-9_-]+:)?[0-9]+,[0-9]+"
+_UNIT = r"(?:z[0-9]+(?: at {sq}| on [a-z0-9_-]+)?|[a-z][a-z0-9_-]*)"
+_NAME = r"[a-z0-9][a-z0-9_.:+'-]*"
+_GUN = r"(?: with " + _NAME + r"| full auto)?"
+#: every text a hero action can have after "hero: ", as ``actions.describe`` writes it
+_ACTIONS = [
+    "(?:move|step|crawl|dive) {sq}", r"(?:open|close|knock) door (?:[a-z0-9_-]+:)?[hv]:[0-9]+,[0-9]+",
+    "(?:quick|aimed) c4 at {sq}" + _GUN, "(?:quick|aimed) {unit}" + _GUN, "melee {unit}(?: unarmed)?",
+    "move {sq} then (?:quick {unit}" + _GUN + "|melee {unit})", "(?:quick {unit}" + _GUN + "|melee {unit}) then move {sq2}",
+    f"throw {_NAME} at {{sq}}", f"move {{sq}} then throw {_NAME} at {{sq2}}", f"throw {_NAME} at {{sq}} then move {{sq2}}",
+    "(?:execute|hit man|meat shield) {unit}", "sweep {unit} to {sq2}", "alert [nesw]", "task(?: [0-9]+)?",
+    f"(?:weapon|use|craft|place item) {_NAME}", f"give {_NAME} to {_NAME}", f"take {_NAME} from {_NAME}",
+    f"support {_NAME}", f"(?:move {{sq}} then )?reload(?: {_NAME})? with {_NAME}",
+    "rib (?:move|reverse|full throttle) {sq}", "rib (?:turn|reverse turn) [nesw]", "take the rib's wheel",
+    f"throw {_NAME} at {{unit}}", f"(?:place|detonate) {_NAME} at {{sq}}",
+    *("sprint", "turbo sprint", "stop sprinting", "stand up", "search", "exit", "stink tank", "redline", "dead eye",
+      "berserker", "kick off", "end", "drop prone"),
+]
+_GRAMMAR = [re.compile("^(?:" + t.format(sq=_SQ, sq2=_SQ, unit=_UNIT.format(sq=_SQ)) + ")$") for t in _ACTIONS]
+_PLACES = re.compile(r"(?<![a-z0-9_:-])(?:(?:[a-z0-9_-]+:)?(?P<door>[hv]):|(?:[a-z0-9_-]+:)?)[0-9]+,[0-9]+", re.IGNORECASE)
+#: the words an action's text starts with after "hero: " (`no_option` names one)
+VERBS = frozenset([
+    "move", "step", "crawl", "dive", "open", "close", "knock", "quick", "aimed", "melee", "throw", "execute",
+    "hit man", "meat shield", "sweep", "alert", "task", "weapon", "use", "craft", "place item", "give", "take",
+    "support", "reload", "rib", "rib move", "rib reverse", "rib full throttle", "rib turn", "rib reverse turn",
+    "take the rib's wheel", "place", "detonate", "sprint", "turbo sprint", "stop sprinting", "stand up", "search",
+    "exit", "stink tank", "redline", "dead eye", "berserker", "kick off", "end", "drop prone"])
+
+
+def _ungrammatical(g: Game, text: str) -> str:
+    """Why no option could ever have ``text`` (``""``: one could): a hero action names a figure of the game,
+    says what ``actions.describe`` says, and names squares of the board and its doors. Other texts (the
+    answers to a question, `end turn`) are not checked."""
+    figure, colon, body = text.partition(": ")
+    if not colon or " " in figure:
+        return ""
+    if figure not in {h.id for h in g.heroes}:
+        return f"names no hero or NPC of this scenario ({', '.join(h.id for h in g.heroes)})"
+    if not any(rule.match(body.lower()) for rule in _GRAMMAR):
+        return "is no action's text: no option could ever read so (docs/scenarios.md, Script lines)"
+    for place in _PLACES.finditer(body):
+        value = place.group(0)
+        try:
+            if place.group("door"):
+                g.mission.door_by_edge(_on_floor(g, value.upper()))
+            elif not _on_board(g, _on_floor(g, value)):
+                raise ValueError(value)
+        except (KeyError, ValueError, IndexError):
+            return f"names `{value}`, which is no {'door' if place.group('door') else 'square'} of the board"
+    return ""
+
+
+def _on_board(g: Game, text: str) -> bool:
+    m = g.mission
+    sq = m.square(text)
+    return 0 <= sq < m.size and m.xy[sq] == parse_square(text)[1:]
+
+
+def _on_floor(g: Game, text: str) -> str:
+    return text if text.count(":") > (1 if text[:2] in ("H:", "V:") else 0) else f"{g.mission.floor_ids[0]}:{text}"
+
+
+def _no_verb(g: Game, text: str) -> str:
+    """Why ``hero: verb`` in `no_option` is no verb of a hero of this scenario (``""``: it is)."""
+    figure, colon, verb = text.partition(": ")
+    if not colon or figure not in {h.id for h in g.heroes}:
+        return f"should read `hero: verb`, the hero one of {', '.join(h.id for h in g.heroes)}"
+    if verb not in VERBS:
+        return "names no action's verb (docs/scenarios.md, Script lines)"
+    return ""
 
 
 def find(folder: Path) -> list[Path]:
