@@ -96,3 +96,17 @@ def test_until_a_phase_of_a_turn(tmp_path):
 def test_objectives_held_at_the_start(tmp_path):
     failures = _run(tmp_path, LOOT, 'start = "run"', 'start = "run"\nobjectives = [1]')
     assert failures == ["objective 1 is not in this scenario (its objectives: none)"]
+
+
+ABOARD = HERE / "rules" / "exodus" / "rib" / "26-start-aboard.toml"
+
+
+def test_rib_expectations_and_its_driver(tmp_path):
+    wanted = 'rib = { at = "5,1", facing = "E", driver = "mike", crew = ["kira", "mike"] }'
+    assert _run(tmp_path, ABOARD, wanted, 'rib = { at = "4,1", facing = "N", driver = "kira", crew = ["kira"] }') == [
+        "rib.at: expected '4,1', got '5,1'", "rib.facing: expected 'N', got 'E'",
+        "rib.driver: expected 'kira', got 'mike'", "rib.crew: expected ['kira'], got ['kira', 'mike']"]
+    text = ABOARD.read_text(encoding="utf-8").replace('id = "kira"\nat = "2,1"', 'id = "kira"\nat = "0,1"')
+    (tmp_path / "ashore.toml").write_text(text.replace('rib_driver = "mike"', 'rib_driver = "kira"'), encoding="utf-8")
+    assert run_file(tmp_path / "ashore.toml", Workspace()).failures == [
+        "`rib_driver` kira is not aboard the rib (aboard: mike)"]

@@ -27,6 +27,9 @@ from ..engine.control import spawn_start
 from ..engine.legal import why_not
 from ..engine.mission import Mission
 from ..engine.npc import base_ap
+from ..engine.rib import CAPACITY, settle
+from ..engine.rib import aboard as rib_crew
+from ..engine.rib import driver as rib_driver
 from ..engine.state import Game, GameOver, Hero, Setup
 from ..engine.turn import STEPS, _spawn_rolls
 from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKind
@@ -72,6 +75,8 @@ class ScenarioInfo(Model):
         "skip", description="The start steps of the starting phase: skipped (the default), or run with the "
         "script's inputs (the hero move: the loot question; the spawn phase: drop-offs and the card window).")
     objectives: list[Positive] = Field([], description="Objectives already completed at the start, by number.")
+    rib_driver: Id | None = Field(None, description="Exodus: who of the heroes starting aboard drives the rib "
+                                  "(default: the first listed).")
     max_turns: Positive = Field(40, description="The game's turn limit.")
     open_doors: list[str] = Field([], description="Doors open at the start (H:x,y / V:x,y).")
     deck: dict[str, Count] | None = Field(None, description="The search deck: card id -> copies (default: the game's).")
@@ -135,6 +140,13 @@ class HeroExpect(Model):
     hand: list[str] | None = Field(None, description="Agent Z: the director cards the agent holds (card ids).")
 
 
+class RibExpect(Model):
+    at: str | None = Field(None, description="The rib's square.")
+    facing: Facing | None = Field(None, description="Which way its bow points.")
+    driver: str | None = Field(None, description='The hero driving ("" for no one aboard).')
+    crew: list[str] | None = Field(None, description="The heroes aboard, by id.")
+
+
 class Expect(Model):
     log: list[str] = Field([], description="Lines that must appear in the log, in this order.")
     absent: list[str] = Field([], description="Lines that must not appear in the log.")
@@ -165,6 +177,7 @@ class Expect(Model):
     hand: list[str] | None = Field(None, description="The director's cards left in hand (card ids).")
     controlled: list[str] | None = Field(None, description="Infected under direct control (z tags).")
     timers: dict[str, int] = Field({}, description="End phases left on 3-turn timers, by timer id.")
+    rib: RibExpect | None = Field(None, description="Exodus: the rib's square, facing, driver and crew.")
 
 
 class ScenarioDoc(Document):
@@ -271,9 +284,10 @@ def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | 
 def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     """The game as the scenario sets it: heroes placed and equipped, then its turn and phase."""
     info = model.scenario
+    aboard, positions = _aboard(mission, model)
     setup = Setup(
         heroes=tuple(h.id for h in model.heroes),
-        positions=tuple((h.id, h.at) for h in model.heroes),
+        positions=positions,
         perks=tuple((h.id, tuple(h.perks)) for h in model.heroes),
         equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
         max_turns=info.max_turns, sides=tuple(info.sides.items()), directors_cut=info.directors_cut)
@@ -307,6 +321,7 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         for room in door.rooms:
             g.active |= 1 << room
     g.turn = info.turn - 1
+    _board_the_rib(g, aboard, info.rib_driver)
     STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
@@ -326,6 +341,36 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
         g.spawn_left = _spawn_rolls(g)
         g.emit(EventKind.PHASE, "game", PHASE_NAMES[g.phase])
     return g
+
+
+def _aboard(mission: Mission, model: ScenarioDoc) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+    """The heroes whose `at` is the rib's square, who start aboard it; each is set up on a stand-in square
+    (the rib's is open water, where no figure stands) and then taken aboard."""
+    spec = mission.compiled.rib
+    rib = mission.parse(spec.at) if spec is not None else None
+    aboard = [h.id for h in model.heroes if rib is not None and mission.parse(h.at) == rib]
+    taken = {mission.parse(h.at) for h in model.heroes} | {mission.square(z.at) for z in mission.compiled.infected}
+    free = (sq for sq in range(mission.size) if mission.standable[sq] and sq not in taken)
+    positions = tuple((h.id, mission.show(next(free)) if h.id in aboard else h.at) for h in model.heroes)
+    if len(aboard) > CAPACITY:
+        raise ScenarioError(f"{len(aboard)} heroes start aboard the rib, which carries {CAPACITY}")
+    return aboard, positions
+
+
+def _board_the_rib(g: Game, aboard: list[str], driver: str | None) -> None:
+    if g.rib is None:
+        if driver is not None:
+            raise ScenarioError("`rib_driver` needs a rib: give the scenario a [rib]")
+        return
+    for hero in aboard:
+        h = g.hero(hero)
+        g.lift(h)
+        h.sq = g.rib.sq
+    if driver is not None:
+        if driver not in aboard:
+            raise ScenarioError(f"`rib_driver` {driver} is not aboard the rib (aboard: {', '.join(aboard) or 'no one'})")
+        g.rib.driver = driver
+    settle(g)
 
 
 def _control(g: Game, controlled: list[int] | dict[str, str]) -> None:
@@ -547,11 +592,25 @@ def compare(g: Game, expect: Expect, pending: Request | None, rolled: list[str] 
     for timer, left in expect.timers.items():
         if g.timers.get(timer) != left:
             failures.append(f"timers.{timer}: expected {left}, got {g.timers.get(timer)}")
+    if expect.rib is not None:
+        failures += _rib(g, expect.rib)
     for cls, count in expect.pool.items():
         pool = g.pool.get(_qualified(g.mission.classes, cls))
         if pool != count:
             failures.append(f"pool.{cls}: expected {count}, got {pool}")
     return failures + _pending(g, expect, pending)
+
+
+def _rib(g: Game, wanted: RibExpect) -> list[str]:
+    rib = g.rib
+    if rib is None:
+        return ["rib: there is no rib in this scenario"]
+    boss = rib_driver(g)
+    got = {"at": g.show(rib.sq), "facing": rib.facing, "driver": boss.id if boss is not None else "",
+           "crew": sorted(h.id for h in rib_crew(g))}
+    return [f"rib.{key}: expected {value!r}, got {got[key]!r}"
+            for key, value in wanted.model_dump(exclude_none=True).items()
+            if got[key] != (sorted(value) if key == "crew" else value)]
 
 
 def _same_infected(got: list[str], wanted: list[str]) -> bool:
