@@ -110,3 +110,17 @@ def test_rib_expectations_and_its_driver(tmp_path):
     (tmp_path / "ashore.toml").write_text(text.replace('rib_driver = "mike"', 'rib_driver = "kira"'), encoding="utf-8")
     assert run_file(tmp_path / "ashore.toml", Workspace()).failures == [
         "`rib_driver` kira is not aboard the rib (aboard: mike)"]
+
+
+COPIES = HERE / "rules" / "movement" / "gear" / "copies-named-by-their-holder.toml"
+
+
+def test_copies_are_named_by_their_holder_whatever_the_order(tmp_path):
+    text = COPIES.read_text(encoding="utf-8")
+    victor, sam = text.index('[[heroes]]\nid = "victor"'), text.index('[[heroes]]\nid = "sam"')
+    end = text.index("[[infected]]")
+    swapped = text[:victor] + text[sam:end] + text[victor:sam] + text[end:]
+    assert swapped != text
+    (tmp_path / "swapped.toml").write_text(swapped, encoding="utf-8")
+    assert run_file(tmp_path / "swapped.toml", Workspace()).failures == []
+    assert run_file(COPIES, Workspace()).failures == []

@@ -30,7 +30,7 @@ from ..engine.npc import base_ap
 from ..engine.rib import CAPACITY, settle
 from ..engine.rib import aboard as rib_crew
 from ..engine.rib import driver as rib_driver
-from ..engine.state import Game, GameOver, Hero, Setup
+from ..engine.state import Card, Game, GameOver, Hero, Setup, short
 from ..engine.turn import STEPS, _spawn_rolls
 from ..engine.vocab import PHASE_NAMES, EventKind, HeroStatus, Phase, RequestKind
 from ..engine.world import check
@@ -414,12 +414,31 @@ def _door(mission: Mission, edge: str) -> int:
         raise ScenarioError(f"there is no door at `{edge}`") from None
 
 
+def own_names(h: Hero) -> dict[str, Card]:
+    """A hero's cards by the names the hero's own entry uses: a card's id, and for the hero's second copy
+    of it `pistol-2`, whatever the game calls it (the game numbers copies across all heroes, in the order
+    they are listed)."""
+    seen: dict[str, int] = {}
+    named = {}
+    for card in h.cards:
+        base = short(card.eq)
+        seen[base] = seen.get(base, 0) + 1
+        named[base if seen[base] == 1 else f"{base}-{seen[base]}"] = card
+    return named
+
+
+def _card(h: Hero, name: str) -> Card:
+    """The hero's card ``name`` names: the game's name of one of the hero's cards (as older scenarios
+    write them), else the hero's own name for it."""
+    card = h.card(name) or own_names(h).get(name)
+    if card is None:
+        raise ScenarioError(f"{h.id} has no card `{name}` (holds {', '.join(own_names(h)) or 'none'})")
+    return card
+
+
 def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
     if spec.active is not None:
-        for name in spec.active:
-            if h.card(name) is None:
-                raise ScenarioError(f"{h.id} has no card `{name}` to make active")
-        h.active = list(spec.active)
+        h.active = [_card(h, name).name for name in spec.active]
     h.hurt = spec.hurt
     h.stage, h.prone, h.alert, h.done, h.stink = spec.stage, spec.prone, spec.alert, spec.done, spec.stink
     h.ap_turn = g.ruleset.ap(h, base_ap(g, h))
@@ -427,18 +446,12 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
     if spec.moving:
         g.current = h.id
     for name in spec.used:
-        card = h.card(name)
-        if card is None:
-            raise ScenarioError(f"{h.id} has no card `{name}`")
-        card.used = True
+        _card(h, name).used = True
     h.object = spec.object
     h.keycards = list(spec.keycards)
     h.loot = [_qualified(g.mission.search_cards, card) for card in spec.loot]
     for name, rounds in spec.ammo.items():
-        card = h.card(name)
-        if card is None:
-            raise ScenarioError(f"{h.id} has no card `{name}`")
-        card.ammo = rounds
+        _card(h, name).ammo = rounds
     for perk, uses in spec.power.items():
         h.power[perk] = uses
     if spec.escaped:
@@ -551,11 +564,22 @@ def compare(g: Game, expect: Expect, pending: Request | None, rolled: list[str] 
         except KeyError:
             failures.append(f"heroes.{hero_id}: there is no such hero")
             continue
+        hero = g.hero(hero_id)
+        own = own_names(hero)
+        theirs = {card.name: name for name, card in own.items()}  # the game's name -> the hero's own
         for key, value in wanted.model_dump(exclude_none=True).items():
-            if key in ("ammo", "power"):
+            if key == "ammo":
+                for name, count in value.items():
+                    card = hero.card(name) or own.get(name)
+                    left = card.ammo if card is not None else None
+                    if left != count:
+                        failures.append(f"heroes.{hero_id}.ammo.{name}: expected {count}, got {left}")
+            elif key == "power":
                 for name, count in value.items():
                     if got[key].get(name) != count:
                         failures.append(f"heroes.{hero_id}.{key}.{name}: expected {count}, got {got[key].get(name)}")
+            elif key in ("cards", "active") and value == [theirs.get(n, n) for n in got[key]]:
+                continue  # named as the hero's own entry names them
             elif got[key] != (sorted(value) if key == "hand" else value):
                 failures.append(f"heroes.{hero_id}.{key}: expected {value!r}, got {got[key]!r}")
     if expect.infected is not None and not _same_infected(infected_lines(g), expect.infected):
@@ -576,10 +600,10 @@ def compare(g: Game, expect: Expect, pending: Request | None, rolled: list[str] 
         door = "destroyed" if g.destroyed >> d & 1 else ("open" if g.doors >> d & 1 else "closed")
         if door != state:
             failures.append(f"doors.{edge}: expected {state}, got {door}")
-    for card, copies in expect.deck.items():
-        left = g.deck.get(_qualified(g.mission.search_cards, card), 0)
+    for search, copies in expect.deck.items():
+        left = g.deck.get(_qualified(g.mission.search_cards, search), 0)
         if left != copies:
-            failures.append(f"deck.{card}: expected {copies}, got {left}")
+            failures.append(f"deck.{search}: expected {copies}, got {left}")
     hands = g.hands
     if expect.hand is not None:
         held = sorted(c.rpartition("/")[2] for c in hands.held[DIRECTOR]) if hands is not None else []
