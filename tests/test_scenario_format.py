@@ -124,3 +124,30 @@ def test_copies_are_named_by_their_holder_whatever_the_order(tmp_path):
     (tmp_path / "swapped.toml").write_text(swapped, encoding="utf-8")
     assert run_file(tmp_path / "swapped.toml", Workspace()).failures == []
     assert run_file(COPIES, Workspace()).failures == []
+
+
+DEAL = HERE / "rules" / "director" / "d01-the-deal-before-turn-1.toml"
+
+
+def test_a_deal_lists_exactly_the_cards_dealt(tmp_path):
+    deal = 'deal = ["frenzy", "jammed"]'
+    assert _run(tmp_path, DEAL, deal, 'deal = ["frenzy"]') == [
+        "`deal` lists too few cards: Deal a director card to the director"]
+    assert _run(tmp_path, DEAL, deal, 'deal = ["frenzy", "jammed", "ambush"]') == [
+        "`deal` lists 1 cards more than are dealt: ['ambush']"]
+    assert _run(tmp_path, DEAL, deal, deal + '\nhand = ["frenzy"]') == [
+        "a scenario either deals the hands (`deal`) or gives them (`hand`), not both"]
+
+
+def test_a_scenario_in_a_pack_plays_the_pack_s_own_cards(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "pack.toml").write_text('[pack]\nid = "homebrew"\ntitle = "Homebrew"\nrequires = ["core"]\n')
+    (tmp_path / "rules" / "cards.toml").write_text(
+        '[[equipment]]\nid = "nail-gun"\nname = "Nail Gun"\ngames = ["zwar1"]\nkind = "ballistic"\n'
+        'fire = ["semi-auto"]\nammo = 30\nquick = { "1-3" = "miss", "4-5" = "knockdown", "6-8" = "kill" }\n'
+        'text = "A homebrew card."\n')
+    (tmp_path / "scenarios").mkdir()
+    text = AIMED.read_text(encoding="utf-8").replace('at = "0,1"\n', 'at = "0,1"\nequipment = ["nail-gun"]\n', 1)
+    text = text.replace("with the Pistol", "with the Nail Gun").replace("pistol = 11", "nail-gun = 29")
+    (tmp_path / "scenarios" / "nail.toml").write_text(text, encoding="utf-8")
+    assert run_file(tmp_path / "scenarios" / "nail.toml", Workspace()).failures == []

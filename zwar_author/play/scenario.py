@@ -18,7 +18,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..compile.mission import compile_mission
-from ..compile.workspace import Workspace
+from ..compile.workspace import Workspace, pack_root_of
 from ..engine.actions import describe, parse
 from ..engine.api import new_game
 from ..engine.cards import DIRECTOR, loot_window
@@ -86,6 +86,9 @@ class ScenarioInfo(Model):
     directors_cut: bool = Field(False, description="Play a campaign mission as the Director's Cut.")
     hand: list[Id] = Field([], description="The director's cards in hand at the start (director card ids); "
                                             "none are dealt.")
+    deal: list[Id] | None = Field(None, description="Director cards dealt face down before turn 1, in the "
+                                  "order they are drawn (the director's, or each agent's in turn), as the game "
+                                  "deals them; instead of `hand`.")
     controlled: list[Positive] | dict[str, Id] = Field(
         [], description="Infected (by number, z1 = 1) under the director's direct control; versus games: each "
                         'unit with the agent steering it ({ z1 = "jack" }).')
@@ -229,7 +232,7 @@ class _Script(Context):
             card = self.cards.pop(0)
             found = [c for c in request.options if c == card or c.rpartition("/")[2] == card]
             if not found:
-                raise ScenarioError(f"card `{card}` is not left in the search deck ({', '.join(request.options)})")
+                raise ScenarioError(f"card `{card}` is not left to draw ({', '.join(request.options)})")
             return found[0]
         if not self.script:
             raise _OutOfInput(request)
@@ -273,7 +276,8 @@ def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | 
     data = {k: v for k, v in doc.data.items() if k not in SCENARIO_KEYS}
     data.setdefault("mission", {"id": re.sub(r"[^a-z0-9_-]", "-", doc.path.stem.lower()) or "scenario",
                                 "title": model.scenario.title})
-    pack = ws.standalone(doc.path.parent)
+    root = pack_root_of(doc.path)  # a scenario in a pack sees its rules (its own cards, perks...); else core's
+    pack = ws.pack_at(root) if root is not None else ws.standalone(doc.path.parent)
     result = compile_mission(ws, pack, Source(doc.path, data, doc.positions), allow_unplayable=True)
     errors = [p for p in result.problems if p.severity is Severity.ERROR]
     if result.mission is None or result.board is None or errors:
@@ -294,7 +298,13 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     g = new_game(mission, setup)
     cards = {c.id: c for c in mission.compiled.rules.director_cards}
     given = {spec.id: spec.hand for spec in model.heroes if spec.hand is not None}
-    if g.ruleset.mode == "versus" and g.hands is not None:  # each agent's own hand as given: nothing is dealt
+    if info.deal is not None:
+        if g.hands is None:
+            raise ScenarioError("nobody is dealt director cards in this game: a deal needs a director game, "
+                                "a versus game or the Director's Cut")
+        if info.hand or given:
+            raise ScenarioError("a scenario either deals the hands (`deal`) or gives them (`hand`), not both")
+    elif g.ruleset.mode == "versus" and g.hands is not None:  # each agent's own hand as given: nothing is dealt
         if info.hand:
             raise ScenarioError("in a versus game each agent holds a hand of their own: give it as `hand` in "
                                 "the agent's [[heroes]] entry")
@@ -322,7 +332,13 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
             g.active |= 1 << room
     g.turn = info.turn - 1
     _board_the_rib(g, aboard, info.rib_driver)
-    STEPS[Phase.START](g, _Script(g, ScenarioInfo(title="setup")))
+    dealer = _Script(g, ScenarioInfo(title="setup", cards=info.deal or []))
+    try:
+        STEPS[Phase.START](g, dealer)
+    except _OutOfInput as stop:
+        raise ScenarioError(f"`deal` lists too few cards: {stop.request.why}") from None
+    if dealer.cards:
+        raise ScenarioError(f"`deal` lists {len(dealer.cards)} cards more than are dealt: {dealer.cards}")
     for spec in model.heroes:
         _dress(g, g.hero(spec.id), spec)
     _control(g, info.controlled)
