@@ -49,16 +49,17 @@ def test_an_action_made_by_the_lists_is_the_named_tuple_itself():
 def test_a_kept_action_is_the_action_the_lists_made_and_stays_the_same():
     g = _game("supply-run")
     for hero, verb, to in (("sam", Verb.MOVE, 7), ("sam", Verb.END, -1), ("kat", Verb.STEP, 7), ("sam", Verb.STEP, 7)):
-        kept = legal._plain(g, hero, verb, to)
+        kept = legal._plain(g.mission.own(legal.LISTS), hero, verb, to)
         assert kept == legal._action(hero, verb, to=to) and type(kept) is Action
-        assert legal._plain(g, hero, verb, to) is kept
+        assert legal._plain(g.mission.own(legal.LISTS), hero, verb, to) is kept
     other = _game("the-tower")
-    assert legal._plain(other, "sam", Verb.MOVE, 7) is not legal._plain(g, "sam", Verb.MOVE, 7)
+    assert legal._plain(other.mission.own(legal.LISTS), "sam", Verb.MOVE, 7) is not \
+        legal._plain(g.mission.own(legal.LISTS), "sam", Verb.MOVE, 7)
     h = g.heroes[0]
     h.ap = 4
-    alerts = legal._alert(g, h)
+    alerts = legal._alert(g, g.mission.own(legal.LISTS), h)
     assert alerts
-    assert alerts == [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS] and legal._alert(g, h) is not alerts
+    assert alerts == [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS] and legal._alert(g, g.mission.own(legal.LISTS), h) is not alerts
 
 
 def test_an_event_in_the_log_is_the_named_tuple_with_its_fields():

@@ -23,8 +23,8 @@ def _supply_run():
 def test_the_searches_a_without_skips_are_its_subset_tests():
     g = _supply_run()
     for without in WITHOUT:
-        skip = legal._skips(g, without)
-        assert legal._skips(g, without) is skip
+        skip = legal._skips(g.mission.own(legal.LISTS), without)
+        assert legal._skips(g.mission.own(legal.LISTS), without) is skip
         assert (skip.stepping, skip.doors, skip.quicks, skip.melees, skip.combined, skip.tasks, skip.supplies,
                 skip.free, skip.exchanges, skip.move_throws) == (
             legal.STEPPING <= without, legal.DOORS <= without, legal.QUICKS <= without, legal.MELEES <= without,
@@ -40,7 +40,7 @@ def test_the_verbs_a_list_leaves_out_are_the_union_for_each_mission_s_absent_ver
     first, second = frozenset({Verb.RELOAD, Verb.CRAFT}), frozenset({Verb.DROP_PRONE})
     g = _supply_run()
     for without in WITHOUT:
-        skip = legal._skips(g, without)
+        skip = legal._skips(g.mission.own(legal.LISTS), without)
         for absent in (first, second, first, frozenset()):
             assert skip.leaving_out(absent) == absent | without
 
@@ -72,7 +72,7 @@ def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
     h.switches = 1
 
     def same() -> None:
-        assert legal._weapons(g, h) == legal._weapon_changes(g, h)
+        assert legal._weapons(g, g.mission.own(legal.LISTS), h) == legal._weapon_changes(g, h)
 
     same()
     assert len(h.cards) >= 1
@@ -95,9 +95,9 @@ def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
     h.active = [first.name]
     same()
     copied = g.copy()  # another game's copy of the hero, and another game of the mission
-    assert legal._weapons(copied, copied.heroes[0]) == legal._weapon_changes(copied, copied.heroes[0])
+    assert legal._weapons(copied, copied.mission.own(legal.LISTS), copied.heroes[0]) == legal._weapon_changes(copied, copied.heroes[0])
     fresh = new_game(loaded)
-    assert legal._weapons(fresh, fresh.heroes[0]) == legal._weapon_changes(fresh, fresh.heroes[0])
+    assert legal._weapons(fresh, fresh.mission.own(legal.LISTS), fresh.heroes[0]) == legal._weapon_changes(fresh, fresh.heroes[0])
 
 
 def test_a_square_outside_the_sight_row_is_one_sees_rules_out():

@@ -173,9 +173,9 @@ def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int =
     return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other, held))
 
 
-def _kept(g: Game, hero: str, verb: Verb) -> dict[int, Action]:
+def _kept(lists: Memo, hero: str, verb: Verb) -> dict[int, Action]:
     """The kept actions of ``hero`` and ``verb``, by the square moved to (``Memo.plain``)."""
-    by_hero = g.mission.own(LISTS).plain
+    by_hero = lists.plain
     by_verb = by_hero.get(hero)
     if by_verb is None:
         by_verb = by_hero[hero] = {}
@@ -185,9 +185,9 @@ def _kept(g: Game, hero: str, verb: Verb) -> dict[int, Action]:
     return found
 
 
-def _plain(g: Game, hero: str, verb: Verb, to: int = -1) -> Action:
+def _plain(lists: Memo, hero: str, verb: Verb, to: int = -1) -> Action:
     """``_action(hero, verb, to=to)``, the action kept (``Memo.plain``)."""
-    kept = _kept(g, hero, verb)
+    kept = _kept(lists, hero, verb)
     found = kept.get(to)
     if found is None:
         found = kept[to] = _action(hero, verb, to=to)
@@ -286,7 +286,8 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     the free actions, of those the game's action table has. ``without``: verbs to leave out, and
     with them the searches that only they need (the rest of the list is the same, in the same order):
     a search is skipped only when every verb it can make is in ``without``."""
-    skip = _skips(g, without)
+    lists = g.mission.own(LISTS)  # the mission's memo, found once for the whole list
+    skip = _skips(lists, without)
     if why is not None:
         for verb in g.mission.absent:
             why.no(h, verb, f"there is no {verb} action in {g.mission.game_name}")
@@ -295,7 +296,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         if rib.is_aboard(g, h):
             why.bar(h, (v for v in Verb if v not in rib.ABOARD), rib.refusal(h))
     if h.stride:
-        acts = _moves(g, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_plain(g, h.id, Verb.STOP)]
+        acts = _moves(g, lists, h, Verb.STEP, h.ap, False, why, h.stride - 1) + [_plain(lists, h.id, Verb.STOP)]
         if h.sprint == Verb.SPRINT and not h.sprint_attack:
             if Perk.RUN_AND_GUN in h.perks:
                 acts += _quick(g, h, h.sq, why=why)
@@ -308,11 +309,11 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
         _refuse_all(h, why, f"{h.name} is locked in a grapple: only change weapon, quick fire, melee or sweep",
                     ONLY_GRAPPLED)
     elif h.prone:
-        acts = _prone(g, h, {}, why, skip)
+        acts = _prone(g, lists, h, {}, why, skip)
         _refuse_all(h, why, f"{h.name} is prone: crawl (2 AP) or stand up ({cost(g, h, Verb.STAND)} AP) first",
                     ONLY_PRONE)
     else:
-        acts = _standing(g, h, {}, why, skip)
+        acts = _standing(g, lists, h, {}, why, skip)
         if why is not None:
             why.no(h, Verb.CRAWL, "only a prone hero crawls")
             why.no(h, Verb.STAND, f"{h.name} is already standing")
@@ -322,9 +323,9 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     # the parts added in place: ``acts`` is this call's own list (a ruleset's ``actions`` may return another)
     acts += c4_actions(g, h)
     if not skip.free:
-        acts += _free(g, h, why, skip)
+        acts += _free(g, lists, h, why, skip)
     acts = g.ruleset.actions(g, h, acts)
-    acts.append(_plain(g, h.id, Verb.END))
+    acts.append(_plain(lists, h.id, Verb.END))
     if g.rib is not None:
         acts += rib.actions(g, h)
         if rib.is_aboard(g, h):
@@ -376,9 +377,9 @@ class Skips:
         return self.union
 
 
-def _skips(g: Game, without: frozenset[Verb]) -> Skips:
+def _skips(lists: Memo, without: frozenset[Verb]) -> Skips:
     """The ``Skips`` of ``without`` (``Memo.skips``)."""
-    kept = g.mission.own(LISTS).skips
+    kept = lists.skips
     found = kept.get(without)
     if found is None:
         if len(kept) > 256:
@@ -425,12 +426,12 @@ def _ap(g: Game, h: Hero, verb: Verb, why: Refusals | None, need: int | None = N
     return False
 
 
-def _moves(g: Game, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: Refusals | None,
+def _moves(g: Game, lists: Memo, h: Hero, verb: Verb, ap_after: int, prone_after: bool, why: Refusals | None,
            stride_after: int = 0) -> list[Action]:
     """One square of movement to each free square one step away that does not strand ``h``."""
     m = g.mission
     acts = []
-    kept = _kept(g, h.id, verb)
+    kept = _kept(lists, h.id, verb)
     # each square read as the list's own int object (``Any``): from a list of ``int``, compiled code unboxes each
     # and makes a new int object for every dict look-up of it
     steps: list[Any] = m.steps(h.sq, g.doors, Perk.SKINNY in h.perks)
@@ -485,37 +486,37 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
     return acts
 
 
-def _prone(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
+def _prone(g: Game, lists: Memo, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if not skip.crawl and _ap(g, h, Verb.CRAWL, why):
-        acts += _moves(g, h, Verb.CRAWL, h.ap - 2, True, why)
+        acts += _moves(g, lists, h, Verb.CRAWL, h.ap - 2, True, why)
     if _ap(g, h, Verb.STAND, why):
-        acts.append(_plain(g, h.id, Verb.STAND))
+        acts.append(_plain(lists, h.id, Verb.STAND))
     if not skip.quick:
         acts += _quick(g, h, h.sq, memo=memo, why=why)
     if not skip.throw:
         acts += _throws(g, h)
     if not skip.aimed:
         acts += _aimed(g, h, memo, why)
-    acts += _alert(g, h, why)
+    acts += _alert(g, lists, h, why)
     if not skip.supplies:
         acts += _supplies(g, h, [], why)
     return acts
 
 
-def _standing(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
+def _standing(g: Game, lists: Memo, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip: Skips) -> list[Action]:
     """The whole action table. ``memo`` keeps the targets seen from each square for this call."""
     ap = h.ap
     acts = []
     steps: list[int] = []
     if not skip.stepping:
-        moves = _moves(g, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
+        moves = _moves(g, lists, h, Verb.MOVE, ap - 1, False, why) if _ap(g, h, Verb.MOVE, why) else []
         steps = [a.to for a in moves]
         acts += moves
     if _ap(g, h, Verb.SPRINT, why):
-        acts.append(_plain(g, h.id, Verb.SPRINT))
+        acts.append(_plain(lists, h.id, Verb.SPRINT))
     if Perk.TURBO in h.perks and _ap(g, h, Verb.TURBO, why):
-        acts.append(_plain(g, h.id, Verb.TURBO))
+        acts.append(_plain(lists, h.id, Verb.TURBO))
     if ap >= 1:
         if not skip.dive:
             acts += [_action(h.id, Verb.DIVE, to=n) for n in _unstranded(g, dives(g, h), ap - 1, True)]
@@ -530,7 +531,7 @@ def _standing(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip
         if not skip.throw:
             acts += _throws(g, h)
         if h.sq in g.mission.exits and (g.exits_open or not g.mission.exits[h.sq]):
-            acts.append(_plain(g, h.id, Verb.EXIT))
+            acts.append(_plain(lists, h.id, Verb.EXIT))
     elif why is not None:
         for verb in (Verb.DIVE, Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.QUICK, Verb.MELEE, Verb.THROW, Verb.EXIT):
             _ap(g, h, verb, why)
@@ -540,11 +541,11 @@ def _standing(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None, skip
         acts += _aimed(g, h, memo, why)
     if not skip.execute and _ap(g, h, Verb.EXECUTE, why):
         acts += _executions(g, h, memo, why)
-    acts += _alert(g, h, why)
+    acts += _alert(g, lists, h, why)
     if ap >= 4 and not skip.hitman:
         acts += _hitman(g, h, memo)
     if not skip.tasks:
-        acts += _search_task(g, h, why)
+        acts += _search_task(g, lists, h, why)
     if not skip.supplies:
         acts += _supplies(g, h, _unstranded(g, steps, ap - 2, False), why)
     return acts
@@ -822,14 +823,14 @@ def _hitman(g: Game, h: Hero, memo: dict[Any, Any]) -> list[Action]:
     return [_action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
-def _alert(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+def _alert(g: Game, lists: Memo, h: Hero, why: Refusals | None = None) -> list[Action]:
     if not (ballistic_cards(g, h) or melee_card(g, h)):
         if why is not None:
             why.no(h, Verb.ALERT, "going on alert needs an active ballistic (with ammunition) or melee weapon")
         return []
     if not _ap(g, h, Verb.ALERT, why):
         return []
-    kept = g.mission.own(LISTS).alerts
+    kept = lists.alerts
     found = kept.get(h.id)
     if found is None:
         found = kept[h.id] = [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
@@ -882,7 +883,7 @@ def unlocked(g: Game, door: Any) -> bool:
     return any(g.unlocked >> r & 1 for r in door.rooms)
 
 
-def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
+def _search_task(g: Game, lists: Memo, h: Hero, why: Refusals | None = None) -> list[Action]:
     m = g.mission
     acts = []
     room = m.room_of[h.sq]
@@ -897,7 +898,7 @@ def _search_task(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
     elif not g.deck_size():
         no(h, Verb.SEARCH, "the search deck is empty")
     elif _ap(g, h, Verb.SEARCH, why):
-        acts.append(_plain(g, h.id, Verb.SEARCH))
+        acts.append(_plain(lists, h.id, Verb.SEARCH))
     if why is not None:
         why.no(h, Verb.TASK, f"there is no task for {h.name} to do here")
     if _ap(g, h, Verb.TASK, why):
@@ -935,10 +936,10 @@ def infected_in_room(g: Game, room: int) -> bool:
 # --- free actions --------------------------------------------------------------------------
 
 
-def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
+def _free(g: Game, lists: Memo, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if h.switches > 0:
-        acts += _weapons(g, h)
+        acts += _weapons(g, lists, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
@@ -957,7 +958,7 @@ def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     if h.stage:
         acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
     if not h.stink and _stink_tank(g, h):
-        acts.append(_plain(g, h.id, Verb.STINK))
+        acts.append(_plain(lists, h.id, Verb.STINK))
     if h.power:  # (no power left of any perk: none of the three set look-ups a perk below can pass)
         for perk in _POWER_PERKS:
             if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
@@ -991,11 +992,11 @@ def wieldable(g: Game, h: Hero, card: Card) -> bool:
     return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == STINK_TANK
 
 
-def _weapons(g: Game, h: Hero) -> list[Action]:
+def _weapons(g: Game, lists: Memo, h: Hero) -> list[Action]:
     """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
     so they are kept per mission for those, and the last found for each hero is kept with what it was found for
     (``Changes``): a hero's cards change a few times a game, and comparing them costs less than hashing the key."""
-    changes = g.mission.own(LISTS).changes
+    changes = lists.changes
     last = changes.get(h.id)
     if last is None or not last.fits(h):
         key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))

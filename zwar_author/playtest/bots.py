@@ -325,20 +325,10 @@ class Bot:
 
 
 def _by_verb(acts: list[Action]) -> ByVerb:
-    """``acts`` by verb, each verb's in their order, the verbs in the order first met. The engine lists an action's
-    verbs together (the moves, then the shots...), so an action whose verb is the last one's joins its list
-    without a dict look-up: about twelve actions a decision, most of them in a run of their verb's."""
+    """``acts`` by verb, each verb's in their order, the verbs in the order first met."""
     by_verb: ByVerb = {}
-    verb: Verb | None = None
-    same: list[Action] = []
     for a in acts:
-        if a.verb is not verb:
-            verb = a.verb
-            found = by_verb.get(verb)
-            if found is None:
-                found = by_verb[verb] = []
-            same = found
-        same.append(a)
+        by_verb.setdefault(a.verb, []).append(a)
     return by_verb
 
 
