@@ -288,12 +288,14 @@ def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | 
 def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     """The game as the scenario sets it: heroes placed and equipped, then its turn and phase."""
     info = model.scenario
-    aboard, positions = _aboard(mission, model)
+    npcs = {n.id for n in mission.compiled.npcs}  # an entry naming an NPC dresses it (it is set up by [[npcs]])
+    heroes = [h for h in model.heroes if h.id not in npcs]
+    aboard, positions = _aboard(mission, heroes)
     setup = Setup(
-        heroes=tuple(h.id for h in model.heroes),
+        heroes=tuple(h.id for h in heroes),
         positions=positions,
-        perks=tuple((h.id, tuple(h.perks)) for h in model.heroes),
-        equipment=tuple((h.id, tuple(h.equipment)) for h in model.heroes if h.equipment is not None),
+        perks=tuple((h.id, tuple(h.perks)) for h in heroes),
+        equipment=tuple((h.id, tuple(h.equipment)) for h in heroes if h.equipment is not None),
         max_turns=info.max_turns, sides=tuple(info.sides.items()), directors_cut=info.directors_cut)
     g = new_game(mission, setup)
     cards = {c.id: c for c in mission.compiled.rules.director_cards}
@@ -340,6 +342,8 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     if dealer.cards:
         raise ScenarioError(f"`deal` lists {len(dealer.cards)} cards more than are dealt: {dealer.cards}")
     for spec in model.heroes:
+        if spec.id in npcs:
+            _npc(g, spec)
         _dress(g, g.hero(spec.id), spec)
     _control(g, info.controlled)
     g.order = list(info.initiative)
@@ -359,15 +363,33 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     return g
 
 
-def _aboard(mission: Mission, model: ScenarioDoc) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+def _npc(g: Game, spec: ScenarioHero) -> None:
+    """An NPC as its entry says: on its square (moved from its [[npcs]] one if need be), with the cards it
+    starts with (an NPC has no hero card: none unless given)."""
+    npc = g.hero(spec.id)
+    sq = g.mission.parse(spec.at)
+    if sq is None or not g.mission.standable[sq] or g.at.get(sq) not in (None, npc):
+        raise ScenarioError(f"`{spec.at}` is not a free square {npc.name} can stand on")
+    g.place(npc, sq)
+    if spec.perks or spec.hand is not None:
+        raise ScenarioError(f"{npc.name} is an NPC: NPCs have no perks and hold no director cards")
+    for ref in spec.equipment or []:
+        eq = g.mission.lookup(g.mission.equipment, ref)
+        if eq is None:
+            raise ScenarioError(f"there is no equipment card `{ref}` in this scenario's rules")
+        npc.cards.append(g.new_card(eq.id))
+
+
+def _aboard(mission: Mission, heroes: list[ScenarioHero]) -> tuple[list[str], tuple[tuple[str, str], ...]]:
     """The heroes whose `at` is the rib's square, who start aboard it; each is set up on a stand-in square
     (the rib's is open water, where no figure stands) and then taken aboard."""
     spec = mission.compiled.rib
     rib = mission.parse(spec.at) if spec is not None else None
-    aboard = [h.id for h in model.heroes if rib is not None and mission.parse(h.at) == rib]
-    taken = {mission.parse(h.at) for h in model.heroes} | {mission.square(z.at) for z in mission.compiled.infected}
+    aboard = [h.id for h in heroes if rib is not None and mission.parse(h.at) == rib]
+    taken = ({mission.parse(h.at) for h in heroes} | {mission.square(z.at) for z in mission.compiled.infected}
+             | {mission.square(n.at) for n in mission.compiled.npcs})
     free = (sq for sq in range(mission.size) if mission.standable[sq] and sq not in taken)
-    positions = tuple((h.id, mission.show(next(free)) if h.id in aboard else h.at) for h in model.heroes)
+    positions = tuple((h.id, mission.show(next(free)) if h.id in aboard else h.at) for h in heroes)
     if len(aboard) > CAPACITY:
         raise ScenarioError(f"{len(aboard)} heroes start aboard the rib, which carries {CAPACITY}")
     return aboard, positions
@@ -464,6 +486,9 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
     for name in spec.used:
         _card(h, name).used = True
     h.object = spec.object
+    for sq, letter in list(g.objects.items()):  # the object carried is not on the board as well
+        if letter == spec.object:
+            del g.objects[sq]
     h.keycards = list(spec.keycards)
     h.loot = [_qualified(g.mission.search_cards, card) for card in spec.loot]
     for name, rounds in spec.ammo.items():
