@@ -265,15 +265,27 @@ def run_file(path: Path, ws: Workspace | None = None) -> Outcome:
         return Outcome(path, title, [p.human() for p in problems])
     log: list[str] = []
     try:
-        return Outcome(path, title, play(mission, model, log), log)
+        return Outcome(path, title, play(mission, model, log, _carried_keycards(doc.data)), log)
     except (ScenarioError, SetupError) as exc:
         return Outcome(path, title, [str(exc)], log)
     except CannotPlay as exc:  # refused with what the engine does not play (the game profile)
         return Outcome(path, title, exc.lines(), log)
 
 
+def _carried_keycards(data: dict) -> list[tuple[str, str]]:
+    """(square, colour) of each keycard a hero starts carrying that the board does not place: the board is
+    compiled with it under the hero (a locked door needs a keycard of its colour, ZW410), and the game
+    starts with it carried, not on the board."""
+    placed = {k.get("colour") for k in data.get("keycards", []) if isinstance(k, dict)}
+    return [(h["at"], colour) for h in data.get("heroes", []) if isinstance(h, dict) and isinstance(h.get("at"), str)
+            for colour in h.get("keycards", []) if isinstance(colour, str) and colour not in placed]
+
+
 def _mission(ws: Workspace, doc: Source, model: ScenarioDoc) -> tuple[Mission | None, list[Diagnostic]]:
     data = {k: v for k, v in doc.data.items() if k not in SCENARIO_KEYS}
+    carried = _carried_keycards(doc.data)
+    if carried:
+        data["keycards"] = [*data.get("keycards", []), *({"colour": c, "at": at} for at, c in carried)]
     data.setdefault("mission", {"id": re.sub(r"[^a-z0-9_-]", "-", doc.path.stem.lower()) or "scenario",
                                 "title": model.scenario.title})
     root = pack_root_of(doc.path)  # a scenario in a pack sees its rules (its own cards, perks...); else core's
@@ -510,9 +522,15 @@ def _dress(g: Game, h: Hero, spec: ScenarioHero) -> None:
         h.prone = True
 
 
-def play(mission: Mission, model: ScenarioDoc, log: list[str] | None = None) -> list[str]:
-    """Play the scenario; the expectations that fail, in words (``log`` gets the game's log)."""
+def play(mission: Mission, model: ScenarioDoc, log: list[str] | None = None,
+         carried: list[tuple[str, str]] | None = None) -> list[str]:
+    """Play the scenario; the expectations that fail, in words (``log`` gets the game's log); ``carried``:
+    the keycards compiled under the heroes who carry them, taken off the board."""
     g = setup_game(mission, model)
+    for at, colour in carried or []:
+        sq = mission.parse(at)
+        if sq is not None and g.keycards.get(sq) == colour:
+            del g.keycards[sq]
     info = model.scenario
     ctx = _Script(g, info)
     pending = None
