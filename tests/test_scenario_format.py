@@ -134,7 +134,7 @@ def test_a_deal_lists_exactly_the_cards_dealt(tmp_path):
     assert _run(tmp_path, DEAL, deal, 'deal = ["frenzy"]') == [
         "`deal` lists too few cards: Deal a director card to the director"]
     assert _run(tmp_path, DEAL, deal, 'deal = ["frenzy", "jammed", "ambush"]') == [
-        "`deal` lists 1 cards more than are dealt: ['ambush']"]
+        "`deal` lists more cards than are dealt: ['ambush'] are left"]
     assert _run(tmp_path, DEAL, deal, deal + '\nhand = ["frenzy"]') == [
         "a scenario either deals the hands (`deal`) or gives them (`hand`), not both"]
 

@@ -11,6 +11,7 @@ reports every expectation that fails, readably.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -352,7 +353,7 @@ def setup_game(mission: Mission, model: ScenarioDoc) -> Game:
     except _OutOfInput as stop:
         raise ScenarioError(f"`deal` lists too few cards: {stop.request.why}") from None
     if dealer.cards:
-        raise ScenarioError(f"`deal` lists {len(dealer.cards)} cards more than are dealt: {dealer.cards}")
+        raise ScenarioError(f"`deal` lists more cards than are dealt: {dealer.cards} are left")
     for spec in model.heroes:
         if spec.id in npcs:
             _npc(g, spec)
@@ -554,7 +555,7 @@ def play(mission: Mission, model: ScenarioDoc, log: list[str] | None = None,
     return failures + compare(g, model.expect, pending, ctx.rolled)
 
 
-def _start_steps(g: Game, info: ScenarioInfo):
+def _start_steps(g: Game, info: ScenarioInfo) -> Callable[[Game, Context], None] | None:
     """The steps at the start of the phase a scenario starts in, when it asks to run them (``start = "run"``):
     the loot question of the hero move, the drop-offs and card window of the spawn phase. The infected move's
     (the card window, the bites) always run: its phase starts at them."""
@@ -794,14 +795,16 @@ def _ungrammatical(g: Game, text: str) -> str:
         try:
             if place.group("door"):
                 g.mission.door_by_edge(_on_floor(g, value.upper()))
-            elif not _on_board(g, _on_floor(g, value)):
+            elif not _in_grid(g, _on_floor(g, value)):
                 raise ValueError(value)
         except (KeyError, ValueError, IndexError):
             return f"names `{value}`, which is no {'door' if place.group('door') else 'square'} of the board"
     return ""
 
 
-def _on_board(g: Game, text: str) -> bool:
+def _in_grid(g: Game, text: str) -> bool:
+    """Whether ``text`` is a square of a floor's grid (a void one too: a move onto it is a text an option
+    could have, and a scenario may say it is not offered)."""
     m = g.mission
     sq = m.square(text)
     return 0 <= sq < m.size and m.xy[sq] == parse_square(text)[1:]
