@@ -541,3 +541,20 @@ def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, 
     with pytest.raises(CannotPlayCampaign) as refused:
         CampaignSession.new(book, "roll", 1, 40)
     assert refused.value.lines()[1].startswith("  - every chapter: Exodus's rules between missions are not played yet")
+
+
+def test_an_exodus_booklet_prints_exodus_rules_between_missions(diagnose, workdir):
+    """No XP on its cover but the level-ups, the kit carried over, melee weapons discarded (002_* line 271),
+    the lobby and save tickets (002_* lines 94-112); no Z War One tracker pad (the Exodus tracker board is
+    not drawn yet)."""
+    assert _exodus(diagnose, EXODUS) == []
+    outcome = check([workdir / "p"], [FIXTURES])
+    campaign = outcome.campaigns["p"]
+    boards = {m.mission.id: outcome.boards["p", m.mission.id] for m in outcome.missions["p"]}
+    pages = booklet_pages(campaign, boards, SCREEN, "a4")
+    assert [p.name for p in pages if not p.name.startswith("chapter-")] == ["cover", "chapters"]
+    cover = " ".join(texts(pages[0].items))
+    assert "XP" not in cover
+    assert "melee weapons are discarded at the end of every mission" in cover and "up to 3 official saves" in cover
+    chapters = " ".join(texts(pages[1].items))
+    assert chapters.count("Level up: before this chapter each hero may choose a new perk card.") == 1

@@ -33,10 +33,12 @@ class ChapterPlan:
     buy: dict[str, list[str]]  # hero id -> perk ids bought before this chapter
     qualified: dict[str, list[str]]  # the same as pack/id
     directors_cut: bool = False
+    level_up: bool = False  # Exodus: a perk card a hero before it
 
     def compiled(self) -> c.CompiledChapter:
         return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
-                                 text=self.text, buy=self.qualified, directors_cut=self.directors_cut)
+                                 text=self.text, buy=self.qualified, directors_cut=self.directors_cut,
+                                 level_up=self.level_up)
 
 
 @dataclass
@@ -105,7 +107,7 @@ class _Checker:
                                                             id=chapter.mission, number=number, last=last_number))
             last_number = max(last_number, number or 0)
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
-                                                 mission, buy, qualified, chapter.directors_cut))
+                                                 mission, buy, qualified, chapter.directors_cut, chapter.level_up))
         if exodus:
             self.level_ups()
         elif len(campaign.chapters) == len(self.model.chapters):
