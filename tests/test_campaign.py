@@ -6,6 +6,7 @@ The codes of this part (ZW620-ZW659) are tested here rather than in test_diagnos
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -489,3 +490,86 @@ def test_schema_only_checks_the_campaign_file(zwar, workdir):
     assert result.output == (
         "p/campaign.toml:4:1: error ZW005: unknown key `mision_xp` in [campaign]; did you mean `mission_xp`?\n"
         "checked 2 files against their schemas: 1 error, 0 warnings\n")
+
+
+CROSSING = (Path(__file__).parent.parent / "content" / "core" / "missions" / "the-crossing.toml").read_text()
+EXODUS_PACK = '[pack]\nid = "p"\ntitle = "P"\nrequires = ["core"]\n'
+EXODUS = '''[campaign]
+id = "exodus"
+title = "Exodus"
+game = "exodus"
+
+[[chapters]]
+mission = "the-crossing"
+
+[[chapters]]
+mission = "the-crossing-2"
+level_up = true
+'''
+
+
+def _exodus(diagnose, campaign: str) -> list[str]:
+    second = CROSSING.replace('id = "the-crossing"', 'id = "the-crossing-2"', 1)
+    lines = diagnose({"p/pack.toml": EXODUS_PACK, "p/campaign.toml": campaign,
+                      "p/missions/the-crossing.toml": CROSSING, "p/missions/the-crossing-2.toml": second})
+    return [line for line in lines if line.startswith("p/campaign.toml")]
+
+
+def test_an_exodus_campaign_levels_up_and_pays_no_xp(diagnose):
+    """'At various points throughout the campaign players are given the opportunity to "level up" their
+    heroes using perk cards' and 'If the next mission has a "level up" option, players may choose a new perk
+    card for each of their heroes' (002_* lines 46, 108)."""
+    assert _exodus(diagnose, EXODUS.replace('game = "exodus"', 'game = "exodus"\nsaves = 3')) == []
+    wrong = EXODUS.replace('game = "exodus"', 'game = "exodus"\nmission_xp = 20\nsaves = 3') + (
+        'buy = { kira = ["turbo", "kip-up"] }\n\n[[chapters]]\nmission = "the-crossing"\nbuy = { mike = ["snap"] }\n')
+    assert _exodus(diagnose, wrong) == [
+        ("p/campaign.toml:5:1: error ZW633: `mission_xp` is for campaigns that pay XP: Exodus's campaign pays "
+         "none: its heroes choose a perk card at each `level_up` chapter"),
+        ("p/campaign.toml:14:9: error ZW634: kira gets 2 perk cards before chapter 2: an Exodus hero chooses one "
+         "perk card at a level-up"),
+        "p/campaign.toml:14:17: error ZW408: exodus perk `turbo` does not exist",
+        "p/campaign.toml:14:26: error ZW408: exodus perk `kip-up` does not exist",
+        ("p/campaign.toml:18:9: error ZW634: mike gets 1 perk card before chapter 3: the chapter has no level-up "
+         "(`level_up = true`)"),
+        "p/campaign.toml:18:17: error ZW408: exodus perk `snap` does not exist",
+    ]
+
+
+def test_level_ups_and_saves_belong_to_exodus(diagnose):
+    lines = diagnose({"p/campaign.toml": CAMPAIGN.replace('title = "C"', 'title = "C"\nsaves = 3').replace(
+        'mission = "second"', 'mission = "second"\nlevel_up = true'),
+        "p/missions/first.toml": chapter_mission("first"), "p/missions/second.toml": chapter_mission("second")})
+    assert only(lines, "ZW633") == [
+        ("p/campaign.toml:4:1: error ZW633: `saves` is an Exodus save ticket's: Z War One's campaign is saved after "
+         "every chapter (`zwar campaign play --save`)"),
+        ("p/campaign.toml:11:1: error ZW633: `level_up` is an Exodus level-up: Z War One's campaign buys perks with XP "
+         "before any chapter (`buy`)"),
+    ]
+
+
+def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, workdir):
+    from zwar_author.play.campaign import CampaignSession, CannotPlayCampaign, open_campaign
+
+    assert _exodus(diagnose, EXODUS) == []
+    book, _ = open_campaign(workdir / "p" / "campaign.toml")
+    assert book is not None
+    with pytest.raises(CannotPlayCampaign) as refused:
+        CampaignSession.new(book, "roll", 1, 40)
+    assert refused.value.lines()[1].startswith("  - every chapter: Exodus's rules between missions are not played yet")
+
+
+def test_an_exodus_booklet_prints_exodus_rules_between_missions(diagnose, workdir):
+    """No XP on its cover but the level-ups, the kit carried over, melee weapons discarded (002_* line 271),
+    the lobby and save tickets (002_* lines 94-112); no Z War One tracker pad (the Exodus tracker board is
+    not drawn yet)."""
+    assert _exodus(diagnose, EXODUS) == []
+    outcome = check([workdir / "p"], [FIXTURES])
+    campaign = outcome.campaigns["p"]
+    boards = {m.mission.id: outcome.boards["p", m.mission.id] for m in outcome.missions["p"]}
+    pages = booklet_pages(campaign, boards, SCREEN, "a4")
+    assert [p.name for p in pages if not p.name.startswith("chapter-")] == ["cover", "chapters"]
+    cover = " ".join(texts(pages[0].items))
+    assert "XP" not in cover
+    assert "melee weapons are discarded at the end of every mission" in cover and "up to 3 official saves" in cover
+    chapters = " ".join(texts(pages[1].items))
+    assert chapters.count("Level up: before this chapter each hero may choose a new perk card.") == 1

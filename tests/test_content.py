@@ -189,3 +189,26 @@ def test_assumed_values_are_listed(workdir):
     assert len(found) > 50
     assert {a.entry for a in found} >= {"core/cole", "core/newborn", "core/shotgun"}
     assert all(a.location.path.name.endswith(".toml") for a in found)
+
+
+def test_printed_values_are_not_marked_assumed(workdir):
+    """Dux's Health 4 (003_* line 342), Sam's pistol (000_* line 403) and Stink Tank, Kira's .50 pistol (002_*
+    line 204), Han's pistol and crossbow (001_* lines 103, 125) are printed; the exit and C4 costs of Z War One
+    and Agent Z are not, nor the hero cards' other equipment."""
+    from zwar_author.compile.assumed import assumptions
+
+    found = {(a.entry, a.key) for a in assumptions([CONTENT])}
+    for printed in [("zonewars/dux", "health"), ("core/sam", "equipment"), ("core/han", "equipment"),
+                    ("core/kira", "equipment"), ("core/kira", "equipment.0")]:
+        assert printed not in found, printed
+    assert {("core/kira", "equipment.1"), ("core/cole", "equipment.0"), ("core/kat", "equipment")} <= found
+    for game in ("core/zwar1", "core/agentz"):
+        assert {(game, "actions.exit"), (game, "actions.place"), (game, "actions.detonate")} <= found, game
+
+
+def test_a_hero_card_stars_only_its_guessed_equipment(core):
+    from zwar_author.render.cards import _hero
+
+    rules = core.workspace.compiled_rules(core_pack(core))
+    card = _hero(rules["heroes"]["core/kira"], {"core/50-pistol": ".50 Pistol", "core/machete": "Machete"})
+    assert ("text", "Starting equipment: .50 Pistol, Machete*.") in card.body

@@ -418,11 +418,11 @@ EXPECTED = {
         "p/missions/m.toml:24:6: warning ZW640: no transition square ('t') is beside the rib at 3,2: no hero can step aboard it",
     ],
     'ZW151': [
-        'p/rules/games.toml:16:10: error ZW151: Z War One has no \u201cReload\u201d action (Exodus only): take `reload` out of its action table',
-        'p/rules/games.toml:17:12: error ZW151: Z War One has no \u201cRib: Move (1 square)\u201d action (Exodus only): take `rib-move` out of its action table',
+        'p/rules/games.toml:17:10: error ZW151: Z War One has no \u201cReload\u201d action (Exodus only): take `reload` out of its action table',
+        'p/rules/games.toml:18:12: error ZW151: Z War One has no \u201cRib: Move (1 square)\u201d action (Exodus only): take `rib-move` out of its action table',
     ],
     'ZW152': [
-        'p/rules/games.toml:14:1: error ZW152: the action table of Z War One gives no AP for `sprint`, `support`: give every action of Z War One its cost',
+        'p/rules/games.toml:15:1: error ZW152: the action table of Z War One gives no AP for `sprint`, `support`: give every action of Z War One its cost',
     ],
 }
 

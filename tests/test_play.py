@@ -159,9 +159,9 @@ def test_rules_test_points_at_mistakes_in_a_scenario(zwar, workdir):
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         "FAIL s.toml: s",
-        ("    s.toml:6:1: error ZW005: unknown key `speed` in [scenario]; known keys: cards, controlled, deck, dice, "
-        "directors_cut, hand, initiative, max_turns, miniatures, notes, open_doors, phase, script, sides, source, "
-        "title, turn, until"),
+        ("    s.toml:6:1: error ZW005: unknown key `speed` in [scenario]; known keys: cards, controlled, deal, deck, "
+        "dice, directors_cut, hand, initiative, max_turns, miniatures, notes, objectives, open_doors, phase, "
+        "rib_driver, script, sides, source, start, title, turn, until"),
         "1 scenario: 0 passed, 1 failed",
     ]
     assert zwar("rules-test", "missing").exit_code == 2

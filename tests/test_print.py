@@ -272,3 +272,29 @@ def test_small_floors_sit_side_by_side_on_one_page(workdir):
     assert "left to right, top to bottom: a, whole; b, whole; c, whole; d, whole" in texts(pages[0].items)
     frames = sorted((round(g.dx, 1), round(g.dy, 1)) for g in pages[0].items if isinstance(g, Group) and g.clip)
     assert frames == [(14.0, 16.0), (14.0, 101.7), (102.2, 16.0), (102.2, 101.7)]
+
+
+def _card_lines(rules, card_id):
+    from zwar_author.render.cards import _equipment
+
+    card = _equipment(next(e for e in rules.equipment if e.id == card_id), {})
+    return [(kind, content[0] if kind == "table" else content) for kind, content in card.body if kind != "stats"]
+
+
+def test_an_explosive_card_prints_no_aimed_fire(core):
+    """The grenade and the Molotov are thrown with a quick fire attack (000_* line 825); nothing aims them."""
+    _, missions = core
+    for card_id in ("core/grenade", "core/molotov"):
+        rules = next(m.rules for m in missions.values() if any(e.id == card_id for e in m.rules.equipment))
+        lines = _card_lines(rules, card_id)
+        assert lines[0] == ("table", "Throw*"), card_id
+        assert not any("Aimed" in str(text) for _, text in lines), card_id
+
+
+def test_the_crossbow_prints_its_table_as_aimed_fire(core):
+    """'The crossbow may not be used for quick fire actions' and its aimed fire adds 2 to the card's table
+    (001_* lines 125, 128): no QUICK FIRE table on its card."""
+    _, missions = core
+    rules = next(m.rules for m in missions.values() if any(e.id == "core/crossbow" for e in m.rules.equipment))
+    lines = _card_lines(rules, "core/crossbow")
+    assert lines[:2] == [("table", "Aimed fire +2*"), ("text", "Aimed fire only: no quick fire.")]

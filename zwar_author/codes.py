@@ -509,6 +509,17 @@ CAMPAIGN_XP = _code("ZW632", "campaign-xp", E,
     than the XP the hero can have earned: `start_xp`, plus `mission_xp` and
     `expected_loot_xp` for each chapter played before. Buy the perk later, or
     count on more loot.""")
+CAMPAIGN_RULE = _code("ZW633", "campaign-rule", E,
+    "`{key}` is {what}: {game}'s campaign {instead}", """
+    Z War One's campaign pays XP and heroes buy perks with it; Exodus's pays
+    no XP: at the chapters marked `level_up = true` each hero chooses one new
+    perk card, and the save ticket has three official save slots (`saves`).
+    A campaign uses the keys of its own game only.""")
+LEVEL_UP = _code("ZW634", "level-up", E,
+    "{hero} gets {cards} before chapter {number}: {why}", """
+    An Exodus hero levels up by choosing one new perk card, and only before a
+    chapter whose mission has a level-up option (`level_up = true`). Plan one
+    perk card a hero there, or mark the chapter as a level-up.""")
 CHAPTER_BROKEN = _code("ZW670", "chapter-broken", E,
     "chapter {number}'s mission `{id}` does not compile ({errors} in {path}): the campaign cannot be played", """
     Every chapter is played, so every chapter's mission must compile. A

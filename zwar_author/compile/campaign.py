@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .. import __version__, codes
 from ..errors import Diagnostic, Severity, display_path
+from ..games.registry import profile
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
 from ..model.rules import Hero, Perk
@@ -32,10 +33,12 @@ class ChapterPlan:
     buy: dict[str, list[str]]  # hero id -> perk ids bought before this chapter
     qualified: dict[str, list[str]]  # the same as pack/id
     directors_cut: bool = False
+    level_up: bool = False  # Exodus: a perk card a hero before it
 
     def compiled(self) -> c.CompiledChapter:
         return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
-                                 text=self.text, buy=self.qualified, directors_cut=self.directors_cut)
+                                 text=self.text, buy=self.qualified, directors_cut=self.directors_cut,
+                                 level_up=self.level_up)
 
 
 @dataclass
@@ -81,7 +84,9 @@ class _Checker:
         info = self.model.campaign
         found = self.heroes()
         heroes = [h for _, h in found]
-        xp = info.mission_xp
+        exodus = info.game == "exodus"  # no XP: perk cards at the level-up chapters (docs/campaign.md)
+        self.own_keys(exodus)
+        xp = 0 if exodus else info.mission_xp
         if xp is None:
             xp = next((p.rules.campaign_xp for p in self.ws.visible(self.pack) if p.rules.campaign_xp is not None), None)
         if xp is None:
@@ -102,10 +107,45 @@ class _Checker:
                                                             id=chapter.mission, number=number, last=last_number))
             last_number = max(last_number, number or 0)
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
-                                                 mission, buy, qualified, chapter.directors_cut))
-        if len(campaign.chapters) == len(self.model.chapters):
+                                                 mission, buy, qualified, chapter.directors_cut, chapter.level_up))
+        if exodus:
+            self.level_ups()
+        elif len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
         return campaign if not any(p.severity is Severity.ERROR for p in self.problems) else None
+
+    def own_keys(self, exodus: bool) -> None:
+        """Each game's campaign keys in its own campaigns only: XP in Z War One's, level-ups and saves in
+        Exodus's."""
+        game = profile(self.model.campaign.game).name
+        written = self.doc.data.get("campaign", {})
+        if exodus:
+            for key in ("start_xp", "mission_xp", "loot_xp", "expected_loot_xp"):
+                if key in written:
+                    self.problems.append(codes.CAMPAIGN_RULE.at(
+                        self.doc.key_loc(("campaign", key)), key=key, what="for campaigns that pay XP", game=game,
+                        instead="pays none: its heroes choose a perk card at each `level_up` chapter"))
+            return
+        if "saves" in written:
+            self.problems.append(codes.CAMPAIGN_RULE.at(
+                self.doc.key_loc(("campaign", "saves")), key="saves", what="an Exodus save ticket's", game=game,
+                instead="is saved after every chapter (`zwar campaign play --save`)"))
+        for i, chapter in enumerate(self.model.chapters):
+            if chapter.level_up:
+                self.problems.append(codes.CAMPAIGN_RULE.at(
+                    self.doc.key_loc(("chapters", i, "level_up")), key="level_up", what="an Exodus level-up",
+                    game=game, instead="buys perks with XP before any chapter (`buy`)"))
+
+    def level_ups(self) -> None:
+        """Exodus: one perk card a hero, and only before a level-up chapter."""
+        for i, chapter in enumerate(self.model.chapters):
+            for hero, perks in chapter.buy.items():
+                why = ("an Exodus hero chooses one perk card at a level-up" if chapter.level_up and len(perks) > 1
+                       else "" if chapter.level_up else "the chapter has no level-up (`level_up = true`)")
+                if why:
+                    cards = f"{len(perks)} perk card{'s' if len(perks) != 1 else ''}"
+                    self.problems.append(codes.LEVEL_UP.at(self.doc.key_loc(("chapters", i, "buy", hero)), hero=hero,
+                                                           cards=cards, number=i + 1, why=why))
 
     def heroes(self) -> list[tuple[str, Hero]]:
         """The campaign's heroes, as (pack/id, card)."""
@@ -167,11 +207,16 @@ class _Checker:
                 self.problems.append(codes.DANGLING.at(self.doc.key_loc(path), what="hero of this campaign",
                                                        id=hero_text, hint=hint(hero_text, [h.id for h in heroes])))
                 continue
+            game = self.model.campaign.game
             for j, text in enumerate(perks):
                 perk = self.ws.lookup(self.pack, "perks", text)
-                if perk is None:
-                    self.problems.append(codes.DANGLING.at(self.doc.loc(path + (j,)), what="perk", id=text,
-                                                           hint=hint(text, self.ws.known(self.pack, "perks"))))
+                if perk is None or not isinstance(perk.model, Perk) or game not in perk.model.games:
+                    known = [p for p in self.ws.known(self.pack, "perks")
+                             if (e := self.ws.lookup(self.pack, "perks", p)) is not None
+                             and isinstance(e.model, Perk) and game in e.model.games]
+                    what = "perk" if perk is None else f"{game} perk"  # Exodus has perk cards of its own
+                    self.problems.append(codes.DANGLING.at(self.doc.loc(path + (j,)), what=what, id=text,
+                                                           hint=hint(text, known)))
                 else:
                     out.setdefault(entry.model.id, []).append(perk.model.id)
                     qualified.setdefault(entry.qualified, []).append(perk.qualified)

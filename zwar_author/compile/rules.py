@@ -256,6 +256,11 @@ def _assumed_pairs(entry: Entry) -> list[tuple[str, object, tuple]]:
         for part in key.split("."):
             if isinstance(node, dict) and part not in node and part.isdigit():
                 part = next((row for row in node if _covers(row, int(part))), part)
+            if isinstance(node, list):  # an item of a list (`equipment.1`: the hero card's second card)
+                index = int(part) if part.isdigit() else len(node)
+                node = node[index] if index < len(node) else None
+                path += (index,)
+                continue
             node = node.get(part) if isinstance(node, dict) else None
             path += (part,)
         pairs.append((key, node, path))

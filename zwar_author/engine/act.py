@@ -222,7 +222,7 @@ def _door(g: Game, ctx: Context, h: Hero, a: Action) -> None:
     else:
         g.emit(EventKind.KNOCK, h.id, f"{h.name} knocks on the door at {where}", door.edge)
     for room in sorted(door.rooms):
-        activate_room(g, ctx, room, h)
+        activate_room(g, ctx, room, h, door.index if a.verb == Verb.OPEN else None)
 
 
 # --- attacks -------------------------------------------------------------------------------

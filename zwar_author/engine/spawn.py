@@ -13,7 +13,7 @@ from ..model.rules import CardEffect, CardWindow
 from .cards import window
 from .chance import Choice, Context
 from .mission import ALL, UNREACHABLE
-from .sight import face, watched
+from .sight import face, facing_of, watched
 from .state import Game, Hero, Infected, count_squares, pos, short
 from .vocab import EventKind, Topic
 
@@ -163,8 +163,8 @@ def drop_off(g: Game, ctx: Context, cls: str) -> bool:
 # --- room spawns -------------------------------------------------------------------------
 
 
-def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
-    """The room spawn rolled when ``hero`` activates ``room``."""
+def room_spawn(g: Game, ctx: Context, room: int, hero: Hero, door: int | None = None) -> None:
+    """The room spawn rolled when ``hero`` activates ``room`` (by opening ``door``, if given)."""
     tables = phase(g)
     spec = tables.room if tables else None
     if spec is None:
@@ -179,7 +179,8 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
                f"{result_text(g, result)}", dice=(roll,))
         if result.kind == "infected":
             for _ in range(result.count):
-                place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent))
+                place_in_room(g, ctx, room, hero, result.infected, result.distance or 1, bool(result.adjacent),
+                              door)
         return
     roll = ctx.roll(f"Room spawn in {title}, roll 1: how many")
     result = g.mission.charts.row(spec.what, roll + bonus)
@@ -193,14 +194,15 @@ def room_spawn(g: Game, ctx: Context, room: int, hero: Hero) -> None:
         g.emit(EventKind.ROOM_SPAWN, "game",
                f"Distance roll for infected {number}: rolls {second} → {count_squares(distance)}",
                dice=(second,))
-        place_in_room(g, ctx, room, hero, result.infected, distance, False)
+        place_in_room(g, ctx, room, hero, result.infected, distance, False, door)
 
 
 def _rolled(roll: int, bonus: int) -> str:
     return f"rolls {roll} + {bonus} = {roll + bonus}" if bonus else f"rolls {roll}"
 
 
-def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distance: int, adjacent: bool) -> None:
+def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distance: int, adjacent: bool,
+                  door: int | None = None) -> None:
     m = g.mission
     free = [sq for sq in m.room(room).squares if sq not in g.at]
     if not free:
@@ -220,11 +222,23 @@ def place_in_room(g: Game, ctx: Context, room: int, hero: Hero, cls: str, distan
     pick = ctx.choose(g.ruleset.decider, f"Room spawn: where does the {m.classes[cls].name.lower()} go", options,
                       topic=Topic.PLACE)
     sq = pick.key
-    z = g.new_infected(cls, sq, face(g, sq, hero.sq, "N"))
+    z = g.new_infected(cls, sq, _placed_facing(g, sq, hero, door))
     away = dist.get(sq)
     g.emit(EventKind.PLACED, z.tag, f"{g.label(z).capitalize()} is placed at {g.show(sq)}"
            + (f", {count_squares(away)} from {hero.name}" if away is not None else ""), sq)
     notice(g, z)
+
+
+def _placed_facing(g: Game, sq: int, hero: Hero, door: int | None) -> str:
+    """A room spawn's unit faces the hero who woke the room, or where the rules say so (Exodus) the door
+    just opened: towards the middle of its edge, along the longer axis (the vertical one on a tie)."""
+    m = g.mission
+    sides = m.doors[door].sides if door is not None and g.ruleset.rules.room_spawn_faces == "door" else ()
+    if len(sides) != 2 or any(m.floor_of[s] != m.floor_of[sq] for s in sides):
+        return face(g, sq, hero.sq, "N")
+    (ax, ay), (bx, by), (x, y) = m.xy[sides[0]], m.xy[sides[1]], m.xy[sq]
+    dx, dy = ax + bx - 2 * x, ay + by - 2 * y  # twice the way to the edge's middle
+    return facing_of(dx, dy, (dx, dy)) or face(g, sq, hero.sq, "N")
 
 
 def _at_distance(free: list[int], dist: dict[int, int], distance: int) -> list[int]:

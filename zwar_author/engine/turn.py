@@ -116,7 +116,8 @@ def infected_step(g: Game, ctx: Context) -> None:
     """The next infected moves: the closest to a hero first; the decider orders equals."""
     _rank(g)
     waiting = [(d, g.infected[i]) for d, i in g.pending
-               if i in g.infected and g.infected[i].sq is not None and not g.infected[i].prone and d < UNREACHABLE]
+               if i in g.infected and g.infected[i].sq is not None and not g.infected[i].prone
+               and (d < UNREACHABLE or cards.controlled(g, i))]  # a steered unit needs no route to a hero
     if not waiting:
         g.pending = []
         g.spawn_left = _spawn_rolls(g)

@@ -15,15 +15,15 @@ from .timers import start as start_timers
 from .vocab import EventKind, HeroStatus, Perk
 
 
-def activate_room(g: Game, ctx: Context, room: int, hero: Hero | None) -> None:
-    """A room becomes active (for good); a hero who opened, knocked or blasted it rolls its spawn."""
+def activate_room(g: Game, ctx: Context, room: int, hero: Hero | None, door: int | None = None) -> None:
+    """A room becomes active (for good); a hero who opened (``door``), knocked or blasted it rolls its spawn."""
     if g.active >> room & 1:
         return
     g.active |= 1 << room
     entry = g.mission.room(room)
     g.emit(EventKind.ACTIVE, "game", f"{entry.title()} is now active")
     if hero is not None:
-        room_spawn(g, ctx, room, hero)
+        room_spawn(g, ctx, room, hero, door)
     trigger(g, ctx, "room_activated", entry.id)
 
 

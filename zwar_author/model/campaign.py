@@ -3,7 +3,9 @@
 Z War One's campaign is a sequence of chapters, each ending in a mission.
 Completing one pays every hero XP (and their loot cards' XP); between
 chapters the heroes spend XP on perks, which they keep for the rest of the
-campaign; a failed mission is played again.
+campaign; a failed mission is played again. Exodus's pays no XP: at its
+level-up chapters each hero chooses one perk card, and a save ticket holds
+three official saves.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ class CampaignInfo(Model):
     expected_loot_xp: Count = Field(0, description=(
         "XP from loot each hero is counted on to find per chapter when checking that the perks bought are "
         "affordable (0: count on mission XP alone)."))
+    saves: Count | None = Field(None, description=(
+        "Exodus: the official save slots of the save ticket (default 3): a group may return to its last "
+        "official save after a failed mission."))
     restart: Literal["chapter"] = Field("chapter", description=(
         "On a failed mission (a hero dies): the chapter is played again; no XP is awarded and search cards go "
         "back to the deck."))
@@ -44,6 +49,9 @@ class Chapter(Model):
     title: Name | None = Field(None, description="The chapter's title in the booklet; default: the mission's.")
     text: Text = Field("", description="What happens before the mission, printed in the booklet.")
     buy: Buys = Field({})
+    level_up: bool = Field(False, description=(
+        "Exodus: the chapter's mission has a level-up option: before it each hero may choose one new perk card "
+        "(`buy` plans which)."))
     directors_cut: bool = Field(False, description=(
         "The Director's Cut: the chapter is played with a director (6 director cards), and any hero's death "
         "fails it as in every campaign chapter."))

@@ -18,11 +18,14 @@ SQUARE_PATTERN = r"^([A-Za-z0-9_-]+:)?[0-9]+,[0-9]+$"
 EDGE_PATTERN = r"^([A-Za-z0-9_-]+:)?[HV]:[0-9]+,[0-9]+$"
 ROOM_PATTERN = r"^(([A-Za-z0-9_-]+:)?([0-9]+,[0-9]+|R[0-9]+)|[a-z0-9][a-z0-9_-]*)$"
 ROLL_PATTERN = r"^[0-9]+(-[0-9]+)?$"
+#: where a rules scenario stops (docs/scenarios.md): a phase, a turn's announce, or a phase of a turn
+UNTIL_PATTERN = r"^(turn [1-9][0-9]*( (heroes|infected|spawn|infection|end))?|infected|spawn|infection|end)$"
 
 #: What a pattern means in words, for messages about values that do not match it.
 PATTERN_HELP = {
     ID_PATTERN: "an id: lower-case letters, digits, '-' and '_', starting with a letter or digit",
     REF_PATTERN: "an id, optionally with its pack in front (`core/zombie`)",
+    UNTIL_PATTERN: "a phase (infected, spawn, infection, end), `turn N` or `turn N PHASE` (`turn 3 infected`)",
 }
 
 

@@ -246,6 +246,7 @@ class CompiledChapter(Model):
     text: Text = Field(description="Printed before the mission.")
     buy: dict[str, list[str]] = Field(description="Perks bought before this chapter: hero (pack/id) -> perks (pack/id).")
     directors_cut: bool = Field(False, description="Played as the Director's Cut: with a director and 6 director cards.")
+    level_up: bool = Field(False, description="Exodus: each hero may choose a new perk card before this chapter.")
 
 
 class CompiledCampaign(Model):

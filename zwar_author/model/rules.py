@@ -266,6 +266,9 @@ class GameRules(Model):
         "infection moves on without a test.")
     infection_every_end_phase: bool = Field(
         False, description="The infection moves on a stage in every end phase, without a test (Exodus).")
+    room_spawn_faces: Literal["hero", "door"] = Field(
+        "hero", description="Which way the units of a room spawn are placed facing: the hero who woke the room "
+        "(Z War One), or the door just opened (Exodus; a knock or a blast faces them towards the hero).")
     infection_ap: list[Count] = Field(
         description="AP a hero has at infection stages 1, 2, ... (the last is the last stage: one more kills), "
         "for a hero whose card gives 4; a hero with more or less AP has as many more or less, never fewer than 0.")

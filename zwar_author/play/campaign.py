@@ -215,6 +215,10 @@ class Book:
     def refusals(self) -> list[str]:
         """The chapters the engine cannot play, each with why."""
         out = []
+        if any(ch.mission.compiled.mission.game == "exodus" for ch in self.chapters):
+            out.append("every chapter: Exodus's rules between missions are not played yet (level-ups with perk "
+                       "cards instead of XP, the pre-game lobby, equipment, ammunition and infection carried over, "
+                       "melee weapons discarded after a mission, save tickets)")
         for ch in self.chapters:
             name = f"chapter {ch.number} ({ch.mission.compiled.mission.id})"
             missing = unplayable(ch.mission.compiled)

@@ -25,7 +25,7 @@ def booklet_pages(campaign: Campaign, boards: dict[str, Board], theme: Theme, pa
             page.name = f"chapter-{chapter.number}-{page.name}"
             pages.append(page)
     rules = campaign.chapters[0].mission.rules if campaign.chapters else None
-    if rules is not None:
+    if rules is not None and campaign.info.game != "exodus":  # the Exodus tracker board is not drawn yet
         short = {h.id.rpartition("/")[2]: h.id for h in rules.heroes}
         heroes = tuple(short[h.id] for h in campaign.heroes if h.id in short)
         pages += tracker_pages(rules, TrackerSpec(campaign.info.title, heroes), paper, "tracker")
@@ -50,15 +50,32 @@ def _cover(campaign: Campaign, paper: str) -> Page:
     if info.text.strip():
         items, y = block(MARGIN + 15, y, wrap(info.text, inner - 30, 10), 10)
         page.items += items
+    rules = _exodus_rules(info.saves if info.saves is not None else 3) if info.game == "exodus" else _xp_rules(campaign)
+    items, _ = block(MARGIN + 15, y + 6, wrap(rules, inner - 30, 9), 9, fill="#333333")
+    page.items += items
+    return page
+
+
+def _xp_rules(campaign: Campaign) -> str:
+    info = campaign.info
     loot = " Loot cards are cashed in for the XP printed on them." if info.loot_xp else ""
     rules = (f"Each hero earns {campaign.mission_xp} XP for every chapter's mission completed.{loot} XP is spent "
              "on perks between chapters, and what is not spent is kept. If a hero dies the mission is failed: no "
              "XP is awarded, search cards go back to the deck, and the chapter is played again.")
-    if info.start_xp:
-        rules += f" Each hero starts with {info.start_xp} XP."
-    items, _ = block(MARGIN + 15, y + 6, wrap(rules, inner - 30, 9), 9, fill="#333333")
-    page.items += items
-    return page
+    return rules + (f" Each hero starts with {info.start_xp} XP." if info.start_xp else "")
+
+
+def _exodus_rules(saves: int) -> str:
+    """Exodus's rules between missions, as its rulebook gives them (save tickets, the pre-game lobby)."""
+    return ("Both heroes are always used. Before a chapter marked Level up, each hero may choose a new perk card. "
+            "Heroes keep their equipment and search cards from mission to mission, and their infection stage; "
+            "melee weapons are discarded at the end of every mission (wear and tear). In the pre-game lobby "
+            "before each mission the heroes may level up, reload and craft as in play, and freely exchange "
+            f"search and equipment cards. Record progress on a save ticket: up to {saves} official saves, which "
+            "the group may return to after a failed mission, and a pause slot to resume a later session.")
+
+
+LEVEL_UP = "Level up: before this chapter each hero may choose a new perk card."
 
 
 DIRECTORS_CUT = ("The Director's Cut: one player is the director, with 6 director cards, and runs the infected; "
@@ -78,6 +95,8 @@ def _chapters(campaign: Campaign, paper: str) -> list[Page]:
         bought = "; ".join(f"{hero.capitalize()}: " + ", ".join(perk_names.get(p, p.rpartition("/")[2]) for p in ps)
                            for hero, ps in chapter.buy.items())
         extra = wrap(f"Before this chapter, buy {bought}.", inner - 12, 8.5) if bought else []
+        if chapter.level_up:
+            extra += wrap(LEVEL_UP, inner - 12, 8.5)
         if chapter.directors_cut:
             extra += wrap(DIRECTORS_CUT, inner - 12, 8.5)
         needed = 8 + 4.5 * (len(lines) + len(extra)) + 4

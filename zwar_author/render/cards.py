@@ -122,7 +122,7 @@ def _note(entry) -> str:
 def _hero(hero, names) -> Card:
     ratings = tuple((cls, getattr(hero.ratings, cls), _star(hero, f"ratings.{cls}"))
                     for cls in ("agility", "ballistic", "melee", "survival"))
-    kit = ", ".join(names.get(e, e) for e in hero.equipment) or "none"
+    kit = ", ".join(names.get(e, e) + _star(hero, f"equipment.{i}") for i, e in enumerate(hero.equipment)) or "none"
     body = (("stats", (("AP", str(hero.ap), _star(hero, "ap")),)), ("ratings", ratings),
             ("table", ("Unarmed melee" + _star(hero, "unarmed"), hero.unarmed, _faces(hero, "unarmed"))),
             ("text", f"Starting equipment{_star(hero, 'equipment')}: {kit}."), ("text", hero.text))
@@ -143,13 +143,16 @@ def _equipment(card, names) -> Card:
                   (("Ammo", "ammo", card.ammo), ("Range", "range", card.range), ("Blast", "blast", card.blast))
                   if value is not None)
     body: list[tuple[str, object]] = [("stats", stats)] if stats else []
+    aimed_only = card.aimed_only and card.kind == "ballistic"  # a crossbow: its one table is read at +2
     if card.quick is not None:
-        label = "Melee" if card.kind == "melee" else ("Throw" if card.kind == "explosive" else "Quick fire")
+        label = {"melee": "Melee", "explosive": "Throw"}.get(
+            card.kind, f"Aimed fire +{card.aim_bonus}" if aimed_only else "Quick fire")
         body.append(("table", (label + _star(card, "quick"), card.quick, _faces(card, "quick"))))
     if card.aimed is not None:
         body.append(("table", ("Aimed fire" + _star(card, "aimed"), card.aimed, _faces(card, "aimed"))))
-    elif card.quick is not None and card.kind != "melee":
-        body.append(("text", f"Aimed fire: +{card.aim_bonus} to the roll." + (" Aimed only." if card.aimed_only else "")))
+    elif card.quick is not None and card.kind == "ballistic":  # explosives are only thrown, never aimed
+        body.append(("text", "Aimed fire only: no quick fire." if aimed_only
+                     else f"Aimed fire: +{card.aim_bonus} to the roll."))
     facts = [f for f in (" and ".join(card.fire), "dual wield" if card.dual_wield else "", "silent" if card.silent else "")
              if f]
     if card.special:
