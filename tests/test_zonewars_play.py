@@ -165,3 +165,12 @@ def test_a_moves_destinations_are_folded_into_one_line():
         [Action("krin", Verb.MOVE, None, None, f"krin: move {x},2") for x in (13, 14, 15)]
     assert option_lines(options) == ["    1. krin: stay",
                                      "       krin: move X,Y: 3 destinations, from `krin: move 13,2` to `krin: move 15,2`"]
+
+
+def test_the_same_games_whatever_the_jobs(scrap_run):
+    source = (str(SCRAP_RUN.absolute()), ())
+    bots = {"ark-mutants": "aggressive", "genlab-tribe": "cautious"}
+    one = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), fair=False)
+    two = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), fair=False, jobs=2, source=source)
+    assert one == two
+    assert bots in [{s: v["bot"] for s, v in p["sides"].items()} for p in one["pairings"]]

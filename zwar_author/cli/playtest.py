@@ -139,7 +139,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         raise click.BadParameter("it is the planner's and the search player's: add planner or search to --policy "
                                  "(as --policy cautious,search)", param_hint="'--budget'")
     if is_zonewars(missions[0]):
-        _zonewars(missions[0], runs, seed, names, out, gate, search)
+        _zonewars(missions[0], runs, seed, names, out, gate, search, jobs)
         return
     if is_campaign(missions[0]):
         if len(missions) > 1 or baseline is not None or explore:
@@ -299,10 +299,10 @@ def _gate(result: Result | Comparison) -> None:
             raise SystemExit(1)
 
 
-def _zonewars(path, runs, seed, names, out, gate, search) -> None:
+def _zonewars(path, runs, seed, names, out, gate, search, jobs) -> None:
     """A Zone Wars scenario: the inch-measured engine's playtest (playtest.zonewars)."""
     try:
-        result = playtest_file(path, runs, seed, names, out, [Path(s) for s in search], gate)
+        result = playtest_file(path, runs, seed, names, out, [Path(s) for s in search], gate, jobs)
     except CannotPlayScenario as exc:
         for line in exc.lines():
             click.echo(line)

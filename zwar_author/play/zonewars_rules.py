@@ -72,6 +72,7 @@ class ModelAt(Model):
     gear: list[Ref] | None = Field(None, description="Cards carried from the start (default: the character's).")
     found: list[Ref] = Field([], description="Artifact cards found this battle (worth victory points).")
     mutations: list[Ref] | None = Field(None, description="Mutations or modules (default: the character's).")
+    bonus: dict[Id, Count] = Field({}, description="A carried card's Bonus left after damage, by card id.")
     damage: Count = Field(0, description="Damage tokens.")
     broken: bool = Field(False, description="Broken.")
     bloodied: bool = Field(False, description="Bloodied (the card's other side).")
@@ -274,6 +275,11 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
         if spec.gear is not None:
             m.items = [_item(scenario, ref, False) for ref in spec.gear]
         m.items += [_item(scenario, ref, True) for ref in spec.found]
+        for cid, left in spec.bonus.items():
+            damaged = next((i for i in m.items if i.card == cid), None)
+            if damaged is None:
+                raise ScenarioError(f"{m.id} carries no `{cid}` to set the Bonus of")
+            damaged.bonus = left
         if spec.mutations is not None:
             unknown = [r for r in spec.mutations if r.rpartition("/")[2] not in scenario.mutations]
             if unknown:

@@ -16,8 +16,10 @@ import json
 import random
 import re
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar
 
 from ..skirmish.core import simulate
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
@@ -43,25 +45,17 @@ class Tally:
     winners: list[str] = field(default_factory=list)  # game index -> the winning side ("" for a draw)
     heat: dict[str, Counter] = field(default_factory=lambda: {"taken_out": Counter(), "found": Counter()})
 
-    def add(self, g: ZoneWarsGame) -> None:
+    def add(self, record: dict) -> None:
+        """One game's record (``game_record``), in the order of the games' indices."""
         self.games += 1
-        self.wins[g.winner or ""] += 1
-        self.winners.append(g.winner or "")
-        self.rounds[g.round] += 1
-        for s in g.scenario.sides:
-            self.victory_points[s.id] += g.victory_points(s.id)
-            self.carried_off[s.id] += len(g.carried_off[s.id])
-        for m in g.models():
-            if m.status is Status.TAKEN_OUT:
-                self.taken_out[m.side] += 1
-        for event in g.log:
-            cell = (int(event.at[0]), int(event.at[1])) if event.at is not None else None
-            if event.kind == Kind.ARTIFACT and " picks up token " in event.text:
-                self.found[g.model(event.who).side] += 1
-                if cell is not None:
-                    self.heat["found"][cell] += 1
-            elif event.kind == Kind.TAKEN_OUT and cell is not None:
-                self.heat["taken_out"][cell] += 1
+        self.wins[record["winner"]] += 1
+        self.winners.append(record["winner"])
+        self.rounds[record["rounds"]] += 1
+        for key, counter in (("victory_points", self.victory_points), ("carried_off", self.carried_off),
+                             ("taken_out", self.taken_out), ("found", self.found)):
+            counter.update(record[key])
+        for name, cells in record["heat"].items():
+            self.heat[name].update(tuple(c) for c in cells)
 
     def summary(self, scenario: Scenario) -> dict:
         n = max(1, self.games)
@@ -80,12 +74,61 @@ class Tally:
                 "heatmaps": heat}
 
 
-def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int) -> Tally:
-    """``runs`` games between ``bots`` (side -> policy); game i from seeds of (seed, i) alone."""
+def game_record(g: ZoneWarsGame, index: int) -> dict:
+    """What one game came to, as plain data (so worker processes can send it back)."""
+    sides = [s.id for s in g.scenario.sides]
+    found: Counter = Counter()
+    heat: dict[str, list] = {"taken_out": [], "found": []}
+    for event in g.log:
+        cell = [int(event.at[0]), int(event.at[1])] if event.at is not None else None
+        if event.kind == Kind.ARTIFACT and " picks up token " in event.text:
+            found[g.model(event.who).side] += 1
+            if cell is not None:
+                heat["found"].append(cell)
+        elif event.kind == Kind.TAKEN_OUT and cell is not None:
+            heat["taken_out"].append(cell)
+    return {"index": index, "winner": g.winner or "", "rounds": g.round,
+            "victory_points": {s: g.victory_points(s) for s in sides},
+            "carried_off": {s: len(g.carried_off[s]) for s in sides},
+            "taken_out": dict(Counter(m.side for m in g.models() if m.status is Status.TAKEN_OUT)),
+            "found": dict(found), "heat": heat}
+
+
+def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, jobs: int = 1,
+               source: tuple[str, tuple[str, ...]] | None = None) -> Tally:
+    """``runs`` games between ``bots`` (side -> policy); game i from seeds of (seed, i) alone, so the games
+    are the same whatever ``jobs``: with more than one, worker processes open the scenario from ``source``
+    (its path and the pack search path) and play chunks of games, added up in the order of their indices."""
     tally = Tally(dict(bots))
-    for index in range(runs):
-        tally.add(play_one(scenario, bots, seed, index))
+    if jobs > 1 and source is not None and runs > 1:
+        size = max(1, runs // (jobs * 4))
+        parts = [(source, bots, seed, list(range(i, min(runs, i + size)))) for i in range(0, runs, size)]
+        with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
+            records = sorted((r for part in pool.map(_chunk, parts) for r in part), key=lambda r: r["index"])
+    else:
+        records = [game_record(play_one(scenario, bots, seed, index), index) for index in range(runs)]
+    for record in records:
+        tally.add(record)
     return tally
+
+
+class _Opened:
+    """The scenarios a worker process has opened, by source, kept for the chunks it plays next (a worker's own:
+    the parent process never fills it)."""
+
+    scenarios: ClassVar[dict[tuple[str, tuple[str, ...]], Scenario]] = {}
+
+
+def _chunk(part: tuple) -> list[dict]:
+    source, bots, seed, indices = part
+    if source not in _Opened.scenarios:
+        from ..play.zonewars import load_scenario
+
+        scenario, _report = load_scenario(Path(source[0]), [Path(p) for p in source[1]])
+        assert scenario is not None, "the scenario compiled in the parent process"
+        _Opened.scenarios[source] = scenario
+    scenario = _Opened.scenarios[source]
+    return [game_record(play_one(scenario, bots, seed, index), index) for index in indices]
 
 
 def play_one(scenario: Scenario, bots: dict[str, str], seed: int, index: int) -> ZoneWarsGame:
@@ -113,11 +156,12 @@ def _respot(where, who):
     return tuple(replace(w, character=c.character) for w, c in zip(where, who, strict=False))
 
 
-def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int) -> dict:
+def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, jobs: int = 1,
+             source: tuple[str, tuple[str, ...]] | None = None) -> dict:
     """The first side's win rate as written and with the zones swapped, on the same seeds, with McNemar's test."""
     first = scenario.sides[0].id
-    written = play_games(scenario, bots, runs, seed)
-    other = play_games(swapped(scenario), bots, runs, seed)
+    written = play_games(scenario, bots, runs, seed, jobs, source)
+    other = play_games(swapped(scenario), bots, runs, seed)  # a changed scenario: played here, not opened by workers
     only_written = sum(1 for a, b in zip(written.winners, other.winners, strict=True) if a == first and b != first)
     only_swapped = sum(1 for a, b in zip(written.winners, other.winners, strict=True) if b == first and a != first)
     return {"side": first, "as_written": written.wins[first] / max(1, runs),
@@ -126,7 +170,8 @@ def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int) -> 
 
 
 def playtest_scenario(scenario: Scenario, runs: int = 100, seed: int = 1,
-                      policies: tuple[str, ...] = ("cautious", "aggressive"), fair: bool = True) -> dict:
+                      policies: tuple[str, ...] = ("cautious", "aggressive"), fair: bool = True, jobs: int = 1,
+                      source: tuple[str, tuple[str, ...]] | None = None) -> dict:
     """Every pairing of ``policies`` over the scenario's sides (each side each policy), and fairness from games."""
     for name in policies:
         if name not in POLICIES:
@@ -136,9 +181,9 @@ def playtest_scenario(scenario: Scenario, runs: int = 100, seed: int = 1,
     if len(sides) == 2 and len(policies) > 1:
         pairings += [{sides[0]: a, sides[1]: b} for a in policies for b in policies if a != b]
     report = {"scenario": scenario.id, "title": scenario.title, "runs": runs, "seed": seed,
-              "pairings": [play_games(scenario, bots, runs, seed).summary(scenario) for bots in pairings]}
+              "pairings": [play_games(scenario, bots, runs, seed, jobs, source).summary(scenario) for bots in pairings]}
     if fair and len(sides) >= 2:
-        report["fairness"] = fairness(scenario, pairings[0], runs, seed)
+        report["fairness"] = fairness(scenario, pairings[0], runs, seed, jobs, source)
     return report
 
 
@@ -246,7 +291,7 @@ def geometry_verdict(path: Path, search: list[Path]) -> str:
 
 
 def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], out: Path,
-                  search: list[Path], gate: str | None = None) -> ZoneWarsResult:
+                  search: list[Path], gate: str | None = None, jobs: int = 1) -> ZoneWarsResult:
     """``zwar playtest SCENARIO`` for a Zone Wars scenario: every pairing of the bots, fairness from games,
     a JSON report under ``out``; ``gate`` (``win_rate[SIDE] in LOW..HIGH``) checked on the first pairing.
 
@@ -262,7 +307,8 @@ def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], 
     if match is not None and match.group(1) not in {s.id for s in scenario.sides}:
         raise ValueError(f"--gate: `{match.group(1)}` is not a side of this scenario "
                          f"(sides: {', '.join(s.id for s in scenario.sides)})")
-    report = playtest_scenario(scenario, runs or 100, seed, tuple(policies))
+    source = (str(Path(path).absolute()), tuple(str(Path(p).absolute()) for p in search))
+    report = playtest_scenario(scenario, runs or 100, seed, tuple(policies), jobs=jobs, source=source)
     report["geometry"] = geometry_verdict(path, search)
     table = scenario.board.table
     result = ZoneWarsResult(problems, report, write_report(report, out, (float(table.width), float(table.depth))), gate)

@@ -39,6 +39,7 @@ class Verb(str, Enum):
     ASSIST = "assist"
     PICK_UP = "pick up"
     GIVE = "give"
+    REPAIR = "repair"
     DROP = "drop"
     TAKE = "take from"
     LEAVE = "leave"
@@ -325,6 +326,10 @@ def _giving(g: ZoneWarsGame, m: Model) -> list[Action]:
     for card in cards:
         if card in g.scenario.artifacts:
             out.append(Action(m.id, Verb.DROP, here, card, f"{m.id}: drop {card}", m.floor))
+    for item in m.items:  # a Complex Operation: repairing a damaged weapon or armour (seed 232)
+        printed = g.card(item.card)
+        if printed is not None and not item.busted and item.bonus < printed.bonus and g.scenario.rules.repair_steps:
+            out.append(Action(m.id, Verb.REPAIR, here, item.card, f"{m.id}: repair {item.card}", m.floor))
     for friend in g.models():
         if friend is m or friend.side != m.side or not friend.ready or friend.floor != m.floor or not cards:
             continue

@@ -252,6 +252,12 @@ class ZoneWarsGame(Game):
         elif verb is Verb.GIVE:
             card, _, friend = (action.target or "").partition(">")
             self._give(m, card, self.model(friend))
+        elif verb is Verb.REPAIR:
+            item = next(i for i in m.items if i.card == action.target and not i.busted)
+            printed = self.card(item.card)
+            item.bonus = min(printed.bonus if printed is not None else item.bonus,
+                             item.bonus + self.scenario.rules.repair_steps)
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} repairs the {self.card_name(item.card)} ({item.bonus} Bonus)", m.at)
         elif verb is Verb.DROP:
             item = next(i for i in m.items if i.card == action.target)
             m.items.remove(item)
