@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
 
@@ -12,7 +13,7 @@ from conftest import CONTENT
 
 from zwar_author.cli import cli
 from zwar_author.play.zonewars import CannotPlayScenario, load_scenario
-from zwar_author.playtest.zonewars import play_one, playtest_scenario
+from zwar_author.playtest.zonewars import Run, play_chunk, play_one, playtest_scenario, swapped
 from zwar_author.playtest.zonewars_bots import POLICIES, bot
 from zwar_author.skirmish.core import apply, chance_outcomes, simulate, start
 from zwar_author.skirmish.zonewars import new_game
@@ -168,9 +169,21 @@ def test_a_moves_destinations_are_folded_into_one_line():
 
 
 def test_the_same_games_whatever_the_jobs(scrap_run):
-    source = (str(SCRAP_RUN.absolute()), ())
+    """Worker processes get the run's scenario with every chunk (no cache of their own), and the zones
+    swapped for fairness are played on them too: the report is the same bytes whatever the jobs."""
     bots = {"ark-mutants": "aggressive", "genlab-tribe": "cautious"}
-    one = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), fair=False)
-    two = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), fair=False, jobs=2, source=source)
-    assert one == two
+    one = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"))
+    two = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), jobs=2)
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
     assert bots in [{s: v["bot"] for s, v in p["sides"].items()} for p in one["pairings"]]
+    assert one["fairness"]["side"] == "ark-mutants"
+
+
+def test_a_run_is_sent_whole_to_its_workers(scrap_run):
+    """A chunk's games come from the run it is given alone: the written and the swapped scenario, chunked
+    as workers get them, give the games played in one piece."""
+    for scenario in (scrap_run, swapped(scrap_run)):
+        run = Run(scenario, {"ark-mutants": "cautious", "genlab-tribe": "aggressive"}, 7)
+        whole = play_chunk(run, [0, 1, 2])
+        parts = play_chunk(pickle.loads(pickle.dumps(run)), [2]) + play_chunk(run, [0, 1])
+        assert sorted(parts, key=lambda r: r["index"]) == whole
