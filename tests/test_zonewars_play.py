@@ -6,6 +6,7 @@ import json
 import pickle
 import random
 import re
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -115,6 +116,23 @@ def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path)
     assert result.output.splitlines()[0] == \
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:"
     assert not list(tmp_path.iterdir())
+
+
+def test_a_closed_door_or_a_container_cannot_be_written(zwar, tmp_path):
+    """Line 226 names opening a door and searching a container and says no more: a scenario has neither to
+    write, so a playtest stops on them by name before any game rather than play them as plain openings."""
+    shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
+    pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
+    door = '{ kind = "door", start = [2, 4], end = [3, 4] }'
+    text = pieces.read_text()
+    assert door in text
+    pieces.write_text(text.replace(door, door[:-2] + ', closed = true },\n  { kind = "container", start = [1, 1], '
+                                   'end = [1, 2] }'))
+    result = zwar("playtest", tmp_path / "pack" / "scenarios" / "scrap-run.toml", "--runs", "1", "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "unknown key `closed` in pieces[0].openings[0]; known keys: end, kind, start" in result.output
+    assert '`kind` must be one of "door" or "window", not "container"' in result.output
+    assert not (tmp_path / "out").exists()
 
 
 def test_a_bad_gate_is_a_usage_error(zwar, tmp_path):
