@@ -85,3 +85,16 @@ def test_artifacts_kept_over_several_battles_add_up(scenario):
     once = carry_over(g, {}, {"krin": "chainsaw"})
     twice = carry_over(g, once, {"krin": "gold-watch"})
     assert twice["krin"].kept == ("chainsaw", "gold-watch")
+
+
+def test_an_artifact_brought_from_an_earlier_battle_is_not_gained_again(scenario):
+    """Line 500: a model may keep one of the artifacts it has gained in the battle; the one it brought
+    (line 502) is its own already, and keeping it again would count it twice."""
+    once = carry_over(_battle(scenario), {}, {"krin": "chainsaw"})
+    g = enlist(new_game(scenario), once)
+    g.over, g.winner = True, "ark-mutants"
+    assert gained(g, "krin", once["krin"].kept) == []
+    with pytest.raises(CampaignError, match="krin did not gain the `chainsaw` in this battle"):
+        carry_over(g, once, {"krin": "chainsaw"})
+    g.model("krin").items.append(Item("chainsaw", True, 3))  # a second Chainsaw found in this battle
+    assert carry_over(g, once, {"krin": "chainsaw"})["krin"].kept == ("chainsaw", "chainsaw")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +14,7 @@ from conftest import CONTENT
 
 from zwar_author.cli import cli
 from zwar_author.play.zonewars import CannotPlayScenario, load_scenario
-from zwar_author.playtest.zonewars import play_one, playtest_scenario
+from zwar_author.playtest.zonewars import Run, play_chunk, play_one, playtest_scenario, swapped
 from zwar_author.playtest.zonewars_bots import POLICIES, bot
 from zwar_author.skirmish.core import apply, chance_outcomes, simulate, start
 from zwar_author.skirmish.zonewars import new_game
@@ -116,6 +118,23 @@ def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path)
     assert not list(tmp_path.iterdir())
 
 
+def test_a_closed_door_or_a_container_cannot_be_written(zwar, tmp_path):
+    """Line 226 names opening a door and searching a container and says no more: a scenario has neither to
+    write, so a playtest stops on them by name before any game rather than play them as plain openings."""
+    shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
+    pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
+    door = '{ kind = "door", start = [2, 4], end = [3, 4] }'
+    text = pieces.read_text()
+    assert door in text
+    pieces.write_text(text.replace(door, door[:-2] + ', closed = true },\n  { kind = "container", start = [1, 1], '
+                                   'end = [1, 2] }'))
+    result = zwar("playtest", tmp_path / "pack" / "scenarios" / "scrap-run.toml", "--runs", "1", "-o", tmp_path / "out")
+    assert result.exit_code == 1
+    assert "unknown key `closed` in pieces[0].openings[0]; known keys: end, kind, start" in result.output
+    assert '`kind` must be one of "door" or "window", not "container"' in result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_bad_gate_is_a_usage_error(zwar, tmp_path):
     result = zwar("playtest", SCRAP_RUN, "--runs", "1", "-o", tmp_path, "--gate", "win_rate in 0..1")
     assert result.exit_code == 2
@@ -168,9 +187,21 @@ def test_a_moves_destinations_are_folded_into_one_line():
 
 
 def test_the_same_games_whatever_the_jobs(scrap_run):
-    source = (str(SCRAP_RUN.absolute()), ())
+    """Worker processes get the run's scenario with every chunk (no cache of their own), and the zones
+    swapped for fairness are played on them too: the report is the same bytes whatever the jobs."""
     bots = {"ark-mutants": "aggressive", "genlab-tribe": "cautious"}
-    one = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), fair=False)
-    two = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), fair=False, jobs=2, source=source)
-    assert one == two
+    one = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"))
+    two = playtest_scenario(scrap_run, 4, 5, ("aggressive", "cautious"), jobs=2)
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
     assert bots in [{s: v["bot"] for s, v in p["sides"].items()} for p in one["pairings"]]
+    assert one["fairness"]["side"] == "ark-mutants"
+
+
+def test_a_run_is_sent_whole_to_its_workers(scrap_run):
+    """A chunk's games come from the run it is given alone: the written and the swapped scenario, chunked
+    as workers get them, give the games played in one piece."""
+    for scenario in (scrap_run, swapped(scrap_run)):
+        run = Run(scenario, {"ark-mutants": "cautious", "genlab-tribe": "aggressive"}, 7)
+        whole = play_chunk(run, [0, 1, 2])
+        parts = play_chunk(pickle.loads(pickle.dumps(run)), [2]) + play_chunk(run, [0, 1])
+        assert sorted(parts, key=lambda r: r["index"]) == whole

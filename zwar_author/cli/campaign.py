@@ -8,7 +8,9 @@ from ..errors import UsageError
 from ..play.campaign import SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
 from ..play.saves import BadSave
 from ..play.session import CommandError
+from ..play.zonewars import CannotPlayScenario
 from ..playtest.director import DIRECTORS
+from ..playtest.zonewars_campaign import CampaignSourceError, campaign_bots, campaign_text
 from .options import InputFile, OutputFile
 from .output import PACK_PATH, usage_errors
 from .play import Saver, run_game
@@ -31,6 +33,38 @@ where the group stopped, saving back to FILE."""
 @click.group("campaign")
 def command() -> None:
     """Play a campaign, chapter by chapter, with the group's progress saved between sessions."""
+
+
+BOTS_HELP = """Play a Zone Wars campaign between bots, battle after battle, keeping the band.
+
+SCENARIO is the first battle; each next one is the first of its
+[campaign] next, in a file named for it beside SCENARIO. Every battle is
+checked, and refused by name if the engine does not play it, before the
+first game. Between battles each model keeps the gained artifact worth the
+most victory points, and the winners' first model that can still take one
+gets an experience token."""
+
+
+@command.command("bots", help=BOTS_HELP)
+@click.argument("scenario", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.option("--bot", "bots", multiple=True, metavar="SIDE=POLICY",
+              help="The bot of a side: cautious, aggressive or random (cautious when left out; repeatable).")
+@click.option("--seed", type=int, default=1, show_default=True, help="The campaign's seed.")
+@PACK_PATH
+@usage_errors
+def bots(scenario, bots, seed, search) -> None:
+    try:
+        records = campaign_bots(scenario, bots, seed, [Path(s) for s in search])
+    except CannotPlayScenario as exc:
+        for line in exc.lines():
+            click.echo(line)
+        raise SystemExit(1) from None
+    except CampaignSourceError as exc:
+        click.echo(str(exc))
+        raise SystemExit(1) from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    click.echo(campaign_text(records))
 
 
 @command.command("play", help=PLAY_HELP)

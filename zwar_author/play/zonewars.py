@@ -87,7 +87,7 @@ def from_compiled(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> Scena
         triggers=tuple(t.rpartition("/")[2] for t in compiled.triggers),
         tokens=tuple(Token(t.number, t.position, t.floor) for t in compiled.tokens),
         victory=tuple(compiled.model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
-        token_base=compiled.token_base)
+        token_base=compiled.token_base, campaign=compiled.model.campaign)
     missing += cannot_play(scenario)
     if missing:
         raise CannotPlayScenario(info.id, missing)

@@ -19,13 +19,12 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import ClassVar
 
 from ..skirmish.core import simulate
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.state import Kind, Status
 from .paired import mcnemar
-from .runner import game_seed
+from .runner import chunks, game_seed
 from .stats import wilson
 from .zonewars_bots import POLICIES, bot
 
@@ -94,41 +93,36 @@ def game_record(g: ZoneWarsGame, index: int) -> dict:
             "found": dict(found), "heat": heat}
 
 
-def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, jobs: int = 1,
-               source: tuple[str, tuple[str, ...]] | None = None) -> Tally:
+def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, jobs: int = 1) -> Tally:
     """``runs`` games between ``bots`` (side -> policy); game i from seeds of (seed, i) alone, so the games
-    are the same whatever ``jobs``: with more than one, worker processes open the scenario from ``source``
-    (its path and the pack search path) and play chunks of games, added up in the order of their indices."""
-    tally = Tally(dict(bots))
-    if jobs > 1 and source is not None and runs > 1:
-        size = max(1, runs // (jobs * 4))
-        parts = [(source, bots, seed, list(range(i, min(runs, i + size)))) for i in range(0, runs, size)]
+    are the same whatever ``jobs``: with more than one, worker processes play chunks of the run's games,
+    added up in the order of their indices."""
+    run = Run(scenario, dict(bots), seed)
+    parts = chunks(runs, jobs)
+    if jobs > 1 and len(parts) > 1:
         with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
-            records = sorted((r for part in pool.map(_chunk, parts) for r in part), key=lambda r: r["index"])
+            records = [r for part in pool.map(play_chunk, [run] * len(parts), parts) for r in part]
     else:
-        records = [game_record(play_one(scenario, bots, seed, index), index) for index in range(runs)]
-    for record in records:
+        records = [r for part in parts for r in play_chunk(run, part)]
+    tally = Tally(dict(bots))
+    for record in sorted(records, key=lambda r: r["index"]):
         tally.add(record)
     return tally
 
 
-class _Opened:
-    """The scenarios a worker process has opened, by source, kept for the chunks it plays next (a worker's own:
-    the parent process never fills it)."""
+@dataclass(frozen=True)
+class Run:
+    """One pairing's games: the scenario as the caller opened it, the bots and the seed. It goes whole with
+    every chunk a worker plays (as the grid games' plans do), so a worker keeps nothing between chunks."""
 
-    scenarios: ClassVar[dict[tuple[str, tuple[str, ...]], Scenario]] = {}
+    scenario: Scenario
+    bots: dict[str, str]
+    seed: int
 
 
-def _chunk(part: tuple) -> list[dict]:
-    source, bots, seed, indices = part
-    if source not in _Opened.scenarios:
-        from ..play.zonewars import load_scenario
-
-        scenario, _report = load_scenario(Path(source[0]), [Path(p) for p in source[1]])
-        assert scenario is not None, "the scenario compiled in the parent process"
-        _Opened.scenarios[source] = scenario
-    scenario = _Opened.scenarios[source]
-    return [game_record(play_one(scenario, bots, seed, index), index) for index in indices]
+def play_chunk(run: Run, indices: list[int]) -> list[dict]:
+    """The records of the run's games at ``indices``."""
+    return [game_record(play_one(run.scenario, run.bots, run.seed, index), index) for index in indices]
 
 
 def play_one(scenario: Scenario, bots: dict[str, str], seed: int, index: int) -> ZoneWarsGame:
@@ -156,12 +150,11 @@ def _respot(where, who):
     return tuple(replace(w, character=c.character) for w, c in zip(where, who, strict=False))
 
 
-def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, jobs: int = 1,
-             source: tuple[str, tuple[str, ...]] | None = None) -> dict:
+def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, jobs: int = 1) -> dict:
     """The first side's win rate as written and with the zones swapped, on the same seeds, with McNemar's test."""
     first = scenario.sides[0].id
-    written = play_games(scenario, bots, runs, seed, jobs, source)
-    other = play_games(swapped(scenario), bots, runs, seed)  # a changed scenario: played here, not opened by workers
+    written = play_games(scenario, bots, runs, seed, jobs)
+    other = play_games(swapped(scenario), bots, runs, seed, jobs)
     only_written = sum(1 for a, b in zip(written.winners, other.winners, strict=True) if a == first and b != first)
     only_swapped = sum(1 for a, b in zip(written.winners, other.winners, strict=True) if b == first and a != first)
     return {"side": first, "as_written": written.wins[first] / max(1, runs),
@@ -170,8 +163,7 @@ def fairness(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, job
 
 
 def playtest_scenario(scenario: Scenario, runs: int = 100, seed: int = 1,
-                      policies: tuple[str, ...] = ("cautious", "aggressive"), fair: bool = True, jobs: int = 1,
-                      source: tuple[str, tuple[str, ...]] | None = None) -> dict:
+                      policies: tuple[str, ...] = ("cautious", "aggressive"), fair: bool = True, jobs: int = 1) -> dict:
     """Every pairing of ``policies`` over the scenario's sides (each side each policy), and fairness from games."""
     for name in policies:
         if name not in POLICIES:
@@ -181,9 +173,9 @@ def playtest_scenario(scenario: Scenario, runs: int = 100, seed: int = 1,
     if len(sides) == 2 and len(policies) > 1:
         pairings += [{sides[0]: a, sides[1]: b} for a in policies for b in policies if a != b]
     report = {"scenario": scenario.id, "title": scenario.title, "runs": runs, "seed": seed,
-              "pairings": [play_games(scenario, bots, runs, seed, jobs, source).summary(scenario) for bots in pairings]}
+              "pairings": [play_games(scenario, bots, runs, seed, jobs).summary(scenario) for bots in pairings]}
     if fair and len(sides) >= 2:
-        report["fairness"] = fairness(scenario, pairings[0], runs, seed, jobs, source)
+        report["fairness"] = fairness(scenario, pairings[0], runs, seed, jobs)
     return report
 
 
@@ -307,8 +299,7 @@ def playtest_file(path: Path, runs: int | None, seed: int, policies: list[str], 
     if match is not None and match.group(1) not in {s.id for s in scenario.sides}:
         raise ValueError(f"--gate: `{match.group(1)}` is not a side of this scenario "
                          f"(sides: {', '.join(s.id for s in scenario.sides)})")
-    source = (str(Path(path).absolute()), tuple(str(Path(p).absolute()) for p in search))
-    report = playtest_scenario(scenario, runs or 100, seed, tuple(policies), jobs=jobs, source=source)
+    report = playtest_scenario(scenario, runs or 100, seed, tuple(policies), jobs=jobs)
     report["geometry"] = geometry_verdict(path, search)
     table = scenario.board.table
     result = ZoneWarsResult(problems, report, write_report(report, out, (float(table.width), float(table.depth))), gate)

@@ -311,6 +311,9 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
         if artifacts > 1 and to == here:  # a Complex Operation takes them all (seed 348)
             out.append(Action(m.id, Verb.TAKE, here, f"{other.id}:all", f"{m.id}: take all from {other.id}",
                               m.floor))
+        elif artifacts > 1 and not m.stuck and not m.floor:  # or after its step move (seed 234)
+            out += [Action(m.id, Verb.TAKE, p, f"{other.id}:all", f"{m.id}: take all from {other.id} from {where(p)}",
+                           0) for p in step_moves(g, m) if contact(Position(*p), m.base, other.position, other.base)]
         if other.side == m.side:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
     out += _giving(g, m)

@@ -32,11 +32,16 @@ class Veteran:
     experience: tuple[str, ...] = ()  # attributes each raised by one
 
 
-def gained(game: ZoneWarsGame, model: str) -> list[str]:
-    """The artifact cards ``model`` ends the battle with that it did not bring (found, taken or stolen)."""
+def gained(game: ZoneWarsGame, model: str, kept: tuple[str, ...] = ()) -> list[str]:
+    """The artifact cards ``model`` ends the battle with that it did not bring (found, taken or stolen);
+    ``kept``: the cards it brought from earlier battles (``enlist``), which it did not gain in this one."""
     m = game.model(model)
     carried = [i for i in m.items if i.card in game.scenario.artifacts]
-    return [i.card for i in carried if i.found or i.card not in _brought(game, model)]
+    taken = [i.card for i in carried if not i.found and i.card not in _brought(game, model)]
+    for card in kept:
+        if card in taken:
+            taken.remove(card)
+    return [i.card for i in carried if i.found] + taken
 
 
 def _brought(game: ZoneWarsGame, model: str) -> set[str]:
@@ -54,7 +59,7 @@ def carry_over(game: ZoneWarsGame, before: dict[str, Veteran], keep: dict[str, s
     for m in game.models():
         record = before.get(m.id, Veteran())
         card = keep.get(m.id)
-        if card is not None and card not in gained(game, m.id):
+        if card is not None and card not in gained(game, m.id, record.kept):
             raise CampaignError(f"{m.id} did not gain the `{card}` in this battle: it may keep only one it gained")
         after[m.id] = Veteran(record.kept + ((card,) if card is not None else ()), record.experience)
     unknown = sorted(set(keep) - set(after))

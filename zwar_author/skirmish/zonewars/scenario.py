@@ -63,6 +63,7 @@ class Scenario:
     base_die: tuple[str, ...]
     gear_die: tuple[str, ...]
     token_base: Base = field(default_factory=Base)
+    campaign: z.CampaignDef | None = None  # what carries over to the next battle, and which battles follow
 
     def side(self, sid: str) -> SideSpec:
         return next(s for s in self.sides if s.id == sid)
