@@ -73,7 +73,8 @@ def test_rules_test_runs_the_exodus_corpus(zwar):
 
 
 def test_the_keycard_scenarios_run(zwar):
-    """The 8 that waited in tests/rules-exodus/ for the engine to play Exodus, and 2 on unlocking a room."""
+    """The 8 that waited in tests/rules-exodus/ for the engine to play Exodus, 2 on unlocking a room, and a keycard
+    a hero carries, which needs no token on the board."""
     result = zwar("rules-test", EXODUS_RULES / "keycards")
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == "11 scenarios: 11 passed, 0 failed"
