@@ -78,13 +78,13 @@ def _games(mission, n: int) -> list[dict]:
 
 
 @pytest.mark.slow
-def test_a_missions_caches_stay_within_their_budgets_over_many_games_and_never_change_a_result(monkeypatch):
+def test_a_missions_caches_stay_within_their_budgets_over_many_games_and_never_change_a_result():
     """With budgets a few fields large, every cache forgets all through the games: each stays within its
     budget, and the games are the very games played with the default budgets."""
     wide, _ = load_mission(SUPPLY_RUN)
     expected = _games(wide, 12)
-    monkeypatch.setattr(engine_mission, "CACHE_BUDGETS", {name: 48 * 1024 for name in engine_mission.CACHE_BUDGETS})
-    narrow, _ = load_mission(SUPPLY_RUN)
+    narrow = engine_mission.Mission(wide.compiled, wide.board,
+                                    budgets={name: 48 * 1024 for name in engine_mission.CACHE_BUDGETS})
     assert _games(narrow, 12) == expected
     caches = {name: c for name in dir(narrow) if isinstance(c := getattr(narrow, name), Bounded)}
     assert len(caches) >= 10 and caches["_route_cache"].budget == 48 * 1024

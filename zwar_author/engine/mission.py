@@ -151,6 +151,8 @@ class Gear:
 class Mission:
     compiled: CompiledMission
     board: Board
+    #: each cache's budget in bytes, by name (a test's smaller ones; else ``CACHE_BUDGETS``)
+    budgets: dict[str, int] | None = None
     floor_ids: list[str] = field(init=False)
     offsets: list[int] = field(init=False)
 
@@ -164,7 +166,7 @@ class Mission:
         self._los = [self._floor_los(f) for f in range(len(self.board.floors))]
         # answers kept for every game of the mission, each cache within its budget of bytes
         # (engine/caches.py; CACHE_BUDGETS says why these sizes)
-        budget = CACHE_BUDGETS
+        budget = self.budgets if self.budgets is not None else CACHE_BUDGETS
         self._route_cache = Bounded(budget["route"])
         self._field_cache = Bounded(budget["field"], Field.weight)
         #: the weapon changes of a hero with given cards and active weapons (``legal``)
