@@ -195,3 +195,31 @@ def test_what_tune_cannot_do_is_a_usage_error(zwar, workdir):
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == (
         "Error: walk.toml: no band to tune into: give --band LOW..HIGH or a [mission.playtest] band")
+
+
+def test_an_undecided_comparison_gets_twice_the_games_while_the_budget_lasts():
+    """A change the band needs whose effect 10 games cannot show is compared again on 20, 40, 80 games of the
+    same series until McNemar's test decides or the budget runs out (here: it wins one game in five more)."""
+    from test_explore import games
+
+    from zwar_author.playtest.tune import _more_games
+
+    class Played:
+        def __init__(self, left: int) -> None:
+            self.left, self.asked = left, []
+
+        def play(self, chosen, runs, series):
+            if runs > self.left:
+                return None
+            self.left -= runs
+            self.asked.append((len(chosen), runs))
+            share = 3 if len(chosen) == 2 else 2  # with the change, three games in five won; without, two
+            return games("".join("W" if i % 5 < share else "L" for i in range(runs))), {}
+
+    plenty = Played(1000)
+    n, effect, p = _more_games(plenty, ["a", "b"], ["a"], 10, 0.05 / 33)
+    assert (n, effect["won_only_after"], effect["won_only_before"]) == (80, 16, 0) and p < 0.05 / 33
+    assert plenty.asked == [(2, 20), (1, 20), (2, 40), (1, 40), (2, 80), (1, 80)]
+    short = Played(100)
+    n, _, p = _more_games(short, ["a", "b"], ["a"], 10, 0.05 / 33)
+    assert (n, round(p, 3)) == (20, 0.125)  # 40 more of each would pass the budget: undecided, said so

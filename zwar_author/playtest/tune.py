@@ -13,8 +13,9 @@ from the same dice and the same bots' choices), so every comparison is paired:
 4. **Prove.** Each knob of it played left out again on those games: a knob stays only when the games
    show it matters (an exact McNemar test on the games that only one version won, at 5% divided by
    the number of knobs screened: Bonferroni's correction for having looked at them all). A knob that
-   does not matter, and whose absence keeps the mission in the band, is dropped; one that does not
-   matter but is needed sends the search to its next proposal.
+   does not matter, and whose absence keeps the mission in the band, is dropped; one the band needs is
+   compared again on twice as many games, and again, while the budget lasts, and if still undecided
+   sends the search to its next proposal.
 5. **Check.** The source with the changes written into it is compiled again and played on games
    none of the steps above saw: only if it falls in the band (and keeps the skill gap asked for) is
    it written, whole, and only over a file that has not changed since the search began.
@@ -303,9 +304,31 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, middle: float, runs:
             chosen = rest  # not needed: the others hold the band without it
             version = without
             continue
-        return {"result": "unproved", "why": f"{knob.text}: its effect is not shown on {runs} games "
+        games, effect, p = _more_games(state, chosen, rest, runs, alpha)
+        if p < alpha:
+            tests.append({"change": knob.text, "effect": effect, "p": p, "alpha": alpha})
+            continue
+        return {"result": "unproved", "why": f"{knob.text}: its effect is not shown on {games} games "
                                              f"(p {p:.2g}, needs under {alpha:.2g})"}
     return {"result": "proved", "kept": chosen, "tests": tests}
+
+
+def _more_games(state: _Search, chosen: list[Knob], rest: list[Knob], runs: int,
+                alpha: float) -> tuple[int, dict, float]:
+    """A knob needed for the band whose effect ``runs`` games could not show: the same comparison on twice
+    as many games of the same series, and again, while the budget pays for both versions; the games it
+    ended on, the paired effect and its p-value."""
+    games, p = runs, 1.0
+    effect: dict = {}
+    while True:
+        version, without = state.play(chosen, 2 * games, 1), state.play(rest, 2 * games, 1)
+        if version is None or without is None:
+            return games, effect, p
+        games = 2 * games
+        effect = paired(without[0], version[0])
+        p = mcnemar(effect["won_only_after"], effect["won_only_before"])
+        if p < alpha:
+            return games, effect, p
 
 
 def _check(state: _Search, source: tomlkit.TOMLDocument, kept: list[Knob], path: Path, search: Sequence[Path],
