@@ -12,7 +12,7 @@ from ..play.zonewars import CannotPlayScenario
 from ..playtest.director import DIRECTORS
 from ..playtest.zonewars_campaign import CampaignSourceError, campaign_bots, campaign_text
 from .options import InputFile, OutputFile
-from .output import PACK_PATH, usage_errors
+from .output import PACK_PATH, refuse, usage_errors
 from .play import Saver, run_game
 
 PLAY_HELP = """Play a campaign chapter by chapter, with the group's progress saved between sessions.
@@ -56,9 +56,7 @@ def bots(scenario, bots, seed, search) -> None:
     try:
         records = campaign_bots(scenario, bots, seed, [Path(s) for s in search])
     except CannotPlayScenario as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     except CampaignSourceError as exc:
         click.echo(str(exc))
         raise SystemExit(1) from None
@@ -84,9 +82,7 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
     try:
         session = _session(campaign, dice, seed, max_turns, resume, paths)
     except (CannotPlayCampaign, BadSave) as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     save = save or resume
     if director:  # on a resumed campaign too: the bot takes the director's seat from here
         session.director = director

@@ -10,14 +10,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn, Protocol
 
 import click
 
-from ..errors import Report, Severity, UsageError, cannot_write, display_path
+from ..errors import Report, SetupError, Severity, UnsupportedGame, UsageError, cannot_write, display_path
 
-if TYPE_CHECKING:
-    from ..games import CannotPlay
+
+class Closable(Protocol):
+    def close(self) -> None: ...
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
                       default="full", show_default=True,
@@ -59,11 +60,40 @@ def writing(path: Path) -> Iterator[None]:
         raise UsageError(cannot_write(path, exc)) from None
 
 
-def refuse(exc: CannotPlay) -> NoReturn:
+class Refusal(Protocol):
+    def lines(self) -> list[str]: ...
+
+
+def refuse(exc: Refusal) -> NoReturn:
     """A mission the engine cannot play: what it does not play, one line each, and exit status 1."""
     for line in exc.lines():
         click.echo(line)
     raise SystemExit(1)
+
+
+@contextmanager
+def playing(bar: Closable) -> Iterator[None]:
+    """A run of games (a playtest, a group's fit, a tuning), its errors translated the one way: a mission
+    the engine cannot play is refused (exit 1), a set-up the rules do not allow is a usage error (exit 2),
+    and the progress bar is closed whatever happens."""
+    from ..games import CannotPlay
+
+    try:
+        yield
+    except CannotPlay as exc:
+        refuse(exc)
+    except (SetupError, UnsupportedGame, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        bar.close()
+
+
+def problems_or_exit(problems: Report) -> None:
+    """A run that found content errors prints them and exits with 1."""
+    if not problems.ok:
+        for diagnostic in problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
 
 
 def plural(n: int, word: str) -> str:

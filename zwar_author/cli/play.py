@@ -91,9 +91,7 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
         try:
             play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save, dice)
         except CannotPlayScenario as exc:
-            for line in exc.lines():
-                click.echo(line)
-            raise SystemExit(1) from None
+            refuse(exc)
         return
     session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
                        [Path(s) for s in search])
@@ -118,9 +116,7 @@ def _encounter(path, group, seed, max_turns, zombies_only, search) -> None:
         click.echo("")
         return
     except CannotPlayEncounter as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     if problems is not None:
         for diagnostic in problems.sorted():
             click.echo(diagnostic.human())
@@ -236,9 +232,7 @@ def _session(mission, dice, seed, start: tuple, resume, search) -> Session:
         except CannotPlay as exc:
             refuse(exc)
         except BadSave as exc:
-            for line in exc.lines():
-                click.echo(line)
-            raise SystemExit(1) from None
+            refuse(exc)
     if mission is None:
         raise UsageError("give a MISSION to play, or --resume SAVE")
     loaded, report = load_mission(mission, search)

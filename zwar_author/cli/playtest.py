@@ -6,8 +6,7 @@ import click
 from tqdm import tqdm
 
 from ..engine.state import Setup
-from ..errors import SetupError, UnsupportedGame, UsageError, display_path
-from ..games import CannotPlay
+from ..errors import UsageError, display_path
 from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..play.zonewars import CannotPlayScenario, is_zonewars
 from ..playtest.atz import is_encounter, playtest_encounter
@@ -29,7 +28,7 @@ from ..playtest.zonewars import playtest_file
 from ..skirmish.atz.encounter import CannotPlay as CannotPlayEncounter
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
-from .output import PACK_PATH, refuse, usage_errors, writing
+from .output import PACK_PATH, playing, problems_or_exit, refuse, usage_errors, writing
 from .play import perks_option
 
 HELP = f"""Play a mission many times with bot heroes and report how hard it is.
@@ -159,25 +158,15 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
                "setup": setup, "search": [Path(s) for s in search]}
     bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
-    try:
-        with writing(out):
-            if pair is not None:
-                outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
-            elif explore:
-                outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
-            else:
-                outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
-                                   skill=skill, precision=precision, **options)
-    except CannotPlay as exc:
-        refuse(exc)
-    except (SetupError, UnsupportedGame, RuntimeError) as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        bar.close()
-    if not outcome.problems.ok:
-        for diagnostic in outcome.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    with playing(bar), writing(out):
+        if pair is not None:
+            outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
+        elif explore:
+            outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
+        else:
+            outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
+                               skill=skill, precision=precision, **options)
+    problems_or_exit(outcome.problems)
     if outcome.interrupted:
         _interrupted(outcome)
     click.echo(outcome.summary())
@@ -236,9 +225,7 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only,
                                     max_turns=max_turns, zombies_only=zombies_only,
                                     gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
     except CannotPlayEncounter as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     if not result.problems.ok:
         for diagnostic in result.problems.sorted():
             click.echo(diagnostic.human())
@@ -251,19 +238,10 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only,
 
 def _results(mission, results, rungs, runs, seed, jobs, scheduler, setup, progress, search) -> None:
     bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
-    try:
+    with playing(bar):
         outcome = group_fit(mission, results, runs=runs, seed=seed, jobs=jobs, setup=setup, scheduler=scheduler,
                             search=[Path(s) for s in search], rungs=rungs, progress=bar)
-    except CannotPlay as exc:
-        refuse(exc)
-    except (SetupError, UnsupportedGame, RuntimeError) as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        bar.close()
-    if not outcome.problems.ok:
-        for diagnostic in outcome.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    problems_or_exit(outcome.problems)
     click.echo(outcome.text)
 
 
@@ -303,9 +281,7 @@ def _zonewars(path, runs, seed, names, out, gate, search, jobs) -> None:
     try:
         result = playtest_file(path, runs, seed, names, out, [Path(s) for s in search], gate, jobs)
     except CannotPlayScenario as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if result.report is None:
@@ -331,15 +307,10 @@ def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, se
                                        tries=tries, max_turns=max_turns, search=[Path(s) for s in search],
                                        progress=bar)
     except CannotPlayCampaign as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     finally:
         bar.close()
-    if not result.problems.ok:
-        for diagnostic in result.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    problems_or_exit(result.problems)
     if result.interrupted:
         _interrupted(result, "campaigns")
     click.echo(result.summary())
