@@ -409,6 +409,26 @@ def test_a_missions_tracker_sheet_is_filled_in(core, paper):
             assert 0 <= x <= page.width and 0 <= item.y <= page.height
 
 
+def test_the_exodus_tracker_board_keeps_infection_stages_and_turn_order_not_xp(core):
+    """'The tracker board is used to track various pieces of information throughout the game, from
+    ammunition & power perk usage to turn order & infection stage' (002_* line 86): a stage box a stage with
+    the AP the rules data gives it, perk cards, a line under each turn for who moves first; no XP."""
+    _, missions = core
+    crossing = missions["the-crossing"]
+    [page] = tracker_pages(crossing.rules, TrackerSpec("The Crossing", tuple(crossing.mission.heroes),
+                                                       game="exodus"), "a4")
+    words = texts(page.items)
+    for expected in ("Infection stage", "Perk cards", "KIRA (K)", "MIKE (M)", "TURN TRACKER AND TURN ORDER",
+                     "Under each turn, the initial of the hero who moves first (K, M).", ".50 Pistol (K)"):
+        assert expected in words, expected
+    assert "XP" not in words and "Perks" not in words
+    assert [w for w in words if w.endswith(" AP")] == ["4 AP", "4 AP", "3 AP", "3 AP", "2 AP"] * 2
+    [zwar1] = tracker_pages(crossing.rules, TrackerSpec("Z", tuple(missions["supply-run"].mission.heroes)), "a4")
+    assert "XP" in texts(zwar1.items) and "Infection stage" not in texts(zwar1.items)
+    [agentz] = tracker_pages(crossing.rules, TrackerSpec("A", game="agentz"), "a4")
+    assert "XP" not in texts(agentz.items) and "TURN TRACKER" in texts(agentz.items)
+
+
 def test_turn_track_numbers_forty_turns(core):
     _, missions = core
     [page] = tracker_pages(missions["supply-run"].rules, TrackerSpec("S"), "a4")
@@ -560,14 +580,21 @@ def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, 
 
 def test_an_exodus_booklet_prints_exodus_rules_between_missions(diagnose, workdir):
     """No XP on its cover but the level-ups, the kit carried over, melee weapons discarded (002_* line 271),
-    the lobby and save tickets (002_* lines 94-112); no Z War One tracker pad (the Exodus tracker board is
-    not drawn yet)."""
+    the lobby and save tickets (002_* lines 94-112); the Exodus tracker board, then a save ticket with its
+    five numbered sections."""
     assert _exodus(diagnose, EXODUS) == []
     outcome = check([workdir / "p"], [FIXTURES])
     campaign = outcome.campaigns["p"]
     boards = {m.mission.id: outcome.boards["p", m.mission.id] for m in outcome.missions["p"]}
     pages = booklet_pages(campaign, boards, SCREEN, "a4")
-    assert [p.name for p in pages if not p.name.startswith("chapter-")] == ["cover", "chapters"]
+    assert [p.name for p in pages if not p.name.startswith("chapter-")] == [
+        "cover", "chapters", "tracker-1", "save-ticket"]
+    assert "Infection stage" in texts(pages[-2].items)
+    ticket = texts(pages[-1].items)
+    assert [w for w in ticket if w[:1].isdigit() and " · " in w] == [
+        "1 · Save 1", "1 · Save 2", "1 · Save 3", "2 · Pause", "3 · HEROES", "4 · EQUIPMENT CARDS",
+        "5 · SEARCH CARDS"]
+    assert {"KIRA", "MIKE", "Infected?", "Stage", "Perk cards", "Rounds left"} <= set(ticket)
     cover = " ".join(texts(pages[0].items))
     assert "XP" not in cover
     assert "melee weapons are discarded at the end of every mission" in cover and "up to 3 official saves" in cover

@@ -260,7 +260,8 @@ def _tracker_spec(mission) -> TrackerSpec:
     """A mission's tracker sheet: its heroes, the perks they start with, its timers."""
     heroes = mission.mission.heroes or [h.id for h in mission.rules.heroes]
     perks = tuple((h, tuple(ps)) for h, ps in mission.mission.perks.items())
-    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers))
+    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers),
+                       mission.mission.game)
 
 
 def _box(outcome: Outcome, pack_id: str, game: str) -> dict[str, int]:
