@@ -580,16 +580,21 @@ def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, 
 
 def test_an_exodus_booklet_prints_exodus_rules_between_missions(diagnose, workdir):
     """No XP on its cover but the level-ups, the kit carried over, melee weapons discarded (002_* line 271),
-    the lobby and save tickets (002_* lines 94-112); the Exodus tracker board, then a save ticket with its
-    five numbered sections."""
+    the lobby and save tickets (002_* lines 94-112); the Exodus tracker board, the hero boards, then a save
+    ticket with its five numbered sections."""
     assert _exodus(diagnose, EXODUS) == []
     outcome = check([workdir / "p"], [FIXTURES])
     campaign = outcome.campaigns["p"]
     boards = {m.mission.id: outcome.boards["p", m.mission.id] for m in outcome.missions["p"]}
     pages = booklet_pages(campaign, boards, SCREEN, "a4")
     assert [p.name for p in pages if not p.name.startswith("chapter-")] == [
-        "cover", "chapters", "tracker-1", "save-ticket"]
-    assert "Infection stage" in texts(pages[-2].items)
+        "cover", "chapters", "tracker-1", "hero-boards-1", "save-ticket"]
+    assert "Infection stage" in texts(pages[-3].items)
+    boards = texts(pages[-2].items)  # 'this is also used to show active equipment & any search cards' (line 86)
+    assert [w for w in boards if w.startswith("HERO BOARD")] == ["HERO BOARD · KIRA (K)", "HERO BOARD · MIKE (M)"]
+    assert boards.count("ACTIVE EQUIPMENT") == boards.count("SEARCH CARDS") == 2
+    assert [w for w in boards if w.startswith("Starting")] == [
+        "Starting equipment: .50 Pistol, Machete*.", "Starting equipment: Pistol, Crowbar*."]
     ticket = texts(pages[-1].items)
     assert [w for w in ticket if w[:1].isdigit() and " · " in w] == [
         "1 · Save 1", "1 · Save 2", "1 · Save 3", "2 · Pause", "3 · HEROES", "4 · EQUIPMENT CARDS",

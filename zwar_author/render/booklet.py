@@ -1,5 +1,5 @@
 """A campaign booklet: a cover, the chapter list, every chapter's mission page, a tracker sheet (and for
-Exodus a save ticket).
+Exodus the hero boards and a save ticket).
 
 One document to print before a campaign starts: the cover says what the
 campaign is and how XP works, the chapter list what is bought between
@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..compile.campaign import Campaign
 from ..geometry.board import Board
 from .canvas import PAPER, Line, Page, Rect, Style, Text
+from .heroboards import hero_board_pages
 from .pages import GAMES, mission_pages
 from .text import block, fit, squeezed, wrap
 from .theme import Theme
@@ -32,6 +33,8 @@ def booklet_pages(campaign: Campaign, boards: dict[str, Board], theme: Theme, pa
         pages += tracker_pages(rules, TrackerSpec(campaign.info.title, heroes, game=campaign.info.game), paper,
                                "tracker")
     if campaign.info.game == "exodus":
+        if rules is not None:
+            pages += hero_board_pages(rules, heroes, paper)
         pages.append(save_ticket(campaign, paper))
     return pages
 
