@@ -547,7 +547,10 @@ def test_level_ups_and_saves_belong_to_exodus(diagnose):
     ]
 
 
-def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, workdir):
+def test_an_exodus_level_up_is_refused_by_name_without_perk_cards(diagnose, workdir):
+    """'If the next mission has a "level up" option, players may choose a new perk card for each of their
+    heroes' (002_* line 108), and the rulebook text stops before any perk card: a campaign that depends on a
+    level-up is refused by chapter, saying what is missing."""
     from zwar_author.play.campaign import CampaignSession, CannotPlayCampaign, open_campaign
 
     assert _exodus(diagnose, EXODUS) == []
@@ -555,7 +558,11 @@ def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, 
     assert book is not None
     with pytest.raises(CannotPlayCampaign) as refused:
         CampaignSession.new(book, "roll", 1, 40)
-    assert refused.value.lines()[1].startswith("  - every chapter: Exodus's rules between missions are not played yet")
+    assert refused.value.lines() == [
+        "cannot play campaign exodus, for these chapters:",
+        ("  - chapter 2 (the-crossing-2): its level-up needs Exodus perk cards, and the rules data has none (the "
+         "Exodus rulebook text stops inside \"Charging infected\", before any perk card): add them in a pack, or "
+         "play the chapter without `level_up`")]
 
 
 def test_an_exodus_booklet_prints_exodus_rules_between_missions(diagnose, workdir):
