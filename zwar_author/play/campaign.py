@@ -25,15 +25,21 @@ from ..compile.perks import price
 from ..engine.api import new_game
 from ..engine.mission import Mission
 from ..engine.state import Game, HeroStatus, Setup
+from ..engine.vocab import Perk
 from ..errors import Report, SetupError, UnsupportedGame, UsageError, ZwarError
 from ..games import unplayable
 from ..games.playable import label
 from ..sources.document import Document
-from .lobby import kit_after
+from .lobby import craft, describe, give, kit_after, reload
 from .saves import BadSave, SavedCampaign, check_setup, read_save
 from .session import CommandError, Session, save_json
 
 SAVE_FORMAT = "zwar-campaign-save/1"
+#: the perks whose rules the engine plays: an Exodus level-up offers these only
+PLAYED_PERKS = frozenset(p.value for p in Perk)
+#: the commands of Exodus's pre-game lobby at the prompt
+LOBBY_HELP = ("Pre-game lobby: reload HERO WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK "
+              "(a level-up chapter), save (an official save), kit; done to start the chapter")
 
 
 class CannotPlayCampaign(ZwarError):
@@ -83,8 +89,9 @@ def economy_of(campaign: Campaign) -> Economy:
     heroes = tuple(h.id for h in campaign.heroes)
     cards = {h.id.rpartition("/")[2]: h for h in rules.heroes}
     game = campaign.info.game
-    if game == "exodus":  # a perk card costs no XP: at a level-up each hero chooses one of the game's
-        prices = {hero: {p.id.rpartition("/")[2]: 0 for p in rules.perks if game in p.games} for hero in heroes}
+    if game == "exodus":  # a perk card costs no XP: at a level-up each hero chooses one the engine plays
+        prices = {hero: {p.id.rpartition("/")[2]: 0 for p in rules.perks if game in p.games
+                         and p.id.rpartition("/")[2] in PLAYED_PERKS} for hero in heroes}
     else:
         prices = {hero: {p.id.rpartition("/")[2]: price(cards[hero], p) for p in rules.perks} for hero in heroes
                   if hero in cards}
@@ -298,15 +305,32 @@ class Book:
     economy: Economy
     sha256: str  # of the compiled campaign: a save of another version is refused
 
+    def level_up_refused(self, ch: Chapter) -> str:
+        """Why the engine cannot play ``ch``'s Exodus level-up ("" when it can): the perk cards it offers or
+        the campaign plans must be ones whose rules the engine plays."""
+        if not ch.level_up:
+            return ""
+        cards = sorted(p.id.rpartition("/")[2] for p in ch.mission.compiled.rules.perks if "exodus" in p.games)
+        if not cards:
+            return ("its level-up needs Exodus perk cards, and the rules data has none (the Exodus rulebook text "
+                    "stops inside \"Charging infected\", before any perk card): add them in a pack, or play the "
+                    "chapter without `level_up`")
+        index = self.chapters.index(ch)
+        planned = {perk for _, perk in self.economy.plan[index]}
+        unplayed = sorted(planned - PLAYED_PERKS) or ([] if PLAYED_PERKS & set(cards) else cards)
+        if unplayed:
+            return (f"the engine plays no rules for the perk card{'s' if len(unplayed) > 1 else ''} "
+                    f"{', '.join(unplayed)} (it plays: {', '.join(sorted(PLAYED_PERKS))})")
+        return ""
+
     def refusals(self) -> list[str]:
         """The chapters the engine cannot play, each with why."""
         out = []
         for ch in self.chapters:
             name = f"chapter {ch.number} ({ch.mission.compiled.mission.id})"
-            if ch.level_up and not any(self.economy.prices.get(h) for h in self.economy.heroes):
-                out.append(f"{name}: its level-up needs Exodus perk cards, and the rules data has none (the Exodus "
-                           "rulebook text stops inside \"Charging infected\", before any perk card): add them in a "
-                           "pack, or play the chapter without `level_up`")
+            why = self.level_up_refused(ch)
+            if why:
+                out.append(f"{name}: {why}")
                 continue
             missing = unplayable(ch.mission.compiled)
             if missing:
@@ -400,6 +424,50 @@ class CampaignSession:
         p, e = self.progress, self.book.economy
         return [(h, perk, e.prices[h][perk]) for h, perk in e.planned_by(p.chapter) if perk not in p.perks[h]]
 
+    # --- Exodus's pre-game lobby ------------------------------------------------------------------
+
+    @property
+    def lobby_open(self) -> bool:
+        """Exodus: the pre-game lobby opens "before beginning the next mission": between missions, and
+        before a first chapter only for its level-up."""
+        chapter = self.chapter
+        return self.book.economy.exodus and chapter is not None and (self.progress.chapter > 0 or chapter.level_up)
+
+    def kit_lines(self) -> list[str]:
+        """The save ticket's heroes, kit and saves, as lines."""
+        p, chapter = self.progress, self.chapter
+        assert chapter is not None
+        lines = describe(p.kit, chapter.mission) or ["kit: each hero's starting set (the hero board)"]
+        perks = [f"{h} {', '.join(p.perks[h])}" for h in self.book.economy.heroes if p.perks[h]]
+        if perks:
+            lines.append("perk cards: " + "; ".join(perks))
+        saves = ", ".join(f"slot {i} after chapter {s['after']}" for i, s in enumerate(p.saves, 1)) or "none"
+        lines.append(f"official saves: {saves} ({self.book.economy.saves - len(p.saves)} slots left)")
+        return lines
+
+    def lobby(self, line: str) -> list[str]:
+        """One command of Exodus's pre-game lobby (``LOBBY_HELP``); what happened, as lines. CommandError says
+        why not."""
+        chapter, p, economy = self.chapter, self.progress, self.book.economy
+        assert chapter is not None
+        word, _, rest = line.strip().partition(" ")
+        args = rest.split()
+        if word == "reload" and len(args) == 3:
+            return [reload(p.kit, chapter.mission, *args)]
+        if word == "craft" and len(args) == 2:
+            return [craft(p.kit, chapter.mission, *args)]
+        if word == "give" and len(args) == 3:
+            return [give(p.kit, *args)]
+        if word == "perk" and len(args) == 2:
+            p.buy(economy, args[0], args[1], chapter.number)
+            return [f"{args[0]} levels up: {args[1]}"]
+        if word == "save" and not args:
+            slot = p.log_save(economy)
+            return [f"official save {slot} of {economy.saves}: after chapter {p.chapter}"]
+        if word == "kit" and not args:
+            return self.kit_lines()
+        raise CommandError("type " + LOBBY_HELP.partition(": ")[2])
+
     def start_game(self) -> Session:
         """The current chapter's game, from its start (the purchases are closed)."""
         chapter = self.chapter
@@ -486,6 +554,7 @@ def _check_progress(doc: Document, progress: Progress, book: Book) -> None:
                 problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "perks", hero, index)), message=(
                     f"{hero} cannot hold `{perk}` (twice, or a perk the campaign does not sell: "
                     f"{', '.join(sorted(prices)) or 'none'}): the progress must be as the campaign saved it")))
+    problems += _check_kit(doc, progress, book)
     for index, (hero, perk, number) in enumerate(progress.bought):
         if perk not in book.economy.prices.get(hero, {}) or not 1 <= number <= len(book.chapters):
             problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "bought", index)), message=(
@@ -493,3 +562,30 @@ def _check_progress(doc: Document, progress: Progress, book: Book) -> None:
                 "must be as the campaign saved it")))
     if problems:
         raise BadSave(problems)
+
+
+def _check_kit(doc: Document, progress: Progress, book: Book) -> list:
+    """Exodus: the kit and every official save must be ones the campaign could have written: the kit's
+    heroes and cards set up the next chapter's game, and each save names a chapter finished."""
+    problems = []
+    if progress.kit and not progress.finished(len(book.chapters)):
+        mission = book.chapters[progress.chapter].mission
+        try:
+            new_game(mission, progress.setup(book.economy, mission, 40))
+        except (SetupError, KeyError, TypeError) as exc:
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "kit")), message=(
+                f"the kit does not set up chapter {progress.chapter + 1} ({exc}): the progress must be as the "
+                "campaign saved it")))
+        if set(progress.kit) - set(book.economy.heroes):
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "kit")), message=(
+                f"the kit names heroes who do not play this campaign (its heroes: {', '.join(book.economy.heroes)})"
+                ": the progress must be as the campaign saved it")))
+    for index, save in enumerate(progress.saves):
+        state = save.get("state")
+        if not (isinstance(save.get("after"), int) and 1 <= save["after"] <= len(book.chapters)
+                and isinstance(state, dict) and set(state) == {"chapter", "kit", "perks", "bought"}
+                and index < book.economy.saves):
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "saves", index)), message=(
+                "not an official save this campaign wrote (`after`: a chapter finished, `state`: its chapter, kit, "
+                f"perks and bought; at most {book.economy.saves}): the progress must be as the campaign saved it")))
+    return problems
