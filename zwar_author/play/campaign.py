@@ -158,6 +158,9 @@ class Progress:
         if hero not in economy.heroes:
             return f"`{hero}` does not play this campaign (its heroes: {', '.join(economy.heroes)})"
         prices = economy.prices.get(hero, {})
+        if perk not in prices and economy.exodus:
+            return (f"there is no Exodus perk card `{perk}` whose rules the engine plays (known: "
+                    f"{', '.join(sorted(prices)) or 'none: the rules data has no Exodus perk cards'})")
         if perk not in prices:
             return f"there is no perk `{perk}` (known: {', '.join(sorted(prices))})"
         if perk in self.perks[hero]:

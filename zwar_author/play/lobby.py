@@ -31,9 +31,16 @@ Kit = dict[str, Any]
 #: what the engine leaves out between Exodus missions, said on every Exodus campaign report and in the docs
 LEFT_OUT = (
     ("perk cards: the Exodus rulebook text stops inside \"Charging infected\", before any perk card, so the rules "
-     "data holds none and a level-up chapter is refused unless a pack adds Exodus perks"),
+     "data holds none and a level-up chapter is refused unless a pack adds Exodus perks the engine plays"),
     "the comic book cut scenes: a chapter's `text` stands in for them",
-    "where a failed campaign with no official save returns to: the campaign's start (the rulebook does not say)",
+    "the Exodus tracker board and the save ticket are not printed: the campaign booklet gives their rules",
+)
+
+#: where the rulebook is silent between Exodus missions and the engine chose, said with ``LEFT_OUT``
+INTERPRETED = (
+    "a failed mission with no official save logged returns to the campaign's start",
+    "the search cards a hero carries into a mission are out of its search deck",
+    "the first chapter starts with each hero board's starting equipment, fully loaded",
 )
 
 

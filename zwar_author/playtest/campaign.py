@@ -28,7 +28,7 @@ from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..errors import Report, UsageError
 from ..play.campaign import Book, CannotPlayCampaign, Economy, Progress, open_campaign
-from ..play.lobby import LEFT_OUT, bot_lobby
+from ..play.lobby import INTERPRETED, LEFT_OUT, bot_lobby
 from .bots import POLICIES, policy
 from .director import against
 from .report import PARTIAL, write
@@ -210,7 +210,7 @@ def summary(book: Book, plan: CampaignPlan, totals: CampaignTotals) -> dict:
     if book.economy.exodus:
         between = {key: totals.lobby[key] for key in ("saves", "returns", "discarded", "reloads", "crafts",
                                                          "exchanges")}
-        between["left_out"] = list(LEFT_OUT)
+        between["left_out"], between["interpreted"] = list(LEFT_OUT), list(INTERPRETED)
     return {"campaign": {"id": book.id, "title": book.title}, "policy": plan.policy, "runs": totals.runs,
             "between_missions": between,
             "director": "bot" if any(plan.directors_cut) else None,
@@ -256,6 +256,7 @@ def text(report: dict) -> str:
                      f"{between['reloads']} reloads, {between['crafts']} crafts and {between['exchanges']} cards "
                      "exchanged in the lobby")
         lines += [f"  left out: {item}" for item in between["left_out"]]
+        lines += [f"  the rulebook does not say, so: {item}" for item in between["interpreted"]]
     return "\n".join(lines)
 
 
