@@ -458,9 +458,12 @@ def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     assert result.exit_code == 0, result.output
     # One warning: The Tower's mission page, in the booklet, is set at 74% to fit one page (ZW981).
     assert " warning ZW981: the type of the mission page of `The Tower` is set at 74% " in result.output
-    assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 1 warning"
+    assert result.output.splitlines()[-1] == "wrote 9 files under out: 0 errors, 1 warning"
     assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "svg" / "campaign").iterdir()) == [
         "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "tracker-1.svg"]
+    # The exodus pack's booklet: no tracker sheet (the Exodus tracker board is not drawn yet).
+    assert sorted(p.name for p in (workdir / "out" / "exodus" / "sheets" / "svg" / "campaign").iterdir()) == [
+        "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg"]
     assert not (workdir / "out" / "core" / "sheets" / "svg" / "missions" / "supply-run").exists()
     result = zwar("render", CONTENT / "core" / "missions" / "the-crossing.toml", "-o", "out", "--format", "svg",
                   "--sheet", "counters", "--paper", "letter")
