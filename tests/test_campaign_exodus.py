@@ -255,9 +255,7 @@ def said(output: str) -> list[str]:
 def test_campaign_play_opens_the_lobby_logs_a_save_and_returns_to_it(workdir):
     """At the prompt: the kit carried on, melee weapons discarded, the lobby's commands, an official save, and
     a lost chapter that returns to it (the lobby's exchange after the save is undone)."""
-    write(workdir, {"p/pack.toml": '[pack]\nid = "p"\ntitle = "P"\nrequires = ["core"]\n', "p/campaign.toml": QUAYS,
-                    "p/missions/first.toml": QUAY.format(id="first", title="First"),
-                    "p/missions/second.toml": QUAY.format(id="second", title="Second")})
+    _quays(workdir)
     lobby = "kit\nreload kira 50-pistol 50-ammo\nsave\nsave\ngive mike exodus-pistol kira\nkit\nperk kira snap\n"
     result = campaign("p/campaign.toml", "--save", "group.json", "--max-turns", "1",
                       input=ESCAPE + lobby + "done\nend turn\ndone\n" + ESCAPE)
@@ -297,10 +295,32 @@ def test_campaign_play_opens_the_lobby_logs_a_save_and_returns_to_it(workdir):
     assert progress["saves"][0]["after"] == 1 and progress["lost"] == {"2": 1}
 
 
-def test_a_resumed_save_with_a_made_up_official_save_is_refused_located(workdir):
+def _quays(workdir) -> None:
     write(workdir, {"p/pack.toml": '[pack]\nid = "p"\ntitle = "P"\nrequires = ["core"]\n', "p/campaign.toml": QUAYS,
                     "p/missions/first.toml": QUAY.format(id="first", title="First"),
                     "p/missions/second.toml": QUAY.format(id="second", title="Second")})
+
+
+def test_a_chapter_saved_mid_game_resumes_with_the_kit_carried_in(workdir):
+    """The game under way is saved with its set-up, the carried rounds included, and set up again on resume."""
+    _quays(workdir)
+    result = campaign("p/campaign.toml", "--save", "group.json", input=ESCAPE + "give mike exodus-pistol kira\ndone\n"
+                      "quit\n")
+    assert result.exit_code == 0, result.output
+    setup = json.loads((workdir / "group.json").read_text())["game"]["setup"]
+    assert setup["equipment"] == [["kira", ["core/50-pistol", "core/exodus-pistol"]], ["mike", []]]
+    assert setup["rounds"] == [["kira", [7, 12]], ["mike", []]]
+    result = campaign("--resume", "group.json", input=ESCAPE)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    start = lines.index("K Kira at 2,0, 4 AP: [.50 Pistol 7], Pistol 12")
+    assert lines[:2] == ["Campaign: Two Quays (2 chapters)", "Chapter 2 of 2: The Second Quay (second), try 1"]
+    assert lines[start + 1] == "M Mike at 2,1, 4 AP: nothing"
+    assert lines[-1] == "Campaign finished: 2 chapters in 2 games, 0 of 3 official saves logged"
+
+
+def test_a_resumed_save_with_a_made_up_official_save_is_refused_located(workdir):
+    _quays(workdir)
     result = campaign("p/campaign.toml", "--save", "group.json", input=ESCAPE + "save\nquit\n")
     assert result.exit_code == 0, result.output
     saved = json.loads((workdir / "group.json").read_text())

@@ -266,7 +266,8 @@ class Progress:
         """Exodus: a won mission carries the kit on (melee weapons discarded); a failed one returns to the
         last official save."""
         if game.outcome == "victory":
-            self.kit, discarded = kit_after(game)
+            kits, discarded = kit_after(game)
+            self.kit = {**self.kit, **kits}  # a hero the mission did not use keeps the kit
             result["discarded"] = [list(d) for d in discarded]
             self.chapter, self.shopped = self.chapter + 1, False
             self.attempt = self.lost.get(str(self.chapter + 1), 0) + 1
