@@ -5,14 +5,16 @@ reference Exodus campaign (content/exodus)."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from click.testing import CliRunner
 from conftest import CONTENT, write
 
 from zwar_author.cli import cli
-from zwar_author.engine.api import new_game
+from zwar_author.engine.api import new_game, simulate
 from zwar_author.engine.state import HeroStatus
+from zwar_author.engine.vocab import Verb
 from zwar_author.play.campaign import CampaignSession, CannotPlayCampaign, Progress, open_campaign
 from zwar_author.play.lobby import INTERPRETED, LEFT_OUT, bot_lobby, craft, give, reload
 from zwar_author.play.session import CommandError
@@ -71,6 +73,32 @@ def test_the_kit_is_carried_on_and_melee_weapons_are_discarded(book):
     assert [(c.name, c.ammo) for c in mike.cards] == [("exodus-pistol", 12)] and mike.stage == 0
     copies = next(s.copies for s in second.compiled.rules.search if s.id == "core/50-ammo")
     assert g.deck["core/50-ammo"] == copies - 1  # the card Kira carries is not in the deck
+
+
+def _end_turns(game, request):
+    """A policy that ends every hero move at once (any other choice: the first option)."""
+    return next((o for o in request.options if getattr(o, "verb", None) is Verb.END_TURN), request.options[0])
+
+
+def test_an_infection_carried_in_goes_on_from_its_stage(workdir):
+    """"if they are infected, the stage of infection they finished the last mission on" (002_* line 100): Mike,
+    carried in at stage 2, goes on from there: each end phase moves him on a stage, stage 4 after two turns, as a
+    bite in this mission would. No die is thrown: the quay has no infected and no spawn chart."""
+    _quays(workdir)
+    book, _ = open_campaign(workdir / "p" / "campaign.toml", [CONTENT])
+    assert book is not None
+    economy, second = book.economy, book.chapters[1].mission
+    progress = Progress.start(economy)
+    progress.chapter = 1
+    progress.kit = {"kira": {"equipment": ["core/50-pistol"], "rounds": [7], "search": [], "stage": 0},
+                    "mike": {"equipment": ["core/exodus-pistol"], "rounds": [12], "search": [], "stage": 2}}
+    game = new_game(second, progress.setup(economy, second, 2))
+    assert game.hero("mike").stage == 2
+    simulate(game, _end_turns, random.Random(1), dice=[])
+    lines = [e.text for e in game.log]
+    assert lines.count("Mike's infection advances") == 2 and "Kira's infection advances" not in lines
+    assert not any("rolls" in line for line in lines)
+    assert (game.hero("mike").stage, game.hero("kira").stage) == (4, 0)
 
 
 def test_the_lobby_reloads_crafts_and_exchanges_as_in_live_play(book):
