@@ -216,8 +216,15 @@ def test_a_level_up_chooses_one_perk_card_the_engine_plays(workdir):
     assert session.lobby("perk mike snap") == ["mike levels up: snap"]
     with pytest.raises(CommandError, match="^mike already holds snap$"):
         session.lobby("perk mike snap")
+    assert progress.buy_plan(economy, 2) == []  # chosen already: the plan asks for nothing more
     setup = progress.setup(economy, book.chapters[1].mission, 40)
     assert setup.perks == (("kira", ("snap",)), ("mike", ("snap",)))
+    played = playtest_campaign(workdir / "p" / "campaign.toml", runs=3, seed=1, jobs=1, policies=["cautious"],
+                               out=workdir / "out", search=[CONTENT])
+    [perk] = played.reports[0]["perks"]
+    assert perk == {"hero": "kira", "perk": "snap", "planned_for": 2, "bought": played.reports[0]["chapters"][1][
+        "reached"], "on_time": perk["bought"], "late": 0, "not_bought": 0}
+    assert perk["bought"] > 0
 
     unplayed = _level_up_pack(workdir, "sea-legs")
     with pytest.raises(CannotPlayCampaign) as refused:

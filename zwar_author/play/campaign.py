@@ -172,8 +172,7 @@ class Progress:
     def buy(self, economy: Economy, hero: str, perk: str, number: int) -> None:
         """``hero`` buys ``perk`` before chapter ``number`` (Exodus: chooses it as the level-up's perk card);
         CommandError says why not."""
-        problem = self.why_not(economy, hero, perk) or (self.no_level_up(economy, hero, number)
-                                                        if economy.exodus else None)
+        problem = self.refusal(economy, hero, perk, number)
         if problem is not None:
             raise CommandError(problem)
         self.bank[hero] -= economy.prices[hero][perk]
@@ -187,10 +186,15 @@ class Progress:
         planned = (economy.plan[self.chapter] if economy.level_ups[self.chapter] else ()) if economy.exodus \
             else economy.planned_by(self.chapter)  # an Exodus level-up not taken is not made up later
         for hero, perk in planned:
-            if perk not in self.perks.get(hero, []) and self.why_not(economy, hero, perk) is None:
+            if perk not in self.perks.get(hero, []) and self.refusal(economy, hero, perk, number) is None:
                 self.buy(economy, hero, perk, number)
                 done.append((hero, perk))
         return done
+
+    def refusal(self, economy: Economy, hero: str, perk: str, number: int) -> str | None:
+        """Why ``hero`` cannot take ``perk`` before chapter ``number`` now (Exodus: at a level-up), else None."""
+        return self.why_not(economy, hero, perk) or (self.no_level_up(economy, hero, number)
+                                                     if economy.exodus else None)
 
     def no_level_up(self, economy: Economy, hero: str, number: int) -> str | None:
         """Exodus: why ``hero`` cannot choose a perk card before chapter ``number`` now, else None."""
