@@ -298,7 +298,8 @@ def test_campaign_play_opens_the_lobby_logs_a_save_and_returns_to_it(workdir):
     kit = ["kira: 50-pistol (7 of 7); search cards: none; not infected",
            "mike: exodus-pistol (12 of 12); search cards: none; not infected"]
     help_line = ("Pre-game lobby: reload HERO WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK "
-                 "(a level-up chapter), save (an official save), kit; done to start the chapter")
+                 "(a level-up chapter), save (an official save), retire (back to the last official save), kit; done to "
+                 "start the chapter")
     assert said(result.output) == [
         "Campaign: Two Quays (2 chapters)",
         "Chapter 1 of 2: The First Quay (first), try 1",
@@ -334,6 +335,33 @@ def _quays(workdir) -> None:
     write(workdir, {"p/pack.toml": '[pack]\nid = "p"\ntitle = "P"\nrequires = ["core"]\n', "p/campaign.toml": QUAYS,
                     "p/missions/first.toml": QUAY.format(id="first", title="First"),
                     "p/missions/second.toml": QUAY.format(id="second", title="Second")})
+
+
+def test_players_who_retire_return_to_their_last_save(workdir):
+    """"either when a mission is failed or players have chosen to retire, they can return to their last save
+    point" (002_* line 98): `retire` in the lobby, with no save (the campaign's start) and with one."""
+    _quays(workdir)
+    result = campaign("p/campaign.toml", input=ESCAPE + "give mike exodus-pistol kira\nretire\n" + ESCAPE
+                      + "save\ngive mike exodus-pistol kira\nretire\nkit\ndone\n" + ESCAPE)
+    assert result.exit_code == 0, result.output
+    lines = [line for line in said(result.output) if line.startswith(("> ", "Chapter", "Campaign"))]
+    assert lines == [
+        "Campaign: Two Quays (2 chapters)",
+        "Chapter 1 of 2: The First Quay (first), try 1",
+        "Chapter 1 won: melee weapons discarded (wear and tear): kira machete, mike crowbar",
+        "Chapter 2 of 2: The Second Quay (second), try 1",
+        "> mike gives exodus-pistol to kira",
+        "> retired: back to the campaign's start (no official save), chapter 1 next",
+        "Chapter 1 of 2: The First Quay (first), try 1",
+        "Chapter 1 won: melee weapons discarded (wear and tear): kira machete, mike crowbar",
+        "Chapter 2 of 2: The Second Quay (second), try 1",
+        "> official save 1 of 3: after chapter 1",
+        "> mike gives exodus-pistol to kira",
+        "> retired: back to the official save after chapter 1, chapter 2 next",
+        "> kira: 50-pistol (7 of 7); search cards: none; not infected",
+        "Chapter 2 won: melee weapons discarded (wear and tear): none",
+        "Campaign finished: 2 chapters in 3 games, 1 of 3 official saves logged",
+    ]
 
 
 def test_a_chapter_saved_mid_game_resumes_with_the_kit_carried_in(workdir):

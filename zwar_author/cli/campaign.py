@@ -29,8 +29,9 @@ An Exodus campaign pays no XP: each hero carries on the equipment (with its
 rounds), search cards and infection stage it ends a mission with, melee
 weapons discarded. Between missions the pre-game lobby opens: reload HERO
 WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK (at a
-level-up chapter), save (log an official save, 3 at most), kit; then done. A
-lost mission returns to the last official save.
+level-up chapter), save (log an official save, 3 at most), retire (return to
+the last official save), kit; then done. A lost mission returns to the last
+official save.
 
 --save FILE keeps the campaign after every answer and purchase (a game in
 the middle of a chapter too); `zwar campaign play --resume FILE` picks up
@@ -104,8 +105,11 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
                    f"({chapter.mission.compiled.mission.id}), try {p.attempt}")
         if session.game is None:
             if book.economy.exodus:
+                here = p.chapter
                 if not p.shopped and session.lobby_open and not _lobby(session, save, saver):
                     return
+                if session.progress.chapter != here:  # retired to an earlier save: that chapter's lobby
+                    continue
             else:
                 click.echo(f"XP: {_xp(session)}")
                 if not p.shopped and not _shop(session, save, saver):
@@ -215,6 +219,7 @@ def _lobby(session: CampaignSession, save, saver: Saver) -> bool:
         if line in ("quit", "exit"):
             _stopped(save, saver)
             raise SystemExit(0)
+        here = session.progress.chapter
         try:
             for said in session.lobby(line):
                 click.echo(said)
@@ -223,6 +228,8 @@ def _lobby(session: CampaignSession, save, saver: Saver) -> bool:
             continue
         if save:
             saver.save(save)
+        if session.progress.chapter != here:
+            return True
 
 
 def _prices(session: CampaignSession, hero: str) -> None:

@@ -39,7 +39,8 @@ SAVE_FORMAT = "zwar-campaign-save/1"
 PLAYED_PERKS = frozenset(p.value for p in Perk)
 #: the commands of Exodus's pre-game lobby at the prompt
 LOBBY_HELP = ("Pre-game lobby: reload HERO WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK "
-              "(a level-up chapter), save (an official save), kit; done to start the chapter")
+              "(a level-up chapter), save (an official save), retire (back to the last official save), kit; done to "
+              "start the chapter")
 
 
 class CannotPlayCampaign(ZwarError):
@@ -472,6 +473,11 @@ class CampaignSession:
         if word == "save" and not args:
             slot = p.log_save(economy)
             return [f"official save {slot} of {economy.saves}: after chapter {p.chapter}"]
+        if word == "retire" and not args:  # "or players have chosen to retire, they can return to their last save"
+            after = p.saves[-1]["after"] if p.saves else 0
+            number = p.return_to_save()
+            where = f"the official save after chapter {after}" if after else "the campaign's start (no official save)"
+            return [f"retired: back to {where}, chapter {number} next"]
         if word == "kit" and not args:
             return self.kit_lines()
         raise CommandError("type " + LOBBY_HELP.partition(": ")[2])
