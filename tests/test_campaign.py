@@ -532,11 +532,21 @@ level_up = true
 '''
 
 
-def _exodus(diagnose, campaign: str) -> list[str]:
+def _exodus(diagnose, campaign: str, hide: str = "ZW635") -> list[str]:
+    """The campaign file's problems, but for ``hide`` (the level-up without perk cards to choose from,
+    which the reference rules data always has: its own test below)."""
     second = CROSSING.replace('id = "the-crossing"', 'id = "the-crossing-2"', 1)
     lines = diagnose({"p/pack.toml": EXODUS_PACK, "p/campaign.toml": campaign,
                       "p/missions/the-crossing.toml": CROSSING, "p/missions/the-crossing-2.toml": second})
-    return [line for line in lines if line.startswith("p/campaign.toml")]
+    return [line for line in lines if line.startswith("p/campaign.toml") and f" {hide}: " not in line]
+
+
+def test_a_level_up_with_no_perk_cards_to_choose_is_a_warning_at_its_key(diagnose):
+    """The Exodus rulebook text stops before its perk cards (002_*): a level-up has nothing to offer, and
+    play refuses the chapter, so validate says so where the level-up is written."""
+    assert _exodus(diagnose, EXODUS, hide="-") == [
+        ("p/campaign.toml:11:1: warning ZW635: chapter 2 is a level-up, but the rules data has no Exodus perk "
+         "cards: its heroes have none to choose, and `zwar campaign play` and `zwar playtest` refuse the chapter")]
 
 
 def test_an_exodus_campaign_levels_up_and_pays_no_xp(diagnose):

@@ -520,6 +520,13 @@ LEVEL_UP = _code("ZW634", "level-up", E,
     An Exodus hero levels up by choosing one new perk card, and only before a
     chapter whose mission has a level-up option (`level_up = true`). Plan one
     perk card a hero there, or mark the chapter as a level-up.""")
+NO_PERK_CARDS = _code("ZW635", "no-perk-cards", W,
+    "chapter {number} is a level-up, but the rules data has no Exodus perk cards: its heroes have none to "
+    "choose, and `zwar campaign play` and `zwar playtest` refuse the chapter", """
+    The Exodus rulebook text stops before its perk cards, so the reference
+    rules data has none. A level-up chapter (`level_up = true`) needs them:
+    add Exodus perk cards in a pack (`[[perks]]` with `games = ["exodus"]`),
+    or leave `level_up` out until there are some.""")
 CHAPTER_BROKEN = _code("ZW670", "chapter-broken", E,
     "chapter {number}'s mission `{id}` does not compile ({errors} in {path}): the campaign cannot be played", """
     Every chapter is played, so every chapter's mission must compile. A

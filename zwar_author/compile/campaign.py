@@ -109,7 +109,7 @@ class _Checker:
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
                                                  mission, buy, qualified, chapter.directors_cut, chapter.level_up))
         if exodus:
-            self.level_ups()
+            self.level_ups(campaign)
         elif len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
         return campaign if not any(p.severity is Severity.ERROR for p in self.problems) else None
@@ -136,8 +136,12 @@ class _Checker:
                     self.doc.key_loc(("chapters", i, "level_up")), key="level_up", what="an Exodus level-up",
                     game=game, instead="buys perks with XP before any chapter (`buy`)"))
 
-    def level_ups(self) -> None:
-        """Exodus: one perk card a hero, and only before a level-up chapter."""
+    def level_ups(self, campaign: Campaign) -> None:
+        """Exodus: one perk card a hero, and only before a level-up chapter; and perk cards to choose from."""
+        for plan in campaign.chapters:
+            if plan.level_up and not any("exodus" in p.games for p in plan.mission.rules.perks):
+                self.problems.append(codes.NO_PERK_CARDS.at(self.doc.key_loc(("chapters", plan.number - 1,
+                                                                              "level_up")), number=plan.number))
         for i, chapter in enumerate(self.model.chapters):
             for hero, perks in chapter.buy.items():
                 why = ("an Exodus hero chooses one perk card at a level-up" if chapter.level_up and len(perks) > 1
