@@ -84,7 +84,7 @@ def test_knobs_of_one_group_exclude_each_other_and_fixed_kinds_are_left_out():
     _, document, source = _opened("break-and-enter")
     every = K.knobs(document, source)
     limits = [k for k in every if k.kind == K.Kind.TURN_LIMIT]
-    assert [k.text for k in limits] == [f"time limit turn {t} (was 30)" for t in (28, 29, 31, 32)]
+    assert [k.text for k in limits] == [f"time limit turn {t} (was 30)" for t in (27, 28, 29, 31, 32, 33)]
     assert not K.compatible(limits[:2]) and K.compatible([limits[0], every[-1]])
     kept = K.knobs(document, source, parse_fixed(["turn-limit", "spawn"]))
     assert {k.kind for k in kept} == {K.Kind.INFECTED, K.Kind.ITEMS}

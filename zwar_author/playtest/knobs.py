@@ -1,7 +1,7 @@
 """The changes `zwar tune` combines: each edits the compiled mission (to play it) and the mission's
 source (to write it), so a combination found by playing is the file the designer gets back.
 
-A knob is one change a designer would make by hand: the time limit a turn or two either way, one die
+A knob is one change a designer would make by hand: the time limit one to three turns either way, one die
 face of a spawn table moved to the row beside it, an infected at the start left out or one more on a
 spawn point, an item on the map left out, an event's turn moved, a door the mission places started
 open. Knobs of the same *group* exclude each other (one time limit, one move per spawn table); knobs
@@ -51,7 +51,7 @@ class Knob:
     text: str  # as a designer would say it
     kind: Kind
     group: str  # knobs of one group exclude each other
-    size: int  # 1: one turn, one face, one figure, one item; 2: two turns
+    size: int  # 1: one turn, one face, one figure, one item; 2 or 3: two or three turns
     play: Play = field(compare=False, repr=False)
     write: Write = field(compare=False, repr=False)
 
@@ -119,7 +119,7 @@ def _turn_limits(document: dict) -> list[Knob]:
     was = document[kind0][i0][field0]
     words = "time limit turn" if field0 == "after_turn" else "survive to the end of turn"
     out = []
-    for k in (-2, -1, 1, 2):
+    for k in (-3, -2, -1, 1, 2, 3):
         if was + k < 1:
             continue
 
