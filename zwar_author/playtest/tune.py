@@ -366,7 +366,8 @@ def _rate(games: Games) -> dict:
 
 def _doubled(batches: list[int]) -> list[int]:
     """As many fresh series again (series 1, then 3, 4, 5, ...: never the screen's 0 or the check's 2)."""
-    return batches + [2 + len(batches) + i for i in range(1, len(batches) + 1)]
+    start = max(*batches, 2) + 1
+    return batches + list(range(start, start + len(batches)))
 
 
 def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: float) -> dict:
@@ -377,8 +378,9 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: fl
     times, so all its looks together stay under it."""
     names = [k.text for k in chosen]
     batches = [1]
+    base = _pooled(state, [], runs, batches)
     while True:
-        base, version = _pooled(state, [], runs, batches), _pooled(state, chosen, runs, batches)
+        version = _pooled(state, chosen, runs, batches)
         if base is None or version is None:
             return {"result": "out of budget", "spent": True, "why": "no games left to try it on", "step": "try"}
         rate = _rate(version)
@@ -387,20 +389,22 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: fl
         if rate["high"] < checked.low or rate["low"] > checked.high or len(batches) >= 2 ** (LOOKS - 1):
             return {"result": "missed", "observed": rate["value"], "base": _rate(base)["value"],
                     "why": f"win rate {rate['value']:g} on {rate['games']} trial games, outside {checked}"}
-        batches = _doubled(batches)
+        batches = _doubled(batches)  # the interval crosses the band's edge: twice the games tell
     tests: list[dict] = []
     looks: dict[str, int] = {}
+    last: dict[str, dict] = {}  # each knob's latest test
     pending = list(chosen)
     while pending:
         knob = pending.pop(0)
         rest = [k for k in chosen if k is not knob]
         version, without = _pooled(state, chosen, runs, batches), _pooled(state, rest, runs, batches)
         if version is None or without is None:
-            return _unshown(names, knob, tests, looks, alpha, True)
+            return _unshown(names, knob, [last[knob.key]] if knob.key in last else [], looks, alpha, True)
         effect = paired(without, version)
         looks[knob.key] = look = looks.get(knob.key, 0) + 1
         level = alpha / 2 ** look
         p = mcnemar(effect["won_only_after"], effect["won_only_before"])
+        last[knob.key] = {"effect": effect, "p": p, "alpha": level}
         if p < level:
             tests.append({"change": knob.text, "effect": effect, "p": p, "alpha": level, "looks": look})
             continue
@@ -409,7 +413,7 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: fl
             pending = list(rest)
             continue
         if look >= LOOKS:
-            return _unshown(names, knob, [{"effect": effect, "p": p, "alpha": level}], looks, alpha, False)
+            return _unshown(names, knob, [last[knob.key]], looks, alpha, False)
         batches = _doubled(batches)  # close: the same comparison on twice the games (passed tests stand)
         pending.insert(0, knob)
     rate = _rate(_pooled(state, chosen, runs, batches) or Games(0))  # every version played: never None
