@@ -315,3 +315,20 @@ def test_an_undecided_search_says_what_it_found_and_the_budget_that_would_decide
         "  undecided: " + report["why"],
         "  tried and set aside: change a (in the band, but change a is not shown to matter)",
     ]
+
+
+def test_already_in_the_band_is_not_said_on_a_handful_of_games_near_its_edge():
+    """3 of 30 against 0.05..0.35: in the band, but its interval (3.5% to 25.6%) crosses the edge, so the mission
+    as it is plays trial games too (series 1, then 3, 4-5), none won here: 3 of 40, of 50, then 3 of 70, out."""
+    from test_explore import games
+
+    from zwar_author.playtest.tune import _as_it_is
+
+    band = Gate("win_rate", 0.05, 0.35)
+    played = Played(10_000, {(): 0})
+    rate = _as_it_is(played, games("WLLLLLLLLL" * 3), band, 10)
+    assert rate is not None and (rate["count"], rate["games"], rate["value"]) == (3, 70, 0.0429)
+    assert played.asked == [((), 1), ((), 3), ((), 4), ((), 5)]
+    clear = Played(10_000, {(): 0})
+    rate = _as_it_is(clear, games("WWLLLLLLLL" * 10), band, 10)  # 20 of 100: 13.3% to 28.9%, inside
+    assert rate is not None and (rate["count"], rate["games"]) == (20, 100) and clear.asked == []
