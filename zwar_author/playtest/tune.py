@@ -243,7 +243,7 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
             return {"result": "out of budget", "step": "screen", "as_it_is": as_it_is}
         screened[knob.key] = paired(base[0], one[0])
         effects[knob.key] = screened[knob.key]["difference"]
-    value = base[1]["win_rate"]["value"]
+    value = as_it_is["value"]  # the screen's, or with the trial games where it was near an edge
     alpha = ALPHA / max(1, _family(_useful(tried, effects, value, middle)))
     needed = {key: _needed(effect, alpha / 2) for key, effect in screened.items()}
     rejected: list[dict] = []
