@@ -63,10 +63,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=100, help="trial games a version (the screen's at most)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--versions", default="harder,easier", help="which versions, comma separated")
+    parser.add_argument("--no-explore", action="store_true", help="the tune alone (explore's row left out)")
     args = parser.parse_args()
     for name in args.missions:
         path = ROOT / f"{name}.toml"
         for label, text in versions(path).items():
+            if label not in args.versions.split(","):
+                continue
             hidden = path.with_name(f".{name}.{label}.toml")
             hidden.write_text(text, encoding="utf-8")
             try:
@@ -76,11 +80,12 @@ def main() -> None:
                 seconds = time.perf_counter() - began
                 report = tuned.report or {}
                 per_version = min(args.runs, max(30, (args.budget // SCREEN) // (1 + report.get("knobs", 1))))
-                with tempfile.TemporaryDirectory() as out:
-                    explored = explore(hidden, gate=BANDS.get(name), runs=per_version, seed=args.seed, jobs=args.jobs,
-                                       policies=["cautious"], out=Path(out))
-                single = (explored.report or {}).get("gate") or {}
-                best = single.get("smallest", [])
+                best: list = []
+                if not args.no_explore:
+                    with tempfile.TemporaryDirectory() as out:
+                        explored = explore(hidden, gate=BANDS.get(name), runs=per_version, seed=args.seed,
+                                           jobs=args.jobs, policies=["cautious"], out=Path(out))
+                    best = ((explored.report or {}).get("gate") or {}).get("smallest", [])
             finally:
                 hidden.unlink(missing_ok=True)
             rate = report.get("as_it_is") or {}
@@ -92,8 +97,9 @@ def main() -> None:
                 print(f"  why: {report['why']}")
             for rejected in report.get("rejected", []):
                 print(f"  set aside: {rejected['changes']} ({rejected['why']})")
-            print(f"  explore at {per_version} games a version ({(1 + report.get('knobs', 0)) * per_version} games): "
-                  f"single changes into the band: {best[:3] or 'none'}")
+            if not args.no_explore:
+                print(f"  explore at {per_version} games a version ({(1 + report.get('knobs', 0)) * per_version} games): "
+                      f"single changes into the band: {best[:3] or 'none'}")
 
 
 if __name__ == "__main__":

@@ -332,3 +332,16 @@ def test_already_in_the_band_is_not_said_on_a_handful_of_games_near_its_edge():
     clear = Played(10_000, {(): 0})
     rate = _as_it_is(clear, games("WWLLLLLLLL" * 10), band, 10)  # 20 of 100: 13.3% to 28.9%, inside
     assert rate is not None and (rate["count"], rate["games"]) == (20, 100) and clear.asked == []
+
+
+def test_when_no_combination_is_predicted_inside_the_nearest_are_tried():
+    """Supply Run made easier (bench/tune.py): after one proposal fell short, no sum of the screened effects
+    reached the band; the search stopped with half its budget. Now the combinations predicted nearest are next."""
+    from zwar_author.playtest.tune import _nearest
+
+    a, b, c, d = _knob("a"), _knob("b"), _knob("c"), _knob("d")
+    effects = {"a": -0.05, "b": -0.05, "c": -0.02, "d": 0.1}
+    band = Gate("win_rate", 0.05, 0.35)
+    assert _proposals([a, b, c, d], effects, 0.6, band, 0.2) == []
+    found = _nearest([a, b, c, d], effects, 0.6, band, 0.2, 1.0)
+    assert [tuple(k.key for k in p) for p in found][:3] == [("a", "b", "c"), ("a", "b"), ("a", "c")]

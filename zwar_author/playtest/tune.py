@@ -254,8 +254,11 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
     for _ in range(PROPOSALS):
         proposals = [p for p in _proposals(tried, effects, value, checked, middle, scale, needed, state.budget.left)
                      if tuple(k.key for k in p) not in seen]
-        if not proposals:
-            break
+        if not proposals:  # none predicted inside: the screen's games are few, so the nearest are tried
+            proposals = [p for p in _nearest(tried, effects, value, checked, middle, scale)
+                         if tuple(k.key for k in p) not in seen]
+            if not proposals:
+                break
         chosen = proposals[0]
         seen.add(tuple(k.key for k in chosen))
         outcome = _try(state, list(chosen), checked, runs, alpha)
@@ -334,6 +337,22 @@ def _proposals(tried: list[Knob], effects: dict[str, float], value: float, check
             if checked.low <= predicted <= checked.high:
                 scored.append(((not _affordable(chosen, needed, left), count, sum(k.size for k in chosen),
                                 round(abs(predicted - middle), 6), tuple(k.key for k in chosen)), chosen))
+    scored.sort(key=lambda s: s[0])
+    return [chosen for _, chosen in scored[:PROPOSALS]]
+
+
+def _nearest(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
+             scale: float) -> list[tuple[Knob, ...]]:
+    """When no combination is predicted inside the band: those predicted nearest it (the screen's
+    few games a knob may well have understated its effect), fewest and smallest first among equals."""
+    scored = []
+    for count in range(1, MOST + 1):
+        for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
+            if compatible(chosen):
+                predicted = value + scale * sum(effects[k.key] for k in chosen)
+                short = max(checked.low - predicted, predicted - checked.high, 0.0)
+                scored.append(((round(short, 6), count, sum(k.size for k in chosen), tuple(k.key for k in chosen)),
+                               chosen))
     scored.sort(key=lambda s: s[0])
     return [chosen for _, chosen in scored[:PROPOSALS]]
 
