@@ -114,9 +114,9 @@ def test_a_campaigns_logbook_is_read_a_chapter_at_a_time(zwar, workdir):
     assert lines[0] == "Your group's games of Walk: 2 won of 3 (66.7%, 95% interval 20.8% to 93.8%)"
     assert lines[1] == "  read the games of chapter 2: 1 logged of other chapters left out"
     none = zwar("playtest", "walk.toml", "--results", "other.csv", "--runs", "4", "--jobs", "1", "--no-progress")
-    assert (none.exit_code, none.output.splitlines()[-1]) == (1,
+    assert (none.exit_code, none.output.splitlines()[-1]) == (1, (
         "other.csv:1:1: error ZW007: no game of chapter 2 in the logbook (2 logged of other chapters): give each game's "
-        "chapter as its mission's [mission] chapter number")
+        "chapter as its mission's [mission] chapter number"))
     bad, problems = read_logbook(workdir / "bad.csv")
     assert bad is None and [d.human(workdir) for d in problems] == [
         "bad.csv:2:7: error ZW007: `0`: chapter is a whole number from 1"]

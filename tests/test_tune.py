@@ -17,6 +17,7 @@ from zwar_author.errors import UsageError
 from zwar_author.play.load import load_mission
 from zwar_author.playtest import knobs as K
 from zwar_author.playtest.gate import Gate
+from zwar_author.playtest.stats import wilson
 from zwar_author.playtest.tune import _proposals, parse_fixed, parse_gap, tune
 
 #: Sam needs two turns to walk to the exit, and the time limit ends the game after the first: as it is
@@ -215,7 +216,11 @@ class Played:
             self.left -= runs
             self.asked.append(key)
             share = self.wins[key[0]]
-            self.kept[key] = games("".join("W" if i % 10 < share else "L" for i in range(runs))), {}
+            won = sum(1 for i in range(runs) if i % 10 < share)
+            low, high = wilson(won, runs)
+            report = {"runs": runs, "win_rate": {"wins": won, "value": round(won / runs, 4), "low": round(low, 4),
+                                                 "high": round(high, 4)}}
+            self.kept[key] = games("".join("W" if i % 10 < share else "L" for i in range(runs))), report
         return self.kept[key]
 
 
@@ -345,3 +350,26 @@ def test_when_no_combination_is_predicted_inside_the_nearest_are_tried():
     assert _proposals([a, b, c, d], effects, 0.6, band, 0.2) == []
     found = _nearest([a, b, c, d], effects, 0.6, band, 0.2, 1.0)
     assert [tuple(k.key for k in p) for p in found][:3] == [("a", "b", "c"), ("a", "b"), ("a", "c")]
+
+
+def test_a_search_whose_only_fitting_change_cannot_be_shown_ends_undecided_and_writes_nothing():
+    """The whole search on stand-in games: one change, one game in ten more won, predicted into the band and
+    landing there, never shown within four looks; no other proposal: undecided, with the budget that would do."""
+    from types import SimpleNamespace
+
+    from zwar_author.playtest.tune import _search
+
+    class Budgeted(Played):
+        @property
+        def budget(self):
+            return SimpleNamespace(left=self.left, used=10_000 - self.left)
+
+    state = Budgeted(10_000, {(): 3, ("a",): 4})
+    report = _search(state, [_knob("a")], Gate("win_rate", 0.35, 0.45), None, 10, tomlkit.document(), Path("x.toml"),
+                     ())
+    assert report["result"] == "undecided" and "changes_keys" not in report
+    assert report["why"] == (
+        "change a lands in the band, but change a is not shown to matter on the games the budget paid for (+10.0 "
+        "points on 80 games, p 0.0078, needs under 0.0031); at that effect about 145 games a version would show it: "
+        "a --budget near 375; nothing written")  # 180 played, 65 more of three versions
+    assert state.budget.used == 20 + 2 * 80  # the screen's two versions, then both on 80 trial games
