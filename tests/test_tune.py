@@ -373,3 +373,12 @@ def test_a_search_whose_only_fitting_change_cannot_be_shown_ends_undecided_and_w
         "points on 80 games, p 0.0078, needs under 0.0031); at that effect about 145 games a version would show it: "
         "a --budget near 375; nothing written")  # 180 played, 65 more of three versions
     assert state.budget.used == 20 + 2 * 80  # the screen's two versions, then both on 80 trial games
+
+
+def test_a_versus_mission_is_refused_before_its_band_is_read(zwar):
+    mission = CONTENT / "core" / "missions" / "deathmatch.toml"
+    result = zwar("tune", str(mission), "--band", "0.3..0.6", "--jobs", "1", "--diff", "--no-progress")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: {mission}: zwar tune holds a co-operative mission's win rate; a versus mission's sides are not "
+        "tuned yet")

@@ -56,6 +56,7 @@ from .project import band, check_policies, directors_for, prepare
 from .report import share, summary, win_share
 from .runner import Plan, run, workers
 from .stats import wilson
+from .versus import is_versus
 
 FORMAT = "zwar-tune/1"
 MOST = 3  # knobs in one combination
@@ -188,6 +189,9 @@ def tune(path: Path, *, gate: str | None = None, policy: str | None = None, budg
     mission, problems, setup = prepare(path, setup, search)
     if mission is None:
         return Tuning(problems)
+    if is_versus(mission):
+        raise UsageError(f"{path}: zwar tune holds a co-operative mission's win rate; a versus mission's sides "
+                         "are not tuned yet")
     checked, gated, _, runs = band(mission, gate, [policy] if policy else ["cautious"], runs)
     gated = policy or gated
     if checked is None:
