@@ -382,3 +382,18 @@ def test_a_versus_mission_is_refused_before_its_band_is_read(zwar):
     assert result.output.splitlines()[-1] == (
         f"Error: {mission}: zwar tune holds a co-operative mission's win rate; a versus mission's sides are not "
         "tuned yet")
+
+
+def test_a_mission_with_no_infected_at_the_start_can_have_one_put_back_on_a_spawn_point():
+    """Supply Run with all five of its infected at the start taken out (bench/tune.py's easier version): the
+    class its spawn tables bring on is the one added, and the source written compiles to the mission played."""
+    path, document, source = _opened("supply-run")
+    every = K.knobs(document, source)
+    emptied = K.written(source, [k for k in every if k.key.startswith("infected-")])
+    assert "[[infected]]" not in emptied
+    compiled, parsed = _compiled(path, emptied), tomlkit.parse(emptied)
+    added = [k for k in K.knobs(compiled, parsed) if k.kind == K.Kind.INFECTED]
+    assert [k.text for k in added] == [f"one more zombie at the start, on spawn point {p}" for p in "ABC"]
+    again = _compiled(path, K.written(parsed, added[:1]))
+    assert again["infected"] == K.played(compiled, added[:1])["infected"] == [
+        {"class": "core/zombie", "at": compiled["spawn_points"][0]["at"], "facing": "N", "prone": False}]

@@ -270,10 +270,10 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
         out.append(Knob(f"infected-{i}", f"no {short(z['class'])} at {_square(z['at'])} at the start", Kind.INFECTED,
                         f"infected-{i}", 1, remove, _left_out("infected", i, what)))
     placed = list(source.get("infected", []))
-    cls = document["infected"][0]["class"] if document["infected"] else None
-    source_cls = str(placed[0]["class"]) if placed else None
+    cls = document["infected"][0]["class"] if document["infected"] else _spawned(document)
+    source_cls = str(placed[0]["class"]) if placed else (short(cls) if cls else None)
     if cls is None or source_cls is None:
-        return out  # no class to copy: a mission with none at the start gets none added
+        return out  # no class to copy: a mission that neither places nor spawns one gets none added
     for j, point in enumerate(document["spawn_points"]):
         letter = point["letter"]
         at = str(source["spawn_points"][j]["at"])
@@ -295,6 +295,18 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
         out.append(Knob(f"infected+{letter}", f"one more {short(cls)} at the start, on spawn point {letter}",
                         Kind.INFECTED, f"infected+{letter}", 1, add, write))
     return out
+
+
+def _spawned(document: dict) -> str | None:
+    """The class the mission's spawn tables first bring on, for a mission that places none at the start
+    (one whose infected a designer, or a tune, took out can have them put back)."""
+    for phase in (document.get("spawn") or {}).get("phases", []):
+        for part, name in TABLES:
+            for row in ((phase.get(part) or {}).get(name) or {}).get("rows", []):
+                result = row["result"]
+                if isinstance(result, dict) and result.get("kind") == "infected" and result.get("infected"):
+                    return str(result["infected"])
+    return None
 
 
 def _square(at: str) -> str:
