@@ -291,8 +291,9 @@ def test_the_correction_counts_the_tests_the_proposals_can_make_and_unprovable_p
     from zwar_author.playtest.tune import _family, _needed
 
     a, b, c = _knob("a", "g"), _knob("b", "g"), _knob("c")
-    assert _family([a, b, c]) == 1 + 1 + 1 + 2 + 2  # a, b, c alone; a+c, b+c (a and b are of one group)
-    assert _family([_knob(str(i)) for i in range(10)]) == 18  # six proposals of three at most
+    # a, b, c alone; a+c, b+c (a and b are of one group), each knob of a pair tested, then the one left if dropped
+    assert _family([a, b, c]) == 1 + 1 + 1 + 3 + 3
+    assert _family([_knob(str(i)) for i in range(10)]) == 36  # six proposals of three at most: 3 + 2 + 1 each
     effect = {"won_only_after": 30, "won_only_before": 10, "games": 100}
     assert _needed(effect, 0.05) == 79  # 0.4 x (1.96 + 0.84)^2 / 0.2^2
     assert _needed({**effect, "won_only_after": 10}, 0.05) is None

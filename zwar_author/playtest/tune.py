@@ -303,12 +303,16 @@ def _useful(tried: list[Knob], effects: dict[str, float], value: float, middle: 
 
 
 def _family(useful: list[Knob]) -> int:
-    """How many paired tests the proposals can make on the trial games: one a knob of each combination
-    that could be proposed, at most ``PROPOSALS`` combinations of ``MOST``. The screen's games are not
-    the trial's, so choosing among the knobs on them needs no correction beyond this."""
-    count = sum(len(chosen) for size in range(1, MOST + 1) for chosen in itertools.combinations(useful, size)
+    """How many paired tests the proposals can make on the trial games: for each combination that
+    could be proposed, one a knob, and again for those left each time one is dropped (3 + 2 + 1 for
+    three knobs), at most ``PROPOSALS`` combinations of ``MOST``. The screen's games are not the
+    trial's, so choosing among the knobs on them needs no correction beyond this."""
+    def tests(size: int) -> int:
+        return size * (size + 1) // 2
+
+    count = sum(tests(size) for size in range(1, MOST + 1) for chosen in itertools.combinations(useful, size)
                 if compatible(chosen))
-    return min(PROPOSALS * MOST, count)
+    return min(PROPOSALS * tests(MOST), count)
 
 
 def _needed(effect: dict, level: float) -> int | None:
