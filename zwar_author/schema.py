@@ -24,7 +24,8 @@ from pydantic.json_schema import models_json_schema
 
 from .model.atz import CompiledEncounter, EncounterDoc
 from .model.campaign import CampaignDoc
-from .model.content import CompiledCampaign, CompiledMission, PackIndex
+from .model.compiled_campaign import CompiledCampaign
+from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc

@@ -14,7 +14,7 @@ from typing import NoReturn, Protocol
 
 import click
 
-from ..errors import Report, SetupError, Severity, UnsupportedGame, UsageError, cannot_write, display_path
+from ..errors import Diagnostic, Report, SetupError, Severity, UnsupportedGame, UsageError, cannot_write, display_path
 
 
 class Closable(Protocol):
@@ -119,16 +119,20 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
 
     ``note`` follows the summary line (for sarif, whose output is one JSON document, on stderr; json
     carries what it says in ``extra``)."""
-    # Here, so that a command's `--help` and shell completion do not load the reporters
-    from ..reporting import ci, text
-    from ..reporting.source import Sources
-
+    # The reporters load here, and only for a report that has something for them to print:
+    # `--help`, shell completion and checking a sound mission do not load them
     diagnostics = report.sorted()
     if fmt == "sarif":
+        from ..reporting import ci
+        from ..reporting.source import Sources
+
         click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
         if note:
             click.echo(note, err=True)
     elif fmt == "github":
+        from ..reporting import ci
+        from ..reporting.source import Sources
+
         sources = Sources()
         for diagnostic in diagnostics:
             click.echo(ci.github(diagnostic, sources))
@@ -143,21 +147,30 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
         }
         click.echo(json.dumps(document, indent=2, sort_keys=True))
     elif fmt in ("short", "human"):  # "human": what commands without a --format of their own pass
-        for diagnostic in diagnostics:
-            click.echo(text.short(diagnostic))
+        if diagnostics:
+            from ..reporting import text
+
+            click.echo("\n".join(text.short(diagnostic) for diagnostic in diagnostics))
         click.echo(summary(report, what, note))
     else:
-        painted = use_colour(colour)
-        sources = Sources()
-        for diagnostic in diagnostics:
-            click.echo(text.full(diagnostic, sources, painted) + "\n", color=painted)
         if diagnostics:
-            first = next((d for d in diagnostics if d.severity is Severity.ERROR), diagnostics[0])
-            click.echo(f"`zwar explain {first.code}` (or `zwar explain {text.name_of(first.code)}`) "
-                       "says more about a code")
+            _full(diagnostics, colour)
         click.echo(summary(report, what, note))
     if not report.ok:
         raise SystemExit(1)
+
+
+def _full(diagnostics: list[Diagnostic], colour: str) -> None:
+    """Each diagnostic with its source lines, then where to read more about the first error's code."""
+    from ..reporting import text
+    from ..reporting.source import Sources
+
+    painted = use_colour(colour)
+    sources = Sources()
+    for diagnostic in diagnostics:
+        click.echo(text.full(diagnostic, sources, painted) + "\n", color=painted)
+    first = next((d for d in diagnostics if d.severity is Severity.ERROR), diagnostics[0])
+    click.echo(f"`zwar explain {first.code}` (or `zwar explain {text.name_of(first.code)}`) says more about a code")
 
 
 def written_lines(paths: list[Path]) -> list[str]:

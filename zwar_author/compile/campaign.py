@@ -16,6 +16,7 @@ from ..errors import Diagnostic, Severity, display_path
 from ..games.registry import profile
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
+from ..model.compiled_campaign import CompiledCampaign, CompiledChapter
 from ..model.rules import Hero, Perk
 from ..model.validate import validate
 from ..sources.document import Document
@@ -35,8 +36,8 @@ class ChapterPlan:
     directors_cut: bool = False
     level_up: bool = False  # Exodus: a perk card a hero before it
 
-    def compiled(self) -> c.CompiledChapter:
-        return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
+    def compiled(self) -> CompiledChapter:
+        return CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
                                  text=self.text, buy=self.qualified, directors_cut=self.directors_cut,
                                  level_up=self.level_up)
 
@@ -51,10 +52,10 @@ class Campaign:
     hero_ids: list[str]  # the heroes as pack/id
     chapters: list[ChapterPlan] = field(default_factory=list)
 
-    def compiled(self, pack: str) -> c.CompiledCampaign:
+    def compiled(self, pack: str) -> CompiledCampaign:
         """The campaign as compiled content, for build/<pack>/campaign.json."""
         info = self.info.model_copy(update={"mission_xp": self.mission_xp, "heroes": self.hero_ids})
-        return c.CompiledCampaign(format=c.FORMAT, kind="campaign", tool=c.Tool(name="zwar-author", version=__version__),
+        return CompiledCampaign(format=c.FORMAT, kind="campaign", tool=c.Tool(name="zwar-author", version=__version__),
                                   pack=pack, campaign=info, chapters=[ch.compiled() for ch in self.chapters])
 
 
