@@ -30,6 +30,10 @@ WORDS = {
     Do.HALT_NO_FIRE: "halt and may not fire", Do.IN_COVER_SNAP_OR_HALT: "others halt and may not fire",
     Do.ZOMBIE_CHARGES: "zombie charges and being charged test is taken",
     Do.ZOMBIE_CHARGES_IN: "zombie charges into melee adding 2d6",
+    Do.RETURN_FIRE: "others outgunned will duck back. others return fire",
+    Do.SNAP_BACK: "others outgunned will duck back. others snap fire",
+    Do.COVER_SNAP: "those in cover snap fire. others will duck back",
+    Do.COVER_FIRE: "those in cover fire. others will duck back", Do.DUCK_BACK: "all will duck back",
 }
 
 
