@@ -840,7 +840,7 @@ class AtzGame(Game):
         if not able:
             self._end("no member of the group is left on the table" + (" able to act" if self.on_table(
                 self.humans) else ""))
-        return self.over
+        return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
         home = [h for h in self.humans if h.status is Status.GONE]

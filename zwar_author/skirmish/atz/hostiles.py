@@ -119,8 +119,11 @@ def activate(game: AtzGame, ctx: Context, die: int) -> None:
     standing = [h for h in game.on_table(game.hostiles) if h.status not in (Status.OUT_OF_THE_FIGHT,
                                                                              Status.OBVIOUSLY_DEAD)]
     head = leader or max(standing, key=lambda h: h.rep, default=None)
-    if head is None or head.rep < die:
-        game.log_line(f"The hostiles may not activate: {head.name if head else 'their Leader'}'s Rep is under {die}")
+    if head is None:
+        game.log_line("No hostile is left able to activate")
+        return
+    if head.rep < die:
+        game.log_line(f"The hostiles may not activate: {head.name}'s Rep is under {die}")
         return
     for h in list(game.on_table(game.hostiles)):
         if game._ended():
