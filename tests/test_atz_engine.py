@@ -80,16 +80,46 @@ def test_the_same_seed_plays_the_same_game(pack):
     assert logs[0] == logs[1] and len(logs[0]) > 10
 
 
+def _setup_with(pack, name: str, **how):
+    outcome, tables = pack
+    found = {e.model.encounter.id: e for e in outcome.encounters["atz"]}[name]
+    return setup(found.model, found.table, [p for _, _, p in found.pieces], tables, GROUP, **how)
+
+
 def test_an_encounter_with_what_the_engine_does_not_play_is_refused_by_name(pack):
     with pytest.raises(CannotPlay) as refused:
         _setup(pack, "raid", zombies_only=False)
     lines = refused.value.lines()
     assert lines[0] == "cannot play encounter raid: the engine does not play these:"
-    assert any(line.startswith("  - force 2 (humans):") for line in lines), lines
-    assert lines[-1] == "  - (--zombies-only plays the group against the zombies and leaves these out)"
+    assert not any(line.startswith("  - force 2 (humans):") for line in lines), lines  # now played
+    assert "  - trigger 1: Anytime you enter a building." in lines
+    assert lines[-1] == ("  - (--leave-out plays the rest and lists these as left out; --zombies-only leaves out "
+                         "hostile humans too)")
     made, left_out = _setup(pack, "raid")
-    assert left_out == [line[4:] for line in lines[1:-1]]
+    assert left_out == ["force 2 (humans): The settlement's class, rolled before the Raid; roll up around ten of "
+                        "them. (--zombies-only)"] + [line[4:] for line in lines[1:-1]]
+    assert made.forces == ()
     assert [h.klass.value for h in made.group] == ["survivor", "survivor", "military"]  # police react as Military
+
+
+def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack):
+    made, left_out = _setup_with(pack, "raid", leave_out=True)
+    assert [(f.count, f.who) for f in made.forces] == [("2 + 1d6", "raid-who")]
+    assert not made.draw  # the Raid's zombies come only from shooting (line 2376)
+    assert not any(item.startswith("force 2") for item in left_out)
+    game = AtzGame(made)
+    simulate(game, _advance, random.Random(3))
+    assert 3 <= game.tally.hostiles <= 8 and len(game.hostiles) == game.tally.hostiles
+    texts = [e.text for e in game.log]
+    assert any(" hostile humans, " in t for t in texts[:3]), texts[:3]
+    assert all(h.weapon is not None and h.klass.value in ("military", "ganger", "survivor") for h in game.hostiles)
+
+
+def test_a_hostile_force_without_a_number_is_refused_by_name(pack):
+    with pytest.raises(CannotPlay) as refused:
+        _setup(pack, "take-back", zombies_only=False)
+    assert "  - force 3 (humans): Your secondary enemy will be humans. (no number of them (found when a building is " \
+           "entered))" in refused.value.lines()
 
 
 ROSTER = """\

@@ -6,10 +6,12 @@ and i, so a report is the same whenever it is made. The report: the share of
 encounters the group comes home from (a member leaves by the far table edge)
 with its 95% interval, how each member's encounters ended (came home, out of
 the fight, obviously dead, recovered during the encounter, bitten), the
-zombies at the start, drawn by noise and killed, shots fired, turns. The
-bots: ``cautious`` stays and fires while a zombie is in range and goes to
-recover a friend out of the fight, else walks on; ``aggressive`` fast moves
-towards the far edge and fires on the way, breaking off any melee.
+zombies at the start, drawn by noise and killed, hostile humans rolled up and
+put down, shots fired, turns. The bots: ``cautious`` stays and fires while a
+foe is in range, carries a friend out of the fight home when it can reach
+him (else goes to recover him), else walks on; ``aggressive`` fast moves
+towards the far edge and fires on the way, breaking off any melee. Both
+choose to pass 2d6 on a Star's Free Will and to cheat death.
 """
 
 from __future__ import annotations
@@ -36,18 +38,22 @@ from .gate import Gate
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "hostile humans", "vehicles driven",
-              "carrying the wounded off the table (a member out of the fight is left on it)"]
+NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
+              "flash-bang grenades", "Meet & Greet (hostile humans are hostile from the start)",
+              "charges and melee between people", "outgunned by the Outgunned Ranking (unreadable in the source)"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    if 2 in keys:  # a Star's Free Will: pass 2d6
-        return request.options[keys.index(2)]
-    if "fight" in keys:
-        return request.options[keys.index("fight")]
+    for wanted in (2, "cheat", "fight"):  # a Star's Free Will: pass 2d6; a Star killed cheats death
+        if wanted in keys:
+            return request.options[keys.index(wanted)]
     who = game.figure(request.who) if request.who else None
-    recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)]
+    carry = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple) and o.key[0] == "carry"]
+    if carry:
+        return carry[0]
+    recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
+               and o.key[0] == "recover"]
     if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
         return request.options[keys.index("hold")]
     if recover:
@@ -57,14 +63,14 @@ def cautious(game: AtzGame, request: Request) -> Any:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    for wanted in (2, "break", "fast"):
+    for wanted in (2, "cheat", "break", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
     return request.options[0]
 
 
 BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "aggressive": aggressive}
-OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "on the table")
+OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "on the table")
 
 
 @dataclass
@@ -88,7 +94,9 @@ class EncounterResult:
             lines.append(f"{name}: came home {w['value']:.1%} ({w['wins']}/{w['games']}, 95% interval "
                          f"{w['low']:.1%} to {w['high']:.1%}); {p['turns']['mean']:.1f} turns; zombies at the start "
                          f"{p['zombies']['at start']:.1f}, drawn by noise {p['zombies']['drawn by noise']:.1f}, "
-                         f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}")
+                         f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}"
+                         + (f"; hostile humans {p['hostiles']['rolled up']:.1f}, put down {p['hostiles']['down']:.1f}"
+                            if r.get("hostiles") else ""))
             for member, ends in p["members"].items():
                 shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
@@ -118,7 +126,7 @@ def load_group(path: Path) -> GroupDoc:
 
 
 def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_only: bool,
-                    max_turns: int) -> tuple[Setup | None, list[str], Report]:
+                    max_turns: int, leave_out: bool = False) -> tuple[Setup | None, list[str], Report]:
     """The encounter at ``path`` checked with its pack, and the setup of a game of it with ``group``."""
     root = pack_root_of(Path(path))
     if root is None:
@@ -137,16 +145,16 @@ def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_onl
     tables = {s.table.id: s.table for s in atz[0].tables.values()}
     encounter = found[0]
     made, left_out = setup(encounter.model, encounter.table, [p for _, _, p in encounter.pieces], tables, group,
-                           zombies_only, max_turns)
+                           zombies_only, max_turns, leave_out)
     return made, left_out, outcome.report
 
 
 def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int = 1,
                        policies: list[str] | None = None, out: Path = Path("build/playtest"),
                        max_turns: int = 30, zombies_only: bool = False, gate: Gate | None = None,
-                       search: list[Path] | None = None) -> EncounterResult:
+                       search: list[Path] | None = None, leave_out: bool = False) -> EncounterResult:
     group = load_group(group_file)
-    made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only, max_turns)
+    made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only, max_turns, leave_out)
     if made is None:
         return EncounterResult({}, problems=problems)
     names = policies or ["cautious", "aggressive"]
@@ -157,6 +165,7 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
         raise UsageError("--gate: an encounter is held by win_rate, the share of encounters the group comes home from")
     report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
               "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
+              "hostiles": bool(made.forces or made.hostiles),
               "policies": {n: _play(made, BOTS[n], runs, seed) for n in names}}
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -171,6 +180,7 @@ def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: 
     members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected"), 0) for h in made.group}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
+    hostiles = {"rolled up": 0.0, "down": 0.0}
     for i in range(runs):
         game = AtzGame(made)
         simulate(game, bot, random.Random(f"atz:{seed}:{i}"))
@@ -178,8 +188,8 @@ def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: 
         turns[game.round] = turns.get(game.round, 0) + 1
         for h in game.humans:
             end = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
-                   Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down"}.get(h.status,
-                                                                                                      "on the table")
+                   Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
+                   Status.WHISKED: "whisked to safety"}.get(h.status, "on the table")
             members[h.name][end] += 1
             members[h.name]["recovered"] += h.recovered
             members[h.name]["bitten"] += h.bitten
@@ -188,10 +198,12 @@ def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: 
         zombies["drawn by noise"] += game.tally.zombies_drawn
         zombies["killed"] += game.tally.zombies_killed
         shots += game.tally.shots
+        hostiles["rolled up"] += game.tally.hostiles
+        hostiles["down"] += game.tally.hostiles_down
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},
             "turns": {"mean": round(sum(t * n for t, n in turns.items()) / runs, 3),
                       "counts": {str(t): n for t, n in sorted(turns.items())}},
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
-            "shots": round(shots / runs, 3)}
+            "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()}}

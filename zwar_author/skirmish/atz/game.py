@@ -415,7 +415,8 @@ class AtzGame(Game):
             return
         assert h.weapon is not None and isinstance(z, Zombie)
         snap = snap or h.carrying is not None  # those retrieving wounded always snap fire (line 1339)
-        h.facing = facing_towards(h.position, z.position)
+        if z.position != h.position:
+            h.facing = facing_towards(h.position, z.position)
         rolled = h.weapon.dice or h.weapon.targets
         dice = TableDice(ctx)
         faces = [ctx.roll(f"{h.name} fires the {h.weapon.name}: d6 {i + 1} of {rolled}", D6, h.id)
@@ -820,6 +821,9 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
+        taken = {f.position for f in self.on_table(self.figures)}
+        while at in taken:  # a figure already stands there: the next inch to the right (assumed)
+            at = Position(at.x + 1, at.y)
         n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
         z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at)
         living = self.on_table(self.people)

@@ -209,7 +209,8 @@ def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
     from .game import TableDice
     assert h.weapon is not None
     snap = snap or h.carrying is not None  # those retrieving wounded always snap fire (line 1339)
-    h.facing = facing_towards(h.position, t.position)
+    if t.position != h.position:
+        h.facing = facing_towards(h.position, t.position)
     rolled = h.weapon.dice or h.weapon.targets
     faces = [ctx.roll(f"{h.name} fires the {h.weapon.name}: d6 {i + 1} of {rolled}", D6, h.id)
              for i in range(rolled)]
