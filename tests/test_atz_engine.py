@@ -96,8 +96,9 @@ def test_an_encounter_with_what_the_engine_does_not_play_is_refused_by_name(pack
     assert lines[-1] == ("  - (--leave-out plays the rest and lists these as left out; --zombies-only leaves out "
                          "hostile humans too)")
     made, left_out = _setup(pack, "raid")
-    assert left_out == ["force 2 (humans): The settlement's class, rolled before the Raid; roll up around ten of "
-                        "them. (--zombies-only)"] + [line[4:] for line in lines[1:-1]]
+    raid_force = ("force 2 (humans): The settlement's class, rolled before the Raid; roll up around ten of them. "
+                  "(--zombies-only)")
+    assert left_out == [raid_force] + [line[4:] for line in lines[1:-1]]
     assert made.forces == ()
     assert [h.klass.value for h in made.group] == ["survivor", "survivor", "military"]  # police react as Military
 

@@ -21,7 +21,7 @@ from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
 from .reactions import D6, Do, Test, do, group_test
-from .state import HOSTILES, Human, HostileForce, Klass, Status
+from .state import HOSTILES, HostileForce, Human, Klass, Status
 from .weapons import Weapon, weapon
 
 if TYPE_CHECKING:
@@ -46,10 +46,9 @@ def tables_for(force: HostileForce) -> list[str]:
 
 def unknown(force: HostileForce, tables, area: str) -> list[str]:
     """What a force could roll that the engine does not know: a class word or a weapon, each named."""
-    out = []
+    out: list[str] = []
     for row in tables[force.who].rows:
-        said = row.result(area if tables[force.who].columns else None)
-        word = said.text if said is not None else ""
+        word = _text_at(row, area)
         if word not in CLASSES:
             out.append(f"the class `{word}` of table atz/{force.who}")
     for _, _, arms in CLASSES.values():
@@ -86,7 +85,7 @@ def roll_up(game: AtzGame, ctx: Context, force: HostileForce, at: Position) -> l
     if klass is Klass.MILITARY:
         face = ctx.roll("hostile humans: National Guard (1-5) or US Army (6)", D6)
         unit = {"unit": "army" if face == 6 else "national-guard"}
-    out = []
+    out: list[Human] = []
     for k in range(count):
         picked = pick(game.setup.table(listed), unit, dice)
         assert picked.row is not None
