@@ -194,3 +194,17 @@ def test_a_large_group_enters_in_rows_on_the_table():
     placed = place(group.members, table, [])
     assert all(table.holds_base(h.position, h.base) for h in placed)
     assert sorted({float(h.position.y) for h in placed}) == [28.0, 30.0]  # one move on (line 1744), a row behind
+
+
+def test_a_group_file_with_problems_is_refused_with_each_one_located(workdir, zwar):
+    (workdir / "bad.toml").write_text('[group]\nname = "x"\ncolour = "red"\n\n[[members]]\nname = "Billy"\n'
+                                      'class = "wizard"\nrep = 5\nweapons = ["Pistol", "Laser"]\n', encoding="utf-8")
+    contact = CONTENT / "atz" / "encounters" / "first-contact.toml"
+    result = zwar("playtest", contact, "--group", "bad.toml", "--zombies-only", "--runs", "2", "-o", "out")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "bad.toml:3:1: error ZW005: unknown key `colour` in [group]; known keys: area, name, time",
+        ('bad.toml:7:9: error ZW007: `class` must be one of "civilian", "ganger", "military", "police" or "survivor", '
+        'not "wizard"'),
+        "bad.toml:9:22: error ZW825: Billy: the engine does not know the weapon `Laser`"]
+    assert not (workdir / "out").exists()  # nothing written

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import codes
 from ..compile.project import check
 from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
@@ -32,6 +33,7 @@ from ..publish import write_whole
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
 from ..skirmish.atz.state import Human, Status
+from ..skirmish.atz.weapons import weapon
 from ..skirmish.core import Choice, Request, simulate
 from ..sources.document import read_document
 from .gate import Gate
@@ -115,14 +117,24 @@ def is_encounter(path: Path) -> bool:
     return doc is not None and isinstance(doc.data.get("encounter"), dict)
 
 
-def load_group(path: Path) -> GroupDoc:
+def load_group(path: Path) -> tuple[GroupDoc | None, Report]:
+    """The group file read and checked (docs/atz.md): every problem at once, located, unknown keys among them;
+    a weapon the engine does not know is one (ZW825)."""
+    report = Report()
     doc, problems = read_document(Path(path))
+    report.extend(problems)
     if doc is None:
-        raise UsageError(f"--group {path}: " + "; ".join(p.message for p in problems))
+        return None, report
     group, problems = validate(doc, GroupDoc)
-    if group is None:
-        raise UsageError(f"--group {path}: " + "; ".join(p.human() for p in problems))
-    return group
+    report.extend(problems)
+    members = doc.data.get("members")
+    for i, member in enumerate(members if isinstance(members, list) else []):  # read raw: with other problems too
+        arms = member.get("weapons") if isinstance(member, dict) else None
+        for j, name in enumerate(arms if isinstance(arms, list) else []):
+            if isinstance(name, str) and weapon(name) is None:
+                report.add(codes.ATZ_GROUP_WEAPON.at(doc.loc(("members", i, "weapons", j)),
+                                                     who=str(member.get("name", f"member {i + 1}")), name=name))
+    return (group if report.ok else None), report
 
 
 def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_only: bool,
@@ -153,7 +165,9 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
                        policies: list[str] | None = None, out: Path = Path("build/playtest"),
                        max_turns: int = 30, zombies_only: bool = False, gate: Gate | None = None,
                        search: list[Path] | None = None, leave_out: bool = False) -> EncounterResult:
-    group = load_group(group_file)
+    group, problems = load_group(group_file)
+    if group is None:
+        return EncounterResult({}, problems=problems)
     made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only, max_turns, leave_out)
     if made is None:
         return EncounterResult({}, problems=problems)
