@@ -208,3 +208,21 @@ def test_a_group_file_with_problems_is_refused_with_each_one_located(workdir, zw
         'not "wizard"'),
         "bad.toml:9:22: error ZW825: Billy: the engine does not know the weapon `Laser`"]
     assert not (workdir / "out").exists()  # nothing written
+
+
+def test_an_encounter_playtest_is_the_same_whatever_the_jobs_and_writes_a_page(workdir):
+    from pathlib import Path
+
+    from zwar_author.playtest.atz import playtest_encounter
+
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    contact = CONTENT / "atz" / "encounters" / "first-contact.toml"
+    one = playtest_encounter(contact, Path("group.toml"), runs=6, out=Path("one"), zombies_only=True, jobs=1)
+    two = playtest_encounter(contact, Path("group.toml"), runs=6, out=Path("two"), zombies_only=True, jobs=2)
+    assert [p.name for p in two.files] == ["first-contact-playtest.json", "first-contact-playtest.html"]
+    assert (workdir / "one" / "first-contact-playtest.json").read_text() == \
+        (workdir / "two" / "first-contact-playtest.json").read_text()
+    page = (workdir / "two" / "first-contact-playtest.html").read_text()
+    came = one.report["policies"]["cautious"]["win_rate"]
+    assert f"<tr><th>came home</th><td>{100 * came['value']:.1f}% ({came['wins']}/6;" in page
+    assert "<li>special instruction: Kenny and Eddie turn off the cart" in page

@@ -128,7 +128,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
             search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
     if group is not None or is_encounter(missions[0]):
-        _encounter(missions, group, runs, seed, names, out, max_turns, (zombies_only, leave_out), gate, search)
+        _encounter(missions, group, runs, seed, names, out, max_turns, (zombies_only, leave_out), gate, search, jobs)
         return
     if results is not None:
         if len(missions) > 1 or baseline is not None or explore or is_campaign(missions[0]):
@@ -231,13 +231,14 @@ def _interrupted(outcome: Result | Comparison | Exploration | CampaignResult, un
     raise SystemExit(130)
 
 
-def _encounter(missions, group, runs, seed, names, out, max_turns, left, gate, search) -> None:
+def _encounter(missions, group, runs, seed, names, out, max_turns, left, gate, search, jobs) -> None:
     if len(missions) > 1 or group is None:
         raise UsageError("an All Things Zombie encounter is played with a group: zwar playtest ENCOUNTER --group FILE")
     try:
         result = playtest_encounter(missions[0], group, runs=runs or 200, seed=seed, policies=names, out=out,
                                     max_turns=max_turns, zombies_only=left[0], leave_out=left[1],
-                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
+                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search],
+                                    jobs=jobs or 1)
     except CannotPlayEncounter as exc:
         for line in exc.lines():
             click.echo(line)

@@ -16,6 +16,7 @@ choose to pass 2d6 on a Star's Free Will and to cheat death.
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from collections.abc import Callable
@@ -29,7 +30,6 @@ from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
-from ..publish import write_whole
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
 from ..skirmish.atz.state import Human, Status
@@ -37,6 +37,8 @@ from ..skirmish.atz.weapons import weapon
 from ..skirmish.core import Choice, Request, simulate
 from ..sources.document import read_document
 from .gate import Gate
+from .report import percent, write
+from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
@@ -164,7 +166,7 @@ def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_onl
 def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int = 1,
                        policies: list[str] | None = None, out: Path = Path("build/playtest"),
                        max_turns: int = 30, zombies_only: bool = False, gate: Gate | None = None,
-                       search: list[Path] | None = None, leave_out: bool = False) -> EncounterResult:
+                       search: list[Path] | None = None, leave_out: bool = False, jobs: int = 1) -> EncounterResult:
     group, problems = load_group(group_file)
     if group is None:
         return EncounterResult({}, problems=problems)
@@ -180,40 +182,72 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
     report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
               "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
               "hostiles": bool(made.forces or made.hostiles),
-              "policies": {n: _play(made, BOTS[n], runs, seed) for n in names}}
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / f"{Path(path).stem}-playtest.json"
-    write_whole(target, json.dumps(report, indent=1, sort_keys=True) + "\n")
-    return EncounterResult(report, [target], gate=gate)
+              "policies": {n: _play(made, n, runs, seed, jobs) for n in names}}
+    files = write(Path(out), f"{Path(path).stem}-playtest", {
+        ".json": json.dumps(report, indent=1, sort_keys=True) + "\n", ".html": html_page(report)})
+    return EncounterResult(report, files, gate=gate)
 
 
-def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: int) -> dict:
+@dataclass(frozen=True)
+class Run:
+    """One policy's games: the setup and the bot's name go whole with every chunk a worker plays (as the grid
+    games' plans do), so a worker keeps nothing between chunks."""
+
+    made: Setup
+    bot: str
+    seed: int
+
+
+def play_chunk(run: Run, indices: list[int]) -> list[dict]:
+    """The records of the run's games at ``indices``: game i on its own seed, whoever plays it."""
+    out = []
+    for i in indices:
+        game = AtzGame(run.made)
+        simulate(game, BOTS[run.bot], random.Random(f"atz:{run.seed}:{i}"))
+        out.append(_record(game, i))
+    return out
+
+
+def _record(game: AtzGame, index: int) -> dict:
+    ends = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
+            Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
+            Status.WHISKED: "whisked to safety"}
+    t = game.tally
+    return {"index": index, "home": game.winner == "humans", "turns": game.round,
+            "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected)
+                        for h in game.humans},
+            "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
+            "hostiles": (t.hostiles, t.hostiles_down)}
+
+
+def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
+    """``runs`` games of ``bot``, the same whatever ``jobs``: with more than one, worker processes (the
+    runner's, which die with this one) play chunks of the games, added up in the order of their indices."""
+    run, parts = Run(made, bot, seed), chunks(runs, jobs)
+    if jobs > 1 and len(parts) > 1:
+        with local_pool(min(jobs, len(parts))) as pool:
+            records = [r for part in pool.map(play_chunk, [run] * len(parts), parts) for r in part]
+    else:
+        records = [r for part in parts for r in play_chunk(run, part)]
     home = 0
     turns: dict[int, int] = {}
     members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected"), 0) for h in made.group}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}
-    for i in range(runs):
-        game = AtzGame(made)
-        simulate(game, bot, random.Random(f"atz:{seed}:{i}"))
-        home += game.winner == "humans"
-        turns[game.round] = turns.get(game.round, 0) + 1
-        for h in game.humans:
-            end = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
-                   Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
-                   Status.WHISKED: "whisked to safety"}.get(h.status, "on the table")
-            members[h.name][end] += 1
-            members[h.name]["recovered"] += h.recovered
-            members[h.name]["bitten"] += h.bitten
-            members[h.name]["infected"] += h.infected
-        zombies["at start"] += game.tally.zombies_at_start
-        zombies["drawn by noise"] += game.tally.zombies_drawn
-        zombies["killed"] += game.tally.zombies_killed
-        shots += game.tally.shots
-        hostiles["rolled up"] += game.tally.hostiles
-        hostiles["down"] += game.tally.hostiles_down
+    for record in sorted(records, key=lambda r: r["index"]):
+        home += record["home"]
+        turns[record["turns"]] = turns.get(record["turns"], 0) + 1
+        for name, (end, recovered, bitten, infected) in record["members"].items():
+            members[name][end] += 1
+            members[name]["recovered"] += recovered
+            members[name]["bitten"] += bitten
+            members[name]["infected"] += infected
+        for key, value in zip(zombies, record["zombies"], strict=True):
+            zombies[key] += value
+        shots += record["shots"]
+        for key, value in zip(hostiles, record["hostiles"], strict=True):
+            hostiles[key] += value
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},
@@ -221,3 +255,34 @@ def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: 
                       "counts": {str(t): n for t, n in sorted(turns.items())}},
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
             "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()}}
+
+
+def html_page(report: dict) -> str:
+    """The report as one HTML page with nothing to fetch: a column a policy, then each member's ends."""
+    e = html.escape
+    pols = report["policies"]
+
+    def row(name: str, cells: list[str]) -> str:
+        return f"<tr><th>{e(name)}</th>{''.join(f'<td>{e(c)}</td>' for c in cells)}</tr>"
+
+    def came_home(p: dict) -> str:
+        w = p["win_rate"]
+        return f"{percent(w['value'])} ({w['wins']}/{w['games']}; {percent(w['low'])} to {percent(w['high'])})"
+
+    rows = [row("came home", [came_home(p) for p in pols.values()]),
+            row("turns", [f"{p['turns']['mean']:.1f}" for p in pols.values()])]
+    rows += [row(f"zombies {k}", [f"{p['zombies'][k]:.1f}" for p in pols.values()]) for k in next(iter(
+        pols.values()))["zombies"]]
+    rows += [row("shots", [f"{p['shots']:.1f}" for p in pols.values()])]
+    if report.get("hostiles"):
+        rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
+                 for k in ("rolled up", "down")]
+    for member in next(iter(pols.values()))["members"]:
+        rows.append(row(member, [", ".join(f"{k} {percent(v / report['runs'])}" for k, v in p["members"][member].items()
+                                           if v) for p in pols.values()]))
+    head = "".join(f"<th>{e(name)} ({report['runs']} games)</th>" for name in pols)
+    title = f"{report['encounter']} with {report['group']}"
+    left = "".join(f"<li>{e(item)}</li>" for item in report["left_out"] + report["not_played"])
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)} playtest</title></head><body>"
+            f"<h1>{e(title)}</h1><p>{e(report['area'])}, {e(report['time'])}; seed {report['seed']}.</p>"
+            f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table><h2>Left out</h2><ul>{left}</ul></body></html>\n")
