@@ -44,7 +44,8 @@ from .stats import wilson
 #: Not played by any encounter: said in every report.
 NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
               "flash-bang grenades", "Meet & Greet (hostile humans are hostile from the start)",
-              "charges and melee between people", "outgunned by the Outgunned Ranking (unreadable in the source)"]
+              "charges and melee between people",
+              "outgunned by the Outgunned Ranking (its table, lines 1056-1064, is unreadable in the source)"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:
