@@ -821,9 +821,6 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
-        taken = {f.position for f in self.on_table(self.figures)}
-        while at in taken:  # a figure already stands there: the next inch to the right (assumed)
-            at = Position(at.x + 1, at.y)
         n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
         z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at)
         living = self.on_table(self.people)
