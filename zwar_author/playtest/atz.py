@@ -43,7 +43,7 @@ from .stats import wilson
 
 #: Not played by any encounter: said in every report.
 NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
-              "flash-bang grenades", "Meet & Greet (hostile humans are hostile from the start)",
+              "a flash-bang thrown by the bots (the military hostiles throw them)", "Meet & Greet (hostile humans are hostile from the start)",
               "charges and melee between people",
               "outgunned by the Outgunned Ranking (its table, lines 1056-1064, is unreadable in the source)"]
 
@@ -215,7 +215,7 @@ def _record(game: AtzGame, index: int) -> dict:
             Status.WHISKED: "whisked to safety"}
     t = game.tally
     return {"index": index, "home": game.winner == "humans", "turns": game.round,
-            "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected)
+            "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
                         for h in game.humans},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down)}
@@ -232,18 +232,20 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         records = [r for part in parts for r in play_chunk(run, part)]
     home = 0
     turns: dict[int, int] = {}
-    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected"), 0) for h in made.group}
+    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged"), 0)
+               for h in made.group}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}
     for record in sorted(records, key=lambda r: r["index"]):
         home += record["home"]
         turns[record["turns"]] = turns.get(record["turns"], 0) + 1
-        for name, (end, recovered, bitten, infected) in record["members"].items():
+        for name, (end, recovered, bitten, infected, flashed) in record["members"].items():
             members[name][end] += 1
             members[name]["recovered"] += recovered
             members[name]["bitten"] += bitten
             members[name]["infected"] += infected
+            members[name]["flash-banged"] += flashed
         for key, value in zip(zombies, record["zombies"], strict=True):
             zombies[key] += value
         shots += record["shots"]

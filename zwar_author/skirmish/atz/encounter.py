@@ -115,7 +115,8 @@ def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> lis
     across = max(1, int(table.width // 2) - 1)  # a row of figures 2" apart, further rows 2" behind
     for i, m in enumerate(members):
         row, count = divmod(i, across)[0], min(across, len(members) - i // across * across)
-        arms = [w for w in (weapon(n) for n in m.weapons) if w is not None]
+        known = [w for w in (weapon(n) for n in m.weapons) if w is not None]
+        arms = [w for w in known if w.name != "Flash Bang Grenade"]
         missing += [f"the weapon `{n}` of {m.name}" for n in m.weapons if weapon(n) is None]
         x = table.width / 2 + 2 * (i % across - (count - 1) / 2)
         klass = Klass.MILITARY if m.klass == "police" else Klass(m.klass)  # police react as Military (594)
@@ -124,5 +125,5 @@ def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> lis
         out.append(Human(f"h{i + 1}", m.name, "humans", Position(Fraction(x), table.depth - NORMAL_MOVE + 2 * row),
                          rep=m.rep, klass=klass, star=m.star, weapon=ranged[0] if ranged else arms[0] if arms else None,
                          attribute=attribute, protected=m.protected, leader=m.star,
-                         zombies_seen=m.zombies_seen))
+                         zombies_seen=m.zombies_seen, grenades=len(arms) < len(known)))
     return out

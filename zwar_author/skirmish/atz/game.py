@@ -24,7 +24,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import hostiles
+from . import grenades, hostiles
 from .reactions import D6, Do, Test, do, group_test
 from .state import DOWN, HOSTILES, OFF, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
 
@@ -250,11 +250,15 @@ class AtzGame(Game):
                         if Board.gap(h, f) <= NORMAL_MOVE - 1]
         options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
                     if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
+        options += [Choice(("throw", f.id), f"throw a flash-bang at {f.name}") for f in grenades.targets(self, h)]
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
             assert isinstance(target, Zombie)
             self._charge(ctx, h, leader, target)
+            return
+        if isinstance(choice, tuple) and choice[0] == "throw":
+            grenades.throw(self, ctx, h, self.figure(choice[1]))
             return
         if isinstance(choice, tuple):
             friend = self.figure(choice[1])
@@ -512,6 +516,10 @@ class AtzGame(Game):
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
         for z in list(self.on_table(self.zombies)):
+            if z.dazed:
+                z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
+                self.log_line(f"{z.name} loses its activation to the flash-bang", z.id)
+                continue
             if z.status is Status.KNOCKED_DOWN:
                 z.status = Status.CARRY_ON  # regains its feet, facing the nearest human (line 1858)
                 self.log_line(f"{z.name} regains its feet", z.id)

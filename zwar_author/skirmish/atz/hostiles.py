@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
+from . import grenades
 from .reactions import D6, Do, Test, do, group_test
 from .state import HOSTILES, HostileForce, Human, Klass, Status
 from .weapons import Weapon, weapon
@@ -101,7 +102,8 @@ def roll_up(game: AtzGame, ctx: Context, force: HostileForce, at: Position) -> l
         n = len(game.hostiles) + len(out) + 1
         x = at.x + 2 * k - (count - 1)
         h = Human(f"x{n}", f"{title.split(',')[0]} x{n}", HOSTILES, Position(x, at.y), facing=Fraction(180),
-                  rep=rep, klass=klass, weapon=arm, protected=klass is Klass.MILITARY)
+                  rep=rep, klass=klass, weapon=arm, protected=klass is Klass.MILITARY,
+                  grenades=klass is Klass.MILITARY)
         game.log_line(f"{h.name}: {klass.value}, Rep {rep}, {arm.name if arm else 'unarmed'}", h.id)
         out.append(h)
     return out
@@ -140,6 +142,10 @@ def activate(game: AtzGame, ctx: Context, die: int) -> None:
 def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     if any(hid == h.id for hid, _ in game.locked):
         game._fight(ctx, h)
+        return
+    crowds = [f for f in grenades.targets(game, h) if sum(Board.within(f, o, grenades.BLAST) for o in game.foes(h)) >= 2]
+    if crowds:  # two or more foes in the blast circle: a flash-bang (the military's, line 579)
+        grenades.throw(game, ctx, h, min(crowds, key=lambda f: h.position.distance(f.position)))
         return
     target = game.target(h, turn=True)
     if target is not None:

@@ -66,6 +66,8 @@ class Human(Figure):
     carrying: str | None = None  # the id of a wounded friend it carries (Retrieving Wounded, line 1338)
     carried_by: str | None = None  # the id of the friend carrying it
     cheated_death: bool = False  # a Star who cheated death, his Rep one lower (line 401)
+    grenades: bool = False  # carries flash-bang grenades (line 1014; the military, line 579)
+    flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)
 
 
 @dataclass
@@ -75,6 +77,7 @@ class Zombie(Figure):
     last_seen: Position | None = None  # where it last saw a human (line 1840)
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
     adding: int = 0  # d6 it adds in its next melee (Zed Or No Zed, pass 0d6: line 4288)
+    dazed: int = 0  # turns of activation it loses to a flash-bang (line 1209)
 
 
 @dataclass(frozen=True)

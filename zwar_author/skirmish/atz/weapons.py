@@ -42,6 +42,7 @@ WEAPONS = {w.name.lower(): w for w in (
     _ranged("Shotgun", 12, 3, 2, dice=6),  # lines 1022-1026: 6d6, the best three count
     _ranged("Squad Automatic Weapon", 48, 4, 3),  # line 1030
     _ranged("Submachine Gun", 24, 3, 1),  # line 1032
+    Weapon("Flash Bang Grenade", range=6),  # line 1014: thrown (skirmish.atz.grenades), never fired
     Weapon("Unarmed"),
     Weapon("One handed weapon", melee=2),  # line 1255
     Weapon("Two handed weapon", melee=3),  # line 1256
