@@ -18,15 +18,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...tables.dice import parse
-from ...tables.roll import amount, pick
+from ...tables.roll import pick
 from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
 from . import grenades, hostiles
+from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
-from .state import DOWN, HOSTILES, OFF, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
+from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
 
 NORMAL_MOVE = 8  # line 788
 ZOMBIE_MOVE = 6  # line 1856
@@ -40,16 +40,6 @@ TABLES = ("ranged-combat", "ranged-damage", "melee", "zombies-from-noise", "zomb
           "reactions-civilian", "reactions-ganger", "reactions-military", "reactions-survivor")
 #: The zombie-placement rows' edges, in the order placement turns clockwise when off the table (line 1800).
 EDGES = ("top", "right", "bottom", "left")
-
-
-class TableDice:
-    """The table model's chance interface (``roll(why, who, die)``) over a skirmish ``Context``."""
-
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-
-    def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
-        return self.ctx.roll(why, tuple(range(1, die + 1)), who)
 
 
 @dataclass(frozen=True)
@@ -198,7 +188,7 @@ class AtzGame(Game):
             self.tally.zombies_at_start = len(self.setup.zombies)
         elif self.setup.draw:
             for h in self.humans:
-                count = _amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
+                count = roll_amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
                 line = {"urban": 1748, "suburb": 1749, "rural": 1750}[self.setup.area]
                 self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line {line})")
                 for _ in range(count):
@@ -335,6 +325,16 @@ class AtzGame(Game):
             return
         self._move_towards(h, Position(h.position.x, Fraction(0)), allowance)
 
+    def go_down(self, t: Human, status: Status) -> None:
+        """``t`` takes ``status``: one carrying a friend drops him; off the table when whisked to safety."""
+        t.status = status
+        if status is not Status.CARRY_ON:
+            self._drop(t)
+        if status is Status.WHISKED:
+            t.on_table = False
+        if t.side == HOSTILES and status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
+            self.tally.hostiles_down += 1
+
     def _pick_up(self, h: Human, friend: Human) -> None:
         """Retrieving Wounded (line 1338): picked up, carried on with what is left of the normal move; the
         wounded figure is off the table while carried and goes where his carrier goes."""
@@ -394,7 +394,7 @@ class AtzGame(Game):
 
     def foes(self, h: Human) -> list[Figure]:
         """Whom ``h`` may fire at: the zombies, and the people of the other side standing or hunkered down."""
-        people = [o for o in self.on_table(self.people) if o.side != h.side and o.status in hostiles.TARGETS]
+        people = [o for o in self.on_table(self.people) if o.side != h.side and o.status in STANDING]
         return [*self.on_table(self.zombies), *people]
 
     def target(self, h: Human, within: float | None = None, turn: bool = False,
@@ -726,7 +726,7 @@ class AtzGame(Game):
                 h.bitten = True
                 if status is Status.OBVIOUSLY_DEAD and h.star and z.rep >= h.rep:  # Cheating Death (line 405)
                     status = hostiles.star_saved(self, ctx, h, 0)
-                hostiles.go_down(self, h, status)
+                self.go_down(h, status)
                 self.log_line(f"{h.name} is {h.status.value} in melee with {z.name}", h.id, "damage")
                 if h.status is not Status.WHISKED:
                     self._man_down(ctx, h)
@@ -881,7 +881,3 @@ class AtzGame(Game):
 
 def _standing(f: Figure) -> bool:
     return getattr(f, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)
-
-
-def _amount(expr: str, ctx: Context, why: str) -> int:
-    return amount(parse(expr), {}, TableDice(ctx), why)[0]

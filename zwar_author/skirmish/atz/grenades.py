@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Context, Figure, in_front
+from .dice import TableDice
 from .reactions import D6, Do, Test, do, group_test
-from .state import Human, Status, Zombie
+from .state import STANDING, Human, Status, Zombie
 
 if TYPE_CHECKING:
     from .game import AtzGame
@@ -36,7 +37,6 @@ def throw(game: AtzGame, ctx: Context, h: Human, target: Figure) -> None:
     """2d6 against the thrower's Rep on `throwing-grenade` (line 1213): pass 2d6 or 1d6 (the thrower sees the
     spot he nominated) it lands on the target; pass 0d6 it is dropped at his feet, and all within the circle
     roll their Rep or less on 1d6 to drop prone and escape it (line 1220)."""
-    from .game import TableDice
     passed = pick(game.setup.table("throwing-grenade"), {"rep": max(1, min(h.rep, 6))}, TableDice(ctx)).total
     game.log_line(f"{h.name} throws a flash-bang at {target.name}: passes {passed}d6", h.id)
     if passed >= 1:
@@ -51,14 +51,12 @@ def burst(game: AtzGame, ctx: Context, at: Position, escape: bool) -> None:
     people in it looking towards it (1206) roll 2d6 against their Rep on `flash-bang`: pass 2d6 they ignore
     it, 1d6 stunned, 0d6 knocked down with Recover From Knock Down at once. Non-lethal (1204): a result worse
     than out of the fight is read as out of the fight, and they recover after the battle (1208)."""
-    from . import hostiles
-    from .game import TableDice
     near = [f for f in game.on_table(game.figures) if f.position.distance(at) <= BLAST
             and getattr(f, "status", None) is not Status.OBVIOUSLY_DEAD]
     for z in [f for f in near if isinstance(f, Zombie)]:
         z.dazed = 1
         game.log_line(f"{z.name} halts, losing a turn of activation", z.id)
-    for f in [f for f in near if isinstance(f, Human) and f.status in hostiles.TARGETS + (Status.DUCKED_BACK,)]:
+    for f in [f for f in near if isinstance(f, Human) and f.status in STANDING + (Status.DUCKED_BACK,)]:
         if f.position != at and not in_front(f, at):
             continue
         if escape:
@@ -81,6 +79,6 @@ def burst(game: AtzGame, ctx: Context, at: Position, escape: bool) -> None:
             status = Status.STUNNED if result is Do.STUNNED or (result is Do.OUT_UNLESS_PROTECTED and f.protected) \
                 else Status.OUT_OF_THE_FIGHT
         f.flashed = True
-        hostiles.go_down(game, f, status)
+        game.go_down(f, status)
         game.log_line(f"{f.name} is {status.value} by the flash-bang", f.id, "damage")
         game._man_down(ctx, f)

@@ -21,8 +21,9 @@ from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
 from . import grenades
+from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
-from .state import HOSTILES, HostileForce, Human, Klass, Status
+from .state import HOSTILES, STANDING, HostileForce, Human, Klass, Status
 from .weapons import Weapon, weapon
 
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ CLASSES = {"Civilians": (Klass.CIVILIAN, "civilian-list", "civilian-weapons"),
            "Gangers": (Klass.GANGER, "ganger-list", "ganger-weapons"),
            "Military": (Klass.MILITARY, "military-list", None),
            "Survivors": (Klass.SURVIVOR, "survivor-list", "survivor-weapons")}
-#: Statuses a figure can be shot at in: standing, or hunkered down in place (cover is not sought).
-TARGETS = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 
 
 # --- rolling them up -----------------------------------------------------------------------------
@@ -73,9 +72,8 @@ def roll_up(game: AtzGame, ctx: Context, force: HostileForce, at: Position) -> l
     """The force's figures: how many on its dice, who on its Who They Are table, each figure's Rep on its
     class's list and its weapon on its class's weapons table; the military protected with assault rifles
     (line 579), National Guard on 1-5 and US Army on 6 (line 577). In a row 2" apart about ``at``."""
-    from .game import TableDice, _amount  # the game's own dice readers
     dice = TableDice(ctx)
-    count = _amount(force.count, ctx, "hostile humans: how many")
+    count = roll_amount(force.count, ctx, "hostile humans: how many")
     values: dict[str, str | int] = {"area": game.setup.area, **dict(force.context)}
     who = pick(game.setup.table(force.who), values, dice)
     assert who.row is not None
@@ -174,7 +172,7 @@ def in_sight_of(game: AtzGame, ctx: Context, mover: Human, before: set[str]) -> 
     """In Sight (line 836) for the enemies carrying on who see ``mover`` now and did not before it moved, one
     roll for their group (line 826): fire at it, snap fire, not fire, or retire; out of ammo or range, a pass
     2d6 ducks back and a pass 1d6 halts (lines 4280-4281)."""
-    if mover.status not in TARGETS:
+    if mover.status not in STANDING:
         return
     watchers = [o for o in game.on_table(game.people) if o.side != mover.side and o.status is Status.CARRY_ON
                 and o.id not in before and game.sees(o, mover) is not Sight.BLOCKED]
@@ -183,7 +181,7 @@ def in_sight_of(game: AtzGame, ctx: Context, mover: Human, before: set[str]) -> 
     passed = group_test(ctx, game._reaction_tables(), watchers, Test.IN_SIGHT, game.leader(watchers[0].side),
                         game._say(None), game.heroes)
     for o in watchers:
-        if mover.status not in TARGETS or o.status is not Status.CARRY_ON:
+        if mover.status not in STANDING or o.status is not Status.CARRY_ON:
             continue
         result = do(o, Test.IN_SIGHT, passed[o.id])
         able = can_fire_at(game, o, mover)
@@ -211,7 +209,6 @@ def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
     missing one in cover or when the shooter moved fast or snap fires; all the dice at the one target. A hit
     rolls damage (line 1171); a target missed takes Received Fire (line 1147); one hit, Man Down for its
     friends (line 858, which replaces the Received Fire)."""
-    from .game import TableDice
     assert h.weapon is not None
     snap = snap or h.carrying is not None  # those retrieving wounded always snap fire (line 1339)
     if t.position != h.position:
@@ -226,7 +223,7 @@ def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
     cover = game.sees(h, t, turn=True) is Sight.COVER
     hit = False
     for face in counted:
-        if t.status not in TARGETS and t.status is not Status.STUNNED:
+        if t.status not in STANDING and t.status is not Status.STUNNED:
             break
         total = face + h.rep
         row = next(r for r in game.setup.table("ranged-combat").rows if r.key.holds(total))
@@ -274,7 +271,7 @@ def damage(game: AtzGame, ctx: Context, h: Human, t: Human, dice) -> None:
         game.log_line(f"  damage {face} against Impact {rating}: {t.name} is {status.value}", t.id, "damage")
     else:
         game.log_line(f"{t.name} is {status.value}", t.id, "damage")
-    go_down(game, t, status)
+    game.go_down(t, status)
 
 
 def star_saved(game: AtzGame, ctx: Context, star: Human, killer_rep: int) -> Status:
@@ -293,17 +290,6 @@ def star_saved(game: AtzGame, ctx: Context, star: Human, killer_rep: int) -> Sta
     star.cheated_death = True
     game.log_line(f"{star.name} cheats death and is whisked to safety: Rep {star.rep} from now on", star.id)
     return Status.WHISKED
-
-
-def go_down(game: AtzGame, t: Human, status: Status) -> None:
-    """``t`` takes ``status``: one carrying a friend drops him; off the table when whisked to safety."""
-    t.status = status
-    if status is not Status.CARRY_ON:
-        game._drop(t)
-    if status is Status.WHISKED:
-        t.on_table = False
-    if t.side == HOSTILES and status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
-        game.tally.hostiles_down += 1
 
 
 def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) -> None:
@@ -327,7 +313,7 @@ def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) ->
         armed = f.weapon is not None and f.weapon.ranged
         outgunned = armed and not f.star and f.carrying is None and (
             f.out_of_ammo or not Board.within(f, shooter, f.weapon.range if f.weapon else 0))
-        able = shooter.status in TARGETS and can_fire_at(game, f, shooter)
+        able = shooter.status in STANDING and can_fire_at(game, f, shooter)
         cover = game.sees(shooter, f, turn=True) is Sight.COVER
         if result in (Do.RETURN_FIRE, Do.SNAP_BACK):
             if outgunned:

@@ -32,6 +32,8 @@ class Status(str, Enum):
 HOSTILES = "hostiles"
 #: Statuses of a figure off the table for good: come home, or whisked to safety.
 OFF = (Status.GONE, Status.WHISKED)
+#: Statuses a person can be shot at in: standing, or hunkered down in place (cover is not sought).
+STANDING = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 #: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
 DOWN = (Status.STUNNED, Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)
 
