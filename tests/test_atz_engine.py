@@ -108,8 +108,12 @@ def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack)
     assert [(f.count, f.who) for f in made.forces] == [("2 + 1d6", "raid-who")]
     assert not made.draw  # the Raid's zombies come only from shooting (line 2376)
     assert not any(item.startswith("force 2") for item in left_out)
-    game = AtzGame(made)
-    simulate(game, _advance, random.Random(3))
+    logs = []
+    for _ in range(2):  # the same seed, the same game, hostile humans and all
+        game = AtzGame(made)
+        simulate(game, _advance, random.Random(3))
+        logs.append([e.record() for e in game.log])
+    assert logs[0] == logs[1]
     assert 3 <= game.tally.hostiles <= 8 and len(game.hostiles) == game.tally.hostiles
     texts = [e.text for e in game.log]
     assert any(" hostile humans, " in t for t in texts[:3]), texts[:3]
