@@ -230,3 +230,25 @@ def test_an_encounter_playtest_is_the_same_whatever_the_jobs_and_writes_a_page(w
     came = one.report["policies"]["cautious"]["win_rate"]
     assert f"<tr><th>came home</th><td>{100 * came['value']:.1f}% ({came['wins']}/6;" in page
     assert "<li>special instruction: Kenny and Eddie turn off the cart" in page
+
+
+def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend():
+    from zwar_author.play.atz_rules import ScenarioDoc, _game
+    from zwar_author.playtest.atz import cautious
+    from zwar_author.skirmish.core import Choice, Request
+    from zwar_author.skirmish.core.chance import RequestKind
+
+    def game(friend_at):
+        doc = ScenarioDoc.model_validate({
+            "scenario": {"title": "t", "game": "atz", "source": "All Things Zombie (seed 004) line 1213: x"},
+            "humans": [{"name": "Billy", "class": "survivor", "rep": 5, "weapons": ["Pistol", "Flash Bang Grenade"],
+                        "at": [24, 40]}, {"name": "Char", "class": "survivor", "rep": 3, "at": friend_at}],
+            "hostiles": [{"name": "Slag", "class": "ganger", "rep": 4, "at": [24, 35], "facing": "S"},
+                         {"name": "Dutch", "class": "ganger", "rep": 4, "at": [27, 35], "facing": "S"}]})
+        g = _game(doc)
+        return g
+
+    ask = Request(RequestKind.CHOOSE, "player", "Billy: what to do",
+                  [Choice("advance", "a"), Choice("hold", "h"), Choice(("throw", "x1"), "t")], who="h1")
+    assert cautious(game([10, 46]), ask).key == ("throw", "x1")
+    assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires

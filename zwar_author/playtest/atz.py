@@ -9,7 +9,8 @@ the fight, obviously dead, recovered during the encounter, bitten), the
 zombies at the start, drawn by noise and killed, hostile humans rolled up and
 put down, shots fired, turns. The bots: ``cautious`` stays and fires while a
 foe is in range, carries a friend out of the fight home when it can reach
-him (else goes to recover him), else walks on; ``aggressive`` fast moves
+him (else goes to recover him), throws a flash-bang where two foes and no
+friend stand in its circle, else walks on; ``aggressive`` fast moves
 towards the far edge and fires on the way, breaking off any melee. Both
 choose to pass 2d6 on a Star's Free Will and to cheat death.
 """
@@ -32,9 +33,10 @@ from ..model.atz import GroupDoc
 from ..model.validate import validate
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
+from ..skirmish.atz.grenades import BLAST
 from ..skirmish.atz.state import Human, Status
 from ..skirmish.atz.weapons import weapon
-from ..skirmish.core import Choice, Request, simulate
+from ..skirmish.core import Board, Choice, Request, simulate
 from ..sources.document import read_document
 from .gate import Gate
 from .report import percent, write
@@ -43,7 +45,7 @@ from .stats import wilson
 
 #: Not played by any encounter: said in every report.
 NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
-              "a flash-bang thrown by the bots (the military hostiles throw them)", "Meet & Greet (hostile humans are hostile from the start)",
+              "Meet & Greet (hostile humans are hostile from the start)",
               "charges and melee between people",
               "outgunned by the Outgunned Ranking (its table, lines 1056-1064, is unreadable in the source)"]
 
@@ -57,6 +59,11 @@ def cautious(game: AtzGame, request: Request) -> Any:
     carry = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple) and o.key[0] == "carry"]
     if carry:
         return carry[0]
+    if isinstance(who, Human):
+        throws = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
+                  and o.key[0] == "throw" and _worth_a_flash_bang(game, who, game.figure(o.key[1]))]
+        if throws:
+            return throws[0]
     recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
                and o.key[0] == "recover"]
     if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
@@ -64,6 +71,13 @@ def cautious(game: AtzGame, request: Request) -> Any:
     if recover:
         return recover[0]
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
+
+
+def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
+    """Two or more foes in the blast circle about ``target`` and no friend (the thrower aside) in it."""
+    foes = sum(Board.within(target, f, BLAST) for f in game.foes(thrower))
+    friends = [h for h in game.on_table(game.humans) if h is not thrower and Board.within(target, h, BLAST)]
+    return foes >= 2 and not friends
 
 
 def aggressive(game: AtzGame, request: Request) -> Any:
