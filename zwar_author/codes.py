@@ -735,6 +735,13 @@ ATZ_CONTEXT = _code("ZW823", "atz-context", E, "{where}: table `{table}` {messag
 ATZ_FORCE = _code("ZW824", "atz-force", E, "{where}: {message}", """
     A force is given by list (`figures`), or rolled (`table`, and a `count` of
     dice or a number); a count must be dice (`2d6`, `1/2d6`, `3`).""")
+ATZ_GROUP_WEAPON = _code("ZW825", "atz-group-weapon", E, "{who}: the engine does not know the weapon `{name}`", """
+    A member of a group (`zwar playtest ENCOUNTER --group FILE`) carries weapons
+    by the List Of Weapons' names, as the pack's weapon tables give them:
+    Assault Rifle, BA Pistol, Bolt Action Rifle, Machine Pistol, Pistol,
+    Semi-Automatic Rifle, Shotgun, Squad Automatic Weapon, Submachine Gun,
+    Unarmed, One handed weapon, Two handed weapon, Improvised one handed
+    weapon, Improvised two hand weapon (any case).""")
 ATZ_PIECE = _code("ZW816", "atz-piece", E, "{what} `{id}` {message}", """
     A building or vehicle is a piece of the pack's pieces/ catalogue, placed
     with `piece = "house"`, `at` and `rotation`: its name, size, floors,

@@ -118,13 +118,16 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
               help="All Things Zombie: the group (a Group roster file) to play an encounter with.")
 @click.option("--zombies-only", is_flag=True,
               help="All Things Zombie: play the group against the zombies, leaving out what the engine does not play.")
+@click.option("--leave-out", is_flag=True,
+              help="All Things Zombie: play what the engine plays of the encounter, listing the rest as left out.")
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            budget, skill, precision, directors_cut, tries, results, progress, group, zombies_only, search) -> None:
+            budget, skill, precision, directors_cut, tries, results, progress, group, zombies_only, leave_out,
+            search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
     if group is not None or is_encounter(missions[0]):
-        _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search)
+        _encounter(missions, group, runs, seed, names, out, max_turns, (zombies_only, leave_out), gate, search, jobs)
         return
     if results is not None:
         if len(missions) > 1 or baseline is not None or explore or is_campaign(missions[0]):
@@ -217,13 +220,14 @@ def _interrupted(outcome: Result | Comparison | Exploration | CampaignResult, un
     raise SystemExit(130)
 
 
-def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search) -> None:
+def _encounter(missions, group, runs, seed, names, out, max_turns, left, gate, search, jobs) -> None:
     if len(missions) > 1 or group is None:
         raise UsageError("an All Things Zombie encounter is played with a group: zwar playtest ENCOUNTER --group FILE")
     try:
         result = playtest_encounter(missions[0], group, runs=runs or 200, seed=seed, policies=names, out=out,
-                                    max_turns=max_turns, zombies_only=zombies_only,
-                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
+                                    max_turns=max_turns, zombies_only=left[0], leave_out=left[1],
+                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search],
+                                    jobs=jobs or 1)
     except CannotPlayEncounter as exc:
         refuse(exc)
     if not result.problems.ok:
