@@ -399,3 +399,20 @@ def test_schema_only_checks_zone_wars_sources_by_their_folder(workdir, zwar):
     lines = result.output.splitlines()
     assert lines[0] == "t/pieces/p.toml:11:1: error ZW005: unknown key `knd` in pieces[1]; did you mean `kind`?"
     assert lines[-1] == "checked 5 files against their schemas: 1 error, 0 warnings"
+
+
+def test_trigger_effects_name_a_trigger_of_the_deck_once_and_a_placed_piece(workdir):
+    """A scenario says what its trigger cards do (line 470): each effect names one of the deck's triggers, once,
+    and the piece it acts near must be placed; every problem is said at once, where it is written."""
+    effects = ('\n[deck]\ntriggers = ["t1"]\n'
+               '\n[[deck.effects]]\ntrigger = "t1"\nnear = "block"\n'
+               '\n[[deck.effects]]\ntrigger = "t1"\n'
+               '\n[[deck.effects]]\ntrigger = "t2"\nnear = "hedge"\n')
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + effects)})
+    found = [d.human() for d in check([workdir / "t"]).report.sorted() if d.code in ("ZW407", "ZW408")]
+    assert found == [
+        "t/scenarios/s.toml:52:11: error ZW407: trigger effect `t1` is defined twice (first at t/scenarios/s.toml:48:11)",
+        "t/scenarios/s.toml:55:11: error ZW408: deck trigger `t2` does not exist; known: t1",
+        "t/scenarios/s.toml:56:8: error ZW408: placed piece `hedge` does not exist; known: block",
+    ]

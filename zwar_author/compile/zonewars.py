@@ -370,6 +370,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
     problems += _token_checks(doc, table, placed, tokens, token_base)
     problems += _side_checks(zw, pack, doc, model, zones)
     deck, triggers, deck_problems = _deck(zw, pack, doc, model)
+    deck_problems += _trigger_effect_checks(zw, pack, doc, model, triggers, refs)
     problems += deck_problems
     problems += _victory_checks(doc, model, zones)
     artifacts = sorted((e for p in zw.visible(pack) for e in zw.data(p).entries["artifacts"].values()),
@@ -549,6 +550,32 @@ def _deck(zw: ZoneWars, pack: Pack, doc: Document,
         problems.append(codes.DECK_SHORT.at(doc.loc(("scenario", "rounds")), cards=len(deck),
                                             s="" if len(deck) == 1 else "s", rounds=info.rounds, draws=draws))
     return deck, triggers, problems
+
+
+def _trigger_effect_checks(zw: ZoneWars, pack: Pack, doc: Document, model: z.ScenarioDoc, triggers: list[str],
+                           refs: list[str]) -> list[Diagnostic]:
+    """Each trigger effect names a trigger card of the deck, once, and a piece the scenario places."""
+    problems: list[Diagnostic] = []
+    spec = model.deck or z.DeckDef()
+    seen: dict[str, int] = {}
+    placed = set(refs) | {r.rpartition("/")[2] for r in refs}
+    for index, effect in enumerate(spec.effects):
+        entry = zw.lookup(pack, "triggers", effect.trigger)
+        if entry is None or entry.qualified not in triggers:
+            problems.append(codes.DANGLING.at(doc.loc(("deck", "effects", index, "trigger")),
+                                              what="deck trigger", id=effect.trigger,
+                                              hint=hint(effect.trigger, [t.rpartition("/")[2] for t in triggers])))
+        elif entry.qualified in seen:
+            first = doc.loc(("deck", "effects", seen[entry.qualified], "trigger")).display()
+            problems.append(codes.DUPLICATE.at(doc.loc(("deck", "effects", index, "trigger")),
+                                               what="trigger effect", id=effect.trigger, first=first))
+        else:
+            seen[entry.qualified] = index
+        if effect.near is not None and effect.near not in placed:
+            problems.append(codes.DANGLING.at(doc.loc(("deck", "effects", index, "near")),
+                                              what="placed piece", id=effect.near,
+                                              hint=hint(effect.near, sorted({r.rpartition("/")[2] for r in refs}))))
+    return problems
 
 
 def _victory_checks(doc: Document, model: z.ScenarioDoc, zones: dict[str, Polygon]) -> list[Diagnostic]:

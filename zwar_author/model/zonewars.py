@@ -246,9 +246,26 @@ class TokenDef(Model):
     floor: Count = Field(0, description="Floor of a Building the token lies on (0: the ground).")
 
 
+class TriggerEffect(ZoneEffect):
+    """What a trigger card does in this scenario (seed 470: "The effects of trigger cards are specified by the
+    scenario"): a Zone card's effects, on the model activated last or on every model near a placed piece."""
+
+    trigger: Ref = Field(description="The trigger card, one of the deck's `triggers`.")
+    attribute: Attribute | None = Field(None, description="The attribute each affected model rolls against; "
+                                                          "the effects on a model come when its roll fails.")
+    near: Ref | None = Field(None, description="A piece placed in the scenario (by its id): the card affects every "
+                                               "model within `within` of any piece of that id, on it or beside it. "
+                                               "Without it, the model activated last, as a Zone card.")
+    within: Band = Field("close", description="How near the piece a model must be to be affected.")
+    push: Band | None = Field(None, description="Each affected model (whose roll fails) is pushed this far directly "
+                                                "away from the centre of the nearest such piece.")
+
+
 class DeckDef(Model):
     exclude: list[Ref] = Field([], description="Zone cards left out of the deck (all others are in it).")
     triggers: list[Ref] = Field([], description="Trigger cards; with triggers, each round's deck is one trigger plus one random Zone card per player.")
+    effects: list[TriggerEffect] = Field([], description="What each trigger card does in this scenario (a trigger "
+                                                         "card without one is not played).")
 
 
 class Victory(Model):

@@ -18,7 +18,7 @@ from ..compile.zonewars import CompiledScenario, ZoneWars
 from ..errors import Report, ZwarError
 from ..model import zonewars as z
 from ..skirmish.core import Board, facing_towards
-from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, cannot_play
+from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, TriggerPlay, cannot_play
 from ..tabletop import Base, Position, inches
 
 
@@ -87,11 +87,27 @@ def from_compiled(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> Scena
         triggers=tuple(t.rpartition("/")[2] for t in compiled.triggers),
         tokens=tuple(Token(t.number, t.position, t.floor) for t in compiled.tokens),
         victory=tuple(compiled.model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
-        token_base=compiled.token_base, campaign=compiled.model.campaign)
+        token_base=compiled.token_base, campaign=compiled.model.campaign,
+        trigger_effects=trigger_effects(zw, pack, compiled))
     missing += cannot_play(scenario)
     if missing:
         raise CannotPlayScenario(info.id, missing)
     return scenario
+
+
+def trigger_effects(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> dict[str, TriggerPlay]:
+    """What each trigger card of the deck does in this scenario, with the placed pieces it is near."""
+    spec = compiled.model.deck or z.DeckDef()
+    out = {}
+    for effect in spec.effects:
+        entry = zw.lookup(pack, "triggers", effect.trigger)
+        if entry is None:
+            continue
+        near = () if effect.near is None else tuple(
+            p for p, ref in zip(compiled.pieces, compiled.piece_refs, strict=True)
+            if effect.near in (ref, ref.rpartition("/")[2]))
+        out[entry.id] = TriggerPlay(entry.id, entry.model.name, effect, near)  # type: ignore[attr-defined]
+    return out
 
 
 def cards(zw: ZoneWars, pack: Pack) -> dict:

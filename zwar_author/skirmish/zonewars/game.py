@@ -16,7 +16,7 @@ from ...tabletop import Band, Base, Position, format_inches, inches
 from ..core import Choice, Context, Game, in_front
 from ..core.figures import COMPASS, compass, facing_towards
 from .actions import Action, Verb, contact, legal, where
-from .combat import attack, faces, wound
+from .combat import attack, faces, push_away, wound
 from .floors import STEP, building_at, fits
 from .scenario import Scenario, specials
 from .state import ZONE, Item, Kind, Model, Status
@@ -41,6 +41,10 @@ class ZoneWarsGame(Game):
         for card in scenario.deck:
             self.zone_deck[card] = self.zone_deck.get(card, 0) + 1
         self.sight: Fraction | None = None  # a Zone card's limit, this round
+        # with trigger cards, this round's deck (seed 470): the triggers not drawn yet, and how many of its random
+        # Zone cards are left (they are dealt from the Zone deck as they are drawn, which is the same chance)
+        self.round_triggers: tuple[str, ...] = ()
+        self.round_cards = 0
         self.carried_off: dict[str, list[Item]] = {s.id: [] for s in scenario.sides}
 
     # --- reading the game -------------------------------------------------------------------
@@ -170,6 +174,8 @@ class ZoneWarsGame(Game):
         self.cup[ZONE] = self.scenario.zone_tokens if self.scenario.deck else 0
         self.drawn = self.after_zone = False
         self.order = []
+        if self.scenario.triggers:
+            self.round_triggers, self.round_cards = self.scenario.triggers, len(self.scenario.sides)
 
     def _end_round(self, ctx: Context) -> None:
         self.emit(Kind.ROUND, "game", f"End of round {self.round}")
@@ -509,18 +515,67 @@ class ZoneWarsGame(Game):
     # --- Zone cards ----------------------------------------------------------------------------------
 
     def _zone_card(self, ctx: Context) -> None:
-        """A Zone card, drawn for a Zone token, affects the model activated most recently (seed 153, 454)."""
+        """A Zone card, drawn for a Zone token, affects the model activated most recently (seed 153, 454); with
+        trigger cards, the card comes from this round's deck (seed 470)."""
         if not any(self.zone_deck.values()):
             self.zone_deck = {}
             for copy in self.scenario.deck:
                 self.zone_deck[copy] = self.zone_deck.get(copy, 0) + 1
             self.emit(Kind.ZONE, "game", "The Zone deck is shuffled again")
-        cid = ctx.draw("Draw a Zone card", self.zone_deck, "zone card")
+        if self.scenario.triggers:
+            cid = self._round_draw(ctx)
+            if cid is None:
+                return
+        else:
+            cid = ctx.draw("Draw a Zone card", self.zone_deck, "zone card")
+        target = next((self.model(i) for i in reversed(self.order) if self.model(i).on_table), None)
+        if cid in self.scenario.trigger_effects:  # never a Zone card's id too (cannot_play)
+            self.round_triggers = tuple(t for t in self.round_triggers if t != cid)
+            play = self.scenario.trigger_effects[cid]
+            self._trigger(ctx, play, target)
+            return
         self.zone_deck[cid] -= 1
         card = self.scenario.zone_cards[cid]
-        effect = card.effect or z.ZoneEffect()
-        target = next((self.model(i) for i in reversed(self.order) if self.model(i).on_table), None)
         self.emit(Kind.ZONE, "game", f"Zone card: {card.name}" + (f", on {target.name}" if target else ""))
+        self._effect(ctx, card.name, card.effect or z.ZoneEffect(), card.attribute, [target] if target else [])
+
+    def _round_draw(self, ctx: Context) -> str | None:
+        """A card of this round's deck: each trigger not yet drawn, and the random Zone cards left (one a
+        player), all equally likely; a Zone card is dealt from the Zone deck when it comes up."""
+        weights: dict[str, int] = {}
+        total = sum(self.zone_deck.values())
+        for t in self.round_triggers:
+            weights[t] = total
+        if self.round_cards:
+            for cid, count in self.zone_deck.items():
+                if count:
+                    weights[cid] = weights.get(cid, 0) + count * self.round_cards
+        if not weights:
+            self.emit(Kind.ZONE, "game", "This round's deck is spent: the Zone token does nothing")
+            return None
+        cid = ctx.draw("Draw a card from this round's deck", weights, "zone card")
+        if cid not in self.round_triggers:
+            self.round_cards -= 1
+        return cid
+
+    def _trigger(self, ctx: Context, play, target: Model | None) -> None:
+        """A trigger card does what the scenario says (seed 470): to the model activated last, or to every model
+        near the pieces it names."""
+        effect = play.effect
+        if play.near:
+            reach = float(Band.parse(effect.within).inches)
+            targets = [m for m in self.models() if m.on_table and m.in_play
+                       and _gap_to(m, play.near) <= reach + 1e-9]
+            who = ", on " + ", ".join(m.name for m in targets) if targets else ", on no model"
+        else:
+            targets = [target] if target else []
+            who = f", on {target.name}" if target else ""
+        self.emit(Kind.ZONE, "game", f"Trigger card: {play.name}{who}")
+        self._effect(ctx, play.name, effect, effect.attribute, targets, play.near)
+
+    def _effect(self, ctx: Context, name: str, effect: z.ZoneEffect, attribute: str | None, targets: list[Model],
+                near: tuple = ()) -> None:
+        """A card's effects: those on every player, then on each model it affects whose roll (if any) fails."""
         if effect.m_points:
             for s in self.m_points:
                 self.m_points[s] += effect.m_points
@@ -530,23 +585,33 @@ class ZoneWarsGame(Game):
             self.sight = Band.parse(effect.sight).inches
             self.emit(Kind.ZONE, "game", f"Until the end of the round no model sees farther than "
                       f"{Band.parse(effect.sight).label}")
-        if target is None:
-            return
-        if card.attribute is not None:
-            score = max(1, getattr(target, card.attribute))
-            rolled = [ctx.roll(f"{target.name}'s {card.attribute.capitalize()} die", self.scenario.base_die, target.id)
-                      for _ in range(score)]
-            passed = "success" in rolled
-            self.emit(Kind.ROLL, target.id, f"{target.name} rolls {card.attribute.capitalize()}: {faces(rolled)}: "
-                      f"{'passed' if passed else 'failed'}", dice=tuple(rolled))
-            if passed:
-                return
+        for target in targets:
+            if not target.on_table:
+                continue
+            if attribute is not None:
+                score = max(1, getattr(target, attribute))
+                rolled = [ctx.roll(f"{target.name}'s {attribute.capitalize()} die", self.scenario.base_die, target.id)
+                          for _ in range(score)]
+                passed = "success" in rolled
+                self.emit(Kind.ROLL, target.id, f"{target.name} rolls {attribute.capitalize()}: {faces(rolled)}: "
+                          f"{'passed' if passed else 'failed'}", dice=tuple(rolled))
+                if passed:
+                    continue
+            self._on_model(ctx, name, effect, target, near)
+
+    def _on_model(self, ctx: Context, name: str, effect: z.ZoneEffect, target: Model, near: tuple) -> None:
         if effect.damage:
-            wound(self, ctx, None, target, effect.damage, 0, False, armour=effect.armour, source=card.name)
+            wound(self, ctx, None, target, effect.damage, 0, False, armour=effect.armour, source=name)
         if effect.stuck and target.in_play:
             target.stuck = True
             self.emit(Kind.ZONE, target.id, f"{target.name} cannot move at its next activation")
-        if effect.artifact:
+        push = getattr(effect, "push", None)
+        if push is not None and near and target.on_table:
+            piece = min(near, key=lambda p: _gap_to(target, (p,)))
+            centre = piece.geometry.centroid
+            origin = Position(Fraction(centre.x).limit_denominator(10**6), Fraction(centre.y).limit_denominator(10**6))
+            push_away(self, ctx, target, origin, Band.parse(push).inches, None, bump=0)
+        if effect.artifact and target.on_table:
             self._place_token(target)
 
     def _place_token(self, m: Model) -> None:
@@ -607,6 +672,11 @@ class ZoneWarsGame(Game):
         else:
             self.winner, self.reason = "", f"nobody wins ({why})"
         self.emit(Kind.END, "game", f"The game ends: {self.reason}")
+
+
+def _gap_to(m: Model, pieces: tuple) -> float:
+    """How far ``m``'s base is from the nearest of ``pieces`` (0 on or over one)."""
+    return max(0.0, min(p.geometry.distance(m.position.point) for p in pieces) - float(m.base.radius))
 
 
 def _moved(m: Model, at: Position) -> Model:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ...model import zonewars as z
-from ...tabletop import Base, Position
+from ...tabletop import Base, PlacedPiece, Position
 from ..core import Board
 
 #: The special rules of weapons the engine plays (a weapon's ``special`` is a comma-separated list of them).
@@ -42,6 +42,16 @@ class SideSpec:
     spots: tuple[Spot, ...]
 
 
+@dataclass(frozen=True)
+class TriggerPlay:
+    """A trigger card as the scenario makes it play (seed 470): its effect, and the placed pieces it is near."""
+
+    card: str
+    name: str
+    effect: z.TriggerEffect
+    near: tuple[PlacedPiece, ...] = ()
+
+
 @dataclass(eq=False)
 class Scenario:
     id: str
@@ -64,6 +74,7 @@ class Scenario:
     gear_die: tuple[str, ...]
     token_base: Base = field(default_factory=Base)
     campaign: z.CampaignDef | None = None  # what carries over to the next battle, and which battles follow
+    trigger_effects: dict[str, TriggerPlay] = field(default_factory=dict)  # by trigger card id
 
     def side(self, sid: str) -> SideSpec:
         return next(s for s in self.sides if s.id == sid)
@@ -79,8 +90,15 @@ def specials(card: z.Gear | None) -> set[str]:
 def cannot_play(scenario: Scenario) -> list[str]:
     """Every element of ``scenario`` the engine does not play, by name; empty when it plays all of it."""
     missing = []
-    if scenario.triggers:
-        missing += [f"trigger card `{t}`: trigger cards' effects are the scenario's own rules" for t in scenario.triggers]
+    for t in scenario.triggers:
+        play = scenario.trigger_effects.get(t)
+        if play is None:
+            missing.append(f"trigger card `{t}`: the scenario gives it no effect (`[[deck.effects]]` with "
+                           f"trigger = \"{t}\")")
+        elif play.effect.monster:
+            missing.append(f"trigger card `{t}`: monsters (the rulebook's list of their traits is lost)")
+        if t in scenario.deck:
+            missing.append(f"trigger card `{t}`: a Zone card of the deck has the same id")
     for cid in sorted(set(scenario.deck)):
         card = scenario.zone_cards[cid]
         if card.effect is None:
