@@ -416,3 +416,20 @@ def test_trigger_effects_name_a_trigger_of_the_deck_once_and_a_placed_piece(work
         "t/scenarios/s.toml:55:11: error ZW408: deck trigger `t2` does not exist; known: t1",
         "t/scenarios/s.toml:56:8: error ZW408: placed piece `hedge` does not exist; known: block",
     ]
+
+
+def test_only_a_door_of_a_hollow_piece_closes(workdir):
+    """A closed door blocks until opened (line 226); a window never closes, and a solid piece's openings are only
+    drawn, so `closed` on either is an error where it is written."""
+    pieces = ('[[pieces]]\nid = "hut"\nname = "Hut"\nkind = "blocking"\nwidth = 4\ndepth = 4\nwall = 0.25\n'
+              'openings = [{ kind = "window", start = [0, 1], end = [0, 2], closed = true }]\n'
+              '\n[[pieces]]\nid = "rock"\nname = "Rock"\nkind = "blocking"\nwidth = 4\ndepth = 4\n'
+              'openings = [{ kind = "door", start = [0, 1], end = [0, 2], closed = true }]\n')
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/pieces/doors.toml": pieces,
+                    "t/zonewars/data.toml": DATA, "t/scenarios/s.toml": scenario()})
+    found = [d.human() for d in check([workdir / "t"]).report.sorted() if d.code == "ZW900"]
+    why = "closed: only a door of a hollow piece (with `wall`) closes"
+    assert found == [
+        f"t/pieces/doors.toml:8:71: error ZW900: piece `hut` has window 1 {why}",
+        f"t/pieces/doors.toml:16:69: error ZW900: piece `rock` has door 1 {why}",
+    ]

@@ -172,19 +172,34 @@ def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path,
     assert not list(out.iterdir())
 
 
-def test_a_closed_door_or_a_container_cannot_be_written(zwar, tmp_path):
-    """Line 226 names opening a door and searching a container and says no more: a scenario has neither to
-    write, so a playtest stops on them by name before any game rather than play them as plain openings."""
+def test_a_closed_door_is_played_and_numbered_in_placing_order(zwar, tmp_path):
+    """Line 226: opening a door is a Simple Operation. Scrap Run with the ruined houses' doors closed plays: two
+    doors, one a house, which bots may open."""
     shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
     pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
     door = '{ kind = "door", start = [2, 4], end = [3, 4] }'
     text = pieces.read_text()
     assert door in text
-    pieces.write_text(text.replace(door, door[:-2] + ', closed = true },\n  { kind = "container", start = [1, 1], '
-                                   'end = [1, 2] }'))
+    pieces.write_text(text.replace(door, door[:-2] + ", closed = true }"))
+    scenario, report = load_scenario(tmp_path / "pack" / "scenarios" / "scrap-run.toml")
+    assert scenario is not None, [d.human() for d in report.sorted()]
+    assert [(d.number, d.piece) for d in scenario.doors] == [(1, 0), (2, 1)]
+    assert scenario.board_for(frozenset()) is not scenario.board
+    assert scenario.board_for(frozenset({1, 2})) is scenario.board
+    result = zwar("playtest", tmp_path / "pack" / "scenarios" / "scrap-run.toml", "--runs", "1", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_container_cannot_be_written(zwar, tmp_path):
+    """Line 226 names searching a container and says no more: a scenario has none to write, so a playtest stops
+    on one by name before any game rather than play it as a plain opening."""
+    shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
+    pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
+    door = '{ kind = "door", start = [2, 4], end = [3, 4] }'
+    text = pieces.read_text()
+    pieces.write_text(text.replace(door, door + ',\n  { kind = "container", start = [1, 1], end = [1, 2] }'))
     result = zwar("playtest", tmp_path / "pack" / "scenarios" / "scrap-run.toml", "--runs", "1", "-o", tmp_path / "out")
     assert result.exit_code == 1
-    assert "unknown key `closed` in pieces[0].openings[0]; known keys: end, kind, start" in result.output
     assert '`kind` must be one of "door" or "window", not "container"' in result.output
     assert not (tmp_path / "out").exists()
 

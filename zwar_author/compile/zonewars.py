@@ -324,6 +324,11 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
             problems.append(codes.PIECE_SHAPE.at(entry.doc.loc(entry.path + ("openings", index)), id=model.id,
                                                  why=f"has {opening.kind} {index + 1} off its outline"))
             continue
+        if opening.closed and (opening.kind != "door" or model.wall is None):
+            problems.append(codes.PIECE_SHAPE.at(entry.doc.loc(entry.path + ("openings", index, "closed")),
+                                                 id=model.id, why=f"has {opening.kind} {index + 1} closed: only a "
+                                                 "door of a hollow piece (with `wall`) closes"))
+            continue
         openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end))))  # type: ignore[arg-type]
     if problems:
         return None, problems

@@ -28,6 +28,9 @@ class OpeningDef(Model):
     kind: Literal["door", "window"] = Field(description="A door or a window; both count as Low terrain.")
     start: Point = Field(description="One end of the opening on the piece's outline, in the piece's own inches.")
     end: Point = Field(description="The other end.")
+    closed: bool = Field(False, description="A door that starts the game closed: it blocks models and sight, like "
+                                            "its wall, until a model opens it with a Simple Operation. Only the "
+                                            "doors of a hollow piece (`wall`) close.")
 
 
 class PieceDef(Model):

@@ -19,7 +19,8 @@ from ..errors import Report, ZwarError
 from ..model import zonewars as z
 from ..skirmish.core import Board, facing_towards
 from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, TriggerPlay, cannot_play
-from ..tabletop import Base, Position, inches
+from ..skirmish.zonewars.scenario import Door
+from ..tabletop import Base, PlacedPiece, Position, inches
 
 
 class CannotPlayScenario(ZwarError):
@@ -88,11 +89,26 @@ def from_compiled(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> Scena
         tokens=tuple(Token(t.number, t.position, t.floor) for t in compiled.tokens),
         victory=tuple(compiled.model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
         token_base=compiled.token_base, campaign=compiled.model.campaign,
-        trigger_effects=trigger_effects(zw, pack, compiled))
+        trigger_effects=trigger_effects(zw, pack, compiled),
+        doors=doors_of(zw, pack, compiled.pieces, compiled.piece_refs))
     missing += cannot_play(scenario)
     if missing:
         raise CannotPlayScenario(info.id, missing)
     return scenario
+
+
+def doors_of(zw: ZoneWars, pack: Pack, placed: Sequence[PlacedPiece], refs: Sequence[str]) -> tuple[Door, ...]:
+    """The doors written ``closed = true`` on the pieces placed, numbered from 1 in placing order."""
+    doors: list[Door] = []
+    for index, (piece, ref) in enumerate(zip(placed, refs, strict=True)):
+        found = zw.piece(pack, ref)
+        if found is None:
+            continue
+        for opening, spec in enumerate(found[0].model.openings):  # type: ignore[attr-defined]
+            if spec.closed:
+                start, end = piece.openings_on_table()[opening]
+                doors.append(Door(len(doors) + 1, index, opening, Position.of(*start), Position.of(*end)))
+    return tuple(doors)
 
 
 def trigger_effects(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> dict[str, TriggerPlay]:

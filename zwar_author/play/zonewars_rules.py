@@ -41,7 +41,7 @@ from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
 from ..tabletop import PlacedPiece, Pose, Position, Table, inches
 from .logs import log_failures
-from .zonewars import cards
+from .zonewars import cards, doors_of
 
 FACES = {"S": "success", "-": "blank", "M": "model-damage", "G": "gear-damage"}
 Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
@@ -272,7 +272,7 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
         mutations=data["mutations"], zone_cards=data["zone_cards"], deck=tuple(info.deck), triggers=tuple(info.triggers),
         tokens=tuple(Token(i + 1, Position.of(t.x, t.y), t.floor) for i, t in enumerate(model.tokens)),
         victory=tuple(model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
-        trigger_effects=plays)
+        trigger_effects=plays, doors=doors_of(zw, pack, placed, [spec.piece for spec in model.pieces]))
     for card in info.deck:
         if card not in data["zone_cards"]:
             raise ScenarioError(f"there is no Zone card `{card}`")

@@ -137,7 +137,7 @@ def resume_table(save: Path, search: list[Path]) -> Table:
 
 def picture(g: ZoneWarsGame) -> str:
     """The table as text: one character an inch across, two inches a line down."""
-    board = g.scenario.board
+    board = g.board
     width, depth = int(board.table.width), int(board.table.depth)
     rows = []
     first = g.scenario.sides[0].id
@@ -176,7 +176,7 @@ def _measure(g: ZoneWarsGame, words: list[str]) -> str:
         a, b = g.model(words[1]), g.model(words[2])
     except (IndexError, KeyError):
         return "name two models: distance A B, sight A B"
-    board = g.scenario.board
+    board = g.board
     if words[0] == "distance":
         return f"{a.name} to {b.name}: {format_inches(board.gap(a, b))} base to base"
     fire = board.fire(a, b, g.sight_blockers(a, b))

@@ -85,7 +85,7 @@ def _score_move(g: ZoneWarsGame, m: Model, action: Action, aggressive: bool) -> 
     tokens, enemies = _tokens(g), _enemies(g, m)
     carrying = any(i.found for i in m.items)
     if carrying and not aggressive:
-        table = g.scenario.board.table
+        table = g.board.table
         return min(to[1], float(table.depth) - to[1], to[0], float(table.width) - to[0])
     goal = tokens if tokens and not (aggressive and enemies) else enemies or tokens
     return _nearest(goal, to) if goal else 0.0

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+import shapely
 
 from ...tabletop import Band, Base, Position, bases_overlap, bases_within
 from ..core import in_front
@@ -44,6 +45,7 @@ class Verb(str, Enum):
     TAKE = "take from"
     LEAVE = "leave"
     FLY = "fly"
+    OPEN = "open door"
 
 
 class Action(NamedTuple):
@@ -151,7 +153,7 @@ def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False
     if not offsets:
         return []
     floats = np.array(offsets, dtype=float) + np.array(m.at)
-    board = g.scenario.board
+    board = g.board
     keep = (board.straight(m, floats, g.ground_enemies(m)) & board.free(m.base, floats)).tolist()
     x, y = m.position.x, m.position.y
     return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep, strict=True) if k], sifted=True)
@@ -163,7 +165,7 @@ def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]
     (``sifted``: the walks and the terrain already checked)."""
     if not points:
         return []
-    board = g.scenario.board
+    board = g.board
     others = [f for f in g.models() if f is not m and f.on_table and f.floor == m.floor]
     if not sifted:
         floats = np.array([[float(x), float(y)] for x, y in points])
@@ -215,7 +217,7 @@ def approach(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, allowan
 
 def _reachable_past(g: ZoneWarsGame, m: Model, point: tuple[Fraction, Fraction], target: Model) -> list:
     """A charge's end: straight, no terrain crossed at all, no model in the way but the target."""
-    board = g.scenario.board
+    board = g.board
     p = Position(*point)
     if not board.clear_of_all_terrain(m.position, p, m.base):
         return []
@@ -317,7 +319,35 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
         if other.side == m.side:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
     out += _giving(g, m)
+    out += _doors(g, m)
     return out
+
+
+def _doors(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """A Simple Operation opens a closed door (seed 226): in contact with it, or after a straight walk of up to
+    Medium into contact (seed 228). A model touches a door when its base comes within the wall's thickness of
+    the door's line on the outline, from outside or from inside."""
+    out: list[Action] = []
+    if m.floor:
+        return out
+    for door in g.scenario.doors:
+        if door.number in g.opened:
+            continue
+        wall = g.board.pieces[door.piece].piece.wall or Fraction(0)
+        if door_contact(door, m.position, m.base, wall):
+            out.append(Action(m.id, Verb.OPEN, (m.position.x, m.position.y), str(door.number),
+                              f"{m.id}: open door {door.number}"))
+        elif not m.stuck:
+            middle = Position((door.start.x + door.end.x) / 2, (door.start.y + door.end.y) / 2)
+            to = approach(g, m, middle, Base(2 * wall), Band.MEDIUM.inches)
+            if to is not None and door_contact(door, Position(*to), m.base, wall):
+                out.append(Action(m.id, Verb.OPEN, to, str(door.number), f"{m.id}: open door {door.number}"))
+    return out
+
+
+def door_contact(door, at: Position, base: Base, wall: Fraction) -> bool:
+    line = shapely.LineString([(float(door.start.x), float(door.start.y)), (float(door.end.x), float(door.end.y))])
+    return line.distance(at.point) <= float(base.radius + wall + CONTACT)
 
 
 def _giving(g: ZoneWarsGame, m: Model) -> list[Action]:
@@ -357,7 +387,7 @@ EDGES = ("north", "east", "south", "west")
 
 def edge_gap(g: ZoneWarsGame, m: Model, edge: str) -> Fraction:
     """How far the model's centre walks for its whole base to cross ``edge``."""
-    table = g.scenario.board.table
+    table = g.board.table
     x, y = m.position.x, m.position.y
     gap = {"north": y, "south": table.depth - y, "west": x, "east": table.width - x}[edge]
     return gap + m.base.radius
@@ -374,11 +404,11 @@ def _leaving(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 
 def _clear_to_edge(g: ZoneWarsGame, m: Model, edge: str) -> bool:
-    table = g.scenario.board.table
+    table = g.board.table
     x, y = m.position.x, m.position.y
     r = m.base.radius
     point = {"north": (x, r), "south": (x, table.depth - r), "west": (r, y), "east": (table.width - r, y)}[edge]
     if point == (x, y):
         return True
-    ok = g.scenario.board.straight(m, np.array([[float(point[0]), float(point[1])]]), g.enemies_of(m))
+    ok = g.board.straight(m, np.array([[float(point[0]), float(point[1])]]), g.enemies_of(m))
     return bool(ok[0])

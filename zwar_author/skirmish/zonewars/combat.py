@@ -90,7 +90,7 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
         return
     if "area" in special:
         caught = [t] + [o for o in g.models() if o is not t and o.on_table and o.in_play
-                        and g.scenario.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
+                        and g.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
         for victim in caught:
             wound(g, ctx, a, victim, hits, 0, melee)
         return
@@ -208,7 +208,7 @@ def take_out(g: ZoneWarsGame, ctx: Context, t: Model, by: Model | None, melee: b
 def steal(g: ZoneWarsGame, ctx: Context, by: Model, t: Model) -> None:
     """An attacker in base contact who Breaks or Takes Out a model may take one of its artifact cards."""
     cards = [i for i in t.items if i.card in g.scenario.artifacts]
-    if not cards or not by.in_play or by.floor != t.floor or not g.scenario.board.within(by, t, CONTACT):
+    if not cards or not by.in_play or by.floor != t.floor or not g.board.within(by, t, CONTACT):
         return
     options = [Choice(n, f"take the {g.card_name(i.card)}") for n, i in enumerate(cards)] + [Choice(None, "take nothing")]
     chosen = ctx.choose(by.side, f"{by.name}: take an artifact from {t.name}?", options, by.id, "steal").key
@@ -242,7 +242,7 @@ def push_away(g: ZoneWarsGame, ctx: Context, t: Model, origin: Position, distanc
     to = Position(Fraction(float(t.position.x) + dx / length * step).limit_denominator(10**6),
                   Fraction(float(t.position.y) + dy / length * step).limit_denominator(10**6))
     others = [o for o in g.models() if o is not t and o.on_table and o.floor == t.floor]
-    board = g.scenario.board
+    board = g.board
     if t.floor:
         piece = building_at(g, t.position)
         if piece is not None and fits(piece, to, t.base.radius):

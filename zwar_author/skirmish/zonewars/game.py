@@ -46,8 +46,14 @@ class ZoneWarsGame(Game):
         self.round_triggers: tuple[str, ...] = ()
         self.round_cards = 0
         self.carried_off: dict[str, list[Item]] = {s.id: [] for s in scenario.sides}
+        self.opened: frozenset[int] = frozenset()  # doors opened (seed 226); the others block as their walls do
 
     # --- reading the game -------------------------------------------------------------------
+
+    @property
+    def board(self):
+        """The table as it stands: the scenario's board with the doors not yet opened shut."""
+        return self.scenario.board_for(self.opened)
 
     def models(self) -> list[Model]:
         return self.figures  # type: ignore[return-value]
@@ -82,7 +88,7 @@ class ZoneWarsGame(Game):
         """The line of fire from ``a`` to ``b``: the Building either stands on does not hide the other."""
         ignore = [p for p in (building_at(self, a.position) if a.floor else None,
                               building_at(self, b.position) if b.floor else None) if p is not None]
-        return self.scenario.board.fire(a, b, self.sight_blockers(a, b), ignore)
+        return self.board.fire(a, b, self.sight_blockers(a, b), ignore)
 
     def usable(self, m: Model, use: str) -> list[str]:
         return [i.card for i in m.items if not i.busted and (c := self.card(i.card)) is not None and c.use == use]
@@ -119,7 +125,7 @@ class ZoneWarsGame(Game):
         return Band.parse(card.range).inches
 
     def can_shoot(self, a: Model, t: Model, item: Item | None, at: Position | None = None) -> bool:
-        board = self.scenario.board
+        board = self.board
         shooter = a if at is None else _moved(a, at)
         if contact(shooter.position, shooter.base, t.position, t.base):
             return False
@@ -264,6 +270,9 @@ class ZoneWarsGame(Game):
             item.bonus = min(printed.bonus if printed is not None else item.bonus,
                              item.bonus + self.scenario.rules.repair_steps)
             self.emit(Kind.ARTIFACT, m.id, f"{m.name} repairs the {self.card_name(item.card)} ({item.bonus} Bonus)", m.at)
+        elif verb is Verb.OPEN:
+            self.opened = self.opened | {int(action.target or 0)}
+            self.emit(Kind.MOVE, m.id, f"{m.name} opens door {action.target}", m.at)
         elif verb is Verb.DROP:
             item = next(i for i in m.items if i.card == action.target)
             m.items.remove(item)
@@ -482,7 +491,7 @@ class ZoneWarsGame(Game):
         """A model with artifacts found this battle may leave by a table edge, for good (seed 442)."""
         x, y = m.position.x, m.position.y
         r = m.base.radius
-        table = self.scenario.board.table
+        table = self.board.table
         to = {"north": (x, r), "south": (x, table.depth - r), "west": (r, y), "east": (table.width - r, y)}[edge]
         if to != (x, y) and not self._move(ctx, m, to, "moves"):
             return
@@ -623,8 +632,8 @@ class ZoneWarsGame(Game):
                           m.position.y - Fraction(math.cos(angle) * float(gap)).limit_denominator(10**6))
             piece = building_at(self, m.position) if m.floor else None
             on_floor = piece is not None and fits(piece, at, base.radius)
-            if on_floor or (not m.floor and self.scenario.board.table.holds_base(at, base)
-                            and self.scenario.board.free(base, [[float(at.x), float(at.y)]])[0]):
+            if on_floor or (not m.floor and self.board.table.holds_base(at, base)
+                            and self.board.free(base, [[float(at.x), float(at.y)]])[0]):
                 number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
                 self.tokens[number] = (at, None)
                 if m.floor:
@@ -653,7 +662,7 @@ class ZoneWarsGame(Game):
         sides = [s.id for s in self.scenario.sides]
         for victory in self.scenario.victory:
             if victory.kind == "hold-area":
-                area = self.scenario.board.areas.get(victory.zone or "")
+                area = self.board.areas.get(victory.zone or "")
                 holders = {m.side for m in self.models() if m.on_table and m.ready and area is not None
                            and area.covers(m.position.point)}
                 if len(holders) == 1:

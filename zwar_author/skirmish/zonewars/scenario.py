@@ -7,7 +7,7 @@ element of a scenario the engine does not play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...model import zonewars as z
@@ -43,6 +43,18 @@ class SideSpec:
 
 
 @dataclass(frozen=True)
+class Door:
+    """A door that starts closed (a piece's opening with ``closed = true``), numbered from 1 across the table in
+    the order the pieces are placed; a Simple Operation opens it (seed 226)."""
+
+    number: int
+    piece: int  # index of the placed piece in the board's pieces
+    opening: int  # index of the opening in the piece's openings
+    start: Position  # its ends on the table
+    end: Position
+
+
+@dataclass(frozen=True)
 class TriggerPlay:
     """A trigger card as the scenario makes it play (seed 470): its effect, and the placed pieces it is near."""
 
@@ -75,6 +87,25 @@ class Scenario:
     token_base: Base = field(default_factory=Base)
     campaign: z.CampaignDef | None = None  # what carries over to the next battle, and which battles follow
     trigger_effects: dict[str, TriggerPlay] = field(default_factory=dict)  # by trigger card id
+    doors: tuple[Door, ...] = ()  # the doors that start closed (``board`` has them open)
+    _boards: dict[frozenset[int], Board] = field(default_factory=dict, repr=False)
+
+    def board_for(self, opened: frozenset[int]) -> Board:
+        """The board with every door but those ``opened`` shut (its wall unbroken), made once for each set."""
+        shut = frozenset(d.number for d in self.doors) - opened
+        if not shut:
+            return self.board
+        if shut not in self._boards:
+            pieces = list(self.board.pieces)
+            for door in self.doors:
+                if door.number in shut:
+                    placed = pieces[door.piece]
+                    kept = tuple(o for i, o in enumerate(placed.piece.openings)
+                                 if i != door.opening and not any(d.number in shut and d.piece == door.piece
+                                                                  and d.opening == i for d in self.doors))
+                    pieces[door.piece] = replace(placed, piece=replace(placed.piece, openings=kept))
+            self._boards[shut] = Board(self.board.table, pieces, self.board.areas)
+        return self._boards[shut]
 
     def side(self, sid: str) -> SideSpec:
         return next(s for s in self.sides if s.id == sid)
