@@ -87,6 +87,11 @@ class Character(Model):
     assumed: list[str] = assumed_field()
 
 
+class GearEffect(Model):
+    heal: bool = Field(False, description="Used by a Simple Operation: removes every damage token from a friendly "
+                                          "model in base contact that is not Broken.")
+
+
 class Gear(Model):
     id: Id = Field(description="Gear or artifact id.")
     name: Name = Field(description="Printed name.")
@@ -96,6 +101,8 @@ class Gear(Model):
     special: Text = Field("", description="Special rules (Aimed Fire, Area, Igniter, Knockback, Silent...).")
     victory_points: Count = Field(0, description="Victory points (artifacts only; starting gear has none).")
     single_use: bool = Field(False, description="Removed from the game once used.")
+    effect: GearEffect | None = Field(None, description="What the engine plays of an `other` card's use (without "
+                                                        "it, the card is carried and worth its victory points only).")
     text: Text = Field("", description="Card text.")
     assumed: list[str] = assumed_field()
 

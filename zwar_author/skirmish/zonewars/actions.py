@@ -46,6 +46,7 @@ class Verb(str, Enum):
     LEAVE = "leave"
     FLY = "fly"
     OPEN = "open door"
+    USE = "use"
 
 
 class Action(NamedTuple):
@@ -320,6 +321,26 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
     out += _giving(g, m)
     out += _doors(g, m)
+    out += _uses(g, m)
+    return out
+
+
+def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """A Simple Operation with an `other` card that heals (a Medkit): on a friend in base contact, or after a
+    straight walk of up to Medium into contact (seed 226-228), that has damage and is not Broken."""
+    out: list[Action] = []
+    here = (m.position.x, m.position.y)
+    healers = sorted({i.card for i in m.items if not i.busted and (c := g.card(i.card)) is not None
+                      and c.use == "other" and c.effect is not None and c.effect.heal})
+    for friend in g.models():
+        if not healers or friend is m or friend.side != m.side or not friend.ready or not friend.on_table \
+                or friend.floor != m.floor or not friend.damage:
+            continue
+        to = here if contact(m.position, m.base, friend.position, friend.base) else \
+            None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
+        if to is not None:
+            out += [Action(m.id, Verb.USE, to, f"{card}>{friend.id}", f"{m.id}: use {card} on {friend.id}", m.floor)
+                    for card in healers]
     return out
 
 

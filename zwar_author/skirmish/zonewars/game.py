@@ -270,6 +270,9 @@ class ZoneWarsGame(Game):
             item.bonus = min(printed.bonus if printed is not None else item.bonus,
                              item.bonus + self.scenario.rules.repair_steps)
             self.emit(Kind.ARTIFACT, m.id, f"{m.name} repairs the {self.card_name(item.card)} ({item.bonus} Bonus)", m.at)
+        elif verb is Verb.USE:
+            card, _, friend = (action.target or "").partition(">")
+            self._heal(m, card, self.model(friend))
         elif verb is Verb.OPEN:
             self.opened = self.opened | {int(action.target or 0)}
             self.emit(Kind.MOVE, m.id, f"{m.name} opens door {action.target}", m.at)
@@ -294,6 +297,17 @@ class ZoneWarsGame(Game):
         self.emit(Kind.MOVE, m.id, f"{m.name} uses {self.scenario.mutations[mid].name} with {spent} m-point"
                   f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
         self._overwatch(ctx, m)
+
+    def _heal(self, m: Model, card: str, friend: Model) -> None:
+        """A card that heals removes every damage token from the friend; a single-use one leaves the game (420)."""
+        item = next(i for i in m.items if i.card == card and not i.busted)
+        friend.damage = 0
+        self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {self.card_name(card)} on {friend.name}: every damage "
+                  "token removed", m.at)
+        printed = self.card(card)
+        if printed is not None and printed.single_use:
+            m.items.remove(item)
+            self.emit(Kind.ARTIFACT, m.id, f"The {printed.name} is used up")
 
     def _give(self, m: Model, card: str, friend: Model) -> None:
         """A Simple Operation gives an item to a character in base contact (seed 226)."""
