@@ -19,7 +19,7 @@ import shapely
 
 from ...tabletop import Band, Base, Position, bases_overlap, bases_within
 from ..core import in_front
-from .floors import buildings, climbs, flights
+from .floors import building_at, buildings, climbs, fits, flights
 from .scenario import specials
 from .state import Model
 
@@ -235,28 +235,56 @@ def _charges(g: ZoneWarsGame, m: Model) -> list[Action]:
     if m.stuck:
         return out
     for e in g.enemies_of(m):
-        if not in_front(m, e.position) or e.floor != m.floor or m.floor:
+        if not in_front(m, e.position) or e.floor != m.floor:
             continue
-        to = approach(g, m, e.position, e.base, Band.LONG.inches, ignore=e)
+        to = _floor_charge(g, m, e) if m.floor else approach(g, m, e.position, e.base, Band.LONG.inches, ignore=e)
         if to is not None and g.melee_weapons(m):
-            out.append(Action(m.id, Verb.CHARGE, to, e.id, f"{m.id}: charge {e.id}"))
+            out.append(Action(m.id, Verb.CHARGE, to, e.id, f"{m.id}: charge {e.id}", m.floor))
     return out
+
+
+def _floor_charge(g: ZoneWarsGame, m: Model, e: Model) -> tuple[Fraction, Fraction] | None:
+    """A charge across one floor of a Building (the move only horizontal, seed 194): straight, up to Long, into
+    contact with an enemy on the same floor of the same Building, the base inside its footprint all the way, no
+    other model on that floor in the way."""
+    piece = building_at(g, m.position)
+    if piece is None or building_at(g, e.position) is not piece:
+        return None
+    dx, dy = float(e.position.x - m.position.x), float(e.position.y - m.position.y)
+    length = math.hypot(dx, dy)
+    walk = length - float(m.base.radius + e.base.radius)
+    if walk > float(Band.LONG.inches) + 1e-9:
+        return None
+    if contact(m.position, m.base, e.position, e.base):
+        return (m.position.x, m.position.y)
+    k = walk / length
+    x = Fraction(float(m.position.x) + dx * k).limit_denominator(10**6)
+    y = Fraction(float(m.position.y) + dy * k).limit_denominator(10**6)
+    if bases_overlap(Position(x, y), m.base, e.position, e.base):  # rounded a hair too far: step back
+        x -= Fraction(dx / length).limit_denominator(10**6) / 10**5
+        y -= Fraction(dy / length).limit_denominator(10**6) / 10**5
+    path = shapely.LineString([m.at, (float(x), float(y))])
+    if not piece.geometry.buffer(1e-9).contains(path.buffer(float(m.base.radius) - 1e-9)):
+        return None
+    for o in g.models():
+        if o is m or o is e or not o.on_table or o.floor != m.floor:
+            continue
+        if path.distance(o.position.point) < float(m.base.radius + o.base.radius) - 1e-9:
+            return None
+    return (x, y)
 
 
 def _aimed(g: ZoneWarsGame, m: Model) -> list[Action]:
     if not any("aimed fire" in specials(g.card(i)) for i in g.usable(m, "ranged")):
         return []
-    if m.floor:  # a step on a floor: only where it stands (the step across a roof is not offered)
-        return [Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire", m.floor)] \
-            if g.ranged_targets(m, aimed=True) else []
     out = []
     if g.ranged_targets(m, aimed=True):
-        out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire"))
+        out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire", m.floor))
     if m.stuck:
         return out
     for p in step_moves(g, m):
         if g.ranged_targets(m, aimed=True, at=Position(*p)):
-            out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}"))
+            out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}", m.floor))
     return out
 
 
@@ -267,7 +295,23 @@ def step_moves(g: ZoneWarsGame, m: Model) -> list[tuple[Fraction, Fraction]]:
     zero = Fraction(0)
     steps = [(zero, -step), (step, zero), (zero, step), (-step, zero),
              (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
-    return reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps])
+    points = [(m.position.x + dx, m.position.y + dy) for dx, dy in steps]
+    return _floor_steps(g, m, points) if m.floor else reachable(g, m, points)
+
+
+def _floor_steps(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
+    """A step on a floor: where the whole base still fits in the Building's footprint, clear of the models on
+    that floor, not covering a token there."""
+    piece = building_at(g, m.position)
+    if piece is None:
+        return []
+    others = [f for f in g.models() if f is not m and f.on_table and f.floor == m.floor]
+    fit = [p for p in points if fits(piece, Position(*p), m.base.radius)
+           and not any(bases_overlap(Position(*p), m.base, f.position, f.base) for f in others)]
+    inside = m.base.radius - g.scenario.token_base.radius
+    tokens = [t for n, (t, _card) in g.tokens.items() if g.token_floor.get(n, 0) == m.floor]
+    return [p for p in fit if inside < 0 or not any(Position(*p).squared_distance(t) <= inside * inside
+                                                     for t in tokens)]
 
 
 def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
@@ -291,16 +335,17 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
     if len(touching) > 1:  # a Complex Operation: every token in base contact
         label = "+".join(map(str, touching))
         out.append(Action(m.id, Verb.PICK_UP, here, label, f"{m.id}: pick up {label}", m.floor))
-    if not m.stuck and not m.floor:  # or after its step move (seed 234)
+    if not m.stuck:  # or after its step move (seed 234), on the ground or on a floor
         seen = {tuple(touching)}
         for p in step_moves(g, m):
             at = Position(*p)
             reached = tuple(n for n, (position, _card) in sorted(g.tokens.items())
-                            if not g.token_floor.get(n) and contact(at, m.base, position, token_base))
+                            if g.token_floor.get(n, 0) == m.floor and contact(at, m.base, position, token_base))
             if len(reached) > 1 and reached not in seen:
                 seen.add(reached)
                 label = "+".join(map(str, reached))
-                out.append(Action(m.id, Verb.PICK_UP, p, label, f"{m.id}: pick up {label} from {where(p)}", 0))
+                out.append(Action(m.id, Verb.PICK_UP, p, label, f"{m.id}: pick up {label} from {where(p)}",
+                                  m.floor))
     for other in g.models():
         if other is m or other.status.value != "broken" or other.floor != m.floor:
             continue
@@ -314,9 +359,10 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
         if artifacts > 1 and to == here:  # a Complex Operation takes them all (seed 348)
             out.append(Action(m.id, Verb.TAKE, here, f"{other.id}:all", f"{m.id}: take all from {other.id}",
                               m.floor))
-        elif artifacts > 1 and not m.stuck and not m.floor:  # or after its step move (seed 234)
+        elif artifacts > 1 and not m.stuck:  # or after its step move (seed 234)
             out += [Action(m.id, Verb.TAKE, p, f"{other.id}:all", f"{m.id}: take all from {other.id} from {where(p)}",
-                           0) for p in step_moves(g, m) if contact(Position(*p), m.base, other.position, other.base)]
+                           m.floor) for p in step_moves(g, m)
+                    if contact(Position(*p), m.base, other.position, other.base)]
         if other.side == m.side:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
     out += _giving(g, m)

@@ -80,8 +80,9 @@ class ZoneWarsGame(Game):
 
     def sight_blockers(self, a: Model, b: Model) -> list[Model]:
         """Models standing in the way of a line of sight: Broken models block nothing (seed 268), nor models on
-        a floor neither end of the line is on."""
-        return [f for f in self.models() if f is not a and f is not b and f.on_table and f.ready
+        a floor neither end of the line is on. By id: a model judged from where a step would take it (a copy)
+        is not in its own way."""
+        return [f for f in self.models() if f.id not in (a.id, b.id) and f.on_table and f.ready
                 and f.floor in (a.floor, b.floor)]
 
     def fire(self, a: Model, b: Model):
