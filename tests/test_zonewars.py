@@ -154,9 +154,15 @@ CASES: dict[str, dict[str, str]] = {
     "ZW914": {"t/scenarios/s.toml": scenario(sides=SIDES.replace('characters = ["b1"]', 'characters = ["b1", "a2"]'))},
     "ZW915": {"t/scenarios/s.toml": scenario(win='\n[[victory]]\nkind = "hold-area"\n')},
     "ZW916": {"t/scenarios/s.toml": scenario(tokens="")},
+    "ZW917": {"t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + "\n[[containers]]\nx = 35.75\ny = 5\n"
+                                             "\n[[containers]]\nx = 12\ny = 12\nsize = 2\n")},
 }
 
 EXPECTED = {
+    "ZW917": [
+        "t/scenarios/s.toml:44:1: error ZW917: container 1 at (35.75\", 5\") is not wholly on the table",
+        "t/scenarios/s.toml:48:1: error ZW917: container 2 at (12\", 12\") lies in Blocking piece `block`",
+    ],
     "ZW900": [
         't/pieces/bad.toml:1:1: error ZW900: piece `x` needs `width` and `depth` (a rectangle) or `polygon`',
         't/pieces/bad.toml:11:11: error ZW900: piece `y` is not a usable shape: a footprint must be a simple polygon with an area (its sides may not cross)',
@@ -433,3 +439,20 @@ def test_only_a_door_of_a_hollow_piece_closes(workdir):
         f"t/pieces/doors.toml:8:71: error ZW900: piece `hut` has window 1 {why}",
         f"t/pieces/doors.toml:16:69: error ZW900: piece `rock` has door 1 {why}",
     ]
+
+
+def test_containers_are_drawn_on_the_table_and_numbered_for_play(workdir):
+    """A container is printed where it lies (a square marked C1); the engine numbers it as written, with what a
+    search finds (its search is pinned by tests/rules-zonewars/artifacts/search-*.toml, line 226)."""
+    from zwar_author.play.zonewars import containers_of
+    from zwar_author.render.canvas import Text
+    from zwar_author.render.tabletop import draw_table
+
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(extra="\n[[containers]]\nx = 18\ny = 3\nfinds = 2\n")})
+    outcome = check([workdir / "t"])
+    assert [d.human() for d in outcome.report.sorted()] == []
+    (compiled,) = outcome.scenarios["t"]
+    assert [i.text for i in draw_table(compiled) if isinstance(i, Text)][-1] == "C1"
+    played = containers_of(compiled.model.containers, compiled.token_base)
+    assert [(c.number, c.finds, c.base.diameter) for c in played] == [(1, 2, 1)]

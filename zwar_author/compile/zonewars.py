@@ -373,6 +373,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
     problems += zone_problems
     tokens = [Token(i + 1, Position.of(t.x, t.y), t.floor) for i, t in enumerate(model.artifacts)]
     problems += _token_checks(doc, table, placed, tokens, token_base)
+    problems += _container_checks(doc, model, table, placed, token_base)
     problems += _side_checks(zw, pack, doc, model, zones)
     deck, triggers, deck_problems = _deck(zw, pack, doc, model)
     deck_problems += _trigger_effect_checks(zw, pack, doc, model, triggers, refs)
@@ -461,6 +462,24 @@ def _gap_squared(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> Fraction:
 
 def _where(position: Position) -> str:
     return f"({format_inches(position.x)}, {format_inches(position.y)})"
+
+
+def _container_checks(doc: Document, model: z.ScenarioDoc, table: Table, placed: list[PlacedPiece],
+                      token_base: Base) -> list[Diagnostic]:
+    problems = []
+    for index, spec in enumerate(model.containers):
+        at, base = Position.of(spec.x, spec.y), Base(inches(spec.size)) if spec.size is not None else token_base
+        loc, where = doc.loc(("containers", index)), _where(at)
+        if not table.holds_base(at, base):
+            problems.append(codes.CONTAINER_PLACE.at(loc, number=index + 1, where=where,
+                                                     why="is not wholly on the table"))
+            continue
+        disc = base.at(at)
+        blocking = [p for p in placed if p.kind is TerrainKind.BLOCKING and disc.intersects(p.solid_inner)]
+        if blocking:
+            problems.append(codes.CONTAINER_PLACE.at(loc, number=index + 1, where=where,
+                                                     why=f"lies in Blocking piece `{blocking[0].piece.name}`"))
+    return problems
 
 
 def _token_checks(doc: Document, table: Table, placed: list[PlacedPiece], tokens: list[Token],

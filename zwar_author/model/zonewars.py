@@ -271,6 +271,17 @@ class TriggerEffect(ZoneEffect):
                                                 "away from the centre of the nearest such piece.")
 
 
+class ContainerDef(Model):
+    """A container to search (seed 226 names searching one and says no more): what a search finds is the
+    scenario's to say, as `finds`."""
+
+    x: Coordinate = Field(description="Its centre x, inches.")
+    y: Coordinate = Field(description="Its centre y, inches.")
+    size: Annotated[float, Field(ge=0.1, le=1000)] | None = Field(
+        None, description="Its diameter in inches, at least 0.1 (default: the scenario's `token`).")
+    finds: Count = Field(1, description="Artifact cards a search draws, found this battle (worth victory points).")
+
+
 class DeckDef(Model):
     exclude: list[Ref] = Field([], description="Zone cards left out of the deck (all others are in it).")
     triggers: list[Ref] = Field([], description="Trigger cards; with triggers, each round's deck is one trigger plus one random Zone card per player.")
@@ -299,6 +310,7 @@ class ScenarioDoc(Document):
     zones: list[ZoneDef] = Field(min_length=1, description="Deployment zones and other areas.")
     sides: list[Side] = Field(min_length=2, description="The factions playing and where they deploy.")
     artifacts: list[TokenDef] = Field([], description="Artifact tokens on the table.")
+    containers: list[ContainerDef] = Field([], description="Containers a Simple Operation searches, on the ground.")
     deck: DeckDef | None = Field(None, description="The Zone deck (every Zone card, no triggers, when left out).")
     victory: list[Victory] = Field(min_length=1, description="Victory conditions.")
     campaign: CampaignDef | None = Field(None, description="What carries over in a campaign.")

@@ -19,7 +19,7 @@ from ..errors import Report, ZwarError
 from ..model import zonewars as z
 from ..skirmish.core import Board, facing_towards
 from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, TriggerPlay, cannot_play
-from ..skirmish.zonewars.scenario import Door
+from ..skirmish.zonewars.scenario import Container, Door
 from ..tabletop import Base, PlacedPiece, Position, inches
 
 
@@ -90,7 +90,8 @@ def from_compiled(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> Scena
         victory=tuple(compiled.model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
         token_base=compiled.token_base, campaign=compiled.model.campaign,
         trigger_effects=trigger_effects(zw, pack, compiled),
-        doors=doors_of(zw, pack, compiled.pieces, compiled.piece_refs))
+        doors=doors_of(zw, pack, compiled.pieces, compiled.piece_refs),
+        containers=containers_of(compiled.model.containers, compiled.token_base))
     missing += cannot_play(scenario)
     if missing:
         raise CannotPlayScenario(info.id, missing)
@@ -109,6 +110,12 @@ def doors_of(zw: ZoneWars, pack: Pack, placed: Sequence[PlacedPiece], refs: Sequ
                 start, end = piece.openings_on_table()[opening]
                 doors.append(Door(len(doors) + 1, index, opening, Position.of(*start), Position.of(*end)))
     return tuple(doors)
+
+
+def containers_of(specs: Sequence[z.ContainerDef], token_base: Base) -> tuple[Container, ...]:
+    """The scenario's containers, numbered from 1 as written (a diameter left out is the token's)."""
+    return tuple(Container(i + 1, Position.of(c.x, c.y), Base(inches(c.size)) if c.size is not None else token_base,
+                           c.finds) for i, c in enumerate(specs))
 
 
 def trigger_effects(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> dict[str, TriggerPlay]:

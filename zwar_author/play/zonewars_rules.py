@@ -39,9 +39,9 @@ from ..skirmish.zonewars.actions import where
 from ..skirmish.zonewars.floors import building_at, fits
 from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
-from ..tabletop import PlacedPiece, Pose, Position, Table, inches
+from ..tabletop import Base, PlacedPiece, Pose, Position, Table, inches
 from .logs import log_failures
-from .zonewars import cards, doors_of
+from .zonewars import cards, containers_of, doors_of
 
 FACES = {"S": "success", "-": "blank", "M": "model-damage", "G": "gear-damage"}
 Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
@@ -135,6 +135,7 @@ class RulesScenario(Document):
     models: list[ModelAt] = Field(min_length=1, description="The models on the table.")
     tokens: list[TokenAt] = Field([], description="Artifact tokens.")
     victory: list[z.Victory] = Field([z.Victory(kind="most-points")], description="Victory conditions.")
+    containers: list[z.ContainerDef] = Field([], description="Containers to search (as a scenario's).")
     effects: list[z.TriggerEffect] = Field([], description="What each trigger card does (as a scenario's "
                                                             "`[[deck.effects]]`).")
     expect: Expect = Field(Expect(), description="What must hold at the end.")
@@ -272,7 +273,8 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
         mutations=data["mutations"], zone_cards=data["zone_cards"], deck=tuple(info.deck), triggers=tuple(info.triggers),
         tokens=tuple(Token(i + 1, Position.of(t.x, t.y), t.floor) for i, t in enumerate(model.tokens)),
         victory=tuple(model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
-        trigger_effects=plays, doors=doors_of(zw, pack, placed, [spec.piece for spec in model.pieces]))
+        trigger_effects=plays, doors=doors_of(zw, pack, placed, [spec.piece for spec in model.pieces]),
+        containers=containers_of(model.containers, Base()))
     for card in info.deck:
         if card not in data["zone_cards"]:
             raise ScenarioError(f"there is no Zone card `{card}`")

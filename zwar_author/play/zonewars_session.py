@@ -152,6 +152,9 @@ def picture(g: ZoneWarsGame) -> str:
                     break
             line.append(mark)
         rows.append(line)
+    for c in g.scenario.containers:
+        if c.number not in g.searched:
+            rows[min(len(rows) - 1, int(c.position.y) // 2)][min(width - 1, int(c.position.x))] = "%"
     for number, (p, _card) in g.tokens.items():
         rows[min(len(rows) - 1, int(p.y) // 2)][min(width - 1, int(p.x))] = str(number % 10)
     for m in g.models():

@@ -47,6 +47,7 @@ class Verb(str, Enum):
     FLY = "fly"
     OPEN = "open door"
     USE = "use"
+    SEARCH = "search"
 
 
 class Action(NamedTuple):
@@ -368,6 +369,23 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
     out += _giving(g, m)
     out += _doors(g, m)
     out += _uses(g, m)
+    out += _searches(g, m)
+    return out
+
+
+def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """A Simple Operation searches a container not yet searched: in base contact, or after a straight walk of up
+    to Medium into contact (seed 226-228); containers lie on the ground."""
+    out: list[Action] = []
+    if m.floor:
+        return out
+    for c in g.scenario.containers:
+        if c.number in g.searched:
+            continue
+        to = (m.position.x, m.position.y) if contact(m.position, m.base, c.position, c.base) else \
+            None if m.stuck else approach(g, m, c.position, c.base, Band.MEDIUM.inches)
+        if to is not None:
+            out.append(Action(m.id, Verb.SEARCH, to, str(c.number), f"{m.id}: search container {c.number}"))
     return out
 
 

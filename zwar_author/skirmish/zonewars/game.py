@@ -46,6 +46,7 @@ class ZoneWarsGame(Game):
         self.round_triggers: tuple[str, ...] = ()
         self.round_cards = 0
         self.carried_off: dict[str, list[Item]] = {s.id: [] for s in scenario.sides}
+        self.searched: set[int] = set()  # containers searched (seed 226)
         self.opened: frozenset[int] = frozenset()  # doors opened (seed 226); the others block as their walls do
 
     # --- reading the game -------------------------------------------------------------------
@@ -274,6 +275,8 @@ class ZoneWarsGame(Game):
         elif verb is Verb.USE:
             card, _, friend = (action.target or "").partition(">")
             self._heal(m, card, self.model(friend))
+        elif verb is Verb.SEARCH:
+            self._search(ctx, m, int(action.target or 0))
         elif verb is Verb.OPEN:
             self.opened = self.opened | {int(action.target or 0)}
             self.emit(Kind.MOVE, m.id, f"{m.name} opens door {action.target}", m.at)
@@ -480,6 +483,23 @@ class ZoneWarsGame(Game):
         m.items.append(Item(card, True, found.bonus if found is not None else 0))
         self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(card)}", m.at,
                   result=card)
+
+    def _search(self, ctx: Context, m: Model, number: int) -> None:
+        """A container searched gives the artifact cards the scenario says it holds, found this battle, and is
+        empty afterwards."""
+        self.searched.add(number)
+        container = next(c for c in self.scenario.containers if c.number == number)
+        found = []
+        for _ in range(container.finds):
+            if not any(self.artifact_deck.values()):
+                break
+            card = ctx.draw("Draw an artifact card", self.artifact_deck, "artifact")
+            self.artifact_deck[card] -= 1
+            printed = self.card(card)
+            m.items.append(Item(card, True, printed.bonus if printed is not None else 0))
+            found.append(self.card_name(card))
+        self.emit(Kind.ARTIFACT, m.id, f"{m.name} searches container {number}: "
+                  + (", ".join(f"the {n}" for n in found) if found else "nothing"), m.at)
 
     def _take(self, ctx: Context, m: Model, t: Model, every: bool = False) -> None:
         """A Simple Operation takes one artifact card from a Broken model in base contact, a Complex one all of

@@ -55,6 +55,17 @@ class Door:
 
 
 @dataclass(frozen=True)
+class Container:
+    """A container on the ground, numbered from 1 as written; a Simple Operation searches it once (seed 226),
+    drawing ``finds`` artifact cards (the scenario says how many: the rulebook does not)."""
+
+    number: int
+    position: Position
+    base: Base
+    finds: int = 1
+
+
+@dataclass(frozen=True)
 class TriggerPlay:
     """A trigger card as the scenario makes it play (seed 470): its effect, and the placed pieces it is near."""
 
@@ -88,6 +99,7 @@ class Scenario:
     campaign: z.CampaignDef | None = None  # what carries over to the next battle, and which battles follow
     trigger_effects: dict[str, TriggerPlay] = field(default_factory=dict)  # by trigger card id
     doors: tuple[Door, ...] = ()  # the doors that start closed (``board`` has them open)
+    containers: tuple[Container, ...] = ()
     _boards: dict[frozenset[int], Board] = field(default_factory=dict, repr=False)
 
     def board_for(self, opened: frozenset[int]) -> Board:
