@@ -5,7 +5,9 @@ damage, tokens left); it never builds an action of its own. ``cautious``
 goes for the artifact tokens, watches from overwatch when none is in reach,
 carries its finds off the table and pushes only a roll that missed;
 ``aggressive`` charges and shoots whatever it can, closes on the nearest
-enemy and pushes every roll that could do better.
+enemy and pushes every roll that could do better. Both search a container,
+use a Medkit on a hurt friend and open a closed door whenever they are
+offered one (after picking up, taking and assisting).
 """
 
 from __future__ import annotations
@@ -103,6 +105,9 @@ def _action(g: ZoneWarsGame, options: list, aggressive: bool) -> Any:
         return by[Verb.TAKE][0]
     if by[Verb.ASSIST]:
         return by[Verb.ASSIST][0]
+    for verb in (Verb.SEARCH, Verb.USE, Verb.OPEN):  # a container's finds, a Medkit on a hurt friend, a door
+        if by[verb]:
+            return by[verb][0]
     if aggressive and by[Verb.CHARGE]:
         return min(by[Verb.CHARGE], key=lambda a: g.model(a.target or "").health - g.model(a.target or "").damage)
     if by[Verb.AIMED] and (aggressive or g.melee_targets(m) == []):
