@@ -154,9 +154,15 @@ CASES: dict[str, dict[str, str]] = {
     "ZW914": {"t/scenarios/s.toml": scenario(sides=SIDES.replace('characters = ["b1"]', 'characters = ["b1", "a2"]'))},
     "ZW915": {"t/scenarios/s.toml": scenario(win='\n[[victory]]\nkind = "hold-area"\n')},
     "ZW916": {"t/scenarios/s.toml": scenario(tokens="")},
+    "ZW917": {"t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + "\n[[containers]]\nx = 35.75\ny = 5\n"
+                                             "\n[[containers]]\nx = 12\ny = 12\nsize = 2\n")},
 }
 
 EXPECTED = {
+    "ZW917": [
+        "t/scenarios/s.toml:44:1: error ZW917: container 1 at (35.75\", 5\") is not wholly on the table",
+        "t/scenarios/s.toml:48:1: error ZW917: container 2 at (12\", 12\") lies in Blocking piece `block`",
+    ],
     "ZW900": [
         't/pieces/bad.toml:1:1: error ZW900: piece `x` needs `width` and `depth` (a rectangle) or `polygon`',
         't/pieces/bad.toml:11:11: error ZW900: piece `y` is not a usable shape: a footprint must be a simple polygon with an area (its sides may not cross)',
@@ -399,3 +405,54 @@ def test_schema_only_checks_zone_wars_sources_by_their_folder(workdir, zwar):
     lines = result.output.splitlines()
     assert lines[0] == "t/pieces/p.toml:11:1: error ZW005: unknown key `knd` in pieces[1]; did you mean `kind`?"
     assert lines[-1] == "checked 5 files against their schemas: 1 error, 0 warnings"
+
+
+def test_trigger_effects_name_a_trigger_of_the_deck_once_and_a_placed_piece(workdir):
+    """A scenario says what its trigger cards do (line 470): each effect names one of the deck's triggers, once,
+    and the piece it acts near must be placed; every problem is said at once, where it is written."""
+    effects = ('\n[deck]\ntriggers = ["t1"]\n'
+               '\n[[deck.effects]]\ntrigger = "t1"\nnear = "block"\n'
+               '\n[[deck.effects]]\ntrigger = "t1"\n'
+               '\n[[deck.effects]]\ntrigger = "t2"\nnear = "hedge"\n')
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(extra=piece("block", 10, 10) + effects)})
+    found = [d.human() for d in check([workdir / "t"]).report.sorted() if d.code in ("ZW407", "ZW408")]
+    assert found == [
+        "t/scenarios/s.toml:52:11: error ZW407: trigger effect `t1` is defined twice (first at t/scenarios/s.toml:48:11)",
+        "t/scenarios/s.toml:55:11: error ZW408: deck trigger `t2` does not exist; known: t1",
+        "t/scenarios/s.toml:56:8: error ZW408: placed piece `hedge` does not exist; known: block",
+    ]
+
+
+def test_only_a_door_of_a_hollow_piece_closes(workdir):
+    """A closed door blocks until opened (line 226); a window never closes, and a solid piece's openings are only
+    drawn, so `closed` on either is an error where it is written."""
+    pieces = ('[[pieces]]\nid = "hut"\nname = "Hut"\nkind = "blocking"\nwidth = 4\ndepth = 4\nwall = 0.25\n'
+              'openings = [{ kind = "window", start = [0, 1], end = [0, 2], closed = true }]\n'
+              '\n[[pieces]]\nid = "rock"\nname = "Rock"\nkind = "blocking"\nwidth = 4\ndepth = 4\n'
+              'openings = [{ kind = "door", start = [0, 1], end = [0, 2], closed = true }]\n')
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/pieces/doors.toml": pieces,
+                    "t/zonewars/data.toml": DATA, "t/scenarios/s.toml": scenario()})
+    found = [d.human() for d in check([workdir / "t"]).report.sorted() if d.code == "ZW900"]
+    why = "closed: only a door of a hollow piece (with `wall`) closes"
+    assert found == [
+        f"t/pieces/doors.toml:8:71: error ZW900: piece `hut` has window 1 {why}",
+        f"t/pieces/doors.toml:16:69: error ZW900: piece `rock` has door 1 {why}",
+    ]
+
+
+def test_containers_are_drawn_on_the_table_and_numbered_for_play(workdir):
+    """A container is printed where it lies (a square marked C1); the engine numbers it as written, with what a
+    search finds (its search is pinned by tests/rules-zonewars/artifacts/search-*.toml, line 226)."""
+    from zwar_author.play.zonewars import containers_of
+    from zwar_author.render.canvas import Text
+    from zwar_author.render.tabletop import draw_table
+
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(extra="\n[[containers]]\nx = 18\ny = 3\nfinds = 2\n")})
+    outcome = check([workdir / "t"])
+    assert [d.human() for d in outcome.report.sorted()] == []
+    (compiled,) = outcome.scenarios["t"]
+    assert [i.text for i in draw_table(compiled) if isinstance(i, Text)][-1] == "C1"
+    played = containers_of(compiled.model.containers, compiled.token_base)
+    assert [(c.number, c.finds, c.base.diameter) for c in played] == [(1, 2, 1)]

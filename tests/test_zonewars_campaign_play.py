@@ -33,10 +33,37 @@ def two_battles(tmp_path):
     return first
 
 
-def test_the_battles_follow_next_and_an_unplayable_one_is_refused_before_any_game():
+@pytest.fixture
+def silent_siren(tmp_path):
+    """The reference pack with Hold the Tower's siren given no effect: a trigger card the engine cannot play."""
+    pack = tmp_path / "silent"
+    shutil.copytree(CONTENT / "zonewars", pack)
+    tower = pack / "scenarios" / "hold-the-tower.toml"
+    text = tower.read_text()
+    effect = text[text.index("[[deck.effects]]"):text.index("[[victory]]")]
+    tower.write_text(text.replace(effect, ""))
+    return pack / "scenarios" / "scrap-run.toml"
+
+
+REFERENCE = CONTENT / "zonewars" / "scenarios" / "scrap-run.toml"
+SIREN = ('trigger card `tower-siren`: the scenario gives it no effect (`[[deck.effects]]` with '
+         'trigger = "tower-siren")')
+
+
+def test_the_reference_campaign_plays_through_both_battles():
+    battles = load_campaign(REFERENCE)
+    assert [b.id for b in battles] == ["scrap-run", "hold-the-tower"]
+    records = play_campaign(battles, BOTS, 3)
+    assert [r["scenario"] for r in records] == ["scrap-run", "hold-the-tower"]
+    assert records == play_campaign(battles, BOTS, 3)
+    assert all(r["rounds"] >= 1 for r in records)
+
+
+def test_an_unplayable_battle_is_refused_by_name_before_any_game(silent_siren):
     with pytest.raises(CannotPlayScenario) as refused:
-        load_campaign(CONTENT / "zonewars" / "scenarios" / "scrap-run.toml")
+        load_campaign(silent_siren)
     assert refused.value.scenario == "hold-the-tower"
+    assert refused.value.missing == [SIREN]
 
 
 def test_a_campaign_hands_the_band_on_and_is_the_same_for_the_same_seed(two_battles):
@@ -73,11 +100,18 @@ def test_zwar_campaign_bots_plays_the_battles_and_says_what_is_kept(zwar, two_ba
     assert [line for line in lines if line.startswith("battle 2, scrap-run-2: ")]
 
 
-def test_zwar_campaign_bots_refuses_an_unplayable_battle_and_a_bad_bot(zwar, two_battles):
-    refused = zwar("campaign", "bots", CONTENT / "zonewars" / "scenarios" / "scrap-run.toml")
+def test_zwar_campaign_bots_plays_the_reference_campaign(zwar):
+    result = zwar("campaign", "bots", REFERENCE, "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert result.output == campaign_text(campaign_bots(REFERENCE, [], 3)) + "\n"
+    assert [line for line in result.output.splitlines() if line.startswith("battle 2, hold-the-tower: ")]
+
+
+def test_zwar_campaign_bots_refuses_an_unplayable_battle_and_a_bad_bot(zwar, two_battles, silent_siren):
+    refused = zwar("campaign", "bots", silent_siren)
     assert refused.exit_code == 1
-    assert refused.output.splitlines()[0] == \
-        "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:"
+    assert refused.output.splitlines() == [
+        "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:", f"  - {SIREN}"]
     bad = zwar("campaign", "bots", two_battles, "--bot", "zombies=cautious")
     assert bad.exit_code == 2
     assert "--bot zombies: not a side of this campaign (sides: ark-mutants, genlab-tribe)" in bad.output

@@ -7,6 +7,7 @@ import pickle
 import random
 import re
 import shutil
+from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
@@ -84,14 +85,65 @@ def test_a_game_through_apply_is_the_simulated_game(scrap_run):
     assert [e.text for e in fast.log][:len(replayed)] == [e.text for e in replayed]
 
 
-def test_what_the_engine_does_not_play_is_refused_by_name():
+@pytest.fixture
+def unplayable_tower(tmp_path):
+    """Hold the Tower with the Mutant hound (a monster) back in its deck and its siren given no effect."""
+    shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
+    tower = tmp_path / "pack" / "scenarios" / "hold-the-tower.toml"
+    text = tower.read_text()
+    effect = text[text.index("[[deck.effects]]"):text.index("[[victory]]")]
+    assert 'exclude = ["mutant-hound"]\n' in text
+    tower.write_text(text.replace(effect, "").replace('exclude = ["mutant-hound"]\n', ""))
+    return tower
+
+
+def test_hold_the_tower_is_played_siren_and_all():
+    scenario, report = load_scenario(TOWER)
+    assert scenario is not None, [d.human() for d in report.sorted()]
+    assert set(scenario.trigger_effects) == {"tower-siren"} and "mutant-hound" not in scenario.deck
+
+
+def test_what_the_engine_does_not_play_is_refused_by_name(unplayable_tower):
     with pytest.raises(CannotPlayScenario) as refused:
-        load_scenario(TOWER)
+        load_scenario(unplayable_tower)
     assert refused.value.lines() == [
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:",
-        "  - trigger card `tower-siren`: trigger cards' effects are the scenario's own rules",
+        ('  - trigger card `tower-siren`: the scenario gives it no effect (`[[deck.effects]]` with '
+         'trigger = "tower-siren")'),
         "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)",
     ]
+
+
+def test_a_round_deck_with_a_trigger_gives_it_one_chance_in_players_plus_one():
+    """Line 470: each round's deck is the trigger and one random Zone card a player; a Zone token draws one of
+    them, so the siren comes up first with chance 1/3 in a two-player game, and each Zone card with its share
+    of the rest."""
+    scenario, _report = load_scenario(TOWER)
+    game = new_game(scenario)
+    game.round_triggers, game.round_cards = scenario.triggers, 2
+    game.order = [game.models()[0].id]
+    captured = []
+
+    class Stop(Exception):
+        pass
+
+    class Peek:
+        def draw(self, why, weights, topic):
+            captured.append(dict(weights))
+            raise Stop
+
+    with pytest.raises(Stop):
+        game._round_draw(Peek())
+    weights = captured[0]
+    total = sum(weights.values())
+    assert Fraction(weights["tower-siren"], total) == Fraction(1, 3)
+    deck = list(scenario.deck)
+    for card in set(deck):
+        assert Fraction(weights[card], total) == Fraction(2, 3) * Fraction(deck.count(card), len(deck))
+    game.round_triggers = ()  # once drawn, the siren does not come up again this round
+    with pytest.raises(Stop):
+        game._round_draw(Peek())
+    assert "tower-siren" not in captured[1]
 
 
 def test_playtest_prints_per_side_rates_and_writes_json(zwar, tmp_path):
@@ -110,27 +162,44 @@ def test_playtest_prints_per_side_rates_and_writes_json(zwar, tmp_path):
     assert page.startswith("<!doctype html>") and "where artifact tokens were picked up" in page
 
 
-def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path):
-    result = zwar("playtest", TOWER, "--runs", "2", "-o", tmp_path)
+def test_playtest_refuses_an_unplayable_scenario_before_any_game(zwar, tmp_path, unplayable_tower):
+    out = tmp_path / "out"
+    out.mkdir()
+    result = zwar("playtest", unplayable_tower, "--runs", "2", "-o", out)
     assert result.exit_code == 1
     assert result.output.splitlines()[0] == \
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:"
-    assert not list(tmp_path.iterdir())
+    assert not list(out.iterdir())
 
 
-def test_a_closed_door_or_a_container_cannot_be_written(zwar, tmp_path):
-    """Line 226 names opening a door and searching a container and says no more: a scenario has neither to
-    write, so a playtest stops on them by name before any game rather than play them as plain openings."""
+def test_a_closed_door_is_played_and_numbered_in_placing_order(zwar, tmp_path):
+    """Line 226: opening a door is a Simple Operation. Scrap Run with the ruined houses' doors closed plays: two
+    doors, one a house, which bots may open."""
     shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
     pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
     door = '{ kind = "door", start = [2, 4], end = [3, 4] }'
     text = pieces.read_text()
     assert door in text
-    pieces.write_text(text.replace(door, door[:-2] + ', closed = true },\n  { kind = "container", start = [1, 1], '
-                                   'end = [1, 2] }'))
+    pieces.write_text(text.replace(door, door[:-2] + ", closed = true }"))
+    scenario, report = load_scenario(tmp_path / "pack" / "scenarios" / "scrap-run.toml")
+    assert scenario is not None, [d.human() for d in report.sorted()]
+    assert [(d.number, d.piece) for d in scenario.doors] == [(1, 0), (2, 1)]
+    assert scenario.board_for(frozenset()) is not scenario.board
+    assert scenario.board_for(frozenset({1, 2})) is scenario.board
+    result = zwar("playtest", tmp_path / "pack" / "scenarios" / "scrap-run.toml", "--runs", "1", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_container_cannot_be_written(zwar, tmp_path):
+    """Line 226 names searching a container and says no more: a scenario has none to write, so a playtest stops
+    on one by name before any game rather than play it as a plain opening."""
+    shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
+    pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
+    door = '{ kind = "door", start = [2, 4], end = [3, 4] }'
+    text = pieces.read_text()
+    pieces.write_text(text.replace(door, door + ',\n  { kind = "container", start = [1, 1], end = [1, 2] }'))
     result = zwar("playtest", tmp_path / "pack" / "scenarios" / "scrap-run.toml", "--runs", "1", "-o", tmp_path / "out")
     assert result.exit_code == 1
-    assert "unknown key `closed` in pieces[0].openings[0]; known keys: end, kind, start" in result.output
     assert '`kind` must be one of "door" or "window", not "container"' in result.output
     assert not (tmp_path / "out").exists()
 

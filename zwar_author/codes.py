@@ -638,6 +638,9 @@ NO_AREA = _code("ZW915", "no-area", E, "a hold-area victory names the area to ho
 NO_ARTIFACTS = _code("ZW916", "no-artifacts", W, "victory by {kind} needs artifacts, but no artifact token is placed", """
     Victory points come from artifacts picked up on the table; a scenario won by
     most victory points or by leaving with artifacts places artifact tokens.""")
+CONTAINER_PLACE = _code("ZW917", "container-place", E, "container {number} at {where} {why}", """
+    A container lies wholly on the table, on the ground and out of Blocking
+    terrain, so that a model can come into base contact with it to search it.""")
 
 # --- random tables (ZW800-ZW879) ------------------------------------------------------
 

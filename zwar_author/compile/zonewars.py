@@ -324,6 +324,11 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
             problems.append(codes.PIECE_SHAPE.at(entry.doc.loc(entry.path + ("openings", index)), id=model.id,
                                                  why=f"has {opening.kind} {index + 1} off its outline"))
             continue
+        if opening.closed and (opening.kind != "door" or model.wall is None):
+            problems.append(codes.PIECE_SHAPE.at(entry.doc.loc(entry.path + ("openings", index, "closed")),
+                                                 id=model.id, why=f"has {opening.kind} {index + 1} closed: only a "
+                                                 "door of a hollow piece (with `wall`) closes"))
+            continue
         openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end))))  # type: ignore[arg-type]
     if problems:
         return None, problems
@@ -368,8 +373,10 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
     problems += zone_problems
     tokens = [Token(i + 1, Position.of(t.x, t.y), t.floor) for i, t in enumerate(model.artifacts)]
     problems += _token_checks(doc, table, placed, tokens, token_base)
+    problems += _container_checks(doc, model, table, placed, token_base)
     problems += _side_checks(zw, pack, doc, model, zones)
     deck, triggers, deck_problems = _deck(zw, pack, doc, model)
+    deck_problems += _trigger_effect_checks(zw, pack, doc, model, triggers, refs)
     problems += deck_problems
     problems += _victory_checks(doc, model, zones)
     artifacts = sorted((e for p in zw.visible(pack) for e in zw.data(p).entries["artifacts"].values()),
@@ -455,6 +462,24 @@ def _gap_squared(a: tuple[Fraction, ...], b: tuple[Fraction, ...]) -> Fraction:
 
 def _where(position: Position) -> str:
     return f"({format_inches(position.x)}, {format_inches(position.y)})"
+
+
+def _container_checks(doc: Document, model: z.ScenarioDoc, table: Table, placed: list[PlacedPiece],
+                      token_base: Base) -> list[Diagnostic]:
+    problems = []
+    for index, spec in enumerate(model.containers):
+        at, base = Position.of(spec.x, spec.y), Base(inches(spec.size)) if spec.size is not None else token_base
+        loc, where = doc.loc(("containers", index)), _where(at)
+        if not table.holds_base(at, base):
+            problems.append(codes.CONTAINER_PLACE.at(loc, number=index + 1, where=where,
+                                                     why="is not wholly on the table"))
+            continue
+        disc = base.at(at)
+        blocking = [p for p in placed if p.kind is TerrainKind.BLOCKING and disc.intersects(p.solid_inner)]
+        if blocking:
+            problems.append(codes.CONTAINER_PLACE.at(loc, number=index + 1, where=where,
+                                                     why=f"lies in Blocking piece `{blocking[0].piece.name}`"))
+    return problems
 
 
 def _token_checks(doc: Document, table: Table, placed: list[PlacedPiece], tokens: list[Token],
@@ -549,6 +574,32 @@ def _deck(zw: ZoneWars, pack: Pack, doc: Document,
         problems.append(codes.DECK_SHORT.at(doc.loc(("scenario", "rounds")), cards=len(deck),
                                             s="" if len(deck) == 1 else "s", rounds=info.rounds, draws=draws))
     return deck, triggers, problems
+
+
+def _trigger_effect_checks(zw: ZoneWars, pack: Pack, doc: Document, model: z.ScenarioDoc, triggers: list[str],
+                           refs: list[str]) -> list[Diagnostic]:
+    """Each trigger effect names a trigger card of the deck, once, and a piece the scenario places."""
+    problems: list[Diagnostic] = []
+    spec = model.deck or z.DeckDef()
+    seen: dict[str, int] = {}
+    placed = set(refs) | {r.rpartition("/")[2] for r in refs}
+    for index, effect in enumerate(spec.effects):
+        entry = zw.lookup(pack, "triggers", effect.trigger)
+        if entry is None or entry.qualified not in triggers:
+            problems.append(codes.DANGLING.at(doc.loc(("deck", "effects", index, "trigger")),
+                                              what="deck trigger", id=effect.trigger,
+                                              hint=hint(effect.trigger, [t.rpartition("/")[2] for t in triggers])))
+        elif entry.qualified in seen:
+            first = doc.loc(("deck", "effects", seen[entry.qualified], "trigger")).display()
+            problems.append(codes.DUPLICATE.at(doc.loc(("deck", "effects", index, "trigger")),
+                                               what="trigger effect", id=effect.trigger, first=first))
+        else:
+            seen[entry.qualified] = index
+        if effect.near is not None and effect.near not in placed:
+            problems.append(codes.DANGLING.at(doc.loc(("deck", "effects", index, "near")),
+                                              what="placed piece", id=effect.near,
+                                              hint=hint(effect.near, sorted({r.rpartition("/")[2] for r in refs}))))
+    return problems
 
 
 def _victory_checks(doc: Document, model: z.ScenarioDoc, zones: dict[str, Polygon]) -> list[Diagnostic]:

@@ -28,6 +28,9 @@ class OpeningDef(Model):
     kind: Literal["door", "window"] = Field(description="A door or a window; both count as Low terrain.")
     start: Point = Field(description="One end of the opening on the piece's outline, in the piece's own inches.")
     end: Point = Field(description="The other end.")
+    closed: bool = Field(False, description="A door that starts the game closed: it blocks models and sight, like "
+                                            "its wall, until a model opens it with a Simple Operation. Only the "
+                                            "doors of a hollow piece (`wall`) close.")
 
 
 class PieceDef(Model):
@@ -84,6 +87,11 @@ class Character(Model):
     assumed: list[str] = assumed_field()
 
 
+class GearEffect(Model):
+    heal: bool = Field(False, description="Used by a Simple Operation: removes every damage token from a friendly "
+                                          "model in base contact that is not Broken.")
+
+
 class Gear(Model):
     id: Id = Field(description="Gear or artifact id.")
     name: Name = Field(description="Printed name.")
@@ -93,6 +101,8 @@ class Gear(Model):
     special: Text = Field("", description="Special rules (Aimed Fire, Area, Igniter, Knockback, Silent...).")
     victory_points: Count = Field(0, description="Victory points (artifacts only; starting gear has none).")
     single_use: bool = Field(False, description="Removed from the game once used.")
+    effect: GearEffect | None = Field(None, description="What the engine plays of an `other` card's use (without "
+                                                        "it, the card is carried and worth its victory points only).")
     text: Text = Field("", description="Card text.")
     assumed: list[str] = assumed_field()
 
@@ -246,9 +256,37 @@ class TokenDef(Model):
     floor: Count = Field(0, description="Floor of a Building the token lies on (0: the ground).")
 
 
+class TriggerEffect(ZoneEffect):
+    """What a trigger card does in this scenario (seed 470: "The effects of trigger cards are specified by the
+    scenario"): a Zone card's effects, on the model activated last or on every model near a placed piece."""
+
+    trigger: Ref = Field(description="The trigger card, one of the deck's `triggers`.")
+    attribute: Attribute | None = Field(None, description="The attribute each affected model rolls against; "
+                                                          "the effects on a model come when its roll fails.")
+    near: Ref | None = Field(None, description="A piece placed in the scenario (by its id): the card affects every "
+                                               "model within `within` of any piece of that id, on it or beside it. "
+                                               "Without it, the model activated last, as a Zone card.")
+    within: Band = Field("close", description="How near the piece a model must be to be affected.")
+    push: Band | None = Field(None, description="Each affected model (whose roll fails) is pushed this far directly "
+                                                "away from the centre of the nearest such piece.")
+
+
+class ContainerDef(Model):
+    """A container to search (seed 226 names searching one and says no more): what a search finds is the
+    scenario's to say, as `finds`."""
+
+    x: Coordinate = Field(description="Its centre x, inches.")
+    y: Coordinate = Field(description="Its centre y, inches.")
+    size: Annotated[float, Field(ge=0.1, le=1000)] | None = Field(
+        None, description="Its diameter in inches, at least 0.1 (default: the scenario's `token`).")
+    finds: Count = Field(1, description="Artifact cards a search draws, found this battle (worth victory points).")
+
+
 class DeckDef(Model):
     exclude: list[Ref] = Field([], description="Zone cards left out of the deck (all others are in it).")
     triggers: list[Ref] = Field([], description="Trigger cards; with triggers, each round's deck is one trigger plus one random Zone card per player.")
+    effects: list[TriggerEffect] = Field([], description="What each trigger card does in this scenario (a trigger "
+                                                         "card without one is not played).")
 
 
 class Victory(Model):
@@ -272,6 +310,7 @@ class ScenarioDoc(Document):
     zones: list[ZoneDef] = Field(min_length=1, description="Deployment zones and other areas.")
     sides: list[Side] = Field(min_length=2, description="The factions playing and where they deploy.")
     artifacts: list[TokenDef] = Field([], description="Artifact tokens on the table.")
+    containers: list[ContainerDef] = Field([], description="Containers a Simple Operation searches, on the ground.")
     deck: DeckDef | None = Field(None, description="The Zone deck (every Zone card, no triggers, when left out).")
     victory: list[Victory] = Field(min_length=1, description="Victory conditions.")
     campaign: CampaignDef | None = Field(None, description="What carries over in a campaign.")

@@ -18,8 +18,9 @@ from ..compile.zonewars import CompiledScenario, ZoneWars
 from ..errors import Report, ZwarError
 from ..model import zonewars as z
 from ..skirmish.core import Board, facing_towards
-from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, cannot_play
-from ..tabletop import Base, Position, inches
+from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, TriggerPlay, cannot_play
+from ..skirmish.zonewars.scenario import Container, Door
+from ..tabletop import Base, PlacedPiece, Position, inches
 
 
 class CannotPlayScenario(ZwarError):
@@ -87,11 +88,49 @@ def from_compiled(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> Scena
         triggers=tuple(t.rpartition("/")[2] for t in compiled.triggers),
         tokens=tuple(Token(t.number, t.position, t.floor) for t in compiled.tokens),
         victory=tuple(compiled.model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
-        token_base=compiled.token_base, campaign=compiled.model.campaign)
+        token_base=compiled.token_base, campaign=compiled.model.campaign,
+        trigger_effects=trigger_effects(zw, pack, compiled),
+        doors=doors_of(zw, pack, compiled.pieces, compiled.piece_refs),
+        containers=containers_of(compiled.model.containers, compiled.token_base))
     missing += cannot_play(scenario)
     if missing:
         raise CannotPlayScenario(info.id, missing)
     return scenario
+
+
+def doors_of(zw: ZoneWars, pack: Pack, placed: Sequence[PlacedPiece], refs: Sequence[str]) -> tuple[Door, ...]:
+    """The doors written ``closed = true`` on the pieces placed, numbered from 1 in placing order."""
+    doors: list[Door] = []
+    for index, (piece, ref) in enumerate(zip(placed, refs, strict=True)):
+        found = zw.piece(pack, ref)
+        if found is None:
+            continue
+        for opening, spec in enumerate(found[0].model.openings):  # type: ignore[attr-defined]
+            if spec.closed:
+                start, end = piece.openings_on_table()[opening]
+                doors.append(Door(len(doors) + 1, index, opening, Position.of(*start), Position.of(*end)))
+    return tuple(doors)
+
+
+def containers_of(specs: Sequence[z.ContainerDef], token_base: Base) -> tuple[Container, ...]:
+    """The scenario's containers, numbered from 1 as written (a diameter left out is the token's)."""
+    return tuple(Container(i + 1, Position.of(c.x, c.y), Base(inches(c.size)) if c.size is not None else token_base,
+                           c.finds) for i, c in enumerate(specs))
+
+
+def trigger_effects(zw: ZoneWars, pack: Pack, compiled: CompiledScenario) -> dict[str, TriggerPlay]:
+    """What each trigger card of the deck does in this scenario, with the placed pieces it is near."""
+    spec = compiled.model.deck or z.DeckDef()
+    out = {}
+    for effect in spec.effects:
+        entry = zw.lookup(pack, "triggers", effect.trigger)
+        if entry is None:
+            continue
+        near = () if effect.near is None else tuple(
+            p for p, ref in zip(compiled.pieces, compiled.piece_refs, strict=True)
+            if effect.near in (ref, ref.rpartition("/")[2]))
+        out[entry.id] = TriggerPlay(entry.id, entry.model.name, effect, near)  # type: ignore[attr-defined]
+    return out
 
 
 def cards(zw: ZoneWars, pack: Pack) -> dict:

@@ -25,14 +25,23 @@ from ..model.common import Count, Document, Id, Model, Name, Positive, Ref, Text
 from ..model.validate import validate
 from ..skirmish.core import Board, Context, Request, RequestKind
 from ..skirmish.core.figures import COMPASS, compass
-from ..skirmish.zonewars import Scenario, SideSpec, Spot, Token, ZoneWarsGame, cannot_play, new_game
+from ..skirmish.zonewars import (
+    Scenario,
+    SideSpec,
+    Spot,
+    Token,
+    TriggerPlay,
+    ZoneWarsGame,
+    cannot_play,
+    new_game,
+)
 from ..skirmish.zonewars.actions import where
 from ..skirmish.zonewars.floors import building_at, fits
 from ..skirmish.zonewars.scenario import SPECIALS, specials
 from ..skirmish.zonewars.state import Item, Status
-from ..tabletop import PlacedPiece, Pose, Position, Table, inches
+from ..tabletop import Base, PlacedPiece, Pose, Position, Table, inches
 from .logs import log_failures
-from .zonewars import cards
+from .zonewars import cards, containers_of, doors_of
 
 FACES = {"S": "success", "-": "blank", "M": "model-damage", "G": "gear-damage"}
 Coordinate = Annotated[float, Field(ge=-1000, le=1000)]
@@ -52,6 +61,7 @@ class Info(Model):
     cards: list[Id] = Field([], description="Zone cards drawn, in order.")
     finds: list[Id] = Field([], description="Artifact cards drawn for tokens, in order.")
     deck: list[Id] = Field([], description="The Zone deck, one id per copy.")
+    triggers: list[Id] = Field([], description="Trigger cards: each round's deck is these and one Zone card a side.")
     m_points: dict[Id, Count] = Field({}, description="Each side's m-points at the start (default: the rules').")
 
 
@@ -125,6 +135,9 @@ class RulesScenario(Document):
     models: list[ModelAt] = Field(min_length=1, description="The models on the table.")
     tokens: list[TokenAt] = Field([], description="Artifact tokens.")
     victory: list[z.Victory] = Field([z.Victory(kind="most-points")], description="Victory conditions.")
+    containers: list[z.ContainerDef] = Field([], description="Containers to search (as a scenario's).")
+    effects: list[z.TriggerEffect] = Field([], description="What each trigger card does (as a scenario's "
+                                                            "`[[deck.effects]]`).")
     expect: Expect = Field(Expect(), description="What must hold at the end.")
 
 
@@ -224,6 +237,16 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
         if found is None:
             raise ScenarioError(f"there is no piece `{spec.piece}`")
         placed.append(PlacedPiece(found[1], Pose.of(spec.x, spec.y, spec.rotation)))
+    plays = {}
+    for effect in model.effects:
+        entry = zw.lookup(pack, "triggers", effect.trigger)
+        if entry is None or entry.id not in model.scenario.triggers:
+            raise ScenarioError(f"`{effect.trigger}` is not a trigger card of [scenario] triggers")
+        near = tuple(p for p, spec in zip(placed, model.pieces, strict=True)
+                     if effect.near is not None and spec.piece.rpartition("/")[2] == effect.near.rpartition("/")[2])
+        if effect.near is not None and not near:
+            raise ScenarioError(f"no piece `{effect.near}` is placed for the trigger card `{effect.trigger}`")
+        plays[entry.id] = TriggerPlay(entry.id, entry.model.name, effect, near)  # type: ignore[attr-defined]
     areas = {a.id: shapely.box(a.x, a.y, a.x + a.width, a.y + a.depth) for a in model.zones}
     sides: dict[str, list[Spot]] = {}
     for m in model.models:
@@ -247,9 +270,11 @@ def build(ws: Workspace, path: Path, model: RulesScenario) -> Scenario:
         sides=tuple(SideSpec(sid, names[sid], None, tuple(spots)) for sid, spots in sides.items()),
         characters=data["characters"], cards=data["cards"],
         artifacts=tuple(sorted(e for p in zw.visible(pack) for e in zw.data(p).entries["artifacts"])),
-        mutations=data["mutations"], zone_cards=data["zone_cards"], deck=tuple(info.deck), triggers=(),
+        mutations=data["mutations"], zone_cards=data["zone_cards"], deck=tuple(info.deck), triggers=tuple(info.triggers),
         tokens=tuple(Token(i + 1, Position.of(t.x, t.y), t.floor) for i, t in enumerate(model.tokens)),
-        victory=tuple(model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear))
+        victory=tuple(model.victory), rules=rules, base_die=tuple(dice.base), gear_die=tuple(dice.gear),
+        trigger_effects=plays, doors=doors_of(zw, pack, placed, [spec.piece for spec in model.pieces]),
+        containers=containers_of(model.containers, Base()))
     for card in info.deck:
         if card not in data["zone_cards"]:
             raise ScenarioError(f"there is no Zone card `{card}`")

@@ -136,7 +136,7 @@ def resume_table(save: Path, search: list[Path]) -> Table:
 
 def picture(g: ZoneWarsGame) -> str:
     """The table as text: one character an inch across, two inches a line down."""
-    board = g.scenario.board
+    board = g.board
     width, depth = int(board.table.width), int(board.table.depth)
     rows = []
     first = g.scenario.sides[0].id
@@ -151,6 +151,9 @@ def picture(g: ZoneWarsGame) -> str:
                     break
             line.append(mark)
         rows.append(line)
+    for c in g.scenario.containers:
+        if c.number not in g.searched:
+            rows[min(len(rows) - 1, int(c.position.y) // 2)][min(width - 1, int(c.position.x))] = "%"
     for number, (p, _card) in g.tokens.items():
         rows[min(len(rows) - 1, int(p.y) // 2)][min(width - 1, int(p.x))] = str(number % 10)
     for m in g.models():
@@ -175,7 +178,7 @@ def _measure(g: ZoneWarsGame, words: list[str]) -> str:
         a, b = g.model(words[1]), g.model(words[2])
     except (IndexError, KeyError):
         return "name two models: distance A B, sight A B"
-    board = g.scenario.board
+    board = g.board
     if words[0] == "distance":
         return f"{a.name} to {b.name}: {format_inches(board.gap(a, b))} base to base"
     fire = board.fire(a, b, g.sight_blockers(a, b))

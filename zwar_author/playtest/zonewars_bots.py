@@ -5,7 +5,9 @@ damage, tokens left); it never builds an action of its own. ``cautious``
 goes for the artifact tokens, watches from overwatch when none is in reach,
 carries its finds off the table and pushes only a roll that missed;
 ``aggressive`` charges and shoots whatever it can, closes on the nearest
-enemy and pushes every roll that could do better.
+enemy and pushes every roll that could do better. Both search a container,
+use a Medkit on a hurt friend and open a closed door whenever they are
+offered one (after picking up, taking and assisting).
 """
 
 from __future__ import annotations
@@ -85,7 +87,7 @@ def _score_move(g: ZoneWarsGame, m: Model, action: Action, aggressive: bool) -> 
     tokens, enemies = _tokens(g), _enemies(g, m)
     carrying = any(i.found for i in m.items)
     if carrying and not aggressive:
-        table = g.scenario.board.table
+        table = g.board.table
         return min(to[1], float(table.depth) - to[1], to[0], float(table.width) - to[0])
     goal = tokens if tokens and not (aggressive and enemies) else enemies or tokens
     return _nearest(goal, to) if goal else 0.0
@@ -103,6 +105,9 @@ def _action(g: ZoneWarsGame, options: list, aggressive: bool) -> Any:
         return by[Verb.TAKE][0]
     if by[Verb.ASSIST]:
         return by[Verb.ASSIST][0]
+    for verb in (Verb.SEARCH, Verb.USE, Verb.OPEN):  # a container's finds, a Medkit on a hurt friend, a door
+        if by[verb]:
+            return by[verb][0]
     if aggressive and by[Verb.CHARGE]:
         return min(by[Verb.CHARGE], key=lambda a: g.model(a.target or "").health - g.model(a.target or "").damage)
     if by[Verb.AIMED] and (aggressive or g.melee_targets(m) == []):

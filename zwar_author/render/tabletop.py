@@ -21,6 +21,7 @@ INCH = 25.4
 BLOCKING_FILL, LOW_FILL, OPENING, FLOOR_FILL = "#6d6d6d", "#c8d8a8", "#e0b000", "#d9d2c3"
 ZONE_COLOURS = ("#1f5fbf", "#c0392b", "#2ca02c", "#8e44ad", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
 TOKEN = "#e0b000"
+CONTAINER = "#b07a45"
 TOP, BOTTOM = 16.0, 26.0  # margins of the true-scale table pages, mm (SIDE is the map sheets')
 
 
@@ -44,6 +45,12 @@ def draw_table(scenario: CompiledScenario, scale: float = INCH, labels: bool = T
         items.append(Circle(x, y, r, Style(stroke="#000000", width=0.3, fill=TOKEN)))
         if labels:
             items.append(Text(x, y + min(r, 3) * 0.6, str(token.number), max(5.0, min(9.0, r * 1.6)), "middle", True))
+    for number, box in enumerate(scenario.model.containers, 1):  # a square as wide as the container, "C1"...
+        half = (box.size / 2 if box.size is not None else float(scenario.token_base.radius)) * scale
+        x, y = box.x * scale, box.y * scale
+        items.append(Rect(x - half, y - half, 2 * half, 2 * half, Style(stroke="#000000", width=0.3, fill=CONTAINER)))
+        if labels:
+            items.append(Text(x, y + min(half, 3) * 0.6, f"C{number}", max(4.0, min(8.0, half * 1.2)), "middle", True))
     return items
 
 

@@ -6,6 +6,6 @@ lost are the pack's ``[rules]`` data, marked assumed (``zwar assumed``).
 """
 
 from .game import ZoneWarsGame, new_game
-from .scenario import Scenario, SideSpec, Spot, Token, cannot_play
+from .scenario import Scenario, SideSpec, Spot, Token, TriggerPlay, cannot_play
 
-__all__ = ["Scenario", "SideSpec", "Spot", "Token", "ZoneWarsGame", "cannot_play", "new_game"]
+__all__ = ["Scenario", "SideSpec", "Spot", "Token", "TriggerPlay", "ZoneWarsGame", "cannot_play", "new_game"]

@@ -15,10 +15,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
+import shapely
 
 from ...tabletop import Band, Base, Position, bases_overlap, bases_within
 from ..core import in_front
-from .floors import buildings, climbs, flights
+from .floors import building_at, buildings, climbs, fits, flights
 from .scenario import specials
 from .state import Model
 
@@ -44,6 +45,9 @@ class Verb(str, Enum):
     TAKE = "take from"
     LEAVE = "leave"
     FLY = "fly"
+    OPEN = "open door"
+    USE = "use"
+    SEARCH = "search"
 
 
 class Action(NamedTuple):
@@ -151,7 +155,7 @@ def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False
     if not offsets:
         return []
     floats = np.array(offsets, dtype=float) + np.array(m.at)
-    board = g.scenario.board
+    board = g.board
     keep = (board.straight(m, floats, g.ground_enemies(m)) & board.free(m.base, floats)).tolist()
     x, y = m.position.x, m.position.y
     return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep, strict=True) if k], sifted=True)
@@ -163,7 +167,7 @@ def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]
     (``sifted``: the walks and the terrain already checked)."""
     if not points:
         return []
-    board = g.scenario.board
+    board = g.board
     others = [f for f in g.models() if f is not m and f.on_table and f.floor == m.floor]
     if not sifted:
         floats = np.array([[float(x), float(y)] for x, y in points])
@@ -215,7 +219,7 @@ def approach(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, allowan
 
 def _reachable_past(g: ZoneWarsGame, m: Model, point: tuple[Fraction, Fraction], target: Model) -> list:
     """A charge's end: straight, no terrain crossed at all, no model in the way but the target."""
-    board = g.scenario.board
+    board = g.board
     p = Position(*point)
     if not board.clear_of_all_terrain(m.position, p, m.base):
         return []
@@ -232,28 +236,56 @@ def _charges(g: ZoneWarsGame, m: Model) -> list[Action]:
     if m.stuck:
         return out
     for e in g.enemies_of(m):
-        if not in_front(m, e.position) or e.floor != m.floor or m.floor:
+        if not in_front(m, e.position) or e.floor != m.floor:
             continue
-        to = approach(g, m, e.position, e.base, Band.LONG.inches, ignore=e)
+        to = _floor_charge(g, m, e) if m.floor else approach(g, m, e.position, e.base, Band.LONG.inches, ignore=e)
         if to is not None and g.melee_weapons(m):
-            out.append(Action(m.id, Verb.CHARGE, to, e.id, f"{m.id}: charge {e.id}"))
+            out.append(Action(m.id, Verb.CHARGE, to, e.id, f"{m.id}: charge {e.id}", m.floor))
     return out
+
+
+def _floor_charge(g: ZoneWarsGame, m: Model, e: Model) -> tuple[Fraction, Fraction] | None:
+    """A charge across one floor of a Building (the move only horizontal, seed 194): straight, up to Long, into
+    contact with an enemy on the same floor of the same Building, the base inside its footprint all the way, no
+    other model on that floor in the way."""
+    piece = building_at(g, m.position)
+    if piece is None or building_at(g, e.position) is not piece:
+        return None
+    dx, dy = float(e.position.x - m.position.x), float(e.position.y - m.position.y)
+    length = math.hypot(dx, dy)
+    walk = length - float(m.base.radius + e.base.radius)
+    if walk > float(Band.LONG.inches) + 1e-9:
+        return None
+    if contact(m.position, m.base, e.position, e.base):
+        return (m.position.x, m.position.y)
+    k = walk / length
+    x = Fraction(float(m.position.x) + dx * k).limit_denominator(10**6)
+    y = Fraction(float(m.position.y) + dy * k).limit_denominator(10**6)
+    if bases_overlap(Position(x, y), m.base, e.position, e.base):  # rounded a hair too far: step back
+        x -= Fraction(dx / length).limit_denominator(10**6) / 10**5
+        y -= Fraction(dy / length).limit_denominator(10**6) / 10**5
+    path = shapely.LineString([m.at, (float(x), float(y))])
+    if not piece.geometry.buffer(1e-9).contains(path.buffer(float(m.base.radius) - 1e-9)):
+        return None
+    for o in g.models():
+        if o is m or o is e or not o.on_table or o.floor != m.floor:
+            continue
+        if path.distance(o.position.point) < float(m.base.radius + o.base.radius) - 1e-9:
+            return None
+    return (x, y)
 
 
 def _aimed(g: ZoneWarsGame, m: Model) -> list[Action]:
     if not any("aimed fire" in specials(g.card(i)) for i in g.usable(m, "ranged")):
         return []
-    if m.floor:  # a step on a floor: only where it stands (the step across a roof is not offered)
-        return [Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire", m.floor)] \
-            if g.ranged_targets(m, aimed=True) else []
     out = []
     if g.ranged_targets(m, aimed=True):
-        out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire"))
+        out.append(Action(m.id, Verb.AIMED, (m.position.x, m.position.y), None, f"{m.id}: aimed fire", m.floor))
     if m.stuck:
         return out
     for p in step_moves(g, m):
         if g.ranged_targets(m, aimed=True, at=Position(*p)):
-            out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}"))
+            out.append(Action(m.id, Verb.AIMED, p, None, f"{m.id}: aimed fire from {where(p)}", m.floor))
     return out
 
 
@@ -264,7 +296,23 @@ def step_moves(g: ZoneWarsGame, m: Model) -> list[tuple[Fraction, Fraction]]:
     zero = Fraction(0)
     steps = [(zero, -step), (step, zero), (zero, step), (-step, zero),
              (diagonal, -diagonal), (diagonal, diagonal), (-diagonal, diagonal), (-diagonal, -diagonal)]
-    return reachable(g, m, [(m.position.x + dx, m.position.y + dy) for dx, dy in steps])
+    points = [(m.position.x + dx, m.position.y + dy) for dx, dy in steps]
+    return _floor_steps(g, m, points) if m.floor else reachable(g, m, points)
+
+
+def _floor_steps(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
+    """A step on a floor: where the whole base still fits in the Building's footprint, clear of the models on
+    that floor, not covering a token there."""
+    piece = building_at(g, m.position)
+    if piece is None:
+        return []
+    others = [f for f in g.models() if f is not m and f.on_table and f.floor == m.floor]
+    fit = [p for p in points if fits(piece, Position(*p), m.base.radius)
+           and not any(bases_overlap(Position(*p), m.base, f.position, f.base) for f in others)]
+    inside = m.base.radius - g.scenario.token_base.radius
+    tokens = [t for n, (t, _card) in g.tokens.items() if g.token_floor.get(n, 0) == m.floor]
+    return [p for p in fit if inside < 0 or not any(Position(*p).squared_distance(t) <= inside * inside
+                                                     for t in tokens)]
 
 
 def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
@@ -288,16 +336,17 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
     if len(touching) > 1:  # a Complex Operation: every token in base contact
         label = "+".join(map(str, touching))
         out.append(Action(m.id, Verb.PICK_UP, here, label, f"{m.id}: pick up {label}", m.floor))
-    if not m.stuck and not m.floor:  # or after its step move (seed 234)
+    if not m.stuck:  # or after its step move (seed 234), on the ground or on a floor
         seen = {tuple(touching)}
         for p in step_moves(g, m):
             at = Position(*p)
             reached = tuple(n for n, (position, _card) in sorted(g.tokens.items())
-                            if not g.token_floor.get(n) and contact(at, m.base, position, token_base))
+                            if g.token_floor.get(n, 0) == m.floor and contact(at, m.base, position, token_base))
             if len(reached) > 1 and reached not in seen:
                 seen.add(reached)
                 label = "+".join(map(str, reached))
-                out.append(Action(m.id, Verb.PICK_UP, p, label, f"{m.id}: pick up {label} from {where(p)}", 0))
+                out.append(Action(m.id, Verb.PICK_UP, p, label, f"{m.id}: pick up {label} from {where(p)}",
+                                  m.floor))
     for other in g.models():
         if other is m or other.status.value != "broken" or other.floor != m.floor:
             continue
@@ -311,13 +360,79 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
         if artifacts > 1 and to == here:  # a Complex Operation takes them all (seed 348)
             out.append(Action(m.id, Verb.TAKE, here, f"{other.id}:all", f"{m.id}: take all from {other.id}",
                               m.floor))
-        elif artifacts > 1 and not m.stuck and not m.floor:  # or after its step move (seed 234)
+        elif artifacts > 1 and not m.stuck:  # or after its step move (seed 234)
             out += [Action(m.id, Verb.TAKE, p, f"{other.id}:all", f"{m.id}: take all from {other.id} from {where(p)}",
-                           0) for p in step_moves(g, m) if contact(Position(*p), m.base, other.position, other.base)]
+                           m.floor) for p in step_moves(g, m)
+                    if contact(Position(*p), m.base, other.position, other.base)]
         if other.side == m.side:
             out.append(Action(m.id, Verb.ASSIST, to, other.id, f"{m.id}: assist {other.id}", m.floor))
     out += _giving(g, m)
+    out += _doors(g, m)
+    out += _uses(g, m)
+    out += _searches(g, m)
     return out
+
+
+def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """A Simple Operation searches a container not yet searched: in base contact, or after a straight walk of up
+    to Medium into contact (seed 226-228); containers lie on the ground."""
+    out: list[Action] = []
+    if m.floor:
+        return out
+    for c in g.scenario.containers:
+        if c.number in g.searched:
+            continue
+        to = (m.position.x, m.position.y) if contact(m.position, m.base, c.position, c.base) else \
+            None if m.stuck else approach(g, m, c.position, c.base, Band.MEDIUM.inches)
+        if to is not None:
+            out.append(Action(m.id, Verb.SEARCH, to, str(c.number), f"{m.id}: search container {c.number}"))
+    return out
+
+
+def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """A Simple Operation with an `other` card that heals (a Medkit): on a friend in base contact, or after a
+    straight walk of up to Medium into contact (seed 226-228), that has damage and is not Broken."""
+    out: list[Action] = []
+    here = (m.position.x, m.position.y)
+    healers = sorted({i.card for i in m.items if not i.busted and (c := g.card(i.card)) is not None
+                      and c.use == "other" and c.effect is not None and c.effect.heal})
+    for friend in g.models():
+        if not healers or friend is m or friend.side != m.side or not friend.ready or not friend.on_table \
+                or friend.floor != m.floor or not friend.damage:
+            continue
+        to = here if contact(m.position, m.base, friend.position, friend.base) else \
+            None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
+        if to is not None:
+            out += [Action(m.id, Verb.USE, to, f"{card}>{friend.id}", f"{m.id}: use {card} on {friend.id}", m.floor)
+                    for card in healers]
+    return out
+
+
+def _doors(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """A Simple Operation opens a closed door (seed 226): in contact with it, or after a straight walk of up to
+    Medium into contact (seed 228). A model touches a door when its base comes within the wall's thickness of
+    the door's line on the outline, from outside or from inside."""
+    out: list[Action] = []
+    if m.floor:
+        return out
+    for door in g.scenario.doors:
+        if door.number in g.opened:
+            continue
+        wall = g.board.pieces[door.piece].piece.wall or Fraction(0)
+        if door_contact(door, m.position, m.base, wall):
+            out.append(Action(m.id, Verb.OPEN, (m.position.x, m.position.y), str(door.number),
+                              f"{m.id}: open door {door.number}"))
+        elif not m.stuck:
+            middle = Position((door.start.x + door.end.x) / 2, (door.start.y + door.end.y) / 2)
+            to = approach(g, m, middle, Base(2 * wall), Band.MEDIUM.inches)
+            if to is not None and door_contact(door, Position(*to), m.base, wall):
+                out.append(Action(m.id, Verb.OPEN, to, str(door.number), f"{m.id}: open door {door.number}"))
+    return out
+
+
+def door_contact(door, at: Position, base: Base, wall: Fraction) -> bool:
+    line = shapely.LineString([(float(door.start.x), float(door.start.y)), (float(door.end.x), float(door.end.y))])
+    return line.distance(at.point) <= float(base.radius + wall + CONTACT)
 
 
 def _giving(g: ZoneWarsGame, m: Model) -> list[Action]:
@@ -357,7 +472,7 @@ EDGES = ("north", "east", "south", "west")
 
 def edge_gap(g: ZoneWarsGame, m: Model, edge: str) -> Fraction:
     """How far the model's centre walks for its whole base to cross ``edge``."""
-    table = g.scenario.board.table
+    table = g.board.table
     x, y = m.position.x, m.position.y
     gap = {"north": y, "south": table.depth - y, "west": x, "east": table.width - x}[edge]
     return gap + m.base.radius
@@ -374,11 +489,11 @@ def _leaving(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 
 def _clear_to_edge(g: ZoneWarsGame, m: Model, edge: str) -> bool:
-    table = g.scenario.board.table
+    table = g.board.table
     x, y = m.position.x, m.position.y
     r = m.base.radius
     point = {"north": (x, r), "south": (x, table.depth - r), "west": (r, y), "east": (table.width - r, y)}[edge]
     if point == (x, y):
         return True
-    ok = g.scenario.board.straight(m, np.array([[float(point[0]), float(point[1])]]), g.enemies_of(m))
+    ok = g.board.straight(m, np.array([[float(point[0]), float(point[1])]]), g.enemies_of(m))
     return bool(ok[0])

@@ -90,7 +90,7 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
         return
     if "area" in special:
         caught = [t] + [o for o in g.models() if o is not t and o.on_table and o.in_play
-                        and g.scenario.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
+                        and g.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
         for victim in caught:
             wound(g, ctx, a, victim, hits, 0, melee)
         return
@@ -208,7 +208,7 @@ def take_out(g: ZoneWarsGame, ctx: Context, t: Model, by: Model | None, melee: b
 def steal(g: ZoneWarsGame, ctx: Context, by: Model, t: Model) -> None:
     """An attacker in base contact who Breaks or Takes Out a model may take one of its artifact cards."""
     cards = [i for i in t.items if i.card in g.scenario.artifacts]
-    if not cards or not by.in_play or by.floor != t.floor or not g.scenario.board.within(by, t, CONTACT):
+    if not cards or not by.in_play or by.floor != t.floor or not g.board.within(by, t, CONTACT):
         return
     options = [Choice(n, f"take the {g.card_name(i.card)}") for n, i in enumerate(cards)] + [Choice(None, "take nothing")]
     chosen = ctx.choose(by.side, f"{by.name}: take an artifact from {t.name}?", options, by.id, "steal").key
@@ -226,34 +226,50 @@ def lose_overwatch(g: ZoneWarsGame, t: Model) -> None:
 
 def knockback(g: ZoneWarsGame, ctx: Context, a: Model, t: Model) -> None:
     """The target is pushed Close directly away from the attacker; into terrain or a model: 1 more damage."""
-    dx, dy = float(t.position.x - a.position.x), float(t.position.y - a.position.y)
-    length = math.hypot(dx, dy) or 1.0
-    step = float(Band.CLOSE.inches)
+    push_away(g, ctx, t, a.position, Band.CLOSE.inches, a, bump=1, word="knocked")
+
+
+def push_away(g: ZoneWarsGame, ctx: Context, t: Model, origin: Position, distance: Fraction, by: Model | None,
+              bump: int, word: str = "pushed") -> None:
+    """``t`` is moved ``distance`` straight away from ``origin`` (a model standing on it: away from its back);
+    off a floor it falls (seed 392); into terrain or a model it stays, and takes ``bump`` damage."""
+    dx, dy = float(t.position.x - origin.x), float(t.position.y - origin.y)
+    length = math.hypot(dx, dy)
+    if length < 1e-9:
+        angle = math.radians(float(t.facing))
+        dx, dy, length = -math.sin(angle), math.cos(angle), 1.0
+    step = float(distance)
     to = Position(Fraction(float(t.position.x) + dx / length * step).limit_denominator(10**6),
                   Fraction(float(t.position.y) + dy / length * step).limit_denominator(10**6))
     others = [o for o in g.models() if o is not t and o.on_table and o.floor == t.floor]
-    board = g.scenario.board
+    board = g.board
     if t.floor:
         piece = building_at(g, t.position)
         if piece is not None and fits(piece, to, t.base.radius):
             if not any(bases_overlap(to, t.base, o.position, o.base) for o in others):
                 t.position = to
-                g.emit(Kind.MOVE, t.id, f"{t.name} is knocked back to {where(to)}", t.at)
+                g.emit(Kind.MOVE, t.id, f"{t.name} is {word} back to {where(to)}", t.at)
                 return
         elif board.stands(to, t.base, [o for o in g.models() if o is not t and o.on_table and o.floor == 0]):
             height = fall(t)
             t.position, t.floor = to, 0
-            g.emit(Kind.MOVE, t.id, f"{t.name} is knocked off the floor and falls to {where(to)}", t.at)
+            g.emit(Kind.MOVE, t.id, f"{t.name} is {word} off the floor and falls to {where(to)}", t.at)
             harm(g, ctx, t, height, None, "the fall")  # armour does not protect against falling damage (seed 392)
             return
-        g.emit(Kind.MOVE, t.id, f"{t.name} is knocked back into the way", t.at)
-        harm(g, ctx, t, 1, a, "the knockback")
+        _blocked(g, ctx, t, by, bump, word)
         return
     clear = bool(board.straight(t, np.array([[float(to.x), float(to.y)]]), others)[0]) and \
         board.stands(to, t.base) and not any(bases_overlap(to, t.base, o.position, o.base) for o in others)
     if clear:
         t.position = to
-        g.emit(Kind.MOVE, t.id, f"{t.name} is knocked back to {where(to)}", t.at)
+        g.emit(Kind.MOVE, t.id, f"{t.name} is {word} back to {where(to)}", t.at)
     else:
-        g.emit(Kind.MOVE, t.id, f"{t.name} is knocked back into the way", t.at)
-        harm(g, ctx, t, 1, a, "the knockback")
+        _blocked(g, ctx, t, by, bump, word)
+
+
+def _blocked(g: ZoneWarsGame, ctx: Context, t: Model, by: Model | None, bump: int, word: str) -> None:
+    if bump:
+        g.emit(Kind.MOVE, t.id, f"{t.name} is {word} back into the way", t.at)
+        harm(g, ctx, t, bump, by, "the knockback")
+    else:
+        g.emit(Kind.MOVE, t.id, f"{t.name} is {word} back into the way and stays where it stands", t.at)

@@ -30,7 +30,7 @@ STEP = Band.MEDIUM.inches  # each floor is one Medium step above the one below
 
 
 def buildings(g: ZoneWarsGame) -> list[PlacedPiece]:
-    return [p for p in g.scenario.board.pieces if p.piece.floors > 0]
+    return [p for p in g.board.pieces if p.piece.floors > 0]
 
 
 def building_at(g: ZoneWarsGame, point: Position) -> PlacedPiece | None:
@@ -44,7 +44,7 @@ def fits(piece: PlacedPiece, point: Position, radius: Fraction) -> bool:
 
 def clear_except(g: ZoneWarsGame, m: Model, to: Position, piece: PlacedPiece | None) -> bool:
     """The horizontal part of a climb crosses no Blocking terrain but the Building climbed (or stood on)."""
-    others = [p.solid_inner for p in g.scenario.board.pieces if p.kind is TerrainKind.BLOCKING and p is not piece
+    others = [p.solid_inner for p in g.board.pieces if p.kind is TerrainKind.BLOCKING and p is not piece
               and p is not building_at(g, m.position)]
     if not others:
         return True
@@ -74,7 +74,7 @@ def climbs(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) 
             piece = building_at(g, point)
             floors = list(range(1, piece.piece.floors + 1)) if piece is not None and fits(piece, point, m.base.radius) \
                 else []
-            if m.floor and g.scenario.board.stands(point, m.base, [o for o in others if o.floor == 0]):
+            if m.floor and g.board.stands(point, m.base, [o for o in others if o.floor == 0]):
                 floors.append(0)
             for floor in floors:
                 if floor == m.floor and not (m.floor and (i or j)):
@@ -106,7 +106,7 @@ def flights(g: ZoneWarsGame, m: Model, reach: Fraction) -> list[tuple[Fraction, 
             floors = list(range(1, piece.piece.floors + 1)) if piece is not None and fits(piece, point, m.base.radius) \
                 else []
             ground = [o for o in others if o.floor == 0]
-            if g.scenario.board.stands(point, m.base, ground):
+            if g.board.stands(point, m.base, ground):
                 floors.append(0)
             for floor in floors:
                 rise = float(STEP) * (floor - m.floor)
@@ -122,7 +122,7 @@ def flights(g: ZoneWarsGame, m: Model, reach: Fraction) -> list[tuple[Fraction, 
 
 
 def _clear_flight(g: ZoneWarsGame, m: Model, to: Position, ignore: list[PlacedPiece]) -> bool:
-    others = [p.solid_inner for p in g.scenario.board.pieces if p.kind is TerrainKind.BLOCKING
+    others = [p.solid_inner for p in g.board.pieces if p.kind is TerrainKind.BLOCKING
               and all(p is not q for q in ignore)]
     if not others:
         return True

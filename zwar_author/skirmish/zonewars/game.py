@@ -16,7 +16,7 @@ from ...tabletop import Band, Base, Position, format_inches, inches
 from ..core import Choice, Context, Game, in_front
 from ..core.figures import COMPASS, compass, facing_towards
 from .actions import Action, Verb, contact, legal, where
-from .combat import attack, faces, wound
+from .combat import attack, faces, push_away, wound
 from .floors import STEP, building_at, fits
 from .scenario import Scenario, specials
 from .state import ZONE, Item, Kind, Model, Status
@@ -41,9 +41,20 @@ class ZoneWarsGame(Game):
         for card in scenario.deck:
             self.zone_deck[card] = self.zone_deck.get(card, 0) + 1
         self.sight: Fraction | None = None  # a Zone card's limit, this round
+        # with trigger cards, this round's deck (seed 470): the triggers not drawn yet, and how many of its random
+        # Zone cards are left (they are dealt from the Zone deck as they are drawn, which is the same chance)
+        self.round_triggers: tuple[str, ...] = ()
+        self.round_cards = 0
         self.carried_off: dict[str, list[Item]] = {s.id: [] for s in scenario.sides}
+        self.searched: set[int] = set()  # containers searched (seed 226)
+        self.opened: frozenset[int] = frozenset()  # doors opened (seed 226); the others block as their walls do
 
     # --- reading the game -------------------------------------------------------------------
+
+    @property
+    def board(self):
+        """The table as it stands: the scenario's board with the doors not yet opened shut."""
+        return self.scenario.board_for(self.opened)
 
     def models(self) -> list[Model]:
         return self.figures  # type: ignore[return-value]
@@ -70,15 +81,16 @@ class ZoneWarsGame(Game):
 
     def sight_blockers(self, a: Model, b: Model) -> list[Model]:
         """Models standing in the way of a line of sight: Broken models block nothing (seed 268), nor models on
-        a floor neither end of the line is on."""
-        return [f for f in self.models() if f is not a and f is not b and f.on_table and f.ready
+        a floor neither end of the line is on. By id: a model judged from where a step would take it (a copy)
+        is not in its own way."""
+        return [f for f in self.models() if f.id not in (a.id, b.id) and f.on_table and f.ready
                 and f.floor in (a.floor, b.floor)]
 
     def fire(self, a: Model, b: Model):
         """The line of fire from ``a`` to ``b``: the Building either stands on does not hide the other."""
         ignore = [p for p in (building_at(self, a.position) if a.floor else None,
                               building_at(self, b.position) if b.floor else None) if p is not None]
-        return self.scenario.board.fire(a, b, self.sight_blockers(a, b), ignore)
+        return self.board.fire(a, b, self.sight_blockers(a, b), ignore)
 
     def usable(self, m: Model, use: str) -> list[str]:
         return [i.card for i in m.items if not i.busted and (c := self.card(i.card)) is not None and c.use == use]
@@ -115,7 +127,7 @@ class ZoneWarsGame(Game):
         return Band.parse(card.range).inches
 
     def can_shoot(self, a: Model, t: Model, item: Item | None, at: Position | None = None) -> bool:
-        board = self.scenario.board
+        board = self.board
         shooter = a if at is None else _moved(a, at)
         if contact(shooter.position, shooter.base, t.position, t.base):
             return False
@@ -170,6 +182,8 @@ class ZoneWarsGame(Game):
         self.cup[ZONE] = self.scenario.zone_tokens if self.scenario.deck else 0
         self.drawn = self.after_zone = False
         self.order = []
+        if self.scenario.triggers:
+            self.round_triggers, self.round_cards = self.scenario.triggers, len(self.scenario.sides)
 
     def _end_round(self, ctx: Context) -> None:
         self.emit(Kind.ROUND, "game", f"End of round {self.round}")
@@ -258,6 +272,14 @@ class ZoneWarsGame(Game):
             item.bonus = min(printed.bonus if printed is not None else item.bonus,
                              item.bonus + self.scenario.rules.repair_steps)
             self.emit(Kind.ARTIFACT, m.id, f"{m.name} repairs the {self.card_name(item.card)} ({item.bonus} Bonus)", m.at)
+        elif verb is Verb.USE:
+            card, _, friend = (action.target or "").partition(">")
+            self._heal(m, card, self.model(friend))
+        elif verb is Verb.SEARCH:
+            self._search(ctx, m, int(action.target or 0))
+        elif verb is Verb.OPEN:
+            self.opened = self.opened | {int(action.target or 0)}
+            self.emit(Kind.MOVE, m.id, f"{m.name} opens door {action.target}", m.at)
         elif verb is Verb.DROP:
             item = next(i for i in m.items if i.card == action.target)
             m.items.remove(item)
@@ -279,6 +301,17 @@ class ZoneWarsGame(Game):
         self.emit(Kind.MOVE, m.id, f"{m.name} uses {self.scenario.mutations[mid].name} with {spent} m-point"
                   f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
         self._overwatch(ctx, m)
+
+    def _heal(self, m: Model, card: str, friend: Model) -> None:
+        """A card that heals removes every damage token from the friend; a single-use one leaves the game (420)."""
+        item = next(i for i in m.items if i.card == card and not i.busted)
+        friend.damage = 0
+        self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {self.card_name(card)} on {friend.name}: every damage "
+                  "token removed", m.at)
+        printed = self.card(card)
+        if printed is not None and printed.single_use:
+            m.items.remove(item)
+            self.emit(Kind.ARTIFACT, m.id, f"The {printed.name} is used up")
 
     def _give(self, m: Model, card: str, friend: Model) -> None:
         """A Simple Operation gives an item to a character in base contact (seed 226)."""
@@ -451,6 +484,23 @@ class ZoneWarsGame(Game):
         self.emit(Kind.ARTIFACT, m.id, f"{m.name} picks up token {number}: the {self.card_name(card)}", m.at,
                   result=card)
 
+    def _search(self, ctx: Context, m: Model, number: int) -> None:
+        """A container searched gives the artifact cards the scenario says it holds, found this battle, and is
+        empty afterwards."""
+        self.searched.add(number)
+        container = next(c for c in self.scenario.containers if c.number == number)
+        found = []
+        for _ in range(container.finds):
+            if not any(self.artifact_deck.values()):
+                break
+            card = ctx.draw("Draw an artifact card", self.artifact_deck, "artifact")
+            self.artifact_deck[card] -= 1
+            printed = self.card(card)
+            m.items.append(Item(card, True, printed.bonus if printed is not None else 0))
+            found.append(self.card_name(card))
+        self.emit(Kind.ARTIFACT, m.id, f"{m.name} searches container {number}: "
+                  + (", ".join(f"the {n}" for n in found) if found else "nothing"), m.at)
+
     def _take(self, ctx: Context, m: Model, t: Model, every: bool = False) -> None:
         """A Simple Operation takes one artifact card from a Broken model in base contact, a Complex one all of
         them (seed 348, 434)."""
@@ -476,7 +526,7 @@ class ZoneWarsGame(Game):
         """A model with artifacts found this battle may leave by a table edge, for good (seed 442)."""
         x, y = m.position.x, m.position.y
         r = m.base.radius
-        table = self.scenario.board.table
+        table = self.board.table
         to = {"north": (x, r), "south": (x, table.depth - r), "west": (r, y), "east": (table.width - r, y)}[edge]
         if to != (x, y) and not self._move(ctx, m, to, "moves"):
             return
@@ -509,18 +559,67 @@ class ZoneWarsGame(Game):
     # --- Zone cards ----------------------------------------------------------------------------------
 
     def _zone_card(self, ctx: Context) -> None:
-        """A Zone card, drawn for a Zone token, affects the model activated most recently (seed 153, 454)."""
+        """A Zone card, drawn for a Zone token, affects the model activated most recently (seed 153, 454); with
+        trigger cards, the card comes from this round's deck (seed 470)."""
         if not any(self.zone_deck.values()):
             self.zone_deck = {}
             for copy in self.scenario.deck:
                 self.zone_deck[copy] = self.zone_deck.get(copy, 0) + 1
             self.emit(Kind.ZONE, "game", "The Zone deck is shuffled again")
-        cid = ctx.draw("Draw a Zone card", self.zone_deck, "zone card")
+        if self.scenario.triggers:
+            cid = self._round_draw(ctx)
+            if cid is None:
+                return
+        else:
+            cid = ctx.draw("Draw a Zone card", self.zone_deck, "zone card")
+        target = next((self.model(i) for i in reversed(self.order) if self.model(i).on_table), None)
+        if cid in self.scenario.trigger_effects:  # never a Zone card's id too (cannot_play)
+            self.round_triggers = tuple(t for t in self.round_triggers if t != cid)
+            play = self.scenario.trigger_effects[cid]
+            self._trigger(ctx, play, target)
+            return
         self.zone_deck[cid] -= 1
         card = self.scenario.zone_cards[cid]
-        effect = card.effect or z.ZoneEffect()
-        target = next((self.model(i) for i in reversed(self.order) if self.model(i).on_table), None)
         self.emit(Kind.ZONE, "game", f"Zone card: {card.name}" + (f", on {target.name}" if target else ""))
+        self._effect(ctx, card.name, card.effect or z.ZoneEffect(), card.attribute, [target] if target else [])
+
+    def _round_draw(self, ctx: Context) -> str | None:
+        """A card of this round's deck: each trigger not yet drawn, and the random Zone cards left (one a
+        player), all equally likely; a Zone card is dealt from the Zone deck when it comes up."""
+        weights: dict[str, int] = {}
+        total = sum(self.zone_deck.values())
+        for t in self.round_triggers:
+            weights[t] = total
+        if self.round_cards:
+            for cid, count in self.zone_deck.items():
+                if count:
+                    weights[cid] = weights.get(cid, 0) + count * self.round_cards
+        if not weights:
+            self.emit(Kind.ZONE, "game", "This round's deck is spent: the Zone token does nothing")
+            return None
+        cid = ctx.draw("Draw a card from this round's deck", weights, "zone card")
+        if cid not in self.round_triggers:
+            self.round_cards -= 1
+        return cid
+
+    def _trigger(self, ctx: Context, play, target: Model | None) -> None:
+        """A trigger card does what the scenario says (seed 470): to the model activated last, or to every model
+        near the pieces it names."""
+        effect = play.effect
+        if play.near:
+            reach = float(Band.parse(effect.within).inches)
+            targets = [m for m in self.models() if m.on_table and m.in_play
+                       and _gap_to(m, play.near) <= reach + 1e-9]
+            who = ", on " + ", ".join(m.name for m in targets) if targets else ", on no model"
+        else:
+            targets = [target] if target else []
+            who = f", on {target.name}" if target else ""
+        self.emit(Kind.ZONE, "game", f"Trigger card: {play.name}{who}")
+        self._effect(ctx, play.name, effect, effect.attribute, targets, play.near)
+
+    def _effect(self, ctx: Context, name: str, effect: z.ZoneEffect, attribute: str | None, targets: list[Model],
+                near: tuple = ()) -> None:
+        """A card's effects: those on every player, then on each model it affects whose roll (if any) fails."""
         if effect.m_points:
             for s in self.m_points:
                 self.m_points[s] += effect.m_points
@@ -530,23 +629,33 @@ class ZoneWarsGame(Game):
             self.sight = Band.parse(effect.sight).inches
             self.emit(Kind.ZONE, "game", f"Until the end of the round no model sees farther than "
                       f"{Band.parse(effect.sight).label}")
-        if target is None:
-            return
-        if card.attribute is not None:
-            score = max(1, getattr(target, card.attribute))
-            rolled = [ctx.roll(f"{target.name}'s {card.attribute.capitalize()} die", self.scenario.base_die, target.id)
-                      for _ in range(score)]
-            passed = "success" in rolled
-            self.emit(Kind.ROLL, target.id, f"{target.name} rolls {card.attribute.capitalize()}: {faces(rolled)}: "
-                      f"{'passed' if passed else 'failed'}", dice=tuple(rolled))
-            if passed:
-                return
+        for target in targets:
+            if not target.on_table:
+                continue
+            if attribute is not None:
+                score = max(1, getattr(target, attribute))
+                rolled = [ctx.roll(f"{target.name}'s {attribute.capitalize()} die", self.scenario.base_die, target.id)
+                          for _ in range(score)]
+                passed = "success" in rolled
+                self.emit(Kind.ROLL, target.id, f"{target.name} rolls {attribute.capitalize()}: {faces(rolled)}: "
+                          f"{'passed' if passed else 'failed'}", dice=tuple(rolled))
+                if passed:
+                    continue
+            self._on_model(ctx, name, effect, target, near)
+
+    def _on_model(self, ctx: Context, name: str, effect: z.ZoneEffect, target: Model, near: tuple) -> None:
         if effect.damage:
-            wound(self, ctx, None, target, effect.damage, 0, False, armour=effect.armour, source=card.name)
+            wound(self, ctx, None, target, effect.damage, 0, False, armour=effect.armour, source=name)
         if effect.stuck and target.in_play:
             target.stuck = True
             self.emit(Kind.ZONE, target.id, f"{target.name} cannot move at its next activation")
-        if effect.artifact:
+        push = getattr(effect, "push", None)
+        if push is not None and near and target.on_table:
+            piece = min(near, key=lambda p: _gap_to(target, (p,)))
+            centre = piece.geometry.centroid
+            origin = Position(Fraction(centre.x).limit_denominator(10**6), Fraction(centre.y).limit_denominator(10**6))
+            push_away(self, ctx, target, origin, Band.parse(push).inches, None, bump=0)
+        if effect.artifact and target.on_table:
             self._place_token(target)
 
     def _place_token(self, m: Model) -> None:
@@ -558,8 +667,8 @@ class ZoneWarsGame(Game):
                           m.position.y - Fraction(math.cos(angle) * float(gap)).limit_denominator(10**6))
             piece = building_at(self, m.position) if m.floor else None
             on_floor = piece is not None and fits(piece, at, base.radius)
-            if on_floor or (not m.floor and self.scenario.board.table.holds_base(at, base)
-                            and self.scenario.board.free(base, [[float(at.x), float(at.y)]])[0]):
+            if on_floor or (not m.floor and self.board.table.holds_base(at, base)
+                            and self.board.free(base, [[float(at.x), float(at.y)]])[0]):
                 number = max([0, *self.tokens, *(t.number for t in self.scenario.tokens)]) + 1
                 self.tokens[number] = (at, None)
                 if m.floor:
@@ -588,7 +697,7 @@ class ZoneWarsGame(Game):
         sides = [s.id for s in self.scenario.sides]
         for victory in self.scenario.victory:
             if victory.kind == "hold-area":
-                area = self.scenario.board.areas.get(victory.zone or "")
+                area = self.board.areas.get(victory.zone or "")
                 holders = {m.side for m in self.models() if m.on_table and m.ready and area is not None
                            and area.covers(m.position.point)}
                 if len(holders) == 1:
@@ -607,6 +716,11 @@ class ZoneWarsGame(Game):
         else:
             self.winner, self.reason = "", f"nobody wins ({why})"
         self.emit(Kind.END, "game", f"The game ends: {self.reason}")
+
+
+def _gap_to(m: Model, pieces: tuple) -> float:
+    """How far ``m``'s base is from the nearest of ``pieces`` (0 on or over one)."""
+    return max(0.0, min(p.geometry.distance(m.position.point) for p in pieces) - float(m.base.radius))
 
 
 def _moved(m: Model, at: Position) -> Model:

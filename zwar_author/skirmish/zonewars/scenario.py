@@ -7,11 +7,11 @@ element of a scenario the engine does not play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...model import zonewars as z
-from ...tabletop import Base, Position
+from ...tabletop import Base, PlacedPiece, Position
 from ..core import Board
 
 #: The special rules of weapons the engine plays (a weapon's ``special`` is a comma-separated list of them).
@@ -42,6 +42,39 @@ class SideSpec:
     spots: tuple[Spot, ...]
 
 
+@dataclass(frozen=True)
+class Door:
+    """A door that starts closed (a piece's opening with ``closed = true``), numbered from 1 across the table in
+    the order the pieces are placed; a Simple Operation opens it (seed 226)."""
+
+    number: int
+    piece: int  # index of the placed piece in the board's pieces
+    opening: int  # index of the opening in the piece's openings
+    start: Position  # its ends on the table
+    end: Position
+
+
+@dataclass(frozen=True)
+class Container:
+    """A container on the ground, numbered from 1 as written; a Simple Operation searches it once (seed 226),
+    drawing ``finds`` artifact cards (the scenario says how many: the rulebook does not)."""
+
+    number: int
+    position: Position
+    base: Base
+    finds: int = 1
+
+
+@dataclass(frozen=True)
+class TriggerPlay:
+    """A trigger card as the scenario makes it play (seed 470): its effect, and the placed pieces it is near."""
+
+    card: str
+    name: str
+    effect: z.TriggerEffect
+    near: tuple[PlacedPiece, ...] = ()
+
+
 @dataclass(eq=False)
 class Scenario:
     id: str
@@ -64,6 +97,27 @@ class Scenario:
     gear_die: tuple[str, ...]
     token_base: Base = field(default_factory=Base)
     campaign: z.CampaignDef | None = None  # what carries over to the next battle, and which battles follow
+    trigger_effects: dict[str, TriggerPlay] = field(default_factory=dict)  # by trigger card id
+    doors: tuple[Door, ...] = ()  # the doors that start closed (``board`` has them open)
+    containers: tuple[Container, ...] = ()
+    _boards: dict[frozenset[int], Board] = field(default_factory=dict, repr=False)
+
+    def board_for(self, opened: frozenset[int]) -> Board:
+        """The board with every door but those ``opened`` shut (its wall unbroken), made once for each set."""
+        shut = frozenset(d.number for d in self.doors) - opened
+        if not shut:
+            return self.board
+        if shut not in self._boards:
+            pieces = list(self.board.pieces)
+            for door in self.doors:
+                if door.number in shut:
+                    placed = pieces[door.piece]
+                    kept = tuple(o for i, o in enumerate(placed.piece.openings)
+                                 if i != door.opening and not any(d.number in shut and d.piece == door.piece
+                                                                  and d.opening == i for d in self.doors))
+                    pieces[door.piece] = replace(placed, piece=replace(placed.piece, openings=kept))
+            self._boards[shut] = Board(self.board.table, pieces, self.board.areas)
+        return self._boards[shut]
 
     def side(self, sid: str) -> SideSpec:
         return next(s for s in self.sides if s.id == sid)
@@ -79,8 +133,15 @@ def specials(card: z.Gear | None) -> set[str]:
 def cannot_play(scenario: Scenario) -> list[str]:
     """Every element of ``scenario`` the engine does not play, by name; empty when it plays all of it."""
     missing = []
-    if scenario.triggers:
-        missing += [f"trigger card `{t}`: trigger cards' effects are the scenario's own rules" for t in scenario.triggers]
+    for t in scenario.triggers:
+        play = scenario.trigger_effects.get(t)
+        if play is None:
+            missing.append(f"trigger card `{t}`: the scenario gives it no effect (`[[deck.effects]]` with "
+                           f"trigger = \"{t}\")")
+        elif play.effect.monster:
+            missing.append(f"trigger card `{t}`: monsters (the rulebook's list of their traits is lost)")
+        if t in scenario.deck:
+            missing.append(f"trigger card `{t}`: a Zone card of the deck has the same id")
     for cid in sorted(set(scenario.deck)):
         card = scenario.zone_cards[cid]
         if card.effect is None:
