@@ -262,24 +262,15 @@ class Bot:
         hero there: heavily where the move ends, lightly on the way."""
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
-        best: Action | None = None
-        score, ground, square = INF, INF, INF  # the least (d + weight * risk, d, to, a): ``min`` over them, unrolled
         kept = memo(g.mission)
         foes = _standing(g) if weight else []  # read once for all the steps weighed
+        scored = []
         for a in steps:
-            to = a.to
-            d = dist.get(to, INF)
-            if d >= here:
-                continue
-            risk = 0
-            for at, cls in foes:  # ``_threat(g, to)``; each row read where a step needs it (the rows are at hand)
-                if _charges(g, kept, cls, at, to):
-                    risk += 1
-            weighed = d + weight * risk
-            if best is None or _before(weighed, d, to, score, ground, square) or (
-                    weighed == score and d == ground and to == square and a < best):
-                best, score, ground, square = a, weighed, d, to
-        return best
+            d = dist.get(a.to, INF)
+            if d < here:
+                risk = sum(1 for at, cls in foes if _charges(g, kept, cls, at, a.to))  # ``_threat(g, a.to)``
+                scored.append((d + weight * risk, d, a.to, a))
+        return min(scored)[-1] if scored else None
 
     def _alert(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if not self.style.alert or not by_verb.get(ALERT):
@@ -287,11 +278,7 @@ class Bot:
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
             return None
-        nearest, least = foes[0], INF + 1  # the first of the nearest: ``min`` with a key, unrolled
-        for z in foes:
-            d = _route(g, h.sq, pos(z))
-            if d < least:
-                nearest, least = z, d
+        nearest = min(foes, key=lambda z: _route(g, h.sq, pos(z)))
         (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
@@ -312,13 +299,7 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        best: tuple[int, ...] = ()
-        least, first = INF, INF
-        for number, squares in jobs:  # the least (AP of the team, number): ``min`` over the jobs, without the key
-            total = _total(self.field(g, squares), team, far)  # and without a tuple a job to compare
-            if total < least or (total == least and number < first):
-                best, least, first = squares, total, number
-        return best
+        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
@@ -342,11 +323,7 @@ def _unused(g: Game, h: Hero) -> frozenset[Verb]:
 
 def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
     """The AP all of ``squares`` need to reach a goal (``dist``: its field), each counted at most ``far``."""
-    total = 0
-    for sq in squares:  # ``sum`` of ``min`` over a generator, unrolled
-        d = dist.get(sq, INF)
-        total += min(far, d)
-    return total
+    return sum(min(dist.get(sq, INF), far) for sq in squares)
 
 
 _NO_KEYS: frozenset[str] = frozenset()
@@ -787,18 +764,12 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
     """Where a sprint of ``squares`` from ``sq`` down the field ``dist`` ends (the nearest square to the
     goal at each step; the figures on the way are not counted)."""
     m = g.mission
-    standable = m.standable
     for _ in range(squares):
         here = dist.get(sq, INF)
-        best, nearest = -1, INF  # the least (distance, square) ahead: ``min`` over them, without the list and key
-        for n in m.steps(sq, g.doors):
-            if standable[n]:
-                d = dist.get(n, INF)
-                if d < here and (d < nearest or (d == nearest and n < best)):
-                    best, nearest = n, d
-        if best < 0:
+        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, INF) < here]
+        if not ahead:
             break
-        sq = best
+        sq = min(ahead, key=lambda n: (dist[n], n))
     return sq
 
 
@@ -859,29 +830,14 @@ def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
                                     and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
 
 
-def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
-    """``(a, b, c) < (x, y, z)``, compared as machine integers rather than as tuples of integer objects."""
-    return a < x or (a == x and (b < y or (b == y and c < z)))
-
-
 def _nearest_other(g: Game, h: Hero, dist: dict[int, int]) -> int:
-    """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for):
-    ``min`` over a list, unrolled (compiled, ``min`` of a list is the builtin looked up and called through Python)."""
-    least = -1
-    for o in _board(g):
-        if o is not h:
-            d = dist.get(o.sq, INF)
-            if least < 0 or d < least:
-                least = d
-    return least
+    """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for)."""
+    return min((dist.get(o.sq, INF) for o in _board(g) if o is not h), default=-1)
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
-    """``heroes`` sorted by ``_urgency`` (stable, as ``sorted`` with the key), without a key function."""
-    if len(heroes) < 2:
-        return heroes
-    ranked = sorted([(_urgency(g, h), i) for i, h in enumerate(heroes)])
-    return [heroes[i] for _, i in ranked]
+    """``heroes``, those in trouble first (``_urgency``)."""
+    return sorted(heroes, key=lambda h: _urgency(g, h))
 
 
 def _urgency(g: Game, h: Hero) -> tuple[bool, bool, str]:
