@@ -443,21 +443,7 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
 def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
     """The standing infected that can grab ``h`` where it stands (or on ``sq``)."""
     reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)
-    found: set[int] = set()
-    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
-        at = z.sq
-        if at is not None and not z.prone and _among(at, reach):
-            found.add(z.id)
-    return found
-
-
-def _among(sq: int, squares: list[int]) -> bool:
-    """``sq in squares`` for the few squares a reach holds, compared as machine integers: compiled, ``in`` on a list
-    compares each pair of integer objects through Python's rich comparison (some 700 instructions a test)."""
-    for n in squares:
-        if n == sq:
-            return True
-    return False
+    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
@@ -508,14 +494,11 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     if h.grapplers:
         return None
     reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
-    standing: set[int] = set()
-    lying: set[int] = set()
-    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
-        at = z.sq
-        if at is not None and _among(at, reach):
-            (lying if z.prone else standing).add(z.id)
-    if not standing and not lying:
+    near = [z for z in g.board_infected() if z.sq in reach]
+    if not near:
         return None
+    standing = {z.id for z in near if not z.prone}
+    lying = {z.id for z in near if z.prone}
     attacks = [a for v in (QUICK, MELEE, AIMED, HITMAN) for a in by_verb.get(v, [])
                if a.target in standing]
     best = _best_attack(g, h, attacks)
@@ -775,23 +758,12 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return _standing_near_to(g, h.sq, NEAR)
+    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return _standing_near_to(g, h.sq, 2)
-
-
-def _standing_near_to(g: Game, sq: int, squares: int) -> bool:
-    """Whether a standing infected's route to ``sq`` is ``squares`` or fewer (at most ``NEAR``: ``_near``'s rows),
-    the memo read once rather than at every infected."""
-    m = g.mission
-    kept = memo(m)
-    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
-        at = z.sq
-        if at is not None and not z.prone and kept.near_row(m, at, ALL)[sq] <= squares:
-            return True
-    return False
+    """Whether a standing infected is two squares off or nearer."""
+    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:
