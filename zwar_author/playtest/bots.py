@@ -326,15 +326,9 @@ def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
     return sum(min(dist.get(sq, INF), far) for sq in squares)
 
 
-_NO_KEYS: frozenset[str] = frozenset()
-
-
 def _keys_held(g: Game) -> frozenset[str]:
     """The colours of the keycards the heroes hold."""
-    for o in g.heroes:  # (``any`` over a generator, unrolled: asked at every distance field)
-        if o.keycards:
-            return frozenset(k for o in g.heroes for k in o.keycards)
-    return _NO_KEYS
+    return frozenset(k for o in g.heroes for k in o.keycards)
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
@@ -581,25 +575,19 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
     picking up on the way."""
     known = facts(g.mission)
-    wanted, done = known.wanted, g.objectives  # ``_objectives_left``, without making the set
-    jobs = [job for job in known.objective_jobs if job[0] in wanted and job[0] not in done]
-    if g.objects:
-        carrying = known.carrying  # the objects the victory needs carried
-        for sq, letter in sorted(g.objects.items()):
-            if letter in carrying:
-                jobs.append((100 + ord(letter), known.single[sq]))
-    if g.keycards:  # (most missions have none lying about: ``_keys_wanted`` would find none)
-        keys = _keys_wanted(g, [squares for _, squares in jobs])
-        jobs += [(300 + sq, known.single[sq]) for sq in keys]
+    left = _objectives_left(g)
+    jobs = [job for job in known.objective_jobs if job[0] in left]
+    for sq, letter in sorted(g.objects.items()):
+        if letter in known.carrying:  # the objects the victory needs carried
+            jobs.append((100 + ord(letter), known.single[sq]))
+    jobs += [(300 + sq, known.single[sq]) for sq in _keys_wanted(g, [squares for _, squares in jobs])]
     if detours and (jobs or _wants_escape(g)):
         goals = [squares for _, squares in jobs] or [_exit_squares(g)]
         jobs += [(200 + sq, known.single[sq]) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
-    team = [h.sq for h in _board(g) if not h.npc]
-    more = kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g)))
-    if not more:  # (most decisions: the set below is made only for kit's jobs)
-        return jobs
     taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
-    return jobs + [job for job in more if job[1] not in taken]
+    team = [h.sq for h in _board(g) if not h.npc]
+    return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g)))
+                   if job[1] not in taken]
 
 
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
@@ -629,33 +617,20 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
         return []
     kind = facts(g.mission).kind
     heroes = _board(g)
-    carried = infected = cured = unarmed = False  # each hero's cards read once, for all four
-    for h in heroes:
-        medical = armed = False
-        for c in h.cards:
-            k = kind[c.eq]
-            if k == "medical":
-                medical = True
-            elif k == "ballistic" or k == "melee":
-                armed = True
-        carried = carried or medical
-        if h.stage:
-            infected, cured = True, cured or medical
-        unarmed = unarmed or not armed
+    carried = any(kind[c.eq] == "medical" for h in heroes for c in h.cards)
+    infected = any(h.stage for h in heroes)
+    cured = any(kind[c.eq] == "medical" for h in heroes if h.stage for c in h.cards)
     medpack = (not carried and on_the_way) or (infected and not cured)
+    unarmed = any(not any(kind[c.eq] in ("ballistic", "melee") for c in h.cards) for h in heroes)
     team = [h for h in heroes if not h.npc]
-    spare = bool(goals) and not any(h.stage for h in team)  # a spare gun may be worth a detour: read once
+    spare = bool(goals) and not any(h.stage for h in team)  # a spare gun may be worth a detour
     lanes = tuple(goals)
     wanted = []
-    for sq, items in g.items.items():  # in the dict's order, the squares wanted sorted after (fewer to sort)
-        medical = gun = blade = False
-        for _, card in items:
-            k = kind[card]
-            medical, gun, blade = medical or k == "medical", gun or k == "ballistic", blade or k == "melee"
-        if (medpack and medical) or (unarmed and (gun or blade)) \
-                or (spare and gun and _weapon_worth_a_detour(g, sq, team, lanes)):
+    for sq, items in sorted(g.items.items()):
+        kinds = {kind[card] for _, card in items}
+        if (medpack and "medical" in kinds) or (unarmed and ("ballistic" in kinds or "melee" in kinds)) \
+                or (spare and "ballistic" in kinds and _weapon_worth_a_detour(g, sq, team, lanes)):
             wanted.append(sq)
-    wanted.sort()
     return wanted
 
 
