@@ -38,14 +38,9 @@ class Choice(NamedTuple):
         return self.text
 
 
-_tuple_new: Final = tuple.__new__
-
-
 def choice(key: Any, text: str) -> Choice:
-    """``Choice(key, text)`` made without the named tuple's interpreted ``__new__``: compiled code calling the
-    class runs that Python function (about 2,000 instructions a call), and the infected move makes a choice for
-    each of its squares to land on; ``tuple.__new__`` makes the same tuple (``legal._action`` does as much)."""
-    return _tuple_new(Choice, (key, text))
+    """The option ``key``, shown as ``text``."""
+    return Choice(key, text)
 
 
 class Request:
