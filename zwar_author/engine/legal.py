@@ -221,8 +221,6 @@ class Memo:
         #: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset
         #: keeps its hash, and the same set is found by identity)
         self.skips: dict[frozenset[Verb], Skips] = {}
-        #: the last weapon changes found for each hero, with what they were found for (``_weapons``)
-        self.changes: dict[str, Changes] = {}
         #: the dives (keyed by square, doors and Skinny) and the tasks, read from the board alone
         self.tables: dict[Any, Any] = {}
 
@@ -285,7 +283,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     # the parts added in place: ``acts`` is this call's own list (a ruleset's ``actions`` may return another)
     acts += c4_actions(g, h)
     if not skip.free:
-        acts += _free(g, lists, h, why, skip)
+        acts += _free(g, h, why, skip)
     acts = g.ruleset.actions(g, h, acts)
     acts.append(Action(h.id, Verb.END))
     if g.rib is not None:
@@ -886,10 +884,10 @@ def infected_in_room(g: Game, room: int) -> bool:
 # --- free actions --------------------------------------------------------------------------
 
 
-def _free(g: Game, lists: Memo, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
+def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if h.switches > 0:
-        acts += _weapons(g, lists, h)
+        acts += _weapons(g, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
@@ -942,43 +940,14 @@ def wieldable(g: Game, h: Hero, card: Card) -> bool:
     return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == STINK_TANK
 
 
-def _weapons(g: Game, lists: Memo, h: Hero) -> list[Action]:
-    """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
-    so they are kept per mission for those, and the last found for each hero is kept with what it was found for
-    (``Changes``): a hero's cards change a few times a game, and comparing them costs less than hashing the key."""
-    changes = lists.changes
-    last = changes.get(h.id)
-    if last is None or not last.fits(h):
-        key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
-        found = g.mission.weapon_changes.get(key)
-        if found is None:
-            found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
-        last = changes[h.id] = Changes(h, found)
-    return list(last.found)
-
-
-class Changes:
-    """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: each card's name and
-    equipment, and the active cards' names (kept in the mission's ``Memo``, so the mission is the key's)."""
-
-    def __init__(self, h: Hero, found: list[Action]) -> None:
-        self.names = [c.name for c in h.cards]
-        self.eqs = [c.eq for c in h.cards]
-        self.active = list(h.active)
-        self.found = found
-
-    def fits(self, h: Hero) -> bool:
-        """Whether ``h`` has the key these changes were found for (the hero's id is the look-up's)."""
-        cards, names, eqs, active = h.cards, self.names, self.eqs, h.active
-        if len(cards) != len(names) or len(active) != len(self.active):
-            return False
-        for i, c in enumerate(cards):
-            if c.name != names[i] or c.eq != eqs[i]:
-                return False
-        for i, name in enumerate(active):
-            if name != self.active[i]:
-                return False
-        return True
+def _weapons(g: Game, h: Hero) -> list[Action]:
+    """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active, so they are
+    kept per mission for those (``Mission.weapon_changes``)."""
+    key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
+    found = g.mission.weapon_changes.get(key)
+    if found is None:
+        found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
+    return list(found)
 
 
 def _weapon_changes(g: Game, h: Hero) -> list[Action]:
