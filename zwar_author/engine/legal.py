@@ -218,6 +218,7 @@ class Memo:
     its games, and frees them, cycles and all, in the middle of another mission's)."""
 
     def __init__(self, m: Mission) -> None:
+        self.absent = m.absent
         #: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset
         #: keeps its hash, and the same set is found by identity)
         self.skips: dict[frozenset[Verb], Skips] = {}
@@ -292,7 +293,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = skip.leaving_out(g.mission.absent) if without else g.mission.absent
+    absent = skip.leaving_out
     if absent:
         for a in acts:
             if a.verb in absent:  # a new list only when something is left out (the searches skip most)
@@ -301,11 +302,10 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
 
 
 class Skips:
-    """What a list leaves out for one ``without``: each search it skips as a flag, read at every call rather
-    than a subset test of two frozensets (``STEPPING <= without``: some 250 instructions, and a standing hero's
-    list made seven), and ``without``'s union with the mission's absent verbs, kept for the last ``absent``."""
+    """What a list leaves out for one ``without`` on one mission, worked out once (``Memo.skips``): each search it
+    skips as a flag, and the verbs it leaves out, ``without`` and the mission's absent ones."""
 
-    def __init__(self, without: frozenset[Verb]) -> None:
+    def __init__(self, without: frozenset[Verb], absent: frozenset[Verb]) -> None:
         self.without = without
         self.stepping = STEPPING <= without
         self.dive = Verb.DIVE in without
@@ -326,15 +326,7 @@ class Skips:
         self.supplies = SUPPLIES <= without
         self.free = FREE <= without
         self.exchanges = EXCHANGES <= without
-        self.absent: frozenset[Verb] | None = None
-        self.union = without
-
-    def leaving_out(self, absent: frozenset[Verb]) -> frozenset[Verb]:
-        """The verbs a list leaves out: the mission's ``absent`` ones and ``without`` (the union made again
-        only when another mission's set is asked)."""
-        if self.absent is not absent:
-            self.absent, self.union = absent, absent | self.without
-        return self.union
+        self.leaving_out = absent | without
 
 
 def _skips(lists: Memo, without: frozenset[Verb]) -> Skips:
@@ -344,7 +336,7 @@ def _skips(lists: Memo, without: frozenset[Verb]) -> Skips:
     if found is None:
         if len(kept) > 256:
             kept.clear()
-        found = kept[without] = Skips(without)
+        found = kept[without] = Skips(without, lists.absent)
     return found
 
 
