@@ -152,11 +152,7 @@ class Hero:
 
     def active_cards(self) -> list[Card]:
         """The cards in ``active``, in the hand's order."""
-        active = self.active
-        if len(active) == 1:  # one weapon in hand, the usual case: a string compare a card, not a list search
-            name = active[0]
-            return [c for c in self.cards if c.name == name]
-        return [c for c in self.cards if c.name in active]
+        return [c for c in self.cards if c.name in self.active]
 
     def copy(self) -> Hero:
         h = type(self)(self.qid, self.name, self.sq, self.perks, self.unarmed)  # a Hero or an Npc
