@@ -6,10 +6,15 @@ game (doors open, figures on squares, which way an infected faces).
 
 from __future__ import annotations
 
-from ..geometry.facing import FACINGS
-from ..geometry.facing import forward as ahead  # a unit's forward half-plane: the one rule, read by act and infected
+from typing import Final
+
+from ..geometry.facing import FACINGS, forward
 from .mission import UNREACHABLE
 from .state import Game, Hero, Infected
+
+#: whether a square is in the forward half-plane of a unit facing one way: the geometry's one rule, read by the
+#: grab zones, alert fire and what infected see
+ahead: Final = forward
 
 
 def facing_of(dx: int, dy: int, toward: tuple[int, int] | None = None) -> str | None:
