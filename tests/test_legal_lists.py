@@ -127,3 +127,20 @@ def test_the_fire_modes_of_a_hand_follow_its_loaded_guns():
     assert keys((pistol, 5), (blade, None), (rifle, 3)) == ["c0", "c2", "both"]
     gun = Card("r", rifle, 3)
     assert weapons.fire_modes(g, h, [gun]) == [("", [gun], False, ""), ("auto", [gun], True, "full auto")]
+
+
+def test_a_kept_action_is_the_action_the_rules_offer_and_stays_the_same():
+    """The moves, ``end``, ``sprint`` and alerts a list offers are kept per mission (``Memo.plain``, ``Memo.alerts``):
+    each equals the action made anew, the same object at every list of that mission, another mission's its own."""
+    g = new_game(load_mission(CONTENT / "core" / "missions" / "supply-run.toml")[0])
+    lists = g.mission.own(legal.LISTS)
+    for hero, verb, to in (("sam", Verb.MOVE, 7), ("sam", Verb.END, -1), ("kat", Verb.STEP, 7), ("sam", Verb.STEP, 7)):
+        kept = legal._plain(lists, hero, verb, to)
+        assert kept == Action(hero, verb, to=to) and type(kept) is Action
+        assert legal._plain(lists, hero, verb, to) is kept
+    other = new_game(load_mission(CONTENT / "core" / "missions" / "the-tower.toml")[0])
+    assert legal._plain(other.mission.own(legal.LISTS), "sam", Verb.MOVE, 7) is not legal._plain(lists, "sam", Verb.MOVE, 7)
+    h = g.heroes[0]
+    h.ap = 4
+    alerts = legal._alert(g, lists, h)
+    assert alerts == [Action(h.id, Verb.ALERT, mode=d) for d in "NESW"] and legal._alert(g, lists, h) is not alerts
