@@ -326,15 +326,9 @@ def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
     return sum(min(dist.get(sq, INF), far) for sq in squares)
 
 
-_NO_KEYS: Final[frozenset[str]] = frozenset()
-
-
 def _keys_held(g: Game) -> frozenset[str]:
     """The colours of the keycards the heroes hold."""
-    for o in g.heroes:  # (no set made when nobody holds a keycard: asked at every distance field)
-        if o.keycards:
-            return frozenset(k for o in g.heroes for k in o.keycards)
-    return _NO_KEYS
+    return frozenset(k for o in g.heroes for k in o.keycards)
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
