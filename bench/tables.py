@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from zwar_author.model.tables import Kind
+from zwar_author.model.table_kind import Kind
 from zwar_author.tables.dice import parse
 from zwar_author.tables.proof import coverage
 from zwar_author.tables.table import Key, Modifier, Outcome, Row, Table

@@ -34,6 +34,31 @@ settings.register_profile("long", max_examples=2000, deadline=None)
 settings.load_profile(PROFILE)
 
 
+class Corpus:
+    """A folder of rules scenarios (tests/rules*/): each scenario one test case, all run in one workspace
+    so the corpus's packs are read once."""
+
+    def __init__(self, name: str) -> None:
+        from zwar_author.compile.workspace import Workspace
+        from zwar_author.play.scenario import find
+
+        self.root = REPO / "tests" / name
+        self.scenarios = find(self.root)
+        self._workspace = Workspace()
+
+    def cases(self) -> pytest.MarkDecorator:
+        """Parametrize a test over the scenarios, each named by its path in the corpus."""
+        return pytest.mark.parametrize("path", self.scenarios,
+                                       ids=[str(p.relative_to(self.root)) for p in self.scenarios])
+
+    def check(self, path: Path) -> None:
+        """The scenario passes, or the test fails with what differed."""
+        from zwar_author.play.scenario import run_file
+
+        outcome = run_file(path, self._workspace)
+        assert outcome.passed, f"{path}: {outcome.title}\n" + "\n".join(outcome.failures)
+
+
 def examples(n: int) -> int:
     """The example count for a property test whose full (CI) count is ``n``."""
     return max(1, round(n * _SCALE))

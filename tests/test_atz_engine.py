@@ -30,6 +30,10 @@ WORDS = {
     Do.HALT_NO_FIRE: "halt and may not fire", Do.IN_COVER_SNAP_OR_HALT: "others halt and may not fire",
     Do.ZOMBIE_CHARGES: "zombie charges and being charged test is taken",
     Do.ZOMBIE_CHARGES_IN: "zombie charges into melee adding 2d6",
+    Do.RETURN_FIRE: "others outgunned will duck back. others return fire",
+    Do.SNAP_BACK: "others outgunned will duck back. others snap fire",
+    Do.COVER_SNAP: "those in cover snap fire. others will duck back",
+    Do.COVER_FIRE: "those in cover fire. others will duck back", Do.DUCK_BACK: "all will duck back",
 }
 
 
@@ -76,16 +80,51 @@ def test_the_same_seed_plays_the_same_game(pack):
     assert logs[0] == logs[1] and len(logs[0]) > 10
 
 
+def _setup_with(pack, name: str, **how):
+    outcome, tables = pack
+    found = {e.model.encounter.id: e for e in outcome.encounters["atz"]}[name]
+    return setup(found.model, found.table, [p for _, _, p in found.pieces], tables, GROUP, **how)
+
+
 def test_an_encounter_with_what_the_engine_does_not_play_is_refused_by_name(pack):
     with pytest.raises(CannotPlay) as refused:
         _setup(pack, "raid", zombies_only=False)
     lines = refused.value.lines()
     assert lines[0] == "cannot play encounter raid: the engine does not play these:"
-    assert any(line.startswith("  - force 2 (humans):") for line in lines), lines
-    assert lines[-1] == "  - (--zombies-only plays the group against the zombies and leaves these out)"
+    assert not any(line.startswith("  - force 2 (humans):") for line in lines), lines  # now played
+    assert "  - trigger 1: Anytime you enter a building." in lines
+    assert lines[-1] == ("  - (--leave-out plays the rest and lists these as left out; --zombies-only leaves out "
+                         "hostile humans too)")
     made, left_out = _setup(pack, "raid")
-    assert left_out == [line[4:] for line in lines[1:-1]]
+    raid_force = ("force 2 (humans): The settlement's class, rolled before the Raid; roll up around ten of them. "
+                  "(--zombies-only)")
+    assert left_out == [raid_force] + [line[4:] for line in lines[1:-1]]
+    assert made.forces == ()
     assert [h.klass.value for h in made.group] == ["survivor", "survivor", "military"]  # police react as Military
+
+
+def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack):
+    made, left_out = _setup_with(pack, "raid", leave_out=True)
+    assert [(f.count, f.who) for f in made.forces] == [("2 + 1d6", "raid-who")]
+    assert not made.draw  # the Raid's zombies come only from shooting (line 2376)
+    assert not any(item.startswith("force 2") for item in left_out)
+    logs = []
+    for _ in range(2):  # the same seed, the same game, hostile humans and all
+        game = AtzGame(made)
+        simulate(game, _advance, random.Random(3))
+        logs.append([e.record() for e in game.log])
+    assert logs[0] == logs[1]
+    assert 3 <= game.tally.hostiles <= 8 and len(game.hostiles) == game.tally.hostiles
+    texts = [e.text for e in game.log]
+    assert any(" hostile humans, " in t for t in texts[:3]), texts[:3]
+    assert all(h.weapon is not None and h.klass.value in ("military", "ganger", "survivor") for h in game.hostiles)
+
+
+def test_a_hostile_force_without_a_number_is_refused_by_name(pack):
+    with pytest.raises(CannotPlay) as refused:
+        _setup(pack, "take-back", zombies_only=False)
+    assert "  - force 3 (humans): Your secondary enemy will be humans. (no number of them (found when a building is " \
+           "entered))" in refused.value.lines()
 
 
 ROSTER = """\
@@ -159,3 +198,57 @@ def test_a_large_group_enters_in_rows_on_the_table():
     placed = place(group.members, table, [])
     assert all(table.holds_base(h.position, h.base) for h in placed)
     assert sorted({float(h.position.y) for h in placed}) == [28.0, 30.0]  # one move on (line 1744), a row behind
+
+
+def test_a_group_file_with_problems_is_refused_with_each_one_located(workdir, zwar):
+    (workdir / "bad.toml").write_text('[group]\nname = "x"\ncolour = "red"\n\n[[members]]\nname = "Billy"\n'
+                                      'class = "wizard"\nrep = 5\nweapons = ["Pistol", "Laser"]\n', encoding="utf-8")
+    contact = CONTENT / "atz" / "encounters" / "first-contact.toml"
+    result = zwar("playtest", contact, "--group", "bad.toml", "--zombies-only", "--runs", "2", "-o", "out")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "bad.toml:3:1: error ZW005: unknown key `colour` in [group]; known keys: area, name, time",
+        ('bad.toml:7:9: error ZW007: `class` must be one of "civilian", "ganger", "military", "police" or "survivor", '
+        'not "wizard"'),
+        "bad.toml:9:22: error ZW825: Billy: the engine does not know the weapon `Laser`"]
+    assert not (workdir / "out").exists()  # nothing written
+
+
+def test_an_encounter_playtest_is_the_same_whatever_the_jobs_and_writes_a_page(workdir):
+    from pathlib import Path
+
+    from zwar_author.playtest.atz import playtest_encounter
+
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    contact = CONTENT / "atz" / "encounters" / "first-contact.toml"
+    one = playtest_encounter(contact, Path("group.toml"), runs=6, out=Path("one"), zombies_only=True, jobs=1)
+    two = playtest_encounter(contact, Path("group.toml"), runs=6, out=Path("two"), zombies_only=True, jobs=2)
+    assert [p.name for p in two.files] == ["first-contact-playtest.json", "first-contact-playtest.html"]
+    assert (workdir / "one" / "first-contact-playtest.json").read_text() == \
+        (workdir / "two" / "first-contact-playtest.json").read_text()
+    page = (workdir / "two" / "first-contact-playtest.html").read_text()
+    came = one.report["policies"]["cautious"]["win_rate"]
+    assert f"<tr><th>came home</th><td>{100 * came['value']:.1f}% ({came['wins']}/6;" in page
+    assert "<li>special instruction: Kenny and Eddie turn off the cart" in page
+
+
+def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend():
+    from zwar_author.play.atz_rules import ScenarioDoc, _game
+    from zwar_author.playtest.atz import cautious
+    from zwar_author.skirmish.core import Choice, Request
+    from zwar_author.skirmish.core.chance import RequestKind
+
+    def game(friend_at):
+        doc = ScenarioDoc.model_validate({
+            "scenario": {"title": "t", "game": "atz", "source": "All Things Zombie (seed 004) line 1213: x"},
+            "humans": [{"name": "Billy", "class": "survivor", "rep": 5, "weapons": ["Pistol", "Flash Bang Grenade"],
+                        "at": [24, 40]}, {"name": "Char", "class": "survivor", "rep": 3, "at": friend_at}],
+            "hostiles": [{"name": "Slag", "class": "ganger", "rep": 4, "at": [24, 35], "facing": "S"},
+                         {"name": "Dutch", "class": "ganger", "rep": 4, "at": [27, 35], "facing": "S"}]})
+        g = _game(doc)
+        return g
+
+    ask = Request(RequestKind.CHOOSE, "player", "Billy: what to do",
+                  [Choice("advance", "a"), Choice("hold", "h"), Choice(("throw", "x1"), "t")], who="h1")
+    assert cautious(game([10, 46]), ask).key == ("throw", "x1")
+    assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires

@@ -409,6 +409,26 @@ def test_a_missions_tracker_sheet_is_filled_in(core, paper):
             assert 0 <= x <= page.width and 0 <= item.y <= page.height
 
 
+def test_the_exodus_tracker_board_keeps_infection_stages_and_turn_order_not_xp(core):
+    """'The tracker board is used to track various pieces of information throughout the game, from
+    ammunition & power perk usage to turn order & infection stage' (002_* line 86): a stage box a stage with
+    the AP the rules data gives it, perk cards, a line under each turn for who moves first; no XP."""
+    _, missions = core
+    crossing = missions["the-crossing"]
+    [page] = tracker_pages(crossing.rules, TrackerSpec("The Crossing", tuple(crossing.mission.heroes),
+                                                       game="exodus"), "a4")
+    words = texts(page.items)
+    for expected in ("Infection stage", "Perk cards", "KIRA (K)", "MIKE (M)", "TURN TRACKER AND TURN ORDER",
+                     "Under each turn, the initial of the hero who moves first (K, M).", ".50 Pistol (K)"):
+        assert expected in words, expected
+    assert "XP" not in words and "Perks" not in words
+    assert [w for w in words if w.endswith(" AP")] == ["4 AP", "4 AP", "3 AP", "3 AP", "2 AP"] * 2
+    [zwar1] = tracker_pages(crossing.rules, TrackerSpec("Z", tuple(missions["supply-run"].mission.heroes)), "a4")
+    assert "XP" in texts(zwar1.items) and "Infection stage" not in texts(zwar1.items)
+    [agentz] = tracker_pages(crossing.rules, TrackerSpec("A", game="agentz"), "a4")
+    assert "XP" not in texts(agentz.items) and "TURN TRACKER" in texts(agentz.items)
+
+
 def test_turn_track_numbers_forty_turns(core):
     _, missions = core
     [page] = tracker_pages(missions["supply-run"].rules, TrackerSpec("S"), "a4")
@@ -458,9 +478,13 @@ def test_render_writes_the_booklet_tracker_and_counters(zwar, workdir):
     assert result.exit_code == 0, result.output
     # One warning: The Tower's mission page, in the booklet, is set at 74% to fit one page (ZW981).
     assert " warning ZW981: the type of the mission page of `The Tower` is set at 74% " in result.output
-    assert result.output.splitlines()[-1] == "wrote 5 files under out: 0 errors, 1 warning"
+    assert result.output.splitlines()[-1] == "wrote 12 files under out: 0 errors, 1 warning"
     assert sorted(p.name for p in (workdir / "out" / "core" / "sheets" / "svg" / "campaign").iterdir()) == [
         "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "tracker-1.svg"]
+    # The exodus pack's booklet ends with the Exodus tracker board, the hero boards and a save ticket.
+    assert sorted(p.name for p in (workdir / "out" / "exodus" / "sheets" / "svg" / "campaign").iterdir()) == [
+        "chapter-1-mission-1.svg", "chapter-2-mission-1.svg", "chapters.svg", "cover.svg", "hero-boards-1.svg",
+        "save-ticket.svg", "tracker-1.svg"]
     assert not (workdir / "out" / "core" / "sheets" / "svg" / "missions" / "supply-run").exists()
     result = zwar("render", CONTENT / "core" / "missions" / "the-crossing.toml", "-o", "out", "--format", "svg",
                   "--sheet", "counters", "--paper", "letter")
@@ -508,11 +532,21 @@ level_up = true
 '''
 
 
-def _exodus(diagnose, campaign: str) -> list[str]:
+def _exodus(diagnose, campaign: str, hide: str = "ZW635") -> list[str]:
+    """The campaign file's problems, but for ``hide`` (the level-up without perk cards to choose from,
+    which the reference rules data always has: its own test below)."""
     second = CROSSING.replace('id = "the-crossing"', 'id = "the-crossing-2"', 1)
     lines = diagnose({"p/pack.toml": EXODUS_PACK, "p/campaign.toml": campaign,
                       "p/missions/the-crossing.toml": CROSSING, "p/missions/the-crossing-2.toml": second})
-    return [line for line in lines if line.startswith("p/campaign.toml")]
+    return [line for line in lines if line.startswith("p/campaign.toml") and f" {hide}: " not in line]
+
+
+def test_a_level_up_with_no_perk_cards_to_choose_is_a_warning_at_its_key(diagnose):
+    """The Exodus rulebook text stops before its perk cards (002_*): a level-up has nothing to offer, and
+    play refuses the chapter, so validate says so where the level-up is written."""
+    assert _exodus(diagnose, EXODUS, hide="-") == [
+        ("p/campaign.toml:11:1: warning ZW635: chapter 2 is a level-up, but the rules data has no Exodus perk "
+         "cards: its heroes have none to choose, and `zwar campaign play` and `zwar playtest` refuse the chapter")]
 
 
 def test_an_exodus_campaign_levels_up_and_pays_no_xp(diagnose):
@@ -547,7 +581,10 @@ def test_level_ups_and_saves_belong_to_exodus(diagnose):
     ]
 
 
-def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, workdir):
+def test_an_exodus_level_up_is_refused_by_name_without_perk_cards(diagnose, workdir):
+    """'If the next mission has a "level up" option, players may choose a new perk card for each of their
+    heroes' (002_* line 108), and the rulebook text stops before any perk card: a campaign that depends on a
+    level-up is refused by chapter, saying what is missing."""
     from zwar_author.play.campaign import CampaignSession, CannotPlayCampaign, open_campaign
 
     assert _exodus(diagnose, EXODUS) == []
@@ -555,19 +592,35 @@ def test_an_exodus_campaign_is_refused_by_name_where_it_is_not_played(diagnose, 
     assert book is not None
     with pytest.raises(CannotPlayCampaign) as refused:
         CampaignSession.new(book, "roll", 1, 40)
-    assert refused.value.lines()[1].startswith("  - every chapter: Exodus's rules between missions are not played yet")
+    assert refused.value.lines() == [
+        "cannot play campaign exodus, for these chapters:",
+        ("  - chapter 2 (the-crossing-2): its level-up needs Exodus perk cards, and the rules data has none (the "
+         "Exodus rulebook text stops inside \"Charging infected\", before any perk card): add them in a pack, or "
+         "play the chapter without `level_up`")]
 
 
 def test_an_exodus_booklet_prints_exodus_rules_between_missions(diagnose, workdir):
     """No XP on its cover but the level-ups, the kit carried over, melee weapons discarded (002_* line 271),
-    the lobby and save tickets (002_* lines 94-112); no Z War One tracker pad (the Exodus tracker board is
-    not drawn yet)."""
+    the lobby and save tickets (002_* lines 94-112); the Exodus tracker board, the hero boards, then a save
+    ticket with its five numbered sections."""
     assert _exodus(diagnose, EXODUS) == []
     outcome = check([workdir / "p"], [FIXTURES])
     campaign = outcome.campaigns["p"]
     boards = {m.mission.id: outcome.boards["p", m.mission.id] for m in outcome.missions["p"]}
     pages = booklet_pages(campaign, boards, SCREEN, "a4")
-    assert [p.name for p in pages if not p.name.startswith("chapter-")] == ["cover", "chapters"]
+    assert [p.name for p in pages if not p.name.startswith("chapter-")] == [
+        "cover", "chapters", "tracker-1", "hero-boards-1", "save-ticket"]
+    assert "Infection stage" in texts(pages[-3].items)
+    boards = texts(pages[-2].items)  # 'this is also used to show active equipment & any search cards' (line 86)
+    assert [w for w in boards if w.startswith("HERO BOARD")] == ["HERO BOARD · KIRA (K)", "HERO BOARD · MIKE (M)"]
+    assert boards.count("ACTIVE EQUIPMENT") == boards.count("SEARCH CARDS") == 2
+    assert [w for w in boards if w.startswith("Starting")] == [
+        "Starting equipment: .50 Pistol, Machete*.", "Starting equipment: Pistol, Crowbar*."]
+    ticket = texts(pages[-1].items)
+    assert [w for w in ticket if w[:1].isdigit() and " · " in w] == [
+        "1 · Save 1", "1 · Save 2", "1 · Save 3", "2 · Pause", "3 · HEROES", "4 · EQUIPMENT CARDS",
+        "5 · SEARCH CARDS"]
+    assert {"KIRA", "MIKE", "Infected?", "Stage", "Perk cards", "Rounds left"} <= set(ticket)
     cover = " ".join(texts(pages[0].items))
     assert "XP" not in cover
     assert "melee weapons are discarded at the end of every mission" in cover and "up to 3 official saves" in cover

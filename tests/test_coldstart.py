@@ -66,7 +66,7 @@ from zwar_author.cli import cli
 with contextlib.redirect_stdout(io.StringIO()):
     cli.main(["validate", {str(mission)!r}], prog_name="zwar", standalone_mode=False)
 """
-    assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile", "zwar_author.reporting"}
+    assert imported_after(code) == {"numpy", "pydantic", "zwar_author.compile"}
 
 
 def test_zwar_validate_of_a_sound_mission_imports_only_what_it_needs():
@@ -86,6 +86,56 @@ print(sorted(name for name in sys.modules if name.startswith(banned)))
     result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
                             check=True)
     assert result.stdout.splitlines()[-1] == "[]"
+
+
+#: Libraries that checking one mission of the grid games has no use for (numpy and pydantic it has, for now:
+#: the board is numpy arrays from the art parser on, and the sources are pydantic models; bench/README.md)
+LIBRARIES = ("networkx", "shapely", "svgwrite", "cairocffi", "PIL", "jsonschema", "scipy", "jinja2", "dask",
+             "hypothesis", "rich")
+#: Parts of the package that one sound mission of the core pack has no use for: the random tables'
+#: models and compiler (the core pack has no tables/), the campaign's models (a mission is checked
+#: without its pack's campaign), and the reporters (there is nothing to report)
+PARTS = ("zwar_author.model.tables", "zwar_author.tables.compile", "zwar_author.model.campaign",
+         "zwar_author.model.compiled_campaign", "zwar_author.reporting", "zwar_author.engine", "zwar_author.render",
+         "zwar_author.playtest", "zwar_author.serve", "zwar_author.analysis.caches")
+
+
+@pytest.mark.parametrize("mission", ["supply-run", "hold-out"])
+def test_zwar_validate_of_one_mission_loads_numpy_and_pydantic_and_nothing_else_heavy(mission):
+    """Issue 27, item 5, through the real entry point as `zwar validate FILE` runs: what it loads, not how long
+    it takes (bench/cli.py times it)."""
+    path = REPO / "content" / "core" / "missions" / f"{mission}.toml"
+    probe = f"""
+import sys, contextlib, io
+from zwar_author.cli import main
+sys.argv = ["zwar", "validate", {str(path)!r}]
+out = io.StringIO()
+with contextlib.suppress(SystemExit), contextlib.redirect_stdout(out):
+    main()
+print(out.getvalue().strip().splitlines()[-1])
+print(sorted({{name.split(".")[0] for name in sys.modules if name.startswith({LIBRARIES!r})}}))
+print(sorted({{part for part in {PARTS!r} for name in sys.modules if name == part or name.startswith(part + ".")}}))
+print(sorted({{name.split(".")[0] for name in sys.modules if name.split(".")[0] in ("numpy", "pydantic")}}))
+"""
+    env = {name: value for name, value in os.environ.items() if name != "PYDANTIC_DISABLE_PLUGINS"}
+    result = subprocess.run([sys.executable, "-c", probe], cwd=REPO, env=env, capture_output=True, text=True,
+                            check=True)
+    summary, libraries, parts, kept = result.stdout.splitlines()[-4:]
+    assert summary.endswith("1 mission: 0 errors, 0 warnings")
+    assert (libraries, parts) == ("[]", "[]")
+    assert kept == "['numpy', 'pydantic']"  # when one goes, say so here and in bench/README.md
+
+
+def test_a_mission_with_problems_still_loads_the_reporters_and_shows_its_source_lines(tmp_path):
+    """The reporters load only to print: a mission with a problem shows it with its source line."""
+    mission = tmp_path / "m.toml"
+    mission.write_text((REPO / "content" / "core" / "missions" / "supply-run.toml").read_text(encoding="utf-8")
+                       .replace('[mission]', '[mission]\ncolour = "red"', 1), encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "zwar_author", "validate", str(mission)], cwd=REPO,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 1
+    assert 'colour = "red"' in result.stdout  # the source line, from the reporters
+    assert "`zwar explain " in result.stdout
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

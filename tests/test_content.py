@@ -207,8 +207,8 @@ def test_printed_values_are_not_marked_assumed(workdir):
 
 
 def test_a_hero_card_stars_only_its_guessed_equipment(core):
-    from zwar_author.render.cards import _hero
+    from zwar_author.render.cards import hero_card
 
     rules = core.workspace.compiled_rules(core_pack(core))
-    card = _hero(rules["heroes"]["core/kira"], {"core/50-pistol": ".50 Pistol", "core/machete": "Machete"})
+    card = hero_card(rules["heroes"]["core/kira"], {"core/50-pistol": ".50 Pistol", "core/machete": "Machete"})
     assert ("text", "Starting equipment: .50 Pistol, Machete*.") in card.body

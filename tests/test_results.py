@@ -3,7 +3,7 @@ rung of the skill ladder whose games look most like the group's."""
 
 from __future__ import annotations
 
-from conftest import write
+from conftest import CONTENT, write
 from test_explore import WALK
 
 from zwar_author.playtest.results import LoggedGame, describe, ladder_fit, read_logbook
@@ -57,7 +57,7 @@ def test_a_csv_logbook_is_read_and_its_mistakes_are_located(workdir):
     assert bad is None
     assert [d.human(workdir) for d in problems] == [
         ("bad.csv:1:5: error ZW005: unknown key `turns` in the header row: columns are won, turn, heroes_lost, "
-         "objectives, date, note"),
+         "objectives, chapter, date, note"),
         "bad.csv:1:1: error ZW006: missing required key `turn` in the header row",
         "bad.csv:3:1: error ZW007: `maybe`: write won or lost",
         "bad.csv:3:9: error ZW007: `-1`: heroes_lost is a whole number from 0",
@@ -98,3 +98,44 @@ def test_playtest_results_names_the_rung_and_a_broken_logbook_is_an_error(zwar, 
     assert "bad.csv:1:1: error ZW006: missing required key `turn` in the header row" in broken.output.splitlines()
     mixed = zwar("playtest", "walk.toml", "--results", "log.csv", "--explore")
     assert mixed.exit_code == 2 and "--results reads one mission's logged games" in mixed.output
+
+
+def test_a_campaigns_logbook_is_read_a_chapter_at_a_time(zwar, workdir):
+    """One logbook for a whole campaign: each game names its chapter, and a chapter's mission reads only its own
+    (and the games that name none)."""
+    second = WALK.replace('[mission]\n', '[mission]\nchapter = 2\n', 1)
+    assert second != WALK
+    write(workdir, {"walk.toml": second, "log.csv": "won,turn,chapter\nwon,2,1\nwon,2,2\nlost,3,2\nwon,2,\n",
+                    "other.csv": "won,turn,chapter\nwon,2,1\nwon,2,3\n", "bad.csv": "won,turn,chapter\nwon,2,0\n"})
+    result = zwar("playtest", "walk.toml", "--results", "log.csv", "--runs", "4", "--jobs", "1", "--max-turns", "3",
+                  "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Your group's games of Walk: 2 won of 3 (66.7%, 95% interval 20.8% to 93.8%)"
+    assert lines[1] == "  read the games of chapter 2: 1 logged of other chapters left out"
+    none = zwar("playtest", "walk.toml", "--results", "other.csv", "--runs", "4", "--jobs", "1", "--no-progress")
+    assert (none.exit_code, none.output.splitlines()[-1]) == (1, (
+        "other.csv:1:1: error ZW007: no game of chapter 2 in the logbook (2 logged of other chapters): give each game's "
+        "chapter as its mission's [mission] chapter number"))
+    bad, problems = read_logbook(workdir / "bad.csv")
+    assert bad is None and [d.human(workdir) for d in problems] == [
+        "bad.csv:2:7: error ZW007: `0`: chapter is a whole number from 1"]
+
+
+def test_results_add_logs_the_chapter(zwar, workdir):
+    added = zwar("results", "add", "log.toml", "--lost", "--turn", "9", "--chapter", "3")
+    assert (added.exit_code, added.output) == (0, "added a game of chapter 3 lost in turn 9 to log.toml\n")
+    assert (workdir / "log.toml").read_text(encoding="utf-8") == (
+        "# Games played, for zwar playtest --results\n[[games]]\nwon = false\nturn = 9\nheroes_lost = 0\nchapter = 3\n\n")
+    logbook, _ = read_logbook(workdir / "log.toml")
+    assert logbook is not None and logbook.games == [LoggedGame(won=False, turn=9, chapter=3)]
+
+
+def test_a_versus_missions_games_are_refused_with_a_reason(zwar, workdir):
+    write(workdir, {"log.csv": "won,turn\nwon,2\n"})
+    mission = CONTENT / "core" / "missions" / "deathmatch.toml"
+    result = zwar("playtest", str(mission), "--results", "log.csv", "--runs", "4", "--jobs", "1", "--no-progress")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"Error: {mission}: --results reads a co-operative mission's games, won or lost by the group; a versus "
+        "mission's sides are not read from a logbook yet")

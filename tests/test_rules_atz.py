@@ -1,22 +1,19 @@
 """The All Things Zombie rules scenarios (tests/rules-atz/): every one passes, each quoting the seed line it pins."""
 
 import re
-from pathlib import Path
 
-import pytest
+from conftest import Corpus
 
 from zwar_author.compile.workspace import Workspace
-from zwar_author.play.scenario import find, run_file
+from zwar_author.play.scenario import run_file
 
-CORPUS = Path(__file__).parent / "rules-atz"
-SCENARIOS = find(CORPUS)
-_WORKSPACE = Workspace()
+RULES = Corpus("rules-atz")
+CORPUS, SCENARIOS = RULES.root, RULES.scenarios
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=[str(p.relative_to(CORPUS)) for p in SCENARIOS])
+@RULES.cases()
 def test_scenario(path):
-    outcome = run_file(path, _WORKSPACE)
-    assert outcome.passed, f"{path}: {outcome.title}\n" + "\n".join(outcome.failures)
+    RULES.check(path)
 
 
 def test_every_scenario_quotes_the_rulebook_by_line():

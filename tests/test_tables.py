@@ -12,7 +12,7 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zwar_author.model.tables import Kind
+from zwar_author.model.table_kind import Kind
 from zwar_author.tables.compile import parse_key
 from zwar_author.tables.dice import DiceError, parse
 from zwar_author.tables.proof import coverage, reaches

@@ -520,6 +520,13 @@ LEVEL_UP = _code("ZW634", "level-up", E,
     An Exodus hero levels up by choosing one new perk card, and only before a
     chapter whose mission has a level-up option (`level_up = true`). Plan one
     perk card a hero there, or mark the chapter as a level-up.""")
+NO_PERK_CARDS = _code("ZW635", "no-perk-cards", W,
+    "chapter {number} is a level-up, but the rules data has no Exodus perk cards: its heroes have none to "
+    "choose, and `zwar campaign play` and `zwar playtest` refuse the chapter", """
+    The Exodus rulebook text stops before its perk cards, so the reference
+    rules data has none. A level-up chapter (`level_up = true`) needs them:
+    add Exodus perk cards in a pack (`[[perks]]` with `games = ["exodus"]`),
+    or leave `level_up` out until there are some.""")
 CHAPTER_BROKEN = _code("ZW670", "chapter-broken", E,
     "chapter {number}'s mission `{id}` does not compile ({errors} in {path}): the campaign cannot be played", """
     Every chapter is played, so every chapter's mission must compile. A
@@ -728,6 +735,13 @@ ATZ_CONTEXT = _code("ZW823", "atz-context", E, "{where}: table `{table}` {messag
 ATZ_FORCE = _code("ZW824", "atz-force", E, "{where}: {message}", """
     A force is given by list (`figures`), or rolled (`table`, and a `count` of
     dice or a number); a count must be dice (`2d6`, `1/2d6`, `3`).""")
+ATZ_GROUP_WEAPON = _code("ZW825", "atz-group-weapon", E, "{who}: the engine does not know the weapon `{name}`", """
+    A member of a group (`zwar playtest ENCOUNTER --group FILE`) carries weapons
+    by the List Of Weapons' names, as the pack's weapon tables give them:
+    Assault Rifle, BA Pistol, Bolt Action Rifle, Machine Pistol, Pistol,
+    Semi-Automatic Rifle, Shotgun, Squad Automatic Weapon, Submachine Gun,
+    Unarmed, One handed weapon, Two handed weapon, Improvised one handed
+    weapon, Improvised two hand weapon (any case).""")
 ATZ_PIECE = _code("ZW816", "atz-piece", E, "{what} `{id}` {message}", """
     A building or vehicle is a piece of the pack's pieces/ catalogue, placed
     with `piece = "house"`, `at` and `rotation`: its name, size, floors,

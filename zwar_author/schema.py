@@ -22,9 +22,10 @@ from pathlib import Path
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from .model.atz import CompiledEncounter, EncounterDoc
+from .model.atz import CompiledEncounter, EncounterDoc, GroupDoc
 from .model.campaign import CampaignDoc
-from .model.content import CompiledCampaign, CompiledMission, PackIndex
+from .model.compiled_campaign import CompiledCampaign
+from .model.content import CompiledMission, PackIndex
 from .model.mission import MissionDoc
 from .model.pack import PackDoc, TileDoc
 from .model.rules import RulesDoc
@@ -45,6 +46,8 @@ SOURCES: dict[str, tuple[type[BaseModel], str]] = {
     "encounter": (EncounterDoc, ("An All Things Zombie scenario or encounter (encounters/*.toml): the book's layout, "
                                 "buildings and vehicles in inches, forces.")),
     "table": (TableDoc, "A zwar-author random table (tables/*.toml): dice, context, modifiers and rows."),
+    "group": (GroupDoc, ("An All Things Zombie group (zwar playtest ENCOUNTER --group FILE): the Group roster's "
+                        "members with class, Rep, attributes and weapons.")),
     "campaign": (CampaignDoc, "A zwar-author campaign (campaign.toml beside pack.toml): chapters, XP and perks."),
 }
 

@@ -5,14 +5,14 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from ..play.campaign import SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
+from ..play.campaign import LOBBY_HELP, SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
 from ..play.saves import BadSave
 from ..play.session import CommandError
 from ..play.zonewars import CannotPlayScenario
 from ..playtest.director import DIRECTORS
 from ..playtest.zonewars_campaign import CampaignSourceError, campaign_bots, campaign_text
 from .options import InputFile, OutputFile
-from .output import PACK_PATH, usage_errors
+from .output import PACK_PATH, refuse, usage_errors
 from .play import Saver, run_game
 
 PLAY_HELP = """Play a campaign chapter by chapter, with the group's progress saved between sessions.
@@ -24,6 +24,14 @@ campaign plans by this chapter, as far as the XP goes), `perks HERO` (what
 each perk costs that hero), then `done` to start the chapter. A won chapter
 banks every hero's XP (the mission's, and the loot cards'); a lost one is
 played again.
+
+An Exodus campaign pays no XP: each hero carries on the equipment (with its
+rounds), search cards and infection stage it ends a mission with, melee
+weapons discarded. Between missions the pre-game lobby opens: reload HERO
+WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK (at a
+level-up chapter), save (log an official save, 3 at most), retire (return to
+the last official save), kit; then done. A lost mission returns to the last
+official save.
 
 --save FILE keeps the campaign after every answer and purchase (a game in
 the middle of a chapter too); `zwar campaign play --resume FILE` picks up
@@ -56,9 +64,7 @@ def bots(scenario, bots, seed, search) -> None:
     try:
         records = campaign_bots(scenario, bots, seed, [Path(s) for s in search])
     except CannotPlayScenario as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     except CampaignSourceError as exc:
         click.echo(str(exc))
         raise SystemExit(1) from None
@@ -84,9 +90,7 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
     try:
         session = _session(campaign, dice, seed, max_turns, resume, paths)
     except (CannotPlayCampaign, BadSave) as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     save = save or resume
     if director:  # on a resumed campaign too: the bot takes the director's seat from here
         session.director = director
@@ -100,9 +104,16 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
         click.echo(f"Chapter {chapter.number} of {len(book.chapters)}: {chapter.title} "
                    f"({chapter.mission.compiled.mission.id}), try {p.attempt}")
         if session.game is None:
-            click.echo(f"XP: {_xp(session)}")
-            if not p.shopped and not _shop(session, save, saver):
-                return
+            if book.economy.exodus:
+                here = p.chapter
+                if not p.shopped and session.lobby_open and not _lobby(session, save, saver):
+                    return
+                if session.progress.chapter != here:  # retired to an earlier save: that chapter's lobby
+                    continue
+            else:
+                click.echo(f"XP: {_xp(session)}")
+                if not p.shopped and not _shop(session, save, saver):
+                    return
             session.start_game()
         assert session.game is not None
         if not run_game(session.game, save, saver):
@@ -110,14 +121,25 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
         game = session.game.game
         result = session.end_game()
         click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
-        if result["outcome"] == "victory":
+        if result["outcome"] == "victory" and book.economy.exodus:
+            worn = ", ".join(f"{h} {card}" for h, card in result["discarded"]) or "none"
+            click.echo(f"Chapter {chapter.number} won: melee weapons discarded (wear and tear): {worn}")
+        elif result["outcome"] == "victory":
             earned = ", ".join(f"{h} {x}" for h, x in result["xp"].items())
             click.echo(f"Chapter {chapter.number} won: XP {earned}")
+        elif "returned_to" in result:
+            back = session.progress.saves[-1]["after"] if session.progress.saves else 0
+            where = f"the official save after chapter {back}" if back else "the campaign's start (no official save)"
+            click.echo(f"Chapter {chapter.number} lost: back to {where}, chapter {result['returned_to']} next")
         else:
             click.echo(f"Chapter {chapter.number} lost: it is played again (try {session.progress.attempt})")
         if save:
             session.save(save)
     games = len(session.progress.results)
+    if book.economy.exodus:
+        click.echo(f"Campaign finished: {len(book.chapters)} chapters in {games} games, "
+                   f"{len(session.progress.saves)} of {book.economy.saves} official saves logged")
+        return
     click.echo(f"Campaign finished: {len(book.chapters)} chapters in {games} games. XP earned: "
                + ", ".join(f"{h} {x}" for h, x in session.progress.earned.items()))
 
@@ -179,6 +201,35 @@ def _shop(session: CampaignSession, save, saver: Saver) -> bool:
             continue
         if save:
             saver.save(save)
+
+
+def _lobby(session: CampaignSession, save, saver: Saver) -> bool:
+    """Exodus's pre-game lobby at the prompt; False when the players stop."""
+    for line in session.kit_lines():
+        click.echo(line)
+    click.echo(LOBBY_HELP)
+    while True:
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            click.echo("")
+            return _stopped(save, saver)
+        if line == "done":
+            return True
+        if line in ("quit", "exit"):
+            _stopped(save, saver)
+            raise SystemExit(0)
+        here = session.progress.chapter
+        try:
+            for said in session.lobby(line):
+                click.echo(said)
+        except CommandError as exc:
+            click.echo(f"zwar campaign: {exc}")
+            continue
+        if save:
+            saver.save(save)
+        if session.progress.chapter != here:
+            return True
 
 
 def _prices(session: CampaignSession, hero: str) -> None:

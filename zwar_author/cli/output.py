@@ -10,14 +10,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import NoReturn, Protocol
 
 import click
 
-from ..errors import Report, Severity, UsageError, cannot_write, display_path
+from ..errors import Diagnostic, Report, SetupError, Severity, UnsupportedGame, UsageError, cannot_write, display_path
 
-if TYPE_CHECKING:
-    from ..games import CannotPlay
+
+class Closable(Protocol):
+    def close(self) -> None: ...
 
 FORMAT = click.option("--format", "fmt", type=click.Choice(["full", "short", "json", "sarif", "github"]),
                       default="full", show_default=True,
@@ -59,11 +60,40 @@ def writing(path: Path) -> Iterator[None]:
         raise UsageError(cannot_write(path, exc)) from None
 
 
-def refuse(exc: CannotPlay) -> NoReturn:
+class Refusal(Protocol):
+    def lines(self) -> list[str]: ...
+
+
+def refuse(exc: Refusal) -> NoReturn:
     """A mission the engine cannot play: what it does not play, one line each, and exit status 1."""
     for line in exc.lines():
         click.echo(line)
     raise SystemExit(1)
+
+
+@contextmanager
+def playing(bar: Closable) -> Iterator[None]:
+    """A run of games (a playtest, a group's fit, a tuning), its errors translated the one way: a mission
+    the engine cannot play is refused (exit 1), a set-up the rules do not allow is a usage error (exit 2),
+    and the progress bar is closed whatever happens."""
+    from ..games import CannotPlay
+
+    try:
+        yield
+    except CannotPlay as exc:
+        refuse(exc)
+    except (SetupError, UnsupportedGame, RuntimeError) as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        bar.close()
+
+
+def problems_or_exit(problems: Report) -> None:
+    """A run that found content errors prints them and exits with 1."""
+    if not problems.ok:
+        for diagnostic in problems.sorted():
+            click.echo(diagnostic.human())
+        raise SystemExit(1)
 
 
 def plural(n: int, word: str) -> str:
@@ -89,16 +119,20 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
 
     ``note`` follows the summary line (for sarif, whose output is one JSON document, on stderr; json
     carries what it says in ``extra``)."""
-    # Here, so that a command's `--help` and shell completion do not load the reporters
-    from ..reporting import ci, text
-    from ..reporting.source import Sources
-
+    # The reporters load here, and only for a report that has something for them to print:
+    # `--help`, shell completion and checking a sound mission do not load them
     diagnostics = report.sorted()
     if fmt == "sarif":
+        from ..reporting import ci
+        from ..reporting.source import Sources
+
         click.echo(json.dumps(ci.sarif(diagnostics, Sources()), indent=2, sort_keys=True, ensure_ascii=False))
         if note:
             click.echo(note, err=True)
     elif fmt == "github":
+        from ..reporting import ci
+        from ..reporting.source import Sources
+
         sources = Sources()
         for diagnostic in diagnostics:
             click.echo(ci.github(diagnostic, sources))
@@ -113,21 +147,30 @@ def emit(report: Report, fmt: str, what: str, extra: dict | None = None, colour:
         }
         click.echo(json.dumps(document, indent=2, sort_keys=True))
     elif fmt in ("short", "human"):  # "human": what commands without a --format of their own pass
-        for diagnostic in diagnostics:
-            click.echo(text.short(diagnostic))
+        if diagnostics:
+            from ..reporting import text
+
+            click.echo("\n".join(text.short(diagnostic) for diagnostic in diagnostics))
         click.echo(summary(report, what, note))
     else:
-        painted = use_colour(colour)
-        sources = Sources()
-        for diagnostic in diagnostics:
-            click.echo(text.full(diagnostic, sources, painted) + "\n", color=painted)
         if diagnostics:
-            first = next((d for d in diagnostics if d.severity is Severity.ERROR), diagnostics[0])
-            click.echo(f"`zwar explain {first.code}` (or `zwar explain {text.name_of(first.code)}`) "
-                       "says more about a code")
+            _full(diagnostics, colour)
         click.echo(summary(report, what, note))
     if not report.ok:
         raise SystemExit(1)
+
+
+def _full(diagnostics: list[Diagnostic], colour: str) -> None:
+    """Each diagnostic with its source lines, then where to read more about the first error's code."""
+    from ..reporting import text
+    from ..reporting.source import Sources
+
+    painted = use_colour(colour)
+    sources = Sources()
+    for diagnostic in diagnostics:
+        click.echo(text.full(diagnostic, sources, painted) + "\n", color=painted)
+    first = next((d for d in diagnostics if d.severity is Severity.ERROR), diagnostics[0])
+    click.echo(f"`zwar explain {first.code}` (or `zwar explain {text.name_of(first.code)}`) says more about a code")
 
 
 def written_lines(paths: list[Path]) -> list[str]:

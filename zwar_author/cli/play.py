@@ -80,20 +80,20 @@ Also at the prompt: board, log, options, save [FILE], quit."""
               help="All Things Zombie: the group (a Group roster file) to play an encounter with.")
 @click.option("--zombies-only", is_flag=True,
               help="All Things Zombie: play the group against the zombies, leaving out what the engine does not play.")
+@click.option("--leave-out", is_flag=True,
+              help="All Things Zombie: play what the engine plays of the encounter, listing the rest as left out.")
 @PACK_PATH
 @usage_errors
 def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, directors_cut, director, show_hand,
-            group, zombies_only, search) -> None:
+            group, zombies_only, leave_out, search) -> None:
     if group is not None or (mission is not None and is_encounter(mission)):
-        _encounter(mission, group, seed, max_turns, zombies_only, search)
+        _encounter(mission, group, seed, max_turns, (zombies_only, leave_out), search)
         return
     if (mission is not None and is_zonewars(mission)) or (resume is not None and is_save(resume)):
         try:
             play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save, dice)
         except CannotPlayScenario as exc:
-            for line in exc.lines():
-                click.echo(line)
-            raise SystemExit(1) from None
+            refuse(exc)
         return
     session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
                        [Path(s) for s in search])
@@ -108,19 +108,17 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
     click.echo(f"Game over after turn {game.turn}: {game.outcome}. {game.reason}")
 
 
-def _encounter(path, group, seed, max_turns, zombies_only, search) -> None:
+def _encounter(path, group, seed, max_turns, left, search) -> None:
     if path is None or group is None:
         raise UsageError("an All Things Zombie encounter is played with a group: zwar play ENCOUNTER --group FILE")
     try:
-        problems = play_encounter(path, group, input, click.echo, seed, max_turns, zombies_only,
-                                  [Path(s) for s in search])
+        problems = play_encounter(path, group, input, click.echo, seed, max_turns, left[0],
+                                  [Path(s) for s in search], leave_out=left[1])
     except EOFError:
         click.echo("")
         return
     except CannotPlayEncounter as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     if problems is not None:
         for diagnostic in problems.sorted():
             click.echo(diagnostic.human())
@@ -236,9 +234,7 @@ def _session(mission, dice, seed, start: tuple, resume, search) -> Session:
         except CannotPlay as exc:
             refuse(exc)
         except BadSave as exc:
-            for line in exc.lines():
-                click.echo(line)
-            raise SystemExit(1) from None
+            refuse(exc)
     if mission is None:
         raise UsageError("give a MISSION to play, or --resume SAVE")
     loaded, report = load_mission(mission, search)

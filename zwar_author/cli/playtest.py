@@ -6,8 +6,7 @@ import click
 from tqdm import tqdm
 
 from ..engine.state import Setup
-from ..errors import SetupError, UnsupportedGame, UsageError, display_path
-from ..games import CannotPlay
+from ..errors import UsageError, display_path
 from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..play.zonewars import CannotPlayScenario, is_zonewars
 from ..playtest.atz import is_encounter, playtest_encounter
@@ -29,7 +28,7 @@ from ..playtest.zonewars import playtest_file
 from ..skirmish.atz.encounter import CannotPlay as CannotPlayEncounter
 from .complete import complete_missions
 from .options import OutputFolder, policy_list, scheduler_address
-from .output import PACK_PATH, refuse, usage_errors, writing
+from .output import PACK_PATH, playing, problems_or_exit, refuse, usage_errors, writing
 from .play import perks_option
 
 HELP = f"""Play a mission many times with bot heroes and report how hard it is.
@@ -119,13 +118,16 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
               help="All Things Zombie: the group (a Group roster file) to play an encounter with.")
 @click.option("--zombies-only", is_flag=True,
               help="All Things Zombie: play the group against the zombies, leaving out what the engine does not play.")
+@click.option("--leave-out", is_flag=True,
+              help="All Things Zombie: play what the engine plays of the encounter, listing the rest as left out.")
 @PACK_PATH
 @usage_errors
 def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, keep_logs, scheduler, perks, max_turns,
-            budget, skill, precision, directors_cut, tries, results, progress, group, zombies_only, search) -> None:
+            budget, skill, precision, directors_cut, tries, results, progress, group, zombies_only, leave_out,
+            search) -> None:
     names = [p.strip() for p in policies.split(",") if p.strip()]
     if group is not None or is_encounter(missions[0]):
-        _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search)
+        _encounter(missions, group, runs, seed, names, out, max_turns, (zombies_only, leave_out), gate, search, jobs)
         return
     if results is not None:
         if len(missions) > 1 or baseline is not None or explore or is_campaign(missions[0]):
@@ -159,25 +161,15 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
     options = {"runs": runs, "seed": seed, "jobs": jobs, "policies": names, "out": out, "scheduler": scheduler,
                "setup": setup, "search": [Path(s) for s in search]}
     bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
-    try:
-        with writing(out):
-            if pair is not None:
-                outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
-            elif explore:
-                outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
-            else:
-                outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
-                                   skill=skill, precision=precision, **options)
-    except CannotPlay as exc:
-        refuse(exc)
-    except (SetupError, UnsupportedGame, RuntimeError) as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        bar.close()
-    if not outcome.problems.ok:
-        for diagnostic in outcome.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    with playing(bar), writing(out):
+        if pair is not None:
+            outcome: Comparison | Exploration | Result = compare(*pair, gate=gate, progress=bar, **options)
+        elif explore:
+            outcome = explore_mission(missions[0], gate=gate, progress=bar, **options)
+        else:
+            outcome = playtest(missions[0], gate=gate, keep_logs=keep_logs, progress=bar, budget=budget,
+                               skill=skill, precision=precision, **options)
+    problems_or_exit(outcome.problems)
     if outcome.interrupted:
         _interrupted(outcome)
     click.echo(outcome.summary())
@@ -228,17 +220,16 @@ def _interrupted(outcome: Result | Comparison | Exploration | CampaignResult, un
     raise SystemExit(130)
 
 
-def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only, gate, search) -> None:
+def _encounter(missions, group, runs, seed, names, out, max_turns, left, gate, search, jobs) -> None:
     if len(missions) > 1 or group is None:
         raise UsageError("an All Things Zombie encounter is played with a group: zwar playtest ENCOUNTER --group FILE")
     try:
         result = playtest_encounter(missions[0], group, runs=runs or 200, seed=seed, policies=names, out=out,
-                                    max_turns=max_turns, zombies_only=zombies_only,
-                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search])
+                                    max_turns=max_turns, zombies_only=left[0], leave_out=left[1],
+                                    gate=parse_gate(gate) if gate else None, search=[Path(s) for s in search],
+                                    jobs=jobs or 1)
     except CannotPlayEncounter as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     if not result.problems.ok:
         for diagnostic in result.problems.sorted():
             click.echo(diagnostic.human())
@@ -251,19 +242,10 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, zombies_only,
 
 def _results(mission, results, rungs, runs, seed, jobs, scheduler, setup, progress, search) -> None:
     bar = Bar("game", sys.stderr.isatty() if progress is None else progress)
-    try:
+    with playing(bar):
         outcome = group_fit(mission, results, runs=runs, seed=seed, jobs=jobs, setup=setup, scheduler=scheduler,
                             search=[Path(s) for s in search], rungs=rungs, progress=bar)
-    except CannotPlay as exc:
-        refuse(exc)
-    except (SetupError, UnsupportedGame, RuntimeError) as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        bar.close()
-    if not outcome.problems.ok:
-        for diagnostic in outcome.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    problems_or_exit(outcome.problems)
     click.echo(outcome.text)
 
 
@@ -303,9 +285,7 @@ def _zonewars(path, runs, seed, names, out, gate, search, jobs) -> None:
     try:
         result = playtest_file(path, runs, seed, names, out, [Path(s) for s in search], gate, jobs)
     except CannotPlayScenario as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     if result.report is None:
@@ -331,15 +311,10 @@ def _campaign(path, runs, seed, jobs, names, out, max_turns, tries, progress, se
                                        tries=tries, max_turns=max_turns, search=[Path(s) for s in search],
                                        progress=bar)
     except CannotPlayCampaign as exc:
-        for line in exc.lines():
-            click.echo(line)
-        raise SystemExit(1) from None
+        refuse(exc)
     finally:
         bar.close()
-    if not result.problems.ok:
-        for diagnostic in result.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    problems_or_exit(result.problems)
     if result.interrupted:
         _interrupted(result, "campaigns")
     click.echo(result.summary())

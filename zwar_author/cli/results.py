@@ -27,13 +27,16 @@ def _objectives(ctx, param, value: str | None) -> list[int]:
 @click.option("--turn", type=click.IntRange(1, 10000), required=True, help="The turn it ended in.")
 @click.option("--heroes-lost", type=click.IntRange(0, 10000), default=0, show_default=True, help="Heroes who died.")
 @click.option("--objectives", callback=_objectives, help="Objectives completed, by number: 1,3.")
+@click.option("--chapter", type=click.IntRange(1, 999), help="The campaign chapter the game was (its mission's number).")
 @click.option("--date", default="", help="When it was played (any text).")
 @click.option("--note", default="", help="Anything to remember about the game.")
 @usage_errors
-def add(logbook: Path, won: bool, turn: int, heroes_lost: int, objectives: list[int], date: str, note: str) -> None:
+def add(logbook: Path, won: bool, turn: int, heroes_lost: int, objectives: list[int], chapter: int | None, date: str,
+        note: str) -> None:
     if logbook.suffix.lower() != ".toml":
         raise click.BadParameter(f"{display_path(logbook)}: games are added to a .toml logbook",
                                  param_hint="'LOGBOOK'")
-    add_game(logbook, LoggedGame(won=won, turn=turn, heroes_lost=heroes_lost, objectives=objectives, date=date,
-                                 note=note))
-    click.echo(f"added a game {'won' if won else 'lost'} in turn {turn} to {display_path(logbook)}")
+    add_game(logbook, LoggedGame(won=won, turn=turn, heroes_lost=heroes_lost, objectives=objectives, chapter=chapter,
+                                 date=date, note=note))
+    of = f" of chapter {chapter}" if chapter is not None else ""
+    click.echo(f"added a game{of} {'won' if won else 'lost'} in turn {turn} to {display_path(logbook)}")

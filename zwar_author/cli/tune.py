@@ -5,17 +5,14 @@ from pathlib import Path
 import click
 from tqdm import tqdm
 
-from ..engine.api import SetupError
 from ..engine.state import Setup
-from ..engine.variants import UnsupportedGame
-from ..errors import UsageError, display_path
-from ..games import CannotPlay
+from ..errors import display_path
 from ..playtest.knobs import Kind
 from ..playtest.policies import POLICIES
 from ..playtest.tune import tune
 from .complete import complete_missions
 from .options import scheduler_address
-from .output import PACK_PATH, refuse, usage_errors
+from .output import PACK_PATH, playing, problems_or_exit, usage_errors
 
 HELP = f"""Find the few changes, together, that bring a mission into its difficulty band, and write them into its source.
 
@@ -28,7 +25,8 @@ The band is --band LOW..HIGH, else the mission's [mission.playtest]; it is
 held for --policy (default: the band's). The file is rewritten with only the
 changed values edited, each with a comment naming the old value (--diff
 prints the change instead, -o writes it elsewhere). Exit status 0 when tuned
-(or already in the band), 1 when no combination was shown to fit.
+(or already in the band), 1 when no combination was shown to fit or the
+games could not decide within --budget (it says what would).
 
 Kinds of change for --fixed: {", ".join(k.value for k in Kind)}."""
 
@@ -71,20 +69,11 @@ def command(mission, gate, policy, gap, fixed, budget, runs, seed, jobs, schedul
             search) -> None:
     bar = tqdm(unit="game", total=budget, disable=not (sys.stderr.isatty() if progress is None else progress),
                file=sys.stderr)
-    try:
+    with playing(bar):
         outcome = tune(mission, gate=gate, policy=policy, budget=budget, runs=runs, seed=seed, jobs=jobs, gap=gap,
                        fixed=fixed, out=out, diff=diff, scheduler=scheduler, setup=Setup(max_turns=max_turns),
                        search=[Path(s) for s in search], progress=bar)
-    except CannotPlay as exc:
-        refuse(exc)
-    except (SetupError, UnsupportedGame, RuntimeError) as exc:
-        raise UsageError(str(exc)) from None
-    finally:
-        bar.close()
-    if not outcome.problems.ok:
-        for diagnostic in outcome.problems.sorted():
-            click.echo(diagnostic.human())
-        raise SystemExit(1)
+    problems_or_exit(outcome.problems)
     click.echo(outcome.summary())
     if diff and outcome.diff:
         click.echo(outcome.diff, nl=False)

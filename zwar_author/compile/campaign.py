@@ -16,6 +16,7 @@ from ..errors import Diagnostic, Severity, display_path
 from ..games.registry import profile
 from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
+from ..model.compiled_campaign import CompiledCampaign, CompiledChapter
 from ..model.rules import Hero, Perk
 from ..model.validate import validate
 from ..sources.document import Document
@@ -35,8 +36,8 @@ class ChapterPlan:
     directors_cut: bool = False
     level_up: bool = False  # Exodus: a perk card a hero before it
 
-    def compiled(self) -> c.CompiledChapter:
-        return c.CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
+    def compiled(self) -> CompiledChapter:
+        return CompiledChapter(number=self.number, mission=self.mission.mission.id, title=self.title,
                                  text=self.text, buy=self.qualified, directors_cut=self.directors_cut,
                                  level_up=self.level_up)
 
@@ -51,10 +52,10 @@ class Campaign:
     hero_ids: list[str]  # the heroes as pack/id
     chapters: list[ChapterPlan] = field(default_factory=list)
 
-    def compiled(self, pack: str) -> c.CompiledCampaign:
+    def compiled(self, pack: str) -> CompiledCampaign:
         """The campaign as compiled content, for build/<pack>/campaign.json."""
         info = self.info.model_copy(update={"mission_xp": self.mission_xp, "heroes": self.hero_ids})
-        return c.CompiledCampaign(format=c.FORMAT, kind="campaign", tool=c.Tool(name="zwar-author", version=__version__),
+        return CompiledCampaign(format=c.FORMAT, kind="campaign", tool=c.Tool(name="zwar-author", version=__version__),
                                   pack=pack, campaign=info, chapters=[ch.compiled() for ch in self.chapters])
 
 
@@ -109,7 +110,7 @@ class _Checker:
             campaign.chapters.append(ChapterPlan(i + 1, chapter.title or mission.mission.title, chapter.text,
                                                  mission, buy, qualified, chapter.directors_cut, chapter.level_up))
         if exodus:
-            self.level_ups()
+            self.level_ups(campaign)
         elif len(campaign.chapters) == len(self.model.chapters):
             self.economy(campaign)
         return campaign if not any(p.severity is Severity.ERROR for p in self.problems) else None
@@ -136,8 +137,12 @@ class _Checker:
                     self.doc.key_loc(("chapters", i, "level_up")), key="level_up", what="an Exodus level-up",
                     game=game, instead="buys perks with XP before any chapter (`buy`)"))
 
-    def level_ups(self) -> None:
-        """Exodus: one perk card a hero, and only before a level-up chapter."""
+    def level_ups(self, campaign: Campaign) -> None:
+        """Exodus: one perk card a hero, and only before a level-up chapter; and perk cards to choose from."""
+        for plan in campaign.chapters:
+            if plan.level_up and not any("exodus" in p.games for p in plan.mission.rules.perks):
+                self.problems.append(codes.NO_PERK_CARDS.at(self.doc.key_loc(("chapters", plan.number - 1,
+                                                                              "level_up")), number=plan.number))
         for i, chapter in enumerate(self.model.chapters):
             for hero, perks in chapter.buy.items():
                 why = ("an Exodus hero chooses one perk card at a level-up" if chapter.level_up and len(perks) > 1

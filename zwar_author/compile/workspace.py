@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import codes
 from ..errors import Diagnostic, Location, Related
@@ -21,13 +21,14 @@ from ..geometry.board import Grid
 from ..model import content as c
 from ..model.pack import PackDoc, PackInfo, TileDoc
 from ..model.rules import RulesDoc
-from ..model.tables import TableDoc
 from ..model.validate import validate
 from ..sources.document import SOURCE_SUFFIXES, Document, absolute, read_document
-from ..tables.compile import Source, check_tables, compile_table
 from ..tables.table import Table
 from .layout import TileSide, art_grid
 from .rules import KINDS, Entry, RefChecker, RulesEntry, RuleSet, compile_entry, hint
+
+if TYPE_CHECKING:
+    from ..tables.compile import Source
 
 PACK_FILE = "pack.toml"
 CAMPAIGN_STEM = "campaign"  # campaign.toml (or .json) beside pack.toml
@@ -449,6 +450,10 @@ class Workspace:
 
     def load_table(self, pack: Pack, path: Path) -> None:
         """One table file: validated and compiled; its id must be new in the pack."""
+        # The random tables' models and compiler load only for a pack that has tables: validate stays quick
+        from ..model.tables import TableDoc
+        from ..tables.compile import Source, compile_table
+
         pack.table_files.append(absolute(path))
         doc = self.read(path)
         if doc is None:
@@ -484,6 +489,9 @@ class Workspace:
             return
         pack.tables_checked = True
         found = self.table_sources(pack)
+        if not found:
+            return
+        from ..tables.compile import check_tables  # see load_table
 
         def lookup(source: Source, ref: str) -> str | None:
             owner, _, name = ref.rpartition("/")

@@ -44,7 +44,7 @@ from .chance import (
 from .events import Event
 from .mission import Mission
 from .options import LegalActions
-from .state import DEFAULT_SETUP, Game, Hero, Setup, short
+from .state import DEFAULT_SETUP, MAX_STAGE, Game, Hero, Setup, short
 from .turn import step
 from .variants import ruleset_for
 from .versus import Versus, setup_versus
@@ -71,6 +71,7 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
             if eq is None:
                 raise SetupError(f"there is no equipment card `{ref}` in this mission's rules")
             h.cards.append(g.new_card(eq.id))
+        _carried(g, h, setup)
         first = next((x for x in h.cards if mission.equipment[x.eq].kind in ("ballistic", "melee", "explosive")), None)
         h.active = [first.name] if first else []
         h.power = {p: mission.perks[q].uses or 3 for q in mission.perks for p in [short(q)]
@@ -90,10 +91,38 @@ def new_game(mission: Mission, setup: Setup = DEFAULT_SETUP) -> Game:
         g.heroes.append(figure)
         g.at[sq] = figure
     _tokens(g)
+    for carrier in g.heroes:  # the search cards a campaign's heroes carry in are out of the deck
+        for held in carrier.loot:
+            g.deck[held] = max(0, g.deck.get(held, 0) - 1)
     g.hands = new_hands(g)
     if isinstance(g.ruleset, Versus):
         setup_versus(g)
     return g
+
+
+def _carried(g: Game, h: Hero, setup: Setup) -> None:
+    """What a campaign carries into the game for ``h`` (Exodus's save ticket, docs/campaign.md): the rounds
+    left in each equipment card, the search cards held and the infection stage."""
+    mission = g.mission
+    rounds = dict(setup.rounds).get(h.id)
+    if rounds is not None:
+        if len(rounds) != len(h.cards):
+            raise SetupError(f"{h.name} carries {len(h.cards)} equipment cards and the set-up gives rounds "
+                             f"for {len(rounds)}")
+        for card, left in zip(h.cards, rounds):
+            full = mission.equipment[card.eq].ammo
+            if full is not None and (left is None or not 0 <= left <= full):
+                raise SetupError(f"{h.name}'s {card.name} holds 0 to {full} rounds, not {left}")
+            card.ammo = left if full is not None else card.ammo
+    for ref in dict(setup.search).get(h.id, ()):
+        entry = mission.lookup(mission.search_cards, ref)
+        if entry is None:
+            raise SetupError(f"there is no search card `{ref}` in this mission's rules")
+        h.loot.append(entry.id)
+    stage = dict(setup.stages).get(h.id, 0)
+    if not 0 <= stage <= MAX_STAGE:
+        raise SetupError(f"{h.name}'s infection stage is 0 to {MAX_STAGE}, not {stage}")
+    h.stage = stage
 
 
 def _hero_id(mission: Mission, ref: str) -> str:

@@ -187,6 +187,11 @@ class Setup:
     sides: tuple[tuple[str, str], ...] = ()  # versus games: (role, hero); default the roles in order
     #: the Director's Cut: a campaign chapter with a director (6 cards; any hero's death fails it)
     directors_cut: bool = False
+    #: what a campaign carries into the game (Exodus's save ticket): rounds left in each card of
+    #: ``equipment`` in its order (None: a card that takes none), search cards held, infection stages
+    rounds: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
+    search: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero, search card ids): out of the deck
+    stages: tuple[tuple[str, int], ...] = ()  # (hero, infection stage at the start)
 
 
 #: the setup of a game that says nothing beyond its mission

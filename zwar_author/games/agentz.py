@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from .profile import GameProfile, HeroRule, Quote
 from .vocab import Action as A
-from .vocab import EventKind, HeroRuleKind, Mode, Rule, SpawnResult, Victory
+from .vocab import EventKind, HeroRuleKind, Mode, Rule, SpawnResult, Tracker, Victory
 from .zwar1 import ACTIONS as ZWAR1_ACTIONS
-from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
+from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, VICTORIES
 
 BOOK = "the Agent Z rules"
 
@@ -32,7 +32,7 @@ PROFILE = GameProfile(
          Rule.MEAT_SHIELD, Rule.C4, Rule.DIRECTOR_CARDS_EACH),
         FEATURES, TOKENS, VICTORIES, {Victory.KILL, Victory.OUTSCORE_DEAD}, SPAWN_RESULTS, {SpawnResult.SINKHOLE},
         EVENTS, {EventKind.ENTER}),
-    trackers=TRACKERS,
+    trackers=frozenset({Tracker.TIMERS}),  # a versus game: no XP
     quotes=(
         Quote(BOOK, "Any agent reaching the position that they could normally carry out an assassination on a "
                     "\"zombie\" infected type, may grab it and use it as a human shield for the cost of 1 AP."),

@@ -5,13 +5,17 @@ from __future__ import annotations
 from .profile import GameProfile, HeroRule, Quote
 from .vocab import Action as A
 from .vocab import Feature, HeroRuleKind, Mode, Rule, Token, Tracker, Victory
-from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, TRACKERS, VICTORIES
+from .zwar1 import EVENTS, FEATURES, SPAWN_RESULTS, TOKENS, VICTORIES
 
 BOOK = "the Exodus rulebook"
 
 #: The Exodus action table (with Reload, Move & Reload, Craft and the free actions) and the rib's; the AP of
 #: each are the rules data's. Quick fire or melee come before or after the move they combine with; where the
 #: text is silent Z War One's throw, exit and Med Pack are kept (docs/engine.md, the Exodus points).
+#: "The tracker board is used to track various pieces of information throughout the game, from ammunition &
+#: power perk usage to turn order & infection stage" (no XP: perk cards come at level-ups).
+TRACKERS = frozenset({Tracker.TIMERS, Tracker.INFECTION, Tracker.TURN_ORDER})
+
 ACTIONS = frozenset({
     A.MOVE, A.SPRINT, A.CRAWL, A.DIVE, A.STAND_UP, A.OPEN_DOOR, A.CLOSE_DOOR, A.KNOCK, A.QUICK_FIRE, A.MELEE,
     A.MOVE_QUICK, A.QUICK_MOVE, A.MOVE_MELEE, A.MELEE_MOVE, A.THROW, A.MOVE_THROW, A.THROW_MOVE, A.RELOAD,
@@ -39,7 +43,7 @@ PROFILE = GameProfile(
         (Mode.CAMPAIGN, Mode.DIRECTOR, Rule.EXODUS_TURN, Rule.SEPARATE_CHARTS, Rule.RELOADING, Rule.CRAFTING),
         FEATURES, (Feature.LOCKED_DOOR, Feature.COLOURED_STAIRS, Feature.WATER, Feature.TRANSITION,
                    Feature.WATER_OBSTACLE), TOKENS, (Token.CRATE, Token.KEYCARD, Token.NPC, Token.RIB), VICTORIES,
-        (Victory.ESCORT, Victory.NPC_DIES), SPAWN_RESULTS, EVENTS, (Tracker.TIMERS,)),
+        (Victory.ESCORT, Victory.NPC_DIES), SPAWN_RESULTS, EVENTS, TRACKERS),
     trackers=TRACKERS,
     quotes=(
         Quote(BOOK, "Director Mode is a game variation which allows an extra player to take on the roll of "

@@ -111,6 +111,9 @@ class Tracker(Element):
     """What the tracker sheet keeps for a mission beyond turns, ammunition and perks."""
 
     TIMERS = "timers", "3-turn timers"
+    XP = "xp", "experience points (XP)"
+    INFECTION = "infection", "each hero's infection stage"
+    TURN_ORDER = "turn-order", "the order the heroes move in each turn"
 
 
 class Rule(Element):

@@ -25,7 +25,7 @@ VICTORIES = frozenset({Victory.OBJECTIVES, Victory.OBJECTIVES_COUNT, Victory.ESC
                        Victory.SURVIVE, Victory.ANY_HERO_DIES, Victory.AFTER_TURN})
 SPAWN_RESULTS = frozenset({SpawnResult.ROAMERS})
 EVENTS = frozenset({EventKind.SPAWN_PHASE, EventKind.OPEN_DOORS, EventKind.OPEN_EXITS, EventKind.SPAWN})
-TRACKERS = frozenset({Tracker.TIMERS})
+TRACKERS = frozenset({Tracker.TIMERS, Tracker.XP})  # the tracker pad: XP, perks, turns, timers, ammunition
 
 PROFILE = GameProfile(
     game="zwar1",

@@ -3,7 +3,9 @@
 Compiled documents are self-contained and fully resolved: every square is
 ``floor:x,y``, every edge ``floor:H:x,y``, every room ``floor:R1``, every
 rules id ``pack/id``, every dice table a list of rows. A mission document
-embeds the rules data of its game, so one file is enough to play it.
+embeds the rules data of its game, so one file is enough to play it. The
+compiled campaign is in ``compiled_campaign``, so that checking a mission
+does not define the campaign's models.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from typing import Final, Literal
 
 from pydantic import Field
 
-from .campaign import CampaignInfo
 from .common import Count, Model, Name, Positive, Text
 from .mission import (
     Condition,
@@ -237,25 +238,6 @@ class CompiledMission(Model):
     miniatures: dict[str, Positive] = Field(description="Miniatures available per infected class (pack/id).")
     rules: Rules = Field(description="The rules data of the mission's game.")
     caches: CacheRef | None = Field(None, description="LOS and distance caches, when they were built.")
-
-
-class CompiledChapter(Model):
-    number: Positive = Field(description="The chapter's place in the campaign, from 1.")
-    mission: str = Field(description="The mission's id; its compiled file is missions/<id>.json.")
-    title: Name = Field(description="The chapter's title.")
-    text: Text = Field(description="Printed before the mission.")
-    buy: dict[str, list[str]] = Field(description="Perks bought before this chapter: hero (pack/id) -> perks (pack/id).")
-    directors_cut: bool = Field(False, description="Played as the Director's Cut: with a director and 6 director cards.")
-    level_up: bool = Field(False, description="Exodus: each hero may choose a new perk card before this chapter.")
-
-
-class CompiledCampaign(Model):
-    format: Literal["zwar-content/1"] = Field(description="Format and version of compiled content.")
-    kind: Literal["campaign"] = Field(description="A compiled campaign.")
-    tool: Tool = Field(description="What compiled it.")
-    pack: str = Field(description="The pack the campaign belongs to.")
-    campaign: CampaignInfo = Field(description="Title, game and XP rules; heroes as pack/id, mission_xp resolved.")
-    chapters: list[CompiledChapter] = Field(description="The chapters in the order they are played.")
 
 
 class MissionEntry(Model):

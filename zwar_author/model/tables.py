@@ -9,7 +9,6 @@ exact location.
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
@@ -22,15 +21,6 @@ ROW_PATTERN = r"^\s*-?[0-9]+\s*(\+|or (less|more)|(-|to|or)\s*-?[0-9]+)?\s*(\([0
 Expression = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 TableRef = Annotated[str, StringConstraints(pattern=REF_PATTERN, max_length=130)]
 Word = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=64)]
-
-
-class Kind(str, Enum):
-    """What a roll on the table counts."""
-
-    SUM = "sum"  # the dice added together (plus modifiers) pick a row
-    PASS = "pass"  # each die scoring the target or less passes; rows are 2, 1, 0 dice passed
-    SUCCESSES = "successes"  # each die showing a success face counts; rows are numbers of successes
-    OPPOSED = "opposed"  # both sides count successes (re-rolled until one has none); rows are your margin
 
 
 class NumberRange(Model):

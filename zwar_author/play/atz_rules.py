@@ -23,7 +23,7 @@ from ..model.common import Document, Model, Name, Text
 from ..model.validate import validate
 from ..skirmish.atz.encounter import place
 from ..skirmish.atz.game import AtzGame, Setup
-from ..skirmish.atz.state import Status, Zombie
+from ..skirmish.atz.state import HOSTILES, Status, Zombie
 from ..skirmish.core import Board, Choice, Context, Request
 from ..skirmish.core.figures import COMPASS
 from ..sources.document import Document as Source
@@ -32,7 +32,7 @@ from ..tabletop import Position, Table, inches
 Point = Annotated[list[float], Field(min_length=2, max_length=2)]
 Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 StatusName = Literal["carrying on", "ducked back", "hunkered down", "stunned", "knocked down", "out of the fight",
-                     "obviously dead", "gone"]
+                     "obviously dead", "gone", "whisked to safety"]
 
 
 class Info(Model):
@@ -44,7 +44,8 @@ class Info(Model):
     turns: Annotated[int, Field(ge=0, le=20)] = Field(1, description="Turns to play after the start.")
     dice: list[Annotated[int, Field(ge=1, le=6)]] = Field([], description="Every d6 the game rolls, in order.")
     script: list[str] = Field([], description="The player's decisions in order, by key (`advance`, `hold`, "
-                                              "`fast`, `fight`, `break`, `recover h2`, a number of dice passed).")
+                                              "`fast`, `fight`, `break`, `recover h2`, `carry h2`, `cheat`, "
+                                              "`die`, a number of dice passed).")
     draw: bool = Field(False, description="Draw the zombies by area at the start (lines 1746-1750).")
     width: float = Field(48, description="Table width in inches.")
     depth: float = Field(48, description="Table depth in inches.")
@@ -66,7 +67,9 @@ class PlacedZombie(Model):
 class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
-    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected"], Any]] = Field({}, description="By name.")
+    humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
+                                   "cheated_death"], Any]] = Field({}, description="By name (the group's and "
+                                                                                   "the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
@@ -74,6 +77,7 @@ class Expect(Model):
 class ScenarioDoc(Document):
     scenario: Info = Field(description="What is played.")
     humans: list[Placed] = Field(min_length=1, description="The group, placed.")
+    hostiles: list[Placed] = Field([], description="Hostile humans, placed (x1, x2... in this order).")
     zombies: list[PlacedZombie] = Field([], description="The zombies, placed (z1, z2... in this order).")
     expect: Expect = Field(default_factory=Expect, description="What must happen.")
 
@@ -142,7 +146,10 @@ def _game(model: ScenarioDoc) -> AtzGame:
     tables = {t.id: t for t in find_tables([str(root / "atz")]).tables}
     table = Table(inches(info.width), inches(info.depth))
     members = place(model.humans, table, [])
-    for human, placed in zip(members, model.humans, strict=True):
+    foes = place(model.hostiles, table, [])
+    for i, foe in enumerate(foes):
+        foe.id, foe.side, foe.leader, foe.star = f"x{i + 1}", HOSTILES, False, False
+    for human, placed in zip(members + foes, model.humans + model.hostiles, strict=True):
         human.position = Position.of(*placed.at)
         human.facing = Fraction(COMPASS[placed.facing])
         human.status = Status(placed.status)
@@ -151,7 +158,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
                            facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
                     for i, z in enumerate(model.zombies))
     setup = Setup(Board(table, []), info.area, info.time, tables, tuple(members), zombies, 30, info.title,
-                  draw=info.draw)
+                  draw=info.draw, hostiles=tuple(foes))
     return AtzGame(setup)
 
 
@@ -166,7 +173,7 @@ def _check(expect: Expect, game: AtzGame, lines: list[str]) -> list[str]:
             at = found + 1
     failures += [f"log: `{line}` appears" for line in expect.absent if line in lines]
     for name, fields in expect.humans.items():
-        who = [h for h in game.humans if h.name == name]
+        who = [h for h in game.people if h.name == name]
         if not who:
             failures.append(f"humans.{name}: no such human")
             continue

@@ -61,10 +61,14 @@ def _key(option: Any) -> str:
 
 
 def play_encounter(path: Path, group_file: Path, ask: Callable[[str], str], say: Callable[[str], None], seed: int = 1,
-                   max_turns: int = 30, zombies_only: bool = False, search: list[Path] | None = None) -> Report | None:
+                   max_turns: int = 30, zombies_only: bool = False, search: list[Path] | None = None,
+                   leave_out: bool = False) -> Report | None:
     """Play one encounter at the prompt to its end or until the player quits; the pack's problems, if any."""
-    made, left_out, problems = encounter_setup(path, load_group(group_file), list(search or []), zombies_only,
-                                               max_turns)
+    group, problems = load_group(group_file)
+    if group is None:
+        return problems
+    made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only,
+                                               max_turns, leave_out)
     if made is None:
         return problems
     for item in left_out:

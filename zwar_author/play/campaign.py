@@ -11,11 +11,13 @@ the group stopped in the middle of a mission, that game's own save.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import codes
 from ..compile.campaign import Campaign, ChapterPlan
@@ -23,14 +25,22 @@ from ..compile.perks import price
 from ..engine.api import new_game
 from ..engine.mission import Mission
 from ..engine.state import Game, HeroStatus, Setup
+from ..engine.vocab import Perk
 from ..errors import Report, SetupError, UnsupportedGame, UsageError, ZwarError
 from ..games import unplayable
 from ..games.playable import label
 from ..sources.document import Document
+from .lobby import craft, describe, give, kit_after, reload
 from .saves import BadSave, SavedCampaign, check_setup, read_save
 from .session import CommandError, Session, save_json
 
 SAVE_FORMAT = "zwar-campaign-save/1"
+#: the perks whose rules the engine plays: an Exodus level-up offers these only
+PLAYED_PERKS = frozenset(p.value for p in Perk)
+#: the commands of Exodus's pre-game lobby at the prompt
+LOBBY_HELP = ("Pre-game lobby: reload HERO WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK "
+              "(a level-up chapter), save (an official save), retire (back to the last official save), kit; done to "
+              "start the chapter")
 
 
 class CannotPlayCampaign(ZwarError):
@@ -57,6 +67,16 @@ class Economy:
     #: for each chapter, the (hero, perk) the plan has the heroes hold from that chapter on, newly
     #: planned there: the campaign's `buy` and the chapter mission's `[mission.perks]`
     plan: tuple[tuple[tuple[str, str], ...], ...]
+    game: str = "zwar1"
+    #: Exodus: the save ticket's official save slots, and for each chapter whether it has a level-up
+    saves: int = 0
+    level_ups: tuple[bool, ...] = ()
+
+    @property
+    def exodus(self) -> bool:
+        """Exodus's rules between missions (play/lobby.py): no XP, perk cards at level-ups, the kit carried
+        on, and a failed mission returns to the last official save."""
+        return self.game == "exodus"
 
     def planned_by(self, index: int) -> list[tuple[str, str]]:
         """Every (hero, perk) the plan has bought by chapter ``index`` (0-based), in plan order."""
@@ -69,8 +89,13 @@ def economy_of(campaign: Campaign) -> Economy:
     rules = campaign.chapters[0].mission.rules
     heroes = tuple(h.id for h in campaign.heroes)
     cards = {h.id.rpartition("/")[2]: h for h in rules.heroes}
-    prices = {hero: {p.id.rpartition("/")[2]: price(cards[hero], p) for p in rules.perks} for hero in heroes
-              if hero in cards}
+    game = campaign.info.game
+    if game == "exodus":  # a perk card costs no XP: at a level-up each hero chooses one the engine plays
+        prices = {hero: {p.id.rpartition("/")[2]: 0 for p in rules.perks if game in p.games
+                         and p.id.rpartition("/")[2] in PLAYED_PERKS} for hero in heroes}
+    else:
+        prices = {hero: {p.id.rpartition("/")[2]: price(cards[hero], p) for p in rules.perks} for hero in heroes
+                  if hero in cards}
     plan = []
     seen: set[tuple[str, str]] = set()
     for chapter in campaign.chapters:
@@ -83,7 +108,9 @@ def economy_of(campaign: Campaign) -> Economy:
                     seen.add((hero, perk))
                     new.append((hero, perk))
         plan.append(tuple(new))
-    return Economy(heroes, campaign.info.start_xp, campaign.mission_xp, campaign.info.loot_xp, prices, tuple(plan))
+    saves = (campaign.info.saves if campaign.info.saves is not None else 3) if game == "exodus" else 0
+    return Economy(heroes, campaign.info.start_xp, campaign.mission_xp, campaign.info.loot_xp, prices, tuple(plan),
+                   game, saves, tuple(ch.level_up for ch in campaign.chapters))
 
 
 def xp_earned(game: Game, economy: Economy) -> dict[str, int]:
@@ -113,6 +140,10 @@ class Progress:
     perks: dict[str, list[str]] = field(default_factory=dict)  # hero -> perks held, in the order bought
     bought: list[tuple[str, str, int]] = field(default_factory=list)  # (hero, perk, chapter number)
     results: list[dict] = field(default_factory=list)  # every game played: chapter, attempt, outcome, turns, xp
+    #: Exodus (play/lobby.py): hero -> the kit carried into the next chapter (none yet: the hero board's set)
+    kit: dict[str, dict] = field(default_factory=dict)
+    saves: list[dict] = field(default_factory=list)  # Exodus: the official saves logged, {"after": n, "state": ...}
+    lost: dict[str, int] = field(default_factory=dict)  # Exodus: chapter number (as text) -> games lost there
 
     @classmethod
     def start(cls, economy: Economy) -> Progress:
@@ -128,6 +159,9 @@ class Progress:
         if hero not in economy.heroes:
             return f"`{hero}` does not play this campaign (its heroes: {', '.join(economy.heroes)})"
         prices = economy.prices.get(hero, {})
+        if perk not in prices and economy.exodus:
+            return (f"there is no Exodus perk card `{perk}` whose rules the engine plays (known: "
+                    f"{', '.join(sorted(prices)) or 'none: the rules data has no Exodus perk cards'})")
         if perk not in prices:
             return f"there is no perk `{perk}` (known: {', '.join(sorted(prices))})"
         if perk in self.perks[hero]:
@@ -137,8 +171,9 @@ class Progress:
         return None
 
     def buy(self, economy: Economy, hero: str, perk: str, number: int) -> None:
-        """``hero`` buys ``perk`` before chapter ``number``; CommandError says why not."""
-        problem = self.why_not(economy, hero, perk)
+        """``hero`` buys ``perk`` before chapter ``number`` (Exodus: chooses it as the level-up's perk card);
+        CommandError says why not."""
+        problem = self.refusal(economy, hero, perk, number)
         if problem is not None:
             raise CommandError(problem)
         self.bank[hero] -= economy.prices[hero][perk]
@@ -149,28 +184,81 @@ class Progress:
         """Buy what the plan has the heroes hold by now, in plan order, as far as each hero's XP goes;
         what one cannot pay for waits for a later chapter. The (hero, perk) bought."""
         done = []
-        for hero, perk in economy.planned_by(self.chapter):
-            if perk not in self.perks.get(hero, []) and self.why_not(economy, hero, perk) is None:
+        planned = (economy.plan[self.chapter] if economy.level_ups[self.chapter] else ()) if economy.exodus \
+            else economy.planned_by(self.chapter)  # an Exodus level-up not taken is not made up later
+        for hero, perk in planned:
+            if perk not in self.perks.get(hero, []) and self.refusal(economy, hero, perk, number) is None:
                 self.buy(economy, hero, perk, number)
                 done.append((hero, perk))
         return done
 
+    def refusal(self, economy: Economy, hero: str, perk: str, number: int) -> str | None:
+        """Why ``hero`` cannot take ``perk`` before chapter ``number`` now (Exodus: at a level-up), else None."""
+        return self.why_not(economy, hero, perk) or (self.no_level_up(economy, hero, number)
+                                                     if economy.exodus else None)
+
+    def no_level_up(self, economy: Economy, hero: str, number: int) -> str | None:
+        """Exodus: why ``hero`` cannot choose a perk card before chapter ``number`` now, else None."""
+        if not economy.level_ups[self.chapter]:
+            return f"chapter {number} has no level-up: a perk card is chosen only before a level-up chapter"
+        if any(h == hero and n == number for h, _, n in self.bought):
+            return f"{hero} has chosen a perk card at this level-up already"
+        return None
+
     def setup(self, economy: Economy, mission: Mission, max_turns: int, directors_cut: bool = False) -> Setup:
-        """How the chapter's game starts: the campaign's heroes who play its mission, with the perks they hold."""
+        """How the chapter's game starts: the campaign's heroes who play its mission, with the perks they hold
+        (Exodus: and the kit they carry on)."""
         allowed = [r.rpartition("/")[2] for r in mission.compiled.mission.heroes]
         heroes = tuple(h for h in economy.heroes if not allowed or h in allowed)
         perks = tuple((h, tuple(self.perks[h])) for h in heroes if self.perks[h])
-        return Setup(heroes=heroes, perks=perks, max_turns=max_turns, directors_cut=directors_cut)
+        kit = [(h, self.kit[h]) for h in heroes if h in self.kit]
+        return Setup(heroes=heroes, perks=perks, max_turns=max_turns, directors_cut=directors_cut,
+                     equipment=tuple((h, tuple(k["equipment"])) for h, k in kit),
+                     rounds=tuple((h, tuple(k["rounds"])) for h, k in kit),
+                     search=tuple((h, tuple(k["search"])) for h, k in kit if k["search"]),
+                     stages=tuple((h, k["stage"]) for h, k in kit if k["stage"]))
+
+    # --- Exodus's save ticket ------------------------------------------------------------------
+
+    def snapshot(self) -> dict:
+        """What an official save holds: the chapter next, the kit, the perk cards chosen."""
+        return copy.deepcopy({"chapter": self.chapter, "kit": self.kit, "perks": self.perks,
+                              "bought": [list(b) for b in self.bought]})
+
+    def log_save(self, economy: Economy) -> int:
+        """Log an official save of the mission just finished in the next free slot; its slot number.
+        "Players may only log 3 official saves throughout the campaign"."""
+        if not self.chapter:
+            raise CommandError("no mission has been finished yet: an official save is logged after one")
+        if any(s["after"] == self.chapter for s in self.saves):
+            raise CommandError(f"chapter {self.chapter} is saved already (slot "
+                               f"{next(i for i, s in enumerate(self.saves, 1) if s['after'] == self.chapter)})")
+        if len(self.saves) >= economy.saves:
+            raise CommandError(f"the save ticket's {economy.saves} official save slots are all used")
+        self.saves.append({"after": self.chapter, "state": self.snapshot()})
+        return len(self.saves)
+
+    def return_to_save(self) -> int:
+        """After a failed mission: back to the last official save (none logged: the campaign's start);
+        the number of the chapter played next."""
+        start: dict[str, Any] = {"chapter": 0, "kit": {}, "perks": {h: [] for h in self.perks}, "bought": []}
+        state: dict[str, Any] = copy.deepcopy(self.saves[-1]["state"] if self.saves else start)
+        self.chapter, self.kit, self.perks = state["chapter"], state["kit"], state["perks"]
+        self.bought = [(h, p, n) for h, p, n in state["bought"]]
+        self.attempt, self.shopped = self.lost.get(str(self.chapter + 1), 0) + 1, False
+        return self.chapter + 1
 
     def finish(self, economy: Economy, game: Game, number: int) -> dict:
         """Take a finished chapter game: a victory banks XP and moves on, anything else plays the
         chapter again. The result recorded."""
         won = game.outcome == "victory"
-        xp = xp_earned(game, economy) if won else {}
+        xp = xp_earned(game, economy) if won and not economy.exodus else {}  # Exodus pays no XP
         result = {"chapter": number, "attempt": self.attempt, "outcome": game.outcome, "turns": game.turn,
                   "reason": game.reason, "xp": xp}
         self.results.append(result)
-        if won:
+        if economy.exodus:
+            self._exodus_finish(game, number, result)
+        elif won:
             for hero, amount in xp.items():
                 self.bank[hero] += amount
                 self.earned[hero] += amount
@@ -179,12 +267,25 @@ class Progress:
             self.attempt += 1
         return result
 
+    def _exodus_finish(self, game: Game, number: int, result: dict) -> None:
+        """Exodus: a won mission carries the kit on (melee weapons discarded); a failed one returns to the
+        last official save."""
+        if game.outcome == "victory":
+            kits, discarded = kit_after(game)
+            self.kit = {**self.kit, **kits}  # a hero the mission did not use keeps the kit
+            result["discarded"] = [list(d) for d in discarded]
+            self.chapter, self.shopped = self.chapter + 1, False
+            self.attempt = self.lost.get(str(self.chapter + 1), 0) + 1
+        else:
+            self.lost[str(number)] = self.lost.get(str(number), 0) + 1
+            result["returned_to"] = self.return_to_save()
+
     def record(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_record(cls, data: dict) -> Progress:
-        progress = cls(**{k: v for k, v in data.items() if k != "bought"})
+        progress = cls(**copy.deepcopy({k: v for k, v in data.items() if k != "bought"}))
         progress.bought = [(h, p, n) for h, p, n in data.get("bought", [])]
         return progress
 
@@ -199,6 +300,7 @@ class Chapter:
     mission: Mission
     source: Path  # the mission's source file
     directors_cut: bool
+    level_up: bool = False  # Exodus: each hero may choose a new perk card before it
 
 
 @dataclass(frozen=True)
@@ -212,15 +314,33 @@ class Book:
     economy: Economy
     sha256: str  # of the compiled campaign: a save of another version is refused
 
+    def level_up_refused(self, ch: Chapter) -> str:
+        """Why the engine cannot play ``ch``'s Exodus level-up ("" when it can): the perk cards it offers or
+        the campaign plans must be ones whose rules the engine plays."""
+        if not ch.level_up:
+            return ""
+        cards = sorted(p.id.rpartition("/")[2] for p in ch.mission.compiled.rules.perks if "exodus" in p.games)
+        if not cards:
+            return ("its level-up needs Exodus perk cards, and the rules data has none (the Exodus rulebook text "
+                    "stops inside \"Charging infected\", before any perk card): add them in a pack, or play the "
+                    "chapter without `level_up`")
+        index = self.chapters.index(ch)
+        planned = {perk for _, perk in self.economy.plan[index]}
+        unplayed = sorted(planned - PLAYED_PERKS) or ([] if PLAYED_PERKS & set(cards) else cards)
+        if unplayed:
+            return (f"the engine plays no rules for the perk card{'s' if len(unplayed) > 1 else ''} "
+                    f"{', '.join(unplayed)} (it plays: {', '.join(sorted(PLAYED_PERKS))})")
+        return ""
+
     def refusals(self) -> list[str]:
         """The chapters the engine cannot play, each with why."""
         out = []
-        if any(ch.mission.compiled.mission.game == "exodus" for ch in self.chapters):
-            out.append("every chapter: Exodus's rules between missions are not played yet (level-ups with perk "
-                       "cards instead of XP, the pre-game lobby, equipment, ammunition and infection carried over, "
-                       "melee weapons discarded after a mission, save tickets)")
         for ch in self.chapters:
             name = f"chapter {ch.number} ({ch.mission.compiled.mission.id})"
+            why = self.level_up_refused(ch)
+            if why:
+                out.append(f"{name}: {why}")
+                continue
             missing = unplayable(ch.mission.compiled)
             if missing:
                 out.append(f"{name}: " + "; ".join(label(ch.mission.compiled, e) for e in missing))
@@ -278,7 +398,7 @@ def open_campaign(path: Path, search: Sequence[Path] = ()) -> tuple[Book | None,
 
 def _chapter(plan: ChapterPlan, board, sources: dict) -> Chapter:
     return Chapter(plan.number, plan.title, Mission(plan.mission, board), Path(sources[plan.mission.mission.id]),
-                   plan.directors_cut)
+                   plan.directors_cut, plan.level_up)
 
 
 # --- playing it -------------------------------------------------------------------------------
@@ -312,6 +432,55 @@ class CampaignSession:
         """The perks the plan has the heroes hold by the current chapter that they do not: (hero, perk, price)."""
         p, e = self.progress, self.book.economy
         return [(h, perk, e.prices[h][perk]) for h, perk in e.planned_by(p.chapter) if perk not in p.perks[h]]
+
+    # --- Exodus's pre-game lobby ------------------------------------------------------------------
+
+    @property
+    def lobby_open(self) -> bool:
+        """Exodus: the pre-game lobby opens "before beginning the next mission": between missions, and
+        before a first chapter only for its level-up."""
+        chapter = self.chapter
+        return self.book.economy.exodus and chapter is not None and (self.progress.chapter > 0 or chapter.level_up)
+
+    def kit_lines(self) -> list[str]:
+        """The save ticket's heroes, kit and saves, as lines."""
+        p, chapter = self.progress, self.chapter
+        assert chapter is not None
+        lines = describe(p.kit, chapter.mission) or ["kit: each hero's starting set (the hero board)"]
+        perks = [f"{h} {', '.join(p.perks[h])}" for h in self.book.economy.heroes if p.perks[h]]
+        if perks:
+            lines.append("perk cards: " + "; ".join(perks))
+        saves = ", ".join(f"slot {i} after chapter {s['after']}" for i, s in enumerate(p.saves, 1)) or "none"
+        lines.append(f"official saves: {saves} ({self.book.economy.saves - len(p.saves)} slots left)")
+        return lines
+
+    def lobby(self, line: str) -> list[str]:
+        """One command of Exodus's pre-game lobby (``LOBBY_HELP``); what happened, as lines. CommandError says
+        why not."""
+        chapter, p, economy = self.chapter, self.progress, self.book.economy
+        assert chapter is not None
+        word, _, rest = line.strip().partition(" ")
+        args = rest.split()
+        if word == "reload" and len(args) == 3:
+            return [reload(p.kit, chapter.mission, *args)]
+        if word == "craft" and len(args) == 2:
+            return [craft(p.kit, chapter.mission, *args)]
+        if word == "give" and len(args) == 3:
+            return [give(p.kit, *args)]
+        if word == "perk" and len(args) == 2:
+            p.buy(economy, args[0], args[1], chapter.number)
+            return [f"{args[0]} levels up: {args[1]}"]
+        if word == "save" and not args:
+            slot = p.log_save(economy)
+            return [f"official save {slot} of {economy.saves}: after chapter {p.chapter}"]
+        if word == "retire" and not args:  # "or players have chosen to retire, they can return to their last save"
+            after = p.saves[-1]["after"] if p.saves else 0
+            number = p.return_to_save()
+            where = f"the official save after chapter {after}" if after else "the campaign's start (no official save)"
+            return [f"retired: back to {where}, chapter {number} next"]
+        if word == "kit" and not args:
+            return self.kit_lines()
+        raise CommandError("type " + LOBBY_HELP.partition(": ")[2])
 
     def start_game(self) -> Session:
         """The current chapter's game, from its start (the purchases are closed)."""
@@ -399,6 +568,7 @@ def _check_progress(doc: Document, progress: Progress, book: Book) -> None:
                 problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "perks", hero, index)), message=(
                     f"{hero} cannot hold `{perk}` (twice, or a perk the campaign does not sell: "
                     f"{', '.join(sorted(prices)) or 'none'}): the progress must be as the campaign saved it")))
+    problems += _check_kit(doc, progress, book)
     for index, (hero, perk, number) in enumerate(progress.bought):
         if perk not in book.economy.prices.get(hero, {}) or not 1 <= number <= len(book.chapters):
             problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "bought", index)), message=(
@@ -406,3 +576,30 @@ def _check_progress(doc: Document, progress: Progress, book: Book) -> None:
                 "must be as the campaign saved it")))
     if problems:
         raise BadSave(problems)
+
+
+def _check_kit(doc: Document, progress: Progress, book: Book) -> list:
+    """Exodus: the kit and every official save must be ones the campaign could have written: the kit's
+    heroes and cards set up the next chapter's game, and each save names a chapter finished."""
+    problems = []
+    if progress.kit and not progress.finished(len(book.chapters)):
+        mission = book.chapters[progress.chapter].mission
+        try:
+            new_game(mission, progress.setup(book.economy, mission, 40))
+        except (SetupError, KeyError, TypeError) as exc:
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "kit")), message=(
+                f"the kit does not set up chapter {progress.chapter + 1} ({exc}): the progress must be as the "
+                "campaign saved it")))
+        if set(progress.kit) - set(book.economy.heroes):
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "kit")), message=(
+                f"the kit names heroes who do not play this campaign (its heroes: {', '.join(book.economy.heroes)})"
+                ": the progress must be as the campaign saved it")))
+    for index, save in enumerate(progress.saves):
+        state = save.get("state")
+        if not (isinstance(save.get("after"), int) and 1 <= save["after"] <= len(book.chapters)
+                and isinstance(state, dict) and set(state) == {"chapter", "kit", "perks", "bought"}
+                and index < book.economy.saves):
+            problems.append(codes.BAD_VALUE.at(doc.loc(("progress", "saves", index)), message=(
+                "not an official save this campaign wrote (`after`: a chapter finished, `state`: its chapter, kit, "
+                f"perks and bought; at most {book.economy.saves}): the progress must be as the campaign saved it")))
+    return problems

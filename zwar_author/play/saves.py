@@ -22,7 +22,7 @@ from .. import codes
 from ..compile.perks import over_allowance
 from ..engine.api import SetupError, new_game
 from ..engine.mission import Mission
-from ..engine.state import Setup
+from ..engine.state import MAX_STAGE, Setup
 from ..engine.variants import UnsupportedGame
 from ..errors import Diagnostic, UsageError, ZwarError
 from ..model.common import Model
@@ -59,6 +59,9 @@ class SavedSetup(Model):
     max_turns: int = Field(40, ge=1, le=MAX_TURNS, strict=True)
     sides: tuple[tuple[str, str], ...] = ()
     directors_cut: bool = Field(False, strict=True)
+    rounds: tuple[tuple[str, tuple[int | None, ...]], ...] = ()
+    search: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    stages: tuple[tuple[str, Annotated[int, Field(ge=0, le=MAX_STAGE)]], ...] = ()
 
 
 class SavedGame(Model):
@@ -87,6 +90,9 @@ class SavedProgress(Model):
     perks: dict[str, list[str]]
     bought: list[tuple[str, str, int]] = Field(default_factory=list)
     results: list[dict[str, Any]] = Field(default_factory=list)
+    kit: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    saves: list[dict[str, Any]] = Field(default_factory=list)
+    lost: dict[str, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
 
 
 class SavedCampaign(Model):

@@ -787,7 +787,8 @@ def _ungrammatical(g: Game, text: str) -> str:
         value = place.group(0)
         try:
             if place.group("door"):
-                g.mission.door_by_edge(_on_floor(g, value.upper()))
+                *floor, edge, at = value.split(":")
+                g.mission.door_by_edge(_on_floor(g, ":".join([*floor, edge.upper(), at])))
             elif not _in_grid(g, _on_floor(g, value)):
                 raise ValueError(value)
         except (KeyError, ValueError, IndexError):

@@ -25,6 +25,7 @@ import shapely
 
 from ..errors import UsageError
 from ..playtest.zonewars_bots import POLICIES, bot
+from ..publish import write_whole
 from ..skirmish.core import IllegalAction, State, apply, start
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.actions import where
@@ -76,9 +77,7 @@ class Table:
     def save(self, target: Path) -> None:
         data = {"scenario": str(self.path), "seed": self.seed, "bots": self.bots, "dice": self.dice,
                 "answers": self.answers}
-        tmp = target.with_suffix(target.suffix + ".tmp")
-        tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        tmp.replace(target)
+        write_whole(target, json.dumps(data, indent=2, sort_keys=True) + "\n")
 
 
 def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path], dice: str = "roll") -> Table:

@@ -6,14 +6,18 @@ and i, so a report is the same whenever it is made. The report: the share of
 encounters the group comes home from (a member leaves by the far table edge)
 with its 95% interval, how each member's encounters ended (came home, out of
 the fight, obviously dead, recovered during the encounter, bitten), the
-zombies at the start, drawn by noise and killed, shots fired, turns. The
-bots: ``cautious`` stays and fires while a zombie is in range and goes to
-recover a friend out of the fight, else walks on; ``aggressive`` fast moves
-towards the far edge and fires on the way, breaking off any melee.
+zombies at the start, drawn by noise and killed, hostile humans rolled up and
+put down, shots fired, turns. The bots: ``cautious`` stays and fires while a
+foe is in range, carries a friend out of the fight home when it can reach
+him (else goes to recover him), throws a flash-bang where two foes and no
+friend stand in its circle, else walks on; ``aggressive`` fast moves
+towards the far edge and fires on the way, breaking off any melee. Both
+choose to pass 2d6 on a Star's Free Will and to cheat death.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import random
 from collections.abc import Callable
@@ -21,33 +25,47 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import codes
 from ..compile.project import check
 from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
-from ..publish import write_whole
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
+from ..skirmish.atz.grenades import BLAST
 from ..skirmish.atz.state import Human, Status
-from ..skirmish.core import Choice, Request, simulate
+from ..skirmish.atz.weapons import weapon
+from ..skirmish.core import Board, Choice, Request, simulate
 from ..sources.document import read_document
 from .gate import Gate
+from .report import percent, write
+from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "hostile humans", "vehicles driven",
-              "carrying the wounded off the table (a member out of the fight is left on it)"]
+NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
+              "Meet & Greet (hostile humans are hostile from the start)",
+              "charges and melee between people",
+              "outgunned by the Outgunned Ranking (its table, lines 1056-1064, is unreadable in the source)"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    if 2 in keys:  # a Star's Free Will: pass 2d6
-        return request.options[keys.index(2)]
-    if "fight" in keys:
-        return request.options[keys.index("fight")]
+    for wanted in (2, "cheat", "fight"):  # a Star's Free Will: pass 2d6; a Star killed cheats death
+        if wanted in keys:
+            return request.options[keys.index(wanted)]
     who = game.figure(request.who) if request.who else None
-    recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)]
+    carry = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple) and o.key[0] == "carry"]
+    if carry:
+        return carry[0]
+    if isinstance(who, Human):
+        throws = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
+                  and o.key[0] == "throw" and _worth_a_flash_bang(game, who, game.figure(o.key[1]))]
+        if throws:
+            return throws[0]
+    recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
+               and o.key[0] == "recover"]
     if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
         return request.options[keys.index("hold")]
     if recover:
@@ -55,16 +73,23 @@ def cautious(game: AtzGame, request: Request) -> Any:
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
 
 
+def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
+    """Two or more foes in the blast circle about ``target`` and no friend (the thrower aside) in it."""
+    foes = sum(Board.within(target, f, BLAST) for f in game.foes(thrower))
+    friends = [h for h in game.on_table(game.humans) if h is not thrower and Board.within(target, h, BLAST)]
+    return foes >= 2 and not friends
+
+
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    for wanted in (2, "break", "fast"):
+    for wanted in (2, "cheat", "break", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
     return request.options[0]
 
 
 BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "aggressive": aggressive}
-OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "on the table")
+OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "on the table")
 
 
 @dataclass
@@ -88,7 +113,9 @@ class EncounterResult:
             lines.append(f"{name}: came home {w['value']:.1%} ({w['wins']}/{w['games']}, 95% interval "
                          f"{w['low']:.1%} to {w['high']:.1%}); {p['turns']['mean']:.1f} turns; zombies at the start "
                          f"{p['zombies']['at start']:.1f}, drawn by noise {p['zombies']['drawn by noise']:.1f}, "
-                         f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}")
+                         f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}"
+                         + (f"; hostile humans {p['hostiles']['rolled up']:.1f}, put down {p['hostiles']['down']:.1f}"
+                            if r.get("hostiles") else ""))
             for member, ends in p["members"].items():
                 shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
@@ -107,18 +134,28 @@ def is_encounter(path: Path) -> bool:
     return doc is not None and isinstance(doc.data.get("encounter"), dict)
 
 
-def load_group(path: Path) -> GroupDoc:
+def load_group(path: Path) -> tuple[GroupDoc | None, Report]:
+    """The group file read and checked (docs/atz.md): every problem at once, located, unknown keys among them;
+    a weapon the engine does not know is one (ZW825)."""
+    report = Report()
     doc, problems = read_document(Path(path))
+    report.extend(problems)
     if doc is None:
-        raise UsageError(f"--group {path}: " + "; ".join(p.message for p in problems))
+        return None, report
     group, problems = validate(doc, GroupDoc)
-    if group is None:
-        raise UsageError(f"--group {path}: " + "; ".join(p.human() for p in problems))
-    return group
+    report.extend(problems)
+    members = doc.data.get("members")
+    for i, member in enumerate(members if isinstance(members, list) else []):  # read raw: with other problems too
+        arms = member.get("weapons") if isinstance(member, dict) else None
+        for j, name in enumerate(arms if isinstance(arms, list) else []):
+            if isinstance(name, str) and weapon(name) is None:
+                report.add(codes.ATZ_GROUP_WEAPON.at(doc.loc(("members", i, "weapons", j)),
+                                                     who=str(member.get("name", f"member {i + 1}")), name=name))
+    return (group if report.ok else None), report
 
 
 def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_only: bool,
-                    max_turns: int) -> tuple[Setup | None, list[str], Report]:
+                    max_turns: int, leave_out: bool = False) -> tuple[Setup | None, list[str], Report]:
     """The encounter at ``path`` checked with its pack, and the setup of a game of it with ``group``."""
     root = pack_root_of(Path(path))
     if root is None:
@@ -137,16 +174,18 @@ def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_onl
     tables = {s.table.id: s.table for s in atz[0].tables.values()}
     encounter = found[0]
     made, left_out = setup(encounter.model, encounter.table, [p for _, _, p in encounter.pieces], tables, group,
-                           zombies_only, max_turns)
+                           zombies_only, max_turns, leave_out)
     return made, left_out, outcome.report
 
 
 def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int = 1,
                        policies: list[str] | None = None, out: Path = Path("build/playtest"),
                        max_turns: int = 30, zombies_only: bool = False, gate: Gate | None = None,
-                       search: list[Path] | None = None) -> EncounterResult:
-    group = load_group(group_file)
-    made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only, max_turns)
+                       search: list[Path] | None = None, leave_out: bool = False, jobs: int = 1) -> EncounterResult:
+    group, problems = load_group(group_file)
+    if group is None:
+        return EncounterResult({}, problems=problems)
+    made, left_out, problems = encounter_setup(path, group, list(search or []), zombies_only, max_turns, leave_out)
     if made is None:
         return EncounterResult({}, problems=problems)
     names = policies or ["cautious", "aggressive"]
@@ -157,41 +196,110 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
         raise UsageError("--gate: an encounter is held by win_rate, the share of encounters the group comes home from")
     report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
               "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
-              "policies": {n: _play(made, BOTS[n], runs, seed) for n in names}}
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / f"{Path(path).stem}-playtest.json"
-    write_whole(target, json.dumps(report, indent=1, sort_keys=True) + "\n")
-    return EncounterResult(report, [target], gate=gate)
+              "hostiles": bool(made.forces or made.hostiles),
+              "policies": {n: _play(made, n, runs, seed, jobs) for n in names}}
+    files = write(Path(out), f"{Path(path).stem}-playtest", {
+        ".json": json.dumps(report, indent=1, sort_keys=True) + "\n", ".html": html_page(report)})
+    return EncounterResult(report, files, gate=gate)
 
 
-def _play(made: Setup, bot: Callable[[AtzGame, Request], Any], runs: int, seed: int) -> dict:
+@dataclass(frozen=True)
+class Run:
+    """One policy's games: the setup and the bot's name go whole with every chunk a worker plays (as the grid
+    games' plans do), so a worker keeps nothing between chunks."""
+
+    made: Setup
+    bot: str
+    seed: int
+
+
+def play_chunk(run: Run, indices: list[int]) -> list[dict]:
+    """The records of the run's games at ``indices``: game i on its own seed, whoever plays it."""
+    out = []
+    for i in indices:
+        game = AtzGame(run.made)
+        simulate(game, BOTS[run.bot], random.Random(f"atz:{run.seed}:{i}"))
+        out.append(_record(game, i))
+    return out
+
+
+def _record(game: AtzGame, index: int) -> dict:
+    ends = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
+            Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
+            Status.WHISKED: "whisked to safety"}
+    t = game.tally
+    return {"index": index, "home": game.winner == "humans", "turns": game.round,
+            "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
+                        for h in game.humans},
+            "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
+            "hostiles": (t.hostiles, t.hostiles_down)}
+
+
+def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
+    """``runs`` games of ``bot``, the same whatever ``jobs``: with more than one, worker processes (the
+    runner's, which die with this one) play chunks of the games, added up in the order of their indices."""
+    run, parts = Run(made, bot, seed), chunks(runs, jobs)
+    if jobs > 1 and len(parts) > 1:
+        with local_pool(min(jobs, len(parts))) as pool:
+            records = [r for part in pool.map(play_chunk, [run] * len(parts), parts) for r in part]
+    else:
+        records = [r for part in parts for r in play_chunk(run, part)]
     home = 0
     turns: dict[int, int] = {}
-    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected"), 0) for h in made.group}
+    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged"), 0)
+               for h in made.group}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
-    for i in range(runs):
-        game = AtzGame(made)
-        simulate(game, bot, random.Random(f"atz:{seed}:{i}"))
-        home += game.winner == "humans"
-        turns[game.round] = turns.get(game.round, 0) + 1
-        for h in game.humans:
-            end = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
-                   Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down"}.get(h.status,
-                                                                                                      "on the table")
-            members[h.name][end] += 1
-            members[h.name]["recovered"] += h.recovered
-            members[h.name]["bitten"] += h.bitten
-            members[h.name]["infected"] += h.infected
-        zombies["at start"] += game.tally.zombies_at_start
-        zombies["drawn by noise"] += game.tally.zombies_drawn
-        zombies["killed"] += game.tally.zombies_killed
-        shots += game.tally.shots
+    hostiles = {"rolled up": 0.0, "down": 0.0}
+    for record in sorted(records, key=lambda r: r["index"]):
+        home += record["home"]
+        turns[record["turns"]] = turns.get(record["turns"], 0) + 1
+        for name, (end, recovered, bitten, infected, flashed) in record["members"].items():
+            members[name][end] += 1
+            members[name]["recovered"] += recovered
+            members[name]["bitten"] += bitten
+            members[name]["infected"] += infected
+            members[name]["flash-banged"] += flashed
+        for key, value in zip(zombies, record["zombies"], strict=True):
+            zombies[key] += value
+        shots += record["shots"]
+        for key, value in zip(hostiles, record["hostiles"], strict=True):
+            hostiles[key] += value
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},
             "turns": {"mean": round(sum(t * n for t, n in turns.items()) / runs, 3),
                       "counts": {str(t): n for t, n in sorted(turns.items())}},
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
-            "shots": round(shots / runs, 3)}
+            "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()}}
+
+
+def html_page(report: dict) -> str:
+    """The report as one HTML page with nothing to fetch: a column a policy, then each member's ends."""
+    e = html.escape
+    pols = report["policies"]
+
+    def row(name: str, cells: list[str]) -> str:
+        return f"<tr><th>{e(name)}</th>{''.join(f'<td>{e(c)}</td>' for c in cells)}</tr>"
+
+    def came_home(p: dict) -> str:
+        w = p["win_rate"]
+        return f"{percent(w['value'])} ({w['wins']}/{w['games']}; {percent(w['low'])} to {percent(w['high'])})"
+
+    rows = [row("came home", [came_home(p) for p in pols.values()]),
+            row("turns", [f"{p['turns']['mean']:.1f}" for p in pols.values()])]
+    rows += [row(f"zombies {k}", [f"{p['zombies'][k]:.1f}" for p in pols.values()]) for k in next(iter(
+        pols.values()))["zombies"]]
+    rows += [row("shots", [f"{p['shots']:.1f}" for p in pols.values()])]
+    if report.get("hostiles"):
+        rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
+                 for k in ("rolled up", "down")]
+    for member in next(iter(pols.values()))["members"]:
+        rows.append(row(member, [", ".join(f"{k} {percent(v / report['runs'])}" for k, v in p["members"][member].items()
+                                           if v) for p in pols.values()]))
+    head = "".join(f"<th>{e(name)} ({report['runs']} games)</th>" for name in pols)
+    title = f"{report['encounter']} with {report['group']}"
+    left = "".join(f"<li>{e(item)}</li>" for item in report["left_out"] + report["not_played"])
+    return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)} playtest</title></head><body>"
+            f"<h1>{e(title)}</h1><p>{e(report['area'])}, {e(report['time'])}; seed {report['seed']}.</p>"
+            f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table><h2>Left out</h2><ul>{left}</ul></body></html>\n")

@@ -21,12 +21,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..compile.reader import board_of, mission_document, model_of
 from ..engine.api import new_game, simulate
 from ..engine.mission import Mission
 from ..errors import Report, UsageError
 from ..play.campaign import Book, CannotPlayCampaign, Economy, Progress, open_campaign
+from ..play.lobby import INTERPRETED, LEFT_OUT, bot_lobby
 from .bots import POLICIES, policy
 from .director import against
 from .report import PARTIAL, write
@@ -78,9 +80,12 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
     missions, economy = missions_for(plan), plan.economy
     progress = Progress.start(economy)
     xp: list[dict[str, int]] = []  # XP earned by the end of each chapter won
+    lobby: Counter = Counter()  # Exodus: what the bots did between missions
     while not progress.finished(len(missions)):
         i, number = progress.chapter, plan.numbers[progress.chapter]
         if not progress.shopped:
+            if economy.exodus:
+                lobby.update(exodus_lobby(progress, economy, missions[i]))
             progress.buy_plan(economy, number)
             progress.shopped = True
         if progress.attempt > plan.tries:
@@ -91,13 +96,30 @@ def play_campaign(plan: CampaignPlan, index: int) -> dict:
         chooser = policy(plan.policy, game_seed(plan.seed, index, purpose + ":bots"))
         simulate(game, against(chooser, "bot") if directors_cut else chooser,
                  random.Random(game_seed(plan.seed, index, purpose)))
-        if progress.finish(economy, game, number)["outcome"] == "victory":
-            xp.append(dict(progress.earned))
+        result = progress.finish(economy, game, number)
+        if result["outcome"] == "victory":
+            xp.append({} if economy.exodus else dict(progress.earned))
+        lobby["discarded"] += len(result.get("discarded", ()))
+        lobby["returns"] += "returned_to" in result
     finished = progress.finished(len(missions))
     games = Counter(r["chapter"] for r in progress.results)
     extra = sum(x - economy.mission_xp for r in progress.results for x in r["xp"].values())
     return {"index": index, "finished": finished, "ended": None if finished else plan.numbers[progress.chapter],
-            "games": dict(games), "xp": xp, "bought": progress.bought, "extra_xp": extra}
+            "games": dict(games), "xp": xp, "bought": progress.bought, "extra_xp": extra, "lobby": dict(lobby)}
+
+
+def exodus_lobby(progress: Progress, economy: Economy, mission: Mission) -> Counter:
+    """The bots between two Exodus missions: log an official save of the mission just won while the save
+    ticket has a slot (the earliest chapters get them: the bots do not plan ahead), then reload and craft
+    (play/lobby.py's ``bot_lobby``). What they did, counted."""
+    done: Counter = Counter()
+    if progress.chapter and len(progress.saves) < economy.saves and \
+            all(s["after"] != progress.chapter for s in progress.saves):
+        progress.log_save(economy)
+        done["saves"] += 1
+    for line in bot_lobby(progress.kit, mission):
+        done["reloads" if " reloads " in line else "crafts" if " crafts " in line else "exchanges"] += 1
+    return done
 
 
 def play_chunk(plan: CampaignPlan, indices: list[int]) -> list[dict]:
@@ -117,9 +139,11 @@ class CampaignTotals:
     xp: dict = field(default_factory=dict)  # chapter number -> Counter(hero -> XP earned by its end, summed)
     bought: dict = field(default_factory=dict)  # (hero, perk) -> Counter(chapter number bought at)
     extra_xp: int = 0  # XP banked beyond the mission's: loot cards, Fence
+    lobby: Counter = field(default_factory=Counter)  # Exodus: saves, returns, discarded, reloads, crafts, exchanges
 
     def add(self, r: dict, numbers: tuple[int, ...]) -> None:
         self.runs += 1
+        self.lobby.update(r.get("lobby", {}))
         self.finished += r["finished"]
         self.extra_xp += r["extra_xp"]
         if r["ended"] is not None:
@@ -182,7 +206,13 @@ def summary(book: Book, plan: CampaignPlan, totals: CampaignTotals) -> dict:
                for (h, p), due in planned.items() if (h, p) not in totals.bought]
     for entry in perks + missing:
         entry["not_bought"] = totals.reached[entry["planned_for"]] - entry["bought"] if entry["planned_for"] else 0
+    between: dict[str, Any] | None = None
+    if book.economy.exodus:
+        between = {key: totals.lobby[key] for key in ("saves", "returns", "discarded", "reloads", "crafts",
+                                                         "exchanges")}
+        between["left_out"], between["interpreted"] = list(LEFT_OUT), list(INTERPRETED)
     return {"campaign": {"id": book.id, "title": book.title}, "policy": plan.policy, "runs": totals.runs,
+            "between_missions": between,
             "director": "bot" if any(plan.directors_cut) else None,
             "seed": plan.seed, "tries": plan.tries, "max_turns": plan.max_turns,
             "finished": {"count": totals.finished, "rate": _r(Fraction(totals.finished, max(1, totals.runs))),
@@ -213,11 +243,20 @@ def text(report: dict) -> str:
         if c["xp_by_end"]:
             line += "; XP by its end: " + ", ".join(f"{h} {xp_text(x)}" for h, x in c["xp_by_end"].items())
         lines.append(line)
-    if report["loot_xp"] and not report["extra_xp"] and any(c["won"] for c in report["chapters"]):
+    if report["loot_xp"] and not report["extra_xp"] and not report.get("between_missions") and \
+            any(c["won"] for c in report["chapters"]):
         lines.append("  no loot card was cashed in: the XP curve is the mission XP alone")
     for p in report["perks"]:
         lines.append(f"  perk {p['hero']} {p['perk']} (planned for chapter {p['planned_for']}): bought on time "
                      f"{p['on_time']}, late {p['late']}, not bought {p['not_bought']}")
+    between = report.get("between_missions")
+    if between:
+        lines.append(f"  between missions: {between['saves']} official saves logged, {between['returns']} returns "
+                     f"to a save after a failed mission, {between['discarded']} melee weapons discarded, "
+                     f"{between['reloads']} reloads, {between['crafts']} crafts and {between['exchanges']} cards "
+                     "exchanged in the lobby")
+        lines += [f"  left out: {item}" for item in between["left_out"]]
+        lines += [f"  the rulebook does not say, so: {item}" for item in between["interpreted"]]
     return "\n".join(lines)
 
 

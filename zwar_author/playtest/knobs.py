@@ -1,7 +1,7 @@
 """The changes `zwar tune` combines: each edits the compiled mission (to play it) and the mission's
 source (to write it), so a combination found by playing is the file the designer gets back.
 
-A knob is one change a designer would make by hand: the time limit a turn or two either way, one die
+A knob is one change a designer would make by hand: the time limit one to three turns either way, one die
 face of a spawn table moved to the row beside it, an infected at the start left out or one more on a
 spawn point, an item on the map left out, an event's turn moved, a door the mission places started
 open. Knobs of the same *group* exclude each other (one time limit, one move per spawn table); knobs
@@ -51,7 +51,7 @@ class Knob:
     text: str  # as a designer would say it
     kind: Kind
     group: str  # knobs of one group exclude each other
-    size: int  # 1: one turn, one face, one figure, one item; 2: two turns
+    size: int  # 1: one turn, one face, one figure, one item; 2 or 3: two or three turns
     play: Play = field(compare=False, repr=False)
     write: Write = field(compare=False, repr=False)
 
@@ -119,7 +119,7 @@ def _turn_limits(document: dict) -> list[Knob]:
     was = document[kind0][i0][field0]
     words = "time limit turn" if field0 == "after_turn" else "survive to the end of turn"
     out = []
-    for k in (-2, -1, 1, 2):
+    for k in (-3, -2, -1, 1, 2, 3):
         if was + k < 1:
             continue
 
@@ -270,10 +270,10 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
         out.append(Knob(f"infected-{i}", f"no {short(z['class'])} at {_square(z['at'])} at the start", Kind.INFECTED,
                         f"infected-{i}", 1, remove, _left_out("infected", i, what)))
     placed = list(source.get("infected", []))
-    cls = document["infected"][0]["class"] if document["infected"] else None
-    source_cls = str(placed[0]["class"]) if placed else None
+    cls = document["infected"][0]["class"] if document["infected"] else _spawned(document)
+    source_cls = str(placed[0]["class"]) if placed else (short(cls) if cls else None)
     if cls is None or source_cls is None:
-        return out  # no class to copy: a mission with none at the start gets none added
+        return out  # no class to copy: a mission that neither places nor spawns one gets none added
     for j, point in enumerate(document["spawn_points"]):
         letter = point["letter"]
         at = str(source["spawn_points"][j]["at"])
@@ -295,6 +295,18 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
         out.append(Knob(f"infected+{letter}", f"one more {short(cls)} at the start, on spawn point {letter}",
                         Kind.INFECTED, f"infected+{letter}", 1, add, write))
     return out
+
+
+def _spawned(document: dict) -> str | None:
+    """The class the mission's spawn tables first bring on, for a mission that places none at the start
+    (one whose infected a designer, or a tune, took out can have them put back)."""
+    for phase in (document.get("spawn") or {}).get("phases", []):
+        for part, name in TABLES:
+            for row in ((phase.get(part) or {}).get(name) or {}).get("rows", []):
+                result = row["result"]
+                if isinstance(result, dict) and result.get("kind") == "infected" and result.get("infected"):
+                    return str(result["infected"])
+    return None
 
 
 def _square(at: str) -> str:

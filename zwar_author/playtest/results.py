@@ -27,7 +27,7 @@ from pydantic import Field
 from .. import codes
 from ..compile.reader import mission_document
 from ..engine.state import DEFAULT_SETUP, Setup
-from ..errors import Diagnostic, Location, Report
+from ..errors import Diagnostic, Location, Report, UsageError
 from ..model.common import Count, Model, Positive
 from ..model.validate import validate
 from ..publish import write_whole
@@ -35,13 +35,14 @@ from ..sources.document import read_document, read_text
 from .project import directors_for, prepare
 from .runner import Plan, run, workers
 from .stats import wilson
+from .versus import is_versus
 
 RUNGS = ("random", "aggressive", "cautious", "planner")  # the skill ladder, bottom up
 FAST_RUNGS = RUNGS[:3]  # the planner is some fifty times slower a game: played when asked for
 BOOTSTRAP = 400  # resampled groups for the fit's p-value
 TURN_BIN = 3
 FEATURES = ("turn_bin", "heroes_lost", "objectives")  # read given the outcome
-COLUMNS = ("won", "turn", "heroes_lost", "objectives", "date", "note")
+COLUMNS = ("won", "turn", "heroes_lost", "objectives", "chapter", "date", "note")
 _WORDS = {"won": True, "win": True, "w": True, "yes": True, "true": True, "1": True,
           "lost": False, "loss": False, "l": False, "no": False, "false": False, "0": False}
 
@@ -51,6 +52,9 @@ class LoggedGame(Model):
     turn: Positive = Field(description="The turn the game ended in.")
     heroes_lost: Count = Field(0, description="Heroes who died in the game.")
     objectives: list[Positive] = Field([], description="The numbers of the objectives the group completed.")
+    chapter: Positive | None = Field(None, description="The campaign chapter the game was (its mission's chapter "
+                                                       "number): a campaign's games in one logbook, read a chapter "
+                                                       "at a time. Left out: a game of whichever mission is read.")
     date: str = Field("", description="When it was played (any text).")
     note: str = Field("", description="Anything the group wants to remember.")
 
@@ -113,8 +117,8 @@ def _game(path: Path, line: int, header: list[str], row: list[str]) -> tuple[Log
                 problems.append(codes.BAD_VALUE.at(at, message=f"`{cell}`: write won or lost"))
             else:
                 values["won"] = _WORDS[cell.lower()]
-        elif name in ("turn", "heroes_lost"):
-            least = 1 if name == "turn" else 0
+        elif name in ("turn", "heroes_lost", "chapter"):
+            least = 0 if name == "heroes_lost" else 1
             if not cell.isascii() or not cell.isdigit() or int(cell) < least or len(cell) > 4:
                 problems.append(codes.BAD_VALUE.at(at, message=f"`{cell}`: {name} is a whole number from {least}"))
             else:
@@ -140,7 +144,7 @@ def add_game(path: Path, game: LoggedGame) -> None:
     doc = tomlkit.parse(text)
     entry = tomlkit.table()
     for key, value in game.model_dump().items():
-        if value not in ("", []) or key in ("won", "turn"):
+        if value not in ("", [], None) or key in ("won", "turn"):
             entry[key] = value
     if "games" not in doc:
         doc["games"] = tomlkit.aot()
@@ -251,6 +255,9 @@ def describe(fit: dict, mission: str) -> str:
     plausible = ", ".join(fit["plausible"])
     lines.append(f"  plays most like the {fit['best']} bots (as plausible: {plausible}); the fit's p = "
                  f"{fit['fit_p']:.2f}, {quality}")
+    if fit.get("left_out"):
+        lines.insert(1, f"  read the games of {_chapter(fit['chapter'])}: {fit['left_out']} logged of other "
+                        "chapters left out")
     band = fit["band"]
     if band is not None:
         span = f"{band['low']:g}..{band['high']:g}"
@@ -290,7 +297,17 @@ def group_fit(path: Path, results: Path, *, runs: int | None, seed: int, jobs: i
     logbook, report = problems_of(results)
     mission, problems, setup = prepare(path, setup, search)
     report.extend(problems.diagnostics)
+    if mission is not None and is_versus(mission):
+        raise UsageError(f"{path}: --results reads a co-operative mission's games, won or lost by the group; "
+                         "a versus mission's sides are not read from a logbook yet")
     if logbook is None or mission is None or not report.ok:
+        return GroupFit(report)
+    chapter = mission.compiled.mission.chapter
+    logbook, left_out = of_chapter(logbook, chapter)
+    if not logbook.games:
+        report.add(codes.BAD_VALUE.at(Location(results), message=(
+            f"no game of {_chapter(chapter)} in the logbook ({left_out} logged of other chapters): "
+            "give each game's chapter as its mission's [mission] chapter number")))
         return GroupFit(report)
     own = mission.compiled.mission.playtest
     runs = runs or (own.runs if own else 200)
@@ -307,4 +324,16 @@ def group_fit(path: Path, results: Path, *, runs: int | None, seed: int, jobs: i
             played[name] = sorted(records, key=lambda r: r["index"])
     band = (own.policy, own.win_rate[0], own.win_rate[1]) if own else None
     fit = ladder_fit(logbook, played, band, seed)
+    fit["chapter"], fit["left_out"] = chapter, left_out
     return GroupFit(report, fit, describe(fit, mission.compiled.mission.title))
+
+
+def of_chapter(logbook: Logbook, chapter: int | None) -> tuple[Logbook, int]:
+    """The games of a campaign's logbook that are of ``chapter`` (the mission's number; None: a mission
+    of no campaign), and how many were left out: a game naming no chapter counts for any mission."""
+    kept = [g for g in logbook.games if g.chapter is None or g.chapter == chapter]
+    return Logbook(mission=logbook.mission, games=kept), len(logbook.games) - len(kept)
+
+
+def _chapter(chapter: int | None) -> str:
+    return f"chapter {chapter}" if chapter is not None else "this mission (it has no chapter number)"

@@ -3,19 +3,25 @@
 The search spends games where they tell most, always on common seeds (game ``i`` of every version
 from the same dice and the same bots' choices), so every comparison is paired:
 
-1. **Screen.** The mission as it is and every knob alone (``knobs``), each on the same games: what
-   each change does to the win rate, on its own.
+1. **Screen.** The mission as it is and every knob alone (``knobs``), each on the same games (at
+   most a third of the budget): what each change does to the win rate, on its own, and how many
+   games would show it.
 2. **Propose.** Combinations of up to three knobs of different groups, their effect predicted by
-   adding the screened effects (a first-order model, as the one-tuples of an N-tuple bandit), the
-   ones predicted nearest the band's middle with the fewest and smallest changes first.
-3. **Try.** The proposals played on fresh games, the mission as it is beside them; the first in the
-   band (fewest changes, then smallest, then nearest the middle) is taken.
-4. **Prove.** Each knob of it played left out again on those games: a knob stays only when the games
-   show it matters (an exact McNemar test on the games that only one version won, at 5% divided by
-   the number of knobs screened: Bonferroni's correction for having looked at them all). A knob that
-   does not matter, and whose absence keeps the mission in the band, is dropped; one the band needs is
-   compared again on twice as many games, and again, while the budget lasts, and if still undecided
-   sends the search to its next proposal.
+   adding the screened effects (a first-order model, as the one-tuples of an N-tuple bandit): the
+   ones predicted in the band whose every knob the budget left can show first, then the fewest and
+   smallest changes, then the nearest the band's middle.
+3. **Try.** The proposal played on trial games fresh to the screen, the mission as it is beside it.
+   A win rate whose interval crosses the band's edge is played on twice the games (fresh series
+   again), up to four looks; one clearly outside sends the search to the next proposal.
+4. **Prove.** Each knob of it played left out on those games: a knob stays only when the games show
+   it matters (an exact McNemar test on the games that only one version won, at 5% divided by the
+   number of tests the proposals can make on trial games: Bonferroni's correction; the screen's
+   games are not the trial's, so picking knobs on them costs nothing more). A knob that does not
+   matter, and whose absence keeps the mission in the band, is dropped; one the band needs whose
+   test has not passed is compared again on twice the games, up to four looks, the k-th held to the
+   threshold halved k times (so all its looks together stay under it). Still unshown, the proposal
+   is *undecided*: the search tries the next, and if none is proved it says so, with the closest
+   proposal, its test and about how many games would decide it. It never writes an unproved change.
 5. **Check.** The source with the changes written into it is compiled again and played on games
    none of the steps above saw: only if it falls in the band (and keeps the skill gap asked for) is
    it written, whole, and only over a file that has not changed since the search began.
@@ -28,10 +34,12 @@ from __future__ import annotations
 import difflib
 import hashlib
 import itertools
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from statistics import NormalDist
 
 import tomlkit
 
@@ -47,11 +55,16 @@ from .policies import POLICIES
 from .project import band, check_policies, directors_for, prepare
 from .report import share, summary, win_share
 from .runner import Plan, run, workers
+from .stats import wilson
+from .versus import is_versus
 
 FORMAT = "zwar-tune/1"
 MOST = 3  # knobs in one combination
 PROPOSALS = 6  # combinations tried on fresh games
 ALPHA = 0.05
+LOOKS = 4  # the most looks at one comparison, each on twice the games of the one before
+SCREEN = 3  # the screen spends at most this share (one in three) of the budget
+POWER = 0.8  # the chance of showing an effect the budget's estimate of games needed aims at
 _GAP = re.compile(r"^\s*([a-z]+)\s*-\s*([a-z]+)\s*>=\s*([0-9.]+)\s*$")
 
 
@@ -176,6 +189,9 @@ def tune(path: Path, *, gate: str | None = None, policy: str | None = None, budg
     mission, problems, setup = prepare(path, setup, search)
     if mission is None:
         return Tuning(problems)
+    if is_versus(mission):
+        raise UsageError(f"{path}: zwar tune holds a co-operative mission's win rate; a versus mission's sides "
+                         "are not tuned yet")
     checked, gated, _, runs = band(mission, gate, [policy] if policy else ["cautious"], runs)
     gated = policy or gated
     if checked is None:
@@ -212,125 +228,283 @@ def tune(path: Path, *, gate: str | None = None, policy: str | None = None, budg
 def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | None, runs: int,
             source: tomlkit.TOMLDocument, path: Path, search: Sequence[Path]) -> dict:
     middle = (checked.low + checked.high) / 2
-    screen_runs = min(runs, max(30, (state.budget.left // 2) // (1 + len(tried))))
+    screen_runs = min(runs, max(30, (state.budget.left // SCREEN) // (1 + len(tried))))
     base = state.play([], screen_runs, 0)
     if base is None:
         return {"result": "out of budget", "step": "screen", "as_it_is": None}
     as_it_is = win_share(base[1])
     if checked.holds(base[1]):
-        return {"result": "in band", "as_it_is": as_it_is, "changes": [], "changes_keys": []}
-    effects = {}
+        looked = _as_it_is(state, base[0], checked, runs)
+        if looked is None:
+            return {"result": "out of budget", "step": "screen", "as_it_is": as_it_is}
+        as_it_is = looked
+        if checked.low <= as_it_is["value"] <= checked.high:
+            return {"result": "in band", "as_it_is": as_it_is, "changes": [], "changes_keys": []}
+    effects, screened = {}, {}
     for knob in tried:
         one = state.play([knob], screen_runs, 0)
         if one is None:
             return {"result": "out of budget", "step": "screen", "as_it_is": as_it_is}
-        effects[knob.key] = paired(base[0], one[0])["difference"]
-    value = base[1]["win_rate"]["value"]
-    alpha = ALPHA / max(1, len(tried))
+        screened[knob.key] = paired(base[0], one[0])
+        effects[knob.key] = screened[knob.key]["difference"]
+    value = as_it_is["value"]  # the screen's, or with the trial games where it was near an edge
+    alpha = ALPHA / max(1, _family(_useful(tried, effects, value, middle)))
+    needed = {key: _needed(effect, alpha / 2) for key, effect in screened.items()}
     rejected: list[dict] = []
+    closest: dict | None = None  # the proposal in the band whose test the games could not decide
     seen: set[tuple[str, ...]] = set()
     scale = 1.0  # how far the screened effects carried when added up, learnt from each proposal missed
+    spent = False
     for _ in range(PROPOSALS):
-        proposals = [p for p in _proposals(tried, effects, value, checked, middle, scale)
+        proposals = [p for p in _proposals(tried, effects, value, checked, middle, scale, needed, state.budget.left)
                      if tuple(k.key for k in p) not in seen]
-        if not proposals:
-            break
+        if not proposals:  # none predicted inside: the screen's games are few, so the nearest are tried
+            proposals = [p for p in _nearest(tried, effects, value, checked, middle, scale)
+                         if tuple(k.key for k in p) not in seen]
+            if not proposals:
+                break
         chosen = proposals[0]
         seen.add(tuple(k.key for k in chosen))
-        outcome = _try(state, list(chosen), checked, middle, runs, alpha, gap)
-        if outcome["result"] == "out of budget":
-            return {**outcome, "as_it_is": as_it_is, "rejected": rejected}
+        outcome = _try(state, list(chosen), checked, runs, alpha)
         if outcome["result"] != "proved":
             rejected.append({"changes": [k.text for k in chosen], "why": outcome["why"]})
+            if outcome["result"] == "undecided" and (closest is None or outcome["p"] < closest["p"]):
+                closest = outcome
             if "observed" in outcome:
                 predicted = sum(effects[k.key] for k in chosen)
                 scale = min(2.0, max(0.2, (outcome["observed"] - outcome["base"]) / predicted)) if predicted else scale
+            if outcome.get("spent"):
+                spent = True
+                break
             continue
         kept = outcome["kept"]
         check = _check(state, source, kept, path, search, checked, runs, gap)
         if check["result"] != "checked":
             rejected.append({"changes": [k.text for k in kept], "why": check["why"]})
             if check["result"] == "out of budget":
-                return {**check, "as_it_is": as_it_is, "rejected": rejected}
+                spent = True
+                break
             continue
         return {"result": "tuned", "as_it_is": as_it_is, "changes": [k.text for k in kept],
                 "changes_keys": [k.key for k in kept], "tests": outcome["tests"], "check": check, "rejected": rejected}
+    if closest is not None:
+        return {"result": "undecided", "as_it_is": as_it_is, "rejected": rejected, "closest": closest,
+                "why": _undecided(closest, state.budget.used)}
+    if spent:
+        return {"result": "out of budget", "as_it_is": as_it_is, "rejected": rejected,
+                "why": f"{state.budget.left} games left, too few for the next step; give a larger --budget"}
     return {"result": "not found", "as_it_is": as_it_is, "rejected": rejected,
             "why": f"no combination of up to {MOST} changes was shown to bring the mission into the band"}
 
 
+def _useful(tried: list[Knob], effects: dict[str, float], value: float, middle: float) -> list[Knob]:
+    """The knobs the screen saw move the win rate towards the band."""
+    return [k for k in tried if (effects[k.key] > 0) == (middle > value) and effects[k.key] != 0]
+
+
+def _family(useful: list[Knob]) -> int:
+    """How many paired tests the proposals can make on the trial games: for each combination that
+    could be proposed, one a knob, and again for those left each time one is dropped (3 + 2 + 1 for
+    three knobs), at most ``PROPOSALS`` combinations of ``MOST``. The screen's games are not the
+    trial's, so choosing among the knobs on them needs no correction beyond this."""
+    def tests(size: int) -> int:
+        return size * (size + 1) // 2
+
+    count = sum(tests(size) for size in range(1, MOST + 1) for chosen in itertools.combinations(useful, size)
+                if compatible(chosen))
+    return min(PROPOSALS * tests(MOST), count)
+
+
+def _needed(effect: dict, level: float) -> int | None:
+    """About how many paired games a version show ``effect`` (as observed) at ``level``, with
+    McNemar's test as often as not four times in five (normal approximation: the discordant share
+    times (z of the level plus z of the power) squared, over the effect squared); None when the games
+    show no effect at all in the direction observed."""
+    only_after, only_before, games = effect["won_only_after"], effect["won_only_before"], effect["games"]
+    if only_after == only_before or not games:
+        return None
+    discordant = (only_after + only_before) / games
+    z = NormalDist().inv_cdf(1 - level / 2) + NormalDist().inv_cdf(POWER)
+    return math.ceil(discordant * z * z / ((only_after - only_before) / games) ** 2)
+
+
 def _proposals(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
-               scale: float = 1.0) -> list[tuple[Knob, ...]]:
+               scale: float = 1.0, needed: dict[str, int | None] | None = None,
+               left: int | None = None) -> list[tuple[Knob, ...]]:
     """The combinations to try, best first: predicted inside the band, fewest knobs, smallest, nearest
     the middle (the effects added, each knob's own as screened, times ``scale``: what the proposals
-    played so far showed of how far such sums carry)."""
-    useful = [k for k in tried if (effects[k.key] > 0) == (middle > value) and effects[k.key] != 0]
+    played so far showed of how far such sums carry). With ``needed`` (the games a version each
+    knob's screened effect needs to be shown) and ``left`` (the games left), a combination the budget
+    cannot prove goes after every one it can: games are spent where they can decide."""
     scored = []
     for count in range(1, MOST + 1):
-        for chosen in itertools.combinations(useful, count):
+        for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
             if not compatible(chosen):
                 continue
             predicted = value + scale * sum(effects[k.key] for k in chosen)
             if checked.low <= predicted <= checked.high:
-                scored.append(((count, sum(k.size for k in chosen), round(abs(predicted - middle), 6),
-                                tuple(k.key for k in chosen)), chosen))
+                scored.append(((not _affordable(chosen, needed, left), count, sum(k.size for k in chosen),
+                                round(abs(predicted - middle), 6), tuple(k.key for k in chosen)), chosen))
     scored.sort(key=lambda s: s[0])
     return [chosen for _, chosen in scored[:PROPOSALS]]
 
 
-def _try(state: _Search, chosen: list[Knob], checked: Gate, middle: float, runs: int, alpha: float,
-         gap: SkillGap | None) -> dict:
-    """One proposal on fresh games (series 1); then each of its knobs shown to matter, or dropped."""
-    base = state.play([], runs, 1)
-    version = state.play(chosen, runs, 1)
-    if base is None or version is None:
-        return {"result": "out of budget", "step": "try"}
-    if not checked.holds(version[1]):
-        return {"result": "missed", "observed": version[1]["win_rate"]["value"], "base": base[1]["win_rate"]["value"],
-                "why": f"win rate {version[1]['win_rate']['value']:g} on fresh games, "
-                                           f"outside {checked}"}
-    tests = []
-    for knob in list(chosen):
-        rest = [k for k in chosen if k is not knob]
-        without = state.play(rest, runs, 1)
-        if without is None:
-            return {"result": "out of budget", "step": "prove"}
-        effect = paired(without[0], version[0])
-        p = mcnemar(effect["won_only_after"], effect["won_only_before"])
-        if p < alpha:
-            tests.append({"change": knob.text, "effect": effect, "p": p, "alpha": alpha})
-            continue
-        if rest and checked.holds(without[1]):
-            chosen = rest  # not needed: the others hold the band without it
-            version = without
-            continue
-        games, effect, p = _more_games(state, chosen, rest, runs, alpha)
-        if p < alpha:
-            tests.append({"change": knob.text, "effect": effect, "p": p, "alpha": alpha})
-            continue
-        return {"result": "unproved", "why": f"{knob.text}: its effect is not shown on {games} games "
-                                             f"(p {p:.2g}, needs under {alpha:.2g})"}
-    return {"result": "proved", "kept": chosen, "tests": tests}
+def _nearest(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
+             scale: float) -> list[tuple[Knob, ...]]:
+    """When no combination is predicted inside the band: those predicted nearest it (the screen's
+    few games a knob may well have understated its effect), fewest and smallest first among equals."""
+    scored = []
+    for count in range(1, MOST + 1):
+        for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
+            if compatible(chosen):
+                predicted = value + scale * sum(effects[k.key] for k in chosen)
+                short = max(checked.low - predicted, predicted - checked.high, 0.0)
+                scored.append(((round(short, 6), count, sum(k.size for k in chosen), tuple(k.key for k in chosen)),
+                               chosen))
+    scored.sort(key=lambda s: s[0])
+    return [chosen for _, chosen in scored[:PROPOSALS]]
 
 
-def _more_games(state: _Search, chosen: list[Knob], rest: list[Knob], runs: int,
-                alpha: float) -> tuple[int, dict, float]:
-    """A knob needed for the band whose effect ``runs`` games could not show: the same comparison on twice
-    as many games of the same series, and again, while the budget pays for both versions; the games it
-    ended on, the paired effect and its p-value."""
-    games, p = runs, 1.0
-    effect: dict = {}
+def _affordable(chosen: Sequence[Knob], needed: dict[str, int | None] | None, left: int | None) -> bool:
+    """Whether the games left pay for showing every knob of ``chosen``: the combination, each knob left
+    out of it and the mission as it is, each on the games the weakest knob needs."""
+    if needed is None or left is None:
+        return True
+    wanted = [needed[k.key] for k in chosen]
+    return all(n is not None for n in wanted) and max(n for n in wanted if n is not None) * (len(chosen) + 2) <= left
+
+
+def _as_it_is(state: _Search, screened: Games, checked: Gate, runs: int) -> dict | None:
+    """The mission's own win rate, in the band on the screen's games: when its interval crosses the
+    band's edge, the screen's games and trial games as well (twice as many, up to ``LOOKS`` looks), so
+    that "already in the band" is never said on a handful of games near its edge."""
+    batches: list[int] = []
     while True:
-        version, without = state.play(chosen, 2 * games, 1), state.play(rest, 2 * games, 1)
+        trial = _pooled(state, [], runs, batches)
+        if trial is None:
+            return None
+        rate = _rate(_joined([screened, trial]))
+        inside = checked.low <= rate["low"] and rate["high"] <= checked.high
+        if inside or not checked.low <= rate["value"] <= checked.high or len(batches) >= 2 ** (LOOKS - 1):
+            return rate
+        batches = _doubled(batches) if batches else [1]
+
+
+def _pooled(state: _Search, chosen: Sequence[Knob], runs: int, batches: Sequence[int]) -> Games | None:
+    """One version's games over several series of ``runs`` (each played once, kept): every version of
+    a trial on the same batches, so the games still come in pairs."""
+    parts = []
+    for series in batches:
+        got = state.play(chosen, runs, series)
+        if got is None:
+            return None
+        parts.append(got[0])
+    return _joined(parts)
+
+
+def _joined(parts: Sequence[Games]) -> Games:
+    joined = Games(0)
+    joined.runs = sum(part.runs for part in parts)
+    joined.games = [g for part in parts for g in part.games]
+    return joined
+
+
+def _rate(games: Games) -> dict:
+    wins, n = sum(1 for g in games.games if g is not None and g[0]), games.finished()
+    low, high = wilson(wins, n)
+    return {"count": wins, "games": n, "value": round(wins / n, 4) if n else 0.0, "low": round(low, 4),
+            "high": round(high, 4)}
+
+
+def _doubled(batches: list[int]) -> list[int]:
+    """As many fresh series again (series 1, then 3, 4, 5, ...: never the screen's 0 or the check's 2)."""
+    start = max(*batches, 2) + 1
+    return batches + list(range(start, start + len(batches)))
+
+
+def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: float) -> dict:
+    """One proposal on trial games, fresh to the screen; then each of its knobs shown to matter, or
+    dropped. Where the trial cannot yet tell (a win rate whose interval crosses the band's edge, a
+    knob the band needs whose test has not passed), it plays as many fresh games again, up to
+    ``LOOKS`` looks a comparison; the k-th look at a knob's test is held to the threshold halved k
+    times, so all its looks together stay under it."""
+    names = [k.text for k in chosen]
+    batches = [1]
+    base = _pooled(state, [], runs, batches)
+    while True:
+        version = _pooled(state, chosen, runs, batches)
+        if base is None or version is None:
+            return {"result": "out of budget", "spent": True, "why": "no games left to try it on", "step": "try"}
+        rate = _rate(version)
+        if checked.low <= rate["value"] <= checked.high:
+            break
+        if rate["high"] < checked.low or rate["low"] > checked.high or len(batches) >= 2 ** (LOOKS - 1):
+            return {"result": "missed", "observed": rate["value"], "base": _rate(base)["value"],
+                    "why": f"win rate {rate['value']:g} on {rate['games']} trial games, outside {checked}"}
+        batches = _doubled(batches)  # the interval crosses the band's edge: twice the games tell
+    tests: list[dict] = []
+    looks: dict[str, int] = {}
+    last: dict[str, dict] = {}  # each knob's latest test
+    pending = list(chosen)
+    while pending:
+        knob = pending.pop(0)
+        rest = [k for k in chosen if k is not knob]
+        version, without = _pooled(state, chosen, runs, batches), _pooled(state, rest, runs, batches)
         if version is None or without is None:
-            return games, effect, p
-        games = 2 * games
-        effect = paired(without[0], version[0])
+            return _unshown(names, knob, [last[knob.key]] if knob.key in last else [], looks, alpha, True)
+        effect = paired(without, version)
+        looks[knob.key] = look = looks.get(knob.key, 0) + 1
+        level = alpha / 2 ** look
         p = mcnemar(effect["won_only_after"], effect["won_only_before"])
-        if p < alpha:
-            return games, effect, p
+        last[knob.key] = {"effect": effect, "p": p, "alpha": level}
+        if p < level:
+            tests.append({"change": knob.text, "effect": effect, "p": p, "alpha": level, "looks": look})
+            continue
+        if rest and checked.holds({"win_rate": _rate(without)}):
+            chosen, tests = rest, []  # not needed: the others hold the band without it; theirs shown again
+            pending = list(rest)
+            continue
+        if look >= LOOKS:
+            return _unshown(names, knob, [last[knob.key]], looks, alpha, False)
+        batches = _doubled(batches)  # close: the same comparison on twice the games (passed tests stand)
+        pending.insert(0, knob)
+    rate = _rate(_pooled(state, chosen, runs, batches) or Games(0))  # every version played: never None
+    if not checked.low <= rate["value"] <= checked.high:
+        return {"result": "missed", "why": f"win rate {rate['value']:g} on {rate['games']} trial games, "
+                                           f"outside {checked}"}
+    return {"result": "proved", "kept": chosen, "tests": tests, "trial": rate}
 
 
+def _unshown(names: list[str], knob: Knob, last: list[dict], looks: dict[str, int], alpha: float,
+             spent: bool) -> dict:
+    """A proposal in the band on its trial games with a knob the band needs whose effect they could not
+    show (``spent``: the budget ran out; else the looks did): undecided, with what would decide it."""
+    out = {"result": "undecided", "spent": spent, "changes": names, "change": knob.text, "p": 1.0,
+           "alpha": alpha / 2 ** max(1, looks.get(knob.key, 1)), "effect": None, "needed": None}
+    if last:
+        test = last[-1]
+        out.update(effect=test["effect"], p=test["p"], alpha=test["alpha"], needed=_needed(test["effect"], test["alpha"]))
+    effect = out["effect"]
+    shown = (f"{100 * effect['difference']:+.1f} points on {effect['games']} trial games (p {out['p']:.2g}, "
+             f"needs under {out['alpha']:.2g})") if effect else "no games left to compare it on"
+    out["why"] = f"in the band, but {knob.text} is not shown to matter: {shown}"
+    return out
+
+
+def _undecided(closest: dict, used: int) -> str:
+    """What a designer reads when the games could not decide: the nearest thing to an answer, and
+    the budget that would likely decide it."""
+    text = (f"{'; '.join(closest['changes'])} lands in the band, but {closest['change']} is not shown to "
+            "matter on the games the budget paid for")
+    effect, needed = closest["effect"], closest["needed"]
+    if effect is None:
+        return text + ": give a larger --budget"
+    if needed is None:
+        return text + f": the trial games show no effect of it ({effect['games']} games); nothing written"
+    more = max(0, needed - effect["games"]) * (len(closest["changes"]) + 2)
+    return (text + f" ({100 * effect['difference']:+.1f} points on {effect['games']} games, p {closest['p']:.2g}, "
+            f"needs under {closest['alpha']:.2g}); at that effect about {needed:,} games a version would show "
+            f"it: a --budget near {used + more:,}; nothing written")
 def _check(state: _Search, source: tomlkit.TOMLDocument, kept: list[Knob], path: Path, search: Sequence[Path],
            checked: Gate, runs: int, gap: SkillGap | None) -> dict:
     """The tuned source compiled again and played on fresh games (series 2): in the band, and with
@@ -381,7 +555,8 @@ def describe(report: dict) -> str:
         lines.append("  the changes, each shown to matter (paired, McNemar p under its corrected threshold):")
         for test in report["tests"]:
             e = test["effect"]
-            lines.append(f"    {test['change']}: {100 * e['difference']:+.1f} points (p {test['p']:.2g})")
+            lines.append(f"    {test['change']}: {100 * e['difference']:+.1f} points on {e['games']} games "
+                         f"(p {test['p']:.2g}, under {test['alpha']:.2g})")
         check = report["check"]
         w = check["win_rate"]
         lines.append(f"  checked on {check['games']} fresh games of the tuned source: win rate {100 * w['value']:.1f}% "

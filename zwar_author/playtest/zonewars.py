@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..publish import write_files
 from ..skirmish.core import simulate
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.state import Kind, Status
@@ -201,16 +202,9 @@ def text_report(report: dict) -> str:
 
 def write_report(report: dict, out: Path, table: tuple[float, float] = (36, 36)) -> list[Path]:
     """The report as JSON and as an HTML page, each written whole or not at all."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for suffix, text in ((".json", json.dumps(report, indent=2, sort_keys=True) + "\n"),
-                         (".html", html_report(report, table))):
-        path = out / f"{report['scenario']}-playtest{suffix}"
-        tmp = path.with_suffix(suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-        written.append(path)
-    return written
+    name = f"{report['scenario']}-playtest"
+    return write_files(out, {f"{name}.json": json.dumps(report, indent=2, sort_keys=True) + "\n",
+                             f"{name}.html": html_report(report, table)})
 
 
 STYLE = ("<style>body{font-family:sans-serif;margin:2em}td,th{padding:2px 8px;text-align:right}"

@@ -1,4 +1,5 @@
-"""A campaign booklet: a cover, the chapter list, every chapter's mission page, a tracker sheet.
+"""A campaign booklet: a cover, the chapter list, every chapter's mission page, a tracker sheet (and for
+Exodus the hero boards and a save ticket).
 
 One document to print before a campaign starts: the cover says what the
 campaign is and how XP works, the chapter list what is bought between
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 from ..compile.campaign import Campaign
 from ..geometry.board import Board
-from .canvas import PAPER, Line, Page, Style, Text
+from .canvas import PAPER, Line, Page, Rect, Style, Text
+from .heroboards import hero_board_pages
 from .pages import GAMES, mission_pages
 from .text import block, fit, squeezed, wrap
 from .theme import Theme
-from .tracker import MARGIN, TrackerSpec, tracker_pages
+from .tracker import INK, MARGIN, SHADED, TrackerSpec, tracker_pages
 
 
 def booklet_pages(campaign: Campaign, boards: dict[str, Board], theme: Theme, paper: str = "a4") -> list[Page]:
@@ -25,11 +27,73 @@ def booklet_pages(campaign: Campaign, boards: dict[str, Board], theme: Theme, pa
             page.name = f"chapter-{chapter.number}-{page.name}"
             pages.append(page)
     rules = campaign.chapters[0].mission.rules if campaign.chapters else None
-    if rules is not None and campaign.info.game != "exodus":  # the Exodus tracker board is not drawn yet
+    if rules is not None:
         short = {h.id.rpartition("/")[2]: h.id for h in rules.heroes}
         heroes = tuple(short[h.id] for h in campaign.heroes if h.id in short)
-        pages += tracker_pages(rules, TrackerSpec(campaign.info.title, heroes), paper, "tracker")
+        pages += tracker_pages(rules, TrackerSpec(campaign.info.title, heroes, game=campaign.info.game), paper,
+                               "tracker")
+    if campaign.info.game == "exodus":
+        if rules is not None:
+            pages += hero_board_pages(rules, heroes, paper)
+        pages.append(save_ticket(campaign, paper))
     return pages
+
+
+def save_ticket(campaign: Campaign, paper: str) -> Page:
+    """The Exodus save ticket, its five sections as the rulebook numbers them (002_* lines 94-102): the
+    official saves, the pause slot, the heroes (infected, stage, perk cards), equipment cards with the
+    rounds left in them, and search cards."""
+    width, height = PAPER[paper]
+    page = Page("save-ticket", width, height)
+    inner = width - 2 * MARGIN
+    saves = campaign.info.saves if campaign.info.saves is not None else 3
+    items, y = block(MARGIN, MARGIN, ["SAVE TICKET"], 14, bold=True)
+    page.items += items
+    items, y = block(MARGIN, y, wrap(f"{campaign.info.title}: write the number of the mission just finished in "
+                                     "the next save slot (at most " + str(saves) + " official saves, which the "
+                                     "group may return to) or in the pause slot (resumed only).", inner, 8),
+                     8, fill="#444444")
+    page.items += items
+    y = _ticket_slots(page, y + 3, [f"1 · Save {n + 1}" for n in range(saves)] + ["2 · Pause"], inner)
+    heroes = [h.name for h in campaign.heroes] or ["", ""]
+    y = _ticket_rows(page, y, "3 · Heroes", ("Hero", "Infected?", "Stage", "Perk cards"), (0.25, 0.12, 0.1),
+                     heroes, inner, 4)
+    y = _ticket_rows(page, y, "4 · Equipment cards", ("Card", "Carried by", "Rounds left"), (0.5, 0.3), [],
+                     inner, 8)
+    _ticket_rows(page, y, "5 · Search cards", ("Card", "Carried by"), (0.6,), [], inner, 8)
+    return page
+
+
+def _ticket_slots(page: Page, y: float, labels: list[str], inner: float) -> float:
+    """A box a slot, its label above, for the mission's number."""
+    slot = inner / len(labels)
+    for n, label in enumerate(labels):
+        x = MARGIN + n * slot
+        page.add(Text(x + 1, y + 4, label, 8, bold=True), Rect(x + 1, y + 6, slot - 4, 12, INK))
+    return y + 24
+
+
+def _ticket_rows(page: Page, y: float, heading: str, columns: tuple[str, ...], shares: tuple[float, ...],
+                 filled: list[str], inner: float, rows: int) -> float:
+    """A heading, a row of column names, then ``rows`` ruled rows (the first column filled from ``filled``)."""
+    page.add(Text(MARGIN, y + 4, heading.upper(), 9, bold=True))
+    y += 6
+    widths = [inner * share for share in shares]
+    widths.append(inner - sum(widths))
+    x = MARGIN
+    for name, w in zip(columns, widths, strict=True):
+        page.add(Rect(x, y, w, 6, SHADED), Text(x + 1.5, y + 4.3, name, 7.5, bold=True))
+        x += w
+    y += 6
+    for row in range(max(rows, len(filled))):
+        x = MARGIN
+        for w in widths:
+            page.add(Rect(x, y, w, 8, INK))
+            x += w
+        if row < len(filled):
+            page.add(Text(MARGIN + 1.5, y + 5.5, filled[row].upper(), 8, bold=True))
+        y += 8
+    return y + 5
 
 
 def _cover(campaign: Campaign, paper: str) -> Page:

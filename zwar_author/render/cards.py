@@ -88,7 +88,7 @@ def card_sheets(cards: list[Card], options: CardOptions, name: str = "cards") ->
 def deck(rules: Rules) -> list[Card]:
     """Every card of the rules, in deck order; search and director cards as many times as the deck holds them."""
     names = {e.id: e.name for e in rules.equipment} | {h.id: h.name for h in rules.heroes}
-    cards = [_hero(h, names) for h in rules.heroes]
+    cards = [hero_card(h, names) for h in rules.heroes]
     cards += [_infected(i) for i in rules.infected]
     cards += [_equipment(e, names) for e in rules.equipment]
     cards += [_perk(p) for p in rules.perks]
@@ -119,7 +119,8 @@ def _note(entry) -> str:
     return "* not printed in the rulebook: check against your cards" if entry.assumed else ""
 
 
-def _hero(hero, names) -> Card:
+def hero_card(hero, names) -> Card:
+    """A hero's card: AP, ratings, the unarmed melee table, starting equipment (``names``: card names by id)."""
     ratings = tuple((cls, getattr(hero.ratings, cls), _star(hero, f"ratings.{cls}"))
                     for cls in ("agility", "ballistic", "melee", "survival"))
     kit = ", ".join(names.get(e, e) + _star(hero, f"equipment.{i}") for i, e in enumerate(hero.equipment)) or "none"
@@ -200,9 +201,9 @@ def _sheet(cards: list[Card], options: CardOptions, name: str, back: bool) -> Pa
         cy0 = b if row == 0 else min(b, gy / 2)
         cy1 = b if row == 2 else min(b, gy / 2)
         if back:
-            face = _face(card.reverse, w, h, b, options.ink) if card.reverse else _back(card, w, h, b, options.ink)
+            face = card_face(card.reverse, w, h, b, options.ink) if card.reverse else _back(card, w, h, b, options.ink)
         else:
-            face = _face(card, w, h, b, options.ink)
+            face = card_face(card, w, h, b, options.ink)
         page.add(Group(face, x, y, clip=(-cx0, -cy0, w + cx0 + cx1, h + cy0 + cy1)))
     page.items += _crop_marks(left, top, w, h, gx, gy, b, pw, ph)
     return page
@@ -222,7 +223,7 @@ def _crop_marks(left, top, w, h, gx, gy, b, pw, ph) -> list:
     return items
 
 
-def _face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
+def card_face(card: Card, w: float, h: float, b: float, ink: bool) -> list:
     colour = card.kind.colour
     if ink:
         items: list[Item] = [Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill="#ffffff")),

@@ -160,7 +160,8 @@ def _how(squeeze: Squeeze, sheet: str) -> str:
 
 
 def _written_at(outcome: Outcome, text: str, mission: c.CompiledMission | None) -> Location:
-    """Where ``text`` is written: its first words, quoted, then bare, in the mission's source first."""
+    """Where ``text`` is written: its string (the quote, so the report marks the whole string), else its
+    first words bare, in the mission's source first."""
     docs = outcome.workspace.docs.values() if outcome.workspace else []
     own = [d for d in docs if mission is not None and d.digest == mission.source.sha256]
     start = text[:30]
@@ -168,7 +169,7 @@ def _written_at(outcome: Outcome, text: str, mission: c.CompiledMission | None) 
         for doc in own + sorted((d for d in docs if d not in own), key=lambda d: str(d.path)):
             found = doc.positions.text.find(needle)
             if found >= 0:
-                return doc._at(found + (1 if needle.startswith('"') else 0))
+                return doc._at(found)
     return Location(own[0].path) if own else Location(Path("."))
 
 
@@ -259,7 +260,8 @@ def _tracker_spec(mission) -> TrackerSpec:
     """A mission's tracker sheet: its heroes, the perks they start with, its timers."""
     heroes = mission.mission.heroes or [h.id for h in mission.rules.heroes]
     perks = tuple((h, tuple(ps)) for h, ps in mission.mission.perks.items())
-    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers))
+    return TrackerSpec(mission.mission.title, tuple(heroes), perks, tuple(t.name for t in mission.timers),
+                       mission.mission.game)
 
 
 def _box(outcome: Outcome, pack_id: str, game: str) -> dict[str, int]:

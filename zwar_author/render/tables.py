@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
-from ..model.tables import Kind
+from ..model.table_kind import Kind
 from ..tables.dice import Dist
 from ..tables.odds import row_odds
 from ..tables.table import Row, Table

@@ -1,17 +1,20 @@
 """The tracker sheet and counter sheets: what the box's tracker pad and counter sheets hold.
 
-A tracker sheet has, as the rulebook's tracker pad does, the heroes with their
-XP and perks, a 40-turn turn tracker, 3-turn timers, power perk uses and
-ammunition (one box a round). A mission's sheet comes filled in: its heroes,
-their perks, the names of its timers, the power perks they hold and the rounds
-of the weapons they start with. Counter sheets print the tokens a mission puts
-on the board, square counters with bleed and crop marks on every cut line.
+A tracker sheet holds what the game's profile says its tracker keeps (``Tracker``). Z War One's, as its
+tracker pad does: the heroes with their XP and perks, a 40-turn turn tracker, 3-turn timers, power perk
+uses and ammunition (one box a round). Exodus's, for its tracker board: the heroes with their infection
+stage and perk cards, the turn tracker with the order the heroes move in, timers, power perks and
+ammunition (the board's dials as boxes). A mission's sheet comes filled in: its heroes, their perks, the
+names of its timers, the power perks they hold and the rounds of the weapons they start with. Counter
+sheets print the tokens a mission puts on the board, square counters with bleed and crop marks on every
+cut line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..games import Tracker, profile
 from ..model.content import CompiledMission, Rules
 from .canvas import PAPER, PT, Item, Line, Page, Polygon, Rect, Style, Text
 from .text import fit, squeezed
@@ -20,6 +23,7 @@ MARGIN = 12.0
 HEADING = 9.0  # points
 INK = Style(stroke="#000000", width=0.25)
 FAINT = Style(stroke="#777777", width=0.2)
+SHADED = Style(stroke="#000000", width=0.25, fill="#e6e6e6")
 
 
 @dataclass(frozen=True)
@@ -30,23 +34,25 @@ class TrackerSpec:
     heroes: tuple[str, ...] = ()  # hero ids (pack/id) of ``rules``
     perks: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (hero id, perk ids) held at the start
     timers: tuple[str, ...] = ()  # timer names written on the sheet
+    game: str = "zwar1"  # whose tracker: its profile says what the sheet keeps
 
 
 def tracker_pages(rules: Rules, spec: TrackerSpec, paper: str = "a4", name: str = "tracker") -> list[Page]:
     width, height = PAPER[paper]
     page = Page(f"{name}-1", width, height)
     inner = width - 2 * MARGIN
+    keeps = profile(spec.game).trackers
     heroes = [h for ref in spec.heroes for h in rules.heroes if h.id == ref][:4]
     perks = {p.id: p for p in rules.perks}
     held = dict(spec.perks)
     size, title = fit(spec.title, inner, 10, 16, 14, bold=True)
     page.add(Text(MARGIN, MARGIN + size * PT, title[0], size, bold=True,
                   squeeze=squeezed("the title", spec.title, 16, size, title[:1])))
-    page.add(Text(MARGIN, MARGIN + size * PT + 5, "Tracker sheet: XP, perks, turns, 3-turn timers, power perks, "
-                  "ammunition", 7.5, fill="#444444"))
+    page.add(Text(MARGIN, MARGIN + size * PT + 5, _contents(keeps), 7.5, fill="#444444"))
     y = MARGIN + size * PT + 10
-    y = _heroes(page, heroes, held, perks, y, inner)
-    y = _turns(page, y, inner)
+    stages = _stages(rules, spec.game) if Tracker.INFECTION in keeps else []
+    y = _heroes(page, heroes, held, perks, y, inner, Tracker.XP in keeps, stages)
+    y = _turns(page, y, inner, [h.initial for h in heroes] if Tracker.TURN_ORDER in keeps else None)
     power = [f"{perks[p].name} ({h.initial})" for h in heroes for p in held.get(h.id, ()) if p in perks
              and perks[p].power]
     y = _slots(page, "3-turn timers", list(spec.timers), y, inner)
@@ -55,45 +61,76 @@ def tracker_pages(rules: Rules, spec: TrackerSpec, paper: str = "a4", name: str 
     return [page]
 
 
+def _contents(keeps: frozenset[Tracker]) -> str:
+    parts = ["XP, perks" if Tracker.XP in keeps else "infection stages, perk cards" if Tracker.INFECTION in keeps
+             else "perks", "turns and turn order" if Tracker.TURN_ORDER in keeps else "turns",
+             "3-turn timers", "power perks", "ammunition"]
+    return "Tracker sheet: " + ", ".join(parts)
+
+
+def _stages(rules: Rules, game: str) -> list[int]:
+    """The AP a hero has at each infection stage, from the game's rules data (empty if it has none)."""
+    entry = next((g for g in rules.games if g.id.rpartition("/")[2] == game), None)
+    return list(entry.infection_ap) if entry is not None else []
+
+
 def _heading(page: Page, text: str, y: float) -> float:
     page.add(Text(MARGIN, y + HEADING * PT, text.upper(), HEADING, bold=True))
     return y + HEADING * PT + 1.5
 
 
-def _heroes(page, heroes, held, perks, y, inner) -> float:
+def _heroes(page, heroes, held, perks, y, inner, xp: bool, stages: list[int]) -> float:
+    """A row a hero: the name, then XP or the infection stages (a box a stage, its AP beside), then perks."""
     y = _heading(page, "Heroes", y)
-    cols = (("Hero", 40.0), ("XP", 22.0), ("Perks", inner - 62.0))
+    stage_w = 9.0 * len(stages)
+    middle = ("XP", 22.0) if xp else ("Infection stage", max(stage_w, 30.0)) if stages else None
+    cols = [("Hero", 40.0), *([middle] if middle else []),
+            ("Perks" if xp else "Perk cards", inner - 40.0 - (middle[1] if middle else 0.0))]
     x = MARGIN
     for label, w in cols:
-        page.add(Rect(x, y, w, 6, Style(stroke="#000000", width=0.25, fill="#e6e6e6")),
-                 Text(x + 1.5, y + 4.3, label, 7.5, bold=True))
+        page.add(Rect(x, y, w, 6, SHADED), Text(x + 1.5, y + 4.3, label, 7.5, bold=True))
         x += w
     y += 6
+    perks_x = MARGIN + sum(w for _, w in cols[:-1])
     names = [f"{h.name.upper()} ({h.initial})" for h in heroes] + [""] * (4 - len(heroes))
-    for row, label in enumerate(names):
+    for row, label in enumerate(names[:max(len(heroes), 2 if stages else 4)]):
         x = MARGIN
         for _, w in cols:
             page.add(Rect(x, y, w, 9, INK))
             x += w
         page.add(Text(MARGIN + 1.5, y + 6, label, 8, bold=True))
+        if stages and not xp:
+            for n, ap in enumerate(stages):
+                bx = MARGIN + 40.0 + 1.5 + n * 9.0
+                page.add(Rect(bx, y + 1, 6, 5, INK), Text(bx + 3, y + 4.6, str(n + 1), 6, "middle"),
+                         Text(bx + 3, y + 8.4, f"{ap} AP", 4, "middle", fill="#555555"))
         if row < len(heroes):
             bought = ", ".join(perks[p].name for p in held.get(heroes[row].id, ()) if p in perks)
             if bought:
-                size, lines = fit(bought, inner - 65, 9, 8, 5)
-                page.add(Text(MARGIN + 63.5, y + 6, lines[0], size, squeeze=squeezed(
+                size, lines = fit(bought, inner - (perks_x - MARGIN) - 3, 9, 8, 5)
+                page.add(Text(perks_x + 1.5, y + 6, lines[0], size, squeeze=squeezed(
                     f"the perks of {heroes[row].name}", bought, 8, size, lines[:1])))
         y += 9
     return y + 5
 
 
-def _turns(page, y, inner) -> float:
-    y = _heading(page, "Turn tracker", y)
-    box = inner / 20
+def _turns(page, y, inner, order: list[str] | None) -> float:
+    """40 numbered turns to cross off; with ``order`` (the heroes' initials), a line under each turn for the
+    initial of the hero who moves first."""
+    y = _heading(page, "Turn tracker" + (" and turn order" if order is not None else ""), y)
+    box, tall = inner / 20, 12 if order is not None else 7
     for n in range(40):
         row, col = divmod(n, 20)
-        x, top = MARGIN + col * box, y + row * 7
-        page.add(Rect(x, top, box, 7, INK), Text(x + box / 2, top + 4.8, str(n + 1), 7, "middle"))
-    return y + 14 + 5
+        x, top = MARGIN + col * box, y + row * tall
+        page.add(Rect(x, top, box, tall, INK), Text(x + box / 2, top + 4.8, str(n + 1), 7, "middle"))
+        if order is not None:
+            page.add(Line(x + 1.5, top + tall - 1.5, x + box - 1.5, top + tall - 1.5, FAINT))
+    if order is not None:
+        heroes = f" ({', '.join(order)})" if order else ""
+        page.add(Text(MARGIN, y + 2 * tall + 3.5, f"Under each turn, the initial of the hero who moves first{heroes}.",
+                      6.5, fill="#444444"))
+        return y + 2 * tall + 8
+    return y + 2 * tall + 5
 
 
 def _slots(page, heading, names, y, inner) -> float:

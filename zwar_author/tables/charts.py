@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model.tables import Kind
+from ..model.table_kind import Kind
 from .dice import parse
 from .table import Key, Modifier, Outcome, Row, Table
 

@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from .. import __version__, codes
 from ..errors import Diagnostic, Location, Severity
-from ..model.tables import Amount, CompiledResult, CompiledRow, CompiledTable, Kind, NumberRange, TableDoc
+from ..model.table_kind import Kind
+from ..model.tables import Amount, CompiledResult, CompiledRow, CompiledTable, NumberRange, TableDoc
 from ..sources.document import Document
 from .dice import MAX_DICE, MAX_SPAN, DiceError, Expr, parse
 from .opposed import MAX_POOL

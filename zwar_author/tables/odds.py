@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from itertools import product
 
-from ..model.tables import Kind
+from ..model.table_kind import Kind
 from .table import Context, Outcome, Row, Table, Value
 
 MAX_CONTEXTS = 4096

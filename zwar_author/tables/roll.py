@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..model.tables import Kind
+from ..model.table_kind import Kind
 from .dice import Expr
 from .table import Context, Outcome, Row, Table
 

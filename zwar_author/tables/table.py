@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..model.tables import Kind
+from ..model.table_kind import Kind
 from .dice import Dist, Expr, Term, binomial, convolve, term_dist
 
 Value = str | int

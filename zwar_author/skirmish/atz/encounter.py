@@ -3,10 +3,13 @@
 The engine plays the group against the zombies on the encounter's table: the
 buildings and vehicles stand as terrain, the zombies start as the encounter
 places them or as its area draws them (seed 004, lines 1746-1750), and the
-group comes home by leaving by the far table edge. Anything else the
-encounter names (hostile humans, triggers, vehicles driven, its special
-instructions) is refused by name before any game, unless the caller asks to
-play the zombies only, when the same names are reported as left out.
+group comes home by leaving by the far table edge. Hostile humans a force
+gives by dice and a Who They Are table are rolled up at the start and fight
+(``hostiles``). Anything else the encounter names (hostile humans without a
+number, animals, triggers, vehicles driven, its special instructions, goals
+other than escaping) is refused by name before any game, unless the caller
+asks to leave it out (``leave_out``) or to play the zombies only, when the same
+names are reported as left out.
 """
 
 from __future__ import annotations
@@ -15,13 +18,14 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ...errors import ZwarError
-from ...model.atz import EncounterDoc, GroupDoc, Member
+from ...model.atz import EncounterDoc, Force, GroupDoc, Member
 from ...tables.table import Table
 from ...tabletop import PlacedPiece, Position
 from ...tabletop import Table as Tabletop
 from ..core import Board
+from . import hostiles
 from .game import NORMAL_MOVE, TABLES, Setup
-from .state import Human, Klass, Zombie
+from .state import HostileForce, Human, Klass, Zombie
 from .weapons import weapon
 
 ATTRIBUTES = ("born-leader", "poser", "slow-to-react", "stone-cold", "athlete", "wuss")
@@ -38,10 +42,22 @@ class CannotPlay(ZwarError):
         return [f"cannot play {self.what}: the engine does not play these:"] + [f"  - {m}" for m in self.missing]
 
 
-def unplayed(model: EncounterDoc) -> list[str]:
-    """The parts of an encounter the engine does not play, by name."""
-    out = [f"force {i + 1} ({f.side}): {f.text or 'hostile humans'}" for i, f in enumerate(model.forces)
-           if f.side in ("humans", "animals")]
+def playable(force: Force) -> bool:
+    """A force of hostile humans the engine rolls up: a number by dice and a Who They Are table."""
+    return force.side == "humans" and force.count is not None and force.table is not None and not force.figures
+
+
+def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
+    """The parts of an encounter the engine does not play, by name; ``zombies_only``: hostile humans too."""
+    out = []
+    for i, f in enumerate(model.forces):
+        if f.side == "animals":
+            out.append(f"force {i + 1} (animals): {f.text or 'animals'}")
+        elif f.side == "humans" and zombies_only:
+            out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} (--zombies-only)")
+        elif f.side == "humans" and not playable(f):
+            why = "listed figures" if f.figures else "no number of them (found when a building is entered)"
+            out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} ({why})")
     out += [f"trigger {i + 1}: {t.when}" for i, t in enumerate(model.triggers)]
     out += [f"special instruction: {s}" for s in model.encounter.special]
     out += [f"goal: {g}" for g in model.encounter.goal if "escape" not in g.lower()]
@@ -49,15 +65,22 @@ def unplayed(model: EncounterDoc) -> list[str]:
 
 
 def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], tables: Mapping[str, Table],
-          group: GroupDoc, zombies_only: bool = False, max_turns: int = 30) -> tuple[Setup, list[str]]:
-    """The setup of a game of ``model`` with ``group``, and what is left out (``zombies_only``); CannotPlay
-    naming every part the engine does not play otherwise, or a table or weapon it does not know."""
+          group: GroupDoc, zombies_only: bool = False, max_turns: int = 30,
+          leave_out: bool = False) -> tuple[Setup, list[str]]:
+    """The setup of a game of ``model`` with ``group``, and what is left out (``leave_out``, or with the
+    hostile humans ``zombies_only``); CannotPlay naming every part the engine does not play otherwise, or a
+    table or weapon it does not know."""
     name = f"encounter {model.encounter.id}"
-    left_out = unplayed(model)
-    if left_out and not zombies_only:
-        hint = "(--zombies-only plays the group against the zombies and leaves these out)"
+    left_out = unplayed(model, zombies_only)
+    if left_out and not (zombies_only or leave_out):
+        hint = "(--leave-out plays the rest and lists these as left out; --zombies-only leaves out hostile humans too)"
         raise CannotPlay(name, [*left_out, hint])
+    forces = [] if zombies_only else [HostileForce(f.count or "0", str(f.table).split("/")[-1],
+                                                   tuple(sorted(f.context.items())),
+                                                   Position.of(*f.at) if f.at else None)
+                                      for f in model.forces if playable(f)]
     missing = [f"the table atz/{t}" for t in TABLES if t not in tables]
+    missing += [f"the table atz/{t}" for f in forces for t in hostiles.tables_for(f) if t not in tables]
     members = place(group.members, table, missing)
     if missing:
         raise CannotPlay(name, missing)
@@ -69,6 +92,9 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
         if time not in model.encounter.times else []
     if wrong:
         raise CannotPlay(name, wrong)
+    strange = [w for f in forces for w in hostiles.unknown(f, tables, area)]
+    if strange:
+        raise CannotPlay(name, strange)
     placed: list[Zombie] = []
     for force in model.forces:
         if force.side == "zombies" and force.table is None and force.count is not None and force.count.isdigit():
@@ -77,7 +103,9 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                 placed.append(Zombie(f"z{len(placed) + 1}", f"zombie z{len(placed) + 1}", "zombies",
                                      Position(at.x + 2 * k, at.y), facing=Fraction(180)))
     board = Board(table, list(pieces))
-    return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name), left_out
+    noise_only = any(f.side == "zombies" and str(f.table).split("/")[-1] == "zombies-from-noise" for f in model.forces)  # generated only by shooting (Raid, line 2376)
+    return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
+                 forces=tuple(forces)), left_out
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:
@@ -87,7 +115,8 @@ def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> lis
     across = max(1, int(table.width // 2) - 1)  # a row of figures 2" apart, further rows 2" behind
     for i, m in enumerate(members):
         row, count = divmod(i, across)[0], min(across, len(members) - i // across * across)
-        arms = [w for w in (weapon(n) for n in m.weapons) if w is not None]
+        known = [w for w in (weapon(n) for n in m.weapons) if w is not None]
+        arms = [w for w in known if w.name != "Flash Bang Grenade"]
         missing += [f"the weapon `{n}` of {m.name}" for n in m.weapons if weapon(n) is None]
         x = table.width / 2 + 2 * (i % across - (count - 1) / 2)
         klass = Klass.MILITARY if m.klass == "police" else Klass(m.klass)  # police react as Military (594)
@@ -96,5 +125,5 @@ def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> lis
         out.append(Human(f"h{i + 1}", m.name, "humans", Position(Fraction(x), table.depth - NORMAL_MOVE + 2 * row),
                          rep=m.rep, klass=klass, star=m.star, weapon=ranged[0] if ranged else arms[0] if arms else None,
                          attribute=attribute, protected=m.protected, leader=m.star,
-                         zombies_seen=m.zombies_seen))
+                         zombies_seen=m.zombies_seen, grenades=len(arms) < len(known)))
     return out

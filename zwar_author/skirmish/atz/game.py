@@ -18,14 +18,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...tables.dice import parse
-from ...tables.roll import amount, pick
+from ...tables.roll import pick
 from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
+from . import grenades, hostiles
+from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
-from .state import DOWN, Human, Klass, Noise, Status, Tally, Zombie
+from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
 
 NORMAL_MOVE = 8  # line 788
 ZOMBIE_MOVE = 6  # line 1856
@@ -41,16 +42,6 @@ TABLES = ("ranged-combat", "ranged-damage", "melee", "zombies-from-noise", "zomb
 EDGES = ("top", "right", "bottom", "left")
 
 
-class TableDice:
-    """The table model's chance interface (``roll(why, who, die)``) over a skirmish ``Context``."""
-
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-
-    def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
-        return self.ctx.roll(why, tuple(range(1, die + 1)), who)
-
-
 @dataclass(frozen=True)
 class Setup:
     """What one encounter is played with: the table, its pieces' board, the group, the zombies' start."""
@@ -64,6 +55,8 @@ class Setup:
     max_turns: int = 30
     name: str = "encounter"
     draw: bool = True  # draw the zombies by area at the start (lines 1746-1750) when none are placed
+    hostiles: tuple[Human, ...] = ()  # hostile humans placed (side "hostiles")
+    forces: tuple[HostileForce, ...] = ()  # hostile humans rolled up at the start
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
@@ -75,7 +68,7 @@ class AtzGame(Game):
     def __init__(self, setup: Setup) -> None:
         super().__init__()
         self.setup = setup
-        self.figures = [copy.copy(h) for h in setup.group]
+        self.figures = [copy.copy(h) for h in setup.group + setup.hostiles]
         self.started = False
         self.noise: list[Noise] = []
         self.heroes: set[str] = set()
@@ -89,19 +82,33 @@ class AtzGame(Game):
 
     @property
     def humans(self) -> list[Human]:
+        """The group."""
+        return [f for f in self.figures if isinstance(f, Human) and f.side == "humans"]
+
+    @property
+    def hostiles(self) -> list[Human]:
+        return [f for f in self.figures if isinstance(f, Human) and f.side == HOSTILES]
+
+    @property
+    def people(self) -> list[Human]:
+        """Every human on either side."""
         return [f for f in self.figures if isinstance(f, Human)]
+
+    def side(self, name: str) -> list[Human]:
+        return self.humans if name == "humans" else self.hostiles
 
     @property
     def zombies(self) -> list[Zombie]:
         return [f for f in self.figures if isinstance(f, Zombie) and f.status is not Status.OBVIOUSLY_DEAD]
 
     def on_table(self, figures: Sequence[Figure]) -> list:
-        return [f for f in figures if f.on_table and getattr(f, "status", None) is not Status.GONE]
+        return [f for f in figures if f.on_table and getattr(f, "status", None) not in OFF]
 
-    def leader(self) -> Human | None:
-        """The group's Leader: the Star, else the highest Rep carrying on (lines 715, 726)."""
-        able = [h for h in self.on_table(self.humans) if h.status is Status.CARRY_ON]
-        return max(able, key=lambda h: (h.star, h.leader, h.rep, -self.humans.index(h)), default=None)
+    def leader(self, side: str = "humans") -> Human | None:
+        """A side's Leader: the Star, else the highest Rep carrying on (lines 715, 726)."""
+        members = self.side(side)
+        able = [h for h in self.on_table(members) if h.status is Status.CARRY_ON]
+        return max(able, key=lambda h: (h.star, h.leader, h.rep, -members.index(h)), default=None)
 
     def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
         """Line of sight from ``a`` to ``b``: in front (line 1092) unless ``a`` may turn first, within the time
@@ -129,13 +136,14 @@ class AtzGame(Game):
             return
         self.round += 1
         self.log_line(f"Turn {self.round}")
-        human, zombie = self._activation(ctx)
-        sides = [("humans", human), ("zombies", zombie)]
-        for side, die in sorted(sides, key=lambda s: -s[1]):  # the higher score activates first (line 746)
+        dice = self._activation(ctx)
+        for side, die in sorted(dice.items(), key=lambda s: -s[1]):  # the higher score activates first (line 746)
             if side == "humans":
                 self._humans(ctx, die)
-            else:
+            elif side == "zombies":
                 self._zombies(ctx, die)
+            else:
+                hostiles.activate(self, ctx, die)
             if self._ended():
                 return
         self._noise(ctx)
@@ -144,27 +152,43 @@ class AtzGame(Game):
         else:
             self._ended()
 
-    def _activation(self, ctx: Context) -> tuple[int, int]:
-        """The two activation dice, doubles re-rolled (lines 742-746)."""
+    def _activation(self, ctx: Context) -> dict[str, int]:
+        """The activation dice by side, doubles re-rolled (lines 742-746); with hostile humans a third die, the
+        sides whose dice match not activating and all three alike rolled again (line 757)."""
+        sides = ("humans", "zombies") + ((HOSTILES,) if self.hostiles else ())
         while True:
-            human = ctx.roll("activation: the humans' die", D6)
-            zombie = ctx.roll("activation: the zombies' die", D6)
-            if human != zombie:
-                self.log_line(f"Activation: humans {human}, zombies {zombie}")
-                return human, zombie
-            self.log_line(f"Activation: doubles ({human}), rolled again")
+            dice = {s: ctx.roll(f"activation: the {s}' die", D6) for s in sides}
+            faces = list(dice.values())
+            if len(set(faces)) == 1:
+                self.log_line(f"Activation: {'doubles' if len(faces) == 2 else 'all alike'} ({faces[0]}), "
+                              "rolled again")
+                continue
+            if len(sides) == 2:
+                self.log_line(f"Activation: humans {dice['humans']}, zombies {dice['zombies']}")
+                return dice
+            tied = [s for s in sides if faces.count(dice[s]) > 1]
+            shown = ", ".join(f"{s} {d}" for s, d in dice.items())
+            self.log_line(f"Activation: {shown}" + (f"; doubles: {' and '.join(tied)} may not activate" if tied
+                                                     else ""))
+            return {s: d for s, d in dice.items() if s not in tied}
 
     def _begin(self, ctx: Context) -> None:
         """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754)."""
         self.started = True
         table = self.setup.board.table
+        self.tally.hostiles = len(self.setup.hostiles)
+        for i, force in enumerate(self.setup.forces):  # hostile humans, facing the group from the far side
+            at = force.at or Position(table.width / 2, Fraction(NORMAL_MOVE + 2 * i))
+            rolled = hostiles.roll_up(self, ctx, force, at)
+            self.figures += rolled
+            self.tally.hostiles += len(rolled)
         if self.setup.zombies:
             for z in self.setup.zombies:
                 self.figures.append(copy.copy(z))
             self.tally.zombies_at_start = len(self.setup.zombies)
         elif self.setup.draw:
             for h in self.humans:
-                count = _amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
+                count = roll_amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
                 line = {"urban": 1748, "suburb": 1749, "rural": 1750}[self.setup.area]
                 self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line {line})")
                 for _ in range(count):
@@ -207,24 +231,38 @@ class AtzGame(Game):
             self.locked = {p for p in self.locked if p[0] != h.id}
             self.log_line(f"{h.name} breaks off the melee", h.id)
         down = [f for f in self.on_table(self.humans) if f.status is Status.OUT_OF_THE_FIGHT and f is not h]
-        options = [Choice("advance", "move towards the far table edge and fire"),
-                   Choice("fast", "fast move towards the far table edge"),
-                   Choice("hold", "stay in place and fire")]
-        options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
+        options = [Choice("advance", "move towards the far table edge and fire")]
+        options += [Choice("fast", "fast move towards the far table edge")] if h.carrying is None else []
+        options += [Choice("hold", "stay in place and fire")]
+        if h.carrying is None:
+            options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
+            options += [Choice(("carry", f.id), f"pick up {f.name} and carry him towards the far edge") for f in down
+                        if Board.gap(h, f) <= NORMAL_MOVE - 1]
         options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
                     if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
+        options += [Choice(("throw", f.id), f"throw a flash-bang at {f.name}") for f in grenades.targets(self, h)]
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
             assert isinstance(target, Zombie)
             self._charge(ctx, h, leader, target)
             return
+        if isinstance(choice, tuple) and choice[0] == "throw":
+            grenades.throw(self, ctx, h, self.figure(choice[1]))
+            return
         if isinstance(choice, tuple):
             friend = self.figure(choice[1])
             assert isinstance(friend, Human)
+            before, start = hostiles.watching(self, h), h.position
             self._move_towards(h, friend.position, NORMAL_MOVE, stop=1)
-            if Board.within(h, friend, 1):
+            if Board.within(h, friend, 1) and choice[0] == "carry":
+                self._pick_up(h, friend)
+                left = int(NORMAL_MOVE - start.distance(h.position))
+                if left > 0:
+                    self._advance(h, left)
+            elif Board.within(h, friend, 1):
                 self._recover(ctx, h, friend)
+            hostiles.in_sight_of(self, ctx, h, before)
             return
         reloading = h.out_of_ammo  # a turn of activation reloading, not past the normal move (line 1070)
         if reloading:
@@ -237,7 +275,9 @@ class AtzGame(Game):
             if h.prone:
                 h.prone = False
                 allowance //= 2  # regaining feet takes half the move (line 798)
+            before = hostiles.watching(self, h)
             self._advance(h, allowance)
+            hostiles.in_sight_of(self, ctx, h, before)
             self._zed_or_no_zed(ctx)
             if h.status is not Status.CARRY_ON:
                 return
@@ -277,8 +317,40 @@ class AtzGame(Game):
             h.status = Status.GONE
             h.on_table = False
             self.log_line(f"{h.name} leaves the table by the far edge", h.id, "exit")
+            if h.carrying is not None:
+                friend = self.figure(h.carrying)
+                assert isinstance(friend, Human)
+                friend.status = Status.GONE
+                self.log_line(f"{h.name} carries {friend.name} off the table", h.id, "exit")
             return
         self._move_towards(h, Position(h.position.x, Fraction(0)), allowance)
+
+    def go_down(self, t: Human, status: Status) -> None:
+        """``t`` takes ``status``: one carrying a friend drops him; off the table when whisked to safety."""
+        t.status = status
+        if status is not Status.CARRY_ON:
+            self._drop(t)
+        if status is Status.WHISKED:
+            t.on_table = False
+        if t.side == HOSTILES and status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
+            self.tally.hostiles_down += 1
+
+    def _pick_up(self, h: Human, friend: Human) -> None:
+        """Retrieving Wounded (line 1338): picked up, carried on with what is left of the normal move; the
+        wounded figure is off the table while carried and goes where his carrier goes."""
+        h.carrying, friend.carried_by = friend.id, h.id
+        friend.on_table = False
+        self.log_line(f"{h.name} picks up {friend.name}", h.id)
+
+    def _drop(self, h: Human) -> None:
+        """One carrying a friend who goes down, ducks back or retires drops him where he stands."""
+        if h.carrying is None:
+            return
+        friend = self.figure(h.carrying)
+        assert isinstance(friend, Human)
+        h.carrying, friend.carried_by = None, None
+        friend.on_table, friend.position = True, h.position
+        self.log_line(f"{h.name} drops {friend.name}", h.id)
 
     def _move_towards(self, f: Figure, to: Position, allowance: float, stop: float = 0) -> None:
         """Walk towards ``to`` as far as ``allowance``, no nearer than ``stop`` (centre to centre): the spot
@@ -320,23 +392,35 @@ class AtzGame(Game):
         if target is not None:
             self._fire(ctx, h, target, snap=False)
 
-    def target(self, h: Human, within: float | None = None, turn: bool = False) -> Zombie | None:
-        """The nearest zombie ``h`` sees within its weapon's range (and ``within``), or None; ``turn``: as if
-        it turned to face any way first."""
-        if h.weapon is None or not h.weapon.ranged or h.out_of_ammo:
+    def foes(self, h: Human) -> list[Figure]:
+        """Whom ``h`` may fire at: the zombies, and the people of the other side standing or hunkered down."""
+        people = [o for o in self.on_table(self.people) if o.side != h.side and o.status in STANDING]
+        return [*self.on_table(self.zombies), *people]
+
+    def target(self, h: Human, within: float | None = None, turn: bool = False,
+               among: Sequence[Figure] | None = None) -> Figure | None:
+        """The nearest foe (or of ``among``) ``h`` sees within its weapon's range (and ``within``), or None;
+        ``turn``: as if it turned to face any way first. One carrying a friend fires one-handed weapons only."""
+        if h.weapon is None or not h.weapon.ranged or h.out_of_ammo or (h.carrying and not h.weapon.one_handed):
             return None
         reach = h.weapon.range if within is None else min(within, h.weapon.range)
-        seen = [z for z in self.on_table(self.zombies) if Board.within(h, z, reach)
+        seen = [z for z in (self.foes(h) if among is None else among) if Board.within(h, z, reach)
                 and self.sees(h, z, turn) is not Sight.BLOCKED]
         if not seen:
             return None
         return min(seen, key=lambda z: h.position.distance(z.position))
 
-    def _fire(self, ctx: Context, h: Human, z: Zombie, snap: bool) -> None:
+    def _fire(self, ctx: Context, h: Human, z: Figure, snap: bool) -> None:
         """Ranged combat (lines 1127-1165): a d6 a Target point added to Rep, read on the pack's Ranged Combat
-        table; damage on Ranged Combat Damage by the Impact, or Rep on a zombie (Easy To Hit, 1969)."""
-        assert h.weapon is not None
-        h.facing = facing_towards(h.position, z.position)
+        table; damage on Ranged Combat Damage by the Impact, or Rep on a zombie (Easy To Hit, 1969). At a
+        person, ``hostiles.shoot``."""
+        if isinstance(z, Human):
+            hostiles.shoot(self, ctx, h, z, snap)
+            return
+        assert h.weapon is not None and isinstance(z, Zombie)
+        snap = snap or h.carrying is not None  # those retrieving wounded always snap fire (line 1339)
+        if z.position != h.position:
+            h.facing = facing_towards(h.position, z.position)
         rolled = h.weapon.dice or h.weapon.targets
         dice = TableDice(ctx)
         faces = [ctx.roll(f"{h.name} fires the {h.weapon.name}: d6 {i + 1} of {rolled}", D6, h.id)
@@ -392,11 +476,11 @@ class AtzGame(Game):
     def _rally(self, ctx: Context, h: Human) -> None:
         """A hunkered down figure rallies when a friend carries on within 4" (line 919), never within 6" of a
         zombie (line 1909)."""
-        friends = [f for f in self.on_table(self.humans) if f is not h and f.status is Status.CARRY_ON
+        friends = [f for f in self.on_table(self.side(h.side)) if f is not h and f.status is Status.CARRY_ON
                    and Board.within(f, h, 4)]
         if not friends or h.id in self.never_rally or any(Board.within(h, z, 6) for z in self.on_table(self.zombies)):
             return
-        passed = group_test(ctx, self._reaction_tables(), [h], Test.RALLY, self.leader(), self._say(h),
+        passed = group_test(ctx, self._reaction_tables(), [h], Test.RALLY, self.leader(h.side), self._say(h),
                             self.heroes)[h.id]
         result = do(h, Test.RALLY, passed)
         cover = self.in_cover(h)
@@ -428,10 +512,14 @@ class AtzGame(Game):
         if die > 4:
             self.log_line(f"The zombies may not activate on a {die}")
             return
-        seen_before = {(h.id, z.id) for h in self.on_table(self.humans) for z in self.on_table(self.zombies)
+        seen_before = {(h.id, z.id) for h in self.on_table(self.people) for z in self.on_table(self.zombies)
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
         for z in list(self.on_table(self.zombies)):
+            if z.dazed:
+                z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
+                self.log_line(f"{z.name} loses its activation to the flash-bang", z.id)
+                continue
             if z.status is Status.KNOCKED_DOWN:
                 z.status = Status.CARRY_ON  # regains its feet, facing the nearest human (line 1858)
                 self.log_line(f"{z.name} regains its feet", z.id)
@@ -450,7 +538,7 @@ class AtzGame(Game):
     def _zombie_move(self, ctx: Context, z: Zombie) -> Human | None:
         """Zombie actions in order (lines 1836-1842), feasting first (line 1852): move up to 6"; a zombie
         that reaches a human charges it, stopping 4" away (line 1818). Returns the human charged."""
-        humans = self.on_table(self.humans)
+        humans = self.on_table(self.people)
         if z.feasting:
             z.feasting -= 1
             return None
@@ -490,17 +578,21 @@ class AtzGame(Game):
 
     def _in_sight(self, ctx: Context, seen_before: set[tuple[str, str]]) -> None:
         """Humans take In Sight on zombies that moved into sight (line 836): a zombie placed in sight is
-        in sight before the zombies move, so it makes no test (line 1895); the group rolls once (line 826)."""
+        in sight before the zombies move, so it makes no test (line 1895); each side's group rolls once (826)."""
+        for side in ("humans", HOSTILES):
+            self._in_sight_side(ctx, seen_before, side)
+
+    def _in_sight_side(self, ctx: Context, seen_before: set[tuple[str, str]], side: str) -> None:
         testers = []
-        for h in self.on_table(self.humans):
+        for h in self.on_table(self.side(side)):
             if h.status is not Status.CARRY_ON:
                 continue
             new = [z for z in self.on_table(self.zombies) if (h.id, z.id) not in seen_before
                    and self.sees(h, z) is not Sight.BLOCKED]
             if new:
                 testers.append(h)
-        passed = group_test(ctx, self._reaction_tables(), testers, Test.IN_SIGHT, self.leader(), self._say(None),
-                            self.heroes)
+        passed = group_test(ctx, self._reaction_tables(), testers, Test.IN_SIGHT, self.leader(side),
+                            self._say(None), self.heroes)
         for h in testers:
             result = do(h, Test.IN_SIGHT, passed[h.id])
             if result is Do.RETIRE:
@@ -508,7 +600,8 @@ class AtzGame(Game):
                 self._retire(h, z.position)
                 continue
             within = 6 if result is Do.FIRE_WITHIN_6 else None
-            if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and (z := self.target(h, within)) is not None:
+            if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and \
+                    (z := self.target(h, within, among=self.on_table(self.zombies))) is not None:
                 self._fire(ctx, h, z, snap=result is Do.SNAP_FIRE)
 
     def _zed_or_no_zed(self, ctx: Context) -> None:
@@ -543,11 +636,15 @@ class AtzGame(Game):
 
     def _see_the_feast(self, ctx: Context, z: Zombie) -> None:
         """See The Feast for the humans within 6" and sight of a feasting zombie (line 1921), then Sanity for
-        those who fail it (line 1927): the rows of lines 4289-4290."""
-        testers = [h for h in self.on_table(self.humans) if h.status is Status.CARRY_ON and h.id not in self.feast_seen
+        those who fail it (line 1927): the rows of lines 4289-4290; each side's group rolls once."""
+        for side in ("humans", HOSTILES):
+            self._see_the_feast_side(ctx, z, side)
+
+    def _see_the_feast_side(self, ctx: Context, z: Zombie, side: str) -> None:
+        testers = [h for h in self.on_table(self.side(side)) if h.status is Status.CARRY_ON and h.id not in self.feast_seen
                    and Board.within(h, z, 6) and self.sees(h, z) is not Sight.BLOCKED]
-        passed = group_test(ctx, self._reaction_tables(), testers, Test.SEE_THE_FEAST, self.leader(), self._say(None),
-                            self.heroes)
+        passed = group_test(ctx, self._reaction_tables(), testers, Test.SEE_THE_FEAST, self.leader(side),
+                            self._say(None), self.heroes)
         shaken = []
         for h in testers:
             result = do(h, Test.SEE_THE_FEAST, passed[h.id])
@@ -559,7 +656,7 @@ class AtzGame(Game):
             else:
                 h.status, h.prone = Status.DUCKED_BACK, True  # no cover sought: dropped prone in place (808)
             shaken.append(h)
-        sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(), self._say(None),
+        sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(side), self._say(None),
                           self.heroes)
         for h in shaken:
             result = do(h, Test.SANITY, sane[h.id])
@@ -577,8 +674,8 @@ class AtzGame(Game):
         vacated = h.position
         if front:
             h.charged = True
-            passed = group_test(ctx, self._reaction_tables(), [h], Test.BEING_CHARGED, self.leader(), self._say(h),
-                                self.heroes)[h.id]
+            passed = group_test(ctx, self._reaction_tables(), [h], Test.BEING_CHARGED, self.leader(h.side),
+                                self._say(h), self.heroes)[h.id]
             result = do(h, Test.BEING_CHARGED, passed)
             if result is Do.RETIRE:
                 self._retire(h, zombies[0].position)
@@ -599,7 +696,7 @@ class AtzGame(Game):
 
     def _melee(self, ctx: Context) -> None:
         """Every zombie in melee fights (line 1820)."""
-        for h in list(self.on_table(self.humans)):
+        for h in list(self.on_table(self.people)):
             self._fight(ctx, h)
 
     def _fight(self, ctx: Context, h: Human) -> None:
@@ -607,7 +704,7 @@ class AtzGame(Game):
         pack's Melee table, the zombie rolling 1d6 (line 2003)."""
         foes = [z for hid, zid in sorted(self.locked) if hid == h.id and isinstance(z := self.figure(zid), Zombie)
                 and z.status is not Status.OBVIOUSLY_DEAD]
-        if not foes or h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD, Status.GONE):
+        if not foes or h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD, *OFF):
             return
         pool: int = self._melee_dice(h, foes)
         share = [pool // len(foes) + (i < pool % len(foes)) for i in range(len(foes))]
@@ -625,10 +722,14 @@ class AtzGame(Game):
                 self.locked.discard((h.id, z.id))
                 self.log_line(f"{h.name} kills {z.name} in melee", h.id, "damage")
             elif margin < 0:
-                h.status = Status.OUT_OF_THE_FIGHT if margin == -1 else Status.OBVIOUSLY_DEAD
+                status = Status.OUT_OF_THE_FIGHT if margin == -1 else Status.OBVIOUSLY_DEAD
                 h.bitten = True
+                if status is Status.OBVIOUSLY_DEAD and h.star and z.rep >= h.rep:  # Cheating Death (line 405)
+                    status = hostiles.star_saved(self, ctx, h, 0)
+                self.go_down(h, status)
                 self.log_line(f"{h.name} is {h.status.value} in melee with {z.name}", h.id, "damage")
-                self._man_down(ctx, h)
+                if h.status is not Status.WHISKED:
+                    self._man_down(ctx, h)
         if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
             self.locked = {p for p in self.locked if p[0] != h.id}
 
@@ -637,7 +738,8 @@ class AtzGame(Game):
         attacked to the rear (lines 1281-1282, 1295), read off the pack's Melee table before they are divided."""
         impact = h.weapon.melee if h.weapon is not None else 1
         rear = h.prone or any(not in_front(h, z.position) for z in foes)
-        values: dict[str, str | int] = {"rep": h.rep, "their_rep": 4, "enemy": "zombie", "you_retrieving": "no",
+        values: dict[str, str | int] = {"rep": h.rep, "their_rep": 4, "enemy": "zombie",
+                                        "you_retrieving": "yes" if h.carrying else "no",
                                         "they_retrieving": "no", "you_prone": "yes" if rear else "no",
                                         "they_prone": "no", "impact": "higher" if impact > 1 else "equal"}
         table = self.setup.table("melee")
@@ -667,11 +769,12 @@ class AtzGame(Game):
     def _man_down(self, ctx: Context, down: Human) -> None:
         """Man Down for friends within 4" and sight of a figure of equal or greater Rep going down (line 858);
         Leader Lost when it is the Leader (line 862)."""
-        was_leader = down.star or down.leader or self.leader() is None
+        was_leader = down.star or down.leader or self.leader(down.side) is None
         test = Test.LEADER_LOST if was_leader else Test.MAN_DOWN
-        testers = [f for f in self.on_table(self.humans) if f is not down and f.status is Status.CARRY_ON
+        testers = [f for f in self.on_table(self.side(down.side)) if f is not down and f.status is Status.CARRY_ON
                    and Board.within(f, down, 4) and f.rep <= down.rep]
-        passed = group_test(ctx, self._reaction_tables(), testers, test, self.leader(), self._say(None), self.heroes)
+        passed = group_test(ctx, self._reaction_tables(), testers, test, self.leader(down.side), self._say(None),
+                            self.heroes)
         for f in testers:
             result = do(f, test, passed[f.id])
             if result is Do.RETIRE:
@@ -687,6 +790,7 @@ class AtzGame(Game):
         norm = math.hypot(dx, dy) or 1.0
         away = Position(inches(round(float(h.position.x) + dx / norm * 12, 3)),
                         inches(round(float(h.position.y) + dy / norm * 12, 3)))
+        self._drop(h)
         self._move_towards(h, away, 12)
         h.status = Status.HUNKERED_DOWN
         self.log_line(f"{h.name} retires and hunkers down", h.id)
@@ -727,7 +831,7 @@ class AtzGame(Game):
                 break
         n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
         z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at)
-        living = self.on_table(self.humans)
+        living = self.on_table(self.people)
         if living:
             nearest = min(living, key=lambda h: at.distance(h.position))
             if nearest.position != at:
@@ -745,7 +849,7 @@ class AtzGame(Game):
         if not able:
             self._end("no member of the group is left on the table" + (" able to act" if self.on_table(
                 self.humans) else ""))
-        return self.over
+        return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
         home = [h for h in self.humans if h.status is Status.GONE]
@@ -776,8 +880,4 @@ class AtzGame(Game):
 
 
 def _standing(f: Figure) -> bool:
-    return getattr(f, "status", None) not in (Status.OBVIOUSLY_DEAD, Status.GONE)
-
-
-def _amount(expr: str, ctx: Context, why: str) -> int:
-    return amount(parse(expr), {}, TableDice(ctx), why)[0]
+    return getattr(f, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)

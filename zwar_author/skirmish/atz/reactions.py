@@ -22,6 +22,7 @@ class Test(str, Enum):
 
     FAST_MOVE = "fast-move"
     IN_SIGHT = "in-sight"
+    RECEIVED_FIRE = "received-fire"
     WANTING_TO_CHARGE = "wanting-to-charge"
     BEING_CHARGED = "being-charged"
     RALLY = "rally"
@@ -67,6 +68,11 @@ class Do(str, Enum):
     CHARGE_UNLESS_IN_COVER = "in cover snap fire instead, others charge into melee"
     HALT_NO_FIRE = "halt and may not fire"
     IN_COVER_SNAP_OR_HALT = "in cover snap fire instead, others halt and may not fire"
+    RETURN_FIRE = "outgunned duck back, others return fire"  # Received Fire, lines 4281, 4299
+    SNAP_BACK = "outgunned duck back, others snap fire"  # lines 4317, 4335
+    COVER_SNAP = "in cover snap fire, others duck back"
+    COVER_FIRE = "in cover fire, others duck back"
+    DUCK_BACK = "duck back"
 
 
 S, M, C, G = Klass.SURVIVOR, Klass.MILITARY, Klass.CIVILIAN, Klass.GANGER
@@ -83,6 +89,12 @@ for _k in Klass:
                                      (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
 for _k in (S, C, G):
     RESULTS[(_k, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE_UNLESS_IN_COVER, Do.HALT_NO_FIRE)
+#: Received Fire (lines 4281, 4299, 4317, 4335); chargers (Civilians duck back, the others carry on or snap fire)
+#: are not told apart: the engine plays no charge between humans. Retrieving wounded carry on on 2d6 and 1d6.
+RESULTS[(S, Test.RECEIVED_FIRE)] = (Do.RETURN_FIRE, Do.COVER_SNAP, Do.RETIRE)
+RESULTS[(M, Test.RECEIVED_FIRE)] = (Do.RETURN_FIRE, Do.COVER_FIRE, Do.DUCK_BACK)
+RESULTS[(C, Test.RECEIVED_FIRE)] = (Do.SNAP_BACK, Do.COVER_SNAP, Do.RETIRE)
+RESULTS[(G, Test.RECEIVED_FIRE)] = (Do.SNAP_BACK, Do.COVER_SNAP, Do.RETIRE)
 RESULTS[(M, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE, Do.IN_COVER_SNAP_OR_HALT)
 RESULTS.update({
     (S, Test.IN_SIGHT): (Do.FIRE_WITHIN_6, Do.SNAP_FIRE, Do.NO_FIRE),
@@ -100,11 +112,11 @@ RESULTS.update({
 })
 
 #: Tests marked (Ldr): the Leader Die may add its pass (line 719; the tables' "(Ldr)", lines 4279-4284).
-LEADER_DIE = {Test.FAST_MOVE, Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY}
+LEADER_DIE = {Test.FAST_MOVE, Test.RECEIVED_FIRE, Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY}
 #: Tests a Star chooses the result of without rolling (Free Will, lines 415-426).
-FREE_WILL = {Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
+FREE_WILL = {Test.RECEIVED_FIRE, Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.RALLY, Test.LEADER_LOST}
 #: Tests where snake eyes send the figure into hero mode (Heroes All, lines 943-951).
-HEROES = {Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
+HEROES = {Test.RECEIVED_FIRE, Test.WANTING_TO_CHARGE, Test.BEING_CHARGED, Test.MAN_DOWN, Test.LEADER_LOST}
 
 
 def do(figure: Human, test: Test, passed: int) -> Do:

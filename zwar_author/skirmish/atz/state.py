@@ -25,8 +25,15 @@ class Status(str, Enum):
     OUT_OF_THE_FIGHT = "out of the fight"
     OBVIOUSLY_DEAD = "obviously dead"
     GONE = "gone"
+    WHISKED = "whisked to safety"  # a Star cheating death, removed from the game (line 401)
 
 
+#: The side hostile humans play for; the group's side is "humans".
+HOSTILES = "hostiles"
+#: Statuses of a figure off the table for good: come home, or whisked to safety.
+OFF = (Status.GONE, Status.WHISKED)
+#: Statuses a person can be shot at in: standing, or hunkered down in place (cover is not sought).
+STANDING = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 #: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
 DOWN = (Status.STUNNED, Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)
 
@@ -58,6 +65,11 @@ class Human(Figure):
     recovered: bool = False  # returned from out of the fight by the Recovery test (line 1351)
     leader: bool = False
     zombies_seen: bool = True  # false: takes Zed Or No Zed when a zombie first comes near (line 1915)
+    carrying: str | None = None  # the id of a wounded friend it carries (Retrieving Wounded, line 1338)
+    carried_by: str | None = None  # the id of the friend carrying it
+    cheated_death: bool = False  # a Star who cheated death, his Rep one lower (line 401)
+    grenades: bool = False  # carries flash-bang grenades (line 1014; the military, line 579)
+    flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)
 
 
 @dataclass
@@ -67,6 +79,18 @@ class Zombie(Figure):
     last_seen: Position | None = None  # where it last saw a human (line 1840)
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
     adding: int = 0  # d6 it adds in its next melee (Zed Or No Zed, pass 0d6: line 4288)
+    dazed: int = 0  # turns of activation it loses to a flash-bang (line 1209)
+
+
+@dataclass(frozen=True)
+class HostileForce:
+    """Hostile humans rolled up at the start: how many, who they are by a Who They Are table, then each on
+    its class's list and weapons table (lines 2531-2537); where they start."""
+
+    count: str  # dice, as the encounter gives them ("2 + 1d6")
+    who: str  # the Who They Are table's id
+    context: tuple[tuple[str, str | int], ...] = ()  # the table's context beyond the area
+    at: Position | None = None
 
 
 @dataclass
@@ -86,3 +110,5 @@ class Tally:
     zombies_killed: int = 0
     shots: int = 0
     recovered: list[str] = field(default_factory=list)
+    hostiles: int = 0  # hostile humans rolled up or placed
+    hostiles_down: int = 0  # hostile humans put out of the fight or obviously dead

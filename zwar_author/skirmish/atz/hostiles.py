@@ -1,0 +1,339 @@
+"""Hostile humans: the gunfight between the group and people, through the same Reaction Tests.
+
+Seed lines (004): hostile humans exit and attack the group (2421); a third
+activation die for a third side (757); In Sight when an enemy comes into
+sight (836, 882), Received Fire for the figure missed and friends within 8"
+who see it (842), fire continuing until one side cannot return fire (1103),
+outgunned (1053-1054), the Ranged Combat table against people (1127-1165)
+and its damage (1176-1178) with Recover From Knock Down (866); the Star's
+Larger Than Life (398-399) and Cheating Death (405-409); those retrieving
+wounded (1336-1341). Rolling them up: Who They Are, then each figure on its
+class's list and weapons table (2531-2537, 566-695).
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ...tables.roll import pick
+from ...tabletop import Position, Sight
+from ..core import Board, Choice, Context, facing_towards
+from . import grenades
+from .dice import TableDice, roll_amount
+from .reactions import D6, Do, Test, do, group_test
+from .state import HOSTILES, STANDING, HostileForce, Human, Klass, Status
+from .weapons import Weapon, weapon
+
+if TYPE_CHECKING:
+    from .game import AtzGame
+
+#: A Who They Are table's words for a class: the class, its list, its weapons table (none: the military's
+#: assault rifle, line 579).
+CLASSES = {"Civilians": (Klass.CIVILIAN, "civilian-list", "civilian-weapons"),
+           "Gangers": (Klass.GANGER, "ganger-list", "ganger-weapons"),
+           "Military": (Klass.MILITARY, "military-list", None),
+           "Survivors": (Klass.SURVIVOR, "survivor-list", "survivor-weapons")}
+
+
+# --- rolling them up -----------------------------------------------------------------------------
+
+def tables_for(force: HostileForce) -> list[str]:
+    """The tables a force is rolled up on: its Who They Are table, then every list and weapons table."""
+    return [force.who] + [t for _, lst, arms in CLASSES.values() for t in (lst, arms) if t is not None]
+
+
+def unknown(force: HostileForce, tables, area: str) -> list[str]:
+    """What a force could roll that the engine does not know: a class word or a weapon, each named."""
+    out: list[str] = []
+    for row in tables[force.who].rows:
+        word = _text_at(row, area)
+        if word not in CLASSES:
+            out.append(f"the class `{word}` of table atz/{force.who}")
+    for _, _, arms in CLASSES.values():
+        if arms is None:
+            continue
+        out += [f"the weapon `{_text(r)}` of table atz/{arms}" for r in tables[arms].rows if weapon(_text(r)) is None]
+    return out
+
+
+def _text(row) -> str:
+    said = row.result(None)
+    return said.text if said is not None else ""
+
+
+def _text_at(row, column: str) -> str:
+    said = row.result(column)
+    return said.text if said is not None else ""
+
+
+def roll_up(game: AtzGame, ctx: Context, force: HostileForce, at: Position) -> list[Human]:
+    """The force's figures: how many on its dice, who on its Who They Are table, each figure's Rep on its
+    class's list and its weapon on its class's weapons table; the military protected with assault rifles
+    (line 579), National Guard on 1-5 and US Army on 6 (line 577). In a row 2" apart about ``at``."""
+    dice = TableDice(ctx)
+    count = roll_amount(force.count, ctx, "hostile humans: how many")
+    values: dict[str, str | int] = {"area": game.setup.area, **dict(force.context)}
+    who = pick(game.setup.table(force.who), values, dice)
+    assert who.row is not None
+    word = _text_at(who.row, game.setup.area)
+    klass, listed, arms = CLASSES[word]
+    game.log_line(f"{count} hostile humans, {word} (table {force.who}: {who.total})")
+    unit: dict[str, str | int] = {}
+    if klass is Klass.MILITARY:
+        face = ctx.roll("hostile humans: National Guard (1-5) or US Army (6)", D6)
+        unit = {"unit": "army" if face == 6 else "national-guard"}
+    out: list[Human] = []
+    for k in range(count):
+        picked = pick(game.setup.table(listed), unit, dice)
+        assert picked.row is not None
+        title = _text(picked.row)
+        found = re.search(r"Rep (\d+)", title)
+        rep = int(found.group(1)) if found else 4
+        if arms is None:
+            arm: Weapon | None = weapon("Assault Rifle")
+        else:
+            named = pick(game.setup.table(arms), {"rep": rep}, dice)
+            assert named.row is not None
+            arm = weapon(_text(named.row))
+        n = len(game.hostiles) + len(out) + 1
+        x = at.x + 2 * k - (count - 1)
+        h = Human(f"x{n}", f"{title.split(',')[0]} x{n}", HOSTILES, Position(x, at.y), facing=Fraction(180),
+                  rep=rep, klass=klass, weapon=arm, protected=klass is Klass.MILITARY,
+                  grenades=klass is Klass.MILITARY)
+        game.log_line(f"{h.name}: {klass.value}, Rep {rep}, {arm.name if arm else 'unarmed'}", h.id)
+        out.append(h)
+    return out
+
+
+# --- the hostiles' turn ---------------------------------------------------------------------------
+
+def activate(game: AtzGame, ctx: Context, die: int) -> None:
+    """The hostiles activate when their Leader's Rep is the die or higher (line 747): each carrying on fires
+    at the nearest enemy it sees in range, else moves towards the nearest member of the group and fires
+    (they exit and attack the group, line 2421); those stunned or ducked back recover, those hunkered down
+    rally with a friend near."""
+    leader = game.leader(HOSTILES)
+    standing = [h for h in game.on_table(game.hostiles) if h.status not in (Status.OUT_OF_THE_FIGHT,
+                                                                             Status.OBVIOUSLY_DEAD)]
+    head = leader or max(standing, key=lambda h: h.rep, default=None)
+    if head is None:
+        game.log_line("No hostile is left able to activate")
+        return
+    if head.rep < die:
+        game.log_line(f"The hostiles may not activate: {head.name}'s Rep is under {die}")
+        return
+    for h in list(game.on_table(game.hostiles)):
+        if game._ended():
+            return
+        if h.status is Status.CARRY_ON:
+            _act(game, ctx, h)
+        elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
+            h.status = Status.CARRY_ON
+            h.prone = False
+            game.log_line(f"{h.name} recovers and carries on", h.id)
+        elif h.status is Status.HUNKERED_DOWN:
+            game._rally(ctx, h)
+
+
+def _act(game: AtzGame, ctx: Context, h: Human) -> None:
+    if any(hid == h.id for hid, _ in game.locked):
+        game._fight(ctx, h)
+        return
+    crowds = [f for f in grenades.targets(game, h) if sum(Board.within(f, o, grenades.BLAST) for o in game.foes(h)) >= 2]
+    if crowds:  # two or more foes in the blast circle: a flash-bang (the military's, line 579)
+        grenades.throw(game, ctx, h, min(crowds, key=lambda f: h.position.distance(f.position)))
+        return
+    target = game.target(h, turn=True)
+    if target is not None:
+        game._fire(ctx, h, target, snap=False)
+        return
+    group = [m for m in game.on_table(game.humans) if m.status not in (Status.OBVIOUSLY_DEAD,)]
+    if not group:
+        return
+    goal = min(group, key=lambda m: h.position.distance(m.position))
+    reach = h.weapon.range if h.weapon is not None and h.weapon.ranged else 0
+    before = watching(game, h)
+    game._move_towards(h, goal.position, 8, stop=max(1.0, reach - 1.0))
+    in_sight_of(game, ctx, h, before)
+    if h.status is Status.CARRY_ON and (target := game.target(h)) is not None:
+        game._fire(ctx, h, target, snap=False)
+
+
+# --- In Sight between people ------------------------------------------------------------------------
+
+def watching(game: AtzGame, mover: Human) -> set[str]:
+    """The enemies of ``mover`` (people of the other side) who see it now."""
+    return {o.id for o in game.on_table(game.people) if o.side != mover.side and game.sees(o, mover) is not Sight.BLOCKED}
+
+
+def in_sight_of(game: AtzGame, ctx: Context, mover: Human, before: set[str]) -> None:
+    """In Sight (line 836) for the enemies carrying on who see ``mover`` now and did not before it moved, one
+    roll for their group (line 826): fire at it, snap fire, not fire, or retire; out of ammo or range, a pass
+    2d6 ducks back and a pass 1d6 halts (lines 4280-4281)."""
+    if mover.status not in STANDING:
+        return
+    watchers = [o for o in game.on_table(game.people) if o.side != mover.side and o.status is Status.CARRY_ON
+                and o.id not in before and game.sees(o, mover) is not Sight.BLOCKED]
+    if not watchers:
+        return
+    passed = group_test(ctx, game._reaction_tables(), watchers, Test.IN_SIGHT, game.leader(watchers[0].side),
+                        game._say(None), game.heroes)
+    for o in watchers:
+        if mover.status not in STANDING or o.status is not Status.CARRY_ON:
+            continue
+        result = do(o, Test.IN_SIGHT, passed[o.id])
+        able = can_fire_at(game, o, mover)
+        if result is Do.RETIRE:
+            game._retire(o, mover.position)
+        elif result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and able:
+            game._fire(ctx, o, mover, snap=result is Do.SNAP_FIRE)
+        elif result in (Do.FIRE, Do.FIRE_WITHIN_6) and o.weapon is not None and o.weapon.ranged:
+            duck_back(game, o, "out of ammo or range")
+
+
+def can_fire_at(game: AtzGame, h: Human, target: Human) -> bool:
+    """Whether ``h`` can fire at ``target``: a ranged weapon with ammo (one-handed when carrying a friend,
+    line 1339), in range, in sight once turned."""
+    w = h.weapon
+    return (w is not None and w.ranged and not h.out_of_ammo and (h.carrying is None or w.one_handed)
+            and Board.within(h, target, w.range) and game.sees(h, target, turn=True) is not Sight.BLOCKED)
+
+
+# --- shooting people -------------------------------------------------------------------------------
+
+def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
+    """Ranged combat at a person (lines 1127-1165): each d6 + Rep on the pack's Ranged Combat table, 8 missing
+    a target in cover, concealed, prone or that moved fast, or when the shooter moved fast or snap fires, 9
+    missing one in cover or when the shooter moved fast or snap fires; all the dice at the one target. A hit
+    rolls damage (line 1171); a target missed takes Received Fire (line 1147); one hit, Man Down for its
+    friends (line 858, which replaces the Received Fire)."""
+    assert h.weapon is not None
+    snap = snap or h.carrying is not None  # those retrieving wounded always snap fire (line 1339)
+    if t.position != h.position:
+        h.facing = facing_towards(h.position, t.position)
+    rolled = h.weapon.dice or h.weapon.targets
+    faces = [ctx.roll(f"{h.name} fires the {h.weapon.name}: d6 {i + 1} of {rolled}", D6, h.id)
+             for i in range(rolled)]
+    counted = sorted(faces, reverse=True)[:h.weapon.targets]
+    game._shots(h, rolled)
+    game.log_line(f"{h.name} {'snap ' if snap else ''}fires the {h.weapon.name} at {t.name}: "
+                  f"{', '.join(map(str, faces))}", h.id)
+    cover = game.sees(h, t, turn=True) is Sight.COVER
+    hit = False
+    for face in counted:
+        if t.status not in STANDING and t.status is not Status.STUNNED:
+            break
+        total = face + h.rep
+        row = next(r for r in game.setup.table("ranged-combat").rows if r.key.holds(total))
+        missed = (total <= 7 or (total == 8 and (cover or t.prone or t.moved_fast or h.moved_fast or snap))
+                  or (total == 9 and (cover or h.moved_fast or snap)))
+        if missed and h.rep == 3 and face == 6 and total > 7:  # Pitiful Shot (line 1198)
+            again = ctx.roll(f"{h.name}'s pitiful shot", D6, h.id)
+            missed = again > 3
+            game.log_line(f"{h.name} rolls {again} for a pitiful shot", h.id)
+        why = " (in cover)" if missed and cover and total in (8, 9) else ""
+        game.log_line(f"  {face} + Rep {h.rep} = {total} (row {row.key.text}): {'miss' if missed else 'hit'}{why}",
+                      h.id)
+        if not missed:
+            hit = True
+            damage(game, ctx, h, t, TableDice(ctx))
+    if faces.count(1) >= 2:
+        h.out_of_ammo = True
+        game.log_line(f"{h.name} is out of ammo", h.id)
+    if hit and t.status in (Status.STUNNED, Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
+        game._man_down(ctx, t)
+    elif not hit and t.status is Status.CARRY_ON:
+        received_fire(game, ctx, h, t)
+
+
+def damage(game: AtzGame, ctx: Context, h: Human, t: Human, dice) -> None:
+    """A hit on a person (lines 1176-1178): 1 obviously dead, the Impact or less out of the fight, higher
+    knocked down and Recover From Knock Down taken at once (866); a Star shot dead by a lower Rep is out of
+    the fight instead (Larger Than Life, 398), by an equal or higher Rep may cheat death (405-409)."""
+    assert h.weapon is not None
+    rating = h.weapon.impact
+    face = pick(game.setup.table("ranged-damage"), {"impact": rating}, dice).total
+    if face == 1:
+        status = Status.OBVIOUSLY_DEAD
+    elif face <= rating:
+        status = Status.OUT_OF_THE_FIGHT
+    else:
+        game.log_line(f"  damage {face} against Impact {rating}: {t.name} is knocked down", t.id, "damage")
+        passed = group_test(ctx, game._reaction_tables(), [t], Test.RECOVER, None, game._say(t), game.heroes)[t.id]
+        result = do(t, Test.RECOVER, passed)
+        status = {Do.STUNNED: Status.STUNNED, Do.OBVIOUSLY_DEAD: Status.OBVIOUSLY_DEAD}.get(
+            result, Status.STUNNED if t.protected else Status.OUT_OF_THE_FIGHT)
+    if status is Status.OBVIOUSLY_DEAD and t.star:
+        status = star_saved(game, ctx, t, h.rep)
+    if face <= rating:
+        game.log_line(f"  damage {face} against Impact {rating}: {t.name} is {status.value}", t.id, "damage")
+    else:
+        game.log_line(f"{t.name} is {status.value}", t.id, "damage")
+    game.go_down(t, status)
+
+
+def star_saved(game: AtzGame, ctx: Context, star: Human, killer_rep: int) -> Status:
+    """A Star killed: out of the fight instead when the killer's Rep is lower (Larger Than Life, line 398, not
+    against zombies, 399); else the player may cheat death, whisked to safety with his Rep one lower (405-409)."""
+    if killer_rep < star.rep and killer_rep != 0:
+        game.log_line(f"{star.name} is a Star and cannot be killed by a lower Rep: out of the fight instead "
+                      "(Larger Than Life)", star.id)
+        return Status.OUT_OF_THE_FIGHT
+    how = ctx.choose("player", f"{star.name} is killed: cheat death?",
+                     [Choice("cheat", "cheat death: whisked to safety, his Rep one lower"),
+                      Choice("die", "accept death")], star.id)
+    if how.key == "die":
+        return Status.OBVIOUSLY_DEAD
+    star.rep -= 1
+    star.cheated_death = True
+    game.log_line(f"{star.name} cheats death and is whisked to safety: Rep {star.rep} from now on", star.id)
+    return Status.WHISKED
+
+
+def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) -> None:
+    """Received Fire (line 842) for the figure missed and its friends within 8" who see it, one roll for their
+    group; those retrieving wounded carry on on 2d6 and 1d6 (1336-1341); outgunned (the shooter out of their
+    range, or they out of ammo, line 1053) they duck back instead of firing, never a Star or one only armed for
+    melee (1054); return fire is at the shooter, and so the fire goes on until one side cannot (1103)."""
+    testers = [target] + [f for f in game.on_table(game.people) if f.side == target.side and f is not target
+                          and f.status is Status.CARRY_ON and Board.within(f, target, 8)
+                          and game.sees(f, target, turn=True) is not Sight.BLOCKED]
+    passed = group_test(ctx, game._reaction_tables(), testers, Test.RECEIVED_FIRE, game.leader(target.side),
+                        game._say(None), game.heroes)
+    for f in testers:
+        if f.status is not Status.CARRY_ON:
+            continue
+        n = passed[f.id]
+        result = do(f, Test.RECEIVED_FIRE, n)
+        if f.carrying is not None and n >= 1:
+            game.log_line(f"{f.name} is retrieving wounded and carries on", f.id)
+            continue
+        armed = f.weapon is not None and f.weapon.ranged
+        outgunned = armed and not f.star and f.carrying is None and (
+            f.out_of_ammo or not Board.within(f, shooter, f.weapon.range if f.weapon else 0))
+        able = shooter.status in STANDING and can_fire_at(game, f, shooter)
+        cover = game.sees(shooter, f, turn=True) is Sight.COVER
+        if result in (Do.RETURN_FIRE, Do.SNAP_BACK):
+            if outgunned:
+                duck_back(game, f, "outgunned")
+            elif able:
+                game._fire(ctx, f, shooter, snap=result is Do.SNAP_BACK)
+        elif result in (Do.COVER_SNAP, Do.COVER_FIRE):
+            if cover and able:
+                game._fire(ctx, f, shooter, snap=result is Do.COVER_SNAP)
+            elif not cover:
+                duck_back(game, f, "not in cover")
+        elif result is Do.DUCK_BACK:
+            duck_back(game, f, "")
+        elif result is Do.RETIRE:
+            game._retire(f, shooter.position)
+
+
+def duck_back(game: AtzGame, f: Human, why: str) -> None:
+    """Duck back (line 808): seeking cover within 6" is not modelled, so the figure drops prone in place; it
+    cannot be seen by the cause of the test until it recovers (line 978)."""
+    game._drop(f)
+    f.status, f.prone = Status.DUCKED_BACK, True
+    game.log_line(f"{f.name} ducks back" + (f" ({why})" if why else ""), f.id)
