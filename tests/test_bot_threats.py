@@ -1,8 +1,8 @@
-"""The bots' shortcuts answer what they replace, on the states of seeded games: the threat on a square
-(``bots._charging``, and the count ``_best_step`` makes with the infected read once for all its steps) is what
-the infected class's rules model says (an infected reaches a hero on a square by its next move when its route
-there is at most its move + 1, or its charge + 1 with the square in its sight or its smell); the goal and a
-sprint's landing are the ``min`` over the jobs and the squares ahead they were written as."""
+"""What the bots read off the board says what the rules say, on the states of seeded games: the threat on a
+square (``bots._charging``, and the count ``_best_step`` makes with the infected read once for all its steps) is
+what the infected class's rules model says (an infected reaches a hero on a square by its next move when its
+route there is at most its move + 1, or its charge + 1 with the square in its sight or its smell); the goal is
+the job the team reaches for the least AP, a sprint lands down the field, danger is an infected near enough."""
 
 from __future__ import annotations
 
@@ -71,64 +71,62 @@ def test_the_threat_on_a_square_is_what_the_rules_models_say(name):
     assert checked > 50  # the states hold infected close enough to matter
 
 
-def _goal(bot: bots.Bot, g: Game, h) -> tuple[int, ...]:
-    """``Bot.goal`` as it was written: the rescue first, then ``min`` over the jobs with a key."""
-    for other in bots._board(g):
-        if other is not h and other.grapplers and bots._route(g, h.sq, other.sq) <= bots.RESCUE_RANGE:
-            near = tuple(sorted(n for n in g.mission.reach(other.sq, g.doors) if g.mission.standable[n]))
-            if near and h.sq not in near:
-                return near
-    jobs = bots._jobs_left(g)
-    if not jobs:
-        return bots._exit_squares(g) if bots._wants_escape(g) else ()
-    team = [o.sq for o in bots._board(g) if not o.npc]
-    return min(jobs, key=lambda job: (bots._total(bot.field(g, job[1]), team, 10_000), job[0]))[1]
-
-
-def _landing(g: Game, dist: dict[int, int], sq: int) -> int:
-    m = g.mission
-    for _ in range(3):
-        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, routes.INF) < dist.get(sq, routes.INF)]
-        if not ahead:
-            break
-        sq = min(ahead, key=lambda n: (dist[n], n))
-    return sq
-
-
 @pytest.mark.parametrize("name", MISSIONS)
-def test_the_goal_and_a_sprints_landing_are_the_mins_they_were_written_as(name):
+def test_the_goal_is_the_job_the_team_reaches_soonest_and_a_sprint_lands_down_its_field(name):
+    """``Bot.goal``: a friend in a grapple nearby first, else the job whose squares the team (NPCs aside) reaches
+    for the fewest AP (the lowest number on a tie), else the exit when the mission wants the heroes out.
+    ``_landing``: no farther from the goal than the start, and it stops short of three steps only where no
+    standable step is nearer the goal."""
     bot = bots.Bot(bots.STYLES["cautious"])
     checked = 0
     for g in _states(name, 3):
+        m = g.mission
         for h in bots._board(g):
             goal = bot.goal(g, h)
-            assert goal == _goal(bot, g, h)
+            jobs = bots._jobs_left(g)
+            team = [o.sq for o in bots._board(g) if not o.npc]
+            rescue = any(o is not h and o.grapplers and bots._route(g, h.sq, o.sq) <= bots.RESCUE_RANGE
+                         for o in bots._board(g))
+            if not rescue and jobs:
+                cost = {squares: bots._total(bot.field(g, squares), team, 10_000) for _, squares in jobs}
+                assert goal in cost and all(cost[goal] <= c for c in cost.values())
+                assert min(n for n, squares in jobs if squares == goal) == min(
+                    n for n, squares in jobs if cost[squares] == cost[goal])
+            elif not rescue:
+                assert goal == (bots._exit_squares(g) if bots._wants_escape(g) else ())
             if goal:
                 dist = bot.field(g, goal)
-                assert bots._landing(g, dist, h.sq) == _landing(g, dist, h.sq)
+                landing = bots._landing(g, dist, h.sq)
+                assert dist.get(landing, routes.INF) <= dist.get(h.sq, routes.INF)
+                ahead = [n for n in m.steps(landing, g.doors) if m.standable[n]
+                         and dist.get(n, routes.INF) < dist.get(landing, routes.INF)]
+                assert not ahead or dist.get(h.sq, routes.INF) - dist[landing] >= 3
                 checked += 1
     assert checked > 300
 
 
 @pytest.mark.parametrize("name", MISSIONS)
-def test_danger_and_urgency_are_what_they_were_written_as(name):
-    """``_danger`` and ``_threatened``: any standing infected's ``_near`` route within 5 and 2 squares; the heroes
-    in order of ``_urgency`` as ``sorted`` with it as the key."""
+def test_danger_is_a_standing_infected_within_reach_and_heroes_in_trouble_act_first(name):
+    """``_danger`` and ``_threatened``: a standing infected whose route to the hero (the whole board's, through
+    every room) is within ``NEAR`` and 2 squares; ``_by_urgency``: every hero once, those in a grapple first,
+    then the threatened."""
     dangers = 0
     for g in _states(name, 3):
         heroes = bots._board(g)
         for h in heroes:
-            standing = [z for z in g.board_infected() if not z.prone]
-            danger = any(bots._near(g, z.sq, h.sq) <= bots.NEAR for z in standing)
-            assert bots._danger(g, h) == danger
-            assert bots._threatened(g, h) == any(bots._near(g, z.sq, h.sq) <= 2 for z in standing)
-            dangers += danger
-        assert bots._by_urgency(g, heroes) == sorted(heroes, key=lambda h: bots._urgency(g, h))
+            away = [bots._route(g, z.sq, h.sq) for z in g.board_infected() if not z.prone]
+            assert bots._danger(g, h) == any(d <= bots.NEAR for d in away)
+            assert bots._threatened(g, h) == any(d <= 2 for d in away)
+            dangers += bots._danger(g, h)
+        ranked = bots._by_urgency(g, heroes)
+        assert sorted(ranked, key=lambda h: h.id) == sorted(heroes, key=lambda h: h.id)
+        trouble = [(not h.grapplers, not bots._threatened(g, h)) for h in ranked]
+        assert trouble == sorted(trouble)
     assert dangers > 50
 
 
 @pytest.mark.parametrize("name", MISSIONS)
-def test_the_infected_within_a_few_squares_and_the_rounds_in_hand_are_what_they_were_written_as(name):
+def test_the_infected_within_a_few_squares_and_the_rounds_in_hand_are_the_route_s_and_the_cards(name):
     """``_standing_within`` reads the hero's route row once: the ids whose ``_route`` is within the squares; the
     rounds in hand and whether a gun is loaded read each card's kind from the facts: the rules model's kind."""
     found = 0

@@ -1,4 +1,4 @@
-"""No module-level mutable state in the engine or the compiled playtest modules (issue 27).
+"""No module-level mutable state in the engine, the table model or the compiled playtest modules (issue 27).
 
 Every name the engine's modules and the compiled bots (``native.MODULES``' playtest modules) bind at module
 level is read back and must be immutable: a number, a string, an enum member, a class or a function, a tuple or
@@ -16,6 +16,7 @@ import dataclasses
 import enum
 import importlib
 import inspect
+import re
 import types
 import typing
 from pathlib import Path
@@ -25,7 +26,8 @@ from zwar_author import native
 from zwar_author.engine.mission import Slot
 
 ROOT = Path(zwar_author.__file__).parent
-MODULES = sorted({f"zwar_author.engine.{p.stem}" for p in (ROOT / "engine").glob("*.py") if p.stem != "__init__"}
+MODULES = sorted({f"zwar_author.{layer}.{p.stem}" for layer in ("engine", "tables")
+                  for p in (ROOT / layer).glob("*.py") if p.stem != "__init__"}
                  | {m for m in native.MODULES if m.startswith("zwar_author.playtest.")})
 
 #: The read-only tables kept in dicts, by module: looked up by key at every turn or action, built once at import,
@@ -81,7 +83,7 @@ def _bound(tree: ast.Module) -> dict[str, ast.stmt]:
 
 
 def _immutable(value: object) -> bool:
-    if value is None or isinstance(value, (int, float, complex, str, bytes, range, enum.Enum, Slot)):
+    if value is None or isinstance(value, (int, float, complex, str, bytes, range, enum.Enum, Slot, re.Pattern)):
         return True
     if isinstance(value, (tuple, frozenset)):
         return all(_immutable(v) for v in value)
@@ -156,7 +158,7 @@ def test_the_scan_finds_what_it_looks_for():
     bound = _bound(ast.parse(source))
     assert set(bound) == {"_KEPT", "LAST", "N"}
     assert not _immutable({}) and not _immutable(object()) and not _immutable(([],))
-    assert _immutable((1, "a", frozenset({2}))) and _immutable(Slot("x", dict))
+    assert _immutable((1, "a", frozenset({2}))) and _immutable(Slot("x", dict)) and _immutable(re.compile("a"))
     changed = ast.parse("VERBS[1] = 2\nVERBS.update({})\nact.VERBS.clear()\n")
     calls = [n for n in ast.walk(changed) if isinstance(n, ast.Call)]
     assert all(_names(c.func.value) == {"VERBS"} for c in calls if isinstance(c.func, ast.Attribute))

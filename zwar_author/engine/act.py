@@ -69,17 +69,12 @@ def _finish(h: Hero) -> None:
 
 
 def in_zone(g: Game, z: Infected, sq: int) -> bool:
-    """Whether ``sq`` is in the grab zone of standing infected ``z``: a step from it (on its floor, a step is to
-    one of the eight squares around, so farther squares are left out before the steps are looked up; every
-    hero move asks this of every infected on the board)."""
+    """Whether ``sq`` is in the grab zone of standing infected ``z``: a step from it on its floor, ahead of it."""
     m = g.mission
     at = z.sq
     if at is None or z.prone or m.floor_of[at] != m.floor_of[sq]:
         return False
-    here, there = m.xy[at], m.xy[sq]
-    if not (-1 <= there[0] - here[0] <= 1 and -1 <= there[1] - here[1] <= 1):
-        return False
-    return ahead(z.facing, here, there) and sq in m.steps(at, g.doors)
+    return ahead(z.facing, m.xy[at], m.xy[sq]) and sq in m.steps(at, g.doors)
 
 
 def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list[Infected] | None = None) -> bool:

@@ -38,14 +38,9 @@ class Choice(NamedTuple):
         return self.text
 
 
-_tuple_new: Final = tuple.__new__
-
-
 def choice(key: Any, text: str) -> Choice:
-    """``Choice(key, text)`` made without the named tuple's interpreted ``__new__``: compiled code calling the
-    class runs that Python function (about 2,000 instructions a call), and the infected move makes a choice for
-    each of its squares to land on; ``tuple.__new__`` makes the same tuple (``legal._action`` does as much)."""
-    return _tuple_new(Choice, (key, text))
+    """The option ``key``, shown as ``text``."""
+    return Choice(key, text)
 
 
 class Request:
@@ -178,24 +173,9 @@ class Live(Context):
     def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
         if self.dice:
             return self.dice.pop()
-        rng = self.rng
-        if die > 0 and type(rng) is random.Random:
-            return below(rng, die) + 1  # what rng.randint(1, die) draws, without its three Python calls
-        return rng.randint(1, die)
+        return self.rng.randint(1, die)
 
     def ask(self, request: Request) -> Any:
         if request.kind == RequestKind.DRAW:
             return self.rng.choices(request.options, request.weights)[0]
         return self.policy(self.game, request)
-
-
-def below(rng: random.Random, n: int) -> int:
-    """A number in ``range(n)`` (``n`` > 0) drawn as ``random.Random`` draws it for ``randrange(n)``, and so
-    for ``randint(1, n)`` less one (``_randbelow_with_getrandbits``): the fewest bits that hold ``n``, drawn
-    again until they make a number below it. The same numbers from the same generator (a test compares
-    them with ``randint``'s over many seeds and sizes)."""
-    k = n.bit_length()
-    r: int = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r

@@ -163,16 +163,6 @@ def keeps_way_off(g: Game, h: Hero, a: Action) -> bool:
     return h.ap - cost(g, h, a.verb) >= (2 if prone_after else 1)
 
 
-_tuple_new: Final = tuple.__new__
-
-
-def _action(hero: str, verb: Verb, to: int = -1, target: int = -1, square: int = -1, mode: str = "", card: str = "",
-            other: str = "", held: Held | None = None) -> Action:
-    """``Action(...)``, the same value, made without the interpreted ``__new__`` of a named tuple (twice as
-    fast from compiled code): the lists make some twenty actions a decision."""
-    return _tuple_new(Action, (hero, verb, to, target, square, mode, card, other, held))
-
-
 def _kept(lists: Memo, hero: str, verb: Verb) -> dict[int, Action]:
     """The kept actions of ``hero`` and ``verb``, by the square moved to (``Memo.plain``)."""
     by_hero = lists.plain
@@ -186,11 +176,11 @@ def _kept(lists: Memo, hero: str, verb: Verb) -> dict[int, Action]:
 
 
 def _plain(lists: Memo, hero: str, verb: Verb, to: int = -1) -> Action:
-    """``_action(hero, verb, to=to)``, the action kept (``Memo.plain``)."""
+    """``Action(hero, verb, to=to)``, the action kept (``Memo.plain``)."""
     kept = _kept(lists, hero, verb)
     found = kept.get(to)
     if found is None:
-        found = kept[to] = _action(hero, verb, to=to)
+        found = kept[to] = Action(hero, verb, to=to)
     return found
 
 
@@ -249,18 +239,17 @@ class Memo:
     its games, and frees them, cycles and all, in the middle of another mission's)."""
 
     def __init__(self, m: Mission) -> None:
+        self.absent = m.absent
         #: the actions that name only a hero, a verb and a square moved to (-1: none): the lists offer the same
         #: moves, ``end`` and ``sprint`` again at every decision, and a kept action is one dict look-up rather than
-        #: a new tuple for the collector to track (an ``Action`` is immutable, so sharing is safe); by hero, then
-        #: verb: two look-ups of a string found by identity cost less than hashing and comparing a tuple key
+        #: a new tuple (an ``Action`` is immutable, so sharing is safe; making them anew cost 2.9% of a bot game's
+        #: instructions, measured); by hero, then verb
         self.plain: dict[str, dict[str, dict[int, Action]]] = {}
         #: the ``Skips`` of each ``without`` asked: a policy asks with the same few at every decision (a frozenset
         #: keeps its hash, and the same set is found by identity)
         self.skips: dict[frozenset[Verb], Skips] = {}
         #: each hero's ways to go on alert, one per facing (as ``plain``)
         self.alerts: dict[str, list[Action]] = {}
-        #: the last weapon changes found for each hero, with what they were found for (``_weapons``)
-        self.changes: dict[str, Changes] = {}
         #: the dives (keyed by square, doors and Skinny) and the tasks, read from the board alone
         self.tables: dict[Any, Any] = {}
 
@@ -323,7 +312,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
     # the parts added in place: ``acts`` is this call's own list (a ruleset's ``actions`` may return another)
     acts += c4_actions(g, h)
     if not skip.free:
-        acts += _free(g, lists, h, why, skip)
+        acts += _free(g, h, why, skip)
     acts = g.ruleset.actions(g, h, acts)
     acts.append(_plain(lists, h.id, Verb.END))
     if g.rib is not None:
@@ -332,7 +321,7 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
             acts = rib.only_aboard(g, h, acts)
     if h.npc:
         acts = [a for a in acts if a.verb in npc.VERBS]
-    absent = skip.leaving_out(g.mission.absent) if without else g.mission.absent
+    absent = skip.leaving_out
     if absent:
         for a in acts:
             if a.verb in absent:  # a new list only when something is left out (the searches skip most)
@@ -341,11 +330,10 @@ def hero_actions(g: Game, h: Hero, why: Refusals | None = None, without: frozens
 
 
 class Skips:
-    """What a list leaves out for one ``without``: each search it skips as a flag, read at every call rather
-    than a subset test of two frozensets (``STEPPING <= without``: some 250 instructions, and a standing hero's
-    list made seven), and ``without``'s union with the mission's absent verbs, kept for the last ``absent``."""
+    """What a list leaves out for one ``without`` on one mission, worked out once (``Memo.skips``): each search it
+    skips as a flag, and the verbs it leaves out, ``without`` and the mission's absent ones."""
 
-    def __init__(self, without: frozenset[Verb]) -> None:
+    def __init__(self, without: frozenset[Verb], absent: frozenset[Verb]) -> None:
         self.without = without
         self.stepping = STEPPING <= without
         self.dive = Verb.DIVE in without
@@ -366,15 +354,7 @@ class Skips:
         self.supplies = SUPPLIES <= without
         self.free = FREE <= without
         self.exchanges = EXCHANGES <= without
-        self.absent: frozenset[Verb] | None = None
-        self.union = without
-
-    def leaving_out(self, absent: frozenset[Verb]) -> frozenset[Verb]:
-        """The verbs a list leaves out: the mission's ``absent`` ones and ``without`` (the union made again
-        only when another mission's set is asked)."""
-        if self.absent is not absent:
-            self.absent, self.union = absent, absent | self.without
-        return self.union
+        self.leaving_out = absent | without
 
 
 def _skips(lists: Memo, without: frozenset[Verb]) -> Skips:
@@ -384,7 +364,7 @@ def _skips(lists: Memo, without: frozenset[Verb]) -> Skips:
     if found is None:
         if len(kept) > 256:
             kept.clear()
-        found = kept[without] = Skips(without)
+        found = kept[without] = Skips(without, lists.absent)
     return found
 
 
@@ -450,7 +430,7 @@ def _moves(g: Game, lists: Memo, h: Hero, verb: Verb, ap_after: int, prone_after
         else:
             move = kept.get(square)
             if move is None:
-                move = kept[square] = _action(h.id, verb, to=n)
+                move = kept[square] = Action(h.id, verb, to=n)
             acts.append(move)
     if why is not None:
         for n in m.adjacent(h.sq):
@@ -477,12 +457,12 @@ def _grappled(g: Game, h: Hero, why: Refusals | None) -> list[Action]:
         modes = fire_modes(g, h, h.active_cards())
         unarmed = "" if melee_card(g, h) else "unarmed"
         for z in own:
-            acts += [_action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
-            acts.append(_action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
+            acts += [Action(h.id, Verb.QUICK, target=z.id, mode=key) for key, _, _, _ in modes]
+            acts.append(Action(h.id, Verb.MELEE, target=z.id, mode=unarmed))
     if _ap(g, h, Verb.SWEEP, why):
         m = g.mission
         room = [n for n in m.steps(h.sq, g.doors) if n not in g.at and m.standable[n]]
-        acts += [_action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
+        acts += [Action(h.id, Verb.SWEEP, target=z.id, square=n) for z in own for n in room]
     return acts
 
 
@@ -519,7 +499,7 @@ def _standing(g: Game, lists: Memo, h: Hero, memo: dict[Any, Any], why: Refusals
         acts.append(_plain(lists, h.id, Verb.TURBO))
     if ap >= 1:
         if not skip.dive:
-            acts += [_action(h.id, Verb.DIVE, to=n) for n in _unstranded(g, dives(g, h), ap - 1, True)]
+            acts += [Action(h.id, Verb.DIVE, to=n) for n in _unstranded(g, dives(g, h), ap - 1, True)]
         if not skip.doors:
             acts += _doors(g, h, why)
         quick = _quick(g, h, h.sq, memo=memo, why=why) if not skip.quicks else []
@@ -637,7 +617,7 @@ def _quick(g: Game, h: Hero, sq: int, leaving: int = -1, verb: Verb = Verb.QUICK
             found = _shot_ids(g, h, sq, card, leaving, memo) if leaving >= 0 and memo is not None else \
                 {z.id for z in gun_targets(g, h, sq, card, leaving, memo, refuse)}
             targets = found if targets is None else targets & found
-        acts += [_action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
+        acts += [Action(h.id, verb, target=zid, mode=key, to=to) for zid in sorted(targets or ())]
     return acts
 
 
@@ -707,7 +687,7 @@ def _melee(g: Game, h: Hero, sq: int, verb: Verb = Verb.MELEE, to: int = -1,
     targets = blade_targets(g, h, sq, why.each(h, verb) if why is not None else None)
     if len(targets) > 1:  # (``sorted`` with a key is a call through Python's convention even for no targets)
         targets = sorted(targets, key=_id)
-    return [_action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
+    return [Action(h.id, verb, target=z.id, mode=mode, to=to) for z in targets]
 
 
 def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action], first_melee: list[Action],
@@ -728,18 +708,18 @@ def _move_attacks(g: Game, h: Hero, steps: list[int], first_quick: list[Action],
         near = (blade_targets(g, h, n) if grapples else
                 [u for s in m.reach(n, doors) if isinstance(u := at.get(s), Infected)]) if blades else []
         if near:
-            acts += [_action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
+            acts += [Action(hid, Verb.MOVE_MELEE, target=z.id, mode=unarmed, to=n)
                      for z in (sorted(near, key=_id) if len(near) > 1 else near)]
         if first_quick:
-            acts += [_action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
+            acts += [Action(hid, Verb.QUICK_MOVE, target=a.target, mode=a.mode, to=n) for a in first_quick]
         if first_melee:
-            acts += [_action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
+            acts += [Action(hid, Verb.MELEE_MOVE, target=a.target, mode=a.mode, to=n) for a in first_melee]
     if not skip.move_throws and any(m.gear[c.eq].kind == "explosive"
                                                                   for c in h.active_cards()):
         first_throws = _throws(g, h)
         for n in steps:
             acts += _throws(g, h, n, Verb.MOVE_THROW, n, leaving=h.sq)
-            acts += [_action(hid, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
+            acts += [Action(hid, Verb.THROW_MOVE, square=a.square, card=a.card, to=n) for a in first_throws]
     return acts
 
 
@@ -758,7 +738,7 @@ def _aimed(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None = None) 
     refuse = why.each(h, Verb.AIMED) if why is not None else None
     for card in guns:
         mode = card.name if len(h.active) > 1 else ""
-        acts += [_action(h.id, Verb.AIMED, target=z.id, mode=mode)
+        acts += [Action(h.id, Verb.AIMED, target=z.id, mode=mode)
                  for z in gun_targets(g, h, h.sq, card, memo=memo, refuse=refuse)]
         if "full-auto" in m.gear[card.eq].fire and "semi-auto" not in m.gear[card.eq].fire:
             acts = [a for a in acts if a.mode != mode]
@@ -784,7 +764,7 @@ def _throws(g: Game, h: Hero, sq: int | None = None, verb: Verb = Verb.THROW, to
                 continue
             doors = [d for d in m.doors_at.get(target, ()) if not g.destroyed >> d & 1]
             if doors or any(isinstance(g.at.get(s), Infected) for s in area):
-                acts.append(_action(h.id, verb, square=target, card=card.name, to=to))
+                acts.append(Action(h.id, verb, square=target, card=card.name, to=to))
     return acts
 
 
@@ -811,7 +791,7 @@ def _executions(g: Game, h: Hero, memo: dict[Any, Any], why: Refusals | None = N
     if guns and Perk.SMILE in h.perks:
         found |= {z.id for z in gun_targets(g, h, h.sq, guns[0], memo=memo) if z.prone
                   and m.route_from(h.sq, ALL).get(pos(z), UNREACHABLE) <= 6}
-    return [_action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
+    return [Action(h.id, Verb.EXECUTE, target=zid) for zid in sorted(found)]
 
 
 def _hitman(g: Game, h: Hero, memo: dict[Any, Any]) -> list[Action]:
@@ -820,7 +800,7 @@ def _hitman(g: Game, h: Hero, memo: dict[Any, Any]) -> list[Action]:
     guns = ballistic_cards(g, h)
     if not guns:
         return []
-    return [_action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
+    return [Action(h.id, Verb.HITMAN, target=z.id) for z in gun_targets(g, h, h.sq, guns[0], memo=memo)]
 
 
 def _alert(g: Game, lists: Memo, h: Hero, why: Refusals | None = None) -> list[Action]:
@@ -833,7 +813,7 @@ def _alert(g: Game, lists: Memo, h: Hero, why: Refusals | None = None) -> list[A
     kept = lists.alerts
     found = kept.get(h.id)
     if found is None:
-        found = kept[h.id] = [_action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
+        found = kept[h.id] = [Action(h.id, Verb.ALERT, mode=d) for d in FACINGS]
     return list(found)
 
 
@@ -849,7 +829,7 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             continue
         if g.doors >> d & 1:
             if door.kind != "blast":
-                acts.append(_action(h.id, Verb.CLOSE, square=d))
+                acts.append(Action(h.id, Verb.CLOSE, square=d))
             else:
                 no(h, Verb.CLOSE, "an open blast door stays open", d)
             no(h, Verb.OPEN, "the door is already open", d)
@@ -857,13 +837,13 @@ def _doors(g: Game, h: Hero, why: Refusals | None = None) -> list[Action]:
             continue
         no(h, Verb.CLOSE, "the door is not open", d)
         if door.kind == "door" or (door.kind == "locked" and (door.key in h.keycards or unlocked(g, door))):
-            acts.append(_action(h.id, Verb.OPEN, square=d))
+            acts.append(Action(h.id, Verb.OPEN, square=d))
         elif door.kind == "blast":
             no(h, Verb.OPEN, "a blast door opens only when the task in its room is done", d)
         else:
             no(h, Verb.OPEN, f"the door is locked: it needs the {door.key} keycard", d)
         if any(not g.active >> r & 1 for r in door.rooms):
-            acts.append(_action(h.id, Verb.KNOCK, square=d))
+            acts.append(Action(h.id, Verb.KNOCK, square=d))
         else:
             no(h, Verb.KNOCK, "the room behind the door is already active", d)
     if why is not None:  # the refusals' text made only for someone who reads it
@@ -907,9 +887,9 @@ def _search_task(g: Game, lists: Memo, h: Hero, why: Refusals | None = None) -> 
             if obj.number in g.objectives:
                 continue
             if at == h.sq or (obj.scope == "room" and room and m.room_of[at] == room):
-                acts.append(_action(h.id, Verb.TASK, target=obj.number))
+                acts.append(Action(h.id, Verb.TASK, target=obj.number))
         if room and any(not g.doors >> d & 1 for d in blasts.get(room, ())):
-            acts.append(_action(h.id, Verb.TASK, target=0))
+            acts.append(Action(h.id, Verb.TASK, target=0))
     return acts
 
 
@@ -936,10 +916,10 @@ def infected_in_room(g: Game, room: int) -> bool:
 # --- free actions --------------------------------------------------------------------------
 
 
-def _free(g: Game, lists: Memo, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
+def _free(g: Game, h: Hero, why: Refusals | None, skip: Skips) -> list[Action]:
     acts = []
     if h.switches > 0:
-        acts += _weapons(g, lists, h)
+        acts += _weapons(g, h)
     elif why is not None:
         why.no(h, Verb.WEAPON, "the active weapon may be changed once per turn (twice with Quick Draw)")
     if not h.grapplers:
@@ -956,16 +936,16 @@ def _free(g: Game, lists: Memo, h: Hero, why: Refusals | None, skip: Skips) -> l
                             "loot and special equipment may not be exchanged")
     m = g.mission
     if h.stage:
-        acts += [_action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
+        acts += [Action(h.id, Verb.MEDPACK, card=c.name) for c in h.cards if m.gear[c.eq].kind == "medical"]
     if not h.stink and _stink_tank(g, h):
-        acts.append(_plain(lists, h.id, Verb.STINK))
+        acts.append(Action(h.id, Verb.STINK))
     if h.power:  # (no power left of any perk: none of the three set look-ups a perk below can pass)
         for perk in _POWER_PERKS:
             if perk in h.perks and h.power.get(perk, 0) > 0 and perk not in h.boosts:
-                acts.append(_action(h.id, Verb(perk)))
+                acts.append(Action(h.id, Verb(perk)))
     acts += free.actions(g, h)
     if Perk.MORAL_SUPPORT in h.perks and h.ap >= 1:
-        acts += [_action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
+        acts += [Action(h.id, Verb.SUPPORT, other=o.id) for o in g.heroes
                  if o is not h and o.on_board and not o.done and g.hero_sees(h.sq, o.sq)]
     return acts
 
@@ -992,43 +972,14 @@ def wieldable(g: Game, h: Hero, card: Card) -> bool:
     return eq.kind in ("ballistic", "melee", "explosive") or eq.effect == STINK_TANK
 
 
-def _weapons(g: Game, lists: Memo, h: Hero) -> list[Action]:
-    """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active,
-    so they are kept per mission for those, and the last found for each hero is kept with what it was found for
-    (``Changes``): a hero's cards change a few times a game, and comparing them costs less than hashing the key."""
-    changes = lists.changes
-    last = changes.get(h.id)
-    if last is None or not last.fits(h):
-        key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
-        found = g.mission.weapon_changes.get(key)
-        if found is None:
-            found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
-        last = changes[h.id] = Changes(h, found)
-    return list(last.found)
-
-
-class Changes:
-    """A hero's weapon changes (``found``) with what ``_weapons``' key holds for them: each card's name and
-    equipment, and the active cards' names (kept in the mission's ``Memo``, so the mission is the key's)."""
-
-    def __init__(self, h: Hero, found: list[Action]) -> None:
-        self.names = [c.name for c in h.cards]
-        self.eqs = [c.eq for c in h.cards]
-        self.active = list(h.active)
-        self.found = found
-
-    def fits(self, h: Hero) -> bool:
-        """Whether ``h`` has the key these changes were found for (the hero's id is the look-up's)."""
-        cards, names, eqs, active = h.cards, self.names, self.eqs, h.active
-        if len(cards) != len(names) or len(active) != len(self.active):
-            return False
-        for i, c in enumerate(cards):
-            if c.name != names[i] or c.eq != eqs[i]:
-                return False
-        for i, name in enumerate(active):
-            if name != self.active[i]:
-                return False
-        return True
+def _weapons(g: Game, h: Hero) -> list[Action]:
+    """The weapon changes open to ``h``: they depend only on the hero, their cards and what is active, so they are
+    kept per mission for those (``Mission.weapon_changes``)."""
+    key = (h.id, tuple((c.name, c.eq) for c in h.cards), tuple(h.active))
+    found = g.mission.weapon_changes.get(key)
+    if found is None:
+        found = g.mission.weapon_changes.put(key, _weapon_changes(g, h))
+    return list(found)
 
 
 def _weapon_changes(g: Game, h: Hero) -> list[Action]:
@@ -1038,7 +989,7 @@ def _weapon_changes(g: Game, h: Hero) -> list[Action]:
     duals = [c for c in cards if m.equipment[c.eq].dual_wield]
     configs += [[a.name, b.name] for i, a in enumerate(duals) for b in duals[i + 1:]]
     configs.append([])
-    return [_action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
+    return [Action(h.id, Verb.WEAPON, card="+".join(c) or "none") for c in configs if sorted(c) != sorted(h.active)]
 
 
 def exchangeable(g: Game, card: Card) -> bool:
@@ -1057,17 +1008,17 @@ def _exchanges(g: Game, h: Hero) -> list[Action]:
         if not isinstance(o, Hero) or o.grapplers or o.npc:  # NPCs carry no cards: no exchanges with them
             continue
         if not h.gave:
-            acts += [_action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
+            acts += [Action(h.id, Verb.GIVE, card=c.name, other=o.id) for c in h.cards if exchangeable(g, c)]
             if h.object and not o.object:
-                acts.append(_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.OBJECT, h.object)))
-            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in h.keycards]
-            acts += [_action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, h)]
+                acts.append(Action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.OBJECT, h.object)))
+            acts += [Action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in h.keycards]
+            acts += [Action(h.id, Verb.GIVE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, h)]
         if not o.gave:
-            acts += [_action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
+            acts += [Action(h.id, Verb.TAKE, card=c.name, other=o.id) for c in o.cards if exchangeable(g, c)]
             if o.object and not h.object:
-                acts.append(_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.OBJECT, o.object)))
-            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in o.keycards]
-            acts += [_action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, o)]
+                acts.append(Action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.OBJECT, o.object)))
+            acts += [Action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.KEYCARD, k)) for k in o.keycards]
+            acts += [Action(h.id, Verb.TAKE, other=o.id, held=Held(HeldKind.SEARCH, short(c))) for c in _supplies_held(g, o)]
     return acts
 
 

@@ -6,9 +6,15 @@ game (doors open, figures on squares, which way an infected faces).
 
 from __future__ import annotations
 
-from ..geometry.facing import FACINGS
+from typing import Final
+
+from ..geometry.facing import FACINGS, forward
 from .mission import UNREACHABLE
 from .state import Game, Hero, Infected
+
+#: whether a square is in the forward half-plane of a unit facing one way: the geometry's one rule, read by the
+#: grab zones, alert fire and what infected see
+ahead: Final = forward
 
 
 def facing_of(dx: int, dy: int, toward: tuple[int, int] | None = None) -> str | None:
@@ -58,23 +64,6 @@ def same_floor(g: Game, a: int, b: int) -> bool:
 def reach(g: Game, sq: int) -> list[int]:
     """Squares a melee attack from ``sq`` reaches: a step, never across floors."""
     return g.mission.reach(sq, g.doors)
-
-
-def ahead(facing: str, origin: tuple[int, int], square: tuple[int, int]) -> bool:
-    """``geometry.facing.forward`` (the same test, checked against it in the tests) in the compiled engine:
-    grab zones, alert fire and what infected see ask it for every unit and square they look at, and a call
-    into the plain module costs more than the test."""
-    if square == origin:
-        return False
-    if facing == "N":  # FACINGS[facing] spelt out: compiled, a compare with a literal, not a look-up of a global
-        return square[1] <= origin[1]
-    if facing == "S":
-        return square[1] >= origin[1]
-    if facing == "E":
-        return square[0] >= origin[0]
-    if facing == "W":
-        return square[0] <= origin[0]
-    raise KeyError(facing)
 
 
 def watched(g: Game, z: Infected, sq: int) -> bool:

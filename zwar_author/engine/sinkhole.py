@@ -16,7 +16,6 @@ table's "sinkhole" gives one zombie, as "roamers" gives one roamer.
 
 from __future__ import annotations
 
-from ..tables.charts import read as row
 from .chance import Choice, Context
 from .sight import face
 from .spawn import closest_unseen, drop_off, notice, result_text, roamer_class
@@ -27,7 +26,7 @@ from .vocab import EventKind, Topic
 def two_rolls(g: Game, ctx: Context, roll: int, what) -> None:
     """Roll 1 came up "sinkhole": roll 2 says what climbs out (``what`` is the table's second roll)."""
     second = ctx.roll("Turn spawn, roll 2: what comes up through the sinkhole")
-    result = row(what, second)
+    result = g.mission.charts.row(what, second)
     g.emit(EventKind.SPAWN_ROLL, "game", f"Turn spawn: rolls {roll} → sinkhole; rolls {second} → "
            f"{result_text(g, result)}", dice=(roll, second))
     if result.kind == "infected":

@@ -122,7 +122,7 @@ def closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps: dict[str, di
             head = heads[i]
             while head is not None and head[1] == depth:
                 sq = head[0]
-                if _none_nearer(rows, sq, depth):
+                if all(row.get(sq, UNREACHABLE) >= depth for row in rows):
                     closest.add(sq)
                 head = next(ring, None)
             heads[i] = head
@@ -131,15 +131,6 @@ def closest_unseen(g: Game, ctx: Context, heroes: list[Hero], maps: dict[str, di
             owners = [h for h in heroes if any(maps[h.id].get(sq) == depth for sq in squares)]
             winner = owners[0] if len(owners) == 1 else g.ruleset.tie(g, ctx, owners, why)
             return [sq for sq in squares if maps[winner.id].get(sq) == depth], winner
-
-
-def _none_nearer(rows: list[dict[int, int]], sq: int, depth: int) -> bool:
-    """Whether no route map of ``rows`` has ``sq`` nearer than ``depth`` (a loop: compiled, ``all()`` over a
-    generator makes an object at each square the roamer's rings read)."""
-    for row in rows:
-        if row.get(sq, UNREACHABLE) < depth:
-            return False
-    return True
 
 
 def drop_off(g: Game, ctx: Context, cls: str) -> bool:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 FACING_VECTORS: Final = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 WEAPON_KINDS = ("ballistic", "melee", "explosive")
 MAX_STAGE = 5
-_tuple_new: Final = tuple.__new__
 
 
 def count_squares(n: int) -> str:
@@ -153,11 +152,7 @@ class Hero:
 
     def active_cards(self) -> list[Card]:
         """The cards in ``active``, in the hand's order."""
-        active = self.active
-        if len(active) == 1:  # one weapon in hand, the usual case: a string compare a card, not a list search
-            name = active[0]
-            return [c for c in self.cards if c.name == name]
-        return [c for c in self.cards if c.name in active]
+        return [c for c in self.cards if c.name in self.active]
 
     def copy(self) -> Hero:
         h = type(self)(self.qid, self.name, self.sq, self.perks, self.unarmed)  # a Hero or an Npc
@@ -369,9 +364,7 @@ class Game:
     def emit(self, kind: str, who: str, text: str, at: int | str | None = None, dice: tuple[int, ...] = (),
              result: str | None = None, objective: int | None = None) -> None:
         sq, edge = (at, None) if isinstance(at, int) else (None, at)
-        rolled = dice if type(dice) is tuple else tuple(dice)  # compiled, tuple() of a tuple builds a new one
-        self.log.append(_tuple_new(Event, (self.turn, self.phase, kind, who, text, sq, edge, rolled, result,
-                                           objective)))  # Event(...) without its interpreted __new__ (legal._action)
+        self.log.append(Event(self.turn, self.phase, kind, who, text, sq, edge, tuple(dice), result, objective))
 
     # --- units on squares ------------------------------------------------------------
 

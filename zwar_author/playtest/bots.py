@@ -262,24 +262,15 @@ class Bot:
         hero there: heavily where the move ends, lightly on the way."""
         last = h.ap <= 1 if not h.stride else (h.stride == 1 and h.ap == 0)
         weight = (6 if last else 2) if self.style.avoid_zones else (2 if last else 0)
-        best: Action | None = None
-        score, ground, square = INF, INF, INF  # the least (d + weight * risk, d, to, a): ``min`` over them, unrolled
         kept = memo(g.mission)
         foes = _standing(g) if weight else []  # read once for all the steps weighed
+        scored = []
         for a in steps:
-            to = a.to
-            d = dist.get(to, INF)
-            if d >= here:
-                continue
-            risk = 0
-            for at, cls in foes:  # ``_threat(g, to)``; each row read where a step needs it (the rows are at hand)
-                if _charges(g, kept, cls, at, to):
-                    risk += 1
-            weighed = d + weight * risk
-            if best is None or _before(weighed, d, to, score, ground, square) or (
-                    weighed == score and d == ground and to == square and a < best):
-                best, score, ground, square = a, weighed, d, to
-        return best
+            d = dist.get(a.to, INF)
+            if d < here:
+                risk = sum(1 for at, cls in foes if _charges(g, kept, cls, at, a.to))  # ``_threat(g, a.to)``
+                scored.append((d + weight * risk, d, a.to, a))
+        return min(scored)[-1] if scored else None
 
     def _alert(self, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
         if not self.style.alert or not by_verb.get(ALERT):
@@ -287,11 +278,7 @@ class Bot:
         foes = [z for z in g.board_infected() if g.mission.floor_of[pos(z)] == g.mission.floor_of[h.sq]]
         if not foes:
             return None
-        nearest, least = foes[0], INF + 1  # the first of the nearest: ``min`` with a key, unrolled
-        for z in foes:
-            d = _route(g, h.sq, pos(z))
-            if d < least:
-                nearest, least = z, d
+        nearest = min(foes, key=lambda z: _route(g, h.sq, pos(z)))
         (hx, hy), (zx, zy) = g.mission.xy[h.sq], g.mission.xy[pos(nearest)]
         dx, dy = zx - hx, zy - hy
         facing = ("E" if dx > 0 else "W") if abs(dx) > abs(dy) else ("S" if dy > 0 else "N")
@@ -312,13 +299,7 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        best: tuple[int, ...] = ()
-        least, first = INF, INF
-        for number, squares in jobs:  # the least (AP of the team, number): ``min`` over the jobs, without the key
-            total = _total(self.field(g, squares), team, far)  # and without a tuple a job to compare
-            if total < least or (total == least and number < first):
-                best, least, first = squares, total, number
-        return best
+        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
@@ -342,22 +323,12 @@ def _unused(g: Game, h: Hero) -> frozenset[Verb]:
 
 def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
     """The AP all of ``squares`` need to reach a goal (``dist``: its field), each counted at most ``far``."""
-    total = 0
-    for sq in squares:  # ``sum`` of ``min`` over a generator, unrolled
-        d = dist.get(sq, INF)
-        total += min(far, d)
-    return total
-
-
-_NO_KEYS: frozenset[str] = frozenset()
+    return sum(min(dist.get(sq, INF), far) for sq in squares)
 
 
 def _keys_held(g: Game) -> frozenset[str]:
     """The colours of the keycards the heroes hold."""
-    for o in g.heroes:  # (``any`` over a generator, unrolled: asked at every distance field)
-        if o.keycards:
-            return frozenset(k for o in g.heroes for k in o.keycards)
-    return _NO_KEYS
+    return frozenset(k for o in g.heroes for k in o.keycards)
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
@@ -466,21 +437,7 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
 def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
     """The standing infected that can grab ``h`` where it stands (or on ``sq``)."""
     reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)
-    found: set[int] = set()
-    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
-        at = z.sq
-        if at is not None and not z.prone and _among(at, reach):
-            found.add(z.id)
-    return found
-
-
-def _among(sq: int, squares: list[int]) -> bool:
-    """``sq in squares`` for the few squares a reach holds, compared as machine integers: compiled, ``in`` on a list
-    compares each pair of integer objects through Python's rich comparison (some 700 instructions a test)."""
-    for n in squares:
-        if n == sq:
-            return True
-    return False
+    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
@@ -531,14 +488,11 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     if h.grapplers:
         return None
     reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
-    standing: set[int] = set()
-    lying: set[int] = set()
-    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
-        at = z.sq
-        if at is not None and _among(at, reach):
-            (lying if z.prone else standing).add(z.id)
-    if not standing and not lying:
+    near = [z for z in g.board_infected() if z.sq in reach]
+    if not near:
         return None
+    standing = {z.id for z in near if not z.prone}
+    lying = {z.id for z in near if z.prone}
     attacks = [a for v in (QUICK, MELEE, AIMED, HITMAN) for a in by_verb.get(v, [])
                if a.target in standing]
     best = _best_attack(g, h, attacks)
@@ -621,25 +575,19 @@ def _jobs_left(g: Game, detours: bool = True) -> list[tuple[int, tuple[int, ...]
     keycards of locked doors that shut the heroes out of a job, and (``detours``) the items worth
     picking up on the way."""
     known = facts(g.mission)
-    wanted, done = known.wanted, g.objectives  # ``_objectives_left``, without making the set
-    jobs = [job for job in known.objective_jobs if job[0] in wanted and job[0] not in done]
-    if g.objects:
-        carrying = known.carrying  # the objects the victory needs carried
-        for sq, letter in sorted(g.objects.items()):
-            if letter in carrying:
-                jobs.append((100 + ord(letter), known.single[sq]))
-    if g.keycards:  # (most missions have none lying about: ``_keys_wanted`` would find none)
-        keys = _keys_wanted(g, [squares for _, squares in jobs])
-        jobs += [(300 + sq, known.single[sq]) for sq in keys]
+    left = _objectives_left(g)
+    jobs = [job for job in known.objective_jobs if job[0] in left]
+    for sq, letter in sorted(g.objects.items()):
+        if letter in known.carrying:  # the objects the victory needs carried
+            jobs.append((100 + ord(letter), known.single[sq]))
+    jobs += [(300 + sq, known.single[sq]) for sq in _keys_wanted(g, [squares for _, squares in jobs])]
     if detours and (jobs or _wants_escape(g)):
         goals = [squares for _, squares in jobs] or [_exit_squares(g)]
         jobs += [(200 + sq, known.single[sq]) for sq in _items_wanted(g, on_the_way=bool(jobs), goals=goals)]
-    team = [h.sq for h in _board(g) if not h.npc]
-    more = kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g)))
-    if not more:  # (most decisions: the set below is made only for kit's jobs)
-        return jobs
     taken = {squares for _, squares in jobs}  # a keycard already wanted above is not fetched twice
-    return jobs + [job for job in more if job[1] not in taken]
+    team = [h.sq for h in _board(g) if not h.npc]
+    return jobs + [job for job in kit.jobs(g, team, detours and (bool(jobs) or _wants_escape(g)))
+                   if job[1] not in taken]
 
 
 def _keys_wanted(g: Game, goals: list[tuple[int, ...]]) -> list[int]:
@@ -669,7 +617,7 @@ def _items_wanted(g: Game, on_the_way: bool, goals: Sequence[tuple[int, ...]] = 
         return []
     kind = facts(g.mission).kind
     heroes = _board(g)
-    carried = infected = cured = unarmed = False  # each hero's cards read once, for all four
+    carried = infected = cured = unarmed = False  # each hero's cards read once, for all four (2.7% of a game: kept)
     for h in heroes:
         medical = armed = False
         for c in h.cards:
@@ -787,40 +735,23 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
     """Where a sprint of ``squares`` from ``sq`` down the field ``dist`` ends (the nearest square to the
     goal at each step; the figures on the way are not counted)."""
     m = g.mission
-    standable = m.standable
     for _ in range(squares):
         here = dist.get(sq, INF)
-        best, nearest = -1, INF  # the least (distance, square) ahead: ``min`` over them, without the list and key
-        for n in m.steps(sq, g.doors):
-            if standable[n]:
-                d = dist.get(n, INF)
-                if d < here and (d < nearest or (d == nearest and n < best)):
-                    best, nearest = n, d
-        if best < 0:
+        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, INF) < here]
+        if not ahead:
             break
-        sq = best
+        sq = min(ahead, key=lambda n: (dist[n], n))
     return sq
 
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return _standing_near_to(g, h.sq, NEAR)
+    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
-    return _standing_near_to(g, h.sq, 2)
-
-
-def _standing_near_to(g: Game, sq: int, squares: int) -> bool:
-    """Whether a standing infected's route to ``sq`` is ``squares`` or fewer (at most ``NEAR``: ``_near``'s rows),
-    the memo read once rather than at every infected."""
-    m = g.mission
-    kept = memo(m)
-    for z in g.infected.values():  # ``Game.board_infected``'s order, without its list
-        at = z.sq
-        if at is not None and not z.prone and kept.near_row(m, at, ALL)[sq] <= squares:
-            return True
-    return False
+    """Whether a standing infected is two squares off or nearer."""
+    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:
@@ -859,29 +790,14 @@ def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
                                     and (g.infected_sees(at, sq) or at in m.smell_from(sq, g.doors, cls.smell)))
 
 
-def _before(a: int, b: int, c: int, x: int, y: int, z: int) -> bool:
-    """``(a, b, c) < (x, y, z)``, compared as machine integers rather than as tuples of integer objects."""
-    return a < x or (a == x and (b < y or (b == y and c < z)))
-
-
 def _nearest_other(g: Game, h: Hero, dist: dict[int, int]) -> int:
-    """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for):
-    ``min`` over a list, unrolled (compiled, ``min`` of a list is the builtin looked up and called through Python)."""
-    least = -1
-    for o in _board(g):
-        if o is not h:
-            d = dist.get(o.sq, INF)
-            if least < 0 or d < least:
-                least = d
-    return least
+    """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for)."""
+    return min((dist.get(o.sq, INF) for o in _board(g) if o is not h), default=-1)
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
-    """``heroes`` sorted by ``_urgency`` (stable, as ``sorted`` with the key), without a key function."""
-    if len(heroes) < 2:
-        return heroes
-    ranked = sorted([(_urgency(g, h), i) for i, h in enumerate(heroes)])
-    return [heroes[i] for _, i in ranked]
+    """``heroes``, those in trouble first (``_urgency``)."""
+    return sorted(heroes, key=lambda h: _urgency(g, h))
 
 
 def _urgency(g: Game, h: Hero) -> tuple[bool, bool, str]:

@@ -38,19 +38,12 @@ def of(table, bonus: int = 0, open_ends: bool = False) -> Table:
     return chart(table.die, [(r.low, r.high, r.result) for r in table.rows], bonus=bonus, open_ends=open_ends)
 
 
-_READ: dict[int, tuple[object, Table]] = {}  # id of a DiceTable -> (it, its table): the engine reads charts often
-
-
 def read(table, roll: int):
     """What a roll (a bonus included) reads on a compiled chart: the game's result of the row the table
     model takes, totals past either end reading the end row. The engine's spawn and weapon rolls read
-    their charts here, so play, odds and print go through one model."""
-    hit = _READ.get(id(table))
-    if hit is None or hit[0] is not table:
-        if len(_READ) > 1024:
-            _READ.clear()
-        hit = _READ[id(table)] = (table, of(table, open_ends=True))
-    for r in hit[1].rows:
+    their charts here (each roll once per mission: ``engine.mission.Charts``), so play, odds and print go
+    through one model."""
+    for r in of(table, open_ends=True).rows:
         if r.key.holds(roll):
             return r.results[None].data
     raise ValueError(f"no row of the table covers {roll}")

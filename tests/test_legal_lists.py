@@ -1,78 +1,31 @@
-"""The hero's action list's faster ways to the same answers (bench/README.md, "The hero's action list"): each
-gives exactly what the slower way it stands for gives, so the lists, and the games, stay the same."""
+"""What the hero's action list keeps per mission and what it reads from the mission's tables gives the answers
+the rules give: a hero's weapon changes follow their cards however they change, an action costs what the action
+table and the perks say, a hero's active cards are the ones named active, a hand's fire modes follow its loaded
+guns. (That a list asked without some verbs is the whole list less them, option for option, is
+``test_legal_lazy``'s; that no move strands a hero on a spawn point, ``tests/rules/movement/spawn``'s.)"""
 
 from __future__ import annotations
 
-import itertools
-
 from conftest import CONTENT
-from test_legal_lazy import WITHOUT
 
 from zwar_author.engine import legal, weapons
+from zwar_author.engine.actions import Action
 from zwar_author.engine.api import new_game
 from zwar_author.engine.state import Card
 from zwar_author.engine.vocab import Perk, Verb
 from zwar_author.play.load import load_mission
 
 
-def _supply_run():
-    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
-    return new_game(loaded)
-
-
-def test_the_searches_a_without_skips_are_its_subset_tests():
-    g = _supply_run()
-    for without in WITHOUT:
-        skip = legal._skips(g.mission.own(legal.LISTS), without)
-        assert legal._skips(g.mission.own(legal.LISTS), without) is skip
-        assert (skip.stepping, skip.doors, skip.quicks, skip.melees, skip.combined, skip.tasks, skip.supplies,
-                skip.free, skip.exchanges, skip.move_throws) == (
-            legal.STEPPING <= without, legal.DOORS <= without, legal.QUICKS <= without, legal.MELEES <= without,
-            legal.COMBINED <= without, legal.TASKS <= without, legal.SUPPLIES <= without, legal.FREE <= without,
-            legal.EXCHANGES <= without, {Verb.MOVE_THROW, Verb.THROW_MOVE} <= without)
-        assert (skip.dive, skip.move_quick, skip.move_melee, skip.throw, skip.aimed, skip.execute, skip.hitman,
-                skip.crawl, skip.quick) == tuple(verb in without for verb in (
-                    Verb.DIVE, Verb.MOVE_QUICK, Verb.MOVE_MELEE, Verb.THROW, Verb.AIMED, Verb.EXECUTE, Verb.HITMAN,
-                    Verb.CRAWL, Verb.QUICK))
-
-
-def test_the_verbs_a_list_leaves_out_are_the_union_for_each_mission_s_absent_verbs():
-    first, second = frozenset({Verb.RELOAD, Verb.CRAFT}), frozenset({Verb.DROP_PRONE})
-    g = _supply_run()
-    for without in WITHOUT:
-        skip = legal._skips(g.mission.own(legal.LISTS), without)
-        for absent in (first, second, first, frozenset()):
-            assert skip.leaving_out(absent) == absent | without
-
-
-def _strands_as_written(g, sq: int, ap_after: int, prone_after: bool, stride_after: int) -> bool:
-    """Whether ending a move on ``sq`` would leave the hero on a spawn point without the AP to step off (``legal``'s
-    ``strands`` before the moves tested the AP first)."""
-    return sq in g.mission.spawn_at and stride_after == 0 and ap_after < (2 if prone_after else 1)
-
-
-def test_the_squares_a_move_may_end_on_are_those_strands_allows():
-    loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
-    g = new_game(loaded)
-    spawns = sorted(g.mission.spawn_at)
-    assert spawns
-    squares = spawns + [sq for sq in range(g.mission.size) if g.mission.standable[sq]][:40]
-    for ap_after, prone_after, stride_after in itertools.product(range(-1, 4), (False, True), (0, 1, 2)):
-        allowed = [n for n in squares if not _strands_as_written(g, n, ap_after, prone_after, stride_after)]
-        may = legal._may_strand(ap_after, prone_after, stride_after)
-        assert [n for n in squares if not (may and n in g.mission.spawn_at)] == allowed
-        if stride_after == 0:
-            assert legal._unstranded(g, squares, ap_after, prone_after) == allowed
-
-
 def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
+    """Kept per mission by the hero's cards and active names (``Mission.weapon_changes``), the changes offered are
+    the ones worked out anew after every change of hand: a card given is offered, a card that is no weapon is not."""
     loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
     g = new_game(loaded)
     h = g.heroes[0]
     h.switches = 1
 
     def same() -> None:
-        assert legal._weapons(g, g.mission.own(legal.LISTS), h) == legal._weapon_changes(g, h)
+        assert legal._weapons(g, h) == legal._weapon_changes(g, h)
 
     same()
     assert len(h.cards) >= 1
@@ -82,8 +35,9 @@ def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
     h.active = [first.name]
     same()
     other = g.heroes[1]
-    h.cards.append(other.cards[0].copy())  # a card given
+    h.cards.append(Card("given", other.cards[0].eq, other.cards[0].ammo))  # a card given
     same()
+    assert Action(h.id, Verb.WEAPON, card="given") in legal._weapons(g, h)
     h.active = [h.cards[-1].name]
     same()
     h.cards.pop()  # and taken back: the active name now names no card
@@ -91,17 +45,18 @@ def test_the_weapon_changes_kept_for_a_hero_follow_their_cards():
     kit = next(eq for eq, card in g.mission.equipment.items() if not legal.wieldable(g, h, Card("x", eq, None)))
     h.cards[0] = Card(first.name, kit, None)  # the same name on a card that is no weapon
     same()
+    assert all(first.name not in a.card.split("+") for a in legal._weapons(g, h))
     h.cards[0] = first
     h.active = [first.name]
     same()
     copied = g.copy()  # another game's copy of the hero, and another game of the mission
-    assert legal._weapons(copied, copied.mission.own(legal.LISTS), copied.heroes[0]) == legal._weapon_changes(copied, copied.heroes[0])
+    assert legal._weapons(copied, copied.heroes[0]) == legal._weapon_changes(copied, copied.heroes[0])
     fresh = new_game(loaded)
-    assert legal._weapons(fresh, fresh.mission.own(legal.LISTS), fresh.heroes[0]) == legal._weapon_changes(fresh, fresh.heroes[0])
+    assert legal._weapons(fresh, fresh.heroes[0]) == legal._weapon_changes(fresh, fresh.heroes[0])
 
 
-def test_a_square_outside_the_sight_row_is_one_sees_rules_out():
-    """``gun_targets`` no longer tests the sight row's bit before ``Mission.sees``: sees rules each such square out."""
+def test_a_square_outside_a_square_s_sight_row_is_never_seen_from_it():
+    """``Mission.sight_row`` (every door open) holds every square ``Mission.sees`` could see, doors as they may be."""
     checked = 0
     for name in ("supply-run", "the-tower"):
         loaded, _ = load_mission(CONTENT / "core" / "missions" / f"{name}.toml")
@@ -139,15 +94,18 @@ def test_an_action_s_cost_is_the_action_table_s_but_where_a_perk_or_the_turn_cha
 
 
 def test_a_hero_s_active_cards_are_the_cards_whose_names_are_active():
+    """In the hand's order, each card once, whatever order the names are in; a name of no card in hand adds none."""
     loaded, _ = load_mission(CONTENT / "core" / "missions" / "supply-run.toml")
     h = new_game(loaded).heroes[0]
-    h.cards.append(Card("spare", h.cards[0].eq, None))
-    names = [c.name for c in h.cards]
-    for active in ([], *([n] for n in names), ["no-such-card"], names[:2], names[::-1], [names[-1], "no-such-card"]):
-        h.active = list(active)
-        assert h.active_cards() == [c for c in h.cards if c.name in h.active], active
-    h.active = [str(names[0] + " ")[:-1]]  # an equal name that is another string object
-    assert h.active_cards() == [h.cards[0]]
+    first = h.cards[0]
+    spare = Card("spare", first.eq, None)
+    h.cards = [first, spare]
+    for active, cards in (([], []), ([first.name], [first]), (["spare"], [spare]), (["no-such-card"], []),
+                          (["spare", first.name], [first, spare]), (["spare", "no-such-card"], [spare])):
+        h.active = active
+        assert h.active_cards() == cards, active
+    h.active = [str(first.name + " ")[:-1]]  # an equal name that is another string object
+    assert h.active_cards() == [first]
 
 
 def test_the_fire_modes_of_a_hand_follow_its_loaded_guns():
@@ -169,3 +127,20 @@ def test_the_fire_modes_of_a_hand_follow_its_loaded_guns():
     assert keys((pistol, 5), (blade, None), (rifle, 3)) == ["c0", "c2", "both"]
     gun = Card("r", rifle, 3)
     assert weapons.fire_modes(g, h, [gun]) == [("", [gun], False, ""), ("auto", [gun], True, "full auto")]
+
+
+def test_a_kept_action_is_the_action_the_rules_offer_and_stays_the_same():
+    """The moves, ``end``, ``sprint`` and alerts a list offers are kept per mission (``Memo.plain``, ``Memo.alerts``):
+    each equals the action made anew, the same object at every list of that mission, another mission's its own."""
+    g = new_game(load_mission(CONTENT / "core" / "missions" / "supply-run.toml")[0])
+    lists = g.mission.own(legal.LISTS)
+    for hero, verb, to in (("sam", Verb.MOVE, 7), ("sam", Verb.END, -1), ("kat", Verb.STEP, 7), ("sam", Verb.STEP, 7)):
+        kept = legal._plain(lists, hero, verb, to)
+        assert kept == Action(hero, verb, to=to) and type(kept) is Action
+        assert legal._plain(lists, hero, verb, to) is kept
+    other = new_game(load_mission(CONTENT / "core" / "missions" / "the-tower.toml")[0])
+    assert legal._plain(other.mission.own(legal.LISTS), "sam", Verb.MOVE, 7) is not legal._plain(lists, "sam", Verb.MOVE, 7)
+    h = g.heroes[0]
+    h.ap = 4
+    alerts = legal._alert(g, lists, h)
+    assert alerts == [Action(h.id, Verb.ALERT, mode=d) for d in "NESW"] and legal._alert(g, lists, h) is not alerts
