@@ -9,8 +9,7 @@ from ..play.campaign import LOBBY_HELP, SAVE_FORMAT, CampaignSession, CannotPlay
 from ..play.saves import BadSave
 from ..play.session import CommandError
 from ..play.zonewars import CannotPlayScenario, is_zonewars
-from ..play.zonewars_campaign import is_campaign_save, open_campaign as open_zonewars, play_campaign_at_terminal, \
-    resume_campaign
+from ..play.zonewars_campaign import is_campaign_save, play_campaign_at_terminal, resume_campaign, start_campaign
 from ..playtest.director import DIRECTORS
 from ..playtest.zonewars_campaign import CampaignSourceError, campaign_bots, campaign_text
 from .options import InputFile, OutputFile
@@ -166,7 +165,7 @@ def _zonewars(scenario, resume, seed, bots, search, save, dice) -> None:
         if resume is not None:
             session = resume_campaign(resume, search)
         else:
-            session = open_zonewars(scenario, seed, bots, search, dice)
+            session = start_campaign(scenario, seed, bots, search, dice)
     except (CannotPlayScenario, BadSave) as exc:
         refuse(exc)
     except CampaignSourceError as exc:

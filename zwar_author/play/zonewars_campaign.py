@@ -65,7 +65,7 @@ class SavedBattle(Model):
     """One battle of a saved campaign: every answer of its game, then the choices made after it."""
 
     answers: list[str]
-    between: list[str] = []
+    between: list[str] = Field(default_factory=list)
 
 
 class SavedZoneWarsCampaign(Model):
@@ -228,7 +228,7 @@ class ZoneWarsCampaign:
         return len(self.records) == len(self.battles)
 
 
-def open_campaign(path: Path, seed: int, bots: Sequence[str], search: Sequence[Path] = (),
+def start_campaign(path: Path, seed: int, bots: Sequence[str], search: Sequence[Path] = (),
                   dice: str = "roll") -> ZoneWarsCampaign:
     """A new campaign from the scenario ``path``. CannotPlayScenario, CampaignSourceError; UsageError for a bad
     ``--bot`` (``SIDE=POLICY``, a side of one of the battles)."""
