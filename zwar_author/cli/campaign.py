@@ -40,7 +40,7 @@ battle at the prompt of `zwar play`, `--bot SIDE=POLICY` for any side.
 After a battle the players choose: each model that gained artifacts keeps
 one (a number, its id, or `nothing`), and the winners give one experience
 token (`MODEL ATTRIBUTE`, or `nobody`); a bot's side chooses as `zwar
-campaign bots` does.
+campaign bots` does (--max-turns and --director are the grid games' only).
 
 --save FILE keeps the campaign after every answer and purchase (a game in
 the middle of a chapter too); `zwar campaign play --resume FILE` picks up
