@@ -356,9 +356,13 @@ def _between(campaign: ZoneWarsCampaign, read: Reader, write: Writer, save: Path
                 if save:
                     campaign.save(save)
                 return False
-            if words[0] == "save" and len(words) == 2:
-                campaign.save(Path(words[1]))
-                write(f"saved to {words[1]}")
+            if words[0] == "save":
+                target = Path(words[1]) if len(words) > 1 else save
+                if target is None:
+                    write("zwar campaign: say where: save FILE")
+                else:
+                    campaign.save(target)
+                    write(f"saved to {target}")
                 continue
             try:
                 said = campaign.choose(line)
