@@ -252,3 +252,12 @@ def test_at_the_table_the_players_type_the_dice_of_every_battle(short_campaign, 
     assert "base die:" in result.output
     saved = json.loads(save.read_text())
     assert saved["dice"] == "table" and saved["battles"][0]["answers"][-3:] == ["success"] * 3
+
+
+def test_campaign_play_refuses_a_battle_the_engine_does_not_play_before_the_first_game():
+    result = _campaign(CONTENT / "zonewars" / "scenarios" / "scrap-run.toml", lines=[])
+    assert result.exit_code == 1
+    assert result.output == (
+        "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:\n"
+        "  - trigger card `tower-siren`: trigger cards' effects are the scenario's own rules\n"
+        "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)\n")
