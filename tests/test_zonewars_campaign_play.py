@@ -261,3 +261,30 @@ def test_campaign_play_refuses_a_battle_the_engine_does_not_play_before_the_firs
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:\n"
         "  - trigger card `tower-siren`: trigger cards' effects are the scenario's own rules\n"
         "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)\n")
+
+
+def test_an_attribute_a_model_has_raised_is_not_offered_again(short_campaign):
+    """Line 510: "never more than one for the same attribute": the experience question leaves out what each
+    winning model has raised in earlier battles, and a bot's side answers as `zwar campaign bots` chooses."""
+    from zwar_author.play.zonewars_campaign import NOBODY, NOTHING, Step, start_campaign
+    from zwar_author.playtest.zonewars_campaign import choices
+    from zwar_author.skirmish.zonewars.campaign import Veteran
+
+    campaign = start_campaign(short_campaign, 1, ["ark-mutants=cautious", "genlab-tribe=aggressive"])
+    while campaign.table.automatic() is not None:
+        pass
+    game = campaign.game
+    assert game.over and game.winner
+    winners = [m.id for m in game.models() if m.side == game.winner]
+    campaign.veterans = {winners[0]: Veteran((), ("ranged", "health"))}
+    asked = campaign.questions()[-1]
+    assert asked.step is Step.EXPERIENCE and asked.side == game.winner
+    assert asked.options == (f"{winners[0]} melee", f"{winners[0]} survival",
+                             *(f"{m} {a}" for m in winners[1:] for a in ("ranged", "melee", "survival", "health")),
+                             NOBODY)
+    keep, experience = choices(game, campaign.veterans)
+    assert experience is not None
+    asked_keep = [q.model for q in campaign.questions() if q.step is Step.KEEP]
+    while campaign.question() is not None:
+        campaign.automatic()
+    assert campaign.between == [keep.get(m, NOTHING) for m in asked_keep] + [" ".join(experience)]
