@@ -8,7 +8,8 @@ from ..errors import UsageError
 from ..play.campaign import LOBBY_HELP, SAVE_FORMAT, CampaignSession, CannotPlayCampaign, open_campaign
 from ..play.saves import BadSave
 from ..play.session import CommandError
-from ..play.zonewars import CannotPlayScenario
+from ..play.zonewars import CannotPlayScenario, is_zonewars
+from ..play.zonewars_campaign import is_campaign_save, play_campaign_at_terminal, resume_campaign, start_campaign
 from ..playtest.director import DIRECTORS
 from ..playtest.zonewars_campaign import CampaignSourceError, campaign_bots, campaign_text
 from .options import InputFile, OutputFile
@@ -32,6 +33,14 @@ WEAPON AMMO, craft HERO EQUIPMENT, give HERO CARD HERO, perk HERO PERK (at a
 level-up chapter), save (log an official save, 3 at most), retire (return to
 the last official save), kit; then done. A lost mission returns to the last
 official save.
+
+A Zone Wars campaign is played from its first scenario (CAMPAIGN is that
+scenario's file), then the first of each [campaign] next, beside it; every
+battle at the prompt of `zwar play`, `--bot SIDE=POLICY` for any side.
+After a battle the players choose: each model that gained artifacts keeps
+one (a number, its id, or `nothing`), and the winners give one experience
+token (`MODEL ATTRIBUTE`, or `nobody`); a bot's side chooses as `zwar
+campaign bots` does (--max-turns and --director are the grid games' only).
 
 --save FILE keeps the campaign after every answer and purchase (a game in
 the middle of a chapter too); `zwar campaign play --resume FILE` picks up
@@ -81,12 +90,19 @@ def bots(scenario, bots, seed, search) -> None:
 @click.option("--max-turns", type=click.IntRange(1, 999), default=40, show_default=True, help="The turn limit.")
 @click.option("--director", type=click.Choice(DIRECTORS),
               help="Director's Cut chapters: let a bot be the director instead of a person.")
+@click.option("--bot", "bots", multiple=True, metavar="SIDE=POLICY",
+              help="Zone Wars campaigns: a bot plays this side: genlab-tribe=cautious (repeatable).")
 @click.option("--save", "save", type=OutputFile(), help="Save the campaign to this file after every answer.")
 @click.option("--resume", type=InputFile(), help=f"Resume a saved campaign (a {SAVE_FORMAT} file).")
 @PACK_PATH
 @usage_errors
-def play(campaign, dice, seed, max_turns, director, save, resume, search) -> None:
+def play(campaign, dice, seed, max_turns, director, bots, save, resume, search) -> None:
     paths = [Path(s) for s in search]
+    if (campaign is not None and is_zonewars(campaign)) or (resume is not None and is_campaign_save(resume)):
+        _zonewars(campaign, resume, seed, bots, paths, save, dice)
+        return
+    if bots:
+        raise UsageError("--bot plays a side of a Zone Wars campaign; a grid game's campaign has no sides")
     try:
         session = _session(campaign, dice, seed, max_turns, resume, paths)
     except (CannotPlayCampaign, BadSave) as exc:
@@ -142,6 +158,20 @@ def play(campaign, dice, seed, max_turns, director, save, resume, search) -> Non
         return
     click.echo(f"Campaign finished: {len(book.chapters)} chapters in {games} games. XP earned: "
                + ", ".join(f"{h} {x}" for h, x in session.progress.earned.items()))
+
+
+def _zonewars(scenario, resume, seed, bots, search, save, dice) -> None:
+    try:
+        if resume is not None:
+            session = resume_campaign(resume, search)
+        else:
+            session = start_campaign(scenario, seed, bots, search, dice)
+    except (CannotPlayScenario, BadSave) as exc:
+        refuse(exc)
+    except CampaignSourceError as exc:
+        click.echo(str(exc))
+        raise SystemExit(1) from None
+    play_campaign_at_terminal(session, input, click.echo, save or resume)
 
 
 def _session(campaign, dice, seed, max_turns, resume, search) -> CampaignSession:

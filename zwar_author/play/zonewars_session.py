@@ -48,9 +48,10 @@ class Table:
     dice: str = "roll"  # "table": the players roll and type each face
     state: State = field(init=False)
     answers: list[str] = field(default_factory=list)
+    first: ZoneWarsGame | None = None  # the game to start from (a campaign battle's, its band enlisted)
 
     def __post_init__(self) -> None:
-        self.state = start(new_game(self.scenario))
+        self.state = start(self.first if self.first is not None else new_game(self.scenario))
         self._bots = {side: bot(name, random.Random(f"{self.seed}:{side}")) for side, name in self.bots.items()}
 
     @property
@@ -185,8 +186,11 @@ def _measure(g: ZoneWarsGame, words: list[str]) -> str:
     return f"{a.name} sees {b.name}: {fire.sight.name.lower()}" + (" (in contact with the cover)" if fire.contact else "")
 
 
-def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | None) -> bool:
-    """Play ``table`` at the prompt until the game is over (True) or the players stop (False)."""
+def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | None,
+                     saver: Callable[[Path], None] | None = None) -> bool:
+    """Play ``table`` at the prompt until the game is over (True) or the players stop (False); ``saver``
+    writes a save (the game's own, or the campaign the game is a battle of)."""
+    store = saver or table.save
     write(picture(table.game))
     while table.state.request is not None:
         events = table.automatic()
@@ -202,7 +206,7 @@ def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | Non
             line = read("> ").strip()
         except EOFError:
             if save:
-                table.save(save)
+                store(save)
             write(f"saved to {save}" if save else "stopped (use --save FILE to keep a game)")
             return False
         words = line.split()
@@ -223,11 +227,11 @@ def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | Non
             if target is None:
                 write("zwar play: say where: save FILE")
             else:
-                table.save(target)
+                store(target)
                 write(f"saved to {target}")
         elif words[0] in ("quit", "exit"):
             if save:
-                table.save(save)
+                store(save)
             return False
         elif words[0] == "options":
             for number, option in enumerate(request.options, 1):
@@ -244,7 +248,7 @@ def play_at_terminal(table: Table, read: Reader, write: Writer, save: Path | Non
                 write(f"zwar play: {exc}")
                 continue
             if save:
-                table.save(save)
+                store(save)
     write(f"Game over: {table.game.reason}")
     return True
 
