@@ -38,11 +38,6 @@ class Choice(NamedTuple):
         return self.text
 
 
-def choice(key: Any, text: str) -> Choice:
-    """The option ``key``, shown as ``text``."""
-    return Choice(key, text)
-
-
 class Request:
     """An input the game waits for.
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import charging as frenzy
-from .chance import Context, choice
+from .chance import Choice, Context
 from .combat import attack, bite_test, grab_test, hold
 from .mission import UNREACHABLE, Field
 from .sight import ahead, face, facing_of, hero_distance, senses
@@ -299,7 +299,7 @@ def _through(g: Game, sq: int, here: int, field: Field, left: int, path: tuple[i
 def _pick(g: Game, ctx: Context, z: Infected, hops: Any) -> Any:
     if len(hops) == 1:
         return hops[0]
-    options = [choice(landing, g.show(landing)) for landing, _, _ in hops]
+    options = [Choice(landing, g.show(landing)) for landing, _, _ in hops]
     pick = ctx.choose(g.ruleset.decider, f"{g.label(z)} moves: which square", options, topic=Topic.STEP)
     return next(hop for hop in hops if hop[0] == pick.key)
 
@@ -390,8 +390,8 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards: list[Card],
         modes = [mode for mode in fire_modes(g, h, cards) if all(in_range(g, c, h.sq, z.sq) for c in mode[1])]
         if not modes or not g.hero_sees(h.sq, z.sq):
             return
-        options = [choice(HOLD, "hold fire")]
-        options += [choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
+        options = [Choice(HOLD, "hold fire")]
+        options += [Choice(key or "fire", f"fire {words}".strip()) for key, _, _, words in modes]
         pick = ctx.choose(g.ruleset.hero_side, f"{h.name} is on alert: fire at {g.label(z)} ({g.show(z.sq)})?", options, h.id,
                           Topic.FIRE)
         if pick.key == HOLD:
@@ -405,7 +405,7 @@ def _alert_shots(g: Game, ctx: Context, h: Hero, z: Infected, cards: list[Card],
 def _alert_blow(g: Game, ctx: Context, h: Hero, z: Infected, cards: list[Card]) -> None:
     if z.id in h.melee_alerted or z.sq not in g.mission.reach(h.sq, g.doors):
         return
-    options = [choice(HOLD, "hold"), choice("attack", "attack")]
+    options = [Choice(HOLD, "hold"), Choice("attack", "attack")]
     pick = ctx.choose(g.ruleset.hero_side, f"{h.name} is on alert: attack {g.label(z)} ({g.show(z.sq)})?", options, h.id,
                       Topic.STRIKE)
     h.melee_alerted.add(z.id)

@@ -12,7 +12,7 @@ from typing import Any, Final
 from ..model.rules import CardWindow
 from . import cards, control, npc, sinkhole, timers
 from .act import end_hero_phase, perform
-from .chance import Context, choice
+from .chance import Choice, Context
 from .combat import bite_test, infect, tested
 from .infected import activate
 from .legal import legal
@@ -137,7 +137,7 @@ def infected_step(g: Game, ctx: Context) -> None:
 def _first(g: Game, ctx: Context, tied: list[Infected]) -> int:
     """Which of the equally close infected moves next: the decider's choice (a lone one is not asked about,
     as ``Context.choose`` asks no one about a single option)."""
-    options = [choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
+    options = [Choice(z.id, f"{z.tag} at {g.show(z.sq)}") for z in tied]
     return int(ctx.choose(g.ruleset.decider, "Infected move: which of the closest infected moves next", options,
                           topic=Topic.ORDER).key)
 
