@@ -93,6 +93,16 @@ def test_a_missing_next_scenario_is_said(two_battles):
         load_campaign(two_battles)
 
 
+def test_more_than_one_artifact_kept_a_battle_is_refused_not_played_as_one(two_battles):
+    """'each model that has gained one or more artifacts may choose one of these artifacts to keep for the
+    next battle' (003_* line 500): a higher `keep_artifacts` was played as 1."""
+    text = two_battles.read_text()
+    two_battles.write_text(text.replace("keep_artifacts = 1", "keep_artifacts = 2"))
+    with pytest.raises(CampaignSourceError, match=r"keep_artifacts = 2 is not played: a model keeps one artifact a "
+                                                  r"battle \(line 500\); write 1 or 0"):
+        load_campaign(two_battles)
+
+
 def test_zwar_campaign_bots_plays_the_battles_and_says_what_is_kept(zwar, two_battles):
     result = zwar("campaign", "bots", two_battles, "--bot", "ark-mutants=aggressive", "--seed", "3")
     assert result.exit_code == 0, result.output

@@ -46,6 +46,9 @@ def load_campaign(path: Path, search: Sequence[Path] = ()) -> list[Scenario]:
         if scenario.campaign is not None and not (scenario.campaign.restore_damage and scenario.campaign.reset_m_points):
             raise CampaignSourceError(f"{at}: [campaign] restore_damage and reset_m_points must stay true: the "
                                       "rulebook restores damage and m-points between battles (lines 484, 488)")
+        if scenario.campaign is not None and scenario.campaign.keep_artifacts > 1:
+            raise CampaignSourceError(f"{at}: [campaign] keep_artifacts = {scenario.campaign.keep_artifacts} is not "
+                                      "played: a model keeps one artifact a battle (line 500); write 1 or 0")
         battles.append(scenario)
         following = scenario.campaign.next if scenario.campaign is not None else []
         if not following:
