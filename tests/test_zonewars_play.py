@@ -230,6 +230,25 @@ def test_play_at_the_prompt_draws_the_table_and_measures_by_name(tmp_path):
     assert "krin (Ark Mutants) at " in resumed.output
 
 
+def test_a_bad_save_is_refused_at_its_line_and_column(tmp_path):
+    save = tmp_path / "game.json"
+    assert _prompt("play", SCRAP_RUN, "--bot", "genlab-tribe=cautious", "--save", save, input="2\nquit\n").exit_code == 0
+    data = json.loads(save.read_text())
+    data["answers"][-1], data["seed"], data["extra"] = "fly to the moon", "one", 1
+    save.write_text(json.dumps(data, indent=2) + "\n")
+    result = _prompt("play", "--resume", save, input="quit\n")
+    assert result.exit_code == 1
+    found = [line for line in result.output.splitlines() if line.startswith(str(save))]
+    assert [line.split(": ", 2)[1] for line in found] == ["error ZW007", "error ZW005"], result.output
+    data["seed"] = 1
+    del data["extra"]
+    save.write_text(json.dumps(data, indent=2) + "\n")
+    result = _prompt("play", "--resume", save, input="quit\n")
+    assert result.exit_code == 1
+    line = len(save.read_text().split("fly to the moon")[0].splitlines())
+    assert f"{save}:{line}:" in result.output and "`fly to the moon` does not replay" in result.output
+
+
 def test_play_refuses_a_bot_for_no_side():
     result = _prompt("play", SCRAP_RUN, "--bot", "zombies=cautious", input="quit\n")
     assert result.exit_code == 2

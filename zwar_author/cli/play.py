@@ -92,7 +92,7 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
     if (mission is not None and is_zonewars(mission)) or (resume is not None and is_save(resume)):
         try:
             play_file(mission, resume, seed, bots, [Path(s) for s in search], input, click.echo, save, dice)
-        except CannotPlayScenario as exc:
+        except (CannotPlayScenario, BadSave) as exc:
             refuse(exc)
         return
     session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,

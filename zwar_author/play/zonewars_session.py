@@ -20,10 +20,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import shapely
 
+from .. import codes
 from ..errors import UsageError
+from ..model.common import Model
+from ..model.validate import validate
 from ..playtest.zonewars_bots import POLICIES, bot
 from ..publish import write_whole
 from ..skirmish.core import IllegalAction, State, apply, start
@@ -31,6 +35,7 @@ from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.actions import where
 from ..sources.document import read_document
 from ..tabletop import TerrainKind, format_inches
+from .saves import BadSave
 from .zonewars import load_scenario
 
 Reader = Callable[[str], str]
@@ -118,19 +123,33 @@ def play_file(scenario: Path | None, resume: Path | None, seed: int, bots: tuple
     return play_at_terminal(table, read, write, save)
 
 
+class SavedZoneWarsGame(Model):
+    """What ``Table.save`` writes."""
+
+    scenario: str
+    seed: int
+    bots: dict[str, str]
+    dice: Literal["roll", "table"] = "roll"
+    answers: list[str]
+
+
 def resume_table(save: Path, search: list[Path]) -> Table:
-    try:
-        data = json.loads(Path(save).read_text(encoding="utf-8"))
-        path, seed, bots, answers = Path(data["scenario"]), int(data["seed"]), dict(data["bots"]), list(data["answers"])
-        dice = str(data.get("dice", "roll"))
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise UsageError(f"{save}: not a Zone Wars save ({exc})") from None
-    table = open_table(path, seed, tuple(f"{k}={v}" for k, v in bots.items()), search, dice)
-    for text in answers:
+    """The game saved at ``save``, every answer played again; BadSave with its problems located."""
+    doc, problems = read_document(Path(save), is_json=True)
+    if doc is None:
+        raise BadSave(problems)
+    saved, problems = validate(doc, SavedZoneWarsGame)
+    if saved is None:
+        raise BadSave(problems)
+    table = open_table(Path(saved.scenario), saved.seed, tuple(f"{k}={v}" for k, v in saved.bots.items()), search,
+                       saved.dice)
+    for index, text in enumerate(saved.answers):
         request = table.state.request
         found = next((o for o in request.options if str(o) == text), None) if request is not None else None
         if found is None:
-            raise UsageError(f"{save}: the saved game does not replay (`{text}`); was the scenario changed?")
+            asked = "nothing more" if request is None else repr(request.why)
+            raise BadSave([codes.BAD_VALUE.at(doc.loc(("answers", index)), message=(
+                f"`{text}` does not replay (the game asks {asked}): was the scenario changed?"))])
         table.answer(found)
     return table
 
