@@ -215,6 +215,10 @@ def test_a_saved_campaign_resumes_where_it_stopped_and_ends_as_the_whole_one(sho
     saved = json.loads(whole.read_text())
     assert saved["format"] == "zwar-zonewars-campaign-save/1" and saved["bots"] == {"ark-mutants": "cautious"}
     assert [b["between"] for b in saved["battles"]] == [["flare-gun", "bormin health"], []]
+    wrong = CliRunner().invoke(cli, ["play", "--resume", str(part)], input="quit\n", prog_name="zwar")
+    assert wrong.exit_code == 2
+    assert (f"is a Zone Wars campaign's save: resume it with `zwar campaign play --resume {part}`"
+            in wrong.output.replace("\n", " ").replace("  ", " ")), wrong.output
 
 
 def test_a_bad_save_is_refused_where_it_is_wrong(short_campaign, tmp_path):

@@ -6,7 +6,7 @@ import click
 
 from ..engine.text import board_text
 from ..engine.vocab import Side, Topic
-from ..errors import SetupError, UnsupportedGame, UsageError
+from ..errors import SetupError, UnsupportedGame, UsageError, display_path
 from ..games import CannotPlay, require_playable
 from ..play.atz_session import play_encounter
 from ..play.legend import legend
@@ -14,6 +14,7 @@ from ..play.load import load_mission
 from ..play.saves import BadSave
 from ..play.session import CommandError, Session, setup_for
 from ..play.zonewars import CannotPlayScenario, is_zonewars
+from ..play.zonewars_campaign import is_campaign_save
 from ..play.zonewars_session import is_save, play_file
 from ..playtest.atz import is_encounter
 from ..playtest.director import DIRECTORS, alone
@@ -95,6 +96,9 @@ def command(mission, dice, seed, heroes, perks, bots, max_turns, save, resume, d
         except (CannotPlayScenario, BadSave) as exc:
             refuse(exc)
         return
+    if resume is not None and is_campaign_save(resume):
+        raise UsageError(f"{display_path(resume)} is a Zone Wars campaign's save: resume it with "
+                         f"`zwar campaign play --resume {display_path(resume)}`")
     session = _session(mission, dice, seed, (heroes, perks, max_turns, directors_cut), resume,
                        [Path(s) for s in search])
     if director:  # on a resumed game too: the bot takes over the director's seat from here
