@@ -11,12 +11,13 @@ from test_playtest import ERRAND, plan_for
 from zwar_author.engine.api import new_game, simulate
 from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
-from zwar_author.engine.vocab import Side, Topic
+from zwar_author.engine.vocab import HeroStatus, Side, Topic
 from zwar_author.play.load import load_mission
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import game_seed, run
 from zwar_author.playtest.search import Search, determinize
 from zwar_author.playtest.skill import ladder, skill_trace, text
+from zwar_author.playtest.value import lost, turns_needed, value
 from zwar_author.playtest.versus import VersusSearch, policy_for
 
 MISSIONS = CONTENT / "core" / "missions"
@@ -142,3 +143,30 @@ def test_the_command_takes_search_rungs_and_the_search_budget(zwar, workdir):
     assert "search@2" in traced.output and "  search@1 " in traced.output
     refused = zwar("playtest", "errand.toml", "--skill-trace", "search@x")
     assert refused.exit_code == 2 and "search players as search@BUDGET" in refused.output
+
+
+def test_the_value_reads_break_and_enter_s_victory_the_case_carried_out_by_its_carrier():
+    """Break & Enter is won when "a hero carrying the case (C)" leaves the board at the van
+    (``carrying = ["C"]``, ``escape = "any"``): once the case is picked up, the way that counts is the
+    carrier's, not that of the hero nearest the van, and a carrier who dies holding it loses the game
+    (the case stays with the body), though the engine plays on to turn 30. The value of the first search
+    player read the nearest hero's way and a dead carrier as one dead hero (0.6 of the chances): its
+    rollouts saw no reason to bring the case out, nor to keep its carrier alive."""
+    loaded, _ = load_mission(MISSIONS / "break-and-enter.toml")
+    g = new_game(loaded)
+    g.objectives.add(1)
+    case = next(sq for sq, letter in g.objects.items() if letter == "C")
+    del g.objects[case]
+    by = {h.id.rpartition("/")[2]: h for h in g.heroes}
+    carrier, runner = by["sam"], by["kat"]
+    carrier.object = "C"
+    carrier.sq, runner.sq = loaded.square("20,2"), loaded.square("5,1")  # in the hall; next to the van
+    board = [h for h in g.heroes if h.on_board]
+    far = turns_needed(g, board)
+    assert far > 5  # the case is some 20 squares from the van, whoever stands beside it
+    runner.sq = loaded.square("10,10")
+    assert turns_needed(g, board) == far  # the empty-handed hero's way counts for nothing
+    carrier.sq = loaded.square("8,1")
+    assert turns_needed(g, board) < 2 and value(g) > 0.9
+    carrier.status = HeroStatus.DEAD
+    assert lost(g) and value(g) == 0.0
