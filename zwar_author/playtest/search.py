@@ -36,7 +36,7 @@ same die for every candidate, however many dice each rolled before it), the
 better half goes on, and the cautious bot's action stays in every round. The
 action finally taken beats it on the same seeds by more than luck would
 (``better``: the mean of the seed-by-seed differences above ``MARGIN`` and
-``Z`` standard errors) or is it: the bot's move is kept on ties. A decision where every heuristic proposes the same
+Student's t standard errors) or is it: the bot's move is kept on ties. A decision where every heuristic proposes the same
 action and no infected is near a hero is not searched: the budget goes where
 play can differ.
 
@@ -81,7 +81,9 @@ HORIZON: int | None = 1  # turns a rollout plays after this one before ``value``
 WIDEN, ALPHA = 1.5, 0.5  # candidates: WIDEN * budget ** ALPHA; a node visited n times tries WIDEN * (n + 1) ** ALPHA
 EXPLORE = 0.5  # UCB1's exploration constant, for chances of winning between 0 and 1
 MARGIN = 0.01  # how much better than the cautious bot's action (in chance of winning) another must score
-Z = 2.0  # ... and by how many standard errors of the seed-by-seed differences (``better``)
+#: ... and by how many standard errors of the seed-by-seed differences (``better``): Student's t at 97.5% for
+#: n - 1 degrees of freedom (the spread of a few differences is itself a guess), about 2 from 30 seeds on
+T975 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23)
 #: read once: an enum's class attribute costs a call, and so does hashing a member (compared by identity)
 HERO_MOVE, HEROES, AGENT = Topic.HERO, Side.HEROES, Side.AGENT
 
@@ -236,7 +238,7 @@ class Search:
 
 def better(mine: dict[int, float], cautious: dict[int, float]) -> bool:
     """Whether scores ``mine`` beat the cautious action's on the seeds both played: the mean of the
-    differences, seed by seed, above ``MARGIN`` and ``Z`` standard errors. The best of several noisy
+    differences, seed by seed, above ``MARGIN`` and Student's t (``T975``) standard errors. The best of several noisy
     means beats the cautious action's by luck alone; the first search player, taking any lead of 0.01,
     left the bot's action on most decisions near the infected (88 times in one Break & Enter game, many
     for a move no heuristic proposed: no weapon in hand, a search on the way out) and won none of 20
@@ -247,7 +249,11 @@ def better(mine: dict[int, float], cautious: dict[int, float]) -> bool:
         return False
     mean = sum(diffs) / n
     spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    return mean > MARGIN and mean > Z * spread
+    return mean > MARGIN and mean > _t975(n - 1) * spread
+
+
+def _t975(df: int) -> float:
+    return T975[df - 1] if df <= len(T975) else 1.96 + 2.7 / df
 
 
 def determinize(hands: Hands, me: str | None, rng: random.Random) -> None:
