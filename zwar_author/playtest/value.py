@@ -16,6 +16,7 @@ from ..engine.state import MAX_STAGE, Game, Hero
 from ..engine.vocab import HeroStatus, Perk
 from .bots import INF, _charging, _condition, _exit_squares, _jobs_left, _wants_escape, distance_field
 from .kit import turns_left
+from .routes import facts
 
 SPEED = 2.5  # squares a team gains on its next job in a turn, fights and waits included (the cautious bot: 2 to 3)
 FAR = 60  # squares a leg of the way counts at most (a job cut off for now is far, not out of reach)
@@ -36,12 +37,14 @@ def value(g: Game) -> float:
       (``BITTEN`` a turn);
     - a dead hero, where the game goes on without them (``DEAD``).
 
-    Time and infection meet in one number: a shorter way to the exit is fewer tests to survive."""
+    Time and infection meet in one number: a shorter way to the exit is fewer tests to survive. An
+    object the victory needs carried out that went down with its carrier (``lost``) is a lost game,
+    though the engine plays on to the deadline."""
     if g.over:
         return 1.0 if g.outcome == "victory" else 0.0
     heroes = [h for h in g.heroes if not h.npc]
     board = [h for h in heroes if h.status == HeroStatus.BOARD]
-    if not board:
+    if not board or lost(g):
         return 0.0
     left = deadline(g) - g.turn + 1  # turns still to play, this one included
     need = turns_needed(g, board)
@@ -61,11 +64,22 @@ def deadline(g: Game) -> int:
     return g.turn + turns_left(g)
 
 
+def lost(g: Game) -> bool:
+    """Whether an object the heroes' victory needs carried out is out of the game: neither lying on the
+    board nor held by a hero on it or gone out with it (its carrier died holding it)."""
+    wanted = facts(g.mission).carrying
+    if not wanted:
+        return False
+    kept = set(g.objects.values()) | {h.object for h in g.heroes if h.status in (HeroStatus.BOARD, HeroStatus.ESCAPED)}
+    return not wanted <= kept
+
+
 def turns_needed(g: Game, board: list[Hero]) -> float:
     """Turns the heroes need for what is left: from where they stand (their mean way) to the nearest
     job, from there to the nearest job left, and so on, then to the exit when the mission wants them
-    out (the way of the hero farthest from it when all must leave), at ``SPEED`` squares a turn, and
-    half a turn for each job's own action."""
+    out (the way of the hero farthest from it when all must leave; of the farthest carrier when the
+    victory needs objects carried out and they are all picked up: the way of a hero with empty hands
+    counts for nothing there), at ``SPEED`` squares a turn, and half a turn for each job's own action."""
     jobs = [squares for _, squares in _jobs_left(g, detours=False)]
     here: list[int] = [h.sq for h in board]
     squares, first = 0.0, True
@@ -79,9 +93,12 @@ def turns_needed(g: Game, board: list[Hero]) -> float:
     if _wants_escape(g):
         exits = _exit_squares(g) or tuple(g.mission.exits)  # shut exits open on the way (an event)
         field = distance_field(g, exits)
-        ways = [min(field.get(sq, INF), FAR) for sq in here]
+        wanted = facts(g.mission).carrying
+        carriers = [h.sq for h in board if h.object in wanted] if first and wanted else []
+        ways = [min(field.get(sq, INF), FAR) for sq in carriers or here]
         cond = _condition(g)
-        squares += max(ways) if first and cond is not None and cond.escape == "all" else min(ways)
+        farthest = carriers or (first and cond is not None and cond.escape == "all")
+        squares += max(ways) if farthest else min(ways)
     jobs_left = len(_jobs_left(g, detours=False))
     return squares / SPEED + 0.5 * jobs_left
 
