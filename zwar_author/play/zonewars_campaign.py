@@ -36,7 +36,7 @@ from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.campaign import ATTRIBUTES, Veteran, carry_over, enlist, gained
 from ..sources.document import Document, read_document
 from .saves import BadSave
-from .zonewars_session import Reader, Table, Writer, option_lines, play_at_terminal
+from .zonewars_session import Reader, Table, Writer, option_lines, play_at_terminal, side_bots
 
 FORMAT = "zwar-zonewars-campaign-save/1"
 NOTHING = "nothing"  # a model keeps no artifact
@@ -234,14 +234,7 @@ def start_campaign(path: Path, seed: int, bots: Sequence[str], search: Sequence[
     ``--bot`` (``SIDE=POLICY``, a side of one of the battles)."""
     battles = load_campaign(Path(path), search)
     sides = list(dict.fromkeys(s.id for b in battles for s in b.sides))
-    chosen = {}
-    for text in bots:
-        side, eq, name = text.partition("=")
-        if not eq or side not in sides or name not in POLICIES:
-            raise UsageError(f"--bot {text}: write SIDE=POLICY with a side of {', '.join(sides)} and a bot of "
-                             f"{', '.join(POLICIES)}")
-        chosen[side] = name
-    return ZoneWarsCampaign(Path(path), battles, seed, chosen, dice)
+    return ZoneWarsCampaign(Path(path), battles, seed, side_bots(bots, sides), dice)
 
 
 def is_campaign_save(path: Path) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -90,7 +90,11 @@ def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path],
     scenario, report = load_scenario(path, search)
     if scenario is None:
         raise UsageError("\n".join(d.human() for d in report.sorted()) or f"{path}: not a Zone Wars scenario")
-    sides = [s.id for s in scenario.sides]
+    return Table(Path(path), scenario, seed, side_bots(bots, [s.id for s in scenario.sides]), dice)
+
+
+def side_bots(bots: Sequence[str], sides: Sequence[str]) -> dict[str, str]:
+    """``--bot SIDE=POLICY`` values as {side: policy}; UsageError for one naming no side or no bot."""
     chosen = {}
     for text in bots:
         side, eq, name = text.partition("=")
@@ -98,7 +102,7 @@ def open_table(path: Path, seed: int, bots: tuple[str, ...], search: list[Path],
             raise UsageError(f"--bot {text}: write SIDE=POLICY with a side of {', '.join(sides)} and a bot of "
                              f"{', '.join(POLICIES)}")
         chosen[side] = name
-    return Table(Path(path), scenario, seed, chosen, dice)
+    return chosen
 
 
 def is_save(path: Path) -> bool:
