@@ -597,3 +597,25 @@ def test_no_code_reads_a_diagnostics_message_back():
             if parsed:
                 readers.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
     assert readers == []
+
+
+def test_an_unknown_key_does_not_hide_the_files_other_mistakes(diagnose):
+    """All mistakes at once: an unknown key means nothing, so the mission is checked on as if it were not
+    there, and a tile that does not exist is said in the same run (it was hidden until the key was fixed)."""
+    tiled = ('[mission]\nid = "m"\ntitle = "M"\ncolour = "red"\n[[floors]]\ntiles = [{ tile = "nowhere", at = [0, 0] }]\n'
+             '[[starts]]\nat = "0,1"\n[[victory]]\nescape = "all"\n[[exits]]\nat = "3,1"\n')
+    errors = [line for line in diagnose({"p/missions/m.toml": tiled}) if ": error " in line]
+    assert errors == [
+        ("p/missions/m.toml:4:1: error ZW005: unknown key `colour` in [mission]; known keys: allow_unplayable, "
+         "briefing, chapter, director_cards, extra_doors, game, heroes, id, mode, notes, perks, playtest, title, "
+         "xp_perk_allowance"),
+        "p/missions/m.toml:6:10: error ZW408: tile `nowhere` does not exist; known: hall, landing, yard",
+    ]
+
+
+def test_an_unknown_key_inside_a_floor_drops_the_floor_and_what_cascades_from_it_is_not_said(diagnose):
+    """An unknown key inside a floor's tile entry fails the whole floor, so the board is not whole: the
+    mission's other checks that depend on it are not said (they could be false), only the key."""
+    nested = M + '[[floors]]\ntiles = [{ tile = "hall", at = [0, 0], colour = "red" }]\n[[starts]]\nat = "0,1"\n'
+    errors = [line for line in diagnose({"p/missions/m.toml": nested}) if ": error " in line]
+    assert [line.split(": error ")[1][:5] for line in errors] == ["ZW005"]
