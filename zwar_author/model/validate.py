@@ -8,6 +8,7 @@ keys name their table, and the alternatives of a union are merged.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import types
 import typing
@@ -42,6 +43,42 @@ def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic]]
         return model.model_validate(doc.data), []
     except ValidationError as exc:
         return None, translate(exc.errors(), doc, model)
+
+
+def validate_past_unknown_keys(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic]]:
+    """Like ``validate``, but when unknown keys are the only problems, also the model built without them.
+
+    An unknown key means nothing, so every other check of the file can go on and
+    be as sure as on a clean one: a user sees the key and the file's other mistakes
+    in one run. The caller must treat the problems as errors (they are)."""
+    try:
+        return model.model_validate(doc.data), []
+    except ValidationError as exc:
+        errors = exc.errors()
+    problems = translate(errors, doc, model)
+    if any(e["type"] != "extra_forbidden" for e in errors):
+        return None, problems
+    data = copy.deepcopy(doc.data)
+    for error in errors:
+        if not _drop_at(data, error["loc"]):
+            return None, problems
+    try:
+        return model.model_validate(data), problems
+    except ValidationError:
+        return None, problems
+
+
+def _drop_at(data: Any, loc: tuple) -> bool:
+    """Delete the key at ``loc`` in ``data``; False when the path does not lead there."""
+    for part in loc[:-1]:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    if not isinstance(data, dict) or loc[-1] not in data:
+        return False
+    del data[loc[-1]]
+    return True
 
 
 def translate(errors: list[ErrorDetails], doc: Document, model: type[BaseModel]) -> list[Diagnostic]:
