@@ -12,7 +12,7 @@ once a building is cleared (2623), is ``search``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -71,6 +71,13 @@ class Visit:
     rolled: bool = False
     occupied: bool = False
     searched: bool = False
+
+
+def doors_only(board: Board) -> Board:
+    """``board`` with every window of a hollow piece walled up: the table zombies walk (line 1873)."""
+    pieces = [PlacedPiece(replace(p.piece, openings=tuple(o for o in p.piece.openings if o.kind is OpeningKind.DOOR)),
+                          p.pose) for p in board.pieces]
+    return Board(board.table, pieces)
 
 
 # --- where figures are ------------------------------------------------------------------------------

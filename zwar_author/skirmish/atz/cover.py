@@ -73,7 +73,7 @@ def seek(game: AtzGame, f: Human, cause: Position, reach: int, away: bool = Fals
         spot = Position(inches(round(float(points[i, 0]), 3)), inches(round(float(points[i, 1]), 3)))
         if board.stands(spot, f.base, others):
             f.facing = facing_towards(f.position, spot)
-            f.position = spot
+            f.position, f.prone = spot, False  # on its feet in cover
             game.emit("move", f.id, f"{f.name} moves {float(moved[i]):.1f}\" to cover at {float(spot.x):g}, "
                                     f"{float(spot.y):g}", f.at)
             return True

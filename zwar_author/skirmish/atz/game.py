@@ -14,6 +14,7 @@ import copy
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 import numpy as np
@@ -65,6 +66,11 @@ class Setup:
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
+
+    @cached_property
+    def zombie_board(self) -> Board:
+        """The board as zombies walk it: windows are walls to them (line 1873), made once per setup."""
+        return buildings.doors_only(self.board)
 
 
 class AtzGame(Game):
@@ -401,7 +407,7 @@ class AtzGame(Game):
     def _leg_goal(self, f: Figure, to: Position) -> tuple[Position, bool]:
         """Where the next leg of a walk to ``to`` ends: ``to`` itself when a straight walk there is clear of
         terrain (or no walk round it is found), else the first corner of the shortest walk round it."""
-        reach = self.setup.board.reach(f.base)
+        reach = (self.setup.zombie_board if isinstance(f, Zombie) else self.setup.board).reach(f.base)
         if reach.clear(np.array([f.at]), np.array([[float(to.x), float(to.y)]]))[0]:
             return to, True
         table, r = self.setup.board.table, float(f.base.radius)
