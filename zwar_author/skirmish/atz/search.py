@@ -48,7 +48,7 @@ HOLDS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None, dict[str, str]]]
                        {"Bolt Action Rifle": "Shotgun"}),
     "restaurant": ((FOOD, WEAPONS, LUXURY, KEYS), None, {}),  # line 2664
     "bar": ((FOOD, WEAPONS, LUXURY, KEYS), None, {}),
-    "box store": ((FOOD, KEYS, WEAPONS, FUEL, LUXURY, MEDICAL),  # lines 2666-2670
+    "box store": ((FOOD, KEYS, WEAPONS, FUEL, LUXURY, MEDICAL),  # lines 2666-2670: Retail "Box" Store
                   ("Pistol", "BA Pistol", "Shotgun", "Bolt Action Rifle"), {}),
     "retail store": ((WEAPONS, LUXURY, KEYS), ("Pistol",), {}),  # line 2671
     "school": ((FOOD, KEYS), None, {}),  # line 2673
@@ -61,7 +61,7 @@ GRENADES = ("military base", "police station")
 
 def holds(site: Site) -> tuple[str, tuple[tuple[str, ...], tuple[str, ...] | None, dict[str, str]] | None]:
     """The type of building ``site`` is, as the list names it, and what it holds (None: not listed)."""
-    name = site.type.lower()
+    name = " ".join(site.type.lower().replace('"', " ").split())  # Retail "Box" Store: retail box store
     for key in sorted(HOLDS, key=len, reverse=True):
         if key in name:
             return key, HOLDS[key]

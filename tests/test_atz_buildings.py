@@ -1,0 +1,82 @@
+"""All Things Zombie buildings: what a type of building holds, what doors and windows cost, who walks where.
+
+The rules as played are pinned by the scenarios of tests/rules-atz/buildings, search and cover; these
+check the pieces those scenarios stand on."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from zwar_author.skirmish.atz.buildings import Site, crossing, doors_only
+from zwar_author.skirmish.atz.game import AtzGame, Setup
+from zwar_author.skirmish.atz.search import HOLDS, holds
+from zwar_author.skirmish.atz.state import Human, Zombie
+from zwar_author.skirmish.core import Board
+from zwar_author.tabletop import (
+    Footprint,
+    Opening,
+    OpeningKind,
+    Piece,
+    PlacedPiece,
+    Pose,
+    Position,
+    Table,
+    TerrainKind,
+)
+
+
+def _site(kind: str = "house") -> Site:
+    """An 8" x 6" house at (20, 30): a door at x 23.25-24.75 and a window at x 25.5-27 in its bottom wall."""
+    openings = (Opening((Fraction(13, 4), Fraction(6)), (Fraction(19, 4), Fraction(6))),
+                Opening((Fraction(11, 2), Fraction(6)), (Fraction(7), Fraction(6)), OpeningKind.WINDOW))
+    piece = Piece(kind, Footprint.rectangle(8, 6), TerrainKind.BLOCKING, openings=openings, wall=Fraction(1, 4))
+    return Site("b1", PlacedPiece(piece, Pose.of(20, 30)), kind)
+
+
+def _game(site: Site) -> AtzGame:
+    board = Board(Table(Fraction(48), Fraction(48)), [site.piece])
+    return AtzGame(Setup(board, "suburb", "daytime", {}, (), buildings=(site,)))
+
+
+@pytest.mark.parametrize(("kind", "listed"), [("House", "house"), ('Retail "Box" Store', "box store"),
+                                              ("Retail Store", "retail store"), ("Office Buildings", "office"),
+                                              ("Police Station", "police station"), ("Bank with ATM", None)])
+def test_a_building_type_reads_the_searching_list_by_its_name(kind, listed):
+    found, held = holds(_site(kind))
+    assert (found if held is not None else None) == listed
+    if listed is not None:
+        assert held is HOLDS[listed]
+
+
+def test_a_door_costs_two_inches_and_a_window_four_and_leaving_by_a_window_ends_the_move():
+    site = _site()
+    game = _game(site)
+    outside = Human("h1", "Billy", "humans", Position.of(24, 40))
+    cost, window = crossing(game, outside, np.array([[24, 33], [30, 40]]))
+    assert cost.tolist() == [2, 0] and not window.any()
+    below = Human("h1", "Billy", "humans", Position.of(26.25, 40))
+    cost, window = crossing(game, below, np.array([[26.25, 33]]))
+    assert cost.tolist() == [4] and not window.any()  # entering by a window does not end the move
+    inside = Human("h1", "Billy", "humans", Position.of(26.25, 33))
+    cost, window = crossing(game, inside, np.array([[26.25, 40]]))
+    assert cost.tolist() == [4] and window.tolist() == [True]
+
+
+def test_a_zombie_passes_a_door_only_from_it_and_never_a_window():
+    site = _site()
+    game = _game(site)
+    far = Zombie("z1", "zombie z1", "zombies", Position.of(24, 40))
+    assert np.isinf(crossing(game, far, np.array([[24, 33]]))[0]).all()  # it stops at the door first
+    near = Zombie("z1", "zombie z1", "zombies", Position.of(24, 37))
+    assert crossing(game, near, np.array([[24, 33]]))[0].tolist() == [0]
+    beside = Zombie("z2", "zombie z2", "zombies", Position.of(26.25, 37))
+    assert np.isinf(crossing(game, beside, np.array([[26.25, 33]]))[0]).all()
+    walled = doors_only(game.setup.board)
+    assert [o.kind for o in walled.pieces[0].piece.openings] == [OpeningKind.DOOR]
+
+
+def test_an_opening_is_a_door_unless_said():
+    assert Opening((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0))).kind is OpeningKind.DOOR
