@@ -9,7 +9,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from conftest import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from zwar_author.skirmish.atz import cover
 from zwar_author.skirmish.atz.buildings import Site, crossing, doors_only
 from zwar_author.skirmish.atz.game import AtzGame, Setup
 from zwar_author.skirmish.atz.search import HOLDS, holds
@@ -80,3 +84,27 @@ def test_a_zombie_passes_a_door_only_from_it_and_never_a_window():
 
 def test_an_opening_is_a_door_unless_said():
     assert Opening((Fraction(0), Fraction(0)), (Fraction(1), Fraction(0))).kind is OpeningKind.DOOR
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.integers(6, 36), st.integers(6, 36), st.integers(2, 44), st.integers(2, 44), st.sampled_from([6, 12]),
+       st.booleans())
+def test_seeking_cover_ends_in_cover_within_reach_or_stays_put(bx, by, hx, hy, reach, away):
+    """Duck back, hunker down and retire (seed 004 lines 808-814): the spot found is in cover from the
+    cause and a straight walk within reach (farther from the cause when retiring); with none, no move."""
+    piece = Piece("block", Footprint.rectangle(4, 4), TerrainKind.BLOCKING)
+    board = Board(Table(Fraction(48), Fraction(48)), [PlacedPiece(piece, Pose.of(bx, by))])
+    h = Human("h1", "Billy", "humans", Position.of(hx, hy))
+    game = AtzGame(Setup(board, "suburb", "daytime", {}, (h,)))
+    h = game.humans[0]
+    if not board.stands(h.position, h.base):
+        return
+    cause, start = Position.of(24, 2), h.position
+    found = cover.seek(game, h, cause, reach, away)
+    if not found:
+        assert h.position == start
+        return
+    assert cover.hidden(game, cause, np.array([h.at]))[0]
+    assert start.distance(h.position) <= reach + 1e-6
+    if away:
+        assert h.position.distance(cause) > start.distance(cause)

@@ -47,6 +47,7 @@ from .stats import wilson
 #: Not played by any encounter: said in every report.
 NOT_PLAYED = ["barricading doors and windows (lines 1410-1418) and locked doors (1861)",
               "searching large buildings area by area (lines 2715-2719)",
+              "floors of buildings (line 1406: going up or down costs half the move)",
               "moving away from zombies met in a building (line 2513: a human who wins the surprise fires)",
               "vehicles driven",
               "Meet & Greet (hostile humans are hostile from the start)",
