@@ -10,7 +10,8 @@ zombies at the start, drawn by noise and killed, hostile humans rolled up and
 put down, shots fired, turns. The bots: ``cautious`` stays and fires while a
 foe is in range, carries a friend out of the fight home when it can reach
 him (else goes to recover him), throws a flash-bang where two foes and no
-friend stand in its circle, else walks on; ``aggressive`` fast moves
+friend stand in its circle, searches the building it stands in or goes into the nearest, else
+walks on; ``aggressive`` moves away from zombies met in a building, fast moves
 towards the far edge and fires on the way, breaking off any melee. Both
 choose to pass 2d6 on a Star's Free Will and to cheat death.
 """
@@ -48,7 +49,6 @@ from .stats import wilson
 NOT_PLAYED = ["barricading doors and windows (lines 1410-1418) and locked doors (1861)",
               "searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
-              "moving away from zombies met in a building (line 2513: a human who wins the surprise fires)",
               "vehicles driven",
               "Meet & Greet (hostile humans are hostile from the start)",
               "charges and melee between people",
@@ -92,7 +92,7 @@ def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    for wanted in (2, "cheat", "break", "fast"):
+    for wanted in (2, "cheat", "break", "away", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
     return request.options[0]

@@ -9,10 +9,12 @@ class's list and weapons table (2531-2537, as ``hostiles.roll_up``).
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ...tables.roll import amount, pick
-from ..core import Context, facing_towards
+from ...tabletop import Position, inches
+from ..core import Choice, Context, facing_towards
 from . import hostiles
 from .buildings import Site, beside, inside_spots, site_of
 from .dice import TableDice
@@ -21,6 +23,8 @@ from .state import HostileForce, Human, Status, Zombie
 
 if TYPE_CHECKING:
     from .game import AtzGame
+
+AWAY, FOLLOW = 4, 3  # a human moving away from zombies met, and the zombies after him (line 2514)
 
 
 def entered(game: AtzGame, ctx: Context, h: Human) -> None:
@@ -58,8 +62,8 @@ def entered(game: AtzGame, ctx: Context, h: Human) -> None:
 
 def meet_zombies(game: AtzGame, ctx: Context, site: Site, entrants: list[Human], count: int) -> None:
     """Meeting Zombies (lines 2506-2516): the zombies divided equally against the humans, in contact; 1d6 +
-    the zombies' number against each human's 1d6 + Rep; a human scoring more fires first at the zombies on
-    him (moving away instead is not offered), then the zombies melee."""
+    the zombies' number against each human's 1d6 + Rep; a human scoring more fires first at a zombie on him
+    or moves away, then the zombies melee."""
     on: dict[str, list[Zombie]] = {h.id: [] for h in entrants}
     for k in range(count):
         h = entrants[k % len(entrants)]
@@ -79,16 +83,42 @@ def meet_zombies(game: AtzGame, ctx: Context, site: Site, entrants: list[Human],
         total = roll + h.rep
         ahead = total > zombies
         game.log_line(f"{h.name}'s Human Surprise Total: {roll} + Rep {h.rep} = {total}: "
-                      + ("fires first" if ahead else "surprised, may not fire"), h.id)
-        if ahead and h.weapon is not None and h.weapon.ranged and not h.out_of_ammo:
-            h.charged = True  # the zombie is charging him (line 2519): no Easy To Hit
-            for z in mine:
-                if z.status is not Status.OBVIOUSLY_DEAD:
-                    game._fire(ctx, h, z, snap=False)
-                    break
-            h.charged = False
+                      + ("may fire or move away" if ahead else "surprised, may not fire"), h.id)
+        if not ahead:
+            continue
+        armed = h.weapon is not None and h.weapon.ranged and not h.out_of_ammo
+        how = ctx.choose("player", f"{h.name} beats the zombies' surprise: fire or move away",
+                         ([Choice("fire", "fire at the zombie on him")] if armed else [])
+                         + [Choice("away", "move 4\" away from the zombies, facing them, and fire")], h.id)
+        if how.key == "away":
+            _move_away(game, ctx, h, mine)
+            continue
+        h.charged = True  # the zombie is charging him (line 2519): no Easy To Hit
+        game._fire(ctx, h, mine[0], snap=False)
+        h.charged = False
     for h in entrants:
         game._fight(ctx, h)
+
+
+def _move_away(game: AtzGame, ctx: Context, h: Human, zombies: list[Zombie]) -> None:
+    """Moving away from zombies met (line 2514): up to 4" directly away, ending facing them, firing if
+    desired (at the nearest); the zombies move 3" directly after him."""
+    x = sum(float(z.position.x) for z in zombies) / len(zombies)
+    y = sum(float(z.position.y) for z in zombies) / len(zombies)
+    dx, dy = float(h.position.x) - x, float(h.position.y) - y
+    norm = math.hypot(dx, dy) or 1.0
+    game.locked = {p for p in game.locked if p[0] != h.id}
+    goal = Position(inches(round(float(h.position.x) + dx / norm * AWAY, 3)),
+                    inches(round(float(h.position.y) + dy / norm * AWAY, 3)))
+    game._move_towards(h, goal, AWAY)
+    nearest = min(zombies, key=lambda z: h.position.distance(z.position))
+    if nearest.position != h.position:
+        h.facing = facing_towards(h.position, nearest.position)
+    if h.weapon is not None and h.weapon.ranged and not h.out_of_ammo:
+        game._fire(ctx, h, nearest, snap=False)
+    for z in zombies:
+        if z.on_table and z.status is Status.CARRY_ON:
+            game._move_towards(z, h.position, FOLLOW, stop=float(z.base.diameter) + 0.001)
 
 
 def found_humans(game: AtzGame, ctx: Context, site: Site, h: Human, count: int) -> None:
