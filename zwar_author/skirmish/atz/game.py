@@ -4,8 +4,9 @@ Seed lines (004): the turn sequence and activation dice 740-758, actions
 764-771, movement 786-815, ranged combat 1115-1200, melee 1275-1287 and
 against zombies 1999-2006, zombies appearing 1742-1800, All Together Now
 1812-1830, zombie actions 1832-1852, zombie movement 1856, affected reactions
-1893-1909, recovery 1345-1362, Harry, Are You Okay? 2021-2023. What the
-engine does not play is in docs/atz.md ("What the engine plays").
+1893-1909, recovery 1345-1362, Harry, Are You Okay? 2021-2023; buildings
+(``buildings``, ``inside``, ``search``) and seeking cover (``cover``). What
+the engine does not play is in docs/atz.md ("What the engine plays").
 """
 
 from __future__ import annotations
@@ -389,7 +390,7 @@ class AtzGame(Game):
         if isinstance(f, Zombie) and buildings.site_of(self, f) is not None:
             allowance = min(allowance, buildings.INSIDE_MOVE)
         left, walked = float(allowance), 0.0
-        for _ in range(24):  # legs: one a corner of the walk, and a building's corner is five (REACH_QUAD_SEGMENTS)
+        for _ in range(24):  # a leg a corner of the walk; round one corner of a building is five of them
             goal, last = self._leg_goal(f, to)
             spot, used, window = self._leg(f, goal, left, stop if last else 0, start)
             if spot is None:
@@ -406,7 +407,8 @@ class AtzGame(Game):
 
     def _leg_goal(self, f: Figure, to: Position) -> tuple[Position, bool]:
         """Where the next leg of a walk to ``to`` ends: ``to`` itself when a straight walk there is clear of
-        terrain (or no walk round it is found), else the first corner of the shortest walk round it."""
+        terrain (or no walk round it is found), else the farthest corner of the shortest walk round it that
+        a straight walk reaches."""
         reach = (self.setup.zombie_board if isinstance(f, Zombie) else self.setup.board).reach(f.base)
         if reach.clear(np.array([f.at]), np.array([[float(to.x), float(to.y)]]))[0]:
             return to, True
