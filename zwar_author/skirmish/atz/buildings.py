@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from ...tabletop import OpeningKind, PlacedPiece, Position, inches
+from ...tabletop import Base, OpeningKind, PlacedPiece, Position, inches
 from ..core import Board, Choice, Figure
 from .state import DOWN, HOSTILES, OFF, Human, Status, Zombie
 
@@ -184,6 +184,21 @@ def beside(game: AtzGame, site: Site, h: Human) -> Position:
         if site.holds(spot) and board.stands(spot, h.base, others):
             return spot
     return h.position
+
+
+def off_the_walls(game: AtzGame, at: Position) -> Position:
+    """Where a zombie placed at ``at`` stands: a zombie placed on a building (line 1796: "simply place the
+    zombie on top of the building ... he will be exiting the building as soon as he activates") or on a
+    solid piece stands at the nearest spot of the inch lattice about it, within 6", outside every building
+    and where a base may stand; ``at`` itself when it is such a spot."""
+    board: Board = game.setup.board
+    base = Base()
+    spots = [at] + [Position(at.x + dx, at.y + dy) for dy in range(-6, 7) for dx in range(-6, 7)
+                    if 0 < dx * dx + dy * dy <= 36]
+    stands = board.open_spots(spots, base, [])
+    outside = ~inside_any(game, np.array([[float(p.x), float(p.y)] for p in spots]))
+    free = [p for p, ok, out in zip(spots, stands, outside.tolist(), strict=True) if ok and out]
+    return min(free, key=lambda p: (p.squared_distance(at), p.y, p.x)) if free else at
 
 
 def inside_spots(game: AtzGame, site: Site, h: Human) -> list[Position]:

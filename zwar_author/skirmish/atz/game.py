@@ -917,7 +917,7 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
-        self.add_zombie(at, name)
+        self.add_zombie(buildings.off_the_walls(self, at), name)
 
     def add_zombie(self, at: Position, why: str) -> Zombie:
         """A new zombie at ``at``, facing the nearest human (line 1783)."""
