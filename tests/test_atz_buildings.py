@@ -13,7 +13,8 @@ from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zwar_author.skirmish.atz import cover
+from zwar_author.skirmish.atz import barricades, cover
+from zwar_author.skirmish.atz.barricades import barricade
 from zwar_author.skirmish.atz.buildings import Site, crossing, doors_only
 from zwar_author.skirmish.atz.game import AtzGame, Setup
 from zwar_author.skirmish.atz.search import HOLDS, holds
@@ -108,3 +109,30 @@ def test_seeking_cover_ends_in_cover_within_reach_or_stays_put(bx, by, hx, hy, r
     assert start.distance(h.position) <= reach + 1e-6
     if away:
         assert h.position.distance(cause) > start.distance(cause)
+
+
+class _Dice:
+    """A context that answers every die with the same face."""
+
+    def __init__(self, face: int) -> None:
+        self.face = face
+
+    def roll(self, why, options, who=None):
+        return self.face
+
+
+def test_a_barricade_rises_a_rep_a_turn_to_its_most_and_bars_the_way_until_busted():
+    site = _site()
+    game = _game(site)
+    billy = Human("h1", "Billy", "humans", Position.of(24, 35))
+    game.figures.append(billy)
+    names = [n for n, _, _ in site.named]
+    assert names == ["b1-door-1", "b1-window-1"]
+    for _ in range(6):
+        barricade(game, _Dice(1), billy, "b1-door-1")
+    assert game.visits["b1"].barricades == {"b1-door-1": 4}  # a door's most (line 1417)
+    assert not any(o.key == ("barricade", "b1-door-1") for o in barricades.options(game, billy))
+    cost, _ = crossing(game, billy, np.array([[24, 38]]))
+    assert np.isinf(cost).all()  # no one through a barricade
+    game.visits["b1"].busted.add("b1-door-1")
+    assert crossing(game, billy, np.array([[24, 38]]))[0].tolist() == [2]  # busted out: a doorway again

@@ -80,6 +80,8 @@ class Building(Model):
     windows: list[Annotated[list[Point], Field(min_length=2, max_length=2)]] = Field(
         [], description="Each window, as a door.")
     dv: int = Field(2, description="Its Defensive Value (line 1384).")
+    barricades: dict[str, Annotated[int, Field(ge=1, le=4)]] = Field(
+        {}, description="Openings barricaded at the start, by name (`b1-door-1`): their Rep.")
 
 
 class Expect(Model):
@@ -181,7 +183,11 @@ def _game(model: ScenarioDoc) -> AtzGame:
     setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
                   info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
                   found=found)
-    return AtzGame(setup)
+    game = AtzGame(setup)
+    for b in model.buildings:
+        game.visits[b.id].barricades.update(b.barricades)
+        game.visits[b.id].materials = True if b.barricades else None
+    return game
 
 
 def _site(b: Building) -> Site:

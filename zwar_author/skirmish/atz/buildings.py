@@ -12,7 +12,7 @@ once a building is cleared (2623), is ``search``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -55,6 +55,16 @@ class Site:
                      if not self.piece.gap(i).is_empty)
 
     @cached_property
+    def named(self) -> tuple[tuple[str, BaseGeometry, OpeningKind], ...]:
+        """Each door and window by its name (``b1-door-1``, ``b1-window-2``), with its gap and kind."""
+        count = {OpeningKind.DOOR: 0, OpeningKind.WINDOW: 0}
+        out = []
+        for gap, kind in self.gaps:
+            count[kind] += 1
+            out.append((f"{self.id}-{kind.value}-{count[kind]}", gap, kind))
+        return tuple(out)
+
+    @cached_property
     def middle(self) -> Position:
         point = self.outline.representative_point()
         return Position(inches(round(point.x, 3)), inches(round(point.y, 3)))
@@ -66,11 +76,18 @@ class Site:
 @dataclass
 class Visit:
     """What the group has done at a building: rolled What's Inside? (on entering), found people or zombies
-    there (occupied), searched it."""
+    there (occupied), searched it; its materials to barricade (None: not looked for), its openings'
+    barricades by name and those busted out (``barricades``)."""
 
     rolled: bool = False
     occupied: bool = False
     searched: bool = False
+    materials: bool | None = None
+    barricades: dict[str, int] = field(default_factory=dict)
+    busted: set[str] = field(default_factory=set)
+
+    def barred(self, name: str) -> bool:
+        return bool(self.barricades.get(name)) and name not in self.busted
 
 
 def doors_only(board: Board) -> Board:
@@ -111,11 +128,14 @@ def crossing(game: AtzGame, f: Figure, points: np.ndarray, start: Position | Non
     zombie = isinstance(f, Zombie)
     for site in game.setup.buildings:
         leaving = site.holds(f.position)
-        for gap, kind in site.gaps:
+        visit = game.visits[site.id]
+        for name, gap, kind in site.named:
             crossed = np.asarray(shapely.intersects(segments, gap), dtype=bool)
             if not crossed.any():
                 continue
-            if zombie:
+            if visit.barred(name):  # a barricade lets no one through (line 1418)
+                cost[crossed] = np.inf
+            elif zombie:
                 at_door = kind is OpeningKind.DOOR and shapely.distance(begin.point, gap) <= float(f.base.radius) + 1
                 cost[crossed] += 0 if at_door else np.inf
             else:

@@ -26,7 +26,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import buildings, cover, grenades, hostiles, inside, search
+from . import barricades, buildings, cover, grenades, hostiles, inside, search
 from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -256,8 +256,11 @@ class AtzGame(Game):
         options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
                     if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
         options += [Choice(("throw", f.id), f"throw a flash-bang at {f.name}") for f in grenades.targets(self, h)]
-        options += buildings.options(self, h)
+        options += buildings.options(self, h) + barricades.options(self, h)
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple) and choice[0] == "barricade":
+            barricades.barricade(self, ctx, h, choice[1])  # a turn of activation (line 1414)
+            return
         if isinstance(choice, tuple) and choice[0] in ("enter", "search"):
             site = next(s for s in self.setup.buildings if s.id == choice[1])
             if choice[0] == "search":
@@ -583,6 +586,7 @@ class AtzGame(Game):
         seen_before = {(h.id, z.id) for h in self.on_table(self.people) for z in self.on_table(self.zombies)
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
+        besiegers: list[Zombie] = []  # at a barricaded door or window: they fight it (line 1862)
         for z in list(self.on_table(self.zombies)):
             if z.dazed:
                 z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
@@ -594,9 +598,15 @@ class AtzGame(Game):
                 continue
             if any(pair[1] == z.id for pair in self.locked):
                 continue
+            if barricades.besieging(self, z) is not None:
+                besiegers.append(z)
+                continue
             target = self._zombie_move(ctx, z)
             if target is not None:
                 chargers.setdefault(target.id, []).append(z)
+            elif barricades.besieging(self, z) is not None:
+                besiegers.append(z)  # arrived at a barricade: it fights it at once (line 1864)
+        barricades.fight(self, ctx, besiegers)
         self._zed_or_no_zed(ctx)
         self._in_sight(ctx, seen_before)
         for hid, zs in chargers.items():
