@@ -55,6 +55,8 @@ class Info(Model):
     found: str | None = Field(None, description="The Who They Are table of humans found in a building "
                                                 "(`discover-who`); none: they are left out.")
     outbreak: str = Field("first-year", description="The Who They Are table's `outbreak`.")
+    clear_board: bool = Field(False, description="Every building searched and no foe on the table ends the "
+                                                 "encounter won (Take Back, line 2463).")
 
 
 class Placed(Member):
@@ -182,7 +184,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
     found = HostileForce("0", info.found, (("outbreak", info.outbreak),)) if info.found else None
     setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
                   info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
-                  found=found)
+                  found=found, clear_board=info.clear_board)
     game = AtzGame(setup)
     for b in model.buildings:
         game.visits[b.id].barricades.update(b.barricades)

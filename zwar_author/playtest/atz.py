@@ -130,7 +130,8 @@ class EncounterResult:
             if r.get("buildings"):
                 shown = ", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                 lines.append(f"  buildings entered {p['buildings']['entered']:.1f}, zombies found in them "
-                             f"{p['buildings']['zombies found']:.1f}; found a game: {shown}")
+                             f"{p['buildings']['zombies found']:.1f}, board cleared {p['buildings']['board cleared']:.0%}"
+                             f"; found a game: {shown}")
             for member, ends in p["members"].items():
                 shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
@@ -249,7 +250,7 @@ def _record(game: AtzGame, index: int) -> dict:
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
                         for h in game.humans},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
-            "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found),
+            "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
             "found": list(t.found)}
 
 
@@ -269,7 +270,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}
-    inside = {"entered": 0.0, "zombies found": 0.0}
+    inside = {"entered": 0.0, "zombies found": 0.0, "board cleared": 0.0}
     found: dict[str, int] = {}
     for record in sorted(records, key=lambda r: r["index"]):
         for key, value in zip(inside, record["buildings"], strict=True):
@@ -322,7 +323,7 @@ def html_page(report: dict) -> str:
                  for k in ("rolled up", "down")]
     if report.get("buildings"):
         rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])
-                 for k in ("entered", "zombies found")]
+                 for k in ("entered", "zombies found", "board cleared")]
         rows += [row("found a game", [", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                                       for p in pols.values()])]
     for member in next(iter(pols.values()))["members"]:

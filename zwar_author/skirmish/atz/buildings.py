@@ -188,6 +188,14 @@ def cleared(game: AtzGame, site: Site) -> bool:
     return True
 
 
+def board_cleared(game: AtzGame) -> bool:
+    """Every building searched and no zombie or hostile human able to fight on the table (line 2463)."""
+    if not game.setup.buildings or not all(game.visits[s.id].searched for s in game.setup.buildings):
+        return False
+    return not any(f.status not in (*DOWN, *OFF) for f in game.on_table(game.figures)
+                   if isinstance(f, Zombie) or (isinstance(f, Human) and f.side == HOSTILES))
+
+
 # --- placing figures inside ---------------------------------------------------------------------------
 
 def beside(game: AtzGame, site: Site, h: Human) -> Position:

@@ -75,9 +75,21 @@ def _played_trigger(model: EncounterDoc, table: str | None) -> bool:
 
 
 def _played_special(model: EncounterDoc, text: str) -> bool:
-    """A special instruction the engine plays: zombies only from shooting (the Raid, line 2376)."""
+    """A special instruction the engine plays: zombies only from shooting (the Raid, line 2376); the
+    encounter over when every building is searched and no foe is on the table (Take Back, line 2463)."""
     noise = any(f.side == "zombies" and _table(f.table) == "zombies-from-noise" for f in model.forces)
-    return noise and "only be generated from shooting" in text
+    return (noise and "only be generated from shooting" in text) or (entering(model) and clears(text))
+
+
+def clears(text: str) -> bool:
+    """Whether a special instruction ends the encounter once the board is cleared (Take Back, line 2463)."""
+    return "all the buildings have been searched" in text
+
+
+def _played_goal(model: EncounterDoc, text: str) -> bool:
+    """A goal the engine plays: escaping, or clearing the board where the encounter ends so."""
+    cleared = entering(model) and any(clears(s) for s in model.encounter.special)
+    return "escape" in text.lower() or (cleared and text.lower().startswith("clear the board"))
 
 
 def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
@@ -93,7 +105,7 @@ def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
             out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} ({why})")
     out += [f"trigger {i + 1}: {t.when}" for i, t in enumerate(model.triggers) if not _played_trigger(model, t.table)]
     out += [f"special instruction: {s}" for s in model.encounter.special if not _played_special(model, s)]
-    out += [f"goal: {g}" for g in model.encounter.goal if "escape" not in g.lower()]
+    out += [f"goal: {g}" for g in model.encounter.goal if not _played_goal(model, g)]
     return out
 
 
@@ -144,7 +156,8 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     noise_only = any(f.side == "zombies" and str(f.table).split("/")[-1] == "zombies-from-noise" for f in model.forces)  # generated only by shooting (Raid, line 2376)
     return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
                  forces=tuple(forces), buildings=tuple(sites) if entering(model) else (),
-                 entering=ENTERING if entering(model) else None, found=found), left_out
+                 entering=ENTERING if entering(model) else None, found=found,
+                 clear_board=entering(model) and any(clears(s) for s in model.encounter.special)), left_out
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:

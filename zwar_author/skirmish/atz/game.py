@@ -64,6 +64,7 @@ class Setup:
     buildings: tuple[Site, ...] = ()  # the buildings on the table (skirmish.atz.buildings)
     entering: str | None = None  # the table rolled when a building is entered (`whats-inside`, line 2480)
     found: HostileForce | None = None  # who the humans found inside are (a Who They Are table, line 2531)
+    clear_board: bool = False  # every building searched and no foe on the table ends it won (line 2463)
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
@@ -90,6 +91,7 @@ class AtzGame(Game):
         self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
         self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
         self.visits = {s.id: buildings.Visit() for s in setup.buildings}  # what the group did at each building
+        self.cleared = False  # the board cleared, which ends the encounter won (Take Back, line 2463)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -952,6 +954,9 @@ class AtzGame(Game):
         if not able:
             self._end("no member of the group is left on the table" + (" able to act" if self.on_table(
                 self.humans) else ""))
+        elif self.setup.clear_board and buildings.board_cleared(self):
+            self.cleared = True
+            self._end("the board is cleared: every building searched, no zombie or hostile human on the table")
         return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
@@ -970,7 +975,7 @@ class AtzGame(Game):
                               + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
         home = [h for h in self.humans if h.status is Status.GONE]
         self.over = True
-        self.winner = "humans" if home else "zombies"
+        self.winner = "humans" if home or self.cleared else "zombies"
         self.reason = self.ending or ""
 
     # --- helpers --------------------------------------------------------------------------------------
