@@ -137,6 +137,7 @@ def found_humans(game: AtzGame, ctx: Context, site: Site, h: Human, count: int) 
         person.position = spot
         if spot != h.position:
             person.facing = facing_towards(spot, h.position)
+    before = hostiles.watching(game, h)  # those who saw him already take no In Sight for it
     game.figures += rolled
     game.tally.hostiles += len(rolled)
-    hostiles.in_sight_of(game, ctx, h, set())
+    hostiles.in_sight_of(game, ctx, h, before)
