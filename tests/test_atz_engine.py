@@ -10,7 +10,7 @@ from conftest import CONTENT
 
 from zwar_author.compile.project import check
 from zwar_author.model.atz import GroupDoc
-from zwar_author.skirmish.atz.encounter import CannotPlay, setup
+from zwar_author.skirmish.atz.encounter import CannotPlay, setup, unplayed
 from zwar_author.skirmish.atz.game import AtzGame
 from zwar_author.skirmish.atz.reactions import RESULTS, Do
 from zwar_author.skirmish.core import simulate
@@ -120,11 +120,23 @@ def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack)
     assert all(h.weapon is not None and h.klass.value in ("military", "ganger", "survivor") for h in game.hostiles)
 
 
-def test_a_hostile_force_without_a_number_is_refused_by_name(pack):
-    with pytest.raises(CannotPlay) as refused:
-        _setup(pack, "take-back", zombies_only=False)
-    assert "  - force 3 (humans): Your secondary enemy will be humans. (no number of them (found when a building is " \
-           "entered))" in refused.value.lines()
+def test_a_hostile_force_without_a_number_is_found_in_buildings_or_refused_by_name(pack):
+    outcome, _ = pack
+    model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["take-back"].model
+    assert not any(item.startswith("force 3") for item in unplayed(model))  # found on entering (line 2480)
+    assert not any(item.startswith("trigger") for item in unplayed(model))  # What's Inside? and searching
+    bare = model.model_copy(update={"buildings": []})
+    assert "force 3 (humans): Your secondary enemy will be humans. (no number of them, and no building to find " \
+           "them in)" in unplayed(bare)
+    assert "trigger 1: A figure enters a building." in unplayed(bare)
+
+
+def test_the_raid_lists_no_special_instruction_it_plays(pack):
+    outcome, _ = pack
+    model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["raid"].model
+    listed = unplayed(model)
+    assert not any("only be generated from shooting" in item for item in listed)  # played (line 2376)
+    assert "special instruction: There will not be any zombies found in any building on the board." in listed
 
 
 ROSTER = """\
@@ -157,7 +169,9 @@ def test_zwar_playtest_an_encounter_with_a_group(workdir, zwar):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "encounter discover with Billy Pink's group (rural, daytime), 4 games a policy, seed 1"
-    assert "  left out: trigger 1: A figure enters a building." in lines
+    assert not any(line.startswith("  left out: trigger") for line in lines)  # entering and searching are played
+    assert any(line.startswith("  left out: force 3 (humans): ") and "(--zombies-only)" in line for line in lines)
+    assert any(line.startswith("  buildings entered ") for line in lines)
     assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == [
         "cautious", "aggressive", "gate win_rate in 0..1 (cautious)", "report"]
     assert zwar("playtest", discover, "--group", "group.toml", "--runs", "4", "--zombies-only", "-o", "again").exit_code == 0

@@ -29,6 +29,7 @@ from ..tabletop import (
     Base,
     Footprint,
     Opening,
+    OpeningKind,
     Piece,
     PlacedPiece,
     Pose,
@@ -329,7 +330,8 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
                                                  id=model.id, why=f"has {opening.kind} {index + 1} closed: only a "
                                                  "door of a hollow piece (with `wall`) closes"))
             continue
-        openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end))))  # type: ignore[arg-type]
+        openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end)),  # type: ignore[arg-type]
+                                OpeningKind(opening.kind)))
     if problems:
         return None, problems
     if model.wall is not None:
