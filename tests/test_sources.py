@@ -28,8 +28,8 @@ def grids(draw, max_size: int = 7) -> Grid:
     terrain = draw(st.lists(st.sampled_from(list(Terrain)), min_size=w * h, max_size=w * h))
     hedges = draw(st.lists(st.sampled_from(list(Edge)), min_size=(h + 1) * w, max_size=(h + 1) * w))
     vedges = draw(st.lists(st.sampled_from(list(Edge)), min_size=h * (w + 1), max_size=h * (w + 1)))
-    return Grid(np.array(terrain, np.uint8).reshape(h, w), np.array(hedges, np.uint8).reshape(h + 1, w),
-                np.array(vedges, np.uint8).reshape(h, w + 1))
+    return Grid.of_arrays(np.array(terrain, np.uint8).reshape(h, w), np.array(hedges, np.uint8).reshape(h + 1, w),
+                          np.array(vedges, np.uint8).reshape(h, w + 1))
 
 
 @given(grids())

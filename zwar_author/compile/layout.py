@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from .. import codes, limits
 from ..errors import Diagnostic, Location, Related
-from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
+from ..geometry.board import EDGE_NAME, Edge, Grid, seal
 from ..geometry.notation import edge_name
 from ..model.mission import FloorSpec
 from ..sources.art import art_text, parse_art
@@ -103,7 +101,7 @@ def build_floor(
     if grid is None:
         return None, source, problems
     grid = seal(grid)
-    if not problems and not source.uncertain and not (grid.terrain != Terrain.VOID).any():
+    if not problems and not source.uncertain and not grid.has_board():
         problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=floor_label(spec)))
         return None, source, problems
     return grid, source, problems
@@ -152,27 +150,32 @@ def _place_tiles(
 
 
 def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | None, list[Diagnostic]]:
+    """The tiles' grids drawn onto ``canvas``; an edge two tiles draw differently (neither open) is a conflict."""
     problems: list[Diagnostic] = []
-    owner_h = np.full(canvas.h.shape, -1)
-    owner_v = np.full(canvas.v.shape, -1)
+    owner = {"H": [-1] * len(canvas.h_edges), "V": [-1] * len(canvas.v_edges)}
     for number, (side, grid, x, y, index) in enumerate(placed):
-        canvas.terrain[y:y + grid.height, x:x + grid.width] = grid.terrain
-        for axis, mine, owner, cut in (
-            ("H", grid.h, owner_h, (slice(y, y + grid.height + 1), slice(x, x + grid.width))),
-            ("V", grid.v, owner_v, (slice(y, y + grid.height), slice(x, x + grid.width + 1))),
-        ):
-            target = (canvas.h if axis == "H" else canvas.v)[cut]
-            taken = owner[cut]
-            clash = (taken >= 0) & (target != Edge.OPEN) & (mine != Edge.OPEN) & (target != mine)
-            for ey, ex in zip(*np.nonzero(clash)):
-                other, *_, other_index = placed[taken[ey, ex]]
-                problems.append(codes.EDGE_CONFLICT.at(
-                    doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, x + ex, y + ey),
-                    kind=EDGE_NAME[Edge(int(mine[ey, ex]))], tile=_name(side),
-                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other),
-                    related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))
-            target[:] = np.where((taken < 0) | (target == Edge.OPEN), mine, target)
-            taken[:] = np.where(taken < 0, number, taken)
+        for gy in range(grid.height):
+            start = (y + gy) * canvas.width + x
+            canvas.cells[start:start + grid.width] = grid.cells[gy * grid.width:(gy + 1) * grid.width]
+        for axis, rows, cols in (("H", grid.height + 1, grid.width), ("V", grid.height, grid.width + 1)):
+            taken, drawn = owner[axis], []
+            for ey in range(rows):
+                for ex in range(cols):
+                    at = (y + ey) * (canvas.width + (axis == "V")) + x + ex
+                    mine, target = grid.edge(axis, ex, ey), canvas.edge(axis, x + ex, y + ey)
+                    if taken[at] >= 0 and Edge.OPEN != target != mine != Edge.OPEN:
+                        other, *_, other_index = placed[taken[at]]
+                        problems.append(codes.EDGE_CONFLICT.at(
+                            doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, x + ex, y + ey),
+                            kind=EDGE_NAME[Edge(mine)], tile=_name(side), other_kind=EDGE_NAME[Edge(target)],
+                            other=_name(other),
+                            related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))
+                    drawn.append((at, ex, ey, mine, target))
+            for at, ex, ey, mine, target in drawn:
+                if taken[at] < 0 or target == Edge.OPEN:
+                    canvas.set_edge(axis, x + ex, y + ey, mine)
+                if taken[at] < 0:
+                    taken[at] = number
     return (None, problems) if problems else (canvas, [])
 
 
