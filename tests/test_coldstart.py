@@ -89,7 +89,7 @@ print(sorted(name for name in sys.modules if name.startswith(banned)))
 
 
 #: Libraries that checking one mission of the grid games has no use for (pydantic it has: the sources are
-#: pydantic models, docs/architecture.md; numpy it no longer has: the board is plain bytes, geometry/board.py)
+#: pydantic models, README.md "Dependencies"; numpy it no longer has: the board is plain bytes, geometry/board.py)
 LIBRARIES = ("numpy", "networkx", "shapely", "svgwrite", "cairocffi", "PIL", "jsonschema", "scipy", "jinja2", "dask",
              "hypothesis", "rich")
 #: Parts of the package that one sound mission of the core pack has no use for: the random tables'
