@@ -71,7 +71,9 @@ class Frame:
 
     def plane(self, buffer: bytearray, cols: int, wanted: Iterable[int]) -> int:
         """The mask of the places of a row-by-row ``buffer`` (``cols`` a row) that hold one of ``wanted``."""
-        table = bytes(49 if value in wanted else 48 for value in range(256))  # "1" and "0"
+        table = bytearray(b"0" * 256)
+        for value in wanted:
+            table[value] = ord("1")
         text = bytes(buffer).translate(table)
         pad = b"0" * (self.stride - cols)
         rows = pad.join(text[at:at + cols] for at in range(0, len(text), cols)) + pad
