@@ -157,26 +157,32 @@ def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | Non
         for gy in range(grid.height):
             start = (y + gy) * canvas.width + x
             canvas.cells[start:start + grid.width] = grid.cells[gy * grid.width:(gy + 1) * grid.width]
-        for axis, rows, cols in (("H", grid.height + 1, grid.width), ("V", grid.height, grid.width + 1)):
-            taken, drawn = owner[axis], []
-            for ey in range(rows):
-                for ex in range(cols):
-                    at = (y + ey) * (canvas.width + (axis == "V")) + x + ex
-                    mine, target = grid.edge(axis, ex, ey), canvas.edge(axis, x + ex, y + ey)
-                    if taken[at] >= 0 and Edge.OPEN != target != mine != Edge.OPEN:
-                        other, *_, other_index = placed[taken[at]]
-                        problems.append(codes.EDGE_CONFLICT.at(
-                            doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, x + ex, y + ey),
-                            kind=EDGE_NAME[Edge(mine)], tile=_name(side), other_kind=EDGE_NAME[Edge(target)],
-                            other=_name(other),
-                            related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))
-                    drawn.append((at, ex, ey, mine, target))
-            for at, ex, ey, mine, target in drawn:
-                if taken[at] < 0 or target == Edge.OPEN:
-                    canvas.set_edge(axis, x + ex, y + ey, mine)
-                if taken[at] < 0:
-                    taken[at] = number
+        for axis in ("H", "V"):
+            for edge, mine, theirs, other in _draw_edges(canvas, grid, axis, x, y, owner[axis], number):
+                other_side, *_, other_index = placed[other]
+                problems.append(codes.EDGE_CONFLICT.at(
+                    doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, *edge), kind=EDGE_NAME[Edge(mine)],
+                    tile=_name(side), other_kind=EDGE_NAME[Edge(theirs)], other=_name(other_side),
+                    related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other_side)} is placed here"),)))
     return (None, problems) if problems else (canvas, [])
+
+
+def _draw_edges(canvas: Grid, grid: Grid, axis: str, x: int, y: int, taken: list[int],
+                number: int) -> list[tuple[tuple[int, int], int, int, int]]:
+    """Draw the ``axis`` edges of tile ``number``'s ``grid`` at (x, y) where no tile drew one yet or the one drawn
+    is open; the edges where an earlier tile drew another kind (neither open): (edge, mine, theirs, their tile)."""
+    rows, cols = (grid.height + 1, grid.width) if axis == "H" else (grid.height, grid.width + 1)
+    stride = canvas.width + (axis == "V")
+    drawn = [((y + ey) * stride + x + ex, (x + ex, y + ey), grid.edge(axis, ex, ey), canvas.edge(axis, x + ex, y + ey))
+             for ey in range(rows) for ex in range(cols)]
+    clashes = [(edge, mine, theirs, taken[at]) for at, edge, mine, theirs in drawn
+               if taken[at] >= 0 and Edge.OPEN != theirs != mine != Edge.OPEN]
+    for at, edge, mine, theirs in drawn:
+        if taken[at] < 0 or theirs == Edge.OPEN:
+            canvas.set_edge(axis, *edge, mine)
+        if taken[at] < 0:
+            taken[at] = number
+    return clashes
 
 
 def _overlaps(a: tuple[int, int, Grid], b: tuple[int, int, Grid]) -> bool:
