@@ -11,8 +11,10 @@ CPU time of the process (user and system): other jobs on the machine change it
 far less. The goal of `zwar validate` of one mission is a multiple of the
 baseline (issue 27, item 5: within 20x), run both as ``python -m zwar_author``
 and through the installed ``zwar`` script (the checkout first on the path); the
-last lines time what its start is made of (numpy, pydantic, the source models)
-on their own. ``--only TEXT`` times only the commands whose label holds TEXT.
+last lines time what its start is made of (numpy, which it no longer loads,
+pydantic, the source models) on their own, and what reading one mission would
+cost with each candidate for the sources' checks (README.md, "Dependencies").
+``--only TEXT`` times only the commands whose label holds TEXT.
 
 ``--against DIR`` times the same commands on another checkout of the package (say
 ``git worktree add /tmp/before main``), interleaved with this one, for a before
