@@ -165,10 +165,11 @@ class Doors:
         at, stride = Doors.open(grid), grid.width + 1
         h = v = 0
         for axis, x, y in edges:
+            bit = 1 << int(y) * stride + int(x)  # int(): a numpy integer would overflow at 64 bits
             if axis == "H":
-                h |= 1 << y * stride + x
+                h |= bit
             else:
-                v |= 1 << y * stride + x
+                v |= bit
         return cls(h & at.h, v & at.v)
 
     def key(self) -> tuple[int, int]:
