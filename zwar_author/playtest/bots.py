@@ -50,7 +50,7 @@ from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
 from ..engine.mission import ALL, Mission, Unit
-from ..engine.state import Game, Hero, pos
+from ..engine.state import Game, Hero, Infected, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
@@ -105,13 +105,9 @@ MELEE_UNUSED = UNUSED - {Verb.MOVE_MELEE}
 #: the attacks a step of ``Bot.choose`` picks only at an infected next to the hero (or at what holds a friend): left
 #: out of the list while nothing stands or lies next to it and nobody is in a grapple (``_unasked``)
 CLOSE_ATTACKS: Final = frozenset({Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})
-#: the shots a step picks only at a standing infected that could reach the hero, or the square a step or a sprint
-#: takes it to, by its next move (or within ``Style.shoot_within``): left out while none stands that near
-SHOTS: Final = frozenset({Verb.QUICK, Verb.AIMED})
-#: each ``without`` ``_unasked`` hands out, made once (the lists find their ``Skips`` by the set): ``_unused``'s
-#: two, each with or without ``CLOSE_ATTACKS`` and ``SHOTS``, at ``4 * melee + 2 * close + shots``
-WITHOUTS: Final = tuple(base | (CLOSE_ATTACKS if close else frozenset()) | (SHOTS if shots else frozenset())
-                        for base in (UNUSED, MELEE_UNUSED) for close in (False, True) for shots in (False, True))
+#: ``_unused``'s two sets with ``CLOSE_ATTACKS``, made once (the lists find their ``Skips`` by the set)
+FAR_UNUSED: Final = UNUSED | CLOSE_ATTACKS
+FAR_MELEE_UNUSED: Final = MELEE_UNUSED | CLOSE_ATTACKS
 
 # The verbs the bots read at every decision, as constants of the compiled module: written ``Verb.QUICK``, each
 # use looks the member up on the enum class (about 85 ns compiled), several dozen times a decision.
@@ -207,7 +203,7 @@ class Bot:
     def unasked(self, g: Game, h: Hero) -> frozenset[Verb]:
         """The verbs ``hero_move`` leaves out of ``h``'s options: those no step of ``choose`` would pick now
         (``_unasked``). A subclass whose ``choose`` reads other verbs says so here."""
-        return _unasked(g, h, self.style.shoot_within)
+        return _unasked(g, h)
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
@@ -336,32 +332,20 @@ def _unused(g: Game, h: Hero) -> frozenset[Verb]:
     return MELEE_UNUSED
 
 
-def _unasked(g: Game, h: Hero, shoot_within: int) -> frozenset[Verb]:
-    """``_unused``, and the attacks no step of ``Bot.choose`` can pick where ``h`` stands: the engine's searches for
-    targets (sight lines, ranges, blades) are the dearest part of a list, and most decisions have no infected
-    near. Every step reads melee blows, executions and Hit Man's shots only at an infected on a square next to
-    ``h`` (``_threats``, ``_powers``) or in a grapple (``_grappled``, ``_rescue``); quick and aimed shots only at a
-    standing infected that could reach ``h``, or the square one step or a sprint of three takes it to, by its next
-    move (``_shoot``, ``_answer``: a route of at most ``Facts.reach`` to that square, so at most three more
-    from ``h``), or within ``shoot_within`` (``_shoot``, Dead Eye in ``_powers``). Left out, they leave every step's
-    answer as it was: its filter would have let none of them through."""
+def _unasked(g: Game, h: Hero) -> frozenset[Verb]:
+    """``_unused``, and the attacks no step of ``Bot.choose`` can pick while nothing is next to ``h``: every step
+    reads melee blows, executions and Hit Man's shots only at an infected on a square next to ``h``
+    (``_threats``, ``_powers``) or in a grapple (``_grappled``, ``_rescue``). Most decisions have none there, and
+    the engine's searches for those targets are then left out: the answer of every step is the same, as its
+    filter would have let none of them through."""
     without = _unused(g, h)
-    if h.npc or any(o.grapplers for o in g.heroes):
-        return without
-    m = g.mission
-    reach = m.reach(h.sq, g.doors)
-    route = m.route_from(h.sq, ALL)  # (the mission's kept search: no row made for a square the hero passes)
-    far = max(facts(m).reach + 3, shoot_within)
-    close = shots = False
-    for z in g.infected.values():
-        at = z.sq
-        if at is None:
-            continue
-        if at in reach:
-            close = True
-        if not z.prone and (route.get(at, INF) <= far or at in reach):
-            shots = True
-    return WITHOUTS[4 * (without is MELEE_UNUSED) + 2 * (not close) + (not shots)]
+    if h.stride or h.npc or any(o.grapplers for o in g.heroes):
+        return without  # (a sprint's list searches no blows but Hit & Run's: nothing to spare)
+    at = g.at
+    for n in g.mission.reach(h.sq, g.doors):
+        if isinstance(at.get(n), Infected):
+            return without
+    return FAR_MELEE_UNUSED if without is MELEE_UNUSED else FAR_UNUSED
 
 
 def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
