@@ -143,6 +143,9 @@ WEAPON: Final = Verb.WEAPON
 @dataclass
 class Bot:
     style: Style
+    #: the goal of the hero's last decision outside a sprint, and for which sprint it holds: (hero, turn, the AP a
+    #: sprint begun there leaves); ``goal`` keeps it through the sprint's steps
+    sprint_goal: tuple[tuple[str, int, int], tuple[int, ...]] | None = None
 
     def __call__(self, g: Game, request: Request) -> Any:
         if request.topic == Topic.HERO:
@@ -298,7 +301,20 @@ class Bot:
     # --- planning ------------------------------------------------------------------------
 
     def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
-        """The squares ``h`` heads for: a friend in a grapple nearby, its job (an objective, an
+        """The squares ``h`` heads for (``_goal``), decided when a sprint begins and kept through its steps: a
+        sprint's three squares are one plan. Weighing every job again at each step was half of a sprint step's
+        decision and about 6% of a cautious game's instructions; nothing moves during a sprint but the
+        sprinter (and what it picks up on the way), so the goal seldom changes there: a rule of the bot's, which
+        changed none of the core missions' seeded games (``bench/same_games.py``)."""
+        kept = self.sprint_goal
+        if h.stride and kept is not None and kept[0] == (h.id, g.turn, h.ap):
+            return kept[1]
+        found = self._goal(g, h)
+        self.sprint_goal = ((h.id, g.turn, h.ap if h.stride else h.ap - cost(g, h, SPRINT)), found)
+        return found
+
+    def _goal(self, g: Game, h: Hero) -> tuple[int, ...]:
+        """The squares ``h`` heads for now: a friend in a grapple nearby, its job (an objective, an
         object), or the exit."""
         for other in _board(g):
             if other is not h and other.grapplers and _route(g, h.sq, other.sq) <= RESCUE_RANGE:
