@@ -17,8 +17,9 @@ they read the table, plan, and pick from ``legal_actions``.
 Both share the same plan: the heroes stay together and go for the unfinished
 job nearest to all of them (an objective, an object the victory needs, the
 keycard of a locked door that stands between them and a job, then the exit),
-each walking a shortest path of legal steps, opening the doors on the way
-(locked ones with the keycard in hand), freeing friends from grapples, killing
+each walking a shortest path of legal steps (a sprint's towards the job chosen
+when it began), opening the doors on the way (locked ones with the keycard in
+hand), freeing friends from grapples, killing
 what grabs at them, doing the task, picking up the object, and leaving by the
 exit when the mission says so. In melee a hero strikes what stands next to it
 before it executes what lies there (a knocked-down infected does nothing in
