@@ -69,14 +69,14 @@ kind = "most-points"
 
 @pytest.fixture(scope="module")
 def shack(tmp_path_factory):
-    """A shack whose only way in is its door (x 17 to 19 on its south wall), shut, with the one artifact token
-    inside."""
+    """A shack whose only way in is its door (x 17 to 19 on its north wall, away from the Ark Mutants in the
+    south), shut, with the one artifact token inside."""
     pack = tmp_path_factory.mktemp("shack") / "doors"
     shutil.copytree(DOORS, pack, ignore=shutil.ignore_patterns("scenarios"))
     pieces = pack / "pieces" / "shack.toml"
     door = "start = [2, 4], end = [3, 4]"
     assert door in pieces.read_text(encoding="utf-8")  # 2" wide: reach finds no walk through a door a base wide
-    pieces.write_text(pieces.read_text(encoding="utf-8").replace(door, "start = [2, 4], end = [4, 4]"), encoding="utf-8")
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace(door, "start = [2, 0], end = [4, 0]"), encoding="utf-8")
     (pack / "scenarios").mkdir()
     (pack / "scenarios" / "shut-shack.toml").write_text(SHACK, encoding="utf-8")
     scenario, report = load_scenario(pack / "scenarios" / "shut-shack.toml")
@@ -93,8 +93,9 @@ def action(g, policy, who):
 
 
 def test_a_bot_walks_to_the_shut_door_of_the_token_and_opens_it(shack):
-    """Line 226: opening a door is a Simple Operation; the token inside is reached only through it, and the
-    cautious bot's goal is the tokens (the aggressive bot's is the enemy: below, hidden in the shack)."""
+    """Line 226: opening a door is a Simple Operation; the token inside is reached only through it, on the far
+    side, and the cautious bot's goal is the tokens (the aggressive bot's is the enemy: below, hidden in the
+    shack)."""
     g = play_one(shack, {"ark-mutants": "cautious", "genlab-tribe": "cautious"}, 1, 0)
     texts = [e.text for e in g.log]
     opened = next(i for i, t in enumerate(texts) if " opens door 1" in t)
@@ -106,7 +107,7 @@ def test_a_door_on_the_way_is_opened_when_offered(shack, policy):
     """The token and the enemy are inside the shut shack, the model at its door."""
     g = new_game(shack)
     krin, dux = g.model("krin"), g.model("dux")
-    krin.position, dux.position = Position(Fraction(18), Fraction(22)), Position(Fraction(18), Fraction(18))
+    krin.position, dux.position = Position(Fraction(18), Fraction(15)), Position(Fraction(18), Fraction(18))
     chosen = action(g, policy, "krin")
     assert (chosen.verb, chosen.target) == (Verb.OPEN, "1")
 
@@ -116,7 +117,7 @@ def test_a_door_off_the_way_is_left_shut(shack, policy):
     """The token and the enemy are out in the open: the shut door beside the model is not on its way."""
     g = new_game(shack)
     krin, dux = g.model("krin"), g.model("dux")
-    krin.position, dux.position = Position(Fraction(18), Fraction(22)), Position(Fraction(18), Fraction(30))
+    krin.position, dux.position = Position(Fraction(18), Fraction(15)), Position(Fraction(18), Fraction(30))
     g.tokens = {1: (Position(Fraction(10), Fraction(26)), None)}
     options = legal(g, krin)
     assert any(a.verb is Verb.OPEN for a in options)

@@ -136,6 +136,17 @@ class MutationEffect(Model):
                                          "even between floors.")
 
 
+class MonsterDef(Model):
+    """A mutant monster a card puts on the table. The rulebook says only that monsters "follow the rules on the
+    card" and have common traits whose list is lost (seed 474): the card's roll and effect are its attack, and
+    these values are taken, each to be marked assumed."""
+
+    name: Name = Field(description="The monster's name (several on the table are numbered after it).")
+    health: Positive = Field(description="Damage that takes it out: it is removed when Broken.")
+    base: Length = Field(1, description="Its base diameter in inches.")
+    move: Band = Field("medium", description="How far it walks each time it acts.")
+
+
 class ZoneEffect(Model):
     damage: Count = Field(0, description="Damage to the affected model when its roll fails (or at once, with no roll).")
     armour: bool = Field(True, description="Whether armour rolls against that damage.")
@@ -143,7 +154,8 @@ class ZoneEffect(Model):
     artifact: bool = Field(False, description="An artifact token is placed in base contact with the model.")
     stuck: bool = Field(False, description="When the roll fails, the model cannot move at its next activation.")
     sight: Band | None = Field(None, description="Until the end of the round, no model sees farther than this.")
-    monster: bool = Field(False, description="The card brings a monster onto the table.")
+    monster: MonsterDef | None = Field(None, description="The card brings this monster onto the table, in base "
+                                                         "contact with the model it affects.")
 
 
 class Mutation(Model):

@@ -84,14 +84,14 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
     if not m.ready:
         return [Action(m.id, Verb.RECOVER, None, None, f"{m.id}: recover")]
     out: list[Action] = []
-    moves = [] if m.stuck else _moves(g, m, Band.MEDIUM.inches)
+    moves = [] if m.stuck else destinations(g, m, Band.MEDIUM.inches)
     here = (m.position.x, m.position.y)
     out.append(Action(m.id, Verb.MOVE, here, None, f"{m.id}: stay", m.floor))
     out += [Action(m.id, Verb.MOVE, (x, y), None, f"{m.id}: move {where((x, y))}{_on(m, f)}", f) for x, y, f in moves]
     out += _aimed(g, m)
     out += _charges(g, m)
     if not m.stuck:
-        sprint = _moves(g, m, Band.LONG.inches, front=True)
+        sprint = destinations(g, m, Band.LONG.inches, front=True)
         out += [Action(m.id, Verb.SPRINT, (x, y), None, f"{m.id}: sprint {where((x, y))}{_on(m, f)}", f)
                 for x, y, f in sprint]
     out.append(Action(m.id, Verb.OVERWATCH, here, None, f"{m.id}: overwatch here", m.floor))
@@ -132,7 +132,7 @@ def _on(m: Model, floor: int) -> str:
     return " on the ground" if floor == 0 else f" on floor {floor}"
 
 
-def _moves(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction, int]]:
+def destinations(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction, int]]:
     """Every destination of a move: the ground's lattice, and those that climb, come down or walk a floor."""
     ground = [(x, y, 0) for x, y in _lattice(g, m, allowance, front)] if m.floor == 0 else []
     return ground + (climbs(g, m, allowance, front) if buildings(g) else [])

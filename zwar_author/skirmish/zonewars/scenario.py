@@ -138,16 +138,12 @@ def cannot_play(scenario: Scenario) -> list[str]:
         if play is None:
             missing.append(f"trigger card `{t}`: the scenario gives it no effect (`[[deck.effects]]` with "
                            f"trigger = \"{t}\")")
-        elif play.effect.monster:
-            missing.append(f"trigger card `{t}`: monsters (the rulebook's list of their traits is lost)")
         if t in scenario.deck:
             missing.append(f"trigger card `{t}`: a Zone card of the deck has the same id")
     for cid in sorted(set(scenario.deck)):
         card = scenario.zone_cards[cid]
         if card.effect is None:
             missing.append(f"Zone card `{cid}`: its effect is not given as data (`effect`)")
-        elif card.effect.monster:
-            missing.append(f"Zone card `{cid}`: monsters (the rulebook's list of their traits is lost)")
     used = {c for s in scenario.sides for spot in s.spots for c in _carried(scenario, spot.character)}
     for cid in sorted(used | set(scenario.artifacts)):
         unknown = specials(scenario.cards.get(cid)) - set(SPECIALS)
