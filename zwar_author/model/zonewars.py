@@ -88,8 +88,14 @@ class Character(Model):
 
 
 class GearEffect(Model):
-    heal: bool = Field(False, description="Used by a Simple Operation: removes every damage token from a friendly "
-                                          "model in base contact that is not Broken.")
+    """What a Simple Operation with an `other` card does (seed 226); a single-use card then leaves the game."""
+
+    heal: bool = Field(False, description="Removes every damage token from a friendly model in base contact that is "
+                                          "not Broken.")
+    revive: bool = Field(False, description="Used on a Broken friendly model in base contact: it rolls its Survival "
+                                            "(never pushed); a success stands it up, Bloodied, to act at once (line "
+                                            "350 says cards may revive, not how).")
+    m_points: Count = Field(0, description="M-points the player gains when the model uses the card on itself.")
 
 
 class Gear(Model):

@@ -390,21 +390,28 @@ def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 
 def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
-    """A Simple Operation with an `other` card that heals (a Medkit): on a friend in base contact, or after a
-    straight walk of up to Medium into contact (seed 226-228), that has damage and is not Broken."""
+    """Simple Operations with `other` cards that have an effect (seed 226-228): one that gives m-points, on the
+    model itself; one that heals, on a hurt friend that is not Broken; one that revives, on a Broken friend;
+    on a friend in base contact, or after a straight walk of up to Medium into contact."""
     out: list[Action] = []
     here = (m.position.x, m.position.y)
-    healers = sorted({i.card for i in m.items if not i.busted and (c := g.card(i.card)) is not None
-                      and c.use == "other" and c.effect is not None and c.effect.heal})
+    effects = {i.card: c.effect for i in m.items if not i.busted and (c := g.card(i.card)) is not None
+               and c.use == "other" and c.effect is not None}
+    out += [Action(m.id, Verb.USE, here, f"{card}>{m.id}", f"{m.id}: use {card}", m.floor)
+            for card, effect in sorted(effects.items()) if effect.m_points]
     for friend in g.models():
-        if not healers or friend is m or friend.side != m.side or not friend.ready or not friend.on_table \
-                or friend.floor != m.floor or not friend.damage:
+        if friend is m or friend.side != m.side or not friend.on_table or friend.floor != m.floor:
+            continue
+        cards = [card for card, effect in sorted(effects.items())
+                 if (effect.heal and friend.ready and friend.damage) or (effect.revive and not friend.ready
+                                                                         and friend.in_play)]
+        if not cards:
             continue
         to = here if contact(m.position, m.base, friend.position, friend.base) else \
             None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
         if to is not None:
             out += [Action(m.id, Verb.USE, to, f"{card}>{friend.id}", f"{m.id}: use {card} on {friend.id}", m.floor)
-                    for card in healers]
+                    for card in cards]
     return out
 
 

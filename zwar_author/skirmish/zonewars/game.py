@@ -277,7 +277,7 @@ class ZoneWarsGame(Game):
             self.emit(Kind.ARTIFACT, m.id, f"{m.name} repairs the {self.card_name(item.card)} ({item.bonus} Bonus)", m.at)
         elif verb is Verb.USE:
             card, _, friend = (action.target or "").partition(">")
-            self._heal(m, card, self.model(friend))
+            self._use(ctx, m, card, self.model(friend))
         elif verb is Verb.SEARCH:
             self._search(ctx, m, int(action.target or 0))
         elif verb is Verb.OPEN:
@@ -305,16 +305,35 @@ class ZoneWarsGame(Game):
                   f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
         self.overwatch_fire(ctx, m)
 
-    def _heal(self, m: Model, card: str, friend: Model) -> None:
-        """A card that heals removes every damage token from the friend; a single-use one leaves the game (420)."""
+    def _use(self, ctx: Context, m: Model, card: str, friend: Model) -> None:
+        """An `other` card used (seed 226): m-points for the player, a friend healed or, Broken, revived; a
+        single-use card then leaves the game (seed 420), whatever the revival's roll."""
         item = next(i for i in m.items if i.card == card and not i.busted)
-        friend.damage = 0
-        self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {self.card_name(card)} on {friend.name}: every damage "
-                  "token removed", m.at)
         printed = self.card(card)
+        effect = printed.effect if printed is not None and printed.effect is not None else z.GearEffect()
+        name = self.card_name(card)
+        if friend is m:
+            self.m_points[m.side] += effect.m_points
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} uses the {name}: {self.side_name(m.side)} gains "
+                      f"{effect.m_points} m-point{'s' if effect.m_points > 1 else ''} ({self.m_points[m.side]})", m.at)
+        elif friend.ready:
+            friend.damage = 0
+            self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {name} on {friend.name}: every damage token removed",
+                      m.at)
+        else:
+            self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {name} on {friend.name}, who is Broken", m.at)
         if printed is not None and printed.single_use:
             m.items.remove(item)
             self.emit(Kind.ARTIFACT, m.id, f"The {printed.name} is used up")
+        if friend is not m and not friend.ready:
+            rolled = [ctx.roll(f"{friend.name}'s Survival die", self.scenario.base_die, friend.id)
+                      for _ in range(max(1, friend.survival))]
+            self.emit(Kind.ROLL, friend.id, f"{friend.name} rolls Survival to be revived: {faces(rolled)}",
+                      dice=tuple(rolled))
+            if "success" not in rolled:
+                self.emit(Kind.RECOVER, friend.id, f"{friend.name} stays down", result="down")
+                return
+            self._stand_now(ctx, friend)
 
     def _give(self, m: Model, card: str, friend: Model) -> None:
         """A Simple Operation gives an item to a character in base contact (seed 226)."""
@@ -457,6 +476,10 @@ class ZoneWarsGame(Game):
         if "success" not in rolled:
             self.emit(Kind.RECOVER, friend.id, f"{friend.name} stays down", result="down")
             return
+        self._stand_now(ctx, friend)
+
+    def _stand_now(self, ctx: Context, friend: Model) -> None:
+        """A friend stood up by another model acts at once: that is its activation for the round."""
         if not friend.activated:
             friend.activated = True
             if friend.id not in self.order:
