@@ -140,6 +140,9 @@ class MutationEffect(Model):
     after_roll: bool = Field(False, description="The m-points may be declared after the dice are rolled.")
     fly: bool = Field(False, description="An action: the model flies up to Medium per m-point in a straight line, "
                                          "even between floors.")
+    heal: Count = Field(0, description="An action: damage tokens the model takes off itself per m-point.")
+    armour: Count = Field(0, description="A reflex: when an attack hits the model (not with a Silent weapon), "
+                                         "armour dice it adds per m-point to its armour roll.")
 
 
 class MonsterDef(Model):

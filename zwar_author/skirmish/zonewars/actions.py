@@ -45,6 +45,7 @@ class Verb(str, Enum):
     TAKE = "take from"
     LEAVE = "leave"
     FLY = "fly"
+    MUTATE = "mutate"  # an action mutation that is not a flight (one that heals)
     OPEN = "open door"
     USE = "use"
     SEARCH = "search"
@@ -100,6 +101,24 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
     out += _operations(g, m)
     out += _leaving(g, m)
     out += _flights(g, m)
+    out += _healing(g, m)
+    return out
+
+
+def _healing(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """An action mutation that heals the model: one m-point or more, at most three and the card's most (seed 202);
+    not by a Broken model (346), which only recovers; the m-points are the ``target``."""
+    pool = g.m_points[m.side]
+    out: list[Action] = []
+    if m.mutated or pool < 1 or not m.damage:
+        return out
+    for mid in m.mutations:
+        mutation = g.scenario.mutations[mid]
+        if mutation.type != "action" or mutation.effect is None or not mutation.effect.heal:
+            continue
+        most = min(pool, g.scenario.rules.most_m_points, mutation.m_points)
+        out += [Action(m.id, Verb.MUTATE, (m.position.x, m.position.y), f"{mid}:{points}",
+                       f"{m.id}: {mid} {points}", m.floor) for points in range(1, most + 1)]
     return out
 
 

@@ -50,6 +50,7 @@ class ZoneWarsGame(Game):
         self.searched: set[int] = set()  # containers searched (seed 226)
         self.opened: frozenset[int] = frozenset()  # doors opened (seed 226); the others block as their walls do
         self.lairs: dict[str, monsters.Lair] = {}  # the card each monster on the table came with, by its id
+        self.reflexed: set[str] = set()  # models that used a reflex mutation in this activation (seed 410)
 
     # --- reading the game -------------------------------------------------------------------
 
@@ -213,6 +214,7 @@ class ZoneWarsGame(Game):
 
     def activate(self, ctx: Context, m: Model) -> None:
         m.activated, m.mutated = True, False
+        self.reflexed = set()
         self.order.append(m.id)
         self.emit(Kind.ACTIVATE, m.id, f"{m.name} activates", m.at)
         self.act(ctx, m)
@@ -241,6 +243,9 @@ class ZoneWarsGame(Game):
             return
         if verb is Verb.FLY:
             self._fly(ctx, m, action)
+            return
+        if verb is Verb.MUTATE:
+            self._mutate(m, action)
             return
         if action.to is not None and ((action.to[0], action.to[1]) != (m.position.x, m.position.y)
                                       or action.floor != m.floor):
@@ -304,6 +309,18 @@ class ZoneWarsGame(Game):
         self.emit(Kind.MOVE, m.id, f"{m.name} uses {self.scenario.mutations[mid].name} with {spent} m-point"
                   f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
         self.overwatch_fire(ctx, m)
+
+    def _mutate(self, m: Model, action: Action) -> None:
+        """An action mutation that heals: its m-points spent (seed 202), damage tokens off the model itself."""
+        mid, _, points = (action.target or "").partition(":")
+        spent = int(points)
+        mutation = self.scenario.mutations[mid]
+        healed = min(m.damage, spent * (mutation.effect.heal if mutation.effect is not None else 0))
+        self.m_points[m.side] -= spent
+        m.mutated = True
+        m.damage -= healed
+        self.emit(Kind.RECOVER, m.id, f"{m.name} uses {mutation.name} with {spent} m-point{'s' if spent > 1 else ''}: "
+                  f"{healed} damage token{'s' if healed != 1 else ''} removed ({m.damage} of {m.health})", m.at)
 
     def _use(self, ctx: Context, m: Model, card: str, friend: Model) -> None:
         """An `other` card used (seed 226): m-points for the player, a friend healed or, Broken, revived; a

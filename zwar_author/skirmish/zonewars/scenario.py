@@ -152,10 +152,23 @@ def cannot_play(scenario: Scenario) -> list[str]:
         for spot in s.spots:
             for mid in scenario.characters[spot.character].mutations:
                 mutation = scenario.mutations[mid.rpartition("/")[2]]
-                if mutation.effect is None or (mutation.type == "action") != mutation.effect.fly \
-                        or mutation.type == "reflex":
+                if not played(mutation):
                     missing.append(f"mutation `{mutation.id}` of `{spot.character}`: its effect is not played")
     return missing
+
+
+def played(mutation: z.Mutation) -> bool:
+    """Whether the engine plays a mutation's effect for its type: an action flies or heals, a reflex adds armour
+    dice, an enhancement adds attack dice (seed 202, 346, 398-410)."""
+    e = mutation.effect
+    if e is None:
+        return False
+    acts, reflex = e.fly or e.heal > 0, e.armour > 0
+    if mutation.type == "action":
+        return acts and not reflex and not e.dice
+    if mutation.type == "reflex":
+        return reflex and not acts and not e.dice
+    return not acts and not reflex
 
 
 def _carried(scenario: Scenario, character: str) -> list[str]:
