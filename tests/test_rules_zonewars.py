@@ -43,3 +43,16 @@ def test_a_weapon_special_the_engine_does_not_play_is_refused_by_name(tmp_path):
 
 def test_pack_files_in_the_corpus_are_not_scenarios():
     assert not [p for p in SCENARIOS if p.name == "pack.toml" or p.parent.name == "zonewars"]
+
+
+def test_a_mutation_whose_effect_is_not_played_for_its_type_is_refused_by_name(tmp_path):
+    """Line 202: Enhance and Reflex mutations need no action, Action ones do; a reflex that flies is not one the
+    engine plays, so it is refused rather than played as a flight or as nothing."""
+    import shutil
+    pack = tmp_path / "specials"
+    shutil.copytree(CORPUS / "specials", pack)
+    text = (CORPUS / "specials" / "scenarios" / "reflex-armour.toml").read_text(encoding="utf-8")
+    (pack / "scenarios" / "spores.toml").write_text(text.replace('mutations = ["carapace"]',
+                                                                 'mutations = ["spore-sense"]'), encoding="utf-8")
+    outcome = run_file(pack / "scenarios" / "spores.toml", Workspace())
+    assert outcome.failures == ["the engine does not play: mutation `spore-sense` of `dux`: its effect is not played"]

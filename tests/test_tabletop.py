@@ -244,6 +244,21 @@ def test_a_walk_is_never_shorter_than_the_straight_line(x, y, turn, start, goal)
         assert length == pytest.approx(straight)
 
 
+@settings(max_examples=examples(40))
+@given(st.integers(2, 30), st.integers(2, 30), st.sampled_from([0, 30, 90]),
+       st.lists(st.tuples(st.integers(1, 35), st.integers(1, 35)), min_size=1, max_size=6),
+       st.tuples(st.integers(1, 35), st.integers(1, 35)))
+def test_many_walks_to_one_goal_are_each_the_walk(x, y, turn, starts, goal):
+    """``walks`` (one Dijkstra from the goal, for a bot ranking many destinations) gives each start's
+    ``distance``, and inf where ``distance`` finds none."""
+    reach = Reach(Table(), [block(4, 2, x, y, turn), house()], ONE)
+    free = [s for s in starts if reach.free.contains(shapely.Point(*s))]
+    lengths = reach.walks(np.array(free), shapely.Point(*goal))
+    for start, length in zip(free, lengths.tolist(), strict=True):
+        expected = reach.distance(shapely.Point(*start), shapely.Point(*goal))
+        assert (length == math.inf) if expected is None else length == pytest.approx(expected)
+
+
 def house(door: float = 1, wall: float = 0.25, openings: bool = True) -> PlacedPiece:
     """A hollow 6" x 4" Building at (10, 10) with a door in its bottom wall from x 12 to 12 + door."""
     gaps = (Opening((Fraction(2), Fraction(4)), (2 + inches(door), Fraction(4))),) if openings else ()

@@ -142,11 +142,13 @@ SCRIPT = BATTLE + BETWEEN + BATTLE
 
 @pytest.fixture
 def short_campaign(two_battles):
-    """`two_battles` cut to two rounds a battle, so that a campaign is a few dozen answers."""
+    """`two_battles` cut to two rounds a battle, so that a campaign is a few dozen answers, without the Mutant
+    hound (whose monster would bring answers of its own)."""
     for battle in (two_battles, two_battles.parent / "scrap-run-2.toml"):
         text = battle.read_text()
-        assert "\nrounds = 6\n" in text
-        battle.write_text(text.replace("\nrounds = 6\n", "\nrounds = 2\n"))
+        assert "\nrounds = 6\n" in text and "[deck]" not in text
+        battle.write_text(text.replace("\nrounds = 6\n", "\nrounds = 2\n").replace(
+            "[[victory]]", '[deck]\nexclude = ["mutant-hound"]\n\n[[victory]]', 1))
     return two_battles
 
 

@@ -87,20 +87,23 @@ def test_a_game_through_apply_is_the_simulated_game(scrap_run):
 
 @pytest.fixture
 def unplayable_tower(tmp_path):
-    """Hold the Tower with the Mutant hound (a monster) back in its deck and its siren given no effect."""
+    """Hold the Tower with its siren given no effect, and the Zone deck's Calm without its `effect`."""
     shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
     tower = tmp_path / "pack" / "scenarios" / "hold-the-tower.toml"
     text = tower.read_text()
     effect = text[text.index("[[deck.effects]]"):text.index("[[victory]]")]
-    assert 'exclude = ["mutant-hound"]\n' in text
-    tower.write_text(text.replace(effect, "").replace('exclude = ["mutant-hound"]\n', ""))
+    tower.write_text(text.replace(effect, ""))
+    cards = tmp_path / "pack" / "zonewars" / "cards.toml"
+    calm = 'copies = 3\neffect = {}\n'
+    assert calm in cards.read_text()
+    cards.write_text(cards.read_text().replace(calm, "copies = 3\n"))
     return tower
 
 
 def test_hold_the_tower_is_played_siren_and_all():
     scenario, report = load_scenario(TOWER)
     assert scenario is not None, [d.human() for d in report.sorted()]
-    assert set(scenario.trigger_effects) == {"tower-siren"} and "mutant-hound" not in scenario.deck
+    assert set(scenario.trigger_effects) == {"tower-siren"} and "mutant-hound" in scenario.deck
 
 
 def test_what_the_engine_does_not_play_is_refused_by_name(unplayable_tower):
@@ -110,7 +113,7 @@ def test_what_the_engine_does_not_play_is_refused_by_name(unplayable_tower):
         "cannot play Zone Wars scenario hold-the-tower: the engine does not play these yet:",
         ('  - trigger card `tower-siren`: the scenario gives it no effect (`[[deck.effects]]` with '
          'trigger = "tower-siren")'),
-        "  - Zone card `mutant-hound`: monsters (the rulebook's list of their traits is lost)",
+        "  - Zone card `calm`: its effect is not given as data (`effect`)",
     ]
 
 

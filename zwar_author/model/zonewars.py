@@ -88,8 +88,14 @@ class Character(Model):
 
 
 class GearEffect(Model):
-    heal: bool = Field(False, description="Used by a Simple Operation: removes every damage token from a friendly "
-                                          "model in base contact that is not Broken.")
+    """What a Simple Operation with an `other` card does (seed 226); a single-use card then leaves the game."""
+
+    heal: bool = Field(False, description="Removes every damage token from a friendly model in base contact that is "
+                                          "not Broken.")
+    revive: bool = Field(False, description="Used on a Broken friendly model in base contact: it rolls its Survival "
+                                            "(never pushed); a success stands it up, Bloodied, to act at once (line "
+                                            "350 says cards may revive, not how).")
+    m_points: Count = Field(0, description="M-points the player gains when the model uses the card on itself.")
 
 
 class Gear(Model):
@@ -134,6 +140,20 @@ class MutationEffect(Model):
     after_roll: bool = Field(False, description="The m-points may be declared after the dice are rolled.")
     fly: bool = Field(False, description="An action: the model flies up to Medium per m-point in a straight line, "
                                          "even between floors.")
+    heal: Count = Field(0, description="An action: damage tokens the model takes off itself per m-point.")
+    armour: Count = Field(0, description="A reflex: when an attack hits the model (not with a Silent weapon), "
+                                         "armour dice it adds per m-point to its armour roll.")
+
+
+class MonsterDef(Model):
+    """A mutant monster a card puts on the table. The rulebook says only that monsters "follow the rules on the
+    card" and have common traits whose list is lost (seed 474): the card's roll and effect are its attack, and
+    these values are taken, each to be marked assumed."""
+
+    name: Name = Field(description="The monster's name (several on the table are numbered after it).")
+    health: Positive = Field(description="Damage that takes it out: it is removed when Broken.")
+    base: Length = Field(1, description="Its base diameter in inches.")
+    move: Band = Field("medium", description="How far it walks each time it acts.")
 
 
 class ZoneEffect(Model):
@@ -143,7 +163,8 @@ class ZoneEffect(Model):
     artifact: bool = Field(False, description="An artifact token is placed in base contact with the model.")
     stuck: bool = Field(False, description="When the roll fails, the model cannot move at its next activation.")
     sight: Band | None = Field(None, description="Until the end of the round, no model sees farther than this.")
-    monster: bool = Field(False, description="The card brings a monster onto the table.")
+    monster: MonsterDef | None = Field(None, description="The card brings this monster onto the table, in base "
+                                                         "contact with the model it affects.")
 
 
 class Mutation(Model):

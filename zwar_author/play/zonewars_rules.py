@@ -37,7 +37,7 @@ from ..skirmish.zonewars import (
 )
 from ..skirmish.zonewars.actions import where
 from ..skirmish.zonewars.floors import building_at, fits
-from ..skirmish.zonewars.scenario import SPECIALS, specials
+from ..skirmish.zonewars.scenario import SPECIALS, played, specials
 from ..skirmish.zonewars.state import Item, Status
 from ..tabletop import Base, PlacedPiece, Pose, Position, Table, inches
 from .logs import log_failures
@@ -310,6 +310,10 @@ def setup(scenario: Scenario, model: RulesScenario) -> ZoneWarsGame:
             if unknown:
                 raise ScenarioError(f"there is no mutation `{unknown[0]}`")
             m.mutations = tuple(r.rpartition("/")[2] for r in spec.mutations)
+            unplayed = [mid for mid in m.mutations if not played(scenario.mutations[mid])]
+            if unplayed:
+                raise ScenarioError(f"the engine does not play: mutation `{unplayed[0]}` of `{m.id}`: its effect "
+                                    "is not played")
         m.damage, m.bloodied, m.recover_rolled = spec.damage, spec.bloodied, spec.recover_rolled
         m.status = Status.BROKEN if spec.broken else Status.READY
         m.overwatch, m.activated, m.held_over = spec.overwatch, spec.activated, spec.held_over

@@ -5,9 +5,14 @@ damage, tokens left); it never builds an action of its own. ``cautious``
 goes for the artifact tokens, watches from overwatch when none is in reach,
 carries its finds off the table and pushes only a roll that missed;
 ``aggressive`` charges and shoots whatever it can, closes on the nearest
-enemy and pushes every roll that could do better. Both search a container,
-use a Medkit on a hurt friend and open a closed door whenever they are
-offered one (after picking up, taking and assisting).
+enemy and pushes every roll that could do better. Both search a container
+and use a Medkit on a hurt friend whenever they are offered one (after
+picking up, taking and assisting).
+
+Both walk to their goal (the tokens, or the enemies) round Blocking terrain,
+as if every closed door were open: a shut door on the shortest walk is one
+they can open. A door offered is opened when it is on their way, that is,
+when opening it shortens the walk from where the model stands to its goal.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ import math
 import random
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
+import shapely
 
 from ..skirmish.core import Choice, Request
 from ..skirmish.zonewars import ZoneWarsGame
@@ -82,15 +90,46 @@ def bot(name: str, rng: random.Random) -> Bot:
     return choose
 
 
-def _score_move(g: ZoneWarsGame, m: Model, action: Action, aggressive: bool) -> float:
-    to = (float(action.to[0]), float(action.to[1])) if action.to is not None else m.at
+def _goal(g: ZoneWarsGame, m: Model, aggressive: bool) -> list[tuple[float, float]]:
+    """Where the model heads: the artifact tokens, or (aggressive, or none left) the enemies."""
     tokens, enemies = _tokens(g), _enemies(g, m)
-    carrying = any(i.found for i in m.items)
-    if carrying and not aggressive:
+    return tokens if tokens and not (aggressive and enemies) else enemies or tokens
+
+
+def _walks(g: ZoneWarsGame, m: Model, points: list[tuple[float, float]], goal: list[tuple[float, float]],
+           opened: frozenset[int] | None = None) -> list[float]:
+    """The walk from each point to the nearest goal round Blocking terrain (inf: none), on the table with the
+    doors ``opened`` open (None: every door, so a shut one on the way draws the model to it)."""
+    board = g.scenario.board if opened is None else g.scenario.board_for(opened)
+    return board.reach(m.base).walks(np.array(points, dtype=float), shapely.MultiPoint(goal)).tolist()
+
+
+def _move_scores(g: ZoneWarsGame, m: Model, moves: list[Action], aggressive: bool) -> list[float]:
+    """How far each move leaves the model from its goal (lower is better)."""
+    points = [(float(a.to[0]), float(a.to[1])) if a.to is not None else m.at for a in moves]
+    if any(i.found for i in m.items) and not aggressive:  # carrying finds: the nearest table edge
         table = g.board.table
-        return min(to[1], float(table.depth) - to[1], to[0], float(table.width) - to[0])
-    goal = tokens if tokens and not (aggressive and enemies) else enemies or tokens
-    return _nearest(goal, to) if goal else 0.0
+        return [min(y, float(table.depth) - y, x, float(table.width) - x) for x, y in points]
+    goal = _goal(g, m, aggressive)
+    if not goal:
+        return [0.0] * len(points)
+    if m.floor:
+        return [_nearest(goal, p) for p in points]
+    ground = [p for p, a in zip(points, moves, strict=True) if a.floor == 0]
+    walked = iter(_walks(g, m, ground, goal)) if ground else iter(())
+    scores = [next(walked) if a.floor == 0 else math.inf for a in moves]
+    # no walk on the ground (a goal on a floor or in a footprint, a destination on a floor): the straight distance
+    return [w if math.isfinite(w) else _nearest(goal, p) for p, w in zip(points, scores, strict=True)]
+
+
+def _on_the_way(g: ZoneWarsGame, m: Model, door: Action, aggressive: bool) -> bool:
+    """Whether opening ``door`` shortens the model's walk to its goal (it may walk to the door first)."""
+    goal = _goal(g, m, aggressive)
+    if not goal or m.floor or (any(i.found for i in m.items) and not aggressive):
+        return False
+    now = _walks(g, m, [m.at], goal, g.opened)[0]
+    after = _walks(g, m, [m.at], goal, g.opened | {int(door.target or 0)})[0]
+    return after < now - 1e-6
 
 
 def _action(g: ZoneWarsGame, options: list, aggressive: bool) -> Any:
@@ -105,9 +144,12 @@ def _action(g: ZoneWarsGame, options: list, aggressive: bool) -> Any:
         return by[Verb.TAKE][0]
     if by[Verb.ASSIST]:
         return by[Verb.ASSIST][0]
-    for verb in (Verb.SEARCH, Verb.USE, Verb.OPEN):  # a container's finds, a Medkit on a hurt friend, a door
+    for verb in (Verb.SEARCH, Verb.USE):  # a container's finds, a Medkit on a hurt friend
         if by[verb]:
             return by[verb][0]
+    doors = [a for a in by[Verb.OPEN] if _on_the_way(g, m, a, aggressive)]
+    if doors:
+        return doors[0]
     if aggressive and by[Verb.CHARGE]:
         return min(by[Verb.CHARGE], key=lambda a: g.model(a.target or "").health - g.model(a.target or "").damage)
     if by[Verb.AIMED] and (aggressive or g.melee_targets(m) == []):
@@ -117,7 +159,8 @@ def _action(g: ZoneWarsGame, options: list, aggressive: bool) -> Any:
         if stay:
             return stay[0]
     moves = by[Verb.MOVE] + (by[Verb.SPRINT] if not g.enemies_of(m) or aggressive else [])
-    best = min(moves, key=lambda a: (_score_move(g, m, a, aggressive), a.text))
+    scores = _move_scores(g, m, moves, aggressive)
+    best = min(zip(scores, moves, strict=True), key=lambda pair: (pair[0], pair[1].text))[1]
     if not aggressive and not _tokens(g) and by[Verb.OVERWATCH]:
         return by[Verb.OVERWATCH][0]
     return best

@@ -138,6 +138,36 @@ class Reach:
                                              for n in nodes[1:-1]]
         return float(length), points + [ends[_GOAL][nodes[-2]]]
 
+    def walks(self, starts: np.ndarray, goal: BaseGeometry) -> np.ndarray:
+        """The shortest walk from each of ``starts`` (points where a base centre stands) to ``goal``, inf where
+        there is none: one Dijkstra from the goal, then each start joined straight to the goal or to the corners
+        it sees, so asking for many starts costs about one ``distance``."""
+        starts = np.asarray(starts, float).reshape(-1, 2)
+        out = np.full(len(starts), np.inf)
+        goal = self.stands(goal)
+        if goal.is_empty or not len(starts):
+            return out
+        lines = shapely.shortest_line(shapely.points(starts), goal)
+        coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
+        direct = self.clear(coords[:, 0], coords[:, 1])
+        out[direct] = np.asarray(shapely.length(lines), dtype=float)[direct]
+        graph = self._graph.copy()
+        self._link(graph, _GOAL, goal)
+        far = nx.single_source_dijkstra_path_length(graph, _GOAL)
+        seen = np.array([n for n in far if n != _GOAL], dtype=int)
+        if not len(seen) or direct.all():
+            return out
+        left = np.flatnonzero(~direct)
+        row = np.repeat(left, len(seen))
+        index = np.tile(seen, len(left))
+        a, b = starts[row], self._corners[index]
+        tangent = self._tangent(index, a - b)  # a shortest walk leaves its start towards a corner it is tangent to
+        row, index, a, b = row[tangent], index[tangent], a[tangent], b[tangent]
+        ok = self.clear(a, b)
+        lengths = np.hypot(*(b[ok] - a[ok]).T) + np.array([far[int(n)] for n in index[ok]])
+        np.minimum.at(out, row[ok], lengths)
+        return out
+
     def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> dict[int, tuple[float, float]]:
         """Join ``name`` to every corner that sees its nearest point of ``area``; those points, by corner."""
         graph.add_node(name)

@@ -45,6 +45,7 @@ class Verb(str, Enum):
     TAKE = "take from"
     LEAVE = "leave"
     FLY = "fly"
+    MUTATE = "mutate"  # an action mutation that is not a flight (one that heals)
     OPEN = "open door"
     USE = "use"
     SEARCH = "search"
@@ -84,14 +85,14 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
     if not m.ready:
         return [Action(m.id, Verb.RECOVER, None, None, f"{m.id}: recover")]
     out: list[Action] = []
-    moves = [] if m.stuck else _moves(g, m, Band.MEDIUM.inches)
+    moves = [] if m.stuck else destinations(g, m, Band.MEDIUM.inches)
     here = (m.position.x, m.position.y)
     out.append(Action(m.id, Verb.MOVE, here, None, f"{m.id}: stay", m.floor))
     out += [Action(m.id, Verb.MOVE, (x, y), None, f"{m.id}: move {where((x, y))}{_on(m, f)}", f) for x, y, f in moves]
     out += _aimed(g, m)
     out += _charges(g, m)
     if not m.stuck:
-        sprint = _moves(g, m, Band.LONG.inches, front=True)
+        sprint = destinations(g, m, Band.LONG.inches, front=True)
         out += [Action(m.id, Verb.SPRINT, (x, y), None, f"{m.id}: sprint {where((x, y))}{_on(m, f)}", f)
                 for x, y, f in sprint]
     out.append(Action(m.id, Verb.OVERWATCH, here, None, f"{m.id}: overwatch here", m.floor))
@@ -100,6 +101,24 @@ def legal(g: ZoneWarsGame, m: Model) -> list[Action]:
     out += _operations(g, m)
     out += _leaving(g, m)
     out += _flights(g, m)
+    out += _healing(g, m)
+    return out
+
+
+def _healing(g: ZoneWarsGame, m: Model) -> list[Action]:
+    """An action mutation that heals the model: one m-point or more, at most three and the card's most (seed 202);
+    not by a Broken model (346), which only recovers; the m-points are the ``target``."""
+    pool = g.m_points[m.side]
+    out: list[Action] = []
+    if m.mutated or pool < 1 or not m.damage:
+        return out
+    for mid in m.mutations:
+        mutation = g.scenario.mutations[mid]
+        if mutation.type != "action" or mutation.effect is None or not mutation.effect.heal:
+            continue
+        most = min(pool, g.scenario.rules.most_m_points, mutation.m_points)
+        out += [Action(m.id, Verb.MUTATE, (m.position.x, m.position.y), f"{mid}:{points}",
+                       f"{m.id}: {mid} {points}", m.floor) for points in range(1, most + 1)]
     return out
 
 
@@ -132,7 +151,7 @@ def _on(m: Model, floor: int) -> str:
     return " on the ground" if floor == 0 else f" on floor {floor}"
 
 
-def _moves(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction, int]]:
+def destinations(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction, int]]:
     """Every destination of a move: the ground's lattice, and those that climb, come down or walk a floor."""
     ground = [(x, y, 0) for x, y in _lattice(g, m, allowance, front)] if m.floor == 0 else []
     return ground + (climbs(g, m, allowance, front) if buildings(g) else [])
@@ -390,21 +409,28 @@ def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 
 def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
-    """A Simple Operation with an `other` card that heals (a Medkit): on a friend in base contact, or after a
-    straight walk of up to Medium into contact (seed 226-228), that has damage and is not Broken."""
+    """Simple Operations with `other` cards that have an effect (seed 226-228): one that gives m-points, on the
+    model itself; one that heals, on a hurt friend that is not Broken; one that revives, on a Broken friend;
+    on a friend in base contact, or after a straight walk of up to Medium into contact."""
     out: list[Action] = []
     here = (m.position.x, m.position.y)
-    healers = sorted({i.card for i in m.items if not i.busted and (c := g.card(i.card)) is not None
-                      and c.use == "other" and c.effect is not None and c.effect.heal})
+    effects = {i.card: c.effect for i in m.items if not i.busted and (c := g.card(i.card)) is not None
+               and c.use == "other" and c.effect is not None}
+    out += [Action(m.id, Verb.USE, here, f"{card}>{m.id}", f"{m.id}: use {card}", m.floor)
+            for card, effect in sorted(effects.items()) if effect.m_points]
     for friend in g.models():
-        if not healers or friend is m or friend.side != m.side or not friend.ready or not friend.on_table \
-                or friend.floor != m.floor or not friend.damage:
+        if friend is m or friend.side != m.side or not friend.on_table or friend.floor != m.floor:
+            continue
+        cards = [card for card, effect in sorted(effects.items())
+                 if (effect.heal and friend.ready and friend.damage) or (effect.revive and not friend.ready
+                                                                         and friend.in_play)]
+        if not cards:
             continue
         to = here if contact(m.position, m.base, friend.position, friend.base) else \
             None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
         if to is not None:
             out += [Action(m.id, Verb.USE, to, f"{card}>{friend.id}", f"{m.id}: use {card} on {friend.id}", m.floor)
-                    for card in healers]
+                    for card in cards]
     return out
 
 

@@ -92,12 +92,12 @@ def attack(g: ZoneWarsGame, ctx: Context, a: Model, t: Model, item: Item | None,
         caught = [t] + [o for o in g.models() if o is not t and o.on_table and o.in_play
                         and g.board.within(t, o, Band.CLOSE.inches)]  # every other model, the attacker too
         for victim in caught:
-            wound(g, ctx, a, victim, hits, 0, melee)
+            wound(g, ctx, a, victim, hits, 0, melee, silent="silent" in special)
         return
     cover_dice = 0
     if cover is not None and cover.sight is Sight.COVER:
         cover_dice = rules.contact_cover_dice if cover.contact else rules.cover_dice
-    wound(g, ctx, a, t, hits, cover_dice, melee)
+    wound(g, ctx, a, t, hits, cover_dice, melee, silent="silent" in special)
     if "knockback" in special and t.on_table:
         knockback(g, ctx, a, t)
 
@@ -130,25 +130,54 @@ def _mutation(g: ZoneWarsGame, ctx: Context, a: Model, melee: bool, after: bool)
 
 
 def wound(g: ZoneWarsGame, ctx: Context, a: Model | None, t: Model, hits: int, cover_dice: int, melee: bool,
-          armour: bool = True, source: str = "the attack") -> None:
-    """``t`` rolls its armour (and cover) against ``hits``; what gets through is damage."""
-    dice: list[Item | None] = [i for i in (t.items if armour else []) if _is_armour(g, i) for _ in range(i.bonus)]
-    dice += [None] * cover_dice
+          armour: bool = True, source: str = "the attack", silent: bool = False) -> None:
+    """``t`` rolls its armour (and cover) against ``hits``; what gets through is damage. Hit by an attack (``a``)
+    with a weapon that is not Silent, it may first use a reflex mutation that adds armour dice (seed 99)."""
+    worn: list[Item] = [i for i in (t.items if armour else []) if _is_armour(g, i) for _ in range(i.bonus)]
+    reflex, name = _reflex(g, ctx, t) if a is not None and not silent else (0, "")
+    dice: list[Item | str | None] = [*worn, *["reflex"] * reflex, *[None] * cover_dice]
     saved = 0
     if dice:
-        rolled = [ctx.roll(f"{t.name}'s {'armour' if i is not None else 'cover'} die", g.scenario.gear_die, t.id)
-                  for i in dice]
+        rolled = [ctx.roll(f"{t.name}'s {'armour' if isinstance(i, Item) else name if i else 'cover'} die",
+                          g.scenario.gear_die, t.id) for i in dice]
         saved = rolled.count("success")
-        g.emit(Kind.ROLL, t.id, f"{t.name} rolls {len(dice) - cover_dice} armour + {cover_dice} cover dice: "
+        more = f"{reflex} {name} + " if reflex else ""
+        g.emit(Kind.ROLL, t.id, f"{t.name} rolls {len(worn)} armour + {more}{cover_dice} cover dice: "
                f"{faces(rolled)}: {saved} saved", dice=tuple(rolled))
         for item, face in zip(dice, rolled, strict=True):
-            if item is not None and face == "gear-damage":
+            if isinstance(item, Item) and face == "gear-damage":
                 damage_item(g, t, item, 1)
     damage = max(0, hits - saved)
     if not damage:
         g.emit(Kind.DAMAGE, t.id, f"{t.name} takes no damage", t.at, result="no damage")
         return
     harm(g, ctx, t, damage, a, source, melee)
+
+
+def _reflex(g: ZoneWarsGame, ctx: Context, t: Model) -> tuple[int, str]:
+    """Armour dice a reflex mutation adds for the m-points its player spends, and the mutation's name. A Broken
+    model may use it too (seed 346); a reflex needs no action (202); one mutation an activation (410): none if the
+    model has used one in this activation, whoever's it is."""
+    pool = g.m_points.get(t.side, 0)
+    if pool < 1 or t.id in g.reflexed or (t.mutated and g.order and g.order[-1] == t.id):
+        return 0, ""
+    for mid in t.mutations:
+        mutation = g.scenario.mutations[mid]
+        effect = mutation.effect
+        if mutation.type != "reflex" or effect is None or not effect.armour:
+            continue
+        most = min(pool, g.scenario.rules.most_m_points, mutation.m_points)
+        spent = int(ctx.choose(t.side, f"{t.name}: m-points for {mutation.name}?",
+                               [Choice(n, f"{n} m-points") for n in range(most + 1)], t.id, "m-points").key)
+        if spent:
+            g.m_points[t.side] -= spent
+            g.reflexed.add(t.id)
+            if g.order and g.order[-1] == t.id:
+                t.mutated = True
+            g.emit(Kind.ROLL, t.id, f"{t.name} uses {mutation.name} with {spent} m-point{'s' if spent > 1 else ''}: "
+                   f"{spent * effect.armour} more armour dice")
+        return spent * effect.armour, mutation.name
+    return 0, ""
 
 
 def _is_armour(g: ZoneWarsGame, item: Item) -> bool:

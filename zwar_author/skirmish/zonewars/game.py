@@ -15,11 +15,12 @@ from ...model import zonewars as z
 from ...tabletop import Band, Base, Position, format_inches, inches
 from ..core import Choice, Context, Game, in_front
 from ..core.figures import COMPASS, compass, facing_towards
+from . import monsters
 from .actions import Action, Verb, contact, legal, where
 from .combat import attack, faces, push_away, wound
 from .floors import STEP, building_at, fits
 from .scenario import Scenario, specials
-from .state import ZONE, Item, Kind, Model, Status
+from .state import MONSTER, ZONE, Item, Kind, Model, Status
 
 
 class ZoneWarsGame(Game):
@@ -48,6 +49,8 @@ class ZoneWarsGame(Game):
         self.carried_off: dict[str, list[Item]] = {s.id: [] for s in scenario.sides}
         self.searched: set[int] = set()  # containers searched (seed 226)
         self.opened: frozenset[int] = frozenset()  # doors opened (seed 226); the others block as their walls do
+        self.lairs: dict[str, monsters.Lair] = {}  # the card each monster on the table came with, by its id
+        self.reflexed: set[str] = set()  # models that used a reflex mutation in this activation (seed 410)
 
     # --- reading the game -------------------------------------------------------------------
 
@@ -70,7 +73,7 @@ class ZoneWarsGame(Game):
         return card.name if card is not None else cid
 
     def side_name(self, sid: str) -> str:
-        return self.scenario.side(sid).name
+        return "the Zone's monsters" if sid == MONSTER else self.scenario.side(sid).name
 
     def enemies_of(self, m: Model) -> list[Model]:
         return [f for f in self.models() if f.side != m.side and f.on_table and f.in_play]
@@ -161,6 +164,7 @@ class ZoneWarsGame(Game):
                 return
             self.cup[ZONE] -= 1
             self.after_zone = True
+            monsters.act_all(self, ctx)
             self._zone_card(ctx)
             return
         self.cup[token] -= 1
@@ -187,7 +191,7 @@ class ZoneWarsGame(Game):
 
     def _end_round(self, ctx: Context) -> None:
         self.emit(Kind.ROUND, "game", f"End of round {self.round}")
-        sides = {m.side for m in self.models() if m.on_table and m.in_play}
+        sides = {m.side for m in self.models() if m.on_table and m.in_play and m.side != MONSTER}
         if self.round >= self.scenario.rounds or len(sides) <= 1:
             self._finish("the round limit" if self.round >= self.scenario.rounds else "one side is left on the table")
             return
@@ -210,6 +214,7 @@ class ZoneWarsGame(Game):
 
     def activate(self, ctx: Context, m: Model) -> None:
         m.activated, m.mutated = True, False
+        self.reflexed = set()
         self.order.append(m.id)
         self.emit(Kind.ACTIVATE, m.id, f"{m.name} activates", m.at)
         self.act(ctx, m)
@@ -228,7 +233,7 @@ class ZoneWarsGame(Game):
             target = self.model(action.target or "")
             if not self._move(ctx, m, action.to, "charges", face=target.position):
                 return
-            if self._overwatch(ctx, m) and m.ready and target.in_play:
+            if self.overwatch_fire(ctx, m) and m.ready and target.in_play:
                 weapon = self._pick_melee(ctx, m)
                 attack(self, ctx, m, target, weapon, True, bonus=self.scenario.rules.charge_bonus, label="charges")
                 self._counter(ctx, m, target)
@@ -239,12 +244,15 @@ class ZoneWarsGame(Game):
         if verb is Verb.FLY:
             self._fly(ctx, m, action)
             return
+        if verb is Verb.MUTATE:
+            self._mutate(m, action)
+            return
         if action.to is not None and ((action.to[0], action.to[1]) != (m.position.x, m.position.y)
                                       or action.floor != m.floor):
             word = {Verb.SPRINT: "sprints", Verb.AIMED: "steps"}.get(verb, "moves")
             if not self._move(ctx, m, action.to, word, keep_facing=verb is Verb.SPRINT, floor=action.floor):
                 return
-        if not self._overwatch(ctx, m) or not m.ready:
+        if not self.overwatch_fire(ctx, m) or not m.ready:
             return
         if verb is Verb.MOVE:
             self._attack_after_move(ctx, m)
@@ -274,7 +282,7 @@ class ZoneWarsGame(Game):
             self.emit(Kind.ARTIFACT, m.id, f"{m.name} repairs the {self.card_name(item.card)} ({item.bonus} Bonus)", m.at)
         elif verb is Verb.USE:
             card, _, friend = (action.target or "").partition(">")
-            self._heal(m, card, self.model(friend))
+            self._use(ctx, m, card, self.model(friend))
         elif verb is Verb.SEARCH:
             self._search(ctx, m, int(action.target or 0))
         elif verb is Verb.OPEN:
@@ -300,18 +308,49 @@ class ZoneWarsGame(Game):
         place = where(to) + (f" on floor {m.floor}" if m.floor else "")
         self.emit(Kind.MOVE, m.id, f"{m.name} uses {self.scenario.mutations[mid].name} with {spent} m-point"
                   f"{'s' if spent > 1 else ''} and flies to {place} ({format_inches(flown)})", m.at)
-        self._overwatch(ctx, m)
+        self.overwatch_fire(ctx, m)
 
-    def _heal(self, m: Model, card: str, friend: Model) -> None:
-        """A card that heals removes every damage token from the friend; a single-use one leaves the game (420)."""
+    def _mutate(self, m: Model, action: Action) -> None:
+        """An action mutation that heals: its m-points spent (seed 202), damage tokens off the model itself."""
+        mid, _, points = (action.target or "").partition(":")
+        spent = int(points)
+        mutation = self.scenario.mutations[mid]
+        healed = min(m.damage, spent * (mutation.effect.heal if mutation.effect is not None else 0))
+        self.m_points[m.side] -= spent
+        m.mutated = True
+        m.damage -= healed
+        self.emit(Kind.RECOVER, m.id, f"{m.name} uses {mutation.name} with {spent} m-point{'s' if spent > 1 else ''}: "
+                  f"{healed} damage token{'s' if healed != 1 else ''} removed ({m.damage} of {m.health})", m.at)
+
+    def _use(self, ctx: Context, m: Model, card: str, friend: Model) -> None:
+        """An `other` card used (seed 226): m-points for the player, a friend healed or, Broken, revived; a
+        single-use card then leaves the game (seed 420), whatever the revival's roll."""
         item = next(i for i in m.items if i.card == card and not i.busted)
-        friend.damage = 0
-        self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {self.card_name(card)} on {friend.name}: every damage "
-                  "token removed", m.at)
         printed = self.card(card)
+        effect = printed.effect if printed is not None and printed.effect is not None else z.GearEffect()
+        name = self.card_name(card)
+        if friend is m:
+            self.m_points[m.side] += effect.m_points
+            self.emit(Kind.ARTIFACT, m.id, f"{m.name} uses the {name}: {self.side_name(m.side)} gains "
+                      f"{effect.m_points} m-point{'s' if effect.m_points > 1 else ''} ({self.m_points[m.side]})", m.at)
+        elif friend.ready:
+            friend.damage = 0
+            self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {name} on {friend.name}: every damage token removed",
+                      m.at)
+        else:
+            self.emit(Kind.RECOVER, m.id, f"{m.name} uses the {name} on {friend.name}, who is Broken", m.at)
         if printed is not None and printed.single_use:
             m.items.remove(item)
             self.emit(Kind.ARTIFACT, m.id, f"The {printed.name} is used up")
+        if friend is not m and not friend.ready:
+            rolled = [ctx.roll(f"{friend.name}'s Survival die", self.scenario.base_die, friend.id)
+                      for _ in range(max(1, friend.survival))]
+            self.emit(Kind.ROLL, friend.id, f"{friend.name} rolls Survival to be revived: {faces(rolled)}",
+                      dice=tuple(rolled))
+            if "success" not in rolled:
+                self.emit(Kind.RECOVER, friend.id, f"{friend.name} stays down", result="down")
+                return
+            self._stand_now(ctx, friend)
 
     def _give(self, m: Model, card: str, friend: Model) -> None:
         """A Simple Operation gives an item to a character in base contact (seed 226)."""
@@ -326,7 +365,7 @@ class ZoneWarsGame(Game):
         destination = Position(*to)
         floor = m.floor if floor is None else floor
         for e in self.enemies_of(m):
-            if e.ready and e.floor == m.floor and contact(m.position, m.base, e.position, e.base) and \
+            if e.ready and e.side != MONSTER and e.floor == m.floor and contact(m.position, m.base, e.position, e.base) and \
                     in_front(e, m.position) and not (floor == e.floor and contact(destination, m.base, e.position,
                                                                                      e.base)):
                 strike = ctx.choose(e.side, f"{e.name}: strike {m.name}, who moves away?",
@@ -391,7 +430,7 @@ class ZoneWarsGame(Game):
 
     def _counter(self, ctx: Context, a: Model, t: Model) -> None:
         """A model attacked in melee in its front arc that is not Broken may strike back, unpushed (seed 256)."""
-        if not t.ready or not a.in_play or not in_front(t, a.position):
+        if not t.ready or not a.in_play or not in_front(t, a.position) or t.side == MONSTER:
             return
         weapons = self.melee_weapons(t)
         options = [Choice(i, f"counterattack with {self._weapon_id(w)}") for i, w in enumerate(weapons)]
@@ -400,7 +439,7 @@ class ZoneWarsGame(Game):
         if chosen is not None:
             attack(self, ctx, t, a, weapons[chosen], True, push=False, label="counterattacks")
 
-    def _overwatch(self, ctx: Context, m: Model) -> bool:
+    def overwatch_fire(self, ctx: Context, m: Model) -> bool:
         """Enemies on overwatch with ``m`` in their front arc and sight may fire first (seed 310-312); whether
         ``m`` is still able to go on with its action."""
         for o in self.enemies_of(m):
@@ -426,7 +465,7 @@ class ZoneWarsGame(Game):
 
     def _recover(self, ctx: Context, m: Model) -> None:
         """Broken: a Survival roll, never pushed; a failure stays down and succeeds next time (seed 206-212)."""
-        self._overwatch(ctx, m)
+        self.overwatch_fire(ctx, m)
         if not m.in_play:
             return
         if m.recover_rolled:
@@ -454,6 +493,10 @@ class ZoneWarsGame(Game):
         if "success" not in rolled:
             self.emit(Kind.RECOVER, friend.id, f"{friend.name} stays down", result="down")
             return
+        self._stand_now(ctx, friend)
+
+    def _stand_now(self, ctx: Context, friend: Model) -> None:
+        """A friend stood up by another model acts at once: that is its activation for the round."""
         if not friend.activated:
             friend.activated = True
             if friend.id not in self.order:
@@ -581,7 +624,7 @@ class ZoneWarsGame(Game):
         self.zone_deck[cid] -= 1
         card = self.scenario.zone_cards[cid]
         self.emit(Kind.ZONE, "game", f"Zone card: {card.name}" + (f", on {target.name}" if target else ""))
-        self._effect(ctx, card.name, card.effect or z.ZoneEffect(), card.attribute, [target] if target else [])
+        self.card_effect(ctx, card.name, card.effect or z.ZoneEffect(), card.attribute, [target] if target else [])
 
     def _round_draw(self, ctx: Context) -> str | None:
         """A card of this round's deck: each trigger not yet drawn, and the random Zone cards left (one a
@@ -608,18 +651,21 @@ class ZoneWarsGame(Game):
         effect = play.effect
         if play.near:
             reach = float(Band.parse(effect.within).inches)
-            targets = [m for m in self.models() if m.on_table and m.in_play
+            targets = [m for m in self.models() if m.on_table and m.in_play and m.side != MONSTER
                        and _gap_to(m, play.near) <= reach + 1e-9]
             who = ", on " + ", ".join(m.name for m in targets) if targets else ", on no model"
         else:
             targets = [target] if target else []
             who = f", on {target.name}" if target else ""
         self.emit(Kind.ZONE, "game", f"Trigger card: {play.name}{who}")
-        self._effect(ctx, play.name, effect, effect.attribute, targets, play.near)
+        self.card_effect(ctx, play.name, effect, effect.attribute, targets, play.near)
 
-    def _effect(self, ctx: Context, name: str, effect: z.ZoneEffect, attribute: str | None, targets: list[Model],
+    def card_effect(self, ctx: Context, name: str, effect: z.ZoneEffect, attribute: str | None, targets: list[Model],
                 near: tuple = ()) -> None:
-        """A card's effects: those on every player, then on each model it affects whose roll (if any) fails."""
+        """A card's effects: its monster beside the first model it affects, those on every player, then on each
+        model it affects whose roll (if any) fails."""
+        if effect.monster is not None and targets and targets[0].on_table:
+            monsters.arrive(self, name, effect, attribute, targets[0])
         if effect.m_points:
             for s in self.m_points:
                 self.m_points[s] += effect.m_points
@@ -698,7 +744,8 @@ class ZoneWarsGame(Game):
         for victory in self.scenario.victory:
             if victory.kind == "hold-area":
                 area = self.board.areas.get(victory.zone or "")
-                holders = {m.side for m in self.models() if m.on_table and m.ready and area is not None
+                holders = {m.side for m in self.models() if m.on_table and m.ready and m.side != MONSTER
+                           and area is not None
                            and area.covers(m.position.point)}
                 if len(holders) == 1:
                     self.winner = holders.pop()
@@ -716,6 +763,7 @@ class ZoneWarsGame(Game):
         else:
             self.winner, self.reason = "", f"nobody wins ({why})"
         self.emit(Kind.END, "game", f"The game ends: {self.reason}")
+        self.figures = [f for f in self.figures if f.side != MONSTER]  # no side's: they leave with the game
 
 
 def _gap_to(m: Model, pieces: tuple) -> float:

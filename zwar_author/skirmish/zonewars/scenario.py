@@ -138,16 +138,12 @@ def cannot_play(scenario: Scenario) -> list[str]:
         if play is None:
             missing.append(f"trigger card `{t}`: the scenario gives it no effect (`[[deck.effects]]` with "
                            f"trigger = \"{t}\")")
-        elif play.effect.monster:
-            missing.append(f"trigger card `{t}`: monsters (the rulebook's list of their traits is lost)")
         if t in scenario.deck:
             missing.append(f"trigger card `{t}`: a Zone card of the deck has the same id")
     for cid in sorted(set(scenario.deck)):
         card = scenario.zone_cards[cid]
         if card.effect is None:
             missing.append(f"Zone card `{cid}`: its effect is not given as data (`effect`)")
-        elif card.effect.monster:
-            missing.append(f"Zone card `{cid}`: monsters (the rulebook's list of their traits is lost)")
     used = {c for s in scenario.sides for spot in s.spots for c in _carried(scenario, spot.character)}
     for cid in sorted(used | set(scenario.artifacts)):
         unknown = specials(scenario.cards.get(cid)) - set(SPECIALS)
@@ -156,10 +152,23 @@ def cannot_play(scenario: Scenario) -> list[str]:
         for spot in s.spots:
             for mid in scenario.characters[spot.character].mutations:
                 mutation = scenario.mutations[mid.rpartition("/")[2]]
-                if mutation.effect is None or (mutation.type == "action") != mutation.effect.fly \
-                        or mutation.type == "reflex":
+                if not played(mutation):
                     missing.append(f"mutation `{mutation.id}` of `{spot.character}`: its effect is not played")
     return missing
+
+
+def played(mutation: z.Mutation) -> bool:
+    """Whether the engine plays a mutation's effect for its type: an action flies or heals, a reflex adds armour
+    dice, an enhancement adds attack dice (seed 202, 346, 398-410)."""
+    e = mutation.effect
+    if e is None:
+        return False
+    acts, reflex = e.fly or e.heal > 0, e.armour > 0
+    if mutation.type == "action":
+        return acts and not reflex and not e.dice
+    if mutation.type == "reflex":
+        return reflex and not acts and not e.dice
+    return not acts and not reflex
 
 
 def _carried(scenario: Scenario, character: str) -> list[str]:

@@ -37,6 +37,8 @@ class Kind(str, Enum):
 
 #: The cup's Zone tokens, beside one entry per side.
 ZONE = "zone"
+#: The side of the monsters Zone cards bring (skirmish.zonewars.monsters): no player's, every side's enemy.
+MONSTER = "monster"
 
 
 @dataclass
