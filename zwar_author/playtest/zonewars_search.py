@@ -10,14 +10,15 @@ of its own:
   bot's;
 - **then the rest of the legal actions**, in an order drawn from the
   player's own dice: ``WIDEN`` times the square root of the budget
-  candidates in all (progressive widening, as the grid search).
+  candidates in all (progressive widening, as the grid search, with half
+  its candidates: at 8 rollouts, the two bots' actions on four seeds each).
 
 Each candidate is scored by rollouts: the game as it was when the step began
 is played again with the answers given so far in the step (the cup's draw,
 the model chosen: what every player saw), the candidate is taken, and the
 game goes on with dice of the rollout's own at the engine's odds, every
-decision the cautious bot's, to the end of the round after this one
-(``HORIZON``), where ``value`` estimates the side's chance of winning (1, a
+decision the cautious bot's, until ``HORIZON`` more models have activated
+(the rest of the round and the start of the next, about a round), where ``value`` estimates the side's chance of winning (1, a
 half, 0 once the game is over). The budget (rollouts a decision) is shared
 out by sequential halving over common dice: every candidate left in a
 round plays the same seeds, and a seed fixes each roll and draw by what it is
@@ -53,15 +54,19 @@ from zlib import crc32
 
 from ..skirmish.core import Live, Request, match
 from ..skirmish.zonewars import ZoneWarsGame
+from ..skirmish.zonewars.state import Kind
 from ..tabletop import Band, bases_within
 from .planner import _mix
-from .search import ALPHA, MAX_BUDGET, WIDEN, better
+from .search import ALPHA, MAX_BUDGET, better
 from .zonewars_bots import bot
 
 DEFAULT_BUDGET = 16  # rollouts a decision
-HORIZON = 1  # rounds a rollout plays after the one it starts in before ``value`` scores it
+HORIZON = 4  # activations a rollout plays after the candidate's before ``value`` scores it
 NEAR = Band.LONG.inches * 2  # an enemy this near (a Long move and a Long shot) makes a decision worth searching
 SCALE = 2**64
+#: candidates: WIDEN * budget ** ALPHA, half the grid search's: a Zone Wars rollout costs a dozen legal-action
+#: lists (a few hundred destinations each), so a decision affords fewer candidates, each on more common seeds
+WIDEN = 0.75
 
 
 class Recording(Live):
@@ -220,12 +225,16 @@ class ZoneWarsSearch:
         """One simulation from the step's start: its answers so far, ``candidate``, then common dice and the
         cautious bot to the horizon; the side's ``value`` there."""
         sim = snapshot.copy()
-        stop = sim.round + self.horizon
         ctx = Rollout(inputs, candidate, seed, self.prior, sim)
+        begun = len(sim.log)
         sim.step(ctx)
-        while not sim.over and sim.round <= stop:
+        while not sim.over and _activations(sim, begun) <= self.horizon:
             sim.step(ctx)
         return value(sim, request.side)
+
+
+def _activations(g: ZoneWarsGame, since: int) -> int:
+    return sum(1 for event in g.log[since:] if event.kind == Kind.ACTIVATE)
 
 
 def _mean(scores: dict[int, float]) -> float:
