@@ -205,7 +205,7 @@ def _measure(g: ZoneWarsGame, words: list[str]) -> str:
     board = g.board
     if words[0] == "distance":
         return f"{a.name} to {b.name}: {format_inches(board.gap(a, b))} base to base"
-    fire = board.fire(a, b, g.sight_blockers(a, b))
+    fire = g.fire(a, b)
     return f"{a.name} sees {b.name}: {fire.sight.name.lower()}" + (" (in contact with the cover)" if fire.contact else "")
 
 

@@ -49,7 +49,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from zlib import crc32
 
 from ..skirmish.core import Live, Request, match
@@ -75,11 +75,11 @@ class Recording(Live):
 
     def __init__(self, rng: random.Random, policy: Callable, game: ZoneWarsGame) -> None:
         super().__init__(rng, policy, game)
-        self.snapshot: ZoneWarsGame = game.copy()
+        self.snapshot: ZoneWarsGame = cast(ZoneWarsGame, game.copy())
         self.inputs: list = []
 
     def begin(self) -> None:
-        self.snapshot = self.game.copy()
+        self.snapshot = cast(ZoneWarsGame, self.game.copy())
         self.inputs = []
 
     def ask(self, request: Request) -> Any:
@@ -224,7 +224,7 @@ class ZoneWarsSearch:
     def rollout(self, snapshot: ZoneWarsGame, inputs: list, request: Request, candidate: Any, seed: int) -> float:
         """One simulation from the step's start: its answers so far, ``candidate``, then common dice and the
         cautious bot to the horizon; the side's ``value`` there."""
-        sim = snapshot.copy()
+        sim = cast(ZoneWarsGame, snapshot.copy())
         ctx = Rollout(inputs, candidate, seed, self.prior, sim)
         begun = len(sim.log)
         sim.step(ctx)

@@ -60,7 +60,10 @@ def in_the_way(segments: np.ndarray, starts: np.ndarray, ends: np.ndarray, level
     length = (along * along).sum(axis=1)
     t = np.clip(((points - start) * along).sum(axis=1) / np.where(length > 0, length, 1.0), 0.0, 1.0)
     low, high = levels[index][which, 0], levels[index][which, 1]
-    lowest = np.full(len(index), math.inf)
+    lowest = levels[index].min(axis=1)  # a line shapely gives no stretch of (a point on the table): its ends
+    seen = np.zeros(len(index), dtype=bool)
+    seen[which] = True
+    lowest[seen] = math.inf
     np.minimum.at(lowest, which, low + t * (high - low))
     crossed[index] = lowest < height - EPSILON
     return crossed
@@ -106,7 +109,7 @@ class SightLines:
             levels = np.asarray(levels, dtype=float).reshape(-1, 2)
             if not levels.any():
                 levels = None
-        segments = shapely.linestrings(np.stack([starts, ends], axis=1))
+        segments = np.asarray(shapely.linestrings(np.stack([starts, ends], axis=1)), dtype=object)
         origins = shapely.points(starts)
         for inner, outline, height in self._low:
             crossed = in_the_way(segments, starts, ends, levels, inner, height)
