@@ -109,7 +109,7 @@ class Rollout(Live):
     def __init__(self, inputs: list, candidate: Any, seed: int, policy: Callable, game: ZoneWarsGame) -> None:
         super().__init__(random.Random(seed), policy, game)
         self.replay = list(inputs)[::-1]
-        self.candidate = [candidate]
+        self.candidate = [] if candidate is None else [candidate]
         self.seed = seed
         self.asked: dict[tuple[int, str], int] = {}
 
