@@ -192,6 +192,85 @@ def test_seen_from_takes_the_best_viewer():
     assert sight.seen_from([[5, 3]], [[15, 3]]).tolist() == [Sight.BLOCKED]
 
 
+def tall(width, depth, x, y, height, kind=TerrainKind.BLOCKING) -> PlacedPiece:
+    return PlacedPiece(Piece("tall", Footprint.rectangle(width, depth), kind, height=inches(height)), Pose.of(x, y))
+
+
+def test_a_line_from_a_height_passes_over_a_piece_lower_than_it_there():
+    # A 2" wall from x 10 to 11; the line falls from 5" at x 5 to the ground at x 15: 2.5" to 2" over the wall.
+    sight = SightLines([tall(1, 6, 10, 0, 2)])
+    starts, ends = [[5, 3]], [[15, 3]]
+    assert sight.lines(starts, ends).tolist() == [Sight.BLOCKED]  # from above
+    assert sight.lines(starts, ends, levels=[[5, 0]]).tolist() == [Sight.CLEAR]
+    assert sight.lines(ends, starts, levels=[[0, 5]]).tolist() == [Sight.CLEAR]
+    # nearer the target the line passes it lower than its top: hidden
+    assert sight.lines([[5, 3]], [[12, 3]], levels=[[5, 0]]).tolist() == [Sight.BLOCKED]
+    # exactly grazing its top still sees; a hair lower does not
+    assert sight.lines([[10, 3]], [[11, 3]], levels=[[2, 2]]).tolist() == [Sight.CLEAR]
+    assert sight.lines([[10, 3]], [[11, 3]], levels=[[1.999, 1.999]]).tolist() == [Sight.BLOCKED]
+
+
+def test_low_terrain_covers_only_where_the_line_passes_it_lower_than_its_top():
+    hedge = tall(1, 6, 10, 0, 0.75, kind=TerrainKind.LOW)
+    sight = SightLines([hedge])
+    assert sight.lines([[5, 3]], [[15, 3]], levels=[[0, 0]]).tolist() == [Sight.COVER]
+    assert sight.lines([[5, 3]], [[15, 3]], levels=[[5, 0]]).tolist() == [Sight.CLEAR]
+    assert sight.lines([[5, 3]], [[11.2, 3]], levels=[[5, 0]]).tolist() == [Sight.COVER]
+    # a viewer standing above a piece it touches does not touch it: it gives the target cover as any other
+    assert sight.lines([[9.9, 3]], [[30, 3]], contact=0.5).tolist() == [Sight.CLEAR]
+    assert sight.lines([[9.9, 3]], [[12, 3]], contact=0.5, levels=[[0.5, 0]]).tolist() == [Sight.CLEAR]
+    assert sight.lines([[9.9, 3]], [[12, 3]], contact=0.5, levels=[[0.8, 0]]).tolist() == [Sight.COVER]
+
+
+def test_a_piece_with_no_height_is_in_the_way_of_every_line_over_it():
+    sight = SightLines([block(1, 6, 10, 0)])
+    assert sight.lines([[5, 3]], [[15, 3]], levels=[[50, 50]]).tolist() == [Sight.BLOCKED]
+
+
+HEIGHTS = st.sampled_from([0, 0.5, 1, 2, 2.5, 5, 7.5, 10])
+LAYOUT = st.lists(st.tuples(st.integers(1, 30), st.integers(1, 30), st.integers(1, 6), st.integers(1, 6),
+                            st.sampled_from([0.5, 0.75, 2, 4, 5, 10]), st.booleans()), min_size=1, max_size=5)
+SPOT = st.tuples(st.integers(0, 36), st.integers(0, 36))
+
+
+def _layout(pieces) -> SightLines:
+    return SightLines([tall(w, d, x, y, h, TerrainKind.LOW if h < 1 else TerrainKind.BLOCKING)
+                       for x, y, w, d, h, _ in pieces])
+
+
+@settings(max_examples=150, deadline=None)
+@given(LAYOUT, SPOT, SPOT, HEIGHTS, HEIGHTS)
+def test_sight_between_heights_is_symmetric(pieces, a, b, ha, hb):
+    """Whether a model sees another at all does not depend on which of them looks (line 264): the same three
+    lines, the same heights along them."""
+    sight = _layout(pieces)
+    one, other = Position.of(*a), Position.of(*b)
+    there = sight.between_bases(one, ONE, other, ONE, (ha, hb)) is Sight.BLOCKED
+    back = sight.between_bases(other, ONE, one, ONE, (hb, ha)) is Sight.BLOCKED
+    assert there == back
+
+
+@settings(max_examples=150, deadline=None)
+@given(LAYOUT, SPOT, SPOT, HEIGHTS, HEIGHTS, st.sampled_from([0.5, 1, 5]))
+def test_raising_a_line_never_hides_more(pieces, a, b, ha, hb, up):
+    """A line raised at either end is as high or higher everywhere along it, so no piece stands in its way that
+    did not before (with no viewer contact, which a viewer above a piece loses)."""
+    sight = _layout(pieces)
+    starts, ends = [list(a)], [list(b)]
+    low = sight.lines(starts, ends, levels=[[ha, hb]])[0]
+    assert sight.lines(starts, ends, levels=[[ha + up, hb]])[0] <= low
+    assert sight.lines(starts, ends, levels=[[ha, hb + up]])[0] <= low
+
+
+@settings(max_examples=150, deadline=None)
+@given(LAYOUT, SPOT, SPOT)
+def test_on_the_ground_heights_change_nothing_and_above_every_top_nothing_hides(pieces, a, b):
+    sight = _layout(pieces)
+    starts, ends = [list(a)], [list(b)]
+    assert sight.lines(starts, ends, levels=[[0.0001, 0.0001]]).tolist() == sight.lines(starts, ends).tolist()
+    assert sight.lines(starts, ends, levels=[[10, 10]]).tolist() == [Sight.CLEAR]
+
+
 # --- reach ----------------------------------------------------------------------
 
 def test_open_table_walks_straight():

@@ -17,7 +17,7 @@ from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
 from ..playtest.gate import parse as parse_gate
 from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
-from ..playtest.policies import POLICIES, budget_of
+from ..playtest.policies import POLICIES, budget_of, with_budget
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
 from ..playtest.results import FAST_RUNGS, RUNGS, group_fit
@@ -141,7 +141,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         raise click.BadParameter("it is the planner's and the search player's: add planner or search to --policy "
                                  "(as --policy cautious,search)", param_hint="'--budget'")
     if is_zonewars(missions[0]):
-        _zonewars(missions[0], runs, seed, names, out, gate, search, jobs)
+        _zonewars(missions[0], runs, seed, [with_budget(n, budget) for n in names], out, gate, search, jobs)
         return
     if is_campaign(missions[0]):
         if len(missions) > 1 or baseline is not None or explore:

@@ -128,6 +128,8 @@ class RulesDef(Model):
     push_model_damage: Count = Field(0, description="Damage the attacker takes per model-damage face on a push.")
     push_gear_damage: Count = Field(1, description="Steps of Bonus the weapon loses per gear-damage face on a push.")
     busted_victory_points: Count = Field(1, description="What a Busted artifact is still worth.")
+    model_height: Length = Field(1.25, description="How tall a model stands above its floor, in inches: it is in "
+                                                   "the way of a line of sight passing over its base lower.")
     repair_steps: Count = Field(1, description="Steps of Bonus a Complex Operation gives back to a damaged weapon or "
                                                "armour the model carries (never past its printed Bonus; a Busted one "
                                                "stays Busted).")

@@ -29,6 +29,7 @@ from ..errors import UsageError
 from ..model.common import Model
 from ..model.validate import validate
 from ..playtest.runner import game_seed
+from ..playtest.zonewars import known_policy
 from ..playtest.zonewars_bots import POLICIES
 from ..playtest.zonewars_campaign import CampaignSourceError, campaign_text, choices, load_campaign
 from ..publish import write_whole
@@ -258,7 +259,7 @@ def resume_campaign(path: Path, search: Sequence[Path] = ()) -> ZoneWarsCampaign
         raise _bad(doc, ("scenario",), f"the saved campaign's scenario cannot be played ({exc})") from None
     sides = {s.id for b in battles for s in b.sides}
     for side, name in saved.bots.items():
-        if side not in sides or name not in POLICIES:
+        if side not in sides or not known_policy(name):
             raise _bad(doc, ("bots", side), f"`{side}` = `{name}` is not a side of the campaign and a bot "
                        f"({', '.join(POLICIES)}): the bots must be as the campaign saved them")
     campaign = ZoneWarsCampaign(Path(saved.scenario), battles, saved.seed, dict(saved.bots), saved.dice)

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 
 import shapely
 
@@ -28,7 +28,9 @@ from .. import codes
 from ..errors import UsageError
 from ..model.common import Model
 from ..model.validate import validate
-from ..playtest.zonewars_bots import POLICIES, bot
+from ..playtest.zonewars import known_policy, side_policy
+from ..playtest.zonewars_bots import POLICIES
+from ..playtest.zonewars_search import ZoneWarsSearch
 from ..publish import write_whole
 from ..skirmish.core import IllegalAction, State, apply, start
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
@@ -57,7 +59,10 @@ class Table:
 
     def __post_init__(self) -> None:
         self.state = start(self.first if self.first is not None else new_game(self.scenario))
-        self._bots = {side: bot(name, random.Random(f"{self.seed}:{side}")) for side, name in self.bots.items()}
+        self._bots = {side: side_policy(name, random.Random(f"{self.seed}:{side}")) for side, name in self.bots.items()}
+        for policy in self._bots.values():
+            if isinstance(policy, ZoneWarsSearch):  # it plays on from the pending step, as the table holds it
+                policy.where = lambda: (cast(ZoneWarsGame, self.state.snapshot), list(self.state.inputs))
 
     @property
     def game(self) -> ZoneWarsGame:
@@ -77,7 +82,10 @@ class Table:
             rng = random.Random(f"{self.seed}:{len(self.answers)}")
             return self.answer(rng.choices(request.options, request.weights)[0])
         if request.side in self._bots:
-            return self.answer(self._bots[request.side](self.game, request))
+            policy = self._bots[request.side]
+            if isinstance(policy, ZoneWarsSearch):  # its dice by the answers so far: a resumed game plays on alike
+                policy.rng = random.Random(f"{self.seed}:{request.side}:{len(self.answers)}")
+            return self.answer(policy(self.game, request))
         return None
 
     def save(self, target: Path) -> None:
@@ -98,9 +106,9 @@ def side_bots(bots: Sequence[str], sides: Sequence[str]) -> dict[str, str]:
     chosen = {}
     for text in bots:
         side, eq, name = text.partition("=")
-        if not eq or side not in sides or name not in POLICIES:
+        if not eq or side not in sides or not known_policy(name):
             raise UsageError(f"--bot {text}: write SIDE=POLICY with a side of {', '.join(sides)} and a bot of "
-                             f"{', '.join(POLICIES)}")
+                             f"{', '.join(POLICIES)}, search or search@N")
         chosen[side] = name
     return chosen
 
@@ -205,7 +213,7 @@ def _measure(g: ZoneWarsGame, words: list[str]) -> str:
     board = g.board
     if words[0] == "distance":
         return f"{a.name} to {b.name}: {format_inches(board.gap(a, b))} base to base"
-    fire = board.fire(a, b, g.sight_blockers(a, b))
+    fire = g.fire(a, b)
     return f"{a.name} sees {b.name}: {fire.sight.name.lower()}" + (" (in contact with the cover)" if fire.contact else "")
 
 

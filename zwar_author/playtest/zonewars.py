@@ -28,6 +28,7 @@ from .paired import mcnemar
 from .runner import chunks, game_seed
 from .stats import wilson
 from .zonewars_bots import POLICIES, bot
+from .zonewars_search import ZoneWarsSearch, budget_of, is_search, play_recorded
 
 
 @dataclass
@@ -126,14 +127,33 @@ def play_chunk(run: Run, indices: list[int]) -> list[dict]:
     return [game_record(play_one(run.scenario, run.bots, run.seed, index), index) for index in indices]
 
 
+def side_policy(name: str, rng: random.Random):
+    """A side's policy by name: a bot of POLICIES, or the search player (``search``, ``search@N``)."""
+    if is_search(name):
+        budget = budget_of(name)
+        if budget is None:
+            raise ValueError(f"`{name}`: the search player's budget is a whole number of rollouts (search@16)")
+        return ZoneWarsSearch(budget, rng)
+    return bot(name, rng)
+
+
+def known_policy(name: str) -> bool:
+    return name in POLICIES or budget_of(name) is not None
+
+
 def play_one(scenario: Scenario, bots: dict[str, str], seed: int, index: int) -> ZoneWarsGame:
-    policies = {side: bot(name, random.Random(game_seed(seed, index, f"bot:{side}"))) for side, name in bots.items()}
+    policies = {side: side_policy(name, random.Random(game_seed(seed, index, f"bot:{side}")))
+                for side, name in bots.items()}
 
     def policy(g, request):
         return policies[request.side](g, request)
 
     game = new_game(scenario)
-    simulate(game, policy, random.Random(game_seed(seed, index)))
+    searches = [p for p in policies.values() if isinstance(p, ZoneWarsSearch)]
+    if not searches:
+        simulate(game, policy, random.Random(game_seed(seed, index)))
+        return game
+    play_recorded(game, policy, random.Random(game_seed(seed, index)), searches)
     return game
 
 
@@ -167,8 +187,8 @@ def playtest_scenario(scenario: Scenario, runs: int = 100, seed: int = 1,
                       policies: tuple[str, ...] = ("cautious", "aggressive"), fair: bool = True, jobs: int = 1) -> dict:
     """Every pairing of ``policies`` over the scenario's sides (each side each policy), and fairness from games."""
     for name in policies:
-        if name not in POLICIES:
-            raise ValueError(f"unknown Zone Wars bot `{name}` (bots: {', '.join(POLICIES)})")
+        if not known_policy(name):
+            raise ValueError(f"unknown Zone Wars bot `{name}` (bots: {', '.join(POLICIES)}, search or search@N)")
     sides = [s.id for s in scenario.sides]
     pairings = [dict(zip(sides, (p,) * len(sides), strict=True)) for p in policies]
     if len(sides) == 2 and len(policies) > 1:

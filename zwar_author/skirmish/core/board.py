@@ -15,7 +15,7 @@ call (a Broken Zone Wars model blocks nothing).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,6 +37,7 @@ from ...tabletop import (
     bases_within,
     inches,
 )
+from ...tabletop.sight import in_the_way, three_lines, top
 from .figures import Figure
 
 
@@ -175,34 +176,64 @@ class Board:
     # --- sight -------------------------------------------------------------------------------
 
     def fire(self, a: Figure, b: Figure, blockers: Iterable[Figure] = (),
-             ignore: Sequence[PlacedPiece] = ()) -> Fire:
+             ignore: Sequence[PlacedPiece] = (), level: Callable[[Figure], float] | None = None,
+             stature: float = 0.0) -> Fire:
         """Sight from ``a`` to ``b`` over the terrain and ``blockers``, and whether ``b`` is in contact with
         the terrain that gives it cover (the viewer's own contact gives no cover). ``ignore``: pieces that
-        hide nothing on this line (the Building a figure stands on top of)."""
-        pieces = [p for p in self.pieces if all(p is not q for q in ignore)]
-        starts, ends = _three_lines(a, b)
-        sight = self._lines(ignore).between_bases(a.position, a.base, b.position, b.base)
-        segments = shapely.linestrings(np.stack([starts, ends], axis=1))
-        discs = [f.position.point.buffer(float(f.base.radius) - EPSILON) for f in blockers if f is not a and f is not b]
-        if discs and bool(np.any(shapely.intersects(segments, shapely.union_all(discs)))):
+        hide nothing on this line (the Building a figure stands on top of).
+
+        ``level`` (a figure's height above the ground: the floor it stands on) makes the lines run between
+        the figures' heights: a piece stands in the way only where a line passes over it lower than its top
+        (``tabletop.sight``), a blocker only where a line passes over its base between its level and
+        ``stature`` above it, and terrain touches a figure only if it rises above the figure's level.
+        Without ``level`` every figure stands on the ground."""
+        starts, ends = three_lines(a.position, a.base, b.position, b.base)
+        heights = None if level is None else (float(level(a)), float(level(b)))
+        levels = None if heights is None or not any(heights) else np.array([heights] * 3)
+        sight = self._lines(ignore).between_bases(a.position, a.base, b.position, b.base, heights or (0.0, 0.0))
+        segments = np.asarray(shapely.linestrings(np.stack([starts, ends], axis=1)), dtype=object)
+        others = [f for f in blockers if f is not a and f is not b]
+        if others and self._hidden_by(segments, starts, ends, levels, others, level, stature):
             return Fire(Sight.BLOCKED)
         if sight is not Sight.COVER:
             return Fire(sight)
+        low, high = heights or (0.0, 0.0)
         viewer, target = a.position.point, b.position.point
         contact = False
         for piece, area in self._cover:
-            if any(piece is q for q in ignore) or \
-                    not np.any(shapely.intersects(segments, area.buffer(-EPSILON, join_style="mitre"))):
+            if any(piece is q for q in ignore) or not np.any(in_the_way(
+                    segments, starts, ends, levels, area.buffer(-EPSILON, join_style="mitre"), top(piece))):
                 continue
-            if shapely.distance(viewer, area) <= float(a.base.radius) + EPSILON:
+            if shapely.distance(viewer, area) <= float(a.base.radius) + EPSILON and low < top(piece) - EPSILON:
                 continue
-            if shapely.distance(target, area) <= float(b.base.radius) + EPSILON:
+            if shapely.distance(target, area) <= float(b.base.radius) + EPSILON and high < top(piece) - EPSILON:
                 contact = True
-        for piece in pieces:  # a Blocking piece across part of the view: its wall covers
-            if piece.kind is TerrainKind.BLOCKING and np.any(shapely.intersects(segments, piece.solid_inner)) \
-                    and shapely.distance(target, piece.solid) <= float(b.base.radius) + EPSILON:
+        for piece in self.pieces:  # a Blocking piece across part of the view: its wall covers
+            if piece.kind is TerrainKind.BLOCKING and all(piece is not q for q in ignore) \
+                    and np.any(in_the_way(segments, starts, ends, levels, piece.solid_inner, top(piece))) \
+                    and shapely.distance(target, piece.solid) <= float(b.base.radius) + EPSILON \
+                    and high < top(piece) - EPSILON:
                 contact = True
         return Fire(Sight.COVER, contact)
+
+    @staticmethod
+    def _hidden_by(segments: np.ndarray, starts: np.ndarray, ends: np.ndarray, levels: np.ndarray | None,
+                   others: list[Figure], level: Callable[[Figure], float] | None, stature: float) -> bool:
+        """Whether a figure stands across any of the lines (the target partly hidden: blocked). Between
+        heights, a figure is in the way of a line passing over its base from its level to ``stature`` above."""
+        if levels is None:
+            others = [f for f in others if level is None or not level(f)]  # on the ground: the figures there
+            discs = [f.position.point.buffer(float(f.base.radius) - EPSILON) for f in others]
+            return bool(discs) and bool(np.any(shapely.intersects(segments, shapely.union_all(discs))))
+        assert level is not None
+        for f in others:
+            disc = f.position.point.buffer(float(f.base.radius) - EPSILON)
+            foot = float(level(f))
+            under = in_the_way(segments, starts, ends, levels, disc, foot + stature)
+            over = in_the_way(segments, starts, ends, -levels, disc, 2 * EPSILON - foot) if foot else under
+            if np.any(under & over):
+                return True
+        return False
 
     def _lines(self, ignore: Sequence[PlacedPiece]) -> SightLines:
         """The sight lines over every piece but ``ignore``, made once for each such set."""
@@ -213,14 +244,3 @@ class Board:
             self._sight_without[key] = SightLines([p for i, p in enumerate(self.pieces) if i not in key])
         return self._sight_without[key]
 
-
-def _three_lines(a: Figure, b: Figure) -> tuple[np.ndarray, np.ndarray]:
-    """Centre to centre and along both sides of the bases, as ``SightLines.between_bases`` draws them."""
-    ax, ay = a.at
-    bx, by = b.at
-    length = float(np.hypot(bx - ax, by - ay))
-    nx, ny = ((ay - by) / length, (bx - ax) / length) if length > EPSILON else (0.0, 0.0)
-    ra, rb = float(a.base.radius), float(b.base.radius)
-    starts = np.array([[ax, ay], [ax + nx * ra, ay + ny * ra], [ax - nx * ra, ay - ny * ra]])
-    ends = np.array([[bx, by], [bx + nx * rb, by + ny * rb], [bx - nx * rb, by - ny * rb]])
-    return starts, ends

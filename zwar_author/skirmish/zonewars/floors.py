@@ -5,10 +5,20 @@ Overwatch and of an Operation), inside the Building or up its outside wall,
 mixing horizontal and vertical movement but never diagonally through the air
 (line 388): the move's length is its horizontal walk plus one Medium step
 for each floor climbed or descended. On a floor a model stands anywhere its
-whole base fits inside the Building's footprint. Sight is judged from above,
-as everywhere on the table, except that the Building a model stands on does
-not hide it nor what it looks at. A model pushed off a floor falls: a point
-of damage for each Medium of height, which armour does not stop (line 392).
+whole base fits inside the Building's footprint. A model pushed off a floor
+falls: a point of damage for each Medium of height, which armour does not
+stop (line 392).
+
+Sight is judged floor by floor (line 264: "drop down to the level of the
+shooter and look at the target model"): a line of sight runs straight from
+the height of the floor the viewer stands on to the height of the target's
+(``level``; the ground is 0), and a piece hides the stretch of it that passes
+over its footprint lower than its top (``tabletop.sight``), so a wall near a
+model on a roof hides nothing it looks down over, and one near the target
+below still does. On the ground that is sight as seen from above. A model is
+in the way of a line passing over its base between its floor and the
+scenario's ``model_height`` above it; the Building a model stands on hides
+nothing from it nor it from others (its floors are open to the sky).
 """
 
 from __future__ import annotations
@@ -19,14 +29,25 @@ from typing import TYPE_CHECKING
 
 import shapely
 
-from ...tabletop import EPSILON, Band, PlacedPiece, Position, TerrainKind
-from ..core import in_front
+from ...tabletop import EPSILON, Band, PlacedPiece, Position, TerrainKind, elevation
+from ..core import Figure, in_front
 from .state import Model
 
 if TYPE_CHECKING:
     from .game import ZoneWarsGame
 
 STEP = Band.MEDIUM.inches  # each floor is one Medium step above the one below
+
+
+def level(m: Figure) -> float:
+    """The height a model stands at: its floor's, each floor a Medium above the one below (the ground: 0)."""
+    return float(elevation(getattr(m, "floor", 0)))
+
+
+def sight_ignores(g: ZoneWarsGame, a: Model, b: Model) -> list[PlacedPiece]:
+    """The Buildings whose floors ``a`` or ``b`` stand on: they hide neither from the other."""
+    return [p for p in (building_at(g, a.position) if a.floor else None,
+                        building_at(g, b.position) if b.floor else None) if p is not None]
 
 
 def buildings(g: ZoneWarsGame) -> list[PlacedPiece]:

@@ -18,7 +18,7 @@ from ..core.figures import COMPASS, compass, facing_towards
 from . import monsters
 from .actions import Action, Verb, contact, legal, where
 from .combat import attack, faces, push_away, wound
-from .floors import STEP, building_at, fits
+from .floors import STEP, building_at, fits, level, sight_ignores
 from .scenario import Scenario, specials
 from .state import MONSTER, ZONE, Item, Kind, Model, Status
 
@@ -83,17 +83,16 @@ class ZoneWarsGame(Game):
         return [e for e in self.enemies_of(m) if e.floor == 0]
 
     def sight_blockers(self, a: Model, b: Model) -> list[Model]:
-        """Models standing in the way of a line of sight: Broken models block nothing (seed 268), nor models on
-        a floor neither end of the line is on. By id: a model judged from where a step would take it (a copy)
-        is not in its own way."""
-        return [f for f in self.models() if f.id not in (a.id, b.id) and f.on_table and f.ready
-                and f.floor in (a.floor, b.floor)]
+        """Models that may stand in the way of a line of sight: Broken models block nothing (seed 268). By id: a
+        model judged from where a step would take it (a copy) is not in its own way. Whether one is in the
+        way is judged floor by floor (``fire``)."""
+        return [f for f in self.models() if f.id not in (a.id, b.id) and f.on_table and f.ready]
 
     def fire(self, a: Model, b: Model):
-        """The line of fire from ``a`` to ``b``: the Building either stands on does not hide the other."""
-        ignore = [p for p in (building_at(self, a.position) if a.floor else None,
-                              building_at(self, b.position) if b.floor else None) if p is not None]
-        return self.board.fire(a, b, self.sight_blockers(a, b), ignore)
+        """The line of fire from ``a`` to ``b``, judged floor by floor (floors.py): between the heights of the
+        floors they stand on, the Building either stands on hiding nothing from the other."""
+        return self.board.fire(a, b, self.sight_blockers(a, b), sight_ignores(self, a, b), level=level,
+                               stature=float(self.scenario.rules.model_height))
 
     def usable(self, m: Model, use: str) -> list[str]:
         return [i.card for i in m.items if not i.busted and (c := self.card(i.card)) is not None and c.use == use]
