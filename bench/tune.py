@@ -5,13 +5,14 @@ Run by hand: ``.venv/bin/python bench/tune.py [--budget GAMES] [--jobs J] [--see
 Each reference mission of Z War One and Exodus (``MISSIONS``: every one declares its band; Agent Z's
 versus missions are refused by `zwar tune` and left out) is made harder and easier from its source with
 the same knobs `zwar tune` uses, so each is a source a designer could have written: *harder* (the time
-limit three turns earlier where the mission has one, or the turn to survive to three later, its first med pack on the map left out, and in
-each spawn table of what appears a face moved from its first row, "nothing", to the next; a mission
-without a time limit also gets one more infected at the start on every spawn point) and *easier* (the
-time limit three turns later, or the turn to survive to three earlier, every infected at the start left out, and in each spawn
-table of what appears a face moved to "nothing" from the row after it). Each is written beside the
-original as a hidden file, tuned back into the band within ``--budget`` games, trial games of
-``--runs`` a version (``--diff``: nothing is written over it), and removed.
+limit three turns earlier where the mission has one, or the turn to survive to three later, its first
+med pack on the map left out, and in each spawn table of what appears a face moved from its first row,
+"nothing", to the next; a mission without a time limit also gets one more infected at the start on every
+spawn point) and *easier* (the time limit three turns later, or the turn to survive to three earlier,
+every infected at the start left out, and in each spawn table of what appears a face moved to "nothing"
+from the row after it). Each is written beside the original as a hidden file, tuned back into the band
+within ``--budget`` games, trial games of ``--runs`` a version (``--diff``: nothing is written over it),
+and removed.
 
 Beside it, `--explore` on the same budget: every single change it knows, as many games a version as
 divide the budget among them, and its best single change into the band (the smallest, nearest the
@@ -92,7 +93,7 @@ def explored(hidden: Path, budget: int, runs: int, seed: int, jobs: int, check: 
         finally:
             fresh.unlink(missing_ok=True)
         w = (played.gated or {}).get("win_rate", {})
-        row["check"] = f"{w.get('value')} ({w.get('count')}/{w.get('games')}), {'in' if played.passed else 'OUT of'} the band"
+        row["check"] = f"{w.get('value')} ({w.get('wins')}/{w.get('games')}), {'in' if played.passed else 'OUT of'} the band"
     return row
 
 
