@@ -18,7 +18,7 @@ from zwar_author.play.load import load_mission
 from zwar_author.playtest import knobs as K
 from zwar_author.playtest.gate import Gate
 from zwar_author.playtest.stats import wilson
-from zwar_author.playtest.tune import _proposals, parse_fixed, parse_gap, tune
+from zwar_author.playtest.tune import _learnt, _proposals, parse_fixed, parse_gap, tune
 
 #: Sam needs two turns to walk to the exit, and the time limit ends the game after the first: as it is
 #: every game is lost; a turn more and every game is won.
@@ -102,9 +102,11 @@ def test_proposals_add_the_screened_effects_and_put_the_fewest_smallest_changes_
     # c alone reaches 0.5 but is of size 2; a+b (0.42) is two changes: one change first, whatever its size;
     # b+c (0.62) overshoots, d goes the wrong way, a and c are of one group.
     assert [tuple(k.key for k in p) for p in found] == [("c",), ("a", "b")]
-    # Proposals that carried half as far as their sums said: only b+c (0.2 + 0.21) is still predicted inside.
-    halved = _proposals([a, b, c, d], effects, 0.2, band, 0.5, scale=0.5)
-    assert [tuple(k.key for k in p) for p in halved] == [("b", "c")]
+    # c alone missed on trial games, +3 points where +30 were predicted: c counts a fifth as much (the least), the
+    # others as screened, so a+b (0.42) is next; b+c (0.2 + 0.12 + 0.06) is not inside any more.
+    learnt = _learnt(effects, [c], 0.03)
+    assert learnt == {**effects, "c": pytest.approx(0.06)}
+    assert [tuple(k.key for k in p) for p in _proposals([a, b, c, d], learnt, 0.2, band, 0.5)] == [("a", "b")]
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -303,7 +305,7 @@ def test_the_correction_counts_the_tests_the_proposals_can_make_and_unprovable_p
     assert [p[0].key for p in _proposals([small, big], effects, 0.25, band, 0.5)] == ["small", "big"]
     # the small change would need 5,000 games a version to be shown, more than the 1,000 left: it goes last
     needed = {"small": 5000, "big": 100}
-    assert [p[0].key for p in _proposals([small, big], effects, 0.25, band, 0.5, 1.0, needed, 1000)] == ["big", "small"]
+    assert [p[0].key for p in _proposals([small, big], effects, 0.25, band, 0.5, needed, 1000)] == ["big", "small"]
 
 
 def test_an_undecided_search_says_what_it_found_and_the_budget_that_would_decide_it():
@@ -349,7 +351,7 @@ def test_when_no_combination_is_predicted_inside_the_nearest_are_tried():
     effects = {"a": -0.05, "b": -0.05, "c": -0.02, "d": 0.1}
     band = Gate("win_rate", 0.05, 0.35)
     assert _proposals([a, b, c, d], effects, 0.6, band, 0.2) == []
-    found = _nearest([a, b, c, d], effects, 0.6, band, 0.2, 1.0)
+    found = _nearest([a, b, c, d], effects, 0.6, band, 0.2)
     assert [tuple(k.key for k in p) for p in found][:3] == [("a", "b", "c"), ("a", "b"), ("a", "c")]
 
 
@@ -398,3 +400,53 @@ def test_a_mission_with_no_infected_at_the_start_can_have_one_put_back_on_a_spaw
     again = _compiled(path, K.written(parsed, added[:1]))
     assert again["infected"] == K.played(compiled, added[:1])["infected"] == [
         {"class": "core/zombie", "at": compiled["spawn_points"][0]["at"], "facing": "N", "prone": False}]
+
+
+class Additive:
+    """A stand-in for the search's games where effects add: a version wins ``base`` and its knobs' effects of every
+    twenty games, the screen's effects on the screen's series (0), the true ones on every other."""
+
+    def __init__(self, left: int, base: int, screen: dict[str, int], true: dict[str, int]) -> None:
+        self.total = self.left = left
+        self.base, self.screen, self.true, self.asked, self.kept = base, screen, true, [], {}
+
+    @property
+    def budget(self):
+        from types import SimpleNamespace
+
+        return SimpleNamespace(left=self.left, used=self.total - self.left)
+
+    def play(self, chosen, runs, series, policy=None, document=None):
+        from test_explore import games
+
+        key = (tuple(sorted(k.key for k in chosen)), series)
+        if key not in self.kept:
+            if runs > self.left:
+                return None
+            self.left -= runs
+            self.asked.append(key)
+            share = self.base + sum((self.screen if series == 0 else self.true)[k] for k in key[0])
+            won = sum(1 for i in range(runs) if i % 20 < share)
+            low, high = wilson(won, runs)
+            report = {"runs": runs, "win_rate": {"wins": won, "value": round(won / runs, 4), "low": round(low, 4),
+                                                 "high": round(high, 4)}}
+            self.kept[key] = games("".join("W" if i % 20 < share else "L" for i in range(runs))), report
+        return self.kept[key]
+
+
+def test_a_change_the_screen_overstated_is_not_tried_in_every_proposal_after_it_let_one_down(monkeypatch):
+    """Supply Run made easier (bench/tune.py, 3,000 games): every proposal held the one spawn face move the screen's
+    38 games a version had overstated; the six missed and the search ended "not found" with 1,100 games unspent.
+    Here the screen says x takes 8 games in 20 off (it truly adds 2), a to e 2 each (truly 3): x alone, then x with
+    two others, miss. A knob that let a proposal down counts for less in the next (the others as screened), and
+    proposals that miss the band make no test, so they do not use up the six the correction counts: b+c is found."""
+    from zwar_author.playtest import tune as T
+
+    monkeypatch.setattr(T, "_check", lambda *a, **k: {"result": "checked", "win_rate": {}, "games": 0})
+    screen = {"x": -8, "a": -2, "b": -2, "c": -2, "d": -2, "e": -2}
+    state = Additive(20_000, 12, screen, {**{k: -3 for k in "abcde"}, "x": 2})
+    report = T._search(state, [_knob(k) for k in "xabcde"], Gate("win_rate", 0.05, 0.35), None, 40, tomlkit.document(),
+                       Path("x.toml"), ())
+    assert (report["result"], report["changes"]) == ("tuned", ["change b", "change c"])
+    assert [r["changes"] for r in report["rejected"]] == [["change x"]]
+    assert state.budget.used == 880

@@ -12,7 +12,10 @@ from the same dice and the same bots' choices), so every comparison is paired:
    smallest changes, then the nearest the band's middle.
 3. **Try.** The proposal played on trial games fresh to the screen, the mission as it is beside it.
    A win rate whose interval crosses the band's edge is played on twice the games (fresh series
-   again), up to four looks; one clearly outside sends the search to the next proposal.
+   again), up to four looks; one clearly outside sends the search to the next proposal, with its
+   knobs' effects corrected by what the trial showed (each times the share of the predicted sum it
+   found) and the mission's own rate from the screen's and the trial's games together. Proposals
+   are tried while the budget lasts; at most six reach the tests below.
 4. **Prove.** Each knob of it played left out on those games: a knob stays only when the games show
    it matters (an exact McNemar test on the games that only one version won, at 5% divided by the
    number of tests the proposals can make on trial games: Bonferroni's correction; the screen's
@@ -60,7 +63,7 @@ from .versus import is_versus
 
 FORMAT = "zwar-tune/1"
 MOST = 3  # knobs in one combination
-PROPOSALS = 6  # combinations tried on fresh games
+PROPOSALS = 6  # combinations whose knobs are tested on trial games (those that miss the band are not)
 ALPHA = 0.05
 LOOKS = 4  # the most looks at one comparison, each on twice the games of the one before
 SCREEN = 3  # the screen spends at most this share (one in three) of the budget
@@ -253,26 +256,27 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
     rejected: list[dict] = []
     closest: dict | None = None  # the proposal in the band whose test the games could not decide
     seen: set[tuple[str, ...]] = set()
-    scale = 1.0  # how far the screened effects carried when added up, learnt from each proposal missed
+    tested = 0  # proposals whose knobs were tested on trial games: at most PROPOSALS, as the correction counts
     spent = False
-    for _ in range(PROPOSALS):
-        proposals = [p for p in _proposals(tried, effects, value, checked, middle, scale, needed, state.budget.left)
+    while tested < PROPOSALS:
+        proposals = [p for p in _proposals(tried, effects, value, checked, middle, needed, state.budget.left)
                      if tuple(k.key for k in p) not in seen]
         if not proposals:  # none predicted inside: the screen's games are few, so the nearest are tried
-            proposals = [p for p in _nearest(tried, effects, value, checked, middle, scale)
+            proposals = [p for p in _nearest(tried, effects, value, checked, middle)
                          if tuple(k.key for k in p) not in seen]
             if not proposals:
                 break
         chosen = proposals[0]
         seen.add(tuple(k.key for k in chosen))
         outcome = _try(state, list(chosen), checked, runs, alpha)
+        tested += bool(outcome.get("tested"))
         if outcome["result"] != "proved":
             rejected.append({"changes": [k.text for k in chosen], "why": outcome["why"]})
             if outcome["result"] == "undecided" and (closest is None or outcome["p"] < closest["p"]):
                 closest = outcome
             if "observed" in outcome:
-                predicted = sum(effects[k.key] for k in chosen)
-                scale = min(2.0, max(0.2, (outcome["observed"] - outcome["base"]) / predicted)) if predicted else scale
+                effects = _learnt(effects, chosen, outcome["observed"] - outcome["base"])
+                value = _rate(_joined([base[0], outcome["base_games"]]))["value"]
             if outcome.get("spent"):
                 spent = True
                 break
@@ -295,6 +299,21 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
                 "why": f"{state.budget.left} games left, too few for the next step; give a larger --budget"}
     return {"result": "not found", "as_it_is": as_it_is, "rejected": rejected,
             "why": f"no combination of up to {MOST} changes was shown to bring the mission into the band"}
+
+
+def _learnt(effects: dict[str, float], chosen: Sequence[Knob], seen: float) -> dict[str, float]:
+    """The effects with those of a proposal that missed corrected by what its trial games showed
+    (``seen``: its win rate less the mission's on them): each of its knobs' effects times the share of
+    the predicted sum the trial found (from a fifth to twice). The screen's few games a version
+    overstate some knobs (the ones its noise favoured are the ones proposed): a knob that let one
+    proposal down counts for less in the next, and the others' effects stand, so the search moves on to
+    other knobs rather than trying the same one in every combination."""
+    predicted = sum(effects[k.key] for k in chosen)
+    if not predicted:
+        return effects
+    share = min(2.0, max(0.2, seen / predicted))
+    keys = {k.key for k in chosen}
+    return {key: effect * share if key in keys else effect for key, effect in effects.items()}
 
 
 def _useful(tried: list[Knob], effects: dict[str, float], value: float, middle: float) -> list[Knob]:
@@ -329,7 +348,7 @@ def _needed(effect: dict, level: float) -> int | None:
 
 
 def _proposals(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
-               scale: float = 1.0, needed: dict[str, int | None] | None = None,
+               needed: dict[str, int | None] | None = None,
                left: int | None = None) -> list[tuple[Knob, ...]]:
     """The combinations to try, best first: predicted inside the band, fewest knobs, smallest, nearest
     the middle (the effects added, each knob's own as screened, times ``scale``: what the proposals
@@ -341,7 +360,7 @@ def _proposals(tried: list[Knob], effects: dict[str, float], value: float, check
         for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
             if not compatible(chosen):
                 continue
-            predicted = value + scale * sum(effects[k.key] for k in chosen)
+            predicted = value + sum(effects[k.key] for k in chosen)
             if checked.low <= predicted <= checked.high:
                 scored.append(((not _affordable(chosen, needed, left), count, sum(k.size for k in chosen),
                                 round(abs(predicted - middle), 6), tuple(k.key for k in chosen)), chosen))
@@ -349,15 +368,15 @@ def _proposals(tried: list[Knob], effects: dict[str, float], value: float, check
     return [chosen for _, chosen in scored[:PROPOSALS]]
 
 
-def _nearest(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
-             scale: float) -> list[tuple[Knob, ...]]:
+def _nearest(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate,
+             middle: float) -> list[tuple[Knob, ...]]:
     """When no combination is predicted inside the band: those predicted nearest it (the screen's
     few games a knob may well have understated its effect), fewest and smallest first among equals."""
     scored = []
     for count in range(1, MOST + 1):
         for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
             if compatible(chosen):
-                predicted = value + scale * sum(effects[k.key] for k in chosen)
+                predicted = value + sum(effects[k.key] for k in chosen)
                 short = max(checked.low - predicted, predicted - checked.high, 0.0)
                 scored.append(((round(short, 6), count, sum(k.size for k in chosen), tuple(k.key for k in chosen)),
                                chosen))
@@ -439,7 +458,7 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: fl
         if checked.low <= rate["value"] <= checked.high:
             break
         if rate["high"] < checked.low or rate["low"] > checked.high or len(batches) >= 2 ** (LOOKS - 1):
-            return {"result": "missed", "observed": rate["value"], "base": _rate(base)["value"],
+            return {"result": "missed", "observed": rate["value"], "base": _rate(base)["value"], "base_games": base,
                     "why": f"win rate {rate['value']:g} on {rate['games']} trial games, outside {checked}"}
         batches = _doubled(batches)  # the interval crosses the band's edge: twice the games tell
     tests: list[dict] = []
@@ -470,16 +489,16 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: fl
         pending.insert(0, knob)
     rate = _rate(_pooled(state, chosen, runs, batches) or Games(0))  # every version played: never None
     if not checked.low <= rate["value"] <= checked.high:
-        return {"result": "missed", "why": f"win rate {rate['value']:g} on {rate['games']} trial games, "
-                                           f"outside {checked}"}
-    return {"result": "proved", "kept": chosen, "tests": tests, "trial": rate}
+        return {"result": "missed", "tested": True, "why": f"win rate {rate['value']:g} on {rate['games']} trial "
+                                                           f"games, outside {checked}"}
+    return {"result": "proved", "tested": True, "kept": chosen, "tests": tests, "trial": rate}
 
 
 def _unshown(names: list[str], knob: Knob, last: list[dict], looks: dict[str, int], alpha: float,
              spent: bool) -> dict:
     """A proposal in the band on its trial games with a knob the band needs whose effect they could not
     show (``spent``: the budget ran out; else the looks did): undecided, with what would decide it."""
-    out = {"result": "undecided", "spent": spent, "changes": names, "change": knob.text, "p": 1.0,
+    out = {"result": "undecided", "tested": True, "spent": spent, "changes": names, "change": knob.text, "p": 1.0,
            "alpha": alpha / 2 ** max(1, looks.get(knob.key, 1)), "effect": None, "needed": None}
     if last:
         test = last[-1]
