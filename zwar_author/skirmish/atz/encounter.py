@@ -23,7 +23,7 @@ from ...tables.table import Table
 from ...tabletop import PlacedPiece, Position
 from ...tabletop import Table as Tabletop
 from ..core import Board
-from . import hostiles
+from . import hostiles, outgunned
 from .game import NORMAL_MOVE, TABLES, Setup
 from .state import HostileForce, Human, Klass, Zombie
 from .weapons import weapon
@@ -81,6 +81,7 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                                       for f in model.forces if playable(f)]
     missing = [f"the table atz/{t}" for t in TABLES if t not in tables]
     missing += [f"the table atz/{t}" for f in forces for t in hostiles.tables_for(f) if t not in tables]
+    missing += outgunned.unranked(tables)
     members = place(group.members, table, missing)
     if missing:
         raise CannotPlay(name, missing)

@@ -36,7 +36,8 @@ CHARGE_STOP = 4  # line 1818
 SIGHT_LIMIT = {"night": 12, "pre-dawn": 18, "evening": 18}  # lines 1096-1097
 ZOMBIES_AT_START = {"urban": "1 + 1d6", "suburb": "1d6", "rural": "1/2d6"}  # lines 1748-1750
 #: The tables the engine reads, by id in the pack.
-TABLES = ("ranged-combat", "ranged-damage", "melee", "zombies-from-noise", "zombie-placement", "recovery-during",
+TABLES = ("ranged-combat", "ranged-damage", "melee", "outgunned-ranking", "zombies-from-noise", "zombie-placement",
+          "recovery-during",
           "reactions-civilian", "reactions-ganger", "reactions-military", "reactions-survivor")
 #: The zombie-placement rows' edges, in the order placement turns clockwise when off the table (line 1800).
 EDGES = ("top", "right", "bottom", "left")
