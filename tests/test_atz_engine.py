@@ -120,6 +120,28 @@ def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack)
     assert all(h.weapon is not None and h.klass.value in ("military", "ganger", "survivor") for h in game.hostiles)
 
 
+def test_the_group_meets_the_hostile_humans_it_rolls_up_before_the_first_turn(pack):
+    """Meet & Greet (seed 004 line 2536) at the start of the Raid: those who join play for the group but are no
+    member of its roster in the report; those who part take no further part."""
+    from zwar_author.playtest.atz import _record
+    made, _ = _setup_with(pack, "raid", leave_out=True)
+    assert made.meet
+    ends = set()
+    for seed in range(30):
+        game = AtzGame(made)
+        simulate(game, _advance, random.Random(seed))
+        ends.add(game.tally.met)
+        texts = [e.text for e in game.log]
+        meeting = next(i for i, t in enumerate(texts) if t.startswith("Meet & Greet: "))
+        assert meeting < texts.index("Turn 1")
+        joined = [h for h in game.humans if h.joined is not None]
+        assert bool(joined) == game.tally.met.startswith("joined")
+        assert sorted(_record(game, seed)["members"]) == sorted(m.name for m in GROUP.members)
+        if game.tally.met == "parted peacefully":
+            assert all(h.status.value == "gone" for h in game.hostiles)
+    assert {"joined", "parted peacefully", "walked the walk"} <= ends, ends
+
+
 def test_a_hostile_force_without_a_number_is_refused_by_name(pack):
     with pytest.raises(CannotPlay) as refused:
         _setup(pack, "take-back", zombies_only=False)

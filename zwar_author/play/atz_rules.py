@@ -47,6 +47,8 @@ class Info(Model):
                                               "`fast`, `fight`, `break`, `recover h2`, `carry h2`, `cheat`, "
                                               "`die`, a number of dice passed).")
     draw: bool = Field(False, description="Draw the zombies by area at the start (lines 1746-1750).")
+    meet: bool = Field(False, description="The group meets the hostiles before the first turn (Meet & Greet, "
+                                          "or Walk the Walk for a Star: lines 2536-2577).")
     width: float = Field(48, description="Table width in inches.")
     depth: float = Field(48, description="Table depth in inches.")
 
@@ -68,8 +70,8 @@ class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
-                                   "cheated_death"], Any]] = Field({}, description="By name (the group's and "
-                                                                                   "the hostiles').")
+                                   "cheated_death", "side", "joined", "leader"], Any]] = Field(
+        {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
@@ -158,7 +160,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
                            facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
                     for i, z in enumerate(model.zombies))
     setup = Setup(Board(table, []), info.area, info.time, tables, tuple(members), zombies, 30, info.title,
-                  draw=info.draw, hostiles=tuple(foes))
+                  draw=info.draw, hostiles=tuple(foes), meet=info.meet)
     return AtzGame(setup)
 
 

@@ -45,9 +45,8 @@ from .stats import wilson
 
 #: Not played by any encounter: said in every report.
 NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
-              "Meet & Greet (hostile humans are hostile from the start)",
-              "charges and melee between people",
-              "outgunned by the Outgunned Ranking (its table, lines 1056-1064, is unreadable in the source)"]
+              "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
+              "charges and melee between people"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:
@@ -82,13 +81,15 @@ def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    for wanted in (2, "cheat", "break", "fast"):
+    for wanted in (2, "cheat", "walk", "break", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
     return request.options[0]
 
 
 BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "aggressive": aggressive}
+#: How Meet & Greet ended (skirmish.atz.meeting), counted by the report.
+MEETINGS = ("joined", "joined for the game", "parted peacefully", "walked the walk")
 OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "on the table")
 
 
@@ -116,6 +117,8 @@ class EncounterResult:
                          f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}"
                          + (f"; hostile humans {p['hostiles']['rolled up']:.1f}, put down {p['hostiles']['down']:.1f}"
                             if r.get("hostiles") else ""))
+            if r.get("hostiles"):
+                lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
             for member, ends in p["members"].items():
                 shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
@@ -124,6 +127,11 @@ class EncounterResult:
             lines.append(f"gate {self.gate} ({r['first']}): {self.gate.value(first):g}, "
                          f"{'passed' if self.passed else 'FAILED'}")
         return "\n".join(lines)
+
+
+def _meetings(p: dict, runs: int) -> str:
+    """How the meetings with the hostile humans ended, as shares of the games."""
+    return ", ".join(f"{k} {v / runs:.0%}" for k, v in p["meetings"].items())
 
 
 def is_encounter(path: Path) -> bool:
@@ -230,9 +238,9 @@ def _record(game: AtzGame, index: int) -> dict:
     t = game.tally
     return {"index": index, "home": game.winner == "humans", "turns": game.round,
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
-                        for h in game.humans},
+                        for h in game.humans if h.joined is None},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
-            "hostiles": (t.hostiles, t.hostiles_down)}
+            "hostiles": (t.hostiles, t.hostiles_down), "met": t.met}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -251,6 +259,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}
+    met = dict.fromkeys(MEETINGS, 0)
     for record in sorted(records, key=lambda r: r["index"]):
         home += record["home"]
         turns[record["turns"]] = turns.get(record["turns"], 0) + 1
@@ -265,13 +274,16 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         shots += record["shots"]
         for key, value in zip(hostiles, record["hostiles"], strict=True):
             hostiles[key] += value
+        if record["met"]:
+            met[record["met"]] += 1
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},
             "turns": {"mean": round(sum(t * n for t, n in turns.items()) / runs, 3),
                       "counts": {str(t): n for t, n in sorted(turns.items())}},
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
-            "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()}}
+            "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()},
+            "meetings": met}
 
 
 def html_page(report: dict) -> str:
@@ -294,6 +306,7 @@ def html_page(report: dict) -> str:
     if report.get("hostiles"):
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
                  for k in ("rolled up", "down")]
+        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])]
     for member in next(iter(pols.values()))["members"]:
         rows.append(row(member, [", ".join(f"{k} {percent(v / report['runs'])}" for k, v in p["members"][member].items()
                                            if v) for p in pols.values()]))

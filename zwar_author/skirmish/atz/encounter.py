@@ -23,7 +23,7 @@ from ...tables.table import Table
 from ...tabletop import PlacedPiece, Position
 from ...tabletop import Table as Tabletop
 from ..core import Board
-from . import hostiles, outgunned
+from . import hostiles, meeting, outgunned
 from .game import NORMAL_MOVE, TABLES, Setup
 from .state import HostileForce, Human, Klass, Zombie
 from .weapons import weapon
@@ -82,6 +82,7 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     missing = [f"the table atz/{t}" for t in TABLES if t not in tables]
     missing += [f"the table atz/{t}" for f in forces for t in hostiles.tables_for(f) if t not in tables]
     missing += outgunned.unranked(tables)
+    missing += [f"the table atz/{t}" for t in meeting.TABLES if forces and t not in tables]
     members = place(group.members, table, missing)
     if missing:
         raise CannotPlay(name, missing)
@@ -106,7 +107,7 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     board = Board(table, list(pieces))
     noise_only = any(f.side == "zombies" and str(f.table).split("/")[-1] == "zombies-from-noise" for f in model.forces)  # generated only by shooting (Raid, line 2376)
     return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
-                 forces=tuple(forces)), left_out
+                 forces=tuple(forces), meet=bool(forces)), left_out
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:

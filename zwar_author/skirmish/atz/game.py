@@ -23,7 +23,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import grenades, hostiles
+from . import grenades, hostiles, meeting
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
 from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
@@ -58,6 +58,7 @@ class Setup:
     draw: bool = True  # draw the zombies by area at the start (lines 1746-1750) when none are placed
     hostiles: tuple[Human, ...] = ()  # hostile humans placed (side "hostiles")
     forces: tuple[HostileForce, ...] = ()  # hostile humans rolled up at the start
+    meet: bool = False  # the group meets the hostile humans (Meet & Greet, line 2536) before the first turn
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
@@ -156,7 +157,7 @@ class AtzGame(Game):
     def _activation(self, ctx: Context) -> dict[str, int]:
         """The activation dice by side, doubles re-rolled (lines 742-746); with hostile humans a third die, the
         sides whose dice match not activating and all three alike rolled again (line 757)."""
-        sides = ("humans", "zombies") + ((HOSTILES,) if self.hostiles else ())
+        sides = ("humans", "zombies") + ((HOSTILES,) if self.on_table(self.hostiles) else ())
         while True:
             dice = {s: ctx.roll(f"activation: the {s}' die", D6) for s in sides}
             faces = list(dice.values())
@@ -174,7 +175,8 @@ class AtzGame(Game):
             return {s: d for s, d in dice.items() if s not in tied}
 
     def _begin(self, ctx: Context) -> None:
-        """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754)."""
+        """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754); then
+        the group meets the hostile humans (``meeting``)."""
         self.started = True
         table = self.setup.board.table
         self.tally.hostiles = len(self.setup.hostiles)
@@ -196,6 +198,8 @@ class AtzGame(Game):
                     self._place(ctx, h.position)
                     self.tally.zombies_at_start += 1
         self.log_line(f"{len(self.zombies)} zombies on the {float(table.width):g}\" x {float(table.depth):g}\" table")
+        if self.setup.meet and self.hostiles:  # who they are is known: friendly or hostile? (line 2536)
+            meeting.meet(self, ctx)
 
     # --- humans --------------------------------------------------------------------------------
 
@@ -853,7 +857,7 @@ class AtzGame(Game):
         return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
-        home = [h for h in self.humans if h.status is Status.GONE]
+        home = [h for h in self.humans if h.status is Status.GONE and h.joined is None]  # the roster's
         self.ending = reason
         self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
 
@@ -866,7 +870,7 @@ class AtzGame(Game):
                 h.infected = face + h.rep <= 8
                 self.log_line(f"{h.name} rolls {face} + Rep {h.rep} = {face + h.rep} for infection: "
                               + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
-        home = [h for h in self.humans if h.status is Status.GONE]
+        home = [h for h in self.humans if h.status is Status.GONE and h.joined is None]  # the roster's
         self.over = True
         self.winner = "humans" if home else "zombies"
         self.reason = self.ending or ""

@@ -70,6 +70,7 @@ class Human(Figure):
     cheated_death: bool = False  # a Star who cheated death, his Rep one lower (line 401)
     grenades: bool = False  # carries flash-bang grenades (line 1014; the military, line 579)
     flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)
+    joined: str | None = None  # a hostile who joined the group at Meet & Greet: "for good" or "for the game"
 
 
 @dataclass
@@ -112,3 +113,4 @@ class Tally:
     recovered: list[str] = field(default_factory=list)
     hostiles: int = 0  # hostile humans rolled up or placed
     hostiles_down: int = 0  # hostile humans put out of the fight or obviously dead
+    met: str = ""  # how Meet & Greet ended (skirmish.atz.meeting): "joined", "parted peacefully"...
