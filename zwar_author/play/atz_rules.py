@@ -32,7 +32,7 @@ from ..tabletop import Position, Table, inches
 Point = Annotated[list[float], Field(min_length=2, max_length=2)]
 Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 StatusName = Literal["carrying on", "ducked back", "hunkered down", "stunned", "knocked down", "out of the fight",
-                     "obviously dead", "gone", "whisked to safety"]
+                     "obviously dead", "gone", "whisked to safety", "captured"]
 
 
 class Info(Model):

@@ -23,7 +23,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import grenades, hostiles, meeting
+from . import grenades, hostiles, meeting, melee
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
 from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
@@ -76,6 +76,7 @@ class AtzGame(Game):
         self.heroes: set[str] = set()
         self.tally = Tally()
         self.locked: set[tuple[str, str]] = set()  # (human, zombie) pairs in melee
+        self.engaged: set[tuple[str, str]] = set()  # pairs of people locked in melee, ids sorted (melee.py)
         self.ending: str | None = None  # why the encounter ended, until the tests after it are taken
         self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
         self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
@@ -226,6 +227,8 @@ class AtzGame(Game):
     def _act(self, ctx: Context, h: Human, leader: Human) -> None:
         """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771)."""
         h.moved_fast = False
+        if melee.locked_turn(self, ctx, h, player=True):  # in melee with people (line 1328)
+            return
         foes = [zid for hid, zid in self.locked if hid == h.id]
         if foes:  # locked in melee: break off by moving away, or fight on (lines 1328, 2017)
             how = ctx.choose("player", f"{h.name} is in melee: break off or fight on",
@@ -246,11 +249,23 @@ class AtzGame(Game):
         options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
                     if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
         options += [Choice(("throw", f.id), f"throw a flash-bang at {f.name}") for f in grenades.targets(self, h)]
+        if h.carrying is None:  # people: a charge (line 846), or Auto-kill or Capture (line 1186)
+            options += [Choice(("charge", o.id), f"charge {o.name} (Wanting To Charge)") for o in melee.targets(self, h)]
+            options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
+                        for how in ("dispatch", "capture")]
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
+            if isinstance(target, Human):
+                melee.charge(self, ctx, h, leader, target)
+                return
             assert isinstance(target, Zombie)
             self._charge(ctx, h, leader, target)
+            return
+        if isinstance(choice, tuple) and choice[0] in ("dispatch", "capture"):
+            victim = self.figure(choice[1])
+            assert isinstance(victim, Human)
+            melee.dispatch(self, ctx, h, victim, capture=choice[0] == "capture")
             return
         if isinstance(choice, tuple) and choice[0] == "throw":
             grenades.throw(self, ctx, h, self.figure(choice[1]))
@@ -876,6 +891,14 @@ class AtzGame(Game):
         self.reason = self.ending or ""
 
     # --- helpers --------------------------------------------------------------------------------------
+
+    def hostile_melee(self, ctx: Context, h: Human) -> bool:
+        """A hostile's activation spent in melee with people or charging (``melee``), for ``hostiles``."""
+        return melee.hostile_turn(self, ctx, h)
+
+    def charger_fired_on(self, ctx: Context, h: Human, shooter: Human, passed: int) -> None:
+        """Received Fire read for a charger (``melee``), for ``hostiles``."""
+        melee.fired_on(self, ctx, h, shooter, passed)
 
     def _reaction_tables(self) -> dict[Klass, Table]:
         return {k: self.setup.table(f"reactions-{k.value}") for k in Klass}

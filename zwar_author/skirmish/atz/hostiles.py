@@ -142,6 +142,8 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     if any(hid == h.id for hid, _ in game.locked):
         game._fight(ctx, h)
         return
+    if game.hostile_melee(ctx, h):  # in melee with people, or armed only for melee and charging (melee.py)
+        return
     crowds = [f for f in grenades.targets(game, h) if sum(Board.within(f, o, grenades.BLAST) for o in game.foes(h)) >= 2]
     if crowds:  # two or more foes in the blast circle: a flash-bang (the military's, line 579)
         grenades.throw(game, ctx, h, min(crowds, key=lambda f: h.position.distance(f.position)))
@@ -310,6 +312,9 @@ def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) ->
         result = do(f, Test.RECEIVED_FIRE, n)
         if f.carrying is not None and n >= 1:
             game.log_line(f"{f.name} is retrieving wounded and carries on", f.id)
+            continue
+        if f.charging:  # the chargers' results (lines 4281-4335)
+            game.charger_fired_on(ctx, f, shooter, n)
             continue
         outgunned = by_ranking.why(game.setup.table(by_ranking.TABLE), f, shooter)
         able = shooter.status in STANDING and can_fire_at(game, f, shooter)
