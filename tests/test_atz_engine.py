@@ -3,6 +3,7 @@ seed plays the same game; an encounter it does not play whole is refused by name
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -274,3 +275,21 @@ def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend(
                   [Choice("advance", "a"), Choice("hold", "h"), Choice(("throw", "x1"), "t")], who="h1")
     assert cautious(game([10, 46]), ask).key == ("throw", "x1")
     assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires
+
+
+def test_a_raid_playtest_reports_its_meetings_and_lists_no_played_rule_as_left_out(workdir, zwar):
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    raid = CONTENT / "atz" / "encounters" / "raid.toml"
+    result = zwar("playtest", raid, "--group", "group.toml", "--runs", "6", "--leave-out", "-o", "out")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    meetings = [line for line in lines if line.startswith("  Meet & Greet: ")]
+    assert len(meetings) == 2 and meetings[1].endswith("walked the walk 100%")  # the aggressive bot walks
+    left = [line for line in lines if line.startswith("  left out: ")]
+    for played in ("are hostile from the start", "charges and melee between people", "Outgunned Ranking"):
+        assert not any(played in line for line in left), (played, left)
+    assert "  left out: vehicles driven" in left
+    report = json.loads((workdir / "out" / "raid-playtest.json").read_text())
+    counted = report["policies"]["cautious"]["meetings"]
+    assert sum(counted.values()) == 6 and set(counted) == {"joined", "joined for the game", "parted peacefully",
+                                                            "walked the walk"}
