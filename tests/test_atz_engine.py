@@ -11,7 +11,7 @@ from conftest import CONTENT
 
 from zwar_author.compile.project import check
 from zwar_author.model.atz import GroupDoc
-from zwar_author.skirmish.atz.encounter import CannotPlay, setup
+from zwar_author.skirmish.atz.encounter import CannotPlay, setup, unplayed
 from zwar_author.skirmish.atz.game import AtzGame
 from zwar_author.skirmish.atz.reactions import RESULTS, Do
 from zwar_author.skirmish.core import simulate
@@ -293,3 +293,27 @@ def test_a_raid_playtest_reports_its_meetings_and_lists_no_played_rule_as_left_o
     counted = report["policies"]["cautious"]["meetings"]
     assert sum(counted.values()) == 6 and set(counted) == {"joined", "joined for the game", "parted peacefully",
                                                             "walked the walk"}
+
+
+def test_atm_adventures_dogs_play_with_the_group_like_survivors_but_are_no_members(pack):
+    """Seed 004 line 2234: "The dogs will melee, move, and take Reactions like survivors." """
+    from zwar_author.playtest.atz import _record
+    made, left_out = _setup_with(pack, "atm-adventure", leave_out=True)
+    dogs = [h for h in made.group if h.animal]
+    assert [(d.name, d.klass.value, d.rep, d.weapon.name if d.weapon else None) for d in dogs] == [
+        ("Maverick", "survivor", 4, "Improvised two hand weapon"), ("Saphie", "survivor", 3, None)]
+    assert not any("(animals)" in item or "like survivors" in item for item in left_out), left_out
+    assert "special instruction: Megan must spend one turn of activation at the ATM to get the cash." in left_out
+    game = AtzGame(made)
+    simulate(game, _advance, random.Random(5))
+    assert sorted(_record(game, 5)["members"]) == sorted(m.name for m in GROUP.members)
+    assert all(not d.on_roster for d in game.humans if d.animal)
+    with pytest.raises(CannotPlay) as refused:
+        _setup(pack, "atm-adventure", zombies_only=False)
+    assert not any("(animals)" in line for line in refused.value.lines())
+    outcome, _ = pack
+    model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["atm-adventure"].model
+    dog = model.forces[1].figures[0].model_copy(update={"reacts_as": None})  # no class to react as
+    force = model.forces[1].model_copy(update={"figures": [dog]})
+    unnamed = model.model_copy(update={"forces": [model.forces[0], force, *model.forces[2:]]})
+    assert unplayed(unnamed)[0].startswith("force 2 (animals): ")  # refused by name, as before

@@ -238,7 +238,7 @@ def _record(game: AtzGame, index: int) -> dict:
     t = game.tally
     return {"index": index, "home": game.winner == "humans", "turns": game.round,
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
-                        for h in game.humans if h.joined is None},
+                        for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down), "met": t.met}
 
@@ -255,7 +255,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     home = 0
     turns: dict[int, int] = {}
     members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged"), 0)
-               for h in made.group}
+               for h in made.group if h.on_roster}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}

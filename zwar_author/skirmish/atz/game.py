@@ -110,7 +110,7 @@ class AtzGame(Game):
     def leader(self, side: str = "humans") -> Human | None:
         """A side's Leader: the Star, else the highest Rep carrying on (lines 715, 726)."""
         members = self.side(side)
-        able = [h for h in self.on_table(members) if h.status is Status.CARRY_ON]
+        able = [h for h in self.on_table(members) if h.status is Status.CARRY_ON and not h.animal]
         return max(able, key=lambda h: (h.star, h.leader, h.rep, -members.index(h)), default=None)
 
     def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
@@ -191,7 +191,7 @@ class AtzGame(Game):
                 self.figures.append(copy.copy(z))
             self.tally.zombies_at_start = len(self.setup.zombies)
         elif self.setup.draw:
-            for h in self.humans:
+            for h in [h for h in self.humans if not h.animal]:  # for each human (line 1746)
                 count = roll_amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
                 line = {"urban": 1748, "suburb": 1749, "rural": 1750}[self.setup.area]
                 self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line {line})")
@@ -242,7 +242,7 @@ class AtzGame(Game):
         options = [Choice("advance", "move towards the far table edge and fire")]
         options += [Choice("fast", "fast move towards the far table edge")] if h.carrying is None else []
         options += [Choice("hold", "stay in place and fire")]
-        if h.carrying is None:
+        if h.carrying is None and not h.animal:  # an animal neither recovers nor carries a friend
             options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
             options += [Choice(("carry", f.id), f"pick up {f.name} and carry him towards the far edge") for f in down
                         if Board.gap(h, f) <= NORMAL_MOVE - 1]
@@ -252,7 +252,7 @@ class AtzGame(Game):
         if h.carrying is None:  # people: a charge (line 846), or Auto-kill or Capture (line 1186)
             options += [Choice(("charge", o.id), f"charge {o.name} (Wanting To Charge)") for o in melee.targets(self, h)]
             options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
-                        for how in ("dispatch", "capture")]
+                        for how in ("dispatch", "capture") if not (h.animal and how == "capture")]
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
@@ -864,15 +864,14 @@ class AtzGame(Game):
     def _ended(self) -> bool:
         if self.over or self.ending is not None:
             return True
-        able = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
-                                                                             Status.OBVIOUSLY_DEAD)]
+        roster = [h for h in self.on_table(self.humans) if h.on_roster]  # recruits and animals are left behind
+        able = [h for h in roster if h.status not in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)]
         if not able:
-            self._end("no member of the group is left on the table" + (" able to act" if self.on_table(
-                self.humans) else ""))
+            self._end("no member of the group is left on the table" + (" able to act" if roster else ""))
         return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
-        home = [h for h in self.humans if h.status is Status.GONE and h.joined is None]  # the roster's
+        home = [h for h in self.humans if h.status is Status.GONE and h.on_roster]
         self.ending = reason
         self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
 
@@ -885,7 +884,7 @@ class AtzGame(Game):
                 h.infected = face + h.rep <= 8
                 self.log_line(f"{h.name} rolls {face} + Rep {h.rep} = {face + h.rep} for infection: "
                               + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
-        home = [h for h in self.humans if h.status is Status.GONE and h.joined is None]  # the roster's
+        home = [h for h in self.humans if h.status is Status.GONE and h.on_roster]
         self.over = True
         self.winner = "humans" if home else "zombies"
         self.reason = self.ending or ""

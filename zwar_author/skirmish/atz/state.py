@@ -73,6 +73,12 @@ class Human(Figure):
     flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)
     charging: bool = False  # charging a person: Received Fire reads the chargers' results (lines 4281-4335)
     joined: str | None = None  # a hostile who joined the group at Meet & Greet: "for good" or "for the game"
+    animal: bool = False  # an animal of the group (ATM Adventure's dogs: like survivors, line 2234)
+
+    @property
+    def on_roster(self) -> bool:
+        """A member of the group's roster: neither a recruit of the encounter nor an animal."""
+        return self.joined is None and not self.animal
 
 
 @dataclass
