@@ -317,3 +317,21 @@ def test_atm_adventures_dogs_play_with_the_group_like_survivors_but_are_no_membe
     force = model.forces[1].model_copy(update={"figures": [dog]})
     unnamed = model.model_copy(update={"forces": [model.forces[0], force, *model.forces[2:]]})
     assert unplayed(unnamed)[0].startswith("force 2 (animals): ")  # refused by name, as before
+
+
+def test_every_firearm_has_an_outgunned_ranking_and_one_without_is_refused_by_name(pack):
+    """The Outgunned Rankings (seed 004 lines 1056-1064) are the pack's table: every firearm the engine plays is
+    ranked, the Assault Rifle OR 3 as line 1066 prints; a pack whose table leaves one out cannot play."""
+    from dataclasses import replace
+
+    from zwar_author.skirmish.atz import outgunned
+    from zwar_author.skirmish.atz.weapons import weapon
+    _, tables = pack
+    assert outgunned.unranked(tables) == []
+    table = tables[outgunned.TABLE]
+    assert outgunned.rank(table, weapon("Assault Rifle")) == 3
+    assert outgunned.rank(table, weapon("Submachine Gun")) > outgunned.rank(table, weapon("BA Pistol"))  # line 1113
+    assert outgunned.rank(table, weapon("Unarmed")) == 0  # never outgunned (line 1054)
+    short = replace(table, rows=tuple(r for r in table.rows if r.key.lo != 1))
+    assert outgunned.unranked({**tables, outgunned.TABLE: short}) == [
+        "the Outgunned Ranking of the Bolt Action Rifle (table atz/outgunned-ranking)"]
