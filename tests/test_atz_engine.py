@@ -122,7 +122,7 @@ def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack)
 
 
 def test_the_group_meets_the_hostile_humans_it_rolls_up_before_the_first_turn(pack):
-    """Meet & Greet (seed 004 line 2536) at the start of the Raid: those who join play for the group but are no
+    """Meet & Greet (seed 004 line 2539) at the start of the Raid: those who join play for the group but are no
     member of its roster in the report; those who part take no further part."""
     from zwar_author.playtest.atz import _record
     made, _ = _setup_with(pack, "raid", leave_out=True)

@@ -48,7 +48,7 @@ class Info(Model):
                                               "`die`, a number of dice passed).")
     draw: bool = Field(False, description="Draw the zombies by area at the start (lines 1746-1750).")
     meet: bool = Field(False, description="The group meets the hostiles before the first turn (Meet & Greet, "
-                                          "or Walk the Walk for a Star: lines 2536-2577).")
+                                          "or Walk the Walk for a Star: lines 2539-2577).")
     width: float = Field(48, description="Table width in inches.")
     depth: float = Field(48, description="Table depth in inches.")
 

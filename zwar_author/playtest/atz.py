@@ -46,7 +46,7 @@ from .stats import wilson
 #: Not played by any encounter: said in every report.
 NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
-              "At the Mercy of the Enemy (line 2598: hostiles never dispatch or capture a downed member)"]
+              "At the Mercy of the Enemy (line 2597: hostiles never dispatch or capture a downed member)"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:

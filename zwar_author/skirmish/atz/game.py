@@ -58,7 +58,7 @@ class Setup:
     draw: bool = True  # draw the zombies by area at the start (lines 1746-1750) when none are placed
     hostiles: tuple[Human, ...] = ()  # hostile humans placed (side "hostiles")
     forces: tuple[HostileForce, ...] = ()  # hostile humans rolled up at the start
-    meet: bool = False  # the group meets the hostile humans (Meet & Greet, line 2536) before the first turn
+    meet: bool = False  # the group meets the hostile humans (Meet & Greet, line 2539) before the first turn
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
@@ -199,7 +199,7 @@ class AtzGame(Game):
                     self._place(ctx, h.position)
                     self.tally.zombies_at_start += 1
         self.log_line(f"{len(self.zombies)} zombies on the {float(table.width):g}\" x {float(table.depth):g}\" table")
-        if self.setup.meet and self.hostiles:  # who they are is known: friendly or hostile? (line 2536)
+        if self.setup.meet and self.hostiles:  # who they are is known: friendly or hostile? (line 2539)
             meeting.meet(self, ctx)
 
     # --- humans --------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Meet & Greet: whether the humans the group meets are friendly or hostile, and Walk the Walk's first shot.
 
-Seed lines (004): after who they are is known, the hostile leader (the
-highest Rep and best weapon, line 2540) and the group's leader meet on the
-Meet & Greet table (2541-2549, the pack's `meet-and-greet`): 2 or more
+Seed lines (004): after who they are is known (line 2539), the hostile leader (the
+highest Rep and best weapon, line 2542) and the group's leader meet on the
+Meet & Greet table (2543-2549, the pack's `meet-and-greet`): 2 or more
 successes up they join the group under its control (2562), 1 up they join for
 the rest of the game (2563), 1 down they will not join and the group leaves
 peacefully (2563), 2 or more down it is time to Walk the Walk (2562). A Star
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .game import AtzGame
 
 TABLES = ("meet-and-greet", "walk-the-walk")
-#: The classes Meet & Greet counts as "ganger or survivor" (the table's -2d6, line 2546).
+#: The classes Meet & Greet counts as "ganger or survivor" (the table's -2d6, line 2555).
 ROUGH = (Klass.GANGER, Klass.SURVIVOR)
 #: The most figures one side has more than the other that the pack's table reads (its dice stay 12 a side, the
 #: most its exact odds are computed for).
@@ -34,7 +34,7 @@ OUTNUMBER = 6
 
 
 def hostile_leader(game: AtzGame) -> Human | None:
-    """The figure with the highest Rep and best weapon (line 2540): the best by its Outgunned Ranking, then
+    """The figure with the highest Rep and best weapon (line 2542): the best by its Outgunned Ranking, then
     Impact; the first rolled up among equals."""
     table = game.setup.table(outgunned.TABLE)
     able = [h for h in game.on_table(game.hostiles) if h.status is Status.CARRY_ON]
@@ -49,7 +49,7 @@ def meet(game: AtzGame, ctx: Context) -> None:
     if ours is None or theirs is None:
         return
     for h in game.hostiles:
-        h.leader = h is theirs  # he leads them from now on (line 2540)
+        h.leader = h is theirs  # he leads them from now on (line 2542)
     if ours.star:
         how = ctx.choose("player", f"{ours.name} is a Star: Meet & Greet {theirs.name}'s group, or Walk the Walk",
                          [Choice("meet", "Meet & Greet: try to talk them into joining"),

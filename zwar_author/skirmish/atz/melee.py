@@ -3,8 +3,8 @@
 Seed lines (004): a charge is taken on the Wanting To Charge test (846, 905)
 in lieu of active fire (771) at an enemy the charger sees within a normal
 move; the target takes Being Charged when the charger is 4" from contact
-(911): fire and melee (a target missed by that fire takes Received Fire as a
-charger, line 913, with the chargers' results of lines 4281-4335), melee
+(913): fire and melee (a target missed by that fire takes Received Fire as a
+charger, line 915, with the chargers' results of lines 4281-4335), melee
 without firing, or retire (the charger then moves to the spot vacated). The
 melee (1277-1292) is the pack's opposed `melee` table, each side its Rep in
 d6, +1d6 for the higher Impact weapon, -2d6 prone or attacked to the rear,
@@ -13,7 +13,7 @@ dead, one up out of the fight, none either way locked in melee (1304-1309);
 a figure locked in melee fights on or breaks off when active, the other side
 taking In Sight at once (1328). An active figure in contact with a stunned or
 out of the fight enemy may dispatch him, still rolling its weapon's dice or
-meleeing him as 0d6, or capture him (1186-1188).
+meleeing him as 0d6, or capture him (1186-1190).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .game import AtzGame
 
 CHARGE = 8  # a charge is a normal move (line 788)
-CONTACT = 4  # Being Charged is taken 4" from contact (line 911)
+CONTACT = 4  # Being Charged is taken 4" from contact (line 913)
 BREAK_OFF = 2  # inches moved away breaking off a melee: "at least 1\"" (line 1328)
 #: Received Fire for a charger missed by the target's fire, by class (lines 4281, 4299, 4317, 4335): pass 2d6,
 #: 1d6, 0d6. Carry on completes the charge; snap fire and duck back end it.
@@ -51,7 +51,7 @@ def targets(game: AtzGame, h: Human) -> list[Human]:
 
 def helpless(game: AtzGame, h: Human) -> list[Human]:
     """The enemy people ``h`` may reach and dispatch or capture: stunned or out of the fight within a normal
-    move (line 1186)."""
+    move (line 1188)."""
     return [o for o in game.on_table(game.people) if o.side != h.side and o.carried_by is None
             and o.status in (Status.STUNNED, Status.OUT_OF_THE_FIGHT) and Board.gap(h, o) <= CHARGE - 1]
 
@@ -63,7 +63,7 @@ def engaged(game: AtzGame, h: Human) -> list[Human]:
 
 
 def charge(game: AtzGame, ctx: Context, h: Human, leader: Human | None, t: Human) -> None:
-    """A charge at ``t`` (lines 846, 905-913): the Wanting To Charge test, Being Charged 4" from contact, then
+    """A charge at ``t`` (lines 846, 905-915): the Wanting To Charge test, Being Charged 4" from contact, then
     into contact and the melee."""
     passed = group_test(ctx, game._reaction_tables(), [h], Test.WANTING_TO_CHARGE, leader, game._say(h),
                         game.heroes)[h.id]
@@ -200,10 +200,10 @@ def hostile_turn(game: AtzGame, ctx: Context, h: Human) -> bool:
 
 
 def dispatch(game: AtzGame, ctx: Context, h: Human, t: Human, capture: bool) -> None:
-    """Auto-kill or Capture (line 1186): into contact with a stunned or out of the fight enemy, then capture
+    """Auto-kill or Capture (line 1188): into contact with a stunned or out of the fight enemy, then capture
     him (tied up, off the table), or dispatch him: with a ranged weapon its dice are still rolled (they draw
     zombies and may run it out of ammo) and he is obviously dead; otherwise a melee in which he counts 0d6
-    (line 1188)."""
+    (line 1190)."""
     game._move_towards(h, t.position, CHARGE, stop=float(h.base.radius + t.base.radius) + 0.001)
     if Board.gap(h, t) > 0.01:
         game.log_line(f"{h.name} cannot reach {t.name}", h.id)
