@@ -11,8 +11,10 @@ CPU time of the process (user and system): other jobs on the machine change it
 far less. The goal of `zwar validate` of one mission is a multiple of the
 baseline (issue 27, item 5: within 20x), run both as ``python -m zwar_author``
 and through the installed ``zwar`` script (the checkout first on the path); the
-last lines time what its start is made of (numpy, pydantic, the source models)
-on their own. ``--only TEXT`` times only the commands whose label holds TEXT.
+last lines time what its start is made of (numpy, which it no longer loads,
+pydantic, the source models) on their own, and what reading one mission would
+cost with each candidate for the sources' checks (README.md, "Dependencies").
+``--only TEXT`` times only the commands whose label holds TEXT.
 
 ``--against DIR`` times the same commands on another checkout of the package (say
 ``git worktree add /tmp/before main``), interleaved with this one, for a before
@@ -26,6 +28,7 @@ goal's).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import resource
 import subprocess
@@ -38,6 +41,13 @@ REPO = Path(__file__).parents[1]
 MISSIONS = Path("content") / "core" / "missions"
 #: the console script `zwar` as installed beside the interpreter (run with the checkout first on the path)
 SCRIPT = Path(sys.executable).parent / "zwar"
+
+#: one mission's source read into its pydantic models, and checked against its JSON Schema instead
+READ_MODELS = ("import tomllib; from zwar_author.model.mission import MissionDoc; "
+               f"MissionDoc.model_validate(tomllib.loads(open({str(MISSIONS / 'supply-run.toml')!r}).read()))")
+READ_SCHEMA = ("import json, tomllib, jsonschema; schema = json.load(open('schemas/mission.schema.json')); "
+               f"data = tomllib.loads(open({str(MISSIONS / 'supply-run.toml')!r}).read()); "
+               "list(jsonschema.Draft4Validator(schema).iter_errors(data))")
 
 #: label -> (arguments after the interpreter, goal as a multiple of the baseline's time, or None)
 CASES: dict[str, tuple[list[str], float | None]] = {
@@ -59,7 +69,13 @@ CASES: dict[str, tuple[list[str], float | None]] = {
     # pydantic's plugin loader imports importlib.metadata (and zipfile, email, csv...) at the first model built,
     # even with plugins turned off (PYDANTIC_DISABLE_PLUGINS)
     "  part: import importlib.metadata": (["-c", "import importlib.metadata"], None),
+    # Issue 27, item 5: what reading one mission's source would cost with each candidate for the sources' checks
+    # (docs: README.md, "Dependencies"): every mistake reported, so jsonschema's iter_errors, not validate
+    "  candidate: pydantic, Supply Run read into its source models": (["-c", READ_MODELS], None),
+    "  candidate: jsonschema, Supply Run against its JSON Schema": (["-c", READ_SCHEMA], None),
 }
+if importlib.util.find_spec("msgspec") is not None:  # not a dependency: install it beside to measure it
+    CASES["  candidate: import msgspec"] = (["-c", "import msgspec"], None)
 
 
 ENV = {name: value for name, value in os.environ.items() if name not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}

@@ -41,7 +41,7 @@ def rooms_floor(width: int, height: int, seed: int = 0) -> Grid:
             else:
                 v[by + rng.integers(0, 6), bx + 6] = Edge.DOOR
             h[by + 3, bx:bx + 3] = Edge.WALL
-    return seal(Grid(terrain, h, v))
+    return seal(Grid.of_arrays(terrain, h, v))
 
 
 def best(function, runs: int = 3) -> float:

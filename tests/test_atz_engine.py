@@ -143,11 +143,24 @@ def test_the_group_meets_the_hostile_humans_it_rolls_up_before_the_first_turn(pa
     assert {"joined", "parted peacefully", "walked the walk"} <= ends, ends
 
 
-def test_a_hostile_force_without_a_number_is_refused_by_name(pack):
-    with pytest.raises(CannotPlay) as refused:
-        _setup(pack, "take-back", zombies_only=False)
-    assert "  - force 3 (humans): Your secondary enemy will be humans. (no number of them (found when a building is " \
-           "entered))" in refused.value.lines()
+
+def test_a_hostile_force_without_a_number_is_found_in_buildings_or_refused_by_name(pack):
+    outcome, _ = pack
+    model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["take-back"].model
+    assert not any(item.startswith("force 3") for item in unplayed(model))  # found on entering (line 2480)
+    assert not any(item.startswith("trigger") for item in unplayed(model))  # What's Inside? and searching
+    bare = model.model_copy(update={"buildings": []})
+    assert "force 3 (humans): Your secondary enemy will be humans. (no number of them, and no building to find " \
+           "them in)" in unplayed(bare)
+    assert "trigger 1: A figure enters a building." in unplayed(bare)
+
+
+def test_the_raid_lists_no_special_instruction_it_plays(pack):
+    outcome, _ = pack
+    model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["raid"].model
+    listed = unplayed(model)
+    assert not any("only be generated from shooting" in item for item in listed)  # played (line 2376)
+    assert "special instruction: There will not be any zombies found in any building on the board." in listed
 
 
 ROSTER = """\
@@ -180,7 +193,9 @@ def test_zwar_playtest_an_encounter_with_a_group(workdir, zwar):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "encounter discover with Billy Pink's group (rural, daytime), 4 games a policy, seed 1"
-    assert "  left out: trigger 1: A figure enters a building." in lines
+    assert not any(line.startswith("  left out: trigger") for line in lines)  # entering and searching are played
+    assert any(line.startswith("  left out: force 3 (humans): ") and "(--zombies-only)" in line for line in lines)
+    assert any(line.startswith("  buildings entered ") for line in lines)
     assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == [
         "cautious", "aggressive", "gate win_rate in 0..1 (cautious)", "report"]
     assert zwar("playtest", discover, "--group", "group.toml", "--runs", "4", "--zombies-only", "-o", "again").exit_code == 0

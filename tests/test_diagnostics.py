@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -597,3 +598,80 @@ def test_no_code_reads_a_diagnostics_message_back():
             if parsed:
                 readers.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
     assert readers == []
+
+
+def test_an_unknown_key_does_not_hide_the_files_other_mistakes(diagnose):
+    """All mistakes at once: an unknown key means nothing, so the mission is checked on as if it were not
+    there, and a tile that does not exist is said in the same run (it was hidden until the key was fixed)."""
+    tiled = ('[mission]\nid = "m"\ntitle = "M"\ncolour = "red"\n[[floors]]\ntiles = [{ tile = "nowhere", at = [0, 0] }]\n'
+             '[[starts]]\nat = "0,1"\n[[victory]]\nescape = "all"\n[[exits]]\nat = "3,1"\n')
+    errors = [line for line in diagnose({"p/missions/m.toml": tiled}) if ": error " in line]
+    assert errors == [
+        ("p/missions/m.toml:4:1: error ZW005: unknown key `colour` in [mission]; known keys: allow_unplayable, "
+         "briefing, chapter, director_cards, extra_doors, game, heroes, id, mode, notes, perks, playtest, title, "
+         "xp_perk_allowance"),
+        "p/missions/m.toml:6:10: error ZW408: tile `nowhere` does not exist; known: hall, landing, yard",
+    ]
+
+
+def test_an_unknown_key_inside_a_floor_drops_the_floor_and_what_cascades_from_it_is_not_said(diagnose):
+    """An unknown key inside a floor's tile entry fails the whole floor, so the board is not whole: the
+    mission's other checks that depend on it are not said (they could be false), only the key."""
+    nested = M + '[[floors]]\ntiles = [{ tile = "hall", at = [0, 0], colour = "red" }]\n[[starts]]\nat = "0,1"\n'
+    errors = [line for line in diagnose({"p/missions/m.toml": nested}) if ": error " in line]
+    assert [line.split(": error ")[1][:5] for line in errors] == ["ZW005"]
+
+
+def test_an_unknown_key_in_a_tile_or_a_rules_entry_hides_nothing_else(diagnose):
+    """A tile with an unknown key is still the tile (it was reported as not existing, a false error, where a
+    mission used it), and a rules entry with one is still checked (the face its bite table misses is said)."""
+    tile = '[tile]\nid = "t"\nname = "T"\ncolour = "red"\n[sides.A]\nart = """\n+-+-+\n|. .|\n+-+-+\n"""\n'
+    mission = ('[mission]\nid = "m"\ntitle = "M"\n[[floors]]\ntiles = [{ tile = "t", at = [0, 0] }]\n'
+               '[[starts]]\nat = "0,0"\n[[victory]]\nescape = "all"\n[[exits]]\nat = "1,0"\n')
+    rules = ('[[infected]]\nid = "ghoul"\nname = "Ghoul"\ngames = ["zwar1"]\nmove = 2\ncharge = 4\nsmell = 4\n'
+             'speed = 3\nkill_points = 1\ngrab = { "1-8" = "safe" }\nbite = { "1-7" = "safe" }\n')
+    errors = [line for line in diagnose({"p/tiles/t.toml": tile, "p/missions/m.toml": mission, "p/rules/r.toml": rules})
+              if ": error " in line]
+    assert errors == [
+        ("p/rules/r.toml:8:1: error ZW005: unknown key `speed` in infected[0]; known keys: assumed, bite, charge, "
+         "games, grab, hears, id, kill_points, move, name, plural, smell, text"),
+        "p/rules/r.toml:11:8: error ZW501: infected class ghoul `bite`: face 8 of the d8 is not covered: every face needs one row",
+        "p/tiles/t.toml:4:1: error ZW005: unknown key `colour` in [tile]; known keys: id, name, text",
+    ]
+
+
+def test_an_unknown_key_in_a_zone_wars_scenario_hides_nothing_else(workdir, zwar):
+    """The scenario is placed on its table past the key, so a piece that does not exist is said in the same run."""
+    shutil.copytree(CONTENT / "zonewars", workdir / "zw")
+    scenario = workdir / "zw" / "scenarios" / "scrap-run.toml"
+    text = scenario.read_text(encoding="utf-8")
+    text = text.replace("rounds = 6\n", 'rounds = 6\ncolour = "red"\n', 1).replace('piece = "wreck"', 'piece = "wrek"', 1)
+    scenario.write_text(text, encoding="utf-8")
+    key, piece = (text.splitlines().index(line) + 1 for line in ('colour = "red"', 'piece = "wrek"'))
+    result = zwar("validate", "zw", "--format", "short")
+    *lines, summary = result.output.splitlines()
+    assert (result.exit_code, summary.endswith(" scenarios: 2 errors, 0 warnings")) == (1, True)
+    assert lines == [
+        (f"zw/scenarios/scrap-run.toml:{key}:1: error ZW005: unknown key `colour` in [scenario]; known keys: assumed, "
+         "base, game, id, players, rounds, setup, text, title, token, zone_tokens, zones_apart"),
+        f"zw/scenarios/scrap-run.toml:{piece}:9: error ZW408: piece `wrek` does not exist; did you mean `wreck`?",
+    ]
+
+
+def test_an_unknown_key_in_a_random_table_hides_nothing_else(workdir, zwar):
+    """The table is still proved complete past the key: the total its rows no longer cover is said."""
+    shutil.copytree(CONTENT / "atz", workdir / "atz")
+    table = workdir / "atz" / "tables" / "attributes.toml"
+    text = table.read_text(encoding="utf-8")
+    table.write_text(text.replace('dice = "2d6"\n', 'dice = "2d6"\ncolour = "red"\n', 1)
+                     .replace('roll = "3"\n', 'roll = "13"\n', 1), encoding="utf-8")
+    result = zwar("validate", "atz", "--format", "short")
+    *lines, summary = result.output.splitlines()
+    assert (result.exit_code, summary.endswith(" 2 errors, 1 warning")) == (1, True)
+    assert lines == [
+        "atz/tables/attributes.toml:6:1: error ZW005: unknown key `colour` in [table]; did you mean `columns`?",
+        ("atz/tables/attributes.toml:10:1: error ZW803: attributes: total 3 has no row, reached with no modifier: "
+        "1/18 (5.6%) of rolls"),
+        ("atz/tables/attributes.toml:16:8: warning ZW805: attributes: row `13` can never be rolled: the totals reach "
+        "2 to 12"),
+    ]

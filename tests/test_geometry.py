@@ -117,7 +117,7 @@ def maps(draw, most: int = 6):
     terrain = np.array(draw(st.lists(TERRAIN, min_size=w * h, max_size=w * h)), np.uint8).reshape(h, w)
     hs = np.array(draw(st.lists(EDGES, min_size=(h + 1) * w, max_size=(h + 1) * w)), np.uint8).reshape(h + 1, w)
     vs = np.array(draw(st.lists(EDGES, min_size=h * (w + 1), max_size=h * (w + 1))), np.uint8).reshape(h, w + 1)
-    raw = Grid(terrain, hs, vs)
+    raw = Grid.of_arrays(terrain, hs, vs)
     doors = [("H", x, y) for y, x in zip(*np.nonzero(hs == Edge.DOOR))] + \
             [("V", x, y) for y, x in zip(*np.nonzero(vs == Edge.DOOR))]
     opened = set(draw(st.lists(st.sampled_from(doors), unique=True))) if doors else set()

@@ -20,7 +20,7 @@ from zwar_author.engine.options import LegalActions
 from zwar_author.engine.state import Game, Setup
 from zwar_author.engine.vocab import Topic, Verb
 from zwar_author.play.load import load_mission
-from zwar_author.playtest.bots import MELEE_UNUSED, UNUSED
+from zwar_author.playtest.bots import FAR_MELEE_UNUSED, FAR_UNUSED, MELEE_UNUSED, UNUSED
 
 EVERY = frozenset(Verb)
 ATTACKS = frozenset({Verb.QUICK, Verb.MELEE, Verb.AIMED, Verb.EXECUTE, Verb.HITMAN})
@@ -31,7 +31,7 @@ WITHOUT = (frozenset(), COMBINED, EXCHANGES | {Verb.DIVE}, UNUSED, MELEE_UNUSED,
            ATTACKS, ONLY_ATTACKS, UNUSED | ATTACKS, EVERY, EVERY - FREE, EVERY - {Verb.QUICK_MOVE},
            EVERY - {Verb.MELEE_MOVE}, EVERY - {Verb.MOVE_MELEE}, EVERY - {Verb.MOVE_QUICK}, EVERY - {Verb.MOVE_RELOAD},
            frozenset({Verb.MOVE, Verb.QUICK, Verb.AIMED, Verb.THROW, Verb.SEARCH, Verb.TASK, Verb.RELOAD, Verb.CRAFT,
-                      Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.CRAWL}))
+                      Verb.OPEN, Verb.CLOSE, Verb.KNOCK, Verb.CRAWL}), FAR_UNUSED, FAR_MELEE_UNUSED)
 
 
 def _checked_games(name: str, games: int = 3, turns: int = 8) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import string
 from pathlib import Path
 
@@ -28,8 +29,8 @@ def grids(draw, max_size: int = 7) -> Grid:
     terrain = draw(st.lists(st.sampled_from(list(Terrain)), min_size=w * h, max_size=w * h))
     hedges = draw(st.lists(st.sampled_from(list(Edge)), min_size=(h + 1) * w, max_size=(h + 1) * w))
     vedges = draw(st.lists(st.sampled_from(list(Edge)), min_size=h * (w + 1), max_size=h * (w + 1)))
-    return Grid(np.array(terrain, np.uint8).reshape(h, w), np.array(hedges, np.uint8).reshape(h + 1, w),
-                np.array(vedges, np.uint8).reshape(h, w + 1))
+    return Grid.of_arrays(np.array(terrain, np.uint8).reshape(h, w), np.array(hedges, np.uint8).reshape(h + 1, w),
+                          np.array(vedges, np.uint8).reshape(h, w + 1))
 
 
 @given(grids())
@@ -76,6 +77,43 @@ def test_rotation_turns_clockwise():
         "+-+-+", "|.|.|", "+ + +", "|. .|", "+ +-+", "|.D:|", "+-+-+"]
     assert grid.rotated(90).rotated(270).equals(grid)
     assert grid.rotated(180).rotated(180).equals(grid)
+
+
+@given(grids(), st.sampled_from([0, 90, 180, 270]))
+def test_the_plain_reads_of_a_grid_are_its_arrays(grid, degrees):
+    """The board is byte buffers that checking reads without numpy, and numpy views of them that the
+    caches and the engine read: both say the same of every square and edge, after any rotation."""
+    turned = grid.rotated(degrees)
+    for _ in range(degrees // 90):  # a quarter clockwise: a W x H grid's (x, y) goes to (H-1-y, x)
+        grid = Grid.of_arrays(np.rot90(grid.terrain, -1), np.rot90(grid.v, -1), np.rot90(grid.h, -1))
+    assert turned.equals(grid)
+    assert (turned.width, turned.height) == (grid.terrain.shape[1], grid.terrain.shape[0])
+    for terrain in Terrain:
+        assert turned.squares(terrain) == [(int(x), int(y)) for y, x in zip(*np.nonzero(grid.terrain == terrain))]
+    for kind in Edge:
+        assert turned.edges(kind) == [(axis, int(x), int(y)) for axis, edges in (("H", grid.h), ("V", grid.v))
+                                      for y, x in zip(*np.nonzero(edges == kind))]
+    assert all(turned.terrain_at(x, y) == grid.terrain[y, x] for y in range(grid.height) for x in range(grid.width))
+    assert turned.has_board() == bool((grid.terrain != Terrain.VOID).any())
+
+
+def test_a_write_through_either_form_of_a_grid_is_seen_by_the_other():
+    grid = grid_from_rows(["+-+-+", "|. .|", "+-+-+"])
+    grid.set_edge("V", 1, 0, Edge.DOOR)
+    assert grid.v[0, 1] == Edge.DOOR
+    grid.terrain[0, 1] = Terrain.ROOM
+    assert grid.terrain_at(1, 0) == Terrain.ROOM
+    assert format_art(grid) == ["+-+-+", "|.D:|", "+-+-+"]
+
+
+def test_a_pickled_grid_shares_its_buffers_with_its_arrays_again():
+    """A playtest's worker processes get the mission pickled: the views are made anew over the copy's buffers."""
+    grid = grid_from_rows(["+-+-+", "|. .|", "+-+-+"])
+    assert grid.terrain[0, 1] == Terrain.CORRIDOR  # the view made before pickling
+    copy = pickle.loads(pickle.dumps(grid))
+    copy.set_terrain(1, 0, Terrain.WATER)
+    assert copy.terrain[0, 1] == Terrain.WATER
+    assert grid.terrain[0, 1] == Terrain.CORRIDOR
 
 
 # --- positions ------------------------------------------------------------------------

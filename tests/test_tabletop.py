@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 import shapely
 from conftest import examples
@@ -264,3 +265,17 @@ def test_a_door_gives_cover_and_the_walls_block():
     assert sight.between(Position.of(11, 12), Position.of(11, 20)) is Sight.BLOCKED     # through the wall
     assert sight.between(Position.of(11, 12), Position.of(15, 12)) is Sight.CLEAR       # across the room
     assert SightLines([house(openings=False)]).between(Position.of(12.5, 12), Position.of(12.5, 20)) is Sight.BLOCKED
+
+
+def test_a_path_is_the_walk_distance_measures_corner_by_corner():
+    wall = block(2, 30, 17, 0)
+    reach = Reach(Table(), [wall], ONE)
+    a, b = shapely.Point(10, 5), shapely.Point(26, 5)
+    path = reach.path(a, b)
+    assert path is not None and path[0] == (10.0, 5.0) and path[-1] == (26.0, 5.0)
+    legs = np.array(path)
+    assert float(np.hypot(*np.diff(legs, axis=0).T).sum()) == pytest.approx(reach.distance(a, b))
+    assert reach.clear(legs[:-1], legs[1:]).all()  # every leg a straight walk in free space
+    assert max(y for _, y in path) > 30  # round the wall's bottom end
+    assert Reach(Table(), [], ONE).path(a, b) == [(10.0, 5.0), (26.0, 5.0)]
+    assert reach.path(shapely.Point(18, 5), b) is None  # from inside the wall

@@ -25,11 +25,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-import numpy as np
-
-from ..geometry.board import Board, Terrain
+from ..geometry.board import Board, Edge, Terrain
 from ..geometry.notation import edge_name, floor_square
-from ..geometry.relations import DIRECTIONS, Doors, FloorRelations
+from ..geometry.relations import Doors, FloorRelations
 from ..model.content import CompiledMission
 
 Square = tuple[str, int, int]
@@ -91,13 +89,12 @@ class Playability:
         gate_edges: list[tuple[Square, Square, str]] = []
         for floor in self.board.floors:
             grid = floor.grid
-            doors, _, _ = grid.doors()
+            doors = grid.edges(Edge.DOOR)
             ordinary = [d for d in doors if kinds[edge_name(floor.id, *d)].kind == "door"]
             relations = FloorRelations(grid, Doors.of(grid, ordinary))
-            squares += ((floor.id, int(x), int(y)) for y, x in zip(*np.nonzero(relations.standable)))
-            for (dx, dy), mask in zip(DIRECTIONS, relations.masks("step")):
-                steps += (((floor.id, int(x), int(y)), (floor.id, int(x + dx), int(y + dy)))
-                          for y, x in zip(*np.nonzero(mask)))
+            standable = relations.standable_bits
+            squares += ((floor.id, x, y) for x, y in relations.frame.places(standable))
+            steps += (((floor.id, x, y), (floor.id, x + dx, y + dy)) for (x, y), (dx, dy) in relations.pairs("step"))
             for axis, x, y in doors:
                 door = kinds[edge_name(floor.id, axis, x, y)]
                 if door.kind == "door":
@@ -105,7 +102,7 @@ class Playability:
                 self.gates[door.at] = Gate(door.at, door.kind, door.key, door.room)
                 a, b = ((x, y - 1), (x, y)) if axis == "H" else ((x - 1, y), (x, y))
                 if all(0 <= p < s for p, s in zip(a + b, (grid.width, grid.height) * 2)) and \
-                        relations.standable[a[1], a[0]] and relations.standable[b[1], b[0]]:
+                        relations.frame.has(standable, *a) and relations.frame.has(standable, *b):
                     gate_edges.append(((floor.id, *a), (floor.id, *b), door.at))
         for number, members in enumerate(sorted(_components(squares, [*steps, *self.board.stairs]), key=min)):
             for square in members:
@@ -126,20 +123,18 @@ class Playability:
         start = floor_square(rib.at)
         floor = next(f for f in self.board.floors if f.id == start[0])
         relations = FloorRelations(floor.grid)
-        moves = [((int(x), int(y)), (int(x + dx), int(y + dy)))
-                 for (dx, dy), mask in zip(DIRECTIONS, relations.masks("rib")) for y, x in zip(*np.nonzero(mask))]
+        moves = [((x, y), (x + dx, y + dy)) for (x, y), (dx, dy) in relations.pairs("rib")]
         sailing = next(c for c in _components([start[1:]], moves) if start[1:] in c)
         self.regions[RIB] = {}
-        for (dx, dy), mask in zip(DIRECTIONS, relations.masks("landing")):
-            for y, x in zip(*np.nonzero(mask)):
-                shore, sea = (int(x), int(y)), (int(x + dx), int(y + dy))
-                if floor.grid.terrain[y, x] != Terrain.TRANSITION or sea not in sailing:
-                    continue
-                region = self.comp[(floor.id, *shore)]
-                self.shores.add(region)
-                self._link(RIB, region, None)  # sailing on, then stepping off
-                if sea == start[1:]:
-                    self._link(region, RIB, None)  # boarding where the rib lies
+        for (x, y), (dx, dy) in relations.pairs("landing"):
+            shore, sea = (x, y), (x + dx, y + dy)
+            if floor.grid.terrain_at(x, y) != Terrain.TRANSITION or sea not in sailing:
+                continue
+            region = self.comp[(floor.id, *shore)]
+            self.shores.add(region)
+            self._link(RIB, region, None)  # sailing on, then stepping off
+            if sea == start[1:]:
+                self._link(region, RIB, None)  # boarding where the rib lies
 
     # --- the search over unlock states -------------------------------------------------
 
@@ -401,7 +396,7 @@ class Playability:
         return shut
 
     def _on_shore(self, targets: set) -> bool:
-        return any(self.board.floor(sq[0]).grid.terrain[sq[2], sq[1]] == Terrain.TRANSITION
+        return any(self.board.floor(sq[0]).grid.terrain_at(sq[1], sq[2]) == Terrain.TRANSITION
                    for sq, region in self.comp.items() if region in targets)
 
 

@@ -105,7 +105,7 @@ class QueryBoard:
         start = self.square(a)
         if relation == "room":
             floor = self.board.floor(start[0])
-            number = int(floor.rooms[start[2], start[1]])
+            number = floor.room_at(start[1], start[2])
             return f"{start[0]}:R{number}" if number else None
         if b is None:
             raise QueryError(f"`{relation}` needs two squares")

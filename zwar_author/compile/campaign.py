@@ -18,7 +18,7 @@ from ..model import content as c
 from ..model.campaign import CampaignDoc, CampaignInfo
 from ..model.compiled_campaign import CompiledCampaign, CompiledChapter
 from ..model.rules import Hero, Perk
-from ..model.validate import validate
+from ..model.validate import validate_past_unknown_keys
 from ..sources.document import Document
 from .perks import price
 from .rules import hint
@@ -65,7 +65,7 @@ def compile_campaign(ws: Workspace, pack: Pack, path: Path,
     doc = ws.read(path)
     if doc is None:
         return None, []
-    model, problems = validate(doc, CampaignDoc)
+    model, problems = validate_past_unknown_keys(doc, CampaignDoc)
     if model is None:
         return None, problems
     checker = _Checker(ws, pack, doc, model, {m.mission.id: m for m in missions}, problems)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import numpy as np
-
 from .. import codes
 from ..codes import Code
 from ..errors import Diagnostic, Location
@@ -102,13 +100,12 @@ class GameCheck:
         for floor, grid in grids.items():
             for feature, terrain, char in ((Feature.WATER, Terrain.WATER, "~"),
                                            (Feature.TRANSITION, Terrain.TRANSITION, "t")):
-                ys, xs = np.nonzero(grid.terrain == terrain)
-                if len(xs):
-                    x, y = int(xs[0]), int(ys[0])
+                found = grid.squares(terrain)
+                if found:
+                    x, y = found[0]
                     self.lacks(codes.LACKS_FEATURE, feature, sources[floor].square(x, y),
-                               f"'{char}' at {show(floor, x, y)}{_more(len(xs) - 1, 'square')}")
-            obstacles = [(axis, int(x), int(y)) for axis, edges in (("H", grid.h), ("V", grid.v))
-                         for y, x in zip(*np.nonzero(edges == Edge.OBSTACLE))]
+                               f"'{char}' at {show(floor, x, y)}{_more(len(found) - 1, 'square')}")
+            obstacles = grid.edges(Edge.OBSTACLE)
             if obstacles:
                 axis, x, y = min(obstacles, key=lambda e: (e[2], e[1], e[0]))
                 self.lacks(codes.LACKS_FEATURE, Feature.WATER_OBSTACLE, sources[floor].edge(axis, x, y),

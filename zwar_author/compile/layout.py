@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from .. import codes, limits
 from ..errors import Diagnostic, Location, Related
-from ..geometry.board import EDGE_NAME, Edge, Grid, Terrain, seal
+from ..geometry.board import EDGE_NAME, Edge, Grid, seal
 from ..geometry.notation import edge_name
 from ..model.mission import FloorSpec
 from ..sources.art import art_text, parse_art
@@ -103,7 +101,7 @@ def build_floor(
     if grid is None:
         return None, source, problems
     grid = seal(grid)
-    if not problems and not source.uncertain and not (grid.terrain != Terrain.VOID).any():
+    if not problems and not source.uncertain and not grid.has_board():
         problems.append(codes.EMPTY_FLOOR.at(doc.loc(path), floor=floor_label(spec)))
         return None, source, problems
     return grid, source, problems
@@ -152,28 +150,39 @@ def _place_tiles(
 
 
 def _merge(canvas: Grid, placed, doc: Document, path: tuple) -> tuple[Grid | None, list[Diagnostic]]:
+    """The tiles' grids drawn onto ``canvas``; an edge two tiles draw differently (neither open) is a conflict."""
     problems: list[Diagnostic] = []
-    owner_h = np.full(canvas.h.shape, -1)
-    owner_v = np.full(canvas.v.shape, -1)
+    owner = {"H": [-1] * len(canvas.h_edges), "V": [-1] * len(canvas.v_edges)}
     for number, (side, grid, x, y, index) in enumerate(placed):
-        canvas.terrain[y:y + grid.height, x:x + grid.width] = grid.terrain
-        for axis, mine, owner, cut in (
-            ("H", grid.h, owner_h, (slice(y, y + grid.height + 1), slice(x, x + grid.width))),
-            ("V", grid.v, owner_v, (slice(y, y + grid.height), slice(x, x + grid.width + 1))),
-        ):
-            target = (canvas.h if axis == "H" else canvas.v)[cut]
-            taken = owner[cut]
-            clash = (taken >= 0) & (target != Edge.OPEN) & (mine != Edge.OPEN) & (target != mine)
-            for ey, ex in zip(*np.nonzero(clash)):
-                other, *_, other_index = placed[taken[ey, ex]]
+        for gy in range(grid.height):
+            start = (y + gy) * canvas.width + x
+            canvas.cells[start:start + grid.width] = grid.cells[gy * grid.width:(gy + 1) * grid.width]
+        for axis in ("H", "V"):
+            for edge, mine, theirs, other in _draw_edges(canvas, grid, axis, x, y, owner[axis], number):
+                other_side, *_, other_index = placed[other]
                 problems.append(codes.EDGE_CONFLICT.at(
-                    doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, x + ex, y + ey),
-                    kind=EDGE_NAME[Edge(int(mine[ey, ex]))], tile=_name(side),
-                    other_kind=EDGE_NAME[Edge(int(target[ey, ex]))], other=_name(other),
-                    related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other)} is placed here"),)))
-            target[:] = np.where((taken < 0) | (target == Edge.OPEN), mine, target)
-            taken[:] = np.where(taken < 0, number, taken)
+                    doc.loc(path + ("tiles", index)), edge=edge_name(None, axis, *edge), kind=EDGE_NAME[Edge(mine)],
+                    tile=_name(side), other_kind=EDGE_NAME[Edge(theirs)], other=_name(other_side),
+                    related=(Related(doc.loc(path + ("tiles", other_index)), f"{_name(other_side)} is placed here"),)))
     return (None, problems) if problems else (canvas, [])
+
+
+def _draw_edges(canvas: Grid, grid: Grid, axis: str, x: int, y: int, taken: list[int],
+                number: int) -> list[tuple[tuple[int, int], int, int, int]]:
+    """Draw the ``axis`` edges of tile ``number``'s ``grid`` at (x, y) where no tile drew one yet or the one drawn
+    is open; the edges where an earlier tile drew another kind (neither open): (edge, mine, theirs, their tile)."""
+    rows, cols = (grid.height + 1, grid.width) if axis == "H" else (grid.height, grid.width + 1)
+    stride = canvas.width + (axis == "V")
+    drawn = [((y + ey) * stride + x + ex, (x + ex, y + ey), grid.edge(axis, ex, ey), canvas.edge(axis, x + ex, y + ey))
+             for ey in range(rows) for ex in range(cols)]
+    clashes = [(edge, mine, theirs, taken[at]) for at, edge, mine, theirs in drawn
+               if taken[at] >= 0 and Edge.OPEN != theirs != mine != Edge.OPEN]
+    for at, edge, mine, theirs in drawn:
+        if taken[at] < 0 or theirs == Edge.OPEN:
+            canvas.set_edge(axis, *edge, mine)
+        if taken[at] < 0:
+            taken[at] = number
+    return clashes
 
 
 def _overlaps(a: tuple[int, int, Grid], b: tuple[int, int, Grid]) -> bool:

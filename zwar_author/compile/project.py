@@ -18,7 +18,7 @@ from ..geometry.board import Board
 from ..model import content as c
 from ..model.pack import PackDoc, TileDoc
 from ..model.rules import RulesDoc
-from ..model.validate import validate
+from ..model.validate import validate, validate_past_unknown_keys
 from ..sources.document import SOURCE_SUFFIXES, absolute
 from .mission import compile_mission
 from .workspace import (
@@ -215,7 +215,7 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
         if mission is not None:
             outcome.missions.setdefault(pack.id, []).append(mission)
     elif kind == "tile":
-        model, problems = validate(doc, TileDoc)
+        model, problems = validate_past_unknown_keys(doc, TileDoc)
         ws.report(path, problems)
         if model is not None:
             ws.report(path, tile_sides(doc, model)[1])
@@ -229,7 +229,7 @@ def _standalone(ws: Workspace, path: Path, outcome: Outcome, involved: set[Path]
         ws.check_tables(pack)
     else:
         pack = ws.standalone(path.parent)
-        rules, problems = validate(doc, RulesDoc)
+        rules, problems = validate_past_unknown_keys(doc, RulesDoc)
         ws.report(path, problems)
         if rules is not None:
             ws.report(path, pack.rules.add_file(pack.id, doc, rules))
@@ -243,7 +243,7 @@ def _encounter(ws: Workspace, pack: Pack, path: Path, outcome: Outcome) -> None:
         return
     from ..model.atz import EncounterDoc  # loads only for a pack that has encounters: validate stays quick
 
-    model, problems = validate(doc, EncounterDoc)
+    model, problems = validate_past_unknown_keys(doc, EncounterDoc)
     ws.report(path, problems)
     if model is None:
         return

@@ -129,14 +129,14 @@ class Resolver:
             sq = self.square(text, loc)
             if sq is None:
                 return None
-        number = int(self.floors[sq.floor].rooms[sq.y, sq.x])
+        number = self.floors[sq.floor].room_at(sq.x, sq.y)
         if number == 0:
             self.problems.append(codes.NOT_A_ROOM.at(loc, ref=text, terrain=self.terrain_name(sq), what=what))
             return None
         return RoomId(sq.floor, number)
 
     def terrain(self, sq: Sq) -> Terrain:
-        return Terrain(int(self.floors[sq.floor].grid.terrain[sq.y, sq.x]))
+        return Terrain(self.floors[sq.floor].grid.terrain_at(sq.x, sq.y))
 
     def terrain_name(self, sq: Sq) -> str:
         return TERRAIN_NAME[self.terrain(sq)]

@@ -34,7 +34,7 @@ def check_rooms(prefix: str, grid: Grid, rooms: list[Room], source: FloorSource,
             more = f" (and {len(leaks) - 1} more edge{'s' if len(leaks) > 2 else ''})" if len(leaks) > 1 else ""
             problems.append(codes.ROOM_LEAK.at(
                 source.edge(axis, ex, ey), room=name, square=square, edge=edge_name(floor, axis, ex, ey),
-                terrain=TERRAIN_NAME[Terrain(int(grid.terrain[oy, ox]))], other=square_name(floor, ox, oy), more=more))
+                terrain=TERRAIN_NAME[Terrain(grid.terrain_at(ox, oy))], other=square_name(floor, ox, oy), more=more))
         if not room.doors:
             size = len(room.squares)
             problems.append(codes.ROOM_NO_DOOR.at(

@@ -21,7 +21,7 @@ from ..geometry.board import Grid
 from ..model import content as c
 from ..model.pack import PackDoc, PackInfo, TileDoc
 from ..model.rules import RulesDoc
-from ..model.validate import validate
+from ..model.validate import validate, validate_past_unknown_keys
 from ..sources.document import SOURCE_SUFFIXES, Document, absolute, read_document
 from ..tables.table import Table
 from .layout import TileSide, art_grid
@@ -431,9 +431,9 @@ class Workspace:
         doc = self.read(path)
         if doc is None:
             return
-        model, problems = validate(doc, TileDoc)
+        model, problems = validate_past_unknown_keys(doc, TileDoc)
+        self.report(path, problems)
         if model is None:
-            self.report(path, problems)
             return
         entry = TileEntry(absolute(path), model)
         first = pack.tiles.get(model.tile.id)
@@ -458,9 +458,9 @@ class Workspace:
         doc = self.read(path)
         if doc is None:
             return
-        model, problems = validate(doc, TableDoc)
+        model, problems = validate_past_unknown_keys(doc, TableDoc)
+        self.report(path, problems)
         if model is None:
-            self.report(path, problems)
             return
         table, problems = compile_table(doc, model, pack.id)
         self.report(path, problems)
@@ -511,7 +511,7 @@ class Workspace:
         doc = self.read(path)
         if doc is None:
             return
-        model, problems = validate(doc, RulesDoc)
+        model, problems = validate_past_unknown_keys(doc, RulesDoc)
         self.report(path, problems)
         if model is not None:
             self.report(path, pack.rules.add_file(pack.id, doc, model))

@@ -21,7 +21,7 @@ from shapely.geometry.base import BaseGeometry
 from .. import __version__, codes
 from ..errors import Diagnostic, Severity, UsageError
 from ..model import zonewars as z
-from ..model.validate import validate
+from ..model.validate import validate, validate_past_unknown_keys
 from ..sources.document import Document
 from ..tabletop import (
     EPSILON,
@@ -29,6 +29,7 @@ from ..tabletop import (
     Base,
     Footprint,
     Opening,
+    OpeningKind,
     Piece,
     PlacedPiece,
     Pose,
@@ -329,7 +330,8 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
                                                  id=model.id, why=f"has {opening.kind} {index + 1} closed: only a "
                                                  "door of a hollow piece (with `wall`) closes"))
             continue
-        openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end))))  # type: ignore[arg-type]
+        openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end)),  # type: ignore[arg-type]
+                                OpeningKind(opening.kind)))
     if problems:
         return None, problems
     if model.wall is not None:
@@ -347,7 +349,7 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
 
 def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledScenario | None, list[Diagnostic]]:
     """The scenario placed on its table with every problem found, or None when it cannot be placed."""
-    model, problems = validate(doc, z.ScenarioDoc)
+    model, problems = validate_past_unknown_keys(doc, z.ScenarioDoc)
     if not isinstance(model, z.ScenarioDoc):
         return None, problems
     info = model.scenario

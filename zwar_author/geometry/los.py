@@ -20,7 +20,7 @@ from functools import lru_cache
 import numpy as np
 
 from .board import Edge, Grid, Terrain
-from .relations import Doors, arms, blocking, not_separated
+from .relations import Doors, blocking, frame
 
 V, H, P_NWSE, P_NESW = 0, 1, 2, 3  # events: vertical edge, horizontal edge, lattice point on each diagonal
 
@@ -131,9 +131,12 @@ class LosMaps:
     @classmethod
     def of(cls, grid: Grid, doors: Doors | None) -> LosMaps:
         """Maps for a door state; None means every door open."""
+        f = frame(grid)
         bh, bv = blocking(grid, doors if doors is not None else Doors.open(grid))
-        nwse, nesw = not_separated(*arms(bh, bv))
-        return cls(~bv, ~bh, nwse, nesw, grid.terrain != Terrain.VOID, grid.terrain == Terrain.WATER)
+        nwse, nesw = f.not_separated(*f.arms(bh, bv))
+        return cls(~f.array(bv, grid.height, grid.width + 1), ~f.array(bh, grid.height + 1, grid.width),
+                   f.lattice_array(nwse), f.lattice_array(nesw), grid.terrain != Terrain.VOID,
+                   grid.terrain == Terrain.WATER)
 
     def passes(self, kind: int, x: int, y: int) -> bool:
         table = (self.v, self.h, self.nwse, self.nesw)[kind]
@@ -328,7 +331,8 @@ def lattice_doors(grid: Grid, h_index: np.ndarray, v_index: np.ndarray) -> dict[
     and then nothing depends on doors. Otherwise each possible route is an
     alternative, needing all its doors open.
     """
-    wall_n, wall_s, wall_w, wall_e = arms(grid.h == Edge.WALL, grid.v == Edge.WALL)
+    f = frame(grid)
+    wall_n, wall_s, wall_w, wall_e = (f.lattice_array(arm) for arm in f.arms(*f.edges(grid, (Edge.WALL,))))
     shape = wall_n.shape
     door_n, door_s, door_w, door_e = (np.full(shape, -1, np.int32) for _ in range(4))
     door_n[1:, :], door_s[:-1, :] = v_index, v_index

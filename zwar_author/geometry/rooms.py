@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-import numpy as np
-
 from .board import Edge, Grid, Terrain
 
 #: (dx, dy, axis, edge x offset, edge y offset): the four orthogonal steps and the edge crossed.
@@ -27,35 +25,35 @@ class Room:
 
 
 def edge_kind(grid: Grid, axis: str, x: int, y: int) -> int:
-    return int(grid.h[y, x] if axis == "H" else grid.v[y, x])
+    return grid.edge(axis, x, y)
 
 
-def label_rooms(grid: Grid) -> tuple[np.ndarray, list[Room]]:
-    """Room number per square (0 outside rooms) and the rooms, numbered in row-major order."""
-    labels = np.zeros(grid.terrain.shape, np.int32)
+def label_rooms(grid: Grid) -> tuple[tuple[int, ...], list[Room]]:
+    """Room number per square, row by row (0 outside rooms), and the rooms, numbered in row-major order."""
+    wid, hgt = grid.width, grid.height
+    labels = [0] * (wid * hgt)
     rooms: list[Room] = []
-    is_room = grid.terrain == Terrain.ROOM
-    for y0, x0 in zip(*np.nonzero(is_room)):
-        if labels[y0, x0]:
+    for x0, y0 in grid.squares(Terrain.ROOM):
+        if labels[y0 * wid + x0]:
             continue
         number = len(rooms) + 1
-        labels[y0, x0] = number
-        queue, squares, boundary = deque([(int(x0), int(y0))]), [], []
+        labels[y0 * wid + x0] = number
+        queue, squares, boundary = deque([(x0, y0)]), [], []
         while queue:
             x, y = queue.popleft()
             squares.append((x, y))
             for dx, dy, axis, ex, ey in STEPS:
                 nx, ny = x + dx, y + dy
-                kind = edge_kind(grid, axis, x + ex, y + ey)
-                inside = 0 <= nx < grid.width and 0 <= ny < grid.height
-                if kind == Edge.OPEN and inside and is_room[ny, nx]:
-                    if not labels[ny, nx]:
-                        labels[ny, nx] = number
+                kind = grid.edge(axis, x + ex, y + ey)
+                inside = 0 <= nx < wid and 0 <= ny < hgt
+                if kind == Edge.OPEN and inside and grid.terrain_at(nx, ny) == Terrain.ROOM:
+                    if not labels[ny * wid + nx]:
+                        labels[ny * wid + nx] = number
                         queue.append((nx, ny))
                 else:
                     boundary.append((axis, x + ex, y + ey, kind, (nx, ny) if inside else None))
         rooms.append(Room(number, tuple(sorted(squares, key=lambda s: (s[1], s[0]))), tuple(boundary)))
-    return labels, rooms
+    return tuple(labels), rooms
 
 
 def edge_order(edge: tuple[str, int, int]) -> tuple[int, int, str]:

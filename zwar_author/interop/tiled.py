@@ -523,8 +523,7 @@ class _Reader:
         grid = floor.grid
         ys, xs = (grid.terrain != Terrain.VOID).nonzero()
         width, height = int(xs.max()) + 1, int(ys.max()) + 1
-        return Grid(grid.terrain[:height, :width].copy(), grid.h[:height + 1, :width].copy(),
-                    grid.v[:height, :width + 1].copy())
+        return Grid.of_arrays(grid.terrain[:height, :width], grid.h[:height + 1, :width], grid.v[:height, :width + 1])
 
     def _floors_data(self) -> list[dict] | None:
         out = []

@@ -8,6 +8,7 @@ keys name their table, and the alternatives of a union are merged.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import types
 import typing
@@ -42,6 +43,42 @@ def validate(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic]]
         return model.model_validate(doc.data), []
     except ValidationError as exc:
         return None, translate(exc.errors(), doc, model)
+
+
+def validate_past_unknown_keys(doc: Document, model: type[M]) -> tuple[M | None, list[Diagnostic]]:
+    """Like ``validate``, but when unknown keys are the only problems, also the model built without them.
+
+    An unknown key means nothing, so every other check of the file can go on and
+    be as sure as on a clean one: a user sees the key and the file's other mistakes
+    in one run. The caller must treat the problems as errors (they are)."""
+    try:
+        return model.model_validate(doc.data), []
+    except ValidationError as exc:
+        errors = exc.errors()
+    problems = translate(errors, doc, model)
+    if any(e["type"] != "extra_forbidden" for e in errors):
+        return None, problems
+    data = copy.deepcopy(doc.data)
+    for error in errors:
+        if not _drop_at(data, error["loc"]):
+            return None, problems
+    try:
+        return model.model_validate(data), problems
+    except ValidationError:
+        return None, problems
+
+
+def _drop_at(data: Any, loc: tuple) -> bool:
+    """Delete the key at ``loc`` in ``data``; False when the path does not lead there."""
+    for part in loc[:-1]:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return False
+    if not isinstance(data, dict) or loc[-1] not in data:
+        return False
+    del data[loc[-1]]
+    return True
 
 
 def translate(errors: list[ErrorDetails], doc: Document, model: type[BaseModel]) -> list[Diagnostic]:
@@ -267,40 +304,53 @@ def validate_partial(doc: Document, model: type[M]) -> tuple[M | None, list[Diag
     Entries of top-level lists that fail are dropped; a bad key of a top-level
     table is dropped (or, if required, given a placeholder). The third value
     maps each pruned list to the original indices of the entries kept, so later
-    diagnostics still point at the right entry; it is None when nothing was pruned.
+    diagnostics still point at the right entry; it is None when nothing that
+    means anything was pruned: an unknown key alone drops nothing, so every
+    later check is as sure as on a clean file.
     """
     result, problems = validate(doc, model)
     if result is not None:
         return result, problems, None
     data = {k: (list(v) if isinstance(v, list) else v) for k, v in doc.data.items()}
     kept = {k: list(range(len(v))) for k, v in data.items() if isinstance(v, list)}
+    dropped = False
     for _ in range(500):
         try:
-            return model.model_validate(data), problems, kept
+            return model.model_validate(data), problems, kept if dropped else None
         except ValidationError as exc:
-            if not _prune(data, kept, exc.errors()[0]):
+            pruned = _prune(data, kept, exc.errors()[0])
+            if pruned is None:
                 return None, problems, None
+            dropped = dropped or pruned is Pruned.MEANING
     return None, problems, None
 
 
-def _prune(data: dict, kept: dict[str, list[int]], error: ErrorDetails) -> bool:
-    """Remove what ``error`` complains about; False when nothing sensible can be removed."""
+class Pruned(Enum):
+    """What a prune removed: only an unknown key (which means nothing), or something that meant something."""
+
+    UNKNOWN_KEY = "unknown key"
+    MEANING = "meaning"
+
+
+def _prune(data: dict, kept: dict[str, list[int]], error: ErrorDetails) -> Pruned | None:
+    """Remove what ``error`` complains about; None when nothing sensible can be removed."""
     loc = error["loc"]
     if not loc or not isinstance(loc[0], str) or loc[0] not in data:
-        return False
+        return None
+    unknown = error["type"] == "extra_forbidden"
     key, value = loc[0], data[loc[0]]
     if isinstance(value, list) and len(loc) > 1 and isinstance(loc[1], int):
         position = loc[1]
         entry = value[position] if position < len(value) else None
-        if error["type"] == "extra_forbidden" and len(loc) == 3 and isinstance(entry, dict) and loc[2] in entry:
+        if unknown and len(loc) == 3 and isinstance(entry, dict) and loc[2] in entry:
             # An unknown key means nothing: the entry is checked on without it (a copy: the
             # document itself is left as written).
             value[position] = {k: v for k, v in entry.items() if k != loc[2]}
-            return True
+            return Pruned.UNKNOWN_KEY
         if position < len(value):
             del value[position]
             del kept[key][position]
-        return True
+        return Pruned.MEANING
     if key == "mission" and isinstance(value, dict) and len(loc) > 1 and isinstance(loc[1], str):
         table = dict(value)
         if error["type"] == "missing":
@@ -308,8 +358,8 @@ def _prune(data: dict, kept: dict[str, list[int]], error: ErrorDetails) -> bool:
         elif loc[1] in table:
             del table[loc[1]]
         data[key] = table
-        return True
+        return Pruned.UNKNOWN_KEY if unknown and len(loc) == 2 else Pruned.MEANING
     if key == "mission" or key == "floors":
-        return False
+        return None
     del data[key]
-    return True
+    return Pruned.UNKNOWN_KEY if unknown and len(loc) == 1 else Pruned.MEANING

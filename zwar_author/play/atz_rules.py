@@ -21,13 +21,14 @@ from ..compile.workspace import Workspace, builtin_content
 from ..model.atz import Area, Member, TimeOfDay
 from ..model.common import Document, Model, Name, Text
 from ..model.validate import validate
+from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import place
 from ..skirmish.atz.game import AtzGame, Setup
-from ..skirmish.atz.state import HOSTILES, Status, Zombie
+from ..skirmish.atz.state import HOSTILES, HostileForce, Status, Zombie
 from ..skirmish.core import Board, Choice, Context, Request
 from ..skirmish.core.figures import COMPASS
 from ..sources.document import Document as Source
-from ..tabletop import Position, Table, inches
+from ..tabletop import Footprint, Opening, OpeningKind, Piece, PlacedPiece, Pose, Position, Table, TerrainKind, inches
 
 Point = Annotated[list[float], Field(min_length=2, max_length=2)]
 Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
@@ -51,6 +52,13 @@ class Info(Model):
                                           "or Walk the Walk for a Star: lines 2539-2577).")
     width: float = Field(48, description="Table width in inches.")
     depth: float = Field(48, description="Table depth in inches.")
+    entering: str | None = Field(None, description="The table rolled when the group enters a building "
+                                                   "(`whats-inside`).")
+    found: str | None = Field(None, description="The Who They Are table of humans found in a building "
+                                                "(`discover-who`); none: they are left out.")
+    outbreak: str = Field("first-year", description="The Who They Are table's `outbreak`.")
+    clear_board: bool = Field(False, description="Every building searched and no foe on the table ends the "
+                                                 "encounter won (Take Back, line 2463).")
 
 
 class Placed(Member):
@@ -64,6 +72,20 @@ class PlacedZombie(Model):
     at: Point = Field(description="Where it stands, [x, y] in inches.")
     facing: Facing = Field("S", description="Which way it faces.")
     status: StatusName = Field("carrying on", description="Its status at the start.")
+
+
+class Building(Model):
+    id: str = Field(description="Its id (b1...).")
+    type: str = Field("house", description="Its type, as the searching list names it (`house`).")
+    at: Point = Field(description="Its top-left corner, [x, y] in inches.")
+    size: Point = Field(description="[width, depth] in inches.")
+    doors: list[Annotated[list[Point], Field(min_length=2, max_length=2)]] = Field(
+        [], description="Each door: [[x, y], [x, y]] on its outline, in its own inches.")
+    windows: list[Annotated[list[Point], Field(min_length=2, max_length=2)]] = Field(
+        [], description="Each window, as a door.")
+    dv: int = Field(2, description="Its Defensive Value (line 1384).")
+    barricades: dict[str, Annotated[int, Field(ge=1, le=4)]] = Field(
+        {}, description="Openings barricaded at the start, by name (`b1-door-1`): their Rep.")
 
 
 class Expect(Model):
@@ -81,6 +103,7 @@ class ScenarioDoc(Document):
     humans: list[Placed] = Field(min_length=1, description="The group, placed.")
     hostiles: list[Placed] = Field([], description="Hostile humans, placed (x1, x2... in this order).")
     zombies: list[PlacedZombie] = Field([], description="The zombies, placed (z1, z2... in this order).")
+    buildings: list[Building] = Field([], description="Hollow buildings, walls 1/4\" thick.")
     expect: Expect = Field(default_factory=Expect, description="What must happen.")
 
 
@@ -159,9 +182,25 @@ def _game(model: ScenarioDoc) -> AtzGame:
     zombies = tuple(Zombie(f"z{i + 1}", f"zombie z{i + 1}", "zombies", Position.of(*z.at),
                            facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
                     for i, z in enumerate(model.zombies))
-    setup = Setup(Board(table, []), info.area, info.time, tables, tuple(members), zombies, 30, info.title,
-                  draw=info.draw, hostiles=tuple(foes), meet=info.meet)
-    return AtzGame(setup)
+    sites = tuple(_site(b) for b in model.buildings)
+    found = HostileForce("0", info.found, (("outbreak", info.outbreak),)) if info.found else None
+    setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
+                  info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
+                  found=found, clear_board=info.clear_board, meet=info.meet)
+    game = AtzGame(setup)
+    for b in model.buildings:
+        game.visits[b.id].barricades.update(b.barricades)
+        game.visits[b.id].materials = True if b.barricades else None
+    return game
+
+
+def _site(b: Building) -> Site:
+    """A scenario's building: a hollow rectangle with its doors and windows."""
+    openings = [Opening((inches(s[0]), inches(s[1])), (inches(e[0]), inches(e[1])), kind)
+                for kind, spans in ((OpeningKind.DOOR, b.doors), (OpeningKind.WINDOW, b.windows)) for s, e in spans]
+    piece = Piece(b.type, Footprint.rectangle(b.size[0], b.size[1]), TerrainKind.BLOCKING, openings=tuple(openings),
+                  wall=Fraction(1, 4))
+    return Site(b.id, PlacedPiece(piece, Pose.of(b.at[0], b.at[1])), b.type, b.dv)
 
 
 def _check(expect: Expect, game: AtzGame, lines: list[str]) -> list[str]:

@@ -10,7 +10,8 @@ zombies at the start, drawn by noise and killed, hostile humans rolled up and
 put down, shots fired, turns. The bots: ``cautious`` stays and fires while a
 foe is in range, carries a friend out of the fight home when it can reach
 him (else goes to recover him), throws a flash-bang where two foes and no
-friend stand in its circle, else walks on; ``aggressive`` fast moves
+friend stand in its circle, searches the building it stands in or goes into the nearest, else
+walks on; ``aggressive`` moves away from zombies met in a building, fast moves
 towards the far edge and fires on the way, breaking off any melee. Both
 choose to pass 2d6 on a Star's Free Will and to cheat death.
 """
@@ -31,6 +32,7 @@ from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
+from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
 from ..skirmish.atz.grenades import BLAST
@@ -44,7 +46,11 @@ from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["searching buildings (no resources or weapons are found)", "vehicles driven",
+NOT_PLAYED = ["locked doors and closed windows (lines 1861, 1871: every door and window is open)",
+              "hostile humans fighting a barricade (line 1418; the bots never barricade)",
+              "searching large buildings area by area (lines 2715-2719)",
+              "floors of buildings (line 1406: going up or down costs half the move)",
+              "vehicles driven",
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
               "At the Mercy of the Enemy (line 2597: hostiles never dispatch or capture a downed member)"]
 
@@ -69,6 +75,11 @@ def cautious(game: AtzGame, request: Request) -> Any:
         return request.options[keys.index("hold")]
     if recover:
         return recover[0]
+    for action in ("search", "enter"):  # search the building it stands in, else go into the nearest
+        found = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
+                 and o.key[0] == action]
+        if found:
+            return found[0]
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
 
 
@@ -81,7 +92,7 @@ def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    for wanted in (2, "cheat", "walk", "break", "fast"):
+    for wanted in (2, "cheat", "walk", "break", "away", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
     return request.options[0]
@@ -119,6 +130,11 @@ class EncounterResult:
                             if r.get("hostiles") else ""))
             if r.get("hostiles"):
                 lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
+            if r.get("buildings"):
+                shown = ", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
+                lines.append(f"  buildings entered {p['buildings']['entered']:.1f}, zombies found in them "
+                             f"{p['buildings']['zombies found']:.1f}, board cleared {p['buildings']['board cleared']:.0%}"
+                             f"; found a game: {shown}")
             for member, ends in p["members"].items():
                 shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
@@ -181,8 +197,10 @@ def encounter_setup(path: Path, group: GroupDoc, search: list[Path], zombies_onl
         raise UsageError("the All Things Zombie tables (pack atz) are not found: add --pack-path")
     tables = {s.table.id: s.table for s in atz[0].tables.values()}
     encounter = found[0]
+    sites = [Site(pid, p, encounter.described[pid].split(",")[0]) for what, pid, p in encounter.pieces
+             if what == "building"]
     made, left_out = setup(encounter.model, encounter.table, [p for _, _, p in encounter.pieces], tables, group,
-                           zombies_only, max_turns, leave_out)
+                           zombies_only, max_turns, leave_out, sites)
     return made, left_out, outcome.report
 
 
@@ -204,7 +222,7 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
         raise UsageError("--gate: an encounter is held by win_rate, the share of encounters the group comes home from")
     report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
               "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
-              "hostiles": bool(made.forces or made.hostiles),
+              "hostiles": bool(made.forces or made.hostiles or made.found), "buildings": bool(made.buildings),
               "policies": {n: _play(made, n, runs, seed, jobs) for n in names}}
     files = write(Path(out), f"{Path(path).stem}-playtest", {
         ".json": json.dumps(report, indent=1, sort_keys=True) + "\n", ".html": html_page(report)})
@@ -240,7 +258,8 @@ def _record(game: AtzGame, index: int) -> dict:
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
                         for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
-            "hostiles": (t.hostiles, t.hostiles_down), "met": t.met}
+            "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
+            "found": list(t.found), "met": t.met}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -260,7 +279,13 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}
     met = dict.fromkeys(MEETINGS, 0)
+    inside = {"entered": 0.0, "zombies found": 0.0, "board cleared": 0.0}
+    found: dict[str, int] = {}
     for record in sorted(records, key=lambda r: r["index"]):
+        for key, value in zip(inside, record["buildings"], strict=True):
+            inside[key] += value
+        for item in record["found"]:
+            found[item] = found.get(item, 0) + 1
         home += record["home"]
         turns[record["turns"]] = turns.get(record["turns"], 0) + 1
         for name, (end, recovered, bitten, infected, flashed) in record["members"].items():
@@ -283,7 +308,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
                       "counts": {str(t): n for t, n in sorted(turns.items())}},
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
             "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()},
-            "meetings": met}
+            "buildings": {k: round(v / runs, 3) for k, v in inside.items()},
+            "found": {k: round(v / runs, 3) for k, v in sorted(found.items())}, "meetings": met}
 
 
 def html_page(report: dict) -> str:
@@ -307,6 +333,11 @@ def html_page(report: dict) -> str:
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
                  for k in ("rolled up", "down")]
         rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])]
+    if report.get("buildings"):
+        rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])
+                 for k in ("entered", "zombies found", "board cleared")]
+        rows += [row("found a game", [", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
+                                      for p in pols.values()])]
     for member in next(iter(pols.values()))["members"]:
         rows.append(row(member, [", ".join(f"{k} {percent(v / report['runs'])}" for k, v in p["members"][member].items()
                                            if v) for p in pols.values()]))

@@ -17,8 +17,9 @@ they read the table, plan, and pick from ``legal_actions``.
 Both share the same plan: the heroes stay together and go for the unfinished
 job nearest to all of them (an objective, an object the victory needs, the
 keycard of a locked door that stands between them and a job, then the exit),
-each walking a shortest path of legal steps, opening the doors on the way
-(locked ones with the keycard in hand), freeing friends from grapples, killing
+each walking a shortest path of legal steps (a sprint's towards the job chosen
+when it began), opening the doors on the way (locked ones with the keycard in
+hand), freeing friends from grapples, killing
 what grabs at them, doing the task, picking up the object, and leaving by the
 exit when the mission says so. In melee a hero strikes what stands next to it
 before it executes what lies there (a knocked-down infected does nothing in
@@ -50,7 +51,7 @@ from ..engine.chance import Choice, Request
 from ..engine.combat import melee_bonus, read
 from ..engine.legal import cost
 from ..engine.mission import ALL, Mission, Unit
-from ..engine.state import Game, Hero, pos
+from ..engine.state import Game, Hero, Infected, pos
 from ..engine.vocab import HeroStatus, Side, Topic, Verb
 from ..engine.weapons import ballistic_cards
 from . import kit
@@ -102,6 +103,12 @@ UNUSED = frozenset({Verb.MOVE_QUICK, Verb.QUICK_MOVE, Verb.MOVE_MELEE, Verb.MELE
                     Verb.THROW_MOVE, Verb.THROW, Verb.DIVE, Verb.GIVE, Verb.TAKE})
 #: ... but a hero who fights in melee and has an infected two squares off steps up and strikes in one
 MELEE_UNUSED = UNUSED - {Verb.MOVE_MELEE}
+#: the attacks a step of ``Bot.choose`` picks only at an infected next to the hero (or at what holds a friend): left
+#: out of the list while nothing stands or lies next to it and nobody is in a grapple (``_unasked``)
+CLOSE_ATTACKS: Final = frozenset({Verb.MELEE, Verb.EXECUTE, Verb.HITMAN})
+#: ``_unused``'s two sets with ``CLOSE_ATTACKS``, made once (the lists find their ``Skips`` by the set)
+FAR_UNUSED: Final = UNUSED | CLOSE_ATTACKS
+FAR_MELEE_UNUSED: Final = MELEE_UNUSED | CLOSE_ATTACKS
 
 # The verbs the bots read at every decision, as constants of the compiled module: written ``Verb.QUICK``, each
 # use looks the member up on the enum class (about 85 ns compiled), several dozen times a decision.
@@ -137,6 +144,9 @@ WEAPON: Final = Verb.WEAPON
 @dataclass
 class Bot:
     style: Style
+    #: the goal of the hero's last decision outside a sprint, and for which sprint it holds: (hero, turn, the AP a
+    #: sprint begun there leaves); ``goal`` keeps it through the sprint's steps
+    sprint_goal: tuple[tuple[str, int, int], tuple[int, ...]] | None = None
 
     def __call__(self, g: Game, request: Request) -> Any:
         if request.topic == Topic.HERO:
@@ -185,7 +195,7 @@ class Bot:
             if turn:  # then the others by urgency, sized up only once the one mid-move has nothing to do
                 heroes = _by_urgency(g, [h for h in moving if h.id != g.current])
             for h in heroes:
-                acts = per_hero(h.id, without=_unused(g, h)) if per_hero is not None else mine.get(h.id, [])
+                acts = per_hero(h.id, without=self.unasked(g, h)) if per_hero is not None else mine.get(h.id, [])
                 choice = self.choose(g, h, acts) if acts else None
                 if choice is not None:
                     return choice
@@ -193,6 +203,11 @@ class Bot:
             return cast(Action, options[-1])  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == END_TURN), None)
         return cast(Action, end_turn or options[0])
+
+    def unasked(self, g: Game, h: Hero) -> frozenset[Verb]:
+        """The verbs ``hero_move`` leaves out of ``h``'s options: those no step of ``choose`` would pick now
+        (``_unasked``). A subclass whose ``choose`` reads other verbs says so here."""
+        return _unasked(g, h)
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         """The action ``h`` takes now, or None when it has nothing worth doing (its move ends)."""
@@ -287,7 +302,20 @@ class Bot:
     # --- planning ------------------------------------------------------------------------
 
     def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
-        """The squares ``h`` heads for: a friend in a grapple nearby, its job (an objective, an
+        """The squares ``h`` heads for (``_goal``), decided when a sprint begins and kept through its steps: a
+        sprint's three squares are one plan. Weighing every job again at each step was half of a sprint step's
+        decision and about 6% of a cautious game's instructions; nothing moves during a sprint but the
+        sprinter (and what it picks up on the way), so the goal seldom changes there: a rule of the bot's, which
+        changed none of the core missions' seeded games (``bench/same_games.py``)."""
+        kept = self.sprint_goal
+        if h.stride and kept is not None and kept[0] == (h.id, g.turn, h.ap):
+            return kept[1]
+        found = self._goal(g, h)
+        self.sprint_goal = ((h.id, g.turn, h.ap if h.stride else h.ap - cost(g, h, SPRINT)), found)
+        return found
+
+    def _goal(self, g: Game, h: Hero) -> tuple[int, ...]:
+        """The squares ``h`` heads for now: a friend in a grapple nearby, its job (an objective, an
         object), or the exit."""
         for other in _board(g):
             if other is not h and other.grapplers and _route(g, h.sq, other.sq) <= RESCUE_RANGE:
@@ -319,6 +347,22 @@ def _unused(g: Game, h: Hero) -> frozenset[Verb]:
     if h.stride or h.grapplers or h.prone or ballistic_cards(g, h) or not _standing_within(g, h, 2):
         return UNUSED
     return MELEE_UNUSED
+
+
+def _unasked(g: Game, h: Hero) -> frozenset[Verb]:
+    """``_unused``, and the attacks no step of ``Bot.choose`` can pick while nothing is next to ``h``: every step
+    reads melee blows, executions and Hit Man's shots only at an infected on a square next to ``h``
+    (``_threats``, ``_powers``) or in a grapple (``_grappled``, ``_rescue``). Most decisions have none there, and
+    the engine's searches for those targets are then left out: the answer of every step is the same, as its
+    filter would have let none of them through."""
+    without = _unused(g, h)
+    if h.stride or h.npc or any(o.grapplers for o in g.heroes):
+        return without  # (a sprint's list searches no blows but Hit & Run's: nothing to spare)
+    at = g.at
+    for n in g.mission.reach(h.sq, g.doors):
+        if isinstance(at.get(n), Infected):
+            return without
+    return FAR_MELEE_UNUSED if without is MELEE_UNUSED else FAR_UNUSED
 
 
 def _total(dist: dict[int, int], squares: list[int], far: int) -> int:

@@ -36,8 +36,8 @@ Row = tuple[int, ...]
 
 
 class Memo:
-    """One mission's rows (by active-room mask, then by source square), the bots' distance fields, kill chances
-    and the mission's fixed facts."""
+    """One mission's rows (by active-room mask, then by source square), the bots' distance fields and kill
+    chances."""
 
     def __init__(self, size: int, budget: int = ROW_BYTES) -> None:
         self.size = size
@@ -48,7 +48,6 @@ class Memo:
         self.fields = Bounded(FIELD_BYTES)
         #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
         self.faces: dict[tuple[int, int], tuple[Any, float]] = {}
-        self.known: Facts | None = None
         # The lists of ``rows`` and ``near_rows`` the bots read most, at hand (None: look them up): the whole board's
         # (``ALL``), and the last other mask ``near_row`` was asked for (the game's active rooms, which change
         # seldom). Looked up in the dict at each question, the mask was boxed and hashed some 100,000 times in 20 games.
@@ -66,10 +65,8 @@ class Memo:
         self.recent_fields: list[dict[int, int]] = []
 
     def facts(self, m: Mission) -> Facts:
-        """The mission's fixed facts, worked out at the first question."""
-        if self.known is None:
-            self.known = Facts(m)
-        return self.known
+        """The mission's fixed facts (``facts``)."""
+        return facts(m)
 
     def row(self, m: Mission, source: int, active: int) -> Row:
         """Route distance from ``source`` to every square through the squares ``active`` allows (INF: none)."""
@@ -173,7 +170,7 @@ class Memo:
 
 
 class Facts:
-    """What a mission says once for every game (``Memo.facts``): what the heroes' victory wants, each
+    """What a mission says once for every game (``facts``): what the heroes' victory wants, each
     equipment card's kind, the locked doors. The bots ask these at every decision; read from the compiled mission each time
     they cost more than the rest of the job list (a walk over the victory conditions, a model's attribute a
     card), and they never change while the mission is played. The victory is the engine's own reading of
@@ -228,9 +225,14 @@ def near_row(m: Mission, source: int, active: int) -> Row:
     return memo(m).near_row(m, source, active)
 
 
+#: the slot of the mission's fixed facts for the bots, beside their memo (``Mission.own``): asked some ten times a
+#: decision, each question one look-up in the mission's slots rather than the memo's and then the facts' own
+FACTS: Final = Slot("routes.facts", Facts)
+
+
 def facts(m: Mission) -> Facts:
-    """``memo(m).facts``: what the mission says once for every game."""
-    return memo(m).facts(m)
+    """What the mission says once for every game, worked out at the first question."""
+    return m.own(FACTS)
 
 
 def route(m: Mission, a: int, b: int) -> int:

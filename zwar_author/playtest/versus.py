@@ -42,6 +42,7 @@ from .bots import (
     _route,
     _stand,
     _threats,
+    _unused,
 )
 from .kit import turns_left
 from .policies import budget_of, policy
@@ -181,6 +182,10 @@ class AgentBot(Bot):
             if how == "move" and not g.hero_sees(attacker.sq, to):
                 return o
         return hold
+
+    def unasked(self, g: Game, h: Hero) -> frozenset[Verb]:
+        """Only ``_unused``: an agent attacks its rival too (``_rival``), wherever the infected are."""
+        return _unused(g, h)
 
     def choose(self, g: Game, h: Hero, acts: list[Action]) -> Action | None:
         by_verb: dict[str, list[Action]] = {}

@@ -118,32 +118,32 @@ def _place(grid: Grid, width: int, height: int, row: int, col: int, char: str) -
         if char not in CHAR_H_EDGE:
             return ArtProblem(codes.ART_H_EDGE, row, col, {"char": char, "x": x, "y": y})
         if x < width:
-            grid.h[y, x] = CHAR_H_EDGE[char]
+            grid.set_edge("H", x, y, CHAR_H_EDGE[char])
     elif col % 2 == 0:
         if char not in CHAR_V_EDGE:
             return ArtProblem(codes.ART_V_EDGE, row, col, {"char": char, "x": x, "y": y})
         if y < height:
-            grid.v[y, x] = CHAR_V_EDGE[char]
+            grid.set_edge("V", x, y, CHAR_V_EDGE[char])
     else:
         if char not in CHAR_TERRAIN:
             return ArtProblem(codes.ART_TERRAIN, row, col, {"char": char, "x": x, "y": y})
         if x < width and y < height:
-            grid.terrain[y, x] = CHAR_TERRAIN[char]
+            grid.set_terrain(x, y, CHAR_TERRAIN[char])
     return None
 
 
 def format_art(grid: Grid) -> list[str]:
     """The canonical drawing of ``grid``: '+' at every corner, no trailing spaces."""
     lines = []
-    # Plain ints: looking a numpy scalar up among enum keys compares it with each enum, slowly
-    hs, vs, terrain = grid.h.tolist(), grid.v.tolist(), grid.terrain.tolist()
+    wid = grid.width
     for y in range(grid.height + 1):
-        edge = "+" + "+".join(H_EDGE_CHAR[kind] for kind in hs[y]) + "+"
+        edge = "+" + "+".join(H_EDGE_CHAR[kind] for kind in grid.h_edges[y * wid:(y + 1) * wid]) + "+"
         lines.append(edge)
         if y < grid.height:
-            row = [V_EDGE_CHAR[vs[y][0]]]
-            for x in range(grid.width):
-                row += [TERRAIN_CHAR[terrain[y][x]], V_EDGE_CHAR[vs[y][x + 1]]]
+            vs = grid.v_edges[y * (wid + 1):(y + 1) * (wid + 1)]
+            row = [V_EDGE_CHAR[vs[0]]]
+            for x in range(wid):
+                row += [TERRAIN_CHAR[grid.cells[y * wid + x]], V_EDGE_CHAR[vs[x + 1]]]
             lines.append("".join(row).rstrip())
     return lines
 

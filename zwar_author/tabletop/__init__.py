@@ -15,6 +15,7 @@ from .table import (
     Base,
     Footprint,
     Opening,
+    OpeningKind,
     Piece,
     PlacedPiece,
     Pose,
@@ -29,7 +30,7 @@ from .table import (
 )
 
 __all__ = [
-    "EPSILON", "Band", "Base", "Footprint", "Opening", "Piece", "PlacedPiece", "Pose", "Position", "Reach",
+    "EPSILON", "Band", "Base", "Footprint", "Opening", "OpeningKind", "Piece", "PlacedPiece", "Pose", "Position", "Reach",
     "Sight", "SightLines", "Table", "TerrainKind", "base_gap", "bases_overlap", "bases_within", "elevation",
     "format_inches", "inches", "overlap", "overlapping_pairs", "steps", "within",
 ]

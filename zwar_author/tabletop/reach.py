@@ -106,35 +106,53 @@ class Reach:
         Both are areas (or points) in table inches; only their parts in free
         space count, so a goal inside Blocking terrain is never reached.
         """
+        found = self._shortest(start, goal)
+        return None if found is None else found[0]
+
+    def path(self, start: BaseGeometry, goal: BaseGeometry) -> list[tuple[float, float]] | None:
+        """The shortest walk as ``distance`` finds it, as the points it bends at: where it starts (in
+        ``start``), every corner it bends round, where it ends (in ``goal``); None if there is none."""
+        found = self._shortest(start, goal)
+        return None if found is None else found[1]
+
+    def _shortest(self, start: BaseGeometry, goal: BaseGeometry) -> tuple[float, list[tuple[float, float]]] | None:
         start, goal = self.stands(start), self.stands(goal)
         if start.is_empty or goal.is_empty:
             return None
         if start.intersects(goal):
-            return 0.0
+            point = shapely.get_coordinates(shapely.intersection(start, goal).representative_point())[0]
+            return 0.0, [(float(point[0]), float(point[1]))]
         graph = self._graph.copy()
-        self._link(graph, _START, start)
-        self._link(graph, _GOAL, goal)
+        ends = {_START: self._link(graph, _START, start), _GOAL: self._link(graph, _GOAL, goal)}
         direct = shapely.shortest_line(start, goal)
-        ends = np.asarray(direct.coords)
-        if self.clear(ends[:1], ends[1:])[0]:
+        line = np.asarray(direct.coords)
+        if self.clear(line[:1], line[1:])[0]:
             graph.add_edge(_START, _GOAL, weight=float(direct.length))
         try:
-            return float(nx.dijkstra_path_length(graph, _START, _GOAL))
+            length, nodes = nx.single_source_dijkstra(graph, _START, _GOAL)
         except nx.NetworkXNoPath:
             return None
+        if len(nodes) == 2:
+            return float(length), [(float(x), float(y)) for x, y in line]
+        points = [ends[_START][nodes[1]]] + [(float(self._corners[n][0]), float(self._corners[n][1]))
+                                             for n in nodes[1:-1]]
+        return float(length), points + [ends[_GOAL][nodes[-2]]]
 
-    def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> None:
-        """Join ``name`` to every corner that sees its nearest point of ``area``."""
+    def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> dict[int, tuple[float, float]]:
+        """Join ``name`` to every corner that sees its nearest point of ``area``; those points, by corner."""
         graph.add_node(name)
         corners = self._corners
         if not len(corners):
-            return
+            return {}
         lines = shapely.shortest_line(shapely.points(corners), area)
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
         lengths = np.asarray(shapely.length(lines), dtype=float)
         ok = self.clear(coords[:, 0], coords[:, 1])
+        out = {}
         for index in np.flatnonzero(ok).tolist():
             graph.add_edge(name, index, weight=float(lengths[index]))
+            out[index] = (float(coords[index, 1, 0]), float(coords[index, 1, 1]))
+        return out
 
 
 def _grow(footprints: list[BaseGeometry], by: float) -> BaseGeometry:

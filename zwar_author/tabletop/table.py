@@ -170,12 +170,20 @@ class Footprint:
         return cls(tuple((inches(u), inches(v)) for u, v in points))
 
 
+class OpeningKind(str, Enum):
+    """What an opening is: a door or a window (the rules may price crossing them differently)."""
+
+    DOOR = "door"
+    WINDOW = "window"
+
+
 @dataclass(frozen=True)
 class Opening:
     """A door or window: a stretch of a piece's outline, in its own coordinates, that counts as Low."""
 
     start: Vertex
     end: Vertex
+    kind: OpeningKind = OpeningKind.DOOR
 
 
 @dataclass(frozen=True)
@@ -253,6 +261,14 @@ class PlacedPiece:
             (tuple(map(float, self.pose.place(o.start))), tuple(map(float, self.pose.place(o.end))))  # type: ignore[misc]
             for o in self.piece.openings
         ]
+
+    def gap(self, index: int) -> BaseGeometry:
+        """The cut through a hollow piece's walls of its opening ``index`` (empty for a solid piece)."""
+        wall = self.piece.wall
+        if wall is None:
+            return Polygon()
+        start, end = self.openings_on_table()[index]
+        return self._walls.intersection(LineString([start, end]).buffer(float(wall) + EPSILON, cap_style="flat"))
 
 
 def overlap(a: PlacedPiece, b: PlacedPiece) -> bool:

@@ -19,7 +19,7 @@ def assemble(ctx: MissionContext, stairs: list[c.CompiledStair], markers: dict[s
         grid = ctx.grids[spec.id]
         floors.append(c.CompiledFloor(id=spec.id, name=spec.name, width=grid.width, height=grid.height,
                                       art=format_art(grid)))
-        names = {ctx.resolver.floors[sq.floor].rooms[sq.y, sq.x]: (n, spec_name)
+        names = {ctx.resolver.floors[sq.floor].room_at(sq.x, sq.y): (n, spec_name)
                  for n, sq, spec_name in _named_rooms(ctx) if sq.floor == spec.id}
         for room in ctx.rooms[spec.id]:
             name, label = names.get(room.number, (None, None))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from ... import codes
 from ...errors import Location, Related
 from ...geometry.board import Edge, Grid, Terrain
@@ -35,7 +33,7 @@ def place_doors(ctx: MissionContext) -> None:
             continue
         if edge_kind(grid, edge.axis, edge.x, edge.y) == Edge.DOOR and spec.kind == "door" and not spec.open:
             ctx.report(codes.DOOR_REDUNDANT, loc, edge=spec.at, related=ctx.drawn_edge(edge))
-        (grid.h if edge.axis == "H" else grid.v)[edge.y, edge.x] = Edge.DOOR
+        grid.set_edge(edge.axis, edge.x, edge.y, Edge.DOOR)
         ctx.doors[edge] = c.CompiledDoor(
             at=str(edge), kind=spec.kind, source="mission", key=spec.key, room=None, open=spec.open, rooms=[])
         ctx.door_specs[edge] = i
@@ -59,7 +57,7 @@ def _door_edge_problem(ctx: MissionContext, grid: Grid, edge: EdgeId) -> str | N
     for sq in edge.sides():
         if not (0 <= sq.x < grid.width and 0 <= sq.y < grid.height):
             return "the outer border of the floor"
-        if grid.terrain[sq.y, sq.x] == Terrain.VOID:
+        if grid.terrain_at(sq.x, sq.y) == Terrain.VOID:
             return f"the edge of void square {ctx.show(sq)}"
     kind = edge_kind(grid, edge.axis, edge.x, edge.y)
     if kind == Edge.OPEN:
@@ -115,15 +113,14 @@ def compiled_doors(ctx: MissionContext) -> list[c.CompiledDoor]:
     """Every door on the board, drawn or placed, with the rooms on its two sides, in floor and edge order."""
     doors = []
     for floor_id, grid in ctx.grids.items():
-        labels = ctx.resolver.floors[floor_id].rooms
-        for axis, edges in (("H", grid.h), ("V", grid.v)):
-            for y, x in zip(*np.nonzero(edges == Edge.DOOR)):
-                edge = EdgeId(floor_id, axis, int(x), int(y))
-                door = ctx.doors.get(edge) or c.CompiledDoor(
-                    at=str(edge), kind="door", source="art", key=None, room=None, open=False, rooms=[])
-                around = sorted({f"{floor_id}:R{labels[s.y, s.x]}" for s in edge.sides()
-                                 if 0 <= s.x < grid.width and 0 <= s.y < grid.height and labels[s.y, s.x]})
-                doors.append(door.model_copy(update={"rooms": around}))
+        floor = ctx.resolver.floors[floor_id]
+        for axis, x, y in grid.edges(Edge.DOOR):
+            edge = EdgeId(floor_id, axis, x, y)
+            door = ctx.doors.get(edge) or c.CompiledDoor(
+                at=str(edge), kind="door", source="art", key=None, room=None, open=False, rooms=[])
+            around = sorted({f"{floor_id}:R{floor.room_at(s.x, s.y)}" for s in edge.sides()
+                             if 0 <= s.x < grid.width and 0 <= s.y < grid.height and floor.room_at(s.x, s.y)})
+            doors.append(door.model_copy(update={"rooms": around}))
     order = {f: i for i, f in enumerate(ctx.grids)}
     return sorted(doors, key=lambda d: _edge_key(d.at, order))
 

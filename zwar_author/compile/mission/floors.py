@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from ... import codes, limits
 from ...geometry.board import Floor, Grid, Terrain
 from ...geometry.rooms import label_rooms
@@ -76,7 +74,7 @@ def start_resolver(ctx: MissionContext) -> list[str]:
 
 
 def _floor(floor_id: str, grid: Grid) -> Floor:
-    return Floor(floor_id, grid, np.zeros(grid.terrain.shape, np.int32))
+    return Floor(floor_id, grid, (0,) * (grid.width * grid.height))
 
 
 def find_rooms(ctx: MissionContext) -> None:
@@ -98,7 +96,7 @@ def name_rooms(ctx: MissionContext) -> None:
         if sq is None:
             ctx.resolver.unresolved.add(spec.id)
             continue
-        if ctx.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
+        if ctx.resolver.floors[sq.floor].room_at(sq.x, sq.y) == 0:
             ctx.report(codes.NOT_A_ROOM, loc, ref=spec.at, terrain=ctx.resolver.terrain_name(sq), what="a room name")
             ctx.resolver.unresolved.add(spec.id)
             continue
@@ -109,9 +107,9 @@ def check_floor_rooms(ctx: MissionContext) -> None:
     """Leaks and missing doors, each room called by its [[rooms]] id when it has one."""
     resolver = ctx.resolver
     for floor_id, grid in ctx.grids.items():
-        labels = resolver.floors[floor_id].rooms
+        floor = resolver.floors[floor_id]
         printed = {spec.id: spec.name for spec in ctx.m.rooms}
-        names = {int(labels[sq.y, sq.x]): f'{name} ("{printed[name]}")' if printed.get(name) else name
+        names = {floor.room_at(sq.x, sq.y): f'{name} ("{printed[name]}")' if printed.get(name) else name
                  for name, sq in resolver.names.items() if sq.floor == floor_id}
         prefix = f"{floor_id}:" if ctx.prefix_floors else ""
         ctx.problems += check_rooms(prefix, grid, ctx.rooms[floor_id], ctx.sources[floor_id], names)

@@ -43,7 +43,7 @@ def markers(ctx: MissionContext) -> dict[str, list]:
             sq = ctx.resolver.square(entry.at, loc)
             if sq is None or not _terrain_ok(ctx, sq, entry.at, loc, what, need):
                 continue
-            if getattr(entry, "scope", None) == "room" and ctx.resolver.floors[sq.floor].rooms[sq.y, sq.x] == 0:
+            if getattr(entry, "scope", None) == "room" and ctx.resolver.floors[sq.floor].room_at(sq.x, sq.y) == 0:
                 ctx.report(codes.WRONG_TERRAIN, loc, what=what, ref=entry.at,
                            terrain=ctx.resolver.terrain_name(sq),
                            need="an objective done anywhere in its room must be in a room",

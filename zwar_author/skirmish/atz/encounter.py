@@ -5,10 +5,12 @@ buildings and vehicles stand as terrain, the zombies start as the encounter
 places them or as its area draws them (seed 004, lines 1746-1750), and the
 group comes home by leaving by the far table edge. Hostile humans a force
 gives by dice and a Who They Are table are rolled up at the start and fight
-(``hostiles``). Animals listed with the class they react as
-play with the group. Anything else the encounter names (hostile humans without a
-number, other animals, triggers, vehicles driven, its special instructions, goals
-other than escaping) is refused by name before any game, unless the caller
+(``hostiles``). Animals listed with the class they react as play with the group.
+Anything else the encounter names (hostile humans without a
+number and no building to find them in, other animals, triggers other than
+entering and searching buildings, vehicles driven, its special instructions
+but zombies only from shooting, goals other than escaping) is refused by name
+before any game, unless the caller
 asks to leave it out (``leave_out``) or to play the zombies only, when the same
 names are reported as left out.
 """
@@ -26,6 +28,7 @@ from ...tabletop import PlacedPiece, Position
 from ...tabletop import Table as Tabletop
 from ..core import Board, facing_towards
 from . import hostiles, meeting, outgunned
+from .buildings import Site
 from .game import NORMAL_MOVE, TABLES, Setup
 from .state import HostileForce, Human, Klass, Zombie
 from .weapons import weapon
@@ -42,6 +45,11 @@ class CannotPlay(ZwarError):
 
     def lines(self) -> list[str]:
         return [f"cannot play {self.what}: the engine does not play these:"] + [f"  - {m}" for m in self.missing]
+
+
+#: The tables of the triggers the engine plays: entering a building (What's Inside?, line 2480) and
+#: searching one (the Resource Table, line 2625).
+ENTERING, SEARCHING = "whats-inside", "resources"
 
 
 def playable(force: Force) -> bool:
@@ -86,6 +94,43 @@ def _played(model: EncounterDoc, instruction: str) -> bool:
     return said is not None and any(animals_played(f) and f.at is not None for f in model.forces)
 
 
+def _table(ref: str | None) -> str:
+    return str(ref).split("/")[-1]
+
+
+def entering(model: EncounterDoc) -> bool:
+    """The encounter rolls What's Inside? when a building is entered, and has buildings to enter."""
+    return bool(model.buildings) and any(_table(t.table) == ENTERING for t in model.triggers)
+
+
+def found_inside(model: EncounterDoc, force: Force) -> bool:
+    """A force of hostile humans with no number, found when a building is entered (Discover, Take Back)."""
+    return force.side == "humans" and force.count is None and force.table is not None and not force.figures \
+        and entering(model)
+
+
+def _played_trigger(model: EncounterDoc, table: str | None) -> bool:
+    return entering(model) and _table(table) in (ENTERING, SEARCHING)
+
+
+def _played_special(model: EncounterDoc, text: str) -> bool:
+    """A special instruction the engine plays: zombies only from shooting (the Raid, line 2376); the
+    encounter over when every building is searched and no foe is on the table (Take Back, line 2463)."""
+    noise = any(f.side == "zombies" and _table(f.table) == "zombies-from-noise" for f in model.forces)
+    return (noise and "only be generated from shooting" in text) or (entering(model) and clears(text))
+
+
+def clears(text: str) -> bool:
+    """Whether a special instruction ends the encounter once the board is cleared (Take Back, line 2463)."""
+    return "all the buildings have been searched" in text
+
+
+def _played_goal(model: EncounterDoc, text: str) -> bool:
+    """A goal the engine plays: escaping, or clearing the board where the encounter ends so."""
+    cleared = entering(model) and any(clears(s) for s in model.encounter.special)
+    return "escape" in text.lower() or (cleared and text.lower().startswith("clear the board"))
+
+
 def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
     """The parts of an encounter the engine does not play, by name; ``zombies_only``: hostile humans too."""
     out = []
@@ -95,18 +140,19 @@ def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
                        "engine knows and the force's `at`)")
         elif f.side == "humans" and zombies_only:
             out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} (--zombies-only)")
-        elif f.side == "humans" and not playable(f):
-            why = "listed figures" if f.figures else "no number of them (found when a building is entered)"
+        elif f.side == "humans" and not playable(f) and not found_inside(model, f):
+            why = "listed figures" if f.figures else "no number of them, and no building to find them in"
             out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} ({why})")
-    out += [f"trigger {i + 1}: {t.when}" for i, t in enumerate(model.triggers)]
-    out += [f"special instruction: {s}" for s in model.encounter.special if not _played(model, s)]
-    out += [f"goal: {g}" for g in model.encounter.goal if "escape" not in g.lower()]
+    out += [f"trigger {i + 1}: {t.when}" for i, t in enumerate(model.triggers) if not _played_trigger(model, t.table)]
+    out += [f"special instruction: {s}" for s in model.encounter.special 
+            if not (_played_special(model, s) or _played(model, s))]
+    out += [f"goal: {g}" for g in model.encounter.goal if not _played_goal(model, g)]
     return out
 
 
 def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], tables: Mapping[str, Table],
           group: GroupDoc, zombies_only: bool = False, max_turns: int = 30,
-          leave_out: bool = False) -> tuple[Setup, list[str]]:
+          leave_out: bool = False, sites: Sequence[Site] = ()) -> tuple[Setup, list[str]]:
     """The setup of a game of ``model`` with ``group``, and what is left out (``leave_out``, or with the
     hostile humans ``zombies_only``); CannotPlay naming every part the engine does not play otherwise, or a
     table or weapon it does not know."""
@@ -120,7 +166,12 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                                                    Position.of(*f.at) if f.at else None)
                                       for f in model.forces if playable(f)]
     missing = [f"the table atz/{t}" for t in TABLES if t not in tables]
-    missing += [f"the table atz/{t}" for f in forces for t in hostiles.tables_for(f) if t not in tables]
+    found = None if zombies_only else next((HostileForce("0", _table(f.table), tuple(sorted(f.context.items())))
+                                            for f in model.forces if found_inside(model, f)), None)
+    missing += [f"the table atz/{t}" for f in forces + ([found] if found else []) for t in hostiles.tables_for(f)
+                if t not in tables]
+    inside = (ENTERING, SEARCHING, "weapons") if entering(model) else ()
+    missing += [f"the table atz/{t}" for t in inside if t not in tables]
     missing += outgunned.unranked(tables)
     missing += [f"the table atz/{t}" for t in meeting.TABLES if forces and t not in tables]
     members = place(group.members, table, missing)
@@ -135,7 +186,7 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
         if time not in model.encounter.times else []
     if wrong:
         raise CannotPlay(name, wrong)
-    strange = [w for f in forces for w in hostiles.unknown(f, tables, area)]
+    strange = [w for f in forces + ([found] if found else []) for w in hostiles.unknown(f, tables, area)]
     if strange:
         raise CannotPlay(name, strange)
     placed: list[Zombie] = []
@@ -148,7 +199,10 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     board = Board(table, list(pieces))
     noise_only = any(f.side == "zombies" and str(f.table).split("/")[-1] == "zombies-from-noise" for f in model.forces)  # generated only by shooting (Raid, line 2376)
     return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
-                 forces=tuple(forces), meet=bool(forces)), left_out
+                 forces=tuple(forces), buildings=tuple(sites) if entering(model) else (),
+                 entering=ENTERING if entering(model) else None, found=found,
+                 clear_board=entering(model) and any(clears(s) for s in model.encounter.special),
+                 meet=bool(forces)), left_out
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:

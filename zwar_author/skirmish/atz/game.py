@@ -4,8 +4,9 @@ Seed lines (004): the turn sequence and activation dice 740-758, actions
 764-771, movement 786-815, ranged combat 1115-1200, melee 1275-1287 and
 against zombies 1999-2006, zombies appearing 1742-1800, All Together Now
 1812-1830, zombie actions 1832-1852, zombie movement 1856, affected reactions
-1893-1909, recovery 1345-1362, Harry, Are You Okay? 2021-2023. What the
-engine does not play is in docs/atz.md ("What the engine plays").
+1893-1909, recovery 1345-1362, Harry, Are You Okay? 2021-2023; buildings
+(``buildings``, ``inside``, ``search``) and seeking cover (``cover``). What
+the engine does not play is in docs/atz.md ("What the engine plays").
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
+from shapely.geometry import Point
 
 from ...tables.roll import pick
 from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import grenades, hostiles, meeting, melee
+from . import barricades, buildings, cover, grenades, hostiles, inside, meeting, melee, search
+from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
 from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
@@ -59,9 +63,18 @@ class Setup:
     hostiles: tuple[Human, ...] = ()  # hostile humans placed (side "hostiles")
     forces: tuple[HostileForce, ...] = ()  # hostile humans rolled up at the start
     meet: bool = False  # the group meets the hostile humans (Meet & Greet, line 2539) before the first turn
+    buildings: tuple[Site, ...] = ()  # the buildings on the table (skirmish.atz.buildings)
+    entering: str | None = None  # the table rolled when a building is entered (`whats-inside`, line 2480)
+    found: HostileForce | None = None  # who the humans found inside are (a Who They Are table, line 2531)
+    clear_board: bool = False  # every building searched and no foe on the table ends it won (line 2463)
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
+
+    @cached_property
+    def zombie_board(self) -> Board:
+        """The board as zombies walk it: windows are walls to them (line 1873), made once per setup."""
+        return buildings.doors_only(self.board)
 
 
 class AtzGame(Game):
@@ -80,6 +93,8 @@ class AtzGame(Game):
         self.ending: str | None = None  # why the encounter ended, until the tests after it are taken
         self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
         self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
+        self.visits = {s.id: buildings.Visit() for s in setup.buildings}  # what the group did at each building
+        self.cleared = False  # the board cleared, which ends the encounter won (Take Back, line 2463)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -218,6 +233,8 @@ class AtzGame(Game):
         for h in list(self.on_table(self.humans)):
             if h.status is Status.CARRY_ON and not self._ended():
                 self._act(ctx, h, leader or h)
+                if h.on_table and h.status is Status.CARRY_ON and not self._ended():
+                    inside.entered(self, ctx, h)  # What's Inside? when it stands in a building first (2480)
             elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
                 h.status = Status.CARRY_ON  # a full turn regaining feet (line 984); duck back recovers (line 780)
                 self.log_line(f"{h.name} recovers and carries on", h.id)
@@ -253,7 +270,23 @@ class AtzGame(Game):
             options += [Choice(("charge", o.id), f"charge {o.name} (Wanting To Charge)") for o in melee.targets(self, h)]
             options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
                         for how in ("dispatch", "capture") if not (h.animal and how == "capture")]
+        options += buildings.options(self, h) + barricades.options(self, h)
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple) and choice[0] == "barricade":
+            barricades.barricade(self, ctx, h, choice[1])  # a turn of activation (line 1414)
+            return
+        if isinstance(choice, tuple) and choice[0] in ("enter", "search"):
+            site = next(s for s in self.setup.buildings if s.id == choice[1])
+            if choice[0] == "search":
+                search.search(self, ctx, h, site)  # a turn of activation searching (line 2490)
+                return
+            if h.out_of_ammo:  # reloading on a normal move (line 1070)
+                h.out_of_ammo = False
+                self.log_line(f"{h.name} reloads", h.id)
+            before = hostiles.watching(self, h)
+            buildings.go_in(self, h, site, NORMAL_MOVE)
+            hostiles.in_sight_of(self, ctx, h, before)
+            return
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
             if isinstance(target, Human):
@@ -373,12 +406,53 @@ class AtzGame(Game):
         self.log_line(f"{h.name} drops {friend.name}", h.id)
 
     def _move_towards(self, f: Figure, to: Position, allowance: float, stop: float = 0) -> None:
-        """Walk towards ``to`` as far as ``allowance``, no nearer than ``stop`` (centre to centre): the spot
-        nearest ``to`` of the inch lattice a straight walk reaches clear of buildings and figures (a walk that
-        bends round a building is not modelled), or straight on when that is nearer."""
+        """Walk towards ``to`` as far as ``allowance``, no nearer than ``stop`` (centre to centre), round the
+        buildings in the way: leg by leg along the shortest walk round them (``tabletop.Reach.path``), each
+        leg to the spot of the inch lattice nearest its end that a straight walk reaches clear of terrain and
+        figures, doors and windows costing what they do (``buildings.crossing``; a zombie moves 4" inside a
+        building, line 1876)."""
+        start = f.position
+        if isinstance(f, Zombie) and buildings.site_of(self, f) is not None:
+            allowance = min(allowance, buildings.INSIDE_MOVE)
+        left, walked = float(allowance), 0.0
+        for _ in range(24):  # a leg a corner of the walk; round one corner of a building is five of them
+            goal, last = self._leg_goal(f, to)
+            spot, used, window = self._leg(f, goal, left, stop if last else 0, start)
+            if spot is None:
+                break
+            walked += f.position.distance(spot)
+            f.facing = facing_towards(f.position, spot)
+            f.position = spot
+            left -= used
+            if last or window or left <= 0.01:
+                break
+        if f.position != start:
+            self.emit("move", f.id, f"{f.name} moves {walked:.1f}\" to {float(f.position.x):g}, "
+                                    f"{float(f.position.y):g}", f.at)
+
+    def _leg_goal(self, f: Figure, to: Position) -> tuple[Position, bool]:
+        """Where the next leg of a walk to ``to`` ends: ``to`` itself when a straight walk there is clear of
+        terrain (or no walk round it is found), else the farthest corner of the shortest walk round it that
+        a straight walk reaches."""
+        reach = (self.setup.zombie_board if isinstance(f, Zombie) else self.setup.board).reach(f.base)
+        if reach.clear(np.array([f.at]), np.array([[float(to.x), float(to.y)]]))[0]:
+            return to, True
+        table, r = self.setup.board.table, float(f.base.radius)
+        goal = Point(min(max(float(to.x), r), float(table.width) - r), min(max(float(to.y), r), float(table.depth) - r))
+        path = reach.path(f.position.point, goal)
+        if path is None or len(path) < 3:
+            return to, True
+        corners = np.array(path[1:-1])
+        seen = np.flatnonzero(reach.clear(np.repeat(np.array([f.at]), len(corners), axis=0), corners))
+        x, y = corners[seen[-1] if len(seen) else 0]  # the farthest corner in a straight walk's reach
+        return Position(inches(float(x)), inches(float(y))), False
+
+    def _leg(self, f: Figure, to: Position, allowance: float, stop: float,
+             start: Position) -> tuple[Position | None, float, bool]:
+        """One straight leg: the spot, the inches it costs, and whether it left a building by a window."""
         gap = f.position.distance(to) - stop
         if gap <= 0.001:
-            return
+            return None, 0.0, False
         others = [o for o in self.on_table(self.figures) if o is not f and _standing(o)]
         board = self.setup.board
         length = min(float(allowance), gap)
@@ -388,22 +462,20 @@ class AtzGame(Game):
         points = np.vstack([np.array([direct]), board.lattice(f, allowance)])
         target = np.array([float(to.x), float(to.y)])
         far = np.hypot(points[:, 0] - target[0], points[:, 1] - target[1])
-        keep = (far >= stop - 0.001) & board.straight(f, points, others)
         moved = np.hypot(points[:, 0] - float(f.position.x), points[:, 1] - float(f.position.y))
-        best = None
+        cost, window = buildings.crossing(self, f, points, start)
+        keep = (far >= stop - 0.001) & (moved + cost <= float(allowance) + 0.001) & board.straight(f, points, others)
         for i in np.lexsort((moved, np.round(far, 3))):  # nearest the goal, then the shortest walk there
             if not keep[i]:
                 continue
             spot = Position(inches(round(float(points[i, 0]), 3)), inches(round(float(points[i, 1]), 3)))
+            if i == 0 and not board.stands(spot, f.base, others):  # a corner a hair off the lattice of 1/1000"
+                spot = Position(inches(float(points[0, 0])), inches(float(points[0, 1])))
             if board.stands(spot, f.base, others):
-                best = spot
-                break
-        if best is None or best.distance(to) >= f.position.distance(to) - 0.001:
-            return
-        walked = f.position.distance(best)
-        f.facing = facing_towards(f.position, best)
-        f.position = best
-        self.emit("move", f.id, f"{f.name} moves {walked:.1f}\" to {float(best.x):g}, {float(best.y):g}", f.at)
+                if spot.distance(to) >= f.position.distance(to) - 0.001:
+                    return None, 0.0, False
+                return spot, float(moved[i] + cost[i]), bool(window[i])
+        return None, 0.0, False
 
     def _active_fire(self, ctx: Context, h: Human, stayed: bool) -> None:
         """Once when active (line 766), at the nearest zombie in sight and range, all dice at it; a figure
@@ -511,8 +583,9 @@ class AtzGame(Game):
                          if self.on_table(self.zombies) else friends[0].position)
 
     def in_cover(self, h: Human) -> bool:
-        """In cover from the zombies: one sees it only over cover (the sight lines' Cover)."""
-        return any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
+        """In cover from the zombies: inside a building (line 1404), or one sees it only over cover."""
+        return buildings.site_of(self, h) is not None or \
+            any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
 
     def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
         """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep."""
@@ -535,6 +608,7 @@ class AtzGame(Game):
         seen_before = {(h.id, z.id) for h in self.on_table(self.people) for z in self.on_table(self.zombies)
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
+        besiegers: list[Zombie] = []  # at a barricaded door or window: they fight it (line 1862)
         for z in list(self.on_table(self.zombies)):
             if z.dazed:
                 z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
@@ -546,9 +620,15 @@ class AtzGame(Game):
                 continue
             if any(pair[1] == z.id for pair in self.locked):
                 continue
+            if barricades.besieging(self, z) is not None:
+                besiegers.append(z)
+                continue
             target = self._zombie_move(ctx, z)
             if target is not None:
                 chargers.setdefault(target.id, []).append(z)
+            elif barricades.besieging(self, z) is not None:
+                besiegers.append(z)  # arrived at a barricade: it fights it at once (line 1864)
+        barricades.fight(self, ctx, besiegers)
         self._zed_or_no_zed(ctx)
         self._in_sight(ctx, seen_before)
         for hid, zs in chargers.items():
@@ -674,13 +754,16 @@ class AtzGame(Game):
             if result is Do.RETIRE_AND_SANITY:
                 self._retire(h, z.position)
             else:
-                h.status, h.prone = Status.DUCKED_BACK, True  # no cover sought: dropped prone in place (808)
+                self.duck_back(h, z.position)
             shaken.append(h)
         sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(side), self._say(None),
                           self.heroes)
         for h in shaken:
             result = do(h, Test.SANITY, sane[h.id])
-            h.status = Status.STUNNED if result is Do.STUNNED else Status.HUNKERED_DOWN
+            if result is Do.STUNNED:
+                h.status = Status.STUNNED
+            else:
+                self.hunker_down(h, z.position)
             if result is Do.NEVER_RALLY:
                 self.never_rally.add(h.id)
 
@@ -801,19 +884,36 @@ class AtzGame(Game):
                 self._retire(f, down.position)
             elif result is Do.DUCK_BACK_IF_ALONE and not any(
                     o is not f and o.status is Status.CARRY_ON and Board.within(o, f, 4) for o in testers):
-                f.status = Status.DUCKED_BACK
-                f.prone = True  # no cover sought: dropped prone in place (line 808)
+                self.duck_back(f, self.cause(f, down.position))
 
     def _retire(self, h: Human, cause: Position) -> None:
-        """Move 12" away from the cause, then hunker down (line 814; seeking the nearest cover is not modelled)."""
-        dx, dy = float(h.position.x - cause.x), float(h.position.y - cause.y)
-        norm = math.hypot(dx, dy) or 1.0
-        away = Position(inches(round(float(h.position.x) + dx / norm * 12, 3)),
-                        inches(round(float(h.position.y) + dy / norm * 12, 3)))
+        """Retire (line 814): to the nearest cover within 12" away from the cause, even if already in cover,
+        else drop prone in place; then hunker down."""
         self._drop(h)
-        self._move_towards(h, away, 12)
+        if not cover.seek(self, h, cause, cover.RETIRE, away=True):
+            h.prone = True
         h.status = Status.HUNKERED_DOWN
         self.log_line(f"{h.name} retires and hunkers down", h.id)
+
+    def duck_back(self, f: Human, cause: Position, why: str = "") -> None:
+        """Duck back (line 808): to the nearest cover within 6", any way, even forward, else drop prone in
+        place; one carrying a friend drops him first."""
+        self._drop(f)
+        f.status = Status.DUCKED_BACK
+        if not cover.seek(self, f, cause, cover.DUCK_BACK):
+            f.prone = True
+        self.log_line(f"{f.name} ducks back" + (f" ({why})" if why else ""), f.id)
+
+    def hunker_down(self, f: Human, cause: Position) -> None:
+        """Hunker down (line 812): stay in cover or go to the nearest cover within 12", else drop prone."""
+        f.status = Status.HUNKERED_DOWN
+        if not cover.seek(self, f, cause, cover.HUNKER_DOWN):
+            f.prone = True
+
+    def cause(self, f: Human, fallback: Position) -> Position:
+        """What a test's result takes cover from when the test names no one: the nearest foe ``f`` sees."""
+        seen = [o for o in self.foes(f) if self.sees(o, f, turn=True) is not Sight.BLOCKED]
+        return min(seen, key=lambda o: f.position.distance(o.position)).position if seen else fallback
 
     # --- zombies drawn by noise --------------------------------------------------------------------
 
@@ -849,6 +949,10 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
+        self.add_zombie(buildings.off_the_walls(self, at), name)
+
+    def add_zombie(self, at: Position, why: str) -> Zombie:
+        """A new zombie at ``at``, facing the nearest human (line 1783)."""
         n = len([f for f in self.figures if isinstance(f, Zombie)]) + 1
         z = Zombie(f"z{n}", f"zombie z{n}", "zombies", at)
         living = self.on_table(self.people)
@@ -857,7 +961,8 @@ class AtzGame(Game):
             if nearest.position != at:
                 z.facing = facing_towards(at, nearest.position)
         self.figures.append(z)
-        self.emit("zombie", z.id, f"{z.name} placed at {float(at.x):g}, {float(at.y):g} ({name})", z.at)
+        self.emit("zombie", z.id, f"{z.name} placed at {float(at.x):g}, {float(at.y):g} ({why})", z.at)
+        return z
 
     # --- the end ----------------------------------------------------------------------------------
 
@@ -868,6 +973,9 @@ class AtzGame(Game):
         able = [h for h in roster if h.status not in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)]
         if not able:
             self._end("no member of the group is left on the table" + (" able to act" if roster else ""))
+        elif self.setup.clear_board and buildings.board_cleared(self):
+            self.cleared = True
+            self._end("the board is cleared: every building searched, no zombie or hostile human on the table")
         return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
@@ -886,7 +994,7 @@ class AtzGame(Game):
                               + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
         home = [h for h in self.humans if h.status is Status.GONE and h.on_roster]
         self.over = True
-        self.winner = "humans" if home else "zombies"
+        self.winner = "humans" if home or self.cleared else "zombies"
         self.reason = self.ending or ""
 
     # --- helpers --------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
-from . import grenades
+from . import buildings, grenades
 from . import outgunned as by_ranking
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -193,7 +193,7 @@ def in_sight_of(game: AtzGame, ctx: Context, mover: Human, before: set[str]) -> 
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and able:
             game._fire(ctx, o, mover, snap=result is Do.SNAP_FIRE)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6) and o.weapon is not None and o.weapon.ranged:
-            duck_back(game, o, "out of ammo or range")
+            game.duck_back(o, mover.position, "out of ammo or range")
 
 
 def can_fire_at(game: AtzGame, h: Human, target: Human) -> bool:
@@ -223,20 +223,22 @@ def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
     game._shots(h, rolled)
     game.log_line(f"{h.name} {'snap ' if snap else ''}fires the {h.weapon.name} at {t.name}: "
                   f"{', '.join(map(str, faces))}", h.id)
-    cover = game.sees(h, t, turn=True) is Sight.COVER
+    cover, concealed = buildings.sheltered(game, h, t, game.sees(h, t, turn=True) is Sight.COVER)
     hit = False
     for face in counted:
         if t.status not in STANDING and t.status is not Status.STUNNED:
             break
         total = face + h.rep
         row = next(r for r in game.setup.table("ranged-combat").rows if r.key.holds(total))
-        missed = (total <= 7 or (total == 8 and (cover or t.prone or t.moved_fast or h.moved_fast or snap))
+        missed = (total <= 7 or (total == 8 and (cover or concealed or t.prone or t.moved_fast or h.moved_fast
+                                                 or snap))
                   or (total == 9 and (cover or h.moved_fast or snap)))
         if missed and h.rep == 3 and face == 6 and total > 7:  # Pitiful Shot (line 1198)
             again = ctx.roll(f"{h.name}'s pitiful shot", D6, h.id)
             missed = again > 3
             game.log_line(f"{h.name} rolls {again} for a pitiful shot", h.id)
-        why = " (in cover)" if missed and cover and total in (8, 9) else ""
+        why = " (in cover)" if missed and cover and total in (8, 9) else \
+            " (concealed)" if missed and concealed and total == 8 else ""
         game.log_line(f"  {face} + Rep {h.rep} = {total} (row {row.key.text}): {'miss' if missed else 'hit'}{why}",
                       h.id)
         if not missed:
@@ -321,25 +323,17 @@ def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) ->
         cover = game.sees(shooter, f, turn=True) is Sight.COVER
         if result in (Do.RETURN_FIRE, Do.SNAP_BACK):
             if outgunned:
-                duck_back(game, f, f"outgunned: {outgunned}")
+                game.duck_back(f, shooter.position, f"outgunned: {outgunned}")
             elif able:
                 game._fire(ctx, f, shooter, snap=result is Do.SNAP_BACK)
         elif result in (Do.COVER_SNAP, Do.COVER_FIRE):
             if cover and outgunned:  # no better than duck back (line 1053)
-                duck_back(game, f, f"outgunned: {outgunned}")
+                game.duck_back(f, shooter.position, f"outgunned: {outgunned}")
             elif cover and able:
                 game._fire(ctx, f, shooter, snap=result is Do.COVER_SNAP)
             elif not cover:
-                duck_back(game, f, "not in cover")
+                game.duck_back(f, shooter.position, "not in cover")
         elif result is Do.DUCK_BACK:
-            duck_back(game, f, "")
+            game.duck_back(f, shooter.position)
         elif result is Do.RETIRE:
             game._retire(f, shooter.position)
-
-
-def duck_back(game: AtzGame, f: Human, why: str) -> None:
-    """Duck back (line 808): seeking cover within 6" is not modelled, so the figure drops prone in place; it
-    cannot be seen by the cause of the test until it recovers (line 978)."""
-    game._drop(f)
-    f.status, f.prone = Status.DUCKED_BACK, True
-    game.log_line(f"{f.name} ducks back" + (f" ({why})" if why else ""), f.id)

@@ -33,7 +33,7 @@ class Status(str, Enum):
 HOSTILES = "hostiles"
 #: Statuses of a figure off the table for good: come home, or whisked to safety.
 OFF = (Status.GONE, Status.WHISKED, Status.CAPTURED)
-#: Statuses a person can be shot at in: standing, or hunkered down in place (cover is not sought).
+#: Statuses a person can be shot at in: standing, or hunkered down.
 STANDING = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 #: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
 DOWN = (Status.STUNNED, Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)
@@ -121,5 +121,8 @@ class Tally:
     recovered: list[str] = field(default_factory=list)
     hostiles: int = 0  # hostile humans rolled up or placed
     hostiles_down: int = 0  # hostile humans put out of the fight or obviously dead
+    buildings_entered: int = 0  # What's Inside? rolled (line 2480)
+    zombies_found: int = 0  # met inside buildings (line 2506)
+    found: list[str] = field(default_factory=list)  # resources and weapons found searching (line 2625)
     captured: int = 0  # hostile humans captured (line 1186)
     met: str = ""  # how Meet & Greet ended (skirmish.atz.meeting): "joined", "parted peacefully"...
