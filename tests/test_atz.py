@@ -129,7 +129,9 @@ def test_zwar_assumed_lists_every_erratum():
             ("atz/weapons-reference", "row 12"), ("atz/mercy", "modifier you fired first"),
             ("atz/whats-inside", "row 11+"), ("atz/meet-and-greet", "row 0"), ("atz/barter", "row 0"),
             ("atz/keeping-it-together", "row 0"), ("atz/ranged-combat", "row 2"),
-            ("atz/walk-the-walk", "row 0"), ("atz/military-list", "row 13+"), ("atz/day-one-supermarket", "row 4")} <= errata
+            ("atz/walk-the-walk", "row 0"), ("atz/military-list", "row 13+"), ("atz/day-one-supermarket", "row 4"),
+            ("atz/outgunned-ranking", "row 1"), ("atz/outgunned-ranking", "row 2"), ("atz/outgunned-ranking", "row 3"),
+            ("atz/outgunned-ranking", "row 4")} <= errata
     assert {a.kind for a in found} == {"table", "piece"}
     assert ("atz/bank-with-atm", "width") in errata  # the book prints no building sizes
 

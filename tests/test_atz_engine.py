@@ -3,6 +3,7 @@ seed plays the same game; an encounter it does not play whole is refused by name
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -118,6 +119,29 @@ def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack)
     texts = [e.text for e in game.log]
     assert any(" hostile humans, " in t for t in texts[:3]), texts[:3]
     assert all(h.weapon is not None and h.klass.value in ("military", "ganger", "survivor") for h in game.hostiles)
+
+
+def test_the_group_meets_the_hostile_humans_it_rolls_up_before_the_first_turn(pack):
+    """Meet & Greet (seed 004 line 2539) at the start of the Raid: those who join play for the group but are no
+    member of its roster in the report; those who part take no further part."""
+    from zwar_author.playtest.atz import _record
+    made, _ = _setup_with(pack, "raid", leave_out=True)
+    assert made.meet
+    ends = set()
+    for seed in range(30):
+        game = AtzGame(made)
+        simulate(game, _advance, random.Random(seed))
+        ends.add(game.tally.met)
+        texts = [e.text for e in game.log]
+        meeting = next(i for i, t in enumerate(texts) if t.startswith("Meet & Greet: "))
+        assert meeting < texts.index("Turn 1")
+        joined = [h for h in game.humans if h.joined is not None]
+        assert bool(joined) == game.tally.met.startswith("joined")
+        assert sorted(_record(game, seed)["members"]) == sorted(m.name for m in GROUP.members)
+        if game.tally.met == "parted peacefully":
+            assert all(h.status.value == "gone" for h in game.hostiles)
+    assert {"joined", "parted peacefully", "walked the walk"} <= ends, ends
+
 
 
 def test_a_hostile_force_without_a_number_is_found_in_buildings_or_refused_by_name(pack):
@@ -266,3 +290,63 @@ def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend(
                   [Choice("advance", "a"), Choice("hold", "h"), Choice(("throw", "x1"), "t")], who="h1")
     assert cautious(game([10, 46]), ask).key == ("throw", "x1")
     assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires
+
+
+def test_a_raid_playtest_reports_its_meetings_and_lists_no_played_rule_as_left_out(workdir, zwar):
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    raid = CONTENT / "atz" / "encounters" / "raid.toml"
+    result = zwar("playtest", raid, "--group", "group.toml", "--runs", "6", "--leave-out", "-o", "out")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    meetings = [line for line in lines if line.startswith("  Meet & Greet: ")]
+    assert len(meetings) == 2 and meetings[1].endswith("walked the walk 100%")  # the aggressive bot walks
+    left = [line for line in lines if line.startswith("  left out: ")]
+    for played in ("are hostile from the start", "charges and melee between people", "Outgunned Ranking"):
+        assert not any(played in line for line in left), (played, left)
+    assert "  left out: vehicles driven" in left
+    report = json.loads((workdir / "out" / "raid-playtest.json").read_text())
+    counted = report["policies"]["cautious"]["meetings"]
+    assert sum(counted.values()) == 6 and set(counted) == {"joined", "joined for the game", "parted peacefully",
+                                                            "walked the walk"}
+
+
+def test_atm_adventures_dogs_play_with_the_group_like_survivors_but_are_no_members(pack):
+    """Seed 004 line 2234: "The dogs will melee, move, and take Reactions like survivors." """
+    from zwar_author.playtest.atz import _record
+    made, left_out = _setup_with(pack, "atm-adventure", leave_out=True)
+    dogs = [h for h in made.group if h.animal]
+    assert [(d.name, d.klass.value, d.rep, d.weapon.name if d.weapon else None) for d in dogs] == [
+        ("Maverick", "survivor", 4, "Improvised two hand weapon"), ("Saphie", "survivor", 3, None)]
+    assert not any("(animals)" in item or "like survivors" in item for item in left_out), left_out
+    assert "special instruction: Megan must spend one turn of activation at the ATM to get the cash." in left_out
+    game = AtzGame(made)
+    simulate(game, _advance, random.Random(5))
+    assert sorted(_record(game, 5)["members"]) == sorted(m.name for m in GROUP.members)
+    assert all(not d.on_roster for d in game.humans if d.animal)
+    with pytest.raises(CannotPlay) as refused:
+        _setup(pack, "atm-adventure", zombies_only=False)
+    assert not any("(animals)" in line for line in refused.value.lines())
+    outcome, _ = pack
+    model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["atm-adventure"].model
+    dog = model.forces[1].figures[0].model_copy(update={"reacts_as": None})  # no class to react as
+    force = model.forces[1].model_copy(update={"figures": [dog]})
+    unnamed = model.model_copy(update={"forces": [model.forces[0], force, *model.forces[2:]]})
+    assert unplayed(unnamed)[0].startswith("force 2 (animals): ")  # refused by name, as before
+
+
+def test_every_firearm_has_an_outgunned_ranking_and_one_without_is_refused_by_name(pack):
+    """The Outgunned Rankings (seed 004 lines 1056-1064) are the pack's table: every firearm the engine plays is
+    ranked, the Assault Rifle OR 3 as line 1066 prints; a pack whose table leaves one out cannot play."""
+    from dataclasses import replace
+
+    from zwar_author.skirmish.atz import outgunned
+    from zwar_author.skirmish.atz.weapons import weapon
+    _, tables = pack
+    assert outgunned.unranked(tables) == []
+    table = tables[outgunned.TABLE]
+    assert outgunned.rank(table, weapon("Assault Rifle")) == 3
+    assert outgunned.rank(table, weapon("Submachine Gun")) > outgunned.rank(table, weapon("BA Pistol"))  # line 1113
+    assert outgunned.rank(table, weapon("Unarmed")) == 0  # never outgunned (line 1054)
+    short = replace(table, rows=tuple(r for r in table.rows if r.key.lo != 1))
+    assert outgunned.unranked({**tables, outgunned.TABLE: short}) == [
+        "the Outgunned Ranking of the Bolt Action Rifle (table atz/outgunned-ranking)"]

@@ -33,7 +33,7 @@ from ..tabletop import Footprint, Opening, OpeningKind, Piece, PlacedPiece, Pose
 Point = Annotated[list[float], Field(min_length=2, max_length=2)]
 Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 StatusName = Literal["carrying on", "ducked back", "hunkered down", "stunned", "knocked down", "out of the fight",
-                     "obviously dead", "gone", "whisked to safety"]
+                     "obviously dead", "gone", "whisked to safety", "captured"]
 
 
 class Info(Model):
@@ -48,6 +48,8 @@ class Info(Model):
                                               "`fast`, `fight`, `break`, `recover h2`, `carry h2`, `cheat`, "
                                               "`die`, a number of dice passed).")
     draw: bool = Field(False, description="Draw the zombies by area at the start (lines 1746-1750).")
+    meet: bool = Field(False, description="The group meets the hostiles before the first turn (Meet & Greet, "
+                                          "or Walk the Walk for a Star: lines 2539-2577).")
     width: float = Field(48, description="Table width in inches.")
     depth: float = Field(48, description="Table depth in inches.")
     entering: str | None = Field(None, description="The table rolled when the group enters a building "
@@ -90,8 +92,8 @@ class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
-                                   "cheated_death"], Any]] = Field({}, description="By name (the group's and "
-                                                                                   "the hostiles').")
+                                   "cheated_death", "side", "joined", "leader"], Any]] = Field(
+        {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
@@ -184,7 +186,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
     found = HostileForce("0", info.found, (("outbreak", info.outbreak),)) if info.found else None
     setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
                   info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
-                  found=found, clear_board=info.clear_board)
+                  found=found, clear_board=info.clear_board, meet=info.meet)
     game = AtzGame(setup)
     for b in model.buildings:
         game.visits[b.id].barricades.update(b.barricades)

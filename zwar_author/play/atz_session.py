@@ -4,7 +4,7 @@ The engine rolls every die (the activation, the Reaction Tests, the zombies'
 numbers and moves) from a seeded generator and asks the player only for the
 group's decisions, printing the log as it happens. A decision is answered
 by its number or its key (`advance`, `hold`, `fast`, `fight`, `break`,
-`recover h2`); `quit` ends the session.
+`recover h2`, `charge x1`, `dispatch x1`, `capture x1`, `meet`, `walk`); `quit` ends the session.
 """
 
 from __future__ import annotations

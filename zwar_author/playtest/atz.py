@@ -51,9 +51,8 @@ NOT_PLAYED = ["locked doors and closed windows (lines 1861, 1871: every door and
               "searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
               "vehicles driven",
-              "Meet & Greet (hostile humans are hostile from the start)",
-              "charges and melee between people",
-              "outgunned by the Outgunned Ranking (its table, lines 1056-1064, is unreadable in the source)"]
+              "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
+              "At the Mercy of the Enemy (line 2597: hostiles never dispatch or capture a downed member)"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:
@@ -93,13 +92,15 @@ def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
-    for wanted in (2, "cheat", "break", "away", "fast"):
+    for wanted in (2, "cheat", "walk", "break", "away", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
     return request.options[0]
 
 
 BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "aggressive": aggressive}
+#: How Meet & Greet ended (skirmish.atz.meeting), counted by the report.
+MEETINGS = ("joined", "joined for the game", "parted peacefully", "walked the walk")
 OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "on the table")
 
 
@@ -127,6 +128,8 @@ class EncounterResult:
                          f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}"
                          + (f"; hostile humans {p['hostiles']['rolled up']:.1f}, put down {p['hostiles']['down']:.1f}"
                             if r.get("hostiles") else ""))
+            if r.get("hostiles"):
+                lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
             if r.get("buildings"):
                 shown = ", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                 lines.append(f"  buildings entered {p['buildings']['entered']:.1f}, zombies found in them "
@@ -140,6 +143,11 @@ class EncounterResult:
             lines.append(f"gate {self.gate} ({r['first']}): {self.gate.value(first):g}, "
                          f"{'passed' if self.passed else 'FAILED'}")
         return "\n".join(lines)
+
+
+def _meetings(p: dict, runs: int) -> str:
+    """How the meetings with the hostile humans ended, as shares of the games."""
+    return ", ".join(f"{k} {v / runs:.0%}" for k, v in p["meetings"].items())
 
 
 def is_encounter(path: Path) -> bool:
@@ -248,10 +256,10 @@ def _record(game: AtzGame, index: int) -> dict:
     t = game.tally
     return {"index": index, "home": game.winner == "humans", "turns": game.round,
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
-                        for h in game.humans},
+                        for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
-            "found": list(t.found)}
+            "found": list(t.found), "met": t.met}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -266,10 +274,11 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     home = 0
     turns: dict[int, int] = {}
     members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged"), 0)
-               for h in made.group}
+               for h in made.group if h.on_roster}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
     hostiles = {"rolled up": 0.0, "down": 0.0}
+    met = dict.fromkeys(MEETINGS, 0)
     inside = {"entered": 0.0, "zombies found": 0.0, "board cleared": 0.0}
     found: dict[str, int] = {}
     for record in sorted(records, key=lambda r: r["index"]):
@@ -290,6 +299,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         shots += record["shots"]
         for key, value in zip(hostiles, record["hostiles"], strict=True):
             hostiles[key] += value
+        if record["met"]:
+            met[record["met"]] += 1
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},
@@ -298,7 +309,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
             "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()},
             "buildings": {k: round(v / runs, 3) for k, v in inside.items()},
-            "found": {k: round(v / runs, 3) for k, v in sorted(found.items())}}
+            "found": {k: round(v / runs, 3) for k, v in sorted(found.items())}, "meetings": met}
 
 
 def html_page(report: dict) -> str:
@@ -321,6 +332,7 @@ def html_page(report: dict) -> str:
     if report.get("hostiles"):
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
                  for k in ("rolled up", "down")]
+        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])]
     if report.get("buildings"):
         rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])
                  for k in ("entered", "zombies found", "board cleared")]

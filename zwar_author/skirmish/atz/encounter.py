@@ -5,8 +5,9 @@ buildings and vehicles stand as terrain, the zombies start as the encounter
 places them or as its area draws them (seed 004, lines 1746-1750), and the
 group comes home by leaving by the far table edge. Hostile humans a force
 gives by dice and a Who They Are table are rolled up at the start and fight
-(``hostiles``). Anything else the encounter names (hostile humans without a
-number and no building to find them in, animals, triggers other than
+(``hostiles``). Animals listed with the class they react as play with the group.
+Anything else the encounter names (hostile humans without a
+number and no building to find them in, other animals, triggers other than
 entering and searching buildings, vehicles driven, its special instructions
 but zombies only from shooting, goals other than escaping) is refused by name
 before any game, unless the caller
@@ -16,6 +17,7 @@ names are reported as left out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -24,8 +26,8 @@ from ...model.atz import EncounterDoc, Force, GroupDoc, Member
 from ...tables.table import Table
 from ...tabletop import PlacedPiece, Position
 from ...tabletop import Table as Tabletop
-from ..core import Board
-from . import hostiles
+from ..core import Board, facing_towards
+from . import hostiles, meeting, outgunned
 from .buildings import Site
 from .game import NORMAL_MOVE, TABLES, Setup
 from .state import HostileForce, Human, Klass, Zombie
@@ -53,6 +55,43 @@ ENTERING, SEARCHING = "whats-inside", "resources"
 def playable(force: Force) -> bool:
     """A force of hostile humans the engine rolls up: a number by dice and a Who They Are table."""
     return force.side == "humans" and force.count is not None and force.table is not None and not force.figures
+
+
+#: The class words a listed figure `reacts_as`.
+REACTS = {"Civilians": Klass.CIVILIAN, "Gangers": Klass.GANGER, "Military": Klass.MILITARY,
+          "Survivors": Klass.SURVIVOR}
+
+
+def animals_played(force: Force) -> bool:
+    """Animals the engine plays with the group: listed, each with the class it reacts as and only weapons the
+    engine knows (ATM Adventure's dogs "melee, move, and take Reactions like survivors", line 2234)."""
+    return force.side == "animals" and bool(force.figures) and all(
+        f.reacts_as in REACTS and all(weapon(w) is not None for w in f.weapons) for f in force.figures)
+
+
+def animals(model: EncounterDoc, start: int) -> list[Human]:
+    """The animals of the group, numbered on from ``start``: where their force stands, 2" apart, facing the
+    first zombies placed; they react as their class, never lead, recover or carry a friend."""
+    aim = next((Position.of(*f.at) for f in model.forces if f.side == "zombies" and f.at), None)
+    out: list[Human] = []
+    for force in model.forces:
+        if not animals_played(force) or force.at is None:
+            continue
+        for k, fig in enumerate(force.figures):
+            at = Position.of(force.at[0] + 2 * k, force.at[1])
+            arms = [w for w in (weapon(n) for n in fig.weapons) if w is not None]
+            out.append(Human(f"h{start + len(out) + 1}", fig.name, "humans", at,
+                             facing=facing_towards(at, aim) if aim is not None and aim != at else Fraction(0),
+                             rep=fig.rep or 4, klass=REACTS[str(fig.reacts_as)], weapon=arms[0] if arms else None,
+                             animal=True))
+    return out
+
+
+def _played(model: EncounterDoc, instruction: str) -> bool:
+    """A special instruction the engine plays: the animals' "take Reactions like survivors" (line 2234), when
+    the encounter's animals say so with their `reacts_as` and are played."""
+    said = re.search(r"\btake reactions like (civilians|gangers|military|survivors)\b", instruction, re.IGNORECASE)
+    return said is not None and any(animals_played(f) and f.at is not None for f in model.forces)
 
 
 def _table(ref: str | None) -> str:
@@ -96,15 +135,17 @@ def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
     """The parts of an encounter the engine does not play, by name; ``zombies_only``: hostile humans too."""
     out = []
     for i, f in enumerate(model.forces):
-        if f.side == "animals":
-            out.append(f"force {i + 1} (animals): {f.text or 'animals'}")
+        if f.side == "animals" and not (animals_played(f) and f.at is not None):
+            out.append(f"force {i + 1} (animals): {f.text or 'animals'} (each needs `reacts_as`, weapons the "
+                       "engine knows and the force's `at`)")
         elif f.side == "humans" and zombies_only:
             out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} (--zombies-only)")
         elif f.side == "humans" and not playable(f) and not found_inside(model, f):
             why = "listed figures" if f.figures else "no number of them, and no building to find them in"
             out.append(f"force {i + 1} (humans): {f.text or 'hostile humans'} ({why})")
     out += [f"trigger {i + 1}: {t.when}" for i, t in enumerate(model.triggers) if not _played_trigger(model, t.table)]
-    out += [f"special instruction: {s}" for s in model.encounter.special if not _played_special(model, s)]
+    out += [f"special instruction: {s}" for s in model.encounter.special 
+            if not (_played_special(model, s) or _played(model, s))]
     out += [f"goal: {g}" for g in model.encounter.goal if not _played_goal(model, g)]
     return out
 
@@ -131,7 +172,10 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                 if t not in tables]
     inside = (ENTERING, SEARCHING, "weapons") if entering(model) else ()
     missing += [f"the table atz/{t}" for t in inside if t not in tables]
+    missing += outgunned.unranked(tables)
+    missing += [f"the table atz/{t}" for t in meeting.TABLES if forces and t not in tables]
     members = place(group.members, table, missing)
+    members += animals(model, len(members))
     if missing:
         raise CannotPlay(name, missing)
     area = group.group.area or model.encounter.areas[0]
@@ -157,7 +201,8 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
                  forces=tuple(forces), buildings=tuple(sites) if entering(model) else (),
                  entering=ENTERING if entering(model) else None, found=found,
-                 clear_board=entering(model) and any(clears(s) for s in model.encounter.special)), left_out
+                 clear_board=entering(model) and any(clears(s) for s in model.encounter.special),
+                 meet=bool(forces)), left_out
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:

@@ -26,7 +26,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import barricades, buildings, cover, grenades, hostiles, inside, search
+from . import barricades, buildings, cover, grenades, hostiles, inside, meeting, melee, search
 from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -40,7 +40,8 @@ CHARGE_STOP = 4  # line 1818
 SIGHT_LIMIT = {"night": 12, "pre-dawn": 18, "evening": 18}  # lines 1096-1097
 ZOMBIES_AT_START = {"urban": "1 + 1d6", "suburb": "1d6", "rural": "1/2d6"}  # lines 1748-1750
 #: The tables the engine reads, by id in the pack.
-TABLES = ("ranged-combat", "ranged-damage", "melee", "zombies-from-noise", "zombie-placement", "recovery-during",
+TABLES = ("ranged-combat", "ranged-damage", "melee", "outgunned-ranking", "zombies-from-noise", "zombie-placement",
+          "recovery-during",
           "reactions-civilian", "reactions-ganger", "reactions-military", "reactions-survivor")
 #: The zombie-placement rows' edges, in the order placement turns clockwise when off the table (line 1800).
 EDGES = ("top", "right", "bottom", "left")
@@ -61,6 +62,7 @@ class Setup:
     draw: bool = True  # draw the zombies by area at the start (lines 1746-1750) when none are placed
     hostiles: tuple[Human, ...] = ()  # hostile humans placed (side "hostiles")
     forces: tuple[HostileForce, ...] = ()  # hostile humans rolled up at the start
+    meet: bool = False  # the group meets the hostile humans (Meet & Greet, line 2539) before the first turn
     buildings: tuple[Site, ...] = ()  # the buildings on the table (skirmish.atz.buildings)
     entering: str | None = None  # the table rolled when a building is entered (`whats-inside`, line 2480)
     found: HostileForce | None = None  # who the humans found inside are (a Who They Are table, line 2531)
@@ -87,6 +89,7 @@ class AtzGame(Game):
         self.heroes: set[str] = set()
         self.tally = Tally()
         self.locked: set[tuple[str, str]] = set()  # (human, zombie) pairs in melee
+        self.engaged: set[tuple[str, str]] = set()  # pairs of people locked in melee, ids sorted (melee.py)
         self.ending: str | None = None  # why the encounter ended, until the tests after it are taken
         self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
         self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
@@ -122,7 +125,7 @@ class AtzGame(Game):
     def leader(self, side: str = "humans") -> Human | None:
         """A side's Leader: the Star, else the highest Rep carrying on (lines 715, 726)."""
         members = self.side(side)
-        able = [h for h in self.on_table(members) if h.status is Status.CARRY_ON]
+        able = [h for h in self.on_table(members) if h.status is Status.CARRY_ON and not h.animal]
         return max(able, key=lambda h: (h.star, h.leader, h.rep, -members.index(h)), default=None)
 
     def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
@@ -170,7 +173,7 @@ class AtzGame(Game):
     def _activation(self, ctx: Context) -> dict[str, int]:
         """The activation dice by side, doubles re-rolled (lines 742-746); with hostile humans a third die, the
         sides whose dice match not activating and all three alike rolled again (line 757)."""
-        sides = ("humans", "zombies") + ((HOSTILES,) if self.hostiles else ())
+        sides = ("humans", "zombies") + ((HOSTILES,) if self.on_table(self.hostiles) else ())
         while True:
             dice = {s: ctx.roll(f"activation: the {s}' die", D6) for s in sides}
             faces = list(dice.values())
@@ -188,7 +191,8 @@ class AtzGame(Game):
             return {s: d for s, d in dice.items() if s not in tied}
 
     def _begin(self, ctx: Context) -> None:
-        """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754)."""
+        """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754); then
+        the group meets the hostile humans (``meeting``)."""
         self.started = True
         table = self.setup.board.table
         self.tally.hostiles = len(self.setup.hostiles)
@@ -202,7 +206,7 @@ class AtzGame(Game):
                 self.figures.append(copy.copy(z))
             self.tally.zombies_at_start = len(self.setup.zombies)
         elif self.setup.draw:
-            for h in self.humans:
+            for h in [h for h in self.humans if not h.animal]:  # for each human (line 1746)
                 count = roll_amount(ZOMBIES_AT_START[self.setup.area], ctx, f"zombies for {h.name}")
                 line = {"urban": 1748, "suburb": 1749, "rural": 1750}[self.setup.area]
                 self.log_line(f"{count} zombies for {h.name} ({self.setup.area}, line {line})")
@@ -210,6 +214,8 @@ class AtzGame(Game):
                     self._place(ctx, h.position)
                     self.tally.zombies_at_start += 1
         self.log_line(f"{len(self.zombies)} zombies on the {float(table.width):g}\" x {float(table.depth):g}\" table")
+        if self.setup.meet and self.hostiles:  # who they are is known: friendly or hostile? (line 2539)
+            meeting.meet(self, ctx)
 
     # --- humans --------------------------------------------------------------------------------
 
@@ -238,6 +244,8 @@ class AtzGame(Game):
     def _act(self, ctx: Context, h: Human, leader: Human) -> None:
         """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771)."""
         h.moved_fast = False
+        if melee.locked_turn(self, ctx, h, player=True):  # in melee with people (line 1328)
+            return
         foes = [zid for hid, zid in self.locked if hid == h.id]
         if foes:  # locked in melee: break off by moving away, or fight on (lines 1328, 2017)
             how = ctx.choose("player", f"{h.name} is in melee: break off or fight on",
@@ -251,13 +259,17 @@ class AtzGame(Game):
         options = [Choice("advance", "move towards the far table edge and fire")]
         options += [Choice("fast", "fast move towards the far table edge")] if h.carrying is None else []
         options += [Choice("hold", "stay in place and fire")]
-        if h.carrying is None:
+        if h.carrying is None and not h.animal:  # an animal neither recovers nor carries a friend
             options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
             options += [Choice(("carry", f.id), f"pick up {f.name} and carry him towards the far edge") for f in down
                         if Board.gap(h, f) <= NORMAL_MOVE - 1]
         options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
                     if Board.gap(h, z) <= NORMAL_MOVE and self.sees(h, z) is not Sight.BLOCKED]
         options += [Choice(("throw", f.id), f"throw a flash-bang at {f.name}") for f in grenades.targets(self, h)]
+        if h.carrying is None:  # people: a charge (line 846), or Auto-kill or Capture (line 1186)
+            options += [Choice(("charge", o.id), f"charge {o.name} (Wanting To Charge)") for o in melee.targets(self, h)]
+            options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
+                        for how in ("dispatch", "capture") if not (h.animal and how == "capture")]
         options += buildings.options(self, h) + barricades.options(self, h)
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
         if isinstance(choice, tuple) and choice[0] == "barricade":
@@ -277,8 +289,16 @@ class AtzGame(Game):
             return
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
+            if isinstance(target, Human):
+                melee.charge(self, ctx, h, leader, target)
+                return
             assert isinstance(target, Zombie)
             self._charge(ctx, h, leader, target)
+            return
+        if isinstance(choice, tuple) and choice[0] in ("dispatch", "capture"):
+            victim = self.figure(choice[1])
+            assert isinstance(victim, Human)
+            melee.dispatch(self, ctx, h, victim, capture=choice[0] == "capture")
             return
         if isinstance(choice, tuple) and choice[0] == "throw":
             grenades.throw(self, ctx, h, self.figure(choice[1]))
@@ -949,18 +969,17 @@ class AtzGame(Game):
     def _ended(self) -> bool:
         if self.over or self.ending is not None:
             return True
-        able = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
-                                                                             Status.OBVIOUSLY_DEAD)]
+        roster = [h for h in self.on_table(self.humans) if h.on_roster]  # recruits and animals are left behind
+        able = [h for h in roster if h.status not in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)]
         if not able:
-            self._end("no member of the group is left on the table" + (" able to act" if self.on_table(
-                self.humans) else ""))
+            self._end("no member of the group is left on the table" + (" able to act" if roster else ""))
         elif self.setup.clear_board and buildings.board_cleared(self):
             self.cleared = True
             self._end("the board is cleared: every building searched, no zombie or hostile human on the table")
         return self.over or self.ending is not None
 
     def _end(self, reason: str) -> None:
-        home = [h for h in self.humans if h.status is Status.GONE]
+        home = [h for h in self.humans if h.status is Status.GONE and h.on_roster]
         self.ending = reason
         self.log_line(f"The encounter ends ({reason}): {len(home)} of {len(self.humans)} came home", "game", "end")
 
@@ -973,12 +992,20 @@ class AtzGame(Game):
                 h.infected = face + h.rep <= 8
                 self.log_line(f"{h.name} rolls {face} + Rep {h.rep} = {face + h.rep} for infection: "
                               + ("infected, and will turn" if h.infected else "okay"), h.id, "end")
-        home = [h for h in self.humans if h.status is Status.GONE]
+        home = [h for h in self.humans if h.status is Status.GONE and h.on_roster]
         self.over = True
         self.winner = "humans" if home or self.cleared else "zombies"
         self.reason = self.ending or ""
 
     # --- helpers --------------------------------------------------------------------------------------
+
+    def hostile_melee(self, ctx: Context, h: Human) -> bool:
+        """A hostile's activation spent in melee with people or charging (``melee``), for ``hostiles``."""
+        return melee.hostile_turn(self, ctx, h)
+
+    def charger_fired_on(self, ctx: Context, h: Human, shooter: Human, passed: int) -> None:
+        """Received Fire read for a charger (``melee``), for ``hostiles``."""
+        melee.fired_on(self, ctx, h, shooter, passed)
 
     def _reaction_tables(self) -> dict[Klass, Table]:
         return {k: self.setup.table(f"reactions-{k.value}") for k in Klass}

@@ -21,6 +21,7 @@ from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
 from . import buildings, grenades
+from . import outgunned as by_ranking
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
 from .state import HOSTILES, STANDING, HostileForce, Human, Klass, Status
@@ -140,6 +141,8 @@ def activate(game: AtzGame, ctx: Context, die: int) -> None:
 def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     if any(hid == h.id for hid, _ in game.locked):
         game._fight(ctx, h)
+        return
+    if game.hostile_melee(ctx, h):  # in melee with people, or armed only for melee and charging (melee.py)
         return
     crowds = [f for f in grenades.targets(game, h) if sum(Board.within(f, o, grenades.BLAST) for o in game.foes(h)) >= 2]
     if crowds:  # two or more foes in the blast circle: a flash-bang (the military's, line 579)
@@ -296,9 +299,9 @@ def star_saved(game: AtzGame, ctx: Context, star: Human, killer_rep: int) -> Sta
 
 def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) -> None:
     """Received Fire (line 842) for the figure missed and its friends within 8" who see it, one roll for their
-    group; those retrieving wounded carry on on 2d6 and 1d6 (1336-1341); outgunned (the shooter out of their
-    range, or they out of ammo, line 1053) they duck back instead of firing, never a Star or one only armed for
-    melee (1054); return fire is at the shooter, and so the fire goes on until one side cannot (1103)."""
+    group; those retrieving wounded carry on on 2d6 and 1d6 (1336-1341); outgunned (a weapon of a higher
+    Outgunned Ranking, the shooter out of their range, or they out of ammo, line 1053) they duck back instead of
+    firing, never a Star or one only armed for melee (1054); return fire is at the shooter, and so the fire goes on until one side cannot (1103)."""
     testers = [target] + [f for f in game.on_table(game.people) if f.side == target.side and f is not target
                           and f.status is Status.CARRY_ON and Board.within(f, target, 8)
                           and game.sees(f, target, turn=True) is not Sight.BLOCKED]
@@ -312,18 +315,21 @@ def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) ->
         if f.carrying is not None and n >= 1:
             game.log_line(f"{f.name} is retrieving wounded and carries on", f.id)
             continue
-        armed = f.weapon is not None and f.weapon.ranged
-        outgunned = armed and not f.star and f.carrying is None and (
-            f.out_of_ammo or not Board.within(f, shooter, f.weapon.range if f.weapon else 0))
+        if f.charging:  # the chargers' results (lines 4281-4335)
+            game.charger_fired_on(ctx, f, shooter, n)
+            continue
+        outgunned = by_ranking.why(game.setup.table(by_ranking.TABLE), f, shooter)
         able = shooter.status in STANDING and can_fire_at(game, f, shooter)
         cover = game.sees(shooter, f, turn=True) is Sight.COVER
         if result in (Do.RETURN_FIRE, Do.SNAP_BACK):
             if outgunned:
-                game.duck_back(f, shooter.position, "outgunned")
+                game.duck_back(f, shooter.position, f"outgunned: {outgunned}")
             elif able:
                 game._fire(ctx, f, shooter, snap=result is Do.SNAP_BACK)
         elif result in (Do.COVER_SNAP, Do.COVER_FIRE):
-            if cover and able:
+            if cover and outgunned:  # no better than duck back (line 1053)
+                game.duck_back(f, shooter.position, f"outgunned: {outgunned}")
+            elif cover and able:
                 game._fire(ctx, f, shooter, snap=result is Do.COVER_SNAP)
             elif not cover:
                 game.duck_back(f, shooter.position, "not in cover")

@@ -89,8 +89,8 @@ for _k in Klass:
                                      (Do.MOVE_2X, Do.MOVE_1_5X_OR_NORMAL, Do.MOVE_NORMAL_OR_STAY))
 for _k in (S, C, G):
     RESULTS[(_k, Test.WANTING_TO_CHARGE)] = (Do.CHARGE, Do.CHARGE_UNLESS_IN_COVER, Do.HALT_NO_FIRE)
-#: Received Fire (lines 4281, 4299, 4317, 4335); chargers (Civilians duck back, the others carry on or snap fire)
-#: are not told apart: the engine plays no charge between humans. Retrieving wounded carry on on 2d6 and 1d6.
+#: Received Fire (lines 4281, 4299, 4317, 4335); the chargers' results are read in ``melee.CHARGERS``.
+#: Retrieving wounded carry on on 2d6 and 1d6.
 RESULTS[(S, Test.RECEIVED_FIRE)] = (Do.RETURN_FIRE, Do.COVER_SNAP, Do.RETIRE)
 RESULTS[(M, Test.RECEIVED_FIRE)] = (Do.RETURN_FIRE, Do.COVER_FIRE, Do.DUCK_BACK)
 RESULTS[(C, Test.RECEIVED_FIRE)] = (Do.SNAP_BACK, Do.COVER_SNAP, Do.RETIRE)

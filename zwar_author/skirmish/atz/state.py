@@ -26,12 +26,13 @@ class Status(str, Enum):
     OBVIOUSLY_DEAD = "obviously dead"
     GONE = "gone"
     WHISKED = "whisked to safety"  # a Star cheating death, removed from the game (line 401)
+    CAPTURED = "captured"  # tied up by an enemy (Auto-kill or Capture, line 1186), off the table
 
 
 #: The side hostile humans play for; the group's side is "humans".
 HOSTILES = "hostiles"
 #: Statuses of a figure off the table for good: come home, or whisked to safety.
-OFF = (Status.GONE, Status.WHISKED)
+OFF = (Status.GONE, Status.WHISKED, Status.CAPTURED)
 #: Statuses a person can be shot at in: standing, or hunkered down.
 STANDING = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 #: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
@@ -70,6 +71,14 @@ class Human(Figure):
     cheated_death: bool = False  # a Star who cheated death, his Rep one lower (line 401)
     grenades: bool = False  # carries flash-bang grenades (line 1014; the military, line 579)
     flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)
+    charging: bool = False  # charging a person: Received Fire reads the chargers' results (lines 4281-4335)
+    joined: str | None = None  # a hostile who joined the group at Meet & Greet: "for good" or "for the game"
+    animal: bool = False  # an animal of the group (ATM Adventure's dogs: like survivors, line 2234)
+
+    @property
+    def on_roster(self) -> bool:
+        """A member of the group's roster: neither a recruit of the encounter nor an animal."""
+        return self.joined is None and not self.animal
 
 
 @dataclass
@@ -115,3 +124,5 @@ class Tally:
     buildings_entered: int = 0  # What's Inside? rolled (line 2480)
     zombies_found: int = 0  # met inside buildings (line 2506)
     found: list[str] = field(default_factory=list)  # resources and weapons found searching (line 2625)
+    captured: int = 0  # hostile humans captured (line 1186)
+    met: str = ""  # how Meet & Greet ended (skirmish.atz.meeting): "joined", "parted peacefully"...
