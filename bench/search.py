@@ -34,6 +34,7 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -87,16 +88,16 @@ def timed_chunk(plan: Plan | Seats, indices: list[int]) -> tuple[dict[int, bool 
     return won, time.process_time() - begun
 
 
-def outcomes(plan: Plan | Seats, indices: list[int], jobs: int) -> tuple[dict[int, bool | int], float]:
-    """Each game's outcome, by index (won; a versus game: the seat that won), and the CPU seconds in all."""
-    size = max(1, len(indices) // (4 * jobs))
+def outcomes(plan: Plan | Seats, indices: list[int], jobs: int) -> Iterator[tuple[dict[int, bool | int], float]]:
+    """Each chunk's games as they finish: each game's outcome, by index (won; a versus game: the seat that
+    won), and the CPU seconds the chunk took."""
+    size = max(1, min(10, len(indices) // (4 * jobs)))
     parts = [indices[i:i + size] for i in range(0, len(indices), size)]
     if jobs == 1:
-        results = [timed_chunk(plan, part) for part in parts]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(timed_chunk, [plan] * len(parts), parts))
-    return {i: w for won, _ in results for i, w in won.items()}, sum(cpu for _, cpu in results)
+        yield from (timed_chunk(plan, part) for part in parts)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(timed_chunk, [plan] * len(parts), parts)
 
 
 def main() -> None:
@@ -127,18 +128,18 @@ def main() -> None:
                 both = [2 * i + seat for i in numbers for seat in (0, 1)]
                 for x in bots:
                     for y in bots:
-                        _play(path.stem, held, f"{x}|{y}", Seats(document, (x, y), args.seed), both, args.jobs)
+                        _play(path.stem, held, f"{x}|{y}", Seats(document, (x, y), args.seed), both, args.jobs, saved)
                 rival = _best_versus(held, bots) or bots[0]
                 for search in searches:
                     _play(path.stem, held, f"{search}|{rival}", Seats(document, (search, rival), args.seed),
-                          [2 * i for i in numbers], args.jobs)
+                          [2 * i for i in numbers], args.jobs, saved)
                     _play(path.stem, held, f"{rival}|{search}", Seats(document, (rival, search), args.seed),
-                          [2 * i + 1 for i in numbers], args.jobs)
+                          [2 * i + 1 for i in numbers], args.jobs, saved)
                     _keep(saved, held)
             else:
                 for policy in (*bots, *searches):
                     plan = Plan(document, policy, numbers[-1] + 1, args.seed, director=director)
-                    _play(path.stem, held, policy, plan, numbers, args.jobs)
+                    _play(path.stem, held, policy, plan, numbers, args.jobs, saved)
                     _keep(saved, held)
             _keep(saved, held)
         if versus:
@@ -147,15 +148,24 @@ def main() -> None:
             summarise(path.stem, held, bots)
 
 
-def _play(name: str, held: dict, key: str, plan: Plan | Seats, indices: list[int], jobs: int) -> None:
-    """Play ``indices`` with ``plan`` and add their outcomes to ``held[key]``."""
-    won, cpu = outcomes(plan, indices, jobs)
+def _play(name: str, held: dict, key: str, plan: Plan | Seats, indices: list[int], jobs: int,
+          saved: Path | None) -> None:
+    """Play the games of ``indices`` not yet in ``held[key]`` with ``plan``, adding their outcomes to it and
+    saving them chunk by chunk (an interrupted run keeps the games it finished)."""
     entry = held.setdefault(key, {"won": {}, "cpu": 0.0, "games": 0})
-    entry["won"].update({str(i): w for i, w in won.items()})
-    entry["cpu"] += cpu
-    entry["games"] = entry.get("games", 0) + len(indices)
-    print(f"{name:>16} {key:>10}: games {indices[0]} to {indices[-1]}: "
-          f"{sum(1 for w in won.values() if w is True)} won, {cpu / len(indices):.3f} s a game", flush=True)
+    todo = [i for i in indices if str(i) not in entry["won"]]
+    if not todo:
+        return
+    wins, cpu = 0, 0.0
+    for won, seconds in outcomes(plan, todo, jobs):
+        entry["won"].update({str(i): w for i, w in won.items()})
+        entry["cpu"] += seconds
+        entry["games"] = entry.get("games", 0) + len(won)
+        wins += sum(1 for w in won.values() if w is True)
+        cpu += seconds
+        _keep(saved, held)
+    print(f"{name:>16} {key:>10}: games {todo[0]} to {todo[-1]}: {wins} won, {cpu / len(todo):.3f} s a game",
+          flush=True)
 
 
 def _keep(saved: Path | None, held: dict) -> None:
