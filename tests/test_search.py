@@ -18,7 +18,7 @@ from zwar_author.playtest.runner import game_seed, run
 from zwar_author.playtest.search import Search, better, determinize
 from zwar_author.playtest.skill import ladder, skill_trace, text
 from zwar_author.playtest.value import lost, turns_needed, value
-from zwar_author.playtest.versus import VersusSearch, policy_for
+from zwar_author.playtest.versus import VersusSearch, policy_for, versus_policy
 
 MISSIONS = CONTENT / "core" / "missions"
 
@@ -120,6 +120,30 @@ def test_the_search_plays_each_agent_of_a_versus_game():
     simulate(new_game(loaded, Setup(max_turns=3)), watched, dice)
     assert set(chooser.players) == asked and len(asked) == 2  # each agent by a search of its own
     assert all(p.searched > 0 for p in chooser.players.values())
+
+
+def test_the_search_plays_one_agent_against_a_bot_in_the_other_seat():
+    """``rivals`` seats a bot: that agent's requests are answered as the bot alone answers them, the other's
+    by a search; the bench pairs such games with the bot playing both agents."""
+    loaded, _ = load_mission(MISSIONS / "deathmatch.toml")
+    g = new_game(loaded, Setup(max_turns=3))
+    first, second = (g.roles[h.id] for h in g.heroes)
+    chooser = VersusSearch(2, 4, rivals={second: "aggressive"})
+    alone = versus_policy({second: "aggressive"}, 4)
+    dice, asked = random.Random(4), {first: 0, second: 0}
+
+    def watched(game, request):
+        answer = chooser(game, request)
+        if request.side == Side.AGENT and request.who is not None:
+            asked[game.roles[request.who]] += 1
+            if game.roles[request.who] == second:
+                assert answer == alone(game, request)  # the bot's own answer, request by request
+        return answer
+
+    simulate(g, watched, dice)
+    assert asked[first] > 0 and asked[second] > 0
+    assert [game_role for game_role in (g.roles[w] for w in chooser.players)] == [first]  # a search for one agent
+    assert chooser.players[next(iter(chooser.players))].searched > 0
 
 
 def test_the_skill_trace_climbs_to_the_search_player_at_growing_budgets(workdir):
