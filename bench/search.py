@@ -113,7 +113,7 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="print what --save DIR holds, playing nothing")
     args = parser.parse_args()
     bots = args.bots.split(",")
-    searches = [f"search@{int(b)}" for b in args.budgets.split(",")]
+    searches = [f"search@{int(b)}" for b in args.budgets.split(",") if b]  # "": the bots alone
     numbers = list(range(args.first, args.first + args.games))
     for name in args.missions:
         path = Path(name) if name.endswith(".toml") else ROOT / f"{name}.toml"

@@ -91,3 +91,14 @@ def test_init_scaffolds_a_band_for_the_search_player(workdir, zwar):
     assert zwar("validate", "pack").exit_code == 0
     loaded, _ = load_mission(path)
     assert loaded is not None and loaded.compiled.mission.playtest.policy == "search"
+
+
+def test_a_group_fit_reads_a_band_for_the_search_player_at_the_rung_it_names():
+    from zwar_author.playtest.results import LoggedGame, Logbook, describe, ladder_fit
+    won = {"index": 0, "won": True, "turns": 9, "cause": None, "heroes": {"sam": "escaped"}, "objectives": {}}
+    lost = {**won, "index": 1, "won": False, "cause": "bitten", "heroes": {"sam": "died (bitten)"}}
+    group = Logbook(games=[LoggedGame(won=True, turn=9), LoggedGame(won=False, turn=9)])
+    fit = ladder_fit(group, {"cautious": [lost, lost], "search@16": [won, lost]}, ("search", 0.3, 0.7), seed=1)
+    assert fit["band"]["policy"] == "search@16" and fit["band"]["rung_win_rate"] == 0.5  # `search` is that rung
+    assert describe(fit, "Walk").splitlines()[-1].startswith(
+        "  the mission's band 0.3..0.7 is for the search player at budget 16")
