@@ -107,6 +107,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the index of the first game to play")
     parser.add_argument("--budgets", default="16", help="the search player's budgets, comma separated")
     parser.add_argument("--bots", default=BOTS, help="the heuristic bots to measure it against, comma separated")
+    parser.add_argument("--rival", help="a versus mission: the bot the search plays against (else the best one)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--save", type=Path, help="add each game's outcome to DIR/MISSION-seedS.json")
@@ -129,7 +130,7 @@ def main() -> None:
                 for x in bots:
                     for y in bots:
                         _play(path.stem, held, f"{x}|{y}", Seats(document, (x, y), args.seed), both, args.jobs, saved)
-                rival = _best_versus(held, bots) or bots[0]
+                rival = args.rival or _best_versus(held, bots) or bots[0]
                 for search in searches:
                     _play(path.stem, held, f"{search}|{rival}", Seats(document, (search, rival), args.seed),
                           [2 * i for i in numbers], args.jobs, saved)
@@ -143,7 +144,7 @@ def main() -> None:
                     _keep(saved, held)
             _keep(saved, held)
         if versus:
-            summarise_versus(path.stem, held, bots)
+            summarise_versus(path.stem, held, bots, args.rival)
         else:
             summarise(path.stem, held, bots)
 
@@ -217,10 +218,10 @@ def _best_versus(held: dict, bots: list[str]) -> str | None:
     return max(bots, key=lambda b: (score[b], -bots.index(b))) if len(bots) > 1 else bots[0]
 
 
-def summarise_versus(name: str, held: dict, bots: list[str]) -> None:
+def summarise_versus(name: str, held: dict, bots: list[str], rival: str | None = None) -> None:
     """Every bot against every bot; each search in either seat against the best bot in the other, paired
     with that bot playing both agents."""
-    best = _best_versus(held, bots)
+    best = rival or _best_versus(held, bots)
     if best is None:
         return
     for a in bots:

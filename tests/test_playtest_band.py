@@ -94,7 +94,7 @@ def test_init_scaffolds_a_band_for_the_search_player(workdir, zwar):
 
 
 def test_a_group_fit_reads_a_band_for_the_search_player_at_the_rung_it_names():
-    from zwar_author.playtest.results import LoggedGame, Logbook, describe, ladder_fit
+    from zwar_author.playtest.results import Logbook, LoggedGame, describe, ladder_fit
     won = {"index": 0, "won": True, "turns": 9, "cause": None, "heroes": {"sam": "escaped"}, "objectives": {}}
     lost = {**won, "index": 1, "won": False, "cause": "bitten", "heroes": {"sam": "died (bitten)"}}
     group = Logbook(games=[LoggedGame(won=True, turn=9), LoggedGame(won=False, turn=9)])

@@ -13,6 +13,7 @@ from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.engine.vocab import HeroStatus, Side, Topic
 from zwar_author.play.load import load_mission
+from zwar_author.playtest.bots import _danger
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import game_seed, run
 from zwar_author.playtest.search import Search, better, determinize
@@ -230,3 +231,29 @@ def test_luck_alone_seldom_moves_the_search_off_the_cautious_action(monkeypatch)
     assert not better({1: 1.0, 2: 0.0, 3: 0.0}, {1: 0.0, 2: 0.0, 3: 0.0})  # one lucky seed in three
     assert better({s: 0.5 + s / 100 for s in range(4)}, {s: 0.45 + s / 100 for s in range(4)})  # 5 points each time
     assert not better({1: 0.9, 2: 0.9}, {3: 0.1, 4: 0.1})  # no seed in common: nothing told
+
+
+def test_the_search_weighs_a_decision_where_only_an_escorted_npc_is_in_danger():
+    """The Ferry's first hero decision: an infected can reach Old Tom (whose death loses the mission), none
+    can reach the heroes. The search used to skip such a decision (it looked at the heroes alone) and so
+    played the cautious bot's whole game; and ``value`` there asked for the steps of a square with every
+    door open before any other mask, which the door-mask tables answered with an empty table."""
+    loaded, _ = load_mission(CONTENT / "exodus" / "missions" / "the-ferry.toml")
+    player, seen = policy("search@2", 1), []
+
+    def first(g, request):
+        if request.topic == Topic.HERO and not seen:
+            tom = next(h for h in g.heroes if h.npc)
+            seen.append((_danger(g, tom), [_danger(g, h) for h in g.heroes if not h.npc], value(g)))
+            player(g, request)
+            raise StopIteration
+        return player(g, request)
+
+    g = new_game(loaded)
+    try:
+        simulate(g, first, random.Random(1))
+    except StopIteration:
+        pass
+    (tom_near, heroes_near, estimate), = seen
+    assert tom_near and not any(heroes_near) and 0 < estimate < 1
+    assert player.searched == 1
