@@ -13,12 +13,13 @@ from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.engine.vocab import HeroStatus, Side, Topic
 from zwar_author.play.load import load_mission
+from zwar_author.playtest.bots import _danger
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import game_seed, run
 from zwar_author.playtest.search import Search, better, determinize
 from zwar_author.playtest.skill import ladder, skill_trace, text
 from zwar_author.playtest.value import lost, turns_needed, value
-from zwar_author.playtest.versus import VersusSearch, policy_for
+from zwar_author.playtest.versus import VersusSearch, policy_for, versus_policy
 
 MISSIONS = CONTENT / "core" / "missions"
 
@@ -122,6 +123,30 @@ def test_the_search_plays_each_agent_of_a_versus_game():
     assert all(p.searched > 0 for p in chooser.players.values())
 
 
+def test_the_search_plays_one_agent_against_a_bot_in_the_other_seat():
+    """``rivals`` seats a bot: that agent's requests are answered as the bot alone answers them, the other's
+    by a search; the bench pairs such games with the bot playing both agents."""
+    loaded, _ = load_mission(MISSIONS / "deathmatch.toml")
+    g = new_game(loaded, Setup(max_turns=3))
+    first, second = (g.roles[h.id] for h in g.heroes)
+    chooser = VersusSearch(2, 4, rivals={second: "aggressive"})
+    alone = versus_policy({second: "aggressive"}, 4)
+    dice, asked = random.Random(4), {first: 0, second: 0}
+
+    def watched(game, request):
+        answer = chooser(game, request)
+        if request.side == Side.AGENT and request.who is not None:
+            asked[game.roles[request.who]] += 1
+            if game.roles[request.who] == second:
+                assert answer == alone(game, request)  # the bot's own answer, request by request
+        return answer
+
+    simulate(g, watched, dice)
+    assert asked[first] > 0 and asked[second] > 0
+    assert [game_role for game_role in (g.roles[w] for w in chooser.players)] == [first]  # a search for one agent
+    assert chooser.players[next(iter(chooser.players))].searched > 0
+
+
 def test_the_skill_trace_climbs_to_the_search_player_at_growing_budgets(workdir):
     write(workdir, {"errand.toml": ERRAND})
     loaded, _ = load_mission(workdir / "errand.toml")
@@ -206,3 +231,29 @@ def test_luck_alone_seldom_moves_the_search_off_the_cautious_action(monkeypatch)
     assert not better({1: 1.0, 2: 0.0, 3: 0.0}, {1: 0.0, 2: 0.0, 3: 0.0})  # one lucky seed in three
     assert better({s: 0.5 + s / 100 for s in range(4)}, {s: 0.45 + s / 100 for s in range(4)})  # 5 points each time
     assert not better({1: 0.9, 2: 0.9}, {3: 0.1, 4: 0.1})  # no seed in common: nothing told
+
+
+def test_the_search_weighs_a_decision_where_only_an_escorted_npc_is_in_danger():
+    """The Ferry's first hero decision: an infected can reach Old Tom (whose death loses the mission), none
+    can reach the heroes. The search used to skip such a decision (it looked at the heroes alone) and so
+    played the cautious bot's whole game; and ``value`` there asked for the steps of a square with every
+    door open before any other mask, which the door-mask tables answered with an empty table."""
+    loaded, _ = load_mission(CONTENT / "exodus" / "missions" / "the-ferry.toml")
+    player, seen = policy("search@2", 1), []
+
+    def first(g, request):
+        if request.topic == Topic.HERO and not seen:
+            tom = next(h for h in g.heroes if h.npc)
+            seen.append((_danger(g, tom), [_danger(g, h) for h in g.heroes if not h.npc], value(g)))
+            player(g, request)
+            raise StopIteration
+        return player(g, request)
+
+    g = new_game(loaded)
+    try:
+        simulate(g, first, random.Random(1))
+    except StopIteration:
+        pass
+    (tom_near, heroes_near, estimate), = seen
+    assert tom_near and not any(heroes_near) and 0 < estimate < 1
+    assert player.searched == 1

@@ -65,6 +65,9 @@ mode = "campaign"
 briefing = \"\"\"
 Search the office for the radio codes, then get everyone out by the east road.
 \"\"\"
+# The band `zwar playtest` holds the mission to, for the search player's games (the strong player: how hard
+# the mission is for skilled play). Take the "# " away once a playtest says where the mission stands.
+# playtest = {{ policy = "search", win_rate = [0.3, 0.7], runs = 100 }}
 
 [[floors]]
 tiles = [{{ tile = "{id}-block", side = "A", at = [0, 0] }}]

@@ -719,8 +719,10 @@ class ByDoors:
     def __init__(self, size: int, budget: int) -> None:
         self.size = size
         self.tables = Bounded(budget, _table_weight)
-        self.doors = -1  # the last mask asked about (none yet: a mask is never negative)
-        self.last: list[list[int] | None] = []
+        # the last mask asked about and its table: first -1 (every door open, which the bots ask about too),
+        # its table made here though not kept in ``tables`` (made again there if asked for after another)
+        self.doors = -1
+        self.last: list[list[int] | None] = [None] * size
 
     def table(self, doors: int) -> list[list[int] | None]:
         """The rows for ``doors``: a row is None until it is made (then kept in the table)."""

@@ -20,11 +20,17 @@ ROOM_PATTERN = r"^(([A-Za-z0-9_-]+:)?([0-9]+,[0-9]+|R[0-9]+)|[a-z0-9][a-z0-9_-]*
 ROLL_PATTERN = r"^[0-9]+(-[0-9]+)?$"
 #: where a rules scenario stops (docs/scenarios.md): a phase, a turn's announce, or a phase of a turn
 UNTIL_PATTERN = r"^(turn [1-9][0-9]*( (heroes|infected|spawn|infection|end))?|infected|spawn|infection|end)$"
+#: a playtest policy by name: a heuristic bot, or the planner or the search player at a budget from 0 to 4096
+#: (playtest/policies.py reads names by this pattern, so a band and `--policy` take the same names)
+POLICY_PATTERN = (r"^(cautious|aggressive|random|(planner|search)"
+                  r"(@(0|[1-9][0-9]{0,2}|[1-3][0-9]{3}|40[0-8][0-9]|409[0-6]))?)$")
 
 #: What a pattern means in words, for messages about values that do not match it.
 PATTERN_HELP = {
     ID_PATTERN: "an id: lower-case letters, digits, '-' and '_', starting with a letter or digit",
     REF_PATTERN: "an id, optionally with its pack in front (`core/zombie`)",
+    POLICY_PATTERN: ('a policy: "cautious", "aggressive", "random", the planner or the search player ("search"), '
+                     'optionally at a budget from 0 to 4096 ("search@64")'),
     UNTIL_PATTERN: "a phase (infected, spawn, infection, end), `turn N` or `turn N PHASE` (`turn 3 infected`)",
 }
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from .common import (
+    POLICY_PATTERN,
     REF_PATTERN,
     Colour,
     Count,
@@ -45,8 +46,12 @@ Share = Annotated[float, Field(ge=0, le=1)]
 
 
 class PlaytestBand(Model):
-    policy: Literal["cautious", "aggressive", "random"] = Field(
-        "cautious", description="The bot heroes whose games the band is for.")
+    policy: Annotated[str, StringConstraints(pattern=POLICY_PATTERN)] = Field(
+        "cautious", description=(
+            "The rung of the skill ladder whose games the band is for: a heuristic bot (cautious, aggressive, "
+            "random), or the search player at its default budget (search) or at a budget of N rollouts a "
+            "decision (search@N), as `zwar playtest --policy` names them. New bands should name the search "
+            "player: its games say how hard the mission is for skilled play. Left out: the cautious bot."))
     win_rate: list[Share] = Field(min_length=2, max_length=2,
                                   description="[low, high]: the share of games those bots must win, from 0 to 1.")
     runs: Positive = Field(200, description="Games `zwar playtest` plays to check the band when not told otherwise.")

@@ -20,6 +20,7 @@ from ..engine.state import DEFAULT_SETUP, Setup
 from ..errors import Report, UsageError
 from .gate import Gate
 from .paired import Games, common, mcnemar, paired, points  # noqa: F401 (mcnemar: the name others import from here)
+from .policies import canonical
 from .project import band, check_policies, directors_for, prepare
 from .report import PARTIAL, about, percent, replay_command, summary, write
 from .runner import Plan, run, workers
@@ -68,6 +69,7 @@ def compare(old: Path, new: Path, *, runs: int | None, seed: int, jobs: int, pol
     report the change; writes ``OUT/<mission>-compare.json``. The band (``gate``, else the new
     version's own) is checked against the new version."""
     check_policies(policies)
+    policies = [canonical(name) for name in policies]  # the report names each rung's budget
     before, problems, setup_before = prepare(old, setup, search)
     after, problems_after, setup_after = prepare(new, setup, search)
     problems.extend(problems_after.diagnostics)

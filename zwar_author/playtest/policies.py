@@ -8,10 +8,12 @@ the default budget); the name is all a replay needs to play the same game again.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 from ..engine.chance import Request
 from ..engine.state import Game
+from ..model.common import POLICY_PATTERN
 from . import bots, search
 from .planner import DEFAULT_BUDGET, MAX_BUDGET, Planner
 
@@ -25,16 +27,21 @@ def budget_of(name: str) -> int | None:
     """The budget a policy name gives (the planner's or the search player's), or None when it names neither
     (or a bad budget)."""
     base, at, number = name.partition("@")
-    if base not in BUDGETED:
+    if base not in BUDGETED or not known(name):
         return None
-    default, most = BUDGETED[base]
-    if not at:
-        return default
-    return int(number) if number.isdigit() and 0 <= int(number) <= most else None
+    return int(number) if at else BUDGETED[base][0]
 
 
 def known(name: str) -> bool:
-    return name in bots.POLICIES or budget_of(name) is not None
+    """Whether ``name`` names a policy: by the pattern a mission's playtest band is held to."""
+    return re.fullmatch(POLICY_PATTERN, name) is not None
+
+
+def canonical(name: str) -> str:
+    """The name with its budget written in (``search`` is ``search@16``): what a report calls the rung, and
+    how two names of the same policy are known to be one."""
+    budget = budget_of(name)
+    return f"{name.partition('@')[0]}@{budget}" if budget is not None else name
 
 
 def with_budget(name: str, budget: int | None) -> str:

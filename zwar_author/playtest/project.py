@@ -16,7 +16,7 @@ from ..games import require_playable
 from ..play.load import load_mission
 from .director import DIRECTORS
 from .gate import Gate, check_sides, parse
-from .policies import POLICIES, known, with_budget
+from .policies import POLICIES, canonical, known, with_budget
 from .report import page, summary, text, write
 from .runner import Interrupted, Plan, run
 from .sequential import Precision
@@ -55,7 +55,10 @@ def band(mission: Mission, gate: str | None, policies: list[str],
         roles = [r.id for r in mission.compiled.roles] if is_versus(mission) else []
         check_sides(checked, roles, f"--gate {gate!r}" if gate else "the mission's own playtest band")
     gated = own.policy if gate is None and own is not None else policies[0]
-    if gated not in policies:
+    same = [name for name in policies if canonical(name) == canonical(gated)]  # `search` is `search@16`
+    if same:
+        gated = same[0]
+    else:
         policies = [gated, *policies]
     return checked, gated, policies, runs or (own.runs if own else 200)
 
@@ -99,7 +102,7 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     with the planner at these budgets; ``precision``: stop each policy's games once its win rate's 95%
     interval is that narrow either side (``runs`` is then the most it plays; see ``sequential``)."""
     check_policies(policies)
-    policies = [with_budget(name, budget) for name in policies]
+    policies = [canonical(with_budget(name, budget)) for name in policies]  # the report names each rung's budget
     mission, problems, setup = prepare(path, setup, search)
     if mission is None:
         return Result(problems)

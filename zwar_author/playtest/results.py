@@ -32,6 +32,7 @@ from ..model.common import Count, Model, Positive
 from ..model.validate import validate
 from ..publish import write_whole
 from ..sources.document import read_document, read_text
+from .policies import budget_of, canonical
 from .project import directors_for, prepare
 from .runner import Plan, run, workers
 from .stats import wilson
@@ -238,6 +239,7 @@ def ladder_fit(logbook: Logbook, rungs: dict[str, list[dict]], band: tuple[str, 
     }
     if band is not None:
         policy, lo, hi = band
+        policy = next((name for name in rungs if canonical(name) == canonical(policy)), policy)  # search@16
         rate = out["rungs"].get(policy, {}).get("win_rate")
         out["band"] = {"policy": policy, "low": lo, "high": hi, "for_this_group": policy == best,
                        "rung_win_rate": rate}
@@ -253,7 +255,7 @@ def describe(fit: dict, mission: str) -> str:
         for name, r in fit["rungs"].items()))
     quality = "fits well" if fit["fit_p"] >= 0.1 else "fits poorly: the group plays unlike any rung"
     plausible = ", ".join(fit["plausible"])
-    lines.append(f"  plays most like the {fit['best']} bots (as plausible: {plausible}); the fit's p = "
+    lines.append(f"  plays most like {players(fit['best'])} (as plausible: {plausible}); the fit's p = "
                  f"{fit['fit_p']:.2f}, {quality}")
     if fit.get("left_out"):
         lines.insert(1, f"  read the games of {_chapter(fit['chapter'])}: {fit['left_out']} logged of other "
@@ -262,13 +264,21 @@ def describe(fit: dict, mission: str) -> str:
     if band is not None:
         span = f"{band['low']:g}..{band['high']:g}"
         if band["for_this_group"]:
-            lines.append(f"  the mission's band {span} is for the {band['policy']} bots: the rung your group plays "
+            lines.append(f"  the mission's band {span} is for {players(band['policy'])}: the rung your group plays "
                          "like, so the band is the one to read for your group")
         else:
-            lines.append(f"  the mission's band {span} is for the {band['policy']} bots, not your group's rung: read "
-                         f"your group's chances from the {fit['best']} bots' "
-                         f"{100 * fit['rungs'][fit['best']]['win_rate']:.1f}% instead")
+            lines.append(f"  the mission's band {span} is for {players(band['policy'])}, not your group's rung: read "
+                         f"your group's chances from the {100 * fit['rungs'][fit['best']]['win_rate']:.1f}% of "
+                         f"{players(fit['best'])} instead")
     return "\n".join(lines)
+
+
+def players(policy: str) -> str:
+    """Who plays a rung, in words: ``the cautious bots``, ``the search player at budget 16``."""
+    budget = budget_of(policy)
+    if budget is None:
+        return f"the {policy} bots"
+    return f"the {policy.partition('@')[0]} player at budget {budget}"
 
 
 def problems_of(path: Path) -> tuple[Logbook | None, Report]:

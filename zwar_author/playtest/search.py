@@ -124,8 +124,9 @@ class Search:
         best is taken over the cautious bot's action only where it beats it on the same dice, seed by seed,
         by more than luck would (``better``)."""
         order, proposed = self.root_order(g, request)
-        if len(order) == 1 or not (proposed > 1 or any(_danger(g, h) for h in g.board_heroes() if not h.npc)):
+        if len(order) == 1 or not (proposed > 1 or any(_danger(g, h) for h in g.board_heroes())):
             return order[0]  # every heuristic takes this action and nothing is near: the budget goes elsewhere
+        # (an NPC counts: an escort bitten at the far end of the board loses the Ferry as a hero would)
         self.searched += 1
         candidates = order[:max(2, round(WIDEN * math.sqrt(self.budget)))]
         trees = [Node() for _ in candidates]

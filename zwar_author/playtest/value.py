@@ -122,7 +122,10 @@ def survival(g: Game, board: list[Hero], turns: int) -> float:
         spread = [1.0]  # spread[k]: the chance of k bites more
         for p in _bite_odds(g, h):
             spread = [a * (1 - p) + b * p for a, b in zip([*spread, 0.0], [0.0, *spread])]
-        lives = sum(p * _clear(MAX_STAGE + 1 - stage - k, turns, chance) for k, p in enumerate(spread))
+        # an unbitten hero takes no infection tests (the engine tests only a hero at a stage): with no bite
+        # to come it is clear of the infection, where the infection advances every end phase too (Exodus)
+        lives = sum(p * (1.0 if stage + k == 0 else _clear(MAX_STAGE + 1 - stage - k, turns, chance))
+                    for k, p in enumerate(spread))
         lives *= (1 - BITTEN) ** turns
         alive *= lives if fatal else lives + (1 - lives) * DEAD
     return alive

@@ -80,17 +80,24 @@ def policy_for(mission: Mission, name: str, seed: int, director: str = "") -> Po
 
 @dataclass
 class VersusSearch:
-    """The search player for every agent: each agent's requests answered by a search of its own (its own
-    dice), whose rollouts model the rival's player as the cautious bot; the players' shared choices are
-    the cautious bots'."""
+    """The search player for every agent but those ``rivals`` names: each agent's requests answered by a
+    search of its own (its own dice), whose rollouts model the rival's player as the cautious bot; the
+    players' shared choices are the cautious bots'. ``rivals`` (a role or an agent, then a bot's name, as
+    ``versus_policy`` takes them) seats a heuristic bot instead, so the search plays one agent against it."""
 
     budget: int
     seed: int
+    rivals: dict[str, str] = field(default_factory=dict)
     players: dict[str, Search] = field(default_factory=dict)
+    bots: VersusPolicy | None = None
 
     def __call__(self, g: Game, request: Request):
         if request.side != Side.AGENT or request.who is None:
             return request.options[0]  # the players' shared choices, as ``VersusPolicy`` answers them
+        if self.rivals and (g.roles.get(request.who) in self.rivals or request.who in self.rivals):
+            if self.bots is None:
+                self.bots = versus_policy(self.rivals, self.seed)
+            return self.bots(g, request)
         player = self.players.get(request.who)
         if player is None:
             bots = versus_policy({"": "cautious"}, self.seed)
