@@ -7,7 +7,6 @@ dead. Its constants are set by hand, and measured (bench/README.md).
 
 from __future__ import annotations
 
-from functools import cache
 from math import comb, erf, sqrt
 
 from ..engine.combat import armoured, read
@@ -160,7 +159,6 @@ def _advance_chance(g: Game) -> float:
     return sum(read(g.mission, table, face) == "next_stage" for face in range(1, table.die + 1)) / table.die
 
 
-@cache
 def _clear(steps: int, turns: int, chance: float) -> float:
     """The chance fewer than ``steps`` of ``turns`` tests move the stage on (binomial)."""
     if steps <= 0:
