@@ -123,3 +123,16 @@ def test_exodus_weapon_cards_read_their_aimed_chart_and_z_war_one_s_their_aim_bo
     for eq in zwar1.equipment.values():
         if eq.quick is not None:
             assert plain.chart(eq, True) is eq.quick and plain.aimed_modifier(eq) == eq.aim_bonus
+
+
+def test_a_prone_npc_on_a_spawn_point_who_cannot_step_off_may_end_there(zwar, workdir):
+    """"Heroes may not finish their turn on a spawn point" binds only one who could step off: an NPC does
+    not crawl (its verbs are a hero's "Move, Sprint, Stand Up, ..."), so Old Tom, prone on spawn point A with
+    the 2 AP standing up costs, cannot, and ends his move there. Game 90 of the Ferry's random playtest,
+    seed 1, stopped with nothing to choose from before: the rule thought he could crawl off."""
+    result = zwar("playtest", CONTENT / "exodus" / "missions" / "the-ferry.toml", "--policy", "random",
+                  "--runs", "100", "--jobs", "1", "-o", workdir / "out")
+    assert "internal error" not in result.output
+    lines = result.output.splitlines()
+    at = lines.index("The Ferry (exodus/the-ferry), policy random, 100 games, seed 1")
+    assert lines[at + 1] == "  win rate 0.0% (0/100), 95% interval 0.0% to 3.7%"

@@ -190,10 +190,18 @@ def on_spawn_point(g: Game, h: Hero) -> bool:
 
 def can_leave(g: Game, h: Hero) -> bool:
     """Whether ``h`` could still step off its square this turn (a free square next to it, and the AP
-    to move, crawl, or go on with a sprint)."""
-    if h.grapplers or not free_steps(g, h):
+    to move, crawl, or go on with a sprint), as the moves offered judge it: an NPC does not crawl but stands
+    up first, and a step that leaves too few AP to step off again may not end on another spawn point."""
+    steps = free_steps(g, h)
+    if h.grapplers or not steps:
         return False
-    return h.stride > 0 or h.ap >= (2 if h.prone else 1)
+    if h.stride > 0:
+        return True
+    crawls = h.prone and Verb.CRAWL in (npc.VERBS if h.npc else MOVING)
+    ap_after = h.ap - (2 if crawls else 1 + (cost(g, h, Verb.STAND) if h.prone else 0))
+    if ap_after < 0:
+        return False
+    return not _may_strand(ap_after, crawls) or any(n not in g.mission.spawn_at for n in steps)
 
 
 def _may_strand(ap_after: int, prone_after: bool, stride_after: int = 0) -> bool:
