@@ -78,7 +78,8 @@ def test_a_bad_policy_in_a_band_is_a_located_error(workdir, zwar):
     assert result.exit_code == 1
     assert result.output.splitlines()[0] == (
         'easy.toml:4:23: error ZW007: `policy` must be a policy: "cautious", "aggressive", "random", the planner '
-        'or the search player ("search"), optionally at a budget from 0 to 4096 ("search@64"), not "serch@64"')
+        'or the search player ("search"), optionally at a budget from 0 to 4096 ("search@64"), not "serch@64"; '
+        'did you mean "search@64"?')
 
 
 def test_init_scaffolds_a_band_for_the_search_player(workdir, zwar):

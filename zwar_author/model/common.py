@@ -34,6 +34,11 @@ PATTERN_HELP = {
     UNTIL_PATTERN: "a phase (infected, spawn, infection, end), `turn N` or `turn N PHASE` (`turn 3 infected`)",
 }
 
+#: The words a pattern's values start with (before an "@"), for a "did you mean" on a misspelt one.
+PATTERN_WORDS: dict[str, list[str]] = {
+    POLICY_PATTERN: ["cautious", "aggressive", "random", "planner", "search"],
+}
+
 
 class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True, defer_build=True)

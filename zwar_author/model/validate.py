@@ -21,7 +21,7 @@ from pydantic_core import ErrorDetails
 from .. import codes
 from ..errors import Diagnostic
 from ..sources.document import Document
-from .common import PATTERN_HELP
+from .common import PATTERN_HELP, PATTERN_WORDS
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -101,7 +101,7 @@ def translate(errors: list[ErrorDetails], doc: Document, model: type[BaseModel])
                 problems.append(codes.MISSING_KEY.at(doc.loc(path), key=key, where=_where(path)))
         else:
             value = _value(doc.data, path)
-            message = _bad_value(path, group, value) + _meant(model, path, value)
+            message = _bad_value(path, group, value) + (_meant(model, path, value) or _misspelt(group, value))
             problems.append(codes.BAD_VALUE.at(doc.loc(path), message=message))
     # A misspelt required key is one mistake, not an unknown key and a missing one.
     folded = set()
@@ -167,6 +167,17 @@ def _meant(model: type[BaseModel], path: tuple, value: Any) -> str:
     # A letter or two is too short to be misspelt: "NE" is a facing the format lacks, not a typo of "N".
     close = same or difflib.get_close_matches(value, [c for c in allowed if len(c) > 2], n=1, cutoff=0.6)
     return f'; did you mean "{close[0]}"?' if close else ""
+
+
+def _misspelt(group: list[ErrorDetails], value: Any) -> str:
+    """'; did you mean "search@64"?' for a pattern's word misspelt ("serch@64"), the rest kept as written."""
+    patterns = [e.get("ctx", {}).get("pattern", "") for e in group if e["type"] == "string_pattern_mismatch"]
+    words = [w for p in patterns for w in PATTERN_WORDS.get(p, [])]
+    if not words or not isinstance(value, str):
+        return ""
+    head, at, rest = value.partition("@")
+    close = difflib.get_close_matches(head.lower(), words, n=1, cutoff=0.6)
+    return f'; did you mean "{close[0]}{at}{rest}"?' if close and close[0] != head else ""
 
 
 def _choices(option: Any) -> list[str]:
