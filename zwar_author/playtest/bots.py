@@ -375,8 +375,14 @@ def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
 
 
 def _keys_held(g: Game) -> frozenset[str]:
-    """The colours of the keycards the heroes hold."""
+    """The colours of the keycards the heroes hold, as far as they open a door: none on a mission without locked
+    doors (a field's key, asked at every distance field: there the keycards change no distance)."""
+    if not facts(g.mission).locked:
+        return NO_KEYS
     return frozenset(k for o in g.heroes for k in o.keycards)
+
+
+NO_KEYS: Final[frozenset[str]] = frozenset()
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
@@ -792,12 +798,21 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
+    return _any_standing_within(g, h.sq, NEAR)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
     """Whether a standing infected is two squares off or nearer."""
-    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return _any_standing_within(g, h.sq, 2)
+
+
+def _any_standing_within(g: Game, sq: int, squares: int) -> bool:
+    """Whether a standing infected's route to ``sq`` is ``squares`` or fewer (at most ``NEAR``: ``_near``'s rows, the
+    memo that keeps them asked once, not at every infected)."""
+    m = g.mission
+    kept = memo(m)
+    return any(kept.near_row(m, z.sq, ALL)[sq] <= squares for z in g.infected.values()
+               if z.sq is not None and not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:
