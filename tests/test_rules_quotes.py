@@ -21,8 +21,9 @@ attributed to the last text named before it: "Z War One rulebook" (seed 000_*), 
 (seed 002_*), "Agent Z rules" (seed 001_*), "docs/format.md", "docs/scenarios.md", "docs/engine.md",
 "Interpretation N" (the item numbered N in docs/engine.md's lists of how the engine reads the rules:
 plain numbers for Z War One, "Z"- and "E"-numbered ones for Agent Z and Exodus; the quote must be found
-in that item, or in one of the items of "Interpretations N and M"). A section named after a book
-("Alert!:", "Zombie card:") stays with that book. Quotes attributed to the rules data (cards and tables
+in that item, or in one of the items of "Interpretations N and M"; and any interpretation a source
+names, quoted or not, is named by a number docs/engine.md has). A section's name
+("Alert!:", "Zombie card:") keeps the book named before it. Quotes attributed to the rules data (cards and tables
 in `content/`, named "rules data"), to a mission's text ("mission text") or to the design notes
 ("GRID.md", "Shared design") are not checked.
 
@@ -228,16 +229,21 @@ def grid_texts() -> dict[str, Text]:
 
 
 def grid_problems(path: Path, source: str, texts: dict[str, Text], items: dict[str, str]) -> list[str]:
+    """What is wrong with the quotes of a grid-game `source`, and with the interpretations it names
+    (quoted or not: each by a number docs/engine.md has)."""
     problems = []
+    unquoted = _QUOTE.sub("''", source)
+    for match in re.finditer(r"\binterpretations?\b(?! ?[EZ]?\d)", unquoted, re.IGNORECASE):
+        problems.append(f"{path}: an interpretation named without its number: {unquoted[match.start():][:50]!r}")
+    for match in _INTERPRETATION.finditer(unquoted):
+        if missing := [n for n in re.findall(r"[EZ]?\d+", match.group(1)) if n not in items]:
+            problems.append(f"{path}: docs/engine.md has no interpretation {', '.join(missing)}")
     for quote in attributed_quotes(source):
         if quote.named is None:
             continue
         if quote.named.lower().startswith("interpretation"):
-            numbers = re.findall(r"[EZ]?\d+", quote.named)
-            missing = [n for n in numbers if n not in items]
-            if missing:
-                problems.append(f"{path}: docs/engine.md has no interpretation {', '.join(missing)}")
-            elif not any(Text([items[n]]).has(quote.text) for n in numbers):
+            numbers = [n for n in re.findall(r"[EZ]?\d+", quote.named) if n in items]
+            if numbers and not any(Text([items[n]]).has(quote.text) for n in numbers):
                 problems.append(f"{path}: not in {quote.named}: {quote.text[:70]!r}")
         elif not texts[quote.named.lower()].has(quote.text):
             problems.append(f"{path}: not in the {quote.named}: {quote.text[:70]!r}")
@@ -316,5 +322,8 @@ def test_a_grid_quote_is_looked_up_in_the_text_it_names():
     both = "Interpretations Z1 and 9: 'Alert ends when'"
     assert attributed_quotes(both)[0].named == "interpretation Z1 and 9"
     assert grid_problems(Path("s.toml"), both, texts, items) == []
+    assert grid_problems(Path("s.toml"), "Agent Z rules: 'The hurt track.' Assumed (interpretation).", texts,
+                         items) == ["s.toml: an interpretation named without its number: 'interpretation).'",
+                                    "s.toml: not in the Agent Z rules: 'The hurt track.'"]
     assert grid_problems(Path("s.toml"), "Agent Z rules: 'The hero's hurt track'", texts, items) == [
         "s.toml: not in the Agent Z rules: \"The hero's hurt track\""]
