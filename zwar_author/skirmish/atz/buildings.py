@@ -193,7 +193,8 @@ def board_cleared(game: AtzGame) -> bool:
     if not game.setup.buildings or not all(game.visits[s.id].searched for s in game.setup.buildings):
         return False
     return not any(f.status not in (*DOWN, *OFF) for f in game.on_table(game.figures)
-                   if isinstance(f, Zombie) or (isinstance(f, Human) and f.side == HOSTILES))
+                   if isinstance(f, Zombie) or (isinstance(f, Human) and f.side == HOSTILES)) \
+        and not any(isinstance(f, Zombie) and f.on_roof is not None for f in game.figures)
 
 
 # --- placing figures inside ---------------------------------------------------------------------------
@@ -215,10 +216,9 @@ def beside(game: AtzGame, site: Site, h: Human) -> Position:
 
 
 def off_the_walls(game: AtzGame, at: Position) -> Position:
-    """Where a zombie placed at ``at`` stands: a zombie placed on a building (line 1796: "simply place the
-    zombie on top of the building ... he will be exiting the building as soon as he activates") or on a
-    solid piece stands at the nearest spot of the inch lattice about it, within 6", outside every building
-    and where a base may stand; ``at`` itself when it is such a spot."""
+    """Where a zombie placed at ``at`` stands: on a solid piece, or coming out of the building it was placed
+    on top of (``rooftops``, line 1796), at the nearest spot of the inch lattice about it, within 6",
+    outside every building and where a base may stand; ``at`` itself when it is such a spot."""
     board: Board = game.setup.board
     base = Base()
     spots = [at] + [Position(at.x + dx, at.y + dy) for dy in range(-6, 7) for dx in range(-6, 7)

@@ -26,7 +26,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import barricades, buildings, cover, grenades, hostiles, inside, meeting, melee, search
+from . import barricades, buildings, cover, grenades, hostiles, inside, meeting, melee, rooftops, search
 from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -609,7 +609,8 @@ class AtzGame(Game):
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
         besiegers: list[Zombie] = []  # at a barricaded door or window: they fight it (line 1862)
-        for z in list(self.on_table(self.zombies)):
+        out = rooftops.come_out(self)  # those placed on a building exit it, their activation (line 1796)
+        for z in [z for z in self.on_table(self.zombies) if z not in out]:
             if z.dazed:
                 z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
                 self.log_line(f"{z.name} loses its activation to the flash-bang", z.id)
@@ -949,7 +950,10 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
-        self.add_zombie(buildings.off_the_walls(self, at), name)
+        site = rooftops.building_at(self, at)  # on a building: on top of it, to exit when active (line 1796)
+        z = self.add_zombie(at if site is not None else buildings.off_the_walls(self, at), name)
+        if site is not None:
+            rooftops.place_on(self, z, site)
 
     def add_zombie(self, at: Position, why: str) -> Zombie:
         """A new zombie at ``at``, facing the nearest human (line 1783)."""

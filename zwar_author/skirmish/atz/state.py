@@ -89,6 +89,7 @@ class Zombie(Figure):
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
     adding: int = 0  # d6 it adds in its next melee (Zed Or No Zed, pass 0d6: line 4288)
     dazed: int = 0  # turns of activation it loses to a flash-bang (line 1209)
+    on_roof: str | None = None  # the building it was placed on top of, to exit when next active (line 1796)
 
 
 @dataclass(frozen=True)
