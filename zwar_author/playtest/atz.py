@@ -259,7 +259,7 @@ def _record(game: AtzGame, index: int) -> dict:
                         for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
-            "found": list(t.found), "met": t.met}
+            "found": list(t.found), "met": list(t.met)}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -299,8 +299,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         shots += record["shots"]
         for key, value in zip(hostiles, record["hostiles"], strict=True):
             hostiles[key] += value
-        if record["met"]:
-            met[record["met"]] += 1
+        for how in record["met"]:
+            met[how] += 1
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},

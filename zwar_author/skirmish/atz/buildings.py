@@ -76,12 +76,14 @@ class Site:
 @dataclass
 class Visit:
     """What the group has done at a building: rolled What's Inside? (on entering), found people or zombies
-    there (occupied), searched it; its materials to barricade (None: not looked for), its openings'
+    there (occupied), searched it, parted peacefully from those found there (kept: it may not be searched,
+    line 2563); its materials to barricade (None: not looked for), its openings'
     barricades by name and those busted out (``barricades``)."""
 
     rolled: bool = False
     occupied: bool = False
     searched: bool = False
+    kept: bool = False
     materials: bool | None = None
     barricades: dict[str, int] = field(default_factory=dict)
     busted: set[str] = field(default_factory=set)
@@ -163,7 +165,7 @@ def options(game: AtzGame, h: Human) -> list[Choice]:
     stands inside, cleared and not searched)."""
     out = []
     here = site_of(game, h)
-    if here is not None and cleared(game, here) and not game.visits[here.id].searched:
+    if here is not None and cleared(game, here) and not (game.visits[here.id].searched or game.visits[here.id].kept):
         out.append(Choice(("search", here.id), f"search {here.id} ({here.type})"))
     for s in game.setup.buildings:
         if s is not here and not game.visits[s.id].rolled and s.outline.distance(h.position.point) <= ENTER_REACH:
