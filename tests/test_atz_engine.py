@@ -351,3 +351,14 @@ def test_every_firearm_has_an_outgunned_ranking_and_one_without_is_refused_by_na
     short = replace(table, rows=tuple(r for r in table.rows if r.key.lo != 1))
     assert outgunned.unranked({**tables, outgunned.TABLE: short}) == [
         "the Outgunned Ranking of the Bolt Action Rifle (table atz/outgunned-ranking)"]
+
+
+def test_the_reference_houses_have_their_windows_closed_and_their_doors_unlocked(pack):
+    """The pack's reading (assumed, with the house's openings; seed 004 lines 1861, 1871 leave it to the
+    scenario): Take Back's houses are entered by the door, or by a window broken open first."""
+    from zwar_author.skirmish.atz.buildings import Site
+    outcome, _ = pack
+    found = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["take-back"]
+    sites = [Site(pid, p) for what, pid, p in found.pieces if what == "building"]
+    assert [sorted(s.locked) for s in sites] == [
+        [f"house-{i}-window-1", f"house-{i}-window-2"] for i in (1, 2, 3)]

@@ -46,8 +46,7 @@ from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["locked doors and closed windows (lines 1861, 1871: every door and window is open)",
-              "hostile humans fighting a barricade (line 1418; the bots never barricade)",
+NOT_PLAYED = ["hostile humans fighting a barricade (line 1418; the bots never barricade)",
               "searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
               "vehicles driven",
@@ -75,7 +74,7 @@ def cautious(game: AtzGame, request: Request) -> Any:
         return request.options[keys.index("hold")]
     if recover:
         return recover[0]
-    for action in ("search", "enter"):  # search the building it stands in, else go into the nearest
+    for action in ("search", "force", "enter"):  # search the building it stands in, else go into the nearest
         found = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
                  and o.key[0] == action]
         if found:

@@ -69,6 +69,15 @@ class Site:
         point = self.outline.representative_point()
         return Position(inches(round(point.x, 3)), inches(round(point.y, 3)))
 
+    @cached_property
+    def locked(self) -> frozenset[str]:
+        """The names of its doors locked and windows closed at the start (lines 1861, 1871; ``locks``)."""
+        return frozenset(name for (name, _, _), gap in zip(self.named, self._cut, strict=True) if gap.locked)
+
+    @cached_property
+    def _cut(self) -> tuple:
+        return tuple(o for i, o in enumerate(self.piece.piece.openings) if not self.piece.gap(i).is_empty)
+
     def holds(self, position: Position) -> bool:
         return bool(shapely.contains_xy(self.outline, float(position.x), float(position.y)))
 
@@ -78,7 +87,7 @@ class Visit:
     """What the group has done at a building: rolled What's Inside? (on entering), found people or zombies
     there (occupied), searched it, parted peacefully from those found there (kept: it may not be searched,
     line 2563); its materials to barricade (None: not looked for), its openings'
-    barricades by name and those busted out (``barricades``)."""
+    barricades by name and those busted out (``barricades``), its locked doors and closed windows forced."""
 
     rolled: bool = False
     occupied: bool = False
@@ -87,6 +96,7 @@ class Visit:
     materials: bool | None = None
     barricades: dict[str, int] = field(default_factory=dict)
     busted: set[str] = field(default_factory=set)
+    forced: set[str] = field(default_factory=set)  # locked doors forced, closed windows busted out (``locks``)
 
     def barred(self, name: str) -> bool:
         return bool(self.barricades.get(name)) and name not in self.busted
@@ -135,8 +145,8 @@ def crossing(game: AtzGame, f: Figure, points: np.ndarray, start: Position | Non
             crossed = np.asarray(shapely.intersects(segments, gap), dtype=bool)
             if not crossed.any():
                 continue
-            if visit.barred(name):  # a barricade lets no one through (line 1418)
-                cost[crossed] = np.inf
+            if visit.barred(name) or (name in site.locked and name not in visit.forced):
+                cost[crossed] = np.inf  # a barricade, or a door locked or window closed, lets no one through
             elif zombie:
                 at_door = kind is OpeningKind.DOOR and shapely.distance(begin.point, gap) <= float(f.base.radius) + 1
                 cost[crossed] += 0 if at_door else np.inf
