@@ -46,8 +46,7 @@ from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["hostile humans fighting a barricade (line 1418; the bots never barricade)",
-              "searching large buildings area by area (lines 2715-2719)",
+NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
               "vehicles driven",
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
