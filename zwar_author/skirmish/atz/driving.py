@@ -307,11 +307,13 @@ def ahead(v: Vehicle, d: float) -> Position:
                     inches(round(float(v.position.y) - math.cos(a) * d, 3)))
 
 
-def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float) -> float:
+def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float, through: Vehicle | None = None) -> float:
     """Straight ahead up to ``distance``: off the far edge it takes its crew home; it stops short of
-    terrain, the table's other edges and figures in the way. The inches moved."""
+    terrain, the table's other edges and figures in the way (but a vehicle it plows ``through``, with those
+    inside). The inches moved."""
     riders = crew(game, v)
-    others = [o for o in game.on_table(game.figures) if o is not v and o.id not in v.crew
+    past = [v.id, *v.crew] + ([through.id, *through.crew] if through is not None else [])
+    others = [o for o in game.on_table(game.figures) if o.id not in past
               and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
     start, went = v.position, 0.0
     d = STEP
@@ -520,7 +522,7 @@ def ram(game: AtzGame, ctx: Context, h: Human, v: Vehicle, o: Vehicle) -> None:
     left = max(0.0, reach - went)
     v.speed = reach
     target = game.figure(o.driver) if o.driver else None
-    t_bone = not in_front(o, v.position) or abs(((float(v.facing) - float(o.facing)) % 180) - 90) < 45
+    t_bone = abs(((float(v.facing) - float(o.facing)) % 180) - 90) < 45  # striking it on the side (line 1627)
     if isinstance(target, Human) and target.status in STANDING and in_front(o, v.position):
         faced = test(game, ctx, target, "vehicle-charged")
         # 2d6 he bashes; 1d6 Lose Control, 0d6 Lose Control at -1 to Rep (line 4262)
@@ -559,7 +561,7 @@ def bash(game: AtzGame, ctx: Context, v: Vehicle, o: Vehicle, left: float, t_bon
         lose_control(game, ctx, win, bash=False)
         lose_control(game, ctx, lose, bash=False)
     if win is v and v.on_table and v.wreck is None:
-        move(game, ctx, v, left)
+        move(game, ctx, v, left, through=o if more >= 3 else None)
 
 
 def bash_damage(game: AtzGame, ctx: Context, win: Vehicle, lose: Vehicle) -> None:
