@@ -277,28 +277,76 @@ def _noise(game: AtzGame, v: Vehicle, why: str) -> None:
 
 
 def drive(game: AtzGame, ctx: Context, h: Human, v: Vehicle, speed: float, turn: bool = True) -> None:
-    """Towards the far (top) edge: turning to face it (up to its turns a turn, each 90 degrees or less
-    taking 1/4 of the current speed, line 1541; a sharp turn above half its maximum speed takes Lose
-    Control, line 1545), then straight ahead at the speed; noise at both ends (line 1691)."""
-    angle = ((float(v.facing) + 180) % 360) - 180  # from facing the far edge
-    turns = 0
-    if turn and speed > 0 and abs(angle) > 0.001:
-        turns = min(v.kind.turns, math.ceil(abs(angle) / 90 - 1e-9))
-        quick = sharp(angle) and too_fast(v, speed)
-        speed = turned(speed, turns)
-        swing = max(-90.0 * turns, min(90.0 * turns, -angle))
-        v.facing = Fraction(round((float(v.facing) + swing) % 360, 6)).limit_denominator(10**6)
-        game.log_line(f"{v.name} turns {abs(swing):g} degrees ({turns} turn{'s' * (turns > 1)}): "
-                      f"{speed:g}\"", h.id)
-        if quick:
-            game.log_line(f"{v.name} turns 90 degrees at over half its speed (line 1545)", h.id)
-            if lose_control(game, ctx, v, bash=False) is not Control.ON:
-                return
+    """Towards the far (top) edge: the heading (the far edge's, 45 or 90 degrees either side of it, or
+    straight on) that takes it nearest the far edge past what is in its way, within its turns a turn, each
+    90 degrees or less taking 1/4 of the current speed (line 1541); a sharp turn above half its maximum
+    speed takes Lose Control (line 1545); then straight ahead; noise at both ends (line 1691)."""
+    if turn and speed > 0:
+        swing, turns, speed = _heading(game, v, speed)
+        if turns:
+            quick = sharp(swing) and too_fast(v, speed / (0.75 ** turns))
+            v.facing = Fraction(round((float(v.facing) + swing) % 360, 6)).limit_denominator(10**6)
+            game.log_line(f"{v.name} turns {abs(swing):g} degrees ({turns} turn{'s' * (turns > 1)}): "
+                          f"{speed:g}\"", h.id)
+            if quick:
+                game.log_line(f"{v.name} turns 90 degrees at over half its speed (line 1545)", h.id)
+                if lose_control(game, ctx, v, bash=False) is not Control.ON:
+                    return
     _noise(game, v, "its engine")
     v.speed = speed
     move(game, ctx, v, speed)
     if v.on_table:
         _noise(game, v, "its engine")
+
+
+def _heading(game: AtzGame, v: Vehicle, speed: float) -> tuple[float, int, float]:
+    """The turn (degrees clockwise), the turns it takes and the speed left that bring the vehicle nearest
+    the far edge: straight on, or the far edge's heading or 45 or 90 degrees either side of it."""
+    best: tuple[float, int, float, float] | None = None
+    for bearing in (0.0, -45.0, 45.0, -90.0, 90.0, float(v.facing)):
+        swing = ((bearing - float(v.facing) + 180) % 360) - 180
+        turns = math.ceil(abs(swing) / 90 - 1e-9)
+        if turns > v.kind.turns:
+            continue
+        left = turned(speed, turns)
+        went = _clear(game, v, bearing, left)
+        gain = went * math.cos(math.radians(bearing))
+        if best is None or gain > best[0] + 1e-6:
+            best = (gain, turns, left, swing)
+    if best is None:
+        return 0.0, 0, speed
+    return best[3], best[1], best[2]
+
+
+def _clear(game: AtzGame, v: Vehicle, bearing: float, distance: float) -> float:
+    """How far the vehicle would go on ``bearing`` before what is in its way (the whole way off the far
+    edge)."""
+    facing = v.facing
+    v.facing = Fraction(round(bearing % 360, 6)).limit_denominator(10**6)
+    try:
+        return _path(game, v, distance)[0]
+    finally:
+        v.facing = facing
+
+
+def _path(game: AtzGame, v: Vehicle, distance: float, through: Vehicle | None = None) -> tuple[float, bool]:
+    """The inches straight ahead the vehicle may go, up to ``distance``, and whether that takes it off the
+    far edge."""
+    past = [v.id, *v.crew] + ([through.id, *through.crew] if through is not None else [])
+    others = [o for o in game.on_table(game.figures) if o.id not in past
+              and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
+    went, d = 0.0, STEP
+    while d <= distance + 1e-9:
+        spot = ahead(v, d)
+        if float(spot.y) - float(v.base.radius) <= 0:
+            return distance, True
+        if not game.setup.board.stands(spot, v.base, others):
+            return went, False
+        went = d
+        d += STEP
+    if went < distance - 1e-9 and game.setup.board.stands(ahead(v, distance), v.base, others):
+        went = distance
+    return went, False
 
 
 def ahead(v: Vehicle, d: float) -> Position:
@@ -310,42 +358,28 @@ def ahead(v: Vehicle, d: float) -> Position:
 def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float, through: Vehicle | None = None) -> float:
     """Straight ahead up to ``distance``: off the far edge it takes its crew home; it stops short of
     terrain, the table's other edges and figures in the way (but a vehicle it plows ``through``, with those
-    inside). The inches moved."""
+    inside); those inside leave any melee. The inches moved."""
     riders = crew(game, v)
-    past = [v.id, *v.crew] + ([through.id, *through.crew] if through is not None else [])
-    others = [o for o in game.on_table(game.figures) if o.id not in past
-              and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
-    start, went = v.position, 0.0
-    d = STEP
-    while d <= distance + 1e-9:
-        spot = ahead(v, d)
-        if float(spot.y) - float(v.base.radius) <= 0:
-            v.on_table = False
-            v.speed, v.moved = v.speed, distance
-            game.log_line(f"{v.name} leaves the table by the far edge", v.id, "exit")
-            for r in riders:
-                r.status, r.on_table = Status.GONE, False
-                game.log_line(f"{r.name} leaves the table by the far edge in {v.name}", r.id, "exit")
-            return distance
-        if not game.setup.board.stands(spot, v.base, others):
-            break
-        went = d
-        d += STEP
-    if went < distance - 1e-9 and went + STEP > distance:
-        spot = ahead(v, distance)
-        if game.setup.board.stands(spot, v.base, others):
-            went = distance
-    v.position = ahead(v, went) if went else start
+    went, off = _path(game, v, distance, through)
+    if off:
+        v.on_table, v.moved = False, distance
+        game.log_line(f"{v.name} leaves the table by the far edge", v.id, "exit")
+        for r in riders:
+            r.status, r.on_table = Status.GONE, False
+            game.log_line(f"{r.name} leaves the table by the far edge in {v.name}", r.id, "exit")
+        return distance
     if went < distance - 1e-9:
         v.speed = 0 if went == 0 else v.speed
         game.log_line(f"{v.name} is stopped by what is in its way", v.id)
-    v.moved = went
+    v.position = ahead(v, went) if went else v.position
+    v.moved, v.stuck = went, went == 0 and distance > 0
     for r in riders:
         r.position, r.facing = v.position, v.facing
         r.moved_fast = went > FAST  # counted as fast moving when it moved over 8" (line 1661)
     if went:
-        game.emit("move", v.id, f"{v.name} drives {went:g}\" to {float(v.position.x):g}, {float(v.position.y):g}",
-                  v.at)
+        game.locked = {p for p in game.locked if p[0] not in v.crew}  # driven out of the zombies' melee
+        game.emit("move", v.id, f"{v.name} drives {went:g}\" to {float(v.position.x):g}, "
+                                f"{float(v.position.y):g}", v.at)
     return went
 
 

@@ -95,6 +95,7 @@ class Vehicle(Figure):
     wreck: Wreck | None = None
     hotwired_by: set[str] = field(default_factory=set)  # each character tries once (line 1454)
     tried: int = -1  # the turn someone last tried to start it: one character a turn (line 1458)
+    stuck: bool = False  # its last drive moved it not at all: what is in its way holds it (the bots get out)
     restart: bool = False  # slid to a stop on Lose Control: restarts with "The Car Won't Start!" (line 4262)
 
     @property
