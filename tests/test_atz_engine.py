@@ -218,7 +218,7 @@ def test_zwar_play_an_encounter_at_the_terminal(workdir):
     lines = result.output.splitlines()
     assert lines[0].startswith("left out: special instruction: Kenny and Eddie turn off the cart")
     assert "Billy Pink: what to do:" in lines and "  3. stay in place and fire  [hold]" in lines
-    assert "`nine` is not one of the choices: type a number from 1 to 3 or a key, or quit" in result.output
+    assert "`nine` is not one of the choices: type a number from 1 to 4 or a key, or quit" in result.output  # the cart: `board golf-cart`
     assert lines[-1].startswith(("Stopped in turn ", "> Stopped in turn "))
     again = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml", "--zombies-only"],
                                input="hold\nnine\n3\nquit\n")
