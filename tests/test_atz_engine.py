@@ -303,7 +303,8 @@ def test_a_raid_playtest_reports_its_meetings_and_lists_no_played_rule_as_left_o
     left = [line for line in lines if line.startswith("  left out: ")]
     for played in ("are hostile from the start", "charges and melee between people", "Outgunned Ranking"):
         assert not any(played in line for line in left), (played, left)
-    assert "  left out: vehicles driven" in left
+    assert not any("vehicles driven" in line for line in left)  # vehicles are driven now
+    assert any(line.startswith("  left out: of vehicles: working or not and fuel") for line in left)
     report = json.loads((workdir / "out" / "raid-playtest.json").read_text())
     counted = report["policies"]["cautious"]["meetings"]
     assert sum(counted.values()) == 6 and set(counted) == {"joined", "joined for the game", "parted peacefully",

@@ -51,7 +51,10 @@ NOT_PLAYED = ["locked doors and closed windows (lines 1861, 1871: every door and
               "hostile humans fighting a barricade (line 1418; the bots never barricade)",
               "searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
-              "vehicles driven",
+              ("of vehicles: working or not and fuel (lines 1434-1448), keys found (1454), reversing (1537), the "
+              "Bootlegger Turn (1547), veering (4263-4264), cross country (1525), the Driver Test's 1 1/2 X "
+              "choice (4271), drivers moving away or leaving the table (1663-1664), windows (1468), several run "
+              "down at once (1599), hostiles driving, car alarms (1696)"),
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
               "At the Mercy of the Enemy (line 2597: hostiles never dispatch or capture a downed member)"]
 

@@ -162,9 +162,6 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     table or weapon it does not know."""
     name = f"encounter {model.encounter.id}"
     left_out = unplayed(model, zombies_only)
-    if left_out and not (zombies_only or leave_out):
-        hint = "(--leave-out plays the rest and lists these as left out; --zombies-only leaves out hostile humans too)"
-        raise CannotPlay(name, [*left_out, hint])
     forces = [] if zombies_only else [HostileForce(f.count or "0", str(f.table).split("/")[-1],
                                                    tuple(sorted(f.context.items())),
                                                    Position.of(*f.at) if f.at else None)
@@ -182,8 +179,9 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     members += animals(model, len(members))
     cars, board_pieces, strays = _vehicles(model, pieces, members)
     left_out += strays
-    if strays and not (zombies_only or leave_out):
-        raise CannotPlay(name, [*strays, "(--leave-out starts them outside)"])
+    if left_out and not (zombies_only or leave_out):
+        hint = "(--leave-out plays the rest and lists these as left out; --zombies-only leaves out hostile humans too)"
+        raise CannotPlay(name, [*left_out, hint])
     if missing:
         raise CannotPlay(name, missing)
     area = group.group.area or model.encounter.areas[0]
