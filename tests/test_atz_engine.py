@@ -219,7 +219,7 @@ def test_zwar_play_an_encounter_at_the_terminal(workdir):
     lines = result.output.splitlines()
     assert lines[0].startswith("left out: special instruction: Kenny and Eddie turn off the cart")
     assert "Billy Pink: what to do:" in lines and "  3. stay in place and fire  [hold]" in lines
-    assert "`nine` is not one of the choices: type a number from 1 to 3 or a key, or quit" in result.output
+    assert "`nine` is not one of the choices: type a number from 1 to 4 or a key, or quit" in result.output  # the cart: `board golf-cart`
     assert lines[-1].startswith(("Stopped in turn ", "> Stopped in turn "))
     again = CliRunner().invoke(cli, ["play", contact, "--group", "group.toml", "--zombies-only"],
                                input="hold\nnine\n3\nquit\n")
@@ -304,7 +304,8 @@ def test_a_raid_playtest_reports_its_meetings_and_lists_no_played_rule_as_left_o
     left = [line for line in lines if line.startswith("  left out: ")]
     for played in ("are hostile from the start", "charges and melee between people", "Outgunned Ranking"):
         assert not any(played in line for line in left), (played, left)
-    assert "  left out: vehicles driven" in left
+    assert not any("vehicles driven" in line for line in left)  # vehicles are driven now
+    assert any(line.startswith("  left out: of vehicles: working or not and fuel") for line in left)
     report = json.loads((workdir / "out" / "raid-playtest.json").read_text())
     counted = report["policies"]["cautious"]["meetings"]
     assert sum(counted.values()) == 6 and set(counted) == {"joined", "joined for the game", "parted peacefully",
