@@ -109,9 +109,16 @@ class Search:
     director: str = ""  # director games: the director the rollouts play against ("bot", "passive")
     versus: bool = False  # an Agent Z game: this player answers one agent's requests, the rival is a bot
     horizon: int | None = HORIZON
-    prior: Policy = field(default_factory=lambda: Bot(STYLES["cautious"]))
+    #: makes the heuristic bot it builds on (its prior, and the rollouts' player after the tree): a new one for
+    #: the real game and for each rollout, as a bot keeps per-game state (a sprint's goal, ``Bot.sprint_goal``)
+    bots: Callable[[], Policy] = field(default=lambda: Bot(STYLES["cautious"]))
+    #: makes the other heuristic bot, whose action a node tries second (not in a versus game)
+    second: Callable[[], Bot] = field(default=lambda: Bot(STYLES["aggressive"]))
+    prior: Policy = field(init=False)  # the bot it builds on, in the real game (its own: never in a rollout)
     searched: int = field(default=0, init=False)  # decisions searched (for the bench)
-    bold: Bot = field(default_factory=lambda: Bot(STYLES["aggressive"]), init=False)
+
+    def __post_init__(self) -> None:
+        self.prior = self.bots()
 
     def __call__(self, g: Game, request: Request):
         if self.budget > 0 and request.topic is HERO_MOVE and (request.side is HEROES or request.side is AGENT):
@@ -163,21 +170,22 @@ class Search:
         self.rng.shuffle(rest)
         return order + rest, proposed
 
-    def node_order(self, g: Game, request: Request) -> list:
-        """A node's actions in the order they are tried: the cautious bot's, the aggressive bot's, the rest
-        in an order drawn from the search's dice."""
+    def node_order(self, g: Game, request: Request, bots: tuple[Policy, Bot | None]) -> list:
+        """A node's actions in the order they are tried: the rollout's ``bots``' (the one it builds on first,
+        then the other heuristic bot's but in a versus game), the rest in an order drawn from the search's dice."""
         options = list(request.options)
-        first = [self.prior(g, request)] + ([] if self.versus else [self.bold.hero_move(g, request.options)])
+        prior, other = bots
+        first = [prior(g, request)] + ([] if other is None else [other.hero_move(g, request.options)])
         order = list(dict.fromkeys(first))
         rest = [a for a in options if a not in order]
         self.rng.shuffle(rest)
         return order + rest
 
-    def select(self, node: Node, g: Game, request: Request):
+    def select(self, node: Node, g: Game, request: Request, bots: tuple[Policy, Bot | None]):
         """The action to follow from ``node``: an untried one among the first the widening allows, else the
         best by UCB1, among the actions legal here (the dice since the decision may have changed them)."""
         if node.order is None:
-            node.order = self.node_order(g, request)
+            node.order = self.node_order(g, request, bots)
         order = node.order
         if node.visits:  # not the node's first visit: the dice since the decision may have changed what is legal
             legal = set(request.options)
@@ -194,12 +202,15 @@ class Search:
         """One simulation: a copy of the game (the hands it cannot see dealt again) played on with the dice
         ``seed`` gives (``Common``: the same roll on the same turn is the same die for every candidate), this
         side's actions chosen down ``tree`` while it knows the line (one new node a simulation), then by
-        the cautious bot, to the horizon; its score, added to every node on the way."""
+        the bot it builds on, to the horizon; its score, added to every node on the way. The rollout's bots are
+        its own, new (``bots``): what a bot keeps from one decision to the next belongs to one copy of the game."""
         sim = g.copy()
         if sim.hands is not None:
             determinize(sim.hands, request.who if self.versus else None, random.Random(~seed))
         stop = None if self.horizon is None or self.versus else sim.turn + self.horizon
-        others = against(self.prior, self.director) if self.director else self.prior
+        prior = self.bots()
+        bots = (prior, None if self.versus else self.second())
+        others = against(prior, self.director) if self.director else prior
         path = [tree]
         walking = [True]
         first = [] if action is None else [action]
@@ -210,7 +221,7 @@ class Search:
                     return first.pop()
                 if walking[0] and (not self.versus or asked.who == request.who):
                     node = path[-1]
-                    chosen = self.select(node, game, asked)
+                    chosen = self.select(node, game, asked, bots)
                     child = node.children.get(chosen)
                     if child is None:
                         child = node.children[chosen] = Node()

@@ -100,8 +100,9 @@ class VersusSearch:
             return self.bots(g, request)
         player = self.players.get(request.who)
         if player is None:
-            bots = versus_policy({"": "cautious"}, self.seed)
-            player = Search(self.budget, random.Random(f"{self.seed}:{request.who}"), versus=True, prior=bots)
+            seed = self.seed
+            player = Search(self.budget, random.Random(f"{seed}:{request.who}"), versus=True,
+                            bots=lambda: versus_policy({"": "cautious"}, seed))
             self.players[request.who] = player
         return player(g, request)
 
