@@ -284,3 +284,26 @@ def test_the_planner_s_rollouts_play_copies_of_each_plan_not_the_plan_it_then_fo
     chosen = Planner(2, random.Random(1)).choose(new_game(loaded))
     assert chosen.sprint_goal is None  # its rollouts walked (and sprinted) with a copy of it
     assert isinstance(chosen.fresh(), type(chosen)) and chosen.fresh() is not chosen
+
+
+def test_a_versus_search_seated_against_a_bot_builds_on_that_bot():
+    """Seated against the aggressive bot (the best bot of two Agent Z missions), the search builds on it:
+    its own agent's first choice and its rollouts' players are that bot, so at budget 0 the game is the
+    bot's playing both agents, and the bench's pair measures what the search adds to the bot. A base
+    named (``search@N/cautious``) is kept; a search playing every agent builds on the cautious bot."""
+    loaded, _ = load_mission(MISSIONS / "hunter-and-prey.toml")
+    g = new_game(loaded)
+    first, second = (g.roles[h.id] for h in g.heroes)
+    assert VersusSearch(0, 4, rivals={second: "aggressive"}).built_on() == "aggressive"
+    assert VersusSearch(0, 4).built_on() == "cautious" == policy_for(loaded, "search@0", 4).built_on()
+    assert policy_for(loaded, "search@0/aggressive", 4).built_on() == "aggressive"
+
+    def played(chooser) -> list[str]:
+        game = new_game(loaded, Setup(max_turns=8))  # the two bots' games part on turn 5
+        simulate(game, chooser, random.Random(2))
+        return [e.text for e in game.log]
+
+    mirror = played(versus_policy({"": "aggressive"}, 4))
+    assert played(VersusSearch(0, 4, rivals={second: "aggressive"})) == mirror
+    named = played(VersusSearch(0, 4, rivals={second: "aggressive"}, base="cautious"))
+    assert named == played(versus_policy({first: "cautious", second: "aggressive"}, 4)) != mirror

@@ -17,7 +17,7 @@ from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
 from ..playtest.gate import parse as parse_gate
 from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
-from ..playtest.policies import POLICIES, budget_of, with_budget
+from ..playtest.policies import POLICIES, budget_of, parts, with_budget
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
 from ..playtest.results import FAST_RUNGS, RUNGS, group_fit
@@ -137,7 +137,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         _results(missions[0], results, rungs, runs, seed, jobs, scheduler, Setup(perks=perks, max_turns=max_turns),
                  progress, search)
         return
-    if budget is not None and not {"planner", "search"} & {n.partition("@")[0] for n in names}:
+    if budget is not None and not {"planner", "search"} & {parts(n)[0] for n in names}:
         raise click.BadParameter("it is the planner's and the search player's: add planner or search to --policy "
                                  "(as --policy cautious,search)", param_hint="'--budget'")
     if is_zonewars(missions[0]):

@@ -4,8 +4,9 @@ At each hero move (the request whose topic is ``hero``: one action of one
 hero, or of one agent in a versus game) the search player weighs candidate
 actions taken from ``legal_actions``, never from a fixed menu of plans:
 
-- **the priors first**: the action the cautious bot would take (the default,
-  kept unless another is measured better), then the actions each of the
+- **the priors first**: the action the bot it builds on would take (the
+  cautious bot, or the one its name gives: ``search@16/aggressive``; the
+  default, kept unless another is measured better), then the actions each of the
   planner's plans would take here (the aggressive bot, holding on alert,
   another job order, ...): the heuristics as a prior;
 - **then the rest of the legal actions**, in an order drawn from the player's
@@ -22,9 +23,10 @@ this side's actions in a rollout come down a tree of the candidate's own
 (open loop: a node is a line of this side's actions, whatever the dice
 between them), UCB1 with the same progressive widening (a node visited n
 times tries the first ``WIDEN`` times the square root of n + 1 of its
-actions, the cautious and aggressive bots' first), one new node a rollout,
-and the cautious bot after it (the director bot, or the rival agent's bot,
-for the other side). So a candidate is scored by how well it can be followed
+actions, the two heuristic bots' first), one new node a rollout, and the
+bot it builds on after it (the director bot, or the rival agent's bot, for
+the other side), a new one in each rollout: what a bot keeps between
+decisions (a sprint's goal) belongs to one copy of the game. So a candidate is scored by how well it can be followed
 up, not by how well the bot follows it up: a shot that only pays if the hero
 then sprints past is found though no bot sprints there.
 
@@ -33,7 +35,7 @@ sequential halving over common dice: every candidate left in a round plays
 the same seeds, and a seed fixes each roll by what it is for (the planner's
 ``Common``: the same spawn roll, bite test or attack on the same turn is the
 same die for every candidate, however many dice each rolled before it), the
-better half goes on, and the cautious bot's action stays in every round. The
+better half goes on, and the bot's action stays in every round. The
 action finally taken beats it on the same seeds by more than luck would
 (``better``: the mean of the seed-by-seed differences above ``MARGIN`` and
 Student's t standard errors) or is it: the bot's move is kept on ties. A decision where every heuristic proposes the same
@@ -48,7 +50,7 @@ rollout. Everything else a game holds is on the table (the search deck is
 drawn by its counts, which everyone knows). Its actions are the options the
 request offers, taken as opaque values. The other decisions (a sprint's
 squares are hero moves too, but alert fire, which infected moves first, where
-a spawn goes) are the cautious bot's: they happen mid-step, where a copy of
+a spawn goes) are the bot's: they happen mid-step, where a copy of
 the game cannot be played on from the start of a step.
 
 The same seed plays the same game: the player's dice are a ``random.Random``
@@ -246,6 +248,14 @@ class Search:
             return 0.5
         role = sim.roles.get(request.who or "", request.who)
         return 1.0 if sim.winner == role else 0.5 if sim.winner is None else 0.0
+
+
+def built_on(base: str, budget: int, rng: random.Random, director: str = "") -> Search:
+    """The search player built on the heuristic bot ``base`` (a name of ``STYLES``): that bot's action is
+    its first candidate and the one kept on ties, and the rollouts' player after the tree; a node tries
+    the other bot's action second."""
+    other = next(name for name in STYLES if name != base)
+    return Search(budget, rng, director, bots=lambda: Bot(STYLES[base]), second=lambda: Bot(STYLES[other]))
 
 
 def better(mine: dict[int, float], cautious: dict[int, float]) -> bool:
