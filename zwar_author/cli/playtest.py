@@ -89,7 +89,8 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
 @click.option("--jobs", type=click.IntRange(1, 512), default=os.cpu_count() or 1, show_default="all cores",
               help="Worker processes (or Dask workers with --scheduler local).")
 @click.option("--policy", "policies", default="cautious,aggressive", show_default=True, callback=policy_list(POLICIES),
-              help="Bot policies to play, comma separated; the gate is checked against the first.")
+              help="Policies to play, comma separated (search@64 at a budget, search@64/aggressive built on the "
+                   "aggressive bot); the gate is checked against the first.")
 @click.option("-o", "--out", type=OutputFolder(), default=Path("build") / "playtest",
               show_default=True, help="Folder for the report.")
 @click.option("--gate", help='A band the first policy must fall in: "win_rate in 0.4..0.6".')
