@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import CONTENT, write
 from test_playtest import ERRAND, plan_for
 
@@ -66,9 +67,10 @@ def test_budget_zero_is_the_cautious_bot(workdir):
         run(plan_for(workdir / "errand.toml", "cautious", 6, max_turns=4))
 
 
-def test_the_same_games_whatever_the_jobs(workdir):
+@pytest.mark.parametrize("name", ["search@2", "search@2/aggressive"])
+def test_the_same_games_whatever_the_jobs(workdir, name):
     write(workdir, {"errand.toml": ERRAND})
-    plan = plan_for(workdir / "errand.toml", "search@2", 4, max_turns=4)
+    plan = plan_for(workdir / "errand.toml", name, 4, max_turns=4)
     assert run(plan, jobs=1) == run(plan, jobs=2)
 
 
