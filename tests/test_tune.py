@@ -450,3 +450,17 @@ def test_a_change_the_screen_overstated_is_not_tried_in_every_proposal_after_it_
     assert (report["result"], report["changes"]) == ("tuned", ["change b", "change c"])
     assert [r["changes"] for r in report["rejected"]] == [["change x"]]
     assert state.budget.used == 880
+
+
+def test_no_infected_is_added_on_a_spawn_point_a_figure_already_stands_on():
+    """The Tower made harder (bench/tune.py: one more zombie on every spawn point) offered one more again on each,
+    and the source written did not compile: two figures on a square (ZW409). A spawn point with a figure on it
+    now offers none; the others still do, and what they write compiles to the mission played."""
+    path, document, source = _opened("the-tower")
+    added = [k for k in K.knobs(document, source) if k.key.startswith("infected+")]
+    assert [k.key for k in added] == [f"infected+{p}" for p in "ABCDE"]
+    text = K.written(source, added[1:])  # one more on B to E; A left free
+    compiled, parsed = _compiled(path, text), tomlkit.parse(text)
+    again = [k for k in K.knobs(compiled, parsed) if k.key.startswith("infected+")]
+    assert [k.key for k in again] == ["infected+A"]
+    assert _compiled(path, K.written(parsed, again))["infected"] == K.played(compiled, again)["infected"]
