@@ -464,3 +464,27 @@ def test_no_infected_is_added_on_a_spawn_point_a_figure_already_stands_on():
     again = [k for k in K.knobs(compiled, parsed) if k.key.startswith("infected+")]
     assert [k.key for k in again] == ["infected+A"]
     assert _compiled(path, K.written(parsed, again))["infected"] == K.played(compiled, again)["infected"]
+
+
+def test_proposals_aim_at_the_band_s_middle_not_its_edge():
+    """From 0.2 into 0.4..0.6: x alone is predicted at 0.58, just inside the far edge; a and b together at 0.5.
+    The one change went first, though a screen's effect that large is as likely as not to carry it past the band;
+    now a combination predicted in the band's middle half goes before a smaller one predicted near an edge."""
+    x, a, b = _knob("x"), _knob("a"), _knob("b")
+    effects = {"x": 0.38, "a": 0.15, "b": 0.15}
+    found = _proposals([x, a, b], effects, 0.2, Gate("win_rate", 0.4, 0.6), 0.5)
+    assert [tuple(k.key for k in p) for p in found] == [("a", "b"), ("x",)]
+
+
+def test_a_change_that_overshoots_the_far_side_is_not_tried_before_one_landing_mid_band(monkeypatch):
+    """The whole search on additive stand-in games, 4 in 20 won, into 0.4..0.7: the screen puts x at 0.65 (truly
+    0.75, past the band) and a and b together at 0.5 (truly so). x was tried first, on 40 trial games and then on
+    more while its interval crossed the band's edge, and set aside; now a and b are tried first and kept."""
+    from zwar_author.playtest import tune as T
+
+    monkeypatch.setattr(T, "_check", lambda *a, **k: {"result": "checked", "win_rate": {}, "games": 0})
+    state = Additive(20_000, 4, {"x": 9, "a": 3, "b": 3}, {"x": 11, "a": 3, "b": 3})
+    report = T._search(state, [_knob(k) for k in "xab"], Gate("win_rate", 0.4, 0.7), None, 40, tomlkit.document(),
+                       Path("x.toml"), ())
+    assert (report["result"], report["changes"], report["rejected"]) == ("tuned", ["change a", "change b"], [])
+    assert not any("x" in keys for keys, series in state.asked if series != 0)  # x played on the screen only

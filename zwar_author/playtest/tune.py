@@ -8,8 +8,9 @@ from the same dice and the same bots' choices), so every comparison is paired:
    games would show it.
 2. **Propose.** Combinations of up to three knobs of different groups, their effect predicted by
    adding the screened effects (a first-order model, as the one-tuples of an N-tuple bandit): the
-   ones predicted in the band whose every knob the budget left can show first, then the fewest and
-   smallest changes, then the nearest the band's middle.
+   ones predicted in the band whose every knob the budget left can show first, those aimed at the
+   band's middle (predicted within its middle half) before those near an edge, then the fewest and
+   smallest changes, then the nearest the middle.
 3. **Try.** The proposal played on trial games fresh to the screen, the mission as it is beside it.
    A win rate whose interval crosses the band's edge is played on twice the games (fresh series
    again), up to four looks; one clearly outside sends the search to the next proposal, with its
@@ -350,11 +351,15 @@ def _needed(effect: dict, level: float) -> int | None:
 def _proposals(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
                needed: dict[str, int | None] | None = None,
                left: int | None = None) -> list[tuple[Knob, ...]]:
-    """The combinations to try, best first: predicted inside the band, fewest knobs, smallest, nearest
-    the middle (the effects added, each knob's own as screened, times ``scale``: what the proposals
-    played so far showed of how far such sums carry). With ``needed`` (the games a version each
-    knob's screened effect needs to be shown) and ``left`` (the games left), a combination the budget
-    cannot prove goes after every one it can: games are spent where they can decide."""
+    """The combinations to try, best first: predicted inside the band, aimed at its middle, fewest
+    knobs, smallest, nearest the middle (the effects added, each knob's own as screened). *Aimed* is
+    predicted within the band's middle half: a sum predicted near an edge is as likely as not to land
+    beyond it (the screen's effects are noisy, and the one proposed first is the one its noise
+    favoured most), and one near the edge it started from needs a small effect shown, which takes the
+    most games; so a combination predicted mid-band goes before a smaller one predicted near an edge.
+    With ``needed`` (the games a version each knob's screened effect needs to be shown) and ``left``
+    (the games left), a combination the budget cannot prove goes after every one it can: games are
+    spent where they can decide."""
     scored = []
     for count in range(1, MOST + 1):
         for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
@@ -362,10 +367,19 @@ def _proposals(tried: list[Knob], effects: dict[str, float], value: float, check
                 continue
             predicted = value + sum(effects[k.key] for k in chosen)
             if checked.low <= predicted <= checked.high:
-                scored.append(((not _affordable(chosen, needed, left), count, sum(k.size for k in chosen),
-                                round(abs(predicted - middle), 6), tuple(k.key for k in chosen)), chosen))
+                aim = _aim(predicted, checked)
+                scored.append(((not _affordable(chosen, needed, left), aim > 0.5, count, sum(k.size for k in chosen),
+                                round(aim, 6), tuple(k.key for k in chosen)), chosen))
     scored.sort(key=lambda s: s[0])
     return [chosen for _, chosen in scored[:PROPOSALS]]
+
+
+def _aim(predicted: float, checked: Gate) -> float:
+    """How far ``predicted`` is from the band's middle, in half-widths of the band: 0 at the middle, 1
+    at either edge, more beyond it (a band of one value: 0 on it, else beyond)."""
+    half = (checked.high - checked.low) / 2
+    off = abs(predicted - (checked.low + checked.high) / 2)
+    return off / half if half else (0.0 if off == 0 else math.inf)
 
 
 def _nearest(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate,
