@@ -488,3 +488,44 @@ def test_a_change_that_overshoots_the_far_side_is_not_tried_before_one_landing_m
                        Path("x.toml"), ())
     assert (report["result"], report["changes"], report["rejected"]) == ("tuned", ["change a", "change b"], [])
     assert not any("x" in keys for keys, series in state.asked if series != 0)  # x played on the screen only
+
+
+def test_when_the_strongest_changes_together_fall_short_the_band_is_out_of_reach():
+    """Additive stand-in games, 14 in 20 won, into 0.05..0.35: four changes, each a game in twenty fewer won. No
+    three of them are predicted inside, so the strongest three, together, are played on trial games: 22 of 40,
+    clearly short. That is said as out of reach, with what was tried; before, every combination nearest the band
+    was tried in turn and the search ended "not found" or "out of budget", as if more games might have helped."""
+    from zwar_author.playtest import tune as T
+
+    effects = {k: -1 for k in "abcd"}
+    state = Additive(20_000, 14, effects, effects)
+    report = T._search(state, [_knob(k) for k in "abcd"], Gate("win_rate", 0.05, 0.35), None, 40, tomlkit.document(),
+                       Path("x.toml"), ())
+    assert (report["result"], report["strongest"]) == ("out of reach", ["change a", "change b", "change c"])
+    assert report["why"] == (
+        "the strongest changes together, each as far towards the band as it goes (change a; change b; change c), won "
+        "22 of 40 trial games (55.0%, 95% interval 39.8% to 69.3%), short of win_rate in 0.05..0.35: no combination "
+        "of up to 3 changes is predicted to reach it; nothing written")
+    assert [r["changes"] for r in report["rejected"]] == [["change a", "change b", "change c"]]
+    assert state.budget.used == 5 * 40 + 2 * 40  # the screen's five versions, then the mission and the three on trial
+
+
+#: Sam walks 29 squares to the exit, some seven turns, and the doors shut after the first: three turns more
+#: still lose every game.
+FAR = LIMITED.replace("+-+-+-+-+-+-+-+-+-+-+", "+-" * 30 + "+").replace(". " * 9 + ".", ". " * 29 + ".").replace(
+    'at = "9,0"', 'at = "29,0"').replace('title = "Walk"', 'title = "Far"').replace('id = "walk"', 'id = "far"')
+
+
+def test_a_band_no_change_can_reach_is_said_out_of_reach_not_out_of_budget(zwar, workdir):
+    write(workdir, {"far.toml": FAR})
+    result = zwar("tune", "far.toml", "--band", "0.5..1", "--policy", "cautious", "--runs", "10", "--budget", "400",
+                  "--jobs", "1", "--no-progress")
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        "Tuning Far (local/far) into win_rate in 0.5..1 for the cautious bots",
+        "  3 changes to combine; 40 of 400 games played",
+        "  as it is: 0 of 10 games (0.0%, 95% interval 0.0% to 27.8%)",
+        ("  out of reach: none of the 3 changes (3 turn-limit), each played alone on the screen's 10 games, moved the "
+         "win rate towards win_rate in 0.5..1; no combination of them can bring it in; nothing written"),
+    ]
+    assert (workdir / "far.toml").read_text(encoding="utf-8") == FAR
