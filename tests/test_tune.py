@@ -529,3 +529,40 @@ def test_a_band_no_change_can_reach_is_said_out_of_reach_not_out_of_budget(zwar,
          "win rate towards win_rate in 0.5..1; no combination of them can bring it in; nothing written"),
     ]
     assert (workdir / "far.toml").read_text(encoding="utf-8") == FAR
+
+
+def _bench_tune():
+    """bench/tune.py, which is no package: loaded from its file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_tune", CONTENT.parent / "bench" / "tune.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_pushes_a_version_again_until_it_is_clearly_outside_its_band():
+    """bench/tune.py's pushes left 5 of 16 versions inside their bands (Supply Run made harder won 13.1% against
+    0.05..0.35), which is no test of tuning. A version is now pushed again, from where the last push left it, until
+    its playtest's interval is wholly beyond the band's edge: here the first harder push is measured inside, the
+    second clearly under it; the easier one never leaves, and is given up after the most pushes, said as such."""
+    bench = _bench_tune()
+    path = CONTENT / "exodus" / "missions" / "the-ferry.toml"
+    band = Gate("win_rate", 0.25, 0.55)
+    inside, under = {"value": 0.3, "low": 0.26, "high": 0.35}, {"value": 0.1, "low": 0.05, "high": 0.2}
+    seen: list[str] = []
+
+    def measure(hidden: Path) -> tuple[dict, Gate]:
+        seen.append(hidden.read_text(encoding="utf-8"))
+        return (under if len(seen) == 2 else inside), band
+
+    found = bench.versions(path, measure, ("harder", "easier"), pushes=3)
+    original = path.read_text(encoding="utf-8")
+    once = bench.pushed(path, original, "harder")
+    assert once != original and seen[0] == once
+    assert found["harder"] == {"text": bench.pushed(path, once, "harder"), "pushes": 2, "rate": under, "out": True}
+    assert found["easier"]["out"] is False and found["easier"]["rate"] == inside
+    assert 1 <= found["easier"]["pushes"] <= 3 and len(seen) == 2 + found["easier"]["pushes"]
+    assert not bench.clearly_out(inside, band, "harder") and bench.clearly_out(under, band, "harder")
+    assert bench.clearly_out({"low": 0.6, "high": 0.7}, band, "easier")
