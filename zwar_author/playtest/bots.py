@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -179,7 +179,7 @@ class Bot:
 
     # --- the hero move -------------------------------------------------------------------
 
-    def hero_move(self, g: Game, options: Any) -> Action:
+    def hero_move(self, g: Game, options: Sequence[Action]) -> Action:
         """The first hero in order (the one mid-move, then the ones in trouble) with something
         worth doing does it; else the heroes end the turn. Each hero's options are asked of the
         request one hero at a time when it can give them so (``LegalActions.of``), without the
@@ -200,9 +200,9 @@ class Bot:
                 if choice is not None:
                     return choice
         if getattr(options, "many", False):
-            return cast(Action, options[-1])  # end turn: always last when it is offered
+            return options[-1]  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == END_TURN), None)
-        return cast(Action, end_turn or options[0])
+        return end_turn or options[0]
 
     def unasked(self, g: Game, h: Hero) -> frozenset[Verb]:
         """The verbs ``hero_move`` leaves out of ``h``'s options: those no step of ``choose`` would pick now
@@ -388,12 +388,11 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     if found is not None:
         return found
     key = (goal, g.doors, keys)
-    fields = kept.fields
-    found = fields.get(key)
+    found = kept.fields.get(key)
     if found is None:
-        found = fields.put(key, _search(m, goal, g.doors, keys))
+        found = kept.fields.put(key, _search(m, goal, g.doors, keys))
     kept.remember(goal, g.doors, keys, found)
-    return cast(dict[int, int], found)
+    return found
 
 
 def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int]:
@@ -710,9 +709,9 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
     ``WEAPON_DETOUR`` AP of the way straight there. A function of the board's doors and keycards like the
     distance fields it is read from, and kept beside them: worked out once per board, not at each decision."""
     keys = _keys_held(g)
-    key = ("detour", sq, goals, g.doors, keys)
-    fields = memo(g.mission).fields
-    found: list[bool] | None = fields.get(key)
+    key = (sq, goals, g.doors, keys)
+    detours = memo(g.mission).detours
+    found = detours.get(key)
     if found is not None:
         return found
     there = distance_field(g, facts(g.mission).single[sq])
@@ -723,7 +722,7 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
         for s in range(len(worth)):
             if not worth[s] and there.get(s, INF) + on <= field.get(s, INF) + WEAPON_DETOUR:
                 worth[s] = True
-    return cast(list[bool], fields.put(key, worth))
+    return detours.put(key, worth)
 
 
 def _wants_escape(g: Game) -> bool:
