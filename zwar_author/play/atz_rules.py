@@ -86,6 +86,8 @@ class Building(Model):
     dv: int = Field(2, description="Its Defensive Value (line 1384).")
     barricades: dict[str, Annotated[int, Field(ge=1, le=4)]] = Field(
         {}, description="Openings barricaded at the start, by name (`b1-door-1`): their Rep.")
+    locked: list[str] = Field([], description="Doors locked and windows closed at the start, by name "
+                                              "(`b1-door-1`, `b1-window-1`: lines 1861, 1871).")
 
 
 class Expect(Model):
@@ -196,8 +198,10 @@ def _game(model: ScenarioDoc) -> AtzGame:
 
 def _site(b: Building) -> Site:
     """A scenario's building: a hollow rectangle with its doors and windows."""
-    openings = [Opening((inches(s[0]), inches(s[1])), (inches(e[0]), inches(e[1])), kind)
-                for kind, spans in ((OpeningKind.DOOR, b.doors), (OpeningKind.WINDOW, b.windows)) for s, e in spans]
+    openings = [Opening((inches(s[0]), inches(s[1])), (inches(e[0]), inches(e[1])), kind,
+                        f"{b.id}-{kind.value}-{i + 1}" in b.locked)
+                for kind, spans in ((OpeningKind.DOOR, b.doors), (OpeningKind.WINDOW, b.windows))
+                for i, (s, e) in enumerate(spans)]
     piece = Piece(b.type, Footprint.rectangle(b.size[0], b.size[1]), TerrainKind.BLOCKING, openings=tuple(openings),
                   wall=Fraction(1, 4))
     return Site(b.id, PlacedPiece(piece, Pose.of(b.at[0], b.at[1])), b.type, b.dv)

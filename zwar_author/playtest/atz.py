@@ -46,9 +46,7 @@ from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["locked doors and closed windows (lines 1861, 1871: every door and window is open)",
-              "hostile humans fighting a barricade (line 1418; the bots never barricade)",
-              "searching large buildings area by area (lines 2715-2719)",
+NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
               "vehicles driven",
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
@@ -75,7 +73,7 @@ def cautious(game: AtzGame, request: Request) -> Any:
         return request.options[keys.index("hold")]
     if recover:
         return recover[0]
-    for action in ("search", "enter"):  # search the building it stands in, else go into the nearest
+    for action in ("search", "force", "enter"):  # search the building it stands in, else go into the nearest
         found = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
                  and o.key[0] == action]
         if found:
@@ -259,7 +257,7 @@ def _record(game: AtzGame, index: int) -> dict:
                         for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
-            "found": list(t.found), "met": t.met}
+            "found": list(t.found), "met": list(t.met)}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -299,8 +297,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         shots += record["shots"]
         for key, value in zip(hostiles, record["hostiles"], strict=True):
             hostiles[key] += value
-        if record["met"]:
-            met[record["met"]] += 1
+        for how in record["met"]:
+            met[how] += 1
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},

@@ -173,7 +173,7 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     inside = (ENTERING, SEARCHING, "weapons") if entering(model) else ()
     missing += [f"the table atz/{t}" for t in inside if t not in tables]
     missing += outgunned.unranked(tables)
-    missing += [f"the table atz/{t}" for t in meeting.TABLES if forces and t not in tables]
+    missing += [f"the table atz/{t}" for t in meeting.TABLES if (forces or found) and t not in tables]
     members = place(group.members, table, missing)
     members += animals(model, len(members))
     if missing:

@@ -26,7 +26,7 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import barricades, buildings, cover, grenades, hostiles, inside, meeting, melee, search
+from . import barricades, buildings, cover, grenades, hostiles, inside, locks, meeting, melee, rooftops, search
 from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -270,8 +270,11 @@ class AtzGame(Game):
             options += [Choice(("charge", o.id), f"charge {o.name} (Wanting To Charge)") for o in melee.targets(self, h)]
             options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
                         for how in ("dispatch", "capture") if not (h.animal and how == "capture")]
-        options += buildings.options(self, h) + barricades.options(self, h)
+        options += buildings.options(self, h) + barricades.options(self, h) + locks.options(self, h)
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple) and choice[0] == "force":
+            locks.force(self, h, choice[1])  # a turn of activation at it (the zombies' rule, line 1861)
+            return
         if isinstance(choice, tuple) and choice[0] == "barricade":
             barricades.barricade(self, ctx, h, choice[1])  # a turn of activation (line 1414)
             return
@@ -609,7 +612,8 @@ class AtzGame(Game):
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
         besiegers: list[Zombie] = []  # at a barricaded door or window: they fight it (line 1862)
-        for z in list(self.on_table(self.zombies)):
+        out = rooftops.come_out(self)  # those placed on a building exit it, their activation (line 1796)
+        for z in [z for z in self.on_table(self.zombies) if z not in out]:
             if z.dazed:
                 z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
                 self.log_line(f"{z.name} loses its activation to the flash-bang", z.id)
@@ -622,6 +626,8 @@ class AtzGame(Game):
                 continue
             if barricades.besieging(self, z) is not None:
                 besiegers.append(z)
+                continue
+            if locks.forcing(self, z):  # a turn of activation at a locked door (line 1861)
                 continue
             target = self._zombie_move(ctx, z)
             if target is not None:
@@ -949,7 +955,10 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
-        self.add_zombie(buildings.off_the_walls(self, at), name)
+        site = rooftops.building_at(self, at)  # on a building: on top of it, to exit when active (line 1796)
+        z = self.add_zombie(at if site is not None else buildings.off_the_walls(self, at), name)
+        if site is not None:
+            rooftops.place_on(self, z, site)
 
     def add_zombie(self, at: Position, why: str) -> Zombie:
         """A new zombie at ``at``, facing the nearest human (line 1783)."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
-from . import buildings, grenades
+from . import barricades, buildings, grenades
 from . import outgunned as by_ranking
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -151,6 +151,8 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     target = game.target(h, turn=True)
     if target is not None:
         game._fire(ctx, h, target, snap=False)
+        return
+    if barricades.storm(game, ctx, h):  # at a barricade between him and the group (line 1418)
         return
     group = [m for m in game.on_table(game.humans) if m.status not in (Status.OBVIOUSLY_DEAD,)]
     if not group:

@@ -89,6 +89,7 @@ class Zombie(Figure):
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
     adding: int = 0  # d6 it adds in its next melee (Zed Or No Zed, pass 0d6: line 4288)
     dazed: int = 0  # turns of activation it loses to a flash-bang (line 1209)
+    on_roof: str | None = None  # the building it was placed on top of, to exit when next active (line 1796)
 
 
 @dataclass(frozen=True)
@@ -125,4 +126,4 @@ class Tally:
     zombies_found: int = 0  # met inside buildings (line 2506)
     found: list[str] = field(default_factory=list)  # resources and weapons found searching (line 2625)
     captured: int = 0  # hostile humans captured (line 1186)
-    met: str = ""  # how Meet & Greet ended (skirmish.atz.meeting): "joined", "parted peacefully"...
+    met: list[str] = field(default_factory=list)  # how each meeting ended (meeting.py): "joined"...
