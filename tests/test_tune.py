@@ -450,3 +450,119 @@ def test_a_change_the_screen_overstated_is_not_tried_in_every_proposal_after_it_
     assert (report["result"], report["changes"]) == ("tuned", ["change b", "change c"])
     assert [r["changes"] for r in report["rejected"]] == [["change x"]]
     assert state.budget.used == 880
+
+
+def test_no_infected_is_added_on_a_spawn_point_a_figure_already_stands_on():
+    """The Tower made harder (bench/tune.py: one more zombie on every spawn point) offered one more again on each,
+    and the source written did not compile: two figures on a square (ZW409). A spawn point with a figure on it
+    now offers none; the others still do, and what they write compiles to the mission played."""
+    path, document, source = _opened("the-tower")
+    added = [k for k in K.knobs(document, source) if k.key.startswith("infected+")]
+    assert [k.key for k in added] == [f"infected+{p}" for p in "ABCDE"]
+    text = K.written(source, added[1:])  # one more on B to E; A left free
+    compiled, parsed = _compiled(path, text), tomlkit.parse(text)
+    again = [k for k in K.knobs(compiled, parsed) if k.key.startswith("infected+")]
+    assert [k.key for k in again] == ["infected+A"]
+    assert _compiled(path, K.written(parsed, again))["infected"] == K.played(compiled, again)["infected"]
+
+
+def test_proposals_aim_at_the_band_s_middle_not_its_edge():
+    """From 0.2 into 0.4..0.6: x alone is predicted at 0.58, just inside the far edge; a and b together at 0.5.
+    The one change went first, though a screen's effect that large is as likely as not to carry it past the band;
+    now a combination predicted in the band's middle half goes before a smaller one predicted near an edge."""
+    x, a, b = _knob("x"), _knob("a"), _knob("b")
+    effects = {"x": 0.38, "a": 0.15, "b": 0.15}
+    found = _proposals([x, a, b], effects, 0.2, Gate("win_rate", 0.4, 0.6), 0.5)
+    assert [tuple(k.key for k in p) for p in found] == [("a", "b"), ("x",)]
+
+
+def test_a_change_that_overshoots_the_far_side_is_not_tried_before_one_landing_mid_band(monkeypatch):
+    """The whole search on additive stand-in games, 4 in 20 won, into 0.4..0.7: the screen puts x at 0.65 (truly
+    0.75, past the band) and a and b together at 0.5 (truly so). x was tried first, on 40 trial games and then on
+    more while its interval crossed the band's edge, and set aside; now a and b are tried first and kept."""
+    from zwar_author.playtest import tune as T
+
+    monkeypatch.setattr(T, "_check", lambda *a, **k: {"result": "checked", "win_rate": {}, "games": 0})
+    state = Additive(20_000, 4, {"x": 9, "a": 3, "b": 3}, {"x": 11, "a": 3, "b": 3})
+    report = T._search(state, [_knob(k) for k in "xab"], Gate("win_rate", 0.4, 0.7), None, 40, tomlkit.document(),
+                       Path("x.toml"), ())
+    assert (report["result"], report["changes"], report["rejected"]) == ("tuned", ["change a", "change b"], [])
+    assert not any("x" in keys for keys, series in state.asked if series != 0)  # x played on the screen only
+
+
+def test_when_the_strongest_changes_together_fall_short_the_band_is_out_of_reach():
+    """Additive stand-in games, 14 in 20 won, into 0.05..0.35: four changes, each a game in twenty fewer won. No
+    three of them are predicted inside, so the strongest three, together, are played on trial games: 22 of 40,
+    clearly short. That is said as out of reach, with what was tried; before, every combination nearest the band
+    was tried in turn and the search ended "not found" or "out of budget", as if more games might have helped."""
+    from zwar_author.playtest import tune as T
+
+    effects = {k: -1 for k in "abcd"}
+    state = Additive(20_000, 14, effects, effects)
+    report = T._search(state, [_knob(k) for k in "abcd"], Gate("win_rate", 0.05, 0.35), None, 40, tomlkit.document(),
+                       Path("x.toml"), ())
+    assert (report["result"], report["strongest"]) == ("out of reach", ["change a", "change b", "change c"])
+    assert report["why"] == (
+        "the strongest changes together, each as far towards the band as it goes (change a; change b; change c), won "
+        "22 of 40 trial games (55.0%, 95% interval 39.8% to 69.3%), short of win_rate in 0.05..0.35: no combination "
+        "of up to 3 changes is predicted to reach it; nothing written")
+    assert [r["changes"] for r in report["rejected"]] == [["change a", "change b", "change c"]]
+    assert state.budget.used == 5 * 40 + 2 * 40  # the screen's five versions, then the mission and the three on trial
+
+
+#: Sam walks 29 squares to the exit, some seven turns, and the doors shut after the first: three turns more
+#: still lose every game.
+FAR = LIMITED.replace("+-+-+-+-+-+-+-+-+-+-+", "+-" * 30 + "+").replace(". " * 9 + ".", ". " * 29 + ".").replace(
+    'at = "9,0"', 'at = "29,0"').replace('title = "Walk"', 'title = "Far"').replace('id = "walk"', 'id = "far"')
+
+
+def test_a_band_no_change_can_reach_is_said_out_of_reach_not_out_of_budget(zwar, workdir):
+    write(workdir, {"far.toml": FAR})
+    result = zwar("tune", "far.toml", "--band", "0.5..1", "--policy", "cautious", "--runs", "10", "--budget", "400",
+                  "--jobs", "1", "--no-progress")
+    assert result.exit_code == 1, result.output
+    assert result.output.splitlines() == [
+        "Tuning Far (local/far) into win_rate in 0.5..1 for the cautious bots",
+        "  3 changes to combine; 40 of 400 games played",
+        "  as it is: 0 of 10 games (0.0%, 95% interval 0.0% to 27.8%)",
+        ("  out of reach: none of the 3 changes (3 turn-limit), each played alone on the screen's 10 games, moved the "
+         "win rate towards win_rate in 0.5..1; no combination of them can bring it in; nothing written"),
+    ]
+    assert (workdir / "far.toml").read_text(encoding="utf-8") == FAR
+
+
+def _bench_tune():
+    """bench/tune.py, which is no package: loaded from its file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_tune", CONTENT.parent / "bench" / "tune.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bench_pushes_a_version_again_until_it_is_clearly_outside_its_band():
+    """bench/tune.py's pushes left 5 of 16 versions inside their bands (Supply Run made harder won 13.1% against
+    0.05..0.35), which is no test of tuning. A version is now pushed again, from where the last push left it, until
+    its playtest's interval is wholly beyond the band's edge: here the first harder push is measured inside, the
+    second clearly under it; the easier one never leaves, and is given up after the most pushes, said as such."""
+    bench = _bench_tune()
+    path = CONTENT / "exodus" / "missions" / "the-ferry.toml"
+    band = Gate("win_rate", 0.25, 0.55)
+    inside, under = {"value": 0.3, "low": 0.26, "high": 0.35}, {"value": 0.1, "low": 0.05, "high": 0.2}
+    seen: list[str] = []
+
+    def measure(hidden: Path) -> tuple[dict, Gate]:
+        seen.append(hidden.read_text(encoding="utf-8"))
+        return (under if len(seen) == 2 else inside), band
+
+    found = bench.versions(path, measure, ("harder", "easier"), pushes=3)
+    original = path.read_text(encoding="utf-8")
+    once = bench.pushed(path, original, "harder")
+    assert once != original and seen[0] == once
+    assert found["harder"] == {"text": bench.pushed(path, once, "harder"), "pushes": 2, "rate": under, "out": True}
+    assert found["easier"]["out"] is False and found["easier"]["rate"] == inside
+    assert 1 <= found["easier"]["pushes"] <= 3 and len(seen) == 2 + found["easier"]["pushes"]
+    assert not bench.clearly_out(inside, band, "harder") and bench.clearly_out(under, band, "harder")
+    assert bench.clearly_out({"low": 0.6, "high": 0.7}, band, "easier")

@@ -25,7 +25,8 @@ The band is --band LOW..HIGH, else the mission's [mission.playtest]; it is
 held for --policy (default: the band's). The file is rewritten with only the
 changed values edited, each with a comment naming the old value (--diff
 prints the change instead, -o writes it elsewhere). Exit status 0 when tuned
-(or already in the band), 1 when no combination was shown to fit or the
+(or already in the band), 1 when no combination was shown to fit, the
+strongest changes together fall short of the band (out of reach), or the
 games could not decide within --budget (it says what would).
 
 Kinds of change for --fixed: {", ".join(k.value for k in Kind)}."""

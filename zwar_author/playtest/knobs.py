@@ -274,8 +274,11 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
     source_cls = str(placed[0]["class"]) if placed else (short(cls) if cls else None)
     if cls is None or source_cls is None:
         return out  # no class to copy: a mission that neither places nor spawns one gets none added
+    taken = _figures(document)
     for j, point in enumerate(document["spawn_points"]):
         letter = point["letter"]
+        if point["at"] in taken:
+            continue  # a figure stands there already: one more on its square would not compile (ZW409)
         at = str(source["spawn_points"][j]["at"])
 
         def add(new: dict, point: dict = point) -> None:
@@ -295,6 +298,12 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
         out.append(Knob(f"infected+{letter}", f"one more {short(cls)} at the start, on spawn point {letter}",
                         Kind.INFECTED, f"infected+{letter}", 1, add, write))
     return out
+
+
+def _figures(document: dict) -> set[str]:
+    """The squares a figure stands on at the start (a hero's start, an infected, an NPC): one figure a
+    square, so no infected is added on them."""
+    return {str(e["at"]) for kind in ("starts", "infected", "npcs") for e in document.get(kind) or []}
 
 
 def _spawned(document: dict) -> str | None:

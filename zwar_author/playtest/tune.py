@@ -8,14 +8,18 @@ from the same dice and the same bots' choices), so every comparison is paired:
    games would show it.
 2. **Propose.** Combinations of up to three knobs of different groups, their effect predicted by
    adding the screened effects (a first-order model, as the one-tuples of an N-tuple bandit): the
-   ones predicted in the band whose every knob the budget left can show first, then the fewest and
-   smallest changes, then the nearest the band's middle.
+   ones predicted in the band whose every knob the budget left can show first, those aimed at the
+   band's middle (predicted within its middle half) before those near an edge, then the fewest and
+   smallest changes, then the nearest the middle.
 3. **Try.** The proposal played on trial games fresh to the screen, the mission as it is beside it.
    A win rate whose interval crosses the band's edge is played on twice the games (fresh series
    again), up to four looks; one clearly outside sends the search to the next proposal, with its
    knobs' effects corrected by what the trial showed (each times the share of the predicted sum it
    found) and the mission's own rate from the screen's and the trial's games together. Proposals
-   are tried while the budget lasts; at most six reach the tests below.
+   are tried while the budget lasts; at most six reach the tests below. When none is predicted in
+   the band, the strongest combination (each group's knob that moves the rate furthest towards it,
+   the ``MOST`` that move it furthest) is tried first: clearly short of the band, it is *out of
+   reach*, which more games would not change.
 4. **Prove.** Each knob of it played left out on those games: a knob stays only when the games show
    it matters (an exact McNemar test on the games that only one version won, at 5% divided by the
    number of tests the proposals can make on trial games: Bonferroni's correction; the screen's
@@ -258,12 +262,21 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
     seen: set[tuple[str, ...]] = set()
     tested = 0  # proposals whose knobs were tested on trial games: at most PROPOSALS, as the correction counts
     spent = False
+    short: dict[tuple[str, ...], dict] = {}  # the combinations whose trial games fell clearly short of the band
     while tested < PROPOSALS:
         proposals = [p for p in _proposals(tried, effects, value, checked, middle, needed, state.budget.left)
                      if tuple(k.key for k in p) not in seen]
-        if not proposals:  # none predicted inside: the screen's games are few, so the nearest are tried
-            proposals = [p for p in _nearest(tried, effects, value, checked, middle)
-                         if tuple(k.key for k in p) not in seen]
+        if not proposals:  # none predicted inside: the strongest the knobs go, then the nearest
+            if not tried:
+                break  # nothing left to change (every kind fixed): not found
+            strongest = _strongest(tried, effects, value, middle)
+            keys = tuple(k.key for k in strongest)
+            if not strongest or keys in short:
+                return {"result": "out of reach", "as_it_is": as_it_is, "rejected": rejected,
+                        "strongest": [k.text for k in strongest], "why": _out_of_reach(
+                            strongest, short.get(keys), tried, screen_runs, checked)}
+            proposals = [strongest] if keys not in seen else [
+                p for p in _nearest(tried, effects, value, checked, middle) if tuple(k.key for k in p) not in seen]
             if not proposals:
                 break
         chosen = proposals[0]
@@ -272,6 +285,9 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
         tested += bool(outcome.get("tested"))
         if outcome["result"] != "proved":
             rejected.append({"changes": [k.text for k in chosen], "why": outcome["why"]})
+            rate = outcome.get("rate")
+            if rate is not None and (rate["high"] < checked.low if middle > value else rate["low"] > checked.high):
+                short[tuple(k.key for k in chosen)] = rate
             if outcome["result"] == "undecided" and (closest is None or outcome["p"] < closest["p"]):
                 closest = outcome
             if "observed" in outcome:
@@ -301,6 +317,35 @@ def _search(state: _Search, tried: list[Knob], checked: Gate, gap: SkillGap | No
             "why": f"no combination of up to {MOST} changes was shown to bring the mission into the band"}
 
 
+def _strongest(tried: list[Knob], effects: dict[str, float], value: float, middle: float) -> tuple[Knob, ...]:
+    """As far towards the band as the knobs go together: each group's knob that moves the win rate
+    furthest that way (the larger change among equals: a time limit three turns on), of the ``MOST``
+    groups that move it furthest, as screened (and corrected by the trials so far). Empty when no
+    knob moved it towards the band at all."""
+    towards = 1.0 if middle > value else -1.0
+    best: dict[str, Knob] = {}
+    for knob in tried:
+        gain = effects[knob.key] * towards
+        held = best.get(knob.group)
+        if gain > 0 and (held is None or (gain, knob.size) > (effects[held.key] * towards, held.size)):
+            best[knob.group] = knob
+    ranked = sorted(best.values(), key=lambda k: (-effects[k.key] * towards, k.key))[:MOST]
+    return tuple(k for k in tried if k in ranked)  # in the knobs' order, as every combination is
+
+
+def _out_of_reach(strongest: Sequence[Knob], rate: dict | None, tried: Sequence[Knob], screen_runs: int,
+                  checked: Gate) -> str:
+    """Why no search of these knobs can bring the mission into the band, and what showed it."""
+    if rate is None:
+        kinds = ", ".join(f"{sum(k.kind == kind for k in tried)} {kind.value}" for kind in Kind
+                          if any(k.kind == kind for k in tried))
+        return (f"none of the {len(tried)} changes ({kinds}), each played alone on the screen's {screen_runs} games, "
+                f"moved the win rate towards {checked}; no combination of them can bring it in; nothing written")
+    return (f"the strongest changes together, each as far towards the band as it goes ({'; '.join(k.text for k in strongest)}), "
+            f"won {share(rate).replace(' games', ' trial games', 1)}, short of {checked}: no combination of up to "
+            f"{MOST} changes is predicted to reach it; nothing written")
+
+
 def _learnt(effects: dict[str, float], chosen: Sequence[Knob], seen: float) -> dict[str, float]:
     """The effects with those of a proposal that missed corrected by what its trial games showed
     (``seen``: its win rate less the mission's on them): each of its knobs' effects times the share of
@@ -311,9 +356,9 @@ def _learnt(effects: dict[str, float], chosen: Sequence[Knob], seen: float) -> d
     predicted = sum(effects[k.key] for k in chosen)
     if not predicted:
         return effects
-    share = min(2.0, max(0.2, seen / predicted))
+    share = min(2.0, max(0.2, round(seen / predicted, 6)))  # rounded: a trial that found the sum is no change
     keys = {k.key for k in chosen}
-    return {key: effect * share if key in keys else effect for key, effect in effects.items()}
+    return {key: round(effect * share, 6) if key in keys else effect for key, effect in effects.items()}
 
 
 def _useful(tried: list[Knob], effects: dict[str, float], value: float, middle: float) -> list[Knob]:
@@ -350,11 +395,15 @@ def _needed(effect: dict, level: float) -> int | None:
 def _proposals(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate, middle: float,
                needed: dict[str, int | None] | None = None,
                left: int | None = None) -> list[tuple[Knob, ...]]:
-    """The combinations to try, best first: predicted inside the band, fewest knobs, smallest, nearest
-    the middle (the effects added, each knob's own as screened, times ``scale``: what the proposals
-    played so far showed of how far such sums carry). With ``needed`` (the games a version each
-    knob's screened effect needs to be shown) and ``left`` (the games left), a combination the budget
-    cannot prove goes after every one it can: games are spent where they can decide."""
+    """The combinations to try, best first: predicted inside the band, aimed at its middle, fewest
+    knobs, smallest, nearest the middle (the effects added, each knob's own as screened). *Aimed* is
+    predicted within the band's middle half: a sum predicted near an edge is as likely as not to land
+    beyond it (the screen's effects are noisy, and the one proposed first is the one its noise
+    favoured most), and one near the edge it started from needs a small effect shown, which takes the
+    most games; so a combination predicted mid-band goes before a smaller one predicted near an edge.
+    With ``needed`` (the games a version each knob's screened effect needs to be shown) and ``left``
+    (the games left), a combination the budget cannot prove goes after every one it can: games are
+    spent where they can decide."""
     scored = []
     for count in range(1, MOST + 1):
         for chosen in itertools.combinations(_useful(tried, effects, value, middle), count):
@@ -362,10 +411,19 @@ def _proposals(tried: list[Knob], effects: dict[str, float], value: float, check
                 continue
             predicted = value + sum(effects[k.key] for k in chosen)
             if checked.low <= predicted <= checked.high:
-                scored.append(((not _affordable(chosen, needed, left), count, sum(k.size for k in chosen),
-                                round(abs(predicted - middle), 6), tuple(k.key for k in chosen)), chosen))
+                aim = _aim(predicted, checked)
+                scored.append(((not _affordable(chosen, needed, left), aim > 0.5, count, sum(k.size for k in chosen),
+                                round(aim, 6), tuple(k.key for k in chosen)), chosen))
     scored.sort(key=lambda s: s[0])
     return [chosen for _, chosen in scored[:PROPOSALS]]
+
+
+def _aim(predicted: float, checked: Gate) -> float:
+    """How far ``predicted`` is from the band's middle, in half-widths of the band: 0 at the middle, 1
+    at either edge, more beyond it (a band of one value: 0 on it, else beyond)."""
+    half = (checked.high - checked.low) / 2
+    off = abs(predicted - (checked.low + checked.high) / 2)
+    return off / half if half else (0.0 if off == 0 else math.inf)
 
 
 def _nearest(tried: list[Knob], effects: dict[str, float], value: float, checked: Gate,
@@ -459,7 +517,7 @@ def _try(state: _Search, chosen: list[Knob], checked: Gate, runs: int, alpha: fl
             break
         if rate["high"] < checked.low or rate["low"] > checked.high or len(batches) >= 2 ** (LOOKS - 1):
             return {"result": "missed", "observed": rate["value"], "base": _rate(base)["value"], "base_games": base,
-                    "why": f"win rate {rate['value']:g} on {rate['games']} trial games, outside {checked}"}
+                    "rate": rate, "why": f"win rate {rate['value']:g} on {rate['games']} trial games, outside {checked}"}
         batches = _doubled(batches)  # the interval crosses the band's edge: twice the games tell
     tests: list[dict] = []
     looks: dict[str, int] = {}
