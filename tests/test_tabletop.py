@@ -300,6 +300,24 @@ def test_a_gap_exactly_one_base_wide_is_passable():
     assert narrow.distance(shapely.Point(10, 18), shapely.Point(26, 18)) is None
 
 
+@pytest.mark.parametrize("gap", ["blocks", "edge", "door"])
+def test_a_walk_turns_through_a_gap_exactly_one_base_wide(gap):
+    """A walk that bends to enter a gap one base wide (and bends again leaving it) is found, as long as the walk
+    through a gap a hair wider: the gap's free space is a line, and its ends are corners a walk may go straight
+    through."""
+    layouts = {
+        "blocks": (lambda w: [block(2, 17.5, 17, 0), block(2, 17.5, 17, 17.5 + w)], (10, 10), (26, 26)),
+        "edge": (lambda w: [block(2, 36 - w, 17, 0)], (10, 30), (26, 31)),
+        "door": (lambda w: [house(door=w)], (8, 20), (15, 11)),
+    }
+    pieces, start, goal = layouts[gap]
+    exact = Reach(Table(), pieces(1), ONE).distance(shapely.Point(*start), shapely.Point(*goal))
+    wider = Reach(Table(), pieces(1.001), ONE).distance(shapely.Point(*start), shapely.Point(*goal))
+    assert wider is not None and exact is not None
+    assert wider - 0.01 < exact < wider + 0.01
+    assert exact > math.dist(start, goal) + 0.1   # the walk really bends
+
+
 def test_a_gap_to_the_table_edge_one_base_wide_is_passable():
     wall = block(2, 35, 17, 0)
     reach = Reach(Table(), [wall], ONE)
