@@ -69,14 +69,14 @@ kind = "most-points"
 
 @pytest.fixture(scope="module")
 def shack(tmp_path_factory):
-    """A shack whose only way in is its door (x 17 to 19 on its north wall, away from the Ark Mutants in the
-    south), shut, with the one artifact token inside."""
+    """A shack whose only way in is its door, one base wide (x 17 to 18 on its north wall, away from the Ark
+    Mutants in the south), shut, with the one artifact token inside: a model turns into the door to walk in."""
     pack = tmp_path_factory.mktemp("shack") / "doors"
     shutil.copytree(DOORS, pack, ignore=shutil.ignore_patterns("scenarios"))
     pieces = pack / "pieces" / "shack.toml"
     door = "start = [2, 4], end = [3, 4]"
-    assert door in pieces.read_text(encoding="utf-8")  # 2" wide: reach finds no walk through a door a base wide
-    pieces.write_text(pieces.read_text(encoding="utf-8").replace(door, "start = [2, 0], end = [4, 0]"), encoding="utf-8")
+    assert door in pieces.read_text(encoding="utf-8")
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace(door, "start = [2, 0], end = [3, 0]"), encoding="utf-8")
     (pack / "scenarios").mkdir()
     (pack / "scenarios" / "shut-shack.toml").write_text(SHACK, encoding="utf-8")
     scenario, report = load_scenario(pack / "scenarios" / "shut-shack.toml")
@@ -122,3 +122,4 @@ def test_a_door_off_the_way_is_left_shut(shack, policy):
     options = legal(g, krin)
     assert any(a.verb is Verb.OPEN for a in options)
     assert action(g, policy, "krin").verb is not Verb.OPEN
+

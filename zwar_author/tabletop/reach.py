@@ -43,7 +43,10 @@ _START, _GOAL = "start", "goal"
 class Reach:
     """Walking distances for models on one base size over one layout, built once and asked many times."""
 
-    def __init__(self, table: Table, pieces: Sequence[PlacedPiece], base: Base) -> None:
+    def __init__(self, table: Table, pieces: Sequence[PlacedPiece], base: Base,
+                 discs: Sequence[tuple[float, float, float]] = ()) -> None:
+        """``discs``: other round bases in the way (centre x, y and radius), walked round as Blocking terrain is
+        (a walk may touch one; its outline is drawn as a grown corner is, to the same allowance)."""
         r = float(base.radius)
         width, depth = float(table.width), float(table.depth)
         self.radius = r
@@ -51,11 +54,11 @@ class Reach:
             shapely.box(r, r, width - r, depth - r) if 2 * r <= min(width, depth) else Polygon()
         )
         blocking = [p.solid for p in pieces if p.kind is TerrainKind.BLOCKING and not p.solid.is_empty]
-        grown = _grow(blocking, r)
+        grown = _grow(blocking, r, discs)
         #: Where a base centre may stand.
         self.free: BaseGeometry = self.domain.difference(grown)
         # A walk may touch terrain: it is blocked only by footprints grown by a little less than the radius.
-        self._blocked = _grow(blocking, r - EPSILON)
+        self._blocked = _grow(blocking, r - EPSILON, discs)
         shapely.prepare(self._blocked)
         self._box = (r - EPSILON, r - EPSILON, width - r + EPSILON, depth - r + EPSILON)
         self._corners, self._before, self._after, shared, pointed = _corners(self.free)
@@ -210,10 +213,10 @@ class Reach:
         return out
 
 
-def _grow(footprints: list[BaseGeometry], by: float) -> BaseGeometry:
-    if not footprints:
-        return Polygon()
-    return shapely.union_all([g.buffer(by, quad_segs=REACH_QUAD_SEGMENTS) for g in footprints])
+def _grow(footprints: list[BaseGeometry], by: float, discs: Sequence[tuple[float, float, float]] = ()) -> BaseGeometry:
+    grown = [g.buffer(by, quad_segs=REACH_QUAD_SEGMENTS) for g in footprints]
+    grown += [shapely.Point(x, y).buffer(radius + by, quad_segs=REACH_QUAD_SEGMENTS) for x, y, radius in discs]
+    return shapely.union_all(grown) if grown else Polygon()
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
