@@ -12,9 +12,10 @@ from conftest import REPO
 from zwar_author.play.zonewars import load_scenario
 from zwar_author.playtest.zonewars import play_one
 from zwar_author.playtest.zonewars_bots import bot
-from zwar_author.skirmish.core import Request, RequestKind
+from zwar_author.skirmish.core import Choice, Request, RequestKind
 from zwar_author.skirmish.zonewars import new_game
 from zwar_author.skirmish.zonewars.actions import Verb, legal
+from zwar_author.skirmish.zonewars.state import Item
 from zwar_author.tabletop import Position
 
 DOORS = REPO / "tests" / "rules-zonewars" / "doors"
@@ -123,3 +124,29 @@ def test_a_door_off_the_way_is_left_shut(shack, policy):
     assert any(a.verb is Verb.OPEN for a in options)
     assert action(g, policy, "krin").verb is not Verb.OPEN
 
+
+def answer(g, policy, who, topic, options):
+    m = g.model(who)
+    request = Request(RequestKind.CHOOSE, m.side, topic, options, who=m.id, topic=topic)
+    chosen = bot(policy, random.Random(1))(g, request)
+    assert any(chosen is o for o in request.options)
+    return chosen
+
+
+@pytest.mark.parametrize("policy", ["cautious", "aggressive"])
+def test_a_bot_shoots_and_strikes_with_the_weapon_whose_card_does_most(shack, policy):
+    """Lines 272-276: base dice from the attribute, gear dice from the weapon's Bonus. The bots rank a model's
+    weapons by their cards, not by their names: Krin's Scrap pistol (1 gear die) before a thrown rock (none),
+    a Chainsaw (3) before a Scrap club (1) and bare hands, in an attack and a counterattack."""
+    g = new_game(shack)
+    krin, dux = g.model("krin"), g.model("dux")
+    krin.position, dux.position = Position(Fraction(10), Fraction(26)), Position(Fraction(10), Fraction(30))
+    assert answer(g, policy, "krin", "attack", g.attack_options(krin)).text == "shoot dux with scrap-pistol"
+    krin.items += [Item("scrap-club", bonus=1), Item("chainsaw", bonus=3)]
+    dux.position = Position(Fraction(10), Fraction(27))
+    assert answer(g, policy, "krin", "attack", g.attack_options(krin)).text == "attack dux with chainsaw"
+    strikes = [Choice(i, f"counterattack with {w.card if w else 'improvised'}")
+               for i, w in enumerate(g.melee_weapons(krin))] + [Choice(None, "no counterattack")]
+    assert answer(g, policy, "krin", "counterattack", strikes).text == "counterattack with chainsaw"
+    krin.items[-1].busted = True  # a Busted card is no weapon: the club or the pistol (1 gear die each)
+    assert answer(g, policy, "krin", "attack", g.attack_options(krin)).text != "attack dux with improvised"
