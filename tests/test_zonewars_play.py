@@ -296,3 +296,16 @@ def test_a_run_is_sent_whole_to_its_workers(scrap_run):
         whole = play_chunk(run, [0, 1, 2])
         parts = play_chunk(pickle.loads(pickle.dumps(run)), [2]) + play_chunk(run, [0, 1])
         assert sorted(parts, key=lambda r: r["index"]) == whole
+
+
+def test_the_taken_out_heatmap_counts_the_sides_models_only():
+    """The heatmap of where models were Taken Out (line 362) is the sides' models, as the per-side count of
+    models taken out is: a Zone monster killed (a Mutant hound, line 474) is no side's loss."""
+    from zwar_author.playtest.zonewars import game_record
+    from zwar_author.skirmish.zonewars.state import Kind
+
+    scenario, _report = load_scenario(SCRAP_RUN)
+    g = new_game(scenario)
+    g.emit(Kind.TAKEN_OUT, "monster-1", "Mutant hound 1 is Taken Out", (10.5, 20.5), result="taken out")
+    g.emit(Kind.TAKEN_OUT, "krin", "Krin is Taken Out", (5.5, 7.5), result="taken out")
+    assert game_record(g, 0)["heat"]["taken_out"] == [[5, 7]]
