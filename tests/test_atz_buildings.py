@@ -136,3 +136,21 @@ def test_a_barricade_rises_a_rep_a_turn_to_its_most_and_bars_the_way_until_buste
     assert np.isinf(cost).all()  # no one through a barricade
     game.visits["b1"].busted.add("b1-door-1")
     assert crossing(game, billy, np.array([[24, 38]]))[0].tolist() == [2]  # busted out: a doorway again
+
+
+def test_a_door_locks_and_a_window_closes_only_on_a_hollow_piece(workdir):
+    """Which doors are locked and windows closed the seed leaves to the scenario (004 lines 1861, 1871): a
+    piece's opening says so with `locked`, which only a hollow piece's openings may (a solid piece's are only
+    drawn), an error where it is written."""
+    from zwar_author.compile.project import check
+    pieces = ('[[pieces]]\nid = "hut"\nname = "Hut"\nkind = "blocking"\nwidth = 4\ndepth = 4\nwall = 0.25\n'
+              'openings = [{ kind = "window", start = [0, 1], end = [0, 2], locked = true }]\n'
+              '\n[[pieces]]\nid = "rock"\nname = "Rock"\nkind = "blocking"\nwidth = 4\ndepth = 4\n'
+              'openings = [{ kind = "door", start = [0, 1], end = [0, 2], locked = true }]\n')
+    (workdir / "t" / "pieces").mkdir(parents=True)
+    (workdir / "t" / "pack.toml").write_text('[pack]\nid = "t"\ntitle = "T"\ngames = ["atz"]\n', encoding="utf-8")
+    (workdir / "t" / "pieces" / "p.toml").write_text(pieces, encoding="utf-8")
+    found = [d.human() for d in check([workdir / "t"]).report.sorted() if d.code == "ZW900"]
+    why = "locked: only an opening of a hollow piece (with `wall`) locks"
+    assert found == [f"t/pieces/p.toml:16:69: error ZW900: piece `rock` has door 1 {why}"]
+

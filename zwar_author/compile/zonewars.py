@@ -330,8 +330,13 @@ def _piece(entry: Entry) -> tuple[Piece | None, list[Diagnostic]]:
                                                  id=model.id, why=f"has {opening.kind} {index + 1} closed: only a "
                                                  "door of a hollow piece (with `wall`) closes"))
             continue
+        if opening.locked and model.wall is None:
+            problems.append(codes.PIECE_SHAPE.at(entry.doc.loc(entry.path + ("openings", index, "locked")),
+                                                 id=model.id, why=f"has {opening.kind} {index + 1} locked: only an "
+                                                 "opening of a hollow piece (with `wall`) locks"))
+            continue
         openings.append(Opening(tuple(map(inches, opening.start)), tuple(map(inches, opening.end)),  # type: ignore[arg-type]
-                                OpeningKind(opening.kind)))
+                                OpeningKind(opening.kind), opening.locked))
     if problems:
         return None, problems
     if model.wall is not None:

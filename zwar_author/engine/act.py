@@ -69,12 +69,14 @@ def _finish(h: Hero) -> None:
 
 
 def in_zone(g: Game, z: Infected, sq: int) -> bool:
-    """Whether ``sq`` is in the grab zone of standing infected ``z``: a step from it on its floor, ahead of it."""
+    """Whether ``sq`` is in the grab zone of standing infected ``z``: a step from it on its floor, ahead of it.
+    The step is asked first: every hero move asks this of every infected on the board, and few of them stand a
+    step away, so the facing (``geometry``'s rule, plain Python: a call through the interpreter) is seldom asked."""
     m = g.mission
     at = z.sq
     if at is None or z.prone or m.floor_of[at] != m.floor_of[sq]:
         return False
-    return ahead(z.facing, m.xy[at], m.xy[sq]) and sq in m.steps(at, g.doors)
+    return sq in m.steps(at, g.doors) and ahead(z.facing, m.xy[at], m.xy[sq])
 
 
 def enter(g: Game, ctx: Context, h: Hero, to: int, verb: str, defer: list[Infected] | None = None) -> bool:

@@ -21,7 +21,10 @@ from __future__ import annotations
 import sys
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -32,7 +35,7 @@ def nested_size(value: Any) -> int:
     return sys.getsizeof(value) + sum(sys.getsizeof(v) for v in (value.values() if isinstance(value, dict) else value))
 
 
-class Bounded(OrderedDict):
+class Bounded(OrderedDict[K, V]):
     """A dict of answers holding at most ``budget`` bytes; the oldest go first (``get`` is the dict's own).
 
     An entry weighs ``size(value)`` plus its key's ``sys.getsizeof``. The default ``size`` is the
@@ -41,15 +44,15 @@ class Bounded(OrderedDict):
     entry adds. A value heavier than the whole budget is returned but not kept.
     """
 
-    def __init__(self, budget: int, size: Callable[[Any], int] = sys.getsizeof) -> None:
+    def __init__(self, budget: int, size: Callable[[V], int] = sys.getsizeof) -> None:
         super().__init__()
         self.budget = budget
         self.used = 0  # bytes of the entries kept
         self.forgotten = 0  # entries dropped to stay within the budget
         self._size = size
-        self._bytes: dict[Any, int] = {}
+        self._bytes: dict[K, int] = {}
 
-    def put(self, key: Any, value: Any) -> Any:
+    def put(self, key: K, value: V) -> V:
         """Keep ``value`` for ``key``, forgetting the oldest answers to stay within the budget;
         returns ``value``."""
         weight = self._size(value) + sys.getsizeof(key)

@@ -92,11 +92,13 @@ class Context:
         raise NotImplementedError
 
     def roll(self, why: str, who: str | None = None, die: int = 8) -> int:
-        return cast(int, self.ask(Request(RequestKind.ROLL, Side.CHANCE, why, tuple(range(1, die + 1)), None, who)))
+        face: int = self.ask(Request(RequestKind.ROLL, Side.CHANCE, why, tuple(range(1, die + 1)), None, who))
+        return face
 
     def draw(self, why: str, cards: dict[str, int]) -> str:
         names = tuple(sorted(c for c, n in cards.items() if n > 0))
-        return cast(str, self.ask(Request(RequestKind.DRAW, Side.CHANCE, why, names, tuple(cards[c] for c in names))))
+        card: str = self.ask(Request(RequestKind.DRAW, Side.CHANCE, why, names, tuple(cards[c] for c in names)))
+        return card
 
     def choose(self, side: Side, why: str, options: Iterable[Any], who: str | None = None,
                topic: Topic = Topic.NONE) -> Any:

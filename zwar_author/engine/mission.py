@@ -14,7 +14,7 @@ import heapq
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from ..model.content import CompiledMission
 from ..tables.charts import read
 from .caches import MIB, Bounded, nested_size
 from .vocab import IMPLICIT, Verb
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 UNREACHABLE: Final = 1 << 30  # Final: a constant in the compiled modules, not a lookup
 ALL: Final = -1  # an "active rooms" mask meaning every square counts
@@ -167,21 +170,21 @@ class Mission:
         # answers kept for every game of the mission, each cache within its budget of bytes
         # (engine/caches.py; CACHE_BUDGETS says why these sizes)
         budget = self.budgets if self.budgets is not None else CACHE_BUDGETS
-        self._route_cache = Bounded(budget["route"])
-        self._field_cache = Bounded(budget["field"], Field.weight)
+        self._route_cache: Bounded[tuple[int, int], dict[int, int]] = Bounded(budget["route"])
+        self._field_cache: Bounded[tuple[tuple[int, ...], int, int], Field] = Bounded(budget["field"], Field.weight)
         #: the weapon changes of a hero with given cards and active weapons (``legal``)
-        self.weapon_changes = Bounded(budget["small"])
-        self._enterable_cache = Bounded(budget["small"])
-        self._crossing_cache = Bounded(budget["small"])
-        self._grab_cache = Bounded(budget["small"])
-        self._openable_cache = Bounded(budget["small"])
+        self.weapon_changes: Bounded[tuple[Any, ...], list[Action]] = Bounded(budget["small"])
+        self._enterable_cache: Bounded[int, list[bool]] = Bounded(budget["small"])
+        self._crossing_cache: Bounded[int, list[int]] = Bounded(budget["small"])
+        self._grab_cache: Bounded[tuple[int, int, int], tuple[int, ...]] = Bounded(budget["small"])
+        self._openable_cache: Bounded[tuple[int, int], int] = Bounded(budget["small"])
         self._step_rows = ByDoors(self.size, budget["steps"])
         self._reach_rows = ByDoors(self.size, budget["steps"])
         self._entered: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._adjacent: dict[int, list[int]] = {}
-        self._smell_cache = Bounded(budget["smell"])
-        self._smell_tables = Bounded(budget["tables"], nested_size)
-        self._step_tables = Bounded(budget["tables"], nested_size)
+        self._smell_cache: Bounded[tuple[int, int, int], dict[int, int]] = Bounded(budget["smell"])
+        self._smell_tables: Bounded[tuple[int, int], list[list[int]]] = Bounded(budget["tables"], nested_size)
+        self._step_tables: Bounded[tuple[int, int, bool], dict[int, list[int]]] = Bounded(budget["tables"], nested_size)
         #: what each roll reads on the mission's charts
         self.charts = Charts()
         #: what other layers keep for every game of the mission, each in its own slot (the hero's lists' memo,
@@ -190,10 +193,10 @@ class Mission:
 
     def own(self, slot: Slot[T]) -> T:
         """What ``slot`` keeps for every game of the mission, made at the first question."""
-        found = self._owned.get(slot)
+        found: T | None = self._owned.get(slot)
         if found is None:
             found = self._owned[slot] = slot.make(self)
-        return cast(T, found)
+        return found
 
     # --- rules data ------------------------------------------------------------------
 
@@ -482,7 +485,7 @@ class Mission:
                 for y, x in zip(*(a.tolist() for a in np.nonzero(thin & ~plain))):
                     table.setdefault(off + y * wid + x, []).append(off + (y + dy) * wid + x + dx)
             self._step_tables.put(key, table)
-        return cast(list[int], table.get(sq, []))
+        return table.get(sq, [])
 
     def smell_steps(self, sq: int, doors: int) -> list[int]:
         floor = self.floor_of[sq]
@@ -574,7 +577,7 @@ class Mission:
         if found is None:
             found = self._grab_cache.put(key, tuple(sorted(
                 n for n in self.steps(sq, doors) if self.standable[n] and self.is_active(n, active))))
-        return cast(tuple[int, ...], found)
+        return found
 
     def is_active(self, sq: int, active: int) -> bool:
         room = self.room_of[sq]
@@ -587,7 +590,7 @@ class Mission:
         key = (source, active)
         found = self._route_cache.get(key)
         if found is not None:
-            return cast(dict[int, int], found)
+            return found
         seen = [False] * self.size  # the squares in the route, read as a list rather than the dict it becomes
         seen[source] = True
         dist = {source: 0}
@@ -608,14 +611,14 @@ class Mission:
                             dist[n] = depth
                             nxt.append(n)
             frontier = nxt
-        return cast(dict[int, int], self._route_cache.put(key, dist))
+        return self._route_cache.put(key, dist)
 
     def smell_from(self, source: int, doors: int, limit: int) -> dict[int, int]:
         """Smell distance from ``source`` to every square within ``limit``."""
         key = (source, doors, limit)
         found = self._smell_cache.get(key)
         if found is not None:
-            return cast(dict[int, int], found)
+            return found
         dist = {source: 0}
         frontier = [source]
         tables: dict[int, list[list[int]]] = {}  # ``smell_steps``, each floor's table looked up once a search
@@ -632,7 +635,7 @@ class Mission:
                             dist[n] = depth
                             nxt.append(n)
             frontier = nxt
-        return cast(dict[int, int], self._smell_cache.put(key, dist))
+        return self._smell_cache.put(key, dist)
 
     def field(self, goals: tuple[int, ...], active: int, doors: int) -> Field:
         """Movement points an infected needs to reach one of ``goals``, from every square that can
@@ -645,7 +648,7 @@ class Mission:
         key = (goals, active, doors)
         found = self._field_cache.get(key)
         if found is not None:
-            return cast(Field, found)
+            return found
         enterable: list[bool] | None = self._enterable_cache.get(active)
         if enterable is None:
             enterable = self._enterable_cache.put(
@@ -654,8 +657,7 @@ class Mission:
         if crossing is None:  # points to cross each door: 1 open, 2 a shut ordinary door, 0 never
             crossing = self._crossing_cache.put(doors, [
                 1 if doors >> d.index & 1 else 2 if d.kind == "door" else 0 for d in self.doors])
-        return cast(Field, self._field_cache.put(key, Field(goals, enterable, crossing, self.step_offsets,
-                                                            self.step_doors)))
+        return self._field_cache.put(key, Field(goals, enterable, crossing, self.step_offsets, self.step_doors))
 
     def distances_to(self, goals: Any, cost: Any) -> dict[int, int]:
         """Least total ``cost(square, door)`` of the steps from every square to one of ``goals``
@@ -718,7 +720,7 @@ class ByDoors:
 
     def __init__(self, size: int, budget: int) -> None:
         self.size = size
-        self.tables = Bounded(budget, _table_weight)
+        self.tables: Bounded[int, list[list[int] | None]] = Bounded(budget, _table_weight)
         # the last mask asked about and its table: first -1 (every door open, which the bots ask about too),
         # its table made here though not kept in ``tables`` (made again there if asked for after another)
         self.doors = -1

@@ -67,11 +67,13 @@ def reach(g: Game, sq: int) -> list[int]:
 
 
 def watched(g: Game, z: Infected, sq: int) -> bool:
-    """Whether ``sq`` is in the forward line of sight of standing infected ``z``."""
+    """Whether ``sq`` is in the forward line of sight of standing infected ``z``. The sight (the mission's bit
+    rows, compiled) is asked before the facing (``geometry``'s rule, plain Python: a call through the
+    interpreter): every hero's step asks this of every infected on the board, and most of them do not see it."""
     m = g.mission
     if z.sq is None or z.prone or m.floor_of[z.sq] != m.floor_of[sq]:
         return False
-    return ahead(z.facing, m.xy[z.sq], m.xy[sq]) and g.infected_sees(z.sq, sq)
+    return g.infected_sees(z.sq, sq) and ahead(z.facing, m.xy[z.sq], m.xy[sq])
 
 
 def behind(g: Game, z: Infected) -> int | None:

@@ -106,8 +106,8 @@ def bites(g: Game, ctx: Context) -> None:
         for zid in list(h.grapplers):
             if h.on_board and zid in g.infected:
                 bite_test(g, ctx, h, g.infected[zid])
-    g.pending = [(0, z.id) for z in sorted(g.board_infected(), key=lambda z: z.id)
-                 if not z.prone and not g.ruleset.held(g, z)]
+    g.pending = [(0, i) for i in sorted(g.infected)  # by id
+                 if (z := g.infected[i]).sq is not None and not z.prone and not g.ruleset.held(g, z)]
     g.closest = None
     g.phase = Phase.INFECTED
 
@@ -254,8 +254,9 @@ def end_phase(g: Game, ctx: Context) -> None:
             h.alert = None
             g.emit(EventKind.ALERT, h.id, f"{h.name}'s alert token is removed")
     heroes = g.detectable()
-    for z in sorted(g.board_infected(), key=lambda z: z.id):
-        if z.prone:
+    for i in sorted(g.infected):  # the infected on the board by id
+        z = g.infected[i]
+        if z.sq is not None and z.prone:
             z.prone = False
             sq = pos(z)
             near = min(heroes, key=lambda h: hero_distance(g, h, sq), default=None)

@@ -8,7 +8,7 @@ an execution, anything on an adjacent square in the hero's clear sight.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from .mission import ALL, UNREACHABLE
 from .sight import reach
@@ -89,9 +89,10 @@ def gun_targets(g: Game, h: Hero, sq: int, card: Card, leaving: int = -1, memo: 
     ``refuse`` hears why each other infected is left out."""
     if memo is not None and refuse is None:
         key = (sq, card.name, leaving)
-        if key not in memo:
-            memo[key] = gun_targets(g, h, sq, card, leaving)
-        return cast(list[Infected], memo[key])
+        found: list[Infected] | None = memo.get(key)
+        if found is None:
+            found = memo[key] = gun_targets(g, h, sq, card, leaving)
+        return found
     m = g.mission
     shield = g.shield_square(sq if leaving < 0 else leaving) if g.shields else -1  # Agent Z: fired through
     floor_of, floor = m.floor_of, m.floor_of[sq]

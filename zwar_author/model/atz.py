@@ -40,6 +40,27 @@ class Placed(Model):
     text: Text = Field("", description="Notes.")
 
 
+VehicleType = Literal["atv", "big-rig", "bus", "motorcycle", "pickup-truck", "rv", "sedan", "sports-car", "suv"]
+
+
+class PlacedVehicle(Placed):
+    """A vehicle the group may drive (seed 004, lines 1424-1698): its type on the Vehicle List (line 1482)
+    gives its speed, turns, seats and Bash Value."""
+
+    vehicle: VehicleType | None = Field(None, description="Its type on the Vehicle List (line 1482), to be driven: "
+                                                          "atv, big-rig, bus, motorcycle, pickup-truck, rv, sedan, "
+                                                          "sports-car or suv. None: it stands as terrain (a wreck).")
+    crew: list[Name] = Field([], description="The figures in it at the start, the driver first (the group's "
+                                             "members by name).")
+    keys: bool | None = Field(None, description="The keys are in it; none said: 1 on a d6 when first tried "
+                                                "(line 1452), else it is hotwired (line 1454).")
+    wont_start: bool = Field(False, description="\"The Car Won't Start!\" (line 1456): 1-3 on a d6 starts it, "
+                                                "4-6 it may be tried next turn.")
+    running: bool = Field(False, description="Its engine is running at the start.")
+    speed: Annotated[float, Field(ge=0, le=48)] = Field(0, description="Its speed at the start in inches "
+                                                                         "(0: stopped, line 1531).")
+
+
 class Figure(Model):
     name: Name = Field(description="Who the figure is.")
     rep: Annotated[int, Field(ge=1, le=7)] | None = Field(None, description="Reputation.")
@@ -82,7 +103,8 @@ class EncounterInfo(Model):
 class EncounterDoc(Document):
     encounter: EncounterInfo = Field(description="Who the scenario or encounter is, and its layout.")
     buildings: list[Placed] = Field([], description="Buildings placed on the table.")
-    vehicles: list[Placed] = Field([], description="Vehicles placed on the table.")
+    vehicles: list[PlacedVehicle] = Field([], description="Vehicles placed on the table, which the group may "
+                                                            "drive.")
     forces: list[Force] = Field([], description="FORCES: each side by list or rolled from a table.")
     triggers: list[Trigger] = Field([], description="What happens when.")
 
@@ -117,7 +139,8 @@ class Member(Model):
         alias="class", description="The class whose Reaction Tests it takes (police react as military).")
     rep: Annotated[int, Field(ge=1, le=12)] = Field(description="Reputation.")
     star: bool = Field(False, description="A Star (the player's own figure): Free Will on its tests.")
-    attributes: list[Literal["none", "born-leader", "poser", "slow-to-react", "stone-cold", "athlete", "wuss"]] = \
+    attributes: list[Literal["none", "born-leader", "poser", "slow-to-react", "stone-cold", "athlete", "wuss",
+                             "transporter"]] = \
         Field([], max_length=2, description="Attributes that change its Reaction Tests (a Star has two).")
     weapons: list[Name] = Field([], max_length=4, description="Weapons, by the List Of Weapons' names "
                                                             "(\"BA Pistol\"); the first is the one it uses.")

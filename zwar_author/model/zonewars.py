@@ -31,6 +31,9 @@ class OpeningDef(Model):
     closed: bool = Field(False, description="A door that starts the game closed: it blocks models and sight, like "
                                             "its wall, until a model opens it with a Simple Operation. Only the "
                                             "doors of a hollow piece (`wall`) close.")
+    locked: bool = Field(False, description="All Things Zombie: a door that is locked, or a window that is "
+                                            "closed (seed 004 lines 1861, 1871): it must be forced, or busted "
+                                            "out, before anyone passes it. Only the openings of a hollow piece.")
 
 
 class PieceDef(Model):

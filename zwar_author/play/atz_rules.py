@@ -25,6 +25,7 @@ from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import place
 from ..skirmish.atz.game import AtzGame, Setup
 from ..skirmish.atz.state import HOSTILES, HostileForce, Status, Zombie
+from ..skirmish.atz.vehicles import Type, Vehicle, vehicle
 from ..skirmish.core import Board, Choice, Context, Request
 from ..skirmish.core.figures import COMPASS
 from ..sources.document import Document as Source
@@ -86,6 +87,22 @@ class Building(Model):
     dv: int = Field(2, description="Its Defensive Value (line 1384).")
     barricades: dict[str, Annotated[int, Field(ge=1, le=4)]] = Field(
         {}, description="Openings barricaded at the start, by name (`b1-door-1`): their Rep.")
+    locked: list[str] = Field([], description="Doors locked and windows closed at the start, by name "
+                                              "(`b1-door-1`, `b1-window-1`: lines 1861, 1871).")
+
+
+class PlacedVehicle(Model):
+    id: str = Field(description="Its id (`car`).")
+    vehicle: Literal["atv", "big-rig", "bus", "motorcycle", "pickup-truck", "rv", "sedan", "sports-car", "suv"] = \
+        Field(description="Its type on the Vehicle List (line 1482).")
+    at: Point = Field(description="Its centre, [x, y] in inches.")
+    facing: Facing = Field("N", description="Which way its front faces.")
+    width: float = Field(2, description="Its width in inches: the diameter of the round base it stands as.")
+    crew: list[str] = Field([], description="Who is in it (humans' or hostiles' names), the driver first.")
+    keys: bool | None = Field(None, description="The keys are in it; none said: 1 on a d6 when first tried.")
+    wont_start: bool = Field(False, description="\"The Car Won't Start!\" applies (line 1456).")
+    running: bool = Field(False, description="Its engine runs at the start.")
+    speed: float = Field(0, description="Its speed at the start, inches.")
 
 
 class Expect(Model):
@@ -95,6 +112,8 @@ class Expect(Model):
                                    "cheated_death", "side", "joined", "leader"], Any]] = Field(
         {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
+    vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing"], Any]] = Field(
+        {}, description="By id: `crew` by name, `wreck` inoperable, rolled over, exploded or null.")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
 
@@ -104,6 +123,7 @@ class ScenarioDoc(Document):
     hostiles: list[Placed] = Field([], description="Hostile humans, placed (x1, x2... in this order).")
     zombies: list[PlacedZombie] = Field([], description="The zombies, placed (z1, z2... in this order).")
     buildings: list[Building] = Field([], description="Hollow buildings, walls 1/4\" thick.")
+    vehicles: list[PlacedVehicle] = Field([], description="Vehicles, which the group may drive.")
     expect: Expect = Field(default_factory=Expect, description="What must happen.")
 
 
@@ -184,9 +204,16 @@ def _game(model: ScenarioDoc) -> AtzGame:
                     for i, z in enumerate(model.zombies))
     sites = tuple(_site(b) for b in model.buildings)
     found = HostileForce("0", info.found, (("outbreak", info.outbreak),)) if info.found else None
+    names = {h.name: h.id for h in members + foes}
+    cars = []
+    for c in model.vehicles:
+        car = vehicle(c.id, c.id, Type(c.vehicle), Position.of(*c.at), Fraction(COMPASS[c.facing]), c.width)
+        car.crew = [names[n] for n in c.crew if n in names]
+        car.keys, car.wont_start, car.running, car.speed = c.keys, c.wont_start, c.running, c.speed
+        cars.append(car)
     setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
                   info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
-                  found=found, clear_board=info.clear_board, meet=info.meet)
+                  found=found, clear_board=info.clear_board, meet=info.meet, vehicles=tuple(cars))
     game = AtzGame(setup)
     for b in model.buildings:
         game.visits[b.id].barricades.update(b.barricades)
@@ -196,8 +223,10 @@ def _game(model: ScenarioDoc) -> AtzGame:
 
 def _site(b: Building) -> Site:
     """A scenario's building: a hollow rectangle with its doors and windows."""
-    openings = [Opening((inches(s[0]), inches(s[1])), (inches(e[0]), inches(e[1])), kind)
-                for kind, spans in ((OpeningKind.DOOR, b.doors), (OpeningKind.WINDOW, b.windows)) for s, e in spans]
+    openings = [Opening((inches(s[0]), inches(s[1])), (inches(e[0]), inches(e[1])), kind,
+                        f"{b.id}-{kind.value}-{i + 1}" in b.locked)
+                for kind, spans in ((OpeningKind.DOOR, b.doors), (OpeningKind.WINDOW, b.windows))
+                for i, (s, e) in enumerate(spans)]
     piece = Piece(b.type, Footprint.rectangle(b.size[0], b.size[1]), TerrainKind.BLOCKING, openings=tuple(openings),
                   wall=Fraction(1, 4))
     return Site(b.id, PlacedPiece(piece, Pose.of(b.at[0], b.at[1])), b.type, b.dv)
@@ -229,6 +258,21 @@ def _check(expect: Expect, game: AtzGame, lines: list[str]) -> list[str]:
             failures.append(f"zombies.{zid}: no such zombie")
         elif zs[0].status.value != asked.get("status", zs[0].status.value):
             failures.append(f"zombies.{zid}.status: expected {asked['status']}, got {zs[0].status.value}")
+    for vid, asks in expect.vehicles.items():
+        cars = [v for v in game.figures if isinstance(v, Vehicle) and v.id == vid]
+        if not cars:
+            failures.append(f"vehicles.{vid}: no such vehicle")
+            continue
+        for what, value in asks.items():
+            got = getattr(cars[0], what)
+            if what == "crew":
+                got = [game.figure(i).name for i in got]
+            elif what == "wreck":
+                got = got.value if got is not None else None
+            elif what == "facing":
+                got = float(got)
+            if got != value:
+                failures.append(f"vehicles.{vid}.{what}: expected {value}, got {got}")
     if expect.over is not None and game.over != expect.over:
         failures.append(f"over: expected {expect.over}, got {game.over}")
     return failures

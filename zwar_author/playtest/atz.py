@@ -32,6 +32,7 @@ from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
+from ..skirmish.atz import driving
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
@@ -46,11 +47,12 @@ from .runner import chunks, local_pool
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
-NOT_PLAYED = ["locked doors and closed windows (lines 1861, 1871: every door and window is open)",
-              "hostile humans fighting a barricade (line 1418; the bots never barricade)",
-              "searching large buildings area by area (lines 2715-2719)",
+NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
-              "vehicles driven",
+              ("of vehicles: working or not and fuel (lines 1434-1448), keys found (1454), reversing (1537), the "
+              "Bootlegger Turn (1547), veering (4263-4264), cross country (1525), the Driver Test's 1 1/2 X "
+              "choice (4271), drivers moving away or leaving the table (1663-1664), windows (1468), several run "
+              "down at once (1599), hostiles driving, car alarms (1696)"),
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
               "At the Mercy of the Enemy (line 2597: hostiles never dispatch or capture a downed member)"]
 
@@ -60,6 +62,9 @@ def cautious(game: AtzGame, request: Request) -> Any:
     for wanted in (2, "cheat", "fight"):  # a Star's Free Will: pass 2d6; a Star killed cheats death
         if wanted in keys:
             return request.options[keys.index(wanted)]
+    driven = _drive(game, request, keys, fast=False)
+    if driven is not None:
+        return driven
     who = game.figure(request.who) if request.who else None
     carry = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple) and o.key[0] == "carry"]
     if carry:
@@ -75,12 +80,36 @@ def cautious(game: AtzGame, request: Request) -> Any:
         return request.options[keys.index("hold")]
     if recover:
         return recover[0]
-    for action in ("search", "enter"):  # search the building it stands in, else go into the nearest
+    for action in ("search", "force", "enter"):  # search the building it stands in, else go into the nearest
         found = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
                  and o.key[0] == action]
         if found:
             return found[0]
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
+
+
+def _drive(game: AtzGame, request: Request, keys: list, fast: bool) -> Any:
+    """Both bots drive to the far edge: on foot a member gets into a stopped vehicle he reaches; inside, the
+    driver starts it, then accelerates (the aggressive bot takes the Driver Test once it may) and drives on,
+    getting out when it is wrecked or stuck; a passenger stays in and fires. None: no vehicle decision."""
+    who = game.figure(request.who) if request.who else None
+    if not isinstance(who, Human):
+        return None
+    tagged = {o.key[0]: o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)}
+    car = driving.of(game, who)
+    if car is None:
+        board = tagged.get("board")
+        stuck = board is not None and any(v.stuck for v in driving.vehicles(game) if v.id == board.key[1])
+        return board if board is not None and not stuck and "advance" in keys and not who.animal else None
+    if "out" in tagged and (car.wreck is not None or car.stuck or not (car.running or "start" in tagged)):
+        return tagged["out"]
+    order = ("start", "speed", "accelerate", "drive", "hold") if fast else ("start", "accelerate", "drive", "hold")
+    for wanted in order:
+        if wanted in tagged:
+            return tagged[wanted]
+        if wanted in keys:
+            return request.options[keys.index(wanted)]
+    return None
 
 
 def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
@@ -92,6 +121,9 @@ def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
+    driven = _drive(game, request, keys, fast=True)
+    if driven is not None:
+        return driven
     for wanted in (2, "cheat", "walk", "break", "away", "fast"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
@@ -259,7 +291,7 @@ def _record(game: AtzGame, index: int) -> dict:
                         for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
-            "found": list(t.found), "met": t.met}
+            "found": list(t.found), "met": list(t.met)}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -299,8 +331,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         shots += record["shots"]
         for key, value in zip(hostiles, record["hostiles"], strict=True):
             hostiles[key] += value
-        if record["met"]:
-            met[record["met"]] += 1
+        for how in record["met"]:
+            met[how] += 1
     low, high = wilson(home, runs)
     return {"win_rate": {"wins": home, "games": runs, "value": round(home / runs, 4), "low": round(low, 4),
                          "high": round(high, 4)},

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -179,7 +179,7 @@ class Bot:
 
     # --- the hero move -------------------------------------------------------------------
 
-    def hero_move(self, g: Game, options: Any) -> Action:
+    def hero_move(self, g: Game, options: Sequence[Action]) -> Action:
         """The first hero in order (the one mid-move, then the ones in trouble) with something
         worth doing does it; else the heroes end the turn. Each hero's options are asked of the
         request one hero at a time when it can give them so (``LegalActions.of``), without the
@@ -200,9 +200,9 @@ class Bot:
                 if choice is not None:
                     return choice
         if getattr(options, "many", False):
-            return cast(Action, options[-1])  # end turn: always last when it is offered
+            return options[-1]  # end turn: always last when it is offered
         end_turn = next((a for a in options if a.verb == END_TURN), None)
-        return cast(Action, end_turn or options[0])
+        return end_turn or options[0]
 
     def unasked(self, g: Game, h: Hero) -> frozenset[Verb]:
         """The verbs ``hero_move`` leaves out of ``h``'s options: those no step of ``choose`` would pick now
@@ -327,7 +327,11 @@ class Bot:
             return _exit_squares(g) if _wants_escape(g) else ()
         team = [o.sq for o in _board(g) if not o.npc]
         far = 10_000  # a hero who cannot walk to any job (across water, aboard the rib) weighs the same on each
-        return min(jobs, key=lambda job: (_total(self.field(g, job[1]), team, far), job[0]))[1]
+        # the AP the team needs for each job, its number, and its place in the list: the least wins, the lowest
+        # number and then the first listed on a tie (the totals worked out in the list: ``min`` with a key would
+        # call it through Python's calling convention, once a job)
+        weighed = [(_total(self.field(g, squares), team, far), number, i) for i, (number, squares) in enumerate(jobs)]
+        return jobs[min(weighed)[2]][1]
 
     def field(self, g: Game, goal: tuple[int, ...]) -> dict[int, int]:
         return distance_field(g, goal)
@@ -371,8 +375,14 @@ def _total(dist: dict[int, int], squares: list[int], far: int) -> int:
 
 
 def _keys_held(g: Game) -> frozenset[str]:
-    """The colours of the keycards the heroes hold."""
+    """The colours of the keycards the heroes hold, as far as they open a door: none on a mission without locked
+    doors (a field's key, asked at every distance field: there the keycards change no distance)."""
+    if not facts(g.mission).locked:
+        return NO_KEYS
     return frozenset(k for o in g.heroes for k in o.keycards)
+
+
+NO_KEYS: Final[frozenset[str]] = frozenset()
 
 
 def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
@@ -388,12 +398,11 @@ def distance_field(g: Game, goal: tuple[int, ...]) -> dict[int, int]:
     if found is not None:
         return found
     key = (goal, g.doors, keys)
-    fields = kept.fields
-    found = fields.get(key)
+    found = kept.fields.get(key)
     if found is None:
-        found = fields.put(key, _search(m, goal, g.doors, keys))
+        found = kept.fields.put(key, _search(m, goal, g.doors, keys))
     kept.remember(goal, g.doors, keys, found)
-    return cast(dict[int, int], found)
+    return found
 
 
 def _search(m: Mission, goal: tuple[int, ...], doors: int, keys: frozenset[str]) -> dict[int, int]:
@@ -480,8 +489,8 @@ def _powers(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
 
 def _standing_near(g: Game, h: Hero, sq: int = -1) -> set[int]:
     """The standing infected that can grab ``h`` where it stands (or on ``sq``)."""
-    reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)
-    return {z.id for z in g.board_infected() if not z.prone and z.sq in reach}
+    reach = g.mission.reach(h.sq if sq < 0 else sq, g.doors)  # the units on those squares (``Game.at``), looked up
+    return {z.id for n in reach if isinstance(z := g.at.get(n), Infected) and not z.prone}
 
 
 def _standing_within(g: Game, h: Hero, squares: int) -> set[int]:
@@ -531,9 +540,8 @@ def _threats(bot: Bot, g: Game, h: Hero, by_verb: ByVerb) -> Action | None:
     AP a blow at it (it gets up next to the hero in the end phase)."""
     if h.grapplers:
         return None
-    reach = g.mission.reach(h.sq, g.doors)  # asked once, not for each infected
-    near = [z for z in g.board_infected() if z.sq in reach]
-    if not near:
+    near = [z for n in g.mission.reach(h.sq, g.doors) if isinstance(z := g.at.get(n), Infected)]  # the board's units
+    if not near:  # by square: the few squares next to the hero looked up, not every infected's square searched for
         return None
     standing = {z.id for z in near if not z.prone}
     lying = {z.id for z in near if z.prone}
@@ -710,9 +718,9 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
     ``WEAPON_DETOUR`` AP of the way straight there. A function of the board's doors and keycards like the
     distance fields it is read from, and kept beside them: worked out once per board, not at each decision."""
     keys = _keys_held(g)
-    key = ("detour", sq, goals, g.doors, keys)
-    fields = memo(g.mission).fields
-    found: list[bool] | None = fields.get(key)
+    key = (sq, goals, g.doors, keys)
+    detours = memo(g.mission).detours
+    found = detours.get(key)
     if found is not None:
         return found
     there = distance_field(g, facts(g.mission).single[sq])
@@ -723,7 +731,7 @@ def _detour_squares(g: Game, sq: int, goals: tuple[tuple[int, ...], ...]) -> lis
         for s in range(len(worth)):
             if not worth[s] and there.get(s, INF) + on <= field.get(s, INF) + WEAPON_DETOUR:
                 worth[s] = True
-    return cast(list[bool], fields.put(key, worth))
+    return detours.put(key, worth)
 
 
 def _wants_escape(g: Game) -> bool:
@@ -781,21 +789,30 @@ def _landing(g: Game, dist: dict[int, int], sq: int, squares: int = 3) -> int:
     m = g.mission
     for _ in range(squares):
         here = dist.get(sq, INF)
-        ahead = [n for n in m.steps(sq, g.doors) if m.standable[n] and dist.get(n, INF) < here]
+        ahead = [(d, n) for n in m.steps(sq, g.doors) if m.standable[n] and (d := dist.get(n, INF)) < here]
         if not ahead:
             break
-        sq = min(ahead, key=lambda n: (dist[n], n))
+        sq = min(ahead)[1]
     return sq
 
 
 def _danger(g: Game, h: Hero) -> bool:
     """Whether a standing infected is near enough to reach the hero by next turn's charge."""
-    return any(_near(g, pos(z), h.sq) <= NEAR for z in g.board_infected() if not z.prone)
+    return _any_standing_within(g, h.sq, NEAR)
 
 
 def _threatened(g: Game, h: Hero) -> bool:
     """Whether a standing infected is two squares off or nearer."""
-    return any(_near(g, pos(z), h.sq) <= 2 for z in g.board_infected() if not z.prone)
+    return _any_standing_within(g, h.sq, 2)
+
+
+def _any_standing_within(g: Game, sq: int, squares: int) -> bool:
+    """Whether a standing infected's route to ``sq`` is ``squares`` or fewer (at most ``NEAR``: ``_near``'s rows, the
+    memo that keeps them asked once, not at every infected)."""
+    m = g.mission
+    kept = memo(m)
+    return any(kept.near_row(m, z.sq, ALL)[sq] <= squares for z in g.infected.values()
+               if z.sq is not None and not z.prone)
 
 
 def _threat(g: Game, sq: int) -> int:
@@ -836,11 +853,14 @@ def _charges(g: Game, kept: Memo, cls: Unit, at: int, sq: int) -> bool:
 
 def _nearest_other(g: Game, h: Hero, dist: dict[int, int]) -> int:
     """The least of ``dist`` over the heroes on the board but ``h``, -1 when ``h`` is alone (nobody to wait for)."""
-    return min((dist.get(o.sq, INF) for o in _board(g) if o is not h), default=-1)
+    others = [dist.get(o.sq, INF) for o in _board(g) if o is not h]
+    return min(others) if others else -1
 
 
 def _by_urgency(g: Game, heroes: list[Hero]) -> list[Hero]:
-    """``heroes``, those in trouble first (``_urgency``)."""
+    """``heroes``, those in trouble first (``_urgency``; one hero alone is not sized up)."""
+    if len(heroes) < 2:
+        return heroes
     return sorted(heroes, key=lambda h: _urgency(g, h))
 
 

@@ -23,6 +23,7 @@ from ..engine.world import Ending, endings
 INF: Final = 1 << 30
 FIELD_BYTES = 8 * MIB  # the bots' distance fields kept per mission (a field is a function of the board alone): at 2 MiB
 # a 200-game playtest of Supply Run searched 406 of them again, at 8 MiB none (288 kept)
+DETOUR_BYTES = 2 * MIB  # the detour rows kept per mission: a list of flags a square, a few KiB each
 #: the route squares within which the bots ask whether an infected is near a square (``near_row`` reads at least so far)
 NEAR: Final = 5
 #: the distance fields kept at hand by their goal's identity (``Memo.recent``)
@@ -45,7 +46,9 @@ class Memo:
         self.rows: dict[int, list[Row | None]] = {}
         self.near_rows: dict[int, list[Row | None]] = {}  # ``near_row``'s, by active-room mask then source
         self.kept = 0  # bytes of the rows kept
-        self.fields = Bounded(FIELD_BYTES)
+        self.fields: Bounded[tuple[Any, ...], dict[int, int]] = Bounded(FIELD_BYTES)
+        #: the squares from which a detour by a weapon's square pays (``bots._detour_squares``), beside the fields
+        self.detours: Bounded[tuple[Any, ...], list[bool]] = Bounded(DETOUR_BYTES)
         #: the share of a dice table's faces that kill, by (id of the table, bonus): (the table, the share)
         self.faces: dict[tuple[int, int], tuple[Any, float]] = {}
         # The lists of ``rows`` and ``near_rows`` the bots read most, at hand (None: look them up): the whole board's

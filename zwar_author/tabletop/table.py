@@ -184,6 +184,7 @@ class Opening:
     start: Vertex
     end: Vertex
     kind: OpeningKind = OpeningKind.DOOR
+    locked: bool = False  # a locked door or a closed window (All Things Zombie, seed 004 lines 1861, 1871)
 
 
 @dataclass(frozen=True)

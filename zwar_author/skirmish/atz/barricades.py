@@ -9,7 +9,12 @@ rolls 1d6 against the door's or window's Rep dice, on the pack's Melee table
 (as a human of that Rep: its opposed success counting); a result of out of
 the fight or worse on it busts it out, and it may be passed when they are
 next active; what it scores on the zombies is ignored. No limit to the
-zombies that try (1862, 1875).
+zombies that try (1862, 1875). Hostile humans too "will fight the window or
+door in melee" (1418): one standing at a barricade of the building a member
+of the group is in (or, inside, with one outside it), who sees no foe to
+fire at, fights it instead of moving, his Rep in d6 against its Rep dice; a
+result of out of the fight or worse on it busts it out, and what it scores
+on him is ignored, as on the zombies (the engine's reading).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from ..core import Choice, Context
 from .buildings import Site, site_of
 from .dice import TableDice
 from .reactions import D6
-from .state import Human, Zombie
+from .state import DOWN, Human, Zombie
 
 if TYPE_CHECKING:
     from .game import AtzGame
@@ -61,8 +66,8 @@ def barricade(game: AtzGame, ctx: Context, h: Human, name: str) -> None:
     game.log_line(f"{h.name} barricades {name}: Rep {visit.barricades[name]}", h.id)
 
 
-def besieging(game: AtzGame, z: Zombie) -> tuple[Site, str] | None:
-    """The barricaded opening a zombie stands at, if any (it fights it instead of moving)."""
+def besieging(game: AtzGame, z: Zombie | Human) -> tuple[Site, str] | None:
+    """The barricaded opening a zombie (or a hostile) stands at, if any (it fights it instead of moving)."""
     for site in game.setup.buildings:
         visit = game.visits[site.id]
         for name, gap, _ in site.named:
@@ -92,6 +97,32 @@ def fight(game: AtzGame, ctx: Context, zombies: list[Zombie]) -> None:
             game.log_line(f"{name} is busted out", crowd[0].id)
         else:
             game.log_line(f"{name} holds", crowd[0].id)
+
+
+def storm(game: AtzGame, ctx: Context, h: Human) -> bool:
+    """A hostile at a barricade between him and a member of the group fights it in melee (line 1418): his Rep
+    in d6 against its Rep dice; whether he did (his activation)."""
+    found = besieging(game, h)
+    if found is None:
+        return False
+    site, name = found
+    inside = site.holds(h.position)
+    if not any(site.holds(m.position) != inside for m in game.on_table(game.humans) if m.status not in DOWN):
+        return False
+    visit = game.visits[site.id]
+    rep = visit.barricades[name]
+    values: dict[str, str | int] = {"rep": h.rep, "their_rep": rep, "enemy": "human", "impact": "equal",
+                                    "you_prone": "no", "they_prone": "no", "you_retrieving": "no",
+                                    "they_retrieving": "no"}
+    picked = pick(game.setup.table("melee"), values, TableDice(ctx))
+    for line in picked.lines:
+        game.log_line(f"{h.name} fights {name} (Rep {rep}) in melee (line 1418): {line}", h.id)
+    if picked.total >= 1:
+        visit.busted.add(name)
+        game.log_line(f"{name} is busted out", h.id)
+    else:
+        game.log_line(f"{name} holds", h.id)
+    return True
 
 
 def _near(f, gap) -> bool:

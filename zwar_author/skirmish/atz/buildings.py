@@ -69,6 +69,15 @@ class Site:
         point = self.outline.representative_point()
         return Position(inches(round(point.x, 3)), inches(round(point.y, 3)))
 
+    @cached_property
+    def locked(self) -> frozenset[str]:
+        """The names of its doors locked and windows closed at the start (lines 1861, 1871; ``locks``)."""
+        return frozenset(name for (name, _, _), gap in zip(self.named, self._cut, strict=True) if gap.locked)
+
+    @cached_property
+    def _cut(self) -> tuple:
+        return tuple(o for i, o in enumerate(self.piece.piece.openings) if not self.piece.gap(i).is_empty)
+
     def holds(self, position: Position) -> bool:
         return bool(shapely.contains_xy(self.outline, float(position.x), float(position.y)))
 
@@ -76,15 +85,18 @@ class Site:
 @dataclass
 class Visit:
     """What the group has done at a building: rolled What's Inside? (on entering), found people or zombies
-    there (occupied), searched it; its materials to barricade (None: not looked for), its openings'
-    barricades by name and those busted out (``barricades``)."""
+    there (occupied), searched it, parted peacefully from those found there (kept: it may not be searched,
+    line 2563); its materials to barricade (None: not looked for), its openings'
+    barricades by name and those busted out (``barricades``), its locked doors and closed windows forced."""
 
     rolled: bool = False
     occupied: bool = False
     searched: bool = False
+    kept: bool = False
     materials: bool | None = None
     barricades: dict[str, int] = field(default_factory=dict)
     busted: set[str] = field(default_factory=set)
+    forced: set[str] = field(default_factory=set)  # locked doors forced, closed windows busted out (``locks``)
 
     def barred(self, name: str) -> bool:
         return bool(self.barricades.get(name)) and name not in self.busted
@@ -133,8 +145,8 @@ def crossing(game: AtzGame, f: Figure, points: np.ndarray, start: Position | Non
             crossed = np.asarray(shapely.intersects(segments, gap), dtype=bool)
             if not crossed.any():
                 continue
-            if visit.barred(name):  # a barricade lets no one through (line 1418)
-                cost[crossed] = np.inf
+            if visit.barred(name) or (name in site.locked and name not in visit.forced):
+                cost[crossed] = np.inf  # a barricade, or a door locked or window closed, lets no one through
             elif zombie:
                 at_door = kind is OpeningKind.DOOR and shapely.distance(begin.point, gap) <= float(f.base.radius) + 1
                 cost[crossed] += 0 if at_door else np.inf
@@ -163,7 +175,7 @@ def options(game: AtzGame, h: Human) -> list[Choice]:
     stands inside, cleared and not searched)."""
     out = []
     here = site_of(game, h)
-    if here is not None and cleared(game, here) and not game.visits[here.id].searched:
+    if here is not None and cleared(game, here) and not (game.visits[here.id].searched or game.visits[here.id].kept):
         out.append(Choice(("search", here.id), f"search {here.id} ({here.type})"))
     for s in game.setup.buildings:
         if s is not here and not game.visits[s.id].rolled and s.outline.distance(h.position.point) <= ENTER_REACH:
@@ -193,7 +205,8 @@ def board_cleared(game: AtzGame) -> bool:
     if not game.setup.buildings or not all(game.visits[s.id].searched for s in game.setup.buildings):
         return False
     return not any(f.status not in (*DOWN, *OFF) for f in game.on_table(game.figures)
-                   if isinstance(f, Zombie) or (isinstance(f, Human) and f.side == HOSTILES))
+                   if isinstance(f, Zombie) or (isinstance(f, Human) and f.side == HOSTILES)) \
+        and not any(isinstance(f, Zombie) and f.on_roof is not None for f in game.figures)
 
 
 # --- placing figures inside ---------------------------------------------------------------------------
@@ -215,10 +228,9 @@ def beside(game: AtzGame, site: Site, h: Human) -> Position:
 
 
 def off_the_walls(game: AtzGame, at: Position) -> Position:
-    """Where a zombie placed at ``at`` stands: a zombie placed on a building (line 1796: "simply place the
-    zombie on top of the building ... he will be exiting the building as soon as he activates") or on a
-    solid piece stands at the nearest spot of the inch lattice about it, within 6", outside every building
-    and where a base may stand; ``at`` itself when it is such a spot."""
+    """Where a zombie placed at ``at`` stands: on a solid piece, or coming out of the building it was placed
+    on top of (``rooftops``, line 1796), at the nearest spot of the inch lattice about it, within 6",
+    outside every building and where a base may stand; ``at`` itself when it is such a spot."""
     board: Board = game.setup.board
     base = Base()
     spots = [at] + [Position(at.x + dx, at.y + dy) for dy in range(-6, 7) for dx in range(-6, 7)

@@ -52,6 +52,8 @@ def hidden(game: AtzGame, cause: Position, points: np.ndarray) -> np.ndarray:
 def seek(game: AtzGame, f: Human, cause: Position, reach: int, away: bool = False) -> bool:
     """Move ``f`` to the nearest spot in cover from ``cause`` within ``reach`` (and farther from it, when
     ``away``); True when it found one. Its spot counts when it is in cover there already (not ``away``)."""
+    if f.vehicle is not None:  # inside a vehicle it counts cover (line 1661) and stays
+        return True
     here = np.array([[float(f.position.x), float(f.position.y)]])
     if not away and hidden(game, cause, here)[0]:
         return True

@@ -1,15 +1,15 @@
 """What the engine plays of an encounter, and the setup a game of it starts from.
 
 The engine plays the group against the zombies on the encounter's table: the
-buildings and vehicles stand as terrain, the zombies start as the encounter
+buildings stand as terrain, the vehicles may be driven (``driving``), the zombies start as the encounter
 places them or as its area draws them (seed 004, lines 1746-1750), and the
 group comes home by leaving by the far table edge. Hostile humans a force
 gives by dice and a Who They Are table are rolled up at the start and fight
 (``hostiles``). Animals listed with the class they react as play with the group.
 Anything else the encounter names (hostile humans without a
 number and no building to find them in, other animals, triggers other than
-entering and searching buildings, vehicles driven, its special instructions
-but zombies only from shooting, goals other than escaping) is refused by name
+entering and searching buildings, its special instructions
+but zombies only from shooting and "The Car Won't Start!", goals other than escaping) is refused by name
 before any game, unless the caller
 asks to leave it out (``leave_out``) or to play the zombies only, when the same
 names are reported as left out.
@@ -17,17 +17,20 @@ names are reported as left out.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from shapely.geometry import Polygon
+
 from ...errors import ZwarError
 from ...model.atz import EncounterDoc, Force, GroupDoc, Member
 from ...tables.table import Table
-from ...tabletop import PlacedPiece, Position
+from ...tabletop import PlacedPiece, Position, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, facing_towards
-from . import hostiles, meeting, outgunned
+from . import hostiles, meeting, outgunned, vehicles
 from .buildings import Site
 from .game import NORMAL_MOVE, TABLES, Setup
 from .state import HostileForce, Human, Klass, Zombie
@@ -117,7 +120,8 @@ def _played_special(model: EncounterDoc, text: str) -> bool:
     """A special instruction the engine plays: zombies only from shooting (the Raid, line 2376); the
     encounter over when every building is searched and no foe is on the table (Take Back, line 2463)."""
     noise = any(f.side == "zombies" and _table(f.table) == "zombies-from-noise" for f in model.forces)
-    return (noise and "only be generated from shooting" in text) or (entering(model) and clears(text))
+    wont_start = "the car won't start" in text.lower() and any(v.wont_start for v in model.vehicles)  # line 1456
+    return (noise and "only be generated from shooting" in text) or (entering(model) and clears(text)) or wont_start
 
 
 def clears(text: str) -> bool:
@@ -158,9 +162,6 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     table or weapon it does not know."""
     name = f"encounter {model.encounter.id}"
     left_out = unplayed(model, zombies_only)
-    if left_out and not (zombies_only or leave_out):
-        hint = "(--leave-out plays the rest and lists these as left out; --zombies-only leaves out hostile humans too)"
-        raise CannotPlay(name, [*left_out, hint])
     forces = [] if zombies_only else [HostileForce(f.count or "0", str(f.table).split("/")[-1],
                                                    tuple(sorted(f.context.items())),
                                                    Position.of(*f.at) if f.at else None)
@@ -173,9 +174,14 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
     inside = (ENTERING, SEARCHING, "weapons") if entering(model) else ()
     missing += [f"the table atz/{t}" for t in inside if t not in tables]
     missing += outgunned.unranked(tables)
-    missing += [f"the table atz/{t}" for t in meeting.TABLES if forces and t not in tables]
+    missing += [f"the table atz/{t}" for t in meeting.TABLES if (forces or found) and t not in tables]
     members = place(group.members, table, missing)
     members += animals(model, len(members))
+    cars, board_pieces, strays = _vehicles(model, pieces, members)
+    left_out += strays
+    if left_out and not (zombies_only or leave_out):
+        hint = "(--leave-out plays the rest and lists these as left out; --zombies-only leaves out hostile humans too)"
+        raise CannotPlay(name, [*left_out, hint])
     if missing:
         raise CannotPlay(name, missing)
     area = group.group.area or model.encounter.areas[0]
@@ -196,13 +202,44 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
             for k in range(int(force.count)):
                 placed.append(Zombie(f"z{len(placed) + 1}", f"zombie z{len(placed) + 1}", "zombies",
                                      Position(at.x + 2 * k, at.y), facing=Fraction(180)))
-    board = Board(table, list(pieces))
+    board = Board(table, board_pieces)
     noise_only = any(f.side == "zombies" and str(f.table).split("/")[-1] == "zombies-from-noise" for f in model.forces)  # generated only by shooting (Raid, line 2376)
     return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
                  forces=tuple(forces), buildings=tuple(sites) if entering(model) else (),
                  entering=ENTERING if entering(model) else None, found=found,
                  clear_board=entering(model) and any(clears(s) for s in model.encounter.special),
-                 meet=bool(forces)), left_out
+                 meet=bool(forces), vehicles=tuple(cars)), left_out
+
+
+def _vehicles(model: EncounterDoc, pieces: Sequence[PlacedPiece],
+              members: Sequence[Human]) -> tuple[list[vehicles.Vehicle], list[PlacedPiece], list[str]]:
+    """The encounter's vehicles, to be driven, and the pieces left as terrain (its buildings): the pieces
+    are the buildings then the vehicles, in source order. A vehicle with no `vehicle` type stays terrain.
+    A vehicle stands as a round base as wide as it is,
+    about its centre, facing its front (its `rotation`); its crew sit in it, the first its driver; a crew
+    member not in the group is named (it starts outside)."""
+    if not model.vehicles or len(pieces) != len(model.buildings) + len(model.vehicles):
+        return [], list(pieces), []
+    cars, strays, terrain = [], [], list(pieces[:len(model.buildings)])
+    by_name = {h.name: h for h in members}
+    for item, piece in zip(model.vehicles, pieces[len(model.buildings):], strict=True):
+        if item.vehicle is None:  # no type on the Vehicle List: terrain, never driven
+            terrain.append(piece)
+            continue
+        shape = Polygon([(float(x), float(y)) for x, y in piece.corners])
+        (x0, y0), (x1, y1), (x2, y2) = [(float(x), float(y)) for x, y in piece.corners[:3]]
+        width = min(math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1))
+        at = Position(inches(round(shape.centroid.x, 3)), inches(round(shape.centroid.y, 3)))
+        v = vehicles.vehicle(item.id, item.id, vehicles.Type(item.vehicle), at,
+                             Fraction(item.rotation).limit_denominator(10**6) % 360, width)
+        v.keys, v.wont_start, v.running, v.speed = item.keys, item.wont_start, item.running, float(item.speed)
+        for who in item.crew:
+            if who in by_name and len(v.crew) < v.kind.seats:
+                v.crew.append(by_name[who].id)
+            else:
+                strays.append(f"vehicle {item.id}: its crew member {who} is not in the group (starts outside it)")
+        cars.append(v)
+    return cars, terrain, strays
 
 
 def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> list[Human]:
@@ -222,5 +259,6 @@ def place(members: Sequence[Member], table: Tabletop, missing: list[str]) -> lis
         out.append(Human(f"h{i + 1}", m.name, "humans", Position(Fraction(x), table.depth - NORMAL_MOVE + 2 * row),
                          rep=m.rep, klass=klass, star=m.star, weapon=ranged[0] if ranged else arms[0] if arms else None,
                          attribute=attribute, protected=m.protected, leader=m.star,
-                         zombies_seen=m.zombies_seen, grenades=len(arms) < len(known)))
+                         zombies_seen=m.zombies_seen, grenades=len(arms) < len(known),
+                         transporter="transporter" in m.attributes))
     return out

@@ -26,11 +26,12 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import barricades, buildings, cover, grenades, hostiles, inside, meeting, melee, search
+from . import barricades, buildings, cover, driving, grenades, hostiles, inside, locks, meeting, melee, rooftops, search
 from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
 from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, Noise, Status, Tally, Zombie
+from .vehicles import Vehicle
 
 NORMAL_MOVE = 8  # line 788
 ZOMBIE_MOVE = 6  # line 1856
@@ -67,6 +68,7 @@ class Setup:
     entering: str | None = None  # the table rolled when a building is entered (`whats-inside`, line 2480)
     found: HostileForce | None = None  # who the humans found inside are (a Who They Are table, line 2531)
     clear_board: bool = False  # every building searched and no foe on the table ends it won (line 2463)
+    vehicles: tuple[Vehicle, ...] = ()  # the vehicles on the table, which the group may drive (``driving``)
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
@@ -83,7 +85,9 @@ class AtzGame(Game):
     def __init__(self, setup: Setup) -> None:
         super().__init__()
         self.setup = setup
-        self.figures = [copy.copy(h) for h in setup.group + setup.hostiles]
+        self.figures: list[Figure] = [copy.copy(h) for h in setup.group + setup.hostiles]
+        self.figures += [v.copy() for v in setup.vehicles]
+        driving.board_up(self)
         self.started = False
         self.noise: list[Noise] = []
         self.heroes: set[str] = set()
@@ -137,7 +141,8 @@ class AtzGame(Game):
         if limit is not None and not Board.within(a, b, limit):
             return Sight.BLOCKED
         friends = [f for f in self.on_table(self.figures) if f.side == a.side and f is not a and _standing(f)
-                   and getattr(f, "status", None) not in DOWN and not getattr(f, "prone", False)]
+                   and getattr(f, "status", None) not in DOWN and not getattr(f, "prone", False)
+                   and getattr(f, "vehicle", None) is None]  # those in a vehicle block no sight
         return self.setup.board.fire(a, b, friends).sight  # figures down or prone block no sight
 
     def log_line(self, text: str, who: str = "game", kind: str = "rule") -> None:
@@ -242,7 +247,11 @@ class AtzGame(Game):
                 self._rally(ctx, h)
 
     def _act(self, ctx: Context, h: Human, leader: Human) -> None:
-        """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771)."""
+        """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771);
+        in a vehicle, drive it or ride in it (``driving``)."""
+        if h.vehicle is not None:
+            driving.act(self, ctx, h)
+            return
         h.moved_fast = False
         if melee.locked_turn(self, ctx, h, player=True):  # in melee with people (line 1328)
             return
@@ -270,8 +279,15 @@ class AtzGame(Game):
             options += [Choice(("charge", o.id), f"charge {o.name} (Wanting To Charge)") for o in melee.targets(self, h)]
             options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
                         for how in ("dispatch", "capture") if not (h.animal and how == "capture")]
-        options += buildings.options(self, h) + barricades.options(self, h)
+        options += (buildings.options(self, h) + barricades.options(self, h) + locks.options(self, h)
+                    + driving.options(self, h))
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
+        if isinstance(choice, tuple) and choice[0] == "force":
+            locks.force(self, h, choice[1])  # a turn of activation at it (the zombies' rule, line 1861)
+            return
+        if isinstance(choice, tuple) and choice[0] in ("board", "shoot"):
+            driving.on_foot(self, ctx, h, choice)
+            return
         if isinstance(choice, tuple) and choice[0] == "barricade":
             barricades.barricade(self, ctx, h, choice[1])  # a turn of activation (line 1414)
             return
@@ -609,7 +625,8 @@ class AtzGame(Game):
                        if self.sees(h, z) is not Sight.BLOCKED}
         chargers: dict[str, list[Zombie]] = {}
         besiegers: list[Zombie] = []  # at a barricaded door or window: they fight it (line 1862)
-        for z in list(self.on_table(self.zombies)):
+        out = rooftops.come_out(self)  # those placed on a building exit it, their activation (line 1796)
+        for z in [z for z in self.on_table(self.zombies) if z not in out]:
             if z.dazed:
                 z.dazed -= 1  # halted by a flash-bang, it loses this activation (line 1209)
                 self.log_line(f"{z.name} loses its activation to the flash-bang", z.id)
@@ -622,6 +639,8 @@ class AtzGame(Game):
                 continue
             if barricades.besieging(self, z) is not None:
                 besiegers.append(z)
+                continue
+            if locks.forcing(self, z):  # a turn of activation at a locked door (line 1861)
                 continue
             target = self._zombie_move(ctx, z)
             if target is not None:
@@ -691,6 +710,9 @@ class AtzGame(Game):
                    and self.sees(h, z) is not Sight.BLOCKED]
             if new:
                 testers.append(h)
+        drivers = [h for h in testers if driving.drives(self, h)]  # the vehicle's In Sight (line 1564)
+        driving.in_sight(self, ctx, drivers)
+        testers = [h for h in testers if h not in drivers]
         passed = group_test(ctx, self._reaction_tables(), testers, Test.IN_SIGHT, self.leader(side),
                             self._say(None), self.heroes)
         for h in testers:
@@ -770,6 +792,8 @@ class AtzGame(Game):
     def _charged(self, ctx: Context, h: Human, zombies: list[Zombie]) -> None:
         """Being Charged (line 850), not taken when charged to the rear (line 1903); survivors of any fire are
         moved into contact (line 1818)."""
+        if driving.zombies_charge(self, ctx, h, zombies):  # at a moving vehicle: run down (line 1601)
+            return
         if h.status is not Status.CARRY_ON:
             front = False
         else:
@@ -871,7 +895,8 @@ class AtzGame(Game):
 
     def _man_down(self, ctx: Context, down: Human) -> None:
         """Man Down for friends within 4" and sight of a figure of equal or greater Rep going down (line 858);
-        Leader Lost when it is the Leader (line 862)."""
+        Leader Lost when it is the Leader (line 862). A driver down takes Lose Control (line 1685)."""
+        driving.driver_down(self, ctx, down)
         was_leader = down.star or down.leader or self.leader(down.side) is None
         test = Test.LEADER_LOST if was_leader else Test.MAN_DOWN
         testers = [f for f in self.on_table(self.side(down.side)) if f is not down and f.status is Status.CARRY_ON
@@ -949,7 +974,10 @@ class AtzGame(Game):
             at = Position(spot.x + dx, spot.y + dy)
             if 0 < at.x < table.width and 0 < at.y < table.depth:
                 break
-        self.add_zombie(buildings.off_the_walls(self, at), name)
+        site = rooftops.building_at(self, at)  # on a building: on top of it, to exit when active (line 1796)
+        z = self.add_zombie(at if site is not None else buildings.off_the_walls(self, at), name)
+        if site is not None:
+            rooftops.place_on(self, z, site)
 
     def add_zombie(self, at: Position, why: str) -> Zombie:
         """A new zombie at ``at``, facing the nearest human (line 1783)."""

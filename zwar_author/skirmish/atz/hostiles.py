@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
-from . import buildings, grenades
+from . import barricades, buildings, grenades
 from . import outgunned as by_ranking
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -144,6 +144,10 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
         return
     if game.hostile_melee(ctx, h):  # in melee with people, or armed only for melee and charging (melee.py)
         return
+    if h.vehicle is not None:  # in a vehicle: hostiles do not drive, they fire from it (driving.py)
+        if (seen := game.target(h, turn=True)) is not None:
+            game._fire(ctx, h, seen, snap=False)
+        return
     crowds = [f for f in grenades.targets(game, h) if sum(Board.within(f, o, grenades.BLAST) for o in game.foes(h)) >= 2]
     if crowds:  # two or more foes in the blast circle: a flash-bang (the military's, line 579)
         grenades.throw(game, ctx, h, min(crowds, key=lambda f: h.position.distance(f.position)))
@@ -151,6 +155,8 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     target = game.target(h, turn=True)
     if target is not None:
         game._fire(ctx, h, target, snap=False)
+        return
+    if barricades.storm(game, ctx, h):  # at a barricade between him and the group (line 1418)
         return
     group = [m for m in game.on_table(game.humans) if m.status not in (Status.OBVIOUSLY_DEAD,)]
     if not group:
@@ -224,6 +230,7 @@ def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
     game.log_line(f"{h.name} {'snap ' if snap else ''}fires the {h.weapon.name} at {t.name}: "
                   f"{', '.join(map(str, faces))}", h.id)
     cover, concealed = buildings.sheltered(game, h, t, game.sees(h, t, turn=True) is Sight.COVER)
+    cover = cover or t.vehicle is not None  # inside a vehicle (line 1661)
     hit = False
     for face in counted:
         if t.status not in STANDING and t.status is not Status.STUNNED:

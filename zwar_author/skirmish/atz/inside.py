@@ -4,7 +4,8 @@ Seed lines (004): entering a building (2480), 2d6 on the encounter's table
 for it (the pack's `whats-inside`, by area and time of day, rows 2485-2488
 and the notes 2490-2494); the Meeting Zombies procedure (2506-2516); humans
 found rolled up on the encounter's Who They Are table, then each on its
-class's list and weapons table (2531-2537, as ``hostiles.roll_up``).
+class's list and weapons table (2531-2537, as ``hostiles.roll_up``), and met
+with Meet & Greet (2539-2577, ``meeting``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import amount, pick
 from ...tabletop import Position, inches
 from ..core import Choice, Context, facing_towards
-from . import hostiles
+from . import hostiles, meeting
 from .buildings import Site, beside, inside_spots, site_of
 from .dice import TableDice
 from .reactions import D6
@@ -123,9 +124,9 @@ def _move_away(game: AtzGame, ctx: Context, h: Human, zombies: list[Zombie]) -> 
 
 def found_humans(game: AtzGame, ctx: Context, site: Site, h: Human, count: int) -> None:
     """Humans found inside (line 2492): who they are on the encounter's Who They Are table, each on its
-    class's list and weapons table (2531-2537), standing inside facing ``h``. Meet & Greet is not played:
-    they are hostile from the start, as when a Star chooses to Walk the Walk (2575); the In Sight test is
-    theirs, ``h`` having come into their sight."""
+    class's list and weapons table (2531-2537), standing inside facing ``h``; then the group's leader and
+    theirs meet (Meet & Greet, 2539: "have met in a building", 2560). Those who part peacefully leave the
+    building, which may not be searched (2563); when the gunfight starts, the first shot is the meeting's."""
     found = game.setup.found
     if found is None:
         game.log_line(f"{count} humans in {site.id} are left out (the encounter's hostile humans are not played)")
@@ -137,7 +138,9 @@ def found_humans(game: AtzGame, ctx: Context, site: Site, h: Human, count: int) 
         person.position = spot
         if spot != h.position:
             person.facing = facing_towards(spot, h.position)
-    before = hostiles.watching(game, h)  # those who saw him already take no In Sight for it
     game.figures += rolled
     game.tally.hostiles += len(rolled)
-    hostiles.in_sight_of(game, ctx, h, before)
+    game.log_line(f"{h.name} meets the humans found in {site.id} (Meet & Greet, line 2539)", h.id)
+    if meeting.meet(game, ctx, rolled) == "parted peacefully":
+        game.visits[site.id].kept = True
+        game.log_line(f"{site.id} may not be searched (line 2563)", h.id)

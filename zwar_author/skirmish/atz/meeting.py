@@ -9,7 +9,9 @@ peacefully (2563), 2 or more down it is time to Walk the Walk (2562). A Star
 may choose not to meet but to Walk the Walk at once (2575): each leader rolls
 1d6 and adds his Rep (the pack's `walk-the-walk`), the higher fires first, and
 then Activation is rolled normally (2577). The meeting is held at the start of
-the encounter, when the engine rolls the hostile humans up.
+the encounter, when the engine rolls the hostile humans up, and again with
+the humans found in each building the group enters (``inside``: "have met
+in a building", line 2560).
 """
 
 from __future__ import annotations
@@ -33,22 +35,23 @@ ROUGH = (Klass.GANGER, Klass.SURVIVOR)
 OUTNUMBER = 6
 
 
-def hostile_leader(game: AtzGame) -> Human | None:
+def hostile_leader(game: AtzGame, them: list[Human] | None = None) -> Human | None:
     """The figure with the highest Rep and best weapon (line 2542): the best by its Outgunned Ranking, then
-    Impact; the first rolled up among equals."""
+    Impact; the first rolled up among equals. ``them``: the group met (every hostile unless said)."""
     table = game.setup.table(outgunned.TABLE)
-    able = [h for h in game.on_table(game.hostiles) if h.status is Status.CARRY_ON]
+    able = [h for h in game.on_table(game.hostiles if them is None else them) if h.status is Status.CARRY_ON]
     return max(able, key=lambda h: (h.rep, outgunned.rank(table, h.weapon), h.weapon.impact if h.weapon else 0,
                                     -able.index(h)), default=None)
 
 
-def meet(game: AtzGame, ctx: Context) -> None:
-    """The meeting, once, before the first turn: Meet & Greet, or Walk the Walk when a Star leads the group and
-    chooses it (line 2575)."""
-    ours, theirs = game.leader(), hostile_leader(game)
+def meet(game: AtzGame, ctx: Context, them: list[Human] | None = None) -> str:
+    """The meeting with ``them`` (every hostile unless said): Meet & Greet, or Walk the Walk when a Star leads
+    the group and chooses it (line 2575). How it ended ("" when no leader was there to meet)."""
+    them = game.hostiles if them is None else them
+    ours, theirs = game.leader(), hostile_leader(game, them)
     if ours is None or theirs is None:
-        return
-    for h in game.hostiles:
+        return ""
+    for h in them:
         h.leader = h is theirs  # he leads them from now on (line 2542)
     if ours.star:
         how = ctx.choose("player", f"{ours.name} is a Star: Meet & Greet {theirs.name}'s group, or Walk the Walk",
@@ -56,18 +59,19 @@ def meet(game: AtzGame, ctx: Context) -> None:
                           Choice("walk", "Walk the Walk: start the gunfight")], ours.id)
         if how.key == "walk":
             game.log_line(f"{ours.name} chooses to Walk the Walk (line 2575)", ours.id)
-            game.tally.met = "walked the walk"
+            game.tally.met.append("walked the walk")
             walk_the_walk(game, ctx, ours, theirs)
-            return
-    greet(game, ctx, ours, theirs)
+            return game.tally.met[-1]
+    greet(game, ctx, ours, theirs, them)
+    return game.tally.met[-1]
 
 
-def greet(game: AtzGame, ctx: Context, ours: Human, theirs: Human) -> None:
+def greet(game: AtzGame, ctx: Context, ours: Human, theirs: Human, them: list[Human]) -> None:
     """Both leaders on `meet-and-greet`, their Rep in d6, 1d6 more for each figure one side has more than the
     other, -2d6 for a ganger or survivor against those who are not (lines 2543-2549); re-rolled while the
     table's row says both roll again (equal highest failed dice)."""
     group = [h for h in game.on_table(game.humans) if h.status not in OFF]
-    them = game.on_table(game.hostiles)
+    them = game.on_table(them)
     more = max(-OUTNUMBER, min(OUTNUMBER, len(group) - len(them)))
     if more != len(group) - len(them):
         game.log_line(f"One side has {abs(len(group) - len(them))} figures more: read as {OUTNUMBER}, the most "
@@ -86,34 +90,34 @@ def greet(game: AtzGame, ctx: Context, ours: Human, theirs: Human) -> None:
             break
         game.log_line("Both highest failed dice are equal: both leaders roll again")
     if picked.total >= 2:
-        join(game, "for good")
+        join(game, "for good", them)
     elif picked.total == 1:
-        join(game, "for the game")
+        join(game, "for the game", them)
     elif picked.total == -1:
-        part(game)
+        part(game, them)
     else:
-        game.tally.met = "walked the walk"
+        game.tally.met.append("walked the walk")
         game.log_line("Time to Walk the Walk (line 2562)")
         walk_the_walk(game, ctx, ours, theirs)
 
 
-def join(game: AtzGame, how: str) -> None:
+def join(game: AtzGame, how: str, them: list[Human]) -> None:
     """They join the group under its control (line 2562), or for the rest of the game only (2563): on the
     group's side, played by its player; the report counts them apart from the roster."""
-    for h in game.on_table(game.hostiles):
+    for h in game.on_table(them):
         h.side, h.joined = "humans", how
         h.leader = False
-    game.tally.met = "joined" if how == "for good" else "joined for the game"
+    game.tally.met.append("joined" if how == "for good" else "joined for the game")
     game.log_line("They join the group under its control (line 2562)" if how == "for good"
                   else "They join the group for the rest of the game (line 2563)")
 
 
-def part(game: AtzGame) -> None:
+def part(game: AtzGame, them: list[Human]) -> None:
     """They will not join, and the group may leave peacefully (line 2563): they take no further part, off the
-    table; the building they hold may not be searched."""
-    for h in game.on_table(game.hostiles):
+    table; the building they hold may not be searched (``inside``)."""
+    for h in game.on_table(them):
         h.status, h.on_table = Status.GONE, False
-    game.tally.met = "parted peacefully"
+    game.tally.met.append("parted peacefully")
     game.log_line("They will not join, and the group may leave peacefully: they take no further part "
                   "(line 2563)")
 

@@ -74,6 +74,8 @@ class Human(Figure):
     charging: bool = False  # charging a person: Received Fire reads the chargers' results (lines 4281-4335)
     joined: str | None = None  # a hostile who joined the group at Meet & Greet: "for good" or "for the game"
     animal: bool = False  # an animal of the group (ATM Adventure's dogs: like survivors, line 2234)
+    transporter: bool = False  # the Transporter attribute: 3d6 on Lose Control, 1d6 more hotwiring (536, 1454)
+    vehicle: str | None = None  # the id of the vehicle it rides in (vehicles.py), counting cover (line 1661)
 
     @property
     def on_roster(self) -> bool:
@@ -89,6 +91,7 @@ class Zombie(Figure):
     feasting: int = 0  # turns the downed human still occupies it (line 1852)
     adding: int = 0  # d6 it adds in its next melee (Zed Or No Zed, pass 0d6: line 4288)
     dazed: int = 0  # turns of activation it loses to a flash-bang (line 1209)
+    on_roof: str | None = None  # the building it was placed on top of, to exit when next active (line 1796)
 
 
 @dataclass(frozen=True)
@@ -125,4 +128,4 @@ class Tally:
     zombies_found: int = 0  # met inside buildings (line 2506)
     found: list[str] = field(default_factory=list)  # resources and weapons found searching (line 2625)
     captured: int = 0  # hostile humans captured (line 1186)
-    met: str = ""  # how Meet & Greet ended (skirmish.atz.meeting): "joined", "parted peacefully"...
+    met: list[str] = field(default_factory=list)  # how each meeting ended (meeting.py): "joined"...

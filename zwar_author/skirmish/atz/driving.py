@@ -1,0 +1,678 @@
+"""Vehicles in the game: getting in and out, starting, driving, running down, ramming, shooting at them.
+
+Seed lines (004) 1424-1698, the Vehicle Reaction Tests table 4258-4271 (the
+pack's `reactions-vehicle`). A vehicle is driven when its driver is active:
+the driver's activation is the vehicle's. Those inside count cover (line
+1661) and move with it; a vehicle driven off the far edge takes them home.
+The rules that read no game are in ``vehicles``; this module reads the game
+only through ``AtzGame``'s own methods, and ``game`` calls down into it.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ...tables.roll import pick
+from ...tabletop import Position, Sight, inches
+from ..core import Board, Choice, Context, Figure, in_front
+from . import hostiles
+from .dice import TableDice
+from .reactions import D6, Do, Test, do, group_test
+from .state import DOWN, OFF, STANDING, Human, Klass, Noise, Status, Zombie
+from .vehicles import (
+    DOOR_COST,
+    FAST,
+    NOISE,
+    Vehicle,
+    Wreck,
+    accelerate,
+    bash_successes,
+    brake,
+    driver_test_speed,
+    hotwire,
+    keys_in,
+    passed_against,
+    sharp,
+    too_fast,
+    turned,
+    wont_start,
+)
+
+if TYPE_CHECKING:
+    from .game import AtzGame
+
+TABLE = "reactions-vehicle"
+TESTS = {"in-sight": "In Sight", "fire": "Received Fire", "vehicle-charge": "Vehicle Charge",
+         "vehicle-charged": "Vehicle Charged", "being-run-down": "Being Run Down", "lose-control": "Lose Control",
+         "driver-test": "Driver"}
+FREE_WILL = ("fire", "vehicle-charge", "vehicle-charged")  # the tests marked * (line 4260)
+RUN_DOWN_STOP = 3  # "Move to within 3\" of the target" (line 4262, Vehicle Charge)
+CRASH_IMPACT = 3  # rolled over: the Ranged Combat Damage Table versus an Impact 3 weapon (lines 1652, 1679)
+MOVE = 8  # a figure's normal move (line 788)
+STEP = 0.25  # inches a vehicle's move is tested in, for terrain and figures in the way
+
+
+# --- reading the game ------------------------------------------------------------------------------------
+
+def vehicles(game: AtzGame) -> list[Vehicle]:
+    return [f for f in game.figures if isinstance(f, Vehicle)]
+
+
+def of(game: AtzGame, h: Human) -> Vehicle | None:
+    """The vehicle ``h`` rides in."""
+    return next((v for v in vehicles(game) if v.id == h.vehicle), None) if h.vehicle else None
+
+
+def drives(game: AtzGame, h: Human) -> Vehicle | None:
+    """The vehicle ``h`` drives: he rides in it first and is neither down nor off the table."""
+    v = of(game, h)
+    return v if v is not None and v.driver == h.id and h.status not in (*DOWN, *OFF) else None
+
+
+def crew(game: AtzGame, v: Vehicle) -> list[Human]:
+    return [h for h in (game.figure(i) for i in v.crew) if isinstance(h, Human)]
+
+
+def board_up(game: AtzGame) -> None:
+    """At the start, those the encounter puts in a vehicle sit in it, the first named its driver."""
+    for v in vehicles(game):
+        for h in crew(game, v):
+            h.vehicle, h.position, h.facing = v.id, v.position, v.facing
+        v.moved = 0
+
+
+def _rep(h: Human) -> int:
+    return max(1, min(h.rep, 6))
+
+
+def test(game: AtzGame, ctx: Context, h: Human, name: str, rep: int | None = None, disabled: bool = False) -> int:
+    """A Vehicle Reaction Test (line 4258): the dice ``h`` passes of 2d6 against his Rep; a Transporter rolls
+    3d6 on Lose Control (lines 536-537), a disabled driver 1d6 (line 1685); a Star chooses the tests marked *
+    (line 4260)."""
+    if h.star and name in FREE_WILL:
+        passed = ctx.choose("player", f"{h.name} is a Star: choose the dice passed on {name}",
+                            [Choice(n, f"pass {n}d6") for n in (2, 1, 0)], h.id).key
+        game.log_line(f"{h.name} chooses to pass {passed}d6 ({name}, Free Will)", h.id, "test")
+        return int(passed)
+    values: dict[str, str | int] = {"rep": max(1, min(rep if rep is not None else h.rep, 6)), "test": name,
+                                    "attribute": "transporter" if h.transporter else "none",
+                                    "driver": "disabled" if disabled else "able"}
+    picked = pick(game.setup.table(TABLE), values, TableDice(ctx))
+    game.log_line(f"{h.name} takes the {TESTS[name]} test (Rep {values['rep']}): passes {picked.total}d6", h.id,
+                  "test")
+    return picked.total
+
+
+# --- on foot: getting in ------------------------------------------------------------------------------------
+
+def options(game: AtzGame, h: Human) -> list[Choice]:
+    """A figure on foot may get into a stopped vehicle it reaches with its move less 2" for the door
+    (line 1468), where a seat is free (line 1519) and no enemy rides."""
+    if h.vehicle or h.carrying:
+        return []
+    out = []
+    for v in vehicles(game):
+        riders = crew(game, v)
+        if v.speed or v.seats_left <= 0 or v.wreck in (Wreck.ROLLED, Wreck.EXPLODED) \
+                or any(r.side != h.side for r in riders):
+            continue
+        if Board.gap(h, v) <= MOVE - DOOR_COST:
+            out.append(Choice(("board", v.id), f"get into {v.name}" + ("" if riders else " and drive it")))
+    return out + [Choice(("shoot", v.id), f"fire at {v.name}") for v in targets(game, h)]
+
+
+def on_foot(game: AtzGame, ctx: Context, h: Human, choice: tuple) -> None:
+    """A decision on foot: get into a vehicle (``board``), or fire at an enemy vehicle (``shoot``)."""
+    if choice[0] == "board":
+        get_in(game, ctx, h, choice[1])
+    else:
+        shoot(game, ctx, h, next(v for v in vehicles(game) if v.id == choice[1]))
+
+
+def get_in(game: AtzGame, ctx: Context, h: Human, vid: str) -> None:
+    """Walk to the vehicle and get in through a door, 2" of the move (line 1468): the first in drives."""
+    v = next(v for v in vehicles(game) if v.id == vid)
+    game._move_towards(h, v.position, MOVE - DOOR_COST, stop=float(v.base.radius + h.base.radius) + 0.01)
+    if Board.gap(h, v) > 0.05:
+        game.log_line(f"{h.name} cannot reach {v.name}", h.id)
+        return
+    v.crew.append(h.id)
+    h.vehicle, h.position, h.facing = v.id, v.position, v.facing
+    game.log_line(f"{h.name} gets into {v.name}" + (" and takes the wheel" if v.driver == h.id else ""), h.id)
+
+
+def get_out(game: AtzGame, h: Human, v: Vehicle) -> bool:
+    """Out through a door at 2" of the move (line 1468), to a free spot beside the vehicle; then on foot."""
+    r = float(v.base.radius + h.base.radius) + 0.05
+    others = [o for o in game.on_table(game.figures) if o is not h and o is not v and o.id not in v.crew
+              and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
+    for degrees in (0, 270, 90, 315, 45, 180, 225, 135):  # towards the far edge first, then either side
+        a = math.radians(degrees)
+        spot = Position(inches(round(float(v.position.x) + math.sin(a) * r, 3)),
+                        inches(round(float(v.position.y) - math.cos(a) * r, 3)))
+        if game.setup.board.stands(spot, h.base, others):
+            v.crew.remove(h.id)
+            h.vehicle, h.position = None, spot
+            game.log_line(f"{h.name} gets out of {v.name}", h.id)
+            return True
+    game.log_line(f"{h.name} finds no room to get out of {v.name}", h.id)
+    return False
+
+
+# --- inside: the driver's and the passengers' activation ------------------------------------------------------
+
+def act(game: AtzGame, ctx: Context, h: Human) -> None:
+    """The activation of a figure in a vehicle. The driver starts it, drives it (on towards the far edge,
+    faster on the Driver Test, braking, running someone down or ramming a vehicle) or gets out; a passenger
+    fires from it or gets out of a stopped vehicle."""
+    v = of(game, h)
+    assert v is not None
+    if v.wreck is not None and v.driver == h.id or v.wreck in (Wreck.ROLLED, Wreck.EXPLODED):
+        options = [Choice(("out", v.id), f"get out of {v.name}"), Choice("hold", "stay in it and fire")]
+    elif v.driver == h.id:
+        options = _driver_options(game, h, v)
+    else:
+        options = [Choice("hold", f"stay in {v.name} and fire")]
+        options += [Choice(("out", v.id), f"get out of {v.name} and move on")] if v.speed == 0 else []
+    choice = ctx.choose("player", f"{h.name} ({'driving' if v.driver == h.id else 'riding in'} {v.name}): "
+                                  "what to do", options, h.id).key
+    if choice == "hold":
+        game._active_fire(ctx, h, stayed=True)
+        return
+    key, arg = choice if isinstance(choice, tuple) else (choice, None)
+    if key == "out":
+        if get_out(game, h, v):
+            game._advance(h, MOVE - DOOR_COST)
+        return
+    if key == "start":
+        if not start(game, ctx, h, v):
+            return
+        key = "drive"  # once started it may immediately be driven away (line 1464)
+    if key == "brake":
+        speed = brake(v)
+        game.log_line(f"{h.name} brakes {v.name}: from {v.speed:g}\" to {speed:g}\"", h.id)
+        drive(game, ctx, h, v, speed, turn=False)
+    elif key == "drive":
+        drive(game, ctx, h, v, v.speed or accelerate(v))
+    elif key == "accelerate":
+        drive(game, ctx, h, v, accelerate(v))
+    elif key == "speed":
+        passed = test(game, ctx, h, "driver-test")
+        speed, lose = driver_test_speed(passed, float(v.kind.speed))
+        game.log_line(f"{h.name} drives {v.name} up to {speed:g}\" (Driver Test, on road)", h.id)
+        if lose and lose_control(game, ctx, v, bash=False) is not Control.ON:
+            return
+        drive(game, ctx, h, v, speed)
+    elif key == "run-down":
+        target = game.figure(str(arg))
+        run_down(game, ctx, h, v, target)
+    elif key == "ram":
+        other = next(o for o in vehicles(game) if o.id == arg)
+        ram(game, ctx, h, v, other)
+
+
+def _driver_options(game: AtzGame, h: Human, v: Vehicle) -> list[Choice]:
+    if not v.running:
+        out = [Choice(("start", v.id), f"start {v.name} and drive towards the far table edge")] \
+            if v.tried != game.round and (v.keys is not False or h.id not in v.hotwired_by) else []
+        return out + [Choice(("out", v.id), f"get out of {v.name} and move on"), Choice("hold", "stay and fire")]
+    out = [Choice("drive", f"drive {v.name} on towards the far table edge ({v.speed or accelerate(v):g}\")")]
+    if v.speed > 0:  # a stopped vehicle may not use the Driver Test on the run it begins moving (line 1531)
+        out += [Choice("accelerate", f"accelerate {v.name} to {accelerate(v):g}\"")] if v.speed < accelerate(v) else []
+        out.append(Choice("speed", f"drive {v.name} faster than its normal speed (the Driver Test)"))
+        out.append(Choice("brake", f"brake {v.name} ({brake(v):g}\")"))
+    reach = accelerate(v)
+    out += [Choice(("run-down", t.id), f"run down {t.name} (the Vehicle Charge test)")
+            for t in _pedestrians(game, h) if Board.gap(v, t) <= reach and in_front(v, t.position)
+            and game.sees(h, t) is not Sight.BLOCKED]
+    out += [Choice(("ram", o.id), f"ram {o.name} (the Vehicle Charge test)") for o in vehicles(game)
+            if o is not v and o.wreck is None and Board.gap(v, o) <= reach and in_front(v, o.position)
+            and any(r.side != h.side for r in crew(game, o))]
+    if v.speed == 0:
+        out.append(Choice(("out", v.id), f"get out of {v.name} and move on"))
+    return out
+
+
+def _pedestrians(game: AtzGame, h: Human) -> list[Figure]:
+    """The foes not in a vehicle: zombies, and enemy people standing."""
+    return [f for f in game.foes(h) if not (isinstance(f, Human) and f.vehicle)]
+
+
+def start(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> bool:
+    """Starting the vehicle (lines 1452-1464): the keys, else hotwiring; then "The Car Won't Start!" when the
+    vehicle was found this encounter, a Lose Control result says so or zombies within 12" move towards it
+    (read: are within 12" of it). A failed try draws zombies as 6 shots (line 1694)."""
+    v.tried = game.round
+    if not keys_in(ctx, v, h.id):
+        dice = 3 if h.klass is Klass.GANGER or h.transporter else 2
+        started, faces = hotwire(ctx, v, h.id, dice)
+        game.log_line(f"{h.name} hotwires {v.name}: {', '.join(map(str, faces))}: "
+                      + ("doubles, it starts" if started else "no doubles"), h.id)
+        if not started:
+            _noise(game, v, "a failed start")
+            return False
+    elif v.wont_start or v.restart or any(Board.within(z, v, 12) for z in game.on_table(game.zombies)):
+        started, face = wont_start(ctx, v, h.id)
+        game.log_line(f"The Car Won't Start!: {face}: " + ("it starts" if started else "it does not start"), h.id)
+        if not started:
+            _noise(game, v, "a failed start")
+            return False
+    v.running, v.restart, v.wont_start = True, False, False
+    game.log_line(f"{h.name} starts {v.name}", h.id)
+    return True
+
+
+def _noise(game: AtzGame, v: Vehicle, why: str) -> None:
+    """A running vehicle, or a failed start, counts as 6 shots at the spot (lines 1691-1694)."""
+    spot = next((n for n in game.noise if n.at == v.position), None)
+    if spot is None:
+        game.noise.append(Noise(v.position, NOISE))
+    else:
+        spot.shots += NOISE
+    game.log_line(f"{v.name}: {why} makes noise as of {NOISE} shots at {float(v.position.x):g}, "
+                  f"{float(v.position.y):g}")
+
+
+def drive(game: AtzGame, ctx: Context, h: Human, v: Vehicle, speed: float, turn: bool = True) -> None:
+    """Towards the far (top) edge: the heading (the far edge's, 45 or 90 degrees either side of it, or
+    straight on) that takes it nearest the far edge past what is in its way, within its turns a turn, each
+    90 degrees or less taking 1/4 of the current speed (line 1541); a sharp turn above half its maximum
+    speed takes Lose Control (line 1545); then straight ahead; noise at both ends (line 1691)."""
+    if turn and speed > 0:
+        swing, turns, speed = _heading(game, v, speed)
+        if turns:
+            quick = sharp(swing) and too_fast(v, speed / (0.75 ** turns))
+            v.facing = Fraction(round((float(v.facing) + swing) % 360, 6)).limit_denominator(10**6)
+            game.log_line(f"{v.name} turns {abs(swing):g} degrees ({turns} turn{'s' * (turns > 1)}): "
+                          f"{speed:g}\"", h.id)
+            if quick:
+                game.log_line(f"{v.name} turns 90 degrees at over half its speed (line 1545)", h.id)
+                if lose_control(game, ctx, v, bash=False) is not Control.ON:
+                    return
+    _noise(game, v, "its engine")
+    v.speed = speed
+    move(game, ctx, v, speed)
+    if v.on_table:
+        _noise(game, v, "its engine")
+
+
+def _heading(game: AtzGame, v: Vehicle, speed: float) -> tuple[float, int, float]:
+    """The turn (degrees clockwise), the turns it takes and the speed left that bring the vehicle nearest
+    the far edge: straight on, or the far edge's heading or 45 or 90 degrees either side of it."""
+    best: tuple[float, int, float, float] | None = None
+    for bearing in (0.0, -45.0, 45.0, -90.0, 90.0, float(v.facing)):
+        swing = ((bearing - float(v.facing) + 180) % 360) - 180
+        turns = math.ceil(abs(swing) / 90 - 1e-9)
+        if turns > v.kind.turns:
+            continue
+        left = turned(speed, turns)
+        went = _clear(game, v, bearing, left)
+        gain = went * math.cos(math.radians(bearing))
+        if best is None or gain > best[0] + 1e-6:
+            best = (gain, turns, left, swing)
+    if best is None:
+        return 0.0, 0, speed
+    return best[3], best[1], best[2]
+
+
+def _clear(game: AtzGame, v: Vehicle, bearing: float, distance: float) -> float:
+    """How far the vehicle would go on ``bearing`` before what is in its way (the whole way off the far
+    edge)."""
+    facing = v.facing
+    v.facing = Fraction(round(bearing % 360, 6)).limit_denominator(10**6)
+    try:
+        return _path(game, v, distance)[0]
+    finally:
+        v.facing = facing
+
+
+def _path(game: AtzGame, v: Vehicle, distance: float, through: Vehicle | None = None) -> tuple[float, bool]:
+    """The inches straight ahead the vehicle may go, up to ``distance``, and whether that takes it off the
+    far edge."""
+    past = [v.id, *v.crew] + ([through.id, *through.crew] if through is not None else [])
+    others = [o for o in game.on_table(game.figures) if o.id not in past
+              and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
+    went, d = 0.0, STEP
+    while d <= distance + 1e-9:
+        spot = ahead(v, d)
+        if float(spot.y) - float(v.base.radius) <= 0:
+            return distance, True
+        if not game.setup.board.stands(spot, v.base, others):
+            return went, False
+        went = d
+        d += STEP
+    if went < distance - 1e-9 and game.setup.board.stands(ahead(v, distance), v.base, others):
+        went = distance
+    return went, False
+
+
+def ahead(v: Vehicle, d: float) -> Position:
+    a = math.radians(float(v.facing))
+    return Position(inches(round(float(v.position.x) + math.sin(a) * d, 3)),
+                    inches(round(float(v.position.y) - math.cos(a) * d, 3)))
+
+
+def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float, through: Vehicle | None = None) -> float:
+    """Straight ahead up to ``distance``: off the far edge it takes its crew home; it stops short of
+    terrain, the table's other edges and figures in the way (but a vehicle it plows ``through``, with those
+    inside); those inside leave any melee. The inches moved."""
+    riders = crew(game, v)
+    went, off = _path(game, v, distance, through)
+    if off:
+        v.on_table, v.moved = False, distance
+        game.log_line(f"{v.name} leaves the table by the far edge", v.id, "exit")
+        for r in riders:
+            r.status, r.on_table = Status.GONE, False
+            game.log_line(f"{r.name} leaves the table by the far edge in {v.name}", r.id, "exit")
+        return distance
+    if went < distance - 1e-9:
+        v.speed = 0 if went == 0 else v.speed
+        game.log_line(f"{v.name} is stopped by what is in its way", v.id)
+    v.position = ahead(v, went) if went else v.position
+    v.moved, v.stuck = went, went == 0 and distance > 0
+    for r in riders:
+        r.position, r.facing = v.position, v.facing
+        r.moved_fast = went > FAST  # counted as fast moving when it moved over 8" (line 1661)
+    if went:
+        game.locked = {p for p in game.locked if p[0] not in v.crew}  # driven out of the zombies' melee
+        game.emit("move", v.id, f"{v.name} drives {went:g}\" to {float(v.position.x):g}, "
+                                f"{float(v.position.y):g}", v.at)
+    return went
+
+
+# --- Lose Control, crashes --------------------------------------------------------------------------------
+
+class Control(str, Enum):
+    """What the Lose Control test leaves (line 4262)."""
+
+    ON = "carries on"
+    STOPPED = "slides to a stop"  # a Bash avoided at pass 1d6: restarted with "The Car Won't Start!"
+    COLLIDES = "fails to avoid the collision"  # a Bash at pass 0d6: the Bash Table
+    ROLLED = "rolls over"
+
+
+def lose_control(game: AtzGame, ctx: Context, v: Vehicle, bash: bool, rep: int | None = None,
+                 disabled: bool = False) -> Control:
+    """The Lose Control test (line 4262). Running down or no Bash: pass 2d6 or 1d6 carries on, 0d6 it rolls
+    over, irreparable. A Bash: 2d6 swerves by and carries on, 1d6 swerves by but slides to a stop (restarted
+    with "The Car Won't Start!"), 0d6 fails to avoid the collision."""
+    driver = game.figure(v.driver) if v.driver else None
+    if not isinstance(driver, Human):
+        return Control.ON
+    passed = test(game, ctx, driver, "lose-control", rep, disabled)
+    if bash and passed == 1:
+        v.speed, v.running, v.restart = 0, False, True
+        game.log_line(f"{v.name} swerves by but slides to a stop", v.id)
+        return Control.STOPPED
+    if bash and passed == 0:
+        game.log_line(f"{driver.name} fails to avoid the collision", v.id)
+        return Control.COLLIDES
+    if passed == 0:
+        game.log_line(f"{driver.name} loses control: {v.name} rolls over", v.id)
+        crash(game, ctx, v, Wreck.ROLLED)
+        return Control.ROLLED
+    game.log_line(f"{driver.name} {'swerves by and ' if bash else 'keeps control and '}carries on", v.id)
+    return Control.ON
+
+
+def crash(game: AtzGame, ctx: Context, v: Vehicle, how: Wreck) -> None:
+    """Rolled over: all inside roll on the Ranged Combat Damage Table versus Impact 3 (lines 1652, 1679);
+    exploded: all inside obviously dead (line 1650)."""
+    v.wreck, v.speed, v.running = how, 0, False
+    for r in crew(game, v):
+        if r.status in (Status.OBVIOUSLY_DEAD, *OFF):
+            continue
+        if how is Wreck.EXPLODED:
+            game.go_down(r, Status.OBVIOUSLY_DEAD)
+            game.log_line(f"{r.name} is obviously dead in the explosion", r.id, "damage")
+        else:
+            hurt(game, ctx, r, CRASH_IMPACT)
+
+
+def hurt(game: AtzGame, ctx: Context, t: Human, impact: int) -> None:
+    """A person hit by a crash or a vehicle: the Ranged Combat Damage Table at ``impact`` (1 obviously dead,
+    the Impact or less out of the fight, higher knocked down: stunned, or out of the fight unprotected)."""
+    rating = max(1, min(impact, 6))
+    face = pick(game.setup.table("ranged-damage"), {"impact": rating}, TableDice(ctx)).total
+    status = Status.OBVIOUSLY_DEAD if face == 1 else Status.OUT_OF_THE_FIGHT if face <= rating else \
+        _knocked_down(game, ctx, t)
+    if status is Status.OBVIOUSLY_DEAD and t.star:
+        status = hostiles.star_saved(game, ctx, t, 0)
+    game.log_line(f"  damage {face} against Impact {rating}: {t.name} is {status.value}", t.id, "damage")
+    game.go_down(t, status)
+    if status is not Status.CARRY_ON and t.status is not Status.WHISKED:
+        game._man_down(ctx, t)
+
+
+def _knocked_down(game: AtzGame, ctx: Context, t: Human) -> Status:
+    """Knocked down: Recover From Knock Down at once (line 866): stunned, out of the fight unless in body
+    armor, or obviously dead."""
+    passed = group_test(ctx, game._reaction_tables(), [t], Test.RECOVER, None, game._say(t), game.heroes)[t.id]
+    result = do(t, Test.RECOVER, passed)
+    return {Do.STUNNED: Status.STUNNED, Do.OBVIOUSLY_DEAD: Status.OBVIOUSLY_DEAD}.get(
+        result, Status.STUNNED if t.protected else Status.OUT_OF_THE_FIGHT)
+
+
+def driver_down(game: AtzGame, ctx: Context, t: Human) -> None:
+    """A driver disabled for any reason: at once the Lose Control test with only 1d6 (line 1685)."""
+    v = of(game, t)
+    if v is None or v.driver != t.id or v.wreck is not None or v.speed == 0:
+        return
+    game.log_line(f"{t.name} is disabled at the wheel of {v.name}", t.id)
+    lose_control(game, ctx, v, bash=False, disabled=True)
+
+
+# --- running down, ramming, bashing -------------------------------------------------------------------------
+
+def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None) -> None:
+    """Running down a pedestrian (lines 1592-1599): the Vehicle Charge test; on a pass the vehicle moves to
+    within 3" and the target takes Being Run Down (at +1 Rep on pass 1d6), zombies always passing 0d6
+    (line 1597). Pass 0d6: the target fires at the driver and dodges out of the path, prone, and the vehicle
+    moves on its remaining distance."""
+    assert t is not None
+    reach = accelerate(v)
+    passed = test(game, ctx, h, "vehicle-charge")
+    close = max(0.0, Board.gap(v, t) - RUN_DOWN_STOP)
+    if passed == 0:
+        _dodge(game, ctx, t, h)
+        v.speed = reach
+        move(game, ctx, v, reach)
+        return
+    _noise(game, v, "its engine")
+    v.speed = reach
+    went = move(game, ctx, v, close)
+    if not v.on_table or went < close - 0.01:
+        return
+    left = max(0.0, reach - went)
+    if isinstance(t, Zombie):
+        faced = 0
+        game.log_line(f"{t.name} cannot take the Being Run Down test: passes 0d6 (line 1597)", t.id)
+    else:
+        assert isinstance(t, Human)
+        faced = test(game, ctx, t, "being-run-down", rep=_rep(t) + (1 if passed == 1 else 0))
+        if faced == 1:
+            faced = 0 if h.rep > t.rep or t.prone else 2
+            game.log_line(f"{t.name}: treated as passing {faced}d6", t.id)
+    if faced == 2:
+        _dodge(game, ctx, t, h)
+        move(game, ctx, v, left)
+        return
+    game.log_line(f"{v.name} smashes into {t.name}", v.id, "damage")
+    if isinstance(t, Zombie):
+        face = pick(game.setup.table("ranged-damage"), {"impact": max(1, min(v.kind.bash, 6))},
+                    TableDice(ctx)).total
+        game._zombie_hit(t, face, max(1, min(v.kind.bash, 6)))
+    else:
+        hurt(game, ctx, t, v.kind.bash)
+    if lose_control(game, ctx, v, bash=False) is Control.ON and v.on_table:
+        move(game, ctx, v, left)
+    if v.on_table:
+        _noise(game, v, "its engine")
+
+
+def _dodge(game: AtzGame, ctx: Context, t: Figure, driver: Human) -> None:
+    """The target fires at the driver, then dodges out of the path going prone (line 4262)."""
+    if isinstance(t, Human) and t.status in STANDING:
+        if t.weapon is not None and t.weapon.ranged and not t.out_of_ammo and hostiles.can_fire_at(game, t, driver):
+            game._fire(ctx, t, driver, snap=False)
+        if t.status in STANDING:
+            t.prone = True
+            game.log_line(f"{t.name} dodges out of the path, going prone", t.id)
+            game._move_towards(t, Position(t.position.x + 2, t.position.y), 2)
+
+
+def zombies_charge(game: AtzGame, ctx: Context, h: Human, zombies: list[Zombie]) -> bool:
+    """Zombies charging those in a moving vehicle come into contact with it and count as passing 0d6 on
+    Being Run Down (lines 1601-1604): each is struck at the Bash Value's Impact, the driver taking Lose
+    Control for each (line 1599). Whether the vehicle took the charge (it was moving)."""
+    v = of(game, h)
+    if v is None or v.speed == 0:
+        return False
+    for z in zombies:
+        if not v.on_table or v.wreck is not None:
+            break
+        game.log_line(f"{z.name} charges {v.name}: passes 0d6 on Being Run Down (line 1604)", z.id)
+        rating = max(1, min(v.kind.bash, 6))
+        face = pick(game.setup.table("ranged-damage"), {"impact": rating}, TableDice(ctx)).total
+        game._zombie_hit(z, face, rating)
+        lose_control(game, ctx, v, bash=False)
+    return True
+
+
+def ram(game: AtzGame, ctx: Context, h: Human, v: Vehicle, o: Vehicle) -> None:
+    """Ramming (lines 1606-1613): the Vehicle Charge test; the target's driver, charged from the front,
+    takes Vehicle Charged (pass 2d6 he may Bash, 1d6 Lose Control, 0d6 Lose Control at -1 Rep); from the
+    rear it is bashed into. Then the Bash Table (``bash``)."""
+    reach = accelerate(v)
+    passed = test(game, ctx, h, "vehicle-charge")
+    if passed == 0:
+        game.log_line(f"{h.name} does not go through with it", h.id)
+        drive(game, ctx, h, v, reach)
+        return
+    went = move(game, ctx, v, max(0.0, Board.gap(v, o) - 0.3))
+    left = max(0.0, reach - went)
+    v.speed = reach
+    target = game.figure(o.driver) if o.driver else None
+    t_bone = abs(((float(v.facing) - float(o.facing)) % 180) - 90) < 45  # striking it on the side (line 1627)
+    if isinstance(target, Human) and target.status in STANDING and in_front(o, v.position):
+        faced = test(game, ctx, target, "vehicle-charged")
+        # 2d6 he bashes; 1d6 Lose Control, 0d6 Lose Control at -1 to Rep (line 4262)
+        if faced < 2 and lose_control(game, ctx, o, bash=True, rep=_rep(target) - (1 if faced == 0 else 0)) \
+                is not Control.COLLIDES:
+            move(game, ctx, v, left)  # the target swerves by: the rammer carries on
+            return
+    bash(game, ctx, v, o, left, t_bone)
+
+
+def bash(game: AtzGame, ctx: Context, v: Vehicle, o: Vehicle, left: float, t_bone: bool) -> None:
+    """The Bash Table (lines 1619-1637): each side 1d6 a point of Bash Value (+3d6 to T-Bone), 1-3 a
+    success; 3 more the winner plows through, the loser on Bash Damage; 2 more the winner strikes solidly,
+    goes on half its remaining move and takes Lose Control, the loser on Bash Damage; 1 more it glances off,
+    goes on and takes Lose Control, the loser Lose Control; none, they just miss."""
+    ours, faces = bash_successes(ctx, v, t_bone, v.driver or v.id)
+    theirs, other = bash_successes(ctx, o, False, o.driver or o.id)
+    game.log_line(f"Bash: {v.name} {', '.join(map(str, faces)) or 'no dice'}: {ours} successes; {o.name} "
+                  f"{', '.join(map(str, other)) or 'no dice'}: {theirs} successes" + (" (T-Bone)" if t_bone else ""))
+    if ours == theirs:
+        game.log_line("The vehicles just miss each other")
+        move(game, ctx, v, left)
+        return
+    win, lose = (v, o) if ours > theirs else (o, v)
+    more = abs(ours - theirs)
+    if more >= 3:
+        game.log_line(f"{win.name} plows through {lose.name}")
+        bash_damage(game, ctx, win, lose)
+    elif more == 2:
+        game.log_line(f"{win.name} strikes {lose.name} solidly")
+        bash_damage(game, ctx, win, lose)
+        lose_control(game, ctx, win, bash=False)
+        left /= 2
+    else:
+        game.log_line(f"{win.name} glances off {lose.name}")
+        lose_control(game, ctx, win, bash=False)
+        lose_control(game, ctx, lose, bash=False)
+    if win is v and v.on_table and v.wreck is None:
+        move(game, ctx, v, left, through=o if more >= 3 else None)
+
+
+def bash_damage(game: AtzGame, ctx: Context, win: Vehicle, lose: Vehicle) -> None:
+    """The Bash Damage Table (lines 1645-1653): 2d6 against the difference in Bash Values, never less than
+    1: pass 2d6 the loser explodes, all inside obviously dead; 1d6 it rolls over, irreparable, all inside on
+    Ranged Combat Damage at Impact 3; 0d6 no appreciable damage, the loser takes Lose Control."""
+    passed, faces = passed_against(ctx, win.kind.bash - lose.kind.bash, "Bash Damage", win.id)
+    game.log_line(f"Bash Damage: {', '.join(map(str, faces))} against {max(1, win.kind.bash - lose.kind.bash)}: "
+                  f"passes {passed}d6")
+    if passed == 2:
+        game.log_line(f"{lose.name} explodes", lose.id, "damage")
+        crash(game, ctx, lose, Wreck.EXPLODED)
+    elif passed == 1:
+        game.log_line(f"{lose.name} rolls over", lose.id, "damage")
+        crash(game, ctx, lose, Wreck.ROLLED)
+    else:
+        game.log_line(f"{lose.name} takes no appreciable damage", lose.id)
+        lose_control(game, ctx, lose, bash=False)
+
+
+# --- sight and fire ------------------------------------------------------------------------------------
+
+def in_sight(game: AtzGame, ctx: Context, drivers: list[Human]) -> None:
+    """In Sight for drivers (line 1564), in place of the people's: pass 2d6 or 1d6 the vehicle moves up to
+    half its current speed (read: straight on, then stops when it was stopped), 0d6 does nothing."""
+    for h in drivers:
+        v = drives(game, h)
+        if v is None:
+            continue
+        passed = test(game, ctx, h, "in-sight")
+        if passed >= 1 and v.speed > 0 and v.running:
+            move(game, ctx, v, v.speed / 2)
+
+
+def shoot(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> None:
+    """Shooting at a vehicle (lines 1666-1681): 1d6 + the weapon's Target, 8 or more hits; then 2d6 against
+    the weapon's Impact on the Disabled Vehicle Table: pass 2d6 it rolls over, irreparable, all inside on
+    Ranged Combat Damage at Impact 3; 1d6 it rolls to a stop, inoperable but repairable; 0d6 no effect, the
+    driver takes Received Fire (line 4262: 2d6 move half speed; 1d6 half speed and veer 3"; 0d6 that and
+    Lose Control)."""
+    assert h.weapon is not None
+    face = ctx.roll(f"{h.name} fires the {h.weapon.name} at {v.name}", D6, h.id)
+    game._shots(h, h.weapon.dice or h.weapon.targets)
+    total = face + h.weapon.targets
+    game.log_line(f"{h.name} fires the {h.weapon.name} at {v.name}: {face} + Target {h.weapon.targets} = {total}: "
+                  + ("hit" if total >= 8 else "miss"), h.id)
+    driver = game.figure(v.driver) if v.driver else None
+    if total >= 8:
+        passed, faces = passed_against(ctx, h.weapon.impact, "Disabled Vehicle", h.id)
+        game.log_line(f"Disabled Vehicle: {', '.join(map(str, faces))} against Impact {h.weapon.impact}: "
+                      f"passes {passed}d6", h.id)
+        if passed == 2:
+            game.log_line(f"{v.name} rolls over", v.id, "damage")
+            crash(game, ctx, v, Wreck.ROLLED)
+            return
+        if passed == 1:
+            v.wreck, v.running = Wreck.STOPPED, False
+            if v.speed:
+                move(game, ctx, v, v.speed / 2)  # rolls to a stop reducing speed normally for type (line 1680)
+            v.speed = 0
+            game.log_line(f"{v.name} rolls to a stop, inoperable", v.id, "damage")
+            return
+    if not isinstance(driver, Human) or driver.status not in STANDING:
+        return
+    passed = test(game, ctx, driver, "fire")
+    if v.speed > 0 and v.running:
+        move(game, ctx, v, v.speed / 2)
+        if passed == 0:
+            lose_control(game, ctx, v, bash=False)
+
+
+def targets(game: AtzGame, h: Human) -> list[Vehicle]:
+    """Enemy vehicles ``h`` may fire at: an enemy rides in it and it is in sight and range."""
+    if h.weapon is None or not h.weapon.ranged or h.out_of_ammo or h.carrying:
+        return []
+    return [v for v in vehicles(game) if v.on_table and v.wreck is None
+            and any(r.side != h.side and r.status not in (*DOWN, *OFF) for r in crew(game, v))
+            and Board.within(h, v, h.weapon.range) and game.sees(h, v, turn=True) is not Sight.BLOCKED]
+
+
