@@ -1,7 +1,8 @@
 """The search player against the best heuristic bot on the reference missions, paired on the same seeds.
 
 Run by hand: ``nice .venv/bin/python bench/search.py [--games N] [--first K] [--budgets 16] [--bots
-cautious,aggressive,random] [--jobs J] [--save DIR] [MISSION ...]``.
+cautious,aggressive,random] [--rival BOT] [--jobs J] [--save DIR] [MISSION ...]``. A budget may name the bot
+the search builds on (``--budgets 16/aggressive``: ``search@16/aggressive``; else the cautious bot).
 
 Game i of a mission has the same dice seed for every policy. For each mission
 it prints each heuristic bot's and each search budget's win rate with its
@@ -20,7 +21,10 @@ against that bot playing both agents on the same two seeds. The best bot is
 the one that wins most as either agent against each of the others (every bot
 plays every bot, in both seats, on those seeds): so each of the 2N pairs is a
 game of its own, and the McNemar test is over all of them (and each seat's
-figures are printed too).
+figures are printed too). Seated against a bot, the search builds on that bot
+unless its budget names one (``search@16`` against the aggressive bot is
+played, and saved, as ``search@16/aggressive``): the pair then measures what
+the search adds to the bot it is compared with.
 
 On a small shared machine a hundred search games take longer than one sitting:
 ``--first K`` plays games K to K + N - 1, and ``--save DIR`` adds each game's
@@ -43,7 +47,7 @@ from zwar_author.engine.api import new_game, simulate
 from zwar_author.engine.state import DEFAULT_SETUP
 from zwar_author.play.load import load_mission
 from zwar_author.playtest.paired import Games, paired, points
-from zwar_author.playtest.policies import budget_of
+from zwar_author.playtest.policies import BASES, base_of, budget_of, known
 from zwar_author.playtest.runner import Plan, game_seed, mission_for, play_chunk
 from zwar_author.playtest.stats import wilson
 from zwar_author.playtest.versus import VersusSearch, versus_policy
@@ -72,7 +76,7 @@ def seated(seats: Seats, index: int) -> int:
     searching = [policy for policy in seats.policies if policy.startswith("search")]
     if searching:
         rivals = {key: policy for key, policy in zip(keys, seats.policies) if not policy.startswith("search")}
-        chooser = VersusSearch(budget_of(searching[0]) or 0, bots_seed, rivals)
+        chooser = VersusSearch(budget_of(searching[0]) or 0, bots_seed, rivals, base_of(searching[0]))
     else:
         chooser = versus_policy(dict(zip(keys, seats.policies)), bots_seed)
     simulate(g, chooser, random.Random(game_seed(seats.seed, index)))
@@ -114,7 +118,9 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="print what --save DIR holds, playing nothing")
     args = parser.parse_args()
     bots = args.bots.split(",")
-    searches = [f"search@{int(b)}" for b in args.budgets.split(",") if b]  # "": the bots alone
+    searches = [f"search@{b.strip()}" for b in args.budgets.split(",") if b.strip()]  # "": the bots alone
+    if not all(known(s) for s in searches):
+        parser.error(f"--budgets {args.budgets}: budgets from 0 to 4096, each optionally /BOT ({', '.join(BASES)})")
     numbers = list(range(args.first, args.first + args.games))
     for name in args.missions:
         path = Path(name) if name.endswith(".toml") else ROOT / f"{name}.toml"
@@ -131,7 +137,7 @@ def main() -> None:
                     for y in bots:
                         _play(path.stem, held, f"{x}|{y}", Seats(document, (x, y), args.seed), both, args.jobs, saved)
                 rival = args.rival or _best_versus(held, bots) or bots[0]
-                for search in searches:
+                for search in (_on(s, rival) for s in searches):
                     _play(path.stem, held, f"{search}|{rival}", Seats(document, (search, rival), args.seed),
                           [2 * i for i in numbers], args.jobs, saved)
                     _play(path.stem, held, f"{rival}|{search}", Seats(document, (rival, search), args.seed),
@@ -147,6 +153,11 @@ def main() -> None:
             summarise_versus(path.stem, held, bots, args.rival)
         else:
             summarise(path.stem, held, bots)
+
+
+def _on(search: str, rival: str) -> str:
+    """A versus search's name as played against ``rival``: built on that bot unless it names one."""
+    return f"{search}/{rival}" if base_of(search) is None and rival in BASES else search
 
 
 def _play(name: str, held: dict, key: str, plan: Plan | Seats, indices: list[int], jobs: int,

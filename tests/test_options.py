@@ -67,7 +67,8 @@ USAGE = {
         "Error: Invalid value for '--policy': name at least one of cautious, aggressive, random, planner, search",
     ("playtest", MISSION, "--policy", "cautious,brave"):
         "Error: Invalid value for '--policy': `brave` is not a policy: one of cautious, aggressive, random, "
-        "planner, search, comma separated",
+        "planner, search, comma separated (the planner and the search player at a budget as search@64, the search "
+        "player built on a bot as search@64/aggressive)",
     ("playtest", MISSION, "--policy", "random,random"):
         "Error: Invalid value for '--policy': `random,random` names a policy twice",
     ("playtest", MISSION, "--budget", "4"):
@@ -106,10 +107,11 @@ USAGE = {
         "Error: Invalid value for '--game': -1 is not in the range x>=0.",
     ("replay", MISSION, "--game", "0", "--policy", "brave"):
         "Error: Invalid value for '--policy': `brave` is not a policy: one of cautious, aggressive, random, planner, "
-        "search, or planner@BUDGET or search@BUDGET",
+        "search, or planner@BUDGET or search@BUDGET (search@BUDGET/BOT: built on the cautious or aggressive bot)",
     ("replay", MISSION, "--game", "0", "--policy", "planner@x"):
         "Error: Invalid value for '--policy': `planner@x` is not a policy: one of cautious, aggressive, random, "
-        "planner, search, or planner@BUDGET or search@BUDGET",
+        "planner, search, or planner@BUDGET or search@BUDGET (search@BUDGET/BOT: built on the cautious or aggressive "
+        "bot)",
     ("odds", MISSION, "--format", "xml"):
         "Error: Invalid value for '--format': 'xml' is not one of 'human', 'json'.",
     ("odds", "nowhere"):

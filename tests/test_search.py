@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import CONTENT, write
 from test_playtest import ERRAND, plan_for
 
@@ -13,7 +14,8 @@ from zwar_author.engine.cards import Hands
 from zwar_author.engine.state import Setup
 from zwar_author.engine.vocab import HeroStatus, Side, Topic
 from zwar_author.play.load import load_mission
-from zwar_author.playtest.bots import _danger
+from zwar_author.playtest.bots import STYLES, Bot, _danger
+from zwar_author.playtest.planner import Planner
 from zwar_author.playtest.policies import budget_of, policy, with_budget
 from zwar_author.playtest.runner import game_seed, run
 from zwar_author.playtest.search import Search, better, determinize
@@ -65,9 +67,10 @@ def test_budget_zero_is_the_cautious_bot(workdir):
         run(plan_for(workdir / "errand.toml", "cautious", 6, max_turns=4))
 
 
-def test_the_same_games_whatever_the_jobs(workdir):
+@pytest.mark.parametrize("name", ["search@2", "search@2/aggressive"])
+def test_the_same_games_whatever_the_jobs(workdir, name):
     write(workdir, {"errand.toml": ERRAND})
-    plan = plan_for(workdir / "errand.toml", "search@2", 4, max_turns=4)
+    plan = plan_for(workdir / "errand.toml", name, 4, max_turns=4)
     assert run(plan, jobs=1) == run(plan, jobs=2)
 
 
@@ -257,3 +260,52 @@ def test_the_search_weighs_a_decision_where_only_an_escorted_npc_is_in_danger():
     (tom_near, heroes_near, estimate), = seen
     assert tom_near and not any(heroes_near) and 0 < estimate < 1
     assert player.searched == 1
+
+
+def test_each_rollout_plays_bots_of_its_own_and_the_real_game_keeps_its_bot():
+    """A bot keeps per-game state from one decision to the next (the goal of a sprint it began,
+    ``Bot.sprint_goal``): the search's rollouts played its real-game bot on every copy of the game, so each
+    rollout read what the one before it (or the real game) had left there, and the real game's bot came back
+    holding a rollout's goal. Now every rollout makes its bots anew, and the bot the search builds on in the
+    real game holds, request by request, what a bot shown only the real game holds."""
+    loaded, _ = load_mission(MISSIONS / "supply-run.toml")
+    player, shadow, differ = policy("search@2", 5), Bot(STYLES["cautious"]), []
+
+    def heroes(g, request):
+        answer = player(g, request)
+        shadow(g, request)
+        differ.append(player.prior.sprint_goal != shadow.sprint_goal)
+        return answer
+
+    simulate(new_game(loaded, Setup(max_turns=3)), heroes, random.Random(5))
+    assert player.searched > 5 and not any(differ)
+
+
+def test_the_planner_s_rollouts_play_copies_of_each_plan_not_the_plan_it_then_follows():
+    loaded, _ = load_mission(MISSIONS / "supply-run.toml")
+    chosen = Planner(2, random.Random(1)).choose(new_game(loaded))
+    assert chosen.sprint_goal is None  # its rollouts walked (and sprinted) with a copy of it
+    assert isinstance(chosen.fresh(), type(chosen)) and chosen.fresh() is not chosen
+
+
+def test_a_versus_search_seated_against_a_bot_builds_on_that_bot():
+    """Seated against the aggressive bot (the best bot of two Agent Z missions), the search builds on it:
+    its own agent's first choice and its rollouts' players are that bot, so at budget 0 the game is the
+    bot's playing both agents, and the bench's pair measures what the search adds to the bot. A base
+    named (``search@N/cautious``) is kept; a search playing every agent builds on the cautious bot."""
+    loaded, _ = load_mission(MISSIONS / "hunter-and-prey.toml")
+    g = new_game(loaded)
+    first, second = (g.roles[h.id] for h in g.heroes)
+    assert VersusSearch(0, 4, rivals={second: "aggressive"}).built_on() == "aggressive"
+    assert VersusSearch(0, 4).built_on() == "cautious" == policy_for(loaded, "search@0", 4).built_on()
+    assert policy_for(loaded, "search@0/aggressive", 4).built_on() == "aggressive"
+
+    def played(chooser) -> list[str]:
+        game = new_game(loaded, Setup(max_turns=8))  # the two bots' games part on turn 5
+        simulate(game, chooser, random.Random(2))
+        return [e.text for e in game.log]
+
+    mirror = played(versus_policy({"": "aggressive"}, 4))
+    assert played(VersusSearch(0, 4, rivals={second: "aggressive"})) == mirror
+    named = played(VersusSearch(0, 4, rivals={second: "aggressive"}, base="cautious"))
+    assert named == played(versus_policy({first: "cautious", second: "aggressive"}, 4)) != mirror

@@ -164,16 +164,23 @@ def _regular(path: Path) -> bool:
 
 
 def policy_list(choices: tuple[str, ...]):
-    """A callback for a comma-separated list of names, each one of ``choices``, at least one."""
+    """A callback for a comma-separated list of policies, at least one: each one of ``choices`` or a name of
+    their grammar (``search@64/aggressive``: ``model.common.POLICY_PATTERN``, which a band is held to), a
+    misspelt one put right as in a band (``serch``: did you mean "search"?)."""
 
     def check(ctx, param, value: str) -> str:
+        from ..model.common import PATTERN_WORDS, POLICY_PATTERN  # here: `--help` needs neither
+        from ..model.validate import misspelt
+
         names = [name.strip() for name in value.split(",")]
         if not any(names):
             raise click.BadParameter(f"name at least one of {', '.join(choices)}")
-        unknown = [name for name in names if name not in choices]
+        unknown = [name for name in names if name not in choices and not re.fullmatch(POLICY_PATTERN, name)]
         if unknown:
-            raise click.BadParameter(f"`{unknown[0] or value}` is not a policy: one of {', '.join(choices)}, "
-                                     "comma separated")
+            meant = misspelt(unknown[0], PATTERN_WORDS[POLICY_PATTERN]) if unknown[0] else ""
+            raise click.BadParameter(f"`{unknown[0] or value}` is not a policy: one of {', '.join(choices)}, comma "
+                                     "separated (the planner and the search player at a budget as search@64, the "
+                                     f"search player built on a bot as search@64/aggressive){meant}")
         if len(set(names)) < len(names):
             raise click.BadParameter(f"`{value}` names a policy twice")
         return ",".join(names)

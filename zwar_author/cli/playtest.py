@@ -17,7 +17,7 @@ from ..playtest.explore import explore as explore_mission
 from ..playtest.gate import METRICS
 from ..playtest.gate import parse as parse_gate
 from ..playtest.planner import DEFAULT_BUDGET, MAX_BUDGET
-from ..playtest.policies import POLICIES, budget_of, with_budget
+from ..playtest.policies import POLICIES, budget_of, parts, with_budget
 from ..playtest.project import Result, playtest
 from ..playtest.report import percent
 from ..playtest.results import FAST_RUNGS, RUNGS, group_fit
@@ -89,7 +89,8 @@ def budget_list(ctx, param, value: str | None) -> tuple[int | str, ...] | None:
 @click.option("--jobs", type=click.IntRange(1, 512), default=os.cpu_count() or 1, show_default="all cores",
               help="Worker processes (or Dask workers with --scheduler local).")
 @click.option("--policy", "policies", default="cautious,aggressive", show_default=True, callback=policy_list(POLICIES),
-              help="Bot policies to play, comma separated; the gate is checked against the first.")
+              help="Policies to play, comma separated (search@64 at a budget, search@64/aggressive built on the "
+                   "aggressive bot); the gate is checked against the first.")
 @click.option("-o", "--out", type=OutputFolder(), default=Path("build") / "playtest",
               show_default=True, help="Folder for the report.")
 @click.option("--gate", help='A band the first policy must fall in: "win_rate in 0.4..0.6".')
@@ -137,7 +138,7 @@ def command(missions, baseline, explore, runs, seed, jobs, policies, out, gate, 
         _results(missions[0], results, rungs, runs, seed, jobs, scheduler, Setup(perks=perks, max_turns=max_turns),
                  progress, search)
         return
-    if budget is not None and not {"planner", "search"} & {n.partition("@")[0] for n in names}:
+    if budget is not None and not {"planner", "search"} & {parts(n)[0] for n in names}:
         raise click.BadParameter("it is the planner's and the search player's: add planner or search to --policy "
                                  "(as --policy cautious,search)", param_hint="'--budget'")
     if is_zonewars(missions[0]):

@@ -21,7 +21,8 @@ from .play import perks_option
 @click.option("--game", "index", type=click.IntRange(0), required=True, help="The game's number in the playtest.")
 @click.option("--seed", type=int, default=1, show_default=True, help="The playtest's seed.")
 @click.option("--policy", default="cautious", show_default=True, callback=lambda ctx, param, value: _policy(value),
-              help=f"The policy that played the game: {', '.join(POLICIES)} (the planner as planner@BUDGET, the search player as search@BUDGET).")
+              help=f"The policy that played the game: {', '.join(POLICIES)} (the planner as planner@BUDGET, the search "
+                   "player as search@BUDGET, built on a bot as search@BUDGET/aggressive).")
 @click.option("--director", type=click.Choice(DIRECTORS), default="bot", show_default=True,
               help="Director games: the director the game was played against.")
 @click.option("--directors-cut", is_flag=True, help="A campaign mission played as the Director's Cut.")
@@ -60,5 +61,6 @@ def command(mission, index, seed, policy, director, directors_cut, perks, max_tu
 
 def _policy(value: str) -> str:
     if not known(value):
-        raise click.BadParameter(f"`{value}` is not a policy: one of {', '.join(POLICIES)}, or planner@BUDGET or search@BUDGET")
+        raise click.BadParameter(f"`{value}` is not a policy: one of {', '.join(POLICIES)}, or planner@BUDGET or "
+                                 "search@BUDGET (search@BUDGET/BOT: built on the cautious or aggressive bot)")
     return value

@@ -20,21 +20,25 @@ ROOM_PATTERN = r"^(([A-Za-z0-9_-]+:)?([0-9]+,[0-9]+|R[0-9]+)|[a-z0-9][a-z0-9_-]*
 ROLL_PATTERN = r"^[0-9]+(-[0-9]+)?$"
 #: where a rules scenario stops (docs/scenarios.md): a phase, a turn's announce, or a phase of a turn
 UNTIL_PATTERN = r"^(turn [1-9][0-9]*( (heroes|infected|spawn|infection|end))?|infected|spawn|infection|end)$"
-#: a playtest policy by name: a heuristic bot, or the planner or the search player at a budget from 0 to 4096
-#: (playtest/policies.py reads names by this pattern, so a band and `--policy` take the same names)
-POLICY_PATTERN = (r"^(cautious|aggressive|random|(planner|search)"
-                  r"(@(0|[1-9][0-9]{0,2}|[1-3][0-9]{3}|40[0-8][0-9]|409[0-6]))?)$")
+#: "@64": a budget from 0 to 4096 (the planner's rollouts per plan, the search player's a decision)
+BUDGET_PATTERN = r"(@(0|[1-9][0-9]{0,2}|[1-3][0-9]{3}|40[0-8][0-9]|409[0-6]))?"
+#: a playtest policy by name: a heuristic bot, or the planner or the search player at a budget, the search player
+#: built on a heuristic bot (``search@64/aggressive``; playtest/policies.py reads names by this pattern, so a band
+#: and `--policy` take the same names)
+POLICY_PATTERN = (rf"^(cautious|aggressive|random|planner{BUDGET_PATTERN}"
+                  rf"|search{BUDGET_PATTERN}(/(cautious|aggressive))?)$")
 
 #: What a pattern means in words, for messages about values that do not match it.
 PATTERN_HELP = {
     ID_PATTERN: "an id: lower-case letters, digits, '-' and '_', starting with a letter or digit",
     REF_PATTERN: "an id, optionally with its pack in front (`core/zombie`)",
     POLICY_PATTERN: ('a policy: "cautious", "aggressive", "random", the planner or the search player ("search"), '
-                     'optionally at a budget from 0 to 4096 ("search@64")'),
+                     'optionally at a budget from 0 to 4096 ("search@64"), the search player built on a bot '
+                     '("search@64/aggressive")'),
     UNTIL_PATTERN: "a phase (infected, spawn, infection, end), `turn N` or `turn N PHASE` (`turn 3 infected`)",
 }
 
-#: The words a pattern's values start with (before an "@"), for a "did you mean" on a misspelt one.
+#: The words a pattern's values are made of (between an "@" and a "/"), for a "did you mean" on a misspelt one.
 PATTERN_WORDS: dict[str, list[str]] = {
     POLICY_PATTERN: ["cautious", "aggressive", "random", "planner", "search"],
 }

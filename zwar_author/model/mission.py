@@ -50,7 +50,8 @@ class PlaytestBand(Model):
         "cautious", description=(
             "The rung of the skill ladder whose games the band is for: a heuristic bot (cautious, aggressive, "
             "random), or the search player at its default budget (search) or at a budget of N rollouts a "
-            "decision (search@N), as `zwar playtest --policy` names them. New bands should name the search "
+            "decision (search@N), built on the aggressive bot rather than the cautious one (search@N/aggressive), "
+            "as `zwar playtest --policy` names them. New bands should name the search "
             "player: its games say how hard the mission is for skilled play. Left out: the cautious bot."))
     win_rate: list[Share] = Field(min_length=2, max_length=2,
                                   description="[low, high]: the share of games those bots must win, from 0 to 1.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 import types
 import typing
 from enum import Enum
@@ -173,11 +174,17 @@ def _misspelt(group: list[ErrorDetails], value: Any) -> str:
     """'; did you mean "search@64"?' for a pattern's word misspelt ("serch@64"), the rest kept as written."""
     patterns = [e.get("ctx", {}).get("pattern", "") for e in group if e["type"] == "string_pattern_mismatch"]
     words = [w for p in patterns for w in PATTERN_WORDS.get(p, [])]
-    if not words or not isinstance(value, str):
-        return ""
-    head, at, rest = value.partition("@")
-    close = difflib.get_close_matches(head.lower(), words, n=1, cutoff=0.6)
-    return f'; did you mean "{close[0]}{at}{rest}"?' if close and close[0] != head else ""
+    return misspelt(value, words) if isinstance(value, str) else ""
+
+
+def misspelt(value: str, words: list[str]) -> str:
+    """'; did you mean "search@64/aggressive"?' for ``value`` with a word of ``words`` misspelt ("serch@64",
+    "search/agressive"): each word between an "@" and a "/" that is none of them, put right where one is
+    close; "" when none is. The command line's policies and a band's are put right alike."""
+    parts = re.split(r"([@/])", value)
+    right = [next(iter(difflib.get_close_matches(p.lower(), words, n=1, cutoff=0.6)), p)
+             if p.isalpha() and p not in words else p for p in parts]
+    return f'; did you mean "{"".join(right)}"?' if right != parts else ""
 
 
 def _choices(option: Any) -> list[str]:

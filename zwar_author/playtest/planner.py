@@ -84,6 +84,10 @@ class Medic(Bot):
         handed = _hand_over(g, options)
         return handed if handed is not None else super().hero_move(g, options)
 
+    def fresh(self) -> Medic:
+        """The same plan with nothing kept from any game: a rollout's own (a bot keeps a sprint's goal)."""
+        return type(self)(self.style)
+
 
 def _hand_over(g: Game, options) -> Action | None:
     """A give (or take) that puts a med pack in the hands of the hero who needs it, when one of the
@@ -117,6 +121,9 @@ class Focused(Medic):
         super().__init__(style)
         self.job = job
 
+    def fresh(self) -> Focused:
+        return Focused(self.style, self.job)
+
     def goal(self, g: Game, h: Hero) -> tuple[int, ...]:
         chosen = super().goal(g, h)
         jobs = dict(_jobs_left(g))
@@ -133,10 +140,10 @@ class Hold(Medic):
         return ()
 
 
-def plans(g: Game) -> list[Bot]:
+def plans(g: Game) -> list[Medic]:
     """The plans a turn may follow, the cautious bot first (the plan kept on ties)."""
     cautious, bold = STYLES["cautious"], STYLES["aggressive"]
-    bots: list[Bot] = [Medic(cautious), Medic(bold), Medic(replace(cautious, search=False, name="cautious-no-search")),
+    bots: list[Medic] = [Medic(cautious), Medic(bold), Medic(replace(cautious, search=False, name="cautious-no-search")),
                        Medic(replace(bold, alert=True, avoid_zones=True, name="aggressive-alert")),
                        Medic(replace(cautious, search=False, together=False, name="cautious-loose"))]
     if any(_danger(g, h) for h in g.board_heroes() if not h.npc):  # infected near: fight them, or let them come
@@ -186,15 +193,15 @@ class Planner:
             alive = alive[:max(1, (len(alive) + 1) // 2)]
         return candidates[alive[0]]
 
-    def rollout(self, g: Game, plan: Bot, seed: int) -> float:
+    def rollout(self, g: Game, plan: Medic, seed: int) -> float:
         """One sample of the heroes' chances after following ``plan`` from here: the game played on a
         copy for this turn and ``horizon`` more (None: to the end, so the value is the game's outcome),
-        with dice drawn from ``seed``."""
+        with dice drawn from ``seed``, by a bot of its own (``Medic.fresh``)."""
         sim = g.copy()
         if sim.hands is not None:
             redeal(sim.hands, random.Random(~seed))  # a shuffle of its own: the rollout's dice stay the same
         stop = None if self.horizon is None else sim.turn + self.horizon
-        heroes: Callable = plan
+        heroes: Callable = plan.fresh()  # the rollout's own: the plan itself goes on in the real game
         ctx = Common(seed, against(heroes, self.director) if self.director else heroes, sim)
         while not sim.over and (stop is None or sim.turn <= stop):
             step(sim, ctx)

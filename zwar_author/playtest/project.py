@@ -118,7 +118,7 @@ def playtest(path: Path, *, runs: int | None, seed: int, jobs: int, policies: li
     stem = f"{mission.compiled.mission.id}-playtest"
     for name, director in ((name, director) for name in policies for director in directors):
         plan = Plan(document, name, runs, seed, setup, keep_logs, director)
-        logs = out / f"{stem}-logs" / "-".join(filter(None, (name, director))) if keep_logs else None
+        logs = out / f"{stem}-logs" / "-".join(filter(None, (name.replace("/", "-"), director))) if keep_logs else None
         try:
             totals = run(plan, jobs, progress.update if progress is not None else None, scheduler, logs, mission,
                          stop=stop)

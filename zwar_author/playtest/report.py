@@ -24,6 +24,7 @@ from ..render.svg import svg
 from ..render.theme import SCREEN
 from . import charts
 from .kit import time_limit
+from .policies import label
 from .record import HEATMAPS, tokens
 from .runner import Plan
 from .skill import versus_text
@@ -377,8 +378,7 @@ def _skill(skill: dict | None) -> str:
 
 
 def _rung(rung: dict) -> str:
-    budget = rung.get("budget")
-    return rung["policy"] if budget is None else f"{rung['policy'].split('@')[0]}, budget {budget}"
+    return label(rung["policy"])
 
 
 def _floors(mission: Mission) -> str:

@@ -32,7 +32,7 @@ from ..model.common import Count, Model, Positive
 from ..model.validate import validate
 from ..publish import write_whole
 from ..sources.document import read_document, read_text
-from .policies import budget_of, canonical
+from .policies import budget_of, canonical, parts
 from .project import directors_for, prepare
 from .runner import Plan, run, workers
 from .stats import wilson
@@ -278,7 +278,8 @@ def players(policy: str) -> str:
     budget = budget_of(policy)
     if budget is None:
         return f"the {policy} bots"
-    return f"the {policy.partition('@')[0]} player at budget {budget}"
+    kind, _, base = parts(policy)
+    return f"the {kind} player at budget {budget}" + (f", built on the {base} bot" if base else "")
 
 
 def problems_of(path: Path) -> tuple[Logbook | None, Report]:

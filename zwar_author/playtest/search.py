@@ -4,8 +4,9 @@ At each hero move (the request whose topic is ``hero``: one action of one
 hero, or of one agent in a versus game) the search player weighs candidate
 actions taken from ``legal_actions``, never from a fixed menu of plans:
 
-- **the priors first**: the action the cautious bot would take (the default,
-  kept unless another is measured better), then the actions each of the
+- **the priors first**: the action the bot it builds on would take (the
+  cautious bot, or the one its name gives: ``search@16/aggressive``; the
+  default, kept unless another is measured better), then the actions each of the
   planner's plans would take here (the aggressive bot, holding on alert,
   another job order, ...): the heuristics as a prior;
 - **then the rest of the legal actions**, in an order drawn from the player's
@@ -22,9 +23,10 @@ this side's actions in a rollout come down a tree of the candidate's own
 (open loop: a node is a line of this side's actions, whatever the dice
 between them), UCB1 with the same progressive widening (a node visited n
 times tries the first ``WIDEN`` times the square root of n + 1 of its
-actions, the cautious and aggressive bots' first), one new node a rollout,
-and the cautious bot after it (the director bot, or the rival agent's bot,
-for the other side). So a candidate is scored by how well it can be followed
+actions, the two heuristic bots' first), one new node a rollout, and the
+bot it builds on after it (the director bot, or the rival agent's bot, for
+the other side), a new one in each rollout: what a bot keeps between
+decisions (a sprint's goal) belongs to one copy of the game. So a candidate is scored by how well it can be followed
 up, not by how well the bot follows it up: a shot that only pays if the hero
 then sprints past is found though no bot sprints there.
 
@@ -33,7 +35,7 @@ sequential halving over common dice: every candidate left in a round plays
 the same seeds, and a seed fixes each roll by what it is for (the planner's
 ``Common``: the same spawn roll, bite test or attack on the same turn is the
 same die for every candidate, however many dice each rolled before it), the
-better half goes on, and the cautious bot's action stays in every round. The
+better half goes on, and the bot's action stays in every round. The
 action finally taken beats it on the same seeds by more than luck would
 (``better``: the mean of the seed-by-seed differences above ``MARGIN`` and
 Student's t standard errors) or is it: the bot's move is kept on ties. A decision where every heuristic proposes the same
@@ -48,7 +50,7 @@ rollout. Everything else a game holds is on the table (the search deck is
 drawn by its counts, which everyone knows). Its actions are the options the
 request offers, taken as opaque values. The other decisions (a sprint's
 squares are hero moves too, but alert fire, which infected moves first, where
-a spawn goes) are the cautious bot's: they happen mid-step, where a copy of
+a spawn goes) are the bot's: they happen mid-step, where a copy of
 the game cannot be played on from the start of a step.
 
 The same seed plays the same game: the player's dice are a ``random.Random``
@@ -109,9 +111,16 @@ class Search:
     director: str = ""  # director games: the director the rollouts play against ("bot", "passive")
     versus: bool = False  # an Agent Z game: this player answers one agent's requests, the rival is a bot
     horizon: int | None = HORIZON
-    prior: Policy = field(default_factory=lambda: Bot(STYLES["cautious"]))
+    #: makes the heuristic bot it builds on (its prior, and the rollouts' player after the tree): a new one for
+    #: the real game and for each rollout, as a bot keeps per-game state (a sprint's goal, ``Bot.sprint_goal``)
+    bots: Callable[[], Policy] = field(default=lambda: Bot(STYLES["cautious"]))
+    #: makes the other heuristic bot, whose action a node tries second (not in a versus game)
+    second: Callable[[], Bot] = field(default=lambda: Bot(STYLES["aggressive"]))
+    prior: Policy = field(init=False)  # the bot it builds on, in the real game (its own: never in a rollout)
     searched: int = field(default=0, init=False)  # decisions searched (for the bench)
-    bold: Bot = field(default_factory=lambda: Bot(STYLES["aggressive"]), init=False)
+
+    def __post_init__(self) -> None:
+        self.prior = self.bots()
 
     def __call__(self, g: Game, request: Request):
         if self.budget > 0 and request.topic is HERO_MOVE and (request.side is HEROES or request.side is AGENT):
@@ -163,21 +172,22 @@ class Search:
         self.rng.shuffle(rest)
         return order + rest, proposed
 
-    def node_order(self, g: Game, request: Request) -> list:
-        """A node's actions in the order they are tried: the cautious bot's, the aggressive bot's, the rest
-        in an order drawn from the search's dice."""
+    def node_order(self, g: Game, request: Request, bots: tuple[Policy, Bot | None]) -> list:
+        """A node's actions in the order they are tried: the rollout's ``bots``' (the one it builds on first,
+        then the other heuristic bot's but in a versus game), the rest in an order drawn from the search's dice."""
         options = list(request.options)
-        first = [self.prior(g, request)] + ([] if self.versus else [self.bold.hero_move(g, request.options)])
+        prior, other = bots
+        first = [prior(g, request)] + ([] if other is None else [other.hero_move(g, request.options)])
         order = list(dict.fromkeys(first))
         rest = [a for a in options if a not in order]
         self.rng.shuffle(rest)
         return order + rest
 
-    def select(self, node: Node, g: Game, request: Request):
+    def select(self, node: Node, g: Game, request: Request, bots: tuple[Policy, Bot | None]):
         """The action to follow from ``node``: an untried one among the first the widening allows, else the
         best by UCB1, among the actions legal here (the dice since the decision may have changed them)."""
         if node.order is None:
-            node.order = self.node_order(g, request)
+            node.order = self.node_order(g, request, bots)
         order = node.order
         if node.visits:  # not the node's first visit: the dice since the decision may have changed what is legal
             legal = set(request.options)
@@ -194,12 +204,15 @@ class Search:
         """One simulation: a copy of the game (the hands it cannot see dealt again) played on with the dice
         ``seed`` gives (``Common``: the same roll on the same turn is the same die for every candidate), this
         side's actions chosen down ``tree`` while it knows the line (one new node a simulation), then by
-        the cautious bot, to the horizon; its score, added to every node on the way."""
+        the bot it builds on, to the horizon; its score, added to every node on the way. The rollout's bots are
+        its own, new (``bots``): what a bot keeps from one decision to the next belongs to one copy of the game."""
         sim = g.copy()
         if sim.hands is not None:
             determinize(sim.hands, request.who if self.versus else None, random.Random(~seed))
         stop = None if self.horizon is None or self.versus else sim.turn + self.horizon
-        others = against(self.prior, self.director) if self.director else self.prior
+        prior = self.bots()
+        bots = (prior, None if self.versus else self.second())
+        others = against(prior, self.director) if self.director else prior
         path = [tree]
         walking = [True]
         first = [] if action is None else [action]
@@ -210,7 +223,7 @@ class Search:
                     return first.pop()
                 if walking[0] and (not self.versus or asked.who == request.who):
                     node = path[-1]
-                    chosen = self.select(node, game, asked)
+                    chosen = self.select(node, game, asked, bots)
                     child = node.children.get(chosen)
                     if child is None:
                         child = node.children[chosen] = Node()
@@ -235,6 +248,14 @@ class Search:
             return 0.5
         role = sim.roles.get(request.who or "", request.who)
         return 1.0 if sim.winner == role else 0.5 if sim.winner is None else 0.0
+
+
+def built_on(base: str, budget: int, rng: random.Random, director: str = "") -> Search:
+    """The search player built on the heuristic bot ``base`` (a name of ``STYLES``): that bot's action is
+    its first candidate and the one kept on ties, and the rollouts' player after the tree; a node tries
+    the other bot's action second."""
+    other = next(name for name in STYLES if name != base)
+    return Search(budget, rng, director, bots=lambda: Bot(STYLES[base]), second=lambda: Bot(STYLES[other]))
 
 
 def better(mine: dict[int, float], cautious: dict[int, float]) -> bool:

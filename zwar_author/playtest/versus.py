@@ -45,7 +45,7 @@ from .bots import (
     _unused,
 )
 from .kit import turns_left
-from .policies import budget_of, policy
+from .policies import BASES, base_of, budget_of, parts, policy
 from .search import Search
 
 Policy = Callable[[Game, Request], object]
@@ -70,26 +70,35 @@ def policy_for(mission: Mission, name: str, seed: int, director: str = "") -> Po
     (the bots, random play, the planner at its budget, looking ahead against ``director``)."""
     if not is_versus(mission):
         return policy(name, seed, director)
-    if name.partition("@")[0] == "search":
+    if parts(name)[0] == "search":
         budget = budget_of(name)
         if budget is None:
             policy(name, seed)  # says what is wrong with the budget
-        return VersusSearch(budget or 0, seed)
+        return VersusSearch(budget or 0, seed, base=base_of(name))
     return versus_policy({"": name}, seed)
 
 
 @dataclass
 class VersusSearch:
     """The search player for every agent but those ``rivals`` names: each agent's requests answered by a
-    search of its own (its own dice), whose rollouts model the rival's player as the cautious bot; the
-    players' shared choices are the cautious bots'. ``rivals`` (a role or an agent, then a bot's name, as
-    ``versus_policy`` takes them) seats a heuristic bot instead, so the search plays one agent against it."""
+    search of its own (its own dice), built on the agents' bot ``base`` (its first choice, and its
+    rollouts' player), whose rollouts model the rival's player as that bot; the players' shared choices are
+    the bots'. ``rivals`` (a role or an agent, then a bot's name, as ``versus_policy`` takes them) seats a
+    heuristic bot instead, so the search plays one agent against it: then the rollouts model the rival as
+    that bot, and the search builds on it unless ``base`` names another (a search seated against the
+    aggressive bot is the aggressive bot with a search on top, and is measured against it playing both)."""
 
     budget: int
     seed: int
     rivals: dict[str, str] = field(default_factory=dict)
+    base: str | None = None  # the bot the search builds on (None: the rivals' bot, else the cautious bot)
     players: dict[str, Search] = field(default_factory=dict)
     bots: VersusPolicy | None = None
+
+    def built_on(self) -> str:
+        """The bot the search builds on: ``base``, else the bot it is seated against, else the cautious bot."""
+        seated = [name for name in self.rivals.values() if name in BASES]
+        return self.base or (seated[0] if seated else BASES[0])
 
     def __call__(self, g: Game, request: Request):
         if request.side != Side.AGENT or request.who is None:
@@ -100,8 +109,9 @@ class VersusSearch:
             return self.bots(g, request)
         player = self.players.get(request.who)
         if player is None:
-            bots = versus_policy({"": "cautious"}, self.seed)
-            player = Search(self.budget, random.Random(f"{self.seed}:{request.who}"), versus=True, prior=bots)
+            seed, styles = self.seed, {**self.rivals, "": self.built_on()}  # the rivals' by role or agent first
+            player = Search(self.budget, random.Random(f"{seed}:{request.who}"), versus=True,
+                            bots=lambda: versus_policy(styles, seed))
             self.players[request.who] = player
         return player(g, request)
 
