@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 import shapely
 from conftest import examples
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from zwar_author.tabletop import (
@@ -300,6 +300,24 @@ def test_a_gap_exactly_one_base_wide_is_passable():
     assert narrow.distance(shapely.Point(10, 18), shapely.Point(26, 18)) is None
 
 
+@pytest.mark.parametrize("gap", ["blocks", "edge", "door"])
+def test_a_walk_turns_through_a_gap_exactly_one_base_wide(gap):
+    """A walk that bends to enter a gap one base wide (and bends again leaving it) is found, as long as the walk
+    through a gap a hair wider: the gap's free space is a line, and its ends are corners a walk may go straight
+    through."""
+    layouts = {
+        "blocks": (lambda w: [block(2, 17.5, 17, 0), block(2, 17.5, 17, 17.5 + w)], (10, 10), (26, 26)),
+        "edge": (lambda w: [block(2, 36 - w, 17, 0)], (10, 30), (26, 31)),
+        "door": (lambda w: [house(door=w)], (8, 20), (15, 11)),
+    }
+    pieces, start, goal = layouts[gap]
+    exact = Reach(Table(), pieces(1), ONE).distance(shapely.Point(*start), shapely.Point(*goal))
+    wider = Reach(Table(), pieces(1.001), ONE).distance(shapely.Point(*start), shapely.Point(*goal))
+    assert wider is not None and exact is not None
+    assert wider - 0.01 < exact < wider + 0.01
+    assert exact > math.dist(start, goal) + 0.1   # the walk really bends
+
+
 def test_a_gap_to_the_table_edge_one_base_wide_is_passable():
     wall = block(2, 35, 17, 0)
     reach = Reach(Table(), [wall], ONE)
@@ -359,6 +377,33 @@ def test_a_door_gives_cover_and_the_walls_block():
     assert sight.between(Position.of(11, 12), Position.of(11, 20)) is Sight.BLOCKED     # through the wall
     assert sight.between(Position.of(11, 12), Position.of(15, 12)) is Sight.CLEAR       # across the room
     assert SightLines([house(openings=False)]).between(Position.of(12.5, 12), Position.of(12.5, 20)) is Sight.BLOCKED
+
+
+@settings(max_examples=examples(200))
+@given(st.integers(0, 3599), st.integers(0, 3), st.integers(1, 16), st.integers(2, 8))
+def test_a_door_is_cut_clean_through_the_wall_at_every_rotation(tenths, side, at, quarters):
+    """Whatever the rotation, no edge of wall is left standing across a door (at the outline or at the wall's
+    inner face), and a base walks straight through a door wider than it, from outside to inside. The door
+    (``quarters`` of an inch wide, ``at`` quarters from a corner) stays clear of the walls across its ends."""
+    corners = [(0, 0), (6, 0), (6, 4), (0, 4)]
+    (ax, ay), (bx, by) = corners[side], corners[(side + 1) % 4]
+    length = Fraction(abs(bx - ax) + abs(by - ay))
+    assume(Fraction(at + quarters + 1, 4) <= length)
+    t0, t1 = Fraction(at, 4) / length, Fraction(at + quarters, 4) / length
+    start = (ax + (bx - ax) * t0, ay + (by - ay) * t0)
+    end = (ax + (bx - ax) * t1, ay + (by - ay) * t1)
+    hut = PlacedPiece(Piece("hut", Footprint.rectangle(6, 4), TerrainKind.BLOCKING, openings=(Opening(start, end),),
+                            wall=Fraction(1, 4)), Pose.of(18, 18, Fraction(tenths, 10)))
+    (a, b), = hut.openings_on_table()
+    a, b = np.array(a), np.array(b)
+    along = (b - a) / np.hypot(*(b - a))
+    normal = np.array([-along[1], along[0]])  # into the hut (its outline runs clockwise on the page)
+    span = [a + along * 0.001 - normal * 0.3, b - along * 0.001 - normal * 0.3,
+            b - along * 0.001 + normal * 0.3, a + along * 0.001 + normal * 0.3]
+    assert not shapely.intersects(hut.solid, shapely.Polygon(span))  # the door's span, through the wall and past
+    if quarters > 4:
+        middle = (a + b) / 2
+        assert Reach(Table(), [hut], ONE).clear([middle - normal], [middle + normal])[0]
 
 
 def test_a_path_is_the_walk_distance_measures_corner_by_corner():

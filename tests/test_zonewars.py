@@ -441,6 +441,17 @@ def test_only_a_door_of_a_hollow_piece_closes(workdir):
     ]
 
 
+@pytest.mark.parametrize("width", [1, 1.5])
+def test_a_token_inside_behind_a_door_one_base_wide_is_reached(workdir, width):
+    """A hut's only door is one base wide (or wider), off the straight line from either zone: the walk to the
+    token turns into the door, and a gap one base wide is passable (docs/zonewars.md), so no ZW908."""
+    pieces = ('[[pieces]]\nid = "hut"\nname = "Hut"\nkind = "blocking"\nwidth = 6\ndepth = 4\nwall = 0.25\n'
+              f'openings = [{{ kind = "door", start = [1, 0], end = [{1 + width}, 0] }}]\n')
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/pieces/hut.toml": pieces,
+                    "t/zonewars/data.toml": DATA, "t/scenarios/s.toml": scenario(extra=piece("hut", 15, 16))})
+    assert [d.human() for d in check([workdir / "t"]).report.sorted()] == []
+
+
 def test_containers_are_drawn_on_the_table_and_numbered_for_play(workdir):
     """A container is printed where it lies (a square marked C1); the engine numbers it as written, with what a
     search finds (its search is pinned by tests/rules-zonewars/artifacts/search-*.toml, line 226)."""

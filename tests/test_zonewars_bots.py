@@ -12,9 +12,10 @@ from conftest import REPO
 from zwar_author.play.zonewars import load_scenario
 from zwar_author.playtest.zonewars import play_one
 from zwar_author.playtest.zonewars_bots import bot
-from zwar_author.skirmish.core import Request, RequestKind
+from zwar_author.skirmish.core import Choice, Request, RequestKind
 from zwar_author.skirmish.zonewars import new_game
 from zwar_author.skirmish.zonewars.actions import Verb, legal
+from zwar_author.skirmish.zonewars.state import Item
 from zwar_author.tabletop import Position
 
 DOORS = REPO / "tests" / "rules-zonewars" / "doors"
@@ -69,14 +70,14 @@ kind = "most-points"
 
 @pytest.fixture(scope="module")
 def shack(tmp_path_factory):
-    """A shack whose only way in is its door (x 17 to 19 on its north wall, away from the Ark Mutants in the
-    south), shut, with the one artifact token inside."""
+    """A shack whose only way in is its door, one base wide (x 17 to 18 on its north wall, away from the Ark
+    Mutants in the south), shut, with the one artifact token inside: a model turns into the door to walk in."""
     pack = tmp_path_factory.mktemp("shack") / "doors"
     shutil.copytree(DOORS, pack, ignore=shutil.ignore_patterns("scenarios"))
     pieces = pack / "pieces" / "shack.toml"
     door = "start = [2, 4], end = [3, 4]"
-    assert door in pieces.read_text(encoding="utf-8")  # 2" wide: reach finds no walk through a door a base wide
-    pieces.write_text(pieces.read_text(encoding="utf-8").replace(door, "start = [2, 0], end = [4, 0]"), encoding="utf-8")
+    assert door in pieces.read_text(encoding="utf-8")
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace(door, "start = [2, 0], end = [3, 0]"), encoding="utf-8")
     (pack / "scenarios").mkdir()
     (pack / "scenarios" / "shut-shack.toml").write_text(SHACK, encoding="utf-8")
     scenario, report = load_scenario(pack / "scenarios" / "shut-shack.toml")
@@ -122,3 +123,30 @@ def test_a_door_off_the_way_is_left_shut(shack, policy):
     options = legal(g, krin)
     assert any(a.verb is Verb.OPEN for a in options)
     assert action(g, policy, "krin").verb is not Verb.OPEN
+
+
+def answer(g, policy, who, topic, options):
+    m = g.model(who)
+    request = Request(RequestKind.CHOOSE, m.side, topic, options, who=m.id, topic=topic)
+    chosen = bot(policy, random.Random(1))(g, request)
+    assert any(chosen is o for o in request.options)
+    return chosen
+
+
+@pytest.mark.parametrize("policy", ["cautious", "aggressive"])
+def test_a_bot_shoots_and_strikes_with_the_weapon_whose_card_does_most(shack, policy):
+    """Lines 272-276: base dice from the attribute, gear dice from the weapon's Bonus. The bots rank a model's
+    weapons by their cards, not by their names: Krin's Scrap pistol (1 gear die) before a thrown rock (none),
+    a Chainsaw (3) before a Scrap club (1) and bare hands, in an attack and a counterattack."""
+    g = new_game(shack)
+    krin, dux = g.model("krin"), g.model("dux")
+    krin.position, dux.position = Position(Fraction(10), Fraction(26)), Position(Fraction(10), Fraction(30))
+    assert answer(g, policy, "krin", "attack", g.attack_options(krin)).text == "shoot dux with scrap-pistol"
+    krin.items += [Item("scrap-club", bonus=1), Item("chainsaw", bonus=3)]
+    dux.position = Position(Fraction(10), Fraction(27))
+    assert answer(g, policy, "krin", "attack", g.attack_options(krin)).text == "attack dux with chainsaw"
+    strikes = [Choice(i, f"counterattack with {w.card if w else 'improvised'}")
+               for i, w in enumerate(g.melee_weapons(krin))] + [Choice(None, "no counterattack")]
+    assert answer(g, policy, "krin", "counterattack", strikes).text == "counterattack with chainsaw"
+    krin.items[-1].busted = True  # a Busted card is no weapon: the club or the pistol (1 gear die each)
+    assert answer(g, policy, "krin", "attack", g.attack_options(krin)).text != "attack dux with improvised"

@@ -113,6 +113,16 @@ def test_zwar_campaign_bots_plays_the_battles_and_says_what_is_kept(zwar, two_ba
     assert [line for line in lines if line.startswith("battle 2, scrap-run-2: ")]
 
 
+def test_zwar_campaign_bots_takes_the_search_player_as_a_policy(zwar, two_battles):
+    """As in `zwar playtest`, a side may be the search player (search@N): every battle is played, the same on
+    every run of a seed; a budget that is no whole number is refused."""
+    records = campaign_bots(two_battles, ["ark-mutants=search@1"], 3)
+    assert [r["scenario"] for r in records] == ["scrap-run", "scrap-run-2"]
+    assert records == campaign_bots(two_battles, ["ark-mutants=search@1"], 3)
+    bad = zwar("campaign", "bots", two_battles, "--bot", "ark-mutants=search@x")
+    assert bad.exit_code == 2, bad.output
+
+
 def test_zwar_campaign_bots_plays_the_reference_campaign(zwar):
     result = zwar("campaign", "bots", REFERENCE, "--seed", "3")
     assert result.exit_code == 0, result.output

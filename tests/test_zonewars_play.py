@@ -263,7 +263,7 @@ def test_at_the_table_the_players_type_their_dice(tmp_path):
     result = _prompt("play", SCRAP_RUN, "--dice", "table", "--bot", "genlab-tribe=aggressive",
                      "--bot", "ark-mutants=aggressive", "--save", save, input="success\n" * 3 + "quit\n")
     assert result.exit_code == 0, result.output
-    assert "Krin's base die:" in result.output or "base die:" in result.output
+    assert " die:\n    1. success\n    2. blank\n" in result.output  # a die's faces, typed by the players
     assert json.loads(save.read_text())["dice"] == "table"
 
 
@@ -296,3 +296,16 @@ def test_a_run_is_sent_whole_to_its_workers(scrap_run):
         whole = play_chunk(run, [0, 1, 2])
         parts = play_chunk(pickle.loads(pickle.dumps(run)), [2]) + play_chunk(run, [0, 1])
         assert sorted(parts, key=lambda r: r["index"]) == whole
+
+
+def test_the_taken_out_heatmap_counts_the_sides_models_only():
+    """The heatmap of where models were Taken Out (line 362) is the sides' models, as the per-side count of
+    models taken out is: a Zone monster killed (a Mutant hound, line 474) is no side's loss."""
+    from zwar_author.playtest.zonewars import game_record
+    from zwar_author.skirmish.zonewars.state import Kind
+
+    scenario, _report = load_scenario(SCRAP_RUN)
+    g = new_game(scenario)
+    g.emit(Kind.TAKEN_OUT, "monster-1", "Mutant hound 1 is Taken Out", (10.5, 20.5), result="taken out")
+    g.emit(Kind.TAKEN_OUT, "krin", "Krin is Taken Out", (5.5, 7.5), result="taken out")
+    assert game_record(g, 0)["heat"]["taken_out"] == [[5, 7]]

@@ -78,6 +78,7 @@ class Tally:
 def game_record(g: ZoneWarsGame, index: int) -> dict:
     """What one game came to, as plain data (so worker processes can send it back)."""
     sides = [s.id for s in g.scenario.sides]
+    ours = {m.id for m in g.models() if m.side in sides}  # a monster Taken Out is no side's model (nor in the count)
     found: Counter = Counter()
     heat: dict[str, list] = {"taken_out": [], "found": []}
     for event in g.log:
@@ -86,12 +87,12 @@ def game_record(g: ZoneWarsGame, index: int) -> dict:
             found[g.model(event.who).side] += 1
             if cell is not None:
                 heat["found"].append(cell)
-        elif event.kind == Kind.TAKEN_OUT and cell is not None:
+        elif event.kind == Kind.TAKEN_OUT and cell is not None and event.who in ours:
             heat["taken_out"].append(cell)
     return {"index": index, "winner": g.winner or "", "rounds": g.round,
             "victory_points": {s: g.victory_points(s) for s in sides},
             "carried_off": {s: len(g.carried_off[s]) for s in sides},
-            "taken_out": dict(Counter(m.side for m in g.models() if m.status is Status.TAKEN_OUT)),
+            "taken_out": dict(Counter(m.side for m in g.models() if m.status is Status.TAKEN_OUT and m.side in sides)),
             "found": dict(found), "heat": heat}
 
 

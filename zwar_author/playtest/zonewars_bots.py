@@ -28,7 +28,9 @@ import shapely
 from ..skirmish.core import Choice, Request
 from ..skirmish.zonewars import ZoneWarsGame
 from ..skirmish.zonewars.actions import Action, Verb
-from ..skirmish.zonewars.state import Kind, Model
+from ..skirmish.zonewars.scenario import specials
+from ..skirmish.zonewars.state import Item, Kind, Model
+from ..tabletop import Band, Sight
 
 Bot = Callable[[ZoneWarsGame, Request], Any]
 POLICIES = ("cautious", "aggressive", "random")
@@ -83,7 +85,9 @@ def bot(name: str, rng: random.Random) -> Bot:
             return _face(g, request, options)
         if topic == "keep":
             return next(o for o in options if o.key is (not aggressive))
-        if topic in ("counterattack", "overwatch", "disengage", "steal"):
+        if topic in ("weapon", "counterattack"):
+            return _strike(g, request, options)
+        if topic in ("overwatch", "disengage", "steal"):
             return options[0]
         return options[0]
 
@@ -175,14 +179,57 @@ def _activate(g: ZoneWarsGame, options: list, aggressive: bool) -> Any:
 
 
 def _attack(g: ZoneWarsGame, request: Request, options: list) -> Any:
+    """The weakest target (melee first), and on it the weapon whose card does the most (``weapon_value``)."""
     attacks = [o for o in options if not (isinstance(o.key, tuple) and o.key[0] == "face")]
     if attacks:
+        m = g.model(request.who or "")
+
         def weakness(option: Choice) -> tuple:
-            tid = option.key[1] if option.key[0] in ("melee", "ranged") else option.key[0]
+            melee = option.key[0] == "melee" if request.topic == "attack" else False
+            tid, index = (option.key[1], option.key[2]) if request.topic == "attack" else option.key
             t = g.model(tid)
-            return (option.key[0] != "melee", t.health - t.damage, option.text)
+            weapons = g.melee_weapons(m) if melee else g.ranged_weapons(m, aimed=request.topic == "target")
+            return (not melee, t.health - t.damage, -weapon_value(g, m, weapons[index], melee, t), option.text)
         return min(attacks, key=weakness)
     return _face(g, request, options)
+
+
+def _strike(g: ZoneWarsGame, request: Request, options: list) -> Any:
+    """A melee weapon to charge or counterattack with: the one whose card does the most (never "none")."""
+    m = g.model(request.who or "")
+    weapons = g.melee_weapons(m)
+    strikes = [o for o in options if o.key is not None]
+    return max(strikes, key=lambda o: (weapon_value(g, m, weapons[o.key], True, None), o.text)) if strikes \
+        else options[0]
+
+
+def weapon_value(g: ZoneWarsGame, m: Model, item: Item | None, melee: bool, target: Model | None) -> float:
+    """The damage a weapon's card is expected to do, read from the card: its dice (the model's attribute in
+    base dice, the card's Bonus as it stands in gear dice; seed 272-276), its specials (an Igniter rolls a gear
+    die more for each hit, seed 298; an Area Effect hits every model within Close of the target, friends
+    counting against it, and no cover; Knockback a little more), the cover a ranged target has (seed 330),
+    and a single-use card kept for later when another does as well."""
+    card = g.card(item.card) if item is not None else None
+    special = specials(card)
+    base = max(1, m.melee if melee else m.ranged)
+    gear = item.bonus if item is not None else 0
+    p_base = g.scenario.base_die.count("success") / len(g.scenario.base_die)
+    p_gear = g.scenario.gear_die.count("success") / len(g.scenario.gear_die)
+    hits = base * p_base + gear * p_gear
+    if "igniter" in special:
+        hits *= 1 + p_gear
+    if target is not None and "area" in special:
+        caught = [o for o in g.models() if o.on_table and o.in_play and (o is target or g.board.within(target, o,
+                                                                                               Band.CLOSE.inches))]
+        return hits * (sum(o.side != m.side for o in caught) - sum(o.side == m.side for o in caught))
+    if target is not None and not melee:
+        cover = g.fire(m, target)
+        if cover.sight is Sight.COVER:
+            rules = g.scenario.rules
+            hits = max(0.0, hits - (rules.contact_cover_dice if cover.contact else rules.cover_dice) * p_gear)
+    if "knockback" in special:
+        hits += 0.1
+    return hits - (0.01 if card is not None and card.single_use else 0.0)
 
 
 def _face(g: ZoneWarsGame, request: Request, options: list) -> Any:

@@ -21,7 +21,9 @@ from ..skirmish.core import simulate
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.campaign import ATTRIBUTES, Veteran, carry_over, enlist, gained
 from .runner import game_seed
-from .zonewars_bots import POLICIES, bot
+from .zonewars import known_policy, side_policy
+from .zonewars_bots import POLICIES
+from .zonewars_search import ZoneWarsSearch, play_recorded
 
 
 class CampaignSourceError(ValueError):
@@ -99,10 +101,15 @@ def play_campaign(battles: Sequence[Scenario], bots: dict[str, str], seed: int, 
     veterans: dict[str, Veteran] = {}
     records = []
     for number, scenario in enumerate(battles):
-        policies = {side: bot(name, random.Random(game_seed(seed, index, f"battle:{number}:bot:{side}")))
+        policies = {side: side_policy(name, random.Random(game_seed(seed, index, f"battle:{number}:bot:{side}")))
                     for side, name in bots.items()}
         game = enlist(new_game(scenario), veterans)
-        simulate(game, _by_side(policies), random.Random(game_seed(seed, index, f"battle:{number}")))
+        rng = random.Random(game_seed(seed, index, f"battle:{number}"))
+        searches = [p for p in policies.values() if isinstance(p, ZoneWarsSearch)]
+        if searches:  # the search player looks ahead from the game's recorded state, as in ``zwar playtest``
+            play_recorded(game, _by_side(policies), rng, searches)
+        else:
+            simulate(game, _by_side(policies), rng)
         keep, experience = choices(game, veterans)
         veterans = carry_over(game, veterans, keep, experience)
         records.append({"scenario": scenario.id, "winner": game.winner or "", "rounds": game.round,
@@ -121,9 +128,9 @@ def campaign_bots(path: Path, texts: Sequence[str], seed: int, search: Sequence[
     chosen = dict.fromkeys(sides, "cautious")
     for text in texts:
         side, eq, name = text.partition("=")
-        if not eq or name.strip() not in POLICIES:
+        if not eq or not known_policy(name.strip()):
             raise ValueError(f"--bot {text!r}: write SIDE=POLICY, like {sides[0]}=aggressive "
-                             f"(policies: {', '.join(POLICIES)})")
+                             f"(policies: {', '.join(POLICIES)}, search@N)")
         if side.strip() not in chosen:
             raise ValueError(f"--bot {side.strip()}: not a side of this campaign (sides: {', '.join(sides)})")
         chosen[side.strip()] = name.strip()

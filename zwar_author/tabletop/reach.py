@@ -9,7 +9,9 @@ free) with Dijkstra's algorithm (networkx).
 
 Exactness: a gap exactly one base wide is passable (the walk may touch terrain,
 the straight lines are tested against footprints grown by the radius less
-EPSILON). Grown corners are polygons of ``REACH_QUAD_SEGMENTS`` (4) segments
+EPSILON), also by a walk that turns into it: the gap's free space is a line,
+no part of the free space's polygons, and the walk goes straight through the
+pointed corners at its ends. Grown corners are polygons of ``REACH_QUAD_SEGMENTS`` (4) segments
 per quarter circle, inscribed in the true circle, so a walk may pass up to 2%
 of the radius closer to a terrain corner than a real base could (0.01" for a
 1" base). Only straight walks that touch both their corners tangentially can
@@ -27,6 +29,7 @@ import numpy as np
 import shapely
 from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
 
 from .measure import EPSILON
 from .table import Base, PlacedPiece, Table, TerrainKind
@@ -40,7 +43,10 @@ _START, _GOAL = "start", "goal"
 class Reach:
     """Walking distances for models on one base size over one layout, built once and asked many times."""
 
-    def __init__(self, table: Table, pieces: Sequence[PlacedPiece], base: Base) -> None:
+    def __init__(self, table: Table, pieces: Sequence[PlacedPiece], base: Base,
+                 discs: Sequence[tuple[float, float, float]] = ()) -> None:
+        """``discs``: other round bases in the way (centre x, y and radius), walked round as Blocking terrain is
+        (a walk may touch one; its outline is drawn as a grown corner is, to the same allowance)."""
         r = float(base.radius)
         width, depth = float(table.width), float(table.depth)
         self.radius = r
@@ -48,14 +54,16 @@ class Reach:
             shapely.box(r, r, width - r, depth - r) if 2 * r <= min(width, depth) else Polygon()
         )
         blocking = [p.solid for p in pieces if p.kind is TerrainKind.BLOCKING and not p.solid.is_empty]
-        grown = _grow(blocking, r)
+        grown = _grow(blocking, r, discs)
         #: Where a base centre may stand.
         self.free: BaseGeometry = self.domain.difference(grown)
         # A walk may touch terrain: it is blocked only by footprints grown by a little less than the radius.
-        self._blocked = _grow(blocking, r - EPSILON)
+        self._blocked = _grow(blocking, r - EPSILON, discs)
         shapely.prepare(self._blocked)
         self._box = (r - EPSILON, r - EPSILON, width - r + EPSILON, depth - r + EPSILON)
-        self._corners, self._before, self._after, self._shared = _corners(self.free)
+        self._corners, self._before, self._after, shared, pointed = _corners(self.free)
+        #: Corners a walk may go straight through: pinches, and the ends of gaps exactly one base wide.
+        self._through = shared | self._gap_ends(pointed)
         self._graph = self._visibility_graph()
 
     def clear(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -87,6 +95,26 @@ class Reach:
         graph.add_weighted_edges_from(zip(i[ok].tolist(), j[ok].tolist(), lengths.tolist(), strict=True))
         return graph
 
+    def _gap_ends(self, pointed: np.ndarray) -> np.ndarray:
+        """Which pointed corners of free space (where two grown footprints meet) end a gap exactly one base wide.
+
+        Such a gap's free space is a line, so it is no part of ``free``: its ends are pointed corners, and a walk
+        turns into the gap there and goes straight through the corner. Free space grown by EPSILON goes on past
+        such a corner along the gap, and stops at once past any other pointed corner (a footprint's grown
+        outline crossing another's at an angle), so only the gap ends are let through, not every pointed corner
+        (which would only add walks no shorter, and double the pairs tested)."""
+        out = np.zeros(len(pointed), dtype=bool)
+        index = np.flatnonzero(pointed)
+        if not len(index) or self._blocked.is_empty:
+            return out
+        here = self._corners[index]
+        back = _unit(self._before[index] - here) + _unit(self._after[index] - here)
+        past = here - _unit(back) * (100 * EPSILON)
+        x0, y0, x1, y1 = self._box
+        on = np.all((past >= (x0, y0)) & (past <= (x1, y1)), axis=1)
+        out[index] = on & ~np.asarray(shapely.intersects_xy(self._blocked, past[:, 0], past[:, 1]), dtype=bool)
+        return out
+
     def _tangent(self, index: np.ndarray, direction: np.ndarray) -> np.ndarray:
         """A shortest walk bends at a corner only if both its neighbours lie on one side of the walk."""
         here = self._corners[index]
@@ -94,7 +122,7 @@ class Reach:
         after = _cross(direction, self._after[index] - here)
         tolerance = 1e-9
         same_side = ((before >= -tolerance) & (after >= -tolerance)) | ((before <= tolerance) & (after <= tolerance))
-        return np.asarray(same_side | self._shared[index], dtype=bool)
+        return np.asarray(same_side | self._through[index], dtype=bool)
 
     def stands(self, area: BaseGeometry) -> BaseGeometry:
         """The part of ``area`` where a base centre may stand."""
@@ -185,24 +213,29 @@ class Reach:
         return out
 
 
-def _grow(footprints: list[BaseGeometry], by: float) -> BaseGeometry:
-    if not footprints:
-        return Polygon()
-    return shapely.union_all([g.buffer(by, quad_segs=REACH_QUAD_SEGMENTS) for g in footprints])
+def _grow(footprints: list[BaseGeometry], by: float, discs: Sequence[tuple[float, float, float]] = ()) -> BaseGeometry:
+    grown = [g.buffer(by, quad_segs=REACH_QUAD_SEGMENTS) for g in footprints]
+    grown += [shapely.Point(x, y).buffer(radius + by, quad_segs=REACH_QUAD_SEGMENTS) for x, y, radius in discs]
+    return shapely.union_all(grown) if grown else Polygon()
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return np.asarray(v / np.maximum(np.hypot(v[:, 0], v[:, 1]), 1e-12)[:, None])
 
 
 def _cross(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     return np.asarray(u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0])
 
 
-def _corners(free: BaseGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _corners(free: BaseGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every distinct vertex of the free space's rings, sorted (so graphs are built the same way each run),
-    with its neighbours along its ring; a vertex on more than one ring (a pinch) is marked shared."""
-    empty = np.zeros((0, 2))
+    with its neighbours along its ring; whether it is on more than one ring (a pinch), and whether it is a
+    pointed corner of free space (a left turn, free space lying left of every ring as oriented here)."""
+    empty, none = np.zeros((0, 2)), np.zeros(0, dtype=bool)
     if free.is_empty:
-        return empty, empty, empty, np.zeros(0, dtype=bool)
+        return empty, empty, empty, none, none
     points, before, after = [], [], []
-    for ring in shapely.get_rings(shapely.get_parts(free)):
+    for ring in shapely.get_rings([orient(part, 1.0) for part in shapely.get_parts(free)]):
         coords = np.asarray(shapely.get_coordinates(ring))[:-1]
         if len(coords) < 3:
             continue
@@ -210,7 +243,8 @@ def _corners(free: BaseGeometry) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
         before.append(np.roll(coords, 1, axis=0))
         after.append(np.roll(coords, -1, axis=0))
     if not points:
-        return empty, empty, empty, np.zeros(0, dtype=bool)
-    every = np.concatenate(points)
+        return empty, empty, empty, none, none
+    every, previous, following = np.concatenate(points), np.concatenate(before), np.concatenate(after)
+    pointed = _cross(every - previous, following - every) > 0
     _, first, counts = np.unique(np.round(every, 9), axis=0, return_index=True, return_counts=True)
-    return every[first], np.concatenate(before)[first], np.concatenate(after)[first], counts > 1
+    return every[first], previous[first], following[first], counts > 1, pointed[first]

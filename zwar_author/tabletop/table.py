@@ -233,19 +233,29 @@ class PlacedPiece:
     @cached_property
     def gaps(self) -> BaseGeometry:
         """A hollow piece's openings cut through its walls (Low terrain); empty for a solid piece."""
-        wall = self.piece.wall
-        if wall is None or not self.piece.openings:
+        if self.piece.wall is None or not self.piece.openings:
             return Polygon()
-        cuts = [LineString([start, end]).buffer(float(wall) + EPSILON, cap_style="flat")
-                for start, end in self.openings_on_table()]
-        return self._walls.intersection(shapely.union_all(cuts))
+        return self._walls.intersection(self._cuts)
 
     @cached_property
     def solid(self) -> BaseGeometry:
-        """What stops models and sight: the whole footprint, or a hollow piece's walls less its openings."""
+        """What stops models and sight: the whole footprint, or a hollow piece's walls less its openings.
+
+        The walls less the cuts themselves, not less ``gaps``: the gaps' edges lie on the walls' faces, and
+        at a rotation off the right angles floating point leaves a hair of wall standing along a face (across
+        the door) where the two are taken apart. A cut reaches EPSILON past both faces, so none is left."""
         if self.piece.wall is None:
             return self.geometry
-        return self._walls.difference(self.gaps)
+        return self._walls if self._cuts.is_empty else self._walls.difference(self._cuts)
+
+    @cached_property
+    def _cuts(self) -> BaseGeometry:
+        """Each opening's line grown by the wall's thickness and EPSILON to both sides, square at its ends."""
+        wall = self.piece.wall
+        if wall is None or not self.piece.openings:
+            return Polygon()
+        return shapely.union_all([LineString([start, end]).buffer(float(wall) + EPSILON, cap_style="flat")
+                                  for start, end in self.openings_on_table()])
 
     @cached_property
     def solid_inner(self) -> BaseGeometry:

@@ -40,6 +40,9 @@ from ...tabletop import (
 from ...tabletop.sight import in_the_way, three_lines, top
 from .figures import Figure
 
+#: How many layouts of terrain and blocking bases a board keeps walks for (``Board.walks``): the last few.
+ROUND_KEPT = 8
+
 
 @dataclass(frozen=True)
 class Fire:
@@ -60,6 +63,7 @@ class Board:
         self._sight_without: dict[tuple[int, ...], SightLines] = {}
         self._reach: dict[Base, Reach] = {}
         self._free: dict[Base, BaseGeometry] = {}
+        self._round: dict[tuple[Base, tuple[tuple[float, float, float], ...], tuple[int, ...]], Reach] = {}
         # what gives cover: Low footprints whole, and the doors and windows of hollow Buildings
         self._cover: list[tuple[PlacedPiece, BaseGeometry]] = [(p, p.geometry) for p in self.pieces if p.kind is TerrainKind.LOW]
         self._cover += [(p, p.gaps) for p in self.pieces if p.kind is TerrainKind.BLOCKING and not p.gaps.is_empty]
@@ -129,17 +133,47 @@ class Board:
 
     # --- walking -------------------------------------------------------------------------
 
-    def walk(self, figure: Figure, to: Position, blockers: Iterable[Figure] = ()) -> float | None:
-        """The shortest walk of ``figure``'s base to ``to`` round Blocking terrain; None when there is none.
-
-        ``blockers`` (the enemy figures) stop a straight walk; a walk that bends round terrain is measured
-        round the terrain only (docs/engine.md lists this among what is not modelled)."""
-        start = np.array([[float(figure.position.x), float(figure.position.y)]])
-        end = np.array([[float(to.x), float(to.y)]])
-        reach = self.reach(figure.base)
-        if reach.clear(start, end)[0] and not self._crosses(figure, start[0], end[0], blockers):
+    def walk(self, figure: Figure, to: Position, blockers: Iterable[Figure] = (),
+             limit: float = float("inf")) -> float | None:
+        """The shortest walk of ``figure``'s base to ``to`` round Blocking terrain and the bases of
+        ``blockers`` (the figures it may not pass through); None when there is none or it is longer than
+        ``limit`` (``walks``). A straight walk is measured exactly."""
+        end, blockers = np.array([[float(to.x), float(to.y)]]), list(blockers)
+        if self.straight(figure, end, blockers)[0]:
             return figure.position.distance(to)
-        return reach.distance(figure.position.point, to.point)
+        length = float(self.walks(figure, end, blockers, limit)[0])
+        return length if np.isfinite(length) else None
+
+    def walks(self, figure: Figure, points: np.ndarray, blockers: Iterable[Figure] = (),
+              limit: float = float("inf")) -> np.ndarray:
+        """The shortest walk of ``figure``'s base to each point (where a base may stand) round Blocking
+        terrain and the bases of ``blockers``, inf where there is none or it is longer than ``limit``.
+
+        One Dijkstra on the terrain's walks; only the blockers a walk that long could come near are walked
+        round, on a ``Reach`` of their bases and of the pieces within that reach of the figure (a walk no
+        longer than ``limit`` goes no farther), made for that set and kept (the last few)."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        lengths = self.reach(figure.base).walks(points, figure.position.point)
+        lengths[lengths > limit] = np.inf
+        finite = lengths[np.isfinite(lengths)]
+        if not len(finite):
+            return lengths
+        longest = float(finite.max()) if limit == float("inf") else limit
+        near = tuple(sorted((float(f.position.x), float(f.position.y), float(f.base.radius)) for f in blockers
+                            if figure.position.distance(f.position) < longest + float(figure.base.radius + f.base.radius)))
+        if not near:
+            return lengths
+        around = figure.position.point.buffer(limit + float(figure.base.radius) + EPSILON)
+        pieces = tuple(i for i, p in enumerate(self.pieces) if limit == float("inf") or
+                       shapely.intersects(p.geometry, around))
+        key = (figure.base, near, pieces)
+        reach = self._round.pop(key, None) or Reach(self.table, [self.pieces[i] for i in pieces], figure.base, near)
+        self._round[key] = reach
+        while len(self._round) > ROUND_KEPT:
+            del self._round[next(iter(self._round))]
+        out = reach.walks(points, figure.position.point)
+        out[(out > limit) | ~np.isfinite(lengths)] = np.inf  # past ``limit`` pieces may be left out
+        return out
 
     def straight(self, figure: Figure, points: np.ndarray, blockers: Iterable[Figure] = ()) -> np.ndarray:
         """For each point, whether the figure walks to it in a straight line clear of terrain and ``blockers``."""
@@ -151,9 +185,6 @@ class Board:
             lines = shapely.linestrings(np.stack([starts[ok], points[ok]], axis=1))
             ok[ok] = ~np.asarray(shapely.intersects(lines, shapely.union_all(discs)), dtype=bool)
         return ok
-
-    def _crosses(self, figure: Figure, start: np.ndarray, end: np.ndarray, blockers: Iterable[Figure]) -> bool:
-        return not bool(self.straight(figure, end.reshape(1, 2), blockers)[0]) if blockers else False
 
     def clear_of_all_terrain(self, a: Position, b: Position, base: Base) -> bool:
         """A straight path of a base from ``a`` to ``b`` crosses no terrain footprint, Low or Blocking."""

@@ -1,10 +1,11 @@
 """The actions a Zone Wars model may take when activated, as values with the text a player types.
 
-Destinations offered are the inch lattice around the model reached by a
-straight walk clear of terrain and enemies (docs/engine.md); a model moves
-up to Medium (Move & Attack, Overwatch, Simple Operation, Assist Recovery),
-Long (Sprint, into its front arc; Charge, in a straight line into contact)
-or one base width (Aimed Fire, Complex Operation).
+Destinations offered are the inch lattice around the model reached by a walk
+that may turn round Blocking terrain and enemies (seed 184) within the
+allowance: Move & Attack and Overwatch up to Medium, Sprint up to Long into
+its front arc. A Charge goes in a straight line into contact (Long, seed 194),
+a Simple Operation or Assist Recovery by a straight walk into contact (Medium),
+Aimed Fire and a Complex Operation by a step of one base width.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import shapely
 
-from ...tabletop import Band, Base, Position, bases_overlap, bases_within
+from ...tabletop import EPSILON, Band, Base, Position, bases_overlap, bases_within
 from ..core import in_front
 from .floors import building_at, buildings, climbs, fits, flights
 from .scenario import specials
@@ -174,10 +175,15 @@ def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False
     if not offsets:
         return []
     floats = np.array(offsets, dtype=float) + np.array(m.at)
-    board = g.board
-    keep = (board.straight(m, floats, g.ground_enemies(m)) & board.free(m.base, floats)).tolist()
+    board, enemies = g.board, g.ground_enemies(m)
+    free = board.free(m.base, floats)
+    keep = board.straight(m, floats, enemies) & free
+    bent = free & ~keep  # the rest a walk that turns round terrain and enemies reaches within the allowance
+    if bent.any():
+        keep[bent] = board.walks(m, floats[bent], enemies, float(allowance) + EPSILON) <= float(allowance) + EPSILON
     x, y = m.position.x, m.position.y
-    return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep, strict=True) if k], sifted=True)
+    return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep.tolist(), strict=True) if k],
+                     sifted=True)
 
 
 def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]],

@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from ...model import zonewars as z
-from ...tabletop import Band, Base, Position, format_inches, inches
+from ...tabletop import EPSILON, Band, Base, Position, format_inches, inches
 from ..core import Choice, Context, Game, in_front
 from ..core.figures import COMPASS, compass, facing_towards
 from . import monsters
@@ -373,7 +373,10 @@ class ZoneWarsGame(Game):
                     attack(self, ctx, e, m, self._best_melee(e), True, push=False, label="strikes as it disengages,")
                     if not m.ready:
                         return False
-        walked = m.position.distance(destination) + float(STEP) * abs(floor - m.floor)
+        level = floor == m.floor == 0 and word in ("moves", "sprints")  # a walk on the ground may turn (seed 184)
+        across = self.board.walk(m, destination, self.ground_enemies(m), float(Band.LONG.inches) + EPSILON) \
+            if level else None
+        walked = (m.position.distance(destination) if across is None else across) + float(STEP) * abs(floor - m.floor)
         if not keep_facing and destination != m.position:
             m.facing = facing_towards(m.position, face if face is not None else destination)
         climbed = floor != m.floor
@@ -383,13 +386,19 @@ class ZoneWarsGame(Game):
         self.emit(Kind.MOVE, m.id, f"{m.name} {word} to {where_to} ({format_inches(walked)})", m.at)
         return True
 
-    def _attack_after_move(self, ctx: Context, m: Model) -> None:
+    def attack_options(self, m: Model) -> list[Choice]:
+        """What ``m`` may do after its move: attack an enemy in melee or at range with one of its weapons (the
+        key: kind, target, the weapon's index in ``melee_weapons`` or ``ranged_weapons``), or face a way."""
         options = [Choice(("melee", t.id, i), f"attack {t.id} with {self._weapon_id(w)}")
                    for t in self.melee_targets(m) for i, w in enumerate(self.melee_weapons(m))]
         weapons = self.ranged_weapons(m, aimed=False)
         options += [Choice(("ranged", t.id, weapons.index(w)), f"shoot {t.id} with {self._weapon_id(w)}")
                     for t, w in self.ranged_targets(m, aimed=False)]
-        options += [Choice(("face", d, 0), f"face {n}") for n, d in COMPASS.items()]
+        return options + [Choice(("face", d, 0), f"face {n}") for n, d in COMPASS.items()]
+
+    def _attack_after_move(self, ctx: Context, m: Model) -> None:
+        options = self.attack_options(m)
+        weapons = self.ranged_weapons(m, aimed=False)
         chosen = ctx.choose(m.side, f"{m.name}: attack, or face which way?", options, m.id, "attack").key
         kind, ref, index = chosen
         if kind == "face":
