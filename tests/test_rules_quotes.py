@@ -16,6 +16,10 @@ All Things Zombie (tests/rules-atz/, seed 004_*): `source` reads ``All Things Zo
 "…" Line M: "…"``. Each quote must start on the seed line it cites (lines counted from 1) and its later
 fragments follow it within three lines: the seed has one paragraph, or one table row, a line.
 
+Zone Wars (tests/rules-zonewars/, seed 003_*) the same, from ``Zone Wars rulebook (seed 003) line N: "…"``;
+a head may cite two places, ``lines 226-228 and 382: "…" ... "…"``: the last quote is looked up on the
+second line, the ones before it from the first.
+
 Agent Z (tests/rules-agentz/) and the grid games (tests/rules/): a quote is in single quotes, and is
 attributed to the last text named before it: "Z War One rulebook" (seed 000_*), "Exodus rulebook"
 (seed 002_*), "Agent Z rules" (seed 001_*), "docs/format.md", "docs/scenarios.md", "docs/engine.md",
@@ -145,23 +149,33 @@ class Text:
 # -- All Things Zombie: line-numbered quotes ---------------------------------------------------------
 
 _ATZ_HEAD = re.compile(r'(?:^All Things Zombie \(seed 004\) |\s)[Ll]ines? (\d+)(?:-\d+)?: "')
+_ZONE_WARS_HEAD = re.compile(r'(?:^Zone Wars rulebook \(seed 003\) |\s)[Ll]ines? (\d+)(?:-\d+)?(?: and (\d+)(?:-\d+)?)?: "')
 
 
-def atz_quotes(source: str) -> list[tuple[int, str]]:
-    """The (line, quote) pairs of an All Things Zombie `source`: each quote runs from its line's opening
-    mark to the last mark before the next cited line (quotes hold inch marks, so no nearer one will do)."""
-    heads = list(_ATZ_HEAD.finditer(source))
+def atz_quotes(source: str, head_pattern: re.Pattern[str] = _ATZ_HEAD) -> list[tuple[int, str]]:
+    """The (line, quote) pairs of a line-numbered `source`: each quote runs from its line's opening
+    mark to the last mark before the next cited line (quotes hold inch marks, so no nearer one will do).
+    A head citing two lines (Zone Wars' "lines 226 and 420: "…" ... "…"") gives its two quotes in turn."""
+    heads = list(head_pattern.finditer(source))
+    if not heads:
+        return []
     quotes = []
     for head, after in zip(heads, heads[1:] + [None], strict=True):
         stop = after.start() if after is not None else len(source)
         body = source[head.end():stop]
         close = body.rstrip().rfind('"')
-        quotes.append((int(head.group(1)), body[:close] if close >= 0 else body))
+        body = body[:close] if close >= 0 else body
+        second = head.group(2) if head_pattern.groups > 1 else None
+        if second is not None and '" ... "' in body:
+            first, rest = body.rsplit('" ... "', 1)
+            quotes += [(int(head.group(1)), first), (int(second), rest)]
+        else:
+            quotes.append((int(head.group(1)), body))
     return quotes
 
 
-def atz_problems(path: Path, source: str, seed: Text) -> list[str]:
-    quotes = atz_quotes(source)
+def atz_problems(path: Path, source: str, seed: Text, head_pattern: re.Pattern[str] = _ATZ_HEAD) -> list[str]:
+    quotes = atz_quotes(source, head_pattern)
     if not quotes:
         return [f"{path}: no quote with its seed line"]
     return [f"{path}: line {line}: {why}" for line, quote in quotes
@@ -264,6 +278,13 @@ def test_every_all_things_zombie_quote_is_on_the_seed_line_it_cites():
     assert problems == []
 
 
+def test_every_zone_wars_quote_is_on_the_seed_line_it_cites():
+    seed = Text(seed_lines("003"))
+    problems = [p for path, source in _sources("rules-zonewars")
+                for p in atz_problems(path, source, seed, _ZONE_WARS_HEAD)]
+    assert problems == []
+
+
 @pytest.mark.parametrize("corpus", ["rules", "rules-agentz"])
 def test_every_grid_game_quote_is_in_the_text_it_names(corpus):
     texts, items = grid_texts(), engine_items()
@@ -327,3 +348,14 @@ def test_a_grid_quote_is_looked_up_in_the_text_it_names():
                                     "s.toml: not in the Agent Z rules: 'The hurt track.'"]
     assert grid_problems(Path("s.toml"), "Agent Z rules: 'The hero's hurt track'", texts, items) == [
         "s.toml: not in the Agent Z rules: \"The hero's hurt track\""]
+
+
+def test_a_zone_wars_head_citing_two_places_looks_each_quote_up_on_its_own_line():
+    seed = Text(["Title", "A Simple Operation is an action.", "It moves up to Medium.", "Other.", "Blocking terrain."])
+    source = ('Zone Wars rulebook (seed 003) lines 2-3 and 5: "A Simple Operation is an action." ... '
+              '"It moves up to Medium." ... "Blocking terrain."')
+    assert atz_quotes(source, _ZONE_WARS_HEAD) == [(2, 'A Simple Operation is an action." ... "It moves up to Medium.'),
+                                                  (5, "Blocking terrain.")]
+    assert atz_problems(Path("s.toml"), source, seed, _ZONE_WARS_HEAD) == []
+    assert atz_problems(Path("s.toml"), source.replace("and 5", "and 4"), seed, _ZONE_WARS_HEAD) == [
+        "s.toml: line 4: 'blocking terrain' does not start on line 4"]
