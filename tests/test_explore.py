@@ -258,3 +258,18 @@ def test_explore_on_a_local_dask_cluster_ranks_as_in_one_process(workdir):
     here = explore(workdir / "walk.toml", jobs=1, out=workdir / "here", **options)
     cluster = explore(workdir / "walk.toml", jobs=2, scheduler="local", out=workdir / "cluster", **options)
     assert here.report is not None and here.report == cluster.report
+
+
+def test_one_more_infected_is_the_class_the_mission_brings_on_as_tune_s_knob_is():
+    """The Beach with its placed zombies taken out (bench/tune.py's push made it easier so): `--explore` offered
+    "one more reaver", the first class of the rules data, though the mission brings on only zombies, while
+    `zwar tune`'s knob added a zombie; the same change now names the same class in both (``knobs.added_class``)."""
+    from zwar_author.playtest.knobs import added_class
+
+    loaded, _ = load_mission(CONTENT / "exodus" / "missions" / "the-beach.toml")
+    assert loaded is not None
+    document = mission_document(loaded.compiled)
+    document["infected"] = []
+    assert added_class(document) == "core/zombie"  # from the spawn tables: none is placed
+    added = [c.text for c in changes(loaded, Setup(), document) if c.key.startswith("infected+")]
+    assert added and all(text.startswith("one more zombie at the start, on spawn point ") for text in added)

@@ -30,6 +30,7 @@ from ..errors import Report
 from . import charts
 from .compare import Games, common, paired, points
 from .gate import Gate
+from .knobs import added_class
 from .project import band, check_policies, directors_for, prepare
 from .report import PARTIAL, percent, rate, share, summary, win_share, write
 from .runner import Interrupted, Plan, run, workers
@@ -153,17 +154,15 @@ def _infected(mission: Mission, document: dict, setup: Setup) -> list[Change]:
         del new["infected"][i]
         out.append(Change(f"infected-{i}", f"no {short(z['class'])} at {mission.show(mission.square(z['at']))} at the "
                           "start", 1, new, setup))
-    cls = document["infected"][0]["class"] if document["infected"] else _first_class(mission)
+    cls = added_class(document)
+    if cls is None:
+        return out  # neither placed nor spawned: no class to add (as ``zwar tune``'s knobs)
     for point in document["spawn_points"]:
         key = f"infected+{point['letter']}"
         new = _variant(document, key)
         new["infected"].append({"class": cls, "at": point["at"], "facing": "N", "prone": False})
         out.append(Change(key, f"one more {short(cls)} at the start, on spawn point {point['letter']}", 1, new, setup))
     return out
-
-
-def _first_class(mission: Mission) -> str:
-    return next(iter(mission.classes))
 
 
 def _cards(mission: Mission, document: dict, setup: Setup) -> list[Change]:

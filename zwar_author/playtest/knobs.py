@@ -270,7 +270,7 @@ def _infected(document: dict, source: tomlkit.TOMLDocument) -> list[Knob]:
         out.append(Knob(f"infected-{i}", f"no {short(z['class'])} at {_square(z['at'])} at the start", Kind.INFECTED,
                         f"infected-{i}", 1, remove, _left_out("infected", i, what)))
     placed = list(source.get("infected", []))
-    cls = document["infected"][0]["class"] if document["infected"] else _spawned(document)
+    cls = added_class(document)
     source_cls = str(placed[0]["class"]) if placed else (short(cls) if cls else None)
     if cls is None or source_cls is None:
         return out  # no class to copy: a mission that neither places nor spawns one gets none added
@@ -306,9 +306,12 @@ def _figures(document: dict) -> set[str]:
     return {str(e["at"]) for kind in ("starts", "infected", "npcs") for e in document.get(kind) or []}
 
 
-def _spawned(document: dict) -> str | None:
-    """The class the mission's spawn tables first bring on, for a mission that places none at the start
-    (one whose infected a designer, or a tune, took out can have them put back)."""
+def added_class(document: dict) -> str | None:
+    """The class of one more infected at the start (``zwar tune``'s knob and ``--explore``'s change alike): the
+    first the mission places, else the first its spawn tables bring on (a mission whose infected a designer, or a
+    tune, took out can have them put back); None for a mission with neither, which gets none added."""
+    if document["infected"]:
+        return str(document["infected"][0]["class"])
     for phase in (document.get("spawn") or {}).get("phases", []):
         for part, name in TABLES:
             for row in ((phase.get(part) or {}).get(name) or {}).get("rows", []):
