@@ -309,3 +309,18 @@ def test_the_taken_out_heatmap_counts_the_sides_models_only():
     g.emit(Kind.TAKEN_OUT, "monster-1", "Mutant hound 1 is Taken Out", (10.5, 20.5), result="taken out")
     g.emit(Kind.TAKEN_OUT, "krin", "Krin is Taken Out", (5.5, 7.5), result="taken out")
     assert game_record(g, 0)["heat"]["taken_out"] == [[5, 7]]
+
+
+def test_a_locked_opening_is_refused_by_name_not_played_as_an_open_one(tmp_path):
+    """`locked` on a piece's opening is All Things Zombie's rule (seed 004 line 1861); the Zone Wars engine has
+    none, so a scenario whose table has one is refused before any game rather than played with the door open."""
+    shutil.copytree(CONTENT / "zonewars", tmp_path / "pack")
+    pieces = tmp_path / "pack" / "pieces" / "core-terrain.toml"
+    door = '{ kind = "door", start = [2, 4], end = [3, 4] }'  # the Ruined house's, which Scrap Run places twice
+    assert door in pieces.read_text()
+    pieces.write_text(pieces.read_text().replace(door, door.replace(" }", ", locked = true }")))
+    with pytest.raises(CannotPlayScenario) as refused:
+        load_scenario(tmp_path / "pack" / "scenarios" / "scrap-run.toml")
+    assert refused.value.lines()[0] == "cannot play Zone Wars scenario scrap-run: the engine does not play these yet:"
+    assert refused.value.lines()[1:] == [  # placed twice, named once
+        "  - piece `ruined-house`: its door 1 is locked (`locked`: All Things Zombie's, no Zone Wars rule opens a lock)"]

@@ -154,6 +154,11 @@ def cannot_play(scenario: Scenario) -> list[str]:
                 mutation = scenario.mutations[mid.rpartition("/")[2]]
                 if not played(mutation):
                     missing.append(f"mutation `{mutation.id}` of `{spot.character}`: its effect is not played")
+    pieces = {placed.piece.name: placed.piece for placed in scenario.board.pieces}  # each piece once, however placed
+    for name, piece in pieces.items():  # a lock is All Things Zombie's (seed 004 line 1861): no rule here opens one
+        missing += [f"piece `{name}`: its {opening.kind.value} {number} is locked (`locked`: All Things Zombie's, "
+                    "no Zone Wars rule opens a lock)"
+                    for number, opening in enumerate(piece.openings, 1) if opening.locked]
     return missing
 
 
