@@ -31,7 +31,8 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import tomlkit
@@ -55,15 +56,22 @@ MISSIONS = {name: CONTENT / pack / "missions" / f"{name}.toml" for pack, names i
 PUSHES = 4  # the most times a version is pushed before it is given up as still inside its band
 
 
+@contextmanager
+def beside(path: Path, name: str, text: str) -> Iterator[Path]:
+    """``text`` as the file ``name`` beside ``path`` (so that the mission's pack is found), removed afterwards."""
+    hidden = path.with_name(name)
+    hidden.write_text(text, encoding="utf-8")
+    try:
+        yield hidden
+    finally:
+        hidden.unlink(missing_ok=True)
+
+
 def pushed(path: Path, text: str, label: str) -> str:
     """The source ``text`` (of the mission at ``path``) pushed once more ``label`` ("harder" or "easier");
     the same text when no knob is left to push it with."""
-    hidden = path.with_name(f".{path.stem}.pushing.toml")
-    hidden.write_text(text, encoding="utf-8")
-    try:
+    with beside(path, f".{path.stem}.pushing.toml", text) as hidden:
         mission, _ = load_mission(hidden)
-    finally:
-        hidden.unlink(missing_ok=True)
     assert mission is not None
     source = tomlkit.parse(text)
     every = {k.key: k for k in K.knobs(mission_document(mission.compiled), source)}
@@ -103,12 +111,8 @@ def versions(path: Path, measure: Callable[[Path], tuple[dict, Gate]], labels: S
             if again == text:
                 break  # nothing left to push it with
             text, n = again, n + 1
-            hidden = path.with_name(f".{path.stem}.{label}.measuring.toml")
-            hidden.write_text(text, encoding="utf-8")
-            try:
+            with beside(path, f".{path.stem}.{label}.measuring.toml", text) as hidden:
                 rate, band = measure(hidden)
-            finally:
-                hidden.unlink(missing_ok=True)
             out = clearly_out(rate, band, label)
         found[label] = {"text": text, "pushes": n, "rate": rate, "out": out}
     return found
@@ -133,13 +137,9 @@ def explored(hidden: Path, budget: int, runs: int, seed: int, jobs: int, check: 
         if knob is None:
             row["check"] = "not a change a source can say"
             return row
-        fresh = hidden.with_name(f".{hidden.stem}.explored.toml")
-        fresh.write_text(K.written(source, [knob]), encoding="utf-8")
-        try:
-            with tempfile.TemporaryDirectory() as out:
-                played = playtest(fresh, runs=runs, seed=seed + 1000, jobs=jobs, policies=["cautious"], out=Path(out))
-        finally:
-            fresh.unlink(missing_ok=True)
+        with beside(hidden, f".{hidden.stem}.explored.toml", K.written(source, [knob])) as fresh, \
+                tempfile.TemporaryDirectory() as out:
+            played = playtest(fresh, runs=runs, seed=seed + 1000, jobs=jobs, policies=["cautious"], out=Path(out))
         w = (played.gated or {}).get("win_rate", {})
         row["check"] = f"{w.get('value')} ({w.get('wins')}/{w.get('games')}), {'in' if played.passed else 'OUT of'} the band"
     return row
@@ -180,10 +180,8 @@ def main() -> None:
                     f"{rate.get('low')} to {rate.get('high')})")
             print(f"{name} {label}: pushed {version['pushes']} times: {said}, "
                   f"{'clearly outside its band' if version['out'] else 'NOT clearly outside its band'}", flush=True)
-            hidden = path.with_name(f".{name}.{label}.toml")
-            hidden.write_text(version["text"], encoding="utf-8")
             tuned, row = {}, {}
-            try:
+            with beside(path, f".{name}.{label}.toml", version["text"]) as hidden:
                 if not args.no_tune:
                     tuned = _tuned(hidden, name, label, args)
                 if not args.no_explore:
@@ -191,8 +189,6 @@ def main() -> None:
                     print(f"{name} {label}: explore at {row['per_version']} games a version ({row['games']} games): "
                           f"best single change into the band: {row['text'] or 'none'}"
                           + (f"; fresh: {row['check']}" if "check" in row else ""))
-            finally:
-                hidden.unlink(missing_ok=True)
             found = tuned.get("result", "not run")
             if tuned.get("changes"):
                 found += ": " + "; ".join(tuned["changes"])
