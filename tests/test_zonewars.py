@@ -277,7 +277,54 @@ def test_an_unfair_layout_shows_at_once(workdir, zwar):
                     "t/scenarios/s.toml": scenario(extra=wall)})
     result = zwar("fairness", "t")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "  uneven: moves to every token 4 vs 3; ground tokens seen 0 vs 1"
+    assert result.output.splitlines()[-1] == "  uneven: moves to every token 4 vs 3; tokens seen 0 vs 1"
+
+
+HEIGHTS = """\
+[[pieces]]
+id = "low-wall"
+name = "Low wall"
+kind = "low"
+width = 4
+depth = 1
+height = 1
+
+[[pieces]]
+id = "tall"
+name = "Tall block"
+kind = "blocking"
+width = 4
+depth = 4
+height = 8
+"""
+NARROW = ZONES.replace("x = 0", "x = 16").replace("width = 36", "width = 4")
+
+
+def test_a_token_on_a_floor_is_judged_at_its_height(workdir, zwar):
+    # Seed 003 line 264: sight drops "down to the level of the shooter"; the north zone sees the token on the
+    # tower's floor (5" up) over a 1" wall that would hide a token on the ground, the south zone's view is
+    # cut by an 8" block, and the tower the token lies in hides nothing.
+    layout = (piece("tower", 16, 16) + piece("low-wall", 16, 10) + piece("tall", 16, 24)
+              + "\n[[artifacts]]\nx = 18\ny = 11.5\n")
+    write(workdir, {"t/pack.toml": PACK, "t/pieces/p.toml": PIECES, "t/pieces/h.toml": HEIGHTS,
+                    "t/zonewars/data.toml": DATA,
+                    "t/scenarios/s.toml": scenario(zones=NARROW, tokens=TOKEN + "floor = 1\n", extra=layout)})
+    result = zwar("fairness", "t")
+    assert result.exit_code == 0, result.output
+    assert result.output == TOWER_SIGHT
+
+
+TOWER_SIGHT = '''\
+S (t/s): 2 artifact tokens, 2 deployment zones, 3 pieces on a 36" x 36" table
+                                 n (a)                   s (b)
+  token 1 at (18", 18") floor 1  4 moves (17"), seen     4 moves (17.14"), hidden
+  token 2 at (18", 11.5")        2 moves (7"), in cover  5 moves (20.77"), hidden
+  Medium moves to every token    6                       9
+  nearest token                  2 moves                 4 moves
+  tokens seen from the zone      2 of 2                  0 of 2
+  table seen from the zone       93.8%                   91.4%
+  uneven: moves to every token 6 vs 9; tokens seen 2 vs 0
+'''
 
 
 @pytest.mark.slow
@@ -303,17 +350,17 @@ def test_zone_wars_sheets_are_drawn_and_the_same_each_time(workdir, zwar):
 
 SCRAP_RUN = '''\
 Scrap Run (zonewars/scrap-run): 6 artifact tokens, 2 deployment zones, 9 pieces on a 36" x 36" table
-                                    north (ark-mutants)         south (genlab-tribe)
-  token 1 at (18", 12")             2 moves (8.76"), seen       4 moves (19.95"), seen
-  token 2 at (18", 24")             4 moves (19.95"), seen      2 moves (8.76"), seen
-  token 3 at (9", 12")              3 moves (10.32"), hidden    4 moves (19.57"), in cover
-  token 4 at (27", 24")             4 moves (19.57"), in cover  3 moves (10.32"), hidden
-  token 5 at (4", 8")               1 move (3.5"), seen         5 moves (23.5"), seen
-  token 6 at (32", 28")             5 moves (23.5"), seen       1 move (3.5"), seen
-  Medium moves to every token       19                          19
-  nearest token                     1 move                      1 move
-  ground tokens seen from the zone  5 of 6                      5 of 6
-  table seen from the zone          91.3%                       91.3%
+                               north (ark-mutants)         south (genlab-tribe)
+  token 1 at (18", 12")        2 moves (8.76"), seen       4 moves (19.95"), seen
+  token 2 at (18", 24")        4 moves (19.95"), seen      2 moves (8.76"), seen
+  token 3 at (9", 12")         3 moves (10.32"), hidden    4 moves (19.57"), in cover
+  token 4 at (27", 24")        4 moves (19.57"), in cover  3 moves (10.32"), hidden
+  token 5 at (4", 8")          1 move (3.5"), seen         5 moves (23.5"), seen
+  token 6 at (32", 28")        5 moves (23.5"), seen       1 move (3.5"), seen
+  Medium moves to every token  19                          19
+  nearest token                1 move                      1 move
+  tokens seen from the zone    5 of 6                      5 of 6
+  table seen from the zone     91.3%                       91.3%
   even: the same moves to every token, the same tokens seen, and views of the table within 5 points
   artifacts: 6 cards worth 13 victory points; a token draws 13/6 (2.17) on average, so 6 tokens are worth 13.00 in all
 '''

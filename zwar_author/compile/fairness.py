@@ -17,9 +17,9 @@ import numpy as np
 
 from ..analysis.tabletop import SightMap, sight_map, viewpoints
 from ..errors import UsageError
-from ..tabletop import Reach, Sight, SightLines, format_inches
+from ..tabletop import PlacedPiece, Reach, Sight, SightLines, elevation, format_inches
 from .project import Outcome, check
-from .zonewars import CompiledScenario
+from .zonewars import CompiledScenario, Token
 
 _SIGHT = {Sight.CLEAR: "seen", Sight.COVER: "in cover", Sight.BLOCKED: "hidden"}
 
@@ -54,13 +54,16 @@ def fairness(scenario: CompiledScenario, cell: float = 1.0, spacing: float = 2.0
     """Each deployment zone's moves to each token, its sight of them, and its view of the table."""
     sight = SightLines(scenario.pieces)
     reach = Reach(scenario.table, scenario.pieces, scenario.base)
+    lines = [sight if not t.floor else SightLines([p for p in scenario.pieces if p is not _standing_on(scenario, t)])
+             for t in scenario.tokens]
     rows: list[ZoneFairness] = []
     for side in scenario.model.sides:
         if any(r.zone == side.zone for r in rows):
             continue
         viewers = viewpoints(scenario.zones[side.zone], reach.free, spacing)
-        tokens = np.array([[float(t.position.x), float(t.position.y)] for t in scenario.tokens]).reshape(-1, 2)
-        seen = sight.seen_from(viewers, tokens) if len(tokens) else np.zeros(0, dtype=np.int8)
+        seen = [lines[i].seen_from(viewers, np.array([[float(t.position.x), float(t.position.y)]]),
+                                   heights=(0.0, float(elevation(t.floor))))[0]
+                for i, t in enumerate(scenario.tokens)]
         rows.append(ZoneFairness(
             side.zone, side.faction,
             tuple(scenario.moves(side.zone, t.number) for t in scenario.tokens),
@@ -68,6 +71,13 @@ def fairness(scenario: CompiledScenario, cell: float = 1.0, spacing: float = 2.0
             tuple(Sight(int(s)) for s in seen),
             sight_map(sight, scenario.table, viewers, cell)))
     return Fairness(scenario, tuple(rows))
+
+
+def _standing_on(scenario: CompiledScenario, token: Token) -> PlacedPiece:
+    """The Building a token on an upper floor lies in (the checks made sure there is one): it hides nothing
+    from the token, as the Building a model stands on hides nothing from it."""
+    return next(p for p in scenario.pieces
+                if p.piece.floors >= token.floor and p.geometry.covers(token.position.point))
 
 
 def fairness_text(report: Fairness) -> str:
@@ -83,16 +93,14 @@ def fairness_text(report: Fairness) -> str:
             moves, walk = z.moves[index], z.walks[index]
             reach = "unreachable" if moves is None or walk is None else (
                 f"{moves} move{'s' if moves != 1 else ''} ({format_inches(walk)})")
-            seen = "sight not judged (upper floor)" if token.floor else _SIGHT[z.sight[index]]
-            cells.append(f"{reach}, {seen}")
+            cells.append(f"{reach}, {_SIGHT[z.sight[index]]}")
         lines.append((f"token {token.number} at {where}{floor}", cells))
     totals = [z.total_moves for z in zones]
     lines.append(("Medium moves to every token", ["-" if t is None else str(t) for t in totals]))
     nearest = [min((m for m in z.moves if m is not None), default=None) for z in zones]
     lines.append(("nearest token", ["-" if n is None else f"{n} move{'s' if n != 1 else ''}" for n in nearest]))
-    ground = [i for i, t in enumerate(scenario.tokens) if not t.floor]
-    lines.append(("ground tokens seen from the zone",
-                  [f"{sum(z.sight[i] is not Sight.BLOCKED for i in ground)} of {len(ground)}" for z in zones]))
+    lines.append(("tokens seen from the zone",
+                  [f"{sum(s is not Sight.BLOCKED for s in z.sight)} of {len(z.sight)}" for z in zones]))
     lines.append(("table seen from the zone", [f"{z.map.seen * 100:.1f}%" for z in zones]))
     width = max(len(label) for label, _ in lines)
     columns = [max(len(h), *(len(c[i]) for _, c in lines)) for i, h in enumerate(header)]
@@ -103,7 +111,7 @@ def fairness_text(report: Fairness) -> str:
     out.append("  " + " " * width + "  " + "  ".join(h.ljust(w) for h, w in zip(header, columns, strict=True)).rstrip())
     for label, cells in lines:
         out.append(("  " + label.ljust(width) + "  " + "  ".join(c.ljust(w) for c, w in zip(cells, columns, strict=True))).rstrip())
-    out.append("  " + _verdict(zones, [t.floor for t in scenario.tokens]))
+    out.append("  " + _verdict(zones))
     count, points = report.artifact_points
     if count:
         mean = Fraction(points, count)
@@ -115,7 +123,7 @@ def fairness_text(report: Fairness) -> str:
     return "\n".join(out)
 
 
-def _verdict(zones: tuple[ZoneFairness, ...], floors: list[int]) -> str:
+def _verdict(zones: tuple[ZoneFairness, ...]) -> str:
     """One line: even, or what differs between the zones."""
     if len(zones) < 2:
         return "one deployment zone: nothing to compare"
@@ -123,9 +131,9 @@ def _verdict(zones: tuple[ZoneFairness, ...], floors: list[int]) -> str:
     totals = [z.total_moves for z in zones]
     if len(set(totals)) > 1:
         uneven.append("moves to every token " + " vs ".join("-" if t is None else str(t) for t in totals))
-    spotted = [sum(s is not Sight.BLOCKED for s, floor in zip(z.sight, floors, strict=True) if not floor) for z in zones]
+    spotted = [sum(s is not Sight.BLOCKED for s in z.sight) for z in zones]
     if len(set(spotted)) > 1:
-        uneven.append("ground tokens seen " + " vs ".join(map(str, spotted)))
+        uneven.append("tokens seen " + " vs ".join(map(str, spotted)))
     seen = [round(z.map.seen * 100, 1) for z in zones]
     if max(seen) - min(seen) >= 5:
         uneven.append("table seen " + " vs ".join(f"{s:.1f}%" for s in seen))

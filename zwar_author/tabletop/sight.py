@@ -144,8 +144,10 @@ class SightLines:
             return Sight.BLOCKED
         return Sight.COVER if found.any() else Sight.CLEAR
 
-    def seen_from(self, viewers: np.ndarray, targets: np.ndarray, chunk: int = 20000) -> np.ndarray:
-        """For each target point, the best sight any viewer point has of it (a ``Sight`` per target)."""
+    def seen_from(self, viewers: np.ndarray, targets: np.ndarray, chunk: int = 20000,
+                  heights: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+        """For each target point, the best sight any viewer point has of it (a ``Sight`` per target);
+        ``heights``: the viewers' height above the ground and the targets' (the ground: seen from above)."""
         viewers = np.asarray(viewers, dtype=float).reshape(-1, 2)
         targets = np.asarray(targets, dtype=float).reshape(-1, 2)
         best = np.full(len(targets), Sight.BLOCKED, dtype=np.int8)
@@ -156,7 +158,8 @@ class SightLines:
             block = targets[first:first + per]
             starts = np.repeat(viewers[None, :, :], len(block), axis=0).reshape(-1, 2)
             ends = np.repeat(block, len(viewers), axis=0)
-            found = self.lines(starts, ends).reshape(len(block), len(viewers))
+            levels = np.broadcast_to(np.array(heights, dtype=float), (len(starts), 2))
+            found = self.lines(starts, ends, levels=levels).reshape(len(block), len(viewers))
             best[first:first + per] = found.min(axis=1)
         return best
 
