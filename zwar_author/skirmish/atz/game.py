@@ -776,7 +776,7 @@ class AtzGame(Game):
             if result is Do.RETIRE_AND_SANITY:
                 self._retire(h, z.position)
             else:
-                self.duck_back(h, z.position)
+                self.duck_back(h, z.position, passed=passed[h.id])
             shaken.append(h)
         sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(side), self._say(None),
                           self.heroes)
@@ -909,7 +909,7 @@ class AtzGame(Game):
                 self._retire(f, down.position)
             elif result is Do.DUCK_BACK_IF_ALONE and not any(
                     o is not f and o.status is Status.CARRY_ON and Board.within(o, f, 4) for o in testers):
-                self.duck_back(f, self.cause(f, down.position))
+                self.duck_back(f, self.cause(f, down.position), passed=passed[f.id])
 
     def _retire(self, h: Human, cause: Position) -> None:
         """Retire (line 814): to the nearest cover within 12" away from the cause, even if already in cover,
@@ -920,14 +920,33 @@ class AtzGame(Game):
         h.status = Status.HUNKERED_DOWN
         self.log_line(f"{h.name} retires and hunkers down", h.id)
 
-    def duck_back(self, f: Human, cause: Position, why: str = "") -> None:
+    def duck_back(self, f: Human, cause: Position, why: str = "", passed: int = 0) -> None:
         """Duck back (line 808): to the nearest cover within 6", any way, even forward, else drop prone in
-        place; one carrying a friend drops him first."""
-        self._drop(f)
+        place. Ducking back on a pass 2d6 or 1d6 (``passed``), a figure first retrieves a wounded friend
+        within 4" and ducks back with him, even past its normal move; on a pass 0d6 it retrieves no one,
+        and one carrying a friend drops him (line 1337)."""
+        if passed:
+            self._retrieve(f)
+        else:
+            self._drop(f)
         f.status = Status.DUCKED_BACK
         if not cover.seek(self, f, cause, cover.DUCK_BACK):
             f.prone = True
         self.log_line(f"{f.name} ducks back" + (f" ({why})" if why else ""), f.id)
+
+    def _retrieve(self, f: Human) -> None:
+        """Before ducking back on a pass (line 1337): to the nearest friend out of the fight within 4", picked
+        up. Not one already carrying a friend, in a vehicle, or an animal (which carries no one)."""
+        if f.carrying is not None or f.vehicle is not None or f.animal:
+            return
+        wounded = [o for o in self.on_table(self.side(f.side)) if o is not f
+                   and o.status is Status.OUT_OF_THE_FIGHT and Board.within(f, o, 4)]
+        if not wounded:
+            return
+        friend = min(wounded, key=lambda o: (f.position.distance(o.position), o.id))
+        self._move_towards(f, friend.position, 4 + float(f.base.radius + friend.base.radius), stop=1)
+        if Board.within(f, friend, 1):
+            self._pick_up(f, friend)
 
     def hunker_down(self, f: Human, cause: Position) -> None:
         """Hunker down (line 812): stay in cover or go to the nearest cover within 12", else drop prone."""

@@ -199,7 +199,7 @@ def in_sight_of(game: AtzGame, ctx: Context, mover: Human, before: set[str]) -> 
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and able:
             game._fire(ctx, o, mover, snap=result is Do.SNAP_FIRE)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6) and o.weapon is not None and o.weapon.ranged:
-            game.duck_back(o, mover.position, "out of ammo or range")
+            game.duck_back(o, mover.position, "out of ammo or range", passed[o.id])
 
 
 def can_fire_at(game: AtzGame, h: Human, target: Human) -> bool:
@@ -330,17 +330,17 @@ def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) ->
         cover = game.sees(shooter, f, turn=True) is Sight.COVER
         if result in (Do.RETURN_FIRE, Do.SNAP_BACK):
             if outgunned:
-                game.duck_back(f, shooter.position, f"outgunned: {outgunned}")
+                game.duck_back(f, shooter.position, f"outgunned: {outgunned}", n)
             elif able:
                 game._fire(ctx, f, shooter, snap=result is Do.SNAP_BACK)
         elif result in (Do.COVER_SNAP, Do.COVER_FIRE):
             if cover and outgunned:  # no better than duck back (line 1053)
-                game.duck_back(f, shooter.position, f"outgunned: {outgunned}")
+                game.duck_back(f, shooter.position, f"outgunned: {outgunned}", n)
             elif cover and able:
                 game._fire(ctx, f, shooter, snap=result is Do.COVER_SNAP)
             elif not cover:
-                game.duck_back(f, shooter.position, "not in cover")
+                game.duck_back(f, shooter.position, "not in cover", n)
         elif result is Do.DUCK_BACK:
-            game.duck_back(f, shooter.position)
+            game.duck_back(f, shooter.position, passed=n)
         elif result is Do.RETIRE:
             game._retire(f, shooter.position)

@@ -124,7 +124,7 @@ def fired_on(game: AtzGame, ctx: Context, h: Human, shooter: Human, passed: int)
         if shooter.status in STANDING and hostiles.can_fire_at(game, h, shooter):
             game._fire(ctx, h, shooter, snap=True)
     elif result is Do.DUCK_BACK:
-        game.duck_back(h, shooter.position, "charging")
+        game.duck_back(h, shooter.position, "charging", passed)
     elif result is Do.RETIRE:
         foes = [o for o in game.on_table(game.people) if o.side != h.side]
         if foes:
