@@ -26,7 +26,21 @@ from ...tables.table import Table
 from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
-from . import barricades, buildings, cover, driving, grenades, hostiles, inside, locks, meeting, melee, rooftops, search
+from . import (
+    barricades,
+    buildings,
+    cover,
+    driving,
+    grenades,
+    hostiles,
+    inside,
+    locks,
+    meeting,
+    melee,
+    mercy,
+    rooftops,
+    search,
+)
 from .buildings import Site
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -99,6 +113,7 @@ class AtzGame(Game):
         self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
         self.visits = {s.id: buildings.Visit() for s in setup.buildings}  # what the group did at each building
         self.cleared = False  # the board cleared, which ends the encounter won (Take Back, line 2463)
+        self.fired_first: str | None = None  # the side that fired the first shot at people (Mercy, line 2603)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -1049,6 +1064,13 @@ class AtzGame(Game):
     def hostile_melee(self, ctx: Context, h: Human) -> bool:
         """A hostile's activation spent in melee with people or charging (``melee``), for ``hostiles``."""
         return melee.hostile_turn(self, ctx, h)
+
+    def stand_over(self, ctx: Context, h: Human) -> bool:
+        """A hostile's activation spent standing over a member out of the fight (``mercy``), for ``hostiles``."""
+        member = mercy.downed(self, h)
+        if member is not None:
+            mercy.stand_over(self, ctx, h, member)
+        return member is not None
 
     def charger_fired_on(self, ctx: Context, h: Human, shooter: Human, passed: int) -> None:
         """Received Fire read for a charger (``melee``), for ``hostiles``."""

@@ -156,6 +156,8 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     if target is not None:
         game._fire(ctx, h, target, snap=False)
         return
+    if game.stand_over(ctx, h):  # At the Mercy of the Enemy (line 2597)
+        return
     if barricades.storm(game, ctx, h):  # at a barricade between him and the group (line 1418)
         return
     group = [m for m in game.on_table(game.humans) if m.status not in (Status.OBVIOUSLY_DEAD,)]
@@ -219,6 +221,7 @@ def shoot(game: AtzGame, ctx: Context, h: Human, t: Human, snap: bool) -> None:
     rolls damage (line 1171); a target missed takes Received Fire (line 1147); one hit, Man Down for its
     friends (line 858, which replaces the Received Fire)."""
     assert h.weapon is not None
+    game.fired_first = game.fired_first or h.side
     snap = snap or h.carrying is not None  # those retrieving wounded always snap fire (line 1339)
     if t.position != h.position:
         h.facing = facing_towards(h.position, t.position)
