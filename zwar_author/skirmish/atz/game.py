@@ -29,6 +29,7 @@ from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_fron
 from . import (
     barricades,
     buildings,
+    bystanders,
     cover,
     driving,
     grenades,
@@ -814,11 +815,15 @@ class AtzGame(Game):
         else:
             front = any(in_front(h, z.position) for z in zombies)
         vacated = h.position
-        if front:
-            h.charged = True
-            passed = group_test(ctx, self._reaction_tables(), [h], Test.BEING_CHARGED, self.leader(h.side),
-                                self._say(h), self.heroes)[h.id]
-            result = do(h, Test.BEING_CHARGED, passed)
+        friends = bystanders.onlookers(self, h, zombies)
+        h.charged = front
+        passed = group_test(ctx, self._reaction_tables(), ([h] if front else []) + friends, Test.BEING_CHARGED,
+                            self.leader(h.side), self._say(h), self.heroes)
+        for f in friends:
+            bystanders.react(self, ctx, f, zombies, passed[f.id])
+        zombies = [z for z in zombies if z.on_table and z.status is Status.CARRY_ON]
+        if front and zombies:
+            result = do(h, Test.BEING_CHARGED, passed[h.id])
             if result is Do.RETIRE:
                 self._retire(h, zombies[0].position)
                 for z in zombies:  # the charger continues its move to the spot that was vacated (line 913)
@@ -829,7 +834,7 @@ class AtzGame(Game):
             elif result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and h.weapon is not None and h.weapon.ranged \
                     and not h.out_of_ammo:
                 self._fire(ctx, h, zombies[0], snap=result is Do.SNAP_AND_MELEE)
-            h.charged = False
+        h.charged = False
         for z in zombies:
             if z.on_table and z.status is Status.CARRY_ON and h.on_table:
                 self._move_towards(z, h.position, CHARGE_STOP + 2, stop=float(z.base.diameter) + 0.001)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight, inches
 from ..core import Board, Choice, Context, in_front
-from . import hostiles
+from . import bystanders, hostiles
 from .dice import TableDice
 from .reactions import D6, Do, Test, do, group_test
 from .state import STANDING, Human, Klass, Status
@@ -88,11 +88,17 @@ def _close(game: AtzGame, ctx: Context, h: Human, t: Human) -> None:
     diameter = float(h.base.radius + t.base.radius)
     start = h.position
     game._move_towards(h, t.position, CHARGE, stop=CONTACT + diameter)
-    if t.status is Status.CARRY_ON:
+    friends = bystanders.onlookers(game, t, [h])
+    testers = ([t] if t.status is Status.CARRY_ON else []) + friends
+    passed = group_test(ctx, game._reaction_tables(), testers, Test.BEING_CHARGED, game.leader(t.side),
+                        game._say(t), game.heroes)
+    for f in friends:
+        bystanders.react(game, ctx, f, [h], passed[f.id])
+        if h.status is not Status.CARRY_ON or not h.charging:
+            return  # hit, or the charge ended on Received Fire
+    if t.id in passed:
         rear = not in_front(t, h.position)
-        passed = group_test(ctx, game._reaction_tables(), [t], Test.BEING_CHARGED, game.leader(t.side),
-                            game._say(t), game.heroes)[t.id]
-        result = do(t, Test.BEING_CHARGED, passed)
+        result = do(t, Test.BEING_CHARGED, passed[t.id])
         if result is Do.RETIRE:
             vacated = t.position
             game._retire(t, h.position)
