@@ -33,6 +33,7 @@ from . import (
     cover,
     driving,
     grenades,
+    groups,
     hostiles,
     inside,
     locks,
@@ -241,19 +242,30 @@ class AtzGame(Game):
     # --- humans --------------------------------------------------------------------------------
 
     def _humans(self, ctx: Context, die: int) -> None:
-        """The group activates when its Leader's Rep is the die or higher (line 747); all its figures with
-        him (line 717)."""
-        leader = self.leader()
-        standing = [h for h in self.on_table(self.humans) if h.status not in (Status.OUT_OF_THE_FIGHT,
-                                                                               Status.OBVIOUSLY_DEAD)]
-        head = leader or max(standing, key=lambda h: h.rep, default=None)  # none carrying on: the highest Rep
-        if head is None or head.rep < die:
-            self.log_line(f"The group may not activate: {head.name if head else 'its Leader'}'s Rep is under {die}")
+        """Each group activates when its Leader's Rep is the die or higher, the highest Rep first (line 747);
+        all its figures with him (line 717)."""
+        parts = groups.of(self, self.humans)
+        if not parts:
+            self.log_line(f"The group may not activate: its Leader's Rep is under {die}")
             return
-        self._zed_or_no_zed(ctx)
-        for h in list(self.on_table(self.humans)):
+        zed = True
+        for group in parts:
+            head = groups.leader(group)
+            if head.rep < die:
+                self.log_line(f"The group{_of(group, parts)} may not activate: {head.name}'s Rep is under {die}")
+                continue
+            if zed:
+                self._zed_or_no_zed(ctx)
+                zed = False
+            self._group_turn(ctx, group, head)
+
+    def _group_turn(self, ctx: Context, group: list[Human], head: Human) -> None:
+        """One group's activation: each figure acts, recovers or rallies."""
+        for h in group:
+            if not h.on_table:
+                continue
             if h.status is Status.CARRY_ON and not self._ended():
-                self._act(ctx, h, leader or h)
+                self._act(ctx, h, head if head.status is Status.CARRY_ON else h)
                 if h.on_table and h.status is Status.CARRY_ON and not self._ended():
                     inside.entered(self, ctx, h)  # What's Inside? when it stands in a building first (2480)
             elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
@@ -1086,6 +1098,11 @@ class AtzGame(Game):
 
     def _say(self, h: Human | None) -> Callable[[str], None]:
         return lambda text: self.log_line(text, h.id if h is not None else "game", "test")
+
+
+def _of(group: list[Human], parts: list[list[Human]]) -> str:
+    """How a group is named in the log: by its members when the side has several."""
+    return f" of {', '.join(h.name for h in group)}" if len(parts) > 1 else ""
 
 
 def _standing(f: Figure) -> bool:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
-from . import barricades, buildings, grenades
+from . import barricades, buildings, grenades, groups
 from . import outgunned as by_ranking
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -111,23 +111,29 @@ def roll_up(game: AtzGame, ctx: Context, force: HostileForce, at: Position) -> l
 # --- the hostiles' turn ---------------------------------------------------------------------------
 
 def activate(game: AtzGame, ctx: Context, die: int) -> None:
-    """The hostiles activate when their Leader's Rep is the die or higher (line 747): each carrying on fires
-    at the nearest enemy it sees in range, else moves towards the nearest member of the group and fires
-    (they exit and attack the group, line 2421); those stunned or ducked back recover, those hunkered down
-    rally with a friend near."""
-    leader = game.leader(HOSTILES)
-    standing = [h for h in game.on_table(game.hostiles) if h.status not in (Status.OUT_OF_THE_FIGHT,
-                                                                             Status.OBVIOUSLY_DEAD)]
-    head = leader or max(standing, key=lambda h: h.rep, default=None)
-    if head is None:
+    """Each group of hostiles activates when its Leader's Rep is the die or higher, the highest Rep first
+    (lines 707, 747): each carrying on fires at the nearest enemy it sees in range, else moves towards the
+    nearest member of the group and fires (they exit and attack the group, line 2421); those stunned or
+    ducked back recover, those hunkered down rally with a friend near."""
+    parts = groups.of(game, game.hostiles)
+    if not parts:
         game.log_line("No hostile is left able to activate")
         return
-    if head.rep < die:
-        game.log_line(f"The hostiles may not activate: {head.name}'s Rep is under {die}")
-        return
-    for h in list(game.on_table(game.hostiles)):
+    for group in parts:
+        head = groups.leader(group)
+        if head.rep < die:
+            named = f" group of {', '.join(h.name for h in group)}" if len(parts) > 1 else "s"
+            game.log_line(f"The hostile{named} may not activate: {head.name}'s Rep is under {die}")
+            continue
+        _group_turn(game, ctx, group)
+
+
+def _group_turn(game: AtzGame, ctx: Context, group: list[Human]) -> None:
+    for h in group:
         if game._ended():
             return
+        if not h.on_table:
+            continue
         if h.status is Status.CARRY_ON:
             _act(game, ctx, h)
         elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
