@@ -145,9 +145,8 @@ class AtzGame(Game):
 
     def leader(self, side: str = "humans") -> Human | None:
         """A side's Leader: the Star, else the highest Rep carrying on (lines 715, 726)."""
-        members = self.side(side)
-        able = [h for h in self.on_table(members) if h.status is Status.CARRY_ON and not h.animal]
-        return max(able, key=lambda h: (h.star, h.leader, h.rep, -members.index(h)), default=None)
+        able = [h for h in self.on_table(self.side(side)) if h.status is Status.CARRY_ON and not h.animal]
+        return groups.leader(able) if able else None
 
     def sees(self, a: Figure, b: Figure, turn: bool = False) -> Sight:
         """Line of sight from ``a`` to ``b``: in front (line 1092) unless ``a`` may turn first, within the time
