@@ -42,6 +42,8 @@ from .figures import Figure
 
 #: How many layouts of terrain and blocking bases a board keeps walks for (``Board.walks``): the last few.
 ROUND_KEPT = 8
+#: How many footprints of bases a board keeps (``Board.discs``): those of the last places figures stood.
+DISCS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,7 @@ class Board:
         self._reach: dict[Base, Reach] = {}
         self._free: dict[Base, BaseGeometry] = {}
         self._round: dict[tuple[Base, tuple[tuple[float, float, float], ...], tuple[int, ...]], Reach] = {}
+        self._discs: dict[tuple[Position, float], BaseGeometry] = {}
         # what gives cover: Low footprints whole, and the doors and windows of hollow Buildings
         self._cover: list[tuple[PlacedPiece, BaseGeometry]] = [(p, p.geometry) for p in self.pieces if p.kind is TerrainKind.LOW]
         self._cover += [(p, p.gaps) for p in self.pieces if p.kind is TerrainKind.BLOCKING and not p.gaps.is_empty]
@@ -85,6 +88,22 @@ class Board:
             shapely.prepare(self._free[base])
         points = np.asarray(points, dtype=float).reshape(-1, 2)
         return np.asarray(shapely.intersects_xy(self._free[base], points[:, 0], points[:, 1]), dtype=bool)
+
+    def discs(self, figures: Iterable[Figure], grow: float = 0.0) -> np.ndarray:
+        """The figures' bases, each widened by ``grow`` and shrunk by ``EPSILON`` (a line touching a base
+        does not cross it), as an array of shapes. Each is made once for its place and size: figures
+        stand where they stood a moment ago far more often than anywhere new."""
+        out = []
+        for f in figures:
+            key = (f.position, float(f.base.radius) + grow)
+            disc = self._discs.get(key)
+            if disc is None:
+                disc = self._discs[key] = f.position.point.buffer(key[1] - EPSILON)
+                shapely.prepare(disc)
+                if len(self._discs) > DISCS_KEPT:
+                    del self._discs[next(iter(self._discs))]
+            out.append(disc)
+        return np.array(out, dtype=object)
 
     # --- measures ----------------------------------------------------------------------
 
@@ -180,10 +199,10 @@ class Board:
         points = np.asarray(points, dtype=float).reshape(-1, 2)
         starts = np.repeat(np.array([figure.at]), len(points), axis=0)
         ok = self.reach(figure.base).clear(starts, points)
-        discs = [f.position.point.buffer(float(f.base.radius + figure.base.radius) - EPSILON) for f in blockers]
-        if discs and ok.any():
+        discs = self.discs(blockers, float(figure.base.radius))
+        if len(discs) and ok.any():
             lines = shapely.linestrings(np.stack([starts[ok], points[ok]], axis=1))
-            ok[ok] = ~np.asarray(shapely.intersects(lines, shapely.union_all(discs)), dtype=bool)
+            ok[ok] = ~np.asarray(shapely.intersects(lines[:, None], discs[None, :]), dtype=bool).any(axis=1)
         return ok
 
     def clear_of_all_terrain(self, a: Position, b: Position, base: Base) -> bool:
@@ -247,18 +266,15 @@ class Board:
                 contact = True
         return Fire(Sight.COVER, contact)
 
-    @staticmethod
-    def _hidden_by(segments: np.ndarray, starts: np.ndarray, ends: np.ndarray, levels: np.ndarray | None,
+    def _hidden_by(self, segments: np.ndarray, starts: np.ndarray, ends: np.ndarray, levels: np.ndarray | None,
                    others: list[Figure], level: Callable[[Figure], float] | None, stature: float) -> bool:
         """Whether a figure stands across any of the lines (the target partly hidden: blocked). Between
         heights, a figure is in the way of a line passing over its base from its level to ``stature`` above."""
         if levels is None:
-            others = [f for f in others if level is None or not level(f)]  # on the ground: the figures there
-            discs = [f.position.point.buffer(float(f.base.radius) - EPSILON) for f in others]
-            return bool(discs) and bool(np.any(shapely.intersects(segments, shapely.union_all(discs))))
+            discs = self.discs(f for f in others if level is None or not level(f))  # the figures on the ground
+            return bool(len(discs)) and bool(np.any(shapely.intersects(segments[:, None], discs[None, :])))
         assert level is not None
-        for f in others:
-            disc = f.position.point.buffer(float(f.base.radius) - EPSILON)
+        for f, disc in zip(others, self.discs(others)):
             foot = float(level(f))
             under = in_the_way(segments, starts, ends, levels, disc, foot + stature)
             over = in_the_way(segments, starts, ends, -levels, disc, 2 * EPSILON - foot) if foot else under
