@@ -356,6 +356,20 @@ def test_many_walks_to_one_goal_are_each_the_walk(x, y, turn, starts, goal):
         assert (length == math.inf) if expected is None else length == pytest.approx(expected)
 
 
+@settings(max_examples=examples(40))
+@given(st.integers(2, 30), st.integers(2, 30), st.sampled_from([0, 30, 90]),
+       st.lists(st.tuples(st.integers(1, 35), st.integers(1, 35)), min_size=1, max_size=8),
+       st.tuples(st.integers(1, 35), st.integers(1, 35)), st.integers(1, 40))
+def test_walks_within_a_limit_are_the_walks_cut_at_it(x, y, turn, starts, goal, limit):
+    """``walks`` with a ``limit`` (a move's allowance: the joins and the Dijkstra stop there) gives the same
+    lengths as without one wherever they are within it, and inf elsewhere."""
+    reach = Reach(Table(), [block(4, 2, x, y, turn), house()], ONE)
+    free = np.array([s for s in starts if reach.free.contains(shapely.Point(*s))] or [(0.5, 0.5)])
+    whole = reach.walks(free, shapely.Point(*goal))
+    cut = reach.walks(free, shapely.Point(*goal), float(limit))
+    assert cut.tolist() == np.where(whole <= limit, whole, np.inf).tolist()
+
+
 def house(door: float = 1, wall: float = 0.25, openings: bool = True) -> PlacedPiece:
     """A hollow 6" x 4" Building at (10, 10) with a door in its bottom wall from x 12 to 12 + door."""
     gaps = (Opening((Fraction(2), Fraction(4)), (2 + inches(door), Fraction(4))),) if openings else ()

@@ -22,6 +22,7 @@ from a corner; the length is always one a model can really walk.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
 import networkx as nx
@@ -166,10 +167,11 @@ class Reach:
                                              for n in nodes[1:-1]]
         return float(length), points + [ends[_GOAL][nodes[-2]]]
 
-    def walks(self, starts: np.ndarray, goal: BaseGeometry) -> np.ndarray:
+    def walks(self, starts: np.ndarray, goal: BaseGeometry, limit: float = float("inf")) -> np.ndarray:
         """The shortest walk from each of ``starts`` (points where a base centre stands) to ``goal``, inf where
-        there is none: one Dijkstra from the goal, then each start joined straight to the goal or to the corners
-        it sees, so asking for many starts costs about one ``distance``."""
+        there is none or it is longer than ``limit``: one Dijkstra from the goal (no farther than ``limit``),
+        then each start joined straight to the goal or to the corners it sees, so asking for many starts costs
+        about one ``distance``. Only the joins a walk within ``limit`` could use are tested."""
         starts = np.asarray(starts, float).reshape(-1, 2)
         out = np.full(len(starts), np.inf)
         goal = self.stands(goal)
@@ -179,26 +181,41 @@ class Reach:
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
         direct = self.clear(coords[:, 0], coords[:, 1])
         out[direct] = np.asarray(shapely.length(lines), dtype=float)[direct]
-        graph = self._graph.copy()
-        self._link(graph, _GOAL, goal)
-        far = nx.single_source_dijkstra_path_length(graph, _GOAL)
-        seen = np.array([n for n in far if n != _GOAL], dtype=int)
-        if not len(seen) or direct.all():
-            return out
-        left = np.flatnonzero(~direct)
-        row = np.repeat(left, len(seen))
-        index = np.tile(seen, len(left))
-        a, b = starts[row], self._corners[index]
-        tangent = self._tangent(index, a - b)  # a shortest walk leaves its start towards a corner it is tangent to
-        row, index, a, b = row[tangent], index[tangent], a[tangent], b[tangent]
-        ok = self.clear(a, b)
-        lengths = np.hypot(*(b[ok] - a[ok]).T) + np.array([far[int(n)] for n in index[ok]])
-        np.minimum.at(out, row[ok], lengths)
+        far = self._dijkstra({n: length for n, (length, _) in self._links(goal).items()}, limit)
+        seen = np.array(sorted(far), dtype=int)
+        if len(seen) and not direct.all():
+            left = np.flatnonzero(~direct)
+            row = np.repeat(left, len(seen))
+            index = np.tile(seen, len(left))
+            a, b = starts[row], self._corners[index]
+            lengths = np.hypot(*(b - a).T) + np.tile([far[int(n)] for n in seen], len(left))
+            # a shortest walk leaves its start towards a corner it is tangent to
+            near = (lengths <= limit) & self._tangent(index, a - b)
+            row, index, a, b, lengths = row[near], index[near], a[near], b[near], lengths[near]
+            ok = self.clear(a, b)
+            np.minimum.at(out, row[ok], lengths[ok])
+        out[out > limit] = np.inf
         return out
 
-    def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> dict[int, tuple[float, float]]:
-        """Join ``name`` to every corner that sees its nearest point of ``area``; those points, by corner."""
-        graph.add_node(name)
+    def _dijkstra(self, seeds: dict[int, float], limit: float) -> dict[int, float]:
+        """The shortest walk to every corner from corners ``seeds`` starting at the distances given (those
+        joined to a goal), no longer than ``limit``: Dijkstra over the visibility graph as built, which
+        joining a goal to it would otherwise mean copying."""
+        done: dict[int, float] = {}
+        heap = [(length, n) for n, length in seeds.items() if length <= limit]
+        heapq.heapify(heap)
+        while heap:
+            length, n = heapq.heappop(heap)
+            if n in done:
+                continue
+            done[n] = length
+            for m, edge in self._graph.adj[n].items():
+                if m not in done and length + edge["weight"] <= limit:
+                    heapq.heappush(heap, (length + edge["weight"], m))
+        return done
+
+    def _links(self, area: BaseGeometry) -> dict[int, tuple[float, tuple[float, float]]]:
+        """Every corner that sees its nearest point of ``area``: the length of the straight walk and that point."""
         corners = self._corners
         if not len(corners):
             return {}
@@ -206,11 +223,16 @@ class Reach:
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
         lengths = np.asarray(shapely.length(lines), dtype=float)
         ok = self.clear(coords[:, 0], coords[:, 1])
-        out = {}
-        for index in np.flatnonzero(ok).tolist():
-            graph.add_edge(name, index, weight=float(lengths[index]))
-            out[index] = (float(coords[index, 1, 0]), float(coords[index, 1, 1]))
-        return out
+        return {i: (float(lengths[i]), (float(coords[i, 1, 0]), float(coords[i, 1, 1])))
+                for i in np.flatnonzero(ok).tolist()}
+
+    def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> dict[int, tuple[float, float]]:
+        """Join ``name`` to every corner that sees its nearest point of ``area``; those points, by corner."""
+        graph.add_node(name)
+        links = self._links(area)
+        for index, (length, _) in links.items():
+            graph.add_edge(name, index, weight=length)
+        return {index: point for index, (_, point) in links.items()}
 
 
 def _grow(footprints: list[BaseGeometry], by: float, discs: Sequence[tuple[float, float, float]] = ()) -> BaseGeometry:

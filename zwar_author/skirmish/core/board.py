@@ -172,8 +172,7 @@ class Board:
         round, on a ``Reach`` of their bases and of the pieces within that reach of the figure (a walk no
         longer than ``limit`` goes no farther), made for that set and kept (the last few)."""
         points = np.asarray(points, dtype=float).reshape(-1, 2)
-        lengths = self.reach(figure.base).walks(points, figure.position.point)
-        lengths[lengths > limit] = np.inf
+        lengths = self.reach(figure.base).walks(points, figure.position.point, limit)
         finite = lengths[np.isfinite(lengths)]
         if not len(finite):
             return lengths
@@ -190,8 +189,8 @@ class Board:
         self._round[key] = reach
         while len(self._round) > ROUND_KEPT:
             del self._round[next(iter(self._round))]
-        out = reach.walks(points, figure.position.point)
-        out[(out > limit) | ~np.isfinite(lengths)] = np.inf  # past ``limit`` pieces may be left out
+        out = reach.walks(points, figure.position.point, limit)
+        out[~np.isfinite(lengths)] = np.inf  # past ``limit`` pieces may be left out
         return out
 
     def straight(self, figure: Figure, points: np.ndarray, blockers: Iterable[Figure] = ()) -> np.ndarray:
