@@ -200,8 +200,8 @@ class Board:
         ok = self.reach(figure.base).clear(starts, points)
         discs = self.discs(blockers, float(figure.base.radius))
         if len(discs) and ok.any():
-            lines = shapely.linestrings(np.stack([starts[ok], points[ok]], axis=1))
-            ok[ok] = ~np.asarray(shapely.intersects(lines[:, None], discs[None, :]), dtype=bool).any(axis=1)
+            lines = np.asarray(shapely.linestrings(np.stack([starts[ok], points[ok]], axis=1)), dtype=object)
+            ok[ok] = ~np.asarray(shapely.intersects(lines[:, None], discs[None, :])).any(axis=1)
         return ok
 
     def clear_of_all_terrain(self, a: Position, b: Position, base: Base) -> bool:
