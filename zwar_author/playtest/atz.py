@@ -37,7 +37,7 @@ from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import AtzGame, Setup
 from ..skirmish.atz.grenades import BLAST
-from ..skirmish.atz.state import Human, Status
+from ..skirmish.atz.state import Aftermath, Human, Status
 from ..skirmish.atz.weapons import weapon
 from ..skirmish.core import Board, Choice, Request, simulate
 from ..sources.document import read_document
@@ -134,6 +134,8 @@ BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "agg
 #: How Meet & Greet ended (skirmish.atz.meeting), counted by the report.
 MEETINGS = ("joined", "joined for the game", "parted peacefully", "walked the walk")
 OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "on the table")
+#: What the Recovery test after the encounter made of a member (skirmish.atz.aftermath), counted beside.
+AFTER = tuple(a.value for a in Aftermath)
 
 
 @dataclass
@@ -287,8 +289,8 @@ def _record(game: AtzGame, index: int) -> dict:
             Status.WHISKED: "whisked to safety"}
     t = game.tally
     return {"index": index, "home": game.winner == "humans", "turns": game.round,
-            "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed)
-                        for h in game.humans if h.on_roster},
+            "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed,
+                                 h.aftermath.value if h.aftermath else None) for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
             "found": list(t.found), "met": list(t.met)}
@@ -305,7 +307,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         records = [r for part in parts for r in play_chunk(run, part)]
     home = 0
     turns: dict[int, int] = {}
-    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged"), 0)
+    members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged") + AFTER, 0)
                for h in made.group if h.on_roster}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
@@ -320,8 +322,10 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
             found[item] = found.get(item, 0) + 1
         home += record["home"]
         turns[record["turns"]] = turns.get(record["turns"], 0) + 1
-        for name, (end, recovered, bitten, infected, flashed) in record["members"].items():
+        for name, (end, recovered, bitten, infected, flashed, after) in record["members"].items():
             members[name][end] += 1
+            if after is not None:
+                members[name][after] += 1
             members[name]["recovered"] += recovered
             members[name]["bitten"] += bitten
             members[name]["infected"] += infected

@@ -27,6 +27,7 @@ from ...tabletop import Position, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
 from . import (
+    aftermath,
     barricades,
     buildings,
     bystanders,
@@ -416,7 +417,7 @@ class AtzGame(Game):
             if h.carrying is not None:
                 friend = self.figure(h.carrying)
                 assert isinstance(friend, Human)
-                friend.status = Status.GONE
+                friend.status, friend.carried_off = Status.GONE, True
                 self.log_line(f"{h.name} carries {friend.name} off the table", h.id, "exit")
             return
         self._move_towards(h, Position(h.position.x, Fraction(0)), allowance)
@@ -1063,7 +1064,8 @@ class AtzGame(Game):
 
     def _after(self, ctx: Context) -> None:
         """After the game: Harry, Are You Okay? (line 2023) for each human put out of the fight in melee with a
-        zombie: 1d6 + Rep, 9 or more is okay, 8 or less infected."""
+        zombie: 1d6 + Rep, 9 or more is okay, 8 or less infected; then, in a safe place, the Recovery test
+        (line 1366, ``aftermath``), which leaves who came home as it was."""
         for h in self.humans:
             if h.bitten and h.status is not Status.OBVIOUSLY_DEAD:
                 face = ctx.roll(f"{h.name}: Harry, Are You Okay?", D6, h.id)
@@ -1074,6 +1076,7 @@ class AtzGame(Game):
         self.over = True
         self.winner = "humans" if home or self.cleared else "zombies"
         self.reason = self.ending or ""
+        aftermath.recover(self, ctx)
 
     # --- helpers --------------------------------------------------------------------------------------
 

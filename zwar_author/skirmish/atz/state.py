@@ -29,6 +29,15 @@ class Status(str, Enum):
     CAPTURED = "captured"  # tied up by an enemy (Auto-kill or Capture, line 1186), off the table
 
 
+class Aftermath(str, Enum):
+    """What the Recovery test after the encounter made of a character (lines 1377-1380, ``aftermath``)."""
+
+    RETURNS = "returned after the encounter"
+    RETURNS_LOWER = "returned one Rep lower"
+    DIES = "died after the encounter"
+    NEVER_RETURNS = "never returned"
+
+
 #: The side hostile humans play for; the group's side is "humans".
 HOSTILES = "hostiles"
 #: Statuses of a figure off the table for good: come home, or whisked to safety.
@@ -68,6 +77,8 @@ class Human(Figure):
     zombies_seen: bool = True  # false: takes Zed Or No Zed when a zombie first comes near (line 1915)
     carrying: str | None = None  # the id of a wounded friend it carries (Retrieving Wounded, line 1338)
     carried_by: str | None = None  # the id of the friend carrying it
+    carried_off: bool = False  # carried off the table out of the fight: tested after the encounter (line 1366)
+    aftermath: Aftermath | None = None  # the Recovery test after the encounter (``aftermath``)
     cheated_death: bool = False  # a Star who cheated death, his Rep one lower (line 401)
     grenades: bool = False  # carries flash-bang grenades (line 1014; the military, line 579)
     flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)

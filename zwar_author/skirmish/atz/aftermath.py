@@ -1,0 +1,65 @@
+"""After the encounter, in a safe and secure place: the Recovery test (seed 004, lines 1366-1380).
+
+"Each character that scored a result of out of the fight or retires and did
+not rally must roll 2d6 versus its Rep to see if it returns to the group"
+(1366), on the pack's `recovery-after` table ("6" is always a failure, 1374):
+out of the fight, pass 2d6 regains consciousness and returns at normal Rep,
+pass 1d6 returns at normal Rep "if a nurse or similar is present" and one Rep
+lower otherwise, pass 0d6 dies (1377-1380); retired, pass 2d6 returns, 1d6
+returns one Rep less, 0d6 never returns. "One unit of medical supplies counts
+as having a nurse or similar when rolling the Recovery Tests" and is then
+discarded "whether it helped or not" (2823): each unit the group found during
+the encounter is used on the test of one character out of the fight, in the
+group's order.
+
+Who is "in a safe and secure place" the seed does not say; read here as
+those carried off the table out of the fight (Retrieving Wounded, 1338) and,
+where the group holds the table at the end (the board cleared), those out of
+the fight or hunkered down on it. Those left on the table when the rest came
+home are left behind and take no test. The encounter's result (who came
+home) is what it was at its end; what the test does is reported beside it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...tables.roll import pick
+from .dice import TableDice
+from .search import MEDICAL
+from .state import Aftermath, Human, Status
+
+if TYPE_CHECKING:
+    from ..core import Context
+    from .game import AtzGame
+
+
+def tested(game: AtzGame) -> list[Human]:
+    """The group's characters in a safe place who were out of the fight or retired and did not rally."""
+    return [h for h in game.humans if h.carried_off or (
+        game.cleared and h.on_table and h.status in (Status.OUT_OF_THE_FIGHT, Status.HUNKERED_DOWN))]
+
+
+def recover(game: AtzGame, ctx: Context) -> None:
+    """The Recovery test after the encounter for each character ``tested`` names, in the group's order."""
+    supplies = game.tally.found.count(MEDICAL)
+    for h in tested(game):
+        retired = h.status is Status.HUNKERED_DOWN
+        values: dict[str, str | int] = {"rep": max(1, min(h.rep, 6)), "doctor": "none",
+                                        "status": "retired" if retired else "out-of-the-fight"}
+        picked = pick(game.setup.table("recovery-after"), values, TableDice(ctx))
+        for line in picked.lines:
+            game.log_line(f"{h.name} after the encounter: {line}", h.id, "end")
+        nurse = not retired and supplies > 0  # used on the test, "whether it helped or not" (line 2823)
+        if nurse:
+            supplies -= 1
+            game.log_line(f"{h.name} is tended with a unit of medical supplies, which is used up", h.id, "end")
+        if picked.total == 2 or (picked.total == 1 and nurse):
+            h.aftermath = Aftermath.RETURNS
+        elif picked.total == 1:
+            h.aftermath = Aftermath.RETURNS_LOWER
+            h.rep = max(1, h.rep - 1)  # the seed has no Rep under 1
+        else:
+            h.aftermath = Aftermath.NEVER_RETURNS if retired else Aftermath.DIES
+        back = h.aftermath in (Aftermath.RETURNS, Aftermath.RETURNS_LOWER)
+        game.log_line(f"{h.name} {h.aftermath.value}" + (f" at Rep {h.rep}" if back else ""), h.id, "end")
