@@ -109,7 +109,7 @@ class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
-                                   "cheated_death", "side", "joined", "leader", "aftermath"], Any]] = Field(
+                                   "cheated_death", "side", "joined", "leader", "aftermath", "tended_by"], Any]] = Field(
         {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing"], Any]] = Field(

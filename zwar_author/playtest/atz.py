@@ -75,7 +75,7 @@ def cautious(game: AtzGame, request: Request) -> Any:
         if throws:
             return throws[0]
     recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
-               and o.key[0] == "recover"]
+               and o.key[0] == "recover" and game.figure(o.key[1]).side == "humans"]  # friends only
     if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
         return request.options[keys.index("hold")]
     if recover:
@@ -161,7 +161,9 @@ class EncounterResult:
                          f"{p['zombies']['at start']:.1f}, drawn by noise {p['zombies']['drawn by noise']:.1f}, "
                          f"killed {p['zombies']['killed']:.1f}; shots {p['shots']:.1f}"
                          + (f"; hostile humans {p['hostiles']['rolled up']:.1f}, put down {p['hostiles']['down']:.1f}"
-                            if r.get("hostiles") else ""))
+                            if r.get("hostiles") else "")
+                         + (f", recovered {p['hostiles']['recovered']:.2f}, joined after recovery "
+                            f"{p['hostiles']['joined after recovery']:.2f}" if p["hostiles"]["recovered"] else ""))
             if r.get("hostiles"):
                 lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
             if r.get("buildings"):
@@ -292,7 +294,7 @@ def _record(game: AtzGame, index: int) -> dict:
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed,
                                  h.aftermath.value if h.aftermath else None) for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
-            "hostiles": (t.hostiles, t.hostiles_down), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
+            "hostiles": (t.hostiles, t.hostiles_down, t.tended, t.joined_after), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
             "found": list(t.found), "met": list(t.met)}
 
 
@@ -311,7 +313,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
                for h in made.group if h.on_roster}
     zombies = {"at start": 0.0, "drawn by noise": 0.0, "killed": 0.0}
     shots = 0
-    hostiles = {"rolled up": 0.0, "down": 0.0}
+    hostiles = {"rolled up": 0.0, "down": 0.0, "recovered": 0.0, "joined after recovery": 0.0}
     met = dict.fromkeys(MEETINGS, 0)
     inside = {"entered": 0.0, "zombies found": 0.0, "board cleared": 0.0}
     found: dict[str, int] = {}
@@ -367,7 +369,7 @@ def html_page(report: dict) -> str:
     rows += [row("shots", [f"{p['shots']:.1f}" for p in pols.values()])]
     if report.get("hostiles"):
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
-                 for k in ("rolled up", "down")]
+                 for k in ("rolled up", "down", "recovered", "joined after recovery")]
         rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])]
     if report.get("buildings"):
         rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])

@@ -12,6 +12,15 @@ discarded "whether it helped or not" (2823): each unit the group found during
 the encounter is used on the test of one character out of the fight, in the
 group's order.
 
+A hostile human out of the fight may be recovered too: "If the player
+recovers an out of fight hostile human, at the end of the encounter the
+hostile human and the player will roll 1d6. Add the score to the Reps of each
+character. If the player total is equal or more than the hostile human total
+that human will join the player" (2581), on the pack's
+`joining-after-recovery` table. Read here: the figure that recovers him is
+"the player", and a hostile who passes the Recovery test regains
+consciousness in the group's care, staying down and taking no further part.
+
 Who is "in a safe and secure place" the seed does not say; read here as
 those carried off the table out of the fight (Retrieving Wounded, 1338) and,
 where the group holds the table at the end (the board cleared), those out of
@@ -38,6 +47,37 @@ def tested(game: AtzGame) -> list[Human]:
     """The group's characters in a safe place who were out of the fight or retired and did not rally."""
     return [h for h in game.humans if h.carried_off or (
         game.cleared and h.on_table and h.status in (Status.OUT_OF_THE_FIGHT, Status.HUNKERED_DOWN))]
+
+
+def hostiles_down(game: AtzGame) -> list[Human]:
+    """The hostile humans out of the fight on the table the group may go to and recover (line 2581)."""
+    return [o for o in game.on_table(game.hostiles) if o.status is Status.OUT_OF_THE_FIGHT
+            and o.carried_by is None and o.tended_by is None]
+
+
+def tend(game: AtzGame, h: Human, hostile: Human) -> None:
+    """``h`` passed the Recovery test on a hostile out of the fight: he comes round in the group's care."""
+    hostile.tended_by = h.id
+    game.tally.tended += 1
+    game.log_line(f"{hostile.name} regains consciousness in {h.name}'s care and takes no further part", hostile.id)
+
+
+def join(game: AtzGame, ctx: Context) -> None:
+    """At the end of the encounter each hostile the group recovered, still out of the fight, rolls 1d6 +
+    Rep against his recoverer's 1d6 + Rep: equal or more for the group, he joins it (line 2581)."""
+    for hostile in game.hostiles:
+        by = game.figure(hostile.tended_by) if hostile.tended_by else None
+        if not isinstance(by, Human) or hostile.status is not Status.OUT_OF_THE_FIGHT:
+            continue
+        values: dict[str, str | int] = {"rep": max(1, min(by.rep, 6)), "their_rep": max(1, min(hostile.rep, 6))}
+        picked = pick(game.setup.table("joining-after-recovery"), values, TableDice(ctx))
+        for line in picked.lines:
+            game.log_line(f"{hostile.name} and {by.name}: {line}", hostile.id, "end")
+        if picked.total >= 0:  # "equal or more than the hostile human total"
+            game.tally.joined_after += 1
+            game.log_line(f"{hostile.name} joins the group", hostile.id, "end")
+        else:
+            game.log_line(f"{hostile.name} will not join and slips away during the night", hostile.id, "end")
 
 
 def recover(game: AtzGame, ctx: Context) -> None:

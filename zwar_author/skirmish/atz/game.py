@@ -298,6 +298,8 @@ class AtzGame(Game):
         options += [Choice("hold", "stay in place and fire")]
         if h.carrying is None and not h.animal:  # an animal neither recovers nor carries a friend
             options += [Choice(("recover", f.id), f"go to {f.name} and take the Recovery test") for f in down]
+            options += [Choice(("recover", o.id), f"go to {o.name}, a hostile out of the fight, and take the "
+                               "Recovery test") for o in aftermath.hostiles_down(self)]
             options += [Choice(("carry", f.id), f"pick up {f.name} and carry him towards the far edge") for f in down
                         if Board.gap(h, f) <= NORMAL_MOVE - 1]
         options += [Choice(("charge", z.id), f"charge {z.name} (Wanting To Charge)") for z in self.on_table(self.zombies)
@@ -632,11 +634,14 @@ class AtzGame(Game):
             any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
 
     def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
-        """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep."""
+        """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep; a
+        hostile who passes 2d6 comes round in the group's care (``aftermath.tend``, line 2581)."""
         values: dict[str, str | int] = {"rep": max(1, min(friend.rep, 6)), "doctor": "none"}
         picked = pick(self.setup.table("recovery-during"), values, TableDice(ctx))
         self.log_line(f"{h.name} tries to recover {friend.name}: passes {picked.total}d6", h.id)
-        if picked.total == 2:
+        if picked.total == 2 and friend.side != h.side:
+            aftermath.tend(self, h, friend)
+        elif picked.total == 2:
             friend.status = Status.CARRY_ON
             friend.recovered = True
             self.tally.recovered.append(friend.id)
@@ -1077,6 +1082,7 @@ class AtzGame(Game):
         self.winner = "humans" if home or self.cleared else "zombies"
         self.reason = self.ending or ""
         aftermath.recover(self, ctx)
+        aftermath.join(self, ctx)
 
     # --- helpers --------------------------------------------------------------------------------------
 

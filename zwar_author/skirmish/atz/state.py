@@ -79,6 +79,7 @@ class Human(Figure):
     carried_by: str | None = None  # the id of the friend carrying it
     carried_off: bool = False  # carried off the table out of the fight: tested after the encounter (line 1366)
     aftermath: Aftermath | None = None  # the Recovery test after the encounter (``aftermath``)
+    tended_by: str | None = None  # a hostile out of the fight the group recovered: who did (line 2581)
     cheated_death: bool = False  # a Star who cheated death, his Rep one lower (line 401)
     grenades: bool = False  # carries flash-bang grenades (line 1014; the military, line 579)
     flashed: bool = False  # downed by a flash-bang: recovers after the battle (line 1208)
@@ -139,4 +140,6 @@ class Tally:
     zombies_found: int = 0  # met inside buildings (line 2506)
     found: list[str] = field(default_factory=list)  # resources and weapons found searching (line 2625)
     captured: int = 0  # hostile humans captured (line 1186)
+    tended: int = 0  # hostile humans out of the fight the group recovered (line 2581)
+    joined_after: int = 0  # of those, how many joined the group at the end of the encounter
     met: list[str] = field(default_factory=list)  # how each meeting ended (meeting.py): "joined"...
