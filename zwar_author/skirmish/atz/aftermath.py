@@ -8,9 +8,10 @@ pass 1d6 returns at normal Rep "if a nurse or similar is present" and one Rep
 lower otherwise, pass 0d6 dies (1377-1380); retired, pass 2d6 returns, 1d6
 returns one Rep less, 0d6 never returns. "One unit of medical supplies counts
 as having a nurse or similar when rolling the Recovery Tests" and is then
-discarded "whether it helped or not" (2823): each unit the group found during
-the encounter is used on the test of one character out of the fight, in the
-group's order.
+discarded "whether it helped or not" (2823): each unit the group found is
+used on one Recovery test of a character out of the fight, during the
+encounter (1361: pass 1d6 in contact with a nurse returns at normal Rep) or
+after it, in the order they are taken.
 
 A hostile human out of the fight may be recovered too: "If the player
 recovers an out of fight hostile human, at the end of the encounter the
@@ -80,9 +81,18 @@ def join(game: AtzGame, ctx: Context) -> None:
             game.log_line(f"{hostile.name} will not join and slips away during the night", hostile.id, "end")
 
 
+def nurse(game: AtzGame, h: Human) -> bool:
+    """Whether a unit of medical supplies the group found is left for ``h``'s Recovery test: if so it is used
+    on it, "whether it helped or not" (line 2823)."""
+    if game.tally.found.count(MEDICAL) <= game.supplies_used:
+        return False
+    game.supplies_used += 1
+    game.log_line(f"{h.name} is tended with a unit of medical supplies, which is used up", h.id)
+    return True
+
+
 def recover(game: AtzGame, ctx: Context) -> None:
     """The Recovery test after the encounter for each character ``tested`` names, in the group's order."""
-    supplies = game.tally.found.count(MEDICAL)
     for h in tested(game):
         retired = h.status is Status.HUNKERED_DOWN
         values: dict[str, str | int] = {"rep": max(1, min(h.rep, 6)), "doctor": "none",
@@ -90,11 +100,8 @@ def recover(game: AtzGame, ctx: Context) -> None:
         picked = pick(game.setup.table("recovery-after"), values, TableDice(ctx))
         for line in picked.lines:
             game.log_line(f"{h.name} after the encounter: {line}", h.id, "end")
-        nurse = not retired and supplies > 0  # used on the test, "whether it helped or not" (line 2823)
-        if nurse:
-            supplies -= 1
-            game.log_line(f"{h.name} is tended with a unit of medical supplies, which is used up", h.id, "end")
-        if picked.total == 2 or (picked.total == 1 and nurse):
+        tended = not retired and nurse(game, h)
+        if picked.total == 2 or (picked.total == 1 and tended):
             h.aftermath = Aftermath.RETURNS
         elif picked.total == 1:
             h.aftermath = Aftermath.RETURNS_LOWER

@@ -117,6 +117,7 @@ class AtzGame(Game):
         self.visits = {s.id: buildings.Visit() for s in setup.buildings}  # what the group did at each building
         self.cleared = False  # the board cleared, which ends the encounter won (Take Back, line 2463)
         self.fired_first: str | None = None  # the side that fired the first shot at people (Mercy, line 2603)
+        self.supplies_used = 0  # units of medical supplies found and used on Recovery tests (line 2823)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -634,14 +635,18 @@ class AtzGame(Game):
             any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
 
     def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
-        """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep; a
-        hostile who passes 2d6 comes round in the group's care (``aftermath.tend``, line 2581)."""
+        """The Recovery test during the encounter (line 1351): 2d6 against the out of the fight figure's Rep,
+        pass 2d6 back at normal Rep, and pass 1d6 too with a nurse (a unit of medical supplies, line 2823); a
+        hostile who comes round is in the group's care (``aftermath.tend``, line 2581)."""
         values: dict[str, str | int] = {"rep": max(1, min(friend.rep, 6)), "doctor": "none"}
         picked = pick(self.setup.table("recovery-during"), values, TableDice(ctx))
         self.log_line(f"{h.name} tries to recover {friend.name}: passes {picked.total}d6", h.id)
-        if picked.total == 2 and friend.side != h.side:
+        nurse = aftermath.nurse(self, friend)
+        if not (picked.total == 2 or (picked.total == 1 and nurse)):
+            return
+        if friend.side != h.side:
             aftermath.tend(self, h, friend)
-        elif picked.total == 2:
+        else:
             friend.status = Status.CARRY_ON
             friend.recovered = True
             self.tally.recovered.append(friend.id)
