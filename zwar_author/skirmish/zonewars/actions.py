@@ -163,9 +163,7 @@ def destinations(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = F
 def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) -> list[tuple[Fraction, Fraction]]:
     """Whole-inch offsets from where ``m`` stands, within ``allowance`` (``front``: in its front arc), reached
     straight, where it may stand. Sifted in floats first; only the survivors become exact positions."""
-    count = int(allowance)
-    offsets = [(i, j) for i in range(-count, count + 1) for j in range(-count, count + 1)
-               if (i or j) and i * i + j * j <= allowance * allowance]
+    offsets = _offsets(allowance)
     if front:
         angle = math.radians(float(m.facing))
         ahead = np.array([math.sin(angle), -math.cos(angle)])
@@ -184,6 +182,16 @@ def _lattice(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False
     x, y = m.position.x, m.position.y
     return reachable(g, m, [(x + i, y + j) for (i, j), k in zip(offsets, keep.tolist(), strict=True) if k],
                      sifted=True)
+
+
+def _offsets(allowance: Fraction) -> list[tuple[int, int]]:
+    """The whole-inch offsets within ``allowance`` of a point, but the point itself, row by row: compared in
+    integers, (i² + j²) q² <= p² for an allowance p/q."""
+    count = int(allowance)
+    i, j = np.meshgrid(np.arange(-count, count + 1), np.arange(-count, count + 1), indexing="ij")
+    p, q = Fraction(allowance).numerator, Fraction(allowance).denominator
+    keep = ((i != 0) | (j != 0)) & ((i * i + j * j) * q * q <= p * p)
+    return list(zip(i[keep].tolist(), j[keep].tolist(), strict=True))
 
 
 def reachable(g: ZoneWarsGame, m: Model, points: list[tuple[Fraction, Fraction]],
