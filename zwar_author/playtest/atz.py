@@ -54,7 +54,7 @@ NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "choice (4271), drivers moving away or leaving the table (1663-1664), windows (1468), several run "
               "down at once (1599), hostiles driving, car alarms (1696)"),
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
-              "Mercy's order to leave the building on the spared member's first activation (line 2606)"]
+              "Mercy's order to leave the building on the spared member's first activation (line 2607)"]
 
 
 def cautious(game: AtzGame, request: Request) -> Any:
