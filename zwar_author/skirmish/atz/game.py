@@ -354,13 +354,14 @@ class AtzGame(Game):
             friend = self.figure(choice[1])
             assert isinstance(friend, Human)
             before, start = hostiles.watching(self, h), h.position
+            touching = Board.within(h, friend, 1)  # the Recovery test: "on the activation following contact" (1351)
             self._move_towards(h, friend.position, NORMAL_MOVE, stop=1)
             if Board.within(h, friend, 1) and choice[0] == "carry":
                 self._pick_up(h, friend)
                 left = int(NORMAL_MOVE - start.distance(h.position))
                 if left > 0:
                     self._advance(h, left)
-            elif Board.within(h, friend, 1):
+            elif touching:
                 self._recover(ctx, h, friend)
             hostiles.in_sight_of(self, ctx, h, before)
             return
