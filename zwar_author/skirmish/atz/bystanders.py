@@ -39,13 +39,15 @@ def react(game: AtzGame, ctx: Context, f: Human, chargers: Sequence[Figure], pas
         if standing:
             game._retire(f, standing[0].position)
         return
-    seen = [c for c in standing if game.sees(f, c) is not Sight.BLOCKED and _can_fire(game, f, c)]
+    seen = [c for c in standing if game.sees(f, c) is not Sight.BLOCKED and can_fire(game, f, c)]
     if result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and seen:
         game._fire(ctx, f, min(seen, key=lambda c: (f.position.distance(c.position), c.id)),
                    snap=result is Do.SNAP_AND_MELEE)
 
 
-def _can_fire(game: AtzGame, f: Human, c: Figure) -> bool:
+def can_fire(game: AtzGame, f: Human, c: Figure) -> bool:
+    """Whether ``f`` can fire at charger ``c``: at a person as ``hostiles.can_fire_at``; at a zombie with a ranged
+    weapon with ammo, one-handed when carrying a friend (line 1339), in range."""
     if isinstance(c, Human):
         return hostiles.can_fire_at(game, f, c)
     w = f.weapon

@@ -854,8 +854,7 @@ class AtzGame(Game):
                         self._move_towards(z, vacated, CHARGE_STOP + 1)
                 h.charged = False
                 return
-            elif result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and h.weapon is not None and h.weapon.ranged \
-                    and not h.out_of_ammo:
+            elif result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and bystanders.can_fire(self, h, zombies[0]):
                 self._fire(ctx, h, zombies[0], snap=result is Do.SNAP_AND_MELEE)
         h.charged = False
         for z in zombies:
