@@ -857,11 +857,25 @@ class AtzGame(Game):
             elif result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and bystanders.can_fire(self, h, zombies[0]):
                 self._fire(ctx, h, zombies[0], snap=result is Do.SNAP_AND_MELEE)
         h.charged = False
+        if any(z.on_table and z.status is Status.CARRY_ON for z in zombies) and h.on_table:
+            self.keep_or_drop(ctx, h)
         for z in zombies:
             if z.on_table and z.status is Status.CARRY_ON and h.on_table:
                 self._move_towards(z, h.position, CHARGE_STOP + 2, stop=float(z.base.diameter) + 0.001)
                 self.locked.add((h.id, z.id))
                 self.log_line(f"{z.name} charges into melee with {h.name}", z.id)
+
+    def keep_or_drop(self, ctx: Context, h: Human) -> None:
+        """Charged while carrying a wounded friend: the player keeps him, meleeing at -2d6, or drops him where
+        he stands (line 1340)."""
+        if h.carrying is None or h.side != "humans":
+            return
+        friend = self.figure(h.carrying)
+        how = ctx.choose("player", f"{h.name} is charged carrying {friend.name}: keep him or drop him",
+                         [Choice("keep", f"keep {friend.name} and melee at -2d6"),
+                          Choice("drop", f"drop {friend.name} where {h.name} stands")], h.id)
+        if how.key == "drop":
+            self._drop(h)
 
     def _melee(self, ctx: Context) -> None:
         """Every zombie in melee fights (line 1820)."""

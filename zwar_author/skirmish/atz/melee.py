@@ -115,6 +115,7 @@ def _close(game: AtzGame, ctx: Context, h: Human, t: Human) -> None:
         game.log_line(f"{h.name} cannot reach {t.name}", h.id)
         return
     game.log_line(f"{h.name} charges into melee with {t.name}", h.id)
+    game.keep_or_drop(ctx, t)
     fight(game, ctx, h, t)
 
 
