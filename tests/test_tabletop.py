@@ -30,7 +30,6 @@ from zwar_author.tabletop import (
     base_gap,
     bases_overlap,
     bases_within,
-    elevation,
     format_inches,
     inches,
     overlap,
@@ -82,11 +81,8 @@ def test_exactly_one_band_away_is_within_it():
     assert within(math.sqrt(2) ** 2, 2)
 
 
-def test_steps_and_elevation():
+def test_steps():
     assert [steps(0), steps(5), steps(5.0000001), steps(Fraction(51, 10)), steps(12, Band.LONG)] == [0, 1, 1, 2, 2]
-    assert [elevation(0), elevation(2)] == [0, 10]
-    with pytest.raises(ValueError):
-        elevation(-1)
     assert [format_inches(Fraction(5, 2)), format_inches(10), format_inches(1 / 3), format_inches(-1e-9)] == [
         '2.5"', '10"', '0.33"', '0"']
 

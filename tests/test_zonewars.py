@@ -314,6 +314,20 @@ def test_a_token_on_a_floor_is_judged_at_its_height(workdir, zwar):
     assert result.output == TOWER_SIGHT
 
 
+def test_the_floor_height_is_the_rules_value():
+    # Seed 003 line 388 climbs floors and line 392 counts a fall's damage "for each starting Medium height";
+    # neither gives a floor's height: it is the rules' floor_height (assumed a Medium in the reference pack).
+    from types import SimpleNamespace
+
+    from zwar_author.model.zonewars import RulesDef
+    from zwar_author.skirmish.zonewars.floors import fall, level, rise
+    for height, floor, damage in ((5, 1, 1), (5, 2, 2), (7.5, 1, 2), (10, 1, 2), (2.5, 1, 1), (2.5, 3, 2)):
+        g = SimpleNamespace(scenario=SimpleNamespace(rules=RulesDef(floor_height=height)))
+        m = SimpleNamespace(floor=floor)
+        assert (rise(g), level(g, m), fall(g, m)) == (height, height * floor, damage)
+    assert RulesDef().floor_height == 5
+
+
 TOWER_SIGHT = '''\
 S (t/s): 2 artifact tokens, 2 deployment zones, 3 pieces on a 36" x 36" table
                                  n (a)                   s (b)

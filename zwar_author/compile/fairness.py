@@ -17,7 +17,7 @@ import numpy as np
 
 from ..analysis.tabletop import SightMap, sight_map, viewpoints
 from ..errors import UsageError
-from ..tabletop import PlacedPiece, Reach, Sight, SightLines, elevation, format_inches
+from ..tabletop import PlacedPiece, Reach, Sight, SightLines, format_inches
 from .project import Outcome, check
 from .zonewars import CompiledScenario, Token
 
@@ -62,7 +62,7 @@ def fairness(scenario: CompiledScenario, cell: float = 1.0, spacing: float = 2.0
             continue
         viewers = viewpoints(scenario.zones[side.zone], reach.free, spacing)
         seen = [lines[i].seen_from(viewers, np.array([[float(t.position.x), float(t.position.y)]]),
-                                   heights=(0.0, float(elevation(t.floor))))[0]
+                                   heights=(0.0, t.floor * scenario.rules.floor_height))[0]
                 for i, t in enumerate(scenario.tokens)]
         rows.append(ZoneFairness(
             side.zone, side.faction,

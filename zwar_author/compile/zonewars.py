@@ -109,6 +109,7 @@ class CompiledScenario:
     reach: dict[tuple[str, int], float | None] = field(default_factory=dict)  # (zone, token number) -> inches
     names: dict[str, str] = field(default_factory=dict)  # piece id -> printed name
     piece_refs: list[str] = field(default_factory=list)  # each placed piece's qualified id
+    rules: z.RulesDef = field(default_factory=z.RulesDef)  # the numbers of the rules of play the pack declares
 
     def name_of(self, piece: PlacedPiece) -> str:
         return self.names.get(piece.piece.name, piece.piece.name)
@@ -393,7 +394,7 @@ def compile_scenario(zw: ZoneWars, pack: Pack, doc: Document) -> tuple[CompiledS
         problems.append(codes.NO_DICE.at(doc.loc(("scenario", "game")),
                                          why="no pack this scenario sees declares [dice] (the base and gear dice's faces)"))
     compiled = CompiledScenario(pack.id, doc, model, table, base, token_base, placed, zones, tokens, deck, triggers,
-                                artifacts, dice, names=names, piece_refs=refs)
+                                artifacts, dice, names=names, piece_refs=refs, rules=zw.rules(pack) or z.RulesDef())
     if not any(p.severity is Severity.ERROR for p in problems):
         problems += _reach_checks(compiled)
     return compiled, problems
@@ -648,11 +649,11 @@ def _reach_checks(scenario: CompiledScenario) -> list[Diagnostic]:
 
 
 def _goal(scenario: CompiledScenario, token: Token, contact: float) -> tuple[Polygon, float]:
-    """Where a base centre must get to touch the token, and the climb on top (a floor is a Medium step)."""
+    """Where a base centre must get to touch the token, and the climb on top (the rules' floor height a floor)."""
     if not token.floor:
         return token.position.point.buffer(contact + EPSILON), 0.0
     building = next(p for p in scenario.pieces if p.geometry.covers(token.position.point) and p.piece.floors >= token.floor)
-    return building.geometry.buffer(float(scenario.base.radius) + EPSILON), float(token.floor * Band.MEDIUM.inches)
+    return building.geometry.buffer(float(scenario.base.radius) + EPSILON), token.floor * scenario.rules.floor_height
 
 
 def pack_dice(paths: Sequence[Path], search: Sequence[Path] = ()) -> tuple[str, z.DiceDef]:

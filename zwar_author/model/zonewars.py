@@ -133,6 +133,10 @@ class RulesDef(Model):
     busted_victory_points: Count = Field(1, description="What a Busted artifact is still worth.")
     model_height: Length = Field(1.25, description="How tall a model stands above its floor, in inches: it is in "
                                                    "the way of a line of sight passing over its base lower.")
+    floor_height: Annotated[float, Field(ge=1, le=1000)] = Field(
+        5, description="How far each floor of a Building stands above the one below, in inches: a move climbing "
+                       "or coming down pays it a floor, sight to an upper floor rises by it, and a fall takes a "
+                       "point for each Medium of it.")
     repair_steps: Count = Field(1, description="Steps of Bonus a Complex Operation gives back to a damaged weapon or "
                                                "armour the model carries (never past its printed Bonus; a Busted one "
                                                "stays Busted).")

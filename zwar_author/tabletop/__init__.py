@@ -8,7 +8,7 @@ comparison allows ``measure.EPSILON``.
 
 from __future__ import annotations
 
-from .measure import EPSILON, Band, elevation, format_inches, inches, steps, within
+from .measure import EPSILON, Band, format_inches, inches, steps, within
 from .reach import Reach
 from .sight import Sight, SightLines
 from .table import (
@@ -31,6 +31,6 @@ from .table import (
 
 __all__ = [
     "EPSILON", "Band", "Base", "Footprint", "Opening", "OpeningKind", "Piece", "PlacedPiece", "Pose", "Position", "Reach",
-    "Sight", "SightLines", "Table", "TerrainKind", "base_gap", "bases_overlap", "bases_within", "elevation",
+    "Sight", "SightLines", "Table", "TerrainKind", "base_gap", "bases_overlap", "bases_within",
     "format_inches", "inches", "overlap", "overlapping_pairs", "steps", "within",
 ]

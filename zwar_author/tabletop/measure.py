@@ -96,10 +96,3 @@ def steps(distance: Number, step: Band = Band.MEDIUM) -> int:
     else:
         count = math.ceil(inches(distance) / step.inches)
     return max(0, count)
-
-
-def elevation(floor: int) -> Fraction:
-    """The height of a building floor: each floor above the ground is one Medium step up."""
-    if floor < 0:
-        raise ValueError(f"a floor is 0 (the ground) or above, not {floor}")
-    return floor * Band.MEDIUM.inches

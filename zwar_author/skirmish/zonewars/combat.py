@@ -280,7 +280,7 @@ def push_away(g: ZoneWarsGame, ctx: Context, t: Model, origin: Position, distanc
                 g.emit(Kind.MOVE, t.id, f"{t.name} is {word} back to {where(to)}", t.at)
                 return
         elif board.stands(to, t.base, [o for o in g.models() if o is not t and o.on_table and o.floor == 0]):
-            height = fall(t)
+            height = fall(g, t)
             t.position, t.floor = to, 0
             g.emit(Kind.MOVE, t.id, f"{t.name} is {word} off the floor and falls to {where(to)}", t.at)
             harm(g, ctx, t, height, None, "the fall")  # armour does not protect against falling damage (seed 392)

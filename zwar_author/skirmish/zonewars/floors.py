@@ -3,8 +3,9 @@
 A model reaches an upper floor by a Move & Attack or a Sprint (or the move of
 Overwatch and of an Operation), inside the Building or up its outside wall,
 mixing horizontal and vertical movement but never diagonally through the air
-(line 388): the move's length is its horizontal walk plus one Medium step
-for each floor climbed or descended. On a floor a model stands anywhere its
+(line 388): the move's length is its horizontal walk plus the rules'
+``floor_height`` (assumed a Medium: the rulebook gives none) for each floor
+climbed or descended. On a floor a model stands anywhere its
 whole base fits inside the Building's footprint. A model pushed off a floor
 falls: a point of damage for each Medium of height, which armour does not
 stop (line 392).
@@ -29,19 +30,22 @@ from typing import TYPE_CHECKING
 
 import shapely
 
-from ...tabletop import EPSILON, Band, PlacedPiece, Position, TerrainKind, elevation
+from ...tabletop import EPSILON, Band, PlacedPiece, Position, TerrainKind, inches
 from ..core import Figure, in_front
 from .state import Model
 
 if TYPE_CHECKING:
     from .game import ZoneWarsGame
 
-STEP = Band.MEDIUM.inches  # each floor is one Medium step above the one below
+def rise(g: ZoneWarsGame) -> float:
+    """How far each floor stands above the one below: the rules' ``floor_height`` (assumed a Medium: the
+    rulebook gives no height)."""
+    return float(g.scenario.rules.floor_height)
 
 
-def level(m: Figure) -> float:
-    """The height a model stands at: its floor's, each floor a Medium above the one below (the ground: 0)."""
-    return float(elevation(getattr(m, "floor", 0)))
+def level(g: ZoneWarsGame, m: Figure) -> float:
+    """The height a model stands at: its floor's (the ground: 0)."""
+    return getattr(m, "floor", 0) * rise(g)
 
 
 def sight_ignores(g: ZoneWarsGame, a: Model, b: Model) -> list[PlacedPiece]:
@@ -100,7 +104,7 @@ def climbs(g: ZoneWarsGame, m: Model, allowance: Fraction, front: bool = False) 
             for floor in floors:
                 if floor == m.floor and not (m.floor and (i or j)):
                     continue
-                if horizontal + float(STEP) * abs(floor - m.floor) > float(allowance) + 1e-9:
+                if horizontal + rise(g) * abs(floor - m.floor) > float(allowance) + 1e-9:
                     continue
                 if any(o.floor == floor and o.position.squared_distance(point) < (o.base.radius + m.base.radius) ** 2
                        for o in others):
@@ -130,8 +134,8 @@ def flights(g: ZoneWarsGame, m: Model, reach: Fraction) -> list[tuple[Fraction, 
             if g.board.stands(point, m.base, ground):
                 floors.append(0)
             for floor in floors:
-                rise = float(STEP) * (floor - m.floor)
-                if math.sqrt(i * i + j * j + rise * rise) > float(reach) + 1e-9:
+                up = rise(g) * (floor - m.floor)
+                if math.sqrt(i * i + j * j + up * up) > float(reach) + 1e-9:
                     continue
                 if any(o.floor == floor and o.position.squared_distance(point) < (o.base.radius + m.base.radius) ** 2
                        for o in others):
@@ -151,9 +155,9 @@ def _clear_flight(g: ZoneWarsGame, m: Model, to: Position, ignore: list[PlacedPi
     return not bool(shapely.intersects(path, shapely.union_all(others)))
 
 
-def fall(m: Model) -> int:
-    """The damage of a fall from the model's floor: a point for each starting Medium of height (seed 392); each
-    floor is one Medium up, so a point a floor."""
-    return math.ceil(m.floor * STEP / STEP)
+def fall(g: ZoneWarsGame, m: Model) -> int:
+    """The damage of a fall from the model's floor: a point for each starting Medium of height (seed 392); at
+    the assumed floor height of a Medium, a point a floor."""
+    return math.ceil(m.floor * inches(g.scenario.rules.floor_height) / Band.MEDIUM.inches)
 
 

@@ -18,7 +18,7 @@ from ..core.figures import COMPASS, compass, facing_towards
 from . import monsters
 from .actions import Action, Verb, contact, legal, where
 from .combat import attack, faces, push_away, wound
-from .floors import STEP, building_at, fits, level, sight_ignores
+from .floors import building_at, fits, level, rise, sight_ignores
 from .scenario import Scenario, specials
 from .state import MONSTER, ZONE, Item, Kind, Model, Status
 
@@ -91,7 +91,7 @@ class ZoneWarsGame(Game):
     def fire(self, a: Model, b: Model):
         """The line of fire from ``a`` to ``b``, judged floor by floor (floors.py): between the heights of the
         floors they stand on, the Building either stands on hiding nothing from the other."""
-        return self.board.fire(a, b, self.sight_blockers(a, b), sight_ignores(self, a, b), level=level,
+        return self.board.fire(a, b, self.sight_blockers(a, b), sight_ignores(self, a, b), level=lambda f: level(self, f),
                                stature=float(self.scenario.rules.model_height))
 
     def usable(self, m: Model, use: str) -> list[str]:
@@ -301,7 +301,7 @@ class ZoneWarsGame(Game):
         m.mutated = True
         assert action.to is not None
         to = Position(*action.to)
-        flown = math.sqrt(float(m.position.squared_distance(to)) + (float(STEP) * (action.floor - m.floor)) ** 2)
+        flown = math.sqrt(float(m.position.squared_distance(to)) + (rise(self) * (action.floor - m.floor)) ** 2)
         m.facing = facing_towards(m.position, to)
         m.position, m.floor = to, action.floor
         place = where(to) + (f" on floor {m.floor}" if m.floor else "")
@@ -376,7 +376,7 @@ class ZoneWarsGame(Game):
         level = floor == m.floor == 0 and word in ("moves", "sprints")  # a walk on the ground may turn (seed 184)
         across = self.board.walk(m, destination, self.ground_enemies(m), float(Band.LONG.inches) + EPSILON) \
             if level else None
-        walked = (m.position.distance(destination) if across is None else across) + float(STEP) * abs(floor - m.floor)
+        walked = (m.position.distance(destination) if across is None else across) + rise(self) * abs(floor - m.floor)
         if not keep_facing and destination != m.position:
             m.facing = facing_towards(m.position, face if face is not None else destination)
         climbed = floor != m.floor
