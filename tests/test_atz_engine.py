@@ -271,6 +271,22 @@ def test_an_encounter_playtest_is_the_same_whatever_the_jobs_and_writes_a_page(w
     assert "<li>special instruction: Kenny and Eddie turn off the cart" in page
 
 
+def test_games_the_turn_limit_stops_are_counted_and_said(workdir, zwar):
+    # A came-home rate says nothing of games still going when the limit stops them: the report counts them
+    # (a member still on the table then has not come home), in the text, the JSON and the page.
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    contact = CONTENT / "atz" / "encounters" / "first-contact.toml"
+    result = zwar("playtest", contact, "--group", "group.toml", "--runs", "3", "--zombies-only", "--max-turns", "1",
+                  "--policy", "cautious", "-o", "out")
+    assert result.exit_code == 0, result.output
+    said = "  3 of 3 games stopped at the turn limit (1 turn, --max-turns): a member still on the table then has not come home"
+    assert said in result.output.splitlines()
+    report = json.loads((workdir / "out" / "first-contact-playtest.json").read_text())
+    assert report["policies"]["cautious"]["turn_limit"] == {"turns": 1, "games": 3}
+    page = (workdir / "out" / "first-contact-playtest.html").read_text()
+    assert "<tr><th>stopped at the turn limit</th><td>3 of 3 (1 turn)</td></tr>" in page
+
+
 def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend():
     from zwar_author.play.atz_rules import ScenarioDoc, _game
     from zwar_author.playtest.atz import cautious

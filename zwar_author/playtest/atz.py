@@ -35,7 +35,7 @@ from ..model.validate import validate
 from ..skirmish.atz import driving
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
-from ..skirmish.atz.game import AtzGame, Setup
+from ..skirmish.atz.game import TURN_LIMIT, AtzGame, Setup
 from ..skirmish.atz.grenades import BLAST
 from ..skirmish.atz.state import Aftermath, Human, Status
 from ..skirmish.atz.weapons import weapon
@@ -164,6 +164,8 @@ class EncounterResult:
                             if r.get("hostiles") else "")
                          + (f", recovered {p['hostiles']['recovered']:.2f}, joined after recovery "
                             f"{p['hostiles']['joined after recovery']:.2f}" if p["hostiles"]["recovered"] else ""))
+            if p["turn_limit"]["games"]:
+                lines.append(f"  {_limited(p, r['runs'])}")
             if r.get("hostiles"):
                 lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
             if r.get("buildings"):
@@ -179,6 +181,17 @@ class EncounterResult:
             lines.append(f"gate {self.gate} ({r['first']}): {self.gate.value(first):g}, "
                          f"{'passed' if self.passed else 'FAILED'}")
         return "\n".join(lines)
+
+
+def _limited(p: dict, runs: int) -> str:
+    """How many games the turn limit cut short: a member still on the table then has not come home."""
+    return (f"{p['turn_limit']['games']} of {runs} games stopped at the turn limit ({_turns(p)}, --max-turns): "
+            "a member still on the table then has not come home")
+
+
+def _turns(p: dict) -> str:
+    n = p["turn_limit"]["turns"]
+    return f"{n} turn{'' if n == 1 else 's'}"
 
 
 def _meetings(p: dict, runs: int) -> str:
@@ -290,7 +303,7 @@ def _record(game: AtzGame, index: int) -> dict:
             Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
             Status.WHISKED: "whisked to safety"}
     t = game.tally
-    return {"index": index, "home": game.winner == "humans", "turns": game.round,
+    return {"index": index, "home": game.winner == "humans", "turns": game.round, "limit": game.reason == TURN_LIMIT,
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed,
                                  h.aftermath.value if h.aftermath else None) for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
@@ -307,7 +320,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
             records = [r for part in pool.map(play_chunk, [run] * len(parts), parts) for r in part]
     else:
         records = [r for part in parts for r in play_chunk(run, part)]
-    home = 0
+    home = limited = 0
     turns: dict[int, int] = {}
     members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged") + AFTER, 0)
                for h in made.group if h.on_roster}
@@ -323,6 +336,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
         for item in record["found"]:
             found[item] = found.get(item, 0) + 1
         home += record["home"]
+        limited += record["limit"]
         turns[record["turns"]] = turns.get(record["turns"], 0) + 1
         for name, (end, recovered, bitten, infected, flashed, after) in record["members"].items():
             members[name][end] += 1
@@ -344,6 +358,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
                          "high": round(high, 4)},
             "turns": {"mean": round(sum(t * n for t, n in turns.items()) / runs, 3),
                       "counts": {str(t): n for t, n in sorted(turns.items())}},
+            "turn_limit": {"turns": made.max_turns, "games": limited},
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
             "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()},
             "buildings": {k: round(v / runs, 3) for k, v in inside.items()},
@@ -363,7 +378,9 @@ def html_page(report: dict) -> str:
         return f"{percent(w['value'])} ({w['wins']}/{w['games']}; {percent(w['low'])} to {percent(w['high'])})"
 
     rows = [row("came home", [came_home(p) for p in pols.values()]),
-            row("turns", [f"{p['turns']['mean']:.1f}" for p in pols.values()])]
+            row("turns", [f"{p['turns']['mean']:.1f}" for p in pols.values()]),
+            row("stopped at the turn limit", [f"{p['turn_limit']['games']} of {report['runs']} "
+                                              f"({_turns(p)})" for p in pols.values()])]
     rows += [row(f"zombies {k}", [f"{p['zombies'][k]:.1f}" for p in pols.values()]) for k in next(iter(
         pols.values()))["zombies"]]
     rows += [row("shots", [f"{p['shots']:.1f}" for p in pols.values()])]

@@ -51,6 +51,8 @@ from .state import DOWN, HOSTILES, OFF, STANDING, HostileForce, Human, Klass, No
 from .vehicles import Vehicle
 
 NORMAL_MOVE = 8  # line 788
+#: Why an encounter the setup's ``max_turns`` stopped ended (the report counts those games).
+TURN_LIMIT = "the turn limit"
 ZOMBIE_MOVE = 6  # line 1856
 SHOTS_REACH = 24  # zombies move toward shots up to 24" away (line 1838)
 FEAST_REACH = 12  # line 1852
@@ -189,7 +191,7 @@ class AtzGame(Game):
                 return
         self._noise(ctx)
         if self.round >= self.setup.max_turns:
-            self._end("the turn limit")
+            self._end(TURN_LIMIT)
         else:
             self._ended()
 
