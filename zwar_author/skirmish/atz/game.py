@@ -1078,6 +1078,10 @@ class AtzGame(Game):
         able = [h for h in roster if h.status not in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD)]
         if not able:
             self._end("no member of the group is left on the table" + (" able to act" if roster else ""))
+        elif not any(h.status in (Status.CARRY_ON, Status.DUCKED_BACK, Status.STUNNED)
+                     for h in self.on_table(self.humans)) and all(h.status is Status.HUNKERED_DOWN for h in able):
+            # none can rally them: a friend carrying on within 4" is needed (line 919), and none is left to come
+            self._end("the members left on the table are hunkered down with no friend left to rally them")
         elif self.setup.clear_board and buildings.board_cleared(self):
             self.cleared = True
             self._end("the board is cleared: every building searched, no zombie or hostile human on the table")
