@@ -379,3 +379,26 @@ def test_the_reference_houses_have_their_windows_closed_and_their_doors_unlocked
     sites = [Site(pid, p) for what, pid, p in found.pieces if what == "building"]
     assert [sorted(s.locked) for s in sites] == [
         [f"house-{i}-window-1", f"house-{i}-window-2"] for i in (1, 2, 3)]
+
+
+def test_who_takes_the_recovery_test_after_the_encounter():
+    # Line 1366: "After the encounter is over and you are in a safe and secure place" each character out of
+    # the fight or retired takes it. Read as: carried off the table, or on a table the group cleared, whether
+    # he lies there or is being carried; one left behind on a table not cleared takes none.
+    from types import SimpleNamespace
+
+    from zwar_author.skirmish.atz import aftermath
+    from zwar_author.skirmish.atz.state import Human, Status
+    from zwar_author.tabletop import Position
+
+    def member(i: int, status: Status, **more) -> Human:
+        return Human(id=f"h{i}", name=f"m{i}", side="humans", position=Position.of(i, 1), status=status, **more)
+
+    group = [member(1, Status.CARRY_ON, carrying="h2"), member(2, Status.OUT_OF_THE_FIGHT, carried_by="h1",
+                                                                on_table=False),
+             member(3, Status.HUNKERED_DOWN), member(4, Status.GONE, carried_off=True, on_table=False),
+             member(5, Status.OUT_OF_THE_FIGHT), member(6, Status.OBVIOUSLY_DEAD)]
+    cleared = SimpleNamespace(cleared=True, humans=group)
+    assert [h.id for h in aftermath.tested(cleared)] == ["h2", "h3", "h4", "h5"]
+    left = SimpleNamespace(cleared=False, humans=group)
+    assert [h.id for h in aftermath.tested(left)] == ["h4"]
