@@ -22,7 +22,6 @@ from a corner; the length is always one a model can really walk.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
 
 import networkx as nx
@@ -181,7 +180,7 @@ class Reach:
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
         direct = self.clear(coords[:, 0], coords[:, 1])
         out[direct] = np.asarray(shapely.length(lines), dtype=float)[direct]
-        far = self._dijkstra({n: length for n, (length, _) in self._links(goal).items()}, limit)
+        far = self._from(goal, limit)
         seen = np.array(sorted(far), dtype=int)
         if len(seen) and not direct.all():
             left = np.flatnonzero(~direct)
@@ -197,25 +196,20 @@ class Reach:
         out[out > limit] = np.inf
         return out
 
-    def _dijkstra(self, seeds: dict[int, float], limit: float) -> dict[int, float]:
-        """The shortest walk to every corner from corners ``seeds`` starting at the distances given (those
-        joined to a goal), no longer than ``limit``: Dijkstra over the visibility graph as built, which
-        joining a goal to it would otherwise mean copying."""
-        done: dict[int, float] = {}
-        heap = [(length, n) for n, length in seeds.items() if length <= limit]
-        heapq.heapify(heap)
-        while heap:
-            length, n = heapq.heappop(heap)
-            if n in done:
-                continue
-            done[n] = length
-            for m, edge in self._graph.adj[n].items():
-                if m not in done and length + edge["weight"] <= limit:
-                    heapq.heappush(heap, (length + edge["weight"], m))
-        return done
+    def _from(self, goal: BaseGeometry, limit: float) -> dict[int, float]:
+        """The shortest walk from ``goal`` to every corner no farther than ``limit``: the goal joined to the
+        visibility graph for one Dijkstra, then taken off again (joining it to a copy cost more than the walk)."""
+        self._link(self._graph, _GOAL, goal)
+        try:
+            far = nx.single_source_dijkstra_path_length(self._graph, _GOAL, cutoff=limit)
+        finally:
+            self._graph.remove_node(_GOAL)
+        del far[_GOAL]
+        return far
 
-    def _links(self, area: BaseGeometry) -> dict[int, tuple[float, tuple[float, float]]]:
-        """Every corner that sees its nearest point of ``area``: the length of the straight walk and that point."""
+    def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> dict[int, tuple[float, float]]:
+        """Join ``name`` to every corner that sees its nearest point of ``area``; those points, by corner."""
+        graph.add_node(name)
         corners = self._corners
         if not len(corners):
             return {}
@@ -223,16 +217,11 @@ class Reach:
         coords = shapely.get_coordinates(lines).reshape(-1, 2, 2)
         lengths = np.asarray(shapely.length(lines), dtype=float)
         ok = self.clear(coords[:, 0], coords[:, 1])
-        return {i: (float(lengths[i]), (float(coords[i, 1, 0]), float(coords[i, 1, 1])))
-                for i in np.flatnonzero(ok).tolist()}
-
-    def _link(self, graph: nx.Graph, name: str, area: BaseGeometry) -> dict[int, tuple[float, float]]:
-        """Join ``name`` to every corner that sees its nearest point of ``area``; those points, by corner."""
-        graph.add_node(name)
-        links = self._links(area)
-        for index, (length, _) in links.items():
-            graph.add_edge(name, index, weight=length)
-        return {index: point for index, (_, point) in links.items()}
+        out = {}
+        for index in np.flatnonzero(ok).tolist():
+            graph.add_edge(name, index, weight=float(lengths[index]))
+            out[index] = (float(coords[index, 1, 0]), float(coords[index, 1, 1]))
+        return out
 
 
 def _grow(footprints: list[BaseGeometry], by: float, discs: Sequence[tuple[float, float, float]] = ()) -> BaseGeometry:

@@ -190,7 +190,7 @@ class Board:
         while len(self._round) > ROUND_KEPT:
             del self._round[next(iter(self._round))]
         out = reach.walks(points, figure.position.point, limit)
-        out[~np.isfinite(lengths)] = np.inf  # past ``limit`` pieces may be left out
+        out[~np.isfinite(lengths)] = np.inf  # ``reach`` leaves out the pieces past ``limit``: no walk there is none
         return out
 
     def straight(self, figure: Figure, points: np.ndarray, blockers: Iterable[Figure] = ()) -> np.ndarray:

@@ -37,6 +37,7 @@ from .state import Model
 if TYPE_CHECKING:
     from .game import ZoneWarsGame
 
+
 def rise(g: ZoneWarsGame) -> float:
     """How far each floor stands above the one below: the rules' ``floor_height`` (assumed a Medium: the
     rulebook gives no height)."""
