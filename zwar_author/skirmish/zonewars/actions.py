@@ -4,7 +4,7 @@ Destinations offered are the inch lattice around the model reached by a walk
 that may turn round Blocking terrain and enemies (seed 184) within the
 allowance: Move & Attack and Overwatch up to Medium, Sprint up to Long into
 its front arc. A Charge goes in a straight line into contact (Long, seed 194),
-a Simple Operation or Assist Recovery by a straight walk into contact (Medium),
+a Simple Operation or Assist Recovery by a walk into contact that may turn too (Medium),
 Aimed Fire and a Complex Operation by a step of one base width.
 """
 
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 #: Base contact, allowing for the rounding of a position reached along a slanted line (a ten-thousandth of an inch).
 CONTACT = Fraction(1, 10**4)
+#: The spots round a goal a Simple Operation's move may end at when the straight walk is blocked.
+CONTACT_SPOTS = 16
 
 
 class Verb(str, Enum):
@@ -250,6 +252,37 @@ def approach(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base, allowan
     return found[0] if found else None
 
 
+def into_contact(g: ZoneWarsGame, m: Model, goal: Position, goal_base: Base,
+                 allowance: Fraction) -> tuple[Fraction, Fraction] | None:
+    """Where ``m`` ends a Simple Operation's move of up to ``allowance`` into base contact with something at
+    ``goal`` (seed 228): the straight walk when it is clear, else the shortest walk that turns round terrain
+    and enemies, as a move may (seed 184), to one of the spots touching it (``CONTACT_SPOTS`` round it)."""
+    straight = approach(g, m, goal, goal_base, allowance)
+    if straight is not None or m.position.distance(goal) > float(allowance + m.base.radius + goal_base.radius):
+        return straight
+    spots = _touching(goal, m.base.radius + goal_base.radius)
+    floats = np.array([[float(x), float(y)] for x, y in spots])
+    lengths = np.full(len(spots), np.inf)
+    free = g.board.free(m.base, floats)
+    if free.any():
+        lengths[free] = g.board.walks(m, floats[free], g.ground_enemies(m), float(allowance) + EPSILON)
+    for i in np.argsort(lengths, kind="stable").tolist():
+        if lengths[i] > float(allowance) + EPSILON:
+            break
+        if found := reachable(g, m, [spots[i]], sifted=True):
+            return found[0]
+    return None
+
+
+def _touching(goal: Position, reach: Fraction) -> list[tuple[Fraction, Fraction]]:
+    """The spots ``reach`` from ``goal`` every 360 / ``CONTACT_SPOTS`` degrees, a hair farther out, so that a
+    base there touches what is at ``goal`` (within ``CONTACT``) and never overlaps it."""
+    out = reach + CONTACT / 10
+    turns = [2 * math.pi * k / CONTACT_SPOTS for k in range(CONTACT_SPOTS)]
+    return [(goal.x + Fraction(float(out) * math.cos(t)).limit_denominator(10**6),
+             goal.y + Fraction(float(out) * math.sin(t)).limit_denominator(10**6)) for t in turns]
+
+
 def _reachable_past(g: ZoneWarsGame, m: Model, point: tuple[Fraction, Fraction], target: Model) -> list:
     """A charge's end: straight, no terrain crossed at all, no model in the way but the target."""
     board = g.board
@@ -362,7 +395,7 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
             continue
         if m.stuck:
             continue
-        to = approach(g, m, position, token_base, medium) if floor == m.floor == 0 else \
+        to = into_contact(g, m, position, token_base, medium) if floor == m.floor == 0 else \
             _climb_to(g, m, position, token_base, floor, medium)
         if to is not None:
             out.append(Action(m.id, Verb.PICK_UP, to, str(number), f"{m.id}: pick up {number}", floor))
@@ -384,7 +417,7 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
         if other is m or other.status.value != "broken" or other.floor != m.floor:
             continue
         to = here if contact(m.position, m.base, other.position, other.base) else \
-            None if m.stuck or m.floor else approach(g, m, other.position, other.base, medium)
+            None if m.stuck or m.floor else into_contact(g, m, other.position, other.base, medium)
         if to is None:
             continue
         artifacts = sum(1 for i in other.items if i.card in g.scenario.artifacts)
@@ -407,7 +440,7 @@ def _operations(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 
 def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
-    """A Simple Operation searches a container not yet searched: in base contact, or after a straight walk of up
+    """A Simple Operation searches a container not yet searched: in base contact, or after a walk of up
     to Medium into contact (seed 226-228); containers lie on the ground."""
     out: list[Action] = []
     if m.floor:
@@ -416,7 +449,7 @@ def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
         if c.number in g.searched:
             continue
         to = (m.position.x, m.position.y) if contact(m.position, m.base, c.position, c.base) else \
-            None if m.stuck else approach(g, m, c.position, c.base, Band.MEDIUM.inches)
+            None if m.stuck else into_contact(g, m, c.position, c.base, Band.MEDIUM.inches)
         if to is not None:
             out.append(Action(m.id, Verb.SEARCH, to, str(c.number), f"{m.id}: search container {c.number}"))
     return out
@@ -425,7 +458,7 @@ def _searches(g: ZoneWarsGame, m: Model) -> list[Action]:
 def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
     """Simple Operations with `other` cards that have an effect (seed 226-228): one that gives m-points, on the
     model itself; one that heals, on a hurt friend that is not Broken; one that revives, on a Broken friend;
-    on a friend in base contact, or after a straight walk of up to Medium into contact."""
+    on a friend in base contact, or after a walk of up to Medium into contact."""
     out: list[Action] = []
     here = (m.position.x, m.position.y)
     effects = {i.card: c.effect for i in m.items if not i.busted and (c := g.card(i.card)) is not None
@@ -441,7 +474,7 @@ def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
         if not cards:
             continue
         to = here if contact(m.position, m.base, friend.position, friend.base) else \
-            None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
+            None if m.stuck or m.floor else into_contact(g, m, friend.position, friend.base, Band.MEDIUM.inches)
         if to is not None:
             out += [Action(m.id, Verb.USE, to, f"{card}>{friend.id}", f"{m.id}: use {card} on {friend.id}", m.floor)
                     for card in cards]
@@ -449,7 +482,7 @@ def _uses(g: ZoneWarsGame, m: Model) -> list[Action]:
 
 
 def _doors(g: ZoneWarsGame, m: Model) -> list[Action]:
-    """A Simple Operation opens a closed door (seed 226): in contact with it, or after a straight walk of up to
+    """A Simple Operation opens a closed door (seed 226): in contact with it, or after a walk of up to
     Medium into contact (seed 228). A model touches a door when its base comes within the wall's thickness of
     the door's line on the outline, from outside or from inside."""
     out: list[Action] = []
@@ -464,7 +497,7 @@ def _doors(g: ZoneWarsGame, m: Model) -> list[Action]:
                               f"{m.id}: open door {door.number}"))
         elif not m.stuck:
             middle = Position((door.start.x + door.end.x) / 2, (door.start.y + door.end.y) / 2)
-            to = approach(g, m, middle, Base(2 * wall), Band.MEDIUM.inches)
+            to = into_contact(g, m, middle, Base(2 * wall), Band.MEDIUM.inches)
             if to is not None and door_contact(door, Position(*to), m.base, wall):
                 out.append(Action(m.id, Verb.OPEN, to, str(door.number), f"{m.id}: open door {door.number}"))
     return out
@@ -492,7 +525,7 @@ def _giving(g: ZoneWarsGame, m: Model) -> list[Action]:
         if friend is m or friend.side != m.side or not friend.ready or friend.floor != m.floor or not cards:
             continue
         to = here if contact(m.position, m.base, friend.position, friend.base) else \
-            None if m.stuck or m.floor else approach(g, m, friend.position, friend.base, Band.MEDIUM.inches)
+            None if m.stuck or m.floor else into_contact(g, m, friend.position, friend.base, Band.MEDIUM.inches)
         if to is not None:
             out += [Action(m.id, Verb.GIVE, to, f"{card}>{friend.id}", f"{m.id}: give {card} to {friend.id}", m.floor)
                     for card in cards]
