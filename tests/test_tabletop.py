@@ -288,6 +288,22 @@ def test_a_wall_makes_the_walk_go_round():
     assert reach.distance(shapely.Point(18, 5), shapely.Point(26, 5)) is None   # a goal inside the wall
 
 
+def test_a_base_a_hair_inside_a_corner_of_its_walk_walks_on():
+    """A base that walked to a corner of a walk round terrain stands there as exact inches, a float's hair
+    inside the grown outline: its next walk starts there all the same (All Things Zombie's members stood
+    stuck at a house's corner for the rest of the game, moving nowhere, when this found no walk)."""
+    wall = block(2, 30, 17, 0)
+    reach = Reach(Table(), [wall], ONE)
+    path = reach.path(shapely.Point(10, 5), shapely.Point(26, 5))
+    assert path is not None
+    for x, y in path[1:-1]:
+        inside = shapely.Point(x - 1e-9 if x < 18 else x + 1e-9, y - 1e-9)   # towards the wall
+        walk = reach.distance(inside, shapely.Point(26, 5))
+        on = reach.distance(shapely.Point(x, y), shapely.Point(26, 5))
+        assert walk is not None and on is not None and walk == pytest.approx(on, abs=2e-6)
+    assert reach.distance(shapely.Point(18, 29.9), shapely.Point(26, 5)) is None   # well inside: no walk
+
+
 def test_a_gap_exactly_one_base_wide_is_passable():
     top, bottom = block(2, 17.5, 17, 0), block(2, 17.5, 17, 18.5)   # a 1" gap at y 17.5..18.5
     reach = Reach(Table(), [top, bottom], ONE)

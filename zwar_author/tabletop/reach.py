@@ -128,6 +128,14 @@ class Reach:
         """The part of ``area`` where a base centre may stand."""
         return self.free.intersection(area)
 
+    def _standing(self, area: BaseGeometry) -> BaseGeometry:
+        """``stands(area)``; for a point a float's hair outside free space (a base that walked to a corner of
+        a walk round terrain stands on its edge), the free space within ``EPSILON`` of it."""
+        found = self.stands(area)
+        if found.is_empty and area.geom_type == "Point" and self.free.distance(area) <= EPSILON:
+            found = self.stands(area.buffer(EPSILON))
+        return found
+
     def distance(self, start: BaseGeometry, goal: BaseGeometry) -> float | None:
         """The shortest walk of a base centre from anywhere in ``start`` to anywhere in ``goal``; None if none.
 
@@ -144,7 +152,7 @@ class Reach:
         return None if found is None else found[1]
 
     def _shortest(self, start: BaseGeometry, goal: BaseGeometry) -> tuple[float, list[tuple[float, float]]] | None:
-        start, goal = self.stands(start), self.stands(goal)
+        start, goal = self._standing(start), self._standing(goal)
         if start.is_empty or goal.is_empty:
             return None
         if start.intersects(goal):
