@@ -8,8 +8,9 @@ with its 95% interval, how each member's encounters ended (came home, out of
 the fight, obviously dead, recovered during the encounter, bitten), the
 zombies at the start, drawn by noise and killed, hostile humans rolled up and
 put down, shots fired, turns. The bots: ``cautious`` stays and fires while a
-foe is in range, carries a friend out of the fight home when it can reach
-him (else goes to recover him), throws a flash-bang where two foes and no
+person of the other side is in range or a zombie within a zombie's move, carries a friend out of the fight
+home when it can reach him (else goes to recover him), fast moves on past zombies farther off (a shot at
+them only draws more), throws a flash-bang where two foes and no
 friend stand in its circle, searches the building it stands in or goes into the nearest, else
 walks on; ``aggressive`` moves away from zombies met in a building, fast moves
 towards the far edge and fires on the way, breaking off any melee. Both
@@ -35,7 +36,7 @@ from ..model.validate import validate
 from ..skirmish.atz import driving
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
-from ..skirmish.atz.game import TURN_LIMIT, AtzGame, Setup
+from ..skirmish.atz.game import TURN_LIMIT, ZOMBIE_MOVE, AtzGame, Setup
 from ..skirmish.atz.grenades import BLAST
 from ..skirmish.atz.state import Aftermath, Human, Status
 from ..skirmish.atz.weapons import weapon
@@ -76,16 +77,26 @@ def cautious(game: AtzGame, request: Request) -> Any:
             return throws[0]
     recover = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
                and o.key[0] == "recover" and game.figure(o.key[1]).side == "humans"]  # friends only
-    if isinstance(who, Human) and game.target(who, turn=True) is not None and "hold" in keys:
+    if isinstance(who, Human) and "hold" in keys and _threatened(game, who):
         return request.options[keys.index("hold")]
     if recover:
         return recover[0]
+    if isinstance(who, Human) and "fast" in keys and game.target(who, turn=True) is not None:
+        return request.options[keys.index("fast")]  # on, past zombies not near yet, with no shot to draw more
     for action in ("search", "force", "enter"):  # search the building it stands in, else go into the nearest
         found = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
                  and o.key[0] == action]
         if found:
             return found[0]
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
+
+
+def _threatened(game: AtzGame, h: Human) -> bool:
+    """Worth staying to fire: a person of the other side in range and sight, who fires back, or a zombie
+    in sight within a zombie's move (line 1856) of him. Firing at zombies farther off only draws more (line 1026)."""
+    people = [f for f in game.foes(h) if isinstance(f, Human)]
+    return game.target(h, turn=True, among=people) is not None or game.target(h, within=ZOMBIE_MOVE, turn=True,
+                                                                                among=game.on_table(game.zombies)) is not None
 
 
 def _drive(game: AtzGame, request: Request, keys: list, fast: bool) -> Any:
