@@ -87,25 +87,49 @@ def _setup_with(pack, name: str, **how):
     return setup(found.model, found.table, [p for _, _, p in found.pieces], tables, GROUP, **how)
 
 
+def _bare_raid(pack):
+    """The Raid without its buildings: nothing to enter, so its triggers, its settlement and its captive's
+    instructions are not played."""
+    outcome, _ = pack
+    return {e.model.encounter.id: e for e in outcome.encounters["atz"]}["raid"].model.model_copy(
+        update={"buildings": []})
+
+
 def test_an_encounter_with_what_the_engine_does_not_play_is_refused_by_name(pack):
+    _, tables = pack
+    bare = _bare_raid(pack)
+    found = {e.model.encounter.id: e for e in pack[0].encounters["atz"]}["raid"]
     with pytest.raises(CannotPlay) as refused:
-        _setup(pack, "raid", zombies_only=False)
+        setup(bare, found.table, [], tables, GROUP)
     lines = refused.value.lines()
     assert lines[0] == "cannot play encounter raid: the engine does not play these:"
-    assert not any(line.startswith("  - force 2 (humans):") for line in lines), lines  # now played
     assert "  - trigger 1: Anytime you enter a building." in lines
+    assert ("  - force 2 (humans): The settlement's class, rolled before the Raid; as many as the Raid Occupants "
+            "Table finds in each building. (no number of them, and no building to find them in)") in lines
+    assert "  - goal: Rescue the captured group member." in lines
     assert lines[-1] == ("  - (--leave-out plays the rest and lists these as left out; --zombies-only leaves out "
                          "hostile humans too)")
     made, left_out = _setup(pack, "raid")
-    raid_force = ("force 2 (humans): The settlement's class, rolled before the Raid; roll up around ten of them. "
-                  "(--zombies-only)")
-    assert left_out == [raid_force] + [line[4:] for line in lines[1:-1]]
-    assert made.forces == ()
+    raid_force = ("force 2 (humans): The settlement's class, rolled before the Raid; as many as the Raid Occupants "
+                  "Table finds in each building. (--zombies-only)")
+    assert left_out == [raid_force]  # the rest of the Raid is played (skirmish.atz.raid)
+    assert made.forces == () and made.found is None
     assert [h.klass.value for h in made.group] == ["survivor", "survivor", "military"]  # police react as Military
 
 
+def _rolled_up(pack):
+    """The Raid made an encounter whose hostile humans are rolled up at the start: no buildings, and its
+    settlement given a number (2 + 1d6, as a force by dice and a Who They Are table is)."""
+    _, tables = pack
+    bare = _bare_raid(pack)
+    forces = [f.model_copy(update={"count": "2 + 1d6"}) if f.side == "humans" else f for f in bare.forces]
+    model = bare.model_copy(update={"forces": forces, "triggers": []})
+    found = {e.model.encounter.id: e for e in pack[0].encounters["atz"]}["raid"]
+    return setup(model, found.table, [], tables, GROUP, leave_out=True)
+
+
 def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack):
-    made, left_out = _setup_with(pack, "raid", leave_out=True)
+    made, left_out = _rolled_up(pack)
     assert [(f.count, f.who) for f in made.forces] == [("2 + 1d6", "raid-who")]
     assert not made.draw  # the Raid's zombies come only from shooting (line 2376)
     assert not any(item.startswith("force 2") for item in left_out)
@@ -122,16 +146,16 @@ def test_hostile_humans_an_encounter_gives_by_dice_are_rolled_up_and_fight(pack)
 
 
 def test_the_group_meets_the_hostile_humans_it_rolls_up_before_the_first_turn(pack):
-    """Meet & Greet (seed 004 line 2539) at the start of the Raid: those who join play for the group but are no
-    member of its roster in the report; those who part take no further part."""
+    """Meet & Greet (seed 004 line 2539) with hostile humans rolled up at the start: those who join play for the
+    group but are no member of its roster in the report; those who part take no further part."""
     from zwar_author.playtest.atz import _record
-    made, _ = _setup_with(pack, "raid", leave_out=True)
+    made, _ = _rolled_up(pack)
     assert made.meet
     ends = set()
     for seed in range(30):
         game = AtzGame(made)
         simulate(game, _advance, random.Random(seed))
-        [met] = game.tally.met  # one meeting: the Raid has no buildings to find more in
+        [met] = game.tally.met  # one meeting: no buildings to find more in
         ends.add(met)
         texts = [e.text for e in game.log]
         meeting = next(i for i, t in enumerate(texts) if t.startswith("Meet & Greet: "))
@@ -156,12 +180,18 @@ def test_a_hostile_force_without_a_number_is_found_in_buildings_or_refused_by_na
     assert "trigger 1: A figure enters a building." in unplayed(bare)
 
 
-def test_the_raid_lists_no_special_instruction_it_plays(pack):
+def test_the_raid_is_played_whole_and_refused_by_name_without_its_buildings(pack):
     outcome, _ = pack
     model = {e.model.encounter.id: e for e in outcome.encounters["atz"]}["raid"].model
-    listed = unplayed(model)
+    assert unplayed(model) == []  # lines 2375-2421 (skirmish.atz.raid)
+    listed = unplayed(_bare_raid(pack))
     assert not any("only be generated from shooting" in item for item in listed)  # played (line 2376)
     assert "special instruction: There will not be any zombies found in any building on the board." in listed
+    assert "special instruction: There will be 2 + 1d6 buildings on the table. Your group member can be held in " \
+           "any one of them." in listed
+    few = model.model_copy(update={"buildings": model.buildings[:7]})  # 2 + 1d6 may roll 8
+    assert "special instruction: There will be 2 + 1d6 buildings on the table. Your group member can be held in " \
+           "any one of them." in unplayed(few)
 
 
 ROSTER = """\
@@ -246,7 +276,7 @@ def test_a_group_file_with_problems_is_refused_with_each_one_located(workdir, zw
     result = zwar("playtest", contact, "--group", "bad.toml", "--zombies-only", "--runs", "2", "-o", "out")
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        "bad.toml:3:1: error ZW005: unknown key `colour` in [group]; known keys: area, name, time",
+        "bad.toml:3:1: error ZW005: unknown key `colour` in [group]; known keys: area, captive, name, time",
         ('bad.toml:7:9: error ZW007: `class` must be one of "civilian", "ganger", "military", "police" or "survivor", '
         'not "wizard"'),
         "bad.toml:9:22: error ZW825: Billy: the engine does not know the weapon `Laser`"]
@@ -309,23 +339,27 @@ def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend(
     assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires
 
 
-def test_a_raid_playtest_reports_its_meetings_and_lists_no_played_rule_as_left_out(workdir, zwar):
+def test_the_raid_plays_without_leave_out_and_its_report_counts_the_captive_rescued(workdir, zwar):
+    """Seed 004 lines 2380-2421: the Raid played whole; the captive is the lowest Rep but the Star (Char, Rep 3),
+    and the report says how often he was found, freed and rescued, a game."""
     (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
     raid = CONTENT / "atz" / "encounters" / "raid.toml"
-    result = zwar("playtest", raid, "--group", "group.toml", "--runs", "6", "--leave-out", "-o", "out")
+    result = zwar("playtest", raid, "--group", "group.toml", "--runs", "4", "--policy", "cautious", "-o", "out")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    meetings = [line for line in lines if line.startswith("  Meet & Greet: ")]
-    assert len(meetings) == 2 and meetings[1].endswith("walked the walk 100%")  # the aggressive bot walks
+    assert lines[0] == "encounter raid with Billy Pink's group (rural, daytime), 4 games a policy, seed 1"
     left = [line for line in lines if line.startswith("  left out: ")]
-    for played in ("are hostile from the start", "charges and melee between people", "Outgunned Ranking"):
-        assert not any(played in line for line in left), (played, left)
-    assert not any("vehicles driven" in line for line in left)  # vehicles are driven now
-    assert any(line.startswith("  left out: of vehicles: working or not and fuel") for line in left)
+    assert not any(word in line for line in left for word in ("trigger", "special instruction", "goal", "force"))
+    assert not any(line.startswith("  Meet & Greet: ") for line in lines)  # the settlement is hostile: no meeting
     report = json.loads((workdir / "out" / "raid-playtest.json").read_text())
-    counted = report["policies"]["cautious"]["meetings"]
-    assert sum(counted.values()) == 6 and set(counted) == {"joined", "joined for the game", "parted peacefully",
-                                                            "walked the walk"}
+    assert report["captive"] == "Char"
+    held = report["policies"]["cautious"]["captive"]
+    assert set(held) == {"found", "freed", "rescued"} and held["rescued"] <= held["freed"] <= held["found"] <= 4
+    assert (f"  captive Char: rescued {held['rescued'] / 4:.0%} ({held['rescued']}/4; freed and off by the far "
+            f"edge), freed {held['freed'] / 4:.0%}, found {held['found'] / 4:.0%}") in lines
+    assert any(line.startswith("  Char: ") for line in lines)
+    page = (workdir / "out" / "raid-playtest.html").read_text()
+    assert f"<tr><th>captive Char rescued</th><td>{held['rescued']} of 4</td></tr>" in page
 
 
 def test_atm_adventures_dogs_play_with_the_group_like_survivors_but_are_no_members(pack):

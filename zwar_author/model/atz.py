@@ -154,6 +154,9 @@ class GroupInfo(Model):
     name: Name = Field("group", description="The group's name.")
     area: Area | None = Field(None, description="The area it plays in, when the encounter allows several.")
     time: TimeOfDay | None = Field(None, description="The time of day, when the encounter allows several.")
+    captive: Name | None = Field(None, description="The member a Raid holds captive (seed 004, line 2380), by "
+                                                   "name; unsaid, the lowest Rep but the Star, the last listed "
+                                                   "among equals.")
 
 
 class GroupDoc(Document):

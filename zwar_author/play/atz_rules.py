@@ -21,6 +21,7 @@ from ..compile.workspace import Workspace, builtin_content
 from ..model.atz import Area, Member, TimeOfDay
 from ..model.common import Document, Model, Name, Text
 from ..model.validate import validate
+from ..skirmish.atz import raid
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import place
 from ..skirmish.atz.game import AtzGame, Setup
@@ -34,7 +35,7 @@ from ..tabletop import Footprint, Opening, OpeningKind, Piece, PlacedPiece, Pose
 Point = Annotated[list[float], Field(min_length=2, max_length=2)]
 Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 StatusName = Literal["carrying on", "ducked back", "hunkered down", "stunned", "knocked down", "out of the fight",
-                     "obviously dead", "gone", "whisked to safety", "captured"]
+                     "obviously dead", "gone", "whisked to safety", "captured", "held captive"]
 
 
 class Info(Model):
@@ -60,6 +61,12 @@ class Info(Model):
     outbreak: str = Field("first-year", description="The Who They Are table's `outbreak`.")
     clear_board: bool = Field(False, description="Every building searched and no foe on the table ends the "
                                                  "encounter won (Take Back, line 2463).")
+    captive: str | None = Field(None, description="A Raid (lines 2380-2421): the member held captive, by name "
+                                                  "(unarmed, off the table until found); entering a building rolls "
+                                                  "for him, on Raid Occupants and on Awareness, the settlement's "
+                                                  "class on `found`.")
+    standing: str | None = Field(None, description="A Raid's dice for how many of the buildings stand (\"2 + "
+                                                   "1d6\", line 2380), the first so many; none: all of them.")
 
 
 class Placed(Member):
@@ -109,7 +116,8 @@ class Expect(Model):
     log: list[str] = Field([], description="Log lines that must appear, in this order.")
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
-                                   "cheated_death", "side", "joined", "leader", "aftermath", "tended_by"], Any]] = Field(
+                                   "cheated_death", "side", "joined", "leader", "aftermath", "tended_by",
+                                   "on_table"], Any]] = Field(
         {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing"], Any]] = Field(
@@ -205,6 +213,9 @@ def _game(model: ScenarioDoc) -> AtzGame:
     sites = tuple(_site(b) for b in model.buildings)
     found = HostileForce("0", info.found, (("outbreak", info.outbreak),)) if info.found else None
     names = {h.name: h.id for h in members + foes}
+    held = next((h for h in members if h.name == info.captive), None)
+    if held is not None:
+        raid.hold(held)
     cars = []
     for c in model.vehicles:
         car = vehicle(c.id, c.id, Type(c.vehicle), Position.of(*c.at), Fraction(COMPASS[c.facing]), c.width)
@@ -213,7 +224,8 @@ def _game(model: ScenarioDoc) -> AtzGame:
         cars.append(car)
     setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
                   info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
-                  found=found, clear_board=info.clear_board, meet=info.meet, vehicles=tuple(cars))
+                  found=found, clear_board=info.clear_board, meet=info.meet, vehicles=tuple(cars),
+                  raid=raid.Raid(held.id, info.standing) if held is not None else None)
     game = AtzGame(setup)
     for b in model.buildings:
         game.visits[b.id].barricades.update(b.barricades)

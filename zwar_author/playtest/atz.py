@@ -14,7 +14,9 @@ them only draws more), throws a flash-bang where two foes and no
 friend stand in its circle, searches the building it stands in or goes into the nearest, else
 walks on; ``aggressive`` moves away from zombies met in a building, fast moves
 towards the far edge and fires on the way, breaking off any melee. Both
-choose to pass 2d6 on a Star's Free Will and to cheat death.
+choose to pass 2d6 on a Star's Free Will and to cheat death. On a Raid both go to
+free the captive once he is found and, until then, into the nearest building
+not entered; the report counts how often he was found, freed and rescued.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
-from ..skirmish.atz import driving
+from ..skirmish.atz import driving, raid
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import TURN_LIMIT, ZOMBIE_MOVE, AtzGame, Setup
@@ -79,14 +81,16 @@ def cautious(game: AtzGame, request: Request) -> Any:
                and o.key[0] == "recover" and game.figure(o.key[1]).side == "humans"]  # friends only
     if isinstance(who, Human) and "hold" in keys and _threatened(game, who):
         return request.options[keys.index("hold")]
+    freeing = _tagged(request, "free")  # the Raid's captive, found and held
+    if freeing:
+        return freeing[0]
     if recover:
         return recover[0]
     if isinstance(who, Human) and "fast" in keys and game.target(who, turn=True) is not None:
         return request.options[keys.index("fast")]  # on, past zombies not near yet, with no shot to draw more
     for action in ("search", "force", "enter"):  # search the building it stands in, else go into the nearest
-        found = [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple)
-                 and o.key[0] == action]
-        if found:
+        found = _tagged(request, action)
+        if found and not (action == "enter" and _rescuing(game)):
             return found[0]
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
 
@@ -97,6 +101,21 @@ def _threatened(game: AtzGame, h: Human) -> bool:
     people = [f for f in game.foes(h) if isinstance(f, Human)]
     return game.target(h, turn=True, among=people) is not None or game.target(h, within=ZOMBIE_MOVE, turn=True,
                                                                                 among=game.on_table(game.zombies)) is not None
+
+
+def _tagged(request: Request, action: str) -> list[Choice]:
+    """The options of ``request`` whose key is a tuple led by ``action`` (``("enter", "house-1")``)."""
+    return [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple) and o.key[0] == action]
+
+
+def _rescuing(game: AtzGame) -> bool:
+    """On a Raid with the captive found: the bots no longer go into buildings but to him, and home."""
+    return game.raid is not None and game.raid.found_in is not None
+
+
+def _searching(game: AtzGame) -> bool:
+    """On a Raid with the captive not found yet: the bots go into buildings to look for him."""
+    return game.raid is not None and game.raid.found_in is None and raid.captive(game) is not None
 
 
 def _drive(game: AtzGame, request: Request, keys: list, fast: bool) -> Any:
@@ -135,16 +154,25 @@ def aggressive(game: AtzGame, request: Request) -> Any:
     driven = _drive(game, request, keys, fast=True)
     if driven is not None:
         return driven
-    for wanted in (2, "cheat", "walk", "break", "away", "fast"):
+    for wanted in (2, "cheat", "walk", "break", "away"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
+    looking = _tagged(request, "force") + _tagged(request, "enter") if _searching(game) else []
+    wanted_raid = _tagged(request, "free") or looking
+    if wanted_raid:  # the Raid's captive: to him once found, else into the nearest building to look for him
+        return wanted_raid[0]
+    if "fast" in keys:
+        return request.options[keys.index("fast")]
     return request.options[0]
 
 
 BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "aggressive": aggressive}
 #: How Meet & Greet ended (skirmish.atz.meeting), counted by the report.
 MEETINGS = ("joined", "joined for the game", "parted peacefully", "walked the walk")
-OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "on the table")
+OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "held captive",
+            "on the table")
+#: What became of a Raid's captive (skirmish.atz.raid), counted a game.
+CAPTIVE = ("found", "freed", "rescued")
 #: What the Recovery test after the encounter made of a member (skirmish.atz.aftermath), counted beside.
 AFTER = tuple(a.value for a in Aftermath)
 
@@ -177,13 +205,15 @@ class EncounterResult:
                             f"{p['hostiles']['joined after recovery']:.2f}" if p["hostiles"]["recovered"] else ""))
             if p["turn_limit"]["games"]:
                 lines.append(f"  {_limited(p, r['runs'])}")
-            if r.get("hostiles"):
+            if r.get("hostiles") and not r.get("captive"):  # a Raid's settlement is hostile: no meeting
                 lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
             if r.get("buildings"):
                 shown = ", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                 lines.append(f"  buildings entered {p['buildings']['entered']:.1f}, zombies found in them "
                              f"{p['buildings']['zombies found']:.1f}, board cleared {p['buildings']['board cleared']:.0%}"
                              f"; found a game: {shown}")
+            if r.get("captive"):
+                lines.append(f"  {_captive(r['captive'], p, r['runs'])}")
             for member, ends in p["members"].items():
                 shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
@@ -192,6 +222,13 @@ class EncounterResult:
             lines.append(f"gate {self.gate} ({r['first']}): {self.gate.value(first):g}, "
                          f"{'passed' if self.passed else 'FAILED'}")
         return "\n".join(lines)
+
+
+def _captive(name: str, p: dict, runs: int) -> str:
+    """How often the Raid's captive was found, freed and rescued (freed and off by the far edge, line 2382)."""
+    c = p["captive"]
+    return (f"captive {name}: rescued {c['rescued'] / runs:.0%} ({c['rescued']}/{runs}; freed and off by the "
+            f"far edge), freed {c['freed'] / runs:.0%}, found {c['found'] / runs:.0%}")
 
 
 def _limited(p: dict, runs: int) -> str:
@@ -283,6 +320,7 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
     report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
               "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
               "hostiles": bool(made.forces or made.hostiles or made.found), "buildings": bool(made.buildings),
+              "captive": next(h.name for h in made.group if h.id == made.raid.captive) if made.raid else None,
               "policies": {n: _play(made, n, runs, seed, jobs) for n in names}}
     files = write(Path(out), f"{Path(path).stem}-playtest", {
         ".json": json.dumps(report, indent=1, sort_keys=True) + "\n", ".html": html_page(report)})
@@ -312,14 +350,16 @@ def play_chunk(run: Run, indices: list[int]) -> list[dict]:
 def _record(game: AtzGame, index: int) -> dict:
     ends = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
             Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
-            Status.WHISKED: "whisked to safety"}
+            Status.WHISKED: "whisked to safety", Status.HELD: "held captive"}
     t = game.tally
+    state = game.raid
     return {"index": index, "home": game.winner == "humans", "turns": game.round, "limit": game.reason == TURN_LIMIT,
             "members": {h.name: (ends.get(h.status, "on the table"), h.recovered, h.bitten, h.infected, h.flashed,
                                  h.aftermath.value if h.aftermath else None) for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down, t.tended, t.joined_after), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
-            "found": list(t.found), "met": list(t.met)}
+            "found": list(t.found), "met": list(t.met),
+            "captive": (state.found_in is not None, state.freed, raid.rescued(game)) if state is not None else None}
 
 
 def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
@@ -341,7 +381,10 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     met = dict.fromkeys(MEETINGS, 0)
     inside = {"entered": 0.0, "zombies found": 0.0, "board cleared": 0.0}
     found: dict[str, int] = {}
+    held = dict.fromkeys(CAPTIVE, 0)
     for record in sorted(records, key=lambda r: r["index"]):
+        for key, value in zip(CAPTIVE, record["captive"] or (), strict=False):
+            held[key] += value
         for key, value in zip(inside, record["buildings"], strict=True):
             inside[key] += value
         for item in record["found"]:
@@ -373,7 +416,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
             "members": members, "zombies": {k: round(v / runs, 3) for k, v in zombies.items()},
             "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()},
             "buildings": {k: round(v / runs, 3) for k, v in inside.items()},
-            "found": {k: round(v / runs, 3) for k, v in sorted(found.items())}, "meetings": met}
+            "found": {k: round(v / runs, 3) for k, v in sorted(found.items())}, "meetings": met,
+            **({"captive": held} if made.raid is not None else {})}
 
 
 def html_page(report: dict) -> str:
@@ -398,12 +442,16 @@ def html_page(report: dict) -> str:
     if report.get("hostiles"):
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
                  for k in ("rolled up", "down", "recovered", "joined after recovery")]
-        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])]
+        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])] \
+            if not report.get("captive") else []
     if report.get("buildings"):
         rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])
                  for k in ("entered", "zombies found", "board cleared")]
         rows += [row("found a game", [", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                                       for p in pols.values()])]
+    if report.get("captive"):
+        rows += [row(f"captive {report['captive']} {k}", [f"{p['captive'][k]} of {report['runs']}"
+                                                          for p in pols.values()]) for k in CAPTIVE]
     for member in next(iter(pols.values()))["members"]:
         rows.append(row(member, [", ".join(f"{k} {percent(v / report['runs'])}" for k, v in p["members"][member].items()
                                            if v) for p in pols.values()]))

@@ -84,11 +84,13 @@ class Site:
 
 @dataclass
 class Visit:
-    """What the group has done at a building: rolled What's Inside? (on entering), found people or zombies
+    """What the group has done at a building: gone into it (entered), rolled What's Inside? or the Raid's
+    Occupants (rolled: on entering, or on a Raid when the shooting starts, line 2421), found people or zombies
     there (occupied), searched it, parted peacefully from those found there (kept: it may not be searched,
     line 2563); its materials to barricade (None: not looked for), its openings'
     barricades by name and those busted out (``barricades``), its locked doors and closed windows forced."""
 
+    entered: bool = False
     rolled: bool = False
     occupied: bool = False
     searched: bool = False
@@ -178,7 +180,7 @@ def options(game: AtzGame, h: Human) -> list[Choice]:
     if here is not None and cleared(game, here) and not (game.visits[here.id].searched or game.visits[here.id].kept):
         out.append(Choice(("search", here.id), f"search {here.id} ({here.type})"))
     for s in game.setup.buildings:
-        if s is not here and not game.visits[s.id].rolled and s.outline.distance(h.position.point) <= ENTER_REACH:
+        if s is not here and not game.visits[s.id].entered and s.outline.distance(h.position.point) <= ENTER_REACH:
             out.append(Choice(("enter", s.id), f"go into {s.id} ({s.type})"))
     return out
 

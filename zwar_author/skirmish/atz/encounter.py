@@ -5,11 +5,13 @@ buildings stand as terrain, the vehicles may be driven (``driving``), the zombie
 places them or as its area draws them (seed 004, lines 1746-1750), and the
 group comes home by leaving by the far table edge. Hostile humans a force
 gives by dice and a Who They Are table are rolled up at the start and fight
-(``hostiles``). Animals listed with the class they react as play with the group.
+(``hostiles``). Animals listed with the class they react as play with the group. The Raid
+(``raid``) is played whole: its buildings, who is in them, the captive and his rescue.
 Anything else the encounter names (hostile humans without a
 number and no building to find them in, other animals, triggers other than
-entering and searching buildings, its special instructions
-but zombies only from shooting and "The Car Won't Start!", goals other than escaping) is refused by name
+entering and searching buildings and the Raid's, its special instructions
+but zombies only from shooting, "The Car Won't Start!" and the Raid's, goals other than escaping,
+clearing the board and the Raid's rescue) is refused by name
 before any game, unless the caller
 asks to leave it out (``leave_out``) or to play the zombies only, when the same
 names are reported as left out.
@@ -26,11 +28,12 @@ from shapely.geometry import Polygon
 
 from ...errors import ZwarError
 from ...model.atz import EncounterDoc, Force, GroupDoc, Member
+from ...tables.dice import DiceError, parse
 from ...tables.table import Table
 from ...tabletop import PlacedPiece, Position, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, facing_towards
-from . import hostiles, meeting, outgunned, vehicles
+from . import hostiles, meeting, outgunned, raid, vehicles
 from .buildings import Site
 from .game import NORMAL_MOVE, TABLES, Setup
 from .state import HostileForce, Human, Klass, Zombie
@@ -106,14 +109,45 @@ def entering(model: EncounterDoc) -> bool:
     return bool(model.buildings) and any(_table(t.table) == ENTERING for t in model.triggers)
 
 
+def raiding(model: EncounterDoc) -> bool:
+    """The encounter is a Raid: it has buildings, and rolls Raid Occupants when one is entered (line 2383)."""
+    return bool(model.buildings) and any(_table(t.table) == raid.OCCUPANTS for t in model.triggers)
+
+
 def found_inside(model: EncounterDoc, force: Force) -> bool:
-    """A force of hostile humans with no number, found when a building is entered (Discover, Take Back)."""
+    """A force of hostile humans with no number, found when a building is entered (Discover, Take Back; the
+    Raid's settlement)."""
     return force.side == "humans" and force.count is None and force.table is not None and not force.figures \
-        and entering(model)
+        and (entering(model) or raiding(model))
 
 
 def _played_trigger(model: EncounterDoc, table: str | None) -> bool:
-    return entering(model) and _table(table) in (ENTERING, SEARCHING)
+    return (entering(model) and _table(table) in (ENTERING, SEARCHING)) or \
+        (raiding(model) and _table(table) in (raid.OCCUPANTS, raid.AWARENESS))
+
+
+#: The words of the Raid's special instructions the engine plays (``raid``): no zombies in the buildings (line
+#: 2375: the Raid Occupants Table finds people only), the captive found on a 1 or in the last building (2381),
+#: unarmed and not activating until contacted (2382). Its 2 + 1d6 buildings are ``standing``.
+RAID_SPECIAL = ("there will not be any zombies found in any building", "your group member is there",
+                "may not activate until contacted")
+
+
+def standing(model: EncounterDoc, text: str) -> str | None:
+    """The dice of "There will be 2 + 1d6 buildings on the table" (line 2380), when the encounter places as
+    many buildings as they can roll (the first so many stand); None otherwise."""
+    said = re.search(r"there will be (.+?) buildings on the table", text, re.IGNORECASE)
+    if said is None or not raiding(model):
+        return None
+    try:
+        most = max(parse(said.group(1)).dist())
+    except DiceError:
+        return None
+    return said.group(1) if most <= len(model.buildings) else None
+
+
+def _raid_special(model: EncounterDoc, text: str) -> bool:
+    return raiding(model) and (any(w in text.lower() for w in RAID_SPECIAL) or standing(model, text) is not None)
 
 
 def _played_special(model: EncounterDoc, text: str) -> bool:
@@ -121,7 +155,8 @@ def _played_special(model: EncounterDoc, text: str) -> bool:
     encounter over when every building is searched and no foe is on the table (Take Back, line 2463)."""
     noise = any(f.side == "zombies" and _table(f.table) == "zombies-from-noise" for f in model.forces)
     wont_start = "the car won't start" in text.lower() and any(v.wont_start for v in model.vehicles)  # line 1456
-    return (noise and "only be generated from shooting" in text) or (entering(model) and clears(text)) or wont_start
+    return (noise and "only be generated from shooting" in text) or (entering(model) and clears(text)) or \
+        wont_start or _raid_special(model, text)
 
 
 def clears(text: str) -> bool:
@@ -130,9 +165,11 @@ def clears(text: str) -> bool:
 
 
 def _played_goal(model: EncounterDoc, text: str) -> bool:
-    """A goal the engine plays: escaping, or clearing the board where the encounter ends so."""
+    """A goal the engine plays: escaping, clearing the board where the encounter ends so, or the Raid's rescue
+    (the captive freed and off the far edge, ``raid.rescued``)."""
     cleared = entering(model) and any(clears(s) for s in model.encounter.special)
-    return "escape" in text.lower() or (cleared and text.lower().startswith("clear the board"))
+    return "escape" in text.lower() or (cleared and text.lower().startswith("clear the board")) or \
+        (raiding(model) and text.lower().startswith("rescue"))
 
 
 def unplayed(model: EncounterDoc, zombies_only: bool = False) -> list[str]:
@@ -171,11 +208,15 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                                             for f in model.forces if found_inside(model, f)), None)
     missing += [f"the table atz/{t}" for f in forces + ([found] if found else []) for t in hostiles.tables_for(f)
                 if t not in tables]
-    inside = (ENTERING, SEARCHING, "weapons") if entering(model) else ()
+    inside = (ENTERING, SEARCHING, "weapons") if entering(model) else (SEARCHING, "weapons") if raiding(model) else ()
     missing += [f"the table atz/{t}" for t in inside if t not in tables]
+    missing += raid.unread(tables) if raiding(model) else []
+    held = captive_of(group, missing) if raiding(model) else None
     missing += outgunned.unranked(tables)
     missing += [f"the table atz/{t}" for t in meeting.TABLES if (forces or found) and t not in tables]
     members = place(group.members, table, missing)
+    if held is not None:
+        raid.hold(members[held])
     members += animals(model, len(members))
     cars, board_pieces, strays = _vehicles(model, pieces, members)
     left_out += strays
@@ -204,11 +245,31 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                                      Position(at.x + 2 * k, at.y), facing=Fraction(180)))
     board = Board(table, board_pieces)
     noise_only = any(f.side == "zombies" and str(f.table).split("/")[-1] == "zombies-from-noise" for f in model.forces)  # generated only by shooting (Raid, line 2376)
+    count = next((c for s in model.encounter.special if (c := standing(model, s)) is not None), None)
     return Setup(board, area, time, tables, tuple(members), tuple(placed), max_turns, name, draw=not noise_only,
-                 forces=tuple(forces), buildings=tuple(sites) if entering(model) else (),
+                 forces=tuple(forces), buildings=tuple(sites) if entering(model) or raiding(model) else (),
                  entering=ENTERING if entering(model) else None, found=found,
                  clear_board=entering(model) and any(clears(s) for s in model.encounter.special),
-                 meet=bool(forces), vehicles=tuple(cars)), left_out
+                 meet=bool(forces), vehicles=tuple(cars),
+                 raid=raid.Raid(members[held].id, count) if held is not None else None), left_out
+
+
+def captive_of(group: GroupDoc, missing: list[str]) -> int | None:
+    """The index of the member a Raid holds (line 2380): the one the group file names (`captive`), else the
+    lowest Rep who is not the Star, the last listed among equals (the engine's reading: the Star leads the
+    raid). A group of one, or a name no member has, is added to ``missing``."""
+    members = group.members
+    named = group.group.captive
+    if len(members) < 2:
+        missing.append("a Raid with a group of one: a member is held and another rescues him (line 2339)")
+        return None
+    if named is not None:
+        found = next((i for i, m in enumerate(members) if m.name == named), None)
+        if found is None:
+            missing.append(f"the captive `{named}` (no member of the group has that name)")
+        return found
+    others = [i for i, m in enumerate(members) if not m.star] or list(range(len(members)))
+    return min(others, key=lambda i: (members[i].rep, -i))
 
 
 def _vehicles(model: EncounterDoc, pieces: Sequence[PlacedPiece],

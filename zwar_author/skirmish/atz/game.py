@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
@@ -41,6 +41,7 @@ from . import (
     meeting,
     melee,
     mercy,
+    raid,
     rooftops,
     search,
 )
@@ -88,9 +89,25 @@ class Setup:
     found: HostileForce | None = None  # who the humans found inside are (a Who They Are table, line 2531)
     clear_board: bool = False  # every building searched and no foe on the table ends it won (line 2463)
     vehicles: tuple[Vehicle, ...] = ()  # the vehicles on the table, which the group may drive (``driving``)
+    raid: raid.Raid | None = None  # the Raid's captive, buildings and tables (``raid``, lines 2380-2421)
 
     def table(self, tid: str) -> Table:
         return self.tables[tid]
+
+    def standing(self, count: int) -> Setup:
+        """This setup with only its first ``count`` buildings on the table (the Raid's 2 + 1d6, line 2380), the
+        others' pieces taken off its board; made once a count and kept, as its boards are costly to make."""
+        if count >= len(self.buildings):
+            return self
+        if count not in self._standing:
+            gone = [s.piece for s in self.buildings[count:]]
+            board = Board(self.board.table, [p for p in self.board.pieces if p not in gone])
+            self._standing[count] = replace(self, board=board, buildings=self.buildings[:count])
+        return self._standing[count]
+
+    @cached_property
+    def _standing(self) -> dict[int, Setup]:
+        return {}
 
     @cached_property
     def zombie_board(self) -> Board:
@@ -120,6 +137,7 @@ class AtzGame(Game):
         self.cleared = False  # the board cleared, which ends the encounter won (Take Back, line 2463)
         self.fired_first: str | None = None  # the side that fired the first shot at people (Mercy, line 2603)
         self.supplies_used = 0  # units of medical supplies found and used on Recovery tests (line 2823)
+        self.raid = raid.State() if setup.raid is not None else None  # the Raid so far (``raid``)
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -187,6 +205,7 @@ class AtzGame(Game):
                 self._zombies(ctx, die)
             else:
                 hostiles.activate(self, ctx, die)
+            raid.alarm(self, ctx)  # the Raid: once the shooting starts, the buildings not entered (line 2421)
             if self._ended():
                 return
         self._noise(ctx)
@@ -219,6 +238,7 @@ class AtzGame(Game):
         """Each human moves one full move onto the table (line 1744); then the zombies (lines 1746-1754); then
         the group meets the hostile humans (``meeting``)."""
         self.started = True
+        raid.begin(self, ctx)  # the Raid's buildings standing and its settlement's class (lines 2352, 2380)
         table = self.setup.board.table
         self.tally.hostiles = len(self.setup.hostiles)
         for i, force in enumerate(self.setup.forces):  # hostile humans, facing the group from the far side
@@ -276,6 +296,7 @@ class AtzGame(Game):
                 self.log_line(f"{h.name} recovers and carries on", h.id)
             elif h.status is Status.HUNKERED_DOWN:
                 self._rally(ctx, h)
+        raid.entered(self, ctx, group)  # the Raid: the captive contacted, the buildings entered (2381-2403)
 
     def _act(self, ctx: Context, h: Human, leader: Human) -> None:
         """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771);
@@ -313,13 +334,16 @@ class AtzGame(Game):
             options += [Choice((how, o.id), f"{how} {o.name}") for o in melee.helpless(self, h)
                         for how in ("dispatch", "capture") if not (h.animal and how == "capture")]
         options += (buildings.options(self, h) + barricades.options(self, h) + locks.options(self, h)
-                    + driving.options(self, h))
+                    + driving.options(self, h) + raid.options(self, h))
         choice = ctx.choose("player", f"{h.name}: what to do", options, h.id).key
         if isinstance(choice, tuple) and choice[0] == "force":
             locks.force(self, h, choice[1])  # a turn of activation at it (the zombies' rule, line 1861)
             return
         if isinstance(choice, tuple) and choice[0] in ("board", "shoot"):
             driving.on_foot(self, ctx, h, choice)
+            return
+        if isinstance(choice, tuple) and choice[0] == "free":
+            raid.go_free(self, ctx, h, choice[1])  # to the Raid's captive, held (line 2382)
             return
         if isinstance(choice, tuple) and choice[0] == "barricade":
             barricades.barricade(self, ctx, h, choice[1])  # a turn of activation (line 1414)

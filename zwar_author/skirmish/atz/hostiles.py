@@ -71,20 +71,38 @@ def _text_at(row, column: str) -> str:
 
 def roll_up(game: AtzGame, ctx: Context, force: HostileForce, at: Position) -> list[Human]:
     """The force's figures: how many on its dice, who on its Who They Are table, each figure's Rep on its
-    class's list and its weapon on its class's weapons table; the military protected with assault rifles
-    (line 579), National Guard on 1-5 and US Army on 6 (line 577). In a row 2" apart about ``at``."""
+    class's list and its weapon on its class's weapons table (``of_class``). In a row 2" apart about ``at``."""
     dice = TableDice(ctx)
     count = roll_amount(force.count, ctx, "hostile humans: how many")
+    word, total = class_of(game, force, dice)
+    game.log_line(f"{count} hostile humans, {word} (table {force.who}: {total})")
+    return of_class(game, ctx, word, unit_of(ctx, word), count, at)
+
+
+def class_of(game: AtzGame, force: HostileForce, dice: TableDice) -> tuple[str, int]:
+    """Who the force is, rolled on its Who They Are table by area and its context: the class word and the
+    total read."""
     values: dict[str, str | int] = {"area": game.setup.area, **dict(force.context)}
     who = pick(game.setup.table(force.who), values, dice)
     assert who.row is not None
-    word = _text_at(who.row, game.setup.area)
+    return _text_at(who.row, game.setup.area), who.total
+
+
+def unit_of(ctx: Context, word: str) -> dict[str, str | int]:
+    """The military list's unit, National Guard on 1-5 and US Army on 6 (line 577); no roll for the others."""
+    if CLASSES[word][0] is not Klass.MILITARY:
+        return {}
+    face = ctx.roll("hostile humans: National Guard (1-5) or US Army (6)", D6)
+    return {"unit": "army" if face == 6 else "national-guard"}
+
+
+def of_class(game: AtzGame, ctx: Context, word: str, unit: dict[str, str | int], count: int,
+             at: Position) -> list[Human]:
+    """``count`` figures of the class ``word``: each one's Rep on its class's list (of ``unit``) and its
+    weapon on its class's weapons table; the military protected with assault rifles (line 579). In a row 2"
+    apart about ``at``, numbered on from the hostiles already in the game."""
+    dice = TableDice(ctx)
     klass, listed, arms = CLASSES[word]
-    game.log_line(f"{count} hostile humans, {word} (table {force.who}: {who.total})")
-    unit: dict[str, str | int] = {}
-    if klass is Klass.MILITARY:
-        face = ctx.roll("hostile humans: National Guard (1-5) or US Army (6)", D6)
-        unit = {"unit": "army" if face == 6 else "national-guard"}
     out: list[Human] = []
     for k in range(count):
         picked = pick(game.setup.table(listed), unit, dice)
@@ -126,6 +144,13 @@ def activate(game: AtzGame, ctx: Context, die: int) -> None:
             game.log_line(f"The hostile{named} may not activate: {head.name}'s Rep is under {die}")
             continue
         _group_turn(game, ctx, group)
+
+
+def free_turn(game: AtzGame, ctx: Context, group: list[Human]) -> None:
+    """A free turn of activation for ``group``, out of the turn's order and with no die (the Raid's ambush,
+    line 2414): each acts as on its own activation."""
+    game.log_line(f"A free turn of activation for {', '.join(h.name for h in group)}")
+    _group_turn(game, ctx, group)
 
 
 def _group_turn(game: AtzGame, ctx: Context, group: list[Human]) -> None:

@@ -35,7 +35,7 @@ def entered(game: AtzGame, ctx: Context, h: Human) -> None:
     if site is None or game.visits[site.id].rolled or game.setup.entering is None or h.side != "humans":
         return
     visit = game.visits[site.id]
-    visit.rolled = True
+    visit.entered = visit.rolled = True
     game.tally.buildings_entered += 1
     table = game.setup.table(game.setup.entering)
     values: dict[str, str | int] = {"area": game.setup.area, "time": game.setup.time}

@@ -27,6 +27,7 @@ class Status(str, Enum):
     GONE = "gone"
     WHISKED = "whisked to safety"  # a Star cheating death, removed from the game (line 401)
     CAPTURED = "captured"  # tied up by an enemy (Auto-kill or Capture, line 1186), off the table
+    HELD = "held captive"  # the Raid's captured member, until contacted by a member of the group (line 2382)
 
 
 class Aftermath(str, Enum):
@@ -40,8 +41,9 @@ class Aftermath(str, Enum):
 
 #: The side hostile humans play for; the group's side is "humans".
 HOSTILES = "hostiles"
-#: Statuses of a figure off the table for good: come home, or whisked to safety.
-OFF = (Status.GONE, Status.WHISKED, Status.CAPTURED)
+#: Statuses of a figure out of play: come home, whisked to safety, captured, or held captive on a Raid (who
+#: takes no part, is seen by no one and acts on nothing until a member of the group contacts him, line 2382).
+OFF = (Status.GONE, Status.WHISKED, Status.CAPTURED, Status.HELD)
 #: Statuses a person can be shot at in: standing, or hunkered down.
 STANDING = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 #: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
