@@ -339,6 +339,35 @@ def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend(
     assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires
 
 
+def test_both_bots_divide_melee_dice_evenly_among_several_foes():
+    """Line 1287: the member decides how many dice go against each attacker; the bots take the even split, the
+    engine's first option (``melee.divide``), whatever else they would do."""
+    from zwar_author.play.atz_rules import ScenarioDoc, _game
+    from zwar_author.playtest.atz import BOTS
+    from zwar_author.skirmish.atz import melee
+    from zwar_author.skirmish.core import Context
+
+    doc = ScenarioDoc.model_validate({
+        "scenario": {"title": "t", "game": "atz", "source": "All Things Zombie (seed 004) line 1287: x"},
+        "humans": [{"name": "Billy", "class": "survivor", "rep": 5, "at": [24, 40]}],
+        "hostiles": [{"name": "Slag", "class": "ganger", "rep": 4, "at": [24, 39]},
+                     {"name": "Dutch", "class": "ganger", "rep": 3, "at": [25, 40]}]})
+    g = _game(doc)
+    billy, slag, dutch = g.figure("h1"), g.figure("x1"), g.figure("x2")
+
+    class Bot(Context):
+        def __init__(self, policy):
+            self.policy = policy
+
+        def ask(self, request):
+            assert [o.key for o in request.options][:2] == [("split", 3, 2), ("split", 5, 0)]
+            assert len(request.options) == 6
+            return self.policy(g, request)
+
+    for name, policy in BOTS.items():
+        assert melee.divide(g, Bot(policy), billy, 5, [slag, dutch]) == [3, 2], name
+
+
 def test_the_raid_plays_without_leave_out_and_its_report_counts_the_captive_rescued(workdir, zwar):
     """Seed 004 lines 2380-2421: the Raid played whole; the captive is the lowest Rep but the Star (Char, Rep 3),
     and the report says how often he was found, freed and rescued, a game."""

@@ -14,7 +14,9 @@ them only draws more), throws a flash-bang where two foes and no
 friend stand in its circle, searches the building it stands in or goes into the nearest, else
 walks on; ``aggressive`` moves away from zombies met in a building, fast moves
 towards the far edge and fires on the way, breaking off any melee. Both
-choose to pass 2d6 on a Star's Free Will and to cheat death. On a Raid both go to
+choose to pass 2d6 on a Star's Free Will and to cheat death, and divide a
+member's melee dice among several foes evenly (line 1287: the first split
+the engine offers, the odd dice against the highest Rep). On a Raid both go to
 free the captive once he is found and, until then, into the nearest building
 not entered; the report counts how often he was found, freed and rescued.
 """
@@ -60,8 +62,18 @@ NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "Mercy's order to leave the building on the spared member's first activation (line 2607)"]
 
 
+def _even_split(request: Request) -> Any:
+    """Dividing melee dice among several foes (line 1287, ``melee.divide``): the even split, which the engine
+    offers first; None for any other decision."""
+    first = request.options[0]
+    key = first.key if isinstance(first, Choice) else first
+    return first if isinstance(key, tuple) and key[:1] == ("split",) else None
+
+
 def cautious(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
+    if (split := _even_split(request)) is not None:
+        return split
     for wanted in (2, "cheat", "fight"):  # a Star's Free Will: pass 2d6; a Star killed cheats death
         if wanted in keys:
             return request.options[keys.index(wanted)]
@@ -151,6 +163,8 @@ def _worth_a_flash_bang(game: AtzGame, thrower: Human, target) -> bool:
 
 def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
+    if (split := _even_split(request)) is not None:
+        return split
     driven = _drive(game, request, keys, fast=True)
     if driven is not None:
         return driven

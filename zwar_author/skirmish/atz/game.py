@@ -37,6 +37,7 @@ from . import (
     groups,
     hostiles,
     inside,
+    insight,
     locks,
     meeting,
     melee,
@@ -130,6 +131,7 @@ class AtzGame(Game):
         self.tally = Tally()
         self.locked: set[tuple[str, str]] = set()  # (human, zombie) pairs in melee
         self.engaged: set[tuple[str, str]] = set()  # pairs of people locked in melee, ids sorted (melee.py)
+        self.fought: set[str] = set()  # people who fought a round of melee in the activation going on (melee.py)
         self.ending: str | None = None  # why the encounter ended, until the tests after it are taken
         self.feast_seen: set[str] = set()  # humans who passed See The Feast 2d6 and never take it again (4289)
         self.never_rally: set[str] = set()  # humans a Sanity test left unable to rally, ever (line 4290)
@@ -138,6 +140,7 @@ class AtzGame(Game):
         self.fired_first: str | None = None  # the side that fired the first shot at people (Mercy, line 2603)
         self.supplies_used = 0  # units of medical supplies found and used on Recovery tests (line 2823)
         self.raid = raid.State() if setup.raid is not None else None  # the Raid so far (``raid``)
+        self.watch: insight.Watch | None = None  # the move being watched for In Sight (line 882), while it walks
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -199,6 +202,7 @@ class AtzGame(Game):
         self.log_line(f"Turn {self.round}")
         dice = self._activation(ctx)
         for side, die in sorted(dice.items(), key=lambda s: -s[1]):  # the higher score activates first (line 746)
+            self.fought = set()
             if side == "humans":
                 self._humans(ctx, die)
             elif side == "zombies":
@@ -283,12 +287,16 @@ class AtzGame(Game):
             self._group_turn(ctx, group, head)
 
     def _group_turn(self, ctx: Context, group: list[Human], head: Human) -> None:
-        """One group's activation: each figure acts, recovers or rallies."""
+        """One group's activation: each figure acts, recovers or rallies; In Sight for the enemies its movers
+        came into the view of once all have moved (line 882, ``insight``)."""
+        turn = insight.activation(group)
         for h in group:
             if not h.on_table:
                 continue
             if h.status is Status.CARRY_ON and not self._ended():
-                self._act(ctx, h, head if head.status is Status.CARRY_ON else h)
+                self._act(ctx, h, head if head.status is Status.CARRY_ON else h, turn)
+                if not turn.together:
+                    self.settle(ctx, turn)
                 if h.on_table and h.status is Status.CARRY_ON and not self._ended():
                     inside.entered(self, ctx, h)  # What's Inside? when it stands in a building first (2480)
             elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
@@ -296,9 +304,23 @@ class AtzGame(Game):
                 self.log_line(f"{h.name} recovers and carries on", h.id)
             elif h.status is Status.HUNKERED_DOWN:
                 self._rally(ctx, h)
+        self.settle(ctx, turn)
         raid.entered(self, ctx, group)  # the Raid: the captive contacted, the buildings entered (2381-2403)
 
-    def _act(self, ctx: Context, h: Human, leader: Human) -> None:
+    def settle(self, ctx: Context, turn: insight.Activation) -> None:
+        """In Sight for the enemies the group's movers came into the view of (line 882), one roll for them, then
+        the fire the group held for it, by those still carrying on."""
+        seen, turn.seen = turn.seen, {}
+        if self._ended():
+            turn.held = []
+            return
+        hostiles.react_in_sight(self, ctx, {w: [m for m in self.people if m.id in movers] for w, movers in seen.items()})
+        held, turn.held = turn.held, []
+        for h, act in held:
+            if h.status is Status.CARRY_ON and h.on_table and not self._ended():
+                act()
+
+    def _act(self, ctx: Context, h: Human, leader: Human, turn: insight.Activation) -> None:
         """One activation: move (normal or fast) and fire once, stay and fire, or recover a friend (764-771);
         in a vehicle, drive it or ride in it (``driving``)."""
         if h.vehicle is not None:
@@ -343,7 +365,7 @@ class AtzGame(Game):
             driving.on_foot(self, ctx, h, choice)
             return
         if isinstance(choice, tuple) and choice[0] == "free":
-            raid.go_free(self, ctx, h, choice[1])  # to the Raid's captive, held (line 2382)
+            raid.go_free(self, h, choice[1], turn)  # to the Raid's captive, held (line 2382)
             return
         if isinstance(choice, tuple) and choice[0] == "barricade":
             barricades.barricade(self, ctx, h, choice[1])  # a turn of activation (line 1414)
@@ -356,9 +378,8 @@ class AtzGame(Game):
             if h.out_of_ammo:  # reloading on a normal move (line 1070)
                 h.out_of_ammo = False
                 self.log_line(f"{h.name} reloads", h.id)
-            before = hostiles.watching(self, h)
-            buildings.go_in(self, h, site, NORMAL_MOVE)
-            hostiles.in_sight_of(self, ctx, h, before)
+            with insight.watched(self, h, turn):
+                buildings.go_in(self, h, site, NORMAL_MOVE)
             return
         if isinstance(choice, tuple) and choice[0] == "charge":
             target = self.figure(choice[1])
@@ -379,17 +400,17 @@ class AtzGame(Game):
         if isinstance(choice, tuple):
             friend = self.figure(choice[1])
             assert isinstance(friend, Human)
-            before, start = hostiles.watching(self, h), h.position
+            start = h.position
             touching = Board.within(h, friend, 1)  # the Recovery test: "on the activation following contact" (1351)
-            self._move_towards(h, friend.position, NORMAL_MOVE, stop=1)
-            if Board.within(h, friend, 1) and choice[0] == "carry":
-                self._pick_up(h, friend)
-                left = int(NORMAL_MOVE - start.distance(h.position))
-                if left > 0:
-                    self._advance(h, left)
-            elif touching:
-                self._recover(ctx, h, friend)
-            hostiles.in_sight_of(self, ctx, h, before)
+            with insight.watched(self, h, turn):
+                self._move_towards(h, friend.position, NORMAL_MOVE, stop=1)
+                if Board.within(h, friend, 1) and choice[0] == "carry":
+                    self._pick_up(h, friend)
+                    left = int(NORMAL_MOVE - start.distance(h.position))
+                    if left > 0:
+                        self._advance(h, left)
+                elif touching:
+                    self._recover(ctx, h, friend)
             return
         reloading = h.out_of_ammo  # a turn of activation reloading, not past the normal move (line 1070)
         if reloading:
@@ -402,14 +423,13 @@ class AtzGame(Game):
             if h.prone:
                 h.prone = False
                 allowance //= 2  # regaining feet takes half the move (line 798)
-            before = hostiles.watching(self, h)
-            self._advance(h, allowance)
-            hostiles.in_sight_of(self, ctx, h, before)
+            with insight.watched(self, h, turn):
+                self._advance(h, allowance)
             self._zed_or_no_zed(ctx)
             if h.status is not Status.CARRY_ON:
                 return
         if h.status is Status.CARRY_ON and h.on_table and not reloading:
-            self._active_fire(ctx, h, stayed=choice == "hold")
+            turn.fire(h, lambda: self._active_fire(ctx, h, stayed=choice == "hold"))
 
     def _charge(self, ctx: Context, h: Human, leader: Human, z: Zombie) -> None:
         """Charge into melee in lieu of active fire (line 771), on the Wanting To Charge test (lines 846, 1279)."""
@@ -494,15 +514,38 @@ class AtzGame(Game):
             spot, used, window = self._leg(f, goal, left, stop if last else 0, start)
             if spot is None:
                 break
+            spot, seen = self._watched(f, spot)
+            if spot == f.position:
+                break
             walked += f.position.distance(spot)
             f.facing = facing_towards(f.position, spot)
             f.position = spot
             left -= used
-            if last or window or left <= 0.01:
+            if last or window or seen or left <= 0.01:
                 break
         if f.position != start:
             self.emit("move", f.id, f"{f.name} moves {walked:.1f}\" to {float(f.position.x):g}, "
                                     f"{float(f.position.y):g}", f.at)
+
+    def _watched(self, f: Figure, spot: Position) -> tuple[Position, bool]:
+        """A leg to ``spot`` of a move watched for In Sight (``insight``): cut where ``f`` stops in the view of an
+        enemy (line 882), on the nearest spot back along the leg where its base stands; True when it stops."""
+        watch = self.watch
+        if watch is None or watch.mover is not f:
+            return spot, False
+        start = f.position
+        along = insight.reach(self, watch, start, spot)
+        if along is None:
+            return spot, False
+        if along >= start.distance(spot) - 0.001:
+            return spot, True
+        others = [o for o in self.on_table(self.figures) if o is not f and _standing(o)]
+        while along > 0.001:
+            cut = insight.point(start, spot, along)
+            if self.setup.board.stands(cut, f.base, others):
+                return cut, True
+            along -= insight.FINE
+        return start, True
 
     def _leg_goal(self, f: Figure, to: Position) -> tuple[Position, bool]:
         """Where the next leg of a walk to ``to`` ends: ``to`` itself when a straight walk there is clear of
@@ -909,19 +952,15 @@ class AtzGame(Game):
             self._fight(ctx, h)
 
     def _fight(self, ctx: Context, h: Human) -> None:
-        """A round of melee for ``h``: its Rep dice split among the zombies on it (line 1287), each pair on the
-        pack's Melee table, the zombie rolling 1d6 (line 2003)."""
+        """A round of melee for ``h``: its Rep dice divided among the zombies on it as against people (line 1287,
+        ``melee.divide``), each pair on the pack's Melee table, the zombie rolling 1d6 (line 2003)."""
         foes = [z for hid, zid in sorted(self.locked) if hid == h.id and isinstance(z := self.figure(zid), Zombie)
                 and z.status is not Status.OBVIOUSLY_DEAD]
         if not foes or h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD, *OFF):
             return
-        pool: int = self._melee_dice(h, foes)
-        share = [pool // len(foes) + (i < pool % len(foes)) for i in range(len(foes))]
-        if len(foes) > 1:
-            self.log_line(f"{h.name} divides {pool}d6 between {', '.join(z.name for z in foes)}: "
-                          f"{', '.join(map(str, share))}", h.id)
-        for z, dice in zip(foes, share, strict=True):
-            if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
+        share = melee.divide(self, ctx, h, melee.pool(self, h, foes), foes)
+        for i, (z, dice) in enumerate(zip(foes, share, strict=True)):
+            if melee.stopped(self, h, foes[i:]):
                 break
             margin = self._bout(ctx, h, z, dice)
             if margin >= 1:
@@ -941,21 +980,6 @@ class AtzGame(Game):
                     self._man_down(ctx, h)
         if h.status in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD):
             self.locked = {p for p in self.locked if p[0] != h.id}
-
-    def _melee_dice(self, h: Human, foes: list[Zombie]) -> int:
-        """The human's melee dice: Rep, +1d6 with a higher Impact weapon than the zombie's 1, -2d6 prone or
-        attacked to the rear (lines 1281-1282, 1295), read off the pack's Melee table before they are divided."""
-        impact = h.weapon.melee if h.weapon is not None else 1
-        rear = h.prone or any(not in_front(h, z.position) for z in foes)
-        values: dict[str, str | int] = {"rep": h.rep, "their_rep": 4, "enemy": "zombie",
-                                        "you_retrieving": "yes" if h.carrying else "no",
-                                        "they_retrieving": "no", "you_prone": "yes" if rear else "no",
-                                        "they_prone": "no", "impact": "higher" if impact > 1 else "equal"}
-        table = self.setup.table("melee")
-        pool = max(0, table.effect(values)[0])
-        mods = "".join(f", {m.shown()}" for m in table.applied(values) if m.side == "us")
-        self.log_line(f"{h.name} melees with {pool}d6 (Rep {h.rep}{mods})", h.id)
-        return pool
 
     def _bout(self, ctx: Context, h: Human, z: Zombie, dice: int) -> int:
         """One melee of ``h`` with ``dice`` (its share, modifiers applied) against ``z``: the margin of

@@ -2,8 +2,8 @@
 
 Seed lines (004): hostile humans exit and attack the group (2421); a third
 activation die for a third side (757); In Sight when an enemy comes into
-sight (836, 882), Received Fire for the figure missed and friends within 8"
-who see it (842), fire continuing until one side cannot return fire (1103),
+sight (836; as it moves, 882: ``insight``), Received Fire for the figure
+missed and friends within 8" who see it (842), fire continuing until one side cannot return fire (1103),
 outgunned (1053-1054), the Ranged Combat table against people (1127-1165)
 and its damage (1176-1178) with Recover From Knock Down (866); the Star's
 Larger Than Life (398-399) and Cheating Death (405-409); those retrieving
@@ -14,13 +14,14 @@ class's list and weapons table (2531-2537, 566-695).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...tables.roll import pick
 from ...tabletop import Position, Sight
 from ..core import Board, Choice, Context, facing_towards
-from . import barricades, buildings, grenades, groups
+from . import barricades, buildings, grenades, groups, insight
 from . import outgunned as by_ranking
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -154,22 +155,28 @@ def free_turn(game: AtzGame, ctx: Context, group: list[Human]) -> None:
 
 
 def _group_turn(game: AtzGame, ctx: Context, group: list[Human]) -> None:
+    """Each figure acts, recovers or rallies; In Sight for the enemies its movers came into the view of once all
+    have moved (line 882, ``insight``)."""
+    turn = insight.activation(group)
     for h in group:
         if game._ended():
-            return
+            break
         if not h.on_table:
             continue
         if h.status is Status.CARRY_ON:
-            _act(game, ctx, h)
+            _act(game, ctx, h, turn)
+            if not turn.together:
+                game.settle(ctx, turn)
         elif h.status in (Status.STUNNED, Status.DUCKED_BACK):
             h.status = Status.CARRY_ON
             h.prone = False
             game.log_line(f"{h.name} recovers and carries on", h.id)
         elif h.status is Status.HUNKERED_DOWN:
             game._rally(ctx, h)
+    game.settle(ctx, turn)
 
 
-def _act(game: AtzGame, ctx: Context, h: Human) -> None:
+def _act(game: AtzGame, ctx: Context, h: Human, turn: insight.Activation) -> None:
     if any(hid == h.id for hid, _ in game.locked):
         game._fight(ctx, h)
         return
@@ -183,9 +190,8 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
     if crowds:  # two or more foes in the blast circle: a flash-bang (the military's, line 579)
         grenades.throw(game, ctx, h, min(crowds, key=lambda f: h.position.distance(f.position)))
         return
-    target = game.target(h, turn=True)
-    if target is not None:
-        game._fire(ctx, h, target, snap=False)
+    if game.target(h, turn=True) is not None:
+        turn.fire(h, lambda: _fire_at_nearest(game, ctx, h, turn=True))
         return
     if game.stand_over(ctx, h):  # At the Mercy of the Enemy (line 2597)
         return
@@ -196,36 +202,46 @@ def _act(game: AtzGame, ctx: Context, h: Human) -> None:
         return
     goal = min(group, key=lambda m: h.position.distance(m.position))
     reach = h.weapon.range if h.weapon is not None and h.weapon.ranged else 0
-    before = watching(game, h)
-    game._move_towards(h, goal.position, 8, stop=max(1.0, reach - 1.0))
-    in_sight_of(game, ctx, h, before)
-    if h.status is Status.CARRY_ON and (target := game.target(h)) is not None:
+    with insight.watched(game, h, turn):
+        game._move_towards(h, goal.position, 8, stop=max(1.0, reach - 1.0))
+    if h.status is Status.CARRY_ON:
+        turn.fire(h, lambda: _fire_at_nearest(game, ctx, h, turn=False))
+
+
+def _fire_at_nearest(game: AtzGame, ctx: Context, h: Human, turn: bool) -> None:
+    """Fire at the nearest foe ``h`` sees in range (``turn``: turning to face it first), if any is left."""
+    target = game.target(h, turn=turn)
+    if target is not None:
         game._fire(ctx, h, target, snap=False)
 
 
 # --- In Sight between people ------------------------------------------------------------------------
 
-def watching(game: AtzGame, mover: Human) -> set[str]:
-    """The enemies of ``mover`` (people of the other side) who see it now."""
-    return {o.id for o in game.on_table(game.people) if o.side != mover.side and game.sees(o, mover) is not Sight.BLOCKED}
-
-
 def in_sight_of(game: AtzGame, ctx: Context, mover: Human, before: set[str]) -> None:
-    """In Sight (line 836) for the enemies carrying on who see ``mover`` now and did not before it moved, one
-    roll for their group (line 826): fire at it, snap fire, not fire, or retire; out of ammo or range, a pass
-    2d6 ducks back and a pass 1d6 halts (lines 4280-4281)."""
-    if mover.status not in STANDING:
-        return
+    """In Sight at once (line 1328: a melee broken off) for the enemies carrying on who see ``mover`` now and
+    did not before (``before``: ``insight.watching``)."""
     watchers = [o for o in game.on_table(game.people) if o.side != mover.side and o.status is Status.CARRY_ON
                 and o.id not in before and game.sees(o, mover) is not Sight.BLOCKED]
+    react_in_sight(game, ctx, {o.id: [mover] for o in watchers})
+
+
+def react_in_sight(game: AtzGame, ctx: Context, seen: Mapping[str, Sequence[Human]]) -> None:
+    """In Sight (line 836) for each enemy carrying on that saw ``seen``'s movers come into its view, one roll
+    for their group (line 826): fire at the nearest of them it can fire at, snap fire, not fire, or retire; out
+    of ammo or range, a pass 2d6 ducks back and a pass 1d6 halts (lines 4280-4281)."""
+    watchers = [o for wid, movers in seen.items() if isinstance(o := game.figure(wid), Human)
+                and o.status is Status.CARRY_ON and o.on_table and any(m.status in STANDING for m in movers)]
     if not watchers:
         return
     passed = group_test(ctx, game._reaction_tables(), watchers, Test.IN_SIGHT, game.leader(watchers[0].side),
                         game._say(None), game.heroes)
     for o in watchers:
-        if mover.status not in STANDING or o.status is not Status.CARRY_ON:
+        movers = [m for m in seen[o.id] if m.status in STANDING]
+        if not movers or o.status is not Status.CARRY_ON:
             continue
         result = do(o, Test.IN_SIGHT, passed[o.id])
+        mover = min([m for m in movers if can_fire_at(game, o, m)] or movers,
+                    key=lambda m: (o.position.distance(m.position), m.id))
         able = can_fire_at(game, o, mover)
         if result is Do.RETIRE:
             game._retire(o, mover.position)

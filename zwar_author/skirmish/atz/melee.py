@@ -11,20 +11,26 @@ d6, +1d6 for the higher Impact weapon, -2d6 prone or attacked to the rear,
 -2d6 retrieving wounded (1295): two successes up the enemy is obviously
 dead, one up out of the fight, none either way locked in melee (1304-1309);
 a figure locked in melee fights on or breaks off when active, the other side
-taking In Sight at once (1328). An active figure in contact with a stunned or
+taking In Sight at once (1328). A figure locked in melee with several enemies
+divides its dice among them (1287): the player decides for the group's
+figures, the engine splits them evenly for the hostiles (``divide``, also
+against zombies); the melee stops once it is knocked out of the fight or
+obviously dead. An active figure in contact with a stunned or
 out of the fight enemy may dispatch him, still rolling its weapon's dice or
 meleeing him as 0d6, or capture him (1186-1190).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...tables.roll import pick
 from ...tabletop import Position, Sight, inches
-from ..core import Board, Choice, Context, in_front
-from . import bystanders, hostiles
+from ..core import Board, Choice, Context, Figure, in_front
+from . import bystanders, hostiles, insight
 from .dice import TableDice
 from .reactions import D6, Do, Test, do, group_test
 from .state import STANDING, Human, Klass, Status
@@ -139,9 +145,17 @@ def fired_on(game: AtzGame, ctx: Context, h: Human, shooter: Human, passed: int)
 
 
 def fight(game: AtzGame, ctx: Context, a: Human, b: Human) -> None:
-    """A round of melee between two people on the pack's `melee` table, read from ``a``'s side (line 1291):
-    2+ successes up the loser is obviously dead, 1 up out of the fight, none locked in melee; a Star killed may
-    be saved (Larger Than Life, Cheating Death)."""
+    """A round of melee between ``a`` and ``b`` in contact, read from ``a``'s side (line 1291) on the pack's
+    `melee` table; when either is in melee with several people, the outnumbered one fights them all at once,
+    dividing its dice (line 1287, ``_outnumbered``), ``b`` first. Each figure fights once in its side's
+    activation: the others of a melee just fought have spent theirs."""
+    game.engaged.add(_pair(a, b))
+    for centre in (b, a):
+        foes = engaged(game, centre)
+        if len(foes) > 1:
+            _outnumbered(game, ctx, centre, foes)
+            return
+    game.fought |= {a.id, b.id}
     values: dict[str, str | int] = {
         "rep": a.rep, "their_rep": b.rep, "enemy": "human",
         "impact": _impact(a, b), "you_prone": "yes" if a.prone or not in_front(a, b.position) else "no",
@@ -150,14 +164,47 @@ def fight(game: AtzGame, ctx: Context, a: Human, b: Human) -> None:
     picked = pick(game.setup.table("melee"), values, TableDice(ctx))
     for line in picked.lines:
         game.log_line(f"{a.name} against {b.name}: {line}", a.id)
-    pair = (min(a.id, b.id), max(a.id, b.id))
-    if picked.total == 0:
-        game.engaged.add(pair)
+    _result(game, ctx, a, b, picked.total)
+
+
+def _outnumbered(game: AtzGame, ctx: Context, centre: Human, foes: list[Human]) -> None:
+    """``centre`` against every person in melee with it (line 1287): its dice, modifiers applied, divided among
+    them, the highest Rep first, and a bout with each on its share, each foe rolling its own dice; the melee
+    stops at once when ``centre`` is knocked out of the fight or obviously dead."""
+    foes = sorted(foes, key=lambda f: (-f.rep, f.id))
+    game.fought |= {centre.id, *(f.id for f in foes)}
+    shares = divide(game, ctx, centre, pool(game, centre, foes), foes)
+    for i, (f, dice) in enumerate(zip(foes, shares, strict=True)):
+        if stopped(game, centre, foes[i:]):
+            break
+        _result(game, ctx, centre, f, _bout(game, ctx, centre, f, dice))
+
+
+def _bout(game: AtzGame, ctx: Context, centre: Human, f: Human, dice: int) -> int:
+    """``centre``'s share ``dice`` (its own modifiers already in it) against ``f``'s Rep and modifiers: the
+    margin of successes, read from ``centre``'s side; a share of none rolls no dice (``f`` may still score)."""
+    values: dict[str, str | int] = {
+        "rep": dice, "their_rep": f.rep, "enemy": "human",
+        "impact": "lower" if _melee_impact(f) > _melee_impact(centre) else "equal",
+        "you_prone": "no", "they_prone": "yes" if f.prone or not in_front(f, centre.position) else "no",
+        "you_retrieving": "no", "they_retrieving": "yes" if f.carrying else "no"}
+    picked = pick(game.setup.table("melee"), values, TableDice(ctx))
+    for line in picked.lines:
+        game.log_line(f"{centre.name} against {f.name}: {line}", centre.id)
+    return picked.total
+
+
+def _result(game: AtzGame, ctx: Context, a: Human, b: Human, total: int) -> None:
+    """The Melee table's row for ``total`` read from ``a``'s side: 2+ successes up the loser is obviously dead,
+    1 up out of the fight, none locked in melee (lines 1304-1309); a Star killed may be saved (Larger Than
+    Life, Cheating Death)."""
+    if total == 0:
+        game.engaged.add(_pair(a, b))
         game.log_line(f"{a.name} and {b.name} are locked in melee", a.id)
         return
-    game.engaged.discard(pair)
-    winner, loser = (a, b) if picked.total > 0 else (b, a)
-    status = Status.OBVIOUSLY_DEAD if abs(picked.total) >= 2 else Status.OUT_OF_THE_FIGHT
+    game.engaged.discard(_pair(a, b))
+    winner, loser = (a, b) if total > 0 else (b, a)
+    status = Status.OBVIOUSLY_DEAD if abs(total) >= 2 else Status.OUT_OF_THE_FIGHT
     if status is Status.OBVIOUSLY_DEAD and loser.star:
         status = hostiles.star_saved(game, ctx, loser, winner.rep)
     game.go_down(loser, status)
@@ -167,26 +214,97 @@ def fight(game: AtzGame, ctx: Context, a: Human, b: Human) -> None:
         game._man_down(ctx, loser)
 
 
+# --- dividing the dice: against people and zombies alike (line 1287) ------------------------------------
+
+def pool(game: AtzGame, h: Human, foes: Sequence[Figure]) -> int:
+    """``h``'s melee dice before they are divided among ``foes`` (lines 1281-1282, 1295): Rep, +1d6 with a
+    weapon of higher Impact than every foe's (a zombie's is 1, line 2004), -2d6 prone or attacked to the rear
+    by any of them, -2d6 retrieving wounded; read off the pack's Melee table."""
+    rear = h.prone or any(not in_front(h, f.position) for f in foes)
+    higher = _melee_impact(h) > max(_melee_impact(f) for f in foes)
+    values: dict[str, str | int] = {"rep": h.rep, "their_rep": 4, "enemy": "human",
+                                    "you_retrieving": "yes" if h.carrying else "no",
+                                    "they_retrieving": "no", "you_prone": "yes" if rear else "no",
+                                    "they_prone": "no", "impact": "higher" if higher else "equal"}
+    table = game.setup.table("melee")
+    dice = max(0, table.effect(values)[0])
+    mods = "".join(f", {m.shown()}" for m in table.applied(values) if m.side == "us")
+    game.log_line(f"{h.name} melees with {dice}d6 (Rep {h.rep}{mods})", h.id)
+    return dice
+
+
+def divide(game: AtzGame, ctx: Context, h: Human, dice: int, foes: Sequence[Figure]) -> list[int]:
+    """How many of ``dice`` ``h`` applies to each of ``foes``, in order (line 1287: "the outnumbered figure must
+    decide"): the player decides for the group's figures (`split 3 2`), any share of none included; the even
+    split, the odd dice to the first, is offered first and is what the engine plays for the hostiles."""
+    n = len(foes)
+    even = [dice // n + (i < dice % n) for i in range(n)]
+    if n < 2:
+        return even
+    shares = even
+    if h.side == "humans":
+        splits = [even] + [s for s in _splits(dice, n) if s != even]
+        named = [Choice(("split", *s), ", ".join(f"{d}d6 against {f.name}" for d, f in zip(s, foes, strict=True)))
+                 for s in splits]
+        shares = list(ctx.choose("player", f"{h.name} divides {dice}d6 among {', '.join(f.name for f in foes)}",
+                                 named, h.id).key[1:])
+    game.log_line(f"{h.name} divides {dice}d6 between {', '.join(f.name for f in foes)}: "
+                  f"{', '.join(map(str, shares))}", h.id)
+    return shares
+
+
+def _splits(dice: int, n: int) -> list[list[int]]:
+    """Every way of dividing ``dice`` among ``n`` foes, the most on the first foe first."""
+    cuts = itertools.combinations_with_replacement(range(dice + 1), n - 1)
+    out = [[b - a for a, b in itertools.pairwise((0, *c, dice))] for c in cuts]
+    return sorted(out, reverse=True)
+
+
+def stopped(game: AtzGame, h: Human, left: Sequence[Figure]) -> bool:
+    """Whether the melee of ``h`` against several stops before its bouts with ``left`` (line 1287): ``h`` is knocked
+    out of the fight, obviously dead or gone (a Star whisked to safety)."""
+    if h.status not in (Status.OUT_OF_THE_FIGHT, Status.OBVIOUSLY_DEAD) and h.on_table:
+        return False
+    bouts = "the bout with" if len(left) == 1 else "the bouts with"
+    game.log_line(f"{h.name} is {h.status.value}: the melee stops before {bouts} {', '.join(f.name for f in left)} "
+                  "(line 1287)", h.id)
+    return True
+
+
+def _melee_impact(f: Figure) -> int:
+    """A figure's melee Impact: its weapon's; 1 unarmed, and a zombie's (line 2004)."""
+    w = f.weapon if isinstance(f, Human) else None
+    return w.melee if w is not None else 1
+
+
+def _pair(a: Human, b: Human) -> tuple[str, str]:
+    return (min(a.id, b.id), max(a.id, b.id))
+
+
 def _impact(a: Human, b: Human) -> str:
-    ours = a.weapon.melee if a.weapon is not None else 1
-    theirs = b.weapon.melee if b.weapon is not None else 1
+    ours, theirs = _melee_impact(a), _melee_impact(b)
     return "higher" if ours > theirs else "lower" if ours < theirs else "equal"
 
 
 def locked_turn(game: AtzGame, ctx: Context, h: Human, player: bool) -> bool:
     """A figure locked in melee with people, when active (line 1328): fights on (True: its activation is
     spent) or breaks off, moving 1" or more away, each enemy it leaves taking In Sight at once (False: it
-    goes on with its activation). The hostiles always fight on."""
+    goes on with its activation). The hostiles always fight on. One whose melee was fought already in this
+    activation, with a friend in it, has spent its activation."""
     foes = engaged(game, h)
     if not foes:
         return False
+    if h.id in game.fought:  # a friend's round of this melee, fought this activation, was its own (``fight``)
+        game.log_line(f"{h.name} has fought in the melee this activation", h.id)
+        return True
     if player:
-        how = ctx.choose("player", f"{h.name} is in melee with {foes[0].name}: break off or fight on",
+        how = ctx.choose("player", f"{h.name} is in melee with {', '.join(f.name for f in foes)}: break off or "
+                         "fight on",
                          [Choice("fight", "fight on"), Choice("break", "break off the melee and move on")], h.id)
         if how.key == "break":
             game.engaged = {p for p in game.engaged if h.id not in p}
             game.log_line(f"{h.name} breaks off the melee", h.id)
-            before = hostiles.watching(game, h) - {f.id for f in foes}
+            before = insight.watching(game, h) - {f.id for f in foes}
             game._move_towards(h, _away(h, foes[0], BREAK_OFF), BREAK_OFF)
             hostiles.in_sight_of(game, ctx, h, before)
             return h.status is not Status.CARRY_ON

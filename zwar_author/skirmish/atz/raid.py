@@ -25,7 +25,7 @@ from ...tables.roll import pick
 from ...tables.table import Table
 from ...tabletop import Sight
 from ..core import Board, Choice, Context, facing_towards
-from . import hostiles
+from . import hostiles, insight
 from .buildings import Site, inside_spots
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
@@ -351,13 +351,12 @@ def options(game: AtzGame, h: Human) -> list[Choice]:
     return [Choice(("free", held.id), f"go to {held.name}, held captive, and free him")]
 
 
-def go_free(game: AtzGame, ctx: Context, h: Human, cid: str) -> None:
-    """A normal move towards the captive, into contact if it reaches (line 2382); In Sight for the enemies
-    who see ``h`` come into their sight."""
+def go_free(game: AtzGame, h: Human, cid: str, turn: insight.Activation) -> None:
+    """A normal move towards the captive, into contact if it reaches (line 2382), watched for In Sight by the
+    enemies it comes into the view of (``insight``, line 882)."""
     held = game.figure(cid)
-    before = hostiles.watching(game, h)
-    game._move_towards(h, held.position, 8, stop=float(h.base.radius + held.base.radius))
-    hostiles.in_sight_of(game, ctx, h, before)
+    with insight.watched(game, h, turn):
+        game._move_towards(h, held.position, 8, stop=float(h.base.radius + held.base.radius))
     free_by_contact(game)
 
 
