@@ -173,8 +173,10 @@ def test_ctrl_c_stops_the_workers_and_exits_130_with_a_partial_report(workdir):
     try:
         workers = _workers(playtest.pid)
         logs = workdir / "build" / "playtest" / "easy-playtest-logs" / "cautious"
+        # The parent writes a game's log, then counts the game: once a second log is whole, the first
+        # game is counted, whenever the interrupt lands (a log being written is a hidden temporary).
         deadline = time.monotonic() + WAIT
-        while not (logs.is_dir() and any(logs.iterdir())) and time.monotonic() < deadline:
+        while len(list(logs.glob("game-*.jsonl"))) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         os.killpg(playtest.pid, signal.SIGINT)  # as the terminal sends it: to the whole foreground group
         out, err = playtest.communicate(timeout=WAIT)
