@@ -276,7 +276,7 @@ def test_a_group_file_with_problems_is_refused_with_each_one_located(workdir, zw
     result = zwar("playtest", contact, "--group", "bad.toml", "--zombies-only", "--runs", "2", "-o", "out")
     assert result.exit_code == 1
     assert result.output.splitlines() == [
-        "bad.toml:3:1: error ZW005: unknown key `colour` in [group]; known keys: area, captive, name, time",
+        "bad.toml:3:1: error ZW005: unknown key `colour` in [group]; known keys: area, captive, day, name, time",
         ('bad.toml:7:9: error ZW007: `class` must be one of "civilian", "ganger", "military", "police" or "survivor", '
         'not "wizard"'),
         "bad.toml:9:22: error ZW825: Billy: the engine does not know the weapon `Laser`"]

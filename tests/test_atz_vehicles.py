@@ -14,6 +14,7 @@ from zwar_author.playtest.atz import aggressive, cautious
 from zwar_author.skirmish.atz import driving
 from zwar_author.skirmish.atz.encounter import CannotPlay, setup, unplayed
 from zwar_author.skirmish.atz.game import AtzGame
+from zwar_author.skirmish.atz.vehicles import Working, chances
 from zwar_author.skirmish.core import Choice, Request
 from zwar_author.skirmish.core.chance import RequestKind
 
@@ -84,3 +85,20 @@ def test_both_bots_start_the_car_and_drive(pack):
     options = [Choice("drive", "d"), Choice(("out", "car"), "o")]
     ask = Request(RequestKind.CHOOSE, "player", "Jimmy: what to do", options, who="h1")
     assert cautious(game, ask).key == ("out", "car")
+
+
+def test_the_day_of_the_outbreak_is_read_and_the_groups_own_vehicle_works(pack):
+    """The group file's `day` reaches the game (lines 1438-1448 roll by it); a vehicle the group starts in is
+    its own, known to work (only vehicles found are tried, line 1428); one found and known to be out of gas
+    or worn out is not tried again."""
+    late = GroupDoc.model_validate({"group": {"day": 800}, "members": COUPLE.model_dump(by_alias=True)["members"]})
+    _, (made, _) = _atm(pack, group=late, leave_out=True)
+    assert made.day == 800 and made.vehicles[0].working is Working.WORKS
+    game = AtzGame(made)
+    car, jimmy = driving.vehicles(game)[0], game.humans[0]
+    assert driving.startable(game, jimmy, car)
+    for state in (Working.NO_GAS, Working.WORN):
+        car.working = state
+        assert not driving.startable(game, jimmy, car)
+    assert chances(14) == (0, 0) and chances(15) == (0, 2) and chances(31) == (0, 4)
+    assert chances(365) == (0, 4) and chances(366) == (0, 5) and chances(731) == (3, 5) and chances(1096) == (5, 5)

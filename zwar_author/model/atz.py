@@ -154,6 +154,9 @@ class GroupInfo(Model):
     name: Name = Field("group", description="The group's name.")
     area: Area | None = Field(None, description="The area it plays in, when the encounter allows several.")
     time: TimeOfDay | None = Field(None, description="The time of day, when the encounter allows several.")
+    day: Annotated[int, Field(ge=1, le=36500)] = Field(1, description=(
+        "The day of the outbreak the encounter is played on (day 1: the outbreak's). After day 14 a vehicle "
+        "found on the table may be out of gas, from the second year on inoperable (seed 004, lines 1438-1448)."))
     captive: Name | None = Field(None, description="The member a Raid holds captive (seed 004, line 2380), by "
                                                    "name; unsaid, the lowest Rep but the Star, the last listed "
                                                    "among equals.")

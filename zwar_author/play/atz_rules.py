@@ -44,6 +44,8 @@ class Info(Model):
     source: Text = Field(description="The rulebook line it pins, quoted: `All Things Zombie (seed 004) line N: ...`.")
     area: Area = Field("suburb", description="The area (the zombies drawn by noise read it).")
     time: TimeOfDay = Field("daytime", description="The time of day (sight at night is 12\").")
+    day: Annotated[int, Field(ge=1)] = Field(1, description="The day of the outbreak (a vehicle's working or not, "
+                                                           "lines 1438-1448).")
     turns: Annotated[int, Field(ge=0, le=20)] = Field(1, description="Turns to play after the start.")
     dice: list[Annotated[int, Field(ge=1, le=6)]] = Field([], description="Every d6 the game rolls, in order.")
     script: list[str] = Field([], description="The player's decisions in order, by key (`advance`, `hold`, "
@@ -74,6 +76,7 @@ class Placed(Member):
     facing: Facing = Field("N", description="Which way it faces.")
     status: StatusName = Field("carrying on", description="Its status at the start.")
     prone: bool = Field(False, description="Prone at the start.")
+    keys: bool = Field(False, description="Carries keys found elsewhere in the encounter (line 1454).")
 
 
 class PlacedZombie(Model):
@@ -117,11 +120,13 @@ class Expect(Model):
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
                                    "cheated_death", "side", "joined", "leader", "aftermath", "tended_by",
-                                   "on_table"], Any]] = Field(
+                                   "on_table", "keys"], Any]] = Field(
         {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
-    vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing"], Any]] = Field(
-        {}, description="By id: `crew` by name, `wreck` inoperable, rolled over, exploded or null.")
+    vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing", "keys", "working"],
+                             Any]] = Field(
+        {}, description="By id: `crew` by name, `wreck` inoperable, rolled over, exploded or null, `working` works, "
+                        "out of gas, inoperable and cannot be repaired, or null (not yet tried).")
     over: bool | None = Field(None, description="Whether the encounter has ended.")
 
 
@@ -207,6 +212,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
         human.facing = Fraction(COMPASS[placed.facing])
         human.status = Status(placed.status)
         human.prone = placed.prone
+        human.keys = placed.keys
     zombies = tuple(Zombie(f"z{i + 1}", f"zombie z{i + 1}", "zombies", Position.of(*z.at),
                            facing=Fraction(COMPASS[z.facing]), status=Status(z.status))
                     for i, z in enumerate(model.zombies))
@@ -224,7 +230,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
         cars.append(car)
     setup = Setup(Board(table, [s.piece for s in sites]), info.area, info.time, tables, tuple(members), zombies, 30,
                   info.title, draw=info.draw, hostiles=tuple(foes), buildings=sites, entering=info.entering,
-                  found=found, clear_board=info.clear_board, meet=info.meet, vehicles=tuple(cars),
+                  found=found, clear_board=info.clear_board, meet=info.meet, vehicles=tuple(cars), day=info.day,
                   raid=raid.Raid(held.id, info.standing) if held is not None else None)
     game = AtzGame(setup)
     for b in model.buildings:
@@ -279,7 +285,7 @@ def _check(expect: Expect, game: AtzGame, lines: list[str]) -> list[str]:
             got = getattr(cars[0], what)
             if what == "crew":
                 got = [game.figure(i).name for i in got]
-            elif what == "wreck":
+            elif what in ("wreck", "working"):
                 got = got.value if got is not None else None
             elif what == "facing":
                 got = float(got)

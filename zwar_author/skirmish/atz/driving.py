@@ -27,6 +27,7 @@ from .vehicles import (
     FAST,
     NOISE,
     Vehicle,
+    Working,
     Wreck,
     accelerate,
     bash_successes,
@@ -39,6 +40,7 @@ from .vehicles import (
     too_fast,
     turned,
     wont_start,
+    working,
 )
 
 if TYPE_CHECKING:
@@ -217,7 +219,7 @@ def act(game: AtzGame, ctx: Context, h: Human) -> None:
 def _driver_options(game: AtzGame, h: Human, v: Vehicle) -> list[Choice]:
     if not v.running:
         out = [Choice(("start", v.id), f"start {v.name} and drive towards the far table edge")] \
-            if v.tried != game.round and (v.keys is not False or h.id not in v.hotwired_by) else []
+            if startable(game, h, v) else []
         return out + [Choice(("out", v.id), f"get out of {v.name} and move on"), Choice("hold", "stay and fire")]
     out = [Choice("drive", f"drive {v.name} on towards the far table edge ({v.speed or accelerate(v):g}\")")]
     if v.speed > 0:  # a stopped vehicle may not use the Driver Test on the run it begins moving (line 1531)
@@ -241,12 +243,33 @@ def _pedestrians(game: AtzGame, h: Human) -> list[Figure]:
     return [f for f in game.foes(h) if not (isinstance(f, Human) and f.vehicle)]
 
 
+def startable(game: AtzGame, h: Human, v: Vehicle) -> bool:
+    """``h`` may try to start ``v`` this turn: no one tried this turn (line 1458), it is not known to be out of
+    gas or worn out (lines 1438-1448), and there are keys in it or his own, or he has not tried hotwiring it (1454)."""
+    return v.tried != game.round and v.working in (None, Working.WORKS) \
+        and (v.keys is not False or h.keys or h.id not in v.hotwired_by)
+
+
 def start(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> bool:
-    """Starting the vehicle (lines 1452-1464): the keys, else hotwiring; then "The Car Won't Start!" when the
-    vehicle was found this encounter, a Lose Control result says so or zombies within 12" move towards it
-    (read: are within 12" of it). A failed try draws zombies as 6 shots (line 1694)."""
+    """Starting the vehicle (lines 1452-1464): whether it works at all (found out on the first try, by the day
+    of the outbreak, lines 1438-1448); the keys, else keys he found elsewhere with "The Car Won't Start!"
+    (1454), else hotwiring; then "The Car Won't Start!" when the vehicle was found this encounter, a Lose
+    Control result says so or zombies within 12" move towards it (read: are within 12" of it). A failed try
+    draws zombies as 6 shots (line 1694)."""
     v.tried = game.round
-    if not keys_in(ctx, v, h.id):
+    if (state := working(ctx, v, game.setup.day, h.id)) is not Working.WORKS:
+        game.log_line(f"{h.name} tries to start {v.name}: it is {state.value}", h.id)
+        _noise(game, v, "a failed start")
+        return False
+    if not keys_in(ctx, v, h.id) and h.keys:
+        started, face = wont_start(ctx, v, h.id)
+        game.log_line(f"{h.name} tries the keys he found in {v.name}: The Car Won't Start!: {face}: "
+                      + ("they fit, it starts" if started else "it does not start"), h.id)
+        if not started:
+            _noise(game, v, "a failed start")
+            return False
+        h.keys, v.keys = False, True
+    elif not v.keys:
         dice = 3 if h.klass is Klass.GANGER or h.transporter else 2
         started, faces = hotwire(ctx, v, h.id, dice)
         game.log_line(f"{h.name} hotwires {v.name}: {', '.join(map(str, faces))}: "

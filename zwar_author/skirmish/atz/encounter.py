@@ -250,7 +250,7 @@ def setup(model: EncounterDoc, table: Tabletop, pieces: Sequence[PlacedPiece], t
                  forces=tuple(forces), buildings=tuple(sites) if entering(model) or raiding(model) else (),
                  entering=ENTERING if entering(model) else None, found=found,
                  clear_board=entering(model) and any(clears(s) for s in model.encounter.special),
-                 meet=bool(forces), vehicles=tuple(cars),
+                 meet=bool(forces), vehicles=tuple(cars), day=group.group.day,
                  raid=raid.Raid(members[held].id, count) if held is not None else None), left_out
 
 
@@ -299,6 +299,8 @@ def _vehicles(model: EncounterDoc, pieces: Sequence[PlacedPiece],
                 v.crew.append(by_name[who].id)
             else:
                 strays.append(f"vehicle {item.id}: its crew member {who} is not in the group (starts outside it)")
+        if v.crew or v.running:  # the group's own, or running: it works (only vehicles found are tried, 1428)
+            v.working = vehicles.Working.WORKS
         cars.append(v)
     return cars, terrain, strays
 

@@ -90,6 +90,7 @@ class Setup:
     found: HostileForce | None = None  # who the humans found inside are (a Who They Are table, line 2531)
     clear_board: bool = False  # every building searched and no foe on the table ends it won (line 2463)
     vehicles: tuple[Vehicle, ...] = ()  # the vehicles on the table, which the group may drive (``driving``)
+    day: int = 1  # the day of the outbreak: whether a vehicle found works (``vehicles.working``, lines 1438-1448)
     raid: raid.Raid | None = None  # the Raid's captive, buildings and tables (``raid``, lines 2380-2421)
 
     def table(self, tid: str) -> Table:

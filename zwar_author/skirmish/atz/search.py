@@ -8,7 +8,8 @@ rolled on the Weapons Table (`weapons`); an item the type of building cannot
 hold is nothing (2628, the list by building type 2637-2676, ``HOLDS``); a
 building is searched once, by as many as are in it (2629). A weapon found
 arms a searcher who has no ranged weapon; body armor protects him (477); a
-flash-bang grenade is carried (1014).
+flash-bang grenade is carried (1014). Keys to a vehicle (2686) operate the
+vehicle next to the building on 1-4, else the finder keeps them (1454).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..core import Context
 from .buildings import Site
 from .dice import TableDice
 from .state import Human, Status
+from .vehicles import Vehicle, keys_fit
 from .weapons import weapon
 
 if TYPE_CHECKING:
@@ -30,6 +32,10 @@ FOOD, KEYS, LUXURY, FUEL, MEDICAL, WEAPONS, CURE = (
 FLASH_BANG = "Flash Bang Grenade"
 PISTOLS = ("Pistol", "BA Pistol")
 
+#: The Resource Table's keys (line 2686), and how near a vehicle is "adjacent to the building" (line 1454, read:
+#: its base within an inch of the walls).
+KEYS = "Keys to a vehicle"
+ADJACENT = 1.0
 #: What each type of building holds (lines 2637-2676): the resources, the weapons when it holds only some
 #: (None: any but flash-bang grenades, which only the military base and police station hold), and the
 #: weapons it gives instead of others. A type the list does not name holds anything (the pack's reading).
@@ -99,6 +105,24 @@ def search(game: AtzGame, ctx: Context, h: Human, site: Site) -> None:
         game.tally.found.append(item)
         game.log_line(f"{m.name} finds {item}", m.id)
         _take(game, m, item)
+        if item == KEYS:
+            _keys(game, ctx, m, site)
+
+
+def _keys(game: AtzGame, ctx: Context, m: Human, site: Site) -> None:
+    """Keys found operate the vehicle next to the building on 1-4; otherwise (or with none next to it) the
+    finder keeps them, and they may start another vehicle with "The Car Won't Start!" (line 1454)."""
+    beside = [v for v in game.figures if isinstance(v, Vehicle) and v.wreck is None
+              and site.outline.distance(v.position.point) - float(v.base.radius) <= ADJACENT]
+    near = min(beside, key=lambda v: site.outline.distance(v.position.point), default=None)
+    if near is not None:
+        fit = keys_fit(ctx, near, m.id)
+        game.log_line(f"The keys {'fit' if fit else 'do not fit'} {near.name}, next to {site.id}", m.id)
+        if fit:
+            near.keys = True
+            return
+    m.keys = True
+    game.log_line(f"{m.name} keeps the keys: they may start another vehicle (The Car Won't Start!)", m.id)
 
 
 def _allowed(kind: str, held, arms: bool, item: str) -> bool:

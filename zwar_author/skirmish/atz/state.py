@@ -89,6 +89,7 @@ class Human(Figure):
     joined: str | None = None  # a hostile who joined the group at Meet & Greet: "for good" or "for the game"
     animal: bool = False  # an animal of the group (ATM Adventure's dogs: like survivors, line 2234)
     transporter: bool = False  # the Transporter attribute: 3d6 on Lose Control, 1d6 more hotwiring (536, 1454)
+    keys: bool = False  # carries keys found that fit no vehicle next to their building (line 1454)
     vehicle: str | None = None  # the id of the vehicle it rides in (vehicles.py), counting cover (line 1661)
 
     @property

@@ -1,7 +1,8 @@
 """All Things Zombie's vehicles: the Vehicle List, a vehicle on the table, and the rules of its speed.
 
 Seed lines (004): the Vehicle List 1482-1492 (speed, turns, seats, Bash
-Value), keys 1452, hotwiring 1454, "The Car Won't Start!" 1456-1464,
+Value), working or not by the day of the outbreak 1438-1448, keys 1452, keys
+found 1454, hotwiring 1454, "The Car Won't Start!" 1456-1464,
 movement 1525-1527, starting and stopping 1531-1533, reversing 1537, turning
 1541-1545, the Bash Table 1619-1637, the Bash Damage Table 1645-1653, the
 Disabled Vehicle Table 1668-1681. These are the rules that read no figure
@@ -72,6 +73,14 @@ KINDS = {
 }
 
 
+class Working(str, Enum):
+    """What a vehicle found on the table turns out to be when first tried (lines 1438-1448)."""
+
+    WORKS = "works"
+    NO_GAS = "out of gas"
+    WORN = "inoperable and cannot be repaired"
+
+
 class Wreck(str, Enum):
     """What fire or a crash left of a vehicle: inoperable but repairable, or rolled over, irreparable."""
 
@@ -88,6 +97,7 @@ class Vehicle(Figure):
     kind: Kind = KINDS[Type.SEDAN]
     crew: list[str] = field(default_factory=list)
     keys: bool | None = None  # None: not yet looked for (1 on a d6, line 1452)
+    working: Working | None = None  # None: not yet tried (rolled by the day of the outbreak, lines 1438-1448)
     wont_start: bool = False  # "The Car Won't Start!" applies (found this encounter, line 1460)
     running: bool = False
     speed: float = 0  # its current speed in inches; 0 stopped
@@ -155,11 +165,39 @@ def driver_test_speed(passed: int, speed: float) -> tuple[float, bool]:
 
 # --- starting ------------------------------------------------------------------------------------------
 
+def chances(day: int) -> tuple[int, int]:
+    """The faces of a d6 on which a vehicle found on ``day`` of the outbreak is inoperable, and then out of gas
+    (lines 1438-1448): none in the first 14 days, 1-2 out of gas after day 14, 1-4 after day 30, 1-5 from the
+    one-year anniversary (day 366: day 1 is the outbreak's), and from the two-year anniversary (day 731)
+    inoperable on 1-3, from the third (day 1096) on 1-5. The fuel in those with gas (1d6 Bash Value, 1/2d6
+    after a year) is not rolled: it is burnt going from area to area (line 2809), which no encounter plays."""
+    gas = 5 if day >= 366 else 4 if day > 30 else 2 if day > 14 else 0
+    worn = 5 if day >= 1096 else 3 if day >= 731 else 0
+    return worn, gas
+
+
+def working(ctx: Context, v: Vehicle, day: int, who: str) -> Working:
+    """Whether ``v`` works, found out once, when first tried: inoperable first, then out of gas."""
+    if v.working is None:
+        worn, gas = chances(day)
+        v.working = Working.WORKS
+        if worn and ctx.roll(f"{v.name}: inoperable? (1-{worn} on day {day})", D6, who) <= worn:
+            v.working = Working.WORN
+        elif gas and ctx.roll(f"{v.name}: out of gas? (1-{gas} on day {day})", D6, who) <= gas:
+            v.working = Working.NO_GAS
+    return v.working
+
+
 def keys_in(ctx: Context, v: Vehicle, who: str) -> bool:
     """The keys are in the vehicle on a 1 (line 1452), looked for once."""
     if v.keys is None:
         v.keys = ctx.roll(f"{v.name}: are the keys in it? (1)", D6, who) == 1
     return v.keys
+
+
+def keys_fit(ctx: Context, v: Vehicle, who: str) -> bool:
+    """Keys found in a building operate the vehicle next to it on 1-4 (line 1454)."""
+    return ctx.roll(f"{v.name}: do the keys found fit it? (1-4)", D6, who) <= 4
 
 
 def hotwire(ctx: Context, v: Vehicle, who: str, dice: int) -> tuple[bool, list[int]]:
