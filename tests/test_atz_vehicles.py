@@ -14,7 +14,7 @@ from zwar_author.playtest.atz import aggressive, cautious
 from zwar_author.skirmish.atz import driving
 from zwar_author.skirmish.atz.encounter import CannotPlay, setup, unplayed
 from zwar_author.skirmish.atz.game import AtzGame
-from zwar_author.skirmish.atz.vehicles import Working, chances
+from zwar_author.skirmish.atz.vehicles import KINDS, Type, Working, chances
 from zwar_author.skirmish.core import Choice, Request
 from zwar_author.skirmish.core.chance import RequestKind
 
@@ -102,3 +102,24 @@ def test_the_day_of_the_outbreak_is_read_and_the_groups_own_vehicle_works(pack):
         assert not driving.startable(game, jimmy, car)
     assert chances(14) == (0, 0) and chances(15) == (0, 2) and chances(31) == (0, 4)
     assert chances(365) == (0, 4) and chances(366) == (0, 5) and chances(731) == (3, 5) and chances(1096) == (5, 5)
+
+
+def test_reversing_and_the_bootlegger_turn_are_offered_to_the_vehicles_that_may(pack):
+    """Reversing from a stop, never a motorcycle or ATV (line 1537); the Bootlegger Turn when moving, for a
+    motorcycle, pickup truck, sedan, sports car or SUV (line 1549), not a bus."""
+    _, (made, _) = _atm(pack, leave_out=True)
+    game = AtzGame(made)
+    car, jimmy = driving.vehicles(game)[0], game.humans[0]
+    car.running = True
+
+    def offered() -> set:
+        return {o.key for o in driving._driver_options(game, jimmy, car) if isinstance(o.key, str)}
+
+    assert "reverse" in offered() and "bootleg" not in offered()
+    car.speed = 9
+    assert "bootleg" in offered() and "reverse" not in offered()
+    for kind, backs, turns_round in ((Type.ATV, False, False), (Type.MOTORCYCLE, False, True), (Type.BUS, True, False)):
+        car.kind, car.speed = KINDS[kind], 0
+        assert ("reverse" in offered()) is backs
+        car.speed = 9
+        assert ("bootleg" in offered()) is turns_round

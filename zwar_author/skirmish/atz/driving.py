@@ -204,16 +204,30 @@ def act(game: AtzGame, ctx: Context, h: Human) -> None:
     elif key == "speed":
         passed = test(game, ctx, h, "driver-test")
         speed, lose = driver_test_speed(passed, float(v.kind.speed))
+        if lose and _half_again(ctx, h, v, speed):
+            speed, lose = driver_test_speed(1, float(v.kind.speed))
         game.log_line(f"{h.name} drives {v.name} up to {speed:g}\" (Driver Test, on road)", h.id)
         if lose and lose_control(game, ctx, v, bash=False) is not Control.ON:
             return
         drive(game, ctx, h, v, speed)
+    elif key == "reverse":
+        reverse(game, ctx, h, v)
+    elif key == "bootleg":
+        bootleg(game, ctx, h, v)
     elif key == "run-down":
         target = game.figure(str(arg))
         run_down(game, ctx, h, v, target)
     elif key == "ram":
         other = next(o for o in vehicles(game) if o.id == arg)
         ram(game, ctx, h, v, other)
+
+
+def _half_again(ctx: Context, h: Human, v: Vehicle, speed: float) -> bool:
+    """Passing 2d6 on the Driver Test, the driver may move at 1 1/2 X instead and not take Lose Control
+    (line 4271); offered second, so a bot that takes the first option goes at 2X."""
+    options = [Choice("double", f"up to {speed:g}\" and the Lose Control test"),
+               Choice("half-again", f"up to {speed * 0.75:g}\" without it")]
+    return ctx.choose("player", f"{h.name} passed 2d6 on the Driver Test: how fast", options, h.id).key == "half-again"
 
 
 def _driver_options(game: AtzGame, h: Human, v: Vehicle) -> list[Choice]:
@@ -226,6 +240,11 @@ def _driver_options(game: AtzGame, h: Human, v: Vehicle) -> list[Choice]:
         out += [Choice("accelerate", f"accelerate {v.name} to {accelerate(v):g}\"")] if v.speed < accelerate(v) else []
         out.append(Choice("speed", f"drive {v.name} faster than its normal speed (the Driver Test)"))
         out.append(Choice("brake", f"brake {v.name} ({brake(v):g}\")"))
+        if v.kind.bootlegs:
+            out.append(Choice("bootleg", f"the Bootlegger Turn: {v.name} moves {v.speed / 2:g}\" and turns round "
+                                         "(Lose Control)"))
+    elif v.kind.reverses:
+        out.append(Choice("reverse", f"reverse {v.name} ({v.kind.speed / 4:g}\")"))
     reach = accelerate(v)
     out += [Choice(("run-down", t.id), f"run down {t.name} (the Vehicle Charge test)")
             for t in _pedestrians(game, h) if Board.gap(v, t) <= reach and in_front(v, t.position)
@@ -320,6 +339,65 @@ def drive(game: AtzGame, ctx: Context, h: Human, v: Vehicle, speed: float, turn:
     move(game, ctx, v, speed)
     if v.on_table:
         _noise(game, v, "its engine")
+
+
+def reverse(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> None:
+    """Reversing (line 1537): a stopped vehicle backs up to 1/4 of its maximum speed (read: of its speed on the
+    Vehicle List, as the 90-degree turn reads half of it, line 1545), still facing its front, and stops (it
+    moves forward again from a stop). Motorcycles and ATVs cannot (the options leave it out)."""
+    distance = v.kind.speed / 4
+    game.log_line(f"{h.name} reverses {v.name} up to {distance:g}\"", h.id)
+    _noise(game, v, "its engine")
+    facing = v.facing
+    v.facing = (facing + 180) % 360
+    try:
+        move(game, ctx, v, distance)
+    finally:
+        v.facing, v.speed = facing, 0
+        for r in crew(game, v):
+            r.facing = facing
+    if v.on_table:
+        _noise(game, v, "its engine")
+
+
+def bootleg(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> None:
+    """The Bootlegger Turn (lines 1547-1558): the vehicle moves half its current speed and the driver takes
+    Lose Control. Pass 2d6: it moves over one vehicle width (to its right, else its left, else where it is:
+    the engine's reading of "in the direction of the turn") and turns round 180 degrees at a stop. Pass 1d6
+    carries on (the row with no Bash), 0d6 rolls it over, irreparable (line 4262)."""
+    game.log_line(f"{h.name} tries the Bootlegger Turn in {v.name}", h.id)
+    _noise(game, v, "its engine")
+    move(game, ctx, v, v.speed / 2)
+    if not v.on_table:
+        return
+    passed = test(game, ctx, h, "lose-control")
+    if passed == 0:
+        game.log_line(f"{h.name} loses control: {v.name} rolls over", v.id)
+        crash(game, ctx, v, Wreck.ROLLED)
+        return
+    if passed == 2:
+        v.position, v.speed = _beside_itself(game, v), 0
+        v.facing = (v.facing + 180) % 360
+        for r in crew(game, v):
+            r.position, r.facing = v.position, v.facing
+        game.log_line(f"{v.name} comes round to a stop facing {float(v.facing):g} degrees at "
+                      f"{float(v.position.x):g}, {float(v.position.y):g}", v.id)
+    else:
+        game.log_line(f"{h.name} keeps control and carries on", v.id)
+    _noise(game, v, "its engine")
+
+
+def _beside_itself(game: AtzGame, v: Vehicle) -> Position:
+    """One vehicle width to the vehicle's right, else its left, where it may stand; else where it is."""
+    others = [o for o in game.on_table(game.figures) if o.id not in (v.id, *v.crew)
+              and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
+    a, width = math.radians(float(v.facing)), float(v.base.diameter)
+    for side in (1, -1):
+        spot = Position(inches(round(float(v.position.x) + side * math.cos(a) * width, 3)),
+                        inches(round(float(v.position.y) + side * math.sin(a) * width, 3)))
+        if game.setup.board.stands(spot, v.base, others):
+            return spot
+    return v.position
 
 
 def _heading(game: AtzGame, v: Vehicle, speed: float) -> tuple[float, int, float]:

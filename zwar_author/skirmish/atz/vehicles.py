@@ -59,6 +59,11 @@ class Kind:
         """Motorcycles and ATVs cannot move in reverse (line 1537)."""
         return self.name not in ("ATV", "Motorcycle")
 
+    @property
+    def bootlegs(self) -> bool:
+        """The Bootlegger Turn is for a motorcycle, pickup truck, sedan, sports car or SUV (line 1549)."""
+        return self.name in ("Motorcycle", "Pickup Truck", "Sedan", "Sports car", "SUV")
+
 
 KINDS = {
     Type.ATV: Kind("ATV", 18, 3, 2, 1),
