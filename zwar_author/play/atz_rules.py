@@ -35,7 +35,8 @@ from ..tabletop import Footprint, Opening, OpeningKind, Piece, PlacedPiece, Pose
 Point = Annotated[list[float], Field(min_length=2, max_length=2)]
 Facing = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
 StatusName = Literal["carrying on", "ducked back", "hunkered down", "stunned", "knocked down", "out of the fight",
-                     "obviously dead", "gone", "whisked to safety", "captured", "held captive"]
+                     "obviously dead", "gone", "left by another edge", "whisked to safety", "captured",
+                     "held captive"]
 
 
 class Info(Model):
@@ -120,7 +121,7 @@ class Expect(Model):
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
                                    "cheated_death", "side", "joined", "leader", "aftermath", "tended_by",
-                                   "on_table", "keys"], Any]] = Field(
+                                   "on_table", "keys", "ran_away"], Any]] = Field(
         {}, description="By name (the group's and the hostiles').")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing", "keys", "working"],

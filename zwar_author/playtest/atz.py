@@ -55,8 +55,8 @@ from .stats import wilson
 NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
               ("of vehicles: fuel found put into a vehicle out of gas (line 2809), keys found passed to another "
-              "figure, veering (4263-4264), cross country (1525), drivers moving away or leaving the table (1663-1664), windows (1468), several run "
-              "down at once (1599), hostiles driving, car alarms (1696)"),
+              "figure, cross country (1525), windows (1468), several run down at once (1599), hostiles driving, "
+              "car alarms (1696)"),
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
               "Mercy's order to leave the building on the spared member's first activation (line 2607)"]
 
@@ -132,7 +132,8 @@ def _searching(game: AtzGame) -> bool:
 def _drive(game: AtzGame, request: Request, keys: list, fast: bool) -> Any:
     """Both bots drive to the far edge: on foot a member gets into a stopped vehicle he reaches; inside, the
     driver starts it, then accelerates (the aggressive bot takes the Driver Test once it may) and drives on,
-    getting out when it is wrecked or stuck; a passenger stays in and fires. None: no vehicle decision."""
+    getting out when it is wrecked or stuck, and veers towards the far edge on a reaction's half speed (lines
+    4263-4264); a passenger stays in and fires. None: no vehicle decision."""
     who = game.figure(request.who) if request.who else None
     if not isinstance(who, Human):
         return None
@@ -144,6 +145,9 @@ def _drive(game: AtzGame, request: Request, keys: list, fast: bool) -> Any:
         return board if board is not None and not stuck and "advance" in keys and not who.animal else None
     if "out" in tagged and (car.wreck is not None or car.stuck or not (car.running or "start" in tagged)):
         return tagged["out"]
+    if "veer" in tagged:  # a reaction's half speed: the veer that gains most towards the far edge, never stopping
+        veers = [o for o in request.options if isinstance(o, Choice) and len(o.key) == 2]
+        return max(veers, key=lambda o: driving.towards_far_edge(game, car, o.key[1], car.speed / 2) - 1e-6 * abs(o.key[1]))
     order = ("start", "speed", "accelerate", "drive", "hold") if fast else ("start", "accelerate", "drive", "hold")
     for wanted in order:
         if wanted in tagged:
@@ -183,7 +187,7 @@ BOTS: dict[str, Callable[[AtzGame, Request], Any]] = {"cautious": cautious, "agg
 #: How Meet & Greet ended (skirmish.atz.meeting), counted by the report.
 MEETINGS = ("joined", "joined for the game", "parted peacefully", "walked the walk")
 OUTCOMES = ("came home", "out of the fight", "obviously dead", "hunkered down", "whisked to safety", "held captive",
-            "on the table")
+            "left by another edge", "on the table")
 #: What became of a Raid's captive (skirmish.atz.raid), counted a game.
 CAPTIVE = ("found", "freed", "rescued")
 #: What the Recovery test after the encounter made of a member (skirmish.atz.aftermath), counted beside.
@@ -363,7 +367,7 @@ def play_chunk(run: Run, indices: list[int]) -> list[dict]:
 def _record(game: AtzGame, index: int) -> dict:
     ends = {Status.GONE: "came home", Status.OUT_OF_THE_FIGHT: "out of the fight",
             Status.OBVIOUSLY_DEAD: "obviously dead", Status.HUNKERED_DOWN: "hunkered down",
-            Status.WHISKED: "whisked to safety", Status.HELD: "held captive"}
+            Status.WHISKED: "whisked to safety", Status.HELD: "held captive", Status.LEFT: "left by another edge"}
     t = game.tally
     state = game.raid
     return {"index": index, "home": game.winner == "humans", "turns": game.round, "limit": game.reason == TURN_LIMIT,

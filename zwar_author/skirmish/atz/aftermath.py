@@ -25,7 +25,9 @@ consciousness in the group's care, staying down and taking no further part.
 Who is "in a safe and secure place" the seed does not say; read here as
 those carried off the table out of the fight (Retrieving Wounded, 1338) and,
 where the group holds the table at the end (the board cleared), those out of
-the fight (carried or not) or hunkered down on it. Those left on the table when the rest came
+the fight (carried or not) or hunkered down on it, and a driver or rider who
+left the table hunkered down by another edge than the far one: he has run
+away (814), driven off. Those left on the table when the rest came
 home are left behind and take no test. The encounter's result (who came
 home) is what it was at its end; what the test does is reported beside it.
 """
@@ -46,8 +48,9 @@ if TYPE_CHECKING:
 
 def tested(game: AtzGame) -> list[Human]:
     """The group's characters in a safe place who were out of the fight or retired and did not rally."""
-    return [h for h in game.humans if h.carried_off or (game.cleared and (h.on_table or h.carried_by is not None)
-                                                         and h.status in (Status.OUT_OF_THE_FIGHT, Status.HUNKERED_DOWN))]
+    return [h for h in game.humans if h.carried_off or h.ran_away
+            or (game.cleared and (h.on_table or h.carried_by is not None)
+                and h.status in (Status.OUT_OF_THE_FIGHT, Status.HUNKERED_DOWN))]
 
 
 def hostiles_down(game: AtzGame) -> list[Human]:
@@ -94,7 +97,7 @@ def nurse(game: AtzGame, h: Human) -> bool:
 def recover(game: AtzGame, ctx: Context) -> None:
     """The Recovery test after the encounter for each character ``tested`` names, in the group's order."""
     for h in tested(game):
-        retired = h.status is Status.HUNKERED_DOWN
+        retired = h.status is Status.HUNKERED_DOWN or h.ran_away
         values: dict[str, str | int] = {"rep": max(1, min(h.rep, 6)), "doctor": "none",
                                         "status": "retired" if retired else "out-of-the-fight"}
         picked = pick(game.setup.table("recovery-after"), values, TableDice(ctx))

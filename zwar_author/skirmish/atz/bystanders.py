@@ -37,7 +37,7 @@ def react(game: AtzGame, ctx: Context, f: Human, chargers: Sequence[Figure], pas
     standing = [c for c in chargers if c.on_table and getattr(c, "status", None) is Status.CARRY_ON]
     if result is Do.RETIRE:
         if standing:
-            game._retire(f, standing[0].position)
+            game._retire(ctx, f, standing[0].position)
         return
     seen = [c for c in standing if game.sees(f, c) is not Sight.BLOCKED and can_fire(game, f, c)]
     if result in (Do.FIRE_AND_MELEE, Do.SNAP_AND_MELEE) and seen:

@@ -3,7 +3,10 @@
 Seed lines (004) 1424-1698, the Vehicle Reaction Tests table 4258-4271 (the
 pack's `reactions-vehicle`). A vehicle is driven when its driver is active:
 the driver's activation is the vehicle's. Those inside count cover (line
-1661) and move with it; a vehicle driven off the far edge takes them home.
+1661) and move with it; a vehicle driven off the far edge takes them home,
+off another edge (a hunkered-down driver leaving the table, line 1664) takes
+them off the table without coming home. A driver's own Reaction Tests move
+the vehicle (lines 1663-1664, ``away`` and ``leave``).
 The rules that read no game are in ``vehicles``; this module reads the game
 only through ``AtzGame``'s own methods, and ``game`` calls down into it.
 """
@@ -21,11 +24,14 @@ from ..core import Board, Choice, Context, Figure, in_front
 from . import hostiles
 from .dice import TableDice
 from .reactions import D6, Do, Test, do, group_test
-from .state import DOWN, OFF, STANDING, Human, Klass, Noise, Status, Zombie
+from .state import DOWN, HOSTILES, OFF, STANDING, Human, Klass, Noise, Status, Zombie
 from .vehicles import (
     DOOR_COST,
     FAST,
     NOISE,
+    VEER,
+    VEER_AWAY,
+    Edge,
     Vehicle,
     Working,
     Wreck,
@@ -318,13 +324,15 @@ def _noise(game: AtzGame, v: Vehicle, why: str) -> None:
                   f"{float(v.position.y):g}")
 
 
-def drive(game: AtzGame, ctx: Context, h: Human, v: Vehicle, speed: float, turn: bool = True) -> None:
-    """Towards the far (top) edge: the heading (the far edge's, 45 or 90 degrees either side of it, or
-    straight on) that takes it nearest the far edge past what is in its way, within its turns a turn, each
-    90 degrees or less taking 1/4 of the current speed (line 1541); a sharp turn above half its maximum
-    speed takes Lose Control (line 1545); then straight ahead; noise at both ends (line 1691)."""
+def drive(game: AtzGame, ctx: Context, h: Human, v: Vehicle, speed: float, turn: bool = True,
+          edge: Edge = Edge.FAR, away: Position | None = None) -> None:
+    """Towards the far (top) edge, or the ``edge`` it leaves by: the heading (the edge's, 45 or 90 degrees
+    either side of it, or straight on) that takes it nearest that edge past what is in its way, or, ``away``
+    from a spot, the heading that ends its move farthest from it; within its turns a turn, each 90 degrees or
+    less taking 1/4 of the current speed (line 1541); a sharp turn above half its maximum speed takes Lose
+    Control (line 1545); then straight ahead; noise at both ends (line 1691)."""
     if turn and speed > 0:
-        swing, turns, speed = _heading(game, v, speed)
+        swing, turns, speed = _heading(game, v, speed, edge) if away is None else _away(game, v, speed, away)
         if turns:
             quick = sharp(swing) and too_fast(v, speed / (0.75 ** turns))
             v.facing = Fraction(round((float(v.facing) + swing) % 360, 6)).limit_denominator(10**6)
@@ -336,7 +344,7 @@ def drive(game: AtzGame, ctx: Context, h: Human, v: Vehicle, speed: float, turn:
                     return
     _noise(game, v, "its engine")
     v.speed = speed
-    move(game, ctx, v, speed)
+    move(game, ctx, v, speed, edge=edge)
     if v.on_table:
         _noise(game, v, "its engine")
 
@@ -400,18 +408,19 @@ def _beside_itself(game: AtzGame, v: Vehicle) -> Position:
     return v.position
 
 
-def _heading(game: AtzGame, v: Vehicle, speed: float) -> tuple[float, int, float]:
+def _heading(game: AtzGame, v: Vehicle, speed: float, edge: Edge = Edge.FAR) -> tuple[float, int, float]:
     """The turn (degrees clockwise), the turns it takes and the speed left that bring the vehicle nearest
-    the far edge: straight on, or the far edge's heading or 45 or 90 degrees either side of it."""
+    ``edge``: straight on, or the edge's heading or 45 or 90 degrees either side of it."""
     best: tuple[float, int, float, float] | None = None
-    for bearing in (0.0, -45.0, 45.0, -90.0, 90.0, float(v.facing)):
+    b = edge.bearing
+    for bearing in (b, b - 45.0, b + 45.0, b - 90.0, b + 90.0, float(v.facing)):
         swing = ((bearing - float(v.facing) + 180) % 360) - 180
         turns = math.ceil(abs(swing) / 90 - 1e-9)
         if turns > v.kind.turns:
             continue
         left = turned(speed, turns)
-        went = _clear(game, v, bearing, left)
-        gain = went * math.cos(math.radians(bearing))
+        went = _clear(game, v, bearing, left, edge)
+        gain = went * math.cos(math.radians(bearing - b))
         if best is None or gain > best[0] + 1e-6:
             best = (gain, turns, left, swing)
     if best is None:
@@ -419,27 +428,61 @@ def _heading(game: AtzGame, v: Vehicle, speed: float) -> tuple[float, int, float
     return best[3], best[1], best[2]
 
 
-def _clear(game: AtzGame, v: Vehicle, bearing: float, distance: float) -> float:
-    """How far the vehicle would go on ``bearing`` before what is in its way (the whole way off the far
-    edge)."""
+def _away(game: AtzGame, v: Vehicle, speed: float, cause: Position) -> tuple[float, int, float]:
+    """The turn, the turns it takes and the speed left that end the vehicle's move farthest from ``cause``
+    (a driver moving away from the cause of the threat, line 1663): straight on first, then 45, 90, 135
+    degrees either way and round, within its turns."""
+    best: tuple[float, int, float, float] | None = None
+    for swing in (0.0, -45.0, 45.0, -90.0, 90.0, -135.0, 135.0, 180.0):
+        turns = math.ceil(abs(swing) / 90 - 1e-9)
+        if turns > v.kind.turns:
+            continue
+        left = turned(speed, turns)
+        bearing = float(v.facing) + swing
+        went = _clear(game, v, bearing, left)
+        far = _spot(v, bearing, went).distance(cause)
+        if best is None or far > best[0] + 1e-6:
+            best = (far, turns, left, swing)
+    assert best is not None  # straight on is always within its turns
+    return best[3], best[1], best[2]
+
+
+def _spot(v: Vehicle, bearing: float, d: float) -> Position:
+    """Where the vehicle's centre would be ``d`` inches on along ``bearing``."""
+    a = math.radians(bearing)
+    return Position(inches(round(float(v.position.x) + math.sin(a) * d, 3)),
+                    inches(round(float(v.position.y) - math.cos(a) * d, 3)))
+
+
+def towards_far_edge(game: AtzGame, v: Vehicle, swing: float, distance: float) -> float:
+    """The inches towards the far edge the vehicle gains turned by ``swing`` and moving ``distance`` past
+    what is in its way (the bots' measure of a veer)."""
+    bearing = float(v.facing) + swing
+    return _clear(game, v, bearing, distance) * math.cos(math.radians(bearing))
+
+
+def _clear(game: AtzGame, v: Vehicle, bearing: float, distance: float, edge: Edge = Edge.FAR) -> float:
+    """How far the vehicle would go on ``bearing`` before what is in its way (the whole way off ``edge``)."""
     facing = v.facing
     v.facing = Fraction(round(bearing % 360, 6)).limit_denominator(10**6)
     try:
-        return _path(game, v, distance)[0]
+        return _path(game, v, distance, edge=edge)[0]
     finally:
         v.facing = facing
 
 
-def _path(game: AtzGame, v: Vehicle, distance: float, through: Vehicle | None = None) -> tuple[float, bool]:
-    """The inches straight ahead the vehicle may go, up to ``distance``, and whether that takes it off the
-    far edge."""
+def _path(game: AtzGame, v: Vehicle, distance: float, through: Vehicle | None = None,
+          edge: Edge = Edge.FAR) -> tuple[float, bool]:
+    """The inches straight ahead the vehicle may go, up to ``distance``, and whether that takes it off
+    ``edge`` (the far edge, unless it leaves the table by another); the other edges stop it."""
     past = [v.id, *v.crew] + ([through.id, *through.crew] if through is not None else [])
     others = [o for o in game.on_table(game.figures) if o.id not in past
               and getattr(o, "status", None) not in (Status.OBVIOUSLY_DEAD, *OFF)]
+    table = game.setup.board.table
     went, d = 0.0, STEP
     while d <= distance + 1e-9:
         spot = ahead(v, d)
-        if float(spot.y) - float(v.base.radius) <= 0:
+        if edge.gap(float(spot.x), float(spot.y), float(table.width), float(table.depth)) - float(v.base.radius) <= 0:
             return distance, True
         if not game.setup.board.stands(spot, v.base, others):
             return went, False
@@ -456,18 +499,16 @@ def ahead(v: Vehicle, d: float) -> Position:
                     inches(round(float(v.position.y) - math.cos(a) * d, 3)))
 
 
-def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float, through: Vehicle | None = None) -> float:
-    """Straight ahead up to ``distance``: off the far edge it takes its crew home; it stops short of
-    terrain, the table's other edges and figures in the way (but a vehicle it plows ``through``, with those
-    inside); those inside leave any melee. The inches moved."""
+def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float, through: Vehicle | None = None,
+         edge: Edge = Edge.FAR) -> float:
+    """Straight ahead up to ``distance``: off the far edge (or the ``edge`` it leaves by) it takes its crew
+    off the table (``_off``); it stops short of terrain, the table's other edges and figures in the way (but
+    a vehicle it plows ``through``, with those inside); those inside leave any melee. The inches moved."""
     riders = crew(game, v)
-    went, off = _path(game, v, distance, through)
+    went, off = _path(game, v, distance, through, edge)
     if off:
         v.on_table, v.moved = False, distance
-        game.log_line(f"{v.name} leaves the table by the far edge", v.id, "exit")
-        for r in riders:
-            r.status, r.on_table = Status.GONE, False
-            game.log_line(f"{r.name} leaves the table by the far edge in {v.name}", r.id, "exit")
+        _off(game, v, riders, edge)
         return distance
     if went < distance - 1e-9:
         v.speed = 0 if went == 0 else v.speed
@@ -482,6 +523,77 @@ def move(game: AtzGame, ctx: Context, v: Vehicle, distance: float, through: Vehi
         game.emit("move", v.id, f"{v.name} drives {went:g}\" to {float(v.position.x):g}, "
                                 f"{float(v.position.y):g}", v.at)
     return went
+
+
+def _off(game: AtzGame, v: Vehicle, riders: list[Human], edge: Edge) -> None:
+    """Off the table with all inside. By the far edge they come home, those out of the fight carried off
+    (tested after the encounter, as a friend carried off on foot, line 1338). By another edge they have left
+    the table and not come home: those hunkered down have run away (line 814: the Recovery test as retired,
+    line 1366), those out of the fight are carried off. The dead stay dead, off the table with it."""
+    home = edge is Edge.FAR
+    game.log_line(f"{v.name} leaves the table by the {edge.value} edge", v.id, "exit")
+    for r in riders:
+        r.on_table = False
+        if r.status is Status.OBVIOUSLY_DEAD or r.status in OFF:
+            continue
+        r.carried_off = r.carried_off or r.status is Status.OUT_OF_THE_FIGHT
+        r.ran_away = not home and r.status is Status.HUNKERED_DOWN
+        r.status = Status.GONE if home else Status.LEFT
+        game.log_line(f"{r.name} leaves the table by the {edge.value} edge in {v.name}"
+                      + ("" if home else ": not come home") + (", having run away (line 814)" if r.ran_away else ""),
+                      r.id, "exit")
+
+
+# --- a driver's own reactions: moving away, leaving the table (lines 1661-1664) --------------------------
+
+def away(game: AtzGame, ctx: Context, h: Human, cause: Position) -> bool:
+    """A driver scoring a duck back or retire "will move away from the cause of the threat" (line 1663): at
+    once, as any involuntary move (line 784), the vehicle drives on at its current speed (a stopped one
+    accelerating to half its normal speed, line 1531) on the heading that ends it farthest from the cause,
+    with the turns it may make (lines 1541-1545). One not running, or wrecked, does not move: he stays in it,
+    in cover (line 1661). Hostiles do not drive: theirs stays. Whether it is over for him: driven off the far
+    edge, or down in a crash on the way (Lose Control on a sharp turn)."""
+    v = drives(game, h)
+    if v is None or h.side == HOSTILES:
+        return False
+    if v.wreck is not None or not v.running:
+        game.log_line(f"{h.name} stays in {v.name}, which is not running (line 1663)", h.id)
+        return False
+    game.log_line(f"{h.name} drives {v.name} away from the threat (line 1663)", h.id)
+    drive(game, ctx, h, v, v.speed or accelerate(v), away=cause)
+    return not h.on_table or h.status in DOWN
+
+
+def nearest_edge(game: AtzGame, v: Vehicle) -> Edge:
+    """The table edge nearest the vehicle's centre; of edges as near, the far edge first, then clockwise."""
+    table = game.setup.board.table
+    return min(Edge, key=lambda e: e.gap(float(v.position.x), float(v.position.y), float(table.width),
+                                         float(table.depth)))
+
+
+def leaving(game: AtzGame, h: Human) -> bool:
+    """Whether ``h`` is a hunkered-down driver of the group who may still leave the table (line 1664): his
+    vehicle is not wrecked and runs, or may yet be started (``startable`` but for this turn's try)."""
+    v = drives(game, h)
+    return v is not None and h.side != HOSTILES and h.status is Status.HUNKERED_DOWN and v.wreck is None \
+        and (v.running or (v.working in (None, Working.WORKS)
+                           and (v.keys is not False or h.keys or h.id not in v.hotwired_by)))
+
+
+def leave(game: AtzGame, ctx: Context, h: Human) -> None:
+    """"Hunker down drivers will attempt to leave the table" (line 1664): on each activation he is not
+    rallied (his hunker down's "remain in place", line 812, is his seat in cover, line 1661), he starts the
+    vehicle if it is not running (as any start, lines 1450-1464) and drives it at its speed for the nearest
+    table edge (``nearest_edge``), off it with all inside (``_off``)."""
+    if not leaving(game, h):
+        return
+    v = drives(game, h)
+    assert v is not None
+    if not v.running and not (startable(game, h, v) and start(game, ctx, h, v)):
+        return
+    edge = nearest_edge(game, v)
+    game.log_line(f"{h.name} is hunkered down: he drives {v.name} for the {edge.value} table edge (line 1664)", h.id)
+    drive(game, ctx, h, v, v.speed or accelerate(v), edge=edge)
 
 
 # --- Lose Control, crashes --------------------------------------------------------------------------------
@@ -579,8 +691,9 @@ def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None
     close = max(0.0, Board.gap(v, t) - RUN_DOWN_STOP)
     if passed == 0:
         _dodge(game, ctx, t, h)
-        v.speed = reach
-        move(game, ctx, v, reach)
+        if _driving_on(game, h, v):
+            v.speed = reach
+            move(game, ctx, v, reach)
         return
     _noise(game, v, "its engine")
     v.speed = reach
@@ -599,7 +712,8 @@ def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None
             game.log_line(f"{t.name}: treated as passing {faced}d6", t.id)
     if faced == 2:
         _dodge(game, ctx, t, h)
-        move(game, ctx, v, left)
+        if _driving_on(game, h, v):
+            move(game, ctx, v, left)
         return
     game.log_line(f"{v.name} smashes into {t.name}", v.id, "damage")
     if isinstance(t, Zombie):
@@ -612,6 +726,12 @@ def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None
         move(game, ctx, v, left)
     if v.on_table:
         _noise(game, v, "its engine")
+
+
+def _driving_on(game: AtzGame, h: Human, v: Vehicle) -> bool:
+    """Whether the driver goes on with the vehicle's move after the target fired at him: not when he ducked
+    back or retired from it, having driven away already (line 1663)."""
+    return drives(game, h) is v and v.on_table and h.status not in (Status.DUCKED_BACK, Status.HUNKERED_DOWN)
 
 
 def _dodge(game: AtzGame, ctx: Context, t: Figure, driver: Human) -> None:
@@ -721,22 +841,67 @@ def bash_damage(game: AtzGame, ctx: Context, win: Vehicle, lose: Vehicle) -> Non
 
 def in_sight(game: AtzGame, ctx: Context, drivers: list[Human]) -> None:
     """In Sight for drivers (line 1564), in place of the people's: pass 2d6 or 1d6 the vehicle moves up to
-    half its current speed (read: straight on, then stops when it was stopped), 0d6 does nothing."""
+    half its current speed veering up to 45 degrees if desired, or does that and stops (line 4263,
+    ``veer``; a stopped one has no half speed to move); 0d6 does nothing."""
     for h in drivers:
         v = drives(game, h)
         if v is None:
             continue
         passed = test(game, ctx, h, "in-sight")
         if passed >= 1 and v.speed > 0 and v.running:
-            move(game, ctx, v, v.speed / 2)
+            veer(game, ctx, h, v, v.speed / 2, "In Sight")
+
+
+def veer(game: AtzGame, ctx: Context, h: Human, v: Vehicle, distance: float, why: str) -> None:
+    """"Move up to half current speed veering up to 45 degrees if desired. Or do above and stop." (In Sight
+    and Received Fire at pass 2d6, lines 4263-4264): the driver turns straight on, or 45 degrees left or right,
+    and moves the half speed (the full of it), then keeps his speed or stops. The veer is the reaction's own:
+    it takes no 1/4 of the speed and is none of the turns of the vehicle's move (line 1541, the engine's
+    reading). Hostiles do not drive: theirs goes straight on."""
+    if h.side == HOSTILES:
+        move(game, ctx, v, distance)
+        return
+    options = [Choice(("veer", a), f"move {distance:g}\" " + _veered(a)) for a in (0, -VEER, VEER)]
+    options += [Choice(("veer", a, "stop"), f"move {distance:g}\" {_veered(a)} and stop") for a in (0, -VEER, VEER)]
+    key = ctx.choose("player", f"{h.name} passed the {why} test: how {v.name} moves", options, h.id).key
+    swing, stop = key[1], len(key) > 2
+    if swing:
+        v.facing = Fraction(round((float(v.facing) + swing) % 360, 6)).limit_denominator(10**6)
+        game.log_line(f"{v.name} veers {VEER} degrees {'right' if swing > 0 else 'left'} ({why}, line 4263)", h.id)
+    move(game, ctx, v, distance)
+    if stop and v.on_table:
+        v.speed = 0
+        game.log_line(f"{v.name} stops ({why}, line 4263)", h.id)
+
+
+def _veered(swing: int) -> str:
+    return "straight on" if not swing else f"veering {abs(swing)} degrees {'right' if swing > 0 else 'left'}"
+
+
+def veer_away(game: AtzGame, ctx: Context, v: Vehicle, danger: Position) -> None:
+    """"Vehicle moves forward half current speed then will veer away from danger 3"" (Received Fire at pass
+    1d6 and 0d6, line 4264), read: turned 45 degrees (the veer of the row above) to the side that ends it
+    farther from the danger (the right when both are as far), it moves 3"."""
+    best: tuple[float, int] | None = None
+    for swing in (VEER, -VEER):
+        bearing = float(v.facing) + swing
+        far = _spot(v, bearing, _clear(game, v, bearing, VEER_AWAY)).distance(danger)
+        if best is None or far > best[0] + 1e-6:
+            best = (far, swing)
+    assert best is not None
+    v.facing = Fraction(round((float(v.facing) + best[1]) % 360, 6)).limit_denominator(10**6)
+    game.log_line(f"{v.name} veers {VEER} degrees {'right' if best[1] > 0 else 'left'} away from danger, "
+                  f"{VEER_AWAY}\" (line 4264)", v.id)
+    move(game, ctx, v, VEER_AWAY)
 
 
 def shoot(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> None:
     """Shooting at a vehicle (lines 1666-1681): 1d6 + the weapon's Target, 8 or more hits; then 2d6 against
     the weapon's Impact on the Disabled Vehicle Table: pass 2d6 it rolls over, irreparable, all inside on
     Ranged Combat Damage at Impact 3; 1d6 it rolls to a stop, inoperable but repairable; 0d6 no effect, the
-    driver takes Received Fire (line 4262: 2d6 move half speed; 1d6 half speed and veer 3"; 0d6 that and
-    Lose Control)."""
+    driver takes Received Fire (line 4264: 2d6 half speed veering up to 45 degrees, or that and stop,
+    ``veer``; 1d6 half speed forward, then veer away from danger 3", ``veer_away``; 0d6 that and Lose
+    Control)."""
     assert h.weapon is not None
     face = ctx.roll(f"{h.name} fires the {h.weapon.name} at {v.name}", D6, h.id)
     game._shots(h, h.weapon.dice or h.weapon.targets)
@@ -763,8 +928,13 @@ def shoot(game: AtzGame, ctx: Context, h: Human, v: Vehicle) -> None:
         return
     passed = test(game, ctx, driver, "fire")
     if v.speed > 0 and v.running:
+        if passed == 2:
+            veer(game, ctx, driver, v, v.speed / 2, "Received Fire")
+            return
         move(game, ctx, v, v.speed / 2)
-        if passed == 0:
+        if v.on_table:
+            veer_away(game, ctx, v, h.position)
+        if passed == 0 and v.on_table and v.wreck is None:
             lose_control(game, ctx, v, bash=False)
 
 

@@ -305,6 +305,8 @@ class AtzGame(Game):
                 self.log_line(f"{h.name} recovers and carries on", h.id)
             elif h.status is Status.HUNKERED_DOWN:
                 self._rally(ctx, h)
+                if h.status is Status.HUNKERED_DOWN:  # not rallied: a driver attempts to leave (line 1664)
+                    driving.leave(self, ctx, h)
         self.settle(ctx, turn)
         raid.entered(self, ctx, group)  # the Raid: the captive contacted, the buildings entered (2381-2403)
 
@@ -697,12 +699,13 @@ class AtzGame(Game):
         if result is Do.CARRY_ON or (cover and result in (Do.CARRY_ON_IN_COVER, Do.IN_COVER_OR_HUNKER)):
             h.status = Status.CARRY_ON
         elif result is Do.RETIRE or result is Do.CARRY_ON_IN_COVER:
-            self._retire(h, min(self.on_table(self.zombies), key=lambda z: h.position.distance(z.position)).position
+            self._retire(ctx, h, min(self.on_table(self.zombies), key=lambda z: h.position.distance(z.position)).position
                          if self.on_table(self.zombies) else friends[0].position)
 
     def in_cover(self, h: Human) -> bool:
-        """In cover from the zombies: inside a building (line 1404), or one sees it only over cover."""
-        return buildings.site_of(self, h) is not None or \
+        """In cover from the zombies: inside a vehicle (line 1661) or a building (line 1404), or one sees it
+        only over cover."""
+        return h.vehicle is not None or buildings.site_of(self, h) is not None or \
             any(self.sees(z, h, turn=True) is Sight.COVER for z in self.on_table(self.zombies))
 
     def _recover(self, ctx: Context, h: Human, friend: Human) -> None:
@@ -828,7 +831,7 @@ class AtzGame(Game):
             result = do(h, Test.IN_SIGHT, passed[h.id])
             if result is Do.RETIRE:
                 z = min(self.on_table(self.zombies), key=lambda z: h.position.distance(z.position))
-                self._retire(h, z.position)
+                self._retire(ctx, h, z.position)
                 continue
             within = 6 if result is Do.FIRE_WITHIN_6 else None
             if result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and \
@@ -883,9 +886,9 @@ class AtzGame(Game):
                 self.feast_seen.add(h.id)  # never takes it again
                 continue
             if result is Do.RETIRE_AND_SANITY:
-                self._retire(h, z.position)
+                self._retire(ctx, h, z.position)
             else:
-                self.duck_back(h, z.position, passed=passed[h.id])
+                self.duck_back(ctx, h, z.position, passed=passed[h.id])
             shaken.append(h)
         sane = group_test(ctx, self._reaction_tables(), shaken, Test.SANITY, self.leader(side), self._say(None),
                           self.heroes)
@@ -918,7 +921,7 @@ class AtzGame(Game):
         if front and zombies:
             result = do(h, Test.BEING_CHARGED, passed[h.id])
             if result is Do.RETIRE:
-                self._retire(h, zombies[0].position)
+                self._retire(ctx, h, zombies[0].position)
                 for z in zombies:  # the charger continues its move to the spot that was vacated (line 913)
                     if z.on_table and z.status is Status.CARRY_ON:
                         self._move_towards(z, vacated, CHARGE_STOP + 1)
@@ -1013,30 +1016,36 @@ class AtzGame(Game):
         for f in testers:
             result = do(f, test, passed[f.id])
             if result is Do.RETIRE:
-                self._retire(f, down.position)
+                self._retire(ctx, f, down.position)
             elif result is Do.DUCK_BACK_IF_ALONE and not any(
                     o is not f and o.status is Status.CARRY_ON and Board.within(o, f, 4) for o in testers):
-                self.duck_back(f, self.cause(f, down.position), passed=passed[f.id])
+                self.duck_back(ctx, f, self.cause(f, down.position), passed=passed[f.id])
 
-    def _retire(self, h: Human, cause: Position) -> None:
+    def _retire(self, ctx: Context, h: Human, cause: Position) -> None:
         """Retire (line 814): to the nearest cover within 12" away from the cause, even if already in cover,
-        else drop prone in place; then hunker down."""
+        else drop prone in place; then hunker down. A driver moves his vehicle away from the cause instead
+        (line 1663, ``driving.away``)."""
         self._drop(h)
+        if driving.away(self, ctx, h, cause):  # driven off the far edge (home), or hurt in a crash
+            return
         if not cover.seek(self, h, cause, cover.RETIRE, away=True):
             h.prone = True
         h.status = Status.HUNKERED_DOWN
         self.log_line(f"{h.name} retires and hunkers down", h.id)
 
-    def duck_back(self, f: Human, cause: Position, why: str = "", passed: int = 0) -> None:
+    def duck_back(self, ctx: Context, f: Human, cause: Position, why: str = "", passed: int = 0) -> None:
         """Duck back (line 808): to the nearest cover within 6", any way, even forward, else drop prone in
         place. Ducking back on a pass 2d6 or 1d6 (``passed``), a figure first retrieves a wounded friend
         within 4" and ducks back with him, even past its normal move; on a pass 0d6 it retrieves no one,
-        and one carrying a friend drops him (line 1337)."""
+        and one carrying a friend drops him (line 1337). A driver moves his vehicle away from the cause
+        instead (line 1663, ``driving.away``)."""
         if passed:
             self._retrieve(f)
         else:
             self._drop(f)
         f.status = Status.DUCKED_BACK
+        if driving.away(self, ctx, f, cause):  # driven off the far edge (home), or hurt in a crash
+            return
         if not cover.seek(self, f, cause, cover.DUCK_BACK):
             f.prone = True
         self.log_line(f"{f.name} ducks back" + (f" ({why})" if why else ""), f.id)
@@ -1128,8 +1137,10 @@ class AtzGame(Game):
         if not able:
             self._end("no member of the group is left on the table" + (" able to act" if roster else ""))
         elif not any(h.status in (Status.CARRY_ON, Status.DUCKED_BACK, Status.STUNNED)
-                     for h in self.on_table(self.humans)) and all(h.status is Status.HUNKERED_DOWN for h in able):
-            # none can rally them: a friend carrying on within 4" is needed (line 919), and none is left to come
+                     for h in self.on_table(self.humans)) and all(h.status is Status.HUNKERED_DOWN
+                                                                 and not driving.leaving(self, h) for h in able):
+            # none can rally them: a friend carrying on within 4" is needed (line 919), and none is left to come;
+            # a hunkered-down driver who may still drive off the table plays on (line 1664)
             self._end("the members left on the table are hunkered down with no friend left to rally them")
         elif self.setup.clear_board and buildings.board_cleared(self):
             self.cleared = True

@@ -244,11 +244,11 @@ def react_in_sight(game: AtzGame, ctx: Context, seen: Mapping[str, Sequence[Huma
                     key=lambda m: (o.position.distance(m.position), m.id))
         able = can_fire_at(game, o, mover)
         if result is Do.RETIRE:
-            game._retire(o, mover.position)
+            game._retire(ctx, o, mover.position)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and able:
             game._fire(ctx, o, mover, snap=result is Do.SNAP_FIRE)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6) and o.weapon is not None and o.weapon.ranged:
-            game.duck_back(o, mover.position, "out of ammo or range", passed[o.id])
+            game.duck_back(ctx, o, mover.position, "out of ammo or range", passed[o.id])
 
 
 def can_fire_at(game: AtzGame, h: Human, target: Human) -> bool:
@@ -377,20 +377,20 @@ def received_fire(game: AtzGame, ctx: Context, shooter: Human, target: Human) ->
             continue
         outgunned = by_ranking.why(game.setup.table(by_ranking.TABLE), f, shooter)
         able = shooter.status in STANDING and can_fire_at(game, f, shooter)
-        cover = game.sees(shooter, f, turn=True) is Sight.COVER
+        cover = game.sees(shooter, f, turn=True) is Sight.COVER or f.vehicle is not None  # a vehicle (line 1661)
         if result in (Do.RETURN_FIRE, Do.SNAP_BACK):
             if outgunned:
-                game.duck_back(f, shooter.position, f"outgunned: {outgunned}", n)
+                game.duck_back(ctx, f, shooter.position, f"outgunned: {outgunned}", n)
             elif able:
                 game._fire(ctx, f, shooter, snap=result is Do.SNAP_BACK)
         elif result in (Do.COVER_SNAP, Do.COVER_FIRE):
             if cover and outgunned:  # no better than duck back (line 1053)
-                game.duck_back(f, shooter.position, f"outgunned: {outgunned}", n)
+                game.duck_back(ctx, f, shooter.position, f"outgunned: {outgunned}", n)
             elif cover and able:
                 game._fire(ctx, f, shooter, snap=result is Do.COVER_SNAP)
             elif not cover:
-                game.duck_back(f, shooter.position, "not in cover", n)
+                game.duck_back(ctx, f, shooter.position, "not in cover", n)
         elif result is Do.DUCK_BACK:
-            game.duck_back(f, shooter.position, passed=n)
+            game.duck_back(ctx, f, shooter.position, passed=n)
         elif result is Do.RETIRE:
-            game._retire(f, shooter.position)
+            game._retire(ctx, f, shooter.position)

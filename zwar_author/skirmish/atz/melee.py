@@ -107,7 +107,7 @@ def _close(game: AtzGame, ctx: Context, h: Human, t: Human) -> None:
         result = do(t, Test.BEING_CHARGED, passed[t.id])
         if result is Do.RETIRE:
             vacated = t.position
-            game._retire(t, h.position)
+            game._retire(ctx, t, h.position)
             left = CHARGE - start.distance(h.position)
             game._move_towards(h, vacated, left)  # the charger continues to the spot vacated (line 913)
             return
@@ -137,11 +137,11 @@ def fired_on(game: AtzGame, ctx: Context, h: Human, shooter: Human, passed: int)
         if shooter.status in STANDING and hostiles.can_fire_at(game, h, shooter):
             game._fire(ctx, h, shooter, snap=True)
     elif result is Do.DUCK_BACK:
-        game.duck_back(h, shooter.position, "charging", passed)
+        game.duck_back(ctx, h, shooter.position, "charging", passed)
     elif result is Do.RETIRE:
         foes = [o for o in game.on_table(game.people) if o.side != h.side]
         if foes:
-            game._retire(h, min(foes, key=lambda o: h.position.distance(o.position)).position)
+            game._retire(ctx, h, min(foes, key=lambda o: h.position.distance(o.position)).position)
 
 
 def fight(game: AtzGame, ctx: Context, a: Human, b: Human) -> None:

@@ -294,11 +294,11 @@ def in_sight(game: AtzGame, ctx: Context, found: list[Human], there: list[Human]
                 and hostiles.can_fire_at(game, o, h)]
         target = min(able, key=lambda h: (o.position.distance(h.position), h.id)) if able else None
         if result is Do.RETIRE:
-            game._retire(o, there[0].position)
+            game._retire(ctx, o, there[0].position)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6, Do.SNAP_FIRE) and target is not None:
             game._fire(ctx, o, target, snap=result is Do.SNAP_FIRE)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6) and o.weapon is not None and o.weapon.ranged:
-            game.duck_back(o, there[0].position, "out of ammo or range", passed[o.id])
+            game.duck_back(ctx, o, there[0].position, "out of ammo or range", passed[o.id])
 
 
 def _in_sight_extra(game: AtzGame, ctx: Context, watchers: list[Human]) -> dict[str, int]:

@@ -25,6 +25,7 @@ class Status(str, Enum):
     OUT_OF_THE_FIGHT = "out of the fight"
     OBVIOUSLY_DEAD = "obviously dead"
     GONE = "gone"
+    LEFT = "left by another edge"  # off the table by an edge not the far one: not come home (a driver, line 1664)
     WHISKED = "whisked to safety"  # a Star cheating death, removed from the game (line 401)
     CAPTURED = "captured"  # tied up by an enemy (Auto-kill or Capture, line 1186), off the table
     HELD = "held captive"  # the Raid's captured member, until contacted by a member of the group (line 2382)
@@ -41,9 +42,9 @@ class Aftermath(str, Enum):
 
 #: The side hostile humans play for; the group's side is "humans".
 HOSTILES = "hostiles"
-#: Statuses of a figure out of play: come home, whisked to safety, captured, or held captive on a Raid (who
+#: Statuses of a figure out of play: come home, left by another edge, whisked to safety, captured, or held captive on a Raid (who
 #: takes no part, is seen by no one and acts on nothing until a member of the group contacts him, line 2382).
-OFF = (Status.GONE, Status.WHISKED, Status.CAPTURED, Status.HELD)
+OFF = (Status.GONE, Status.LEFT, Status.WHISKED, Status.CAPTURED, Status.HELD)
 #: Statuses a person can be shot at in: standing, or hunkered down.
 STANDING = (Status.CARRY_ON, Status.HUNKERED_DOWN)
 #: Statuses of a figure that is down: Man Down is taken for them (line 858), zombies feast on them (line 1852).
@@ -91,6 +92,7 @@ class Human(Figure):
     transporter: bool = False  # the Transporter attribute: 3d6 on Lose Control, 1d6 more hotwiring (536, 1454)
     keys: bool = False  # carries keys found that fit no vehicle next to their building (line 1454)
     vehicle: str | None = None  # the id of the vehicle it rides in (vehicles.py), counting cover (line 1661)
+    ran_away: bool = False  # driven off the table hunkered down, not rallied (line 814): Recovery as retired
 
     @property
     def on_roster(self) -> bool:

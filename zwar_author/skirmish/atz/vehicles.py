@@ -27,6 +27,29 @@ DOOR_COST = 2
 FAST = 8
 #: The shots a running vehicle's noise counts as at each end of its move, and a failed start (lines 1691-1694).
 NOISE = 6
+#: A reacting driver veers "up to 45 degrees if desired" (In Sight and Received Fire, lines 4263-4264).
+VEER = 45
+#: Received Fire at pass 1d6 or 0d6: the vehicle "will veer away from danger 3"" (line 4264).
+VEER_AWAY = 3
+
+
+class Edge(str, Enum):
+    """The table edge a vehicle leaves by: the far edge (the top) is the way home; a hunkered-down driver
+    "will attempt to leave the table" (line 1664) by the nearest, which may be another."""
+
+    FAR = "far"
+    RIGHT = "right"
+    NEAR = "near"
+    LEFT = "left"
+
+    @property
+    def bearing(self) -> float:
+        """The heading, clockwise from the far edge's, that drives straight at it."""
+        return {Edge.FAR: 0.0, Edge.RIGHT: 90.0, Edge.NEAR: 180.0, Edge.LEFT: 270.0}[self]
+
+    def gap(self, x: float, y: float, width: float, depth: float) -> float:
+        """Inches from the spot (x, y) to this edge of a ``width`` by ``depth`` table."""
+        return {Edge.FAR: y, Edge.RIGHT: width - x, Edge.NEAR: depth - y, Edge.LEFT: x}[self]
 
 
 class Type(str, Enum):
