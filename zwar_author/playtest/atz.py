@@ -55,7 +55,7 @@ from .stats import wilson
 NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               "floors of buildings (line 1406: going up or down costs half the move)",
               ("of vehicles: fuel found put into a vehicle out of gas (line 2809), keys found passed to another "
-              "figure, cross country (1525), windows (1468), several run down at once (1599), hostiles driving, "
+              "figure, cross country (1525), windows (1468), hostiles driving, "
               "car alarms (1696)"),
               "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
               "Mercy's order to leave the building on the spared member's first activation (line 2607)"]

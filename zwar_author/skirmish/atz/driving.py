@@ -190,7 +190,7 @@ def act(game: AtzGame, ctx: Context, h: Human) -> None:
     if choice == "hold":
         game._active_fire(ctx, h, stayed=True)
         return
-    key, arg = choice if isinstance(choice, tuple) else (choice, None)
+    key, *args = choice if isinstance(choice, tuple) else (choice,)
     if key == "out":
         if get_out(game, h, v):
             game._advance(h, MOVE - DOOR_COST)
@@ -221,10 +221,9 @@ def act(game: AtzGame, ctx: Context, h: Human) -> None:
     elif key == "bootleg":
         bootleg(game, ctx, h, v)
     elif key == "run-down":
-        target = game.figure(str(arg))
-        run_down(game, ctx, h, v, target)
+        run_down(game, ctx, h, v, [game.figure(str(a)) for a in args])
     elif key == "ram":
-        other = next(o for o in vehicles(game) if o.id == arg)
+        other = next(o for o in vehicles(game) if o.id == args[0])
         ram(game, ctx, h, v, other)
 
 
@@ -252,9 +251,12 @@ def _driver_options(game: AtzGame, h: Human, v: Vehicle) -> list[Choice]:
     elif v.kind.reverses:
         out.append(Choice("reverse", f"reverse {v.name} ({v.kind.speed / 4:g}\")"))
     reach = accelerate(v)
-    out += [Choice(("run-down", t.id), f"run down {t.name} (the Vehicle Charge test)")
-            for t in _pedestrians(game, h) if Board.gap(v, t) <= reach and in_front(v, t.position)
-            and game.sees(h, t) is not Sight.BLOCKED]
+    targets = [t for t in _pedestrians(game, h) if Board.gap(v, t) <= reach and in_front(v, t.position)
+               and game.sees(h, t) is not Sight.BLOCKED]
+    out += [Choice(("run-down", t.id), f"run down {t.name} (the Vehicle Charge test)") for t in targets]
+    if len(targets) > 1:  # several at once (line 1599): all of them, not each smaller set
+        out.append(Choice(("run-down", *(t.id for t in targets)),
+                          f"run down {', '.join(t.name for t in targets)} at once (the Vehicle Charge test)"))
     out += [Choice(("ram", o.id), f"ram {o.name} (the Vehicle Charge test)") for o in vehicles(game)
             if o is not v and o.wreck is None and Board.gap(v, o) <= reach and in_front(v, o.position)
             and any(r.side != h.side for r in crew(game, o))]
@@ -680,17 +682,19 @@ def driver_down(game: AtzGame, ctx: Context, t: Human) -> None:
 
 # --- running down, ramming, bashing -------------------------------------------------------------------------
 
-def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None) -> None:
-    """Running down a pedestrian (lines 1592-1599): the Vehicle Charge test; on a pass the vehicle moves to
-    within 3" and the target takes Being Run Down (at +1 Rep on pass 1d6), zombies always passing 0d6
-    (line 1597). Pass 0d6: the target fires at the driver and dodges out of the path, prone, and the vehicle
-    moves on its remaining distance."""
-    assert t is not None
+def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, targets: list[Figure]) -> None:
+    """Running down pedestrians (lines 1592-1599), one or several at once (the example under line 1599: three
+    zombies in sight and in range): the Vehicle Charge test; on a pass the vehicle moves to within 3" of the
+    nearest and each target takes Being Run Down (at +1 Rep on pass 1d6), zombies always passing 0d6 (line
+    1597); each it hits is struck at the Bash Value's Impact, then the driver takes Lose Control for each,
+    the first that does not carry on ending the move (the engine's order). Pass 0d6: the targets fire at the
+    driver and dodge out of the path, prone, and the vehicle moves on its remaining distance."""
     reach = accelerate(v)
     passed = test(game, ctx, h, "vehicle-charge")
-    close = max(0.0, Board.gap(v, t) - RUN_DOWN_STOP)
+    close = max(0.0, min(Board.gap(v, t) for t in targets) - RUN_DOWN_STOP)
     if passed == 0:
-        _dodge(game, ctx, t, h)
+        for t in targets:
+            _dodge(game, ctx, t, h)
         if _driving_on(game, h, v):
             v.speed = reach
             move(game, ctx, v, reach)
@@ -701,6 +705,19 @@ def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None
     if not v.on_table or went < close - 0.01:
         return
     left = max(0.0, reach - went)
+    hit = [t for t in targets if _struck(game, ctx, h, v, t, passed)]
+    if not _driving_on(game, h, v):
+        return
+    if all(lose_control(game, ctx, v, bash=False) is Control.ON and v.on_table for _ in hit):
+        move(game, ctx, v, left)
+    if v.on_table:
+        _noise(game, v, "its engine")
+
+
+def _struck(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure, passed: int) -> bool:
+    """One target of a run down: its Being Run Down test (a zombie passes 0d6, line 1597; a person passing
+    1d6 counts as 0d6 against a higher Rep driver or prone, else 2d6), then dodging on 2d6 or struck at the
+    vehicle's Bash Value. Whether it was struck."""
     if isinstance(t, Zombie):
         faced = 0
         game.log_line(f"{t.name} cannot take the Being Run Down test: passes 0d6 (line 1597)", t.id)
@@ -712,9 +729,7 @@ def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None
             game.log_line(f"{t.name}: treated as passing {faced}d6", t.id)
     if faced == 2:
         _dodge(game, ctx, t, h)
-        if _driving_on(game, h, v):
-            move(game, ctx, v, left)
-        return
+        return False
     game.log_line(f"{v.name} smashes into {t.name}", v.id, "damage")
     if isinstance(t, Zombie):
         face = pick(game.setup.table("ranged-damage"), {"impact": max(1, min(v.kind.bash, 6))},
@@ -722,10 +737,7 @@ def run_down(game: AtzGame, ctx: Context, h: Human, v: Vehicle, t: Figure | None
         game._zombie_hit(t, face, max(1, min(v.kind.bash, 6)))
     else:
         hurt(game, ctx, t, v.kind.bash)
-    if lose_control(game, ctx, v, bash=False) is Control.ON and v.on_table:
-        move(game, ctx, v, left)
-    if v.on_table:
-        _noise(game, v, "its engine")
+    return True
 
 
 def _driving_on(game: AtzGame, h: Human, v: Vehicle) -> bool:
