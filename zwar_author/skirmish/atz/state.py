@@ -91,6 +91,8 @@ class Human(Figure):
     transporter: bool = False  # the Transporter attribute: 3d6 on Lose Control, 1d6 more hotwiring (536, 1454)
     keys: bool = False  # carries keys found that fit no vehicle next to their building (line 1454)
     vehicle: str | None = None  # the id of the vehicle it rides in (vehicles.py), counting cover (line 1661)
+    spared: bool = False  # let live at the Mercy of the Enemy (line 2606): no one stands over him again
+    leave: str | None = None  # the building Mercy's order sends him out of on his first activation (line 2607)
 
     @property
     def on_roster(self) -> bool:
@@ -146,3 +148,5 @@ class Tally:
     tended: int = 0  # hostile humans out of the fight the group recovered (line 2581)
     joined_after: int = 0  # of those, how many joined the group at the end of the encounter
     met: list[str] = field(default_factory=list)  # how each meeting ended (meeting.py): "joined"...
+    bartered: list[str] = field(default_factory=list)  # items got bartering (barter.py, line 3057)
+    traded: list[str] = field(default_factory=list)  # resources bartered away for them
