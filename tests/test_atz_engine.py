@@ -465,3 +465,41 @@ def test_who_takes_the_recovery_test_after_the_encounter():
     assert [h.id for h in aftermath.tested(cleared)] == ["h2", "h3", "h4", "h5"]
     left = SimpleNamespace(cleared=False, humans=group)
     assert [h.id for h in aftermath.tested(left)] == ["h4"]
+
+
+def test_both_bots_barter_away_only_what_an_encounter_uses_none_of_for_medical_supplies():
+    """Seed 004 lines 2563, 3057-3078 (``barter``): the bots offer the food, fuel and luxury items found, never
+    the medical supplies, and want medical supplies as far as what they offer is worth (luxury items two)."""
+    from zwar_author.play.atz_rules import ScenarioDoc, _game
+    from zwar_author.playtest.atz import BOTS
+    from zwar_author.skirmish.atz import barter
+    from zwar_author.skirmish.core import Context
+
+    doc = ScenarioDoc.model_validate({
+        "scenario": {"title": "t", "game": "atz", "source": "All Things Zombie (seed 004) line 2563: x",
+                     "resources": ["Medical supplies", "Luxury items", "Food"]},
+        "humans": [{"name": "Billy", "class": "survivor", "rep": 5, "at": [24, 40]}],
+        "hostiles": [{"name": "Slag", "class": "ganger", "rep": 4, "at": [24, 20]},
+                     {"name": "Dutch", "class": "ganger", "rep": 3, "at": [25, 20]}]})
+
+    class Bot(Context):
+        def __init__(self, game, policy):
+            self.game, self.policy, self.chosen = game, policy, []
+            self.faces = iter([1, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4])  # 7d6 against 4d6: the group's leader one up
+
+        def ask(self, request):
+            if request.chance:
+                return next(self.faces)
+            answer = self.policy(self.game, request)
+            self.chosen.append(answer.key)
+            return answer
+
+    for name, policy in BOTS.items():
+        g = _game(doc)
+        bot = Bot(g, policy)
+        billy, slag, dutch = g.figure("h1"), g.figure("x1"), g.figure("x2")
+        barter.barter(g, bot, billy, slag, [slag, dutch])
+        assert bot.chosen == [("offer", "Luxury items"), ("offer", "Food"), ("want", "Medical supplies"),
+                              ("want", "Medical supplies"), ("want", "Medical supplies"), "done"], name
+        assert g.tally.bartered == ["Medical supplies"] * 3 and g.tally.traded == ["Luxury items", "Food"], name
+        assert barter.stock(g).count("Medical supplies") == 4, name

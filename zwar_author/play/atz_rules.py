@@ -70,6 +70,9 @@ class Info(Model):
                                                   "class on `found`.")
     standing: str | None = Field(None, description="A Raid's dice for how many of the buildings stand (\"2 + "
                                                    "1d6\", line 2380), the first so many; none: all of them.")
+    resources: list[Literal["Food", "Fuel", "Luxury items", "Medical supplies", 'The "Cure"']] = Field(
+        [], description="Resources the group found earlier in the encounter: its stock to barter away (line "
+                        "3057) and the medical supplies a nurse uses (line 2823).")
 
 
 class Placed(Member):
@@ -121,8 +124,9 @@ class Expect(Model):
     absent: list[str] = Field([], description="Log lines that must not appear.")
     humans: dict[str, dict[Literal["status", "prone", "out_of_ammo", "bitten", "recovered", "infected", "rep",
                                    "cheated_death", "side", "joined", "leader", "aftermath", "tended_by",
-                                   "on_table", "keys", "ran_away"], Any]] = Field(
-        {}, description="By name (the group's and the hostiles').")
+                                   "on_table", "keys", "ran_away", "weapon", "grenades", "protected", "spared",
+                                   "leave"], Any]] = Field(
+        {}, description="By name (the group's and the hostiles'); `weapon` by its name, `none` without.")
     zombies: dict[str, dict[Literal["status"], Any]] = Field({}, description="By id (z1, z2...).")
     vehicles: dict[str, dict[Literal["speed", "running", "wreck", "on_table", "crew", "facing", "keys", "working"],
                              Any]] = Field(
@@ -234,6 +238,7 @@ def _game(model: ScenarioDoc) -> AtzGame:
                   found=found, clear_board=info.clear_board, meet=info.meet, vehicles=tuple(cars), day=info.day,
                   raid=raid.Raid(held.id, info.standing) if held is not None else None)
     game = AtzGame(setup)
+    game.tally.found += info.resources
     for b in model.buildings:
         game.visits[b.id].barricades.update(b.barricades)
         game.visits[b.id].materials = True if b.barricades else None
@@ -268,6 +273,8 @@ def _check(expect: Expect, game: AtzGame, lines: list[str]) -> list[str]:
             continue
         for key, value in fields.items():
             got = getattr(who[0], key)
+            if key == "weapon":
+                got = who[0].weapon.name if who[0].weapon is not None else "none"
             got = got.value if isinstance(got, Status) else got
             if got != value:
                 failures.append(f"humans.{name}.{key}: expected {value}, got {got}")

@@ -19,6 +19,9 @@ member's melee dice among several foes evenly (line 1287: the first split
 the engine offers, the odd dice against the highest Rep). On a Raid both go to
 free the captive once he is found and, until then, into the nearest building
 not entered; the report counts how often he was found, freed and rescued.
+Bartering after Meet & Greet (line 2563) both barter away the food, fuel and
+luxury items found, which an encounter uses none of, for medical supplies;
+the report counts what was bartered for and away a game.
 """
 
 from __future__ import annotations
@@ -37,11 +40,12 @@ from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
-from ..skirmish.atz import driving, raid
+from ..skirmish.atz import barter, driving, raid
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import TURN_LIMIT, ZOMBIE_MOVE, AtzGame, Setup
 from ..skirmish.atz.grenades import BLAST
+from ..skirmish.atz.search import FOOD, FUEL, LUXURY, MEDICAL
 from ..skirmish.atz.state import Aftermath, Human, Status
 from ..skirmish.atz.weapons import weapon
 from ..skirmish.core import Board, Choice, Request, simulate
@@ -57,8 +61,8 @@ NOT_PLAYED = ["searching large buildings area by area (lines 2715-2719)",
               ("of vehicles: fuel found put into a vehicle out of gas (line 2809), keys found passed to another "
               "figure, cross country (1525), windows (1468), hostiles driving, "
               "car alarms (1696)"),
-              "Barter after Meet & Greet (line 2563: those who join for the game or part peacefully do not trade)",
-              "Mercy's order to leave the building on the spared member's first activation (line 2607)"]
+              ("of Barter (lines 3057-3105): the resources the group brought from earlier encounters, and "
+               "the weapons, armor and keys its figures carry, bartered away")]
 
 
 def _even_split(request: Request) -> Any:
@@ -69,10 +73,34 @@ def _even_split(request: Request) -> Any:
     return first if isinstance(key, tuple) and key[:1] == ("split",) else None
 
 
+#: What the bots barter away: the resources an encounter uses none of (food a month, line 3011; fuel between
+#: areas, 2809; luxury items, 2819).
+SPARE = (FOOD, FUEL, LUXURY)
+
+
+def _barter(game: AtzGame, request: Request) -> Any:
+    """Bartering after Meet & Greet (``barter``), both bots alike: barter away nothing they need, the food,
+    fuel and luxury items found (an encounter uses none of them), for medical supplies (a nurse on a Recovery
+    test, line 2823) as far as they are worth; None for any other decision."""
+    deal = game.deal
+    if deal is None or not any(isinstance(o, Choice) and o.key == "done" for o in request.options):
+        return None
+    offers = [o for o in _tagged(request, "offer") if o.key[1] in SPARE]
+    if offers:
+        return offers[0]
+    if sum(map(barter.worth, deal.offered)) > sum(map(barter.worth, deal.wanted)):
+        wants = [o for o in _tagged(request, "want") if o.key[1] == MEDICAL]
+        if wants:
+            return wants[0]
+    return next(o for o in request.options if isinstance(o, Choice) and o.key == "done")
+
+
 def cautious(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
     if (split := _even_split(request)) is not None:
         return split
+    if (traded := _barter(game, request)) is not None:
+        return traded
     for wanted in (2, "cheat", "fight"):  # a Star's Free Will: pass 2d6; a Star killed cheats death
         if wanted in keys:
             return request.options[keys.index(wanted)]
@@ -168,6 +196,8 @@ def aggressive(game: AtzGame, request: Request) -> Any:
     keys = [o.key if isinstance(o, Choice) else o for o in request.options]
     if (split := _even_split(request)) is not None:
         return split
+    if (traded := _barter(game, request)) is not None:
+        return traded
     driven = _drive(game, request, keys, fast=True)
     if driven is not None:
         return driven
@@ -223,7 +253,7 @@ class EncounterResult:
             if p["turn_limit"]["games"]:
                 lines.append(f"  {_limited(p, r['runs'])}")
             if r.get("hostiles") and not r.get("captive"):  # a Raid's settlement is hostile: no meeting
-                lines.append("  Meet & Greet: " + _meetings(p, r["runs"]))
+                lines.append("  Meet & Greet: " + _meetings(p, r["runs"]) + _bartered(p))
             if r.get("buildings"):
                 shown = ", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                 lines.append(f"  buildings entered {p['buildings']['entered']:.1f}, zombies found in them "
@@ -257,6 +287,15 @@ def _limited(p: dict, runs: int) -> str:
 def _turns(p: dict) -> str:
     n = p["turn_limit"]["turns"]
     return f"{n} turn{'' if n == 1 else 's'}"
+
+
+def _bartered(p: dict) -> str:
+    """What the group bartered for and away a game (``barter``, line 3057), when it bartered at all."""
+    got, gave = (p.get("bartered", {}).get(way, {}) for way in ("for", "away"))
+    if not got:
+        return ""
+    return ("; bartered for a game: " + ", ".join(f"{k} {v:.2f}" for k, v in got.items())
+            + "; away: " + ", ".join(f"{k} {v:.2f}" for k, v in gave.items()))
 
 
 def _meetings(p: dict, runs: int) -> str:
@@ -375,7 +414,7 @@ def _record(game: AtzGame, index: int) -> dict:
                                  h.aftermath.value if h.aftermath else None) for h in game.humans if h.on_roster},
             "zombies": (t.zombies_at_start, t.zombies_drawn, t.zombies_killed), "shots": t.shots,
             "hostiles": (t.hostiles, t.hostiles_down, t.tended, t.joined_after), "buildings": (t.buildings_entered, t.zombies_found, game.cleared),
-            "found": list(t.found), "met": list(t.met),
+            "found": list(t.found), "met": list(t.met), "bartered": (list(t.bartered), list(t.traded)),
             "captive": (state.found_in is not None, state.freed, raid.rescued(game)) if state is not None else None}
 
 
@@ -398,6 +437,7 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
     met = dict.fromkeys(MEETINGS, 0)
     inside = {"entered": 0.0, "zombies found": 0.0, "board cleared": 0.0}
     found: dict[str, int] = {}
+    bartered: dict[str, dict[str, int]] = {"for": {}, "away": {}}
     held = dict.fromkeys(CAPTIVE, 0)
     for record in sorted(records, key=lambda r: r["index"]):
         for key, value in zip(CAPTIVE, record["captive"] or (), strict=False):
@@ -406,6 +446,9 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
             inside[key] += value
         for item in record["found"]:
             found[item] = found.get(item, 0) + 1
+        for way, items in zip(bartered, record["bartered"], strict=True):
+            for item in items:
+                bartered[way][item] = bartered[way].get(item, 0) + 1
         home += record["home"]
         limited += record["limit"]
         turns[record["turns"]] = turns.get(record["turns"], 0) + 1
@@ -434,6 +477,8 @@ def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
             "shots": round(shots / runs, 3), "hostiles": {k: round(v / runs, 3) for k, v in hostiles.items()},
             "buildings": {k: round(v / runs, 3) for k, v in inside.items()},
             "found": {k: round(v / runs, 3) for k, v in sorted(found.items())}, "meetings": met,
+            "bartered": {way: {k: round(v / runs, 3) for k, v in sorted(items.items())}
+                         for way, items in bartered.items()},
             **({"captive": held} if made.raid is not None else {})}
 
 
@@ -459,7 +504,7 @@ def html_page(report: dict) -> str:
     if report.get("hostiles"):
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
                  for k in ("rolled up", "down", "recovered", "joined after recovery")]
-        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) for p in pols.values()])] \
+        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) + _bartered(p) for p in pols.values()])] \
             if not report.get("captive") else []
     if report.get("buildings"):
         rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...tables.roll import pick
+from . import barter
 from .dice import TableDice
 from .search import MEDICAL
 from .state import Aftermath, Human, Status
@@ -85,9 +86,9 @@ def join(game: AtzGame, ctx: Context) -> None:
 
 
 def nurse(game: AtzGame, h: Human) -> bool:
-    """Whether a unit of medical supplies the group found is left for ``h``'s Recovery test: if so it is used
-    on it, "whether it helped or not" (line 2823)."""
-    if game.tally.found.count(MEDICAL) <= game.supplies_used:
+    """Whether a unit of medical supplies the group found (or got bartering) is left for ``h``'s Recovery test:
+    if so it is used on it, "whether it helped or not" (line 2823)."""
+    if MEDICAL not in barter.stock(game):  # found or got bartering, less those used or traded (line 2823)
         return False
     game.supplies_used += 1
     game.log_line(f"{h.name} is tended with a unit of medical supplies, which is used up", h.id)

@@ -29,6 +29,7 @@ from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_fron
 from . import (
     aftermath,
     barricades,
+    barter,
     buildings,
     bystanders,
     cover,
@@ -142,6 +143,7 @@ class AtzGame(Game):
         self.supplies_used = 0  # units of medical supplies found and used on Recovery tests (line 2823)
         self.raid = raid.State() if setup.raid is not None else None  # the Raid so far (``raid``)
         self.watch: insight.Watch | None = None  # the move being watched for In Sight (line 882), while it walks
+        self.deal: barter.Deal | None = None  # the barter being chosen after Meet & Greet (line 2563), for the bots
 
     # --- reading the game ------------------------------------------------------------------
 
@@ -341,6 +343,8 @@ class AtzGame(Game):
                 return
             self.locked = {p for p in self.locked if p[0] != h.id}
             self.log_line(f"{h.name} breaks off the melee", h.id)
+        if mercy.obey(self, h, turn):  # spared by a hostile: out of the building first (line 2607)
+            return
         down = [f for f in self.on_table(self.humans) if f.status is Status.OUT_OF_THE_FIGHT and f is not h]
         options = [Choice("advance", "move towards the far table edge and fire")]
         options += [Choice("fast", "fast move towards the far table edge")] if h.carrying is None else []

@@ -5,7 +5,8 @@ highest Rep and best weapon, line 2542) and the group's leader meet on the
 Meet & Greet table (2543-2549, the pack's `meet-and-greet`): 2 or more
 successes up they join the group under its control (2562), 1 up they join for
 the rest of the game (2563), 1 down they will not join and the group leaves
-peacefully (2563), 2 or more down it is time to Walk the Walk (2562). A Star
+peacefully (2563), 2 or more down it is time to Walk the Walk (2562); one up
+or one down, the group may first barter for resources (2563, ``barter``). A Star
 may choose not to meet but to Walk the Walk at once (2575): each leader rolls
 1d6 and adds his Rep (the pack's `walk-the-walk`), the higher fires first, and
 then Activation is rolled normally (2577). The meeting is held at the start of
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...tables.roll import pick
 from ..core import Choice, Context
-from . import outgunned
+from . import barter, outgunned
 from .dice import TableDice
 from .state import OFF, Human, Klass, Status
 
@@ -92,8 +93,10 @@ def greet(game: AtzGame, ctx: Context, ours: Human, theirs: Human, them: list[Hu
     if picked.total >= 2:
         join(game, "for good", them)
     elif picked.total == 1:
+        barter.barter(game, ctx, ours, theirs, them)  # "May barter for resources" (line 2563)
         join(game, "for the game", them)
     elif picked.total == -1:
+        barter.barter(game, ctx, ours, theirs, them)
         part(game, them)
     else:
         game.tally.met.append("walked the walk")

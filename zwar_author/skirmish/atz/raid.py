@@ -283,9 +283,8 @@ def in_sight(game: AtzGame, ctx: Context, found: list[Human], there: list[Human]
                 and any(game.sees(o, h) is not Sight.BLOCKED for h in there)]
     if not watchers:
         return
-    passed = (_in_sight_extra(game, ctx, watchers) if extra else
-              group_test(ctx, game._reaction_tables(), watchers, Test.IN_SIGHT, game.leader(HOSTILES),
-                         game._say(None), game.heroes))
+    passed = group_test(ctx, game._reaction_tables(), watchers, Test.IN_SIGHT, game.leader(HOSTILES),
+                        game._say(None), game.heroes, extra=int(extra))
     for o in watchers:
         if o.status is not Status.CARRY_ON:
             continue
@@ -299,26 +298,6 @@ def in_sight(game: AtzGame, ctx: Context, found: list[Human], there: list[Human]
             game._fire(ctx, o, target, snap=result is Do.SNAP_FIRE)
         elif result in (Do.FIRE, Do.FIRE_WITHIN_6) and o.weapon is not None and o.weapon.ranged:
             game.duck_back(ctx, o, there[0].position, "out of ammo or range", passed[o.id])
-
-
-def _in_sight_extra(game: AtzGame, ctx: Context, watchers: list[Human]) -> dict[str, int]:
-    """In Sight with an additional d6 (line 2415): the group's 2d6 and a third die for all of them, each
-    figure reading as many as its own dice and one more against its Rep, never passing more than 2d6 (302)."""
-    rolled = [ctx.roll(f"in-sight test with an additional d6: the group's d6 {i + 1} of 3", D6) for i in range(3)]
-    out: dict[str, int] = {}
-    for f in watchers:
-        table = game._reaction_tables()[f.klass]
-        pool, target = table.effect({"rep": max(1, min(f.rep, 6)), "test": Test.IN_SIGHT.value,
-                                     "attribute": f.attribute})
-        dice = max(0, pool) + 1
-        faces = rolled[:dice] + [ctx.roll(f"in-sight test: {f.name}'s d6 {i + 4}", D6, f.id)
-                                 for i in range(max(0, dice - 3))]
-        wins = table.passing(target)
-        out[f.id] = table.counted(sum(face in wins for face in faces))
-        game.log_line(f"{f.name} ({f.klass.value}, Rep {f.rep}) takes the in-sight test with an additional d6: "
-                      f"{', '.join(map(str, faces))} against {target}: passes {out[f.id]}d6: "
-                      f"{do(f, Test.IN_SIGHT, out[f.id]).value}", f.id, "test")
-    return out
 
 
 # --- the shooting starts --------------------------------------------------------------------------------

@@ -124,10 +124,15 @@ def do(figure: Human, test: Test, passed: int) -> Do:
 
 
 def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], test: Test, leader: Human | None,
-               log, heroes: set[str], doubles: list[bool] | None = None) -> dict[str, int]:
+               log, heroes: set[str], doubles: list[bool] | None = None, extra: int = 0) -> dict[str, int]:
     """Each figure's dice passed: one 2d6 for the group read by each figure against its own Rep and
     attribute (line 826), a die more or less as the table's modifiers say, never better than pass 2d6
-    (line 302); the Leader Die's pass added for (Ldr) tests (line 720); a Star's Free Will (line 426)."""
+    (line 302); the Leader Die's pass added for (Ldr) tests (line 720); a Star's Free Will (line 426).
+
+    ``extra`` is dice added to the test for the whole group, as the Raid's Awareness Table gives the
+    enemy "the In Sight test with an additional d6" (line 2415): the group rolls them with its 2d6 and each
+    figure reads them beside its own, still never passing more than 2d6 (line 302). It is a die more for
+    everyone, which is why it is the group's roll and not a second form of the test."""
     figures = [f for f in figures]
     if not figures:
         return {}
@@ -139,8 +144,11 @@ def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], t
         face = ctx.roll(f"Leader Die: 1d6 against {leader.name}'s Rep {leader.rep}", D6, leader.id)
         ld = int(face <= min(leader.rep, 6))
         log(f"Leader Die for {leader.name}: {face} against Rep {leader.rep}: {'passed' if ld else 'failed'}")
+    group = 2 + extra  # the group's dice: its 2d6 and any additional d6 (line 2415)
+    added = "" if not extra else " with an additional d6" if extra == 1 else f" with {extra} additional d6"
     if rolling:
-        rolled = [ctx.roll(f"{test.value} test: the group's d6 {i + 1} of 2", D6) for i in range(2)]
+        rolled = [ctx.roll(f"{test.value} test{added}: the group's d6 {i + 1} of {group}", D6)
+                  for i in range(group)]
         if doubles is not None:  # the caller reads the group's 2d6 as doubles or not (Zed Or No Zed, line 4288)
             doubles.append(rolled[0] == rolled[1])
     out: dict[str, int] = {}
@@ -157,15 +165,16 @@ def group_test(ctx: Context, tables: dict[Klass, Table], figures: list[Human], t
         table = tables[f.klass]
         values = {"rep": max(1, min(f.rep, 6)), "test": test.value, "attribute": f.attribute}
         pool, target = table.effect(values)
-        faces = rolled[:max(0, pool)] + [ctx.roll(f"{test.value} test: {f.name}'s d6 {i + 3}", D6, f.id)
-                                         for i in range(max(0, pool - 2))]
+        dice = max(0, pool) + extra
+        faces = rolled[:dice] + [ctx.roll(f"{test.value} test: {f.name}'s d6 {i + group + 1}", D6, f.id)
+                                 for i in range(max(0, dice - group))]
         wins = table.passing(target)
         passed = table.counted(sum(face in wins for face in faces) + ld)
-        if test in HEROES and rolled == [1, 1] and pool >= 2:
+        if test in HEROES and rolled[:2] == [1, 1] and pool >= 2:
             heroes.add(f.id)
             log(f"{f.name} rolls snake eyes and goes into hero mode (line 943)")
         out[f.id] = passed
-        log(f"{f.name} ({f.klass.value}, Rep {f.rep}) takes the {test.value} test: "
+        log(f"{f.name} ({f.klass.value}, Rep {f.rep}) takes the {test.value} test{added}: "
             f"{', '.join(map(str, faces)) or 'no dice'} against {target}"
             + (" with the Leader Die" if ld else "") + f": passes {passed}d6: {do(f, test, passed).value}")
     return out

@@ -104,7 +104,7 @@ def search(game: AtzGame, ctx: Context, h: Human, site: Site) -> None:
             continue
         game.tally.found.append(item)
         game.log_line(f"{m.name} finds {item}", m.id)
-        _take(game, m, item)
+        take(game, m, item)
         if item == KEYS:
             _keys(game, ctx, m, site)
 
@@ -136,8 +136,9 @@ def _allowed(kind: str, held, arms: bool, item: str) -> bool:
     return item == "No resources found" or item in resources
 
 
-def _take(game: AtzGame, m: Human, item: str) -> None:
-    """A weapon found arms a searcher with no ranged weapon; body armor protects; a flash-bang is carried."""
+def take(game: AtzGame, m: Human, item: str) -> None:
+    """A weapon found (or got bartering, ``barter``) arms a searcher with no ranged weapon; body armor
+    protects; a flash-bang is carried."""
     if item == "Body Armor":
         m.protected = True
     elif item == FLASH_BANG:

@@ -93,6 +93,8 @@ class Human(Figure):
     keys: bool = False  # carries keys found that fit no vehicle next to their building (line 1454)
     vehicle: str | None = None  # the id of the vehicle it rides in (vehicles.py), counting cover (line 1661)
     ran_away: bool = False  # driven off the table hunkered down, not rallied (line 814): Recovery as retired
+    spared: bool = False  # let live at the Mercy of the Enemy (line 2606): no one stands over him again
+    leave: str | None = None  # the building Mercy's order sends him out of on his first activation (line 2607)
 
     @property
     def on_roster(self) -> bool:
@@ -148,3 +150,5 @@ class Tally:
     tended: int = 0  # hostile humans out of the fight the group recovered (line 2581)
     joined_after: int = 0  # of those, how many joined the group at the end of the encounter
     met: list[str] = field(default_factory=list)  # how each meeting ended (meeting.py): "joined"...
+    bartered: list[str] = field(default_factory=list)  # items got bartering (barter.py, line 3057)
+    traded: list[str] = field(default_factory=list)  # resources bartered away for them
