@@ -339,6 +339,38 @@ def test_the_cautious_bot_throws_a_flash_bang_at_two_foes_but_not_near_a_friend(
     assert cautious(game([22, 36]), ask).key == "hold"  # Char would be in the circle: Billy holds and fires
 
 
+def test_the_bots_force_a_door_or_window_only_when_every_way_through_the_walls_is_shut():
+    """A walk goes round a closed window to an open door (``walks.reach``); forcing is worth a turn only when
+    every door and window of the building is shut (``walks.worth_forcing``), shut in or shut out: then both
+    bots force the one they stand at; beside the open door the cautious bot goes in and the aggressive bot
+    fast moves on, leaving the closed window alone."""
+    from zwar_author.play.atz_rules import ScenarioDoc, _game
+    from zwar_author.playtest.atz import aggressive, cautious
+    from zwar_author.skirmish.core import Choice, Request
+    from zwar_author.skirmish.core.chance import RequestKind
+
+    def game(locked, at):
+        doc = ScenarioDoc.model_validate({
+            "scenario": {"title": "t", "game": "atz", "source": "All Things Zombie (seed 004) line 1861: x"},
+            "humans": [{"name": "Billy", "class": "survivor", "rep": 5, "weapons": ["Pistol"], "at": at}],
+            "buildings": [{"id": "b1", "at": [16, 20], "size": [16, 16], "doors": [[[6, 16], [8, 16]]],
+                           "windows": [[[10, 16], [12, 16]]], "locked": locked}]})
+        return _game(doc)
+
+    def ask(opening, enter=False):
+        return Request(RequestKind.CHOOSE, "player", "Billy: what to do",
+                       [Choice("advance", "a"), Choice("fast", "f"), Choice("hold", "h"),
+                        Choice(("force", opening), "o")] + ([Choice(("enter", "b1"), "e")] if enter else []),
+                       who="h1")
+
+    inside, outside = [23, 35], [27, 37]
+    assert aggressive(game(["b1-door-1", "b1-window-1"], inside), ask("b1-door-1")).key == ("force", "b1-door-1")
+    assert aggressive(game(["b1-window-1"], inside), ask("b1-window-1")).key == "fast"
+    assert cautious(game(["b1-door-1", "b1-window-1"], outside), ask("b1-window-1", enter=True)).key == \
+        ("force", "b1-window-1")
+    assert cautious(game(["b1-window-1"], outside), ask("b1-window-1", enter=True)).key == ("enter", "b1")
+
+
 def test_both_bots_divide_melee_dice_evenly_among_several_foes():
     """Line 1287: the member decides how many dice go against each attacker; the bots take the even split, the
     engine's first option (``melee.divide``), whatever else they would do."""

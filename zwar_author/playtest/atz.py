@@ -18,7 +18,9 @@ choose to pass 2d6 on a Star's Free Will and to cheat death, and divide a
 member's melee dice among several foes evenly (line 1287: the first split
 the engine offers, the odd dice against the highest Rep). On a Raid both go to
 free the captive once he is found and, until then, into the nearest building
-not entered; the report counts how often he was found, freed and rescued.
+not entered; the report counts how often he was found, freed and rescued. Both
+force a locked door or closed window they stand at only when every way into its
+building is shut: walks go round a closed window to an open door (``walks``).
 Bartering after Meet & Greet (line 2563) both barter away the food, fuel and
 luxury items found, which an encounter uses none of, for medical supplies;
 the report counts what was bartered for and away a game.
@@ -40,7 +42,7 @@ from ..compile.workspace import pack_root_of
 from ..errors import Report, UsageError
 from ..model.atz import GroupDoc
 from ..model.validate import validate
-from ..skirmish.atz import barter, driving, raid
+from ..skirmish.atz import barter, driving, raid, walks
 from ..skirmish.atz.buildings import Site
 from ..skirmish.atz.encounter import setup
 from ..skirmish.atz.game import TURN_LIMIT, ZOMBIE_MOVE, AtzGame, Setup
@@ -128,7 +130,7 @@ def cautious(game: AtzGame, request: Request) -> Any:
     if isinstance(who, Human) and "fast" in keys and game.target(who, turn=True) is not None:
         return request.options[keys.index("fast")]  # on, past zombies not near yet, with no shot to draw more
     for action in ("search", "force", "enter"):  # search the building it stands in, else go into the nearest
-        found = _tagged(request, action)
+        found = _forcing(game, request) if action == "force" else _tagged(request, action)
         if found and not (action == "enter" and _rescuing(game)):
             return found[0]
     return request.options[keys.index("advance")] if "advance" in keys else request.options[0]
@@ -145,6 +147,12 @@ def _threatened(game: AtzGame, h: Human) -> bool:
 def _tagged(request: Request, action: str) -> list[Choice]:
     """The options of ``request`` whose key is a tuple led by ``action`` (``("enter", "house-1")``)."""
     return [o for o in request.options if isinstance(o, Choice) and isinstance(o.key, tuple) and o.key[0] == action]
+
+
+def _forcing(game: AtzGame, request: Request) -> list[Choice]:
+    """The shut doors and windows offered to force that are worth a turn: every way into their building is
+    shut (``walks.worth_forcing``); beside an open door the walk takes the door."""
+    return [o for o in _tagged(request, "force") if walks.worth_forcing(game, o.key[1])]
 
 
 def _rescuing(game: AtzGame) -> bool:
@@ -204,8 +212,9 @@ def aggressive(game: AtzGame, request: Request) -> Any:
     for wanted in (2, "cheat", "walk", "break", "away"):
         if wanted in keys:
             return request.options[keys.index(wanted)]
-    looking = _tagged(request, "force") + _tagged(request, "enter") if _searching(game) else []
-    wanted_raid = _tagged(request, "free") or looking
+    forcing = _forcing(game, request)  # every way in or out of the building shut: force one
+    looking = _tagged(request, "enter") if _searching(game) else []
+    wanted_raid = forcing or _tagged(request, "free") or looking
     if wanted_raid:  # the Raid's captive: to him once found, else into the nearest building to look for him
         return wanted_raid[0]
     if "fast" in keys:

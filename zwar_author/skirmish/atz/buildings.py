@@ -127,11 +127,13 @@ def inside_any(game: AtzGame, points: np.ndarray) -> np.ndarray:
     return out
 
 
-def crossing(game: AtzGame, f: Figure, points: np.ndarray, start: Position | None = None) -> tuple[np.ndarray,
-                                                                                                  np.ndarray]:
+def crossing(game: AtzGame, f: Figure, points: np.ndarray, start: Position | None = None,
+             paid: frozenset[str] | set[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
     """For each straight walk of ``f`` to a point: the inches its doors and windows cost (line 1396), and
     whether it exits a building through a window (which ends the move, line 1398). A zombie crosses no
-    window (line 1873) and a door only when it stood at it when its move began (``start``, line 1860)."""
+    window (line 1873) and a door only when it stood at it when its move began (``start``, line 1860).
+    ``paid``: the doors and windows this move has already gone into, which cost nothing more (a walk
+    round a door's jambs is several legs in the doorway, one door)."""
     points = np.asarray(points, dtype=float).reshape(-1, 2)
     cost = np.zeros(len(points))
     window = np.zeros(len(points), dtype=bool)
@@ -153,10 +155,16 @@ def crossing(game: AtzGame, f: Figure, points: np.ndarray, start: Position | Non
                 at_door = kind is OpeningKind.DOOR and shapely.distance(begin.point, gap) <= float(f.base.radius) + 1
                 cost[crossed] += 0 if at_door else np.inf
             else:
-                cost[crossed] += DOOR if kind is OpeningKind.DOOR else WINDOW
+                cost[crossed] += 0 if name in paid else DOOR if kind is OpeningKind.DOOR else WINDOW
                 if kind is OpeningKind.WINDOW and leaving:
                     window |= crossed
     return cost, window
+
+
+def crossed(game: AtzGame, f: Figure, spot: Position) -> set[str]:
+    """The doors and windows the straight walk of ``f`` to ``spot`` goes into."""
+    segment = shapely.LineString([f.at, (float(spot.x), float(spot.y))])
+    return {name for site in game.setup.buildings for name, gap, _ in site.named if shapely.intersects(segment, gap)}
 
 
 def sheltered(game: AtzGame, shooter: Human, target: Figure, cover: bool) -> tuple[bool, bool]:

@@ -19,11 +19,10 @@ from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
-from shapely.geometry import Point
 
 from ...tables.roll import pick
 from ...tables.table import Table
-from ...tabletop import Position, Sight, inches
+from ...tabletop import Position, Reach, Sight, inches
 from ...tabletop import Table as Tabletop
 from ..core import Board, Choice, Context, Figure, Game, facing_towards, in_front
 from . import (
@@ -46,6 +45,7 @@ from . import (
     raid,
     rooftops,
     search,
+    walks,
 )
 from .buildings import Site
 from .dice import TableDice, roll_amount
@@ -110,6 +110,17 @@ class Setup:
 
     @cached_property
     def _standing(self) -> dict[int, Setup]:
+        return {}
+
+    @cached_property
+    def walls(self) -> dict:
+        """The walks planned with the doors and windows shut walled up, by base and the set shut
+        (``walks.reach``): made once for each, as boards are costly to make."""
+        return {}
+
+    @cached_property
+    def rounds(self) -> dict:
+        """The last few walks planned round figures' bases too (``walks.around``)."""
         return {}
 
     @cached_property
@@ -430,8 +441,11 @@ class AtzGame(Game):
             if h.prone:
                 h.prone = False
                 allowance //= 2  # regaining feet takes half the move (line 798)
-            with insight.watched(self, h, turn):
-                self._advance(h, allowance)
+            if allowance <= 0:  # said, not a silent 0" move
+                self.log_line(f"{h.name} remains in place: in cover, the Fast Move test keeps him there (line 4279)", h.id)
+            else:
+                with insight.watched(self, h, turn):
+                    self._advance(h, allowance)
             self._zed_or_no_zed(ctx)
             if h.status is not Status.CARRY_ON:
                 return
@@ -506,25 +520,41 @@ class AtzGame(Game):
         friend.on_table, friend.position = True, h.position
         self.log_line(f"{h.name} drops {friend.name}", h.id)
 
-    def _move_towards(self, f: Figure, to: Position, allowance: float, stop: float = 0) -> None:
+    def _move_towards(self, f: Figure, to: Position, allowance: float, stop: float = 0,
+                      until: Callable[[], bool] | None = None) -> None:
         """Walk towards ``to`` as far as ``allowance``, no nearer than ``stop`` (centre to centre), round the
-        buildings in the way: leg by leg along the shortest walk round them (``tabletop.Reach.path``), each
-        leg to the spot of the inch lattice nearest its end that a straight walk reaches clear of terrain and
-        figures, doors and windows costing what they do (``buildings.crossing``; a zombie moves 4" inside a
-        building, line 1876)."""
+        buildings in the way: leg by leg along the shortest walk round them (``tabletop.Reach.path``) through
+        the doors and windows open to it (``walks.reach``), each leg to the spot of the inch lattice nearest
+        its end that a straight walk reaches clear of terrain and figures, doors and windows costing what they
+        do (``buildings.crossing``; a zombie moves 4" inside a building, line 1876). A person's walk that gets
+        nowhere is planned again round the figures' bases (``walks.around``); one that still does not move
+        says why in the log. ``until``: the walk ends at the first spot where it holds of ``f`` there (a
+        hostile closing in until it has a shot, ``hostiles``)."""
         start = f.position
         if isinstance(f, Zombie) and buildings.site_of(self, f) is not None:
             allowance = min(allowance, buildings.INSIDE_MOVE)
         left, walked = float(allowance), 0.0
+        paid: set[str] = set()  # the doors and windows gone into: each costs its inches once a move
+        way = walks.reach(self, f)
+        around: Reach | None = None  # once the walk round the terrain gets nowhere: round the bases too
         for _ in range(24):  # a leg a corner of the walk; round one corner of a building is five of them
-            goal, last = self._leg_goal(f, to)
-            spot, used, window = self._leg(f, goal, left, stop if last else 0, start)
+            if around is None:
+                goal, last = self._leg_goal(f, to, way)
+                spot, used, window = self._leg(f, goal, left, stop if last else 0, start, paid)
+            if around is None and spot is None and not isinstance(f, Zombie) and left > 0.01 \
+                    and f.position.distance(to) > stop + 0.01:  # zombies crowd: not planned round bases (1856)
+                around = walks.around(self, f, to)
+            if around is not None:
+                spot, used, window, last = self._leg_round(f, to, around, left, stop, start, paid)
             if spot is None:
                 break
             spot, seen = self._watched(f, spot)
+            if until is not None and (along := walks.first(self, f, spot, until)) is not None:
+                spot, seen = self._cut(f, spot, along), True
             if spot == f.position:
                 break
             walked += f.position.distance(spot)
+            paid |= buildings.crossed(self, f, spot)
             f.facing = facing_towards(f.position, spot)
             f.position = spot
             left -= used
@@ -533,6 +563,8 @@ class AtzGame(Game):
         if f.position != start:
             self.emit("move", f.id, f"{f.name} moves {walked:.1f}\" to {float(f.position.x):g}, "
                                     f"{float(f.position.y):g}", f.at)
+        elif isinstance(f, Human) and allowance > 0 and f.position.distance(to) > stop + 0.01:
+            self.log_line(f"{f.name} does not move: {walks.why_not(self, f, to)}", f.id)
 
     def _watched(self, f: Figure, spot: Position) -> tuple[Position, bool]:
         """A leg to ``spot`` of a move watched for In Sight (``insight``): cut where ``f`` stops in the view of an
@@ -544,26 +576,35 @@ class AtzGame(Game):
         along = insight.reach(self, watch, start, spot)
         if along is None:
             return spot, False
+        return self._cut(f, spot, along), True
+
+    def _cut(self, f: Figure, spot: Position, along: float) -> Position:
+        """The leg of ``f`` to ``spot`` cut ``along`` inches from where it stands: the nearest spot back along
+        the leg where its base stands (where it stands, at worst)."""
+        start = f.position
         if along >= start.distance(spot) - 0.001:
-            return spot, True
+            return spot
         others = [o for o in self.on_table(self.figures) if o is not f and _standing(o)]
         while along > 0.001:
             cut = insight.point(start, spot, along)
             if self.setup.board.stands(cut, f.base, others):
-                return cut, True
+                return cut
             along -= insight.FINE
-        return start, True
+        return start
 
-    def _leg_goal(self, f: Figure, to: Position) -> tuple[Position, bool]:
+    def _leg_goal(self, f: Figure, to: Position, way: Reach | None = None) -> tuple[Position, bool]:
         """Where the next leg of a walk to ``to`` ends: ``to`` itself when a straight walk there is clear of
         terrain (or no walk round it is found), else the farthest corner of the shortest walk round it that
-        a straight walk reaches."""
-        reach = (self.setup.zombie_board if isinstance(f, Zombie) else self.setup.board).reach(f.base)
+        a straight walk reaches. ``way``: the walks planned on (``walks.reach``, unsaid); with no open way
+        there, the walk is planned through the shut doors and windows too, to stand at one."""
+        reach = way or walks.reach(self, f)
         if reach.clear(np.array([f.at]), np.array([[float(to.x), float(to.y)]]))[0]:
             return to, True
-        table, r = self.setup.board.table, float(f.base.radius)
-        goal = Point(min(max(float(to.x), r), float(table.width) - r), min(max(float(to.y), r), float(table.depth) - r))
+        goal = walks.on_the_table(self, f, to)
         path = reach.path(f.position.point, goal)
+        if path is None and not isinstance(f, Zombie):
+            reach = self.setup.board.reach(f.base)  # no open way: to a shut door or window, to force it
+            path = reach.path(f.position.point, goal)
         if path is None or len(path) < 3:
             return to, True
         corners = np.array(path[1:-1])
@@ -572,8 +613,9 @@ class AtzGame(Game):
         return Position(inches(float(x)), inches(float(y))), False
 
     def _leg(self, f: Figure, to: Position, allowance: float, stop: float,
-             start: Position) -> tuple[Position | None, float, bool]:
-        """One straight leg: the spot, the inches it costs, and whether it left a building by a window."""
+             start: Position, paid: set[str] | None = None) -> tuple[Position | None, float, bool]:
+        """One straight leg: the spot, the inches it costs (a door or window in ``paid`` nothing more), and
+        whether it left a building by a window."""
         gap = f.position.distance(to) - stop
         if gap <= 0.001:
             return None, 0.0, False
@@ -587,7 +629,7 @@ class AtzGame(Game):
         target = np.array([float(to.x), float(to.y)])
         far = np.hypot(points[:, 0] - target[0], points[:, 1] - target[1])
         moved = np.hypot(points[:, 0] - float(f.position.x), points[:, 1] - float(f.position.y))
-        cost, window = buildings.crossing(self, f, points, start)
+        cost, window = buildings.crossing(self, f, points, start, paid or frozenset())
         keep = (far >= stop - 0.001) & (moved + cost <= float(allowance) + 0.001) & board.straight(f, points, others)
         for i in np.lexsort((moved, np.round(far, 3))):  # nearest the goal, then the shortest walk there
             if not keep[i]:
@@ -600,6 +642,46 @@ class AtzGame(Game):
                     return None, 0.0, False
                 return spot, float(moved[i] + cost[i]), bool(window[i])
         return None, 0.0, False
+
+    def _leg_round(self, f: Figure, to: Position, around: Reach, allowance: float, stop: float,
+                   start: Position, paid: set[str]) -> tuple[Position | None, float, bool, bool]:
+        """One straight leg of a walk planned round the figures' bases (``walks.around``): to the spot (of the
+        half-inch lattice, as a jam leaves little room; a corner of the plan; or straight towards ``to``)
+        that a straight walk reaches clear of terrain and figures, from which the walk on round them to
+        ``to`` is shortest, and shorter than from here. The spot, the inches it costs, whether it left a
+        building by a window, and whether it is there."""
+        board = self.setup.board
+        others = walks.blockers(self, f)
+        goal = walks.on_the_table(self, f, to).buffer(max(stop, 0.001))
+        gap = f.position.distance(to)
+        dx, dy = float(to.x - f.position.x), float(to.y - f.position.y)
+        length = min(float(allowance), max(gap - stop, 0.0))
+        direct = [float(f.position.x) + dx / gap * length, float(f.position.y) + dy / gap * length]
+        path = around.path(f.position.point, goal) or []
+        corners = [np.array(path[1:]).reshape(-1, 2)]  # the plan's own corners, and towards its first
+        if len(path) > 1:
+            ax, ay = path[1][0] - float(f.position.x), path[1][1] - float(f.position.y)
+            far_to = math.hypot(ax, ay)
+            if far_to > float(allowance) > 0:
+                corners.append(np.array([[float(f.position.x) + ax / far_to * float(allowance),
+                                          float(f.position.y) + ay / far_to * float(allowance)]]))
+        points = np.vstack([np.array([direct]), *corners, board.lattice(f, allowance, Fraction(1, 2))])
+        moved = np.hypot(points[:, 0] - float(f.position.x), points[:, 1] - float(f.position.y))
+        cost, window = buildings.crossing(self, f, points, start, paid)
+        far = np.hypot(points[:, 0] - float(to.x), points[:, 1] - float(to.y))
+        keep = (far >= stop - 0.001) & (moved + cost <= float(allowance) + 0.001) & board.straight(f, points, others)
+        if not keep.any():
+            return None, 0.0, False, False
+        on = np.full(len(points), np.inf)
+        on[keep] = around.walks(points[keep], goal)
+        here = float(around.walks(np.array([f.at]), goal)[0])
+        for i in np.lexsort((moved, np.round(on, 3))):  # the shortest walk on, then the shortest step there
+            if not np.isfinite(on[i]) or on[i] >= here - 0.01:
+                break
+            spot = Position(inches(round(float(points[i, 0]), 3)), inches(round(float(points[i, 1]), 3)))
+            if board.stands(spot, f.base, others):
+                return spot, float(moved[i] + cost[i]), bool(window[i]), bool(on[i] <= 0.01)
+        return None, 0.0, False, False
 
     def _active_fire(self, ctx: Context, h: Human, stayed: bool) -> None:
         """Once when active (line 766), at the nearest zombie in sight and range, all dice at it; a figure

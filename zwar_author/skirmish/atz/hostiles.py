@@ -133,7 +133,12 @@ def activate(game: AtzGame, ctx: Context, die: int) -> None:
     """Each group of hostiles activates when its Leader's Rep is the die or higher, the highest Rep first
     (lines 707, 747): each carrying on fires at the nearest enemy it sees in range, else moves towards the
     nearest member of the group and fires (they exit and attack the group, line 2421); those stunned or
-    ducked back recover, those hunkered down rally with a friend near."""
+    ducked back recover, those hunkered down rally with a friend near.
+
+    Closing in, a hostile walks until he first sees a foe within his weapon's range (turning to face him),
+    not to his weapon's range of the nearest member: at night sight is 12" (line 1096) and a wall hides
+    as much by day, so one who stopped at a rifle's range never saw the group, never fired and never came
+    on (the engine's earlier reading, which ran games to the turn limit)."""
     parts = groups.of(game, game.hostiles)
     if not parts:
         game.log_line("No hostile is left able to activate")
@@ -201,9 +206,8 @@ def _act(game: AtzGame, ctx: Context, h: Human, turn: insight.Activation) -> Non
     if not group:
         return
     goal = min(group, key=lambda m: h.position.distance(m.position))
-    reach = h.weapon.range if h.weapon is not None and h.weapon.ranged else 0
-    with insight.watched(game, h, turn):
-        game._move_towards(h, goal.position, 8, stop=max(1.0, reach - 1.0))
+    with insight.watched(game, h, turn):  # closing in until he has a shot (line 2421: "exit and attack")
+        game._move_towards(h, goal.position, 8, stop=1.0, until=lambda: game.target(h, turn=True) is not None)
     if h.status is Status.CARRY_ON:
         turn.fire(h, lambda: _fire_at_nearest(game, ctx, h, turn=False))
 
