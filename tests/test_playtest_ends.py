@@ -193,6 +193,29 @@ def test_ctrl_c_stops_the_workers_and_exits_130_with_a_partial_report(workdir):
         playtest.communicate()
 
 
+HALF_A_RESULT = """
+import os, struct
+from zwar_author.playtest.runner import local_pool
+try:
+    with local_pool(1) as pool:
+        pool.submit(abs, 1).result()  # the worker and the pool's own thread are up
+        # what a worker killed while it sent a result leaves: a length, and part of what it announced
+        os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 100) + b"abc")
+        raise KeyboardInterrupt
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_ctrl_c_while_a_worker_sends_a_result_still_lets_the_playtest_exit():
+    """Found under load: a Ctrl+C that killed a worker halfway through sending its chunk's results left the
+    partial report written and the playtest waiting for ever, in the pool's own thread, for the rest of a
+    message no one would send (the interpreter joins that thread at exit)."""
+    done = subprocess.run([sys.executable, "-c", HALF_A_RESULT], check=False, capture_output=True, text=True,
+                          timeout=WAIT, cwd=REPO)
+    assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr
+
+
 # Ctrl+C of the other playtests (a comparison, --explore, a campaign), sent for real to a child process
 # that is made to stop, waiting, inside a chosen game: the games finished by then are known exactly.
 STOPPED = """

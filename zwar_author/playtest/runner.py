@@ -253,9 +253,20 @@ def local_pool(jobs: int) -> Iterator[ProcessPoolExecutor]:
         processes = list((getattr(pool, "_processes", None) or {}).values())  # the standard pool's own table
         for process in processes:
             process.kill()
+        _end_results(pool)
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+def _end_results(pool: ProcessPoolExecutor) -> None:
+    """Close this process's copy of the end workers send results into. A worker killed halfway through
+    sending one leaves part of a message in the pipe, and the pool's own thread, which the interpreter
+    joins at exit, would wait for the rest for ever; with every writing end closed (the killed workers'
+    with them) it reads the pipe's end instead, and the pool shuts down as broken."""
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)  # the standard pool's own queue
+    if writer is not None:
+        writer.close()
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h: the signal a process gets when its parent dies
