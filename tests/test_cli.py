@@ -212,6 +212,20 @@ def test_an_internal_error_is_one_line_and_exit_3(workdir, monkeypatch, capsys):
     assert err == "zwar: internal error: RuntimeError: boom (this is a bug in zwar-author)\n"
 
 
+def test_ctrl_c_in_any_command_says_interrupted_and_exits_130(workdir, monkeypatch, capsys):
+    """click turns Ctrl+C into its own "Aborted!" and exit status 1, which is what content errors exit with:
+    a command interrupted (a Zone Wars or All Things Zombie playtest, a build) exits 130 as a shell expects."""
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("zwar_author.compile.project.check", interrupted)
+    monkeypatch.setattr(sys, "argv", ["zwar", "validate", "."])
+    with pytest.raises(SystemExit) as exit_info:
+        cli_module.main()
+    assert exit_info.value.code == 130
+    assert capsys.readouterr().err == "\nzwar: interrupted\n"
+
+
 def test_a_mission_outside_any_pack_uses_the_shipped_core_pack(zwar, workdir):
     write(workdir, {"lone.toml": GOOD.replace('[[floors]]\nart = \"\"\"\n+-+-+-+-+\n|. .|: :|\n+ + +D+-+\n|. . . .|\n+-+-+-+-+\n\"\"\"',
                                               '[[floors]]\ntiles = [{ tile = "core/street", side = "A", at = [0, 0] }]')})

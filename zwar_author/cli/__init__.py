@@ -108,15 +108,24 @@ def main() -> None:
     # again for nothing, about a tenth of `zwar validate`. Cycles are still collected, later.
     gc.set_threshold(GC_THRESHOLD)
     try:
-        cli.main(prog_name="zwar")
+        # not click's standalone mode, which makes Ctrl+C "Aborted!" and exit status 1, as content errors exit
+        code = cli.main(prog_name="zwar", standalone_mode=False)
     except SystemExit:
         raise
+    except click.Abort as exc:
+        interrupted = isinstance(exc.__cause__, KeyboardInterrupt)
+        click.echo("zwar: interrupted" if interrupted else "Aborted!", err=True)
+        sys.exit(130 if interrupted else 1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
     except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
+        click.echo("zwar: interrupted", err=True)
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001  # a bug: one line, never a traceback
         click.echo(internal_error(exc), err=True)
         sys.exit(3)
+    sys.exit(code if type(code) is int else 0)  # a command's ctx.exit(N), as click's standalone mode exits
 
 
 #: new objects between two collections of the youngest generation (Python's default: 700)
