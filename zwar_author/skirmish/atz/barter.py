@@ -37,9 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...tables.roll import pick
 from ..core import Choice, Context
-from .dice import TableDice
+from .dice import leaders_roll
 from .search import CURE, FOOD, FUEL, LUXURY, MEDICAL, take
 from .state import Human, Klass, Status
 
@@ -133,16 +132,10 @@ def _roll(game: AtzGame, ctx: Context, ours: Human, theirs: Human, deal: Deal) -
         "want_luxury": "yes" if LUXURY in deal.wanted else "no",
         "you": "ganger-or-survivor" if ours.klass in ROUGH else "other",
         "they": "ganger-or-survivor" if theirs.klass in ROUGH else "other"}
-    while True:
-        picked = pick(game.setup.table(TABLE), values, TableDice(ctx))
-        for line in picked.lines:
-            game.log_line(line)
-        if picked.total != 0:
-            break
-        game.log_line("Both highest failed dice are equal: both leaders roll again")
-    if picked.total >= 1:
+    total = leaders_roll(game.setup.table(TABLE), values, ctx, game.log_line)
+    if total >= 1:
         return deal.most
-    if picked.total == -1:
+    if total == -1:
         game.log_line(f"They barter up to half the most: {deal.most // 2} items (line 3101)")
         return deal.most // 2
     return 0

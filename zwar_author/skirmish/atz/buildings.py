@@ -21,7 +21,7 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from ...tabletop import Base, OpeningKind, PlacedPiece, Position, inches
-from ..core import Board, Choice, Figure
+from ..core import Board, Choice, Figure, facing_towards
 from .state import DOWN, HOSTILES, OFF, Human, Status, Zombie
 
 if TYPE_CHECKING:
@@ -264,3 +264,14 @@ def inside_spots(game: AtzGame, site: Site, h: Human) -> list[Position]:
         if all(p.squared_distance(q) >= 1 for q in out):
             out.append(p)
     return out
+
+
+def place_inside(game: AtzGame, people: list[Human], spots: list[Position], by: Human) -> None:
+    """People found in a building by ``by``: one on each of the ``spots`` inside (``inside_spots``), facing
+    him, on the table and counted among the hostile humans met."""
+    for person, spot in zip(people, spots, strict=False):
+        person.position = spot
+        if spot != by.position:
+            person.facing = facing_towards(spot, by.position)
+    game.figures += people
+    game.tally.hostiles += len(people)

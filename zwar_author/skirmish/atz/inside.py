@@ -17,7 +17,7 @@ from ...tables.roll import amount, pick
 from ...tabletop import Position, inches
 from ..core import Choice, Context, facing_towards
 from . import hostiles, meeting
-from .buildings import Site, beside, inside_spots, site_of
+from .buildings import Site, beside, inside_spots, place_inside, site_of
 from .dice import TableDice
 from .reactions import D6
 from .state import HostileForce, Human, Status, Zombie
@@ -133,13 +133,7 @@ def found_humans(game: AtzGame, ctx: Context, site: Site, h: Human, count: int) 
         return
     force = HostileForce(str(count), found.who, found.context)
     rolled = hostiles.roll_up(game, ctx, force, site.middle)
-    spots = inside_spots(game, site, h)
-    for person, spot in zip(rolled, spots, strict=False):
-        person.position = spot
-        if spot != h.position:
-            person.facing = facing_towards(spot, h.position)
-    game.figures += rolled
-    game.tally.hostiles += len(rolled)
+    place_inside(game, rolled, inside_spots(game, site, h), h)
     game.log_line(f"{h.name} meets the humans found in {site.id} (Meet & Greet, line 2539)", h.id)
     if meeting.meet(game, ctx, rolled) == "parted peacefully":
         game.visits[site.id].kept = True

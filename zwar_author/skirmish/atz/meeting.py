@@ -19,10 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...tables.roll import pick
 from ..core import Choice, Context
 from . import barter, outgunned
-from .dice import TableDice
+from .dice import leaders_roll
 from .state import OFF, Human, Klass, Status
 
 if TYPE_CHECKING:
@@ -83,19 +82,13 @@ def greet(game: AtzGame, ctx: Context, ours: Human, theirs: Human, them: list[Hu
         "they": "ganger-or-survivor" if theirs.klass in ROUGH else "other"}
     game.log_line(f"Meet & Greet: {ours.name} (Rep {ours.rep}, {_figures(len(group))}) and {theirs.name} "
                   f"(Rep {theirs.rep}, {_figures(len(them))})")
-    while True:
-        picked = pick(game.setup.table("meet-and-greet"), values, TableDice(ctx))
-        for line in picked.lines:
-            game.log_line(line)
-        if picked.total != 0:
-            break
-        game.log_line("Both highest failed dice are equal: both leaders roll again")
-    if picked.total >= 2:
+    total = leaders_roll(game.setup.table("meet-and-greet"), values, ctx, game.log_line)
+    if total >= 2:
         join(game, "for good", them)
-    elif picked.total == 1:
+    elif total == 1:
         barter.barter(game, ctx, ours, theirs, them)  # "May barter for resources" (line 2563)
         join(game, "for the game", them)
-    elif picked.total == -1:
+    elif total == -1:
         barter.barter(game, ctx, ours, theirs, them)
         part(game, them)
     else:
@@ -129,14 +122,9 @@ def walk_the_walk(game: AtzGame, ctx: Context, ours: Human, theirs: Human) -> No
     """Each leader 1d6 + Rep on `walk-the-walk`, equal totals rolled again (the pack's reading); the higher
     fires first at the nearest foe he sees in range, turning to it, and any reactions are resolved
     (line 2577). Activation is then rolled normally, with the first turn."""
-    while True:
-        picked = pick(game.setup.table("walk-the-walk"), {"rep": ours.rep, "their_rep": theirs.rep}, TableDice(ctx))
-        for line in picked.lines:
-            game.log_line(line)
-        if picked.total != 0:
-            break
-        game.log_line("Equal totals: both leaders roll again")
-    first = ours if picked.total > 0 else theirs
+    total = leaders_roll(game.setup.table("walk-the-walk"), {"rep": ours.rep, "their_rep": theirs.rep}, ctx,
+                         game.log_line, tie="Equal totals: both leaders roll again")
+    first = ours if total > 0 else theirs
     target = game.target(first, turn=True)
     if target is None:
         game.log_line(f"{first.name} fires first, but sees no foe within range (line 2577)", first.id)

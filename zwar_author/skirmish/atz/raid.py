@@ -26,7 +26,7 @@ from ...tables.table import Table
 from ...tabletop import Sight
 from ..core import Board, Choice, Context, facing_towards
 from . import hostiles, insight
-from .buildings import Site, inside_spots
+from .buildings import Site, inside_spots, place_inside
 from .dice import TableDice, roll_amount
 from .reactions import D6, Do, Test, do, group_test
 from .state import HOSTILES, Human, Status
@@ -237,12 +237,7 @@ def occupants(game: AtzGame, ctx: Context, site: Site, entering: int, by: Human)
     spots = [p for p in inside_spots(game, site, by)
              if held is None or not held.on_table or p.squared_distance(held.position) >= 1]
     rolled = hostiles.of_class(game, ctx, state.settlement, state.unit, count, site.middle)
-    for person, spot in zip(rolled, spots, strict=False):
-        person.position = spot
-        if spot != by.position:
-            person.facing = facing_towards(spot, by.position)
-    game.figures += rolled
-    game.tally.hostiles += len(rolled)
+    place_inside(game, rolled, spots, by)
     return rolled
 
 
