@@ -330,7 +330,11 @@ class AtzGame(Game):
         if self._ended():
             turn.held = []
             return
-        hostiles.react_in_sight(self, ctx, {w: [m for m in self.people if m.id in movers] for w, movers in seen.items()})
+        drivers = [h for h in self.on_table(self.humans) if h.id in seen and h.status is Status.CARRY_ON
+                   and driving.drives(self, h)]
+        driving.in_sight(self, ctx, drivers)  # the vehicle's In Sight (line 1564), in place of the people's
+        hostiles.react_in_sight(self, ctx, {w: [m for m in self.people if m.id in movers] for w, movers in seen.items()
+                                            if w not in {h.id for h in drivers}})
         held, turn.held = turn.held, []
         for h, act in held:
             if h.status is Status.CARRY_ON and h.on_table and not self._ended():
