@@ -300,6 +300,24 @@ def test_ctrl_c_of_a_campaign_playtest_writes_the_campaigns_finished_marked_part
     assert (report["partial"], [(r["runs"], r["partial"]) for r in report["reports"]]) == (True, [(2, True)])
 
 
+def test_ctrl_c_of_an_encounter_playtest_writes_the_games_finished_marked_partial(workdir):
+    from test_atz_engine import ROSTER
+
+    (workdir / "group.toml").write_text(ROSTER, encoding="utf-8")
+    contact = CONTENT / "atz" / "encounters" / "first-contact.toml"
+    # 40 games a policy on one job are 8 chunks of 5: two of the cautious bot's finished, Ctrl+C in the third
+    status, out, err = _ctrl_c_at(workdir, 3, "playtest", str(contact), "--group", "group.toml", "--runs", "40",
+                                  "--zombies-only", game="zwar_author.playtest.atz.play_chunk")
+    assert (status, err) == (130, "zwar playtest: interrupted after 10 finished games; the report is marked partial\n")
+    lines = out.splitlines()
+    assert lines[0] == ("encounter first-contact with Billy Pink's group (suburb, daytime), 40 games a policy (partial: "
+                        "the playtest was interrupted), seed 1")
+    assert [line.split(":")[0] for line in lines if not line.startswith(" ")][1:] == ["cautious", "report (partial)"]
+    report = json.loads((workdir / "build" / "playtest" / "first-contact-playtest.json").read_text())
+    assert (report["partial"], list(report["policies"]), report["policies"]["cautious"]["win_rate"]["games"]) \
+        == (True, ["cautious"], 10)
+
+
 @LINUX
 def test_ctrl_c_of_a_campaign_playtest_on_workers_stops_them_with_a_partial_report(workdir):
     import re

@@ -9,7 +9,7 @@ from ..engine.state import Setup
 from ..errors import UsageError, display_path
 from ..play.campaign import CannotPlayCampaign, is_campaign
 from ..play.zonewars import CannotPlayScenario, is_zonewars
-from ..playtest.atz import is_encounter, playtest_encounter
+from ..playtest.atz import EncounterResult, is_encounter, playtest_encounter
 from ..playtest.campaign import CampaignResult, playtest_campaign
 from ..playtest.compare import Comparison, compare
 from ..playtest.explore import Exploration
@@ -211,7 +211,8 @@ class Bar:
             self._bar.close()
 
 
-def _interrupted(outcome: Result | Comparison | Exploration | CampaignResult, unit: str = "games") -> None:
+def _interrupted(outcome: Result | Comparison | Exploration | CampaignResult | EncounterResult,
+                 unit: str = "games") -> None:
     """Ctrl+C: the report of the games finished, marked partial, and exit status 130."""
     if outcome.files:
         click.echo(outcome.summary())
@@ -235,6 +236,8 @@ def _encounter(missions, group, runs, seed, names, out, max_turns, left, gate, s
         for diagnostic in result.problems.sorted():
             click.echo(diagnostic.human())
         raise SystemExit(1)
+    if result.interrupted:
+        _interrupted(result)
     click.echo(result.summary())
     click.echo("report: " + ", ".join(display_path(p) for p in result.files))
     if not result.passed:

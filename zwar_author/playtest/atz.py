@@ -53,8 +53,8 @@ from ..skirmish.atz.weapons import weapon
 from ..skirmish.core import Board, Choice, Request, simulate
 from ..sources.document import read_document
 from .gate import Gate
-from .report import percent, write
-from .runner import chunks, local_pool
+from .report import PARTIAL, percent, write
+from .runner import chunks, local_pool, windowed
 from .stats import wilson
 
 #: Not played by any encounter: said in every report.
@@ -238,7 +238,9 @@ class EncounterResult:
     report: dict
     files: list[Path] = field(default_factory=list)
     problems: Report = field(default_factory=Report)
-    gate: Gate | None = None
+    gate: Gate | None = None  # none on a partial report
+    interrupted: bool = False  # Ctrl+C stopped the games: the report, if any, is of those finished (partial)
+    finished: int = 0  # games finished, every policy's
 
     @property
     def passed(self) -> bool:
@@ -247,10 +249,10 @@ class EncounterResult:
     def summary(self) -> str:
         r = self.report
         head = f"{r['encounter']} with {r['group']} ({r['area']}, {r['time']}), {r['runs']} games a policy"
-        lines = [f"{head}, seed {r['seed']}"]
+        lines = [f"{head}{PARTIAL if r.get('partial') else ''}, seed {r['seed']}"]
         lines += [f"  left out: {item}" for item in r["left_out"] + r["not_played"]]
         for name, p in r["policies"].items():
-            w = p["win_rate"]
+            w, runs = p["win_rate"], p["win_rate"]["games"]
             lines.append(f"{name}: came home {w['value']:.1%} ({w['wins']}/{w['games']}, 95% interval "
                          f"{w['low']:.1%} to {w['high']:.1%}); {p['turns']['mean']:.1f} turns; zombies at the start "
                          f"{p['zombies']['at start']:.1f}, drawn by noise {p['zombies']['drawn by noise']:.1f}, "
@@ -260,18 +262,18 @@ class EncounterResult:
                          + (f", recovered {p['hostiles']['recovered']:.2f}, joined after recovery "
                             f"{p['hostiles']['joined after recovery']:.2f}" if p["hostiles"]["recovered"] else ""))
             if p["turn_limit"]["games"]:
-                lines.append(f"  {_limited(p, r['runs'])}")
+                lines.append(f"  {_limited(p, runs)}")
             if r.get("hostiles") and not r.get("captive"):  # a Raid's settlement is hostile: no meeting
-                lines.append("  Meet & Greet: " + _meetings(p, r["runs"]) + _bartered(p))
+                lines.append("  Meet & Greet: " + _meetings(p, runs) + _bartered(p))
             if r.get("buildings"):
                 shown = ", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                 lines.append(f"  buildings entered {p['buildings']['entered']:.1f}, zombies found in them "
                              f"{p['buildings']['zombies found']:.1f}, board cleared {p['buildings']['board cleared']:.0%}"
                              f"; found a game: {shown}")
             if r.get("captive"):
-                lines.append(f"  {_captive(r['captive'], p, r['runs'])}")
+                lines.append(f"  {_captive(r['captive'], p, runs)}")
             for member, ends in p["members"].items():
-                shown = ", ".join(f"{k} {v / r['runs']:.0%}" for k, v in ends.items() if v)
+                shown = ", ".join(f"{k} {v / runs:.0%}" for k, v in ends.items() if v)
                 lines.append(f"  {member}: {shown}")
         if self.gate is not None:
             first = r["policies"][r["first"]]
@@ -382,14 +384,24 @@ def playtest_encounter(path: Path, group_file: Path, runs: int = 200, seed: int 
         raise UsageError(f"--policy {', '.join(unknown)}: the All Things Zombie bots are {', '.join(BOTS)}")
     if gate is not None and gate.metric != "win_rate":
         raise UsageError("--gate: an encounter is held by win_rate, the share of encounters the group comes home from")
+    played: dict[str, dict] = {}
+    for name in names:
+        tally, stopped = _play(made, name, runs, seed, jobs)
+        if tally is not None:
+            played[name] = tally
+        if stopped:
+            break
+    finished = sum(p["win_rate"]["games"] for p in played.values())
+    if names[0] not in played:  # Ctrl+C before the first policy finished a game: no report
+        return EncounterResult({}, interrupted=True)
     report = {"encounter": made.name, "group": group.group.name, "area": made.area, "time": made.time, "runs": runs,
               "seed": seed, "left_out": left_out, "not_played": NOT_PLAYED, "first": names[0],
               "hostiles": bool(made.forces or made.hostiles or made.found), "buildings": bool(made.buildings),
               "captive": next(h.name for h in made.group if h.id == made.raid.captive) if made.raid else None,
-              "policies": {n: _play(made, n, runs, seed, jobs) for n in names}}
+              "policies": played, **({"partial": True} if stopped else {})}
     files = write(Path(out), f"{Path(path).stem}-playtest", {
         ".json": json.dumps(report, indent=1, sort_keys=True) + "\n", ".html": html_page(report)})
-    return EncounterResult(report, files, gate=gate)
+    return EncounterResult(report, files, gate=None if stopped else gate, interrupted=stopped, finished=finished)
 
 
 @dataclass(frozen=True)
@@ -427,15 +439,33 @@ def _record(game: AtzGame, index: int) -> dict:
             "captive": (state.found_in is not None, state.freed, raid.rescued(game)) if state is not None else None}
 
 
-def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> dict:
-    """``runs`` games of ``bot``, the same whatever ``jobs``: with more than one, worker processes (the
-    runner's, which die with this one) play chunks of the games, added up in the order of their indices."""
-    run, parts = Run(made, bot, seed), chunks(runs, jobs)
-    if jobs > 1 and len(parts) > 1:
-        with local_pool(min(jobs, len(parts))) as pool:
-            records = [r for part in pool.map(play_chunk, [run] * len(parts), parts) for r in part]
-    else:
-        records = [r for part in parts for r in play_chunk(run, part)]
+def _play(made: Setup, bot: str, runs: int, seed: int, jobs: int = 1) -> tuple[dict | None, bool]:
+    """``runs`` games of ``bot`` added up (None for no game), and whether Ctrl+C stopped them."""
+    records, stopped = _records(Run(made, bot, seed), runs, jobs)
+    return (_tally(made, records) if records else None), stopped
+
+
+def _records(run: Run, runs: int, jobs: int) -> tuple[list[dict], bool]:
+    """The records of the run's games, the same whatever ``jobs``: with more than one, worker processes (the
+    runner's, which die with this one) play chunks of the games. On Ctrl+C, those of the chunks finished by
+    then, and True."""
+    parts, records = chunks(runs, jobs), []
+    try:
+        if jobs > 1 and len(parts) > 1:
+            with local_pool(min(jobs, len(parts))) as pool:
+                for done in windowed(lambda part: pool.submit(play_chunk, run, part), parts, 2 * jobs):
+                    records += done
+        else:
+            for part in parts:
+                records += play_chunk(run, part)
+    except KeyboardInterrupt:
+        return records, True
+    return records, False
+
+
+def _tally(made: Setup, records: list[dict]) -> dict:
+    """The games' records added up in the order of their indices: the shares are of the games played."""
+    runs = len(records)
     home = limited = 0
     turns: dict[int, int] = {}
     members = {h.name: dict.fromkeys(OUTCOMES + ("recovered", "bitten", "infected", "flash-banged") + AFTER, 0)
@@ -505,7 +535,7 @@ def html_page(report: dict) -> str:
 
     rows = [row("came home", [came_home(p) for p in pols.values()]),
             row("turns", [f"{p['turns']['mean']:.1f}" for p in pols.values()]),
-            row("stopped at the turn limit", [f"{p['turn_limit']['games']} of {report['runs']} "
+            row("stopped at the turn limit", [f"{p['turn_limit']['games']} of {p['win_rate']['games']} "
                                               f"({_turns(p)})" for p in pols.values()])]
     rows += [row(f"zombies {k}", [f"{p['zombies'][k]:.1f}" for p in pols.values()]) for k in next(iter(
         pols.values()))["zombies"]]
@@ -513,7 +543,7 @@ def html_page(report: dict) -> str:
     if report.get("hostiles"):
         rows += [row(f"hostile humans {k}", [f"{p['hostiles'][k]:.1f}" for p in pols.values()])
                  for k in ("rolled up", "down", "recovered", "joined after recovery")]
-        rows += [row("Meet & Greet", [_meetings(p, report["runs"]) + _bartered(p) for p in pols.values()])] \
+        rows += [row("Meet & Greet", [_meetings(p, p["win_rate"]["games"]) + _bartered(p) for p in pols.values()])] \
             if not report.get("captive") else []
     if report.get("buildings"):
         rows += [row(f"buildings {k}", [f"{p['buildings'][k]:.1f}" for p in pols.values()])
@@ -521,14 +551,15 @@ def html_page(report: dict) -> str:
         rows += [row("found a game", [", ".join(f"{k} {v:.2f}" for k, v in p["found"].items()) or "nothing"
                                       for p in pols.values()])]
     if report.get("captive"):
-        rows += [row(f"captive {report['captive']} {k}", [f"{p['captive'][k]} of {report['runs']}"
+        rows += [row(f"captive {report['captive']} {k}", [f"{p['captive'][k]} of {p['win_rate']['games']}"
                                                           for p in pols.values()]) for k in CAPTIVE]
     for member in next(iter(pols.values()))["members"]:
-        rows.append(row(member, [", ".join(f"{k} {percent(v / report['runs'])}" for k, v in p["members"][member].items()
+        rows.append(row(member, [", ".join(f"{k} {percent(v / p['win_rate']['games'])}" for k, v in p["members"][member].items()
                                            if v) for p in pols.values()]))
-    head = "".join(f"<th>{e(name)} ({report['runs']} games)</th>" for name in pols)
+    head = "".join(f"<th>{e(name)} ({p['win_rate']['games']} games)</th>" for name, p in pols.items())
     title = f"{report['encounter']} with {report['group']}"
     left = "".join(f"<li>{e(item)}</li>" for item in report["left_out"] + report["not_played"])
     return (f"<!doctype html><html><head><meta charset='utf-8'><title>{e(title)} playtest</title></head><body>"
-            f"<h1>{e(title)}</h1><p>{e(report['area'])}, {e(report['time'])}; seed {report['seed']}.</p>"
+            f"<h1>{e(title)}</h1><p>{e(report['area'])}, {e(report['time'])}; seed {report['seed']}"
+            f"{e(PARTIAL) if report.get('partial') else ''}.</p>"
             f"<table><tr><th></th>{head}</tr>{''.join(rows)}</table><h2>Left out</h2><ul>{left}</ul></body></html>\n")

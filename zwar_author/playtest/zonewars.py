@@ -16,7 +16,6 @@ import json
 import random
 import re
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,7 +24,7 @@ from ..skirmish.core import simulate
 from ..skirmish.zonewars import Scenario, ZoneWarsGame, new_game
 from ..skirmish.zonewars.state import Kind, Status
 from .paired import mcnemar
-from .runner import chunks, game_seed
+from .runner import chunks, game_seed, local_pool
 from .stats import wilson
 from .zonewars_bots import POLICIES, bot
 from .zonewars_search import ZoneWarsSearch, budget_of, is_search, play_recorded
@@ -103,7 +102,7 @@ def play_games(scenario: Scenario, bots: dict[str, str], runs: int, seed: int, j
     run = Run(scenario, dict(bots), seed)
     parts = chunks(runs, jobs)
     if jobs > 1 and len(parts) > 1:
-        with ProcessPoolExecutor(min(jobs, len(parts))) as pool:
+        with local_pool(min(jobs, len(parts))) as pool:  # the runner's: they die with this process
             records = [r for part in pool.map(play_chunk, [run] * len(parts), parts) for r in part]
     else:
         records = [r for part in parts for r in play_chunk(run, part)]
