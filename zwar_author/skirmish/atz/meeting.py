@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..core import Choice, Context
 from . import barter, outgunned
 from .dice import leaders_roll
-from .state import OFF, Human, Klass, Status
+from .state import DOWN, OFF, Human, Klass, Status
 
 if TYPE_CHECKING:
     from .game import AtzGame
@@ -70,7 +70,7 @@ def greet(game: AtzGame, ctx: Context, ours: Human, theirs: Human, them: list[Hu
     """Both leaders on `meet-and-greet`, their Rep in d6, 1d6 more for each figure one side has more than the
     other, -2d6 for a ganger or survivor against those who are not (lines 2543-2549); re-rolled while the
     table's row says both roll again (equal highest failed dice)."""
-    group = [h for h in game.on_table(game.humans) if h.status not in OFF]
+    group = [h for h in game.on_table(game.humans) if h.status not in OFF and h.status not in DOWN]  # who can fight
     them = game.on_table(them)
     more = max(-OUTNUMBER, min(OUTNUMBER, len(group) - len(them)))
     if more != len(group) - len(them):
